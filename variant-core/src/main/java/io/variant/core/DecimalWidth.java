@@ -1,0 +1,35 @@
+package io.variant.core;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+/** Chooses decimal widths: by max(precision, scale), so that Spark's reader accepts them too. */
+final class DecimalWidth {
+  private DecimalWidth() {}
+
+  /** Digits a decimal needs: max(precision, scale), with the precision of 0 being 1. */
+  static int digits(BigDecimal value) {
+    if (value.scale() < 0) {
+      throw new IllegalArgumentException("Cannot append decimal " + value + ": negative scale; use setScale(0)");
+    }
+    return Math.max(precision(value.unscaledValue()), value.scale());
+  }
+
+  static int precision(BigInteger unscaled) {
+    return unscaled.signum() == 0 ? 1 : new BigDecimal(unscaled).precision();
+  }
+
+  /** DECIMAL4 up to 9 digits, DECIMAL8 up to 18, DECIMAL16 up to 38. */
+  static VariantType typeFor(int digits) {
+    if (digits <= 9) {
+      return VariantType.DECIMAL4;
+    }
+    if (digits <= 18) {
+      return VariantType.DECIMAL8;
+    }
+    if (digits <= Layout.MAX_DECIMAL_PRECISION) {
+      return VariantType.DECIMAL16;
+    }
+    throw new IllegalArgumentException("Cannot append a decimal of " + digits + " digits: the maximum is 38");
+  }
+}

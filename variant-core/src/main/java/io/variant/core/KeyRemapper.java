@@ -1,0 +1,70 @@
+package io.variant.core;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Turns a builder's provisional key ids (first-seen order) into a sorted, de-duplicated dictionary. Field
+ * order inside objects does not change (it follows key bytes, not ids); only the id bytes do. With at most
+ * 256 keys every id is one byte before and after, so ids are patched in place; beyond that the value is
+ * re-encoded because id widths may change.
+ */
+final class KeyRemapper {
+  private KeyRemapper() {}
+
+  static Variant finish(List<byte[]> keys, byte[] value, BuilderOptions options) {
+    int n = keys.size();
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> Utf8.compare(keys.get(a), keys.get(b)));
+    int[] finalId = new int[n];
+    List<byte[]> unique = new ArrayList<>(n);
+    boolean identity = true;
+    for (int i : order) {
+      if (unique.isEmpty() || Utf8.compare(unique.get(unique.size() - 1), keys.get(i)) != 0) {
+        unique.add(keys.get(i));
+      }
+      finalId[i] = unique.size() - 1;
+      identity &= finalId[i] == i;
+    }
+    VariantMetadata metadata = VariantMetadata.of(MetadataBuilder.encode(unique, true));
+    if (identity) {
+      return Variant.of(metadata, value, 0, value.length);
+    }
+    if (n <= 256) {
+      patch(value, 0, finalId);
+      return Variant.of(metadata, value, 0, value.length);
+    }
+    Variant provisional = Variant.of(VariantMetadata.of(MetadataBuilder.encode(keys, false)), value, 0, value.length);
+    return VariantBuilder.withMetadata(metadata, options).appendVariant(provisional).build();
+  }
+
+  /** Rewrites the one-byte field ids of every object under {@code pos}; the value is well-formed. */
+  private static void patch(byte[] b, int pos, int[] finalId) {
+    int header = b[pos] & 0xFF;
+    int basic = Layout.basicTypeBits(header);
+    if (basic < 2) {
+      return;
+    }
+    int vh = Layout.valueHeader(header);
+    int offsetSize = (vh & 0x3) + 1;
+    boolean object = basic == 2;
+    boolean large = object ? (vh & Layout.OBJECT_LARGE_BIT) != 0 : (vh & Layout.ARRAY_LARGE_BIT) != 0;
+    int countSize = large ? 4 : 1;
+    int count = LittleEndian.readUnsigned(b, pos + 1, countSize);
+    int idsAt = pos + 1 + countSize;
+    int idSize = object ? ((vh >>> Layout.OBJECT_ID_SIZE_SHIFT) & 0x3) + 1 : 0;
+    int offsAt = idsAt + count * idSize;
+    int dataStart = offsAt + (count + 1) * offsetSize;
+    for (int i = 0; i < count; i++) {
+      if (object) {
+        int at = idsAt + i * idSize;
+        LittleEndian.write(b, at, finalId[LittleEndian.readUnsigned(b, at, idSize)], idSize);
+      }
+      patch(b, dataStart + LittleEndian.readUnsigned(b, offsAt + i * offsetSize, offsetSize), finalId);
+    }
+  }
+}

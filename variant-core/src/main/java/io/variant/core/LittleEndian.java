@@ -1,0 +1,36 @@
+package io.variant.core;
+
+/** Little-endian reads and writes on byte arrays. Callers check bounds first. */
+final class LittleEndian {
+  private LittleEndian() {}
+
+  /** Reads an unsigned integer of 1 to 4 bytes; a 4-byte value above Integer.MAX_VALUE comes back negative. */
+  static int readUnsigned(byte[] b, int pos, int width) {
+    switch (width) {
+      case 1:
+        return b[pos] & 0xFF;
+      case 2:
+        return (b[pos] & 0xFF) | (b[pos + 1] & 0xFF) << 8;
+      case 3:
+        return (b[pos] & 0xFF) | (b[pos + 1] & 0xFF) << 8 | (b[pos + 2] & 0xFF) << 16;
+      default:
+        return (b[pos] & 0xFF) | (b[pos + 1] & 0xFF) << 8 | (b[pos + 2] & 0xFF) << 16 | (b[pos + 3] & 0xFF) << 24;
+    }
+  }
+
+  static long readLong(byte[] b, int pos, int width) {
+    long v = 0;
+    for (int i = width - 1; i >= 0; i--) {
+      v = (v << 8) | (b[pos + i] & 0xFF);
+    }
+    // sign-extend
+    int shift = 64 - 8 * width;
+    return (v << shift) >> shift;
+  }
+
+  static void write(byte[] b, int pos, long v, int width) {
+    for (int i = 0; i < width; i++) {
+      b[pos + i] = (byte) (v >>> (8 * i));
+    }
+  }
+}

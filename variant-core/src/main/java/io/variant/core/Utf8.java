@@ -1,0 +1,59 @@
+package io.variant.core;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/** Strict UTF-8 decoding and unsigned byte comparison (the spec's key order). */
+final class Utf8 {
+  private static final ThreadLocal<CharsetDecoder> DECODER =
+      ThreadLocal.withInitial(
+          () ->
+              StandardCharsets.UTF_8
+                  .newDecoder()
+                  .onMalformedInput(CodingErrorAction.REPORT)
+                  .onUnmappableCharacter(CodingErrorAction.REPORT));
+
+  private Utf8() {}
+
+  /** Decodes strictly; invalid UTF-8 throws {@link VariantFormatException} at {@code byteOffset}. */
+  static String decode(byte[] b, int off, int len, long byteOffset) {
+    boolean ascii = true;
+    for (int i = off, end = off + len; i < end; i++) {
+      if (b[i] < 0) {
+        ascii = false;
+        break;
+      }
+    }
+    if (ascii) {
+      return new String(b, off, len, StandardCharsets.ISO_8859_1);
+    }
+    try {
+      CharBuffer chars = DECODER.get().reset().decode(ByteBuffer.wrap(b, off, len));
+      return chars.toString();
+    } catch (CharacterCodingException e) {
+      throw VariantFormatException.at(byteOffset, "string of %d bytes is not valid UTF-8", len);
+    }
+  }
+
+  /** Checks that the bytes are valid UTF-8 without building a String. */
+  static void check(byte[] b, int off, int len, long byteOffset) {
+    decode(b, off, len, byteOffset);
+  }
+
+  static byte[] encode(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Compares as unsigned bytes, which is code-point order; not {@link String#compareTo} (UTF-16 order). */
+  static int compare(byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
+    return java.util.Arrays.compareUnsigned(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
+  }
+
+  static int compare(byte[] a, byte[] b) {
+    return java.util.Arrays.compareUnsigned(a, b);
+  }
+}

@@ -1,0 +1,152 @@
+package io.variant.core;
+
+import java.math.BigDecimal;
+
+/**
+ * The two comparisons the spec leaves to implementations (digest §C):
+ *
+ * <ul>
+ *   <li><b>logical</b>: values compare by equivalence class. Exact numerics (int8 to int64, decimals)
+ *       compare by value ({@code 1 == 1.00}); timestamps by instant at the finer unit (micros vs nanos);
+ *       short and long strings by text; objects as key→value maps; arrays element by element. Float and
+ *       double compare bit-exactly after NaN canonicalisation, so {@code -0.0 != 0.0}.
+ *   <li><b>physical</b>: logical, and every primitive has the same type id; short and long strings still
+ *       count as the same type.
+ * </ul>
+ *
+ * Neither looks at widths, offsets, value layout or which dictionary ids encode the keys.
+ */
+public final class VariantEquality {
+  private VariantEquality() {}
+
+  /** Logical equality (see the class comment). */
+  public static boolean logical(Variant a, Variant b) {
+    return equal(a, b, false);
+  }
+
+  /** Physical equality: logical equality plus identical primitive type ids. */
+  public static boolean physical(Variant a, Variant b) {
+    return equal(a, b, true);
+  }
+
+  private static boolean equal(Variant a, Variant b, boolean physical) {
+    VariantType ta = a.type();
+    VariantType tb = b.type();
+    if (ta.equivalenceClass() != tb.equivalenceClass()) {
+      return false;
+    }
+    if (physical && ta != tb) {
+      return false;
+    }
+    switch (ta.equivalenceClass()) {
+      case NULL:
+        return true;
+      case BOOLEAN:
+        return ta == tb;
+      case EXACT_NUMERIC:
+        return a.decimalValue().compareTo(b.decimalValue()) == 0;
+      case DOUBLE:
+        return Double.doubleToLongBits(a.doubleValue()) == Double.doubleToLongBits(b.doubleValue());
+      case FLOAT:
+        return Float.floatToIntBits(a.floatValue()) == Float.floatToIntBits(b.floatValue());
+      case DATE:
+        return a.epochDay() == b.epochDay();
+      case TIMESTAMP:
+      case TIMESTAMP_NTZ:
+        return nanosExact(a, ta).compareTo(nanosExact(b, tb)) == 0;
+      case TIME_NTZ:
+        return a.temporalValue() == b.temporalValue();
+      case BINARY:
+        return a.binaryBuffer().equals(b.binaryBuffer());
+      case STRING:
+        return a.stringUtf8().equals(b.stringUtf8());
+      case UUID:
+        return a.uuidValue().equals(b.uuidValue());
+      case OBJECT:
+        return objectsEqual(a, b, physical);
+      case ARRAY:
+        return arraysEqual(a, b, physical);
+    }
+    throw new AssertionError(ta);
+  }
+
+  /** Nanoseconds since the epoch as an exact BigDecimal (micros × 1000 may not fit a long). */
+  private static BigDecimal nanosExact(Variant v, VariantType t) {
+    long raw = v.temporalValue();
+    boolean isNanos = t == VariantType.TIMESTAMP_NANOS || t == VariantType.TIMESTAMP_NTZ_NANOS;
+    return isNanos ? BigDecimal.valueOf(raw) : BigDecimal.valueOf(raw).scaleByPowerOfTen(3);
+  }
+
+  private static boolean objectsEqual(Variant a, Variant b, boolean physical) {
+    int n = a.fieldCount();
+    if (n != b.fieldCount()) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      // Both objects list fields in key order, so keys pair up by index.
+      if (!a.fieldName(i).equals(b.fieldName(i)) || !equal(a.fieldValue(i), b.fieldValue(i), physical)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean arraysEqual(Variant a, Variant b, boolean physical) {
+    int n = a.size();
+    if (n != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      if (!equal(a.element(i), b.element(i), physical)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A hash consistent with {@link #logical}. */
+  public static int logicalHash(Variant v) {
+    VariantType t = v.type();
+    switch (t.equivalenceClass()) {
+      case NULL:
+        return 0;
+      case BOOLEAN:
+        return t == VariantType.BOOLEAN_TRUE ? 1231 : 1237;
+      case EXACT_NUMERIC:
+        BigDecimal d = v.decimalValue();
+        return d.signum() == 0 ? 0 : d.stripTrailingZeros().hashCode();
+      case DOUBLE:
+        return Double.hashCode(v.doubleValue());
+      case FLOAT:
+        return Float.hashCode(v.floatValue()) * 31;
+      case DATE:
+        return v.epochDay();
+      case TIMESTAMP:
+      case TIMESTAMP_NTZ:
+        return nanosExact(v, t).stripTrailingZeros().hashCode() * 7 + t.equivalenceClass().ordinal();
+      case TIME_NTZ:
+        return Long.hashCode(v.temporalValue()) * 17;
+      case BINARY:
+        return v.binaryBuffer().hashCode() * 3;
+      case STRING:
+        return v.stringUtf8().hashCode();
+      case UUID:
+        return v.uuidValue().hashCode();
+      case OBJECT: {
+        int h = 1;
+        for (int i = 0, n = v.fieldCount(); i < n; i++) {
+          h = 31 * h + (v.fieldName(i).hashCode() ^ logicalHash(v.fieldValue(i)));
+        }
+        return h;
+      }
+      case ARRAY: {
+        int h = 2;
+        for (int i = 0, n = v.size(); i < n; i++) {
+          h = 31 * h + logicalHash(v.element(i));
+        }
+        return h;
+      }
+    }
+    throw new AssertionError(t);
+  }
+}

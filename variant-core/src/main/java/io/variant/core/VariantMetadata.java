@@ -1,0 +1,252 @@
+package io.variant.core;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A view over Variant metadata: the dictionary of object keys. spec: VariantEncoding §Metadata encoding
+ *
+ * <p><b>Validation:</b> the factory checks the header, the version and that the offset table fits the
+ * buffer (O(1)); each key's offsets and UTF-8 are checked when the key is read; {@link #validate()}
+ * checks everything. <b>Thread safety:</b> safe to share. Decoded keys and the lookup map of unsorted
+ * dictionaries are cached lazily; the caches are idempotent, so a race only repeats work.
+ */
+public final class VariantMetadata {
+  /** The empty dictionary, {@code 01 00 00}. */
+  public static final VariantMetadata EMPTY = of(new byte[] {0x01, 0x00, 0x00});
+
+  private final byte[] buf;
+  private final int start;
+  private final int end; // exclusive, the computed length of the metadata
+  private final int size;
+  private final int offsetSize;
+  private final boolean sorted;
+  private final int offsetsStart;
+  private final int bytesStart;
+  private String[] keyCache;
+  private Map<String, Integer> lookup;
+
+  private VariantMetadata(byte[] buf, int start, int limit) {
+    if (buf == null) {
+      throw new NullPointerException("metadata bytes are null");
+    }
+    if (start < 0 || limit > buf.length || start > limit) {
+      throw new IllegalArgumentException("range [" + start + ", " + limit + ") outside buffer of " + buf.length);
+    }
+    this.buf = buf;
+    this.start = start;
+    if (limit - start < 1) {
+      throw VariantFormatException.at(start, "metadata is empty, expected at least a header byte");
+    }
+    int header = buf[start] & 0xFF;
+    int version = header & Layout.METADATA_VERSION_MASK;
+    if (version != Layout.METADATA_VERSION) {
+      throw VariantFormatException.at(start, "metadata version %d, expected %d", version, Layout.METADATA_VERSION);
+    }
+    this.sorted = (header & Layout.METADATA_SORTED_BIT) != 0;
+    this.offsetSize = (header >>> Layout.METADATA_OFFSET_SIZE_SHIFT) + 1;
+    this.offsetsStart = start + 1 + offsetSize;
+    if (offsetsStart > limit) {
+      throw VariantFormatException.at(start + 1, "metadata dictionary size needs %d bytes, found %d", offsetSize, limit - start - 1);
+    }
+    long n = LittleEndian.readUnsigned(buf, start + 1, offsetSize) & 0xFFFFFFFFL;
+    if (n == 0 && offsetsStart == limit) {
+      // Tolerated abbreviation "01 00" (spec errata): no offset_0.
+      this.size = 0;
+      this.bytesStart = limit;
+      this.end = limit;
+      return;
+    }
+    long tableEnd = offsetsStart + (n + 1) * offsetSize;
+    if (tableEnd > limit) {
+      throw VariantFormatException.at(start + 1, "metadata dictionary size %d needs offsets up to byte %d, buffer ends at %d", n, tableEnd, limit);
+    }
+    this.size = (int) n;
+    this.bytesStart = (int) tableEnd;
+    long last = LittleEndian.readUnsigned(buf, offsetsStart + size * offsetSize, offsetSize) & 0xFFFFFFFFL;
+    if (bytesStart + last > limit) {
+      throw VariantFormatException.at(offsetsStart + (long) size * offsetSize, "metadata strings end at byte %d, buffer ends at %d", bytesStart + last, limit);
+    }
+    this.end = (int) (bytesStart + last);
+  }
+
+  /** Wraps the whole array without copying. */
+  public static VariantMetadata of(byte[] metadata) {
+    return new VariantMetadata(metadata, 0, metadata == null ? 0 : metadata.length);
+  }
+
+  /** Wraps {@code length} bytes from {@code offset} without copying; trailing bytes after the dictionary are ignored. */
+  public static VariantMetadata of(byte[] buffer, int offset, int length) {
+    return new VariantMetadata(buffer, offset, offset + length);
+  }
+
+  /**
+   * The encoded length of the metadata that starts at {@code offset}: {@code 1 + offset_size * (n + 2) +
+   * offset[n]}. The draft layout uses it to split {@code metadata ‖ value}.
+   */
+  public static int encodedLength(byte[] buffer, int offset, int length) {
+    VariantMetadata m = new VariantMetadata(buffer, offset, offset + length);
+    return m.end - m.start;
+  }
+
+  /** Number of strings in the dictionary. */
+  public int size() {
+    return size;
+  }
+
+  /** True if the header's sorted_strings bit is set (strings unique and in unsigned byte order). */
+  public boolean isSorted() {
+    return sorted;
+  }
+
+  /** Length of the encoded metadata in bytes. */
+  public int length() {
+    return end - start;
+  }
+
+  /** A copy of exactly the encoded metadata bytes. */
+  public byte[] toBytes() {
+    return java.util.Arrays.copyOfRange(buf, start, end);
+  }
+
+  byte[] buffer() {
+    return buf;
+  }
+
+  int start() {
+    return start;
+  }
+
+  /** True if both encode byte-identical dictionaries. O(length). */
+  public boolean sameBytes(VariantMetadata other) {
+    return other == this
+        || java.util.Arrays.equals(buf, start, end, other.buf, other.start, other.end);
+  }
+
+  /** Start of key {@code id}'s bytes in {@link #buffer()}; checks bounds and monotonic offsets. */
+  int keyStart(int id) {
+    checkId(id);
+    long o = offset(id);
+    long next = offset(id + 1);
+    if (o > next) {
+      throw VariantFormatException.at(offsetsStart + (long) id * offsetSize, "metadata offset %d of key %d is after the next offset %d", o, id, next);
+    }
+    return (int) (bytesStart + o);
+  }
+
+  /** Length in bytes of key {@code id}. */
+  int keyLength(int id) {
+    return (int) (offset(id + 1) - offset(id));
+  }
+
+  private long offset(int i) {
+    long o = LittleEndian.readUnsigned(buf, offsetsStart + i * offsetSize, offsetSize) & 0xFFFFFFFFL;
+    if (bytesStart + o > end) {
+      throw VariantFormatException.at(offsetsStart + (long) i * offsetSize, "metadata offset %d points past the strings (%d bytes)", o, end - bytesStart);
+    }
+    return o;
+  }
+
+  private void checkId(int id) {
+    if (id < 0 || id >= size) {
+      throw new IndexOutOfBoundsException("key id " + id + " outside dictionary of " + size);
+    }
+  }
+
+  /**
+   * Key {@code id}, decoded.
+   *
+   * @throws IndexOutOfBoundsException if {@code id} is not in [0, size)
+   * @throws VariantFormatException if its offsets or UTF-8 are malformed
+   */
+  public String key(int id) {
+    String[] cache = keyCache;
+    if (cache == null) {
+      cache = new String[size];
+      keyCache = cache;
+    }
+    String k = cache[id < 0 || id >= size ? checkAndFail(id) : id];
+    if (k == null) {
+      int s = keyStart(id);
+      k = Utf8.decode(buf, s, keyLength(id), s);
+      cache[id] = k;
+    }
+    return k;
+  }
+
+  private int checkAndFail(int id) {
+    checkId(id);
+    return id;
+  }
+
+  /** Id of {@code key}, or -1 if absent. O(log n) on sorted dictionaries; unsorted ones build a map once. */
+  public int idOf(String key) {
+    if (sorted) {
+      return binarySearch(Utf8.encode(key));
+    }
+    Map<String, Integer> m = lookup;
+    if (m == null) {
+      m = new HashMap<>(size * 2);
+      for (int i = size - 1; i >= 0; i--) {
+        m.put(key(i), i); // first occurrence wins: duplicates are legal in unsorted dictionaries
+      }
+      lookup = m;
+    }
+    Integer id = m.get(key);
+    return id == null ? -1 : id;
+  }
+
+  private int binarySearch(byte[] key) {
+    int lo = 0;
+    int hi = size - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int s = keyStart(mid);
+      int c = Utf8.compare(buf, s, keyLength(mid), key, 0, key.length);
+      if (c < 0) {
+        lo = mid + 1;
+      } else if (c > 0) {
+        hi = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -1;
+  }
+
+  /** Compares key {@code a} and key {@code b} as unsigned UTF-8 bytes. */
+  int compareKeys(int a, int b) {
+    return Utf8.compare(buf, keyStart(a), keyLength(a), buf, keyStart(b), keyLength(b));
+  }
+
+  /**
+   * Checks the whole dictionary: offsets start at 0 and never decrease, every string is UTF-8, and a
+   * sorted dictionary is strictly increasing. O(total bytes).
+   *
+   * @throws VariantFormatException naming the first problem and its byte offset
+   */
+  public void validate() {
+    if (size == 0) {
+      return;
+    }
+    if (offset(0) != 0) {
+      throw VariantFormatException.at(offsetsStart, "metadata offset_0 is %d, expected 0", offset(0));
+    }
+    for (int i = 0; i < size; i++) {
+      int s = keyStart(i);
+      Utf8.check(buf, s, keyLength(i), s);
+      if (sorted && i > 0 && compareKeys(i - 1, i) >= 0) {
+        throw VariantFormatException.at(s, "metadata is marked sorted but key %d is not after key %d", i, i - 1);
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("VariantMetadata{sorted=").append(sorted).append(", keys=[");
+    for (int i = 0; i < size; i++) {
+      sb.append(i == 0 ? "" : ", ").append(key(i));
+    }
+    return sb.append("]}").toString();
+  }
+}
