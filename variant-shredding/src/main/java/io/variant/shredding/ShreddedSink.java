@@ -1,0 +1,70 @@
+package io.variant.shredding;
+
+import io.variant.core.Variant;
+import java.math.BigDecimal;
+
+/**
+ * Receives the split of one Variant, slot by slot, in Parquet schema order; the Parquet writer implements
+ * it over a {@code RecordConsumer}, so no per-row object tree is built.
+ *
+ * <p><b>Protocol</b> for one slot (the top level, one object field or one array element), given its plan:
+ *
+ * <pre>
+ * slot   := [residual] [typed]          at least one of the two, except a missing object field
+ * typed  := typedBoolean | typedLong | typedFloat | typedDouble | typedDecimal | typedBytes   (ScalarPlan)
+ *         | startObject field* endObject                                                      (ObjectPlan)
+ *         | startArray (startElement slot endElement)* endArray                              (ArrayPlan)
+ * field  := startField slot endField | missingField        once per plan field, in plan order
+ * </pre>
+ *
+ * Both residual and typed appear only for a partially shredded object. A Variant null is a residual
+ * holding {@code 00}. The top-level call sequence is bracketed by the writer itself (it writes the row's
+ * metadata first).
+ */
+public interface ShreddedSink {
+  /**
+   * The residual ({@code value}) of the current slot. In the spec layout its field ids index the row's
+   * metadata; in the draft layout it carries its own metadata ({@code v.metadata()}), and the sink writes
+   * {@code metadata ‖ value}.
+   */
+  void residual(Variant v);
+
+  void typedBoolean(boolean value);
+
+  /**
+   * An integer, date (days since epoch), time (micros since midnight) or timestamp (micros or nanos since
+   * epoch, as the slot's type says).
+   */
+  void typedLong(long value);
+
+  void typedFloat(float value);
+
+  void typedDouble(double value);
+
+  /** A decimal already at the slot's scale and within its precision. */
+  void typedDecimal(BigDecimal value);
+
+  /** UTF-8 bytes of a string, the bytes of a binary, or the 16 big-endian bytes of a UUID. */
+  void typedBytes(byte[] buffer, int offset, int length);
+
+  void startObject();
+
+  /** Starts plan field {@code index} (named {@code name}), which is present in the value. */
+  void startField(int index, String name);
+
+  void endField();
+
+  /** Plan field {@code index} is absent from the value: both its parts are null. */
+  void missingField(int index, String name);
+
+  void endObject();
+
+  /** Starts the typed list of {@code size} elements. */
+  void startArray(int size);
+
+  void startElement();
+
+  void endElement();
+
+  void endArray();
+}

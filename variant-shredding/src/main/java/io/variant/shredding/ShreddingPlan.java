@@ -1,0 +1,128 @@
+package io.variant.shredding;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A shredding plan: the tree of typed slots a Variant column is split into. Every node also has the
+ * untyped residual part (the {@code value} column, or {@code untyped_value} in the draft layout); a node
+ * says only what its typed part is. spec: VariantShredding §Shredded Value Types, seed 002.
+ *
+ * <ul>
+ *   <li>{@link ResidualPlan}: no typed part ({@code variant} in the text form);
+ *   <li>{@link ScalarPlan}: a primitive typed column;
+ *   <li>{@link ObjectPlan}: named fields, each a plan, in schema order;
+ *   <li>{@link ArrayPlan}: one plan for every element.
+ * </ul>
+ *
+ * Plans are immutable values, compared structurally.
+ */
+public sealed interface ShreddingPlan
+    permits ShreddingPlan.ResidualPlan, ShreddingPlan.ScalarPlan, ShreddingPlan.ObjectPlan, ShreddingPlan.ArrayPlan {
+
+  /** True unless this is {@link ResidualPlan}. */
+  default boolean isShredded() {
+    return !(this instanceof ResidualPlan);
+  }
+
+  /** The residual-only plan, {@code variant}. */
+  static ShreddingPlan residual() {
+    return ResidualPlan.INSTANCE;
+  }
+
+  static ShreddingPlan scalar(ShreddedType type) {
+    return new ScalarPlan(type);
+  }
+
+  /** An object plan with fields in the map's iteration order. */
+  static ShreddingPlan object(Map<String, ShreddingPlan> fields) {
+    List<Field> list = new ArrayList<>();
+    fields.forEach((k, v) -> list.add(new Field(k, v)));
+    return new ObjectPlan(list);
+  }
+
+  static ShreddingPlan array(ShreddingPlan element) {
+    return new ArrayPlan(element);
+  }
+
+  /** No typed part: every value goes whole into the residual. */
+  record ResidualPlan() implements ShreddingPlan {
+    static final ResidualPlan INSTANCE = new ResidualPlan();
+  }
+
+  /** A primitive {@code typed_value}. */
+  record ScalarPlan(ShreddedType type) implements ShreddingPlan {
+    public ScalarPlan {
+      if (type == null) {
+        throw new NullPointerException("type");
+      }
+    }
+  }
+
+  /** One named field of an {@link ObjectPlan}. */
+  record Field(String name, ShreddingPlan plan) {
+    public Field {
+      if (name == null || plan == null) {
+        throw new NullPointerException("field name and plan must not be null");
+      }
+    }
+  }
+
+  /**
+   * An object {@code typed_value} group. Fields keep the order given (the Parquet schema order); names are
+   * unique and there is at least one (a Parquet group cannot be empty).
+   */
+  record ObjectPlan(List<Field> fields, Map<String, Integer> indexByName) implements ShreddingPlan {
+    public ObjectPlan(List<Field> fields) {
+      this(fields, null);
+    }
+
+    public ObjectPlan {
+      if (fields.isEmpty()) {
+        throw new IllegalArgumentException("an object plan needs at least one field (Parquet groups cannot be empty)");
+      }
+      fields = List.copyOf(fields);
+      Map<String, Integer> index = new HashMap<>();
+      for (int i = 0; i < fields.size(); i++) {
+        if (index.put(fields.get(i).name(), i) != null) {
+          throw new IllegalArgumentException("duplicate field \"" + fields.get(i).name() + "\" in object plan");
+        }
+      }
+      indexByName = Collections.unmodifiableMap(index);
+    }
+
+    /** Index of field {@code name}, or -1. */
+    public int indexOf(String name) {
+      Integer i = indexByName.get(name);
+      return i == null ? -1 : i;
+    }
+
+    /** The plan of field {@code name}, or {@code null}. */
+    public ShreddingPlan field(String name) {
+      int i = indexOf(name);
+      return i < 0 ? null : fields.get(i).plan();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof ObjectPlan && ((ObjectPlan) o).fields.equals(fields);
+    }
+
+    @Override
+    public int hashCode() {
+      return fields.hashCode();
+    }
+  }
+
+  /** An array {@code typed_value} (a Parquet LIST); every element is shredded with {@code element}. */
+  record ArrayPlan(ShreddingPlan element) implements ShreddingPlan {
+    public ArrayPlan {
+      if (element == null) {
+        throw new NullPointerException("element");
+      }
+    }
+  }
+}
