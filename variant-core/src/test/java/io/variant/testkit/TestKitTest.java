@@ -101,4 +101,41 @@ class TestKitTest {
     seen.removeAll(EnumSet.of(VariantType.OBJECT, VariantType.ARRAY));
     assertTrue(seen.isEmpty(), "non-JSON types generated: " + seen);
   }
+
+  @Test
+  void generatorReachesLargeContainersWideOffsetsAndWideIds() {
+    // Decoded from header bytes by hand (spec: VariantEncoding §Value Header): bits 2-3 offset size - 1;
+    // objects: bits 4-5 id size - 1, bit 6 is_large; arrays: bit 4 is_large.
+    Set<String> seen = new java.util.TreeSet<>();
+    Random r = new Random(11);
+    for (int i = 0; i < 500; i++) {
+      headers(Gen.variant(r), seen);
+    }
+    for (String want : List.of("object offset 1", "object offset 2", "object offset 3", "array offset 1",
+        "array offset 2", "array offset 3", "object ids 1", "object ids 2", "object large", "array large")) {
+      assertTrue(seen.contains(want), "never generated: " + want + "; saw " + seen);
+    }
+  }
+
+  private static void headers(Variant v, Set<String> seen) {
+    int h = v.valueBytes()[0] & 0xFF;
+    if (v.isObject()) {
+      seen.add("object offset " + (((h >> 2) & 3) + 1));
+      seen.add("object ids " + (((h >> 4) & 3) + 1));
+      if ((h & 0x40) != 0) {
+        seen.add("object large");
+      }
+      for (int i = 0; i < v.fieldCount(); i++) {
+        headers(v.fieldValue(i), seen);
+      }
+    } else if (v.isArray()) {
+      seen.add("array offset " + (((h >> 2) & 3) + 1));
+      if ((h & 0x10) != 0) {
+        seen.add("array large");
+      }
+      for (int i = 0; i < v.size(); i++) {
+        headers(v.element(i), seen);
+      }
+    }
+  }
 }
