@@ -269,31 +269,36 @@ public final class PlanText {
       int scale = number("the decimal scale");
       skipSpace();
       expect(')', "')' after the decimal scale");
-      // ShreddedType owns the bounds; checking the precision alone first tells which number to point at.
-      try {
-        ShreddedType.decimal(precision, 0);
-      } catch (IllegalArgumentException e) {
-        throw error(precisionAt, e.getMessage());
-      }
       try {
         return new ScalarPlan(ShreddedType.decimal(precision, scale));
       } catch (IllegalArgumentException e) {
-        throw error(scaleAt, e.getMessage());
+        // ShreddedType owns the bounds; asking it about the precision alone tells which number to point at.
+        throw error(isValidPrecision(precision) ? scaleAt : precisionAt, e.getMessage());
       }
     }
 
-    /** Unsigned decimal digits; values past 9999 saturate, as they are out of range anyway. */
+    private static boolean isValidPrecision(int precision) {
+      try {
+        ShreddedType.decimal(precision, 0);
+        return true;
+      } catch (IllegalArgumentException e) {
+        return false;
+      }
+    }
+
+    /** Unsigned decimal digits, at most 9 of them so that the value fits an int. */
     private int number(String what) {
       int start = pos;
-      int value = 0;
       while (pos < text.length() && text.charAt(pos) >= '0' && text.charAt(pos) <= '9') {
-        value = Math.min(value * 10 + (text.charAt(pos) - '0'), 9999);
         pos++;
       }
       if (pos == start) {
         throw error(start, "expected " + what + " (digits), found " + found(start));
       }
-      return value;
+      if (pos - start > 9) {
+        throw error(start, what + " " + text.substring(start, pos) + " is out of range");
+      }
+      return Integer.parseInt(text, start, pos, 10);
     }
 
     /** A JSON string literal starting at the current '"'. */
@@ -398,8 +403,9 @@ public final class PlanText {
         return "end of input";
       }
       int cp = text.codePointAt(at);
-      return cp < 0x20 || cp == 0x7F || Character.isWhitespace(cp) || Character.isSurrogate((char) cp)
-          ? codePoint(cp) : "'" + new String(Character.toChars(cp)) + "'";
+      boolean invisible = Character.isISOControl(cp) || Character.isWhitespace(cp) || Character.isSpaceChar(cp)
+          || Character.getType(cp) == Character.SURROGATE || Character.getType(cp) == Character.FORMAT;
+      return invisible ? codePoint(cp) : "'" + new String(Character.toChars(cp)) + "'";
     }
 
     private PlanSyntaxException error(int at, String reason) {
