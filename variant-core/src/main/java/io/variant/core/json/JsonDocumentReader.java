@@ -34,7 +34,9 @@ import java.io.UncheckedIOException;
  * <p><b>Errors:</b> a malformed document throws {@link VariantJsonException} with its line and column;
  * the reader cannot continue after that. Decoding is the {@link Reader}'s job: to reject invalid UTF-8
  * instead of replacing it with U+FFFD, pass {@code new InputStreamReader(in,
- * StandardCharsets.UTF_8.newDecoder())}; its errors are then reported as {@link VariantJsonException} too.
+ * StandardCharsets.UTF_8.newDecoder())}; its errors are then reported as {@link VariantJsonException} too,
+ * at the position where jackson last filled its buffer (a decoder reports no position of its own), and
+ * possibly before documents that precede the bad bytes within that buffer.
  * A leading byte order mark (U+FEFF) is skipped.
  *
  * <p><b>Thread safety:</b> none; one reader serves one thread.
