@@ -203,7 +203,7 @@ public final class Rebuilder {
         case FLOAT -> b.appendFloat(s.typedFloat());
         case DOUBLE -> b.appendDouble(s.typedDouble());
         case DECIMAL -> b.appendDecimal(t.variantType(), decimal(s.typedDecimal(), t));
-        case DATE -> b.appendDate(Math.toIntExact(s.typedLong()));
+        case DATE -> b.appendDate(epochDay(s.typedLong()));
         case TIME, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
             b.appendTemporal(t.variantType(), s.typedLong());
         case BINARY -> {
@@ -216,7 +216,7 @@ public final class Rebuilder {
         }
         case UUID -> b.appendUuid(uuid(s.typedBytes()));
       }
-    } catch (IllegalArgumentException | ArithmeticException | VariantException e) {
+    } catch (IllegalArgumentException | VariantException e) {
       throw new SlotPath.Failure("typed_value " + t + " cannot be rebuilt: " + e.getMessage());
     }
   }
@@ -228,6 +228,14 @@ public final class Rebuilder {
           + d.scale() + ") does not fit the column");
     }
     return d;
+  }
+
+  /** spec: VariantEncoding §Encoding types, date: 4-byte signed days. */
+  private static int epochDay(long days) {
+    if (days != (int) days) {
+      throw new IllegalArgumentException("date of " + days + " days since the epoch is outside the 4-byte day range");
+    }
+    return (int) days;
   }
 
   /** {@code bytes} itself if it exposes its array (no copy), else a copy. */

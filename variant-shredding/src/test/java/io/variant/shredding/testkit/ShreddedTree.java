@@ -113,6 +113,43 @@ public final class ShreddedTree implements ShreddedSink {
     }
   }
 
+  /**
+   * A hand-built slot for rebuild tests: {@code residual} and {@code typed} may each be null (both null is
+   * a missing slot); {@code typed} is a Boolean, Long, Float, Double, BigDecimal, byte[], {@link #fields} or
+   * {@link #elements}.
+   */
+  public static Slot slot(Variant residual, Object typed) {
+    Slot s = new Slot();
+    s.residual = residual;
+    s.typed = typed;
+    s.missing = residual == null && typed == null;
+    return s;
+  }
+
+  /** A slot with only a typed part. */
+  public static Slot typed(Object typed) {
+    return slot(null, typed);
+  }
+
+  /** A slot with neither part: a missing object field, or an invalid N/N element. */
+  public static Slot missing() {
+    return slot(null, null);
+  }
+
+  /** The typed part of an object slot: one slot per plan field, in plan order ({@code null}: null group). */
+  public static Fields fields(Slot... slots) {
+    Fields f = new Fields();
+    f.slots.addAll(Arrays.asList(slots));
+    return f;
+  }
+
+  /** The typed part of an array slot. */
+  public static Elements elements(Slot... slots) {
+    Elements e = new Elements();
+    e.slots.addAll(Arrays.asList(slots));
+    return e;
+  }
+
   private final Slot root = new Slot();
   private final Deque<Slot> slots = new ArrayDeque<>();
   private final Deque<Object> containers = new ArrayDeque<>();
