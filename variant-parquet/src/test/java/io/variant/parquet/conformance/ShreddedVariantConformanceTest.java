@@ -18,6 +18,7 @@ import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.VariantSchemaException;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.ShreddingException;
+import io.variant.testkit.ParquetTesting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ class ShreddedVariantConformanceTest {
       137, "Unsupported shredded value type: optional fixed_len_byte_array(4) typed_value");
 
   private static Path dir() {
-    return ParquetTestingDir.require("shredded_variant");
+    return ParquetTesting.dir("shredded_variant");
   }
 
   private static List<ConformanceCase> cases() throws IOException {
