@@ -75,6 +75,19 @@ final class TestFileWriter {
     }
   }
 
+  /** Writes hand-built rows (made with {@code new SimpleGroupFactory(schema).newGroup()}) as they are. */
+  static void writeRaw(Path file, MessageType schema, List<Group> rows) throws IOException {
+    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
+        .withType(schema)
+        .withConf(new PlainParquetConfiguration())
+        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+        .build()) {
+      for (Group row : rows) {
+        w.write(row);
+      }
+    }
+  }
+
   /** Residual and typed parts go into the example groups by name, following the sink protocol. */
   private static final class GroupSink implements ShreddedSink {
     private final ShreddingLayout layout;
