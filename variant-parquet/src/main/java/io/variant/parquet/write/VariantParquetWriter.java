@@ -120,6 +120,7 @@ public final class VariantParquetWriter implements Closeable {
           flushSample();
         }
       } else {
+        support.checkBeforeWrite(record);
         writer.write(record);
       }
       rows++;
@@ -134,7 +135,7 @@ public final class VariantParquetWriter implements Closeable {
   private void flushSample() throws IOException {
     open(config.resolveColumns(sample));
     for (VariantRecord r : sample.rows()) {
-      writer.write(r);
+      writer.write(r); // checked when sampled
     }
     sample.clear();
   }

@@ -45,6 +45,7 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   private final RecordShape shape;
   private RecordConsumer consumer;
   private boolean failed;
+  private boolean checkedByCaller; // VariantParquetWriter checks records itself, before Parquet sees them
 
   /** Columns in order, no extra footer metadata. */
   public VariantWriteSupport(List<WriteColumn> columns) {
@@ -81,6 +82,18 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
     }
     this.schema = new MessageType("variant_rows", fields);
     this.shape = RecordShape.of(this.columns);
+  }
+
+  /**
+   * Checks {@code record} against the columns and makes {@link #write} skip that check. Parquet's writer
+   * gives up for good on any exception thrown inside its {@code write}, so a writer that wants to reject a
+   * bad record and go on must check it before handing it over.
+   *
+   * @throws IllegalArgumentException as {@link #write} would
+   */
+  void checkBeforeWrite(VariantRecord record) {
+    checkedByCaller = true;
+    shape.check(record);
   }
 
   /** The file schema: the columns in order. */
@@ -134,7 +147,9 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
     if (failed) {
       throw new IllegalStateException("Cannot write: an earlier row failed mid-record; abandon this file");
     }
-    shape.check(record); // before startMessage, so a wrong record leaves the consumer untouched
+    if (!checkedByCaller) {
+      shape.check(record); // before startMessage, so a wrong record leaves the consumer untouched
+    }
     failed = true;
     consumer.startMessage();
     for (int i = 0; i < variantWriters.length; i++) {
