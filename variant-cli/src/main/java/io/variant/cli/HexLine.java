@@ -64,13 +64,13 @@ final class HexLine {
     }
     if (metadata.length() != metadataBytes.length) {
       throw new InputException(source, lineNo, column(metaStart, metaEnd, metadata.length()),
-          "metadata: " + (metadataBytes.length - metadata.length()) + " bytes after the end of the dictionary");
+          "metadata: the dictionary ends at byte " + metadata.length() + " but the field holds " + metadataBytes.length + " bytes");
     }
     try {
       Variant v = Variant.of(metadata, valueBytes, 0, valueBytes.length).validate();
       if (v.valueSize() != valueBytes.length) {
         throw new InputException(source, lineNo, column(valueStart, valueEnd, v.valueSize()),
-            "value: " + (valueBytes.length - v.valueSize()) + " bytes after the end of the value");
+            "value: the value ends at byte " + v.valueSize() + " but the field holds " + valueBytes.length + " bytes");
       }
       return new Parsed(v, valueStart + 1);
     } catch (VariantFormatException e) {
