@@ -32,12 +32,13 @@ final class Hex {
    *     digit when the count is odd
    */
   static byte[] decode(CharSequence text, int from, int to) throws BadDigit {
-    if (((to - from) & 1) != 0) {
-      throw new BadDigit(to - 1, "odd number of hex digits (" + (to - from) + ")");
-    }
     byte[] out = new byte[(to - from) / 2];
-    for (int i = from; i < to; i += 2) {
-      out[(i - from) / 2] = (byte) (digit(text, i) << 4 | digit(text, i + 1));
+    for (int i = 0; i < out.length; i++) {
+      out[i] = (byte) (digit(text, from + 2 * i) << 4 | digit(text, from + 2 * i + 1));
+    }
+    if (((to - from) & 1) != 0) {
+      digit(text, to - 1); // a bad character is the more precise message
+      throw new BadDigit(to - 1, "odd number of hex digits (" + (to - from) + ")");
     }
     return out;
   }

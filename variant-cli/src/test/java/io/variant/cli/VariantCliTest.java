@@ -72,7 +72,7 @@ class VariantCliTest {
   }
 
   /** Hands {@code ex} to the configured execution-exception handler as if a command run with {@code args} threw it. */
-  private static CliRunner.Result handle(Exception ex, String... args) {
+  private static CliRunner.Result handle(Exception ex, String... args) throws Exception {
     StringWriter err = new StringWriter();
     CommandLine cmd = VariantCli.commandLine(System.in, new ByteArrayOutputStream(), new PrintWriter(err, true));
     CommandLine.ParseResult parsed = cmd.parseArgs(args);
@@ -81,7 +81,7 @@ class VariantCliTest {
   }
 
   @Test
-  void internalErrorHasExitCode3AndNoStackTraceWithoutVerbose() {
+  void internalErrorHasExitCode3AndNoStackTraceWithoutVerbose() throws Exception {
     CliRunner.Result r = handle(new IllegalStateException("boom"), "decode");
     assertEquals(3, r.exitCode());
     assertTrue(r.err().startsWith("variant: internal error: java.lang.IllegalStateException: boom"), r.err());
@@ -90,21 +90,21 @@ class VariantCliTest {
   }
 
   @Test
-  void internalErrorPrintsStackTraceWithVerbose() {
+  void internalErrorPrintsStackTraceWithVerbose() throws Exception {
     CliRunner.Result r = handle(new IllegalStateException("boom"), "decode", "--verbose");
     assertEquals(3, r.exitCode());
     assertTrue(r.err().contains("\tat io.variant.cli.VariantCliTest"), r.err());
   }
 
   @Test
-  void brokenPipeExitsSilentlyWith141() {
+  void brokenPipeExitsSilentlyWith141() throws Exception {
     CliRunner.Result r = handle(new OutputException(new IOException("Broken pipe")), "decode");
     assertEquals(141, r.exitCode());
     assertEquals("", r.err());
   }
 
   @Test
-  void otherWriteFailureIsReported() {
+  void otherWriteFailureIsReported() throws Exception {
     CliRunner.Result r = handle(new OutputException(new IOException("No space left on device")), "decode");
     assertEquals(1, r.exitCode());
     assertEquals("variant: cannot write output: No space left on device", r.err().strip());
