@@ -7,8 +7,8 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code variant decode}: {@code <metadata hex> <value hex>} lines in, one JSON document per line out. */
@@ -23,19 +23,14 @@ import picocli.CommandLine.ParentCommand;
 final class DecodeCommand implements Callable<Integer> {
   @ParentCommand VariantCli cli;
 
-  @Parameters(
-      arity = "0..1",
-      paramLabel = "FILE",
-      defaultValue = Input.STDIN,
-      description = "Hex input; '-' or none reads stdin.")
-  String file;
+  @Mixin FileArgument input;
 
   @Option(names = "--pretty", description = "Print each value as a tree that shows every value's Variant type.")
   boolean pretty;
 
   @Override
   public Integer call() throws IOException {
-    try (Input in = cli.open(file);
+    try (Input in = cli.open(input.path);
         BufferedReader lines = in.byteReader(); // hex is ASCII: any other byte is reported at its column
         Writer out = cli.output()) {
       HexLine parser = new HexLine(in.name());

@@ -11,12 +11,12 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** {@code variant encode}: JSON documents in, one {@code <metadata hex> <value hex>} line per document out. */
 @Command(
@@ -32,12 +32,7 @@ import picocli.CommandLine.ParentCommand;
 final class EncodeCommand implements Callable<Integer> {
   @ParentCommand VariantCli cli;
 
-  @Parameters(
-      arity = "0..1",
-      paramLabel = "FILE",
-      defaultValue = Input.STDIN,
-      description = "JSON input; '-' or none reads stdin.")
-  String file;
+  @Mixin FileArgument input;
 
   @Option(
       names = "--duplicate-keys",
@@ -63,7 +58,7 @@ final class EncodeCommand implements Callable<Integer> {
     JsonOptions options = JsonOptions.defaults()
         .withDuplicateKeys(duplicateKeys)
         .withLimits(Limits.defaults().withMaxDepth(maxDepth));
-    try (Input in = cli.open(file);
+    try (Input in = cli.open(input.path);
         JsonDocumentReader documents = new JsonDocumentReader(in.utf8Reader(), options);
         Writer out = cli.output()) {
       Hex hex = new Hex();
