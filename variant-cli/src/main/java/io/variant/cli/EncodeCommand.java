@@ -72,7 +72,7 @@ final class EncodeCommand implements Callable<Integer> {
           out.write('\n');
         }
       } catch (VariantJsonException e) {
-        throw new InputException(in.name(), e.line(), e.column(), withoutLocation(e.getMessage()), e);
+        throw new InputException(in.name(), e.line(), e.column(), forCommandLine(e.getMessage()), e);
       } catch (VariantException e) {
         String where = documentLine == 0 ? "in the first document" : "in the document after line " + documentLine;
         throw new InputException(in.name(), 0, 0, e.getMessage() + " (" + where + ")", e);
@@ -85,8 +85,14 @@ final class EncodeCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /** "Invalid JSON at line 3, column 17: x" becomes "Invalid JSON: x": the location is printed in front. */
-  static String withoutLocation(String message) {
-    return message.replaceFirst(" at line \\d+, column \\d+", "");
+  /**
+   * Adapts a library message to this command: the location moves to the front ("Invalid JSON at line 3,
+   * column 17: x" becomes "Invalid JSON: x"), and hints name this command's options, not the Java API.
+   */
+  static String forCommandLine(String message) {
+    return message
+        .replaceFirst(" at line \\d+, column \\d+", "")
+        .replace("Limits.maxDepth", "--max-depth")
+        .replace("DuplicateKeys.LAST_WINS", "--duplicate-keys=last_wins");
   }
 }

@@ -98,7 +98,7 @@ class DecodeCommandTest {
     // time_ntz (17 << 2 = 0x44) of 86 400 000 000 us = 24:00: validation accepts the bytes, rendering cannot.
     CliRunner.Result r = run("010000 44" + "0060d71d14000000\n", "decode");
     assertEquals(1, r.exitCode());
-    assertTrue(r.err().startsWith("<stdin>:1:8: value: "), r.err());
+    assertTrue(r.err().startsWith("<stdin>:1:10: value: Invalid variant at byte 1:"), r.err()); // the payload
     assertTrue(r.err().contains("outside one day"), r.err());
   }
 }

@@ -93,6 +93,7 @@ class EncodeCommandTest {
     assertEquals(1, r.exitCode());
     assertTrue(r.err().startsWith("<stdin>:2:"), r.err());
     assertTrue(r.err().contains("\"a\""), r.err());
+    assertTrue(r.err().contains("--duplicate-keys=last_wins"), r.err()); // the hint names the option
   }
 
   @Test
@@ -108,9 +109,11 @@ class EncodeCommandTest {
 
   @Test
   void nestingBeyondMaxDepthIsBadInputWithLocation() {
-    CliRunner.Result r = run("[[1]]\n[[[1]]]\n", "encode", "--max-depth", "2");
+    CliRunner.Result r = run("{\"a\":{\"b\":1}}\n{\"a\":{\"b\":{\"c\":1}}}\n", "encode", "--max-depth", "2");
     assertEquals(1, r.exitCode());
     assertTrue(r.err().startsWith("<stdin>:2:"), r.err());
+    assertTrue(r.err().contains("nesting deeper than 2"), r.err());
+    assertTrue(r.err().contains("--max-depth"), r.err());
     assertEquals(1, r.out().lines().count());
   }
 
