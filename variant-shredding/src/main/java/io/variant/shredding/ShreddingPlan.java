@@ -23,6 +23,25 @@ import java.util.Map;
 public sealed interface ShreddingPlan
     permits ShreddingPlan.ResidualPlan, ShreddingPlan.ScalarPlan, ShreddingPlan.ObjectPlan, ShreddingPlan.ArrayPlan {
 
+  /**
+   * Parses the plan text form, e.g. {@code {"id": int64, "tags": [string], "extra": variant}}; see {@link
+   * PlanText} for the grammar.
+   *
+   * @throws PlanSyntaxException if the text is not a valid plan; it gives the 0-based position
+   * @throws NullPointerException if {@code text} is null
+   */
+  static ShreddingPlan parse(String text) {
+    return PlanText.parse(text);
+  }
+
+  /**
+   * The canonical one-line text form, which {@link #parse} reads back to an equal plan ({@link
+   * PlanText#printIndented} gives a multi-line form).
+   */
+  default String print() {
+    return PlanText.print(this);
+  }
+
   /** True unless this is {@link ResidualPlan}. */
   default boolean isShredded() {
     return !(this instanceof ResidualPlan);
@@ -51,6 +70,12 @@ public sealed interface ShreddingPlan
   /** No typed part: every value goes whole into the residual. */
   record ResidualPlan() implements ShreddingPlan {
     static final ResidualPlan INSTANCE = new ResidualPlan();
+
+    /** The text form, as {@link #print()}. */
+    @Override
+    public String toString() {
+      return print();
+    }
   }
 
   /** A primitive {@code typed_value}. */
@@ -59,6 +84,12 @@ public sealed interface ShreddingPlan
       if (type == null) {
         throw new NullPointerException("type");
       }
+    }
+
+    /** The text form, as {@link #print()}. */
+    @Override
+    public String toString() {
+      return print();
     }
   }
 
@@ -115,6 +146,12 @@ public sealed interface ShreddingPlan
     public int hashCode() {
       return fields.hashCode();
     }
+
+    /** The text form, as {@link #print()}. */
+    @Override
+    public String toString() {
+      return print();
+    }
   }
 
   /** An array {@code typed_value} (a Parquet LIST); every element is shredded with {@code element}. */
@@ -123,6 +160,12 @@ public sealed interface ShreddingPlan
       if (element == null) {
         throw new NullPointerException("element");
       }
+    }
+
+    /** The text form, as {@link #print()}. */
+    @Override
+    public String toString() {
+      return print();
     }
   }
 }

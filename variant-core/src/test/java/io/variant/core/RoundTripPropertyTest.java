@@ -1,0 +1,99 @@
+package io.variant.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.testkit.Gen;
+import io.variant.testkit.Hex;
+import io.variant.testkit.Model;
+import io.variant.testkit.Trials;
+import org.junit.jupiter.api.Test;
+
+/** Encode → decode, validation and canonical form over generated Variants, checked against {@link Model}. */
+class RoundTripPropertyTest {
+  @Test
+  void decodeGivesBackTheModel() {
+    Trials.run("decodeGivesBackTheModel", rnd -> {
+      Model m = Gen.model(rnd);
+      Variant v = m.build();
+      m.assertMatches(v);
+      m.assertMatches(Gen.padded(rnd, v)); // the same reads at an offset inside 0xFF padding
+    });
+  }
+
+  @Test
+  void everyBuiltValueValidates() {
+    Trials.run("everyBuiltValueValidates", rnd -> {
+      Variant v = Gen.variant(rnd);
+      v.validate();
+      Gen.padded(rnd, v).validate();
+      assertTrue(v.metadata().isSorted(), "builder metadata is sorted");
+    });
+  }
+
+  @Test
+  void builtValueIsLogicallyAndPhysicallyEqualToItsCopies() {
+    Trials.run("builtValueIsLogicallyAndPhysicallyEqualToItsCopies", rnd -> {
+      Model m = Gen.model(rnd);
+      Variant a = m.build();
+      Variant b = Gen.padded(rnd, m.build());
+      assertTrue(VariantEquality.physical(a, b));
+      assertTrue(VariantEquality.logical(a, b));
+      assertEquals(a, b);
+      assertEquals(a.hashCode(), b.hashCode());
+    });
+  }
+
+  @Test
+  void canonicalizeIsIdempotentAndPreservesValue() {
+    Trials.run("canonicalizeIsIdempotentAndPreservesValue", rnd -> {
+      Variant v = Gen.variant(rnd);
+      Variant once = VariantBuilder.canonicalize(v);
+      Variant twice = VariantBuilder.canonicalize(once);
+      assertArrayEquals(once.valueBytes(), twice.valueBytes(), "value bytes");
+      assertArrayEquals(once.metadataBytes(), twice.metadataBytes(), "metadata bytes");
+      assertTrue(VariantEquality.physical(v, once));
+      // The builder already writes canonical form, so canonicalizing its output changes nothing.
+      assertArrayEquals(v.valueBytes(), once.valueBytes(), () -> "builder output not canonical: " + Hex.of(v.valueBytes()));
+      assertArrayEquals(v.metadataBytes(), once.metadataBytes());
+    });
+  }
+
+  @Test
+  void nonCanonicalEncodingsValidateReadBackAndCanonicalizeToTheSameBytes() {
+    Trials.run("nonCanonicalEncodingsValidateReadBackAndCanonicalizeToTheSameBytes", rnd -> {
+      Model m = Gen.model(rnd);
+      Variant canonical = m.build();
+      Variant odd = Gen.nonCanonical(rnd, canonical);
+      odd.validate();
+      m.assertMatches(odd);
+      m.assertMatches(Gen.padded(rnd, odd));
+      assertTrue(VariantEquality.physical(canonical, odd));
+      assertEquals(canonical.hashCode(), odd.hashCode());
+      Variant recanonical = VariantBuilder.canonicalize(odd);
+      assertArrayEquals(canonical.valueBytes(), recanonical.valueBytes(),
+          () -> "from " + Hex.of(odd.valueBytes()));
+      assertArrayEquals(canonical.metadataBytes(), recanonical.metadataBytes());
+    });
+  }
+
+  @Test
+  void missingKeysAreNotFound() {
+    Trials.run("missingKeysAreNotFound", rnd -> {
+      Model m = Gen.model(rnd, Gen.Config.defaults().withMaxDepth(1));
+      if (!(m instanceof Model.Obj o)) {
+        return;
+      }
+      Variant v = Gen.nonCanonical(rnd, m.build());
+      for (int i = 0; i < 5; i++) {
+        String probe = Gen.key(rnd);
+        if (o.get(probe) == null) {
+          assertNull(v.field(probe), probe);
+          assertEquals(-1, v.fieldIndex(probe), probe);
+        }
+      }
+    });
+  }
+}

@@ -1,0 +1,30 @@
+package io.variant.shredding;
+
+/**
+ * Options of a {@link Splitter}.
+ *
+ * @param layout how residuals are encoded: sharing the row's metadata ({@link ShreddingLayout#SPEC}, the
+ *     default) or each with its own ({@link ShreddingLayout#DRAFT})
+ * @param widening which values typed slots accept; default {@link NumericWidening#LOSSLESS}
+ */
+public record SplitOptions(ShreddingLayout layout, NumericWidening widening) {
+  private static final SplitOptions DEFAULTS = new SplitOptions(ShreddingLayout.SPEC, NumericWidening.LOSSLESS);
+
+  public SplitOptions {
+    if (layout == null || widening == null) {
+      throw new NullPointerException("layout and widening must not be null");
+    }
+  }
+
+  public static SplitOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public SplitOptions withLayout(ShreddingLayout l) {
+    return new SplitOptions(l, widening);
+  }
+
+  public SplitOptions withWidening(NumericWidening w) {
+    return new SplitOptions(layout, w);
+  }
+}

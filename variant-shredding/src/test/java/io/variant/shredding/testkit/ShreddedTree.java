@@ -1,0 +1,238 @@
+package io.variant.shredding.testkit;
+
+import io.variant.core.Variant;
+import io.variant.shredding.ShreddedSink;
+import io.variant.shredding.ShreddedSource;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * An in-memory shredded row: a {@link ShreddedSink} that records what the splitter writes into a tree of
+ * slots, each of which is a {@link ShreddedSource} the rebuilder can read back. It checks the sink protocol
+ * as it goes (order of calls, one typed part per slot), so protocol violations fail tests.
+ */
+public final class ShreddedTree implements ShreddedSink {
+  /** One recorded slot. */
+  public static final class Slot implements ShreddedSource {
+    public Variant residual;
+    public Object typed; // Boolean, Long, Float, Double, BigDecimal, byte[], Fields (object), Elements (array)
+    public boolean missing;
+
+    @Override
+    public Variant residual() {
+      return residual;
+    }
+
+    @Override
+    public boolean hasTyped() {
+      return typed != null;
+    }
+
+    @Override
+    public boolean typedBoolean() {
+      return (Boolean) typed;
+    }
+
+    @Override
+    public long typedLong() {
+      return (Long) typed;
+    }
+
+    @Override
+    public float typedFloat() {
+      return (Float) typed;
+    }
+
+    @Override
+    public double typedDouble() {
+      return (Double) typed;
+    }
+
+    @Override
+    public BigDecimal typedDecimal() {
+      return (BigDecimal) typed;
+    }
+
+    @Override
+    public ByteBuffer typedBytes() {
+      return ByteBuffer.wrap((byte[]) typed).asReadOnlyBuffer();
+    }
+
+    @Override
+    public ShreddedSource field(int index) {
+      List<Slot> s = ((Fields) typed).slots;
+      return index < s.size() ? s.get(index) : null;
+    }
+
+    @Override
+    public int elementCount() {
+      return ((Elements) typed).slots.size();
+    }
+
+    @Override
+    public ShreddedSource element(int i) {
+      return ((Elements) typed).slots.get(i);
+    }
+
+    @Override
+    public String toString() {
+      String t = typed instanceof byte[] ? Arrays.toString((byte[]) typed) : String.valueOf(typed);
+      return "{value=" + (residual == null ? "N" : residual) + ", typed=" + (typed == null ? "N" : t) + "}";
+    }
+  }
+
+  /** The typed part of an object slot: one slot per plan field, in plan order. */
+  public static final class Fields {
+    public final List<Slot> slots = new ArrayList<>();
+
+    void put(int index, Slot s) {
+      while (slots.size() <= index) {
+        slots.add(null);
+      }
+      slots.set(index, s);
+    }
+
+    @Override
+    public String toString() {
+      return slots.toString();
+    }
+  }
+
+  /** The typed part of an array slot. */
+  public static final class Elements {
+    public final List<Slot> slots = new ArrayList<>();
+
+    @Override
+    public String toString() {
+      return slots.toString();
+    }
+  }
+
+  private final Slot root = new Slot();
+  private final Deque<Slot> slots = new ArrayDeque<>();
+  private final Deque<Object> containers = new ArrayDeque<>();
+
+  public ShreddedTree() {
+    slots.push(root);
+  }
+
+  public Slot root() {
+    return root;
+  }
+
+  private Slot current() {
+    if (slots.isEmpty()) {
+      throw new AssertionError("sink call outside a slot");
+    }
+    return slots.peek();
+  }
+
+  private void setTyped(Object value) {
+    Slot s = current();
+    if (s.typed != null) {
+      throw new AssertionError("second typed part in one slot");
+    }
+    s.typed = value;
+  }
+
+  @Override
+  public void residual(Variant v) {
+    Slot s = current();
+    if (s.residual != null || s.typed != null) {
+      throw new AssertionError("residual must come first and once per slot");
+    }
+    s.residual = Variant.of(v.metadata().toBytes(), v.valueBytes());
+  }
+
+  @Override
+  public void typedBoolean(boolean value) {
+    setTyped(value);
+  }
+
+  @Override
+  public void typedLong(long value) {
+    setTyped(value);
+  }
+
+  @Override
+  public void typedFloat(float value) {
+    setTyped(value);
+  }
+
+  @Override
+  public void typedDouble(double value) {
+    setTyped(value);
+  }
+
+  @Override
+  public void typedDecimal(BigDecimal value) {
+    setTyped(value);
+  }
+
+  @Override
+  public void typedBytes(byte[] buffer, int offset, int length) {
+    setTyped(Arrays.copyOfRange(buffer, offset, offset + length));
+  }
+
+  @Override
+  public void startObject() {
+    Fields f = new Fields();
+    setTyped(f);
+    containers.push(f);
+  }
+
+  @Override
+  public void startField(int index, String name) {
+    Fields f = (Fields) containers.peek();
+    Slot s = new Slot();
+    f.put(index, s);
+    slots.push(s);
+  }
+
+  @Override
+  public void endField() {
+    slots.pop();
+  }
+
+  @Override
+  public void missingField(int index, String name) {
+    Fields f = (Fields) containers.peek();
+    Slot s = new Slot();
+    s.missing = true;
+    f.put(index, s);
+  }
+
+  @Override
+  public void endObject() {
+    containers.pop();
+  }
+
+  @Override
+  public void startArray(int size) {
+    Elements e = new Elements();
+    setTyped(e);
+    containers.push(e);
+  }
+
+  @Override
+  public void startElement() {
+    Slot s = new Slot();
+    ((Elements) containers.peek()).slots.add(s);
+    slots.push(s);
+  }
+
+  @Override
+  public void endElement() {
+    slots.pop();
+  }
+
+  @Override
+  public void endArray() {
+    containers.pop();
+  }
+}
