@@ -57,6 +57,7 @@ public final class PlanInference {
   private long rows;
   private int trackedPaths = 1;
   private long untrackedValues;
+  private long visitsLeft; // per row: see add()
 
   private PlanInference(InferenceOptions options) {
     this.options = Objects.requireNonNull(options, "options");
@@ -85,11 +86,16 @@ public final class PlanInference {
    * root. Cost: O(size of the value down to {@code maxDepth}).
    *
    * @throws VariantFormatException if the Variant is malformed (unknown primitive type ids are not an
-   *     error: they count as a family that stays in the residual)
+   *     error: they count as a family that stays in the residual), or if it nests more values than it has
+   *     bytes: only offsets that share sub-values can do that, and following them could take exponential
+   *     time. The counts may then include part of the row.
    */
   public void add(Variant v) {
     rows++;
     if (v != null) {
+      // Every value of a tree takes at least its header byte. A scalar root needs no bound, and the size of
+      // one of an unknown type is unknown.
+      visitsLeft = v.isObject() || v.isArray() ? v.valueSize() : 1;
       observe(root, v);
     }
   }
@@ -108,6 +114,10 @@ public final class PlanInference {
   }
 
   private void observe(PathStats node, Variant v) {
+    if (--visitsLeft < 0) {
+      throw VariantFormatException.at(0, "the value holds more nested values than its bytes could encode"
+          + " without sharing; its object or array offsets point at the same sub-values");
+    }
     node.present++;
     TypeFamily family = family(v);
     node.families[family.ordinal()]++;
