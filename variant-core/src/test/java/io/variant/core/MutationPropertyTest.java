@@ -87,7 +87,7 @@ class MutationPropertyTest {
       valid = false;
     }
     Walk.walkMetadata(v.metadata());
-    Walk walk = new Walk();
+    Walk walk = new Walk(valid);
     walk.walk(v);
     long bytes = (long) v.limit() - v.position();
     assertTrue(walk.steps() <= bytes, () -> "walk took " + walk.steps() + " steps over " + bytes + " bytes");
