@@ -121,7 +121,10 @@ final class Walk {
         v.fieldId(i);
         String name = v.fieldName(i);
         v.field(name);
-        v.fieldIndex(name);
+        int found = v.fieldIndex(name);
+        if (validated && found != i) {
+          fail("validated object: fieldIndex(\"" + name + "\") = " + found + ", expected " + i);
+        }
       } catch (VariantFormatException e) {
         formatError(e, "key " + i); // the value may still read
       }
