@@ -19,12 +19,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The example table of seed 002 (digest §E.1), plan {@code {a: int64, b: {c: string}}}, checked slot by
  * slot in both layouts. Inputs and residuals are hand-written bytes. Spec-layout residuals reference the
  * row's metadata and, except a partial object's remainder, are exact copies of the original field's bytes;
- * draft residuals carry their own minimal dictionary ({@code 01 00 00} for a scalar).
+ * draft residuals carry their own minimal dictionary (the builder's empty {@code 11 00 00} when
+ * they use no key).
  */
 class SeedExamplesSplitTest {
   private static final ShreddingPlan PLAN = ShreddingPlan.parse("{\"a\": int64, \"b\": {\"c\": string}}");
   private static final String ABC = "11 03 00 01 02 03 61 62 63"; // sorted, 3 keys, offsets 0 1 2 3, "abc"
-  private static final String NO_KEYS = "01 00 00";
+  private static final String NO_KEYS = "11 00 00"; // sorted, 0 keys, offset 0
   private static final int A = 0; // plan field indexes
   private static final int B = 1;
   private static final int C = 0;
@@ -67,7 +68,7 @@ class SeedExamplesSplitTest {
     Slot root = split(v, layout);
     Slot a = field(root, A);
     assertNull(a.typed);
-    assertResidual(a, layout, v, "03 03 00 02 04 06 0C 01 0C 02 0C 03", "11 00 00", "03 03 00 02 04 06 0C 01 0C 02 0C 03");
+    assertResidual(a, layout, v, "03 03 00 02 04 06 0C 01 0C 02 0C 03", NO_KEYS, "03 03 00 02 04 06 0C 01 0C 02 0C 03");
     Slot c = field(field(root, B), C);
     assertNull(c.typed);
     assertResidual(c, layout, v, "00", NO_KEYS, "00"); // Variant null is never typed
