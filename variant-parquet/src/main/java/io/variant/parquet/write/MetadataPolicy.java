@@ -1,0 +1,21 @@
+package io.variant.parquet.write;
+
+/**
+ * Which metadata dictionary each row's Variant is written with (spec layout only; the draft layout has no
+ * metadata column).
+ */
+public enum MetadataPolicy {
+  /**
+   * The default: every row is re-based onto one file-level sorted dictionary (the plan's keys plus any
+   * added with {@link VariantColumn#withSharedKeys}); a row whose metadata already has exactly those bytes is
+   * written as is, and a row with other keys gets the dictionary plus its own keys. Rows then carry
+   * byte-identical metadata wherever possible, which Parquet's dictionary encoding stores once, and every
+   * plan key is in every row's metadata, which parquet-java's reader needs.
+   */
+  SHARED_DICTIONARY,
+  /**
+   * Each row keeps the metadata it came with: no re-encoding, but per-row dictionaries cost space, and
+   * parquet-java's shredded reader fails on rows whose metadata lacks a shredded field name.
+   */
+  AS_WRITTEN
+}

@@ -1,0 +1,51 @@
+package io.variant.parquet.write;
+
+import io.variant.core.Variant;
+import io.variant.parquet.VariantRecord;
+import java.util.List;
+
+/**
+ * The columns a record must have and the Java type of each non-null value. Checked before anything of a
+ * row is written, so a rejected record leaves the file untouched.
+ */
+final class RecordShape {
+  private final List<String> names;
+  private final List<Class<?>> types;
+
+  private RecordShape(List<String> names, List<Class<?>> types) {
+    this.names = names;
+    this.types = types;
+  }
+
+  static RecordShape of(List<WriteColumn> columns) {
+    return new RecordShape(
+        columns.stream().map(WriteColumn::name).toList(),
+        columns.stream().<Class<?>>map(RecordShape::javaType).toList());
+  }
+
+  static Class<?> javaType(WriteColumn c) {
+    return c instanceof PlainColumn p ? p.type().javaType() : Variant.class;
+  }
+
+  static RecordShape of(List<String> names, List<Class<?>> types) {
+    return new RecordShape(List.copyOf(names), List.copyOf(types));
+  }
+
+  /**
+   * @throws IllegalArgumentException if the record lacks a column, has an extra one, or holds a value of
+   *     the wrong type
+   */
+  void check(VariantRecord record) {
+    List<String> actual = record.columns();
+    if (actual.size() != names.size() || !actual.containsAll(names)) {
+      throw new IllegalArgumentException("Cannot write record with columns " + actual + ": expected " + names);
+    }
+    for (int i = 0; i < names.size(); i++) {
+      Object v = record.get(names.get(i));
+      if (v != null && !types.get(i).isInstance(v)) {
+        throw new IllegalArgumentException("Cannot write column \"" + names.get(i) + "\": expected a "
+            + types.get(i).getSimpleName() + ", found a " + v.getClass().getSimpleName());
+      }
+    }
+  }
+}

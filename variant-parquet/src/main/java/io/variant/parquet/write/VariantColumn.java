@@ -1,0 +1,86 @@
+package io.variant.parquet.write;
+
+import io.variant.core.MetadataBuilder;
+import io.variant.core.VariantMetadata;
+import io.variant.shredding.NumericWidening;
+import io.variant.shredding.ShreddingLayout;
+import io.variant.shredding.ShreddingPlan;
+import java.util.Collection;
+import java.util.Objects;
+
+/**
+ * A VARIANT column to write: its name, how it is shredded and how rows' metadata is handled. The column's
+ * group is {@code optional}, so a {@code null} record value is SQL NULL.
+ *
+ * <pre>{@code
+ * VariantColumn event = VariantColumn.of("event", ShreddingPlan.parse("{\"id\": int64}"))
+ *     .withLayout(ShreddingLayout.SPEC)
+ *     .withSharedKeys(List.of("type", "ts"));
+ * }</pre>
+ *
+ * @param name the Parquet field name and record key
+ * @param plan the shredding plan; {@link ShreddingPlan#residual()} writes an unshredded column
+ * @param layout {@link ShreddingLayout#SPEC} (default) or the draft layout
+ * @param widening which values typed columns accept; default {@link NumericWidening#LOSSLESS}
+ * @param metadataPolicy how row metadata is written; default {@link MetadataPolicy#SHARED_DICTIONARY}
+ * @param sharedDictionary the file-level dictionary of {@link MetadataPolicy#SHARED_DICTIONARY}: sorted,
+ *     holding at least every object key of the plan
+ */
+public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout layout, NumericWidening widening,
+    MetadataPolicy metadataPolicy, VariantMetadata sharedDictionary) implements WriteColumn {
+
+  public VariantColumn {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(plan, "plan");
+    Objects.requireNonNull(layout, "layout");
+    Objects.requireNonNull(widening, "widening");
+    Objects.requireNonNull(metadataPolicy, "metadataPolicy");
+    Objects.requireNonNull(sharedDictionary, "sharedDictionary");
+  }
+
+  /** Column {@code name} shredded by {@code plan}, with the defaults listed on the record. */
+  public static VariantColumn of(String name, ShreddingPlan plan) {
+    return new VariantColumn(name, plan, ShreddingLayout.SPEC, NumericWidening.LOSSLESS,
+        MetadataPolicy.SHARED_DICTIONARY, planKeys(plan, new MetadataBuilder()).build());
+  }
+
+  public VariantColumn withLayout(ShreddingLayout l) {
+    return new VariantColumn(name, plan, l, widening, metadataPolicy, sharedDictionary);
+  }
+
+  public VariantColumn withWidening(NumericWidening w) {
+    return new VariantColumn(name, plan, layout, w, metadataPolicy, sharedDictionary);
+  }
+
+  public VariantColumn withMetadataPolicy(MetadataPolicy p) {
+    return new VariantColumn(name, plan, layout, widening, p, sharedDictionary);
+  }
+
+  /** The same column with a different plan; the shared dictionary gains the new plan's keys. */
+  public VariantColumn withPlan(ShreddingPlan p) {
+    VariantMetadata dict = planKeys(p, new MetadataBuilder().addAll(sharedDictionary)).build();
+    return new VariantColumn(name, p, layout, widening, metadataPolicy, dict);
+  }
+
+  /**
+   * Adds {@code keys} to the shared dictionary, e.g. the keys seen while sampling rows, so that rows using
+   * only known keys share one metadata value.
+   */
+  public VariantColumn withSharedKeys(Collection<String> keys) {
+    VariantMetadata dict = new MetadataBuilder().addAll(sharedDictionary).addAll(keys).build();
+    return new VariantColumn(name, plan, layout, widening, metadataPolicy, dict);
+  }
+
+  /** Adds every object key named anywhere in {@code plan}. */
+  private static MetadataBuilder planKeys(ShreddingPlan plan, MetadataBuilder keys) {
+    if (plan instanceof ShreddingPlan.ObjectPlan object) {
+      for (ShreddingPlan.Field f : object.fields()) {
+        keys.add(f.name());
+        planKeys(f.plan(), keys);
+      }
+    } else if (plan instanceof ShreddingPlan.ArrayPlan array) {
+      planKeys(array.element(), keys);
+    }
+    return keys;
+  }
+}

@@ -1,0 +1,468 @@
+package io.variant.parquet.write;
+
+import io.variant.parquet.VariantRecord;
+import io.variant.shredding.NumericWidening;
+import io.variant.shredding.ShreddingLayout;
+import io.variant.shredding.ShreddingPlan;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Writes {@link VariantRecord} rows to a Parquet file: VARIANT columns shredded by a plan (given, or
+ * inferred from the first rows) plus ordinary columns.
+ *
+ * <pre>{@code
+ * try (VariantParquetWriter w = VariantParquetWriter.builder(Path.of("events.parquet"))
+ *     .longColumn("id")
+ *     .variantColumn("event")          // plan inferred from the first rows
+ *     .inferFromFirst(1000)
+ *     .build()) {
+ *   w.write(VariantRecord.builder().set("id", 1L).set("event", variant).build());
+ * }
+ * }</pre>
+ *
+ * <p><b>Atomicity:</b> a writer built on a {@link Path} writes to {@code <path>.tmp} and renames it onto
+ * {@code path} only when {@link #close()} succeeds; {@link #abort()} (or a failed {@link #write}) deletes
+ * the temporary file, so a failed conversion leaves no half-written output. A writer built on an {@link
+ * OutputFile} writes in place, and {@code abort()} can only stop writing. Without {@link
+ * Builder#overwrite()}, an existing file at {@code path} is an error, detected by {@link Builder#build()}.
+ *
+ * <p><b>Statistics:</b> Parquet's standard column statistics (min, max, null count) are written for every
+ * primitive column, typed columns included; row-group pruning relies on them. <b>Thread safety:</b> none.
+ */
+public final class VariantParquetWriter implements Closeable {
+  private final Builder config;
+  private final Path target; // null for OutputFile writers
+  private final Path temporary;
+  private final RowSample sample; // non-null until the sample has been flushed
+  private ParquetWriter<VariantRecord> writer;
+  private VariantWriteSupport support;
+  private long rows;
+  private boolean failed;
+  private boolean closed;
+
+  private VariantParquetWriter(Builder config) throws IOException {
+    this.config = config;
+    this.target = config.path;
+    this.temporary = target == null ? null : target.resolveSibling(target.getFileName() + ".tmp");
+    if (target != null && config.writeMode != ParquetFileWriter.Mode.OVERWRITE && Files.exists(target)) {
+      throw new FileAlreadyExistsException(target.toString(), null, "use overwrite() to replace it");
+    }
+    this.sample = config.sampleRows() > 0 ? config.newSample() : null;
+    if (sample == null) {
+      open(config.resolveColumns(null));
+    }
+  }
+
+  /** A writer to a local file, through {@code LocalOutputFile}: no Hadoop FileSystem involved. */
+  public static Builder builder(Path path) {
+    return new Builder(Objects.requireNonNull(path, "path"), null);
+  }
+
+  /** A writer to any Parquet {@link OutputFile} (e.g. Hadoop's {@code HadoopOutputFile}); not atomic. */
+  public static Builder builder(OutputFile file) {
+    return new Builder(null, Objects.requireNonNull(file, "file"));
+  }
+
+  private void open(List<WriteColumn> columns) throws IOException {
+    support = new VariantWriteSupport(columns, config.extraMetadata);
+    OutputFile out = target == null ? config.outputFile : new LocalOutputFile(temporary);
+    ParquetFileWriter.Mode mode = target == null ? config.writeMode : ParquetFileWriter.Mode.OVERWRITE; // a stale .tmp is ours
+    ParquetBuilder b = new ParquetBuilder(out, support)
+        .withWriteMode(mode)
+        .withCompressionCodec(config.codec)
+        .withRowGroupSize(config.rowGroupBytes)
+        .withPageSize(config.pageBytes);
+    if (config.rowGroupRows > 0) {
+      b = b.withRowGroupRowCountLimit(config.rowGroupRows);
+    }
+    if (config.pageRows > 0) {
+      b = b.withPageRowCountLimit(config.pageRows);
+    }
+    writer = (config.hadoopConf != null ? b.withConf(config.hadoopConf) : b.withConf(new PlainParquetConfiguration())).build();
+  }
+
+  /**
+   * Writes one row. While the first rows are sampled for inference they are buffered; they are written,
+   * in order, once the sample is complete or the writer is closed.
+   *
+   * @throws IllegalArgumentException if the record's columns or value types do not match the declaration
+   * @throws IllegalStateException if the writer is closed or an earlier write failed
+   * @throws IOException if the file cannot be written
+   */
+  public void write(VariantRecord record) throws IOException {
+    if (closed || failed) {
+      throw new IllegalStateException("Cannot write: the writer is " + (closed ? "closed" : "failed; call abort()"));
+    }
+    try {
+      if (sample != null && writer == null) {
+        sample.add(record);
+        if (sample.isFull()) {
+          flushSample();
+        }
+      } else {
+        support.checkBeforeWrite(record);
+        writer.write(record);
+      }
+      rows++;
+    } catch (IllegalArgumentException e) {
+      throw e; // the record was rejected before anything was written: the writer is still usable
+    } catch (RuntimeException | IOException e) {
+      failed = true;
+      throw e;
+    }
+  }
+
+  private void flushSample() throws IOException {
+    open(config.resolveColumns(sample));
+    for (VariantRecord r : sample.rows()) {
+      writer.write(r); // checked when sampled
+    }
+    sample.clear();
+  }
+
+  /** Rows accepted so far, buffered ones included. */
+  public long rowCount() {
+    return rows;
+  }
+
+  /** The file schema, or {@code null} while the plan is still being inferred. */
+  public MessageType schema() {
+    return support == null ? null : support.schema();
+  }
+
+  /** Rows re-encoded onto a shared metadata dictionary so far (see {@link MetadataPolicy}). */
+  public long rebasedRows() {
+    return support == null ? 0 : support.rebasedRows();
+  }
+
+  /**
+   * Abandons the file: stops writing and, for a {@link Path} writer, deletes the temporary file so nothing
+   * appears at the target. Idempotent; {@link #close()} afterwards does nothing.
+   */
+  public void abort() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      if (writer != null) {
+        writer.close();
+      }
+    } catch (IOException | RuntimeException e) {
+      // the file is being thrown away; a failure to finish it changes nothing
+    } finally {
+      if (temporary != null) {
+        Files.deleteIfExists(temporary);
+      }
+    }
+  }
+
+  /**
+   * Finishes the file (writing buffered sample rows first) and, for a {@link Path} writer, renames it onto
+   * the target.
+   *
+   * @throws IOException if writing fails, or if an earlier write failed (the file is then aborted, and
+   *     nothing is written at the target)
+   */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    if (failed) {
+      abort();
+      throw new IOException("Cannot finish " + where() + ": an earlier write failed, so the file was discarded");
+    }
+    try {
+      if (writer == null) {
+        flushSample();
+      }
+      writer.close();
+      closed = true;
+      if (target != null) {
+        commit();
+      }
+    } catch (IOException | RuntimeException e) {
+      failed = true;
+      abort();
+      throw e;
+    }
+  }
+
+  private void commit() throws IOException {
+    if (config.writeMode == ParquetFileWriter.Mode.OVERWRITE) {
+      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } else {
+      if (Files.exists(target)) {
+        Files.deleteIfExists(temporary);
+        throw new FileAlreadyExistsException(target.toString(), null, "created while writing; use overwrite() to replace it");
+      }
+      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+    }
+  }
+
+  private String where() {
+    return target != null ? target.toString() : config.outputFile.getPath();
+  }
+
+  /** Configures a {@link VariantParquetWriter}; columns are written in the order they are declared. */
+  public static final class Builder {
+    private final Path path;
+    private final OutputFile outputFile;
+    private final List<Object> declared = new ArrayList<>(); // WriteColumn, or Named
+    private final Map<String, String> extraMetadata = new LinkedHashMap<>();
+    private int inferRows;
+    private ShreddingLayout layout = ShreddingLayout.SPEC;
+    private NumericWidening widening = NumericWidening.LOSSLESS;
+    private MetadataPolicy metadataPolicy = MetadataPolicy.SHARED_DICTIONARY;
+    private CompressionCodecName codec = CompressionCodecName.ZSTD;
+    private long rowGroupBytes = ParquetWriter.DEFAULT_BLOCK_SIZE;
+    private int pageBytes = ParquetWriter.DEFAULT_PAGE_SIZE;
+    private int rowGroupRows;
+    private int pageRows;
+    private ParquetFileWriter.Mode writeMode = ParquetFileWriter.Mode.CREATE;
+    private Configuration hadoopConf;
+
+    private Builder(Path path, OutputFile outputFile) {
+      this.path = path;
+      this.outputFile = outputFile;
+    }
+
+    /** A VARIANT column shredded by {@code plan} ({@link ShreddingPlan#residual()}: unshredded). */
+    public Builder variantColumn(String name, ShreddingPlan plan) {
+      declared.add(new Named(Objects.requireNonNull(name, "name"), Objects.requireNonNull(plan, "plan")));
+      return this;
+    }
+
+    /** A VARIANT column whose plan is inferred from the first {@link #inferFromFirst} rows. */
+    public Builder variantColumn(String name) {
+      declared.add(new Named(Objects.requireNonNull(name, "name"), null));
+      return this;
+    }
+
+    /** A fully specified VARIANT column; the builder's layout, widening and metadata policy do not apply to it. */
+    public Builder variantColumn(VariantColumn column) {
+      return add(column);
+    }
+
+    public Builder longColumn(String name) {
+      return add(new PlainColumn(name, PlainType.LONG));
+    }
+
+    public Builder intColumn(String name) {
+      return add(new PlainColumn(name, PlainType.INT));
+    }
+
+    public Builder stringColumn(String name) {
+      return add(new PlainColumn(name, PlainType.STRING));
+    }
+
+    public Builder doubleColumn(String name) {
+      return add(new PlainColumn(name, PlainType.DOUBLE));
+    }
+
+    public Builder booleanColumn(String name) {
+      return add(new PlainColumn(name, PlainType.BOOLEAN));
+    }
+
+    public Builder binaryColumn(String name) {
+      return add(new PlainColumn(name, PlainType.BINARY));
+    }
+
+    private Builder add(WriteColumn c) {
+      declared.add(c);
+      return this;
+    }
+
+    /**
+     * Buffers the first {@code rows} rows to infer the plans of columns declared without one; under {@link
+     * MetadataPolicy#SHARED_DICTIONARY} the keys seen there also join the shared dictionary of every VARIANT
+     * column declared by name. Default 1000 when some column needs a plan, else 0 (no buffering).
+     */
+    public Builder inferFromFirst(int rows) {
+      if (rows < 0) {
+        throw new IllegalArgumentException("rows must be >= 0, was " + rows);
+      }
+      this.inferRows = rows;
+      return this;
+    }
+
+    /** Layout of the VARIANT columns declared by name; default {@link ShreddingLayout#SPEC}. */
+    public Builder layout(ShreddingLayout l) {
+      this.layout = Objects.requireNonNull(l, "layout");
+      return this;
+    }
+
+    /** Widening of the VARIANT columns declared by name; default {@link NumericWidening#LOSSLESS}. */
+    public Builder widening(NumericWidening w) {
+      this.widening = Objects.requireNonNull(w, "widening");
+      return this;
+    }
+
+    /** Metadata policy of the VARIANT columns declared by name; default {@link MetadataPolicy#SHARED_DICTIONARY}. */
+    public Builder metadataPolicy(MetadataPolicy p) {
+      this.metadataPolicy = Objects.requireNonNull(p, "metadataPolicy");
+      return this;
+    }
+
+    /** Compression codec; default ZSTD. */
+    public Builder codec(CompressionCodecName c) {
+      this.codec = Objects.requireNonNull(c, "codec");
+      return this;
+    }
+
+    /** Target row-group size in bytes; default Parquet's 128 MiB. */
+    public Builder rowGroupSize(long bytes) {
+      this.rowGroupBytes = bytes;
+      return this;
+    }
+
+    /** Target page size in bytes; default Parquet's 1 MiB. */
+    public Builder pageSize(int bytes) {
+      this.pageBytes = bytes;
+      return this;
+    }
+
+    /** At most {@code rows} rows per row group (0: no limit beyond the size). */
+    public Builder rowGroupRowLimit(int rows) {
+      this.rowGroupRows = rows;
+      return this;
+    }
+
+    /** At most {@code rows} rows per page (0: Parquet's default limit). */
+    public Builder pageRowLimit(int rows) {
+      this.pageRows = rows;
+      return this;
+    }
+
+    /** Replace an existing file at the target (atomically, for {@link Path} writers). */
+    public Builder overwrite() {
+      this.writeMode = ParquetFileWriter.Mode.OVERWRITE;
+      return this;
+    }
+
+    /** Use Hadoop's configuration (codecs, file system settings) instead of a plain one. */
+    public Builder conf(Configuration conf) {
+      this.hadoopConf = Objects.requireNonNull(conf, "conf");
+      return this;
+    }
+
+    /** Adds a key/value pair to the file footer. */
+    public Builder extraMetadata(String key, String value) {
+      extraMetadata.put(key, value);
+      return this;
+    }
+
+    /**
+     * Opens the writer (or, when sampling, prepares to buffer).
+     *
+     * @throws FileAlreadyExistsException if the target exists and {@link #overwrite()} was not called
+     * @throws IllegalArgumentException if no column was declared or two share a name
+     * @throws IOException if the file cannot be created
+     */
+    public VariantParquetWriter build() throws IOException {
+      if (declared.isEmpty()) {
+        throw new IllegalArgumentException("Cannot build a writer without columns");
+      }
+      return new VariantParquetWriter(this);
+    }
+
+    /** Rows to buffer before opening the file. */
+    int sampleRows() {
+      boolean needsPlan = declared.stream().anyMatch(d -> d instanceof Named n && n.plan() == null);
+      return inferRows > 0 ? inferRows : needsPlan ? RowSample.DEFAULT_ROWS : 0;
+    }
+
+    RowSample newSample() {
+      List<String> names = new ArrayList<>();
+      List<Class<?>> types = new ArrayList<>();
+      List<String> inferred = new ArrayList<>();
+      List<String> sampledKeys = new ArrayList<>();
+      for (Object d : declared) {
+        if (d instanceof Named n) {
+          names.add(n.name());
+          types.add(io.variant.core.Variant.class);
+          if (n.plan() == null) {
+            inferred.add(n.name());
+          }
+          if (metadataPolicy == MetadataPolicy.SHARED_DICTIONARY) {
+            sampledKeys.add(n.name());
+          }
+        } else {
+          names.add(((WriteColumn) d).name());
+          types.add(RecordShape.javaType((WriteColumn) d));
+        }
+      }
+      return new RowSample(sampleRows(), RecordShape.of(names, types), inferred, sampledKeys);
+    }
+
+    /**
+     * The final columns: explicit ones as given; columns declared by name with this builder's settings, their
+     * plan inferred from {@code sample} if none was given, their shared dictionary extended by its keys.
+     */
+    List<WriteColumn> resolveColumns(RowSample sample) {
+      List<WriteColumn> out = new ArrayList<>();
+      for (Object d : declared) {
+        if (d instanceof Named n) {
+          ShreddingPlan plan = n.plan() != null ? n.plan() : sample.inferredPlan(n.name());
+          VariantColumn c = VariantColumn.of(n.name(), plan)
+              .withLayout(layout)
+              .withWidening(widening)
+              .withMetadataPolicy(metadataPolicy);
+          out.add(sample == null ? c : c.withSharedKeys(sample.keys(n.name())));
+        } else {
+          out.add((WriteColumn) d);
+        }
+      }
+      return out;
+    }
+  }
+
+  /** A VARIANT column declared by name; {@code plan} is null when it is to be inferred. */
+  private record Named(String name, ShreddingPlan plan) {}
+
+  /** Adapts the write support to Parquet's writer builder. */
+  private static final class ParquetBuilder extends ParquetWriter.Builder<VariantRecord, ParquetBuilder> {
+    private final VariantWriteSupport support;
+
+    ParquetBuilder(OutputFile file, VariantWriteSupport support) {
+      super(file);
+      this.support = support;
+    }
+
+    @Override
+    protected ParquetBuilder self() {
+      return this;
+    }
+
+    @Override
+    protected WriteSupport<VariantRecord> getWriteSupport(Configuration conf) {
+      return support;
+    }
+
+    @Override
+    protected WriteSupport<VariantRecord> getWriteSupport(ParquetConfiguration conf) {
+      return support;
+    }
+  }
+}

@@ -1,0 +1,182 @@
+package io.variant.parquet.write;
+
+import io.variant.core.Variant;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.schema.VariantSchema;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * A Parquet {@link WriteSupport} for {@link VariantRecord} rows: one or more VARIANT columns (each with its
+ * plan and layout, see {@link VariantColumn}) and ordinary columns ({@link PlainColumn}), all {@code
+ * optional}, in the given order. Engines embed it in their own {@code ParquetWriter.Builder}; {@link
+ * VariantParquetWriter} is the ready-made writer.
+ *
+ * <pre>{@code
+ * VariantWriteSupport support = new VariantWriteSupport(List.of(
+ *     new PlainColumn("id", PlainType.LONG),
+ *     VariantColumn.of("event", plan)));
+ * }</pre>
+ *
+ * <p>A record must hold exactly the declared columns; a {@code null} value is SQL NULL. Variants are split
+ * straight into the record consumer. <b>Failure:</b> after {@link #write} throws, the consumer holds a
+ * half-written record, so every later write throws {@link IllegalStateException}: abandon the file.
+ * <b>Thread safety:</b> none, as for every {@code WriteSupport}.
+ */
+public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
+  /** {@link #getName()}: the object model recorded in the footer's {@code writer.model.name}. */
+  public static final String MODEL_NAME = "variant-engine";
+
+  private final List<WriteColumn> columns;
+  private final MessageType schema;
+  private final Map<String, String> extraMetadata;
+  private final VariantColumnWriter[] variantWriters; // by column position; null for plain columns
+  private final RecordShape shape;
+  private RecordConsumer consumer;
+  private boolean failed;
+  private boolean checkedByCaller; // VariantParquetWriter checks records itself, before Parquet sees them
+
+  /** Columns in order, no extra footer metadata. */
+  public VariantWriteSupport(List<WriteColumn> columns) {
+    this(columns, Map.of());
+  }
+
+  /**
+   * @param columns the columns in schema order; names must be unique
+   * @param extraMetadata key/value pairs for the file footer
+   * @throws IllegalArgumentException if there are no columns or two share a name
+   */
+  public VariantWriteSupport(List<WriteColumn> columns, Map<String, String> extraMetadata) {
+    if (columns.isEmpty()) {
+      throw new IllegalArgumentException("Cannot write rows without columns");
+    }
+    this.columns = List.copyOf(columns);
+    this.extraMetadata = Map.copyOf(extraMetadata);
+    Set<String> names = new HashSet<>();
+    List<Type> fields = new ArrayList<>();
+    this.variantWriters = new VariantColumnWriter[columns.size()];
+    for (int i = 0; i < columns.size(); i++) {
+      WriteColumn c = columns.get(i);
+      if (!names.add(c.name())) {
+        throw new IllegalArgumentException("Cannot declare column \"" + c.name() + "\" twice");
+      }
+      if (c instanceof VariantColumn v) {
+        var group = VariantSchema.toParquet(v.name(), v.plan(), v.layout(), Type.Repetition.OPTIONAL);
+        fields.add(group);
+        variantWriters[i] = VariantColumnWriter.bind(v, group);
+      } else {
+        PlainColumn p = (PlainColumn) c;
+        fields.add(p.type().toParquet(p.name()));
+      }
+    }
+    this.schema = new MessageType("variant_rows", fields);
+    this.shape = RecordShape.of(this.columns);
+  }
+
+  /**
+   * Checks {@code record} against the columns and makes {@link #write} skip that check. Parquet's writer
+   * gives up for good on any exception thrown inside its {@code write}, so a writer that wants to reject a
+   * bad record and go on must check it before handing it over.
+   *
+   * @throws IllegalArgumentException as {@link #write} would
+   */
+  void checkBeforeWrite(VariantRecord record) {
+    checkedByCaller = true;
+    shape.check(record);
+  }
+
+  /** The file schema: the columns in order. */
+  public MessageType schema() {
+    return schema;
+  }
+
+  /** The declared columns, in schema order. */
+  public List<WriteColumn> columns() {
+    return columns;
+  }
+
+  /** Rows re-encoded onto the shared dictionary so far, summed over the VARIANT columns. */
+  public long rebasedRows() {
+    long n = 0;
+    for (VariantColumnWriter w : variantWriters) {
+      n += w == null ? 0 : w.rebasedRows();
+    }
+    return n;
+  }
+
+  @Override
+  public WriteContext init(Configuration configuration) {
+    return new WriteContext(schema, extraMetadata);
+  }
+
+  @Override
+  public WriteContext init(ParquetConfiguration configuration) {
+    return new WriteContext(schema, extraMetadata);
+  }
+
+  @Override
+  public String getName() {
+    return MODEL_NAME;
+  }
+
+  @Override
+  public void prepareForWrite(RecordConsumer recordConsumer) {
+    this.consumer = recordConsumer;
+  }
+
+  /**
+   * Writes one row.
+   *
+   * @throws IllegalArgumentException if the record lacks a declared column, has an undeclared one, or holds
+   *     a value of the wrong Java type
+   * @throws IllegalStateException if an earlier write failed
+   */
+  @Override
+  public void write(VariantRecord record) {
+    if (failed) {
+      throw new IllegalStateException("Cannot write: an earlier row failed mid-record; abandon this file");
+    }
+    if (!checkedByCaller) {
+      shape.check(record); // before startMessage, so a wrong record leaves the consumer untouched
+    }
+    failed = true;
+    consumer.startMessage();
+    for (int i = 0; i < variantWriters.length; i++) {
+      WriteColumn c = columns.get(i);
+      if (variantWriters[i] != null) {
+        variantWriters[i].write(consumer, i, (Variant) record.get(c.name()));
+      } else {
+        writePlain(i, (PlainColumn) c, record.get(c.name()));
+      }
+    }
+    consumer.endMessage();
+    failed = false;
+  }
+
+  private void writePlain(int index, PlainColumn c, Object v) {
+    if (v == null) {
+      return; // optional: not writing the field makes it null
+    }
+    consumer.startField(c.name(), index);
+    switch (c.type()) {
+      case LONG -> consumer.addLong((Long) v);
+      case INT -> consumer.addInteger((Integer) v);
+      case STRING -> consumer.addBinary(Binary.fromConstantByteArray(((String) v).getBytes(StandardCharsets.UTF_8)));
+      case DOUBLE -> consumer.addDouble((Double) v);
+      case BOOLEAN -> consumer.addBoolean((Boolean) v);
+      case BINARY -> consumer.addBinary(Binary.fromConstantByteArray((byte[]) v));
+    }
+    consumer.endField(c.name(), index);
+  }
+}
