@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.core.path.Segment;
 import io.variant.shredding.RebuildOptions;
 import java.util.List;
 import java.util.Map;
@@ -14,10 +15,10 @@ import org.apache.parquet.schema.MessageType;
 /** Reads one path of one VARIANT column, requesting only the columns the path needs. See {@link VariantPathReader}. */
 final class PathReadSupport extends ReadSupport<PathValue> {
   private final String column;
-  private final List<PathStep> steps;
+  private final List<Segment> steps;
   private final RebuildOptions options;
 
-  PathReadSupport(String column, List<PathStep> steps, RebuildOptions options) {
+  PathReadSupport(String column, List<Segment> steps, RebuildOptions options) {
     this.column = column;
     this.steps = List.copyOf(steps);
     this.options = options;

@@ -2,6 +2,8 @@ package io.variant.parquet.read;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
+import io.variant.core.path.Segment;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.RebuildOptions;
@@ -18,16 +20,21 @@ import java.util.List;
  */
 final class PathResolver {
   private final VariantColumn column;
-  private final List<PathStep> steps;
+  private final List<Segment> steps;
+  private final VariantPath[] suffixes; // suffixes[i]: the steps from i on, for extraction from a residual
   private final Rebuilder endRebuilder;
 
   /**
    * @param column the projected column (its node tree is the pruned one)
    * @param steps the path
    */
-  PathResolver(VariantColumn column, List<PathStep> steps, RebuildOptions options) {
+  PathResolver(VariantColumn column, List<Segment> steps, RebuildOptions options) {
     this.column = column;
     this.steps = List.copyOf(steps);
+    this.suffixes = new VariantPath[steps.size() + 1];
+    for (int i = 0; i <= steps.size(); i++) {
+      suffixes[i] = VariantPath.of(this.steps.subList(i, steps.size()));
+    }
     ShreddedSchemaNode end = typedEnd(column.row.root.node, 0);
     this.endRebuilder = end == null ? null : Rebuilder.of(end.plan(), options);
   }
@@ -37,8 +44,8 @@ final class PathResolver {
     if (at == steps.size()) {
       return node;
     }
-    PathStep step = steps.get(at);
-    if (step instanceof PathStep.Key key) {
+    Segment step = steps.get(at);
+    if (step instanceof Segment.Key key) {
       for (ShreddedSchemaNode f : node.fields()) {
         if (f.group().getName().equals(key.name())) {
           return typedEnd(f, at + 1);
@@ -79,9 +86,9 @@ final class PathResolver {
       }
       return PathValue.of(endRebuilder.rebuild(metadata(), s), !s.hasResidual());
     }
-    PathStep step = steps.get(at);
+    Segment step = steps.get(at);
     ShreddedSchemaNode node = s.node;
-    if (s.hasTyped() && step instanceof PathStep.Key key && !node.fields().isEmpty()) {
+    if (s.hasTyped() && step instanceof Segment.Key key && !node.fields().isEmpty()) {
       int i = fieldIndex(node, key.name());
       if (i >= 0) {
         SlotSource f = s.fieldSource(i);
@@ -90,7 +97,7 @@ final class PathResolver {
       }
       return fromResidual(s, at); // a key the plan does not shred lives in the residual object
     }
-    if (s.hasTyped() && step instanceof PathStep.Index index && node.element() != null) {
+    if (s.hasTyped() && step instanceof Segment.Index index && node.element() != null) {
       if (index.index() >= s.elementCount()) {
         return PathValue.absent(true);
       }
@@ -112,16 +119,8 @@ final class PathResolver {
     if (v == null) {
       return PathValue.absent(true);
     }
-    for (int i = at; i < steps.size() && v != null; i++) {
-      PathStep step = steps.get(i);
-      if (step instanceof PathStep.Key key) {
-        v = v.isObject() ? v.field(key.name()) : null;
-      } else {
-        int index = ((PathStep.Index) step).index();
-        v = v.isArray() && index < v.size() ? v.element(index) : null;
-      }
-    }
-    return v == null ? PathValue.absent(false) : PathValue.of(v, false);
+    Variant found = suffixes[at].extract(v);
+    return found == null ? PathValue.absent(false) : PathValue.of(found, false);
   }
 
   private static int fieldIndex(ShreddedSchemaNode node, String name) {

@@ -1,5 +1,7 @@
 package io.variant.parquet.read;
 
+import io.variant.core.path.Segment;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.VariantSchemaException;
@@ -137,12 +139,21 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   }
 
   /**
-   * A reader of the value at {@code steps} in VARIANT column {@code column}, per row, that requests only the
-   * columns the path needs. Independent of this reader's position; close both.
+   * A reader of the value at {@code path} in VARIANT column {@code column}, per row, that requests only the
+   * columns the path needs (see {@link VariantPathReader}). It reads the file independently of this reader's
+   * position; close both.
+   *
+   * <pre>{@code
+   * try (VariantParquetReader r = VariantParquetReader.open(file);
+   *     VariantPathReader names = r.project("event", VariantPath.parse("$.user.name"))) {
+   *   for (PathValue name : names) { ... name.value() ... }
+   * }
+   * }</pre>
    *
    * @throws IllegalArgumentException if the file has no VARIANT column {@code column}
    */
-  VariantPathReader project(String column, List<PathStep> steps) {
+  public VariantPathReader project(String column, VariantPath path) {
+    List<Segment> steps = path.segments();
     MessageType requested = columns.requestedSchema(column, steps);
     return new VariantPathReader(new RowSource<>(file, fileName, configuration, new PathReadSupport(column, steps, options.rebuild())), requested);
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
@@ -76,7 +77,7 @@ class ParquetJavaInteropTest {
     Path file = Files.createTempFile(tmp, "pj", ".parquet");
     writeWithParquetJava(file, TestFileWriter.schema(plan, ShreddingLayout.SPEC), List.of(int64));
 
-    try (VariantParquetReader r = VariantParquetReader.open(file); VariantPathReader p = r.project(TestFileWriter.COLUMN, List.of())) {
+    try (VariantParquetReader r = VariantParquetReader.open(file); VariantPathReader p = r.project(TestFileWriter.COLUMN, VariantPath.root())) {
       PathValue v = p.read();
       assertTrue(v.fromTypedColumns(), "parquet-java should have written typed_value, not value");
       assertEquals(io.variant.core.VariantType.INT64, v.value().type());

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
+import io.variant.core.path.Segment;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
@@ -42,7 +44,7 @@ class ProjectionPropertyTest {
       }
       Path file = Files.createTempFile(tmp, "pj", ".parquet");
       TestFileWriter.write(file, plan, layout, rows, 1 + rnd.nextInt(7));
-      List<PathStep> path = pathFor(plan, rnd);
+      VariantPath path = VariantPath.of(pathFor(plan, rnd));
 
       try (VariantParquetReader full = VariantParquetReader.open(file);
           VariantPathReader projected = full.project(TestFileWriter.COLUMN, path)) {
@@ -55,7 +57,7 @@ class ProjectionPropertyTest {
             assertTrue(got.isSqlNull(), where);
           } else {
             assertFalse(got.isSqlNull(), where);
-            Variant want = extract(whole, path);
+            Variant want = path.extract(whole); // the oracle: extraction from the full rebuild
             if (want == null) {
               assertFalse(got.isPresent(), where + ": expected absent, got " + got);
             } else {
@@ -71,38 +73,23 @@ class ProjectionPropertyTest {
   }
 
   /** A path of 0 to 4 steps that mostly follows the plan's keys and lists. */
-  static List<PathStep> pathFor(ShreddingPlan plan, Random rnd) {
-    List<PathStep> steps = new ArrayList<>();
+  static List<Segment> pathFor(ShreddingPlan plan, Random rnd) {
+    List<Segment> steps = new ArrayList<>();
     ShreddingPlan p = plan;
     for (int n = rnd.nextInt(5); n > 0; n--) {
       if (p instanceof ShreddingPlan.ObjectPlan o && rnd.nextInt(6) > 0) {
         ShreddingPlan.Field f = o.fields().get(rnd.nextInt(o.fields().size()));
-        steps.add(new PathStep.Key(f.name()));
+        steps.add(new Segment.Key(f.name()));
         p = f.plan();
       } else if (p instanceof ShreddingPlan.ArrayPlan a && rnd.nextInt(6) > 0) {
-        steps.add(new PathStep.Index(rnd.nextInt(3)));
+        steps.add(new Segment.Index(rnd.nextInt(3)));
         p = a.element();
       } else {
-        steps.add(rnd.nextBoolean() ? new PathStep.Key("zz_" + rnd.nextInt(3)) : new PathStep.Index(rnd.nextInt(2)));
+        steps.add(rnd.nextBoolean() ? new Segment.Key("zz_" + rnd.nextInt(3)) : new Segment.Index(rnd.nextInt(2)));
         p = ShreddingPlan.residual();
       }
     }
     return steps;
   }
 
-  /** The oracle: walk the rebuilt Variant. */
-  static Variant extract(Variant v, List<PathStep> steps) {
-    for (PathStep s : steps) {
-      if (v == null) {
-        return null;
-      }
-      if (s instanceof PathStep.Key k) {
-        v = v.isObject() ? v.field(k.name()) : null;
-      } else {
-        int i = ((PathStep.Index) s).index();
-        v = v.isArray() && i < v.size() ? v.element(i) : null;
-      }
-    }
-    return v;
-  }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantType;
+import io.variant.core.path.VariantPath;
 import io.variant.shredding.ShreddedType;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
@@ -56,14 +57,10 @@ class ProjectionTest {
     return f;
   }
 
-  private static List<PathStep> keys(String... names) {
-    return Arrays.stream(names).map(n -> (PathStep) new PathStep.Key(n)).toList();
-  }
-
   @Test
   void requestsOnlyTheColumnsOfThePath() throws IOException {
     try (VariantParquetReader r = VariantParquetReader.open(file(List.of(row(1, "u", null))));
-        VariantPathReader p = r.project("v", keys("b", "c"))) {
+        VariantPathReader p = r.project("v", VariantPath.parse("$.b.c"))) {
       MessageType expected = MessageTypeParser.parseMessageType("message rows {"
           + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
           + "   optional group typed_value { required group b { optional binary value;"
@@ -75,7 +72,7 @@ class ProjectionTest {
   @Test
   void requestsOnlyResidualsForUnshreddedKeys() throws IOException {
     try (VariantParquetReader r = VariantParquetReader.open(file(List.of(row(1, "u", null))));
-        VariantPathReader p = r.project("v", keys("b", "zz"))) {
+        VariantPathReader p = r.project("v", VariantPath.parse("$.b.zz"))) {
       MessageType expected = MessageTypeParser.parseMessageType("message rows {"
           + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
           + "   optional group typed_value { required group b { optional binary value; } } } }");
@@ -87,7 +84,7 @@ class ProjectionTest {
   void answersFullyTypedPathsFromTypedColumns() throws IOException {
     Path f = file(List.of(row(1, "typed", null), row(2, "also", "zz")));
 
-    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", keys("b", "c"))) {
+    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", VariantPath.parse("$.b.c"))) {
       PathValue first = p.read();
       assertEquals("typed", first.value().stringValue());
       assertTrue(first.fromTypedColumns());
@@ -101,7 +98,7 @@ class ProjectionTest {
   void readsUnshreddedKeysFromTheResidual() throws IOException {
     Path f = file(List.of(row(1, "u", "zz"), row(2, "u", null)));
 
-    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", keys("zz"))) {
+    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", VariantPath.parse("$.zz"))) {
       PathValue first = p.read();
       assertEquals("residual", first.value().stringValue());
       assertFalse(first.fromTypedColumns());
@@ -116,8 +113,8 @@ class ProjectionTest {
     Path f = file(List.of(row(1, "u", null)));
 
     try (VariantParquetReader r = VariantParquetReader.open(f);
-        VariantPathReader second = r.project("v", List.of(new PathStep.Key("tags"), new PathStep.Index(1)));
-        VariantPathReader past = r.project("v", List.of(new PathStep.Key("tags"), new PathStep.Index(2)))) {
+        VariantPathReader second = r.project("v", VariantPath.parse("$.tags[1]"));
+        VariantPathReader past = r.project("v", VariantPath.parse("$.tags[2]"))) {
       assertEquals("y", second.read().value().stringValue());
       assertFalse(past.read().isPresent());
     }
@@ -127,7 +124,7 @@ class ProjectionTest {
   void rebuildsTheSlotAtThePathsEnd() throws IOException {
     Path f = file(List.of(row(7, "u", null)));
 
-    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", keys("b"))) {
+    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", VariantPath.parse("$.b"))) {
       Variant b = p.read().value();
       assertEquals(2, b.fieldCount());
       assertEquals("u", b.field("c").stringValue());
@@ -139,7 +136,7 @@ class ProjectionTest {
   void reportsSqlNullRows() throws IOException {
     Path f = file(Arrays.asList(null, row(1, "u", null)));
 
-    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", keys("a"))) {
+    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", VariantPath.parse("$.a"))) {
       assertTrue(p.read().isSqlNull());
       PathValue a = p.read();
       assertEquals(VariantType.INT64, a.value().type());
@@ -150,7 +147,7 @@ class ProjectionTest {
   @Test
   void rejectsUnknownColumns() throws IOException {
     try (VariantParquetReader r = VariantParquetReader.open(file(List.of()))) {
-      var e = assertThrows(IllegalArgumentException.class, () -> r.project("nope", keys("a")));
+      var e = assertThrows(IllegalArgumentException.class, () -> r.project("nope", VariantPath.parse("$.a")));
       assertTrue(e.getMessage().contains("\"nope\""), e.getMessage());
     }
   }
