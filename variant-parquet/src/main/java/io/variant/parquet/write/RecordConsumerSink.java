@@ -153,7 +153,9 @@ final class RecordConsumerSink implements ShreddedSink {
       throw new IllegalStateException(
           "Cannot write " + length + " bytes into FIXED_LEN_BYTE_ARRAY(" + s.fixedLength + ") at " + s.path);
     }
-    rc.addBinary(Binary.fromConstantByteArray(buffer, offset, length)); // the Splitter hands over fresh arrays
+    // Copy: the Splitter reuses its scratch array between calls (ShreddedSink contract: the sink copies what
+    // it keeps), and Parquet's dictionary and statistics keep the Binary past this call.
+    rc.addBinary(Binary.fromConstantByteArray(Arrays.copyOfRange(buffer, offset, offset + length)));
     endTyped(s);
   }
 
