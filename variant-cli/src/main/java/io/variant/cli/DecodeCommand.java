@@ -17,8 +17,10 @@ import picocli.CommandLine.ParentCommand;
     mixinStandardHelpOptions = true,
     header = "Decode '<metadata hex> <value hex>' lines to JSON, or to a typed tree with --pretty.",
     description = {
-      "Decode lines '<metadata hex> <value hex>' (as 'variant encode' writes them) to JSON, one document "
-          + "per line. Each Variant is fully validated first; blank lines are skipped; gzip input is decompressed.",
+      "Decode lines '<metadata hex> <value hex>' (as 'variant encode' and 'variant cat --format hex' write "
+          + "them) to JSON, one document per line. Each Variant is fully validated first; blank lines are "
+          + "skipped; gzip input is decompressed.",
+      "A line NULL (an SQL NULL row from 'cat --format hex') prints null, or NULL with --pretty.",
     })
 final class DecodeCommand implements Callable<Integer> {
   @ParentCommand VariantCli cli;
@@ -56,6 +58,10 @@ final class DecodeCommand implements Callable<Integer> {
   }
 
   private void render(HexLine.Parsed parsed, StringBuilder text, HexLine parser, long lineNo) throws IOException {
+    if (parsed.isSqlNull()) {
+      text.append(pretty ? HexLine.SQL_NULL : "null").append('\n'); // the tree shows SQL NULL apart from a Variant null
+      return;
+    }
     try {
       if (pretty) {
         TypedTreePrinter.print(parsed.variant(), text);

@@ -3,12 +3,10 @@ package io.variant.cli;
 import io.variant.core.DuplicateKeys;
 import io.variant.core.Limits;
 import io.variant.core.Variant;
-import io.variant.core.VariantException;
-import io.variant.core.json.JsonDocumentReader;
 import io.variant.core.json.JsonOptions;
-import io.variant.core.json.VariantJsonException;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,41 +56,16 @@ final class EncodeCommand implements Callable<Integer> {
     JsonOptions options = JsonOptions.defaults()
         .withDuplicateKeys(duplicateKeys)
         .withLimits(Limits.defaults().withMaxDepth(maxDepth));
-    try (Input in = cli.open(input.path);
-        JsonDocumentReader documents = new JsonDocumentReader(in.utf8Reader(), options);
+    try (JsonDocuments documents = new JsonDocuments(cli, List.of(input.path), options, JsonDocuments::withHints);
         Writer out = cli.output()) {
       Hex hex = new Hex();
-      long documentLine = 0; // where the last good document started: locates errors that carry no position
-      try {
-        for (Variant v; (v = documents.next()) != null; ) {
-          documentLine = documents.line();
-          hex.write(v.metadataBytes(), out);
-          out.write(' ');
-          hex.write(v.valueBytes(), out);
-          out.write('\n');
-        }
-      } catch (VariantJsonException e) {
-        throw new InputException(in.name(), e.line(), e.column(), forCommandLine(e.getMessage()), e);
-      } catch (VariantException e) {
-        String where = documentLine == 0 ? "in the first document" : "in the document after line " + documentLine;
-        throw new InputException(in.name(), 0, 0, e.getMessage() + " (" + where + ")", e);
-      } catch (OutputException e) {
-        throw e;
-      } catch (IOException e) {
-        throw Input.readFailure(in.name(), documentLine, e);
+      for (Variant v; (v = documents.next()) != null; ) {
+        hex.write(v.metadataBytes(), out);
+        out.write(' ');
+        hex.write(v.valueBytes(), out);
+        out.write('\n');
       }
     }
     return ExitCodes.OK;
-  }
-
-  /**
-   * Adapts a library message to this command: the location moves to the front ("Invalid JSON at line 3,
-   * column 17: x" becomes "Invalid JSON: x"), and hints name this command's options, not the Java API.
-   */
-  static String forCommandLine(String message) {
-    return message
-        .replaceFirst(" at line \\d+, column \\d+", "")
-        .replace("Limits.maxDepth", "--max-depth")
-        .replace("DuplicateKeys.LAST_WINS", "--duplicate-keys=last_wins");
   }
 }

@@ -15,6 +15,18 @@ final class Hex {
 
   /** Writes {@code bytes} to {@code out} as lower-case hex, two digits per byte. */
   void write(byte[] bytes, Writer out) throws IOException {
+    int length = fill(bytes); // first: it may replace scratch
+    out.write(scratch, 0, length);
+  }
+
+  /** Appends {@code bytes} to {@code out} as lower-case hex, two digits per byte. */
+  void append(byte[] bytes, StringBuilder out) {
+    int length = fill(bytes); // first: it may replace scratch
+    out.append(scratch, 0, length);
+  }
+
+  /** Puts the digits of {@code bytes} at the start of {@code scratch}; returns how many. */
+  private int fill(byte[] bytes) {
     if (scratch.length < 2 * bytes.length) {
       scratch = new char[2 * bytes.length];
     }
@@ -22,7 +34,7 @@ final class Hex {
       scratch[2 * i] = DIGITS[(bytes[i] >> 4) & 0xF];
       scratch[2 * i + 1] = DIGITS[bytes[i] & 0xF];
     }
-    out.write(scratch, 0, 2 * bytes.length);
+    return 2 * bytes.length;
   }
 
   /**

@@ -5,13 +5,17 @@ import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
 
 /**
- * Parses and validates one line {@code <metadata hex> <value hex>} of {@code variant decode} input. Every
+ * Parses and validates one line {@code <metadata hex> <value hex>} of {@code variant decode} input, or the
+ * line {@code NULL} for an SQL NULL (as {@code variant cat --format hex} prints it). Every
  * error is an {@link InputException} whose column points at the offending character: a bad hex digit
  * itself, or for malformed Variant bytes the first hex digit of the byte that the {@link
  * VariantFormatException} names.
  */
 final class HexLine {
-  private static final String SHAPE = "expected '<metadata hex> <value hex>'";
+  /** The line that stands for an SQL NULL: a row without a Variant, not a Variant null. */
+  static final String SQL_NULL = "NULL";
+
+  private static final String SHAPE = "expected '<metadata hex> <value hex>' or NULL";
 
   private final String source;
 
@@ -23,14 +27,21 @@ final class HexLine {
   /**
    * A decoded, fully validated line.
    *
+   * @param variant the Variant, or {@code null} for an SQL NULL
    * @param valueColumn 1-based column of the value's first hex digit, to place errors found later
    */
-  record Parsed(Variant variant, int valueColumn) {}
+  record Parsed(Variant variant, int valueColumn) {
+    /** True for the line {@code NULL}. */
+    boolean isSqlNull() {
+      return variant == null;
+    }
+  }
 
   /**
    * Decodes {@code line} (line number {@code lineNo}); leading and trailing blanks are ignored.
    *
-   * @return the Variant, or {@code null} for a blank line
+   * @return the Variant (its {@code variant()} is null for the line {@code NULL}), or {@code null} for a
+   *     blank line
    * @throws InputException for a wrong field count, a bad hex digit, malformed metadata or value bytes
    *     ({@link Variant#validate()}), or bytes after the end of the metadata or value
    */
@@ -45,6 +56,9 @@ final class HexLine {
     }
     int metaEnd = skipField(line, metaStart, end);
     int valueStart = skipBlanks(line, metaEnd, end);
+    if (valueStart == end && line.startsWith(SQL_NULL, metaStart) && metaEnd - metaStart == SQL_NULL.length()) {
+      return new Parsed(null, metaStart + 1);
+    }
     if (valueStart == end) {
       throw new InputException(source, lineNo, end + 1, SHAPE + ", found one field");
     }

@@ -51,6 +51,13 @@ record Input(String name, InputStream stream) implements Closeable {
     }
   }
 
+  /** True if the file starts with the gzip magic bytes; false if it is shorter. */
+  static boolean isGzip(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return in.read() == GZIP_MAGIC_1 && in.read() == GZIP_MAGIC_2;
+    }
+  }
+
   private static InputStream decompressed(BufferedInputStream in) throws IOException {
     in.mark(2);
     int b1 = in.read();

@@ -38,8 +38,17 @@ import picocli.CommandLine.Spec;
     name = "variant",
     mixinStandardHelpOptions = true,
     versionProvider = VariantCli.Version.class,
-    header = "Encode, decode and inspect Parquet VARIANT values.",
-    subcommands = {EncodeCommand.class, DecodeCommand.class, CommandLine.HelpCommand.class},
+    header = "Encode, decode, shred and inspect Parquet VARIANT values.",
+    subcommands = {
+      EncodeCommand.class,
+      DecodeCommand.class,
+      PlanCommand.class,
+      ConvertCommand.class,
+      CatCommand.class,
+      SchemaCommand.class,
+      GetCommand.class,
+      CommandLine.HelpCommand.class
+    },
     footerHeading = "%nExit codes:%n",
     footer = {
       "  0  success",
@@ -83,6 +92,7 @@ public final class VariantCli implements Callable<Integer> {
         .setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true))
         .setErr(stderr)
         .setCaseInsensitiveEnumValuesAllowed(true)
+        .setExpandAtFiles(false) // '@FILE' belongs to options such as convert --plan, not to picocli's argument files
         .setExecutionExceptionHandler(reporter)
         .setParameterExceptionHandler(reporter);
   }

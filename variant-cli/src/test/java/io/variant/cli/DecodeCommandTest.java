@@ -58,6 +58,17 @@ class DecodeCommandTest {
   }
 
   @Test
+  void sqlNullLinePrintsNullAndPrettyShowsItApartFromVariantNull() {
+    String variantNull = "010000 00\n"; // empty dictionary; Variant null
+    CliRunner.Result r = run("NULL\n" + variantNull, "decode");
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals("null\nnull\n", r.out());
+    CliRunner.Result pretty = run("NULL\n" + variantNull, "decode", "--pretty");
+    assertEquals(0, pretty.exitCode(), pretty.err());
+    assertEquals("NULL\nnull\n", pretty.out());
+  }
+
+  @Test
   void readsGzipFromFileAndStdin() throws IOException {
     byte[] gz = CliRunner.gzip(SMALL_LINE.getBytes(StandardCharsets.UTF_8));
     Path file = Files.write(dir.resolve("small.hex.gz"), gz);

@@ -41,12 +41,30 @@ class HexLineTest {
   }
 
   @Test
+  void readsNullLineAsSqlNull() {
+    HexLine.Parsed p = parser.parse(" NULL \r", 3);
+    assertTrue(p.isSqlNull());
+    assertNull(p.variant());
+  }
+
+  @Test
+  void rejectsNullInOtherCaseOrWithMoreText() {
+    InputException lower = reject("null"); // only the upper-case word stands for SQL NULL
+    assertEquals(5, lower.column());
+    assertTrue(lower.getMessage().contains("or NULL, found one field"), lower.getMessage());
+    assertEquals(6, reject("NULLS").column());
+    InputException twoFields = reject("NULL 00"); // then NULL is read as metadata hex
+    assertEquals(1, twoFields.column());
+    assertTrue(twoFields.getMessage().contains("'N' is not a hex digit"), twoFields.getMessage());
+  }
+
+  @Test
   void rejectsLineWithOneFieldAtItsEnd() {
     InputException e = reject("010000  ");
     assertEquals(42, e.line());
     assertEquals(7, e.column());
     assertEquals("in.hex", e.source());
-    assertTrue(e.getMessage().startsWith("in.hex:42:7: expected '<metadata hex> <value hex>', found one field"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("in.hex:42:7: expected '<metadata hex> <value hex>' or NULL, found one field"), e.getMessage());
   }
 
   @Test

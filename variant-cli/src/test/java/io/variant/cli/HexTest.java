@@ -19,6 +19,24 @@ class HexTest {
   }
 
   @Test
+  void appendsTheSameDigitsToAStringBuilder() {
+    StringBuilder out = new StringBuilder("x");
+    new Hex().append(new byte[] {0x00, 0x0F, (byte) 0xA0, (byte) 0xFF, 0x7E}, out);
+    assertEquals("x000fa0ff7e", out.toString());
+  }
+
+  @Test
+  void appendsValuesLargerThanTheScratchBuffer() throws Exception {
+    byte[] bytes = new byte[5000];
+    new Random(8).nextBytes(bytes);
+    Hex hex = new Hex();
+    StringBuilder out = new StringBuilder();
+    hex.append(new byte[] {1}, out); // the scratch buffer must grow for the large value
+    hex.append(bytes, out);
+    assertArrayEquals(bytes, Hex.decode(out, 2, out.length()));
+  }
+
+  @Test
   void decodesUpperAndLowerCase() throws Hex.BadDigit {
     assertArrayEquals(new byte[] {0x0F, (byte) 0xA0, (byte) 0xbc}, Hex.decode("x0Fa0BCx", 1, 7));
   }

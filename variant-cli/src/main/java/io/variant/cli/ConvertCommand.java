@@ -1,0 +1,202 @@
+package io.variant.cli;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantException;
+import io.variant.core.json.JsonOptions;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.schema.VariantSchema;
+import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.ShreddingLayout;
+import io.variant.shredding.ShreddingPlan;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code variant convert}: JSON documents in, one shredded VARIANT column of a Parquet file out. The file
+ * appears only when the conversion succeeds: the writer writes {@code OUT.tmp} and renames it, and any
+ * failure deletes it (see {@link VariantParquetWriter}).
+ */
+@Command(
+    name = "convert",
+    mixinStandardHelpOptions = true,
+    header = "Convert JSON documents to a Parquet file with one shredded VARIANT column.",
+    description = {
+      "Convert JSON documents (NDJSON, whitespace-separated documents, or one top-level array per input) "
+          + "to a Parquet file with one VARIANT column, shredded by a plan that is given or inferred from "
+          + "the first rows. Several inputs are concatenated in order; '-' reads stdin; gzip input is "
+          + "decompressed.",
+      "Nothing is left at OUT when the conversion fails: the file is written as OUT.tmp and renamed at the "
+          + "end. A one-line summary goes to stderr unless --quiet.",
+    })
+final class ConvertCommand implements Callable<Integer> {
+  /** The column name when {@code --column} is not given. */
+  static final String DEFAULT_COLUMN = "variant";
+
+  /** The codecs offered; others need jars the CLI does not ship. */
+  enum Codec {
+    ZSTD(CompressionCodecName.ZSTD),
+    SNAPPY(CompressionCodecName.SNAPPY),
+    GZIP(CompressionCodecName.GZIP),
+    NONE(CompressionCodecName.UNCOMPRESSED);
+
+    final CompressionCodecName parquet;
+
+    Codec(CompressionCodecName parquet) {
+      this.parquet = parquet;
+    }
+  }
+
+  @ParentCommand VariantCli cli;
+
+  @Parameters(arity = "1..*", paramLabel = "IN", description = "JSON inputs, in order; '-' reads stdin.")
+  List<String> inputs;
+
+  @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.parquet", description = "The Parquet file to write.")
+  Path output;
+
+  @Option(
+      names = "--plan",
+      paramLabel = "TEXT|@FILE",
+      description = "The shredding plan, e.g. '{\"id\": int64, \"tags\": [string]}', or @FILE to read it from "
+          + "FILE up to its first blank line (so 'variant plan' output works as it is). Default: inferred.")
+  String plan;
+
+  @Option(
+      names = "--infer-rows",
+      defaultValue = "1000",
+      paramLabel = "N",
+      description = "Infer the plan from the first N rows (default: ${DEFAULT-VALUE}). With --plan, the keys "
+          + "of these rows still seed the shared metadata dictionary; 0 turns that off.")
+  int inferRows;
+
+  @Option(
+      names = "--layout",
+      defaultValue = "spec",
+      paramLabel = "spec|draft",
+      description = "Column layout: spec (metadata, value, typed_value; the default) or draft (untyped_value, "
+          + "object, array, typed_value).")
+  ShreddingLayout layout;
+
+  @Option(
+      names = "--column",
+      defaultValue = DEFAULT_COLUMN,
+      paramLabel = "NAME",
+      description = "Name of the VARIANT column (default: ${DEFAULT-VALUE}).")
+  String column;
+
+  @Option(
+      names = "--codec",
+      defaultValue = "zstd",
+      paramLabel = "zstd|snappy|gzip|none",
+      description = "Compression codec (default: ${DEFAULT-VALUE}).")
+  Codec codec;
+
+  @Option(names = "--overwrite", description = "Replace OUT if it exists; without it, an existing OUT is an error.")
+  boolean overwrite;
+
+  @Option(names = {"-q", "--quiet"}, description = "Print no summary.")
+  boolean quiet;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    long startNanos = System.nanoTime();
+    if (inferRows < 0 || (inferRows == 0 && plan == null)) {
+      throw new ParameterException(spec.commandLine(),
+          "--infer-rows must be at least " + (plan == null ? "1 without --plan" : "0") + ", was " + inferRows);
+    }
+    ShreddingPlan given = plan == null ? null : PlanArgument.parse(plan);
+    VariantParquetWriter.Builder builder = VariantParquetWriter.builder(output)
+        .layout(layout)
+        .codec(codec.parquet)
+        .inferFromFirst(inferRows);
+    builder = given == null ? builder.variantColumn(column) : builder.variantColumn(column, given);
+    if (overwrite) {
+      builder.overwrite();
+    }
+    VariantParquetWriter writer;
+    try {
+      writer = builder.build();
+    } catch (FileAlreadyExistsException e) {
+      throw new FileAlreadyExistsException(output.toString(), null, "already exists; add --overwrite to replace it");
+    }
+    long rows;
+    try (TemporaryFileGuard guard = TemporaryFileGuard.of(temporaryFile())) {
+      rows = write(writer);
+    }
+    if (!quiet) {
+      ShreddingPlan written = given != null ? given : VariantSchema.fromParquet(writer.schema().getType(column).asGroupType());
+      spec.commandLine().getErr().printf(Locale.ROOT, "%s: %d rows, %d typed columns%s, %d bytes, %.2f s%n",
+          output, rows, typedColumns(written), given != null ? "" : " (plan inferred from " + Math.min(rows, inferRows) + " rows)",
+          Files.size(output), (System.nanoTime() - startNanos) / 1e9);
+    }
+    return ExitCodes.OK;
+  }
+
+  /** Writes every document and finishes the file; on any failure the writer is aborted, deleting OUT.tmp. */
+  private long write(VariantParquetWriter writer) throws IOException {
+    boolean finished = false;
+    try (JsonDocuments documents = new JsonDocuments(cli, inputs, JsonOptions.defaults(), JsonDocuments::withoutHints)) {
+      for (Variant v; (v = documents.next()) != null; ) {
+        try {
+          writer.write(VariantRecord.builder().set(column, v).build());
+        } catch (VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded
+          throw new InputException(documents.source(), documents.line(), 0, "Cannot convert the document: " + e.getMessage(), e);
+        } catch (IOException e) {
+          throw cannotWrite(e);
+        }
+      }
+      try {
+        writer.close();
+      } catch (IOException e) {
+        throw cannotWrite(e);
+      }
+      finished = true;
+      return writer.rowCount();
+    } finally {
+      if (!finished) {
+        writer.abort();
+      }
+    }
+  }
+
+  private IOException cannotWrite(IOException e) {
+    return new IOException("cannot write " + output + ": " + e.getMessage(), e);
+  }
+
+  /**
+   * Where {@link VariantParquetWriter} writes before renaming onto {@code OUT}: {@code OUT.tmp}, as its
+   * class comment documents.
+   */
+  private Path temporaryFile() {
+    return output.resolveSibling(output.getFileName() + ".tmp");
+  }
+
+  /** Typed leaf columns of {@code plan}: one per scalar slot. */
+  static int typedColumns(ShreddingPlan plan) {
+    if (plan instanceof ShreddingPlan.ScalarPlan) {
+      return 1;
+    }
+    if (plan instanceof ShreddingPlan.ArrayPlan a) {
+      return typedColumns(a.element());
+    }
+    if (plan instanceof ShreddingPlan.ObjectPlan o) {
+      return o.fields().stream().mapToInt(f -> typedColumns(f.plan())).sum();
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,132 @@
+package io.variant.cli;
+
+import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.read.VariantReadOptions;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Set;
+import org.apache.parquet.schema.Type;
+
+/**
+ * A Parquet file given on the command line. Parquet needs random access (the footer is at the end), so
+ * stdin ({@code -}) and gzip-compressed files are first copied, decompressed, to a temporary file, which
+ * {@link #close()} deletes; a plain file is read in place. Every failure becomes an {@link InputException}
+ * naming the file as the user gave it.
+ */
+final class ParquetFile implements Closeable {
+  private final String name;
+  private final Path path;
+  private final boolean temporary;
+
+  private ParquetFile(String name, Path path, boolean temporary) {
+    this.name = name;
+    this.path = path;
+    this.temporary = temporary;
+  }
+
+  /**
+   * Locates {@code arg} ({@code -} for stdin), copying it to a temporary file if it is stdin or gzip.
+   *
+   * @throws InputException if it does not exist or cannot be read
+   */
+  static ParquetFile open(VariantCli cli, String arg) {
+    if (!Input.STDIN.equals(arg)) {
+      Path p = Path.of(arg);
+      try {
+        if (Files.isRegularFile(p) && !Input.isGzip(p)) {
+          return new ParquetFile(arg, p, false);
+        }
+      } catch (IOException e) {
+        throw Input.readFailure(arg, 0, e);
+      }
+    }
+    try (Input in = cli.open(arg)) { // reports a missing file, stdin, and decompresses gzip
+      Path copy = Files.createTempFile("variant-", ".parquet");
+      try {
+        Files.copy(in.stream(), copy, StandardCopyOption.REPLACE_EXISTING);
+      } catch (IOException | RuntimeException e) {
+        Files.deleteIfExists(copy);
+        throw e instanceof IOException io ? Input.readFailure(in.name(), 0, io) : (RuntimeException) e;
+      }
+      return new ParquetFile(in.name(), copy, true);
+    } catch (IOException e) {
+      throw Input.readFailure(arg, 0, e);
+    }
+  }
+
+  /** The name as given on the command line, or {@code <stdin>}. */
+  String name() {
+    return name;
+  }
+
+  /**
+   * A reader of the file, which the caller closes.
+   *
+   * @throws InputException if it is not a Parquet file or a VARIANT column's schema is unreadable
+   */
+  VariantParquetReader reader(VariantReadOptions options) {
+    try {
+      return VariantParquetReader.open(path, options);
+    } catch (VariantParquetException e) {
+      throw error(e);
+    } catch (IOException e) {
+      throw Input.readFailure(name, 0, e);
+    }
+  }
+
+  /**
+   * The VARIANT column to read: {@code requested} if the file has it, else the only one.
+   *
+   * @param requested the {@code --column} value, or {@code null} for the default
+   * @throws InputException if there is no such column, or none was requested and the file has no or several
+   *     VARIANT columns; the message lists them
+   */
+  String variantColumn(VariantParquetReader reader, String requested) {
+    Set<String> names = reader.plans().keySet();
+    String all = names.isEmpty() ? "it has none" : "it has " + String.join(", ", names);
+    if (requested != null) {
+      if (!names.contains(requested)) {
+        throw new InputException(name, 0, 0, "no VARIANT column \"" + requested + "\" (" + all + ")");
+      }
+      return requested;
+    }
+    if (names.size() != 1) {
+      throw new InputException(name, 0, 0, names.isEmpty()
+          ? "no VARIANT column (columns: " + String.join(", ", fieldNames(reader)) + ")"
+          : "several VARIANT columns (" + String.join(", ", names) + "): choose one with --column");
+    }
+    return names.iterator().next();
+  }
+
+  private static List<String> fieldNames(VariantParquetReader reader) {
+    return reader.schema().getFields().stream().map(Type::getName).toList();
+  }
+
+  /**
+   * The command-line form of a reader failure: the file as the user named it (not a temporary copy), then
+   * what is wrong, then the column and the row (counted from 1, as the lines of {@code cat}).
+   */
+  InputException error(VariantParquetException e) {
+    StringBuilder detail = new StringBuilder(e.detail().replace(path.toString(), name));
+    if (e.column() != null) {
+      detail.append(" (column ").append(e.column());
+      detail.append(e.row() >= 0 ? ", row " + (e.row() + 1) + ")" : ")");
+    } else if (e.row() >= 0) {
+      detail.append(" (row ").append(e.row() + 1).append(')');
+    }
+    return new InputException(name, 0, 0, detail.toString(), e);
+  }
+
+  /** Deletes the temporary copy, if any. */
+  @Override
+  public void close() throws IOException {
+    if (temporary) {
+      Files.deleteIfExists(path);
+    }
+  }
+}

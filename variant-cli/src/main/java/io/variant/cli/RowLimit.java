@@ -1,0 +1,27 @@
+package io.variant.cli;
+
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The {@code --limit N} option of commands that print one line per row; a picocli mixin. */
+final class RowLimit {
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec spec;
+
+  private long rows = -1; // -1: every row
+
+  @Option(names = "--limit", paramLabel = "N", description = "Print at most N rows (default: all).")
+  void setRows(long n) {
+    if (n < 0) {
+      throw new ParameterException(spec.commandLine(), "--limit must be at least 0, was " + n);
+    }
+    rows = n;
+  }
+
+  /** True if row {@code index} (0-based) is to be printed. */
+  boolean allows(long index) {
+    return rows < 0 || index < rows;
+  }
+}
