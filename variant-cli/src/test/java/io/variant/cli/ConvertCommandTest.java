@@ -1,0 +1,252 @@
+package io.variant.cli;
+
+import static io.variant.cli.CliRunner.run;
+import static io.variant.cli.Fixtures.ok;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalInputFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConvertCommandTest {
+  private static final String DOCS = "{\"a\": 1}\n{\"a\": 2, \"b\": \"x\"}\n{\"a\": 3}\n";
+
+  @TempDir Path dir;
+
+  private Path file(String name, String content) throws IOException {
+    return Files.writeString(dir.resolve(name), content);
+  }
+
+  /** Every file in the test directory: what a failed conversion must not add to. */
+  private List<String> listing() throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  /** The events with line {@code badLine} (1-based) replaced by malformed JSON. */
+  private Path eventsBrokenAt(int badLine) throws IOException {
+    List<String> lines = new ArrayList<>(Fixtures.eventLines());
+    lines.set(badLine - 1, "{\"event_id\": 1, \"type\": tru}");
+    return Files.write(dir.resolve("broken.ndjson"), lines, StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void badJsonAfterTheSampleLeavesNoOutputAndNoTemporaryFile() throws IOException {
+    Path input = eventsBrokenAt(1500); // the file is being written by then: the sample was 1000 rows
+    Path out = dir.resolve("e.parquet");
+    CliRunner.Result r = run("", "convert", input.toString(), "-o", out.toString());
+    assertEquals(1, r.exitCode());
+    assertEquals(input + ":1500:25: Invalid JSON: Unrecognized token 'tru': was expecting "
+        + "(JSON String, Number, Array, Object or token 'null', 'true' or 'false')", r.err().strip());
+    assertEquals(List.of("broken.ndjson"), listing());
+  }
+
+  @Test
+  void badJsonInsideTheSampleOrWithAGivenPlanLeavesNothingEither() throws IOException {
+    Path input = eventsBrokenAt(3);
+    Path out = dir.resolve("e.parquet");
+    assertEquals(1, run("", "convert", input.toString(), "-o", out.toString()).exitCode());
+    CliRunner.Result planned = run("", "convert", input.toString(), "-o", out.toString(), "--plan", "{\"event_id\": int64}",
+        "--infer-rows", "0"); // no buffering: the writer opens OUT.tmp at once
+    assertEquals(1, planned.exitCode());
+    assertTrue(planned.err().startsWith(input + ":3:25: Invalid JSON"), planned.err());
+    assertEquals(List.of("broken.ndjson"), listing());
+  }
+
+  @Test
+  void existingOutputIsKeptUnlessOverwrite() throws IOException {
+    Path input = file("docs.ndjson", DOCS);
+    Path out = file("e.parquet", "keep me");
+    CliRunner.Result r = run("", "convert", input.toString(), "-o", out.toString());
+    assertEquals(1, r.exitCode());
+    assertEquals("variant: " + out + ": already exists; add --overwrite to replace it", r.err().strip());
+    assertEquals("keep me", Files.readString(out));
+
+    ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "-q");
+    assertEquals(Fixtures.canonicalJson(DOCS.lines().toList()), ok("cat", out.toString()).out().lines().toList());
+    assertEquals(List.of("docs.ndjson", "e.parquet"), listing());
+  }
+
+  @Test
+  void failedOverwriteKeepsTheOldFile() throws IOException {
+    Path out = file("e.parquet", "old");
+    Path bad = file("bad.ndjson", "{\"a\": 1}\n{\"a\": }\n");
+    assertEquals(1, run("", "convert", bad.toString(), "-o", out.toString(), "--overwrite").exitCode());
+    assertEquals("old", Files.readString(out));
+    assertEquals(List.of("bad.ndjson", "e.parquet"), listing());
+  }
+
+  @Test
+  void badInlinePlanNamesItsColumnAndShowsACaret() throws IOException {
+    Path input = file("docs.ndjson", DOCS);
+    CliRunner.Result r = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(),
+        "--plan", "{\"a\": int64, \"b\": }");
+    assertEquals(1, r.exitCode());
+    assertEquals("--plan:1:19: Invalid plan: expected a type name, found '}'\n"
+        + "  {\"a\": int64, \"b\": }\n"
+        + "                    ^", r.err().strip());
+    assertEquals(List.of("docs.ndjson"), listing());
+  }
+
+  @Test
+  void badPlanFileNamesFileLineAndColumn() throws IOException {
+    Path input = file("docs.ndjson", DOCS);
+    Path plan = file("plan.txt", "{\n  \"a\": int64,\n  \"b\": strin\n}\n");
+    CliRunner.Result r = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(), "--plan", "@" + plan);
+    assertEquals(1, r.exitCode());
+    assertTrue(r.err().startsWith(plan + ":3:8: Invalid plan: unknown type name 'strin'"), r.err());
+    assertEquals(List.of("docs.ndjson", "plan.txt"), listing());
+
+    CliRunner.Result missing = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(),
+        "--plan", "@" + dir.resolve("nope.txt"));
+    assertEquals(1, missing.exitCode());
+    assertEquals(dir.resolve("nope.txt") + ": no such file", missing.err().strip());
+  }
+
+  @Test
+  void planFileIsReadUpToTheFirstBlankLine() throws IOException {
+    Path input = file("docs.ndjson", DOCS);
+    Path plan = file("plan.txt", "{\"a\": int64,\n \"b\": string}\n  \nsampled  present ... not a plan\n");
+    Path out = dir.resolve("e.parquet");
+    ok("convert", input.toString(), "-o", out.toString(), "--plan", "@" + plan, "-q");
+    assertTrue(ok("schema", out.toString()).out().endsWith("\n{\"a\": int64, \"b\": string}\n"));
+  }
+
+  @Test
+  void columnOptionNamesTheVariantColumn() throws IOException {
+    Path out = dir.resolve("e.parquet");
+    ok("convert", file("docs.ndjson", DOCS).toString(), "-o", out.toString(), "--column", "event", "-q");
+    String schema = ok("schema", out.toString()).out();
+    assertTrue(schema.contains("optional group event (VARIANT(1))"), schema);
+    assertTrue(schema.contains("column event: spec layout"), schema);
+    assertEquals(3, ok("cat", out.toString(), "--column", "event").out().lines().count());
+  }
+
+  @Test
+  void defaultColumnIsVariantAndHelpSaysSo() throws IOException {
+    Path out = dir.resolve("e.parquet");
+    ok("convert", file("docs.ndjson", DOCS).toString(), "-o", out.toString(), "-q");
+    assertTrue(ok("schema", out.toString()).out().contains("optional group variant (VARIANT(1))"));
+    assertTrue(run("", "convert", "--help").out().contains("Name of the VARIANT column (default: variant)"));
+  }
+
+  @Test
+  void codecOptionSetsTheCompressionOfEveryColumn() throws IOException {
+    Path input = file("docs.ndjson", DOCS);
+    String[][] codecs = {{"zstd", "ZSTD"}, {"snappy", "SNAPPY"}, {"gzip", "GZIP"}, {"none", "UNCOMPRESSED"}, {"NONE", "UNCOMPRESSED"}};
+    for (String[] c : codecs) {
+      Path out = dir.resolve("e-" + c[0] + ".parquet");
+      ok("convert", input.toString(), "-o", out.toString(), "--codec", c[0], "-q");
+      try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(out),
+          ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+        f.getFooter().getBlocks().get(0).getColumns().forEach(
+            col -> assertEquals(CompressionCodecName.valueOf(c[1]), col.getCodec(), c[0] + " " + col.getPath()));
+      }
+      assertEquals(3, ok("cat", out.toString()).out().lines().count());
+    }
+    CliRunner.Result bad = run("", "convert", input.toString(), "-o", dir.resolve("x.parquet").toString(), "--codec", "lzo");
+    assertEquals(2, bad.exitCode());
+    assertTrue(bad.err().contains("--codec"), bad.err());
+  }
+
+  @Test
+  void inferRowsDecidesHowManyRowsThePlanSees() throws IOException {
+    // Two numbers, then 30 strings: the first two rows alone say int8, all 32 say string (94% dominant).
+    Path input = file("docs.ndjson", "{\"a\": 1}\n{\"a\": 2}\n" + "{\"a\": \"x\"}\n".repeat(30));
+    Path two = dir.resolve("two.parquet");
+    CliRunner.Result r = ok("convert", input.toString(), "-o", two.toString(), "--infer-rows", "2");
+    assertTrue(r.err().contains("(plan inferred from 2 rows)"), r.err());
+    assertTrue(ok("schema", two.toString()).out().endsWith("\n{\"a\": int8}\n"));
+    Path all = dir.resolve("all.parquet");
+    ok("convert", input.toString(), "-o", all.toString(), "-q");
+    assertTrue(ok("schema", all.toString()).out().endsWith("\n{\"a\": string}\n"));
+    assertEquals(ok("cat", two.toString()).out(), ok("cat", all.toString()).out()); // the plan changes no value
+  }
+
+  @Test
+  void inferRowsZeroNeedsAPlan() throws IOException {
+    Path input = file("docs.ndjson", DOCS);
+    CliRunner.Result r = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(), "--infer-rows", "0");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("--infer-rows must be at least 1 without --plan, was 0"), r.err());
+    CliRunner.Result negative = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(),
+        "--plan", "variant", "--infer-rows", "-1");
+    assertEquals(2, negative.exitCode());
+    assertEquals(List.of("docs.ndjson"), listing());
+  }
+
+  @Test
+  void severalInputsAreConcatenatedInOrderWithStdinAndGzip() throws IOException {
+    Path first = file("first.ndjson", "{\"n\": 1}\n{\"n\": 2}\n");
+    Path third = Files.write(dir.resolve("third.json.gz"), CliRunner.gzip("[{\"n\": 5}, {\"n\": 6}]".getBytes(StandardCharsets.UTF_8)));
+    Path out = dir.resolve("e.parquet");
+    CliRunner.Result r = run("{\"n\": 3}\n{\"n\": 4}\n", "convert", first.toString(), "-", third.toString(), "-o", out.toString(), "-q");
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals(List.of("{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}", "{\"n\":5}", "{\"n\":6}"),
+        ok("cat", out.toString()).out().lines().toList());
+  }
+
+  @Test
+  void errorInALaterInputNamesThatInput() throws IOException {
+    Path first = file("first.ndjson", DOCS);
+    Path second = file("second.ndjson", "{\"n\": 1}\n\n{\"n\" 2}\n");
+    CliRunner.Result r = run("", "convert", first.toString(), second.toString(), "-o", dir.resolve("e.parquet").toString());
+    assertEquals(1, r.exitCode());
+    assertTrue(r.err().startsWith(second + ":3:6: Invalid JSON"), r.err());
+    assertEquals(List.of("first.ndjson", "second.ndjson"), listing());
+  }
+
+  @Test
+  void summaryGoesToStderrUnlessQuiet() throws IOException {
+    Path input = file("docs.ndjson", DOCS);
+    Path out = dir.resolve("e.parquet");
+    CliRunner.Result r = ok("convert", input.toString(), "-o", out.toString());
+    assertEquals("", r.out());
+    String summary = r.err().strip();
+    assertTrue(summary.matches("\\Q" + out + "\\E: 3 rows, 2 typed columns \\(plan inferred from 3 rows\\), "
+        + Files.size(out) + " bytes, \\d+\\.\\d\\d s"), summary);
+    CliRunner.Result planned = ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--plan", "{\"a\": int8}");
+    assertTrue(planned.err().startsWith(out + ": 3 rows, 1 typed columns, "), planned.err());
+    assertEquals("", ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--quiet").err());
+  }
+
+  @Test
+  void missingInputIsBadInputAndWritesNothing() throws IOException {
+    Path missing = dir.resolve("missing.ndjson");
+    CliRunner.Result r = run("", "convert", missing.toString(), "-o", dir.resolve("e.parquet").toString());
+    assertEquals(1, r.exitCode());
+    assertEquals(missing + ": no such file", r.err().strip());
+    assertFalse(r.hasStackTrace());
+    assertEquals(List.of(), listing());
+  }
+
+  @Test
+  void emptyInputWritesAFileWithNoRows() throws IOException {
+    Path out = dir.resolve("e.parquet");
+    CliRunner.Result r = run("", "convert", "-", "-o", out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.err().startsWith(out + ": 0 rows, 0 typed columns"), r.err());
+    assertEquals("", ok("cat", out.toString()).out());
+  }
+
+  @Test
+  void usageErrors() {
+    assertEquals(2, run("", "convert", "in.ndjson").exitCode()); // no -o
+    assertEquals(2, run("", "convert", "-o", "x.parquet").exitCode()); // no input
+    assertEquals(2, run("", "convert", "in.ndjson", "-o", "x.parquet", "--layout", "new").exitCode());
+  }
+}

@@ -1,0 +1,147 @@
+package io.variant.cli;
+
+import static io.variant.cli.CliRunner.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.InferenceOptions;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlanCommandTest {
+  // id: int8 twice, then 300 (int16); n: a number, then a string (no dominant family at 90%); tags in 1 of 3.
+  private static final String DOCS = "{\"id\": 1, \"name\": \"a\", \"n\": 5}\n"
+      + "{\"id\": 300, \"name\": \"b\", \"n\": \"x\"}\n"
+      + "{\"id\": 2, \"tags\": [\"t\"]}\n";
+
+  @TempDir Path dir;
+
+  private static CliRunner.Result plan(String stdin, String... options) {
+    String[] args = new String[options.length + 1];
+    args[0] = "plan";
+    System.arraycopy(options, 0, args, 1, options.length);
+    CliRunner.Result r = run(stdin, args);
+    assertEquals(0, r.exitCode(), r.err());
+    return r;
+  }
+
+  private static String firstLine(CliRunner.Result r) {
+    return r.out().lines().findFirst().orElseThrow();
+  }
+
+  @Test
+  void printsThePlanABlankLineAndTheCoverageTable() {
+    CliRunner.Result r = plan(DOCS);
+    List<String> lines = r.out().lines().toList();
+    assertEquals("{\"id\": int16, \"n\": variant, \"name\": string, \"tags\": [string]}", lines.get(0));
+    assertEquals("", lines.get(1));
+    assertEquals("sampled  present    typed  residual  type     path", lines.get(2));
+    assertEquals("      3   100.0%   100.0%      0.0%  int16    $.id", lines.get(4));
+    assertEquals("      3    66.7%     0.0%    100.0%  variant  $.n", lines.get(5));
+    assertTrue(r.out().contains("\n3 rows sampled; 6 paths tracked, 6 in the plan; 3 typed columns (limit 300)\n"), r.out());
+    assertEquals("", r.err());
+  }
+
+  @Test
+  void firstLineParsesBackToTheSamePlan() {
+    String line = firstLine(plan(Fixtures.eventLines().stream().limit(300).reduce("", (a, b) -> a + b + "\n")));
+    assertEquals(line, ShreddingPlan.parse(line).print());
+  }
+
+  @Test
+  void sampleReadsOnlyTheFirstNDocuments() {
+    // Past the sample: a string id, and bad JSON that is never parsed.
+    String input = "{\"id\": 1}\n{\"id\": 2}\n{\"id\": \"x\"}\n{oops\n";
+    CliRunner.Result r = plan(input, "--sample", "2");
+    assertEquals("{\"id\": int8}", firstLine(r));
+    assertTrue(r.out().contains("\n2 rows sampled;"), r.out());
+  }
+
+  @Test
+  void sampleZeroReadsEveryDocument() {
+    StringBuilder input = new StringBuilder();
+    for (int i = 0; i < 10_005; i++) {
+      input.append("{\"id\": ").append(i < 10_000 ? "1" : "\"x\"").append("}\n"); // past the default 10000
+    }
+    assertEquals("{\"id\": int8}", firstLine(plan(input.toString())));
+    CliRunner.Result all = plan(input.toString(), "--sample", "0");
+    assertEquals("{\"id\": int8}", firstLine(all)); // 5 strings in 10005: still dominant
+    assertTrue(all.out().contains("\n10005 rows sampled;"), all.out());
+    assertTrue(all.out().contains("  99.9%") || all.out().contains(">99.9%"), all.out());
+  }
+
+  @Test
+  void thresholdOptionsChangeThePlan() {
+    // dominance 0.5: n has one number of two values, so it is typed; min presence 0.5 drops tags (1 of 3).
+    assertEquals("{\"id\": int16, \"n\": int8, \"name\": string}",
+        firstLine(plan(DOCS, "--dominance", "0.5", "--min-presence", "0.5")));
+    assertEquals("{\"id\": int16, \"n\": variant, \"name\": string}", firstLine(plan(DOCS, "--max-columns", "2")));
+    assertEquals("variant", firstLine(plan(DOCS, "--max-depth", "0")));
+    assertTrue(plan(DOCS, "--max-depth", "0").out().contains("depth 0"));
+  }
+
+  @Test
+  void outOfRangeOptionIsUsageErrorNamingTheOption() {
+    for (String[] bad : new String[][] {
+        {"--min-presence", "1.5"}, {"--dominance", "0"}, {"--max-columns", "-1"}, {"--max-depth", "-1"}, {"--sample", "-1"}}) {
+      CliRunner.Result r = run(DOCS, "plan", bad[0], bad[1]);
+      assertEquals(2, r.exitCode(), String.join(" ", bad));
+      assertTrue(r.err().startsWith("variant plan: "), r.err());
+      assertTrue(r.err().contains(bad[0] + " " + (bad[0].equals("--sample") ? "must be at least 0" : bad[1])), r.err());
+      assertEquals("", r.out());
+    }
+  }
+
+  @Test
+  void helpShowsTheLibraryDefaults() {
+    InferenceOptions d = InferenceOptions.defaults();
+    String help = run("", "plan", "--help").out().replaceAll("\\s+", " ");
+    assertTrue(help.contains("get its own column (default: " + d.minPresence() + ")"), help);
+    assertTrue(help.contains("to the residual (default: " + d.dominance() + ")"), help);
+    assertTrue(help.contains("stay in the residual (default: " + d.maxTypedColumns() + ")"), help);
+    assertTrue(help.contains("below the root (default: " + d.maxDepth() + ")"), help);
+    assertTrue(help.contains("(default: 10000)"), help);
+  }
+
+  @Test
+  void readsFilesGzipAndJsonArrays() throws IOException {
+    String expected = firstLine(plan(DOCS));
+    Path file = Files.writeString(dir.resolve("docs.ndjson"), DOCS);
+    Path gz = Files.write(dir.resolve("docs.ndjson.gz"), CliRunner.gzip(DOCS.getBytes(StandardCharsets.UTF_8)));
+    assertEquals(expected, firstLine(plan("", file.toString())));
+    assertEquals(expected, firstLine(plan("", gz.toString())));
+    assertEquals(expected, firstLine(plan("[" + DOCS.strip().replace("\n", ",\n") + "]", "-")));
+  }
+
+  @Test
+  void emptyInputGivesTheResidualPlan() {
+    CliRunner.Result r = plan("");
+    assertEquals("variant", firstLine(r));
+    assertTrue(r.out().contains("\n0 rows sampled;"), r.out());
+  }
+
+  @Test
+  void badJsonNamesFileLineAndColumn() throws IOException {
+    Path file = Files.writeString(dir.resolve("bad.ndjson"), "{\"a\": 1}\n{\"a\": [1,}\n");
+    CliRunner.Result r = run("", "plan", file.toString());
+    assertEquals(1, r.exitCode());
+    assertTrue(r.err().startsWith(file + ":2:10: Invalid JSON: "), r.err());
+    assertFalse(r.hasStackTrace(), r.err());
+    assertEquals("", r.out());
+  }
+
+  @Test
+  void jsonLimitMessagesNameNoJavaApi() {
+    CliRunner.Result r = run("{\"a\":".repeat(1001) + "1" + "}".repeat(1001) + "\n", "plan", "-");
+    assertEquals(1, r.exitCode());
+    assertTrue(r.err().contains("nesting deeper than 1000 levels"), r.err());
+    assertFalse(r.err().contains("Limits"), r.err());
+  }
+}
