@@ -246,7 +246,8 @@ public final class Variant {
   /** First byte after the offset table; checks that the tables fit. */
   private int containerDataStart() {
     int n = rawCount();
-    long start = (long) pos + 1 + countSize() + (isObject() ? (long) n * idSize() : 0) + (long) (n + 1) * offsetSize();
+    // Invariant: long arithmetic; n + 1 overflows an int when a forged count is Integer.MAX_VALUE.
+    long start = (long) pos + 1 + countSize() + (isObject() ? (long) n * idSize() : 0) + ((long) n + 1) * offsetSize();
     if (start > limit) {
       throw VariantFormatException.at(pos + 1, "%s of %d elements needs tables up to byte %d, data ends at %d", describe(), n, start, limit);
     }

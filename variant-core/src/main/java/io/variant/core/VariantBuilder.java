@@ -553,23 +553,29 @@ public final class VariantBuilder {
       len += size;
       return this;
     }
-    return copy(v);
+    return copy(v, new WalkBudget("copy", v.valueSize()));
   }
 
-  private VariantBuilder copy(Variant v) {
+  private VariantBuilder copy(Variant v, WalkBudget budget) {
+    budget.charge(v); // nesting is limited by startObject()/startArray()
     switch (v.type()) {
       case OBJECT: {
         startObject();
         for (int i = 0, n = v.fieldCount(); i < n; i++) {
           key(v.fieldName(i));
-          copy(v.fieldValue(i));
+          copy(v.fieldValue(i), budget);
         }
-        return endObject();
+        try {
+          return endObject();
+        } catch (DuplicateKeyException e) {
+          // The input breaks the spec's unique-key rule: that is malformed bytes, not a builder misuse.
+          throw VariantFormatException.at(v.position(), "duplicate key \"%s\" in object", e.key());
+        }
       }
       case ARRAY: {
         startArray();
         for (int i = 0, n = v.size(); i < n; i++) {
-          copy(v.element(i));
+          copy(v.element(i), budget);
         }
         return endArray();
       }

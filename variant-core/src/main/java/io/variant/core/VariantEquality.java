@@ -19,17 +19,32 @@ import java.math.BigDecimal;
 public final class VariantEquality {
   private VariantEquality() {}
 
-  /** Logical equality (see the class comment). */
+  /**
+   * Logical equality (see the class comment). O(encoded size of both values).
+   *
+   * @throws VariantFormatException if either value is malformed where the comparison reads it
+   * @throws VariantLimitException if either value nests deeper than {@link Limits#maxDepth()} or its
+   *     offsets share sub-values so that comparing would expand it far past its encoded size
+   */
   public static boolean logical(Variant a, Variant b) {
-    return equal(a, b, false);
+    return equal(a, b, false, budget("compare", a, b), 0);
   }
 
-  /** Physical equality: logical equality plus identical primitive type ids. */
+  /** Physical equality: logical equality plus identical primitive type ids. Throws as {@link #logical}. */
   public static boolean physical(Variant a, Variant b) {
-    return equal(a, b, true);
+    return equal(a, b, true, budget("compare", a, b), 0);
   }
 
-  private static boolean equal(Variant a, Variant b, boolean physical) {
+  private static WalkBudget budget(String action, Variant a, Variant b) {
+    return new WalkBudget(action, (long) a.valueSize() + (b == null ? 0 : b.valueSize()));
+  }
+
+  private static final int MAX_DEPTH = Limits.defaults().maxDepth();
+
+  private static boolean equal(Variant a, Variant b, boolean physical, WalkBudget budget, int depth) {
+    budget.checkDepth(depth, MAX_DEPTH);
+    budget.charge(a);
+    budget.charge(b);
     VariantType ta = a.type();
     VariantType tb = b.type();
     if (ta.equivalenceClass() != tb.equivalenceClass()) {
@@ -63,9 +78,9 @@ public final class VariantEquality {
       case UUID:
         return a.uuidValue().equals(b.uuidValue());
       case OBJECT:
-        return objectsEqual(a, b, physical);
+        return objectsEqual(a, b, physical, budget, depth);
       case ARRAY:
-        return arraysEqual(a, b, physical);
+        return arraysEqual(a, b, physical, budget, depth);
     }
     throw new AssertionError(ta);
   }
@@ -77,35 +92,41 @@ public final class VariantEquality {
     return isNanos ? BigDecimal.valueOf(raw) : BigDecimal.valueOf(raw).scaleByPowerOfTen(3);
   }
 
-  private static boolean objectsEqual(Variant a, Variant b, boolean physical) {
+  private static boolean objectsEqual(Variant a, Variant b, boolean physical, WalkBudget budget, int depth) {
     int n = a.fieldCount();
     if (n != b.fieldCount()) {
       return false;
     }
     for (int i = 0; i < n; i++) {
       // Both objects list fields in key order, so keys pair up by index.
-      if (!a.fieldName(i).equals(b.fieldName(i)) || !equal(a.fieldValue(i), b.fieldValue(i), physical)) {
+      if (!a.fieldName(i).equals(b.fieldName(i)) || !equal(a.fieldValue(i), b.fieldValue(i), physical, budget, depth + 1)) {
         return false;
       }
     }
     return true;
   }
 
-  private static boolean arraysEqual(Variant a, Variant b, boolean physical) {
+  private static boolean arraysEqual(Variant a, Variant b, boolean physical, WalkBudget budget, int depth) {
     int n = a.size();
     if (n != b.size()) {
       return false;
     }
     for (int i = 0; i < n; i++) {
-      if (!equal(a.element(i), b.element(i), physical)) {
+      if (!equal(a.element(i), b.element(i), physical, budget, depth + 1)) {
         return false;
       }
     }
     return true;
   }
 
-  /** A hash consistent with {@link #logical}. */
+  /** A hash consistent with {@link #logical}. O(encoded size); throws as {@link #logical}. */
   public static int logicalHash(Variant v) {
+    return hash(v, budget("hash", v, null), 0);
+  }
+
+  private static int hash(Variant v, WalkBudget budget, int depth) {
+    budget.checkDepth(depth, MAX_DEPTH);
+    budget.charge(v);
     VariantType t = v.type();
     switch (t.equivalenceClass()) {
       case NULL:
@@ -135,14 +156,14 @@ public final class VariantEquality {
       case OBJECT: {
         int h = 1;
         for (int i = 0, n = v.fieldCount(); i < n; i++) {
-          h = 31 * h + (v.fieldName(i).hashCode() ^ logicalHash(v.fieldValue(i)));
+          h = 31 * h + (v.fieldName(i).hashCode() ^ hash(v.fieldValue(i), budget, depth + 1));
         }
         return h;
       }
       case ARRAY: {
         int h = 2;
         for (int i = 0, n = v.size(); i < n; i++) {
-          h = 31 * h + logicalHash(v.element(i));
+          h = 31 * h + hash(v.element(i), budget, depth + 1);
         }
         return h;
       }

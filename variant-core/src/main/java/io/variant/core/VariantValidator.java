@@ -1,60 +1,80 @@
 package io.variant.core;
 
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * The deep check behind {@link Variant#validate()}. Linear in the buffer: a value start already checked
- * is not checked again, so forged objects whose offsets share sub-values cannot make it exponential.
+ * The deep check behind {@link Variant#validate()}. Linear in the buffer: the subtree at a value start is
+ * checked once, so forged objects whose offsets share sub-values cannot make it exponential. Two things
+ * are still checked on every visit, because they depend on the path and not on the bytes at that start:
+ * that the value fits its parent's data (one shared value may fit one parent and not another), and that
+ * the path's depth plus the subtree's height stays within the limit (otherwise a chain reached through a
+ * shortcut first would hide its full depth).
  */
 final class VariantValidator {
   private final int maxDepth;
-  private final BitSet checked = new BitSet();
+  private final BitSet checkedScalars = new BitSet();
+  private final Map<Integer, Integer> containerHeights = new HashMap<>(); // value start -> subtree height
+  private int visits; // values looked at, memo hits included: tests check it stays linear
 
   VariantValidator(int maxDepth) {
     this.maxDepth = maxDepth;
+  }
+
+  /** Values looked at so far, including ones already checked; at most the number of offsets read + 1. */
+  int visits() {
+    return visits;
   }
 
   void check(Variant v) {
     check(v, 0);
   }
 
-  private void check(Variant v, int depth) {
+  /** Checks {@code v} at nesting {@code depth}; returns the height of its subtree (0 for a scalar). */
+  private int check(Variant v, int depth) {
+    visits++;
     int pos = v.position();
-    if (checked.get(pos)) {
-      return;
-    }
     if (depth > maxDepth) {
-      throw VariantFormatException.at(pos, "nesting deeper than %d levels (Limits.maxDepth)", maxDepth);
+      throw tooDeep(pos);
     }
-    v.valueSize(); // bounds of the whole value
-    switch (v.type()) {
-      case OBJECT:
-        checkObject(v, depth);
-        break;
-      case ARRAY:
-        int n = v.size();
-        for (int i = 0; i < n; i++) {
-          check(v.element(i), depth + 1);
+    v.valueSize(); // bounds of the whole value against this parent's data
+    if (v.isObject() || v.isArray()) {
+      Integer known = containerHeights.get(pos);
+      if (known != null) {
+        if (depth + known > maxDepth) {
+          throw tooDeep(pos);
         }
-        break;
-      case STRING:
-        v.stringValue();
-        break;
-      case DECIMAL4:
-      case DECIMAL8:
-      case DECIMAL16:
-        checkDecimal(v);
-        break;
-      default:
-        break; // fixed-size payloads: valueSize() checked them
+        return known;
+      }
+      int height = v.isObject() ? checkObject(v, depth) : checkArray(v, depth);
+      containerHeights.put(pos, height);
+      return height;
     }
-    checked.set(pos);
+    if (!checkedScalars.get(pos)) {
+      checkScalar(v);
+      checkedScalars.set(pos);
+    }
+    return 0;
   }
 
-  private void checkObject(Variant v, int depth) {
+  private VariantFormatException tooDeep(int pos) {
+    return VariantFormatException.at(pos, "nesting deeper than %d levels (Limits.maxDepth)", maxDepth);
+  }
+
+  private int checkArray(Variant v, int depth) {
+    int height = 0;
+    for (int i = 0, n = v.size(); i < n; i++) {
+      height = Math.max(height, 1 + check(v.element(i), depth + 1));
+    }
+    return height;
+  }
+
+  private int checkObject(Variant v, int depth) {
     int n = v.fieldCount();
     VariantMetadata m = v.metadata();
     int previous = -1;
+    int height = 0;
     for (int i = 0; i < n; i++) {
       int id = v.fieldId(i);
       if (previous >= 0) {
@@ -66,7 +86,23 @@ final class VariantValidator {
       }
       m.key(id); // UTF-8
       previous = id;
-      check(v.fieldValue(i), depth + 1);
+      height = Math.max(height, 1 + check(v.fieldValue(i), depth + 1));
+    }
+    return height;
+  }
+
+  private static void checkScalar(Variant v) {
+    switch (v.type()) {
+      case STRING:
+        v.stringValue(); // UTF-8
+        break;
+      case DECIMAL4:
+      case DECIMAL8:
+      case DECIMAL16:
+        checkDecimal(v);
+        break;
+      default:
+        break; // fixed-size payloads: valueSize() checked them
     }
   }
 

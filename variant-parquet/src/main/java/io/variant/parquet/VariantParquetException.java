@@ -11,6 +11,7 @@ public final class VariantParquetException extends VariantException {
   private final String file;
   private final String column;
   private final long row;
+  private final String detail;
 
   /**
    * @param file the file, or {@code null} if unknown
@@ -24,6 +25,7 @@ public final class VariantParquetException extends VariantException {
     this.file = file;
     this.column = column;
     this.row = row;
+    this.detail = message;
   }
 
   /** {@code <message> (file f, column c, row r)}, leaving out what is unknown. */
@@ -49,6 +51,11 @@ public final class VariantParquetException extends VariantException {
   /** The column path, or {@code null} if unknown. */
   public String column() {
     return column;
+  }
+
+  /** The message without the file, column and row suffix. */
+  public String detail() {
+    return detail;
   }
 
   /** The 0-based row number within the file, or -1 if unknown. */

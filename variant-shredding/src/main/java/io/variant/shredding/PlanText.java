@@ -125,10 +125,20 @@ public final class PlanText {
   }
 
   /**
+   * The JSON string literal of a field name, as the text form writes it: {@code a"b} becomes {@code
+   * "a\"b"}. Control characters and unpaired surrogates are escaped; everything else is kept as is.
+   */
+  public static String quoteKey(String name) {
+    StringBuilder out = new StringBuilder(name.length() + 2);
+    quote(out, name);
+    return out.toString();
+  }
+
+  /**
    * Writes {@code s} as a JSON string literal. Control characters and unpaired surrogates are escaped so
    * that the output is always printable; the parser rejects the latter, as no Variant key can hold one.
    */
-  static void quote(StringBuilder out, String s) {
+  private static void quote(StringBuilder out, String s) {
     out.append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -197,9 +207,7 @@ public final class PlanText {
         int nameAt = pos;
         String name = string();
         if (!names.add(name)) {
-          StringBuilder quoted = new StringBuilder();
-          quote(quoted, name);
-          throw error(nameAt, "duplicate field name " + quoted);
+          throw error(nameAt, "duplicate field name " + quoteKey(name));
         }
         skipSpace();
         expect(':', "':' after the field name");

@@ -6,8 +6,8 @@ import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
 import io.variant.shredding.ShreddingPlan.ArrayPlan;
 import io.variant.shredding.ShreddingPlan.ObjectPlan;
-import io.variant.shredding.ShreddingPlan.ResidualPlan;
 import io.variant.shredding.ShreddingPlan.ScalarPlan;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.UUID;
 
@@ -28,10 +28,15 @@ import java.util.UUID;
  *       becomes Variant null.
  * </ul>
  *
- * Output is canonical (keys sorted by unsigned UTF-8 bytes, smallest widths) and, in the spec layout, uses
- * the row's metadata unchanged; residual sub-values are copied byte for byte.
+ * <p><b>Output:</b> keys sorted by unsigned UTF-8 bytes and smallest widths; typed values take the
+ * column's Variant type ({@link ShreddedType#variantType()}). In the spec layout ({@code rowMetadata}
+ * given) the result's metadata has the row's bytes and residual values are copied byte for byte, so the
+ * result is canonical when the residuals are (the {@link Splitter} copies them from its input). In the
+ * draft layout every key is re-encoded into a fresh sorted dictionary.
  *
- * <p><b>Thread safety:</b> none: a Rebuilder reuses one builder between rows. Use one per thread.
+ * <p><b>Validation:</b> every invalid combination throws {@link ShreddingException} with the slot's path;
+ * a malformed residual throws {@link io.variant.core.VariantFormatException} when read. <b>Thread
+ * safety:</b> none: a Rebuilder reuses one builder between rows. Use one per thread.
  */
 public final class Rebuilder {
   private final ShreddingPlan plan;
@@ -44,10 +49,16 @@ public final class Rebuilder {
     this.options = options;
   }
 
+  /** A rebuilder with {@link RebuildOptions#defaults()}: every invalid combination fails. */
   public static Rebuilder of(ShreddingPlan plan) {
     return of(plan, RebuildOptions.defaults());
   }
 
+  /**
+   * A rebuilder for data shredded with {@code plan}.
+   *
+   * @throws NullPointerException if either argument is null
+   */
   public static Rebuilder of(ShreddingPlan plan, RebuildOptions options) {
     if (plan == null || options == null) {
       throw new NullPointerException("plan and options must not be null");
@@ -55,6 +66,7 @@ public final class Rebuilder {
     return new Rebuilder(plan, options);
   }
 
+  /** The plan the shredded data follows. */
   public ShreddingPlan plan() {
     return plan;
   }
@@ -71,7 +83,7 @@ public final class Rebuilder {
   public Variant rebuild(VariantMetadata rowMetadata, ShreddedSource root) {
     VariantBuilder b = builderFor(rowMetadata);
     try {
-      if (!slot(b, plan, root)) {
+      if (!slot(b, null, plan, root)) {
         b.appendNull();
       }
       return b.build();
@@ -82,6 +94,10 @@ public final class Rebuilder {
     }
   }
 
+  /**
+   * The builder for rows with metadata {@code m}, rebuilt only when the dictionary's bytes change. It is
+   * seeded with a private copy, so results never share the caller's (possibly reused) metadata buffer.
+   */
   private VariantBuilder builderFor(VariantMetadata m) {
     if (m == null) {
       if (builder == null || builderMetadata != null) {
@@ -89,62 +105,76 @@ public final class Rebuilder {
         builderMetadata = null;
       }
     } else if (builder == null || builderMetadata == null || !builderMetadata.sameBytes(m)) {
-      builder = VariantBuilder.withMetadata(m);
-      builderMetadata = m;
+      builderMetadata = VariantMetadata.of(m.toBytes());
+      builder = VariantBuilder.withMetadata(builderMetadata);
     }
     return builder;
   }
 
-  /** Appends the slot's value; returns false (appending nothing) if the slot is missing. */
-  private boolean slot(VariantBuilder b, ShreddingPlan p, ShreddedSource s) {
+  /**
+   * Appends the slot's value, preceded by {@code key} when it is an object field; returns false, appending
+   * nothing, if the slot is missing (both parts null).
+   */
+  private boolean slot(VariantBuilder b, String key, ShreddingPlan p, ShreddedSource s) {
     Variant residual = s.residual();
-    if (!s.hasTyped() || p instanceof ResidualPlan) {
-      if (residual == null) {
-        return false;
-      }
-      b.appendVariant(residual);
-      return true;
+    boolean typed = s.hasTyped() && p.isShredded();
+    if (!typed && residual == null) {
+      return false;
     }
-    if (p instanceof ScalarPlan scalar) {
+    if (key != null) {
+      b.key(key);
+    }
+    if (!typed) {
+      b.appendVariant(residual); // spec: the residual's field ids already index the row's metadata
+    } else if (p instanceof ScalarPlan scalar) {
       if (residual != null) {
-        throw new SlotPath.Failure("conflicting value and typed_value: both are set at a " + scalar.type() + " slot");
+        throw conflict(scalar.type().toString(), residual);
       }
       typed(b, scalar.type(), s);
     } else if (p instanceof ArrayPlan array) {
       if (residual != null) {
-        throw new SlotPath.Failure("conflicting value and typed_value: both are set at an array slot");
+        throw conflict("array", residual);
       }
-      b.startArray();
-      for (int i = 0, n = s.elementCount(); i < n; i++) {
-        try {
-          if (!slot(b, array.element(), s.element(i))) {
-            b.appendNull(); // invalid (N/N element), read as Variant null like parquet-java and the tests
-          }
-        } catch (SlotPath.Failure f) {
-          throw f.at(i);
-        }
-      }
-      b.endArray();
+      array(b, array, s);
     } else {
       object(b, (ObjectPlan) p, s, residual);
     }
     return true;
   }
 
+  private static SlotPath.Failure conflict(String typedKind, Variant residual) {
+    return new SlotPath.Failure("conflicting value and typed_value: typed_value " + typedKind
+        + " is set and so is value (" + typeName(residual) + ")");
+  }
+
+  private void array(VariantBuilder b, ArrayPlan p, ShreddedSource s) {
+    b.startArray();
+    for (int i = 0, n = s.elementCount(); i < n; i++) {
+      try {
+        if (!slot(b, null, p.element(), s.element(i))) {
+          b.appendNull(); // invalid (N/N element), read as Variant null like parquet-java and the tests
+        }
+      } catch (SlotPath.Failure f) {
+        throw f.at(i);
+      }
+    }
+    b.endArray();
+  }
+
+  /** spec: VariantShredding §Objects: the present shredded fields, merged with the residual object's. */
   private void object(VariantBuilder b, ObjectPlan p, ShreddedSource s, Variant residual) {
     if (residual != null && !residual.isObject()) {
-      throw new SlotPath.Failure("non-object value with shredded fields: value is " + residual.type());
+      throw new SlotPath.Failure("non-object value with shredded fields: value is " + typeName(residual));
     }
     b.startObject();
     for (int i = 0; i < p.fields().size(); i++) {
       ShreddingPlan.Field f = p.fields().get(i);
       ShreddedSource fs = s.field(i);
-      if (fs == null || (!fs.hasTyped() && fs.residual() == null)) {
-        continue; // missing: the key is absent
+      if (fs == null) {
+        continue; // a null field group (invalid files only): missing, the key is absent
       }
       try {
-        b.key(f.name());
-        slot(b, f.plan(), fs);
+        slot(b, f.name(), f.plan(), fs); // a missing field appends nothing
       } catch (SlotPath.Failure e) {
         throw e.at(f.name());
       }
@@ -156,7 +186,7 @@ public final class Rebuilder {
           if (options.residualKeyConflict() == RebuildOptions.ResidualKeyConflict.FAIL) {
             throw new SlotPath.Failure("shredded key \"" + name + "\" appears again in the object's value");
           }
-          continue;
+          continue; // TYPED_WINS: drop the residual copy
         }
         b.key(name);
         b.appendVariant(residual.fieldValue(j));
@@ -172,38 +202,67 @@ public final class Rebuilder {
         case INT8, INT16, INT32, INT64 -> b.appendInteger(t.variantType(), s.typedLong());
         case FLOAT -> b.appendFloat(s.typedFloat());
         case DOUBLE -> b.appendDouble(s.typedDouble());
-        case DECIMAL -> b.appendDecimal(t.variantType(), s.typedDecimal());
-        case DATE -> b.appendDate(Math.toIntExact(s.typedLong()));
+        case DECIMAL -> b.appendDecimal(t.variantType(), decimal(s.typedDecimal(), t));
+        case DATE -> b.appendDate(epochDay(s.typedLong()));
         case TIME, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
             b.appendTemporal(t.variantType(), s.typedLong());
         case BINARY -> {
-          ByteBuffer bytes = s.typedBytes();
-          byte[] a = new byte[bytes.remaining()];
-          bytes.duplicate().get(a);
-          b.appendBinary(a);
+          ByteBuffer bytes = arrayBacked(s.typedBytes());
+          b.appendBinary(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
         }
         case STRING -> {
-          ByteBuffer bytes = s.typedBytes();
-          if (bytes.hasArray()) {
-            b.appendStringUtf8(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
-          } else {
-            byte[] a = new byte[bytes.remaining()];
-            bytes.duplicate().get(a);
-            b.appendStringUtf8(a, 0, a.length);
-          }
+          ByteBuffer bytes = arrayBacked(s.typedBytes());
+          b.appendStringUtf8(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
         }
         case UUID -> b.appendUuid(uuid(s.typedBytes()));
       }
-    } catch (IllegalArgumentException | ArithmeticException | VariantException e) {
+    } catch (IllegalArgumentException | VariantException e) {
       throw new SlotPath.Failure("typed_value " + t + " cannot be rebuilt: " + e.getMessage());
     }
   }
 
+  /** The decimal if it has the column's scale and at most its precision. */
+  private static BigDecimal decimal(BigDecimal d, ShreddedType t) {
+    if (d.scale() != t.scale() || d.precision() > t.precision()) {
+      throw new IllegalArgumentException(d.toPlainString() + " (precision " + d.precision() + ", scale "
+          + d.scale() + ") does not fit the column");
+    }
+    return d;
+  }
+
+  /** spec: VariantEncoding §Encoding types, date: 4-byte signed days. */
+  private static int epochDay(long days) {
+    if (days != (int) days) {
+      throw new IllegalArgumentException("date of " + days + " days since the epoch is outside the 4-byte day range");
+    }
+    return (int) days;
+  }
+
+  /** {@code bytes} itself if it exposes its array (no copy), else a copy. */
+  private static ByteBuffer arrayBacked(ByteBuffer bytes) {
+    if (bytes.hasArray()) {
+      return bytes;
+    }
+    byte[] a = new byte[bytes.remaining()];
+    bytes.duplicate().get(a);
+    return ByteBuffer.wrap(a);
+  }
+
+  /** spec: VariantEncoding §Encoding types, uuid: exactly 16 bytes, big-endian. */
   private static UUID uuid(ByteBuffer bytes) {
     if (bytes.remaining() != 16) {
-      throw new IllegalArgumentException("uuid needs 16 bytes, found " + bytes.remaining());
+      throw new IllegalArgumentException("a uuid needs 16 bytes, found " + bytes.remaining());
     }
     ByteBuffer d = bytes.duplicate();
     return new UUID(d.getLong(), d.getLong());
+  }
+
+  /** The residual's type for a message; a malformed residual must not hide the error being reported. */
+  private static String typeName(Variant v) {
+    try {
+      return v.type().toString();
+    } catch (VariantException e) {
+      return "malformed";
+    }
   }
 }

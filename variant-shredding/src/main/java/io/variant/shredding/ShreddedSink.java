@@ -20,6 +20,11 @@ import java.math.BigDecimal;
  * Both residual and typed appear only for a partially shredded object. A Variant null is a residual
  * holding {@code 00}. The top-level call sequence is bracketed by the writer itself (it writes the row's
  * metadata first).
+ *
+ * <p><b>Lifetime:</b> a {@code byte[]} or {@link Variant} passed to a sink method is valid only during
+ * that call (the splitter reuses its buffers, and a residual may be a view of the caller's input), so a
+ * sink that keeps bytes copies them, e.g. Parquet's {@code Binary.fromReusedByteArray}, which the column
+ * writers copy where they retain a value.
  */
 public interface ShreddedSink {
   /**

@@ -7,38 +7,55 @@ import io.variant.shredding.ShreddingPlan.ArrayPlan;
 import io.variant.shredding.ShreddingPlan.ObjectPlan;
 import io.variant.shredding.ShreddingPlan.ResidualPlan;
 import io.variant.shredding.ShreddingPlan.ScalarPlan;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.util.UUID;
 
 /**
  * Splits Variants into the typed and residual parts of a plan's slots, streaming into a {@link
- * ShreddedSink} (digest §D.7, seed 002):
+ * ShreddedSink}; no tree is built per value. spec: VariantShredding §Shredded Value Types, digest §D.7,
+ * seed 002.
  *
  * <ul>
- *   <li>a value that fits its scalar slot goes into {@code typed_value} (see {@link NumericWidening});
- *       anything else, Variant null included, goes whole into the residual;
- *   <li>an array at an array slot is shredded element by element; arrays are all-or-nothing;
- *   <li>an object at an object slot puts each plan field into its slot (absent fields are missing) and the
- *       other fields into one residual object, which references the row's metadata in the spec layout.
+ *   <li>A value that fits its scalar slot goes into {@code typed_value} ({@link NumericWidening} says which
+ *       numbers fit); anything else, Variant null included, goes whole into the residual.
+ *   <li>An array at an array slot is shredded element by element; arrays are all-or-nothing.
+ *   <li>An object at an object slot puts each plan field into its slot (a field the value lacks is
+ *       missing) and its other fields into one residual object.
  * </ul>
  *
+ * <p><b>Residuals.</b> In the {@link ShreddingLayout#SPEC} layout a residual references the row's metadata
+ * and, except for the residual object of a partially shredded object, is a view of exactly the original
+ * value's bytes. In the {@link ShreddingLayout#DRAFT} layout every residual carries its own minimal
+ * dictionary.
+ *
  * <pre>{@code
- * Splitter splitter = Splitter.of(ShreddingPlan.parse("{\"id\": int64}"), SplitOptions.defaults());
- * splitter.split(variant, sink);
+ * Splitter splitter = Splitter.of(plan, SplitOptions.defaults());
+ * ShreddedTree row = new ShreddedTree(); // any ShreddedSink: the Parquet writer implements one
+ * splitter.split(variant, row);
  * }</pre>
  *
- * <p><b>Thread safety:</b> none (it reuses a builder for residual objects); use one per thread.
+ * <p><b>Validation:</b> none beyond what the reads need: split validated Variants ({@link Variant#validate()})
+ * when the input is untrusted. <b>Thread safety:</b> none; a Splitter reuses its buffers between values,
+ * so use one per thread.
  */
 public final class Splitter {
   private final ShreddingPlan plan;
   private final SplitOptions options;
+  private byte[] scratch = new byte[64]; // typed bytes are handed to the sink from here (see ShreddedSink)
   private VariantBuilder residualBuilder;
-  private VariantMetadata residualMetadata;
+  private VariantMetadata residualMetadata; // the seed of residualBuilder; null for the draft's fresh one
 
   private Splitter(ShreddingPlan plan, SplitOptions options) {
     this.plan = plan;
     this.options = options;
   }
 
+  /**
+   * A splitter for {@code plan}.
+   *
+   * @throws NullPointerException if either argument is null
+   */
   public static Splitter of(ShreddingPlan plan, SplitOptions options) {
     if (plan == null || options == null) {
       throw new NullPointerException("plan and options must not be null");
@@ -46,38 +63,32 @@ public final class Splitter {
     return new Splitter(plan, options);
   }
 
+  /** The plan this splitter writes. */
   public ShreddingPlan plan() {
     return plan;
   }
 
+  /** The layout and widening mode. */
   public SplitOptions options() {
     return options;
   }
 
   /**
-   * Splits one value into {@code sink}, starting with the top-level slot's parts. The caller writes the
-   * row's metadata ({@code v.metadata()}) itself in the spec layout.
+   * Splits one value into {@code sink}, starting with the top-level slot. In the spec layout the caller
+   * writes the row's metadata ({@code v.metadata()}) itself; every residual references it.
    *
-   * @throws io.variant.core.VariantFormatException if {@code v} is malformed (validate untrusted input first)
+   * @throws io.variant.core.VariantFormatException if {@code v} is malformed where the split reads it
    */
   public void split(Variant v, ShreddedSink sink) {
     slot(v, plan, sink);
   }
 
   private void slot(Variant v, ShreddingPlan p, ShreddedSink sink) {
-    if (p instanceof ResidualPlan) {
-      sink.residual(residual(v));
-    } else if (p instanceof ScalarPlan scalar) {
-      if (Widening.fits(v, scalar.type(), options.widening())) {
-        typed(v, scalar.type(), sink);
-      } else {
-        sink.residual(residual(v));
-      }
-    } else if (p instanceof ArrayPlan array) {
-      if (!v.isArray()) {
-        sink.residual(residual(v));
-        return;
-      }
+    if (p instanceof ScalarPlan scalar) {
+      scalar(v, scalar.type(), sink);
+    } else if (p instanceof ObjectPlan object && v.isObject()) {
+      object(v, object, sink);
+    } else if (p instanceof ArrayPlan array && v.isArray()) {
       int n = v.size();
       sink.startArray(n);
       for (int i = 0; i < n; i++) {
@@ -87,24 +98,36 @@ public final class Splitter {
       }
       sink.endArray();
     } else {
-      object(v, (ObjectPlan) p, sink);
+      sink.residual(residual(v)); // a ResidualPlan, or a value of another shape than the plan's
+    }
+  }
+
+  private void scalar(Variant v, ShreddedType t, ShreddedSink sink) {
+    NumericWidening mode = options.widening();
+    if (t.kind() == ShreddedType.Kind.DECIMAL) {
+      BigDecimal d = Widening.toDecimal(v, t, mode); // checks and converts in one pass
+      if (d == null) {
+        sink.residual(residual(v));
+      } else {
+        sink.typedDecimal(d);
+      }
+    } else if (Widening.fits(v, t, mode)) {
+      typed(v, t, sink);
+    } else {
+      sink.residual(residual(v));
     }
   }
 
   private void object(Variant v, ObjectPlan p, ShreddedSink sink) {
-    if (!v.isObject()) {
-      sink.residual(residual(v));
-      return;
-    }
     int n = v.fieldCount();
-    int unshredded = 0;
-    for (int j = 0; j < n; j++) {
-      if (p.indexOf(v.fieldName(j)) < 0) {
-        unshredded++;
+    int present = 0;
+    for (ShreddingPlan.Field f : p.fields()) {
+      if (v.fieldIndex(f.name()) >= 0) { // compares bytes: no key is decoded
+        present++;
       }
     }
-    if (unshredded > 0) {
-      sink.residual(residualObject(v, p));
+    if (present < n) {
+      sink.residual(residualObject(v, p)); // spec: VariantShredding §Objects, partially shredded
     }
     sink.startObject();
     for (int i = 0; i < p.fields().size(); i++) {
@@ -121,7 +144,7 @@ public final class Splitter {
     sink.endObject();
   }
 
-  /** The object's fields that the plan does not shred, as one object. */
+  /** The object's fields that the plan does not shred, as one object; their values are copied verbatim. */
   private Variant residualObject(Variant v, ObjectPlan p) {
     VariantBuilder b = residualBuilder(v.metadata());
     try {
@@ -140,49 +163,76 @@ public final class Splitter {
     }
   }
 
+  /**
+   * A builder for residual objects. Spec layout: seeded with a private copy of the row's metadata, so that
+   * field ids and value bytes carry over unchanged and a caller reusing its metadata buffer cannot change
+   * the seed; rebuilt only when the row's dictionary changes. Draft: a fresh dictionary per residual.
+   */
   private VariantBuilder residualBuilder(VariantMetadata m) {
     if (options.layout() == ShreddingLayout.DRAFT) {
-      // Each draft residual is self-contained: a fresh, minimal dictionary.
       if (residualBuilder == null || residualMetadata != null) {
         residualBuilder = new VariantBuilder();
         residualMetadata = null;
       }
     } else if (residualBuilder == null || residualMetadata == null || !residualMetadata.sameBytes(m)) {
-      residualBuilder = VariantBuilder.withMetadata(m);
-      residualMetadata = m;
+      residualMetadata = VariantMetadata.of(m.toBytes());
+      residualBuilder = VariantBuilder.withMetadata(residualMetadata);
     }
     return residualBuilder;
   }
 
+  /** The whole value as a residual: a view of it in the spec layout, a self-contained copy in the draft. */
   private Variant residual(Variant v) {
-    if (options.layout() == ShreddingLayout.DRAFT && v.metadata().size() > 0) {
-      return VariantBuilder.canonicalize(v); // own, minimal dictionary
+    if (options.layout() == ShreddingLayout.SPEC) {
+      return v;
     }
-    return v;
+    if (v.isObject() || v.isArray()) {
+      VariantBuilder b = residualBuilder(v.metadata()); // re-encoded: only the keys it uses, sorted
+      try {
+        return b.appendVariant(v).build();
+      } finally {
+        b.reset();
+      }
+    }
+    byte[] bytes = v.valueBytes(); // a scalar uses no key: the empty dictionary, not the row's
+    return Variant.of(VariantMetadata.EMPTY, bytes, 0, bytes.length);
   }
 
-  private static void typed(Variant v, ShreddedType t, ShreddedSink sink) {
+  /** Writes a value that {@link Widening#fits} the slot. */
+  private void typed(Variant v, ShreddedType t, ShreddedSink sink) {
     switch (t.kind()) {
       case BOOLEAN -> sink.typedBoolean(v.booleanValue());
       case INT8, INT16, INT32, INT64 -> sink.typedLong(Widening.toLong(v));
       case FLOAT -> sink.typedFloat(v.floatValue());
       case DOUBLE -> sink.typedDouble(v.doubleValue());
-      case DECIMAL -> sink.typedDecimal(Widening.toDecimal(v, t));
+      case DECIMAL -> sink.typedDecimal(Widening.toDecimal(v, t, options.widening()));
       case DATE -> sink.typedLong(v.epochDay());
       case TIME, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS -> sink.typedLong(v.temporalValue());
       case STRING -> bytes(v.stringUtf8(), sink);
       case BINARY -> bytes(v.binaryBuffer(), sink);
-      case UUID -> {
-        java.util.UUID u = v.uuidValue();
-        ByteBuffer b = ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
-        sink.typedBytes(b.array(), 0, 16);
-      }
+      case UUID -> uuid(v.uuidValue(), sink);
     }
   }
 
-  private static void bytes(ByteBuffer view, ShreddedSink sink) {
-    byte[] a = new byte[view.remaining()];
-    view.duplicate().get(a);
-    sink.typedBytes(a, 0, a.length);
+  /** Hands the bytes over through the reused scratch array: the sink copies what it keeps. */
+  private void bytes(ByteBuffer view, ShreddedSink sink) {
+    int n = view.remaining();
+    byte[] a = scratch(n);
+    view.get(a, 0, n);
+    sink.typedBytes(a, 0, n);
+  }
+
+  /** spec: VariantEncoding §Encoding types, uuid: 16 bytes big-endian, as Parquet's UUID type. */
+  private void uuid(UUID u, ShreddedSink sink) {
+    byte[] a = scratch(16);
+    ByteBuffer.wrap(a).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
+    sink.typedBytes(a, 0, 16);
+  }
+
+  private byte[] scratch(int n) {
+    if (scratch.length < n) {
+      scratch = new byte[Math.max(n, scratch.length * 2)];
+    }
+    return scratch;
   }
 }

@@ -7,8 +7,18 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
- * Decides whether a value fits a typed slot, and converts it (seed 002 §lossless widening, digest §D.3).
- * The one place that maps Variant types onto shredded types for writing.
+ * Decides whether a value goes into a typed slot, and converts it: the one place that maps Variant types
+ * onto shredded types for writing. Seed 002 §lossless widening; digest §D.3.
+ *
+ * <ul>
+ *   <li>{@link NumericWidening#LOSSLESS}: any Exact Numeric (int8 to int64, decimal4 to decimal16) goes into
+ *       any integer or decimal slot that holds its value exactly; scales change only by adding or removing
+ *       trailing zeros.
+ *   <li>{@link NumericWidening#STRICT}: only the slot's own Variant type; a decimal also needs the slot's
+ *       scale, so that the rebuilt value is physically equal.
+ *   <li>Either way, every other kind (float, double, dates, times, timestamps, binary, string, uuid,
+ *       boolean) needs exactly its type, and Variant null never goes typed (there is no typed null).
+ * </ul>
  */
 final class Widening {
   private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
@@ -24,32 +34,48 @@ final class Widening {
       case INT8, INT16, INT32, INT64 -> mode == NumericWidening.STRICT
           ? vt == t.variantType()
           : vt.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC && integerFits(v, vt, t.variantType());
-      case DECIMAL -> mode == NumericWidening.STRICT
-          ? vt == t.variantType() && v.decimalValue().scale() == t.scale() && toDecimal(v, t) != null
-          : vt.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC && toDecimal(v, t) != null;
+      case DECIMAL -> toDecimal(v, t, mode) != null;
       case FLOAT, DOUBLE, DATE, TIME, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS, BINARY,
           STRING, UUID -> vt == t.variantType();
     };
   }
 
-  /** The value of an exact numeric that fits integer type {@code target}. */
+  /**
+   * The value of an Exact Numeric that {@link #fits} an integer slot: an integer as is, or a decimal whose
+   * fraction is zero.
+   */
   static long toLong(Variant v) {
-    VariantType vt = v.type();
-    return vt.isInteger() ? v.longValue() : v.decimalValue().longValueExact();
+    return v.type().isInteger() ? v.longValue() : v.decimalValue().longValueExact();
   }
 
-  /** {@code v} at the slot's scale if it fits decimal(P,S) exactly, else {@code null}. */
-  static BigDecimal toDecimal(Variant v, ShreddedType t) {
-    BigDecimal d = v.decimalValue();
-    if (d.scale() > t.scale()) {
-      d = d.stripTrailingZeros();
-      if (d.scale() > t.scale()) {
-        return null; // would lose digits
-      }
+  /**
+   * {@code v} at scale {@code t.scale()} if it goes into the decimal slot {@code t} under {@code mode}, else
+   * {@code null}. Lossless: the value is rescaled when only trailing zeros change (1.5 → 1.50, 1.500 → 1.5)
+   * and must then have at most {@code t.precision()} digits. Strict: the Variant type and the scale must
+   * already be the slot's.
+   */
+  static BigDecimal toDecimal(Variant v, ShreddedType t, NumericWidening mode) {
+    VariantType vt = v.type();
+    boolean accepted = mode == NumericWidening.STRICT
+        ? vt == t.variantType()
+        : vt.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC;
+    if (!accepted) {
+      return null;
     }
-    BigDecimal scaled = d.setScale(t.scale());
-    int precision = scaled.unscaledValue().signum() == 0 ? 1 : scaled.precision();
-    return precision <= t.precision() ? scaled : null;
+    BigDecimal d = v.decimalValue();
+    if (d.scale() != t.scale()) {
+      if (mode == NumericWidening.STRICT) {
+        return null;
+      }
+      if (d.scale() > t.scale()) {
+        d = d.stripTrailingZeros(); // may turn the scale negative (1E+3); setScale below undoes that
+        if (d.scale() > t.scale()) {
+          return null; // a non-zero digit would be cut off
+        }
+      }
+      d = d.setScale(t.scale()); // only appends zeros now: exact
+    }
+    return d.precision() <= t.precision() ? d : null; // BigDecimal gives 0 precision 1, as the spec does
   }
 
   private static boolean integerFits(Variant v, VariantType vt, VariantType target) {
@@ -59,7 +85,7 @@ final class Widening {
     } else {
       BigDecimal d = v.decimalValue();
       if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
-        return false; // has a fraction
+        return false; // a non-zero fraction
       }
       BigInteger i = d.toBigInteger();
       if (i.compareTo(LONG_MIN) < 0 || i.compareTo(LONG_MAX) > 0) {
@@ -71,7 +97,7 @@ final class Widening {
       case INT8 -> value == (byte) value;
       case INT16 -> value == (short) value;
       case INT32 -> value == (int) value;
-      default -> true;
+      default -> true; // INT64: checked above
     };
   }
 }

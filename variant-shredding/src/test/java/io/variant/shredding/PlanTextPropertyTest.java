@@ -3,14 +3,14 @@ package io.variant.shredding;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.variant.shredding.testkit.PlanGen;
-import io.variant.shredding.testkit.PropertyTrials;
+import io.variant.testkit.Trials;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class PlanTextPropertyTest {
   @Test
   void parseUndoesPrint() {
-    PropertyTrials.run("parseUndoesPrint", rnd -> {
+    Trials.run("parseUndoesPrint", rnd -> {
       ShreddingPlan plan = PlanGen.plan(rnd);
       assertEquals(plan, ShreddingPlan.parse(plan.print()), plan.print());
     });
@@ -18,7 +18,7 @@ class PlanTextPropertyTest {
 
   @Test
   void printIsCanonical() {
-    PropertyTrials.run("printIsCanonical", rnd -> {
+    Trials.run("printIsCanonical", rnd -> {
       String printed = PlanGen.plan(rnd).print();
       assertEquals(printed, ShreddingPlan.parse(printed).print());
     });
@@ -26,7 +26,7 @@ class PlanTextPropertyTest {
 
   @Test
   void indentedFormParsesToTheSamePlan() {
-    PropertyTrials.run("indentedFormParsesToTheSamePlan", rnd -> {
+    Trials.run("indentedFormParsesToTheSamePlan", rnd -> {
       ShreddingPlan plan = PlanGen.plan(rnd);
       assertEquals(plan, ShreddingPlan.parse(PlanText.printIndented(plan)));
     });
@@ -34,7 +34,7 @@ class PlanTextPropertyTest {
 
   @Test
   void whitespaceBetweenTokensIsIgnored() {
-    PropertyTrials.run("whitespaceBetweenTokensIsIgnored", rnd -> {
+    Trials.run("whitespaceBetweenTokensIsIgnored", rnd -> {
       ShreddingPlan plan = PlanGen.plan(rnd);
       String spaced = respace(plan.print(), rnd);
       assertEquals(plan, ShreddingPlan.parse(spaced), spaced);
@@ -43,7 +43,7 @@ class PlanTextPropertyTest {
 
   @Test
   void toStringIsThePrintedForm() {
-    PropertyTrials.run("toStringIsThePrintedForm", rnd -> {
+    Trials.run("toStringIsThePrintedForm", rnd -> {
       ShreddingPlan plan = PlanGen.plan(rnd);
       assertEquals(plan.print(), plan.toString());
     });

@@ -113,6 +113,43 @@ public final class ShreddedTree implements ShreddedSink {
     }
   }
 
+  /**
+   * A hand-built slot for rebuild tests: {@code residual} and {@code typed} may each be null (both null is
+   * a missing slot); {@code typed} is a Boolean, Long, Float, Double, BigDecimal, byte[], {@link #fields} or
+   * {@link #elements}.
+   */
+  public static Slot slot(Variant residual, Object typed) {
+    Slot s = new Slot();
+    s.residual = residual;
+    s.typed = typed;
+    s.missing = residual == null && typed == null;
+    return s;
+  }
+
+  /** A slot with only a typed part. */
+  public static Slot typed(Object typed) {
+    return slot(null, typed);
+  }
+
+  /** A slot with neither part: a missing object field, or an invalid N/N element. */
+  public static Slot missing() {
+    return slot(null, null);
+  }
+
+  /** The typed part of an object slot: one slot per plan field, in plan order ({@code null}: null group). */
+  public static Fields fields(Slot... slots) {
+    Fields f = new Fields();
+    f.slots.addAll(Arrays.asList(slots));
+    return f;
+  }
+
+  /** The typed part of an array slot. */
+  public static Elements elements(Slot... slots) {
+    Elements e = new Elements();
+    e.slots.addAll(Arrays.asList(slots));
+    return e;
+  }
+
   private final Slot root = new Slot();
   private final Deque<Slot> slots = new ArrayDeque<>();
   private final Deque<Object> containers = new ArrayDeque<>();
@@ -123,6 +160,66 @@ public final class ShreddedTree implements ShreddedSink {
 
   public Slot root() {
     return root;
+  }
+
+  /**
+   * How many slots of each kind the row holds (one row; add them up over a property's trials).
+   *
+   * @param typedScalars scalar slots whose value went into {@code typed_value}
+   * @param typedObjects object slots with a typed part; {@code partialObjects} of them also have a residual
+   * @param typedArrays array slots with a typed list
+   * @param residuals slots that hold only a residual
+   * @param missing object fields that are absent (both parts null)
+   */
+  public record SlotCounts(int typedScalars, int typedObjects, int partialObjects, int typedArrays, int residuals, int missing) {
+    /** Slots that hold a value: every one except the missing ones. */
+    public int present() {
+      return typedScalars + typedObjects + typedArrays + residuals;
+    }
+
+    public SlotCounts plus(SlotCounts o) {
+      return new SlotCounts(typedScalars + o.typedScalars, typedObjects + o.typedObjects, partialObjects + o.partialObjects,
+          typedArrays + o.typedArrays, residuals + o.residuals, missing + o.missing);
+    }
+  }
+
+  /** Counts this row's slots. */
+  public SlotCounts counts() {
+    int[] c = new int[6];
+    count(root, c);
+    return new SlotCounts(c[0], c[1], c[2], c[3], c[4], c[5]);
+  }
+
+  private static void count(Slot s, int[] c) {
+    if (s.typed instanceof Fields f) {
+      c[1]++;
+      c[2] += s.residual != null ? 1 : 0;
+      f.slots.forEach(child -> count(child, c));
+    } else if (s.typed instanceof Elements e) {
+      c[3]++;
+      e.slots.forEach(child -> count(child, c));
+    } else if (s.typed != null) {
+      c[0]++;
+    } else if (s.residual != null) {
+      c[4]++;
+    } else {
+      c[5]++;
+    }
+  }
+
+  /** Every residual of the row, parents before children. */
+  public List<Variant> residuals() {
+    List<Variant> out = new ArrayList<>();
+    collect(root, out);
+    return out;
+  }
+
+  private static void collect(Slot s, List<Variant> out) {
+    if (s.residual != null) {
+      out.add(s.residual);
+    }
+    List<Slot> children = s.typed instanceof Fields f ? f.slots : s.typed instanceof Elements e ? e.slots : List.of();
+    children.forEach(child -> collect(child, out));
   }
 
   private Slot current() {
@@ -209,7 +306,10 @@ public final class ShreddedTree implements ShreddedSink {
 
   @Override
   public void endObject() {
-    containers.pop();
+    Fields f = (Fields) containers.pop();
+    if (f.slots.contains(null)) {
+      throw new AssertionError("a plan field got neither startField nor missingField: " + f);
+    }
   }
 
   @Override

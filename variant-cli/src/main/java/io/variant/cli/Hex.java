@@ -1,0 +1,78 @@
+package io.variant.cli;
+
+import java.io.IOException;
+import java.io.Writer;
+
+/**
+ * Lower-case hex text for byte arrays, and back, with the position of any bad digit. An instance keeps a
+ * scratch buffer so that a value is written with one bulk write, not one call per digit; it is not
+ * thread-safe.
+ */
+final class Hex {
+  private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+
+  private char[] scratch = new char[256];
+
+  /** Writes {@code bytes} to {@code out} as lower-case hex, two digits per byte. */
+  void write(byte[] bytes, Writer out) throws IOException {
+    if (scratch.length < 2 * bytes.length) {
+      scratch = new char[2 * bytes.length];
+    }
+    for (int i = 0; i < bytes.length; i++) {
+      scratch[2 * i] = DIGITS[(bytes[i] >> 4) & 0xF];
+      scratch[2 * i + 1] = DIGITS[bytes[i] & 0xF];
+    }
+    out.write(scratch, 0, 2 * bytes.length);
+  }
+
+  /**
+   * Decodes the hex digits in {@code text[from, to)}; both cases are accepted.
+   *
+   * @throws BadDigit naming the 0-based index in {@code text} of a non-hex character, or of the last
+   *     digit when the count is odd
+   */
+  static byte[] decode(CharSequence text, int from, int to) throws BadDigit {
+    byte[] out = new byte[(to - from) / 2];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = (byte) (digit(text, from + 2 * i) << 4 | digit(text, from + 2 * i + 1));
+    }
+    if (((to - from) & 1) != 0) {
+      digit(text, to - 1); // a bad character is the more precise message
+      throw new BadDigit(to - 1, "odd number of hex digits (" + (to - from) + ")");
+    }
+    return out;
+  }
+
+  private static int digit(CharSequence text, int index) throws BadDigit {
+    char c = text.charAt(index);
+    if (c >= '0' && c <= '9') {
+      return c - '0';
+    }
+    if (c >= 'a' && c <= 'f') {
+      return c - 'a' + 10;
+    }
+    if (c >= 'A' && c <= 'F') {
+      return c - 'A' + 10;
+    }
+    throw new BadDigit(index, "'" + printable(c) + "' is not a hex digit");
+  }
+
+  private static String printable(char c) {
+    return c < 0x20 || c > 0x7E ? String.format(java.util.Locale.ROOT, "\\u%04x", (int) c) : String.valueOf(c);
+  }
+
+  /** A character that is not a hex digit; checked, so callers must attach the line and file. */
+  static final class BadDigit extends Exception {
+    private final int index;
+
+    BadDigit(int index, String message) {
+      super(message, null, false, false); // control flow for a caller that adds the location: no stack
+      this.index = index;
+    }
+
+    /** 0-based index of the offending character in the decoded text. */
+    int index() {
+      return index;
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package io.variant.cli;
+
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import io.variant.core.Variant;
+import io.variant.core.VariantType;
+import io.variant.core.json.VariantJson;
+
+/**
+ * The {@code decode --pretty} rendering: one line per value with its Variant type, children indented by
+ * two spaces; scalars are shown as their JSON rendering.
+ *
+ * <pre>
+ * object
+ *   "id": int8 42
+ *   "tags": array
+ *     [0]: string "a"
+ * </pre>
+ */
+final class TypedTreePrinter {
+  private static final String INDENT = "  ";
+
+  private TypedTreePrinter() {}
+
+  /** Appends the tree of {@code v}, ending with a newline. Recursion depth is bounded by validation's limit. */
+  static void print(Variant v, StringBuilder out) {
+    print(v, 0, out);
+  }
+
+  private static void print(Variant v, int depth, StringBuilder out) {
+    VariantType type = v.type();
+    out.append(typeName(type));
+    switch (type) {
+      case OBJECT:
+        out.append('\n');
+        for (int i = 0, n = v.fieldCount(); i < n; i++) {
+          indent(depth + 1, out).append('"').append(JsonStringEncoder.getInstance().quoteAsString(v.fieldName(i))).append("\": ");
+          print(v.fieldValue(i), depth + 1, out);
+        }
+        break;
+      case ARRAY:
+        out.append('\n');
+        for (int i = 0, n = v.size(); i < n; i++) {
+          indent(depth + 1, out).append('[').append(i).append("]: ");
+          print(v.element(i), depth + 1, out);
+        }
+        break;
+      case NULL:
+        out.append('\n'); // the type says it all
+        break;
+      default:
+        out.append(' ').append(VariantJson.toJson(v)).append('\n');
+        break;
+    }
+  }
+
+  private static StringBuilder indent(int depth, StringBuilder out) {
+    for (int i = 0; i < depth; i++) {
+      out.append(INDENT);
+    }
+    return out;
+  }
+
+  /** The name shown for each type: the spec's names, with the unit where the spec has two. */
+  static String typeName(VariantType type) {
+    return switch (type) {
+      case NULL -> "null";
+      case BOOLEAN_TRUE, BOOLEAN_FALSE -> "boolean";
+      case INT8 -> "int8";
+      case INT16 -> "int16";
+      case INT32 -> "int32";
+      case INT64 -> "int64";
+      case DOUBLE -> "double";
+      case DECIMAL4 -> "decimal4";
+      case DECIMAL8 -> "decimal8";
+      case DECIMAL16 -> "decimal16";
+      case DATE -> "date";
+      case TIMESTAMP_MICROS -> "timestamp";
+      case TIMESTAMP_NTZ_MICROS -> "timestamp_ntz";
+      case FLOAT -> "float";
+      case BINARY -> "binary";
+      case STRING -> "string";
+      case TIME_NTZ_MICROS -> "time_ntz";
+      case TIMESTAMP_NANOS -> "timestamp_nanos";
+      case TIMESTAMP_NTZ_NANOS -> "timestamp_ntz_nanos";
+      case UUID -> "uuid";
+      case OBJECT -> "object";
+      case ARRAY -> "array";
+    };
+  }
+}

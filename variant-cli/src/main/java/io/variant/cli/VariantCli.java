@@ -1,0 +1,123 @@
+package io.variant.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code variant} command, the shaded jar's main class. Subcommands are registered in the {@code
+ * subcommands} list of the annotation below and nowhere else: a new command is one class plus one entry
+ * there.
+ *
+ * <pre>{@code
+ * int exitCode = VariantCli.commandLine(System.in, System.out, new PrintWriter(System.err, true))
+ *     .execute("encode", "testdata/events.ndjson");
+ * }</pre>
+ *
+ * <p><b>Exit codes:</b> 0 success, 1 bad or unreadable input, 2 usage error, 3 internal error, 141 when
+ * stdout is a closed pipe. Errors print one line, {@code <file>:<line>:<column>: <message>} where the
+ * location is known, and a stack trace only with {@code --verbose}.
+ */
+@Command(
+    name = "variant",
+    mixinStandardHelpOptions = true,
+    versionProvider = VariantCli.Version.class,
+    header = "Encode, decode and inspect Parquet VARIANT values.",
+    subcommands = {EncodeCommand.class, DecodeCommand.class, CommandLine.HelpCommand.class},
+    footerHeading = "%nExit codes:%n",
+    footer = {
+      "  0  success",
+      "  1  bad or unreadable input (the message names file, line and column)",
+      "  2  usage error",
+      "  3  internal error (rerun with --verbose and report the stack trace)",
+    })
+public final class VariantCli implements Callable<Integer> {
+  @Option(
+      names = "--verbose",
+      scope = ScopeType.INHERIT,
+      description = "Print the stack trace of an error.")
+  boolean verbose;
+
+  @Spec CommandSpec spec;
+
+  private final InputStream stdin;
+  private final OutputStream stdout;
+
+  private VariantCli(InputStream stdin, OutputStream stdout) {
+    this.stdin = stdin;
+    this.stdout = stdout;
+  }
+
+  /** Runs the command line and exits the JVM with its exit code. */
+  public static void main(String[] args) {
+    // FileOutputStream on the descriptor: Output adds the one buffer; System.out would add a second.
+    OutputStream stdout = new FileOutputStream(FileDescriptor.out);
+    PrintWriter stderr = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+    System.exit(commandLine(System.in, stdout, stderr).execute(args));
+  }
+
+  /**
+   * The configured command line, ready for {@link CommandLine#execute}: commands read {@code stdin} for the
+   * file name {@code -}, write results and help to {@code stdout} (UTF-8), and errors to {@code stderr}.
+   * None of the three streams is closed.
+   */
+  public static CommandLine commandLine(InputStream stdin, OutputStream stdout, PrintWriter stderr) {
+    ErrorReporter reporter = new ErrorReporter();
+    return new CommandLine(new VariantCli(stdin, stdout))
+        .setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true))
+        .setErr(stderr)
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .setExecutionExceptionHandler(reporter)
+        .setParameterExceptionHandler(reporter);
+  }
+
+  /** Without a subcommand there is nothing to do: a usage error that lists the commands. */
+  @Override
+  public Integer call() {
+    throw new ParameterException(spec.commandLine(), "Missing a command, e.g. 'variant encode FILE'");
+  }
+
+  /** Opens input {@code path}, or stdin for {@code -} or {@code null}. */
+  Input open(String path) {
+    return Input.open(path, stdin);
+  }
+
+  /** A new buffered UTF-8 writer on stdout; closing it flushes without closing stdout. */
+  Writer output() {
+    return Output.writer(stdout);
+  }
+
+  /** The version from the Maven metadata that the jar carries; "development build" when run from classes. */
+  static final class Version implements CommandLine.IVersionProvider {
+    private static final String POM_PROPERTIES = "/META-INF/maven/io.variant/variant-cli/pom.properties";
+
+    @Override
+    public String[] getVersion() throws IOException {
+      Properties p = new Properties();
+      try (InputStream in = VariantCli.class.getResourceAsStream(POM_PROPERTIES)) {
+        if (in != null) {
+          p.load(in);
+        }
+      }
+      return new String[] {
+        "variant " + p.getProperty("version", "(development build)"),
+        "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
+      };
+    }
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * The {@code variant} command line: one picocli class per command ({@link io.variant.cli.EncodeCommand},
+ * {@link io.variant.cli.DecodeCommand}, ...), all registered in {@link io.variant.cli.VariantCli}.
+ *
+ * <p>Errors are reported in one place, {@link io.variant.cli.ErrorReporter}: bad input gives {@code
+ * <file>:<line>:<column>: <message>} and exit code 1, a usage error exit code 2, and no stack trace
+ * unless {@code --verbose}. Commands read input through {@link io.variant.cli.Input} (a file, or stdin
+ * for {@code -}, gzip detected by its magic bytes) and write through {@link io.variant.cli.Output}.
+ *
+ * <p>May import every other module of the project; nothing imports this package.
+ */
+package io.variant.cli;

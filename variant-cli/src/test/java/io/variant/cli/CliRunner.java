@@ -1,0 +1,61 @@
+package io.variant.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
+
+/** Runs {@code variant} in-process, as the shaded jar's main would, with captured stdin, stdout and stderr. */
+final class CliRunner {
+  private CliRunner() {}
+
+  /** What one run printed and returned. */
+  record Result(int exitCode, String out, String err) {
+    /** stderr without a stack trace is one line per error. */
+    boolean hasStackTrace() {
+      return err.contains("\tat ");
+    }
+  }
+
+  static Result run(String stdin, String... args) {
+    return run(stdin.getBytes(StandardCharsets.UTF_8), args);
+  }
+
+  static Result run(byte[] stdin, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    StringWriter err = new StringWriter();
+    int code = VariantCli.commandLine(new ByteArrayInputStream(stdin), out, new PrintWriter(err, true)).execute(args);
+    return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
+  }
+
+  static byte[] gzip(byte[] data) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {
+      gz.write(data);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /**
+   * The repository root: system property {@code variant.repo.root} (surefire sets it), else the working
+   * directory; either way walking up to the directory that holds {@code bin/variant}, so a build started
+   * inside the module also works.
+   */
+  static Path repoRoot() {
+    Path start = Path.of(System.getProperty("variant.repo.root", System.getProperty("user.dir"))).toAbsolutePath();
+    for (Path p = start; p != null; p = p.getParent()) {
+      if (Files.isRegularFile(p.resolve("bin/variant")) && Files.isRegularFile(p.resolve("pom.xml"))) {
+        return p;
+      }
+    }
+    throw new IllegalStateException("no repository root (a directory with bin/variant) at or above " + start);
+  }
+}

@@ -1,0 +1,112 @@
+package io.variant.cli;
+
+import static io.variant.cli.CliRunner.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class VariantCliTest {
+  @Test
+  void helpListsEveryCommandAndTheExitCodes() {
+    CliRunner.Result r = run("", "--help");
+    assertEquals(0, r.exitCode());
+    assertTrue(r.out().contains("Usage: variant"), r.out());
+    assertTrue(r.out().contains("encode"), r.out());
+    assertTrue(r.out().contains("decode"), r.out());
+    assertTrue(r.out().contains("2  usage error"), r.out());
+    assertEquals("", r.err());
+  }
+
+  @Test
+  void helpCommandShowsSubcommandUsage() {
+    CliRunner.Result r = run("", "help", "decode");
+    assertEquals(0, r.exitCode());
+    assertTrue(r.out().contains("Usage: variant decode"), r.out());
+    assertTrue(r.out().contains("--pretty"), r.out());
+  }
+
+  @Test
+  void versionNamesTheProgramAndJava() {
+    CliRunner.Result r = run("", "--version");
+    assertEquals(0, r.exitCode());
+    assertTrue(r.out().startsWith("variant "), r.out());
+    assertTrue(r.out().contains("Java " + System.getProperty("java.version")), r.out());
+  }
+
+  @Test
+  void missingCommandIsUsageError() {
+    CliRunner.Result r = run("");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("variant: Missing a command"), r.err());
+    assertTrue(r.err().contains("Try 'variant --help'"), r.err());
+    assertEquals("", r.out());
+  }
+
+  @Test
+  void unknownCommandIsUsageErrorWithSuggestion() {
+    CliRunner.Result r = run("", "decod");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("Unmatched argument at index 0: 'decod'"), r.err());
+    assertTrue(r.err().contains("decode"), r.err()); // "Did you mean: decode?"
+  }
+
+  @Test
+  void unknownOptionOfSubcommandNamesTheSubcommand() {
+    CliRunner.Result r = run("", "decode", "--prety");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().startsWith("variant decode: Unknown option: '--prety'"), r.err());
+    assertTrue(r.err().contains("Try 'variant decode --help'"), r.err());
+    assertFalse(r.hasStackTrace(), r.err());
+  }
+
+  @Test
+  void tooManyFilesIsUsageError() {
+    assertEquals(2, run("", "decode", "a.hex", "b.hex").exitCode());
+  }
+
+  /** Hands {@code ex} to the configured execution-exception handler as if a command run with {@code args} threw it. */
+  private static CliRunner.Result handle(Exception ex, String... args) throws Exception {
+    StringWriter err = new StringWriter();
+    CommandLine cmd = VariantCli.commandLine(System.in, new ByteArrayOutputStream(), new PrintWriter(err, true));
+    CommandLine.ParseResult parsed = cmd.parseArgs(args);
+    int code = cmd.getExecutionExceptionHandler().handleExecutionException(ex, cmd, parsed);
+    return new CliRunner.Result(code, "", err.toString());
+  }
+
+  @Test
+  void internalErrorHasExitCode3AndNoStackTraceWithoutVerbose() throws Exception {
+    CliRunner.Result r = handle(new IllegalStateException("boom"), "decode");
+    assertEquals(3, r.exitCode());
+    assertTrue(r.err().startsWith("variant: internal error: java.lang.IllegalStateException: boom"), r.err());
+    assertTrue(r.err().contains("rerun with --verbose"), r.err());
+    assertFalse(r.hasStackTrace(), r.err());
+  }
+
+  @Test
+  void internalErrorPrintsStackTraceWithVerbose() throws Exception {
+    CliRunner.Result r = handle(new IllegalStateException("boom"), "decode", "--verbose");
+    assertEquals(3, r.exitCode());
+    assertTrue(r.err().contains("\tat io.variant.cli.VariantCliTest"), r.err());
+  }
+
+  @Test
+  void brokenPipeExitsSilentlyWith141() throws Exception {
+    CliRunner.Result r = handle(new OutputException(new IOException("Broken pipe")), "decode");
+    assertEquals(141, r.exitCode());
+    assertEquals("", r.err());
+  }
+
+  @Test
+  void otherWriteFailureIsReported() throws Exception {
+    CliRunner.Result r = handle(new OutputException(new IOException("No space left on device")), "decode");
+    assertEquals(1, r.exitCode());
+    assertEquals("variant: cannot write output: No space left on device", r.err().strip());
+  }
+}

@@ -1,0 +1,214 @@
+package io.variant.core.json;
+
+import static java.time.temporal.ChronoField.NANO_OF_SECOND;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.NumberOutput;
+import io.variant.core.Limits;
+import io.variant.core.Variant;
+import io.variant.core.VariantLimitException;
+import java.io.IOException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Locale;
+
+/**
+ * Renders one Variant through a {@link JsonGenerator}: the Variant to JSON direction (digest §C). The walk
+ * is iterative with an explicit stack, so neither a deep value nor a forged one overflows the thread's
+ * stack.
+ *
+ * <p><b>Limits:</b> nesting deeper than {@link Limits#maxDepth()} and output longer than {@link
+ * Limits#maxValueBytes()} characters throw {@link VariantLimitException}. The output bound matters because
+ * the spec lets offsets share sub-values: an array of 2 elements pointing at one array of 2 elements, and
+ * so on 40 levels deep, is under 200 bytes yet would render 2^40 leaves. Characters are counted here, as
+ * rendered before JSON escaping, rather than by wrapping the output, so the bound also holds for a
+ * caller's generator; for compact output without escapes the count is exact.
+ */
+final class VariantToJson {
+  private static final DateTimeFormatter MICROS = dateTime(6, "");
+  private static final DateTimeFormatter MICROS_UTC = dateTime(6, "+00:00");
+  private static final DateTimeFormatter NANOS = dateTime(9, "");
+  private static final DateTimeFormatter NANOS_UTC = dateTime(9, "+00:00");
+  private static final DateTimeFormatter TIME_MICROS = time(6).toFormatter(Locale.ROOT);
+
+  private final JsonGenerator gen;
+  private final Limits limits;
+  private long chars;
+  // The open containers, innermost last: the value, how many children it has, which child is next.
+  private Variant[] open = new Variant[16];
+  private int[] sizes = new int[16];
+  private int[] next = new int[16];
+  private int depth;
+
+  private VariantToJson(JsonGenerator gen, Limits limits) {
+    this.gen = gen;
+    this.limits = limits;
+  }
+
+  static void write(Variant value, JsonGenerator gen, Limits limits) throws IOException {
+    new VariantToJson(gen, limits).walk(value);
+  }
+
+  private void walk(Variant root) throws IOException {
+    enter(root);
+    while (depth > 0) {
+      int top = depth - 1;
+      Variant container = open[top];
+      int i = next[top];
+      if (i == sizes[top]) {
+        if (container.isObject()) {
+          gen.writeEndObject();
+        } else {
+          gen.writeEndArray();
+        }
+        open[top] = null;
+        depth--;
+        continue;
+      }
+      next[top] = i + 1;
+      if (i > 0) {
+        charge(1); // the comma
+      }
+      if (container.isObject()) {
+        String name = container.fieldName(i);
+        charge(name.length() + 3); // quotes and colon
+        gen.writeFieldName(name);
+        enter(container.fieldValue(i));
+      } else {
+        enter(container.element(i));
+      }
+    }
+  }
+
+  /** Writes a scalar, or opens a container whose children the walk then visits. */
+  private void enter(Variant v) throws IOException {
+    boolean object = v.isObject();
+    if (!object && !v.isArray()) {
+      JsonScalar s = scalar(v);
+      charge(s.text.length() + (s.quoted ? 2 : 0));
+      if (s.quoted) {
+        gen.writeString(s.text);
+      } else {
+        gen.writeRawValue(s.text);
+      }
+      return;
+    }
+    if (depth == limits.maxDepth()) {
+      throw new VariantLimitException(
+          "Cannot render JSON nested deeper than " + limits.maxDepth() + " levels (raise Limits.maxDepth)");
+    }
+    if (depth == open.length) {
+      open = Arrays.copyOf(open, depth * 2);
+      sizes = Arrays.copyOf(sizes, depth * 2);
+      next = Arrays.copyOf(next, depth * 2);
+    }
+    open[depth] = v;
+    sizes[depth] = object ? v.fieldCount() : v.size();
+    next[depth] = 0;
+    depth++;
+    charge(2); // both brackets
+    if (object) {
+      gen.writeStartObject();
+    } else {
+      gen.writeStartArray();
+    }
+  }
+
+  private void charge(int n) {
+    chars += n;
+    if (chars > limits.maxValueBytes()) {
+      throw new VariantLimitException("Cannot render JSON longer than " + limits.maxValueBytes()
+          + " characters (raise Limits.maxValueBytes); offsets that share sub-values can make a small value"
+          + " render without bound");
+    }
+  }
+
+  /**
+   * The only place that decides how a scalar looks in JSON. There is no {@code default}, so adding a
+   * {@code VariantType} constant stops the build here until someone decides how the new type renders.
+   */
+  static JsonScalar scalar(Variant v) {
+    return switch (v.type()) {
+      case NULL -> JsonScalar.raw("null");
+      case BOOLEAN_TRUE -> JsonScalar.raw("true");
+      case BOOLEAN_FALSE -> JsonScalar.raw("false");
+      case INT8, INT16, INT32, INT64 -> JsonScalar.raw(Long.toString(v.longValue()));
+      case DECIMAL4, DECIMAL8, DECIMAL16 -> JsonScalar.raw(v.decimalValue().toPlainString()); // keeps the scale
+      case FLOAT -> floating(v.floatValue(), NumberOutput.toString(v.floatValue(), true));
+      case DOUBLE -> floating(v.doubleValue(), NumberOutput.toString(v.doubleValue(), true));
+      case DATE -> JsonScalar.string(v.dateValue().toString());
+      case TIMESTAMP_MICROS -> JsonScalar.string(MICROS_UTC.format(utc(v)));
+      case TIMESTAMP_NANOS -> JsonScalar.string(NANOS_UTC.format(utc(v)));
+      case TIMESTAMP_NTZ_MICROS -> JsonScalar.string(MICROS.format(v.localDateTimeValue()));
+      case TIMESTAMP_NTZ_NANOS -> JsonScalar.string(NANOS.format(v.localDateTimeValue()));
+      case TIME_NTZ_MICROS -> JsonScalar.string(TIME_MICROS.format(v.timeValue()));
+      case BINARY -> JsonScalar.string(Base64.getEncoder().encodeToString(v.binaryValue()));
+      case STRING -> JsonScalar.string(v.stringValue());
+      case UUID -> JsonScalar.string(v.uuidValue().toString()); // lower case, 8-4-4-4-12
+      case OBJECT, ARRAY -> throw new IllegalArgumentException("Cannot render a " + v.type() + " as a scalar");
+    };
+  }
+
+  /**
+   * Float and double text: shortest round-trip digits (jackson's Schubfach, the JDK 19+ algorithm) that
+   * always show a fraction or an exponent. Shortest digits matter for the fixed point: JDK 17's {@code
+   * Double.toString(1e23)} prints {@code 9.999999999999999E22}, so a float {@code 1.0E23} read back as a
+   * double would print differently.
+   */
+  private static JsonScalar floating(double value, String shortest) {
+    if (Double.isNaN(value)) {
+      return JsonScalar.string("NaN");
+    }
+    if (Double.isInfinite(value)) {
+      return JsonScalar.string(value > 0 ? "Infinity" : "-Infinity");
+    }
+    if (value == 0 && 1 / value < 0) {
+      // "-0.0" would read back as the decimal 0.0 (decimals have no negative zero); an exponent keeps a double.
+      return JsonScalar.raw("-0.0E0");
+    }
+    return JsonScalar.raw(shortest);
+  }
+
+  private static LocalDateTime utc(Variant v) {
+    return LocalDateTime.ofInstant(v.instantValue(), ZoneOffset.UTC);
+  }
+
+  private static DateTimeFormatter dateTime(int fractionDigits, String offset) {
+    return new DateTimeFormatterBuilder()
+        .append(DateTimeFormatter.ISO_LOCAL_DATE)
+        .appendLiteral('T')
+        .append(time(fractionDigits).toFormatter(Locale.ROOT))
+        .appendLiteral(offset)
+        .toFormatter(Locale.ROOT);
+  }
+
+  /** HH:mm:ss and exactly {@code fractionDigits} digits: the unit shows even when they are zeros. */
+  private static DateTimeFormatterBuilder time(int fractionDigits) {
+    return new DateTimeFormatterBuilder()
+        .appendPattern("HH:mm:ss")
+        .appendFraction(NANO_OF_SECOND, fractionDigits, fractionDigits, true);
+  }
+
+  /** A rendered scalar: JSON text written as is ({@code null}, numbers), or a string the generator escapes. */
+  static final class JsonScalar {
+    final String text;
+    final boolean quoted;
+
+    private JsonScalar(String text, boolean quoted) {
+      this.text = text;
+      this.quoted = quoted;
+    }
+
+    static JsonScalar raw(String text) {
+      return new JsonScalar(text, false);
+    }
+
+    static JsonScalar string(String text) {
+      return new JsonScalar(text, true);
+    }
+  }
+}

@@ -1,0 +1,111 @@
+package io.variant.core;
+
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.testkit.Gen;
+import io.variant.testkit.Trials;
+import java.time.Duration;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Corrupted encodings (bit flips, truncations, forged counts, lengths and offsets, junk headers) of valid
+ * Variants: every operation either works or throws {@link VariantFormatException} (or {@link
+ * VariantLimitException} for a size or depth limit), never another exception, and the work stays linear.
+ */
+class MutationPropertyTest {
+  private static final Gen.Config SMALL = Gen.Config.defaults().withBudgetBytes(4_000);
+  private static final Duration HANG_GUARD = Duration.ofSeconds(10); // per trial; generous: one takes milliseconds
+  private static final int MUTANTS_PER_TRIAL = 20;
+
+  @Test
+  void corruptedValuesFailOnlyWithFormatExceptions() {
+    Trials.run("corruptedValuesFailOnlyWithFormatExceptions", rnd -> {
+      Variant original = base(rnd);
+      byte[] metadata = original.metadataBytes();
+      byte[] value = original.valueBytes();
+      assertTimeoutPreemptively(HANG_GUARD, () -> {
+        for (int i = 0; i < MUTANTS_PER_TRIAL; i++) {
+          byte[] m = rnd.nextInt(4) == 0 ? Mutations.mutate(rnd, metadata) : metadata;
+          check(m, Mutations.mutate(rnd, value), original);
+        }
+      });
+    });
+  }
+
+  @Test
+  void corruptedConcatenatedBuffersFailOnlyWithFormatExceptions() {
+    Trials.run("corruptedConcatenatedBuffersFailOnlyWithFormatExceptions", rnd -> {
+      Variant original = base(rnd);
+      byte[] m = original.metadataBytes();
+      byte[] v = original.valueBytes();
+      byte[] both = new byte[m.length + v.length];
+      System.arraycopy(m, 0, both, 0, m.length);
+      System.arraycopy(v, 0, both, m.length, v.length);
+      assertTimeoutPreemptively(HANG_GUARD, () -> {
+        for (int i = 0; i < MUTANTS_PER_TRIAL; i++) {
+          byte[] x = Mutations.mutate(rnd, both);
+          Variant c;
+          try {
+            c = Variant.ofConcatenated(x, 0, x.length);
+          } catch (VariantFormatException expected) {
+            continue; // the metadata or value header itself is broken
+          }
+          operations(c, original);
+        }
+      });
+    });
+  }
+
+  private static Variant base(Random rnd) {
+    Variant v = Gen.variant(rnd, SMALL);
+    return rnd.nextBoolean() ? Gen.nonCanonical(rnd, v) : v;
+  }
+
+  /** The oracle shared with {@code VariantFuzzTest}. */
+  static void check(byte[] metadata, byte[] value, Variant other) {
+    Variant v;
+    try {
+      v = Variant.of(metadata, value);
+    } catch (VariantFormatException expected) {
+      return;
+    }
+    operations(v, other);
+  }
+
+  static void operations(Variant v, Variant other) {
+    boolean valid;
+    try {
+      VariantValidator validator = new VariantValidator(Limits.defaults().maxDepth());
+      v.metadata().validate();
+      validator.check(v);
+      assertTrue(validator.visits() <= v.valueSize() + 1L,
+          () -> "validate visited " + validator.visits() + " values in " + v.valueSize() + " bytes");
+      valid = true;
+    } catch (VariantFormatException | VariantLimitException expected) {
+      valid = false;
+    }
+    Walk.walkMetadata(v.metadata());
+    Walk walk = new Walk();
+    walk.walk(v);
+    long bytes = (long) v.limit() - v.position();
+    assertTrue(walk.steps() <= bytes, () -> "walk took " + walk.steps() + " steps over " + bytes + " bytes");
+    try {
+      Variant c = VariantBuilder.canonicalize(v);
+      if (valid) {
+        assertTrue(VariantEquality.physical(v, c), "canonical form of a valid value is equal to it");
+      }
+    } catch (VariantFormatException | VariantLimitException expected) {
+      assertTrue(!valid || expected instanceof VariantLimitException, () -> "valid value failed to canonicalize: " + expected);
+    }
+    try {
+      VariantEquality.logical(v, v);
+      VariantEquality.physical(v, other);
+      VariantEquality.logical(other, v);
+      v.hashCode();
+    } catch (VariantFormatException | VariantLimitException expected) {
+      // fine: the value is broken or too large to compare
+    }
+  }
+}

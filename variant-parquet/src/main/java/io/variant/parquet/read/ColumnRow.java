@@ -1,0 +1,46 @@
+package io.variant.parquet.read;
+
+import io.variant.core.VariantMetadata;
+import io.variant.parquet.schema.ShreddedSchemaNode;
+
+/** The current row's state of one VARIANT column: whether its group is non-null, its metadata, its root slot. */
+final class ColumnRow {
+  final String column;
+  final SlotSource root;
+  private boolean present;
+  private VariantMetadata metadata;
+
+  ColumnRow(String column, ShreddedSchemaNode rootNode) {
+    this.column = column;
+    this.root = new SlotSource(rootNode, this);
+  }
+
+  /** A new row: the group counts as SQL NULL until it starts. */
+  void clear() {
+    present = false;
+    metadata = null;
+  }
+
+  /** The column's group started: not SQL NULL. */
+  void start() {
+    present = true;
+    root.reset();
+  }
+
+  boolean present() {
+    return present;
+  }
+
+  void setMetadata(VariantMetadata m) {
+    metadata = m;
+  }
+
+  /** The row's metadata (spec layout), or {@code null} before the metadata column was read or in the draft layout. */
+  VariantMetadata metadata() {
+    if (metadata == null && root.node.layout() == io.variant.shredding.ShreddingLayout.SPEC) {
+      // Invariant: the required metadata column is delivered before any residual is decoded (at record end).
+      throw new IllegalStateException("Cannot decode a residual of column " + column + " before its metadata");
+    }
+    return metadata;
+  }
+}

@@ -1,0 +1,88 @@
+package io.variant.parquet.read;
+
+import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.parquet.schema.VariantSchema;
+import io.variant.parquet.schema.VariantSchemaException;
+import io.variant.shredding.ShreddingPlan;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * What a file offers: its VARIANT columns (top-level groups annotated VARIANT or shaped like one) with their
+ * slot trees, and its ordinary top-level primitive columns. Nested non-VARIANT groups and repeated
+ * columns are not read.
+ */
+final class FileColumns {
+  private final MessageType fileSchema;
+  private final Map<String, ShreddedSchemaNode> variants = new LinkedHashMap<>();
+  private final List<String> plain = new ArrayList<>();
+
+  /** @throws VariantSchemaException if a VARIANT column's schema is not readable */
+  FileColumns(MessageType fileSchema) {
+    this.fileSchema = fileSchema;
+    for (Type t : fileSchema.getFields()) {
+      if (VariantSchema.isVariantGroup(t)) {
+        variants.put(t.getName(), VariantSchema.describe(t.asGroupType()));
+      } else if (PlainColumnConverter.supports(t)) {
+        plain.add(t.getName());
+      }
+    }
+  }
+
+  /** Column name → slot tree, in schema order. */
+  Map<String, ShreddedSchemaNode> variants() {
+    return Collections.unmodifiableMap(variants);
+  }
+
+  /** Column name → plan, in schema order. */
+  Map<String, ShreddingPlan> plans() {
+    Map<String, ShreddingPlan> m = new LinkedHashMap<>();
+    variants.forEach((k, v) -> m.put(k, v.plan()));
+    return Collections.unmodifiableMap(m);
+  }
+
+  /**
+   * The schema to request: every readable column (or only those named in {@code columns}, if not null), each
+   * VARIANT group pruned of ignorable fields.
+   *
+   * @throws IllegalArgumentException if {@code columns} names a column the file lacks or cannot read
+   */
+  MessageType requestedSchema(Set<String> columns) {
+    if (columns != null) {
+      for (String c : columns) {
+        if (!variants.containsKey(c) && !plain.contains(c)) {
+          throw new IllegalArgumentException("Cannot read column \"" + c + "\": the file's readable columns are "
+              + variants.keySet() + " (VARIANT) and " + plain);
+        }
+      }
+    }
+    List<Type> fields = new ArrayList<>();
+    for (Type t : fileSchema.getFields()) {
+      String name = t.getName();
+      if (columns != null && !columns.contains(name)) {
+        continue;
+      }
+      if (variants.containsKey(name)) {
+        fields.add(RequestedSchema.whole(variants.get(name)));
+      } else if (plain.contains(name)) {
+        fields.add(t);
+      }
+    }
+    return new MessageType(fileSchema.getName(), fields);
+  }
+
+  /** The schema to request for one path of one VARIANT column. */
+  MessageType requestedSchema(String column, List<PathStep> steps) {
+    ShreddedSchemaNode node = variants.get(column);
+    if (node == null) {
+      throw new IllegalArgumentException("Cannot project column \"" + column + "\": the file's VARIANT columns are " + variants.keySet());
+    }
+    return new MessageType(fileSchema.getName(), RequestedSchema.forPath(node, steps));
+  }
+}

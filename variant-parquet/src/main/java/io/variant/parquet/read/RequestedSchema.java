@@ -1,0 +1,83 @@
+package io.variant.parquet.read;
+
+import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.parquet.schema.VariantSchema;
+import io.variant.shredding.ShreddingLayout;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Prunes a VARIANT group to the columns a read needs: the whole slot tree without ignorable {@code _}
+ * fields, or (projection) only what one path needs: along the path, each slot's residual and the typed
+ * child narrowed to the next step; at the path's end, the whole slot. The metadata column is always kept.
+ * Field order and annotations are preserved, so the result is a subset of the file schema.
+ */
+final class RequestedSchema {
+  private RequestedSchema() {}
+
+  /** The whole slot tree of {@code root}, minus ignorable fields. */
+  static GroupType whole(ShreddedSchemaNode root) {
+    return prune(root, List.of(), 0, true);
+  }
+
+  /** Only the columns {@code steps} needs (see the class comment). */
+  static GroupType forPath(ShreddedSchemaNode root, List<PathStep> steps) {
+    return prune(root, steps, 0, true);
+  }
+
+  private static GroupType prune(ShreddedSchemaNode node, List<PathStep> steps, int at, boolean top) {
+    GroupType g = node.group();
+    Type typed = node.hasTyped() ? narrowTyped(node, steps, at) : null;
+    boolean keepTyped = typed != null;
+    if (!keepTyped && !node.hasValue()) {
+      typed = narrowTyped(node, List.of(), 0); // a group cannot be empty: keep the typed child whole
+      keepTyped = true;
+    }
+    List<Type> kept = new ArrayList<>();
+    for (Type f : g.getFields()) {
+      String name = f.getName();
+      if (top && node.layout() == ShreddingLayout.SPEC && name.equals(VariantSchema.METADATA)) {
+        kept.add(f);
+      } else if (name.equals(node.valueField())) {
+        kept.add(f);
+      } else if (keepTyped && name.equals(node.typedField())) {
+        kept.add(typed);
+      }
+    }
+    return g.withNewFields(kept);
+  }
+
+  /**
+   * The typed child narrowed to what {@code steps[at..]} needs, or {@code null} if the next step cannot be
+   * answered from it (a key on a non-object, an index on a non-array, a key the object does not shred).
+   */
+  private static Type narrowTyped(ShreddedSchemaNode node, List<PathStep> steps, int at) {
+    Type typed = node.group().getType(node.typedField());
+    boolean whole = at == steps.size();
+    if (node.shreddedType() != null) {
+      return whole ? typed : null;
+    }
+    if (node.element() != null) {
+      if (!whole && !(steps.get(at) instanceof PathStep.Index)) {
+        return null;
+      }
+      GroupType list = typed.asGroupType();
+      GroupType repeated = list.getType(0).asGroupType();
+      GroupType element = prune(node.element(), steps, whole ? at : at + 1, false);
+      return list.withNewFields(repeated.withNewFields(element));
+    }
+    GroupType object = typed.asGroupType();
+    List<Type> fields = new ArrayList<>();
+    for (ShreddedSchemaNode f : node.fields()) {
+      String name = f.group().getName();
+      if (whole) {
+        fields.add(prune(f, steps, at, false));
+      } else if (steps.get(at) instanceof PathStep.Key && ((PathStep.Key) steps.get(at)).name().equals(name)) {
+        fields.add(prune(f, steps, at + 1, false));
+      }
+    }
+    return fields.isEmpty() ? null : object.withNewFields(fields);
+  }
+}

@@ -1,0 +1,81 @@
+package io.variant.parquet.read;
+
+import io.variant.parquet.schema.VariantSchema;
+import io.variant.shredding.RebuildOptions;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.io.api.Converter;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * The root converter of a requested schema: one {@link VariantColumn} per VARIANT group and one {@link
+ * PlainColumnConverter} per ordinary column, in schema order. Each row starts with every column null.
+ */
+final class RowConverter extends GroupConverter {
+  private final Converter[] children;
+  private final Object[] columns; // VariantColumn or PlainColumnConverter, by field index
+  private final List<String> names = new ArrayList<>();
+
+  /**
+   * @param requested a schema that {@link FileColumns#requestedSchema} produced: VARIANT groups and
+   *     non-repeated primitives only
+   */
+  RowConverter(MessageType requested, RebuildOptions options) {
+    int n = requested.getFieldCount();
+    children = new Converter[n];
+    columns = new Object[n];
+    for (int i = 0; i < n; i++) {
+      Type field = requested.getType(i);
+      names.add(field.getName());
+      if (field.isPrimitive()) {
+        PlainColumnConverter c = new PlainColumnConverter(field.asPrimitiveType());
+        children[i] = c;
+        columns[i] = c;
+      } else {
+        VariantColumn c = new VariantColumn(VariantSchema.describe(field.asGroupType()), options);
+        children[i] = c.converter;
+        columns[i] = c;
+      }
+    }
+  }
+
+  int columnCount() {
+    return columns.length;
+  }
+
+  String columnName(int i) {
+    return names.get(i);
+  }
+
+  /** The current row's value of column {@code i}: a rebuilt Variant, a plain value, or {@code null}. */
+  Object value(int i) {
+    Object c = columns[i];
+    return c instanceof VariantColumn ? ((VariantColumn) c).rebuild() : ((PlainColumnConverter) c).value();
+  }
+
+  /** The VARIANT column at {@code i}, or {@code null} if it is an ordinary column. */
+  VariantColumn variantColumn(int i) {
+    return columns[i] instanceof VariantColumn ? (VariantColumn) columns[i] : null;
+  }
+
+  @Override
+  public Converter getConverter(int fieldIndex) {
+    return children[fieldIndex];
+  }
+
+  @Override
+  public void start() {
+    for (Object c : columns) {
+      if (c instanceof VariantColumn) {
+        ((VariantColumn) c).row.clear();
+      } else {
+        ((PlainColumnConverter) c).clear();
+      }
+    }
+  }
+
+  @Override
+  public void end() {}
+}

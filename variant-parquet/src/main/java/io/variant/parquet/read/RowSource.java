@@ -1,0 +1,81 @@
+package io.variant.parquet.read;
+
+import io.variant.parquet.VariantParquetException;
+import java.io.IOException;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.io.InputFile;
+
+/**
+ * A {@link ParquetReader} opened on first use, counting rows and wrapping every failure in a {@link
+ * VariantParquetException} that names the file, the column (when known) and the 0-based row.
+ */
+final class RowSource<T> implements AutoCloseable {
+  private final InputFile file;
+  private final String fileName;
+  private final ParquetConfiguration configuration;
+  private final ReadSupport<T> readSupport;
+  private ParquetReader<T> reader;
+  private long row;
+  private boolean closed;
+
+  RowSource(InputFile file, String fileName, ParquetConfiguration configuration, ReadSupport<T> readSupport) {
+    this.file = file;
+    this.fileName = fileName;
+    this.configuration = configuration;
+    this.readSupport = readSupport;
+  }
+
+  /** The next row, or {@code null} after the last. */
+  T next() throws IOException {
+    if (closed) {
+      throw new IllegalStateException("Cannot read from " + fileName + ": the reader is closed");
+    }
+    try {
+      if (reader == null) {
+        reader = new ParquetReader.Builder<T>(file, configuration) {
+          @Override
+          protected ReadSupport<T> getReadSupport() {
+            return readSupport;
+          }
+        }.build();
+      }
+      T t = reader.read();
+      if (t != null) {
+        row++;
+      }
+      return t;
+    } catch (RuntimeException e) {
+      throw wrap(e);
+    }
+  }
+
+  /** Rows returned so far. */
+  long rowsRead() {
+    return row;
+  }
+
+  private VariantParquetException wrap(RuntimeException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof VariantParquetException) {
+        VariantParquetException v = (VariantParquetException) t;
+        Throwable cause = v.getCause() != null ? v.getCause() : v;
+        return new VariantParquetException(fileName, v.column(), row, v.detail(), cause);
+      }
+      if (t instanceof io.variant.core.VariantException) {
+        return new VariantParquetException(fileName, null, row, t.getMessage(), t);
+      }
+    }
+    return new VariantParquetException(fileName, null, row, "Cannot read row: " + e, e);
+  }
+
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    if (reader != null) {
+      reader.close();
+      reader = null;
+    }
+  }
+}

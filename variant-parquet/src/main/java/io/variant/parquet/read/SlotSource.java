@@ -1,0 +1,202 @@
+package io.variant.parquet.read;
+
+import io.variant.core.Variant;
+import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.shredding.ShreddedSource;
+import io.variant.shredding.ShreddingLayout;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One slot's values for the current row, filled by the converters as Parquet delivers them and read by the
+ * {@code Rebuilder}. Reused from row to row: {@link #reset()} clears it when its group starts. Array slots
+ * keep a pool of element sources that grows to the longest list seen.
+ *
+ * <p>Invariant: a typed accessor is only called when {@link #hasTyped()} is true, and then the converter
+ * of this slot's column type has set the matching field.
+ */
+final class SlotSource implements ShreddedSource {
+  final ShreddedSchemaNode node;
+  private final ColumnRow row;
+
+  private byte[] residualBytes;
+  private Variant residual;
+  private boolean typed;
+  private long longValue;
+  private float floatValue;
+  private double doubleValue;
+  private boolean booleanValue;
+  private BigDecimal decimalValue;
+  private byte[] bytesValue;
+
+  private final SlotSource[] fields;
+  private final boolean[] fieldPresent;
+  private final List<SlotSource> elements;
+  private int elementCount;
+
+  SlotSource(ShreddedSchemaNode node, ColumnRow row) {
+    this.node = node;
+    this.row = row;
+    this.fields = new SlotSource[node.fields().size()];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = new SlotSource(node.fields().get(i), row);
+    }
+    this.fieldPresent = new boolean[fields.length];
+    this.elements = node.element() == null ? null : new ArrayList<>();
+  }
+
+  /** Clears the slot: residual and typed part null. Nested sources are cleared when their groups start. */
+  void reset() {
+    residualBytes = null;
+    residual = null;
+    typed = false;
+  }
+
+  void setResidual(byte[] bytes) {
+    residualBytes = bytes;
+    residual = null;
+  }
+
+  /** True if the residual column is non-null in this row (cheaper than {@link #residual()}). */
+  boolean hasResidual() {
+    return residualBytes != null;
+  }
+
+  void setLong(long v) {
+    longValue = v;
+    typed = true;
+  }
+
+  void setFloat(float v) {
+    floatValue = v;
+    typed = true;
+  }
+
+  void setDouble(double v) {
+    doubleValue = v;
+    typed = true;
+  }
+
+  void setBoolean(boolean v) {
+    booleanValue = v;
+    typed = true;
+  }
+
+  void setDecimal(BigDecimal v) {
+    decimalValue = v;
+    typed = true;
+  }
+
+  void setBytes(byte[] v) {
+    bytesValue = v;
+    typed = true;
+  }
+
+  /** The object's typed group is non-null: every field starts out null (absent) until its group starts. */
+  void startObject() {
+    typed = true;
+    java.util.Arrays.fill(fieldPresent, false);
+  }
+
+  /** Field {@code i}'s group started: it is present (possibly with both parts null, i.e. missing). */
+  SlotSource startField(int i) {
+    fieldPresent[i] = true;
+    SlotSource f = fields[i];
+    f.reset();
+    return f;
+  }
+
+  /** The list's typed group is non-null: it starts empty. */
+  void startList() {
+    typed = true;
+    elementCount = 0;
+  }
+
+  /** Appends an element (cleared) and returns it. */
+  SlotSource addElement() {
+    if (elementCount == elements.size()) {
+      elements.add(new SlotSource(node.element(), row));
+    }
+    SlotSource e = elements.get(elementCount++);
+    e.reset();
+    return e;
+  }
+
+  @Override
+  public Variant residual() {
+    if (residualBytes == null) {
+      return null;
+    }
+    if (residual == null) {
+      // spec layout: every residual indexes the row's metadata; draft: each carries its own (metadata ‖ value)
+      residual = node.layout() == ShreddingLayout.SPEC
+          ? Variant.of(row.metadata(), residualBytes, 0, residualBytes.length)
+          : Variant.ofConcatenated(residualBytes, 0, residualBytes.length);
+    }
+    return residual;
+  }
+
+  @Override
+  public boolean hasTyped() {
+    return typed;
+  }
+
+  @Override
+  public boolean typedBoolean() {
+    return booleanValue;
+  }
+
+  @Override
+  public long typedLong() {
+    return longValue;
+  }
+
+  @Override
+  public float typedFloat() {
+    return floatValue;
+  }
+
+  @Override
+  public double typedDouble() {
+    return doubleValue;
+  }
+
+  @Override
+  public BigDecimal typedDecimal() {
+    return decimalValue;
+  }
+
+  @Override
+  public ByteBuffer typedBytes() {
+    return ByteBuffer.wrap(bytesValue); // writable so that hasArray() lets the rebuilder read it without a copy
+  }
+
+  @Override
+  public ShreddedSource field(int index) {
+    return fieldPresent[index] ? fields[index] : null;
+  }
+
+  /** Field {@code index} as this package's type, or {@code null} if its group is null. */
+  SlotSource fieldSource(int index) {
+    return fieldPresent[index] ? fields[index] : null;
+  }
+
+  @Override
+  public int elementCount() {
+    return elementCount;
+  }
+
+  @Override
+  public ShreddedSource element(int i) {
+    return elementSource(i);
+  }
+
+  SlotSource elementSource(int i) {
+    if (i < 0 || i >= elementCount) {
+      throw new IndexOutOfBoundsException("element " + i + " outside a list of " + elementCount);
+    }
+    return elements.get(i);
+  }
+}

@@ -1,0 +1,176 @@
+package io.variant.parquet.read;
+
+import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.schema.VariantSchemaException;
+import io.variant.shredding.ShreddingPlan;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Reads a Parquet file row by row as {@link VariantRecord}s, rebuilding every VARIANT column (SPEC or DRAFT
+ * layout, detected per column) and reading ordinary top-level primitive columns as plain values. A null
+ * VARIANT group reads as SQL NULL ({@code record.variant(c) == null}), distinct from a Variant null.
+ *
+ * <pre>{@code
+ * try (VariantParquetReader r = VariantParquetReader.open(Path.of("events.parquet"))) {
+ *   for (VariantRecord row : r) {
+ *     Variant event = row.variant("event");
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>{@code open} reads only the footer: the schema and plans are available at once, and an unreadable
+ * VARIANT schema fails there. Rows are read on demand. Local files need no Hadoop FileSystem.
+ *
+ * <p><b>Errors:</b> every failure, from the footer to a row's rebuild, is a {@link VariantParquetException}
+ * naming the file, the column when known and the 0-based row; its cause is the underlying {@code
+ * VariantSchemaException}, {@code ShreddingException}, {@code VariantFormatException} or Parquet error. A
+ * missing or unreadable file is an {@link IOException}. <b>Thread safety:</b> none; one thread per reader.
+ */
+public final class VariantParquetReader implements Closeable, Iterable<VariantRecord> {
+  private final InputFile file;
+  private final String fileName;
+  private final ParquetConfiguration configuration;
+  private final MessageType schema;
+  private final FileColumns columns;
+  private final long rowCount;
+  private final RowSource<VariantRecord> rows;
+
+  private VariantParquetReader(InputFile file, String fileName, VariantReadOptions options) throws IOException {
+    this.file = file;
+    this.fileName = fileName;
+    this.configuration = new PlainParquetConfiguration();
+    try (ParquetFileReader footer = ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
+      this.schema = footer.getFooter().getFileMetaData().getSchema();
+      this.rowCount = footer.getRecordCount();
+    } catch (RuntimeException e) {
+      throw new VariantParquetException(fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
+    }
+    try {
+      this.columns = new FileColumns(schema);
+      // Validate the column selection now rather than at the first row.
+      columns.requestedSchema(options.columns());
+    } catch (VariantSchemaException e) {
+      throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
+    }
+    this.rows = new RowSource<>(file, fileName, configuration, new VariantReadSupport(options.rebuild(), options.columns()));
+  }
+
+  /**
+   * Opens a local file with default options.
+   *
+   * @throws IOException if the file cannot be opened
+   * @throws VariantParquetException if it is not a Parquet file or a VARIANT column's schema is unreadable
+   */
+  public static VariantParquetReader open(Path path) throws IOException {
+    return open(new LocalInputFile(path), path.toString(), VariantReadOptions.defaults());
+  }
+
+  /** Opens a local file; see {@link #open(Path)}. */
+  public static VariantParquetReader open(Path path, VariantReadOptions options) throws IOException {
+    return open(new LocalInputFile(path), path.toString(), options);
+  }
+
+  /**
+   * Opens any Parquet {@link InputFile} (e.g. {@code HadoopInputFile} for HDFS or S3).
+   *
+   * @param name how error messages name the file
+   */
+  public static VariantParquetReader open(InputFile file, String name, VariantReadOptions options) throws IOException {
+    if (file == null || options == null) {
+      throw new NullPointerException("file and options must not be null");
+    }
+    return new VariantParquetReader(file, name == null ? String.valueOf(file) : name, options);
+  }
+
+  /** The file's Parquet schema. */
+  public MessageType schema() {
+    return schema;
+  }
+
+  /** Each VARIANT column's plan, by column name in schema order. */
+  public Map<String, ShreddingPlan> plans() {
+    return columns.plans();
+  }
+
+  /** Number of rows in the file, from the footer. */
+  public long rowCount() {
+    return rowCount;
+  }
+
+  /**
+   * The next row, or {@code null} after the last.
+   *
+   * @throws VariantParquetException if the row cannot be read or rebuilt
+   */
+  public VariantRecord read() throws IOException {
+    return rows.next();
+  }
+
+  /**
+   * The remaining rows. The iterator throws {@link UncheckedIOException} for I/O errors and {@link
+   * VariantParquetException} as {@link #read()} does.
+   */
+  @Override
+  public Iterator<VariantRecord> iterator() {
+    return new Iterator<>() {
+      private VariantRecord next;
+
+      @Override
+      public boolean hasNext() {
+        if (next == null) {
+          try {
+            next = read();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+        return next != null;
+      }
+
+      @Override
+      public VariantRecord next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException("no more rows in " + fileName);
+        }
+        VariantRecord r = next;
+        next = null;
+        return r;
+      }
+    };
+  }
+
+  @Override
+  public void close() throws IOException {
+    rows.close();
+  }
+
+  InputFile inputFile() {
+    return file;
+  }
+
+  String fileName() {
+    return fileName;
+  }
+
+  ParquetConfiguration configuration() {
+    return configuration;
+  }
+
+  FileColumns fileColumns() {
+    return columns;
+  }
+}

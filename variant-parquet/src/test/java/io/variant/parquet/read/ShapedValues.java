@@ -1,0 +1,72 @@
+package io.variant.parquet.read;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantType;
+import io.variant.shredding.ShreddedType;
+import io.variant.shredding.ShreddingPlan;
+import io.variant.testkit.Gen;
+import io.variant.testkit.Model;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Test values drawn to mostly fit a plan, so that typed columns get filled: objects with most plan fields
+ * present (and sometimes an extra key for the residual), arrays of fitting elements, scalars of the slot's
+ * exact type, and now and then an arbitrary value that must go to the residual.
+ */
+final class ShapedValues {
+  private static final Gen.Config SMALL = Gen.Config.defaults().withMaxDepth(2).withMaxFields(3).withMaxElements(3)
+      .withAllowLarge(false).withBudgetBytes(2_000);
+
+  private ShapedValues() {}
+
+  static Variant of(ShreddingPlan plan, Random rnd) {
+    return model(plan, rnd).build();
+  }
+
+  static Model model(ShreddingPlan plan, Random rnd) {
+    if (rnd.nextInt(8) == 0 || plan instanceof ShreddingPlan.ResidualPlan) {
+      return Gen.model(rnd, SMALL); // does not fit: goes (partly) to the residual
+    }
+    if (plan instanceof ShreddingPlan.ScalarPlan scalar) {
+      return scalar(scalar.type(), rnd);
+    }
+    if (plan instanceof ShreddingPlan.ArrayPlan array) {
+      List<Model> elements = new ArrayList<>();
+      for (int i = rnd.nextInt(4); i > 0; i--) {
+        elements.add(model(array.element(), rnd));
+      }
+      return new Model.Arr(elements);
+    }
+    List<Model.Field> fields = new ArrayList<>();
+    for (ShreddingPlan.Field f : ((ShreddingPlan.ObjectPlan) plan).fields()) {
+      if (rnd.nextInt(5) > 0) {
+        fields.add(new Model.Field(f.name(), model(f.plan(), rnd)));
+      }
+    }
+    if (rnd.nextInt(4) == 0) {
+      String extra = "zz_" + rnd.nextInt(3); // not a plan key of PlanGen: lands in the residual object
+      if (((ShreddingPlan.ObjectPlan) plan).indexOf(extra) < 0) {
+        fields.add(new Model.Field(extra, Gen.model(rnd, SMALL)));
+      }
+    }
+    return new Model.Obj(fields);
+  }
+
+  private static Model scalar(ShreddedType type, Random rnd) {
+    VariantType t = type.variantType();
+    if (t == VariantType.BOOLEAN_TRUE) {
+      return new Model.Scalar(rnd.nextBoolean() ? VariantType.BOOLEAN_TRUE : VariantType.BOOLEAN_FALSE, null);
+    }
+    if (type.kind() == ShreddedType.Kind.DECIMAL) {
+      BigInteger max = BigInteger.TEN.pow(type.precision()).subtract(BigInteger.ONE);
+      BigInteger unscaled = new BigInteger(max.bitLength(), rnd).mod(max.add(BigInteger.ONE));
+      BigDecimal d = new BigDecimal(rnd.nextBoolean() ? unscaled : unscaled.negate(), type.scale());
+      return new Model.Scalar(t, d);
+    }
+    return Gen.scalar(rnd, t);
+  }
+}

@@ -1,0 +1,85 @@
+package io.variant.shredding.infer;
+
+import io.variant.core.Limits;
+
+/**
+ * The knobs of {@link PlanInference}. Start from {@link #defaults()} and change one at a time:
+ *
+ * <pre>{@code
+ * InferenceOptions options = InferenceOptions.defaults().withMinPresence(0.5).withDominance(0.95);
+ * }</pre>
+ *
+ * @param minPresence share of its parent objects (0 to 1) in which a field must appear to get its own slot
+ *     in the plan. <b>Default 0.10.</b> A slot costs every row a definition level and, per row group, a
+ *     column chunk, whether the field is there or not; below one row in ten the column is mostly nulls, and
+ *     the residual holds the rare value about as cheaply.
+ * @param dominance share (above 0, at most 1) of a path's non-null values that one type family must hold
+ *     for the path to be typed with it; the other values go to the residual, and with no such family the
+ *     path is {@code variant}. <b>Default 0.90.</b> Seed 002's motivating case, a numeric field with rare
+ *     strings like "n/a", stays typed, while a path whose residual would be populated on most pages (and so
+ *     block statistics-based skipping, digest §D.5) is not split into two half-used columns.
+ * @param maxTypedColumns most typed ({@code typed_value}) leaf columns the plan may have; past it the
+ *     least present paths go back to their parent's residual. <b>Default 300.</b> Every column costs writer
+ *     memory (an open page per column) and footer metadata per row group; 300 holds typical event and log
+ *     schemas whole while keeping the Parquet schema readable.
+ * @param maxDepth most objects and arrays nested in the plan below the root (0 allows only a scalar or
+ *     {@code variant} root). <b>Default 50.</b> Each plan level adds two or three Parquet group levels;
+ *     real documents rarely nest meaningfully past about ten, and the bound also caps the recursion of
+ *     inference. At most {@link Limits#maxDepth()} of the default limits.
+ * @param maxTrackedPaths most distinct paths inference keeps counters for. <b>Default 10,000.</b> Bounds
+ *     memory (a few hundred bytes per path) when objects are really maps keyed by ids. Once reached, paths
+ *     not seen before are not tracked and their values stay in the parent's residual; as paths are tracked
+ *     in order of first appearance, the plan then depends on the order of the sample.
+ */
+public record InferenceOptions(double minPresence, double dominance, int maxTypedColumns, int maxDepth, int maxTrackedPaths) {
+  private static final InferenceOptions DEFAULTS = new InferenceOptions(0.10, 0.90, 300, 50, 10_000);
+
+  /**
+   * Checks the ranges given above.
+   *
+   * @throws IllegalArgumentException naming the option and its allowed range
+   */
+  public InferenceOptions {
+    if (!(minPresence >= 0 && minPresence <= 1)) {
+      throw new IllegalArgumentException("Cannot use minPresence " + minPresence + ": it must be in [0, 1]");
+    }
+    if (!(dominance > 0 && dominance <= 1)) {
+      throw new IllegalArgumentException("Cannot use dominance " + dominance + ": it must be in (0, 1]");
+    }
+    if (maxTypedColumns < 0) {
+      throw new IllegalArgumentException("Cannot use maxTypedColumns " + maxTypedColumns + ": it must be at least 0");
+    }
+    int deepest = Limits.defaults().maxDepth();
+    if (maxDepth < 0 || maxDepth > deepest) {
+      throw new IllegalArgumentException("Cannot use maxDepth " + maxDepth + ": it must be in [0, " + deepest + "]");
+    }
+    if (maxTrackedPaths < 1) {
+      throw new IllegalArgumentException("Cannot use maxTrackedPaths " + maxTrackedPaths + ": it must be at least 1");
+    }
+  }
+
+  /** minPresence 0.10, dominance 0.90, 300 typed columns, depth 50, 10,000 tracked paths. */
+  public static InferenceOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public InferenceOptions withMinPresence(double share) {
+    return new InferenceOptions(share, dominance, maxTypedColumns, maxDepth, maxTrackedPaths);
+  }
+
+  public InferenceOptions withDominance(double share) {
+    return new InferenceOptions(minPresence, share, maxTypedColumns, maxDepth, maxTrackedPaths);
+  }
+
+  public InferenceOptions withMaxTypedColumns(int columns) {
+    return new InferenceOptions(minPresence, dominance, columns, maxDepth, maxTrackedPaths);
+  }
+
+  public InferenceOptions withMaxDepth(int depth) {
+    return new InferenceOptions(minPresence, dominance, maxTypedColumns, depth, maxTrackedPaths);
+  }
+
+  public InferenceOptions withMaxTrackedPaths(int paths) {
+    return new InferenceOptions(minPresence, dominance, maxTypedColumns, maxDepth, paths);
+  }
+}

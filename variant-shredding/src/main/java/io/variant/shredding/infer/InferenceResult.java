@@ -1,0 +1,11 @@
+package io.variant.shredding.infer;
+
+import io.variant.shredding.ShreddingPlan;
+
+/**
+ * What {@link PlanInference} concluded from a sample.
+ *
+ * @param plan the inferred plan; {@code variant} when nothing qualifies (for example an empty sample)
+ * @param coverage one row per node of {@code plan}, in plan order
+ */
+public record InferenceResult(ShreddingPlan plan, CoverageReport coverage) {}

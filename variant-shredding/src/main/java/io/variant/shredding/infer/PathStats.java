@@ -1,0 +1,58 @@
+package io.variant.shredding.infer;
+
+import io.variant.shredding.PlanText;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Counters for one path of the sample: how many values it held, of which families, the exact numeric
+ * range, and its child paths. A node of {@link PlanInference}'s tracking tree; mutable, one thread.
+ */
+final class PathStats {
+  final String path;
+  final String key; // the field name for object fields; null for the root and array elements
+  final int level; // objects and arrays above this path
+  long present;
+  final long[] families = new long[TypeFamily.values().length];
+  final ExactNumericRange numbers = new ExactNumericRange();
+  final Map<String, PathStats> fields = new HashMap<>();
+  PathStats element; // null until an array here has an element
+
+  private PathStats(String path, String key, int level) {
+    this.path = path;
+    this.key = key;
+    this.level = level;
+  }
+
+  static PathStats root() {
+    return new PathStats("$", null, 0);
+  }
+
+  /** A new child for field {@code name}; the caller registers it. */
+  PathStats newField(String name) {
+    return new PathStats(path + segment(name), name, level + 1);
+  }
+
+  /** A new child for the elements of arrays at this path. */
+  PathStats newElement() {
+    return new PathStats(path + "[*]", null, level + 1);
+  }
+
+  long count(TypeFamily family) {
+    return families[family.ordinal()];
+  }
+
+  /**
+   * How a field name extends a path: {@code .name} for names made of letters, digits and '_' that do not
+   * start with a digit, else {@code ["..."]} with the plan text form's quoting.
+   */
+  static String segment(String name) {
+    boolean plain = !name.isEmpty() && !Character.isDigit(name.codePointAt(0));
+    for (int i = 0; plain && i < name.length(); ) {
+      int cp = name.codePointAt(i);
+      plain = Character.isLetterOrDigit(cp) || cp == '_';
+      i += Character.charCount(cp);
+    }
+    return plain ? "." + name : "[" + PlanText.quoteKey(name) + "]";
+  }
+}

@@ -1,0 +1,171 @@
+package io.variant.shredding.infer;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantFormatException;
+import io.variant.core.VariantType;
+import io.variant.shredding.ShreddingPlan;
+import java.util.Objects;
+
+/**
+ * Infers a {@link ShreddingPlan} from a stream of Variants. Per path ({@code $.user.name}, {@code
+ * $.items[*].price}) it counts how often the path is present among its parent objects and which {@link
+ * TypeFamily type families} its values hold; {@link #result()} turns the counts into a plan and a {@link
+ * CoverageReport}.
+ *
+ * <pre>{@code
+ * PlanInference inference = PlanInference.create(InferenceOptions.defaults());
+ * for (Variant v : sample) {
+ *   inference.add(v);
+ * }
+ * InferenceResult result = inference.result();
+ * System.out.println(result.plan());               // {"id": int16, "tags": [string], ...}
+ * System.out.print(result.coverage().format());
+ * }</pre>
+ *
+ * <p><b>Rules</b> (thresholds in {@link InferenceOptions}):
+ *
+ * <ul>
+ *   <li>A path is typed with the family that holds at least {@code dominance} of its non-null values;
+ *       the rest go to the residual. Variant nulls count as present but not toward any family: they have
+ *       no typed form. No such family, or only nulls: the path is {@code variant}.
+ *   <li>Exact numerics unify losslessly (see {@link ExactNumericRange}): integers to the narrowest integer
+ *       type, with any decimal to {@code decimal(P,S)}, or {@code variant} past 38 digits. Float, double
+ *       and strings never mix with them.
+ *   <li>An object path gets the fields present in at least {@code minPresence} of its objects, sorted by
+ *       key in unsigned UTF-8 byte order (the order Variant objects store them, so the plan does not
+ *       depend on which row came first). With no such field it is {@code variant}. A field whose values
+ *       have no dominant family stays in the plan as {@code variant}: it gets its own binary column.
+ *   <li>An array path's element plan is inferred over all elements of all its arrays. An array whose
+ *       element plan would be {@code variant} is {@code variant}: a list of untyped elements stores the
+ *       same bytes with more overhead.
+ *   <li>Objects and arrays nest at most {@code maxDepth} levels; deeper values are not examined.
+ *   <li>Past {@code maxTypedColumns} typed leaves, the most present leaves are kept (ties: the earlier
+ *       leaf in plan order) and the others go back to their parent's residual; objects left without
+ *       fields and arrays left without an element go too.
+ * </ul>
+ *
+ * <p><b>Determinism:</b> the plan depends only on the counts, and fields are sorted, so the same sample
+ * gives the same plan in any row order, unless the {@code maxTrackedPaths} cap was reached (paths are
+ * tracked in order of first appearance).
+ *
+ * <p><b>Limits:</b> memory is bounded by {@code maxTrackedPaths} paths of a few hundred bytes each plus
+ * their keys, whatever the sample size. <b>Thread safety:</b> none; one instance serves one thread.
+ */
+public final class PlanInference {
+  private final InferenceOptions options;
+  private final PathStats root = PathStats.root();
+  private long rows;
+  private int trackedPaths = 1;
+  private long untrackedValues;
+
+  private PlanInference(InferenceOptions options) {
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /** An empty inference; feed it with {@link #add}. */
+  public static PlanInference create(InferenceOptions options) {
+    return new PlanInference(options);
+  }
+
+  /**
+   * Infers from every Variant of {@code sample} (a {@code null} element is an SQL NULL row).
+   *
+   * @throws VariantFormatException if a Variant is malformed
+   */
+  public static InferenceResult infer(Iterable<Variant> sample, InferenceOptions options) {
+    PlanInference inference = create(options);
+    for (Variant v : sample) {
+      inference.add(v);
+    }
+    return inference.result();
+  }
+
+  /**
+   * Counts one row. {@code null} stands for an SQL NULL row: it counts as sampled but not present at the
+   * root. Cost: O(size of the value down to {@code maxDepth}).
+   *
+   * @throws VariantFormatException if the Variant is malformed (unknown primitive type ids are not an
+   *     error: they count as a family that stays in the residual)
+   */
+  public void add(Variant v) {
+    rows++;
+    if (v != null) {
+      observe(root, v);
+    }
+  }
+
+  /** Number of {@link #add} calls so far. */
+  public long rows() {
+    return rows;
+  }
+
+  /**
+   * The plan and coverage report for the rows added so far; inference may go on afterwards. Cost: O(tracked
+   * paths × log).
+   */
+  public InferenceResult result() {
+    return new PlanChooser(options).choose(root, rows, trackedPaths, untrackedValues);
+  }
+
+  private void observe(PathStats node, Variant v) {
+    node.present++;
+    TypeFamily family = family(v);
+    node.families[family.ordinal()]++;
+    boolean descend = node.level < options.maxDepth();
+    if (family == TypeFamily.EXACT_NUMERIC) {
+      node.numbers.add(v);
+    } else if (family == TypeFamily.OBJECT && descend) {
+      int n = v.fieldCount();
+      for (int i = 0; i < n; i++) {
+        PathStats child = field(node, v.fieldName(i));
+        if (child == null) {
+          untrackedValues++;
+        } else {
+          observe(child, v.fieldValue(i));
+        }
+      }
+    } else if (family == TypeFamily.ARRAY && descend) {
+      int n = v.size();
+      if (n > 0 && node.element == null && track()) {
+        node.element = node.newElement();
+      }
+      for (int i = 0; i < n; i++) {
+        if (node.element == null) {
+          untrackedValues++;
+        } else {
+          observe(node.element, v.element(i));
+        }
+      }
+    }
+  }
+
+  /** The child for field {@code name}, created if the cap allows; {@code null} if it is not tracked. */
+  private PathStats field(PathStats node, String name) {
+    PathStats child = node.fields.get(name);
+    if (child == null && track()) {
+      child = node.newField(name);
+      node.fields.put(name, child);
+    }
+    return child;
+  }
+
+  private boolean track() {
+    if (trackedPaths >= options.maxTrackedPaths()) {
+      return false;
+    }
+    trackedPaths++;
+    return true;
+  }
+
+  private static TypeFamily family(Variant v) {
+    VariantType type;
+    try {
+      type = v.type();
+    } catch (VariantFormatException e) {
+      // type() reads only the header byte, which construction already bounds-checked, so this is a
+      // primitive id newer than this library: the spec adds types without a version bump.
+      return TypeFamily.UNKNOWN;
+    }
+    return TypeFamily.of(type);
+  }
+}
