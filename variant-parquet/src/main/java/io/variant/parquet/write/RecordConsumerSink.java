@@ -153,7 +153,9 @@ final class RecordConsumerSink implements ShreddedSink {
       throw new IllegalStateException(
           "Cannot write " + length + " bytes into FIXED_LEN_BYTE_ARRAY(" + s.fixedLength + ") at " + s.path);
     }
-    rc.addBinary(Binary.fromConstantByteArray(buffer, offset, length)); // the Splitter hands over fresh arrays
+    // The Splitter reuses its buffer between calls: Parquet copies reused bytes where it keeps them
+    // (dictionary, statistics), so this avoids a copy per value without aliasing.
+    rc.addBinary(Binary.fromReusedByteArray(buffer, offset, length));
     endTyped(s);
   }
 
