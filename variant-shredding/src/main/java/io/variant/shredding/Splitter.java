@@ -31,6 +31,7 @@ import java.util.UUID;
  * dictionary.
  *
  * <pre>{@code
+ * ShreddingPlan plan = ShreddingPlan.parse("{\"id\": int64, \"tags\": [string]}");
  * Splitter splitter = Splitter.of(plan, SplitOptions.defaults());
  * ShreddedTree row = new ShreddedTree(); // any ShreddedSink: the Parquet writer implements one
  * splitter.split(variant, row);
@@ -147,7 +148,7 @@ public final class Splitter {
     sink.endObject();
   }
 
-  /** The object's fields that the plan does not shred, as one object; their values are copied verbatim. */
+  /** The object's fields that the plan does not shred, as one object (values copied verbatim in the spec layout). */
   private Variant residualObject(Variant v, ObjectPlan p) {
     VariantBuilder b = residualBuilder(v.metadata());
     try {
