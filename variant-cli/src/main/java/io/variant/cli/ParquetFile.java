@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.parquet.schema.Type;
 
 /**
@@ -19,6 +21,8 @@ import org.apache.parquet.schema.Type;
  * naming the file as the user gave it.
  */
 final class ParquetFile implements Closeable {
+  private static final Pattern LOCAL_INPUT_FILE = Pattern.compile("org\\.apache\\.parquet\\.io\\.LocalInputFile@\\p{XDigit}+");
+
   private final String name;
   private final Path path;
   private final boolean temporary;
@@ -112,7 +116,9 @@ final class ParquetFile implements Closeable {
    * what is wrong, then the column and the row (counted from 1, as the lines of {@code cat}).
    */
   InputException error(VariantParquetException e) {
-    StringBuilder detail = new StringBuilder(e.detail().replace(path.toString(), name));
+    // parquet-java names a LocalInputFile by its Object.toString() ("LocalInputFile@2f943d71")
+    String named = LOCAL_INPUT_FILE.matcher(e.detail()).replaceAll(Matcher.quoteReplacement(name));
+    StringBuilder detail = new StringBuilder(named.replace(path.toString(), name));
     if (e.column() != null) {
       detail.append(" (column ").append(e.column());
       detail.append(e.row() >= 0 ? ", row " + (e.row() + 1) + ")" : ")");

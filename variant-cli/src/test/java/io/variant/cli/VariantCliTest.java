@@ -18,8 +18,9 @@ class VariantCliTest {
     CliRunner.Result r = run("", "--help");
     assertEquals(0, r.exitCode());
     assertTrue(r.out().contains("Usage: variant"), r.out());
-    assertTrue(r.out().contains("encode"), r.out());
-    assertTrue(r.out().contains("decode"), r.out());
+    for (String command : new String[] {"encode", "decode", "plan", "convert", "cat", "schema", "get"}) {
+      assertTrue(r.out().contains("\n  " + command + " "), command + " missing from\n" + r.out());
+    }
     assertTrue(r.out().contains("2  usage error"), r.out());
     assertEquals("", r.err());
   }
