@@ -35,15 +35,27 @@ final class KeyRemapper {
       return Variant.of(metadata, value, 0, value.length);
     }
     if (n <= 256) {
-      patch(value, 0, finalId);
+      // Values appended verbatim were not validated: patch checks bounds, and patches shared bytes once.
+      patch(value, 0, finalId, new boolean[value.length]);
       return Variant.of(metadata, value, 0, value.length);
     }
     Variant provisional = Variant.of(VariantMetadata.of(MetadataBuilder.encode(keys, false)), value, 0, value.length);
     return VariantBuilder.withMetadata(metadata, options).appendVariant(provisional).build();
   }
 
-  /** Rewrites the one-byte field ids of every object under {@code pos}; the value is well-formed. */
-  private static void patch(byte[] b, int pos, int[] finalId) {
+  /**
+   * Rewrites the one-byte field ids of every object under {@code pos}. Bytes reached through several offsets
+   * are patched once ({@code done}); anything outside {@code b} or an id without a final id is a {@link
+   * VariantFormatException}, since verbatim-appended values may be malformed.
+   */
+  private static void patch(byte[] b, int pos, int[] finalId, boolean[] done) {
+    if (pos < 0 || pos >= b.length) {
+      throw VariantFormatException.at(pos, "value starts at byte %d, outside the %d bytes built", pos, b.length);
+    }
+    if (done[pos]) {
+      return;
+    }
+    done[pos] = true;
     int header = b[pos] & 0xFF;
     int basic = Layout.basicTypeBits(header);
     if (basic < 2) {
@@ -54,17 +66,32 @@ final class KeyRemapper {
     boolean object = basic == 2;
     boolean large = object ? (vh & Layout.OBJECT_LARGE_BIT) != 0 : (vh & Layout.ARRAY_LARGE_BIT) != 0;
     int countSize = large ? 4 : 1;
-    int count = LittleEndian.readUnsigned(b, pos + 1, countSize);
+    long count = read(b, pos + 1, countSize) & 0xFFFFFFFFL;
     int idsAt = pos + 1 + countSize;
     int idSize = object ? ((vh >>> Layout.OBJECT_ID_SIZE_SHIFT) & 0x3) + 1 : 0;
-    int offsAt = idsAt + count * idSize;
-    int dataStart = offsAt + (count + 1) * offsetSize;
+    long offsAt = idsAt + count * idSize;
+    long dataStart = offsAt + (count + 1) * offsetSize;
+    if (dataStart > b.length) {
+      throw VariantFormatException.at(pos, "container of %d elements needs %d bytes, only %d built", count, dataStart, b.length);
+    }
     for (int i = 0; i < count; i++) {
       if (object) {
         int at = idsAt + i * idSize;
-        LittleEndian.write(b, at, finalId[LittleEndian.readUnsigned(b, at, idSize)], idSize);
+        int id = read(b, at, idSize);
+        if (id < 0 || id >= finalId.length) {
+          throw VariantFormatException.at(at, "field id %d outside the %d keys built", id & 0xFFFFFFFFL, finalId.length);
+        }
+        LittleEndian.write(b, at, finalId[id], idSize);
       }
-      patch(b, dataStart + LittleEndian.readUnsigned(b, offsAt + i * offsetSize, offsetSize), finalId);
+      long child = dataStart + (read(b, (int) (offsAt + (long) i * offsetSize), offsetSize) & 0xFFFFFFFFL);
+      patch(b, child > b.length ? -1 : (int) child, finalId, done);
     }
+  }
+
+  private static int read(byte[] b, int at, int width) {
+    if (at + width > b.length) {
+      throw VariantFormatException.at(at, "needs %d bytes, only %d built", width, b.length);
+    }
+    return LittleEndian.readUnsigned(b, at, width);
   }
 }
