@@ -146,7 +146,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    * <pre>{@code
    * try (VariantParquetReader r = VariantParquetReader.open(file);
    *     VariantPathReader names = r.project("event", VariantPath.parse("$.user.name"))) {
-   *   for (PathValue name : names) { ... name.value() ... }
+   *   for (PathValue name : names) {
+   *     Variant v = name.value(); // null when absent or SQL NULL
+   *   }
    * }
    * }</pre>
    *

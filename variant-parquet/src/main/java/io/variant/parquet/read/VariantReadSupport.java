@@ -19,9 +19,13 @@ import org.apache.parquet.schema.MessageType;
  * io.variant.parquet.read.VariantParquetReader} wraps it.
  *
  * <pre>{@code
- * ParquetReader<VariantRecord> r = new ParquetReader.Builder<VariantRecord>(inputFile) {
- *   protected ReadSupport<VariantRecord> getReadSupport() { return new VariantReadSupport(); }
- * }.build();
+ * try (ParquetReader<VariantRecord> r = new ParquetReader.Builder<VariantRecord>(inputFile, new PlainParquetConfiguration()) {
+ *   protected ReadSupport<VariantRecord> getReadSupport() {
+ *     return new VariantReadSupport();
+ *   }
+ * }.build()) {
+ *   VariantRecord row = r.read();
+ * }
  * }</pre>
  *
  * <p><b>Errors:</b> {@link #init} throws {@code VariantSchemaException} for an unreadable VARIANT schema;
