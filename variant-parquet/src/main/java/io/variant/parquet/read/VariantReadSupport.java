@@ -59,6 +59,7 @@ public final class VariantReadSupport extends ReadSupport<VariantRecord> {
   }
 
   @Override
+  @SuppressWarnings("deprecation") // abstract in ReadSupport; readers built on a Hadoop Configuration call it
   public RecordMaterializer<VariantRecord> prepareForRead(Configuration configuration, Map<String, String> keyValueMetaData,
       MessageType fileSchema, ReadContext readContext) {
     return new Materializer(new RowConverter(readContext.getRequestedSchema(), options));

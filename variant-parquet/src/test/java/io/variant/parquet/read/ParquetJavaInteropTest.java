@@ -92,6 +92,7 @@ class ParquetJavaInteropTest {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // abstract in ParquetWriter.Builder
     protected WriteSupport<Variant> getWriteSupport(org.apache.hadoop.conf.Configuration conf) {
       return new Support(schema);
     }
@@ -112,6 +113,7 @@ class ParquetJavaInteropTest {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // abstract in WriteSupport
     public WriteContext init(org.apache.hadoop.conf.Configuration configuration) {
       return new WriteContext(schema, new HashMap<>());
     }
