@@ -23,7 +23,8 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Reads a Parquet file row by row as {@link VariantRecord}s, rebuilding every VARIANT column (SPEC or DRAFT
- * layout, detected per column) and reading ordinary top-level primitive columns as plain values. A null
+ * layout, detected per column) and reading ordinary top-level primitive columns as plain values; other
+ * columns (structs, lists, repeated fields, VARIANT groups nested inside them) are not read. A null
  * VARIANT group reads as SQL NULL ({@code record.variant(c) == null}), distinct from a Variant null.
  *
  * <pre>{@code
