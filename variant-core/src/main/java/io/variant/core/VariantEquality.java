@@ -53,6 +53,18 @@ public final class VariantEquality {
     if (physical && ta != tb) {
       return false;
     }
+    // Invariant: the recursive path keeps few locals; the scalar switch lives in its own method so that deep
+    // nesting needs little stack per level (a 1 MiB thread stack must hold Limits.maxDepth levels).
+    if (ta == VariantType.OBJECT) {
+      return objectsEqual(a, b, physical, budget, depth);
+    }
+    if (ta == VariantType.ARRAY) {
+      return arraysEqual(a, b, physical, budget, depth);
+    }
+    return scalarsEqual(a, ta, b, tb);
+  }
+
+  private static boolean scalarsEqual(Variant a, VariantType ta, Variant b, VariantType tb) {
     switch (ta.equivalenceClass()) {
       case NULL:
         return true;
@@ -78,9 +90,8 @@ public final class VariantEquality {
       case UUID:
         return a.uuidValue().equals(b.uuidValue());
       case OBJECT:
-        return objectsEqual(a, b, physical, budget, depth);
       case ARRAY:
-        return arraysEqual(a, b, physical, budget, depth);
+        break; // containers: equal() recurses
     }
     throw new AssertionError(ta);
   }
@@ -128,6 +139,24 @@ public final class VariantEquality {
     budget.checkDepth(depth, MAX_DEPTH);
     budget.charge(v);
     VariantType t = v.type();
+    if (t == VariantType.OBJECT) {
+      int h = 1;
+      for (int i = 0, n = v.fieldCount(); i < n; i++) {
+        h = 31 * h + (v.fieldName(i).hashCode() ^ hash(v.fieldValue(i), budget, depth + 1));
+      }
+      return h;
+    }
+    if (t == VariantType.ARRAY) {
+      int h = 2;
+      for (int i = 0, n = v.size(); i < n; i++) {
+        h = 31 * h + hash(v.element(i), budget, depth + 1);
+      }
+      return h;
+    }
+    return scalarHash(v, t); // kept out of the recursive frame, as in equal()
+  }
+
+  private static int scalarHash(Variant v, VariantType t) {
     switch (t.equivalenceClass()) {
       case NULL:
         return 0;
@@ -153,20 +182,9 @@ public final class VariantEquality {
         return v.stringUtf8().hashCode();
       case UUID:
         return v.uuidValue().hashCode();
-      case OBJECT: {
-        int h = 1;
-        for (int i = 0, n = v.fieldCount(); i < n; i++) {
-          h = 31 * h + (v.fieldName(i).hashCode() ^ hash(v.fieldValue(i), budget, depth + 1));
-        }
-        return h;
-      }
-      case ARRAY: {
-        int h = 2;
-        for (int i = 0, n = v.size(); i < n; i++) {
-          h = 31 * h + hash(v.element(i), budget, depth + 1);
-        }
-        return h;
-      }
+      case OBJECT:
+      case ARRAY:
+        break; // containers: hash() recurses
     }
     throw new AssertionError(t);
   }

@@ -170,4 +170,49 @@ class HostileEncodingTest {
     assertTrue(e.getMessage().contains("runs past"), e.getMessage());
     assertThrows(VariantFormatException.class, root::validate); // not hidden by the memo of element 0
   }
+
+  @Test
+  void verbatimCopiesOfMalformedValuesFailCleanlyWhenIdsAreRemapped() {
+    // A builder over an existing dictionary copies values of that dictionary byte for byte. When a new
+    // key then forces new ids, the copied bytes are rewritten too; malformed ones must not crash that.
+    VariantMetadata m = VariantMetadata.of(Hex.bytes("11 02 00 01 02 61 62"));
+    // object, 1 field, id 0, offsets 200 (!) and 2, data int8 1: its size reads fine, its field does not
+    Variant broken = Variant.of(m, Hex.bytes("02 01 00 C8 02 0C 01"), 0, 7);
+    VariantBuilder b = VariantBuilder.withMetadata(m);
+    b.startObject().key("0").appendVariant(broken).endObject(); // "0" sorts first: every id shifts
+    var e = assertThrows(VariantFormatException.class, b::build);
+    assertTrue(e.getMessage().contains("Invalid variant"), e.getMessage());
+  }
+
+  @Test
+  void valuesAtTheDepthLimitWorkOnAOneMebibyteThreadStack() throws InterruptedException {
+    VariantBuilder b = new VariantBuilder();
+    int depth = Limits.defaults().maxDepth();
+    for (int i = 0; i < depth; i++) {
+      b.startArray();
+    }
+    b.appendNull();
+    for (int i = 0; i < depth; i++) {
+      b.endArray();
+    }
+    Variant v = b.build();
+    Variant copy = Variant.of(v.metadataBytes(), v.valueBytes());
+    Throwable[] failure = new Throwable[1];
+    // Recursive walks must fit the JVM's default thread stack (1 MiB on 64-bit Linux) at the depth limit.
+    Thread t = new Thread(null, () -> {
+      try {
+        v.validate();
+        assertTrue(VariantEquality.physical(v, copy));
+        assertEquals(v.hashCode(), copy.hashCode());
+        assertTrue(VariantEquality.physical(v, VariantBuilder.canonicalize(copy)));
+      } catch (Throwable e) {
+        failure[0] = e;
+      }
+    }, "one-mebibyte-stack", 1 << 20);
+    t.start();
+    t.join();
+    if (failure[0] != null) {
+      throw new AssertionError("walk at depth " + depth + " failed", failure[0]);
+    }
+  }
 }

@@ -5,17 +5,19 @@ import java.util.Arrays;
 
 /**
  * Parquet's big-endian decimal bytes for FIXED_LEN_BYTE_ARRAY columns. spec: LogicalTypes §DECIMAL (the
- * unscaled value is big-endian two's complement; a fixed-length column holds exactly its length).
+ * unscaled value is big-endian two's complement; a fixed-length column holds exactly its length). Public
+ * only so that the filter package can encode literals the same way; not a supported API.
  */
-final class DecimalBytes {
+public final class DecimalBytes {
   private DecimalBytes() {}
 
   /**
    * The unscaled value sign-extended to {@code length} bytes.
    *
+   * @param path the column, for the error message
    * @throws IllegalStateException if the value needs more than {@code length} bytes (a plan/schema mismatch)
    */
-  static byte[] signExtended(BigInteger unscaled, int length, String path) {
+  public static byte[] signExtended(BigInteger unscaled, int length, String path) {
     byte[] minimal = unscaled.toByteArray();
     if (minimal.length > length) {
       throw new IllegalStateException("Cannot write decimal " + unscaled + " into FIXED_LEN_BYTE_ARRAY(" + length

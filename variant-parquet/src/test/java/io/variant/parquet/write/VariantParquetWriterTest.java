@@ -72,6 +72,23 @@ class VariantParquetWriterTest {
   }
 
   @Test
+  void stringStatisticsDoNotAliasTheSplittersReusedBuffer() throws IOException {
+    Path out = dir.resolve("strings.parquet");
+    try (VariantParquetWriter w = VariantParquetWriter.builder(out).longColumn("id")
+        .variantColumn("event", ShreddingPlan.parse("{\"s\": string}")).rowGroupRowLimit(2).build()) {
+      for (long n = 0; n < 4; n++) {
+        w.write(record(n, row(n))); // s = "row0" ... "row3"
+      }
+    }
+    List<String> minMax = new java.util.ArrayList<>();
+    for (BlockMetaData block : RawParquet.footer(out).getBlocks()) {
+      Statistics<?> s = chunk(block, "event", "typed_value", "s", "typed_value").getStatistics();
+      minMax.add(s.minAsString() + ".." + s.maxAsString());
+    }
+    assertEquals(List.of("row0..row1", "row2..row3"), minMax);
+  }
+
+  @Test
   void smallRowLimitsGiveSeveralRowGroups() throws IOException {
     Path out = dir.resolve("groups.parquet");
     try (VariantParquetWriter w = builder(out).rowGroupRowLimit(10).pageRowLimit(4).build()) {

@@ -1,0 +1,120 @@
+package io.variant.parquet.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantBuilder;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.ShreddingLayout;
+import io.variant.shredding.ShreddingPlan;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.function.LongFunction;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Row groups skipped, and kept, for hand-made files of 4 row groups of 10 rows, where row i holds {"n": i,
+ * "s": "k<i/10>", "p": i/100 as decimal(9,2), "day": day i, "o": {"x": i}} unless a test says otherwise.
+ */
+class RowGroupPruningTest {
+  private static final ShreddingPlan PLAN = ShreddingPlan.parse(
+      "{\"n\": int64, \"s\": string, \"p\": decimal(9,2), \"day\": date, \"o\": {\"x\": int32}}");
+
+  @TempDir
+  Path dir;
+
+  private static Variant row(long i) {
+    VariantBuilder b = new VariantBuilder();
+    b.startObject();
+    b.key("n").appendLong(i);
+    b.key("s").appendString("k" + i / 10);
+    b.key("p").appendDecimal(BigDecimal.valueOf(i, 2));
+    b.key("day").appendDate((int) i);
+    b.key("o").startObject().key("x").appendLong(i).endObject();
+    b.endObject();
+    return b.build();
+  }
+
+  private Path file(ShreddingLayout layout, LongFunction<Variant> rows) throws IOException {
+    Path out = dir.resolve(layout + ".parquet");
+    try (VariantParquetWriter w = VariantParquetWriter.builder(out).overwrite().longColumn("id")
+        .variantColumn("e", PLAN).layout(layout).rowGroupRowLimit(10).build()) {
+      for (long i = 0; i < 40; i++) {
+        w.write(VariantRecord.builder().set("id", i).set("e", rows.apply(i)).build());
+      }
+    }
+    return out;
+  }
+
+  private static List<Integer> kept(Path file, VariantPredicate p) throws IOException {
+    KeptRowGroups k = KeptRowGroups.of(file, p);
+    assertEquals(4, k.total());
+    return k.ordinals();
+  }
+
+  @Test
+  void skipsRowGroupsByTheTypedColumnsMinAndMax() throws IOException {
+    for (ShreddingLayout layout : ShreddingLayout.values()) {
+      Path f = file(layout, RowGroupPruningTest::row);
+      assertEquals(List.of(2), kept(f, VariantPredicate.eq("e", "$.n", Literal.of(25))), layout.toString());
+      assertEquals(List.of(3), kept(f, VariantPredicate.gt("e", "$.n", Literal.of(35))));
+      assertEquals(List.of(0), kept(f, VariantPredicate.lt("e", "$.n", Literal.of(new BigDecimal("3.00")))));
+      assertEquals(List.of(0, 1), kept(f, VariantPredicate.between("e", "$.n", Literal.of(5), Literal.of(15))));
+      assertEquals(List.of(1), kept(f, VariantPredicate.eq("e", "$.s", Literal.of("k1"))));
+      assertEquals(List.of(3), kept(f, VariantPredicate.gt("e", "$.p", Literal.of(new BigDecimal("0.35")))));
+      assertEquals(List.of(1), kept(f, VariantPredicate.eq("e", "$.day", Literal.of(LocalDate.ofEpochDay(12)))));
+      assertEquals(List.of(2), kept(f, VariantPredicate.eq("e", "$.o.x", Literal.of(29))));
+      assertEquals(List.of(), kept(f, VariantPredicate.eq("e", "$.n", Literal.of(99))));
+      assertEquals(List.of(), kept(f, VariantPredicate.isNull("e", "$.o.x")), "no nulls anywhere");
+    }
+  }
+
+  @Test
+  void keepsRowGroupsWhoseResidualsMayHoldTheValue() throws IOException {
+    // Row 13's n is the string "n/a" (a residual of n in group 1); row 27 is not an object at all (a residual
+    // of the top level in group 2). Neither can be ruled out by n's typed column.
+    Path f = file(ShreddingLayout.SPEC, i -> i == 13 ? withN("n/a") : i == 27 ? new VariantBuilder().appendLong(5).build() : row(i));
+    assertEquals(List.of(0, 1, 2), kept(f, VariantPredicate.eq("e", "$.n", Literal.of(5))));
+    assertEquals(List.of(1, 2, 3), kept(f, VariantPredicate.gt("e", "$.n", Literal.of(35))));
+    // For $.s only the top-level residual matters: group 1's "n/a" sits in n's residual, off the path.
+    assertEquals(List.of(0, 2), kept(f, VariantPredicate.eq("e", "$.s", Literal.of("k0"))));
+  }
+
+  @Test
+  void isNullKeepsRowGroupsWithMissingValuesVariantNullsOrSqlNulls() throws IOException {
+    Path f = file(ShreddingLayout.SPEC, i -> i == 3 ? null : i == 15 ? withN(null) : i == 38 ? withoutN() : row(i));
+    assertEquals(List.of(0, 1, 3), kept(f, VariantPredicate.isNull("e", "$.n")));
+  }
+
+  @Test
+  void translatesNoFilterForPathsThatAreNotFullyShredded() throws IOException {
+    Path f = file(ShreddingLayout.SPEC, RowGroupPruningTest::row);
+    assertEquals(List.of(0, 1, 2, 3), kept(f, VariantPredicate.eq("e", "$.zzz", Literal.of(1))));
+    assertEquals(List.of(0, 1, 2, 3), kept(f, VariantPredicate.eq("e", "$.n", Literal.of("25"))));
+  }
+
+  /** row(1) with n replaced: a string, or Variant null when {@code value} is null. */
+  private static Variant withN(String value) {
+    VariantBuilder b = new VariantBuilder();
+    b.startObject();
+    if (value == null) {
+      b.key("n").appendNull();
+    } else {
+      b.key("n").appendString(value);
+    }
+    b.key("s").appendString("k1");
+    b.endObject();
+    return b.build();
+  }
+
+  private static Variant withoutN() {
+    VariantBuilder b = new VariantBuilder();
+    b.startObject().key("s").appendString("k3").endObject();
+    return b.build();
+  }
+}
