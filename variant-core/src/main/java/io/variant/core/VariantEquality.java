@@ -27,12 +27,12 @@ public final class VariantEquality {
    *     offsets share sub-values so that comparing would expand it far past its encoded size
    */
   public static boolean logical(Variant a, Variant b) {
-    return equal(a, b, false, budget("compare", a, b), 0);
+    return equal(a, b, false, budget("compare", a, b));
   }
 
   /** Physical equality: logical equality plus identical primitive type ids. Throws as {@link #logical}. */
   public static boolean physical(Variant a, Variant b) {
-    return equal(a, b, true, budget("compare", a, b), 0);
+    return equal(a, b, true, budget("compare", a, b));
   }
 
   private static WalkBudget budget(String action, Variant a, Variant b) {
@@ -41,27 +41,75 @@ public final class VariantEquality {
 
   private static final int MAX_DEPTH = Limits.defaults().maxDepth();
 
-  private static boolean equal(Variant a, Variant b, boolean physical, WalkBudget budget, int depth) {
-    budget.checkDepth(depth, MAX_DEPTH);
-    budget.charge(a);
-    budget.charge(b);
-    VariantType ta = a.type();
-    VariantType tb = b.type();
-    if (ta.equivalenceClass() != tb.equivalenceClass()) {
-      return false;
+  /**
+   * Compares two trees with an explicit stack rather than recursion: at {@link Limits#maxDepth()} levels a
+   * recursive comparison needed up to ~770 bytes of stack per level before JIT compilation, too close to a
+   * default 1 MiB thread stack.
+   */
+  private static boolean equal(Variant a, Variant b, boolean physical, WalkBudget budget) {
+    Frame top = null;
+    int depth = 0;
+    while (true) {
+      budget.checkDepth(depth, MAX_DEPTH);
+      budget.charge(a);
+      budget.charge(b);
+      VariantType ta = a.type();
+      VariantType tb = b.type();
+      if (ta.equivalenceClass() != tb.equivalenceClass() || (physical && ta != tb)) {
+        return false;
+      }
+      if (ta == VariantType.OBJECT || ta == VariantType.ARRAY) {
+        boolean object = ta == VariantType.OBJECT;
+        int n = object ? a.fieldCount() : a.size();
+        if (n != (object ? b.fieldCount() : b.size())) {
+          return false;
+        }
+        if (n > 0) {
+          top = new Frame(a, b, object, n, top);
+          depth++;
+        }
+      } else if (!scalarsEqual(a, ta, b, tb)) {
+        return false;
+      }
+      // Next pair: the next child of the innermost unfinished container.
+      while (top != null && top.next == top.count) {
+        top = top.parent;
+        depth--;
+      }
+      if (top == null) {
+        return true;
+      }
+      int i = top.next++;
+      if (top.object) {
+        // Both objects list fields in key order, so keys pair up by index.
+        if (!top.a.fieldName(i).equals(top.b.fieldName(i))) {
+          return false;
+        }
+        a = top.a.fieldValue(i);
+        b = top.b.fieldValue(i);
+      } else {
+        a = top.a.element(i);
+        b = top.b.element(i);
+      }
     }
-    if (physical && ta != tb) {
-      return false;
+  }
+
+  /** One open container pair of {@link #equal}. */
+  private static final class Frame {
+    final Variant a;
+    final Variant b;
+    final boolean object;
+    final int count;
+    final Frame parent;
+    int next;
+
+    Frame(Variant a, Variant b, boolean object, int count, Frame parent) {
+      this.a = a;
+      this.b = b;
+      this.object = object;
+      this.count = count;
+      this.parent = parent;
     }
-    // Invariant: the recursive path keeps few locals; the scalar switch lives in its own method so that deep
-    // nesting needs little stack per level (a 1 MiB thread stack must hold Limits.maxDepth levels).
-    if (ta == VariantType.OBJECT) {
-      return objectsEqual(a, b, physical, budget, depth);
-    }
-    if (ta == VariantType.ARRAY) {
-      return arraysEqual(a, b, physical, budget, depth);
-    }
-    return scalarsEqual(a, ta, b, tb);
   }
 
   private static boolean scalarsEqual(Variant a, VariantType ta, Variant b, VariantType tb) {
@@ -91,7 +139,7 @@ public final class VariantEquality {
         return a.uuidValue().equals(b.uuidValue());
       case OBJECT:
       case ARRAY:
-        break; // containers: equal() recurses
+        break; // containers: equal() walks them
     }
     throw new AssertionError(ta);
   }
@@ -101,33 +149,6 @@ public final class VariantEquality {
     long raw = v.temporalValue();
     boolean isNanos = t == VariantType.TIMESTAMP_NANOS || t == VariantType.TIMESTAMP_NTZ_NANOS;
     return isNanos ? BigDecimal.valueOf(raw) : BigDecimal.valueOf(raw).scaleByPowerOfTen(3);
-  }
-
-  private static boolean objectsEqual(Variant a, Variant b, boolean physical, WalkBudget budget, int depth) {
-    int n = a.fieldCount();
-    if (n != b.fieldCount()) {
-      return false;
-    }
-    for (int i = 0; i < n; i++) {
-      // Both objects list fields in key order, so keys pair up by index.
-      if (!a.fieldName(i).equals(b.fieldName(i)) || !equal(a.fieldValue(i), b.fieldValue(i), physical, budget, depth + 1)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean arraysEqual(Variant a, Variant b, boolean physical, WalkBudget budget, int depth) {
-    int n = a.size();
-    if (n != b.size()) {
-      return false;
-    }
-    for (int i = 0; i < n; i++) {
-      if (!equal(a.element(i), b.element(i), physical, budget, depth + 1)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** A hash consistent with {@link #logical}. O(encoded size); throws as {@link #logical}. */
