@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
           + "to a Parquet file with one VARIANT column, shredded by a plan that is given or inferred from "
           + "the first rows. Several inputs are concatenated in order; '-' reads stdin; gzip input is "
           + "decompressed.",
-      "Nothing is left at OUT when the conversion fails: the file is written as OUT.tmp and renamed at the "
-          + "end. A one-line summary goes to stderr unless --quiet.",
+      "Nothing is left at OUT when the conversion fails: the file is written under a temporary name "
+          + "(OUT with the suffix .tmp) and renamed when complete. A one-line summary goes to stderr unless "
+          + "--quiet.",
     })
 final class ConvertCommand implements Callable<Integer> {
   /** The column name when {@code --column} is not given. */
@@ -141,7 +142,7 @@ final class ConvertCommand implements Callable<Integer> {
     if (!quiet) {
       ShreddingPlan written = given != null ? given : VariantSchema.fromParquet(writer.schema().getType(column).asGroupType());
       spec.commandLine().getErr().printf(Locale.ROOT, "%s: %d rows, %d typed columns%s, %d bytes, %.2f s%n",
-          output, rows, typedColumns(written), given != null ? "" : " (plan inferred from " + Math.min(rows, inferRows) + " rows)",
+          output, rows, TypedColumns.of(written), given != null ? "" : " (plan inferred from " + Math.min(rows, inferRows) + " rows)",
           Files.size(output), (System.nanoTime() - startNanos) / 1e9);
     }
     return ExitCodes.OK;
@@ -184,19 +185,5 @@ final class ConvertCommand implements Callable<Integer> {
    */
   private Path temporaryFile() {
     return output.resolveSibling(output.getFileName() + ".tmp");
-  }
-
-  /** Typed leaf columns of {@code plan}: one per scalar slot. */
-  static int typedColumns(ShreddingPlan plan) {
-    if (plan instanceof ShreddingPlan.ScalarPlan) {
-      return 1;
-    }
-    if (plan instanceof ShreddingPlan.ArrayPlan a) {
-      return typedColumns(a.element());
-    }
-    if (plan instanceof ShreddingPlan.ObjectPlan o) {
-      return o.fields().stream().mapToInt(f -> typedColumns(f.plan())).sum();
-    }
-    return 0;
   }
 }

@@ -40,7 +40,7 @@ final class SchemaCommand implements Callable<Integer> {
       for (Map.Entry<String, ShreddingPlan> e : reader.plans().entrySet()) {
         String layout = VariantSchema.detectLayout(reader.schema().getType(e.getKey()).asGroupType()).name();
         out.write(String.format(Locale.ROOT, "%ncolumn %s: %s layout, %d typed columns%n%s%n", e.getKey(),
-            layout.toLowerCase(Locale.ROOT), ConvertCommand.typedColumns(e.getValue()), e.getValue().print()));
+            layout.toLowerCase(Locale.ROOT), TypedColumns.of(e.getValue()), e.getValue().print()));
       }
     }
     return ExitCodes.OK;
