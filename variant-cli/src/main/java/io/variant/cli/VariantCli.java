@@ -25,8 +25,9 @@ import picocli.CommandLine.Spec;
  * there.
  *
  * <pre>{@code
- * int exitCode = VariantCli.commandLine(System.in, System.out, new PrintWriter(System.err, true))
- *     .execute("encode", "testdata/events.ndjson");
+ * ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+ * int exitCode = VariantCli.commandLine(System.in, stdout, new PrintWriter(System.err, true))
+ *     .execute("encode", events); // one "<metadata hex> <value hex>" line per event in stdout
  * }</pre>
  *
  * <p><b>Exit codes:</b> 0 success, 1 bad or unreadable input, 2 usage error, 3 internal error, 141 when

@@ -8,12 +8,17 @@ import java.util.List;
  * Turns a builder's provisional key ids (first-seen order) into a sorted, de-duplicated dictionary. Field
  * order inside objects does not change (it follows key bytes, not ids); only the id bytes do. With at most
  * 256 keys every id is one byte before and after, so ids are patched in place; beyond that the value is
- * re-encoded because id widths may change.
+ * re-encoded because id widths may change. Values a builder copied verbatim from a Variant are not known to
+ * be well-formed, so then the value is re-encoded through the bounds-checked reader instead of patched.
  */
 final class KeyRemapper {
   private KeyRemapper() {}
 
-  static Variant finish(List<byte[]> keys, byte[] value, BuilderOptions options) {
+  /**
+   * @param wellFormed true if every container in {@code value} was written by the builder itself; only then
+   *     are ids patched in place by the unchecked {@link #patch} walk
+   */
+  static Variant finish(List<byte[]> keys, byte[] value, BuilderOptions options, boolean wellFormed) {
     int n = keys.size();
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
@@ -34,7 +39,7 @@ final class KeyRemapper {
     if (identity) {
       return Variant.of(metadata, value, 0, value.length);
     }
-    if (n <= 256) {
+    if (n <= 256 && wellFormed) {
       patch(value, 0, finalId);
       return Variant.of(metadata, value, 0, value.length);
     }

@@ -16,7 +16,7 @@ final class Utf8Compare {
       int cp = s.codePointAt(si);
       si += Character.charCount(cp);
       if (cp >= 0xD800 && cp <= 0xDFFF) {
-        cp = 0xFFFD; // lone surrogate: String.getBytes encodes '?', never equal to valid key bytes anyway
+        cp = '?'; // lone surrogate: encode it as String.getBytes (and so the builder and idOf) does
       }
       int n1;
       int b0;

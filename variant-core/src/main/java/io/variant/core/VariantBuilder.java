@@ -50,6 +50,7 @@ public final class VariantBuilder {
   private int depth;
   private byte[] scratch = new byte[64];
   private VariantMetadata lastSameMetadata;
+  private boolean copiedVerbatim; // containers copied unchecked from a Variant: not trusted to be well-formed
 
   /** A builder with a fresh dictionary and default options. */
   public VariantBuilder() {
@@ -96,6 +97,7 @@ public final class VariantBuilder {
   public void reset() {
     len = 0;
     rootWritten = false;
+    copiedVerbatim = false;
     depth = 0;
     while (keyBytes.size() > seedKeyCount) {
       byte[] k = keyBytes.remove(keyBytes.size() - 1);
@@ -546,6 +548,7 @@ public final class VariantBuilder {
   public VariantBuilder appendVariant(Variant v) {
     if (seed != null && (v.metadata() == lastSameMetadata || v.metadata().sameBytes(seed))) {
       lastSameMetadata = v.metadata();
+      copiedVerbatim |= v.isObject() || v.isArray();
       int size = v.valueSize();
       beforeValue();
       ensure((long) len + size);
@@ -623,6 +626,6 @@ public final class VariantBuilder {
     if (seed != null && keyBytes.size() == seedKeyCount) {
       return Variant.of(seed, value, 0, value.length);
     }
-    return KeyRemapper.finish(keyBytes, value, options);
+    return KeyRemapper.finish(keyBytes, value, options, !copiedVerbatim);
   }
 }

@@ -101,6 +101,9 @@ final class VariantValidator {
       case DECIMAL16:
         checkDecimal(v);
         break;
+      case TIME_NTZ_MICROS:
+        v.timeValue(); // microseconds within one day; timeValue() would refuse the value later otherwise
+        break;
       default:
         break; // fixed-size payloads: valueSize() checked them
     }

@@ -170,4 +170,17 @@ class HostileEncodingTest {
     assertTrue(e.getMessage().contains("runs past"), e.getMessage());
     assertThrows(VariantFormatException.class, root::validate); // not hidden by the memo of element 0
   }
+
+  @Test
+  void verbatimCopiesOfMalformedValuesFailCleanlyWhenIdsAreRemapped() {
+    // A builder over an existing dictionary copies values of that dictionary byte for byte. When a new
+    // key then forces new ids, the copied bytes are rewritten too; malformed ones must not crash that.
+    VariantMetadata m = VariantMetadata.of(Hex.bytes("11 02 00 01 02 61 62"));
+    // object, 1 field, id 0, offsets 200 (!) and 2, data int8 1: its size reads fine, its field does not
+    Variant broken = Variant.of(m, Hex.bytes("02 01 00 C8 02 0C 01"), 0, 7);
+    VariantBuilder b = VariantBuilder.withMetadata(m);
+    b.startObject().key("0").appendVariant(broken).endObject(); // "0" sorts first: every id shifts
+    var e = assertThrows(VariantFormatException.class, b::build);
+    assertTrue(e.getMessage().contains("Invalid variant"), e.getMessage());
+  }
 }

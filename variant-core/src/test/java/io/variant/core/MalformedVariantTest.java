@@ -92,6 +92,14 @@ class MalformedVariantTest {
   }
 
   @Test
+  void timeOutsideOneDay() {
+    // time_ntz of 86,400,000,000 µs (24:00:00) and of -1 µs: validate() must refuse what timeValue() refuses
+    assertValueRejects(A, "44 00 60 D7 1D 14 00 00 00", Variant::validate, 1, "time of 86400000000 microseconds is outside one day");
+    assertValueRejects(A, "44 FF FF FF FF FF FF FF FF", Variant::timeValue, 1, "time of -1 microseconds");
+    assertValueRejects(A, "03 01 00 09 44 FF FF FF FF FF FF FF FF", Variant::validate, 5, "outside one day"); // the payload of the element at byte 4
+  }
+
+  @Test
   void readsPastTheEnd() {
     assertValueRejects(A, "14 01 02", Variant::longValue, 1, "needs 4 payload bytes"); // int32 with 2 bytes
     assertValueRejects(A, "14 01 02", Variant::valueSize, 0, "runs past");

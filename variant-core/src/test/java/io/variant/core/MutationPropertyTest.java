@@ -1,5 +1,6 @@
 package io.variant.core;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -87,7 +88,7 @@ class MutationPropertyTest {
       valid = false;
     }
     Walk.walkMetadata(v.metadata());
-    Walk walk = new Walk();
+    Walk walk = new Walk(valid);
     walk.walk(v);
     long bytes = (long) v.limit() - v.position();
     assertTrue(walk.steps() <= bytes, () -> "walk took " + walk.steps() + " steps over " + bytes + " bytes");
@@ -95,6 +96,8 @@ class MutationPropertyTest {
       Variant c = VariantBuilder.canonicalize(v);
       if (valid) {
         assertTrue(VariantEquality.physical(v, c), "canonical form of a valid value is equal to it");
+        assertTrue(VariantEquality.logical(v, v), "a valid value equals itself");
+        assertEquals(v.hashCode(), c.hashCode(), "hash of a valid value and of its canonical form");
       }
     } catch (VariantFormatException | VariantLimitException expected) {
       assertTrue(!valid || expected instanceof VariantLimitException, () -> "valid value failed to canonicalize: " + expected);

@@ -96,4 +96,27 @@ class RoundTripPropertyTest {
       }
     });
   }
+
+  @Test
+  void builderOverAnExistingDictionaryKeepsCopiedValuesEqual() {
+    Trials.run("builderOverAnExistingDictionaryKeepsCopiedValuesEqual", rnd -> {
+      Variant v = Gen.variant(rnd, Gen.Config.defaults().withBudgetBytes(20_000));
+      if (rnd.nextBoolean()) {
+        v = Gen.nonCanonical(rnd, v); // unsorted dictionary with duplicates, odd widths
+      }
+      VariantBuilder b = VariantBuilder.withMetadata(v.metadata());
+      b.startObject();
+      String newKey = rnd.nextBoolean() ? Gen.key(rnd) : null; // sometimes no new key: zero-copy path
+      if (newKey != null) {
+        b.key(newKey).appendVariant(v);
+      }
+      b.key("\u0000copy").appendVariant(v).endObject();
+      Variant built = b.build();
+      built.validate();
+      assertTrue(VariantEquality.physical(v, built.field("\u0000copy")));
+      if (newKey != null && !newKey.equals("\u0000copy")) {
+        assertTrue(VariantEquality.physical(v, built.field(newKey)));
+      }
+    });
+  }
 }

@@ -163,4 +163,16 @@ class VariantContainerReaderTest {
       p.v().validate();
     }
   }
+
+  @Test
+  void lookupOfAKeyWithALoneSurrogateAgreesWithHowTheBuilderWroteIt() {
+    // A lone surrogate has no UTF-8 form; Java's encoder (and so the builder) writes '?' for it. Lookups by
+    // field(name) and by the dictionary's idOf must resolve the name the same way.
+    Variant v = new VariantBuilder().startObject().key("a\uD800").appendLong(1).key("a\uFFFD").appendLong(2)
+        .endObject().build();
+    assertEquals("a?", v.fieldName(0));
+    assertEquals(1, v.field("a\uD800").longValue());
+    assertEquals(2, v.field("a\uFFFD").longValue());
+    assertEquals(v.metadata().idOf("a\uD800"), v.fieldId(v.fieldIndex("a\uD800")));
+  }
 }

@@ -37,7 +37,28 @@ final class Walk {
   private record Accessor(String name, Consumer<Variant> call) {}
 
   private final Set<Integer> seen = new HashSet<>();
+  private final boolean validated;
   private int steps;
+
+  /** A walk of a value that may be malformed. */
+  Walk() {
+    this(false);
+  }
+
+  /**
+   * @param validated the value passed {@code validate()}: then no accessor may throw {@link
+   *     VariantFormatException} either, since validation promises every later read succeeds
+   */
+  Walk(boolean validated) {
+    this.validated = validated;
+  }
+
+  /** Fails for a format error on a validated value; otherwise the error is the expected outcome. */
+  private void formatError(VariantFormatException e, String where) {
+    if (validated) {
+      fail("validate() passed but " + where + " threw " + e, e);
+    }
+  }
 
   /** Values walked so far. */
   int steps() {
@@ -62,14 +83,15 @@ final class Walk {
       v.valueSize();
       v.valueBytes();
       v.valueBuffer();
-    } catch (VariantFormatException expected) {
+    } catch (VariantFormatException e) {
+      formatError(e, "type() or valueSize()");
       return;
     }
     for (Accessor a : ACCESSORS) {
       try {
         a.call().accept(v);
-      } catch (VariantFormatException expected) {
-        // malformed payload: fine
+      } catch (VariantFormatException e) {
+        formatError(e, a.name() + " on a " + t); // malformed payload: fine unless validated
       } catch (VariantTypeException e) {
         if (belongsTo(a.name(), t)) {
           fail(a.name() + " on a " + t + " threw " + e, e);
@@ -83,13 +105,13 @@ final class Walk {
         for (int i = 0, n = v.size(); i < n; i++) {
           try {
             walk(v.element(i), depth + 1);
-          } catch (VariantFormatException expected) {
-            // this element is broken; its siblings may still read
+          } catch (VariantFormatException e) {
+            formatError(e, "element(" + i + ")"); // its siblings may still read
           }
         }
       }
-    } catch (VariantFormatException expected) {
-      // broken header or tables
+    } catch (VariantFormatException e) {
+      formatError(e, "the container tables");
     }
   }
 
@@ -99,21 +121,24 @@ final class Walk {
         v.fieldId(i);
         String name = v.fieldName(i);
         v.field(name);
-        v.fieldIndex(name);
-      } catch (VariantFormatException expected) {
-        // a broken key; the value may still read
+        int found = v.fieldIndex(name);
+        if (validated && found != i) {
+          fail("validated object: fieldIndex(\"" + name + "\") = " + found + ", expected " + i);
+        }
+      } catch (VariantFormatException e) {
+        formatError(e, "key " + i); // the value may still read
       }
       try {
         walk(v.fieldValue(i), depth + 1);
-      } catch (VariantFormatException expected) {
-        // this field is broken
+      } catch (VariantFormatException e) {
+        formatError(e, "fieldValue(" + i + ")");
       }
     }
     try {
       v.field("zzz-not-a-key");
       v.field("");
-    } catch (VariantFormatException expected) {
-      // binary search hit a broken key
+    } catch (VariantFormatException e) {
+      formatError(e, "field() of a missing key"); // binary search hit a broken key
     }
   }
 

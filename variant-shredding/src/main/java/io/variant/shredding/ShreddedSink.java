@@ -21,10 +21,9 @@ import java.math.BigDecimal;
  * holding {@code 00}. The top-level call sequence is bracketed by the writer itself (it writes the row's
  * metadata first).
  *
- * <p><b>Lifetime:</b> a {@code byte[]} or {@link Variant} passed to a sink method is valid only during
- * that call (the splitter reuses its buffers, and a residual may be a view of the caller's input), so a
- * sink that keeps bytes copies them, e.g. Parquet's {@code Binary.fromReusedByteArray}, which the column
- * writers copy where they retain a value.
+ * <p><b>Lifetime:</b> a {@code byte[]} passed to {@link #typedBytes} is the sink's to keep: the splitter
+ * never reuses it. A {@link Variant} passed to {@link #residual} is valid only during that call (it may be
+ * a view of the caller's input buffer), so a sink that keeps its bytes copies them.
  */
 public interface ShreddedSink {
   /**

@@ -1,5 +1,6 @@
 package io.variant.shredding;
 
+import io.variant.core.MetadataBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
@@ -36,13 +37,15 @@ import java.util.UUID;
  * }</pre>
  *
  * <p><b>Validation:</b> none beyond what the reads need: split validated Variants ({@link Variant#validate()})
- * when the input is untrusted. <b>Thread safety:</b> none; a Splitter reuses its buffers between values,
- * so use one per thread.
+ * when the input is untrusted. <b>Thread safety:</b> none; a Splitter reuses its residual builder between
+ * values, so use one per thread.
  */
 public final class Splitter {
+  /** The dictionary a builder gives a value without keys, so that every draft residual is canonical. */
+  private static final VariantMetadata NO_KEYS = new MetadataBuilder().build();
+
   private final ShreddingPlan plan;
   private final SplitOptions options;
-  private byte[] scratch = new byte[64]; // typed bytes are handed to the sink from here (see ShreddedSink)
   private VariantBuilder residualBuilder;
   private VariantMetadata residualMetadata; // the seed of residualBuilder; null for the draft's fresh one
 
@@ -194,8 +197,8 @@ public final class Splitter {
         b.reset();
       }
     }
-    byte[] bytes = v.valueBytes(); // a scalar uses no key: the empty dictionary, not the row's
-    return Variant.of(VariantMetadata.EMPTY, bytes, 0, bytes.length);
+    byte[] bytes = v.valueBytes(); // a scalar uses no key: the builder's empty dictionary, not the row's
+    return Variant.of(NO_KEYS, bytes, 0, bytes.length);
   }
 
   /** Writes a value that {@link Widening#fits} the slot. */
@@ -214,25 +217,20 @@ public final class Splitter {
     }
   }
 
-  /** Hands the bytes over through the reused scratch array: the sink copies what it keeps. */
-  private void bytes(ByteBuffer view, ShreddedSink sink) {
-    int n = view.remaining();
-    byte[] a = scratch(n);
-    view.get(a, 0, n);
-    sink.typedBytes(a, 0, n);
+  /**
+   * Hands the bytes over in a fresh array of exactly their length: the sink may keep it (the Parquet
+   * writer wraps it as a constant {@code Binary}), so it is never reused. The view is already private.
+   */
+  private static void bytes(ByteBuffer view, ShreddedSink sink) {
+    byte[] a = new byte[view.remaining()];
+    view.get(a);
+    sink.typedBytes(a, 0, a.length);
   }
 
   /** spec: VariantEncoding §Encoding types, uuid: 16 bytes big-endian, as Parquet's UUID type. */
-  private void uuid(UUID u, ShreddedSink sink) {
-    byte[] a = scratch(16);
+  private static void uuid(UUID u, ShreddedSink sink) {
+    byte[] a = new byte[16];
     ByteBuffer.wrap(a).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
     sink.typedBytes(a, 0, 16);
-  }
-
-  private byte[] scratch(int n) {
-    if (scratch.length < n) {
-      scratch = new byte[Math.max(n, scratch.length * 2)];
-    }
-    return scratch;
   }
 }

@@ -190,6 +190,19 @@ class ExactTypeSlotTest {
     assertArrayEquals(new byte[] {'1', '2', '3'}, (byte[]) typedOf(string("123"), "string"));
   }
 
+  @Test
+  void typedByteArraysBelongToTheSinkAndAreNeverReused() {
+    // The Parquet sink wraps them as constant Binary values: a reused array would change stored values.
+    Splitter splitter = Splitter.of(ShreddingPlan.parse("[string]"), SplitOptions.defaults());
+    ShreddedTree first = new ShreddedTree();
+    splitter.split(Scalars.of(b -> b.startArray().appendString("abc").appendString("xyz").endArray()), first);
+    ShreddedTree second = new ShreddedTree();
+    splitter.split(Scalars.of(b -> b.startArray().appendString("123").endArray()), second);
+    var elements = ((ShreddedTree.Elements) first.root().typed).slots;
+    assertEquals("61 62 63", Hex.of((byte[]) elements.get(0).typed));
+    assertEquals("78 79 7A", Hex.of((byte[]) elements.get(1).typed));
+  }
+
   /** The typed part the default splitter writes for {@code v} at a scalar slot, or null. */
   private static Object typedOf(Variant v, String slot) {
     return SplitRebuild.split(v, ShreddingPlan.parse(slot), SplitOptions.defaults()).root().typed;

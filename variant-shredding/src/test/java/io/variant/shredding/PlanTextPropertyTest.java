@@ -1,10 +1,14 @@
 package io.variant.shredding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.shredding.testkit.PlanGen;
 import io.variant.testkit.Trials;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class PlanTextPropertyTest {
@@ -47,6 +51,47 @@ class PlanTextPropertyTest {
       ShreddingPlan plan = PlanGen.plan(rnd);
       assertEquals(plan.print(), plan.toString());
     });
+  }
+
+  @Test
+  void planGenCoversEveryNodeKindDecimalEdgeAndKeyKind() {
+    Set<String> seen = new HashSet<>();
+    Random rnd = new Random(2026);
+    for (int i = 0; i < 2000; i++) {
+      collect(PlanGen.plan(rnd), false, false, seen);
+    }
+    for (ShreddedType.Kind k : ShreddedType.Kind.values()) {
+      assertTrue(seen.contains(k.text()), "kind " + k);
+    }
+    for (String s : List.of("decimal(1,0)", "decimal(1,1)", "decimal(9,9)", "decimal(10,0)", "decimal(18,18)", "decimal(19,0)",
+        "decimal(38,0)", "decimal(38,38)", "variant", "object", "array", "object in array", "array in object",
+        "variant element", "key non-ascii", "key supplementary", "key escaped", "key empty")) {
+      assertTrue(seen.contains(s), s);
+    }
+  }
+
+  private static void collect(ShreddingPlan plan, boolean inArray, boolean inObject, Set<String> seen) {
+    if (plan instanceof ShreddingPlan.ObjectPlan o) {
+      seen.add(inArray ? "object in array" : "object");
+      for (ShreddingPlan.Field f : o.fields()) {
+        String k = f.name();
+        seen.add(k.isEmpty() ? "key empty" : k.codePoints().anyMatch(c -> c > 0xFFFF) ? "key supplementary"
+            : k.chars().anyMatch(c -> c < 0x20 || c == '"' || c == '\\') ? "key escaped"
+            : k.chars().anyMatch(c -> c > 0x7F) ? "key non-ascii" : "key ascii");
+        collect(f.plan(), false, true, seen);
+      }
+    } else if (plan instanceof ShreddingPlan.ArrayPlan a) {
+      seen.add(inObject ? "array in object" : "array");
+      if (!a.element().isShredded()) {
+        seen.add("variant element");
+      }
+      collect(a.element(), true, false, seen);
+    } else {
+      seen.add(plan.print());
+      if (plan instanceof ShreddingPlan.ScalarPlan s) {
+        seen.add(s.type().kind().text());
+      }
+    }
   }
 
   /**

@@ -52,6 +52,7 @@ import java.io.Writer;
  */
 public final class VariantJson {
   private static final JsonFactory DEFAULT_FACTORY = newFactory(Limits.defaults());
+  private static volatile FactoryFor lastCustom;
 
   private VariantJson() {}
 
@@ -173,7 +174,8 @@ public final class VariantJson {
 
   /**
    * Appends {@code v} as compact JSON to {@code out} (a {@link Writer}, {@link StringBuilder}, …), with
-   * {@link Limits#defaults()}. {@code out} is flushed if it is a Writer, never closed.
+   * {@link Limits#defaults()}. All of the text reaches {@code out} before this returns; {@code out} is
+   * neither flushed nor closed.
    *
    * @throws IOException if {@code out} fails
    */
@@ -184,15 +186,26 @@ public final class VariantJson {
   /** {@link #writeJson(Variant, Appendable)} with explicit depth and output-length limits. */
   public static void writeJson(Variant v, Appendable out, Limits limits) throws IOException {
     Writer writer = out instanceof Writer ? (Writer) out : new AppendableWriter(out);
-    try (JsonGenerator gen = factory(limits).createGenerator(writer)) { // closing flushes, keeps `out` open
+    try (JsonGenerator gen = factory(limits).createGenerator(writer)) { // closing empties jackson's buffer into out
       VariantToJson.write(v, gen, limits);
     }
   }
 
-  /** The shared factory for the default limits, or a new one for other limits. */
+  /** The shared factory for the default limits; for other limits, the last one built, or a new one. */
   static JsonFactory factory(Limits limits) {
-    return limits.equals(Limits.defaults()) ? DEFAULT_FACTORY : newFactory(limits);
+    if (limits.equals(Limits.defaults())) {
+      return DEFAULT_FACTORY;
+    }
+    FactoryFor last = lastCustom; // one volatile read: the pair is consistent
+    if (last == null || !last.limits.equals(limits)) {
+      last = new FactoryFor(limits, newFactory(limits)); // a race only builds an extra factory
+      lastCustom = last;
+    }
+    return last.factory;
   }
+
+  /** A factory and the limits it was built from; callers with custom limits usually reuse one set. */
+  private record FactoryFor(Limits limits, JsonFactory factory) {}
 
   private static JsonFactory newFactory(Limits limits) {
     // One more level than ours: our own check fires first with a clearer message, and a reader of a
@@ -207,6 +220,7 @@ public final class VariantJson {
         .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(nesting).build())
         .disable(JsonFactory.Feature.INTERN_FIELD_NAMES) // keys of arbitrary documents would fill the JVM's pool
         .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+        .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM) // a flush per value would cost a write per row
         .build();
   }
 

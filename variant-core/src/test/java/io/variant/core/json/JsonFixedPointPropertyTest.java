@@ -5,42 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantEquality;
+import io.variant.testkit.Trials;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/**
- * Properties over random JSON texts ({@link RandomJson}); {@code -Dvariant.trials=N} trials each (default
- * 500), {@code -Dvariant.seed=S} to reproduce a failure, whose message names the seed.
- */
+/** Properties over random JSON texts ({@link RandomJson}), run by {@link Trials} (seeded, reproducible). */
 class JsonFixedPointPropertyTest {
-  /** A property body that may throw. */
-  interface Trial {
-    void run(Random r) throws Exception;
-  }
-
-  private static void trials(String property, Trial body) {
-    int n = Integer.getInteger("variant.trials", 500);
-    long base = Long.getLong("variant.seed", property.hashCode());
-    for (int i = 0; i < n; i++) {
-      long seed = base + i;
-      try {
-        body.run(new Random(seed));
-      } catch (Throwable t) {
-        throw new AssertionError(property + " failed on trial " + (i + 1) + " with seed " + seed
-            + " (reproduce: -Dvariant.seed=" + seed + " -Dvariant.trials=1): " + t, t);
-      }
-    }
-    System.out.println("[trials] " + property + ": " + n + " trials passed (base seed " + base + ")");
-  }
-
   @Test
   void renderingIsAFixedPointAfterOneRoundTrip() {
-    trials("jsonFixedPoint", r -> {
+    Trials.run("jsonFixedPoint", r -> {
       String s = new RandomJson(r, 5).document();
 
       String once = VariantJson.toJson(VariantJson.parse(s));
@@ -52,7 +29,7 @@ class JsonFixedPointPropertyTest {
 
   @Test
   void bytesAndTextParseToTheSameVariant() {
-    trials("jsonBytesEqualText", r -> {
+    Trials.run("jsonBytesEqualText", r -> {
       String s = new RandomJson(r, 5).document();
 
       Variant fromText = VariantJson.parse(s);
@@ -65,7 +42,7 @@ class JsonFixedPointPropertyTest {
 
   @Test
   void documentReaderMatchesParsingEachDocument() {
-    trials("jsonDocumentReader", r -> {
+    Trials.run("jsonDocumentReader", r -> {
       RandomJson gen = new RandomJson(r, 3);
       List<String> docs = new ArrayList<>();
       for (int i = r.nextInt(6); i > 0; i--) {

@@ -1,12 +1,12 @@
 package io.variant.core.json;
 
-import static io.variant.core.json.Bytes.hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantType;
+import io.variant.testkit.Hex;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -68,7 +68,7 @@ class JsonNumberRulesTest {
     Variant v = VariantJson.parse(literal);
 
     assertEquals(type, v.type());
-    assertEquals(valueBytes, hex(v.valueBytes()));
+    assertEquals(valueBytes, Hex.of(v.valueBytes()));
   }
 
   @ParameterizedTest

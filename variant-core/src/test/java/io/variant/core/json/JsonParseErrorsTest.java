@@ -9,6 +9,7 @@ import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantLimitException;
+import io.variant.testkit.Hex;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -154,7 +155,7 @@ class JsonParseErrorsTest {
       80                                 | 1    | 7      | 0x80
       """)
   void rejectsInvalidUtf8Bytes(String bad, long line, long column, String fragment) {
-    byte[] json = concat("{\"a\":\"", Bytes.hex(bad), "\"}");
+    byte[] json = concat("{\"a\":\"", Hex.bytes(bad), "\"}");
 
     var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse(json));
 
@@ -163,7 +164,7 @@ class JsonParseErrorsTest {
 
   @Test
   void invalidUtf8PositionCountsLinesAndBytes() {
-    byte[] json = concat("[\"é\",\n  \"", Bytes.hex("C0 80"), "\"]"); // é is 2 bytes
+    byte[] json = concat("[\"é\",\n  \"", Hex.bytes("C0 80"), "\"]"); // é is 2 bytes
 
     var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse(json));
 
@@ -172,7 +173,7 @@ class JsonParseErrorsTest {
 
   @Test
   void invalidUtf8AtTheVeryEndIsReported() {
-    byte[] json = concat("\"é", Bytes.hex("E2 82"), "");
+    byte[] json = concat("\"é", Hex.bytes("E2 82"), "");
 
     var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse(json));
 
@@ -182,7 +183,7 @@ class JsonParseErrorsTest {
   @Test
   void parsesUtf8BytesWithAndWithoutByteOrderMark() {
     byte[] plain = "{\"ключ\": \"значение 😀\"}".getBytes(StandardCharsets.UTF_8);
-    byte[] bom = concat("", Bytes.hex("EF BB BF"), new String(plain, StandardCharsets.UTF_8));
+    byte[] bom = concat("", Hex.bytes("EF BB BF"), new String(plain, StandardCharsets.UTF_8));
 
     assertEquals("значение 😀", VariantJson.parse(plain).field("ключ").stringValue());
     assertEquals(VariantJson.parse(plain), VariantJson.parse(bom));

@@ -10,23 +10,24 @@ import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantLimitException;
+import io.variant.testkit.Hex;
 import java.io.ByteArrayOutputStream;
 import org.junit.jupiter.api.Test;
 
 /** Rendering stays bounded in depth and output length, whatever the bytes. */
 class JsonRenderingLimitsTest {
-  private static final byte[] EMPTY_METADATA = Bytes.hex("01 00 00"); // v1, unsorted, 0 keys, offset 0
+  private static final byte[] EMPTY_METADATA = Hex.bytes("01 00 00"); // v1, unsorted, 0 keys, offset 0
 
   /**
    * {@code levels} nested arrays of two elements whose offsets both point at the same child: under 300
    * bytes, yet 2^levels leaves.
    */
   private static Variant sharedOffsets(int levels) {
-    byte[] value = Bytes.hex("0C 01"); // int8 1: the one leaf
+    byte[] value = Hex.bytes("0C 01"); // int8 1: the one leaf
     for (int i = 0; i < levels; i++) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       // array, 1-byte offsets; 2 elements; offsets 0 and 0 (both the child); data size = the child's size
-      out.writeBytes(Bytes.hex("03 02 00 00"));
+      out.writeBytes(Hex.bytes("03 02 00 00"));
       out.write(value.length);
       out.writeBytes(value);
       value = out.toByteArray();
@@ -79,11 +80,11 @@ class JsonRenderingLimitsTest {
   @Test
   void malformedBytesGiveAFormatErrorNotACrash() {
     // array, 1 element, offsets 0 and 9: the data area claims 9 bytes but only 2 follow
-    Variant truncated = Variant.of(EMPTY_METADATA, Bytes.hex("03 01 00 09 0C 01"));
+    Variant truncated = Variant.of(EMPTY_METADATA, Hex.bytes("03 01 00 09 0C 01"));
     // object, 1 field, field id 0 in an empty dictionary
-    Variant badId = Variant.of(EMPTY_METADATA, Bytes.hex("02 01 00 00 02 0C 01"));
+    Variant badId = Variant.of(EMPTY_METADATA, Hex.bytes("02 01 00 00 02 0C 01"));
     // primitive type id 63, unknown
-    Variant unknown = Variant.of(EMPTY_METADATA, Bytes.hex("FC"));
+    Variant unknown = Variant.of(EMPTY_METADATA, Hex.bytes("FC"));
 
     assertThrows(VariantFormatException.class, () -> VariantJson.toJson(truncated));
     var e = assertThrows(VariantFormatException.class, () -> VariantJson.toJson(badId));

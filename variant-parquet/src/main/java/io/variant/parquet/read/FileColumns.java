@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.core.path.Segment;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.schema.VariantSchemaException;
@@ -78,7 +79,7 @@ final class FileColumns {
   }
 
   /** The schema to request for one path of one VARIANT column. */
-  MessageType requestedSchema(String column, List<PathStep> steps) {
+  MessageType requestedSchema(String column, List<Segment> steps) {
     ShreddedSchemaNode node = variants.get(column);
     if (node == null) {
       throw new IllegalArgumentException("Cannot project column \"" + column + "\": the file's VARIANT columns are " + variants.keySet());

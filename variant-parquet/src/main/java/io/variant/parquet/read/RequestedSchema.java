@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.core.path.Segment;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.ShreddingLayout;
@@ -23,11 +24,11 @@ final class RequestedSchema {
   }
 
   /** Only the columns {@code steps} needs (see the class comment). */
-  static GroupType forPath(ShreddedSchemaNode root, List<PathStep> steps) {
+  static GroupType forPath(ShreddedSchemaNode root, List<Segment> steps) {
     return prune(root, steps, 0, true);
   }
 
-  private static GroupType prune(ShreddedSchemaNode node, List<PathStep> steps, int at, boolean top) {
+  private static GroupType prune(ShreddedSchemaNode node, List<Segment> steps, int at, boolean top) {
     GroupType g = node.group();
     Type typed = node.hasTyped() ? narrowTyped(node, steps, at) : null;
     boolean keepTyped = typed != null;
@@ -53,14 +54,14 @@ final class RequestedSchema {
    * The typed child narrowed to what {@code steps[at..]} needs, or {@code null} if the next step cannot be
    * answered from it (a key on a non-object, an index on a non-array, a key the object does not shred).
    */
-  private static Type narrowTyped(ShreddedSchemaNode node, List<PathStep> steps, int at) {
+  private static Type narrowTyped(ShreddedSchemaNode node, List<Segment> steps, int at) {
     Type typed = node.group().getType(node.typedField());
     boolean whole = at == steps.size();
     if (node.shreddedType() != null) {
       return whole ? typed : null;
     }
     if (node.element() != null) {
-      if (!whole && !(steps.get(at) instanceof PathStep.Index)) {
+      if (!whole && !(steps.get(at) instanceof Segment.Index)) {
         return null;
       }
       GroupType list = typed.asGroupType();
@@ -74,7 +75,7 @@ final class RequestedSchema {
       String name = f.group().getName();
       if (whole) {
         fields.add(prune(f, steps, at, false));
-      } else if (steps.get(at) instanceof PathStep.Key && ((PathStep.Key) steps.get(at)).name().equals(name)) {
+      } else if (steps.get(at) instanceof Segment.Key && ((Segment.Key) steps.get(at)).name().equals(name)) {
         fields.add(prune(f, steps, at + 1, false));
       }
     }

@@ -51,6 +51,38 @@ final class RowSource<T> implements AutoCloseable {
     }
   }
 
+  /**
+   * The remaining rows as an iterator: I/O errors surface as {@link java.io.UncheckedIOException}, read
+   * errors as {@link VariantParquetException}.
+   */
+  java.util.Iterator<T> iterator() {
+    return new java.util.Iterator<>() {
+      private T next;
+
+      @Override
+      public boolean hasNext() {
+        if (next == null) {
+          try {
+            next = RowSource.this.next();
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }
+        return next != null;
+      }
+
+      @Override
+      public T next() {
+        if (!hasNext()) {
+          throw new java.util.NoSuchElementException("no more rows in " + fileName);
+        }
+        T t = next;
+        next = null;
+        return t;
+      }
+    };
+  }
+
   /** Rows returned so far. */
   long rowsRead() {
     return row;

@@ -1,5 +1,7 @@
 package io.variant.parquet.read;
 
+import io.variant.core.path.Segment;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.VariantSchemaException;
@@ -9,8 +11,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -47,12 +49,14 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   private final MessageType schema;
   private final FileColumns columns;
   private final long rowCount;
+  private final VariantReadOptions options;
   private final RowSource<VariantRecord> rows;
 
   private VariantParquetReader(InputFile file, String fileName, VariantReadOptions options) throws IOException {
     this.file = file;
     this.fileName = fileName;
     this.configuration = new PlainParquetConfiguration();
+    this.options = options;
     try (ParquetFileReader footer = ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
       this.schema = footer.getFooter().getFileMetaData().getSchema();
       this.rowCount = footer.getRecordCount();
@@ -126,31 +130,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    */
   @Override
   public Iterator<VariantRecord> iterator() {
-    return new Iterator<>() {
-      private VariantRecord next;
-
-      @Override
-      public boolean hasNext() {
-        if (next == null) {
-          try {
-            next = read();
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        }
-        return next != null;
-      }
-
-      @Override
-      public VariantRecord next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException("no more rows in " + fileName);
-        }
-        VariantRecord r = next;
-        next = null;
-        return r;
-      }
-    };
+    return rows.iterator();
   }
 
   @Override
@@ -158,19 +138,23 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     rows.close();
   }
 
-  InputFile inputFile() {
-    return file;
-  }
-
-  String fileName() {
-    return fileName;
-  }
-
-  ParquetConfiguration configuration() {
-    return configuration;
-  }
-
-  FileColumns fileColumns() {
-    return columns;
+  /**
+   * A reader of the value at {@code path} in VARIANT column {@code column}, per row, that requests only the
+   * columns the path needs (see {@link VariantPathReader}). It reads the file independently of this reader's
+   * position; close both.
+   *
+   * <pre>{@code
+   * try (VariantParquetReader r = VariantParquetReader.open(file);
+   *     VariantPathReader names = r.project("event", VariantPath.parse("$.user.name"))) {
+   *   for (PathValue name : names) { ... name.value() ... }
+   * }
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if the file has no VARIANT column {@code column}
+   */
+  public VariantPathReader project(String column, VariantPath path) {
+    List<Segment> steps = path.segments();
+    MessageType requested = columns.requestedSchema(column, steps);
+    return new VariantPathReader(new RowSource<>(file, fileName, configuration, new PathReadSupport(column, steps, options.rebuild())), requested);
   }
 }

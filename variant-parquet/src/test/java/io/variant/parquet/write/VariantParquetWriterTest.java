@@ -86,6 +86,11 @@ class VariantParquetWriterTest {
       minMax.add(s.minAsString() + ".." + s.maxAsString());
     }
     assertEquals(List.of("row0..row1", "row2..row3"), minMax);
+    List<String> values = new java.util.ArrayList<>(); // the dictionary keeps its entries past each call too
+    for (Group g : RawParquet.rows(out)) {
+      values.add(g.getGroup("event", 0).getGroup("typed_value", 0).getGroup("s", 0).getString("typed_value", 0));
+    }
+    assertEquals(List.of("row0", "row1", "row2", "row3"), values);
   }
 
   @Test

@@ -39,7 +39,7 @@ final class ExactNumericRange {
       BigDecimal d = v.decimalValue();
       anyDecimal = true;
       maxScale = Math.max(maxScale, d.scale());
-      maxDecimalIntegerDigits = Math.max(maxDecimalIntegerDigits, d.precision() - d.scale());
+      maxDecimalIntegerDigits = Math.max(maxDecimalIntegerDigits, integerDigits(d));
     }
   }
 
@@ -60,16 +60,16 @@ final class ExactNumericRange {
       }
       return min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? ShreddedType.INT32 : ShreddedType.INT64;
     }
-    int integerDigits = maxDecimalIntegerDigits;
+    int digits = maxDecimalIntegerDigits;
     if (integers > 0) {
-      integerDigits = Math.max(integerDigits, Math.max(digits(min), digits(max)));
+      digits = Math.max(digits, Math.max(integerDigits(BigDecimal.valueOf(min)), integerDigits(BigDecimal.valueOf(max))));
     }
-    int precision = Math.max(integerDigits + maxScale, 1); // 0.00 has no integer digit and scale 2
+    int precision = Math.max(digits + maxScale, 1); // all zeros at scale 0 still need one digit
     return precision > MAX_DECIMAL_PRECISION ? null : ShreddedType.decimal(precision, maxScale);
   }
 
-  /** Decimal digits of |x|; 1 for 0. */
-  private static int digits(long x) {
-    return x == 0 ? 1 : BigDecimal.valueOf(x).precision();
+  /** Digits before the decimal point that a column needs for {@code d}: 0 for 0 and for |d| < 1. */
+  private static int integerDigits(BigDecimal d) {
+    return d.signum() == 0 ? 0 : Math.max(d.precision() - d.scale(), 0);
   }
 }

@@ -63,22 +63,27 @@ public record InferenceOptions(double minPresence, double dominance, int maxType
     return DEFAULTS;
   }
 
+  /** These options with {@link #minPresence()} set to {@code share}. @throws IllegalArgumentException if it is out of range */
   public InferenceOptions withMinPresence(double share) {
     return new InferenceOptions(share, dominance, maxTypedColumns, maxDepth, maxTrackedPaths);
   }
 
+  /** These options with {@link #dominance()} set to {@code share}. @throws IllegalArgumentException if it is out of range */
   public InferenceOptions withDominance(double share) {
     return new InferenceOptions(minPresence, share, maxTypedColumns, maxDepth, maxTrackedPaths);
   }
 
+  /** These options with {@link #maxTypedColumns()} set to {@code columns}. @throws IllegalArgumentException if it is out of range */
   public InferenceOptions withMaxTypedColumns(int columns) {
     return new InferenceOptions(minPresence, dominance, columns, maxDepth, maxTrackedPaths);
   }
 
+  /** These options with {@link #maxDepth()} set to {@code depth}. @throws IllegalArgumentException if it is out of range */
   public InferenceOptions withMaxDepth(int depth) {
     return new InferenceOptions(minPresence, dominance, maxTypedColumns, depth, maxTrackedPaths);
   }
 
+  /** These options with {@link #maxTrackedPaths()} set to {@code paths}. @throws IllegalArgumentException if it is out of range */
   public InferenceOptions withMaxTrackedPaths(int paths) {
     return new InferenceOptions(minPresence, dominance, maxTypedColumns, maxDepth, paths);
   }

@@ -8,8 +8,8 @@ import java.util.Objects;
 
 /**
  * Infers a {@link ShreddingPlan} from a stream of Variants. Per path ({@code $.user.name}, {@code
- * $.items[*].price}) it counts how often the path is present among its parent objects and which {@link
- * TypeFamily type families} its values hold; {@link #result()} turns the counts into a plan and a {@link
+ * $.items[*].price}) it counts how often the path is present among its parent objects and which type
+ * families its values hold (boolean, exact numeric, float, double, string, date, each timestamp kind, ...); {@link #result()} turns the counts into a plan and a {@link
  * CoverageReport}.
  *
  * <pre>{@code
@@ -18,9 +18,9 @@ import java.util.Objects;
  *   inference.add(v);
  * }
  * InferenceResult result = inference.result();
- * System.out.println(result.plan());               // {"id": int16, "tags": [string], ...}
- * System.out.print(result.coverage().format());
- * }</pre>
+ * String plan = result.plan().print();         // {"id": int16, "tags": [string]}
+ * String table = result.coverage().format();   // a row per plan node: counts, shares, type, path
+ * }</pre> (from {@code InferenceExamplesTest})
  *
  * <p><b>Rules</b> (thresholds in {@link InferenceOptions}):
  *
@@ -28,7 +28,7 @@ import java.util.Objects;
  *   <li>A path is typed with the family that holds at least {@code dominance} of its non-null values;
  *       the rest go to the residual. Variant nulls count as present but not toward any family: they have
  *       no typed form. No such family, or only nulls: the path is {@code variant}.
- *   <li>Exact numerics unify losslessly (see {@link ExactNumericRange}): integers to the narrowest integer
+ *   <li>Exact numerics unify losslessly: integers to the narrowest integer
  *       type, with any decimal to {@code decimal(P,S)}, or {@code variant} past 38 digits. Float, double
  *       and strings never mix with them.
  *   <li>An object path gets the fields present in at least {@code minPresence} of its objects, sorted by
@@ -57,6 +57,7 @@ public final class PlanInference {
   private long rows;
   private int trackedPaths = 1;
   private long untrackedValues;
+  private long visitsLeft; // per row: see add()
 
   private PlanInference(InferenceOptions options) {
     this.options = Objects.requireNonNull(options, "options");
@@ -85,11 +86,16 @@ public final class PlanInference {
    * root. Cost: O(size of the value down to {@code maxDepth}).
    *
    * @throws VariantFormatException if the Variant is malformed (unknown primitive type ids are not an
-   *     error: they count as a family that stays in the residual)
+   *     error: they count as a family that stays in the residual), or if it nests more values than it has
+   *     bytes: only offsets that share sub-values can do that, and following them could take exponential
+   *     time. The counts may then include part of the row.
    */
   public void add(Variant v) {
     rows++;
     if (v != null) {
+      // Every value of a tree takes at least its header byte. A scalar root needs no bound, and the size of
+      // one of an unknown type is unknown.
+      visitsLeft = v.isObject() || v.isArray() ? v.valueSize() : 1;
       observe(root, v);
     }
   }
@@ -108,6 +114,10 @@ public final class PlanInference {
   }
 
   private void observe(PathStats node, Variant v) {
+    if (--visitsLeft < 0) {
+      throw VariantFormatException.at(0, "the value holds more nested values than its bytes could encode"
+          + " without sharing; its object or array offsets point at the same sub-values");
+    }
     node.present++;
     TypeFamily family = family(v);
     node.families[family.ordinal()]++;

@@ -41,7 +41,8 @@ class PlanInferenceTest {
   }
 
   static void assertPlan(String expected, List<? extends Model> rows, InferenceOptions options) {
-    assertEquals(ShreddingPlan.parse(expected), infer(rows, options).plan(), () -> rows.toString());
+    assertEquals(ShreddingPlan.parse(expected), infer(rows, options).plan(),
+        () -> rows.size() > 12 ? rows.subList(0, 12) + "... (" + rows.size() + " rows)" : rows.toString());
   }
 
   @SafeVarargs
@@ -76,6 +77,9 @@ class PlanInferenceTest {
     assertPlan("decimal(2,2)", List.of(dec("0.00")));
     assertPlan("decimal(3,2)", List.of(dec("1.50"))); // the stored scale counts, trailing zero included
     assertPlan("decimal(1,0)", List.of(dec("7"))); // any decimal makes a decimal column, even with scale 0
+    assertPlan("decimal(1,0)", List.of(dec("0"), int8(0)));
+    assertPlan("decimal(1,1)", List.of(int8(0), dec("0.5"))); // 0 needs no integer digit
+    assertPlan("decimal(3,1)", List.of(int8(-10), dec("0.5")));
     assertPlan("decimal(20,1)", List.of(int64(Long.MIN_VALUE), dec("0.5"))); // 19 digits + 1
   }
 

@@ -273,7 +273,8 @@ public final class ShreddedTree implements ShreddedSink {
 
   @Override
   public void typedBytes(byte[] buffer, int offset, int length) {
-    setTyped(Arrays.copyOfRange(buffer, offset, offset + length));
+    // Keeps a whole array by reference, as the Parquet sink does: a splitter reusing it would show.
+    setTyped(offset == 0 && length == buffer.length ? buffer : Arrays.copyOfRange(buffer, offset, offset + length));
   }
 
   @Override

@@ -1,0 +1,70 @@
+package io.variant.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.testkit.Hex;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The metadata dictionary: golden bytes of the writer, lookups, lengths. */
+class VariantMetadataTest {
+  @Test
+  void metadataBuilderWritesASortedDeduplicatedDictionary() {
+    VariantMetadata m = new MetadataBuilder().add("b").add("a").add("b").build();
+    assertEquals("11 02 00 01 02 61 62", Hex.of(m.toBytes())); // the digest's example
+    assertEquals("11 00 00", Hex.of(new MetadataBuilder().build().toBytes()));
+    // U+E000 before U+1F600 (UTF-8 order), "Z" before "a"
+    VariantMetadata u = new MetadataBuilder().addAll(List.of("\uD83D\uDE00", "a", "\uE000", "Z")).build();
+    assertEquals("11 04 00 01 02 05 09 5A 61 EE 80 80 F0 9F 98 80", Hex.of(u.toBytes()));
+  }
+
+  @Test
+  void headerBytesForEveryOffsetWidth() {
+    assertEquals(0x11, new MetadataBuilder().add("k").build().toBytes()[0] & 0xFF);
+    assertEquals(0x51, new MetadataBuilder().add("k".repeat(256)).build().toBytes()[0] & 0xFF);
+    assertEquals(0x91, new MetadataBuilder().add("k".repeat(65_536)).build().toBytes()[0] & 0xFF);
+    // 4-byte offsets: hand-written, 1 key "a" (header 0xC1 unsorted)
+    VariantMetadata wide = VariantMetadata.of(Hex.bytes("C1 01000000 00000000 01000000 61"));
+    assertEquals("a", wide.key(0));
+    assertEquals(14, wide.length());
+  }
+
+  @Test
+  void lookupsOnSortedAndUnsortedDictionaries() {
+    VariantMetadata sorted = VariantMetadata.of(Hex.bytes("11 03 00 01 02 03 61 62 63"));
+    assertTrue(sorted.isSorted());
+    assertEquals(2, sorted.idOf("c"));
+    assertEquals(-1, sorted.idOf("d"));
+    assertEquals(-1, sorted.idOf(""));
+    VariantMetadata unsorted = VariantMetadata.of(Hex.bytes("01 03 00 01 02 03 63 61 63")); // "c" "a" "c"
+    assertFalse(unsorted.isSorted());
+    assertEquals(0, unsorted.idOf("c")); // first of the duplicates
+    assertEquals(1, unsorted.idOf("a"));
+    assertEquals(-1, unsorted.idOf("b"));
+    var e = assertThrows(IndexOutOfBoundsException.class, () -> unsorted.key(3));
+    assertTrue(e.getMessage().contains("key id 3"), e.getMessage());
+  }
+
+  @Test
+  void encodedLengthSplitsAConcatenatedBuffer() {
+    // the digest's draft-layout example: 01 01 00 02 'h' 'i' is 6 bytes of metadata, then the value
+    byte[] both = Hex.bytes("01 01 00 02 68 69 02 01 00 00 02 0C 2A");
+    assertEquals(6, VariantMetadata.encodedLength(both, 0, both.length));
+    Variant v = Variant.ofConcatenated(both, 0, both.length);
+    assertEquals(42, v.field("hi").longValue());
+    assertEquals("01 01 00 02 68 69", Hex.of(v.metadataBytes()));
+  }
+
+  @Test
+  void sameBytesComparesEncodingsNotInstances() {
+    VariantMetadata a = VariantMetadata.of(Hex.bytes("11 01 00 01 61"));
+    VariantMetadata b = VariantMetadata.of(Hex.bytes("FF 11 01 00 01 61 FF"), 1, 5);
+    assertTrue(a.sameBytes(b));
+    assertFalse(a.sameBytes(VariantMetadata.of(Hex.bytes("01 01 00 01 61"))));
+    assertEquals(0, VariantMetadata.EMPTY.size());
+    assertEquals("01 00 00", Hex.of(VariantMetadata.EMPTY.toBytes()));
+  }
+}

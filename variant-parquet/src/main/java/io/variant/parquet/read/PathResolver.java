@@ -1,0 +1,139 @@
+package io.variant.parquet.read;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantException;
+import io.variant.core.path.Segment;
+import io.variant.core.path.VariantPath;
+import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.shredding.RebuildOptions;
+import io.variant.shredding.Rebuilder;
+import io.variant.shredding.ShreddingLayout;
+import java.util.List;
+
+/**
+ * Answers one path per row from a column whose schema {@link RequestedSchema#forPath} pruned. It walks the
+ * typed slots while the path follows them and switches to the residual Variant where it leaves them: a
+ * shredded key or list index is taken from the typed part (typed wins, as a reader that projects only
+ * {@code typed_value} sees it, digest §D.5), any other key from the residual object. Only the slot at the
+ * path's end is rebuilt, and only when the walk reaches it through typed slots.
+ */
+final class PathResolver {
+  private final VariantColumn column;
+  private final List<Segment> steps;
+  private final VariantPath[] suffixes; // suffixes[i]: the steps from i on, for extraction from a residual
+  private final Rebuilder endRebuilder;
+
+  /**
+   * @param column the projected column (its node tree is the pruned one)
+   * @param steps the path
+   */
+  PathResolver(VariantColumn column, List<Segment> steps, RebuildOptions options) {
+    this.column = column;
+    this.steps = List.copyOf(steps);
+    this.suffixes = new VariantPath[steps.size() + 1];
+    for (int i = 0; i <= steps.size(); i++) {
+      suffixes[i] = VariantPath.of(this.steps.subList(i, steps.size()));
+    }
+    ShreddedSchemaNode end = typedEnd(column.row.root.node, 0);
+    this.endRebuilder = end == null ? null : Rebuilder.of(end.plan(), options);
+  }
+
+  /** The node the path ends at if it follows typed slots all the way, else {@code null}. */
+  private ShreddedSchemaNode typedEnd(ShreddedSchemaNode node, int at) {
+    if (at == steps.size()) {
+      return node;
+    }
+    Segment step = steps.get(at);
+    if (step instanceof Segment.Key key) {
+      for (ShreddedSchemaNode f : node.fields()) {
+        if (f.group().getName().equals(key.name())) {
+          return typedEnd(f, at + 1);
+        }
+      }
+      return null;
+    }
+    return node.element() == null ? null : typedEnd(node.element(), at + 1);
+  }
+
+  /**
+   * The current row's value at the path.
+   *
+   * @throws VariantParquetException naming the column if the parts met on the way are invalid or malformed
+   */
+  PathValue resolve() {
+    ColumnRow row = column.row;
+    if (!row.present()) {
+      return PathValue.SQL_NULL;
+    }
+    try {
+      SlotSource root = row.root;
+      if (!root.hasTyped() && !root.hasResidual()) {
+        // The top level is missing: Variant null, which has no keys or elements.
+        return steps.isEmpty() ? PathValue.of(endRebuilder.rebuild(metadata(), root), true) : PathValue.absent(true);
+      }
+      return walk(root, 0);
+    } catch (VariantException e) {
+      throw new VariantParquetException(null, column.name, -1, "Cannot read the projected path: " + e.getMessage(), e);
+    }
+  }
+
+  /** Invariant: {@code s} is not missing (it has a residual or a typed part). */
+  private PathValue walk(SlotSource s, int at) {
+    if (at == steps.size()) {
+      if (!s.hasTyped()) {
+        return PathValue.of(s.residual(), false);
+      }
+      return PathValue.of(endRebuilder.rebuild(metadata(), s), !s.hasResidual());
+    }
+    Segment step = steps.get(at);
+    ShreddedSchemaNode node = s.node;
+    if (s.hasTyped() && step instanceof Segment.Key key && !node.fields().isEmpty()) {
+      int i = fieldIndex(node, key.name());
+      if (i >= 0) {
+        SlotSource f = s.fieldSource(i);
+        boolean missing = f == null || (!f.hasTyped() && !f.hasResidual());
+        return missing ? PathValue.absent(true) : walk(f, at + 1);
+      }
+      return fromResidual(s, at); // a key the plan does not shred lives in the residual object
+    }
+    if (s.hasTyped() && step instanceof Segment.Index index && node.element() != null) {
+      if (index.index() >= s.elementCount()) {
+        return PathValue.absent(true);
+      }
+      SlotSource e = s.elementSource(index.index());
+      if (!e.hasTyped() && !e.hasResidual()) {
+        // An N/N element reads as Variant null (as the rebuild does); only the path's end can hold it.
+        return at + 1 == steps.size() ? PathValue.of(endRebuilder.rebuild(metadata(), e), true) : PathValue.absent(true);
+      }
+      return walk(e, at + 1);
+    }
+    if (s.hasTyped()) {
+      return PathValue.absent(true); // a typed scalar, or a step of the wrong kind for the typed shape
+    }
+    return fromResidual(s, at);
+  }
+
+  private PathValue fromResidual(SlotSource s, int at) {
+    Variant v = s.residual();
+    if (v == null) {
+      return PathValue.absent(true);
+    }
+    Variant found = suffixes[at].extract(v);
+    return found == null ? PathValue.absent(false) : PathValue.of(found, false);
+  }
+
+  private static int fieldIndex(ShreddedSchemaNode node, String name) {
+    List<ShreddedSchemaNode> fields = node.fields();
+    for (int i = 0; i < fields.size(); i++) {
+      if (fields.get(i).group().getName().equals(name)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private io.variant.core.VariantMetadata metadata() {
+    return column.row.root.node.layout() == ShreddingLayout.SPEC ? column.row.metadata() : null;
+  }
+}
