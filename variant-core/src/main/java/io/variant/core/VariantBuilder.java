@@ -88,7 +88,14 @@ public final class VariantBuilder {
     return new VariantBuilder(options, metadata);
   }
 
-  /** Re-encodes any readable Variant in canonical form with a minimal sorted dictionary. Idempotent. */
+  /**
+   * Re-encodes any readable Variant in canonical form with a minimal sorted dictionary. Idempotent. O(encoded
+   * size).
+   *
+   * @throws VariantFormatException if {@code v} is malformed where it is read, duplicate keys included
+   * @throws VariantLimitException if {@code v} nests deeper than {@link Limits#maxDepth()} or shares
+   *     sub-values so that copying would expand it far past its encoded size
+   */
   public static Variant canonicalize(Variant v) {
     return new VariantBuilder().appendVariant(v).build();
   }

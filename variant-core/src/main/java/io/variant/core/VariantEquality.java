@@ -27,12 +27,12 @@ public final class VariantEquality {
    *     offsets share sub-values so that comparing would expand it far past its encoded size
    */
   public static boolean logical(Variant a, Variant b) {
-    return equal(a, b, false, budget("compare", a, b), 0);
+    return equal(a, b, false, budget("compare", a, b));
   }
 
   /** Physical equality: logical equality plus identical primitive type ids. Throws as {@link #logical}. */
   public static boolean physical(Variant a, Variant b) {
-    return equal(a, b, true, budget("compare", a, b), 0);
+    return equal(a, b, true, budget("compare", a, b));
   }
 
   private static WalkBudget budget(String action, Variant a, Variant b) {
@@ -41,18 +41,78 @@ public final class VariantEquality {
 
   private static final int MAX_DEPTH = Limits.defaults().maxDepth();
 
-  private static boolean equal(Variant a, Variant b, boolean physical, WalkBudget budget, int depth) {
-    budget.checkDepth(depth, MAX_DEPTH);
-    budget.charge(a);
-    budget.charge(b);
-    VariantType ta = a.type();
-    VariantType tb = b.type();
-    if (ta.equivalenceClass() != tb.equivalenceClass()) {
-      return false;
+  /**
+   * Compares two trees with an explicit stack rather than recursion: at {@link Limits#maxDepth()} levels a
+   * recursive comparison needed up to ~770 bytes of stack per level before JIT compilation, too close to a
+   * default 1 MiB thread stack.
+   */
+  private static boolean equal(Variant a, Variant b, boolean physical, WalkBudget budget) {
+    Frame top = null;
+    int depth = 0;
+    while (true) {
+      budget.checkDepth(depth, MAX_DEPTH);
+      budget.charge(a);
+      budget.charge(b);
+      VariantType ta = a.type();
+      VariantType tb = b.type();
+      if (ta.equivalenceClass() != tb.equivalenceClass() || (physical && ta != tb)) {
+        return false;
+      }
+      if (ta == VariantType.OBJECT || ta == VariantType.ARRAY) {
+        boolean object = ta == VariantType.OBJECT;
+        int n = object ? a.fieldCount() : a.size();
+        if (n != (object ? b.fieldCount() : b.size())) {
+          return false;
+        }
+        if (n > 0) {
+          top = new Frame(a, b, object, n, top);
+          depth++;
+        }
+      } else if (!scalarsEqual(a, ta, b, tb)) {
+        return false;
+      }
+      // Next pair: the next child of the innermost unfinished container.
+      while (top != null && top.next == top.count) {
+        top = top.parent;
+        depth--;
+      }
+      if (top == null) {
+        return true;
+      }
+      int i = top.next++;
+      if (top.object) {
+        // Both objects list fields in key order, so keys pair up by index.
+        if (!top.a.fieldName(i).equals(top.b.fieldName(i))) {
+          return false;
+        }
+        a = top.a.fieldValue(i);
+        b = top.b.fieldValue(i);
+      } else {
+        a = top.a.element(i);
+        b = top.b.element(i);
+      }
     }
-    if (physical && ta != tb) {
-      return false;
+  }
+
+  /** One open container pair of {@link #equal}. */
+  private static final class Frame {
+    final Variant a;
+    final Variant b;
+    final boolean object;
+    final int count;
+    final Frame parent;
+    int next;
+
+    Frame(Variant a, Variant b, boolean object, int count, Frame parent) {
+      this.a = a;
+      this.b = b;
+      this.object = object;
+      this.count = count;
+      this.parent = parent;
     }
+  }
+
+  private static boolean scalarsEqual(Variant a, VariantType ta, Variant b, VariantType tb) {
     switch (ta.equivalenceClass()) {
       case NULL:
         return true;
@@ -78,9 +138,8 @@ public final class VariantEquality {
       case UUID:
         return a.uuidValue().equals(b.uuidValue());
       case OBJECT:
-        return objectsEqual(a, b, physical, budget, depth);
       case ARRAY:
-        return arraysEqual(a, b, physical, budget, depth);
+        break; // containers: equal() walks them
     }
     throw new AssertionError(ta);
   }
@@ -92,33 +151,6 @@ public final class VariantEquality {
     return isNanos ? BigDecimal.valueOf(raw) : BigDecimal.valueOf(raw).scaleByPowerOfTen(3);
   }
 
-  private static boolean objectsEqual(Variant a, Variant b, boolean physical, WalkBudget budget, int depth) {
-    int n = a.fieldCount();
-    if (n != b.fieldCount()) {
-      return false;
-    }
-    for (int i = 0; i < n; i++) {
-      // Both objects list fields in key order, so keys pair up by index.
-      if (!a.fieldName(i).equals(b.fieldName(i)) || !equal(a.fieldValue(i), b.fieldValue(i), physical, budget, depth + 1)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean arraysEqual(Variant a, Variant b, boolean physical, WalkBudget budget, int depth) {
-    int n = a.size();
-    if (n != b.size()) {
-      return false;
-    }
-    for (int i = 0; i < n; i++) {
-      if (!equal(a.element(i), b.element(i), physical, budget, depth + 1)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** A hash consistent with {@link #logical}. O(encoded size); throws as {@link #logical}. */
   public static int logicalHash(Variant v) {
     return hash(v, budget("hash", v, null), 0);
@@ -128,6 +160,24 @@ public final class VariantEquality {
     budget.checkDepth(depth, MAX_DEPTH);
     budget.charge(v);
     VariantType t = v.type();
+    if (t == VariantType.OBJECT) {
+      int h = 1;
+      for (int i = 0, n = v.fieldCount(); i < n; i++) {
+        h = 31 * h + (v.fieldName(i).hashCode() ^ hash(v.fieldValue(i), budget, depth + 1));
+      }
+      return h;
+    }
+    if (t == VariantType.ARRAY) {
+      int h = 2;
+      for (int i = 0, n = v.size(); i < n; i++) {
+        h = 31 * h + hash(v.element(i), budget, depth + 1);
+      }
+      return h;
+    }
+    return scalarHash(v, t); // kept out of the recursive frame, as in equal()
+  }
+
+  private static int scalarHash(Variant v, VariantType t) {
     switch (t.equivalenceClass()) {
       case NULL:
         return 0;
@@ -153,20 +203,9 @@ public final class VariantEquality {
         return v.stringUtf8().hashCode();
       case UUID:
         return v.uuidValue().hashCode();
-      case OBJECT: {
-        int h = 1;
-        for (int i = 0, n = v.fieldCount(); i < n; i++) {
-          h = 31 * h + (v.fieldName(i).hashCode() ^ hash(v.fieldValue(i), budget, depth + 1));
-        }
-        return h;
-      }
-      case ARRAY: {
-        int h = 2;
-        for (int i = 0, n = v.size(); i < n; i++) {
-          h = 31 * h + hash(v.element(i), budget, depth + 1);
-        }
-        return h;
-      }
+      case OBJECT:
+      case ARRAY:
+        break; // containers: hash() recurses
     }
     throw new AssertionError(t);
   }

@@ -183,4 +183,36 @@ class HostileEncodingTest {
     var e = assertThrows(VariantFormatException.class, b::build);
     assertTrue(e.getMessage().contains("Invalid variant"), e.getMessage());
   }
+
+  @Test
+  void valuesAtTheDepthLimitWorkOnAOneMebibyteThreadStack() throws InterruptedException {
+    VariantBuilder b = new VariantBuilder();
+    int depth = Limits.defaults().maxDepth();
+    for (int i = 0; i < depth; i++) {
+      b.startArray();
+    }
+    b.appendNull();
+    for (int i = 0; i < depth; i++) {
+      b.endArray();
+    }
+    Variant v = b.build();
+    Variant copy = Variant.of(v.metadataBytes(), v.valueBytes());
+    Throwable[] failure = new Throwable[1];
+    // Recursive walks must fit the JVM's default thread stack (1 MiB on 64-bit Linux) at the depth limit.
+    Thread t = new Thread(null, () -> {
+      try {
+        v.validate();
+        assertTrue(VariantEquality.physical(v, copy));
+        assertEquals(v.hashCode(), copy.hashCode());
+        assertTrue(VariantEquality.physical(v, VariantBuilder.canonicalize(copy)));
+      } catch (Throwable e) {
+        failure[0] = e;
+      }
+    }, "one-mebibyte-stack", 1 << 20);
+    t.start();
+    t.join();
+    if (failure[0] != null) {
+      throw new AssertionError("walk at depth " + depth + " failed", failure[0]);
+    }
+  }
 }

@@ -17,7 +17,7 @@ import java.util.UUID;
  *
  * <pre>{@code
  * Rebuilder rebuilder = Rebuilder.of(plan);
- * Variant v = rebuilder.rebuild(rowMetadata, source); // source: one row's shredded columns
+ * Variant back = rebuilder.rebuild(variant.metadata(), row.root()); // row.root() is a ShreddedSource
  * }</pre>
  *
  * <ul>

@@ -16,14 +16,17 @@ public record SplitOptions(ShreddingLayout layout, NumericWidening widening) {
     }
   }
 
+  /** The spec layout with lossless numeric widening. */
   public static SplitOptions defaults() {
     return DEFAULTS;
   }
 
+  /** These options with layout {@code l}. @throws NullPointerException if {@code l} is null */
   public SplitOptions withLayout(ShreddingLayout l) {
     return new SplitOptions(l, widening);
   }
 
+  /** These options with widening mode {@code w}. @throws NullPointerException if {@code w} is null */
   public SplitOptions withWidening(NumericWidening w) {
     return new SplitOptions(layout, w);
   }

@@ -31,6 +31,7 @@ import java.util.UUID;
  * dictionary.
  *
  * <pre>{@code
+ * ShreddingPlan plan = ShreddingPlan.parse("{\"id\": int64, \"tags\": [string]}");
  * Splitter splitter = Splitter.of(plan, SplitOptions.defaults());
  * ShreddedTree row = new ShreddedTree(); // any ShreddedSink: the Parquet writer implements one
  * splitter.split(variant, row);
@@ -47,7 +48,7 @@ public final class Splitter {
   private final ShreddingPlan plan;
   private final SplitOptions options;
   private VariantBuilder residualBuilder;
-  private VariantMetadata residualMetadata; // the seed of residualBuilder; null for the draft's fresh one
+  private VariantMetadata residualMetadata; // a copy of residualBuilder's seed bytes; null for the draft's
 
   private Splitter(ShreddingPlan plan, SplitOptions options) {
     this.plan = plan;
@@ -147,7 +148,7 @@ public final class Splitter {
     sink.endObject();
   }
 
-  /** The object's fields that the plan does not shred, as one object; their values are copied verbatim. */
+  /** The object's fields that the plan does not shred, as one object (values copied verbatim in the spec layout). */
   private Variant residualObject(Variant v, ObjectPlan p) {
     VariantBuilder b = residualBuilder(v.metadata());
     try {
@@ -167,9 +168,10 @@ public final class Splitter {
   }
 
   /**
-   * A builder for residual objects. Spec layout: seeded with a private copy of the row's metadata, so that
-   * field ids and value bytes carry over unchanged and a caller reusing its metadata buffer cannot change
-   * the seed; rebuilt only when the row's dictionary changes. Draft: a fresh dictionary per residual.
+   * A builder for residual objects. Spec layout: seeded with the row's metadata, so that field ids and value
+   * bytes carry over unchanged, and rebuilt only when the dictionary's bytes change; those are compared
+   * against a private copy, because a caller may reuse one buffer for every row's metadata. Draft: a fresh
+   * dictionary per residual.
    */
   private VariantBuilder residualBuilder(VariantMetadata m) {
     if (options.layout() == ShreddingLayout.DRAFT) {
@@ -179,7 +181,7 @@ public final class Splitter {
       }
     } else if (residualBuilder == null || residualMetadata == null || !residualMetadata.sameBytes(m)) {
       residualMetadata = VariantMetadata.of(m.toBytes());
-      residualBuilder = VariantBuilder.withMetadata(residualMetadata);
+      residualBuilder = VariantBuilder.withMetadata(m); // shares m's decoded keys with v.fieldName
     }
     return residualBuilder;
   }

@@ -3,12 +3,17 @@ package io.variant.shredding;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantType;
+import io.variant.shredding.testkit.Values;
 import io.variant.testkit.Hex;
+import io.variant.testkit.Model;
 import java.math.BigDecimal;
 import java.util.UUID;
 import java.util.function.Consumer;
 
-/** Test values of exactly one Variant type, and slot types from their plan text. */
+/**
+ * Encoded test values of exactly one Variant type (over {@link Values}' model builders), decimals at a
+ * chosen width, Variants from hand-written hex, and slot types from their plan text.
+ */
 final class Scalars {
   private Scalars() {}
 
@@ -23,29 +28,25 @@ final class Scalars {
     return Variant.of(Hex.bytes(metadata), Hex.bytes(value));
   }
 
-  static Variant integer(VariantType t, long value) {
-    return of(b -> b.appendInteger(t, value));
-  }
-
   static Variant int8(long value) {
-    return integer(VariantType.INT8, value);
+    return Values.int8(value).build();
   }
 
   static Variant int16(long value) {
-    return integer(VariantType.INT16, value);
+    return Values.int16(value).build();
   }
 
   static Variant int32(long value) {
-    return integer(VariantType.INT32, value);
+    return Values.int32(value).build();
   }
 
   static Variant int64(long value) {
-    return integer(VariantType.INT64, value);
+    return Values.int64(value).build();
   }
 
-  /** A decimal of width {@code t} keeping the text's scale: {@code "1.50"} has scale 2. */
+  /** A decimal of width {@code t} whatever its digits, keeping the text's scale: {@code "1.50"} has scale 2. */
   static Variant decimal(VariantType t, String text) {
-    return of(b -> b.appendDecimal(t, new BigDecimal(text)));
+    return new Model.Scalar(t, new BigDecimal(text)).build();
   }
 
   static Variant dec4(String text) {
@@ -61,39 +62,39 @@ final class Scalars {
   }
 
   static Variant float32(float value) {
-    return of(b -> b.appendFloat(value));
+    return Values.f32(value).build();
   }
 
   static Variant float64(double value) {
-    return of(b -> b.appendDouble(value));
+    return Values.f64(value).build();
   }
 
   static Variant string(String value) {
-    return of(b -> b.appendString(value));
+    return Values.str(value).build();
   }
 
   static Variant binary(byte... value) {
-    return of(b -> b.appendBinary(value));
+    return Values.binary(value).build();
   }
 
   static Variant bool(boolean value) {
-    return of(b -> b.appendBoolean(value));
+    return Values.bool(value).build();
   }
 
   static Variant date(int epochDay) {
-    return of(b -> b.appendDate(epochDay));
+    return Values.date(epochDay).build();
   }
 
   static Variant temporal(VariantType t, long value) {
-    return of(b -> b.appendTemporal(t, value));
+    return Values.temporal(t, value).build();
   }
 
   static Variant uuid(String text) {
-    return of(b -> b.appendUuid(UUID.fromString(text)));
+    return Values.uuid(UUID.fromString(text)).build();
   }
 
   static Variant variantNull() {
-    return of(VariantBuilder::appendNull);
+    return Values.nul().build();
   }
 
   /** The slot type of plan text such as {@code int8} or {@code decimal(9,2)}. */
