@@ -265,26 +265,32 @@ public final class VariantParquetWriter implements Closeable {
       return add(column);
     }
 
+    /** An ordinary column, {@code optional int64}: a {@link Long} in records. */
     public Builder longColumn(String name) {
       return add(new PlainColumn(name, PlainType.LONG));
     }
 
+    /** An ordinary column, {@code optional int32}: an {@link Integer} in records. */
     public Builder intColumn(String name) {
       return add(new PlainColumn(name, PlainType.INT));
     }
 
+    /** An ordinary column, {@code optional binary (STRING)}: a {@link String} in records. */
     public Builder stringColumn(String name) {
       return add(new PlainColumn(name, PlainType.STRING));
     }
 
+    /** An ordinary column, {@code optional double}: a {@link Double} in records. */
     public Builder doubleColumn(String name) {
       return add(new PlainColumn(name, PlainType.DOUBLE));
     }
 
+    /** An ordinary column, {@code optional boolean}: a {@link Boolean} in records. */
     public Builder booleanColumn(String name) {
       return add(new PlainColumn(name, PlainType.BOOLEAN));
     }
 
+    /** An ordinary column, {@code optional binary}: a {@code byte[]} in records. */
     public Builder binaryColumn(String name) {
       return add(new PlainColumn(name, PlainType.BINARY));
     }
