@@ -250,6 +250,20 @@ class VariantParquetWriterTest {
   }
 
   @Test
+  void writesToAnOutputFileWithAHadoopConfiguration() throws IOException {
+    Path out = dir.resolve("outputfile.parquet");
+    try (VariantParquetWriter w = VariantParquetWriter.builder(new org.apache.parquet.io.LocalOutputFile(out))
+        .longColumn("id").variantColumn("event", ShreddingPlan.parse("{\"n\": int64}"))
+        .conf(new org.apache.hadoop.conf.Configuration())
+        .inferFromFirst(0) // no buffering: the file exists from the first row
+        .build()) {
+      w.write(record(1, row(1)));
+      assertTrue(Files.exists(out), "an OutputFile is written in place, not through a temporary file");
+    }
+    assertEquals(1, RawParquet.rows(out).size());
+  }
+
+  @Test
   void refusesToReplaceAnExistingFileUnlessOverwriting() throws IOException {
     Path out = dir.resolve("exists.parquet");
     Files.writeString(out, "old");
