@@ -113,19 +113,23 @@ public final class VariantParquetWriter implements Closeable {
     if (closed || failed) {
       throw new IllegalStateException("Cannot write: the writer is " + (closed ? "closed" : "failed; call abort()"));
     }
+    boolean sampling = sample != null && writer == null;
+    // A record rejected here leaves everything untouched, so the writer stays usable.
+    if (sampling) {
+      sample.check(record);
+    } else {
+      support.checkBeforeWrite(record);
+    }
     try {
-      if (sample != null && writer == null) {
+      if (sampling) {
         sample.add(record);
         if (sample.isFull()) {
           flushSample();
         }
       } else {
-        support.checkBeforeWrite(record);
         writer.write(record);
       }
       rows++;
-    } catch (IllegalArgumentException e) {
-      throw e; // the record was rejected before anything was written: the writer is still usable
     } catch (RuntimeException | IOException e) {
       failed = true;
       throw e;
@@ -393,6 +397,13 @@ public final class VariantParquetWriter implements Closeable {
     public VariantParquetWriter build() throws IOException {
       if (declared.isEmpty()) {
         throw new IllegalArgumentException("Cannot build a writer without columns");
+      }
+      java.util.Set<String> names = new java.util.HashSet<>();
+      for (Object d : declared) {
+        String name = d instanceof Named n ? n.name() : ((WriteColumn) d).name();
+        if (!names.add(name)) {
+          throw new IllegalArgumentException("Cannot declare column \"" + name + "\" twice");
+        }
       }
       return new VariantParquetWriter(this);
     }

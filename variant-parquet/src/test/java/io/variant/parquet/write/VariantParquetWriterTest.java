@@ -243,6 +243,13 @@ class VariantParquetWriterTest {
   }
 
   @Test
+  void refusesDuplicateColumnNamesAtBuild() {
+    var e = assertThrows(IllegalArgumentException.class,
+        () -> VariantParquetWriter.builder(dir.resolve("dup.parquet")).longColumn("a").variantColumn("a").build());
+    assertTrue(e.getMessage().contains("\"a\" twice"), e.getMessage());
+  }
+
+  @Test
   void refusesToInferFromNoRows() {
     var e = assertThrows(IllegalArgumentException.class,
         () -> VariantParquetWriter.builder(dir.resolve("x.parquet")).variantColumn("v").inferFromFirst(0).build());
