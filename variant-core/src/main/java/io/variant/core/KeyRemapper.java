@@ -1,7 +1,6 @@
 package io.variant.core;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -20,11 +19,18 @@ final class KeyRemapper {
    */
   static Variant finish(List<byte[]> keys, byte[] value, BuilderOptions options, boolean wellFormed) {
     int n = keys.size();
-    Integer[] order = new Integer[n];
+    int[] order = new int[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (a, b) -> Utf8.compare(keys.get(a), keys.get(b)));
+    long[] prefixes = new long[n];
+    for (int i = 0; i < n; i++) {
+      prefixes[i] = Utf8.prefix(keys.get(i));
+    }
+    IndexSort.sort(order, n, (a, b) -> {
+      int c = Long.compareUnsigned(prefixes[a], prefixes[b]);
+      return c != 0 ? c : Utf8.compare(keys.get(a), keys.get(b));
+    });
     int[] finalId = new int[n];
     List<byte[]> unique = new ArrayList<>(n);
     boolean identity = true;

@@ -50,10 +50,36 @@ final class Utf8 {
 
   /** Compares as unsigned bytes, which is code-point order; not {@link String#compareTo} (UTF-16 order). */
   static int compare(byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
-    return java.util.Arrays.compareUnsigned(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
+    if (aLen > SHORT || bLen > SHORT) {
+      return java.util.Arrays.compareUnsigned(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
+    }
+    // Keys are short: a plain loop beats the vectorized mismatch's set-up cost.
+    int n = Math.min(aLen, bLen);
+    for (int i = 0; i < n; i++) {
+      int c = (a[aOff + i] & 0xFF) - (b[bOff + i] & 0xFF);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return aLen - bLen;
   }
 
   static int compare(byte[] a, byte[] b) {
-    return java.util.Arrays.compareUnsigned(a, b);
+    return compare(a, 0, a.length, b, 0, b.length);
+  }
+
+  private static final int SHORT = 32;
+
+  /**
+   * The first 8 bytes as an unsigned big-endian long, zero-padded: comparing prefixes with {@link
+   * Long#compareUnsigned} orders keys as {@link #compare} does, except that equal prefixes need the full
+   * comparison.
+   */
+  static long prefix(byte[] k) {
+    long p = 0;
+    for (int i = 0; i < 8; i++) {
+      p = (p << 8) | (i < k.length ? k[i] & 0xFF : 0);
+    }
+    return p;
   }
 }

@@ -41,6 +41,7 @@ public final class VariantBuilder {
   // Dictionary: ids are provisional (seed ids first, then first-seen order) until build().
   private final HashMap<String, Integer> ids = new HashMap<>();
   private final List<byte[]> keyBytes = new ArrayList<>();
+  private long[] keyPrefixes = new long[16]; // Utf8.prefix of each key, by provisional id
   private final int seedKeyCount;
 
   private byte[] out = new byte[64];
@@ -68,7 +69,7 @@ public final class VariantBuilder {
       for (int i = 0; i < seed.size(); i++) {
         String k = seed.key(i);
         ids.putIfAbsent(k, i);
-        keyBytes.add(Utf8.encode(k));
+        addKeyBytes(Utf8.encode(k));
       }
       this.seedKeyCount = seed.size();
     } else {
@@ -120,6 +121,7 @@ public final class VariantBuilder {
     int count;
     int[] keyIds = new int[8];
     int[] offsets = new int[8];
+    int[] order = new int[8]; // scratch for endObject's sort
     int pendingKey = -1;
 
     void add(int keyId, int offset) {
@@ -187,6 +189,21 @@ public final class VariantBuilder {
     return f;
   }
 
+  private void addKeyBytes(byte[] k) {
+    int id = keyBytes.size();
+    keyBytes.add(k);
+    if (id == keyPrefixes.length) {
+      keyPrefixes = Arrays.copyOf(keyPrefixes, id * 2);
+    }
+    keyPrefixes[id] = Utf8.prefix(k);
+  }
+
+  /** Unsigned UTF-8 order of two keys; the cached 8-byte prefixes decide most comparisons. */
+  private int compareKeys(int a, int b) {
+    int c = Long.compareUnsigned(keyPrefixes[a], keyPrefixes[b]);
+    return c != 0 ? c : Utf8.compare(keyBytes.get(a), keyBytes.get(b));
+  }
+
   private String keyString(int id) {
     return new String(keyBytes.get(id), java.nio.charset.StandardCharsets.UTF_8);
   }
@@ -212,7 +229,7 @@ public final class VariantBuilder {
     if (id == null) {
       id = keyBytes.size();
       ids.put(name, id);
-      keyBytes.add(Utf8.encode(name));
+      addKeyBytes(Utf8.encode(name));
     }
     f.pendingKey = id;
     return this;
@@ -222,11 +239,14 @@ public final class VariantBuilder {
   public VariantBuilder endObject() {
     Frame f = pop(true);
     int n = f.count;
-    Integer[] order = new Integer[n];
+    if (f.order.length < n) {
+      f.order = new int[Math.max(n, f.order.length * 2)];
+    }
+    int[] order = f.order;
     boolean inOrder = true;
     for (int i = 0; i < n; i++) {
       order[i] = i;
-      if (inOrder && i > 0 && Utf8.compare(keyBytes.get(f.keyIds[i - 1]), keyBytes.get(f.keyIds[i])) >= 0) {
+      if (inOrder && i > 0 && compareKeys(f.keyIds[i - 1], f.keyIds[i]) >= 0) {
         inOrder = false;
       }
     }
@@ -234,11 +254,11 @@ public final class VariantBuilder {
     int kept = n;
     if (!inOrder) {
       // Stable sort: among equal keys the last appended sorts last.
-      Arrays.sort(order, (a, b) -> Utf8.compare(keyBytes.get(f.keyIds[a]), keyBytes.get(f.keyIds[b])));
+      IndexSort.sort(order, n, (a, b) -> compareKeys(f.keyIds[a], f.keyIds[b]));
       kept = 0;
       dataSize = 0;
       for (int i = 0; i < n; i++) {
-        boolean dupOfNext = i + 1 < n && Utf8.compare(keyBytes.get(f.keyIds[order[i]]), keyBytes.get(f.keyIds[order[i + 1]])) == 0;
+        boolean dupOfNext = i + 1 < n && compareKeys(f.keyIds[order[i]], f.keyIds[order[i + 1]]) == 0;
         if (dupOfNext) {
           if (options.duplicateKeys() == DuplicateKeys.REJECT) {
             throw new DuplicateKeyException(keyString(f.keyIds[order[i]]));

@@ -1,10 +1,5 @@
 package io.variant.core.json;
 
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
@@ -33,27 +28,57 @@ final class Utf8Input {
         "invalid UTF-8 at byte %d (0x%02X)", bad, utf8[bad] & 0xFF));
   }
 
-  /** Index of the first byte that starts no valid UTF-8 sequence, or -1 if all are valid. */
+  /**
+   * Index of the first byte that starts no valid UTF-8 sequence, or -1 if all are valid. Rejects what the
+   * JDK's strict decoder rejects: overlong forms, surrogates (ED A0..BF), code points above U+10FFFF and
+   * truncated sequences. A hand-written loop: this runs over every input byte.
+   */
   static int firstInvalid(byte[] b) {
+    int n = b.length;
     int i = 0;
-    while (i < b.length && b[i] >= 0) { // ASCII, the common case, needs no decoder
-      i++;
-    }
-    if (i == b.length) {
-      return -1;
-    }
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder(); // reports errors by default
-    ByteBuffer in = ByteBuffer.wrap(b, i, b.length - i);
-    CharBuffer out = CharBuffer.allocate(Math.min(8192, b.length - i + 1));
-    while (true) {
-      CoderResult r = decoder.decode(in, out, true); // end of input: a truncated sequence is an error too
-      if (r.isError()) {
-        return in.position();
+    while (i < n) {
+      int c = b[i];
+      if (c >= 0) {
+        i++;
+        continue;
       }
-      if (r.isUnderflow()) {
-        return -1;
+      c &= 0xFF;
+      int len;
+      int lo = 0x80;
+      int hi = 0xBF;
+      if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+      } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0) {
+          lo = 0xA0; // overlong
+        } else if (c == 0xED) {
+          hi = 0x9F; // surrogates
+        }
+      } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0) {
+          lo = 0x90; // overlong
+        } else if (c == 0xF4) {
+          hi = 0x8F; // above U+10FFFF
+        }
+      } else {
+        return i;
       }
-      out.clear();
+      if (i + len > n) {
+        return i;
+      }
+      int c1 = b[i + 1] & 0xFF;
+      if (c1 < lo || c1 > hi) {
+        return i;
+      }
+      for (int k = 2; k < len; k++) {
+        if ((b[i + k] & 0xC0) != 0x80) {
+          return i;
+        }
+      }
+      i += len;
     }
+    return -1;
   }
 }

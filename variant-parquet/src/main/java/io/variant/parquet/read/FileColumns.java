@@ -16,8 +16,8 @@ import org.apache.parquet.schema.Type;
 
 /**
  * What a file offers: its VARIANT columns (top-level groups annotated VARIANT or shaped like one) with their
- * slot trees, and its ordinary top-level primitive columns. Nested non-VARIANT groups and repeated
- * columns are not read.
+ * slot trees, and its ordinary top-level primitive columns. Other groups (VARIANT groups nested in
+ * structs or lists included) and repeated columns are not read.
  */
 final class FileColumns {
   private final MessageType fileSchema;
@@ -28,7 +28,7 @@ final class FileColumns {
   FileColumns(MessageType fileSchema) {
     this.fileSchema = fileSchema;
     for (Type t : fileSchema.getFields()) {
-      if (VariantSchema.isVariantGroup(t)) {
+      if (VariantSchema.isVariantGroup(t) && t.getRepetition() != Type.Repetition.REPEATED) {
         variants.put(t.getName(), VariantSchema.describe(t.asGroupType()));
       } else if (PlainColumnConverter.supports(t)) {
         plain.add(t.getName());

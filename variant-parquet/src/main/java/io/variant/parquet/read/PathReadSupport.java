@@ -30,6 +30,7 @@ final class PathReadSupport extends ReadSupport<PathValue> {
   }
 
   @Override
+  @SuppressWarnings("deprecation") // abstract in ReadSupport; readers built on a Hadoop Configuration call it
   public RecordMaterializer<PathValue> prepareForRead(Configuration configuration, Map<String, String> keyValueMetaData,
       MessageType fileSchema, ReadContext readContext) {
     return materializer(readContext.getRequestedSchema());

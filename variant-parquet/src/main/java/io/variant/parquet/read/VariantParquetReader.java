@@ -24,7 +24,8 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Reads a Parquet file row by row as {@link VariantRecord}s, rebuilding every VARIANT column (SPEC or DRAFT
- * layout, detected per column) and reading ordinary top-level primitive columns as plain values. A null
+ * layout, detected per column) and reading ordinary top-level primitive columns as plain values; other
+ * columns (structs, lists, repeated fields, VARIANT groups nested inside them) are not read. A null
  * VARIANT group reads as SQL NULL ({@code record.variant(c) == null}), distinct from a Variant null.
  *
  * <pre>{@code
@@ -148,7 +149,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    * <pre>{@code
    * try (VariantParquetReader r = VariantParquetReader.open(file);
    *     VariantPathReader names = r.project("event", VariantPath.parse("$.user.name"))) {
-   *   for (PathValue name : names) { ... name.value() ... }
+   *   for (PathValue name : names) {
+   *     Variant v = name.value(); // null when absent or SQL NULL
+   *   }
    * }
    * }</pre>
    *

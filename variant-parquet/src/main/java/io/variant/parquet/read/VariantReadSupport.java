@@ -19,9 +19,13 @@ import org.apache.parquet.schema.MessageType;
  * io.variant.parquet.read.VariantParquetReader} wraps it.
  *
  * <pre>{@code
- * ParquetReader<VariantRecord> r = new ParquetReader.Builder<VariantRecord>(inputFile) {
- *   protected ReadSupport<VariantRecord> getReadSupport() { return new VariantReadSupport(); }
- * }.build();
+ * try (ParquetReader<VariantRecord> r = new ParquetReader.Builder<VariantRecord>(inputFile, new PlainParquetConfiguration()) {
+ *   protected ReadSupport<VariantRecord> getReadSupport() {
+ *     return new VariantReadSupport();
+ *   }
+ * }.build()) {
+ *   VariantRecord row = r.read();
+ * }
  * }</pre>
  *
  * <p><b>Errors:</b> {@link #init} throws {@code VariantSchemaException} for an unreadable VARIANT schema;
@@ -55,6 +59,7 @@ public final class VariantReadSupport extends ReadSupport<VariantRecord> {
   }
 
   @Override
+  @SuppressWarnings("deprecation") // abstract in ReadSupport; readers built on a Hadoop Configuration call it
   public RecordMaterializer<VariantRecord> prepareForRead(Configuration configuration, Map<String, String> keyValueMetaData,
       MessageType fileSchema, ReadContext readContext) {
     return new Materializer(new RowConverter(readContext.getRequestedSchema(), options));

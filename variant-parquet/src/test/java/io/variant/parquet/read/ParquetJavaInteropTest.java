@@ -1,12 +1,10 @@
 package io.variant.parquet.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.path.VariantPath;
-import io.variant.parquet.VariantRecord;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.PlanGen;
@@ -14,7 +12,6 @@ import io.variant.testkit.Trials;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -45,28 +42,12 @@ class ParquetJavaInteropTest {
   void readsWhatParquetJavaShreds() {
     Trials.run("readsParquetJavaShredding", TRIALS, rnd -> {
       ShreddingPlan plan = PlanGen.plan(rnd, 3);
-      List<Variant> rows = new ArrayList<>();
-      for (int n = 1 + rnd.nextInt(20); n > 0; n--) {
-        rows.add(rnd.nextInt(10) == 0 ? null : ShapedValues.of(plan, rnd));
-      }
+      List<Variant> rows = ShapedValues.rows(plan, rnd, 20);
       Path file = Files.createTempFile(tmp, "pj", ".parquet");
       MessageType schema = TestFileWriter.schema(plan, ShreddingLayout.SPEC);
       writeWithParquetJava(file, schema, rows);
 
-      try (VariantParquetReader r = VariantParquetReader.open(file)) {
-        int i = 0;
-        for (VariantRecord row : r) {
-          Variant want = rows.get(i);
-          Variant got = row.variant(TestFileWriter.COLUMN);
-          if (want == null) {
-            assertNull(got);
-          } else {
-            assertTrue(want.equals(got), "row " + i + ": wrote " + want + ", read " + got + " with plan " + plan);
-          }
-          i++;
-        }
-        assertEquals(rows.size(), i);
-      }
+      ShapedValues.assertReadsBack(file, plan, rows, "SPEC via parquet-java");
     });
   }
 
@@ -111,6 +92,7 @@ class ParquetJavaInteropTest {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // abstract in ParquetWriter.Builder
     protected WriteSupport<Variant> getWriteSupport(org.apache.hadoop.conf.Configuration conf) {
       return new Support(schema);
     }
@@ -131,6 +113,7 @@ class ParquetJavaInteropTest {
     }
 
     @Override
+    @SuppressWarnings("deprecation") // abstract in WriteSupport
     public WriteContext init(org.apache.hadoop.conf.Configuration configuration) {
       return new WriteContext(schema, new HashMap<>());
     }

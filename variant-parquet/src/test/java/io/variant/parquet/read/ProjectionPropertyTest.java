@@ -1,6 +1,5 @@
 package io.variant.parquet.read;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,10 +37,7 @@ class ProjectionPropertyTest {
     Trials.run("projectionEqualsExtraction", TRIALS, rnd -> {
       ShreddingPlan plan = PlanGen.plan(rnd, 3);
       ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
-      List<Variant> rows = new ArrayList<>();
-      for (int n = 1 + rnd.nextInt(25); n > 0; n--) {
-        rows.add(rnd.nextInt(10) == 0 ? null : ShapedValues.of(plan, rnd));
-      }
+      List<Variant> rows = ShapedValues.rows(plan, rnd, 25);
       Path file = Files.createTempFile(tmp, "pj", ".parquet");
       TestFileWriter.write(file, plan, layout, rows, 1 + rnd.nextInt(7));
       VariantPath path = VariantPath.of(pathFor(plan, rnd));

@@ -1,20 +1,14 @@
 package io.variant.parquet.read;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
-import io.variant.parquet.VariantRecord;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.PlanGen;
 import io.variant.testkit.Trials;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,34 +30,11 @@ class ReadRoundTripPropertyTest {
     Trials.run("parquetReadUndoesWrite", TRIALS, rnd -> {
       ShreddingPlan plan = PlanGen.plan(rnd, 3);
       ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
-      List<Variant> rows = rows(plan, rnd);
+      List<Variant> rows = ShapedValues.rows(plan, rnd, 30);
       Path file = Files.createTempFile(tmp, "rt", ".parquet");
       TestFileWriter.write(file, plan, layout, rows, 1 + rnd.nextInt(7));
 
-      try (VariantParquetReader r = VariantParquetReader.open(file)) {
-        assertEquals(plan, r.plans().get(TestFileWriter.COLUMN));
-        int i = 0;
-        for (VariantRecord row : r) {
-          assertEquals((long) i, row.get("id"));
-          Variant want = rows.get(i);
-          Variant got = row.variant(TestFileWriter.COLUMN);
-          if (want == null) {
-            assertNull(got, "row " + i + " should be SQL NULL");
-          } else {
-            assertTrue(want.equals(got), "row " + i + ": wrote " + want + ", read " + got + " with plan " + plan + " " + layout);
-          }
-          i++;
-        }
-        assertEquals(rows.size(), i);
-      }
+      ShapedValues.assertReadsBack(file, plan, rows, layout + " via TestFileWriter");
     });
-  }
-
-  private static List<Variant> rows(ShreddingPlan plan, Random rnd) {
-    List<Variant> rows = new ArrayList<>();
-    for (int n = 1 + rnd.nextInt(30); n > 0; n--) {
-      rows.add(rnd.nextInt(10) == 0 ? null : ShapedValues.of(plan, rnd));
-    }
-    return rows;
   }
 }

@@ -23,6 +23,40 @@ final class ShapedValues {
 
   private ShapedValues() {}
 
+  /** 1 to {@code maxRows} rows, about one in ten SQL NULL ({@code null}), the others shaped by {@code plan}. */
+  static List<Variant> rows(ShreddingPlan plan, Random rnd, int maxRows) {
+    List<Variant> rows = new ArrayList<>();
+    for (int n = 1 + rnd.nextInt(maxRows); n > 0; n--) {
+      rows.add(rnd.nextInt(10) == 0 ? null : of(plan, rnd));
+    }
+    return rows;
+  }
+
+  /**
+   * Reads {@code file} and checks that it holds {@code plan} in column {@code v} and, row by row, values
+   * logically equal to {@code rows} (SQL NULL where {@code null}): lossless widening may change an
+   * integer's width, so physical types are not compared.
+   */
+  static void assertReadsBack(java.nio.file.Path file, ShreddingPlan plan, List<Variant> rows, String context)
+      throws java.io.IOException {
+    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+      org.junit.jupiter.api.Assertions.assertEquals(plan, r.plans().get(TestFileWriter.COLUMN), context);
+      int i = 0;
+      for (io.variant.parquet.VariantRecord row : r) {
+        Variant want = rows.get(i);
+        Variant got = row.variant(TestFileWriter.COLUMN);
+        String where = "row " + i + " (" + context + " plan " + plan + ")";
+        if (want == null) {
+          org.junit.jupiter.api.Assertions.assertNull(got, where + " should be SQL NULL");
+        } else {
+          org.junit.jupiter.api.Assertions.assertTrue(want.equals(got), where + ": wrote " + want + ", read " + got);
+        }
+        i++;
+      }
+      org.junit.jupiter.api.Assertions.assertEquals(rows.size(), i, context + " row count");
+    }
+  }
+
   static Variant of(ShreddingPlan plan, Random rnd) {
     return model(plan, rnd).build();
   }

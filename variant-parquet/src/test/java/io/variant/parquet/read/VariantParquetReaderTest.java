@@ -118,6 +118,22 @@ class VariantParquetReaderTest {
   }
 
   @Test
+  void skipsStructsAndRepeatedVariantGroups() throws IOException {
+    Path file = write("message m { required int64 id; optional group s { optional int32 x; }"
+        + " repeated group many (VARIANT(1)) { required binary metadata; required binary value; } }", (f, rows) -> {
+          Group g = f.newGroup().append("id", 0L);
+          g.addGroup("s").append("x", 1);
+          g.addGroup("many").append("metadata", bin("01 00 00")).append("value", bin("00"));
+          rows.add(g);
+        });
+
+    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+      assertTrue(r.plans().isEmpty());
+      assertEquals(List.of("id"), r.read().columns());
+    }
+  }
+
+  @Test
   void readsOnlySelectedColumns() throws IOException {
     Path file = write(UNSHREDDED, (f, rows) -> {
       Group g = f.newGroup().append("id", 0L);

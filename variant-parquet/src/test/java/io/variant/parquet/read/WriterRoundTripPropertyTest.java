@@ -1,8 +1,5 @@
 package io.variant.parquet.read;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
@@ -12,7 +9,6 @@ import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.PlanGen;
 import io.variant.testkit.Trials;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,10 +30,7 @@ class WriterRoundTripPropertyTest {
     Trials.run("readerUndoesWriter", TRIALS, rnd -> {
       ShreddingPlan plan = PlanGen.plan(rnd, 3);
       ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
-      List<Variant> rows = new ArrayList<>();
-      for (int n = 1 + rnd.nextInt(30); n > 0; n--) {
-        rows.add(rnd.nextInt(10) == 0 ? null : ShapedValues.of(plan, rnd));
-      }
+      List<Variant> rows = ShapedValues.rows(plan, rnd, 30);
       Path file = tmp.resolve("w" + rnd.nextInt(1_000_000) + ".parquet");
       int perGroup = 1 + rnd.nextInt(7);
       try (VariantParquetWriter w = VariantParquetWriter.builder(file)
@@ -53,22 +46,7 @@ class WriterRoundTripPropertyTest {
         }
       }
 
-      try (VariantParquetReader r = VariantParquetReader.open(file)) {
-        assertEquals(plan, r.plans().get("v"));
-        int i = 0;
-        for (VariantRecord row : r) {
-          assertEquals((long) i, row.get("id"));
-          Variant want = rows.get(i);
-          Variant got = row.variant("v");
-          if (want == null) {
-            assertNull(got, "row " + i);
-          } else {
-            assertTrue(want.equals(got), "row " + i + ": wrote " + want + ", read " + got + " with plan " + plan + " " + layout);
-          }
-          i++;
-        }
-        assertEquals(rows.size(), i);
-      }
+      ShapedValues.assertReadsBack(file, plan, rows, layout + " via VariantParquetWriter");
     });
   }
 }
