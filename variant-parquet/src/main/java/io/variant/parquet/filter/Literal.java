@@ -39,33 +39,50 @@ public final class Literal {
     this.value = value;
   }
 
+  /** An integer, compared with every exact numeric by value. */
   public static Literal of(long value) {
     return new Literal(Kind.LONG, BigDecimal.valueOf(value));
   }
 
-  /** @throws NullPointerException if {@code value} is null */
+  /**
+   * A decimal, compared with every exact numeric by value (its scale does not matter: 5.0 equals 5).
+   *
+   * @throws NullPointerException if {@code value} is null
+   */
   public static Literal of(BigDecimal value) {
     return new Literal(Kind.DECIMAL, Objects.requireNonNull(value, "value"));
   }
 
+  /** A double, compared with Variant doubles only (not floats), by IEEE comparison. */
   public static Literal of(double value) {
     return new Literal(Kind.DOUBLE, value);
   }
 
-  /** @throws NullPointerException if {@code value} is null */
+  /**
+   * A string, compared with Variant strings in unsigned UTF-8 byte order (Parquet's order for STRING).
+   *
+   * @throws NullPointerException if {@code value} is null
+   */
   public static Literal of(String value) {
     return new Literal(Kind.STRING, Objects.requireNonNull(value, "value").getBytes(StandardCharsets.UTF_8));
   }
 
+  /** A boolean; {@code false < true}. */
   public static Literal of(boolean value) {
     return new Literal(Kind.BOOLEAN, value);
   }
 
-  /** @throws NullPointerException if {@code value} is null */
+  /**
+   * A date, compared with Variant dates by day.
+   *
+   * @throws NullPointerException if {@code value} is null
+   * @throws ArithmeticException if the date is beyond the int range of days that Variant dates hold
+   */
   public static Literal of(LocalDate value) {
     return new Literal(Kind.DATE, Math.toIntExact(Objects.requireNonNull(value, "value").toEpochDay()));
   }
 
+  /** What the literal holds. */
   public Kind kind() {
     return kind;
   }

@@ -98,14 +98,17 @@ public final class VariantPredicate {
     return new VariantPredicate(column, path, Op.IS_NULL, null, null);
   }
 
+  /** The VARIANT column the predicate reads. */
   public String column() {
     return column;
   }
 
+  /** The path inside the column's Variants. */
   public VariantPath path() {
     return path;
   }
 
+  /** The comparison. */
   public Op op() {
     return op;
   }

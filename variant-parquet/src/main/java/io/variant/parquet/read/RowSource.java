@@ -2,7 +2,9 @@ package io.variant.parquet.read;
 
 import io.variant.parquet.VariantParquetException;
 import java.io.IOException;
+import io.variant.parquet.filter.RowGroupPruning;
 import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.io.InputFile;
@@ -16,15 +18,23 @@ final class RowSource<T> implements AutoCloseable {
   private final String fileName;
   private final ParquetConfiguration configuration;
   private final ReadSupport<T> readSupport;
+  private final FilterCompat.Filter rowGroupFilter;
   private ParquetReader<T> reader;
   private long row;
   private boolean closed;
 
   RowSource(InputFile file, String fileName, ParquetConfiguration configuration, ReadSupport<T> readSupport) {
+    this(file, fileName, configuration, readSupport, FilterCompat.NOOP);
+  }
+
+  /** @param rowGroupFilter skips row groups only ({@link RowGroupPruning}); {@code NOOP} reads them all */
+  RowSource(InputFile file, String fileName, ParquetConfiguration configuration, ReadSupport<T> readSupport,
+      FilterCompat.Filter rowGroupFilter) {
     this.file = file;
     this.fileName = fileName;
     this.configuration = configuration;
     this.readSupport = readSupport;
+    this.rowGroupFilter = rowGroupFilter;
   }
 
   /** The next row, or {@code null} after the last. */
@@ -34,12 +44,13 @@ final class RowSource<T> implements AutoCloseable {
     }
     try {
       if (reader == null) {
-        reader = new ParquetReader.Builder<T>(file, configuration) {
+        ParquetReader.Builder<T> builder = new ParquetReader.Builder<T>(file, configuration) {
           @Override
           protected ReadSupport<T> getReadSupport() {
             return readSupport;
           }
-        }.build();
+        };
+        reader = RowGroupPruning.configure(builder, rowGroupFilter).build();
       }
       T t = reader.read();
       if (t != null) {

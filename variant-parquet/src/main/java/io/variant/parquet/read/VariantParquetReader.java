@@ -16,6 +16,7 @@ import java.util.Map;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
@@ -71,7 +72,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     } catch (VariantSchemaException e) {
       throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
     }
-    this.rows = new RowSource<>(file, fileName, configuration, new VariantReadSupport(options.rebuild(), options.columns()));
+    FilterCompat.Filter rowGroups = options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
+    this.rows = new RowSource<>(file, fileName, configuration, new VariantReadSupport(options.rebuild(), options.columns()), rowGroups);
   }
 
   /**

@@ -11,6 +11,12 @@ public enum MetadataPolicy {
    * written as is, and a row with other keys gets the dictionary plus its own keys. Rows then carry
    * byte-identical metadata wherever possible, which Parquet's dictionary encoding stores once, and every
    * plan key is in every row's metadata, which parquet-java's reader needs.
+   *
+   * <p>Cost, measured on the test data's event log (30,000 rows parsed from JSON, each with its own
+   * dictionary, ZSTD): the metadata column shrinks from 25.1 KB to 2.1 KB and the file by 7% (shredded by
+   * an inferred plan) or 12% (unshredded); re-encoding every row costs about a third of the shredded write
+   * throughput (94k to 56-62k rows/s) and two thirds of the unshredded one (670k to 210k rows/s). Rows
+   * built over the shared dictionary in the first place skip that cost.
    */
   SHARED_DICTIONARY,
   /**

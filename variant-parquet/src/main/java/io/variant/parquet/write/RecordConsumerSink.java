@@ -153,8 +153,9 @@ final class RecordConsumerSink implements ShreddedSink {
       throw new IllegalStateException(
           "Cannot write " + length + " bytes into FIXED_LEN_BYTE_ARRAY(" + s.fixedLength + ") at " + s.path);
     }
-    // The Splitter reuses its buffer between calls: Parquet copies reused bytes where it keeps them
-    // (dictionary, statistics), so this avoids a copy per value without aliasing.
+    // The Splitter reuses its scratch array between calls (ShreddedSink contract: the sink copies what it
+    // keeps). A "reused" Binary makes Parquet copy exactly where it keeps the value past this call (dictionary
+    // entries, statistics min/max), so data pages cost no copy per value.
     rc.addBinary(Binary.fromReusedByteArray(buffer, offset, length));
     endTyped(s);
   }

@@ -53,13 +53,20 @@ final class RowSample {
   }
 
   /**
-   * Buffers one row after checking it.
+   * Checks a record against the declared columns.
    *
-   * @throws IllegalArgumentException if it does not match the declared columns
+   * @throws IllegalArgumentException if it does not match
+   */
+  void check(VariantRecord record) {
+    shape.check(record);
+  }
+
+  /**
+   * Buffers one row that passed {@link #check}.
+   *
    * @throws io.variant.core.VariantFormatException if a Variant is malformed
    */
   void add(VariantRecord record) {
-    shape.check(record);
     inference.forEach((column, inf) -> inf.add(record.variant(column)));
     keys.forEach((column, set) -> collectKeys(column, record.variant(column), set));
     rows.add(record);

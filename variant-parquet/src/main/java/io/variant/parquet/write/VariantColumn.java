@@ -29,6 +29,7 @@ import java.util.Objects;
 public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout layout, NumericWidening widening,
     MetadataPolicy metadataPolicy, VariantMetadata sharedDictionary) implements WriteColumn {
 
+  /** @throws NullPointerException if any component is null */
   public VariantColumn {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(plan, "plan");
@@ -44,14 +45,17 @@ public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout lay
         MetadataPolicy.SHARED_DICTIONARY, planKeys(plan, new MetadataBuilder()).build());
   }
 
+  /** The same column in layout {@code l}. */
   public VariantColumn withLayout(ShreddingLayout l) {
     return new VariantColumn(name, plan, l, widening, metadataPolicy, sharedDictionary);
   }
 
+  /** The same column with widening mode {@code w}. */
   public VariantColumn withWidening(NumericWidening w) {
     return new VariantColumn(name, plan, layout, w, metadataPolicy, sharedDictionary);
   }
 
+  /** The same column with metadata policy {@code p} (the shared dictionary is kept for a later switch back). */
   public VariantColumn withMetadataPolicy(MetadataPolicy p) {
     return new VariantColumn(name, plan, layout, widening, p, sharedDictionary);
   }

@@ -92,6 +92,25 @@ class RowGroupPruningTest {
   }
 
   @Test
+  void equalityWithZeroKeepsRowGroupsHoldingTheOtherZero() throws IOException {
+    // Group 0 holds only -0.0 and group 1 only 0.0 (IEEE-equal); groups 2 and 3 hold 1.0. The dictionary
+    // filter tells the zeros apart, so equality must not reach it as eq().
+    Path out = dir.resolve("zeros.parquet");
+    try (VariantParquetWriter w = VariantParquetWriter.builder(out).longColumn("id")
+        .variantColumn("e", ShreddingPlan.parse("{\"d\": double}")).rowGroupRowLimit(10).build()) {
+      for (long i = 0; i < 40; i++) {
+        VariantBuilder b = new VariantBuilder();
+        b.startObject().key("d").appendDouble(i < 10 ? -0.0 : i < 20 ? 0.0 : 1.0).endObject();
+        w.write(VariantRecord.builder().set("id", i).set("e", b.build()).build());
+      }
+    }
+    assertEquals(List.of(0, 1), kept(out, VariantPredicate.eq("e", "$.d", Literal.of(0.0))));
+    assertEquals(List.of(0, 1), kept(out, VariantPredicate.eq("e", "$.d", Literal.of(-0.0))));
+    assertEquals(List.of(0, 1), kept(out, VariantPredicate.between("e", "$.d", Literal.of(0.0), Literal.of(0.5))));
+    assertEquals(List.of(2, 3), kept(out, VariantPredicate.gt("e", "$.d", Literal.of(0.0))));
+  }
+
+  @Test
   void translatesNoFilterForPathsThatAreNotFullyShredded() throws IOException {
     Path f = file(ShreddingLayout.SPEC, RowGroupPruningTest::row);
     assertEquals(List.of(0, 1, 2, 3), kept(f, VariantPredicate.eq("e", "$.zzz", Literal.of(1))));

@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
+import io.variant.core.path.Segment;
+import io.variant.core.path.VariantPath;
+import io.variant.parquet.read.PathValue;
 import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.read.VariantPathReader;
 import io.variant.parquet.write.MetadataPolicy;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.NumericWidening;
@@ -33,7 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
  * files: arbitrary Variants and plans (drawn independently, or shaped after some rows so that typed columns
  * fill), both layouts, both metadata policies and widening modes, with row-group and page limits small
  * enough that every file has several of each. Every Variant comes back logically equal (lossless widening
- * may change a number's width), SQL NULL stays SQL NULL, and ordinary columns keep their values.
+ * may change a number's width), SQL NULL stays SQL NULL, and ordinary columns keep their values; and the
+ * reader's projection of a path (walking a written row, sometimes past it) equals that path extracted from
+ * the written Variant.
  */
 class WriteReadRoundTripPropertyTest {
   /** Each trial writes a file: a tenth of the configured trials, at least 30 (50 by default). */
@@ -102,6 +108,65 @@ class WriteReadRoundTripPropertyTest {
         assertEquals(rows.size(), i);
       }
     });
+  }
+
+  @Test
+  void projectionEqualsThePathExtractedFromTheRebuiltVariant() {
+    Trials.run("writerProjectionEqualsExtraction", TRIALS, rnd -> {
+      Variant template = Gen.variant(rnd, SMALL);
+      ShreddingPlan plan = rnd.nextInt(4) == 0 ? PlanGen.plan(rnd, 3) : ShapePlans.planFor(rnd, template);
+      List<Row> rows = rows(rnd, List.of(template));
+      Path file = Files.createTempFile(tmp, "proj", ".parquet");
+      try (VariantParquetWriter w = VariantParquetWriter.builder(file).overwrite().longColumn("id")
+          .variantColumn("event", plan)
+          .layout(rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT)
+          .rowGroupRowLimit(2 + rnd.nextInt(8))
+          .build()) {
+        for (Row r : rows) {
+          w.write(VariantRecord.builder().set("id", r.id()).set("event", r.event()).build());
+        }
+      }
+      try (VariantParquetReader r = VariantParquetReader.open(file)) {
+        for (int q = 0; q < 4; q++) {
+          VariantPath path = randomPath(rnd, rnd.nextBoolean() ? template : rows.get(rnd.nextInt(rows.size())).event());
+          try (VariantPathReader projected = r.project("event", path)) {
+            int i = 0;
+            for (PathValue got : projected) {
+              Variant written = rows.get(i).event();
+              Variant want = written == null ? null : path.extract(written);
+              assertEquals(written == null, got.isSqlNull(), "row " + i + " " + path);
+              assertEquals(want != null, got.isPresent(), "row " + i + " " + path + ": wrote " + written + ", projected " + got);
+              if (want != null) {
+                assertTrue(want.equals(got.value()), "row " + i + " " + path + ": want " + want + ", projected " + got);
+              }
+              i++;
+            }
+            assertEquals(rows.size(), i);
+          }
+        }
+      }
+    });
+  }
+
+  /** A path that walks {@code v} for a few steps (keys of objects, indexes of arrays), sometimes one step past it. */
+  private static VariantPath randomPath(Random rnd, Variant v) {
+    List<Segment> steps = new ArrayList<>();
+    Variant at = v;
+    while (at != null && rnd.nextInt(4) != 0) {
+      if (at.isObject() && at.fieldCount() > 0) {
+        int f = rnd.nextInt(at.fieldCount());
+        steps.add(new Segment.Key(at.fieldName(f)));
+        at = at.fieldValue(f);
+      } else if (at.isArray() && at.size() > 0) {
+        int e = rnd.nextInt(at.size() + 1); // one past the end now and then
+        steps.add(new Segment.Index(e));
+        at = e < at.size() ? at.element(e) : null;
+      } else {
+        steps.add(rnd.nextBoolean() ? new Segment.Key("zz") : new Segment.Index(0)); // leads nowhere
+        at = null;
+      }
+    }
+    return VariantPath.of(steps);
   }
 
   /** Tens of rows: mostly repeats of a few templates (so typed columns fill), some fresh values, some nulls. */

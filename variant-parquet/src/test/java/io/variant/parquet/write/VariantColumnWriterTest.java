@@ -129,7 +129,8 @@ class VariantColumnWriterTest {
         // metadata ["z"] (11 01 00 01 7A) ‖ {z: 1}: object, 1 field, id 0, offsets 0 2, int8 1
         + " untyped_value#0= 0x110100017A02010000020C01 ;"
         + " object#1= {"
-        + " a#0= { untyped_value#0= 0x1100000573 ; } ;" // empty sorted metadata 11 00 00 ‖ short string "s"
+        // a scalar residual uses no key: the Splitter gives it an empty sorted dictionary (11 00 00) ‖ short string "s"
+        + " a#0= { untyped_value#0= 0x1100000573 ; } ;"
         + " } ; } ;", trace); // b is missing: its optional group is not written
   }
 

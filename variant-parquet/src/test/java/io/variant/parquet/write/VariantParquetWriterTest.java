@@ -86,6 +86,11 @@ class VariantParquetWriterTest {
       minMax.add(s.minAsString() + ".." + s.maxAsString());
     }
     assertEquals(List.of("row0..row1", "row2..row3"), minMax);
+    List<String> values = new java.util.ArrayList<>(); // the dictionary keeps its entries past each call too
+    for (Group g : RawParquet.rows(out)) {
+      values.add(g.getGroup("event", 0).getGroup("typed_value", 0).getGroup("s", 0).getString("typed_value", 0));
+    }
+    assertEquals(List.of("row0", "row1", "row2", "row3"), values);
   }
 
   @Test
@@ -104,18 +109,37 @@ class VariantParquetWriterTest {
   @Test
   void sharedDictionaryGivesEveryRowTheSameMetadataBytes() throws IOException {
     Path out = dir.resolve("dict.parquet");
-    try (VariantParquetWriter w = builder(out).build()) {
+    VariantParquetWriter w = builder(out).build(); // samples the first rows' keys by default
+    w.write(record(1, row(1))); // dictionary ["n", "s"]
+    w.write(record(2, nOnly(2))); // dictionary ["n"]
+    w.close();
+    assertEquals(1, w.rebasedRows()); // ["n", "s"] already is the shared plan key n plus the sampled s
+    byte[] shared = {0x11, 0x02, 0x00, 0x01, 0x02, 'n', 's'}; // sorted, 2 keys, offsets 0 1 2, "ns"
+    for (Group g : RawParquet.rows(out)) {
+      assertArrayEquals(shared, g.getGroup("event", 0).getBinary("metadata", 0).getBytes());
+    }
+  }
+
+  @Test
+  void withoutSamplingTheSharedDictionaryHoldsThePlanKeys() throws IOException {
+    Path out = dir.resolve("plan-keys.parquet");
+    try (VariantParquetWriter w = builder(out).inferFromFirst(0).build()) {
       w.write(record(1, row(1)));
-      VariantBuilder b = new VariantBuilder();
-      b.startObject().key("n").appendLong(2).endObject(); // dictionary ["n"] only
-      w.write(record(2, b.build()));
+      w.write(record(2, nOnly(2)));
       assertEquals(1, w.rebasedRows()); // ["n", "s"] is re-based; ["n"] already is the plan's dictionary
     }
     List<Group> rows = RawParquet.rows(out);
     byte[] first = rows.get(0).getGroup("event", 0).getBinary("metadata", 0).getBytes();
     byte[] second = rows.get(1).getGroup("event", 0).getBinary("metadata", 0).getBytes();
     assertArrayEquals(new byte[] {0x11, 0x02, 0x00, 0x01, 0x02, 'n', 's'}, first); // plan key n, plus the row's s
-    assertArrayEquals(new byte[] {0x11, 0x01, 0x00, 0x01, 'n'}, second); // exactly the shared dictionary
+    assertArrayEquals(new byte[] {0x11, 0x01, 0x00, 0x01, 'n'}, second); // exactly the plan's dictionary
+  }
+
+  /** {"n": n} with the dictionary ["n"]. */
+  private static Variant nOnly(long n) {
+    VariantBuilder b = new VariantBuilder();
+    b.startObject().key("n").appendLong(n).endObject();
+    return b.build();
   }
 
   @Test
@@ -198,7 +222,7 @@ class VariantParquetWriterTest {
     Path out = dir.resolve("failed.parquet");
     // An object whose only field id (5) is outside its empty dictionary: the split fails mid-row.
     Variant bad = Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x02, 0x01, 0x05, 0x00, 0x01, 0x00});
-    VariantParquetWriter w = builder(out).build();
+    VariantParquetWriter w = builder(out).inferFromFirst(0).build(); // unbuffered: the row fails at once
     w.write(record(1, row(1)));
     assertThrows(io.variant.core.VariantFormatException.class, () -> w.write(record(2, bad)));
     var again = assertThrows(IllegalStateException.class, () -> w.write(record(3, row(3))));
@@ -206,6 +230,44 @@ class VariantParquetWriterTest {
     var e = assertThrows(IOException.class, w::close);
     assertTrue(e.getMessage().contains("discarded"), e.getMessage());
     assertEquals(List.of(), listDir());
+  }
+
+  @Test
+  void aSampledRowThatFailsWhenFlushedDiscardsTheFile() throws IOException {
+    Path out = dir.resolve("failed-late.parquet");
+    Variant bad = Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x02, 0x01, 0x05, 0x00, 0x01, 0x00});
+    VariantParquetWriter w = builder(out).build();
+    w.write(record(1, bad)); // buffered in the sample: nothing splits it yet
+    assertThrows(io.variant.core.VariantFormatException.class, w::close);
+    assertEquals(List.of(), listDir());
+  }
+
+  @Test
+  void refusesDuplicateColumnNamesAtBuild() {
+    var e = assertThrows(IllegalArgumentException.class,
+        () -> VariantParquetWriter.builder(dir.resolve("dup.parquet")).longColumn("a").variantColumn("a").build());
+    assertTrue(e.getMessage().contains("\"a\" twice"), e.getMessage());
+  }
+
+  @Test
+  void refusesToInferFromNoRows() {
+    var e = assertThrows(IllegalArgumentException.class,
+        () -> VariantParquetWriter.builder(dir.resolve("x.parquet")).variantColumn("v").inferFromFirst(0).build());
+    assertTrue(e.getMessage().contains("Cannot infer a plan from 0 rows"), e.getMessage());
+  }
+
+  @Test
+  void writesToAnOutputFileWithAHadoopConfiguration() throws IOException {
+    Path out = dir.resolve("outputfile.parquet");
+    try (VariantParquetWriter w = VariantParquetWriter.builder(new org.apache.parquet.io.LocalOutputFile(out))
+        .longColumn("id").variantColumn("event", ShreddingPlan.parse("{\"n\": int64}"))
+        .conf(new org.apache.hadoop.conf.Configuration())
+        .inferFromFirst(0) // no buffering: the file exists from the first row
+        .build()) {
+      w.write(record(1, row(1)));
+      assertTrue(Files.exists(out), "an OutputFile is written in place, not through a temporary file");
+    }
+    assertEquals(1, RawParquet.rows(out).size());
   }
 
   @Test
