@@ -3,12 +3,15 @@ package io.variant.core;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.testkit.Gen;
 import io.variant.testkit.Hex;
 import io.variant.testkit.Model;
 import io.variant.testkit.Trials;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** Encode → decode, validation and canonical form over generated Variants, checked against {@link Model}. */
@@ -118,5 +121,57 @@ class RoundTripPropertyTest {
         assertTrue(VariantEquality.physical(v, built.field(newKey)));
       }
     });
+  }
+
+  @Test
+  void rebasingOntoAnotherDictionaryGivesTheCanonicalValueOverThatDictionary() {
+    Trials.run("rebasingOntoAnotherDictionaryGivesTheCanonicalValueOverThatDictionary", rnd -> {
+      Variant v = Gen.variant(rnd, Gen.Config.defaults().withBudgetBytes(20_000));
+      if (rnd.nextBoolean()) {
+        v = Gen.nonCanonical(rnd, v); // unsorted dictionary with duplicates, odd widths
+      }
+      Set<String> used = new TreeSet<>();
+      usedKeys(v, used);
+      MetadataBuilder keys = new MetadataBuilder(); // some of v's keys and some others
+      for (String k : used) {
+        if (rnd.nextInt(4) != 0) {
+          keys.add(k);
+        }
+      }
+      for (int i = 0, n = rnd.nextInt(8); i < n; i++) {
+        keys.add(Gen.key(rnd));
+      }
+      VariantMetadata seed = rnd.nextInt(4) == 0
+          ? Gen.nonCanonical(rnd, v).metadata() // often unsorted with duplicates: keys are looked up by name
+          : keys.build();
+      Variant rebased = VariantBuilder.withMetadata(seed).appendVariant(v).build();
+
+      rebased.validate();
+      assertTrue(VariantEquality.physical(v, rebased));
+      Set<String> seedKeys = new TreeSet<>();
+      for (int i = 0; i < seed.size(); i++) {
+        seedKeys.add(seed.key(i));
+      }
+      if (seedKeys.containsAll(used)) {
+        assertSame(seed, rebased.metadata()); // no key added: the seed itself
+      } else {
+        seedKeys.addAll(used);
+        assertEquals(seedKeys.size(), rebased.metadata().size()); // the seed's keys and v's, sorted and unique
+        assertTrue(rebased.metadata().isSorted());
+      }
+    });
+  }
+
+  private static void usedKeys(Variant v, Set<String> out) {
+    if (v.isObject()) {
+      for (int i = 0; i < v.fieldCount(); i++) {
+        out.add(v.fieldName(i));
+        usedKeys(v.fieldValue(i), out);
+      }
+    } else if (v.isArray()) {
+      for (int i = 0; i < v.size(); i++) {
+        usedKeys(v.element(i), out);
+      }
+    }
   }
 }

@@ -6,10 +6,12 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
 import io.variant.shredding.ShreddingPlan.ArrayPlan;
 import io.variant.shredding.ShreddingPlan.ObjectPlan;
-import io.variant.shredding.ShreddingPlan.ResidualPlan;
 import io.variant.shredding.ShreddingPlan.ScalarPlan;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -47,12 +49,64 @@ public final class Splitter {
 
   private final ShreddingPlan plan;
   private final SplitOptions options;
+  private final Node root;
   private VariantBuilder residualBuilder;
   private VariantMetadata residualMetadata; // a copy of residualBuilder's seed bytes; null for the draft's
 
   private Splitter(ShreddingPlan plan, SplitOptions options) {
     this.plan = plan;
     this.options = options;
+    this.root = new Node(plan);
+  }
+
+  /**
+   * One slot of the plan, prepared for splitting many values: an object slot holds its field names as
+   * unsigned-sorted UTF-8 bytes, so that matching a value's key-ordered fields is one merge ({@link
+   * Variant#fieldIndexes}) rather than a binary search and a key comparison per plan field.
+   */
+  private static final class Node {
+    final ShreddingPlan plan;
+    final Node element; // array slots
+    final Node[] fields; // object slots, in plan order
+    final byte[][] sortedNames; // object slots: distinct UTF-8 names in unsigned byte order
+    final int[] sortedOf; // plan field index -> its position in sortedNames
+    final int[] found; // scratch, by sorted position: the value's field index or -1; a node never nests in itself
+
+    Node(ShreddingPlan plan) {
+      this.plan = plan;
+      this.element = plan instanceof ArrayPlan array ? new Node(array.element()) : null;
+      if (!(plan instanceof ObjectPlan object)) {
+        this.fields = null;
+        this.sortedNames = null;
+        this.sortedOf = null;
+        this.found = null;
+        return;
+      }
+      List<ShreddingPlan.Field> planFields = object.fields();
+      int m = planFields.size();
+      this.fields = new Node[m];
+      byte[][] encoded = new byte[m][];
+      for (int k = 0; k < m; k++) {
+        fields[k] = new Node(planFields.get(k).plan());
+        // The encoding Variant.fieldIndex compares against: a lone surrogate becomes '?', so two plan names
+        // may share bytes; they then share one sorted position and match the same field.
+        encoded[k] = planFields.get(k).name().getBytes(StandardCharsets.UTF_8);
+      }
+      byte[][] sorted = encoded.clone();
+      Arrays.sort(sorted, Arrays::compareUnsigned);
+      int distinct = 0;
+      for (byte[] name : sorted) {
+        if (distinct == 0 || !Arrays.equals(sorted[distinct - 1], name)) {
+          sorted[distinct++] = name;
+        }
+      }
+      this.sortedNames = Arrays.copyOf(sorted, distinct);
+      this.sortedOf = new int[m];
+      for (int k = 0; k < m; k++) {
+        sortedOf[k] = Arrays.binarySearch(sortedNames, encoded[k], Arrays::compareUnsigned);
+      }
+      this.found = new int[distinct];
+    }
   }
 
   /**
@@ -84,20 +138,20 @@ public final class Splitter {
    * @throws io.variant.core.VariantFormatException if {@code v} is malformed where the split reads it
    */
   public void split(Variant v, ShreddedSink sink) {
-    slot(v, plan, sink);
+    slot(v, root, sink);
   }
 
-  private void slot(Variant v, ShreddingPlan p, ShreddedSink sink) {
-    if (p instanceof ScalarPlan scalar) {
+  private void slot(Variant v, Node node, ShreddedSink sink) {
+    if (node.plan instanceof ScalarPlan scalar) {
       scalar(v, scalar.type(), sink);
-    } else if (p instanceof ObjectPlan object && v.isObject()) {
-      object(v, object, sink);
-    } else if (p instanceof ArrayPlan array && v.isArray()) {
+    } else if (node.fields != null && v.isObject()) {
+      object(v, node, sink);
+    } else if (node.element != null && v.isArray()) {
       int n = v.size();
       sink.startArray(n);
       for (int i = 0; i < n; i++) {
         sink.startElement();
-        slot(v.element(i), array.element(), sink);
+        slot(v.element(i), node.element, sink);
         sink.endElement();
       }
       sink.endArray();
@@ -122,43 +176,45 @@ public final class Splitter {
     }
   }
 
-  private void object(Variant v, ObjectPlan p, ShreddedSink sink) {
-    int n = v.fieldCount();
-    int present = 0;
-    for (ShreddingPlan.Field f : p.fields()) {
-      if (v.fieldIndex(f.name()) >= 0) { // compares bytes: no key is decoded
-        present++;
-      }
+  private void object(Variant v, Node node, ShreddedSink sink) {
+    int[] found = node.found;
+    int present = v.fieldIndexes(node.sortedNames, found);
+    if (present < v.fieldCount()) {
+      sink.residual(residualObject(v, found)); // spec: VariantShredding §Objects, partially shredded
     }
-    if (present < n) {
-      sink.residual(residualObject(v, p)); // spec: VariantShredding §Objects, partially shredded
-    }
+    List<ShreddingPlan.Field> planFields = ((ObjectPlan) node.plan).fields();
     sink.startObject();
-    for (int i = 0; i < p.fields().size(); i++) {
-      ShreddingPlan.Field f = p.fields().get(i);
-      Variant fv = v.field(f.name());
-      if (fv == null) {
-        sink.missingField(i, f.name());
+    for (int k = 0; k < node.fields.length; k++) {
+      int i = found[node.sortedOf[k]];
+      if (i < 0) {
+        sink.missingField(k, planFields.get(k).name());
       } else {
-        sink.startField(i, f.name());
-        slot(fv, f.plan(), sink);
+        sink.startField(k, planFields.get(k).name());
+        slot(v.fieldValue(i), node.fields[k], sink);
         sink.endField();
       }
     }
     sink.endObject();
   }
 
-  /** The object's fields that the plan does not shred, as one object (values copied verbatim in the spec layout). */
-  private Variant residualObject(Variant v, ObjectPlan p) {
+  /**
+   * The object's fields that the plan does not shred, as one object (values copied verbatim in the spec
+   * layout). {@code found} lists the shredded fields' indexes in increasing order, -1 for absent names.
+   */
+  private Variant residualObject(Variant v, int[] found) {
     VariantBuilder b = residualBuilder(v.metadata());
     try {
       b.startObject();
-      for (int j = 0, n = v.fieldCount(); j < n; j++) {
-        String name = v.fieldName(j);
-        if (p.indexOf(name) < 0) {
-          b.key(name);
-          b.appendVariant(v.fieldValue(j));
+      int next = 0; // position in found of the next shredded field
+      for (int i = 0, n = v.fieldCount(); i < n; i++) {
+        while (next < found.length && found[next] < i) {
+          next++;
         }
+        if (next < found.length && found[next] == i) {
+          continue;
+        }
+        b.key(v.fieldName(i));
+        b.appendVariant(v.fieldValue(i));
       }
       b.endObject();
       return b.build();

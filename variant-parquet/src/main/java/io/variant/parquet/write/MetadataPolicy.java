@@ -16,7 +16,9 @@ public enum MetadataPolicy {
    * dictionary, ZSTD): the metadata column shrinks from 25.1 KB to 2.1 KB and the file by 7% (shredded by
    * an inferred plan) or 12% (unshredded); re-encoding every row costs about a third of the shredded write
    * throughput (94k to 56-62k rows/s) and two thirds of the unshredded one (670k to 210k rows/s). Rows
-   * built over the shared dictionary in the first place skip that cost.
+   * built over the shared dictionary in the first place ({@link VariantParquetWriter#metadata}) skip that
+   * cost: a converter that parses JSON onto it wrote the unshredded event log about 20% faster
+   * ({@code ConvertBenchmark}).
    */
   SHARED_DICTIONARY,
   /**

@@ -31,6 +31,12 @@ final class RecordShape {
     return new RecordShape(List.copyOf(names), List.copyOf(types));
   }
 
+  /** True if {@code column} is declared and holds Variants. */
+  boolean isVariant(String column) {
+    int i = names.indexOf(column);
+    return i >= 0 && types.get(i) == Variant.class;
+  }
+
   /**
    * @throws IllegalArgumentException if the record lacks a column, has an extra one, or holds a value of
    *     the wrong type

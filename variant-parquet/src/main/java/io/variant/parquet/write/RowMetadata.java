@@ -10,13 +10,20 @@ import org.apache.parquet.io.api.Binary;
  * out the {@code metadata} column's bytes, reusing one {@link Binary} for every row that carries the shared
  * dictionary (so those rows cost no copy and Parquet's dictionary encoding sees one value).
  *
+ * <p>Whether a row already carries the shared dictionary is decided without re-encoding: the shared
+ * instance itself (rows built with {@code VariantBuilder.withMetadata(shared)}) is recognised by identity;
+ * any other metadata object is compared by length, then bytes, once, and the answer is kept while the
+ * following rows bring the same object. A {@link VariantMetadata} is treated as immutable: a caller must
+ * not change the bytes under one it has handed over.
+ *
  * <p><b>Thread safety:</b> none; one per column writer.
  */
 final class RowMetadata {
   private final VariantMetadata shared; // null under AS_WRITTEN
   private final Binary sharedBytes;
   private final VariantBuilder rebase;
-  private VariantMetadata lastMetadata; // AS_WRITTEN: rows often share one metadata object
+  private VariantMetadata lastMetadata; // the last metadata object seen, and its verdict or its bytes
+  private boolean lastIsShared;
   private Binary lastBytes;
   private long rebasedRows;
 
@@ -31,12 +38,12 @@ final class RowMetadata {
    * metadata), else {@code v} re-encoded over the shared dictionary, extended by any keys it lacks.
    */
   Variant apply(Variant v) {
-    if (shared == null || v.metadata() == shared || v.metadata().sameBytes(shared)) {
+    if (shared == null || isShared(v.metadata())) {
       return v;
     }
     rebasedRows++;
     try {
-      return rebase.appendVariant(v).build();
+      return rebase.appendVariant(v).build(); // carries the shared instance itself unless keys were added
     } finally {
       rebase.reset();
     }
@@ -45,14 +52,27 @@ final class RowMetadata {
   /** The bytes of {@code v}'s metadata for the {@code metadata} column. */
   Binary bytes(Variant v) {
     VariantMetadata m = v.metadata();
-    if (shared != null && (m == shared || m.sameBytes(shared))) {
+    if (shared != null && isShared(m)) {
       return sharedBytes;
     }
-    if (m != lastMetadata) {
-      lastMetadata = m;
+    if (m != lastMetadata || lastBytes == null) {
+      lastMetadata = m; // not the shared dictionary: isShared just said so, or there is none
       lastBytes = Binary.fromConstantByteArray(m.toBytes());
     }
     return lastBytes;
+  }
+
+  /** True if {@code m} encodes exactly the shared dictionary: O(1) for the shared instance and repeats. */
+  private boolean isShared(VariantMetadata m) {
+    if (m == shared) {
+      return true;
+    }
+    if (m != lastMetadata) {
+      lastMetadata = m;
+      lastBytes = null;
+      lastIsShared = m.length() == shared.length() && m.sameBytes(shared);
+    }
+    return lastIsShared;
   }
 
   /** Rows re-encoded so far (for measuring the policy's cost). */

@@ -83,6 +83,13 @@ final class RowSample {
     }
   }
 
+  /** @throws IllegalArgumentException if no VARIANT column is named {@code column} */
+  void requireVariantColumn(String column) {
+    if (!shape.isVariant(column)) {
+      throw new IllegalArgumentException("Cannot give the dictionary of \"" + column + "\": not a VARIANT column");
+    }
+  }
+
   boolean isFull() {
     return rows.size() >= capacity;
   }

@@ -1,5 +1,6 @@
 package io.variant.parquet.write;
 
+import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
 import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingLayout;
@@ -157,6 +158,32 @@ public final class VariantParquetWriter implements Closeable {
   /** Rows re-encoded onto a shared metadata dictionary so far (see {@link MetadataPolicy}). */
   public long rebasedRows() {
     return support == null ? 0 : support.rebasedRows();
+  }
+
+  /**
+   * The shared metadata dictionary of VARIANT column {@code column}, to build rows on so that the writer
+   * takes them as they are, without re-encoding; see {@link VariantWriteSupport#sharedDictionary}.
+   *
+   * <pre>{@code
+   * VariantBuilder b = VariantBuilder.withMetadata(w.metadata("event")); // once the first rows are sampled
+   * VariantJson.parse(parser, b, JsonOptions.defaults()); // parser: a JsonParser on the next document
+   * w.write(VariantRecord.builder().set("id", 2L).set("event", b.build()).build());
+   * b.reset();
+   * }</pre>
+   *
+   * <p>The dictionary is fixed when the file is opened: once the {@link Builder#inferFromFirst} sample is
+   * complete, or by {@link Builder#build()} when nothing is sampled.
+   *
+   * @return the dictionary; {@code null} while the first rows are still being sampled, and for a column in
+   *     the draft layout or under {@link MetadataPolicy#AS_WRITTEN}
+   * @throws IllegalArgumentException if no VARIANT column is named {@code column}
+   */
+  public VariantMetadata metadata(String column) {
+    if (support == null) {
+      sample.requireVariantColumn(column);
+      return null;
+    }
+    return support.sharedDictionary(column);
   }
 
   /**

@@ -1,8 +1,10 @@
 package io.variant.parquet.write;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.VariantSchema;
+import io.variant.shredding.ShreddingLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -104,6 +106,29 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   /** The declared columns, in schema order. */
   public List<WriteColumn> columns() {
     return columns;
+  }
+
+  /**
+   * The dictionary that VARIANT column {@code column} writes rows with, to build rows on. Under {@link
+   * MetadataPolicy#SHARED_DICTIONARY} a row on any other dictionary is re-encoded onto this one before it is
+   * split, which costs more than the split itself (see the policy). A row built by {@code
+   * VariantBuilder.withMetadata(sharedDictionary(column))} that adds no key carries this very instance: it
+   * is recognised in O(1) and written as it is. A row that adds keys gets the dictionary plus its keys and is
+   * re-encoded like any other. The dictionary is the column's {@link VariantColumn#sharedDictionary()} and
+   * never changes.
+   *
+   * @return the dictionary, or {@code null} for a column in the draft layout or under {@link
+   *     MetadataPolicy#AS_WRITTEN}, whose rows keep their own metadata
+   * @throws IllegalArgumentException if no VARIANT column is named {@code column}
+   */
+  public VariantMetadata sharedDictionary(String column) {
+    for (WriteColumn c : columns) {
+      if (c instanceof VariantColumn v && v.name().equals(column)) {
+        boolean shared = v.layout() == ShreddingLayout.SPEC && v.metadataPolicy() == MetadataPolicy.SHARED_DICTIONARY;
+        return shared ? v.sharedDictionary() : null; // the very instance the column writer compares rows with
+      }
+    }
+    throw new IllegalArgumentException("Cannot give the dictionary of \"" + column + "\": not a VARIANT column");
   }
 
   /** Rows re-encoded onto the shared dictionary so far, summed over the VARIANT columns. */

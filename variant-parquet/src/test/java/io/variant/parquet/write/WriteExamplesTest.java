@@ -3,7 +3,11 @@ package io.variant.parquet.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import io.variant.core.Variant;
+import io.variant.core.VariantBuilder;
+import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
@@ -38,6 +42,20 @@ class WriteExamplesTest {
     try (VariantParquetReader r = VariantParquetReader.open(file)) {
       assertEquals(ShreddingPlan.parse("{\"type\": string, \"x\": int8}"), r.plans().get("event"));
       assertTrue(variant.equals(r.read().variant("event")));
+    }
+  }
+
+  @Test
+  void metadataExample() throws IOException {
+    Path file = dir.resolve("on-dictionary.parquet");
+    try (VariantParquetWriter w = VariantParquetWriter.builder(file).longColumn("id")
+        .variantColumn("event", ShreddingPlan.parse("{\"type\": string}")).inferFromFirst(0).build();
+        JsonParser parser = new JsonFactory().createParser("{\"type\": \"click\"}")) {
+      VariantBuilder b = VariantBuilder.withMetadata(w.metadata("event")); // once the first rows are sampled
+      VariantJson.parse(parser, b, JsonOptions.defaults()); // parser: a JsonParser on the next document
+      w.write(VariantRecord.builder().set("id", 2L).set("event", b.build()).build());
+      b.reset();
+      assertEquals(0, w.rebasedRows());
     }
   }
 

@@ -1,0 +1,78 @@
+package io.variant.shredding;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.Variant;
+import io.variant.core.json.VariantJson;
+import io.variant.shredding.testkit.ShreddedTree;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How an object slot matches a value's fields: plan fields come out in plan order whatever the key order,
+ * every other field goes into the residual object, and one splitter serves many rows and nested objects.
+ */
+class SplitObjectFieldsTest {
+  @Test
+  void planFieldsInPlanOrderAndTheRestInTheResidual() {
+    // Plan order z, a, m is not key order; the value interleaves unshredded keys between them.
+    ShreddingPlan plan = ShreddingPlan.parse("{\"z\": int64, \"a\": string, \"m\": int64}");
+    Variant v = VariantJson.parse("{\"a\": \"x\", \"b\": 1, \"m\": 2, \"n\": 3, \"zz\": 4}");
+    ShreddedTree row = SplitRebuild.split(v, plan, SplitOptions.defaults());
+
+    ShreddedTree.Fields fields = (ShreddedTree.Fields) row.root().typed;
+    assertTrue(fields.slots.get(0).missing, "z is absent");
+    assertEquals("x", new String((byte[]) fields.slots.get(1).typed, java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals(2L, fields.slots.get(2).typed);
+    Variant residual = row.root().residual;
+    assertEquals(3, residual.fieldCount());
+    assertEquals(List.of("b", "n", "zz"), List.of(residual.fieldName(0), residual.fieldName(1), residual.fieldName(2)));
+    SplitRebuild.assertLogicallyEqual(v, SplitRebuild.roundTrip(v, plan, SplitOptions.defaults()), "round trip");
+  }
+
+  @Test
+  void fullyShreddedObjectHasNoResidual() {
+    ShreddingPlan plan = ShreddingPlan.parse("{\"b\": int64, \"a\": int64}");
+    ShreddedTree row = SplitRebuild.split(VariantJson.parse("{\"a\": 1, \"b\": 2}"), plan, SplitOptions.defaults());
+    assertNull(row.root().residual);
+  }
+
+  @Test
+  void planNamesWithTheSameUtf8BytesMatchOneFieldAndKeepTheOthers() {
+    // "a\uD800" has no UTF-8 form: encoded (as the builder writes keys) it is "a?", the other plan name. Both
+    // plan fields match the one field "a?"; the unshredded field "b" must still reach the residual.
+    Map<String, ShreddingPlan> fields = new LinkedHashMap<>();
+    fields.put("a\uD800", ShreddingPlan.parse("int64"));
+    fields.put("a?", ShreddingPlan.parse("int64"));
+    ShreddingPlan plan = ShreddingPlan.object(fields);
+    Variant v = VariantJson.parse("{\"a?\": 1, \"b\": 2}");
+    ShreddedTree row = SplitRebuild.split(v, plan, SplitOptions.defaults());
+
+    ShreddedTree.Fields typed = (ShreddedTree.Fields) row.root().typed;
+    assertEquals(1L, typed.slots.get(0).typed);
+    assertEquals(1L, typed.slots.get(1).typed);
+    assertEquals(1, row.root().residual.fieldCount());
+    assertEquals("b", row.root().residual.fieldName(0));
+  }
+
+  @Test
+  void oneSplitterServesManyRowsAndNestedObjects() {
+    ShreddingPlan plan = ShreddingPlan.parse("{\"items\": [{\"sku\": string, \"qty\": int64}], \"user\": {\"id\": int64}}");
+    Splitter splitter = Splitter.of(plan, SplitOptions.defaults());
+    List<String> rows = List.of(
+        "{\"items\": [{\"qty\": 1, \"sku\": \"a\"}, {\"sku\": \"b\", \"x\": true}, {\"qty\": 3}], \"user\": {\"id\": 7, \"n\": 1}}",
+        "{\"user\": {\"name\": \"no id\"}, \"items\": []}",
+        "{\"items\": [{\"qty\": 2, \"sku\": \"c\", \"y\": null}], \"other\": 1}");
+    for (String json : rows) {
+      Variant v = VariantJson.parse(json);
+      ShreddedTree row = new ShreddedTree();
+      splitter.split(v, row);
+      Variant back = Rebuilder.of(plan).rebuild(v.metadata(), row.root());
+      SplitRebuild.assertLogicallyEqual(v, back, json);
+    }
+  }
+}
