@@ -113,6 +113,18 @@ class CorruptFileTest {
   }
 
   @Test
+  void aFieldGroupRenamedToItsSiblingsNameFailsAtOpen() throws IOException {
+    FileMetaData footer = good.footerCopy();
+    footer.getSchema().stream().filter(e -> e.getName().equals("b")).findFirst().orElseThrow().setName("a");
+
+    Path file = damaged(good.withFooter(footer));
+    var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
+    assertEquals(-1, e.row());
+    // parquet-java already refuses to resolve the columns of a schema with two groups of one name
+    assertTrue(e.getMessage().contains("Cannot read the Parquet footer: b not found in optional group typed_value"), e.getMessage());
+  }
+
+  @Test
   void aFlippedBitInAPageFailsItsChecksum() throws IOException {
     ParquetSurgery.Chunk chunk = good.chunk("id");
     ParquetSurgery.Page page = chunk.pages().get(chunk.pages().size() - 1);
