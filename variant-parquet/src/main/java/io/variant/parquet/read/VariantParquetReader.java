@@ -21,6 +21,7 @@ import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetInputFormat;
+import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
@@ -45,7 +46,11 @@ import org.apache.parquet.schema.MessageType;
  * <p><b>Errors:</b> every failure, from the footer to a row's rebuild, is a {@link VariantParquetException}
  * naming the file, the column when known and the 0-based row; its cause is the underlying {@code
  * VariantSchemaException}, {@code ShreddingException}, {@code VariantFormatException} or Parquet error. A
- * missing or unreadable file is an {@link IOException}. <b>Thread safety:</b> none; one thread per reader.
+ * missing or unreadable file is an {@link IOException}. Damaged files fail cleanly: the footer's chunk
+ * offsets, sizes and row counts are checked at {@code open}, page headers before parquet-java allocates
+ * what they claim, and page CRCs where the writer stored them. An unshredded value is returned as stored,
+ * checked in O(1); {@link VariantReadOptions.Validation#FULL} validates every value so that a malformed one
+ * fails its own row. <b>Thread safety:</b> none; one thread per reader.
  */
 public final class VariantParquetReader implements Closeable, Iterable<VariantRecord> {
   private final InputFile file;
@@ -89,7 +94,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
       throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
     }
     FilterCompat.Filter rowGroups = options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
-    this.rows = new RowSource<>(this.file, fileName, configuration, new VariantReadSupport(options.rebuild(), options.columns()), rowGroups);
+    ReadSupport<VariantRecord> support = new VariantReadSupport(options.rebuild(), options.columns());
+    this.rows = new RowSource<>(this.file, fileName, configuration,
+        options.validation() == VariantReadOptions.Validation.FULL ? FullValidation.ofRecords(support) : support, rowGroups);
   }
 
   /**
@@ -176,6 +183,10 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   public VariantPathReader project(String column, VariantPath path) {
     List<Segment> steps = path.segments();
     MessageType requested = columns.requestedSchema(column, steps);
-    return new VariantPathReader(new RowSource<>(file, fileName, configuration, new PathReadSupport(column, steps, options.rebuild())), requested);
+    ReadSupport<PathValue> support = new PathReadSupport(column, steps, options.rebuild());
+    if (options.validation() == VariantReadOptions.Validation.FULL) {
+      support = FullValidation.ofPath(support, column);
+    }
+    return new VariantPathReader(new RowSource<>(file, fileName, configuration, support), requested);
   }
 }
