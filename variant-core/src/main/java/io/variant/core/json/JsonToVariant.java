@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.variant.core.DuplicateKeyException;
 import io.variant.core.VariantBuilder;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.CharacterCodingException;
@@ -39,7 +40,7 @@ final class JsonToVariant {
         throw error(parser.currentTokenLocation(), "expected a value, found '" + token.asString() + "'");
       }
       appendTokens(parser, token, into, options.limits().maxDepth());
-    } catch (JsonProcessingException | CharacterCodingException e) {
+    } catch (JsonProcessingException | CharacterCodingException | CharConversionException e) {
       throw translate(e, parser);
     }
   }
@@ -48,7 +49,7 @@ final class JsonToVariant {
   static JsonToken nextToken(JsonParser parser) throws IOException {
     try {
       return parser.nextToken();
-    } catch (JsonProcessingException | CharacterCodingException e) {
+    } catch (JsonProcessingException | CharacterCodingException | CharConversionException e) {
       throw translate(e, parser);
     }
   }

@@ -8,11 +8,22 @@ import java.util.Locale;
  * different text. The JDK decoder rejects both.
  */
 final class Utf8Input {
+  /**
+   * Jackson guesses the encoding of byte input from its first four bytes and reads it as UTF-16 or UTF-32
+   * when one of them is NUL (then failing with an undeclared {@code CharConversionException}); a raw NUL is
+   * never valid JSON, so it is rejected here, where the input is known to be UTF-8.
+   */
+  private static final int ENCODING_GUESS_BYTES = 4;
+
   private Utf8Input() {}
 
-  /** @throws VariantJsonException at the line and column (in bytes) of the first invalid byte */
+  /**
+   * @throws VariantJsonException at the line and column (in bytes) of the first invalid byte, or of a NUL
+   *     among the first four bytes
+   */
   static void requireValid(byte[] utf8) {
-    int bad = firstInvalid(utf8);
+    int nul = firstNul(utf8, Math.min(ENCODING_GUESS_BYTES, utf8.length));
+    int bad = nul >= 0 ? nul : firstInvalid(utf8);
     if (bad < 0) {
       return;
     }
@@ -24,8 +35,18 @@ final class Utf8Input {
         lineStart = i + 1;
       }
     }
-    throw VariantJsonException.at(line, bad - lineStart + 1, String.format(Locale.ROOT,
-        "invalid UTF-8 at byte %d (0x%02X)", bad, utf8[bad] & 0xFF));
+    String detail = nul >= 0 ? "unexpected NUL byte at byte " + bad + " (JSON text cannot hold one)"
+        : String.format(Locale.ROOT, "invalid UTF-8 at byte %d (0x%02X)", bad, utf8[bad] & 0xFF);
+    throw VariantJsonException.at(line, bad - lineStart + 1, detail);
+  }
+
+  private static int firstNul(byte[] b, int limit) {
+    for (int i = 0; i < limit; i++) {
+      if (b[i] == 0) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 
@@ -9,6 +10,7 @@ final class ColumnRow {
   final SlotSource root;
   private boolean present;
   private VariantMetadata metadata;
+  private VariantFormatException metadataError;
 
   ColumnRow(String column, ShreddedSchemaNode rootNode) {
     this.column = column;
@@ -19,6 +21,7 @@ final class ColumnRow {
   void clear() {
     present = false;
     metadata = null;
+    metadataError = null;
   }
 
   /** The column's group started: not SQL NULL. */
@@ -33,10 +36,28 @@ final class ColumnRow {
 
   void setMetadata(VariantMetadata m) {
     metadata = m;
+    metadataError = null;
   }
 
-  /** The row's metadata (spec layout), or {@code null} before the metadata column was read or in the draft layout. */
+  /**
+   * The row's metadata bytes are no dictionary. Reported by {@link #metadata()} when the row is rebuilt: a
+   * converter that throws mid-record leaves parquet-java's column readers on the bad value, so every later
+   * row would fail there too.
+   */
+  void setMetadataError(VariantFormatException e) {
+    metadata = null;
+    metadataError = e;
+  }
+
+  /**
+   * The row's metadata (spec layout), or {@code null} in the draft layout.
+   *
+   * @throws VariantFormatException if the row's metadata bytes are no dictionary
+   */
   VariantMetadata metadata() {
+    if (metadataError != null) {
+      throw metadataError;
+    }
     if (metadata == null && root.node.layout() == io.variant.shredding.ShreddingLayout.SPEC) {
       // Invariant: the required metadata column is delivered before any residual is decoded (at record end).
       throw new IllegalStateException("Cannot decode a residual of column " + column + " before its metadata");

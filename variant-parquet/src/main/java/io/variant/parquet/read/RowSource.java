@@ -59,7 +59,20 @@ final class RowSource<T> implements AutoCloseable {
       return t;
     } catch (RuntimeException e) {
       throw wrap(e);
+    } catch (IOException e) {
+      throw named(e, "Cannot read row " + row + " of " + fileName);
     }
+  }
+
+  /**
+   * An IOException whose message starts with {@code context}, the original as its cause: parquet-java reports
+   * damaged files as IOExceptions that name no file, and an {@code EOFException} has no message at all.
+   */
+  static IOException named(IOException e, String context) {
+    String detail = e.getMessage() != null ? e.getMessage()
+        : e instanceof java.io.EOFException ? "the file ends early: it is truncated, or a size or offset in it is wrong"
+        : e.getClass().getSimpleName();
+    return new IOException(context + ": " + detail, e);
   }
 
   /**
@@ -110,7 +123,19 @@ final class RowSource<T> implements AutoCloseable {
         return new VariantParquetException(fileName, null, row, t.getMessage(), t);
       }
     }
-    return new VariantParquetException(fileName, null, row, "Cannot read row: " + e, e);
+    return new VariantParquetException(fileName, null, row, "Cannot read row: " + innermost(e), e);
+  }
+
+  /**
+   * The innermost cause, as {@code SimpleName: message}: parquet-java wraps the reason (a CRC mismatch, a
+   * decoding error) in exceptions that only say where it stopped.
+   */
+  private static String innermost(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
   }
 
   @Override

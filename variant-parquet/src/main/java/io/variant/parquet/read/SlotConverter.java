@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
@@ -161,16 +162,20 @@ final class SlotConverter extends GroupConverter {
 
     @Override
     void accept(byte[] bytes, int dictionaryId) {
-      if (dictionaryId < 0) {
-        row.setMetadata(VariantMetadata.of(bytes));
-        return;
+      try {
+        if (dictionaryId < 0) {
+          row.setMetadata(VariantMetadata.of(bytes));
+          return;
+        }
+        VariantMetadata m = byDictionaryId[dictionaryId];
+        if (m == null) {
+          m = VariantMetadata.of(bytes);
+          byDictionaryId[dictionaryId] = m;
+        }
+        row.setMetadata(m);
+      } catch (VariantFormatException e) {
+        row.setMetadataError(e); // reported when the row is rebuilt, after parquet-java has finished the record
       }
-      VariantMetadata m = byDictionaryId[dictionaryId];
-      if (m == null) {
-        m = VariantMetadata.of(bytes);
-        byDictionaryId[dictionaryId] = m;
-      }
-      row.setMetadata(m);
     }
   }
 }

@@ -7,8 +7,10 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.VariantSchemaException;
 import io.variant.shredding.ShreddingPlan;
 import java.io.Closeable;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -18,6 +20,8 @@ import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetInputFormat;
+import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
@@ -42,7 +46,11 @@ import org.apache.parquet.schema.MessageType;
  * <p><b>Errors:</b> every failure, from the footer to a row's rebuild, is a {@link VariantParquetException}
  * naming the file, the column when known and the 0-based row; its cause is the underlying {@code
  * VariantSchemaException}, {@code ShreddingException}, {@code VariantFormatException} or Parquet error. A
- * missing or unreadable file is an {@link IOException}. <b>Thread safety:</b> none; one thread per reader.
+ * missing or unreadable file is an {@link IOException}. Damaged files fail cleanly: the footer's chunk
+ * offsets, sizes and row counts are checked at {@code open}, page headers before parquet-java allocates
+ * what they claim, and page CRCs where the writer stored them. An unshredded value is returned as stored,
+ * checked in O(1); {@link VariantReadOptions.Validation#FULL} validates every value so that a malformed one
+ * fails its own row. <b>Thread safety:</b> none; one thread per reader.
  */
 public final class VariantParquetReader implements Closeable, Iterable<VariantRecord> {
   private final InputFile file;
@@ -55,16 +63,29 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   private final RowSource<VariantRecord> rows;
 
   private VariantParquetReader(InputFile file, String fileName, VariantReadOptions options) throws IOException {
-    this.file = file;
     this.fileName = fileName;
     this.configuration = new PlainParquetConfiguration();
+    // Pages carry a CRC when their writer computed one (parquet-java does by default); checking it is cheap
+    // and turns a flipped bit in a page into an error instead of a wrong value.
+    configuration.setBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, true);
     this.options = options;
+    List<FooterBounds.Chunk> chunks;
     try (ParquetFileReader footer = ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
       this.schema = footer.getFooter().getFileMetaData().getSchema();
+      chunks = FooterBounds.check(footer.getFooter(), file.getLength(), fileName);
       this.rowCount = footer.getRecordCount();
+    } catch (FileNotFoundException | FileSystemException e) {
+      throw e; // they name the path already
+    } catch (IOException e) {
+      throw RowSource.named(e, "Cannot read the Parquet footer of " + fileName);
+    } catch (VariantParquetException e) {
+      throw e;
     } catch (RuntimeException e) {
       throw new VariantParquetException(fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
     }
+    // parquet-java allocates what each page header claims; the check rejects headers that claim more than
+    // their bytes can hold (see PageHeaderCheck) before parquet-java reads them.
+    this.file = new PageHeaderCheck(file, fileName, chunks);
     try {
       this.columns = new FileColumns(schema);
       // Validate the column selection now rather than at the first row.
@@ -73,7 +94,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
       throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
     }
     FilterCompat.Filter rowGroups = options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
-    this.rows = new RowSource<>(file, fileName, configuration, new VariantReadSupport(options.rebuild(), options.columns()), rowGroups);
+    ReadSupport<VariantRecord> support = new VariantReadSupport(options.rebuild(), options.columns());
+    this.rows = new RowSource<>(this.file, fileName, configuration,
+        options.validation() == VariantReadOptions.Validation.FULL ? FullValidation.ofRecords(support) : support, rowGroups);
   }
 
   /**
@@ -160,6 +183,10 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   public VariantPathReader project(String column, VariantPath path) {
     List<Segment> steps = path.segments();
     MessageType requested = columns.requestedSchema(column, steps);
-    return new VariantPathReader(new RowSource<>(file, fileName, configuration, new PathReadSupport(column, steps, options.rebuild())), requested);
+    ReadSupport<PathValue> support = new PathReadSupport(column, steps, options.rebuild());
+    if (options.validation() == VariantReadOptions.Validation.FULL) {
+      support = FullValidation.ofPath(support, column);
+    }
+    return new VariantPathReader(new RowSource<>(file, fileName, configuration, support), requested);
   }
 }

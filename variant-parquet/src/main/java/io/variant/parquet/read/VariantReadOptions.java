@@ -14,18 +14,41 @@ import java.util.Set;
  * @param filter a predicate whose row groups are read (others are skipped by their statistics and
  *     dictionaries, see {@link VariantPredicate#toParquetFilter}), or {@code null} to read every row group;
  *     rows of the row groups read are all returned, so test them with {@link VariantPredicate#test}
+ * @param validation how much of each Variant read is checked before its row is returned (default {@link
+ *     Validation#LAZY})
  */
-public record VariantReadOptions(RebuildOptions rebuild, Set<String> columns, VariantPredicate filter) {
+public record VariantReadOptions(RebuildOptions rebuild, Set<String> columns, VariantPredicate filter, Validation validation) {
   private static final VariantReadOptions DEFAULTS = new VariantReadOptions(RebuildOptions.defaults(), null);
 
-  /** Options without a row-group filter. */
+  /** How much of each Variant the reader checks before returning its row. */
+  public enum Validation {
+    /**
+     * The default: the checks of {@link io.variant.core.Variant#of} (O(1) per value) and whatever the rebuild
+     * of shredded parts reads; the rest when the value is used or {@link io.variant.core.Variant#validate()}d.
+     * An unshredded value is returned as stored, so a malformed one fails later, with a byte offset but no row.
+     */
+    LAZY,
+    /**
+     * {@link io.variant.core.Variant#validate()} on every Variant read (O(size)): a malformed one (say, a field
+     * id beyond its row's dictionary) fails its row with a {@code VariantParquetException} naming the row. For
+     * files from untrusted sources.
+     */
+    FULL
+  }
+
+  /** Options without a row-group filter, validating lazily. */
   public VariantReadOptions(RebuildOptions rebuild, Set<String> columns) {
     this(rebuild, columns, null);
   }
 
+  /** Options validating lazily. */
+  public VariantReadOptions(RebuildOptions rebuild, Set<String> columns, VariantPredicate filter) {
+    this(rebuild, columns, filter, Validation.LAZY);
+  }
+
   public VariantReadOptions {
-    if (rebuild == null) {
-      throw new NullPointerException("rebuild");
+    if (rebuild == null || validation == null) {
+      throw new NullPointerException("rebuild and validation must not be null");
     }
     columns = columns == null ? null : Set.copyOf(columns);
   }
@@ -36,16 +59,21 @@ public record VariantReadOptions(RebuildOptions rebuild, Set<String> columns, Va
   }
 
   public VariantReadOptions withRebuild(RebuildOptions options) {
-    return new VariantReadOptions(options, columns, filter);
+    return new VariantReadOptions(options, columns, filter, validation);
   }
 
   /** Reads only the named top-level columns, in file order. */
   public VariantReadOptions withColumns(String... names) {
-    return new VariantReadOptions(rebuild, Set.of(names), filter);
+    return new VariantReadOptions(rebuild, Set.of(names), filter, validation);
   }
 
   /** Skips the row groups in which no row can match {@code predicate} (row groups only, see {@link #filter()}). */
   public VariantReadOptions withFilter(VariantPredicate predicate) {
-    return new VariantReadOptions(rebuild, columns, predicate);
+    return new VariantReadOptions(rebuild, columns, predicate, validation);
+  }
+
+  /** Checks each Variant read as {@code v} says; {@link Validation#FULL} for untrusted files. */
+  public VariantReadOptions withValidation(Validation v) {
+    return new VariantReadOptions(rebuild, columns, filter, v);
   }
 }

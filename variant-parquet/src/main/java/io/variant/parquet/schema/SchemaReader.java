@@ -11,7 +11,9 @@ import io.variant.shredding.ShreddedType;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
@@ -80,11 +82,21 @@ final class SchemaReader {
 
   /** One slot: the residual column, the typed child, and ignorable {@code _} names. */
   private ShreddedSchemaNode slot(GroupType group, String path, boolean top) {
+    if (!top && group.getLogicalTypeAnnotation() != null) {
+      LogicalTypeAnnotation a = group.getLogicalTypeAnnotation();
+      throw new VariantSchemaException(path, "Expected an unannotated group for a shredded slot, found annotation " + a
+          + (a instanceof LogicalTypeAnnotation.VariantLogicalTypeAnnotation ? " (a VARIANT column cannot nest inside another)" : ""));
+    }
     String valueField = null;
     Type typed = null;
+    Set<String> names = new HashSet<>();
     for (Type child : group.getFields()) {
       String name = child.getName();
       String childPath = path + "." + name;
+      if (!names.add(name)) {
+        // Parquet resolves a child by name, so a second one would be silently unreadable.
+        throw new VariantSchemaException(childPath, "Duplicate field \"" + name + "\" in a Variant group");
+      }
       if (top && layout == ShreddingLayout.SPEC && name.equals(METADATA)) {
         continue; // checked by checkMetadata
       }
@@ -178,6 +190,11 @@ final class SchemaReader {
     String elementPath = path + "." + repeated.getName() + "." + element.getName();
     if (element.isPrimitive() || element.getRepetition() == Type.Repetition.REPEATED) {
       throw new VariantSchemaException(elementPath, "Expected a list element group with value/typed_value, found " + element);
+    }
+    // spec: VariantShredding §Arrays: the element group is required (a missing element has no meaning); the
+    // draft layout makes it optional.
+    if (layout == ShreddingLayout.SPEC && element.getRepetition() != Type.Repetition.REQUIRED) {
+      throw new VariantSchemaException(elementPath, "Expected a required list element group in the spec layout, found an optional one");
     }
     return slot(element.asGroupType(), elementPath, false);
   }

@@ -31,8 +31,10 @@ import org.apache.parquet.schema.Type;
  *
  * <p><b>Validation</b> (reading): the annotation may carry version 1 or no version (older footers); any
  * other version, a missing or mistyped {@code metadata}, an unsupported {@code typed_value} type, a slot
- * with neither residual nor typed child, a malformed LIST, or an unknown field (names starting with {@code
- * _} are ignored) throws {@link VariantSchemaException} naming the column path. A missing {@code value} is
+ * with neither residual nor typed child, a malformed LIST (an optional element group in the SPEC layout
+ * included), an annotated field or element group (a VARIANT nested in a VARIANT included), a duplicate field
+ * name, or an unknown field (names starting with {@code _} are ignored) throws {@link VariantSchemaException}
+ * naming the column path. A missing {@code value} is
  * accepted and reads as all-null (parquet-testing cases 041, 131, 138), as is a missing {@code typed_value}
  * or element {@code value}. <b>Thread safety:</b> stateless.
  */

@@ -1,0 +1,88 @@
+package io.variant.parquet.read;
+
+import io.variant.parquet.VariantParquetException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+
+/**
+ * Checks a footer's claims about where its column chunks lie before parquet-java acts on them: it reads
+ * (and allocates buffers for) whatever byte range a chunk claims, so a forged offset or size must not get
+ * that far. Every chunk must lie after the leading magic and before the footer tail, must not overlap
+ * another, and its first data page must lie inside it; row and value counts must not be negative, and a row
+ * group must not claim more rows than any of its columns holds values.
+ */
+final class FooterBounds {
+  /** The magic at the start of a Parquet file. spec: parquet-format §File format */
+  private static final int LEADING_MAGIC_BYTES = 4;
+  /** The footer length (4 bytes) and the closing magic (4 bytes). */
+  private static final int TAIL_BYTES = 8;
+
+  /** One column chunk: bytes {@code [start, end)} of the file, its dotted column path and codec. */
+  record Chunk(long start, long end, String column, CompressionCodecName codec) {}
+
+  private FooterBounds() {}
+
+  /**
+   * The footer's column chunks, sorted by position.
+   *
+   * @throws VariantParquetException naming the column if a chunk lies outside the data region, overlaps
+   *     another, or has a negative count
+   */
+  static List<Chunk> check(ParquetMetadata footer, long fileLength, String fileName) {
+    List<Chunk> chunks = new ArrayList<>();
+    for (BlockMetaData block : footer.getBlocks()) {
+      if (block.getRowCount() < 0) {
+        throw new VariantParquetException(fileName, null, -1, "Cannot read the Parquet footer: a row group claims "
+            + block.getRowCount() + " rows", null);
+      }
+      for (ColumnChunkMetaData c : block.getColumns()) {
+        Chunk chunk = chunk(c, fileLength, fileName);
+        // Every row adds at least one entry (a value or a null) to every leaf column; a row count above a
+        // column's value count would have parquet-java make up rows from nothing, up to 2^63 of them.
+        if (block.getRowCount() > c.getValueCount()) {
+          throw new VariantParquetException(fileName, chunk.column(), -1, "Cannot read the Parquet footer: a row group claims "
+              + block.getRowCount() + " rows but its column chunk holds only " + c.getValueCount() + " values", null);
+        }
+        chunks.add(chunk);
+      }
+    }
+    chunks.sort(Comparator.comparingLong(Chunk::start));
+    for (int i = 1; i < chunks.size(); i++) {
+      Chunk before = chunks.get(i - 1);
+      Chunk after = chunks.get(i);
+      if (after.start() < before.end()) {
+        throw new VariantParquetException(fileName, after.column(), -1, "Cannot read the Parquet footer: the column chunk at bytes ["
+            + after.start() + ", " + after.end() + ") overlaps that of " + before.column() + " at [" + before.start() + ", "
+            + before.end() + ")", null);
+      }
+    }
+    return chunks;
+  }
+
+  private static Chunk chunk(ColumnChunkMetaData c, long fileLength, String fileName) {
+    String column = c.getPath().toDotString();
+    long start = c.getStartingPos();
+    long size = c.getTotalSize();
+    long dataEnd = fileLength - TAIL_BYTES;
+    if (start < LEADING_MAGIC_BYTES || size <= 0 || size > dataEnd - start) {
+      throw new VariantParquetException(fileName, column, -1, "Cannot read the Parquet footer: a column chunk claims "
+          + size + " bytes at byte " + start + ", outside the data region [" + LEADING_MAGIC_BYTES + ", " + dataEnd
+          + ") of the " + fileLength + "-byte file", null);
+    }
+    long firstData = c.getFirstDataPageOffset();
+    if (firstData < start || firstData >= start + size) {
+      throw new VariantParquetException(fileName, column, -1, "Cannot read the Parquet footer: the first data page at byte "
+          + firstData + " lies outside its column chunk [" + start + ", " + (start + size) + ")", null);
+    }
+    if (c.getValueCount() < 0) {
+      throw new VariantParquetException(fileName, column, -1, "Cannot read the Parquet footer: a column chunk claims "
+          + c.getValueCount() + " values", null);
+    }
+    return new Chunk(start, start + size, column, c.getCodec());
+  }
+}

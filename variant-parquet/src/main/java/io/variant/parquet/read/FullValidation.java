@@ -1,0 +1,98 @@
+package io.variant.parquet.read;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantFormatException;
+import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.VariantRecord;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.api.InitContext;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.RecordMaterializer;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * A read support that runs {@link Variant#validate()} on every Variant its delegate materializes ({@link
+ * VariantReadOptions.Validation#FULL}): a malformed value then fails its own row, which the reader names,
+ * instead of failing later wherever the value is used. It checks after parquet-java has assembled the record,
+ * so the rows after a failed one still read.
+ */
+final class FullValidation<T> extends ReadSupport<T> {
+  private final ReadSupport<T> delegate;
+  private final Consumer<T> validator;
+
+  private FullValidation(ReadSupport<T> delegate, Consumer<T> validator) {
+    this.delegate = delegate;
+    this.validator = validator;
+  }
+
+  /** Validates every VARIANT column of each record. */
+  static ReadSupport<VariantRecord> ofRecords(ReadSupport<VariantRecord> delegate) {
+    return new FullValidation<>(delegate, record -> {
+      for (String column : record.columns()) {
+        if (record.get(column) instanceof Variant v) {
+          validate(v, column);
+        }
+      }
+    });
+  }
+
+  /** Validates the value of each row at a projected path of {@code column}. */
+  static ReadSupport<PathValue> ofPath(ReadSupport<PathValue> delegate, String column) {
+    return new FullValidation<>(delegate, value -> {
+      if (value.isPresent()) {
+        validate(value.value(), column);
+      }
+    });
+  }
+
+  private static void validate(Variant v, String column) {
+    try {
+      v.validate();
+    } catch (VariantFormatException e) {
+      throw new VariantParquetException(null, column, -1, "Invalid Variant: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public ReadContext init(InitContext context) {
+    return delegate.init(context);
+  }
+
+  @Override
+  @SuppressWarnings("deprecation") // abstract in ReadSupport; readers built on a Hadoop Configuration call it
+  public RecordMaterializer<T> prepareForRead(Configuration configuration, Map<String, String> keyValueMetaData,
+      MessageType fileSchema, ReadContext readContext) {
+    return validating(delegate.prepareForRead(configuration, keyValueMetaData, fileSchema, readContext));
+  }
+
+  @Override
+  public RecordMaterializer<T> prepareForRead(ParquetConfiguration configuration, Map<String, String> keyValueMetaData,
+      MessageType fileSchema, ReadContext readContext) {
+    return validating(delegate.prepareForRead(configuration, keyValueMetaData, fileSchema, readContext));
+  }
+
+  private RecordMaterializer<T> validating(RecordMaterializer<T> materializer) {
+    return new RecordMaterializer<>() {
+      @Override
+      public T getCurrentRecord() {
+        T t = materializer.getCurrentRecord();
+        validator.accept(t);
+        return t;
+      }
+
+      @Override
+      public void skipCurrentRecord() {
+        materializer.skipCurrentRecord();
+      }
+
+      @Override
+      public GroupConverter getRootConverter() {
+        return materializer.getRootConverter();
+      }
+    };
+  }
+}

@@ -1,0 +1,156 @@
+package io.variant.parquet.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.json.VariantJson;
+import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.ShreddingPlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One case per guard against a damaged file (see {@link CorruptFilePropertyTest} for random damage): forged
+ * sizes and counts in the footer or a page header are rejected before parquet-java allocates what they claim,
+ * and a flipped bit in a page fails its CRC instead of changing a value.
+ */
+class CorruptFileTest {
+  @TempDir
+  Path tmp;
+
+  private ParquetSurgery good;
+
+  /** 30 rows of {"a": int, "b": string} shredded by the same plan, ZSTD, one row group. */
+  @BeforeEach
+  void writeGoodFile() throws IOException {
+    Path file = tmp.resolve("good.parquet");
+    try (VariantParquetWriter w = VariantParquetWriter.builder(file).longColumn("id")
+        .variantColumn("v", ShreddingPlan.parse("{\"a\": int64, \"b\": string}"))
+        .codec(CompressionCodecName.ZSTD)
+        .build()) {
+      for (long i = 0; i < 30; i++) {
+        w.write(VariantRecord.builder().set("id", i).set("v", VariantJson.parse("{\"a\": " + i + ", \"b\": \"s" + i % 3 + "\"}")).build());
+      }
+    }
+    good = ParquetSurgery.of(Files.readAllBytes(file));
+  }
+
+  private Path damaged(byte[] bytes) throws IOException {
+    return Files.write(tmp.resolve("bad.parquet"), bytes);
+  }
+
+  /** Reads every row; returns the exception that stopped it. */
+  private static VariantParquetException readFails(Path file) {
+    return assertThrows(VariantParquetException.class, () -> {
+      try (VariantParquetReader r = VariantParquetReader.open(file)) {
+        while (r.read() != null) {
+          // reading is the point
+        }
+      }
+    });
+  }
+
+  @Test
+  void rejectsADictionaryThatClaimsMoreValuesThanItsBytes() throws IOException {
+    ParquetSurgery.Chunk chunk = good.chunk("v.metadata");
+    ParquetSurgery.Page dictionary = chunk.pages().get(0);
+    PageHeader forged = dictionary.header().deepCopy();
+    forged.getDictionary_page_header().setNum_values(Integer.MAX_VALUE); // parquet-java would allocate 2^31 entries
+
+    VariantParquetException e = readFails(damaged(good.withPageHeader(chunk, dictionary, forged)));
+    assertEquals("v.metadata", e.column());
+    assertEquals(0, e.row());
+    assertTrue(e.getMessage().contains("Cannot read the page at byte " + dictionary.start()
+        + ": its dictionary claims 2147483647 values"), e.getMessage());
+  }
+
+  @Test
+  void rejectsAPageThatClaimsMoreThanItsCodecCanProduce() throws IOException {
+    ParquetSurgery.Chunk chunk = good.chunk("v.typed_value.a.typed_value");
+    ParquetSurgery.Page page = chunk.pages().get(chunk.pages().size() - 1);
+    PageHeader forged = page.header().deepCopy();
+    forged.setUncompressed_page_size(1 << 30); // parquet-java would allocate a gigabyte to decompress into
+
+    VariantParquetException e = readFails(damaged(good.withPageHeader(chunk, page, forged)));
+    assertEquals("v.typed_value.a.typed_value", e.column());
+    assertTrue(e.getMessage().contains("it claims 1073741824 uncompressed bytes from " + page.payloadLength()
+        + " ZSTD bytes, more than ZSTD can produce"), e.getMessage());
+  }
+
+  @Test
+  void rejectsAColumnChunkThatClaimsBytesBeyondTheFile() throws IOException {
+    FileMetaData footer = good.footerCopy();
+    ColumnMetaData id = footer.getRow_groups().get(0).getColumns().get(0).getMeta_data();
+    id.setTotal_compressed_size(1L << 40); // parquet-java would allocate read buffers for a terabyte
+
+    Path file = damaged(good.withFooter(footer));
+    var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
+    assertEquals("id", e.column());
+    assertEquals(-1, e.row());
+    assertTrue(e.getMessage().contains("a column chunk claims 1099511627776 bytes at byte 4, outside the data region"), e.getMessage());
+  }
+
+  @Test
+  void rejectsARowGroupThatClaimsMoreRowsThanItsColumnsHold() throws IOException {
+    FileMetaData footer = good.footerCopy();
+    footer.getRow_groups().get(0).setNum_rows(Integer.MAX_VALUE); // parquet-java would make up rows of nulls
+
+    Path file = damaged(good.withFooter(footer));
+    var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
+    assertEquals("id", e.column());
+    assertTrue(e.getMessage().contains("a row group claims 2147483647 rows but its column chunk holds only 30 values"), e.getMessage());
+  }
+
+  @Test
+  void aFieldGroupRenamedToItsSiblingsNameFailsAtOpen() throws IOException {
+    FileMetaData footer = good.footerCopy();
+    footer.getSchema().stream().filter(e -> e.getName().equals("b")).findFirst().orElseThrow().setName("a");
+
+    Path file = damaged(good.withFooter(footer));
+    var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
+    assertEquals(-1, e.row());
+    // parquet-java already refuses to resolve the columns of a schema with two groups of one name
+    assertTrue(e.getMessage().contains("Cannot read the Parquet footer: b not found in optional group typed_value"), e.getMessage());
+  }
+
+  @Test
+  void aFlippedBitInAPageFailsItsChecksum() throws IOException {
+    ParquetSurgery.Chunk chunk = good.chunk("id");
+    ParquetSurgery.Page page = chunk.pages().get(chunk.pages().size() - 1);
+    assertTrue(page.header().isSetCrc(), "the writer computes page CRCs");
+    byte[] bytes = good.file.clone();
+    bytes[(int) page.payloadStart()] ^= 0x01;
+
+    VariantParquetException e = readFails(damaged(bytes));
+    assertEquals(0, e.row());
+    assertTrue(e.getMessage().contains("CRC checksum verification failed"), e.getMessage());
+  }
+
+  @Test
+  void aFileCutShortIsNotAParquetFile() throws IOException {
+    Path file = damaged(java.util.Arrays.copyOf(good.file, good.file.length - 1));
+
+    var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
+    assertTrue(e.file().endsWith("bad.parquet"), e.file());
+    assertTrue(e.getMessage().contains("Cannot read the Parquet footer"), e.getMessage());
+  }
+
+  @Test
+  void aForgedFooterLengthNamesTheFile() throws IOException {
+    Path file = damaged(good.withFooterLength(good.footerLength - 1));
+
+    var e = assertThrows(IOException.class, () -> VariantParquetReader.open(file));
+    assertTrue(e.getMessage().startsWith("Cannot read the Parquet footer of " + file), e.getMessage());
+  }
+}
