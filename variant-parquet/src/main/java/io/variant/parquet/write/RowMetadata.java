@@ -42,6 +42,10 @@ final class RowMetadata {
       return v;
     }
     rebasedRows++;
+    Variant translated = v.translateIds(shared); // its ids rewritten in a copy: no key decoded, nothing re-encoded
+    if (translated != null) {
+      return translated;
+    }
     try {
       return rebase.appendVariant(v).build(); // carries the shared instance itself unless keys were added
     } finally {
