@@ -187,9 +187,12 @@ public final class Variant {
       case 1:
         size = 1 + Layout.valueHeader(header);
         break;
-      default:
-        size = containerDataStart() - pos + lastOffset();
+      default: {
+        int n = rawCount();
+        int dataStart = containerDataStart(n);
+        size = dataStart - pos + lastOffset(n, dataStart);
         break;
+      }
     }
     if (pos + size > limit) {
       throw VariantFormatException.at(pos, "%s of %d bytes runs past the end of its data at byte %d", describe(), size, limit);
@@ -223,7 +226,7 @@ public final class Variant {
     return (Layout.valueHeader(header) & 0x3) + 1;
   }
 
-  private int idSize() {
+  int idSize() {
     return ((Layout.valueHeader(header) >>> Layout.OBJECT_ID_SIZE_SHIFT) & 0x3) + 1;
   }
 
@@ -235,17 +238,19 @@ public final class Variant {
     return n;
   }
 
-  private int idsStart() {
+  int idsStart() {
     return pos + 1 + countSize();
   }
 
-  private int offsetsStart() {
-    return idsStart() + (isObject() ? rawCount() * idSize() : 0);
+  // The helpers below take the element count n (read once by the caller through rawCount()), so that an
+  // accessor parses the header once; child() runs for every field and element read.
+
+  private int offsetsStart(int n) {
+    return idsStart() + (isObject() ? n * idSize() : 0);
   }
 
-  /** First byte after the offset table; checks that the tables fit. */
-  private int containerDataStart() {
-    int n = rawCount();
+  /** First byte after the offset table of a container of {@code n} elements; checks that the tables fit. */
+  private int containerDataStart(int n) {
     // Invariant: long arithmetic; n + 1 overflows an int when a forged count is Integer.MAX_VALUE.
     long start = (long) pos + 1 + countSize() + (isObject() ? (long) n * idSize() : 0) + ((long) n + 1) * offsetSize();
     if (start > limit) {
@@ -254,12 +259,12 @@ public final class Variant {
     return (int) start;
   }
 
-  private long lastOffset() {
-    int n = rawCount();
-    int dataStart = containerDataStart();
-    long last = need(offsetsStart() + n * offsetSize(), offsetSize()) & 0xFFFFFFFFL;
+  /** The data size (the last offset); {@code dataStart} is {@link #containerDataStart(int)}, which checked the tables. */
+  private long lastOffset(int n, int dataStart) {
+    int at = offsetsStart(n) + n * offsetSize();
+    long last = need(at, offsetSize()) & 0xFFFFFFFFL;
     if (dataStart + last > limit) {
-      throw VariantFormatException.at(offsetsStart() + (long) n * offsetSize(), "%s data of %d bytes runs past byte %d", describe(), last, limit);
+      throw VariantFormatException.at(at, "%s data of %d bytes runs past byte %d", describe(), last, limit);
     }
     return last;
   }
@@ -287,15 +292,17 @@ public final class Variant {
   /** Number of fields of an object. @throws VariantTypeException if this is not an object */
   public int fieldCount() {
     requireObject();
-    containerDataStart();
-    return rawCount();
+    int n = rawCount();
+    containerDataStart(n);
+    return n;
   }
 
   /** Number of elements of an array. @throws VariantTypeException if this is not an array */
   public int size() {
     requireArray();
-    containerDataStart();
-    return rawCount();
+    int n = rawCount();
+    containerDataStart(n);
+    return n;
   }
 
   private int checkIndex(int i) {
@@ -331,21 +338,20 @@ public final class Variant {
   /** The value of field {@code i}, a view into the same buffer. */
   public Variant fieldValue(int i) {
     requireObject();
-    checkIndex(i);
-    return child(i);
+    return child(i, checkIndex(i));
   }
 
   /** Element {@code i} of an array, a view into the same buffer. */
   public Variant element(int i) {
     requireArray();
-    checkIndex(i);
-    return child(i);
+    return child(i, checkIndex(i));
   }
 
-  private Variant child(int i) {
-    int dataStart = containerDataStart();
-    int dataEnd = (int) (dataStart + lastOffset());
-    int at = offsetsStart() + i * offsetSize();
+  /** Element or field {@code i} of this container of {@code n} elements (i is checked by the caller). */
+  private Variant child(int i, int n) {
+    int dataStart = containerDataStart(n);
+    int dataEnd = (int) (dataStart + lastOffset(n, dataStart));
+    int at = offsetsStart(n) + i * offsetSize();
     long off = need(at, offsetSize()) & 0xFFFFFFFFL;
     if (dataStart + off >= dataEnd) {
       throw VariantFormatException.at(at, "offset %d of element %d is outside the %d bytes of data", off, i, dataEnd - dataStart);
@@ -361,17 +367,18 @@ public final class Variant {
    */
   public Variant field(String name) {
     int i = fieldIndex(name);
-    return i < 0 ? null : child(i);
+    return i < 0 ? null : child(i, rawCount());
   }
 
   /** Index of field {@code name}, or -1. */
   public int fieldIndex(String name) {
     requireObject();
-    containerDataStart();
+    int n = rawCount();
+    containerDataStart(n);
     int idsStart = idsStart();
     int idSize = idSize();
     int lo = 0;
-    int hi = rawCount() - 1;
+    int hi = n - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
       int id = idAt(idsStart, idSize, mid);
@@ -408,8 +415,8 @@ public final class Variant {
     if (indexes.length < sortedNames.length) {
       throw new IllegalArgumentException("indexes has " + indexes.length + " slots for " + sortedNames.length + " names");
     }
-    containerDataStart();
     int n = rawCount();
+    containerDataStart(n);
     int idsStart = idsStart();
     int idSize = idSize();
     byte[] keys = metadata.buffer();
@@ -647,6 +654,30 @@ public final class Variant {
   }
 
   // ---------------------------------------------------------------- whole-value operations
+
+  /**
+   * This value over another dictionary without re-encoding it: a copy of its bytes in which every field id
+   * is replaced by the id of the same key in {@code dictionary}. Nothing else changes, so a canonical value
+   * stays canonical and comes out byte for byte as {@code
+   * VariantBuilder.withMetadata(dictionary).appendVariant(this).build()} would make it, at the cost of one
+   * copy and a walk over the containers: no key or string is decoded. O(encoded size).
+   *
+   * <p>It is possible only when {@code dictionary} is sorted and holds every key of this value's dictionary,
+   * this value's dictionary has no duplicate keys, and no object needs a different id width for the new ids
+   * than it has (a canonical value then keeps its minimal widths).
+   *
+   * <p><b>Validation:</b> containers are read with bounds checks; scalars are copied unread, as when the
+   * bytes are used as they are.
+   *
+   * @return the value over {@code dictionary}, or {@code null} when ids cannot simply be translated: then
+   *     re-encode it with {@link VariantBuilder#withMetadata}
+   * @throws VariantFormatException if a container is malformed
+   * @throws VariantLimitException past {@link Limits#maxDepth()} levels, or if offsets share sub-values so
+   *     much that the walk would expand far past the encoded size
+   */
+  public Variant translateIds(VariantMetadata dictionary) {
+    return KeyRemapper.translate(this, dictionary);
+  }
 
   /**
    * Checks the metadata and the whole value: every offset, length, field id, key order and uniqueness,

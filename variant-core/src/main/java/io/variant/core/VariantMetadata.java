@@ -182,7 +182,8 @@ public final class VariantMetadata {
   /** Id of {@code key}, or -1 if absent. O(log n) on sorted dictionaries; unsorted ones build a map once. */
   public int idOf(String key) {
     if (sorted) {
-      return binarySearch(Utf8.encode(key));
+      byte[] k = Utf8.encode(key);
+      return binarySearch(k, 0, k.length);
     }
     Map<String, Integer> m = lookup;
     if (m == null) {
@@ -196,13 +197,14 @@ public final class VariantMetadata {
     return id == null ? -1 : id;
   }
 
-  private int binarySearch(byte[] key) {
+  /** Id of the key with the UTF-8 bytes {@code key[off, off + len)}, or -1; for sorted dictionaries only. */
+  int binarySearch(byte[] key, int off, int len) {
     int lo = 0;
     int hi = size - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
       int s = keyStart(mid);
-      int c = Utf8.compare(buf, s, keyLength(mid), key, 0, key.length);
+      int c = Utf8.compare(buf, s, keyLength(mid), key, off, len);
       if (c < 0) {
         lo = mid + 1;
       } else if (c > 0) {
@@ -212,6 +214,49 @@ public final class VariantMetadata {
       }
     }
     return -1;
+  }
+
+  /**
+   * For each key of this dictionary, the id of the same key in {@code target}; {@code null} if one is
+   * missing, or if this dictionary's keys are not strictly increasing (so duplicates never map to one id).
+   * {@code target} must be sorted. A merge reading each of its offsets once, or a binary search per key when
+   * {@code target} is much larger: O(min(n + m, n log m)) key comparisons.
+   */
+  int[] idsIn(VariantMetadata target) {
+    int[] ids = new int[size];
+    if (target.size > 4 * size) {
+      for (int id = 0; id < size; id++) {
+        ids[id] = target.binarySearch(buf, keyStart(id), keyLength(id));
+        if (ids[id] < 0 || (id > 0 && ids[id] <= ids[id - 1])) {
+          return null;
+        }
+      }
+      return ids;
+    }
+    int t = 0;
+    long tStart = target.size == 0 ? 0 : target.offset(0);
+    long tEnd = target.size == 0 ? 0 : target.offset(1);
+    for (int id = 0; id < size; id++) {
+      int s = keyStart(id);
+      int len = keyLength(id);
+      int c = -1;
+      while (t < target.size
+          && (c = Utf8.compare(target.buf, (int) (target.bytesStart + tStart), (int) (tEnd - tStart), buf, s, len)) < 0) {
+        if (++t < target.size) {
+          tStart = tEnd;
+          tEnd = target.offset(t + 1);
+        }
+      }
+      if (c != 0 || tEnd < tStart) {
+        return null; // missing from target (or a malformed target offset: then re-encoding reports it)
+      }
+      ids[id] = t;
+      if (++t < target.size) {
+        tStart = tEnd;
+        tEnd = target.offset(t + 1);
+      }
+    }
+    return ids;
   }
 
   /** Compares key {@code a} and key {@code b} as unsigned UTF-8 bytes. */

@@ -85,6 +85,8 @@ class HostileEncodingTest {
     assertTimeoutPreemptively(HANG_GUARD, () -> {
       var e = assertThrows(VariantLimitException.class, () -> VariantBuilder.canonicalize(v));
       assertTrue(e.getMessage().contains("shares sub-values"), e.getMessage());
+      var t = assertThrows(VariantLimitException.class, () -> v.translateIds(VariantMetadata.of(Hex.bytes("11 00 00"))));
+      assertTrue(t.getMessage().contains("shares sub-values"), t.getMessage());
     });
   }
 
@@ -151,6 +153,7 @@ class HostileEncodingTest {
       assertThrows(VariantException.class, () -> VariantEquality.logical(v, v));
       assertThrows(VariantException.class, v::hashCode);
       assertThrows(VariantException.class, () -> VariantBuilder.canonicalize(v));
+      assertThrows(VariantException.class, () -> v.translateIds(VariantMetadata.of(Hex.bytes("11 00 00"))));
     });
   }
 

@@ -35,13 +35,19 @@ final class RowMetadata {
 
   /**
    * The row to split: {@code v} itself if it already uses the shared dictionary (or the policy keeps row
-   * metadata), else {@code v} re-encoded over the shared dictionary, extended by any keys it lacks.
+   * metadata); else {@code v} with its field ids rewritten for the shared dictionary when it holds all of
+   * {@code v}'s keys ({@link Variant#translateIds}), or else {@code v} re-encoded over the shared dictionary
+   * extended by the keys it lacks.
    */
   Variant apply(Variant v) {
     if (shared == null || isShared(v.metadata())) {
       return v;
     }
     rebasedRows++;
+    Variant translated = v.translateIds(shared); // its ids rewritten in a copy: no key decoded, nothing re-encoded
+    if (translated != null) {
+      return translated;
+    }
     try {
       return rebase.appendVariant(v).build(); // carries the shared instance itself unless keys were added
     } finally {
@@ -75,7 +81,7 @@ final class RowMetadata {
     return lastIsShared;
   }
 
-  /** Rows re-encoded so far (for measuring the policy's cost). */
+  /** Rows re-based so far, by rewriting ids or re-encoding (for measuring the policy's cost). */
   long rebasedRows() {
     return rebasedRows;
   }

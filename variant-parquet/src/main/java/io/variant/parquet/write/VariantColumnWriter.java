@@ -93,7 +93,7 @@ public final class VariantColumnWriter {
     consumer.endField(name, fieldIndex);
   }
 
-  /** Rows whose Variant was re-encoded onto the shared dictionary so far. */
+  /** Rows whose Variant was re-based onto the shared dictionary so far (ids rewritten or re-encoded). */
   public long rebasedRows() {
     return rowMetadata == null ? 0 : rowMetadata.rebasedRows();
   }

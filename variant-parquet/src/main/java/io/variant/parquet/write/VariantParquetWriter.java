@@ -155,7 +155,7 @@ public final class VariantParquetWriter implements Closeable {
     return support == null ? null : support.schema();
   }
 
-  /** Rows re-encoded onto a shared metadata dictionary so far (see {@link MetadataPolicy}). */
+  /** Rows re-based onto a shared metadata dictionary so far, ids rewritten or re-encoded (see {@link MetadataPolicy}). */
   public long rebasedRows() {
     return support == null ? 0 : support.rebasedRows();
   }

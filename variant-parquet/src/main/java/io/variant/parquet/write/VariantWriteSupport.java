@@ -110,11 +110,11 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
 
   /**
    * The dictionary that VARIANT column {@code column} writes rows with, to build rows on. Under {@link
-   * MetadataPolicy#SHARED_DICTIONARY} a row on any other dictionary is re-encoded onto this one before it is
-   * split, which costs more than the split itself (see the policy). A row built by {@code
+   * MetadataPolicy#SHARED_DICTIONARY} a row on any other dictionary is re-based onto this one before it is
+   * split: its field ids are rewritten in a copy, or it is re-encoded when that is not enough (see the policy). A row built by {@code
    * VariantBuilder.withMetadata(sharedDictionary(column))} that adds no key carries this very instance: it
    * is recognised in O(1) and written as it is. A row that adds keys gets the dictionary plus its keys and is
-   * re-encoded like any other. The dictionary is the column's {@link VariantColumn#sharedDictionary()} and
+   * re-based like any other. The dictionary is the column's {@link VariantColumn#sharedDictionary()} and
    * never changes.
    *
    * @return the dictionary, or {@code null} for a column in the draft layout or under {@link
@@ -131,7 +131,7 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
     throw new IllegalArgumentException("Cannot give the dictionary of \"" + column + "\": not a VARIANT column");
   }
 
-  /** Rows re-encoded onto the shared dictionary so far, summed over the VARIANT columns. */
+  /** Rows re-based onto the shared dictionary so far, summed over the VARIANT columns. */
   public long rebasedRows() {
     long n = 0;
     for (VariantColumnWriter w : variantWriters) {
