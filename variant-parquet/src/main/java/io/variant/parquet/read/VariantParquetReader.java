@@ -102,8 +102,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   /**
    * Opens a local file with default options.
    *
-   * @throws IOException if the file cannot be opened
-   * @throws VariantParquetException if it is not a Parquet file or a VARIANT column's schema is unreadable
+   * @throws IOException if the file cannot be opened or its footer cannot be read
+   * @throws VariantParquetException if it is not a Parquet file, its footer places column chunks outside the
+   *     file or claims more rows than they hold, or a VARIANT column's schema is unreadable
    */
   public static VariantParquetReader open(Path path) throws IOException {
     return open(new LocalInputFile(path), path.toString(), VariantReadOptions.defaults());
