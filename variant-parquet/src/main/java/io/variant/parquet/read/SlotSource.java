@@ -104,6 +104,7 @@ final class SlotSource implements ShreddedSource {
   void setTypedError(VariantParquetException e) {
     typedError = e;
     typed = true;
+    row.setTypedError(e);
   }
 
   /** The object's typed group is non-null: every field starts out null (absent) until its group starts. */
