@@ -2,6 +2,7 @@ package io.variant.parquet.read;
 
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
+import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 
 /** The current row's state of one VARIANT column: whether its group is non-null, its metadata, its root slot. */
@@ -11,6 +12,7 @@ final class ColumnRow {
   private boolean present;
   private VariantMetadata metadata;
   private VariantFormatException metadataError;
+  private VariantParquetException typedError;
 
   ColumnRow(String column, ShreddedSchemaNode rootNode) {
     this.column = column;
@@ -22,6 +24,7 @@ final class ColumnRow {
     present = false;
     metadata = null;
     metadataError = null;
+    typedError = null;
   }
 
   /** The column's group started: not SQL NULL. */
@@ -47,6 +50,18 @@ final class ColumnRow {
   void setMetadataError(VariantFormatException e) {
     metadata = null;
     metadataError = e;
+  }
+
+  /** A typed value of this row is unreadable (see {@link SlotSource#setTypedError}); the first one is kept. */
+  void setTypedError(VariantParquetException e) {
+    if (typedError == null) {
+      typedError = e;
+    }
+  }
+
+  /** The first unreadable typed value of this row, naming its column path, or {@code null}. */
+  VariantParquetException typedError() {
+    return typedError;
   }
 
   /**

@@ -8,13 +8,14 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * Checks a footer's claims about where its column chunks lie before parquet-java acts on them: it reads
  * (and allocates buffers for) whatever byte range a chunk claims, so a forged offset or size must not get
  * that far. Every chunk must lie after the leading magic and before the footer tail, must not overlap
  * another, and its first data page must lie inside it; row and value counts must not be negative, and a row
- * group must not claim more rows than any of its columns holds values.
+ * group's row count must match its columns' value counts (equal outside repeated fields, at most inside).
  */
 final class FooterBounds {
   /** The magic at the start of a Parquet file. spec: parquet-format §File format */
@@ -34,7 +35,18 @@ final class FooterBounds {
    *     another, or has a negative count
    */
   static List<Chunk> check(ParquetMetadata footer, long fileLength, String fileName) {
+    try {
+      return sortedChunks(footer, fileLength, fileName);
+    } catch (VariantParquetException e) {
+      throw e;
+    } catch (RuntimeException e) { // parquet-java's, for a chunk whose column path is not in the schema
+      throw new VariantParquetException(fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
+    }
+  }
+
+  private static List<Chunk> sortedChunks(ParquetMetadata footer, long fileLength, String fileName) {
     List<Chunk> chunks = new ArrayList<>();
+    MessageType schema = footer.getFileMetaData().getSchema();
     for (BlockMetaData block : footer.getBlocks()) {
       if (block.getRowCount() < 0) {
         throw new VariantParquetException(fileName, null, -1, "Cannot read the Parquet footer: a row group claims "
@@ -42,11 +54,13 @@ final class FooterBounds {
       }
       for (ColumnChunkMetaData c : block.getColumns()) {
         Chunk chunk = chunk(c, fileLength, fileName);
-        // Every row adds at least one entry (a value or a null) to every leaf column; a row count above a
-        // column's value count would have parquet-java make up rows from nothing, up to 2^63 of them.
-        if (block.getRowCount() > c.getValueCount()) {
+        // Every row adds at least one entry (a value or a null) to every leaf column, and exactly one to a
+        // column outside any repeated field. More rows than that would have parquet-java make up rows from
+        // nothing (up to 2^63 of them); fewer would silently drop the rest.
+        boolean flat = schema.getColumnDescription(c.getPath().toArray()).getMaxRepetitionLevel() == 0;
+        if (block.getRowCount() > c.getValueCount() || flat && block.getRowCount() != c.getValueCount()) {
           throw new VariantParquetException(fileName, chunk.column(), -1, "Cannot read the Parquet footer: a row group claims "
-              + block.getRowCount() + " rows but its column chunk holds only " + c.getValueCount() + " values", null);
+              + block.getRowCount() + " rows but its column chunk holds " + c.getValueCount() + " values", null);
         }
         chunks.add(chunk);
       }

@@ -74,7 +74,8 @@ final class ScalarConverters {
       public void addBinary(org.apache.parquet.io.api.Binary value) {
         byte[] bytes = BinaryConverter.bytes(value);
         if (bytes.length == 0) {
-          throw new VariantParquetException(null, path, -1, "Cannot read a decimal from an empty binary", null);
+          owner.current().setTypedError(new VariantParquetException(null, path, -1, "Cannot read a decimal from an empty binary", null));
+          return;
         }
         owner.current().setDecimal(new BigDecimal(new BigInteger(bytes), scale));
       }

@@ -1,6 +1,7 @@
 package io.variant.parquet.read;
 
 import io.variant.core.Variant;
+import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.ShreddedSource;
 import io.variant.shredding.ShreddingLayout;
@@ -30,6 +31,7 @@ final class SlotSource implements ShreddedSource {
   private boolean booleanValue;
   private BigDecimal decimalValue;
   private byte[] bytesValue;
+  private VariantParquetException typedError;
 
   private final SlotSource[] fields;
   private final boolean[] fieldPresent;
@@ -52,6 +54,7 @@ final class SlotSource implements ShreddedSource {
     residualBytes = null;
     residual = null;
     typed = false;
+    typedError = null;
   }
 
   void setResidual(byte[] bytes) {
@@ -92,6 +95,16 @@ final class SlotSource implements ShreddedSource {
   void setBytes(byte[] v) {
     bytesValue = v;
     typed = true;
+  }
+
+  /**
+   * The typed value is present but unreadable; the rebuild reports {@code e}. A converter must not throw
+   * mid-record: parquet-java's column reader would stay on the bad value and fail every later row there.
+   */
+  void setTypedError(VariantParquetException e) {
+    typedError = e;
+    typed = true;
+    row.setTypedError(e);
   }
 
   /** The object's typed group is non-null: every field starts out null (absent) until its group starts. */
@@ -165,6 +178,9 @@ final class SlotSource implements ShreddedSource {
 
   @Override
   public BigDecimal typedDecimal() {
+    if (typedError != null) {
+      throw typedError;
+    }
     return decimalValue;
   }
 

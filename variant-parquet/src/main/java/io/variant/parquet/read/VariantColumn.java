@@ -35,6 +35,9 @@ final class VariantColumn {
     if (!row.present()) {
       return null;
     }
+    if (row.typedError() != null) {
+      throw row.typedError(); // names the typed column; the rebuilder would report only the slot path
+    }
     SlotSource root = row.root;
     try {
       if (!root.hasTyped() && root.hasResidual()) {

@@ -22,6 +22,7 @@ import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
@@ -69,23 +70,20 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     // and turns a flipped bit in a page into an error instead of a wrong value.
     configuration.setBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, true);
     this.options = options;
-    List<FooterBounds.Chunk> chunks;
-    try (ParquetFileReader footer = ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
-      this.schema = footer.getFooter().getFileMetaData().getSchema();
-      chunks = FooterBounds.check(footer.getFooter(), file.getLength(), fileName);
-      this.rowCount = footer.getRecordCount();
+    ParquetMetadata footer;
+    long fileLength;
+    try (ParquetFileReader reader = ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
+      footer = reader.getFooter();
+      fileLength = file.getLength();
+      this.schema = footer.getFileMetaData().getSchema();
+      this.rowCount = reader.getRecordCount();
     } catch (FileNotFoundException | FileSystemException e) {
       throw e; // they name the path already
     } catch (IOException e) {
       throw RowSource.named(e, "Cannot read the Parquet footer of " + fileName);
-    } catch (VariantParquetException e) {
-      throw e;
     } catch (RuntimeException e) {
       throw new VariantParquetException(fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
     }
-    // parquet-java allocates what each page header claims; the check rejects headers that claim more than
-    // their bytes can hold (see PageHeaderCheck) before parquet-java reads them.
-    this.file = new PageHeaderCheck(file, fileName, chunks);
     try {
       this.columns = new FileColumns(schema);
       // Validate the column selection now rather than at the first row.
@@ -93,6 +91,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     } catch (VariantSchemaException e) {
       throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
     }
+    // parquet-java reads and allocates what the footer and each page header claim; the checks reject claims
+    // that the file's bytes cannot hold (see FooterBounds, PageHeaderCheck) before parquet-java acts on them.
+    this.file = new PageHeaderCheck(file, fileName, FooterBounds.check(footer, fileLength, fileName));
     FilterCompat.Filter rowGroups = options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
     ReadSupport<VariantRecord> support = new VariantReadSupport(options.rebuild(), options.columns());
     this.rows = new RowSource<>(this.file, fileName, configuration,
@@ -102,8 +103,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   /**
    * Opens a local file with default options.
    *
-   * @throws IOException if the file cannot be opened
-   * @throws VariantParquetException if it is not a Parquet file or a VARIANT column's schema is unreadable
+   * @throws IOException if the file cannot be opened or its footer cannot be read
+   * @throws VariantParquetException if it is not a Parquet file, its footer places column chunks outside the
+   *     file or claims more rows than they hold, or a VARIANT column's schema is unreadable
    */
   public static VariantParquetReader open(Path path) throws IOException {
     return open(new LocalInputFile(path), path.toString(), VariantReadOptions.defaults());

@@ -109,7 +109,18 @@ class CorruptFileTest {
     Path file = damaged(good.withFooter(footer));
     var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
     assertEquals("id", e.column());
-    assertTrue(e.getMessage().contains("a row group claims 2147483647 rows but its column chunk holds only 30 values"), e.getMessage());
+    assertTrue(e.getMessage().contains("a row group claims 2147483647 rows but its column chunk holds 30 values"), e.getMessage());
+  }
+
+  @Test
+  void rejectsARowGroupThatClaimsFewerRowsThanItsColumnsHold() throws IOException {
+    FileMetaData footer = good.footerCopy();
+    footer.getRow_groups().get(0).setNum_rows(29); // parquet-java would silently drop the last row
+
+    Path file = damaged(good.withFooter(footer));
+    var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
+    assertEquals("id", e.column());
+    assertTrue(e.getMessage().contains("a row group claims 29 rows but its column chunk holds 30 values"), e.getMessage());
   }
 
   @Test

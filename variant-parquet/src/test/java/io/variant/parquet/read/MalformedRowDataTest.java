@@ -146,6 +146,35 @@ class MalformedRowDataTest {
   }
 
   @Test
+  void emptyBinaryInADecimalColumnFailsItsRow() throws IOException {
+    MessageType schema = MessageTypeParser.parseMessageType("message m { required int64 id; optional group v (VARIANT(1)) {"
+        + " required binary metadata; optional binary value; optional binary typed_value (DECIMAL(20,2)); } }");
+    SimpleGroupFactory f = new SimpleGroupFactory(schema);
+    List<Group> rows = new ArrayList<>();
+    for (long id = 0; id < 4; id++) {
+      Group row = f.newGroup().append("id", id);
+      row.addGroup("v").append("metadata", Binary.fromConstantByteArray(METADATA_A))
+          .append("typed_value", Binary.fromConstantByteArray(id == 2 ? new byte[0] : new byte[] {0x02, (byte) 0xBC})); // 700: 7.00
+      rows.add(row);
+    }
+    Path file = tmp.resolve("decimals.parquet");
+    TestFileWriter.writeRaw(file, schema, rows);
+
+    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+      assertEquals(0L, r.read().get("id"));
+      assertEquals(1L, r.read().get("id"));
+      VariantParquetException e = assertThrows(VariantParquetException.class, r::read);
+      assertEquals("v.typed_value", e.column());
+      assertEquals(2, e.row());
+      assertTrue(e.getMessage().contains("Cannot read a decimal from an empty binary (file " + file + ", column v.typed_value, row 2)"),
+          e.getMessage());
+      VariantRecord next = r.read();
+      assertEquals(3L, next.get("id"), "the row after the bad one");
+      assertEquals(new java.math.BigDecimal("7.00"), next.variant("v").decimalValue());
+    }
+  }
+
+  @Test
   void unshreddedKeyBeyondTheDictionaryFailsWhenUsedByDefault() throws IOException {
     Path file = file(UNSHREDDED, METADATA_A, OBJECT_ID_5_IS_7);
 
