@@ -53,7 +53,8 @@ final class CatCommand implements Callable<Integer> {
       try (VariantParquetReader footer = parquet.reader(VariantReadOptions.defaults())) {
         column = parquet.variantColumn(footer, file.column);
       }
-      try (VariantParquetReader reader = parquet.reader(VariantReadOptions.defaults().withColumns(column));
+      try (VariantParquetReader reader = parquet.reader(
+          VariantReadOptions.defaults().withColumns(column).withValidation(VariantReadOptions.Validation.FULL));
           Writer out = cli.output()) {
         Hex hex = new Hex();
         StringBuilder line = new StringBuilder(256);
