@@ -54,7 +54,7 @@ public class JsonToVariantBenchmark {
         while ((t = p.nextToken()) != null) {
           switch (t) {
             case VALUE_STRING, FIELD_NAME -> bh.consume(p.getText());
-            case VALUE_NUMBER_INT -> bh.consume(p.getLongValue());
+            case VALUE_NUMBER_INT -> bh.consume(p.getNumberValue()); // a long, or a BigInteger past int64
             case VALUE_NUMBER_FLOAT -> bh.consume(p.getDecimalValue());
             default -> bh.consume(t);
           }

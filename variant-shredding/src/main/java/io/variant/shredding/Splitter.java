@@ -40,9 +40,9 @@ import java.util.UUID;
  * }</pre>
  *
  * <p><b>Validation:</b> none beyond what the reads need: split validated Variants ({@link Variant#validate()})
- * when the input is untrusted; fields of an object out of key order (malformed) may then go to the residual
- * instead of their slots, but are never lost. <b>Thread safety:</b> none; a Splitter reuses its residual
- * builder and scratch arrays between values, so use one per thread.
+ * when the input is untrusted: an object whose fields break the key order may put a plan field into the
+ * residual object, which a rebuild reports as a conflict. <b>Thread safety:</b> none; a Splitter reuses its
+ * residual builder and scratch arrays between values, so use one per thread.
  */
 public final class Splitter {
   /** The dictionary a builder gives a value without keys, so that every draft residual is canonical. */
