@@ -59,9 +59,7 @@ class ExpansionLimitsTest {
   }
 
   private static void writeLe(ByteArrayOutputStream out, long v, int width) {
-    for (int i = 0; i < width; i++) {
-      out.write((int) (v >>> (8 * i)) & 0xFF);
-    }
+    HostileEncodingTest.writeLe(out, v, width);
   }
 
   @Test
