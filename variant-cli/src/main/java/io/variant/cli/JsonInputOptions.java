@@ -1,0 +1,73 @@
+package io.variant.cli;
+
+import io.variant.core.DuplicateKeys;
+import io.variant.core.Limits;
+import io.variant.core.json.JsonOptions;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * How commands that read JSON documents parse them ({@code encode}, {@code convert}): the input format,
+ * duplicate keys, and the depth and size limits; a picocli mixin. The same options mean the same on every
+ * command, so what {@code encode --max-depth N} writes, {@code decode --max-depth N} reads.
+ */
+final class JsonInputOptions {
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec spec;
+
+  @Option(
+      names = "--input-format",
+      defaultValue = "auto",
+      paramLabel = "auto|ndjson|json",
+      description = "ndjson: one document per line (a bad line can be skipped, see --on-error); json: one "
+          + "top-level array whose elements are the documents, or documents separated by whitespace; auto "
+          + "(default): ndjson for *.ndjson, *.jsonl, and for input whose first line is a whole JSON value "
+          + "followed by more lines, else json.")
+  InputFormat format;
+
+  @Option(
+      names = "--duplicate-keys",
+      defaultValue = "REJECT",
+      paramLabel = "POLICY",
+      description = "A key repeated in one object: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+  DuplicateKeys duplicateKeys;
+
+  @Option(
+      names = "--max-depth",
+      defaultValue = "1000",
+      paramLabel = "N",
+      description = "Deepest nesting of objects and arrays accepted, both counted alike (default: ${DEFAULT-VALUE}).")
+  int maxDepth;
+
+  @Option(
+      names = "--max-value-size",
+      defaultValue = "128M",
+      converter = ByteSize.class,
+      paramLabel = "SIZE",
+      description = "Largest encoded value of one document, e.g. 16M (default: ${DEFAULT-VALUE}); a larger one "
+          + "fails its row with exit code 4.")
+  long maxValueBytes;
+
+  /** The parser options; a usage error for an out-of-range limit. */
+  JsonOptions options() {
+    return JsonOptions.defaults().withDuplicateKeys(duplicateKeys).withLimits(limits(spec, maxDepth, maxValueBytes));
+  }
+
+  /**
+   * Limits from {@code --max-depth} and {@code --max-value-size}, shared with the reading commands.
+   *
+   * @throws ParameterException if either is out of range
+   */
+  static Limits limits(CommandSpec spec, int maxDepth, long maxValueBytes) {
+    if (maxDepth < 1) {
+      throw new ParameterException(spec.commandLine(), "--max-depth must be at least 1, was " + maxDepth);
+    }
+    if (maxValueBytes < 16 || maxValueBytes > Limits.MAX_ARRAY_BYTES) {
+      throw new ParameterException(spec.commandLine(),
+          "--max-value-size must be between 16 bytes and 2G, was " + maxValueBytes + " bytes");
+    }
+    return Limits.defaults().withMaxDepth(maxDepth).withMaxValueBytes((int) maxValueBytes);
+  }
+}
