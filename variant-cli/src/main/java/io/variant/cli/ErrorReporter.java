@@ -57,7 +57,7 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     if (ex instanceof RefusedException) {
       return ExitCodes.USAGE;
     }
-    if (ex instanceof VariantLimitException || ex.getCause() instanceof VariantLimitException) {
+    if (isLimit(ex)) {
       return ExitCodes.RESOURCE_LIMIT;
     }
     if (ex instanceof InputException ie) {
@@ -70,6 +70,19 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
       return ExitCodes.IO;
     }
     return ExitCodes.INTERNAL;
+  }
+
+  /**
+   * True if {@code ex} or a cause is a documented limit: {@link VariantLimitException}, or jackson's
+   * constraint on string or number length, which the JSON limits set from {@code --max-value-size}.
+   */
+  static boolean isLimit(Throwable ex) {
+    for (Throwable t = ex; t != null; t = t.getCause()) {
+      if (t instanceof VariantLimitException || t.getClass().getSimpleName().equals("StreamConstraintsException")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The one line a user reads. */

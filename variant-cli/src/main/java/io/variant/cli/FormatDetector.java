@@ -14,16 +14,15 @@ import java.util.Locale;
  *
  * <ol>
  *   <li>{@code *.ndjson}, {@code *.jsonl}, {@code *.ldjson} (also compressed): NDJSON.
- *   <li>The first non-blank line is one whole JSON value: NDJSON, unless that value is an array and nothing
- *       follows it (a file that holds one array is an array of documents). So NDJSON whose rows are arrays
- *       is read row by row, and a pretty-printed array of documents as documents.
- *   <li>The first line is the start of a longer value ({@code [} or <code>{</code> continued on later lines): JSON.
- *   <li>The first line is malformed: NDJSON (it is reported, or skipped, as that line), unless it starts
- *       with {@code [}.
+ *   <li>The first non-blank line is one whole JSON value, whatever its type: NDJSON. So NDJSON whose rows
+ *       are arrays is read row by row, and a one-line {@code [1,2]} is one row.
+ *   <li>The first line starts a value that goes on over later lines (a pretty-printed array of documents, or
+ *       pretty-printed documents one after another): JSON.
+ *   <li>The first line is malformed (or over a limit): NDJSON, so it is reported, or skipped, as that line.
  * </ol>
  *
- * A one-line {@code [1,2]} alone is thus two documents; name the file {@code .ndjson} or pass {@code
- * --input-format ndjson} to read it as one.
+ * A minified array of documents on one line is thus one row that holds an array; {@code --input-format
+ * json} reads its elements as the documents.
  */
 final class FormatDetector {
   /** How far to look for the end of the first line; a longer first line decides by its first byte. */
@@ -44,20 +43,16 @@ final class FormatDetector {
     }
   }
 
-  /** The first bytes: up to the end of the first non-blank line and the first non-blank byte after it. */
+  /** The first bytes: up to the end of the first non-blank line. */
   private static byte[] peek(BufferedInputStream in) throws IOException {
     ByteArrayOutputStream seen = new ByteArrayOutputStream();
     boolean inLine = false;
-    boolean lineEnded = false;
     for (int b; seen.size() < PEEK_BYTES - 1 && (b = in.read()) >= 0; ) {
       seen.write(b);
-      if (lineEnded && !isBlank(b)) {
-        break; // something follows the first line
-      }
       if (!inLine && !isBlank(b)) {
         inLine = true;
       } else if (inLine && b == '\n') {
-        lineEnded = true;
+        break;
       }
     }
     return seen.toByteArray();
@@ -74,24 +69,18 @@ final class FormatDetector {
     if (start == head.length) {
       return InputFormat.NDJSON; // empty or blank: either reads no documents
     }
-    boolean array = head[start] == '[';
     int end = start;
     while (end < head.length && head[end] != '\n') {
       end++;
     }
-    boolean followed = false;
-    for (int i = end; i < head.length; i++) {
-      followed |= !isBlank(head[i]);
-    }
     if (end == head.length && head.length >= PEEK_BYTES - 1) {
-      return array ? InputFormat.JSON : InputFormat.NDJSON; // a huge first line: its first byte decides
+      return head[start] == '[' ? InputFormat.JSON : InputFormat.NDJSON; // a huge first line: its first byte decides
     }
     try {
       VariantJson.parse(Arrays.copyOfRange(head, start, end));
-      return array && !followed ? InputFormat.JSON : InputFormat.NDJSON;
+      return InputFormat.NDJSON;
     } catch (VariantJsonException e) {
-      boolean incomplete = e.getMessage().contains("end-of-input");
-      return incomplete || array ? InputFormat.JSON : InputFormat.NDJSON;
+      return e.getMessage().contains("end-of-input") ? InputFormat.JSON : InputFormat.NDJSON;
     } catch (RuntimeException e) { // a limit, say: the line is a value, so it is NDJSON
       return InputFormat.NDJSON;
     }

@@ -23,8 +23,8 @@ final class JsonInputOptions {
       paramLabel = "auto|ndjson|json",
       description = "ndjson: one document per line (a bad line can be skipped, see --on-error); json: one "
           + "top-level array whose elements are the documents, or documents separated by whitespace; auto "
-          + "(default): ndjson for *.ndjson, *.jsonl, and for input whose first line is a whole JSON value "
-          + "followed by more lines, else json.")
+          + "(default): ndjson for *.ndjson and *.jsonl files and for input whose first line is a whole JSON "
+          + "value (so a one-line array is one row), else json.")
   InputFormat format;
 
   @Option(

@@ -17,9 +17,9 @@ final class UserMessages {
     {"DuplicateKeys.LAST_WINS", "--duplicate-keys=last_wins"},
     {"use overwrite() to replace it", "add --overwrite to replace it"},
   };
-  /** jackson appends its configuration API to limit errors, e.g. "(... `StreamReadConstraints.getMaxNumberLength()`)". */
-  private static final Pattern JACKSON_API = Pattern.compile(
-      "\\s*\\(?[^()]*`?StreamReadConstraints\\.[A-Za-z]+\\(\\)`?[^()]*\\)?");
+  /** jackson appends its configuration API to limit errors: "(1024, from `StreamReadConstraints.getMaxStringLength()`)". */
+  private static final Pattern JACKSON_API = Pattern.compile(",? ?(from )?`?StreamReadConstraints\\.[A-Za-z]+\\(\\)`?");
+  private static final Pattern JACKSON_STRING_LIMIT = Pattern.compile("(String value length \\(\\d+\\) exceeds the maximum allowed \\(\\d+)(, from `StreamReadConstraints.getMaxStringLength\\(\\)`)?\\)");
   private static final Pattern SOURCE_REF = Pattern.compile("\\s*at \\[Source: [^\\]]*\\]");
 
   private UserMessages() {}
@@ -34,6 +34,7 @@ final class UserMessages {
       m = m.replace(r[0], r[1]);
     }
     m = SOURCE_REF.matcher(m).replaceAll("");
+    m = JACKSON_STRING_LIMIT.matcher(m).replaceAll("$1 characters; raise it with --max-value-size)");
     m = JACKSON_API.matcher(m).replaceAll("");
     return m;
   }

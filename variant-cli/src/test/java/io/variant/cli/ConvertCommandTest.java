@@ -192,7 +192,7 @@ class ConvertCommandTest {
   @Test
   void severalInputsAreConcatenatedInOrderWithStdinAndGzip() throws IOException {
     Path first = file("first.ndjson", "{\"n\": 1}\n{\"n\": 2}\n");
-    Path third = Files.write(dir.resolve("third.json.gz"), CliRunner.gzip("[{\"n\": 5}, {\"n\": 6}]".getBytes(StandardCharsets.UTF_8)));
+    Path third = Files.write(dir.resolve("third.json.gz"), CliRunner.gzip("[\n  {\"n\": 5},\n  {\"n\": 6}\n]\n".getBytes(StandardCharsets.UTF_8)));
     Path out = dir.resolve("e.parquet");
     CliRunner.Result r = run("{\"n\": 3}\n{\"n\": 4}\n", "convert", first.toString(), "-", third.toString(), "-o", out.toString(), "-q");
     assertEquals(0, r.exitCode(), r.err());
