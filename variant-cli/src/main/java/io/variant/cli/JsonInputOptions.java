@@ -3,6 +3,7 @@ package io.variant.cli;
 import io.variant.core.DuplicateKeys;
 import io.variant.core.Limits;
 import io.variant.core.json.JsonOptions;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -10,7 +11,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * How commands that read JSON documents parse them ({@code encode}, {@code convert}): the input format,
- * duplicate keys, and the depth and size limits; a picocli mixin. The same options mean the same on every
+ * duplicate keys, and the depth and size limits ({@link ReadLimits}, shared with the reading commands); a
+ * picocli mixin. The same options mean the same on every
  * command, so what {@code encode --max-depth N} writes, {@code decode --max-depth N} reads.
  */
 final class JsonInputOptions {
@@ -34,25 +36,11 @@ final class JsonInputOptions {
       description = "A key repeated in one object: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   DuplicateKeys duplicateKeys;
 
-  @Option(
-      names = "--max-depth",
-      defaultValue = "1000",
-      paramLabel = "N",
-      description = "Deepest nesting of objects and arrays accepted, both counted alike (default: ${DEFAULT-VALUE}).")
-  int maxDepth;
-
-  @Option(
-      names = "--max-value-size",
-      defaultValue = "128M",
-      converter = ByteSize.class,
-      paramLabel = "SIZE",
-      description = "Largest encoded value of one document, e.g. 16M (default: ${DEFAULT-VALUE}); a larger one "
-          + "fails its row with exit code 4.")
-  long maxValueBytes;
+  @Mixin ReadLimits limits;
 
   /** The parser options; a usage error for an out-of-range limit. */
   JsonOptions options() {
-    return JsonOptions.defaults().withDuplicateKeys(duplicateKeys).withLimits(limits(spec, maxDepth, maxValueBytes));
+    return JsonOptions.defaults().withDuplicateKeys(duplicateKeys).withLimits(limits.limits());
   }
 
   /**

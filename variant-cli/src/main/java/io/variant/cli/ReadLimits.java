@@ -6,8 +6,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The limits of commands that read Variants ({@code decode}, {@code cat}, {@code get}, {@code inspect}); a
- * picocli mixin. The same names and defaults as the JSON options of {@code encode} and {@code convert}
+ * The limits of every command that reads JSON or Variants: {@code --max-depth} and {@code --max-value-size};
+ * a picocli mixin. The same names and defaults as the JSON options of {@code encode} and {@code convert}
  * ({@link JsonInputOptions}), so what one writes under {@code --max-depth N} the other reads under it.
  */
 final class ReadLimits {
@@ -26,9 +26,9 @@ final class ReadLimits {
       defaultValue = "128M",
       converter = ByteSize.class,
       paramLabel = "SIZE",
-      description = "Largest output of one value: JSON text or a rebuilt Variant (default: ${DEFAULT-VALUE}). "
-          + "Offsets may share sub-values, so a small value can expand without bound: past this size its row "
-          + "fails with exit code 4.")
+      description = "Largest value of one row, encoded or rendered as JSON, e.g. 16M (default: ${DEFAULT-VALUE}); "
+          + "past it the row fails with exit code 4. Offsets may share sub-values, so a small stored value can "
+          + "expand without bound when rendered.")
   long maxValueBytes;
 
   /** The limits; a usage error if out of range. */

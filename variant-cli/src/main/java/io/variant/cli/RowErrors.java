@@ -1,10 +1,13 @@
 package io.variant.cli;
 
+import io.variant.core.VariantBuilder;
+import io.variant.core.json.VariantJson;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.ByteBuffer;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +21,7 @@ import picocli.CommandLine.Spec;
  * What {@code convert} does with a row it cannot read ({@code --on-error}, {@code --rejects}, {@code
  * --max-errors}); a picocli mixin. With {@code skip}, every valid row is kept and each rejected one is
  * counted and, with {@code --rejects FILE}, written there as one NDJSON line: <code>{"file": ..., "line":
- * ..., "column": ..., "reason": ..., "text": ...}</code> ({@code text}: the line as read, up to 64 KiB,
+ * ..., "column": ..., "reason": ..., "text": ...}</code> (keys in Variant order: column, file, line, reason, text) ({@code text}: the line as read, up to 64 KiB,
  * invalid UTF-8 replaced by U+FFFD). Skipping is line by line, so it needs NDJSON input; in JSON input the
  * first malformed document still ends the conversion.
  */
@@ -80,17 +83,16 @@ final class RowErrors implements Closeable {
     }
     rejected++;
     if (rejects != null) {
-      StringBuilder json = new StringBuilder(128);
-      json.append("{\"file\":");
-      quote(e.source(), json);
-      json.append(",\"line\":").append(e.line()).append(",\"column\":").append(e.column()).append(",\"reason\":");
-      quote(e.detail(), json);
+      VariantBuilder line = new VariantBuilder().startObject();
+      line.key("file").appendString(e.source());
+      line.key("line").appendLong(e.line());
+      line.key("column").appendLong(e.column());
+      line.key("reason").appendString(e.detail());
       if (text != null) {
-        json.append(",\"text\":");
-        quote(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-            .decode(java.nio.ByteBuffer.wrap(text)).toString(), json);
+        line.key("text").appendString(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+            .decode(ByteBuffer.wrap(text)).toString());
       }
-      rejects.append(json).append("}\n");
+      rejects.append(VariantJson.toJson(line.endObject().build())).append('\n');
     }
     if (maxErrors != null && rejected > maxErrors) {
       throw new InputException(e.source(), e.line(), e.column(),
@@ -101,34 +103,6 @@ final class RowErrors implements Closeable {
   /** Rows rejected so far. */
   long rejected() {
     return rejected;
-  }
-
-  private static void quote(String s, StringBuilder out) {
-    out.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20 || Character.isSurrogate(c) && !validSurrogateAt(s, i)) {
-            out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    out.append('"');
-  }
-
-  private static boolean validSurrogateAt(String s, int i) {
-    char c = s.charAt(i);
-    return Character.isHighSurrogate(c) ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
-        : i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
   }
 
   @Override

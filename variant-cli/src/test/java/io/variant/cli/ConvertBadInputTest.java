@@ -110,11 +110,11 @@ class ConvertBadInputTest {
     assertTrue(r.err().startsWith(out + ": 5 rows written (8 read, 3 rejected: see " + rejects + ")"), r.err());
     List<String> lines = Files.readAllLines(rejects);
     assertEquals(3, lines.size(), lines.toString());
-    assertEquals("{\"file\":\"" + in + "\",\"line\":2,\"column\":7,\"reason\":\"Invalid JSON: Unexpected character ('}' (code 125)): "
-        + "expected a value\",\"text\":\"{\\\"a\\\": }\"}", lines.get(0).replaceAll("\\\\n at.*?\"", "\""));
-    assertTrue(lines.get(1).startsWith("{\"file\":\"" + in + "\",\"line\":5,"), lines.get(1));
-    assertTrue(lines.get(2).startsWith("{\"file\":\"" + bad + "\",\"line\":2,\"column\":" + ("{\"i\": 2, \"s\": \"caf\u00e9 ".length() + 1)),
-        lines.get(2));
+    assertEquals("{\"column\":7,\"file\":\"" + in + "\",\"line\":2,\"reason\":\"Invalid JSON: Unexpected character "
+        + "('}' (code 125)): expected a value\",\"text\":\"{\\\"a\\\": }\"}", lines.get(0));
+    assertTrue(lines.get(1).contains("\"file\":\"" + in + "\",\"line\":5,"), lines.get(1));
+    assertTrue(lines.get(2).startsWith("{\"column\":" + ("{\"i\": 2, \"s\": \"caf\u00e9 ".length() + 1) + ",\"file\":\"" + bad
+        + "\",\"line\":2,\"reason\":\"Invalid JSON: invalid UTF-8"), lines.get(2));
     for (String line : lines) {
       VariantJson.parse(line); // every line is valid JSON
     }

@@ -73,7 +73,7 @@ public final class Utf8Reader extends Reader {
         }
         continue;
       }
-      int length = sequenceLength(buf, pos, end);
+      int length = Utf8Input.sequenceLength(buf, pos, end); // -2 only at the end of the input: fill() keeps 4 bytes
       if (length < 0) {
         if (n > 0) {
           return n; // deliver what precedes the bad byte; the next call throws
@@ -116,46 +116,6 @@ public final class Utf8Reader extends Reader {
         return;
       }
     }
-  }
-
-  /**
-   * The length of the valid sequence at {@code i}, -1 if the byte starts none, -2 if the input ends inside
-   * it. The same rules as the JDK's strict decoder (and {@link Utf8Input}).
-   */
-  private int sequenceLength(byte[] b, int i, int limit) {
-    int c = b[i] & 0xFF;
-    int len;
-    int lo = 0x80;
-    int hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-      len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3;
-      if (c == 0xE0) {
-        lo = 0xA0; // overlong
-      } else if (c == 0xED) {
-        hi = 0x9F; // surrogates
-      }
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4;
-      if (c == 0xF0) {
-        lo = 0x90; // overlong
-      } else if (c == 0xF4) {
-        hi = 0x8F; // above U+10FFFF
-      }
-    } else {
-      return -1;
-    }
-    for (int k = 1; k < len; k++) {
-      if (i + k >= limit) {
-        return eof ? -2 : -1;
-      }
-      int ck = b[i + k] & 0xFF;
-      if (k == 1 ? ck < lo || ck > hi : (ck & 0xC0) != 0x80) {
-        return -1;
-      }
-    }
-    return len;
   }
 
   private static int decode(byte[] b, int i, int len) {
