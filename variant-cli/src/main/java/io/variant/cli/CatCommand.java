@@ -54,7 +54,7 @@ final class CatCommand implements Callable<Integer> {
         column = parquet.variantColumn(footer, file.column);
       }
       CheckedRows rows = new CheckedRows(parquet, column, limits.limits());
-      try (VariantParquetReader reader = parquet.reader(VariantReadOptions.defaults().withColumns(column));
+      try (VariantParquetReader reader = parquet.reader(limits.readOptions().withColumns(column));
           Writer out = cli.output()) {
         Hex hex = new Hex();
         StringBuilder line = new StringBuilder(256);

@@ -55,7 +55,7 @@ final class GetCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage() + " in PATH '" + pathText + "'");
     }
     try (ParquetFile parquet = ParquetFile.open(cli, file.file);
-        VariantParquetReader reader = parquet.reader(VariantReadOptions.defaults());
+        VariantParquetReader reader = parquet.reader(limits.readOptions());
         VariantPathReader values = reader.project(parquet.variantColumn(reader, file.column), path);
         Writer out = cli.output()) {
       CheckedRows rows = new CheckedRows(parquet, null, limits.limits());

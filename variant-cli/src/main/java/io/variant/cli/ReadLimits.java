@@ -2,7 +2,9 @@ package io.variant.cli;
 
 import io.variant.core.Limits;
 import picocli.CommandLine.Model.CommandSpec;
+import io.variant.parquet.read.VariantReadOptions;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -31,8 +33,25 @@ final class ReadLimits {
           + "expand without bound when rendered.")
   long maxValueBytes;
 
+  @Option(
+      names = "--max-expansion",
+      defaultValue = "" + Limits.DEFAULT_MAX_EXPANSION,
+      paramLabel = "N",
+      description = "Work allowed to render or rebuild one value, as a multiple of its stored size "
+          + "(default: ${DEFAULT-VALUE}); only values whose offsets share sub-values come near it.")
+  int maxExpansion;
+
   /** The limits; a usage error if out of range. */
   Limits limits() {
-    return JsonInputOptions.limits(spec, maxDepth, maxValueBytes);
+    if (maxExpansion < 1 || maxExpansion > 1 << 20) {
+      throw new ParameterException(spec.commandLine(), "--max-expansion must be between 1 and 1048576, was " + maxExpansion);
+    }
+    return JsonInputOptions.limits(spec, maxDepth, maxValueBytes).withMaxExpansion(maxExpansion);
+  }
+
+  /** Read options whose rebuilding of shredded values stays within {@link #limits()}. */
+  VariantReadOptions readOptions() {
+    VariantReadOptions defaults = VariantReadOptions.defaults();
+    return defaults.withRebuild(defaults.rebuild().withLimits(limits()));
   }
 }

@@ -8,13 +8,16 @@ import java.util.regex.Pattern;
  * the same way.
  */
 final class UserMessages {
-  private static final String[][] REPLACEMENTS = {
+  private static final String[][] REPLACEMENTS = { // the more specific first
+    {", Limits.maxExpansion)", "; raise it with --max-expansion)"},
+    {", Limits.maxValueBytes)", "; raise it with --max-value-size)"},
     {"raise Limits.maxDepth", "raise it with --max-depth"},
     {"(Limits.maxDepth)", "(raise it with --max-depth)"},
     {"raise Limits.maxValueBytes", "raise it with --max-value-size"},
     {"Limits.maxValueBytes", "--max-value-size"},
     {"use DuplicateKeys.LAST_WINS to keep the last", "--duplicate-keys=last_wins keeps the last"},
     {"DuplicateKeys.LAST_WINS", "--duplicate-keys=last_wins"},
+    {"Limits.maxExpansion", "--max-expansion"},
     {"use overwrite() to replace it", "add --overwrite to replace it"},
   };
   /** jackson appends its configuration API to limit errors: "(1024, from `StreamReadConstraints.getMaxStringLength()`)". */
