@@ -21,27 +21,27 @@ final class Utf8Input {
    * @throws VariantJsonException at the line and column (in bytes) of the first invalid byte, or of a NUL
    *     among the first four bytes
    */
-  static void requireValid(byte[] utf8) {
-    int nul = firstNul(utf8, Math.min(ENCODING_GUESS_BYTES, utf8.length));
-    int bad = nul >= 0 ? nul : firstInvalid(utf8);
+  static void requireValid(byte[] utf8, int offset, int length) {
+    int nul = firstNul(utf8, offset, Math.min(ENCODING_GUESS_BYTES, length));
+    int bad = nul >= 0 ? nul : firstInvalid(utf8, offset, offset + length);
     if (bad < 0) {
       return;
     }
     long line = 1;
-    int lineStart = 0;
-    for (int i = 0; i < bad; i++) {
+    int lineStart = offset;
+    for (int i = offset; i < bad; i++) {
       if (utf8[i] == '\n') {
         line++;
         lineStart = i + 1;
       }
     }
-    String detail = nul >= 0 ? "unexpected NUL byte at byte " + bad + " (JSON text cannot hold one)"
-        : String.format(Locale.ROOT, "invalid UTF-8 at byte %d (0x%02X)", bad, utf8[bad] & 0xFF);
+    String detail = nul >= 0 ? "unexpected NUL byte at byte " + (bad - offset) + " (JSON text cannot hold one)"
+        : String.format(Locale.ROOT, "invalid UTF-8 at byte %d (0x%02X)", bad - offset, utf8[bad] & 0xFF);
     throw VariantJsonException.at(line, bad - lineStart + 1, detail);
   }
 
-  private static int firstNul(byte[] b, int limit) {
-    for (int i = 0; i < limit; i++) {
+  private static int firstNul(byte[] b, int offset, int count) {
+    for (int i = offset; i < offset + count; i++) {
       if (b[i] == 0) {
         return i;
       }
@@ -54,9 +54,8 @@ final class Utf8Input {
    * JDK's strict decoder rejects: overlong forms, surrogates (ED A0..BF), code points above U+10FFFF and
    * truncated sequences. A hand-written loop: this runs over every input byte.
    */
-  static int firstInvalid(byte[] b) {
-    int n = b.length;
-    int i = 0;
+  static int firstInvalid(byte[] b, int from, int n) {
+    int i = from;
     while (i < n) {
       if (b[i] >= 0) {
         i++;
