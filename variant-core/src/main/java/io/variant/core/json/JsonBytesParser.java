@@ -25,6 +25,10 @@ final class JsonBytesParser {
   /** Digits that always fit a long. */
   private static final int MAX_LONG_DIGITS = 18;
 
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+
   private byte[] b;
   private int pos;
   private int end;
@@ -109,15 +113,9 @@ final class JsonBytesParser {
     if (depth > maxDepth) {
       return false;
     }
-    pos++;
     out.startObject();
-    skipWhitespace();
-    if (pos < end && b[pos] == '}') {
-      pos++;
-      out.endObject();
-      return true;
-    }
-    while (true) {
+    int state = open('}');
+    while (state == 0) {
       if (pos >= end || b[pos] != '"' || !string(true)) {
         return false;
       }
@@ -130,52 +128,58 @@ final class JsonBytesParser {
       if (pos >= end || !value(depth)) {
         return false;
       }
-      skipWhitespace();
-      if (pos >= end) {
-        return false;
-      }
-      byte c = b[pos++];
-      if (c == '}') {
-        out.endObject();
-        return true;
-      }
-      if (c != ',') {
-        return false;
-      }
-      skipWhitespace();
+      state = next('}');
     }
+    if (state > 0) {
+      out.endObject();
+    }
+    return state > 0;
   }
 
   private boolean array(int depth) {
     if (depth > maxDepth) {
       return false;
     }
-    pos++;
     out.startArray();
-    skipWhitespace();
-    if (pos < end && b[pos] == ']') {
-      pos++;
-      out.endArray();
-      return true;
-    }
-    while (true) {
+    int state = open(']');
+    while (state == 0) {
       if (pos >= end || !value(depth)) {
         return false;
       }
-      skipWhitespace();
-      if (pos >= end) {
-        return false;
-      }
-      byte c = b[pos++];
-      if (c == ']') {
-        out.endArray();
-        return true;
-      }
-      if (c != ',') {
-        return false;
-      }
-      skipWhitespace();
+      state = next(']');
     }
+    if (state > 0) {
+      out.endArray();
+    }
+    return state > 0;
+  }
+
+  /** After an opening bracket: 1 if the container is empty (closed here), else 0. */
+  private int open(char close) {
+    pos++;
+    skipWhitespace();
+    if (pos < end && b[pos] == close) {
+      pos++;
+      return 1;
+    }
+    return 0;
+  }
+
+  /** After an element: 1 if the container closes here, 0 if a comma (and another element) follows, else -1. */
+  private int next(char close) {
+    skipWhitespace();
+    if (pos >= end) {
+      return -1;
+    }
+    byte c = b[pos++];
+    if (c == close) {
+      return 1;
+    }
+    if (c != ',') {
+      return -1;
+    }
+    skipWhitespace();
+    return 0;
   }
 
   /** A string value or key at the opening quote; the builder checks its UTF-8. */
@@ -183,6 +187,9 @@ final class JsonBytesParser {
     int start = ++pos;
     int p = start;
     byte c = 0;
+    while (p + 8 <= end && !special((long) LONGS.get(b, p))) {
+      p += 8;
+    }
     while (p < end) {
       c = b[p];
       if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) {
@@ -212,6 +219,18 @@ final class JsonBytesParser {
       out.appendStringUtf8(scratch, 0, n);
     }
     return true;
+  }
+
+  /**
+   * Whether any of 8 bytes may be a quote, a backslash or a control character (SWAR: a byte is zero in {@code
+   * x ^ '"'} where it is a quote; {@code x - 0x20..} borrows into bit 7 where a byte is below 0x20). Bytes of
+   * 0x80 and above are none of these; a false alarm only sends the bytes to the byte loop.
+   */
+  private static boolean special(long x) {
+    long quote = x ^ 0x2222222222222222L;
+    long backslash = x ^ 0x5C5C5C5C5C5C5C5CL;
+    long found = ((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | ((x - 0x2020202020202020L) & ~x);
+    return (found & 0x8080808080808080L) != 0;
   }
 
   /**
