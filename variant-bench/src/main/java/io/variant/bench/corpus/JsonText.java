@@ -1,123 +1,100 @@
 package io.variant.bench.corpus;
 
-import java.util.Locale;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 
 /**
- * Appends JSON text for the generators: a thin wrapper over a {@link StringBuilder} that places commas and
+ * Chainable JSON writing for the generators over a jackson {@link JsonGenerator}, which places commas and
  * escapes strings, so that every generated document is valid JSON by construction.
  */
 final class JsonText {
-  private final StringBuilder out = new StringBuilder(1024);
-  private boolean needComma;
+  private static final JsonFactory FACTORY = new JsonFactory();
+
+  /** One step of writing; jackson declares IOException, which a StringWriter never throws. */
+  private interface Step {
+    void run(JsonGenerator g) throws IOException;
+  }
+
+  private StringWriter buffer;
+  private JsonGenerator gen;
+
+  JsonText() {
+    restart();
+  }
+
+  private void restart() {
+    buffer = new StringWriter(1024);
+    try {
+      gen = FACTORY.createGenerator(buffer);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private JsonText write(Step step) {
+    try {
+      step.run(gen);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return this;
+  }
 
   JsonText startObject() {
-    comma();
-    out.append('{');
-    needComma = false;
-    return this;
+    return write(JsonGenerator::writeStartObject);
   }
 
   JsonText endObject() {
-    out.append('}');
-    needComma = true;
-    return this;
+    return write(JsonGenerator::writeEndObject);
   }
 
   JsonText startArray() {
-    comma();
-    out.append('[');
-    needComma = false;
-    return this;
+    return write(JsonGenerator::writeStartArray);
   }
 
   JsonText endArray() {
-    out.append(']');
-    needComma = true;
-    return this;
+    return write(JsonGenerator::writeEndArray);
   }
 
   /** A key; the next call writes its value. */
   JsonText key(String name) {
-    comma();
-    quote(name);
-    out.append(':');
-    needComma = false;
-    return this;
+    return write(g -> g.writeFieldName(name));
   }
 
   JsonText string(String s) {
-    comma();
-    quote(s);
-    needComma = true;
-    return this;
+    return write(g -> g.writeString(s));
   }
 
   JsonText number(long n) {
-    return raw(Long.toString(n));
+    return write(g -> g.writeNumber(n));
   }
 
   /** A double in Java's shortest form, which JSON readers take as a number with an exponent or fraction. */
   JsonText number(double d) {
-    return raw(Double.toString(d));
+    return write(g -> g.writeNumber(d));
   }
 
   /** A decimal literal with exactly {@code scale} fraction digits, such as a price: {@code 12.50}. */
   JsonText decimal(long unscaled, int scale) {
-    String digits = Long.toString(Math.abs(unscaled));
-    while (digits.length() <= scale) {
-      digits = "0" + digits;
-    }
-    String text = digits.substring(0, digits.length() - scale) + "." + digits.substring(digits.length() - scale);
-    return raw(unscaled < 0 ? "-" + text : text);
+    return write(g -> g.writeNumber(java.math.BigDecimal.valueOf(unscaled, scale).toPlainString()));
   }
 
   JsonText bool(boolean b) {
-    return raw(b ? "true" : "false");
+    return write(g -> g.writeBoolean(b));
   }
 
   JsonText nul() {
-    return raw("null");
+    return write(JsonGenerator::writeNull);
   }
 
-  private JsonText raw(String literal) {
-    comma();
-    out.append(literal);
-    needComma = true;
-    return this;
-  }
-
-  private void comma() {
-    if (needComma) {
-      out.append(',');
-    }
-  }
-
-  private void quote(String s) {
-    out.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    out.append('"');
-  }
-
-  /** The text so far; starts the next document. */
+  /** The document written so far; starts the next one. */
   String take() {
-    String s = out.toString();
-    out.setLength(0);
-    needComma = false;
+    write(JsonGenerator::flush);
+    String s = buffer.toString();
+    restart();
     return s;
   }
 }
