@@ -23,8 +23,13 @@ import java.util.Arrays;
  *
  * New crashes are written to the inputs directory above; fix the bug and commit the input.
  */
-class VariantFuzzTest {
+public class VariantFuzzTest {
   private static final Variant OTHER = Variant.of(new byte[] {0x11, 0x01, 0x00, 0x01, 0x61}, new byte[] {0x02, 0x01, 0x00, 0x00, 0x02, 0x0C, 0x2A});
+
+  /** The entry point of the standalone Jazzer driver ({@code bin/fuzz}, see FUZZING.md). */
+  public static void fuzzerTestOneInput(byte[] input) {
+    new VariantFuzzTest().readAnyBytes(input);
+  }
 
   @FuzzTest(maxDuration = "2m")
   void readAnyBytes(byte[] input) {

@@ -25,7 +25,12 @@ import java.nio.charset.StandardCharsets;
  *
  * New crashes are written to the inputs directory above; fix the bug and commit the input.
  */
-class PlanFuzzTest {
+public class PlanFuzzTest {
+  /** The entry point of the standalone Jazzer driver ({@code bin/fuzz}, see FUZZING.md). */
+  public static void fuzzerTestOneInput(byte[] input) {
+    new PlanFuzzTest().parseAnyText(input);
+  }
+
   @FuzzTest(maxDuration = "2m")
   void parseAnyText(byte[] input) {
     String text = new String(input, StandardCharsets.UTF_8);

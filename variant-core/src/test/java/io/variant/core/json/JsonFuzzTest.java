@@ -34,9 +34,14 @@ import java.nio.charset.StandardCharsets;
  *
  * New crashes are written to the inputs directory above; fix the bug and commit the input.
  */
-class JsonFuzzTest {
+public class JsonFuzzTest {
   private static final JsonOptions LAST_WINS = JsonOptions.defaults().withDuplicateKeys(DuplicateKeys.LAST_WINS);
   private static final JsonOptions SHALLOW = JsonOptions.defaults().withLimits(Limits.defaults().withMaxDepth(3));
+
+  /** The entry point of the standalone Jazzer driver ({@code bin/fuzz}, see FUZZING.md). */
+  public static void fuzzerTestOneInput(byte[] input) {
+    new JsonFuzzTest().parseAnyBytes(input);
+  }
 
   @FuzzTest(maxDuration = "2m")
   void parseAnyBytes(byte[] input) {

@@ -10,7 +10,8 @@
  * from a Variant null.
  *
  * <p>May import: {@code io.variant.core} (with {@code .path}), {@code io.variant.shredding}, {@code
- * io.variant.parquet}, {@code io.variant.parquet.schema}, {@code org.apache.parquet}; Hadoop only for the
+ * io.variant.parquet}, {@code io.variant.parquet.schema}, {@code io.variant.parquet.guard}, {@code
+ * org.apache.parquet}; Hadoop only for the
  * {@code ReadSupport} signatures.
  */
 package io.variant.parquet.read;
