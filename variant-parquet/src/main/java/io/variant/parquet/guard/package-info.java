@@ -6,7 +6,7 @@
  * check. {@code VariantParquetReader} uses them itself; engines that run their own {@code ParquetReader}
  * with {@code VariantReadSupport} wrap their {@code InputFile} (see {@code GuardedInputFile}).
  *
- * <p>May import: {@code io.variant.parquet} (the exception), {@code org.apache.parquet}; Hadoop only for the
- * {@code Configuration} overload.
+ * <p>May import: {@code io.variant.parquet} (the exception), {@code org.apache.parquet.*} and {@code
+ * org.apache.hadoop.conf} (only for the checksum switch of Hadoop-configured readers).
  */
 package io.variant.parquet.guard;
