@@ -73,7 +73,7 @@ final class ColumnRow {
     if (metadataError != null) {
       throw metadataError;
     }
-    if (metadata == null && root.node.layout() == io.variant.shredding.ShreddingLayout.SPEC) {
+    if (metadata == null && root.node.layout().hasMetadataColumn()) {
       // Invariant: the required metadata column is delivered before any residual is decoded (at record end).
       throw new IllegalStateException("Cannot decode a residual of column " + column + " before its metadata");
     }

@@ -6,9 +6,9 @@ import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.util.List;
 
@@ -135,6 +135,6 @@ final class PathResolver {
   }
 
   private io.variant.core.VariantMetadata metadata() {
-    return column.row.root.node.layout() == ShreddingLayout.SPEC ? column.row.metadata() : null;
+    return column.row.root.node.layout().hasMetadataColumn() ? column.row.metadata() : null;
   }
 }

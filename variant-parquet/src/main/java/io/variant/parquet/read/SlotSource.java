@@ -3,8 +3,8 @@ package io.variant.parquet.read;
 import io.variant.core.Variant;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddedSource;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -145,7 +145,7 @@ final class SlotSource implements ShreddedSource {
     }
     if (residual == null) {
       // spec layout: every residual indexes the row's metadata; draft: each carries its own (metadata ‖ value)
-      residual = node.layout() == ShreddingLayout.SPEC
+      residual = node.layout().hasMetadataColumn()
           ? Variant.of(row.metadata(), residualBytes, 0, residualBytes.length)
           : Variant.ofConcatenated(residualBytes, 0, residualBytes.length);
     }

@@ -4,9 +4,9 @@ import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
-import io.variant.shredding.ShreddingLayout;
 
 /** One VARIANT column of the requested schema: its converter tree, its per-row state and its rebuilder. */
 final class VariantColumn {
@@ -43,7 +43,7 @@ final class VariantColumn {
       if (!root.hasTyped() && root.hasResidual()) {
         return root.residual(); // unshredded row: the stored bytes are the value, no copy needed
       }
-      return rebuilder.rebuild(root.node.layout() == ShreddingLayout.SPEC ? row.metadata() : null, root);
+      return rebuilder.rebuild(root.node.layout().hasMetadataColumn() ? row.metadata() : null, root);
     } catch (VariantException e) {
       throw new VariantParquetException(null, name, -1, "Cannot rebuild the Variant: " + e.getMessage(), e);
     }
