@@ -21,7 +21,7 @@ import java.util.List;
  */
 final class SlotSource implements ShreddedSource {
   final ShreddedSchemaNode node;
-  private final ColumnRow row;
+  private final VariantColumnReader row;
 
   private byte[] residualBytes;
   private Variant residual;
@@ -39,7 +39,7 @@ final class SlotSource implements ShreddedSource {
   private final List<SlotSource> elements;
   private int elementCount;
 
-  SlotSource(ShreddedSchemaNode node, ColumnRow row) {
+  SlotSource(ShreddedSchemaNode node, VariantColumnReader row) {
     this.node = node;
     this.row = row;
     this.fields = new SlotSource[node.fields().size()];

@@ -1,22 +1,61 @@
 package io.variant.parquet.read;
 
+import io.variant.core.Variant;
+import io.variant.core.VariantException;
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.shredding.RebuildOptions;
+import io.variant.shredding.Rebuilder;
 
-/** The current row's state of one VARIANT column: whether its group is non-null, its metadata, its root slot. */
-final class ColumnRow {
-  final String column;
+/**
+ * Reads one VARIANT column of the requested schema, the mirror of {@code write.VariantColumnWriter}: its
+ * converter tree (step 2 in the package Javadoc), the current row's state (whether the group is non-null,
+ * its metadata, the first unreadable typed value, the root slot; step 3) and the rebuild at the end of the
+ * row (step 4). Reused for every row; one thread.
+ */
+final class VariantColumnReader {
+  final String name;
   final SlotSource root;
+  final SlotConverter converter;
+  private final Rebuilder rebuilder;
   private boolean present;
   private VariantMetadata metadata;
   private VariantFormatException metadataError;
   private VariantParquetException typedError;
 
-  ColumnRow(String column, ShreddedSchemaNode rootNode) {
-    this.column = column;
-    this.root = new SlotSource(rootNode, this);
+  /** @param node the column described from the requested schema */
+  VariantColumnReader(ShreddedSchemaNode node, RebuildOptions options) {
+    this.name = node.group().getName();
+    this.root = new SlotSource(node, this);
+    this.converter = new SlotConverter(node, () -> {
+      start();
+      return root;
+    }, this, true);
+    this.rebuilder = Rebuilder.of(node.plan(), options);
+  }
+
+  /**
+   * The current row's Variant, or {@code null} for SQL NULL (the group is null).
+   *
+   * @throws VariantParquetException naming the column if the shredded parts are invalid or malformed
+   */
+  Variant rebuild() {
+    if (!present) {
+      return null;
+    }
+    if (typedError != null) {
+      throw typedError; // names the typed column; the rebuilder would report only the slot path
+    }
+    try {
+      if (!root.hasTyped() && root.hasResidual()) {
+        return root.residual(); // unshredded row: the stored bytes are the value, no copy needed
+      }
+      return rebuilder.rebuild(root.node.layout().hasMetadataColumn() ? metadata() : null, root);
+    } catch (VariantException e) {
+      throw new VariantParquetException(null, name, -1, "Cannot rebuild the Variant: " + e.getMessage(), e);
+    }
   }
 
   /** A new row: the group counts as SQL NULL until it starts. */
@@ -75,7 +114,7 @@ final class ColumnRow {
     }
     if (metadata == null && root.node.layout().hasMetadataColumn()) {
       // Invariant: the required metadata column is delivered before any residual is decoded (at record end).
-      throw new IllegalStateException("Cannot decode a residual of column " + column + " before its metadata");
+      throw new IllegalStateException("Cannot decode a residual of column " + name + " before its metadata");
     }
     return metadata;
   }
