@@ -1,5 +1,8 @@
 package io.variant.core;
 
+// Size (over 400 lines): one documented append method per Variant type is the builder's public surface;
+// the byte layout work lives in ValueBuffer, ContainerStack and KeyTable.
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;
