@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -113,6 +114,8 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  @Mixin MapReduceConvert engine; // --engine mapreduce: a Hadoop job writing a directory of part files
+
   @Override
   public Integer call() throws IOException {
     long startNanos = System.nanoTime();
@@ -121,6 +124,9 @@ final class ConvertCommand implements Callable<Integer> {
           "--infer-rows must be at least " + (plan == null ? "1 without --plan" : "0") + ", was " + inferRows);
     }
     ShreddingPlan given = plan == null ? null : PlanArgument.parse(plan);
+    if (engine.isMapReduce()) {
+      return engine.run(this, given, spec);
+    }
     VariantParquetWriter.Builder builder = VariantParquetWriter.builder(output)
         .layout(layout)
         .codec(codec.parquet)

@@ -5,12 +5,14 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
+import io.variant.core.json.VariantJsonException;
 import io.variant.parquet.VariantRecord;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
@@ -39,6 +41,12 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     FAIL,
     SKIP
   }
+
+  /**
+   * The first bad-line failure of a task in this JVM. The local job runner only logs why a task failed (its
+   * job status says "NA"), so {@link ConvertJob} running it in the same process reads the reason here.
+   */
+  static final AtomicReference<String> LOCAL_FAILURE = new AtomicReference<>();
 
   private String column;
   private OnError onError;
@@ -75,13 +83,19 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       v = VariantJson.parse(utf8, JsonOptions.defaults());
     } catch (VariantException e) {
       if (onError == OnError.FAIL) {
-        throw new IOException(file + " at byte " + offset.get() + ": " + e.getMessage()
-            + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
+        String why = file + " at byte " + offset.get() + where(e) + ": " + e.getMessage().replaceFirst(" at line \\d+, column \\d+", "");
+        LOCAL_FAILURE.compareAndSet(null, why);
+        throw new IOException(why + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
       }
-      reject(context, offset.get(), e.getMessage(), line);
+      reject(context, offset.get(), e.getMessage().replaceFirst(" at line \\d+, column \\d+", "") + where(e), line);
       return;
     }
     context.write(null, VariantRecord.builder().set(column, v).build());
+  }
+
+  /** {@code ", column 7"}: where in its line the parser stopped (lines are single documents), or nothing. */
+  private static String where(VariantException e) {
+    return e instanceof VariantJsonException j && j.column() > 0 ? ", column " + j.column() : "";
   }
 
   private static boolean isBlank(byte[] utf8) {

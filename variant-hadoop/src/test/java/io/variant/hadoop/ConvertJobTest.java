@@ -94,6 +94,7 @@ class ConvertJobTest {
         ConvertJob.Options.of(List.of(dir.resolve("a.ndjson").toString()), dir.resolve("out").toString()), false);
 
     assertFalse(r.succeeded());
+    assertTrue(r.failure().contains("a.ndjson at byte "), r.failure()); // names the file and offset
     assertTrue(!Files.exists(dir.resolve("out")) || Events.partFiles(dir.resolve("out")).isEmpty());
     assertFalse(Files.exists(dir.resolve("out/_SUCCESS")));
   }

@@ -1,0 +1,151 @@
+package io.variant.cli;
+
+import io.variant.hadoop.ConvertJob;
+import io.variant.hadoop.ConvertMapper;
+import io.variant.shredding.ShreddingPlan;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The {@code --engine} options of {@code variant convert} (a picocli mixin): with {@code --engine mapreduce}
+ * the conversion runs as Hadoop's {@link ConvertJob}, writing a directory of part files ({@code -o OUTDIR})
+ * instead of one file, from inputs that Hadoop can split. It uses the local job runner (in this process,
+ * one map task per core) unless {@code HADOOP_CONF_DIR} names a cluster configuration, whose site files are
+ * then loaded; a YARN cluster also needs Hadoop's YARN client on the class path, which {@code hadoop jar}
+ * provides (README, "Running on a cluster").
+ */
+final class MapReduceConvert {
+  /** How {@code convert} runs. */
+  enum Engine {
+    /** In this process, one file: the default. */
+    LOCAL,
+    /** As a MapReduce job, a directory of part files. */
+    MAPREDUCE
+  }
+
+  /** The site files a Hadoop client reads from its configuration directory. */
+  static final List<String> SITE_FILES = List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml");
+
+  @Option(
+      names = "--engine",
+      defaultValue = "local",
+      paramLabel = "local|mapreduce",
+      description = "local (default): convert in this process to one file. mapreduce: run a MapReduce job writing "
+          + "a directory of part files to OUT, on the local job runner, or on the cluster HADOOP_CONF_DIR names.")
+  Engine engine;
+
+  @Option(
+      names = "--on-error",
+      defaultValue = "fail",
+      paramLabel = "fail|skip",
+      description = "With --engine mapreduce: a line that is not JSON fails the job (default), or is skipped and "
+          + "recorded in OUT/_rejects/.")
+  ConvertMapper.OnError onError;
+
+  @Option(
+      names = "--max-split-bytes",
+      defaultValue = "0",
+      paramLabel = "N",
+      description = "With --engine mapreduce: split inputs into pieces of at most N bytes, one map task each "
+          + "(default: Hadoop's block size).")
+  long maxSplitBytes;
+
+  /** True if {@code convert} is to run as a job. */
+  boolean isMapReduce() {
+    return engine == Engine.MAPREDUCE;
+  }
+
+  /**
+   * Runs the job for {@code convert}'s arguments and prints its summary unless quiet.
+   *
+   * @return the exit code
+   */
+  int run(ConvertCommand c, ShreddingPlan plan, CommandSpec spec) throws IOException {
+    if (c.inputs.contains(Input.STDIN)) {
+      throw new ParameterException(spec.commandLine(), "--engine mapreduce reads files, not stdin ('-')");
+    }
+    long start = System.nanoTime();
+    // -o as typed: a java.nio Path would fold the "//" of hdfs://namenode:8020/... into one slash.
+    String output = spec.commandLine().getParseResult().matchedOption("-o").originalStringValues().get(0);
+    ConvertJob.Options options = ConvertJob.Options.of(c.inputs, output)
+        .withPlan(plan)
+        .withSampleRows(c.inferRows)
+        .withColumn(c.column)
+        .withLayout(c.layout)
+        .withCodec(c.codec.parquet)
+        .withOnError(onError)
+        .withMaxSplitBytes(maxSplitBytes)
+        .withOverwrite(c.overwrite);
+    ConvertJob.Result r;
+    try {
+      r = ConvertJob.run(configuration(System.getenv("HADOOP_CONF_DIR")), options, false);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while the MapReduce job ran", e);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    if (!r.succeeded()) {
+      throw new IOException("the MapReduce job failed: " + r.failure());
+    }
+    if (!c.quiet) {
+      err.printf(Locale.ROOT, "%s: %s, %.2f s%n", output, r.summary(), (System.nanoTime() - start) / 1e9);
+    }
+    return ExitCodes.OK;
+  }
+
+  /**
+   * The job's Configuration: the site files of {@code confDir} when it is set, else the local job runner
+   * on the local file system, with as many map tasks at once as cores and without {@code .crc} side files.
+   *
+   * @throws IOException if {@code confDir} is set but holds no site file, or names a YARN cluster while the
+   *     YARN client is not on the class path
+   */
+  static Configuration configuration(String confDir) throws IOException {
+    Configuration conf = new Configuration();
+    if (confDir != null && !confDir.isEmpty()) {
+      boolean found = false;
+      for (String name : SITE_FILES) {
+        Path site = Path.of(confDir, name);
+        if (Files.isRegularFile(site)) {
+          conf.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
+          found = true;
+        }
+      }
+      if (!found) {
+        throw new IOException("HADOOP_CONF_DIR=" + confDir + " holds none of " + SITE_FILES);
+      }
+      String framework = conf.get("mapreduce.framework.name", "local");
+      if (framework.equals("yarn") && !onClassPath("org.apache.hadoop.mapred.YarnClientProtocolProvider")) {
+        throw new IOException("HADOOP_CONF_DIR=" + confDir + " names a YARN cluster, but Hadoop's YARN client is not on "
+            + "the class path; run the job with 'hadoop jar variant.jar io.variant.hadoop.ConvertJob ...' "
+            + "(see README, \"Running on a cluster\")");
+      }
+      if (!framework.equals("local")) {
+        return conf;
+      }
+    }
+    conf.set("mapreduce.framework.name", "local");
+    conf.setInt("mapreduce.local.map.tasks.maximum", Runtime.getRuntime().availableProcessors());
+    conf.setInt("mapreduce.client.completion.pollinterval", 100); // the default 5 s would delay every run
+    FileSystem.getLocal(conf).setWriteChecksum(false);
+    return conf;
+  }
+
+  private static boolean onClassPath(String className) {
+    try {
+      Class.forName(className, false, MapReduceConvert.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+}
