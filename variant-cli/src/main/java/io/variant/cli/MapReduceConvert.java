@@ -44,14 +44,6 @@ final class MapReduceConvert {
   Engine engine;
 
   @Option(
-      names = "--on-error",
-      defaultValue = "fail",
-      paramLabel = "fail|skip",
-      description = "With --engine mapreduce: a line that is not JSON fails the job (default), or is skipped and "
-          + "recorded in OUT/_rejects/.")
-  ConvertMapper.OnError onError;
-
-  @Option(
       names = "--max-split-bytes",
       defaultValue = "0",
       paramLabel = "N",
@@ -70,19 +62,22 @@ final class MapReduceConvert {
    * @return the exit code
    */
   int run(ConvertCommand c, ShreddingPlan plan, CommandSpec spec) throws IOException {
-    if (c.inputs.contains(Input.STDIN)) {
-      throw new ParameterException(spec.commandLine(), "--engine mapreduce reads files, not stdin ('-')");
+    if (c.inputs.contains(Input.STDIN) || c.output.equals("-")) {
+      throw new ParameterException(spec.commandLine(), "--engine mapreduce reads and writes files, not stdin or stdout ('-')");
+    }
+    if (c.errors.rejectsFile != null || c.errors.maxErrors != null) {
+      throw new ParameterException(spec.commandLine(), "--engine mapreduce writes rejects to OUT/_rejects/; --rejects and "
+          + "--max-errors are for the local engine");
     }
     long start = System.nanoTime();
-    // -o as typed: a java.nio Path would fold the "//" of hdfs://namenode:8020/... into one slash.
-    String output = spec.commandLine().getParseResult().matchedOption("-o").originalStringValues().get(0);
+    String output = c.output;
     ConvertJob.Options options = ConvertJob.Options.of(c.inputs, output)
         .withPlan(plan)
         .withSampleRows(c.inferRows)
         .withColumn(c.column)
         .withLayout(c.layout)
         .withCodec(c.codec.parquet)
-        .withOnError(onError)
+        .withOnError(c.errors.skips() ? ConvertMapper.OnError.SKIP : ConvertMapper.OnError.FAIL)
         .withMaxSplitBytes(maxSplitBytes)
         .withOverwrite(c.overwrite);
     ConvertJob.Result r;

@@ -31,7 +31,11 @@ final class VariantValidator {
     check(v, 0);
   }
 
-  /** Checks {@code v} at nesting {@code depth}; returns the height of its subtree (0 for a scalar). */
+  /**
+   * Checks {@code v} below {@code depth} containers; returns the number of container levels of its subtree (0
+   * for a scalar, 1 for an array of scalars). Levels count objects and arrays alike, as the JSON parser and the
+   * renderer count them: {@code depth + levels} may not pass the limit.
+   */
   private int check(Variant v, int depth) {
     visits++;
     int pos = v.position();
@@ -40,6 +44,9 @@ final class VariantValidator {
     }
     v.valueSize(); // bounds of the whole value against this parent's data
     if (v.isObject() || v.isArray()) {
+      if (depth >= maxDepth) {
+        throw tooDeep(pos);
+      }
       Integer known = containerHeights.get(pos);
       if (known != null) {
         if (depth + known > maxDepth) {
@@ -63,7 +70,7 @@ final class VariantValidator {
   }
 
   private int checkArray(Variant v, int depth) {
-    int height = 0;
+    int height = 1;
     for (int i = 0, n = v.size(); i < n; i++) {
       height = Math.max(height, 1 + check(v.element(i), depth + 1));
     }
@@ -74,7 +81,7 @@ final class VariantValidator {
     int n = v.fieldCount();
     VariantMetadata m = v.metadata();
     int previous = -1;
-    int height = 0;
+    int height = 1;
     for (int i = 0; i < n; i++) {
       int id = v.fieldId(i);
       if (previous >= 0) {

@@ -26,8 +26,9 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * The map task of {@link ConvertJob}: one NDJSON line in, one row of the VARIANT column out. Blank lines are
  * skipped. A line that is not one JSON document fails the task ({@link OnError#FAIL}, naming the file and
  * byte offset) or is skipped and recorded ({@link OnError#SKIP}) in the task's rejects file, {@code
- * _rejects/rejects-m-00000.ndjson} under the output directory: one JSON object per line with {@code file},
- * {@code offset}, {@code error} and the rejected {@code line}. The rejects file is written in the task's
+ * _rejects/rejects-m-00000.ndjson} under the output directory: one JSON object per line with the keys of
+ * the CLI's {@code --rejects} lines, {@code column} (where the parser stopped, when known), {@code file},
+ * {@code reason} and {@code text} (the line), and the line's byte {@code offset} instead of its number. The rejects file is written in the task's
  * work directory, so it is committed (or discarded) with the task's part file.
  */
 public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecord> {
@@ -87,7 +88,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
         LOCAL_FAILURE.compareAndSet(null, why);
         throw new IOException(why + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
       }
-      reject(context, offset.get(), e.getMessage().replaceFirst(" at line \\d+, column \\d+", "") + where(e), line);
+      reject(context, offset.get(), e, line);
       return;
     }
     context.write(null, VariantRecord.builder().set(column, v).build());
@@ -107,18 +108,22 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     return true;
   }
 
-  private void reject(Context context, long offset, String error, Text line) throws IOException, InterruptedException {
+  private void reject(Context context, long offset, VariantException e, Text line) throws IOException, InterruptedException {
     context.getCounter(ConvertCounters.ROWS_REJECTED).increment(1);
     if (rejects == null) {
       String name = "rejects-m-" + String.format(Locale.ROOT, "%05d", context.getTaskAttemptID().getTaskID().getId()) + ".ndjson";
       Path path = new Path(new Path(FileOutputFormat.getWorkOutputPath(context), REJECTS_DIR), name);
       rejects = path.getFileSystem(context.getConfiguration()).create(path, false);
     }
-    Variant entry = new VariantBuilder().startObject()
-        .key("file").appendString(file)
+    // the keys of the CLI's --rejects lines, with the line's byte offset where they have its number
+    VariantBuilder b = new VariantBuilder().startObject();
+    if (e instanceof VariantJsonException j && j.column() > 0) {
+      b.key("column").appendLong(j.column());
+    }
+    Variant entry = b.key("file").appendString(file)
         .key("offset").appendLong(offset)
-        .key("error").appendString(error)
-        .key("line").appendString(line.toString()) // invalid UTF-8 shows as U+FFFD
+        .key("reason").appendString(e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""))
+        .key("text").appendString(line.toString()) // invalid UTF-8 shows as U+FFFD
         .endObject().build();
     write(rejects, VariantJson.toJson(entry) + "\n");
   }

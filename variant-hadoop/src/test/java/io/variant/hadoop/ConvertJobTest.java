@@ -79,7 +79,7 @@ class ConvertJobTest {
       }
     }
     assertEquals(2, rejects.size(), rejects.toString());
-    assertTrue(rejects.stream().anyMatch(l -> l.contains("\"line\":\"not json\"")), rejects.toString());
+    assertTrue(rejects.stream().anyMatch(l -> l.contains("\"text\":\"not json\"")), rejects.toString());
     assertTrue(rejects.stream().allMatch(l -> l.contains("\"offset\":") && l.contains("a.ndjson")), rejects.toString());
     assertEquals(null, r.sample() == null ? null : "sampled", "a given plan is not inferred");
   }
