@@ -88,6 +88,10 @@ final class MapReduceConvert {
       throw new IOException("interrupted while the MapReduce job ran", e);
     }
     PrintWriter err = spec.commandLine().getErr();
+    if (r.badLine() != null) {
+      ConvertMapper.BadLine bad = r.badLine();
+      throw new InputException(bad.file(), 0, 0, bad.where() + " (the MapReduce job failed; --on-error skip skips such lines)", null);
+    }
     if (!r.succeeded()) {
       throw new IOException("the MapReduce job failed: " + r.failure());
     }

@@ -71,7 +71,7 @@ class MapReduceConvertTest {
 
     CliRunner.Result failed = CliRunner.run("", "convert", "--engine", "mapreduce", in, "-o", dir.resolve("out").toString());
     assertEquals(ExitCodes.BAD_INPUT, failed.exitCode(), failed.err());
-    assertTrue(failed.err().contains("in.ndjson at byte 9, column 7: Invalid JSON: "), failed.err()); // line 2 starts at byte 9
+    assertTrue(failed.err().contains("in.ndjson: at byte 9, column 7: Invalid JSON: "), failed.err()); // line 2 starts at byte 9
     assertFalse(failed.hasStackTrace(), failed.err());
 
     CliRunner.Result skipped = CliRunner.run("", "convert", "--engine", "mapreduce", "--on-error", "skip", "--overwrite", in,

@@ -108,8 +108,10 @@ public final class ConvertJob extends Configured implements Tool {
    * @param sample the sample the plan was inferred from, or {@code null} for a given plan
    * @param counters the job's counters
    * @param failure why the job failed, as far as the framework says; {@code null} when it succeeded
+   * @param badLine the line that failed the job, when known (the local job runner, {@code --on-error fail})
    */
-  public record Result(boolean succeeded, ShreddingPlan plan, PlanSample sample, Counters counters, String failure) {
+  public record Result(boolean succeeded, ShreddingPlan plan, PlanSample sample, Counters counters, String failure,
+      ConvertMapper.BadLine badLine) {
     /** A {@link ConvertCounters} value. */
     public long count(ConvertCounters c) {
       return counters.findCounter(c).getValue();
@@ -190,14 +192,15 @@ public final class ConvertJob extends Configured implements Tool {
       throw new IOException("Cannot run the job: " + e.getMessage(), e);
     }
     return new Result(ok, VariantParquetOutputFormat.column(job.getConfiguration()).plan(), sample, job.getCounters(),
-        ok ? null : failure(job));
+        ok ? null : failure(job), ok ? null : ConvertMapper.LOCAL_FAILURE.get());
   }
 
   /** The framework's account of a failed job: its failure info and the diagnostics of failed task attempts. */
   private static String failure(Job job) throws IOException, InterruptedException {
-    String local = ConvertMapper.LOCAL_FAILURE.get();
+    ConvertMapper.BadLine local = ConvertMapper.LOCAL_FAILURE.get();
     String info = job.getStatus().getFailureInfo();
-    StringBuilder sb = new StringBuilder(local != null && (info == null || info.isEmpty() || info.equals("NA")) ? local : String.valueOf(info));
+    boolean none = info == null || info.isEmpty() || info.equals("NA");
+    StringBuilder sb = new StringBuilder(local != null && none ? local.toString() : String.valueOf(info));
     for (TaskCompletionEvent e : job.getTaskCompletionEvents(0, 100)) {
       if (e.getStatus() == TaskCompletionEvent.Status.FAILED) {
         for (String d : job.getTaskDiagnostics(e.getTaskAttemptId())) {

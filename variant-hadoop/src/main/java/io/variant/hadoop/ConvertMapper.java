@@ -47,7 +47,27 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
    * The first bad-line failure of a task in this JVM. The local job runner only logs why a task failed (its
    * job status says "NA"), so {@link ConvertJob} running it in the same process reads the reason here.
    */
-  static final AtomicReference<String> LOCAL_FAILURE = new AtomicReference<>();
+  static final AtomicReference<BadLine> LOCAL_FAILURE = new AtomicReference<>();
+
+  /**
+   * A line that is not one JSON document.
+   *
+   * @param file the input file
+   * @param offset the line's byte offset in the file
+   * @param column where in the line the parser stopped, or 0 if unknown
+   * @param reason what is wrong
+   */
+  public record BadLine(String file, long offset, long column, String reason) {
+    /** {@code at byte 9, column 7: Invalid JSON: ...}: the location within the file, and the reason. */
+    public String where() {
+      return "at byte " + offset + (column > 0 ? ", column " + column : "") + ": " + reason;
+    }
+
+    @Override
+    public String toString() {
+      return file + " " + where();
+    }
+  }
 
   private String column;
   private OnError onError;
@@ -84,9 +104,9 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       v = VariantJson.parse(utf8, JsonOptions.defaults());
     } catch (VariantException e) {
       if (onError == OnError.FAIL) {
-        String why = file + " at byte " + offset.get() + where(e) + ": " + e.getMessage().replaceFirst(" at line \\d+, column \\d+", "");
-        LOCAL_FAILURE.compareAndSet(null, why);
-        throw new IOException(why + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
+        BadLine bad = badLine(offset.get(), e);
+        LOCAL_FAILURE.compareAndSet(null, bad);
+        throw new IOException(bad + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
       }
       reject(context, offset.get(), e, line);
       return;
@@ -94,9 +114,9 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     context.write(null, VariantRecord.builder().set(column, v).build());
   }
 
-  /** {@code ", column 7"}: where in its line the parser stopped (lines are single documents), or nothing. */
-  private static String where(VariantException e) {
-    return e instanceof VariantJsonException j && j.column() > 0 ? ", column " + j.column() : "";
+  private BadLine badLine(long offset, VariantException e) {
+    long column = e instanceof VariantJsonException j ? Math.max(0, j.column()) : 0;
+    return new BadLine(file, offset, column, e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""));
   }
 
   private static boolean isBlank(byte[] utf8) {
@@ -116,13 +136,14 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       rejects = path.getFileSystem(context.getConfiguration()).create(path, false);
     }
     // the keys of the CLI's --rejects lines, with the line's byte offset where they have its number
+    BadLine bad = badLine(offset, e);
     VariantBuilder b = new VariantBuilder().startObject();
-    if (e instanceof VariantJsonException j && j.column() > 0) {
-      b.key("column").appendLong(j.column());
+    if (bad.column() > 0) {
+      b.key("column").appendLong(bad.column());
     }
     Variant entry = b.key("file").appendString(file)
         .key("offset").appendLong(offset)
-        .key("reason").appendString(e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""))
+        .key("reason").appendString(bad.reason())
         .key("text").appendString(line.toString()) // invalid UTF-8 shows as U+FFFD
         .endObject().build();
     write(rejects, VariantJson.toJson(entry) + "\n");
