@@ -1,16 +1,12 @@
 package io.variant.cli;
 
+import io.variant.hadoop.ClientConfiguration;
 import io.variant.hadoop.ConvertJob;
 import io.variant.hadoop.ConvertMapper;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -20,7 +16,7 @@ import picocli.CommandLine.ParameterException;
  * the conversion runs as Hadoop's {@link ConvertJob}, writing a directory of part files ({@code -o OUTDIR})
  * instead of one file, from inputs that Hadoop can split. It uses the local job runner (in this process,
  * one map task per core) unless {@code HADOOP_CONF_DIR} names a cluster configuration, whose site files are
- * then loaded; a YARN cluster also needs Hadoop's YARN client on the class path, which {@code hadoop jar}
+ * then loaded ({@link ClientConfiguration}); a YARN cluster also needs Hadoop's YARN client on the class path, which {@code hadoop jar}
  * provides (README, "Running on a cluster").
  */
 final class MapReduceConvert {
@@ -31,9 +27,6 @@ final class MapReduceConvert {
     /** As a MapReduce job, a directory of part files. */
     MAPREDUCE
   }
-
-  /** The site files a Hadoop client reads from its configuration directory. */
-  static final List<String> SITE_FILES = List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml");
 
   @Option(
       names = "--engine",
@@ -82,7 +75,7 @@ final class MapReduceConvert {
         .withOverwrite(c.overwrite);
     ConvertJob.Result r;
     try {
-      r = ConvertJob.run(configuration(System.getenv("HADOOP_CONF_DIR")), options, false);
+      r = ConvertJob.run(ClientConfiguration.of(System.getenv("HADOOP_CONF_DIR")), options, false);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while the MapReduce job ran", e);
@@ -99,52 +92,5 @@ final class MapReduceConvert {
       err.printf(Locale.ROOT, "%s: %s, %.2f s%n", output, r.summary(), (System.nanoTime() - start) / 1e9);
     }
     return ExitCodes.OK;
-  }
-
-  /**
-   * The job's Configuration: the site files of {@code confDir} when it is set, else the local job runner
-   * on the local file system, with as many map tasks at once as cores and without {@code .crc} side files.
-   *
-   * @throws IOException if {@code confDir} is set but holds no site file, or names a YARN cluster while the
-   *     YARN client is not on the class path
-   */
-  static Configuration configuration(String confDir) throws IOException {
-    Configuration conf = new Configuration();
-    if (confDir != null && !confDir.isEmpty()) {
-      boolean found = false;
-      for (String name : SITE_FILES) {
-        Path site = Path.of(confDir, name);
-        if (Files.isRegularFile(site)) {
-          conf.addResource(new org.apache.hadoop.fs.Path(site.toUri()));
-          found = true;
-        }
-      }
-      if (!found) {
-        throw new IOException("HADOOP_CONF_DIR=" + confDir + " holds none of " + SITE_FILES);
-      }
-      String framework = conf.get("mapreduce.framework.name", "local");
-      if (framework.equals("yarn") && !onClassPath("org.apache.hadoop.mapred.YarnClientProtocolProvider")) {
-        throw new IOException("HADOOP_CONF_DIR=" + confDir + " names a YARN cluster, but Hadoop's YARN client is not on "
-            + "the class path; run the job with 'hadoop jar variant.jar io.variant.hadoop.ConvertJob ...' "
-            + "(see README, \"Running on a cluster\")");
-      }
-      if (!framework.equals("local")) {
-        return conf;
-      }
-    }
-    conf.set("mapreduce.framework.name", "local");
-    conf.setInt("mapreduce.local.map.tasks.maximum", Runtime.getRuntime().availableProcessors());
-    conf.setInt("mapreduce.client.completion.pollinterval", 100); // the default 5 s would delay every run
-    FileSystem.getLocal(conf).setWriteChecksum(false);
-    return conf;
-  }
-
-  private static boolean onClassPath(String className) {
-    try {
-      Class.forName(className, false, MapReduceConvert.class.getClassLoader());
-      return true;
-    } catch (ClassNotFoundException e) {
-      return false;
-    }
   }
 }

@@ -87,27 +87,6 @@ class MapReduceConvertTest {
     assertTrue(r.err().contains("stdin"), r.err());
   }
 
-  @Test
-  void hadoopConfDirIsReadAndAYarnClusterNeedsHadoopJar() throws IOException {
-    IOException empty = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-        () -> MapReduceConvert.configuration(dir.toString()));
-    assertTrue(empty.getMessage().contains("holds none of"), empty.getMessage());
-
-    Files.writeString(dir.resolve("core-site.xml"), site("variant.test.key", "from-site"));
-    assertEquals("from-site", MapReduceConvert.configuration(dir.toString()).get("variant.test.key"));
-    assertEquals("local", MapReduceConvert.configuration(dir.toString()).get("mapreduce.framework.name"));
-
-    Files.writeString(dir.resolve("mapred-site.xml"), site("mapreduce.framework.name", "yarn"));
-    IOException yarn = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-        () -> MapReduceConvert.configuration(dir.toString()));
-    assertTrue(yarn.getMessage().contains("hadoop jar"), yarn.getMessage());
-  }
-
-  private static String site(String key, String value) {
-    return "<?xml version=\"1.0\"?>\n<configuration>\n  <property><name>" + key + "</name><value>" + value
-        + "</value></property>\n</configuration>\n";
-  }
-
   private static List<Path> parts(Path out) throws IOException {
     try (Stream<Path> s = Files.list(out)) {
       return s.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
