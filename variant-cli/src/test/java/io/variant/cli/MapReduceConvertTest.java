@@ -59,6 +59,14 @@ class MapReduceConvertTest {
     got.sort(null);
     expected.sort(null);
     assertEquals(expected, got);
+    List<String> catted = new ArrayList<>(); // what `variant cat` prints for the part files
+    for (Path p : parts) {
+      CliRunner.Result cat = CliRunner.run("", "cat", p.toString());
+      assertEquals(0, cat.exitCode(), cat.err());
+      cat.out().lines().forEach(line -> catted.add(VariantJson.toJson(VariantJson.parse(line))));
+    }
+    catted.sort(null);
+    assertEquals(expected, catted);
     try (Stream<Path> all = Files.list(dir.resolve("out"))) {
       assertFalse(all.anyMatch(p -> p.toString().endsWith(".crc")), "no checksum side files");
     }
