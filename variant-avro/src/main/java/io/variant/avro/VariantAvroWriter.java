@@ -3,7 +3,7 @@ package io.variant.avro;
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.write.VariantColumn;
-import io.variant.shredding.ShreddingLayout;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;

@@ -10,7 +10,7 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.schema.VariantSchema;
-import io.variant.shredding.ShreddingLayout;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.testkit.Gen;
 import java.nio.ByteBuffer;
