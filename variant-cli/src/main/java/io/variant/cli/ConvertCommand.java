@@ -3,9 +3,9 @@ package io.variant.cli;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.write.VariantParquetWriter;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -128,6 +128,8 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  @Mixin MapReduceConvert engine; // --engine mapreduce: a Hadoop job writing a directory of part files
+
   @Override
   public Integer call() throws IOException {
     long startNanos = System.nanoTime();
@@ -137,6 +139,9 @@ final class ConvertCommand implements Callable<Integer> {
     }
     checkSizes();
     ShreddingPlan given = plan == null ? null : PlanArgument.parse(plan);
+    if (engine.isMapReduce()) {
+      return engine.run(this, given, spec);
+    }
     List<String> paths = InputPaths.expand(inputs, InputPaths::anyFile);
     OutputTarget target = OutputTarget.of(output, overwrite, cli.stdout());
     target.refuseInputs(paths);
