@@ -42,6 +42,8 @@ public final class Variant {
   private final int pos;
   private final int limit; // exclusive; no read goes past it
   private final int header;
+  private byte keyOrder; // FieldLookup's cache of this object's key order; a benign race: any thread computes the same
+  private boolean knownSpecOrdered; // every object inside is in key order: built by VariantBuilder (KeyOrder.toSpecOrder)
 
   Variant(VariantMetadata metadata, byte[] buf, int pos, int limit) {
     if (pos < 0 || pos >= limit || limit > buf.length) {
@@ -313,7 +315,7 @@ public final class Variant {
     return n;
   }
 
-  /** The dictionary id of field {@code i} (fields are in key order). */
+  /** The dictionary id of field {@code i} (in key order, unless another writer broke it: {@link KeyOrder}). */
   public int fieldId(int i) {
     requireObject();
     checkIndex(i);
@@ -321,7 +323,7 @@ public final class Variant {
   }
 
   /** Field {@code i}'s id, read from the id table at {@code idsStart}; checks it against the dictionary. */
-  private int idAt(int idsStart, int idSize, int i) {
+  int idAt(int idsStart, int idSize, int i) {
     int at = idsStart + i * idSize;
     int id = need(at, idSize);
     if (id < 0 || id >= metadata.size()) {
@@ -330,7 +332,7 @@ public final class Variant {
     return id;
   }
 
-  /** The key of field {@code i}; fields are in unsigned UTF-8 key order. */
+  /** The key of field {@code i}; fields are in unsigned UTF-8 key order unless another writer broke it ({@link KeyOrder}). */
   public String fieldName(int i) {
     return metadata.key(fieldId(i));
   }
@@ -361,7 +363,8 @@ public final class Variant {
 
   /**
    * The value of field {@code name}, or {@code null} if the object has no such field. Binary search over
-   * the key-ordered field ids: O(log n), no allocation beyond the returned view.
+   * the key-ordered field ids: O(log n), no allocation beyond the returned view. On objects whose fields
+   * are not in the spec's order the answer is the same, found by a linear scan ({@link KeyOrder}).
    *
    * @throws VariantTypeException if this is not an object
    */
@@ -370,29 +373,30 @@ public final class Variant {
     return i < 0 ? null : child(i, rawCount());
   }
 
-  /** Index of field {@code name}, or -1. */
+  /** Index of field {@code name}, or -1. Exact whatever the order of the fields (see {@link KeyOrder}). */
   public int fieldIndex(String name) {
     requireObject();
-    int n = rawCount();
-    containerDataStart(n);
-    int idsStart = idsStart();
-    int idSize = idSize();
-    int lo = 0;
-    int hi = n - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int id = idAt(idsStart, idSize, mid);
-      int ks = metadata.keyStart(id);
-      int c = Utf8Compare.compare(metadata.buffer(), ks, metadata.keyLength(id), name);
-      if (c < 0) {
-        lo = mid + 1;
-      } else if (c > 0) {
-        hi = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    return -1;
+    return FieldLookup.indexOf(this, name);
+  }
+
+  /** {@link FieldLookup}'s cached verdict on this object's key order. */
+  byte keyOrderState() {
+    return keyOrder;
+  }
+
+  void keyOrderState(byte state) {
+    keyOrder = state;
+  }
+
+  /** True if this value is known to list every object's fields in key order (a builder made it). */
+  boolean isKnownSpecOrdered() {
+    return knownSpecOrdered;
+  }
+
+  /** Marks this value as built in key order; for VariantBuilder. */
+  Variant knownSpecOrdered() {
+    knownSpecOrdered = true;
+    return this;
   }
 
   /**
@@ -402,8 +406,9 @@ public final class Variant {
    * O(fields + names) byte comparisons, no key decoded, nothing allocated. Prefer it to one {@link
    * #fieldIndex} per name when a fixed set of names is looked up in many objects (the shredding writer does).
    *
-   * <p>Found indexes increase with {@code j}. On an object whose fields break the key order (malformed) a
-   * present name may be reported as absent, never as another field.
+   * <p>Found indexes increase with {@code j} when the object's fields are in the spec's key order. On an
+   * object whose fields are in another order (see {@link KeyOrder}) every name is still found, by a linear
+   * scan per name, and the found indexes need not increase.
    *
    * @return how many names were found
    * @throws VariantTypeException if this is not an object
@@ -415,32 +420,7 @@ public final class Variant {
     if (indexes.length < sortedNames.length) {
       throw new IllegalArgumentException("indexes has " + indexes.length + " slots for " + sortedNames.length + " names");
     }
-    int n = rawCount();
-    containerDataStart(n);
-    int idsStart = idsStart();
-    int idSize = idSize();
-    byte[] keys = metadata.buffer();
-    int found = 0;
-    int i = 0;
-    for (int j = 0; j < sortedNames.length; j++) {
-      byte[] name = sortedNames[j];
-      int match = -1;
-      while (i < n) {
-        int id = idAt(idsStart, idSize, i);
-        int c = Utf8.compare(keys, metadata.keyStart(id), metadata.keyLength(id), name, 0, name.length);
-        if (c < 0) {
-          i++; // field i sorts before this name: no later name matches it either
-          continue;
-        }
-        if (c == 0) {
-          match = i++;
-          found++;
-        }
-        break;
-      }
-      indexes[j] = match;
-    }
-    return found;
+    return FieldLookup.indexesOf(this, sortedNames, indexes);
   }
 
   // ---------------------------------------------------------------- primitives
@@ -663,7 +643,8 @@ public final class Variant {
    * copy and a walk over the containers: no key or string is decoded. O(encoded size).
    *
    * <p>It is possible only when {@code dictionary} is sorted and holds every key of this value's dictionary,
-   * this value's dictionary has no duplicate keys, and no object needs a different id width for the new ids
+   * this value's dictionary has no duplicate keys, every object lists its fields in key order (objects of
+   * other writers may not: {@link KeyOrder}; re-encoding sorts them), and no object needs a different id width for the new ids
    * than it has (a canonical value then keeps its minimal widths).
    *
    * <p><b>Validation:</b> containers are read with bounds checks; scalars are copied unread, as when the
@@ -680,21 +661,32 @@ public final class Variant {
   }
 
   /**
-   * Checks the metadata and the whole value: every offset, length, field id, key order and uniqueness,
-   * UTF-8, decimal scale and precision, and known type ids. O(bytes): a sub-value reached through several
-   * offsets is checked once.
+   * Checks the metadata and the whole value: every offset, length, field id, key uniqueness, UTF-8, decimal
+   * scale and precision, and known type ids. O(bytes): a sub-value reached through several offsets is
+   * checked once. Objects may list their fields in any order ({@link KeyOrder#ANY}), as other engines write
+   * them; {@link #validate(KeyOrder)} with {@link KeyOrder#SPEC} demands the spec's order too.
    *
    * @return this, for chaining
    * @throws VariantFormatException naming the first problem and its byte offset
    */
   public Variant validate() {
-    return validate(Limits.defaults());
+    return validate(Limits.defaults(), KeyOrder.ANY);
+  }
+
+  /** {@link #validate()} demanding the key order {@code order}: {@link KeyOrder#SPEC} is what our writers guarantee. */
+  public Variant validate(KeyOrder order) {
+    return validate(Limits.defaults(), order);
   }
 
   /** {@link #validate()} with an explicit nesting limit. */
   public Variant validate(Limits limits) {
+    return validate(limits, KeyOrder.ANY);
+  }
+
+  /** {@link #validate()} with an explicit nesting limit and key order. */
+  public Variant validate(Limits limits, KeyOrder order) {
     metadata.validate();
-    new VariantValidator(limits.maxDepth()).check(this);
+    new VariantValidator(limits.maxDepth(), order).check(this);
     return this;
   }
 

@@ -650,9 +650,9 @@ public final class VariantBuilder {
       throw new IllegalStateException("Cannot build: no value appended");
     }
     byte[] value = Arrays.copyOf(out, len);
-    if (seed != null && keyBytes.size() == seedKeyCount) {
-      return Variant.of(seed, value, 0, value.length);
-    }
-    return KeyRemapper.finish(keyBytes, value, options, !copiedVerbatim);
+    Variant v = seed != null && keyBytes.size() == seedKeyCount
+        ? Variant.of(seed, value, 0, value.length)
+        : KeyRemapper.finish(keyBytes, value, options, !copiedVerbatim);
+    return copiedVerbatim ? v : v.knownSpecOrdered(); // endObject() sorted every object it wrote
   }
 }

@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.core.KeyOrder;
 import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
 import io.variant.parquet.VariantParquetException;
@@ -16,7 +17,7 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * A read support that runs {@link Variant#validate()} on every Variant its delegate materializes ({@link
- * VariantReadOptions.Validation#FULL}): a malformed value then fails its own row, which the reader names,
+ * VariantReadOptions.Validation#FULL}, {@link VariantReadOptions.Validation#STRICT}): a malformed value then fails its own row, which the reader names,
  * instead of failing later wherever the value is used. It checks after parquet-java has assembled the record,
  * so the rows after a failed one still read.
  */
@@ -29,29 +30,29 @@ final class FullValidation<T> extends ReadSupport<T> {
     this.validator = validator;
   }
 
-  /** Validates every VARIANT column of each record. */
-  static ReadSupport<VariantRecord> ofRecords(ReadSupport<VariantRecord> delegate) {
+  /** Validates every VARIANT column of each record, demanding {@code order}. */
+  static ReadSupport<VariantRecord> ofRecords(ReadSupport<VariantRecord> delegate, KeyOrder order) {
     return new FullValidation<>(delegate, record -> {
       for (String column : record.columns()) {
         if (record.get(column) instanceof Variant v) {
-          validate(v, column);
+          validate(v, column, order);
         }
       }
     });
   }
 
-  /** Validates the value of each row at a projected path of {@code column}. */
-  static ReadSupport<PathValue> ofPath(ReadSupport<PathValue> delegate, String column) {
+  /** Validates the value of each row at a projected path of {@code column}, demanding {@code order}. */
+  static ReadSupport<PathValue> ofPath(ReadSupport<PathValue> delegate, String column, KeyOrder order) {
     return new FullValidation<>(delegate, value -> {
       if (value.isPresent()) {
-        validate(value.value(), column);
+        validate(value.value(), column, order);
       }
     });
   }
 
-  private static void validate(Variant v, String column) {
+  private static void validate(Variant v, String column, KeyOrder order) {
     try {
-      v.validate();
+      v.validate(order);
     } catch (VariantFormatException e) {
       throw new VariantParquetException(null, column, -1, "Invalid Variant: " + e.getMessage(), e);
     }

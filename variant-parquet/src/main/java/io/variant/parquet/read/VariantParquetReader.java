@@ -51,7 +51,9 @@ import org.apache.parquet.schema.MessageType;
  * offsets, sizes and row counts are checked at {@code open}, page headers before parquet-java allocates
  * what they claim, and page CRCs where the writer stored them. An unshredded value is returned as stored,
  * checked in O(1); {@link VariantReadOptions.Validation#FULL} validates every value so that a malformed one
- * fails its own row. <b>Thread safety:</b> none; one thread per reader.
+ * fails its own row. Objects whose fields are out of the spec's key order (DuckDB 2.0 and Spark 4.2 write
+ * them) read exactly under every validation but {@link VariantReadOptions.Validation#STRICT}, which rejects
+ * them (see {@link io.variant.core.KeyOrder}). <b>Thread safety:</b> none; one thread per reader.
  */
 public final class VariantParquetReader implements Closeable, Iterable<VariantRecord> {
   private final InputFile file;
@@ -97,7 +99,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     FilterCompat.Filter rowGroups = options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
     ReadSupport<VariantRecord> support = new VariantReadSupport(options.rebuild(), options.columns());
     this.rows = new RowSource<>(this.file, fileName, configuration,
-        options.validation() == VariantReadOptions.Validation.FULL ? FullValidation.ofRecords(support) : support, rowGroups);
+        options.validation() == VariantReadOptions.Validation.LAZY ? support
+            : FullValidation.ofRecords(support, options.validation().keyOrder()), rowGroups);
   }
 
   /**
@@ -186,8 +189,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     List<Segment> steps = path.segments();
     MessageType requested = columns.requestedSchema(column, steps);
     ReadSupport<PathValue> support = new PathReadSupport(column, steps, options.rebuild());
-    if (options.validation() == VariantReadOptions.Validation.FULL) {
-      support = FullValidation.ofPath(support, column);
+    if (options.validation() != VariantReadOptions.Validation.LAZY) {
+      support = FullValidation.ofPath(support, column, options.validation().keyOrder());
     }
     return new VariantPathReader(new RowSource<>(file, fileName, configuration, support), requested);
   }
