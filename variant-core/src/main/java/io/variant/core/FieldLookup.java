@@ -5,8 +5,9 @@ package io.variant.core;
  * KeyOrder}), and the order checks behind them.
  *
  * <p>A lookup binary-searches first: a key it finds is the key asked for, whatever the order. Only a miss
- * needs the order: the object's order is checked once per view ({@link Variant#keyOrderState}), cheaply when
- * the dictionary is sorted and the field ids increase (integer comparisons), else by comparing adjacent keys.
+ * needs the order: values a {@link VariantBuilder} made are known to be in order (and so are their
+ * children); others are checked once per view ({@link Variant#keyOrderState}), cheaply when the dictionary
+ * is sorted and the field ids increase (integer comparisons), else by comparing adjacent keys.
  * In a sorted object the miss stands; otherwise a linear scan decides. So spec-ordered objects keep O(log n)
  * hits and pay O(n) integer comparisons once per view for misses, and no object ever reports a present key
  * as absent.
@@ -54,19 +55,21 @@ final class FieldLookup {
   }
 
   /**
-   * {@link Variant#fieldIndexes} on an object whose fields may be out of order: one merge when they are in
-   * order, else a linear scan per name (then found indexes need not increase with the name's position).
+   * {@link Variant#fieldIndexes} on an object whose fields may be out of order: one merge, which is exact for
+   * the names it finds; only when some name is missing from an object not in key order, a linear scan per
+   * name (then found indexes need not increase with the name's position).
    */
   static int indexesOf(Variant v, byte[][] sortedNames, int[] indexes) {
-    if (isSorted(v)) {
-      return merge(v, sortedNames, indexes);
+    int found = merge(v, sortedNames, indexes); // exact for every name it finds, whatever the order
+    if (found == sortedNames.length || isSorted(v)) {
+      return found;
     }
     int n = v.fieldCount();
     VariantMetadata m = v.metadata();
     byte[] keys = m.buffer();
     int idsStart = v.idsStart();
     int idSize = v.idSize();
-    int found = 0;
+    found = 0;
     for (int j = 0; j < sortedNames.length; j++) {
       byte[] name = sortedNames[j];
       indexes[j] = -1;
@@ -117,6 +120,9 @@ final class FieldLookup {
    * {@link VariantMetadata#validate()} rejects it).
    */
   static boolean isSorted(Variant v) {
+    if (v.isKnownSpecOrdered()) {
+      return true;
+    }
     byte state = v.keyOrderState();
     if (state == UNKNOWN) {
       state = firstUnordered(v) < 0 ? SORTED : UNSORTED;

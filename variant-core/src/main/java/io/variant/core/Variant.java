@@ -358,7 +358,9 @@ public final class Variant {
     if (dataStart + off >= dataEnd) {
       throw VariantFormatException.at(at, "offset %d of element %d is outside the %d bytes of data", off, i, dataEnd - dataStart);
     }
-    return new Variant(metadata, buf, (int) (dataStart + off), dataEnd);
+    Variant c = new Variant(metadata, buf, (int) (dataStart + off), dataEnd);
+    c.knownSpecOrdered = knownSpecOrdered; // a builder's value is in key order all the way down
+    return c;
   }
 
   /**

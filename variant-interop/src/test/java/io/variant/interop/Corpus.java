@@ -20,6 +20,12 @@ final class Corpus {
   /** Unicode keys: U+E000 sorts before U+1F600 in UTF-8 byte order, after it in UTF-16 code-unit order. */
   static final String[] UNICODE_KEYS = {"ключ", "\uD83D\uDE00", "\uFF01", "\uE000", "\u00E9", "a\uD83D\uDE00", "a\uE000", "Z", "_"};
 
+  /**
+   * Keys every wide object has besides k00..kNN: their UTF-8 order (U+E000, U+FF01, U+1F600) is not their
+   * UTF-16 order (U+1F600 first), which matters to engines that binary-search large objects.
+   */
+  static final String[] WIDE_UNICODE_KEYS = {"\uE000", "\uFF01", "\uD83D\uDE00"};
+
   static final BigInteger TWO_63 = BigInteger.ONE.shiftLeft(63);
 
   /** A row with an integer in [2^63, 2^64), which the spec stores as a decimal. */
@@ -83,6 +89,19 @@ final class Corpus {
       fields.add(field("", "\"empty key\""));
     }
     return object(fields);
+  }
+
+  /**
+   * {@link #json} with {@code emptyKeys}, then the document {@code null} (a top-level Variant null) and, if
+   * {@code uint64}, {@link #UINT64_ROW} (which DuckDB cannot write).
+   */
+  static List<String> documents(long seed, int n, boolean uint64) {
+    List<String> rows = new ArrayList<>(json(seed, n, true));
+    rows.add("null");
+    if (uint64) {
+      rows.add(UINT64_ROW);
+    }
+    return rows;
   }
 
   private void maybe(List<String> fields, int percent, String key, java.util.function.Supplier<String> value) {
@@ -159,6 +178,9 @@ final class Corpus {
     int n = 33 + rnd.nextInt(8);
     for (int i = 0; i < n; i++) {
       fields.add(field(String.format("k%02d", i), Integer.toString(rnd.nextInt(100))));
+    }
+    for (String k : WIDE_UNICODE_KEYS) {
+      fields.add(field(k, Integer.toString(rnd.nextInt(100))));
     }
     return object(fields);
   }

@@ -51,16 +51,26 @@ public final class SparkSessions {
 
   /** Runs {@code body} with the SQL conf {@code key} set to {@code value}, then restores it. */
   public static <T> T withConf(String key, String value, java.util.function.Supplier<T> body) {
+    return withConf(java.util.Map.of(key, value), body);
+  }
+
+  /** Runs {@code body} with the SQL confs {@code settings} set, then restores each. */
+  public static <T> T withConf(java.util.Map<String, String> settings, java.util.function.Supplier<T> body) {
     var conf = shared().conf();
-    String before = conf.getOption(key).getOrElse(() -> null);
-    conf.set(key, value);
+    java.util.Map<String, String> before = new java.util.HashMap<>();
+    for (var e : settings.entrySet()) {
+      before.put(e.getKey(), conf.getOption(e.getKey()).getOrElse(() -> null));
+      conf.set(e.getKey(), e.getValue());
+    }
     try {
       return body.get();
     } finally {
-      if (before == null) {
-        conf.unset(key);
-      } else {
-        conf.set(key, before);
+      for (var e : before.entrySet()) {
+        if (e.getValue() == null) {
+          conf.unset(e.getKey());
+        } else {
+          conf.set(e.getKey(), e.getValue());
+        }
       }
     }
   }

@@ -30,8 +30,12 @@ final class FullValidation<T> extends ReadSupport<T> {
     this.validator = validator;
   }
 
-  /** Validates every VARIANT column of each record, demanding {@code order}. */
-  static ReadSupport<VariantRecord> ofRecords(ReadSupport<VariantRecord> delegate, KeyOrder order) {
+  /** {@code delegate}, validating every VARIANT column of each record as {@code validation} says. */
+  static ReadSupport<VariantRecord> ofRecords(ReadSupport<VariantRecord> delegate, VariantReadOptions.Validation validation) {
+    if (validation == VariantReadOptions.Validation.LAZY) {
+      return delegate;
+    }
+    KeyOrder order = validation.keyOrder();
     return new FullValidation<>(delegate, record -> {
       for (String column : record.columns()) {
         if (record.get(column) instanceof Variant v) {
@@ -41,8 +45,12 @@ final class FullValidation<T> extends ReadSupport<T> {
     });
   }
 
-  /** Validates the value of each row at a projected path of {@code column}, demanding {@code order}. */
-  static ReadSupport<PathValue> ofPath(ReadSupport<PathValue> delegate, String column, KeyOrder order) {
+  /** {@code delegate}, validating the value at a projected path of {@code column} as {@code validation} says. */
+  static ReadSupport<PathValue> ofPath(ReadSupport<PathValue> delegate, String column, VariantReadOptions.Validation validation) {
+    if (validation == VariantReadOptions.Validation.LAZY) {
+      return delegate;
+    }
+    KeyOrder order = validation.keyOrder();
     return new FullValidation<>(delegate, value -> {
       if (value.isPresent()) {
         validate(value.value(), column, order);

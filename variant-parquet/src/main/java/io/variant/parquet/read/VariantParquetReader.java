@@ -99,8 +99,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     FilterCompat.Filter rowGroups = options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
     ReadSupport<VariantRecord> support = new VariantReadSupport(options.rebuild(), options.columns());
     this.rows = new RowSource<>(this.file, fileName, configuration,
-        options.validation() == VariantReadOptions.Validation.LAZY ? support
-            : FullValidation.ofRecords(support, options.validation().keyOrder()), rowGroups);
+        FullValidation.ofRecords(support, options.validation()), rowGroups);
   }
 
   /**
@@ -189,9 +188,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     List<Segment> steps = path.segments();
     MessageType requested = columns.requestedSchema(column, steps);
     ReadSupport<PathValue> support = new PathReadSupport(column, steps, options.rebuild());
-    if (options.validation() != VariantReadOptions.Validation.LAZY) {
-      support = FullValidation.ofPath(support, column, options.validation().keyOrder());
-    }
+    support = FullValidation.ofPath(support, column, options.validation());
     return new VariantPathReader(new RowSource<>(file, fileName, configuration, support), requested);
   }
 }
