@@ -2,45 +2,44 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
-import io.variant.core.json.JsonOptions;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code variant convert}: JSON documents in, one shredded VARIANT column of a Parquet file out. The file
- * appears only when the conversion succeeds: the writer writes {@code OUT.tmp} and renames it, and any
- * failure deletes it (see {@link VariantParquetWriter}).
+ * {@code variant convert}: JSON documents in, one shredded VARIANT column of a Parquet file out. Where the
+ * file goes, and what happens to what is already there, is {@link OutputTarget}'s rule; bad rows are
+ * {@link RowErrors}' business; the summary is {@link ConvertSummary}'s.
  */
 @Command(
     name = "convert",
     mixinStandardHelpOptions = true,
     header = "Convert JSON documents to a Parquet file with one shredded VARIANT column.",
     description = {
-      "Convert JSON documents (NDJSON, whitespace-separated documents, or one top-level array per input) "
-          + "to a Parquet file with one VARIANT column, shredded by a plan that is given or inferred from "
-          + "the first rows. Several inputs are concatenated in order; '-' reads stdin; gzip input is "
-          + "decompressed.",
-      "Nothing is left at OUT when the conversion fails: the file is written under a temporary name "
-          + "(OUT with the suffix .tmp) and renamed when complete. A one-line summary goes to stderr unless "
-          + "--quiet.",
+      "Convert JSON documents to a Parquet file with one VARIANT column, shredded by a plan that is given or "
+          + "inferred from the first rows. Several inputs (files, directories, globs) are read in order; '-' "
+          + "reads stdin; gzip and zstd input is decompressed.",
+      "OUT: a regular file is written under a unique temporary name beside it and renamed when complete, so "
+          + "OUT is either untouched or the whole new file; an existing OUT needs --overwrite (a symbolic link "
+          + "keeps pointing at the replaced file). '-' writes the Parquet file to stdout; FIFOs and character "
+          + "devices are written through; directories, block devices and the command's own inputs are refused.",
+      "A summary goes to stderr unless --quiet; progress too when stderr is a terminal, or with --progress.",
     })
 final class ConvertCommand implements Callable<Integer> {
   /** The column name when {@code --column} is not given. */
@@ -62,11 +61,12 @@ final class ConvertCommand implements Callable<Integer> {
 
   @ParentCommand VariantCli cli;
 
-  @Parameters(arity = "1..*", paramLabel = "IN", description = "JSON inputs, in order; '-' reads stdin.")
+  @Parameters(arity = "1..*", paramLabel = "IN", description = "JSON inputs in order: files, directories, globs; '-' reads stdin.")
   List<String> inputs;
 
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.parquet", description = "The Parquet file to write.")
-  Path output;
+  @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.parquet",
+      description = "The Parquet file to write; '-' writes it to stdout.")
+  String output;
 
   @Option(
       names = "--plan",
@@ -105,11 +105,26 @@ final class ConvertCommand implements Callable<Integer> {
       description = "Compression codec (default: ${DEFAULT-VALUE}).")
   Codec codec;
 
+  @Option(names = "--row-group-size", converter = ByteSize.class, paramLabel = "SIZE",
+      description = "Target row-group size, e.g. 64M (default: 128M).")
+  Long rowGroupSize;
+
+  @Option(names = "--page-size", converter = ByteSize.class, paramLabel = "SIZE",
+      description = "Target page size, e.g. 256K (default: 1M).")
+  Long pageSize;
+
   @Option(names = "--overwrite", description = "Replace OUT if it exists; without it, an existing OUT is an error.")
   boolean overwrite;
 
-  @Option(names = {"-q", "--quiet"}, description = "Print no summary.")
+  @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors: no summary, no progress.")
   boolean quiet;
+
+  @Option(names = "--progress", description = "Show progress on stderr even when it is not a terminal.")
+  boolean progress;
+
+  @Mixin JsonInputOptions json;
+
+  @Mixin RowErrors errors;
 
   @Spec CommandSpec spec;
 
@@ -120,70 +135,107 @@ final class ConvertCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(),
           "--infer-rows must be at least " + (plan == null ? "1 without --plan" : "0") + ", was " + inferRows);
     }
+    checkSizes();
     ShreddingPlan given = plan == null ? null : PlanArgument.parse(plan);
-    VariantParquetWriter.Builder builder = VariantParquetWriter.builder(output)
-        .layout(layout)
-        .codec(codec.parquet)
-        .inferFromFirst(inferRows);
-    builder = given == null ? builder.variantColumn(column) : builder.variantColumn(column, given);
-    if (overwrite) {
-      builder.overwrite();
+    List<String> paths = InputPaths.expand(inputs, InputPaths::anyFile);
+    OutputTarget target = OutputTarget.of(output, overwrite, cli.stdout());
+    target.refuseInputs(paths);
+    errors.start();
+    ConvertSummary summary = new ConvertSummary(target.name(), given, inferRows);
+    Progress shown = new Progress(spec.commandLine().getErr(), Progress.wanted(progress, quiet), totalBytes(paths));
+    try (RowErrors rejects = errors; JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format, JsonDocuments::withHints)) {
+      StreamOutputFile file = target.open();
+      try (TemporaryFileGuard guard = TemporaryFileGuard.of(target.temporary())) {
+        VariantParquetWriter writer = builder(file, given).build();
+        boolean finished = false;
+        try {
+          write(documents, writer, summary, shown);
+          writer.close();
+          finished = true;
+        } finally {
+          shown.finish();
+          if (!finished) {
+            writer.abort();
+            target.abort();
+          }
+        }
+        summary.written(writer.rowCount(), given != null ? given
+            : VariantSchema.fromParquet(writer.schema().getType(column).asGroupType()));
+        summary.bytes(documents.bytesRead(), target.commit());
+      }
     }
-    VariantParquetWriter writer;
-    try {
-      writer = builder.build();
-    } catch (FileAlreadyExistsException e) {
-      throw new FileAlreadyExistsException(output.toString(), null, "already exists; add --overwrite to replace it");
-    }
-    long rows;
-    try (TemporaryFileGuard guard = TemporaryFileGuard.of(temporaryFile())) {
-      rows = write(writer);
-    }
+    summary.rejected(errors.rejected(), errors.rejectsFile);
     if (!quiet) {
-      ShreddingPlan written = given != null ? given : VariantSchema.fromParquet(writer.schema().getType(column).asGroupType());
-      spec.commandLine().getErr().printf(Locale.ROOT, "%s: %d rows, %d typed columns%s, %d bytes, %.2f s%n",
-          output, rows, TypedColumns.of(written), given != null ? "" : " (plan inferred from " + Math.min(rows, inferRows) + " rows)",
-          Files.size(output), (System.nanoTime() - startNanos) / 1e9);
+      spec.commandLine().getErr().println(summary.format(System.nanoTime() - startNanos));
     }
     return ExitCodes.OK;
   }
 
-  /** Writes every document and finishes the file; on any failure the writer is aborted, deleting OUT.tmp. */
-  private long write(VariantParquetWriter writer) throws IOException {
-    boolean finished = false;
-    try (JsonDocuments documents = new JsonDocuments(cli, inputs, JsonOptions.defaults(), JsonDocuments::withoutHints)) {
-      for (Variant v; (v = documents.next()) != null; ) {
-        try {
-          writer.write(VariantRecord.builder().set(column, v).build());
-        } catch (VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded
-          throw new InputException(documents.source(), documents.line(), 0, "Cannot convert the document: " + e.getMessage(), e);
-        } catch (IOException e) {
-          throw cannotWrite(e);
-        }
-      }
-      try {
-        writer.close();
-      } catch (IOException e) {
-        throw cannotWrite(e);
-      }
-      finished = true;
-      return writer.rowCount();
-    } finally {
-      if (!finished) {
-        writer.abort();
-      }
+  private void checkSizes() {
+    if (rowGroupSize != null && (rowGroupSize < 1024 || rowGroupSize > Integer.MAX_VALUE)) {
+      throw new ParameterException(spec.commandLine(), "--row-group-size must be between 1K and 2G, was " + rowGroupSize);
+    }
+    if (pageSize != null && (pageSize < 64 || pageSize > Integer.MAX_VALUE)) {
+      throw new ParameterException(spec.commandLine(), "--page-size must be between 64 bytes and 2G, was " + pageSize);
     }
   }
 
-  private IOException cannotWrite(IOException e) {
-    return new IOException("cannot write " + output + ": " + e.getMessage(), e);
+  private VariantParquetWriter.Builder builder(StreamOutputFile file, ShreddingPlan given) {
+    VariantParquetWriter.Builder builder = VariantParquetWriter.builder(file)
+        .layout(layout)
+        .codec(codec.parquet)
+        .inferFromFirst(inferRows)
+        .overwrite(); // the stream is ours: a fresh temporary file, stdout, or a FIFO/device written through
+    if (rowGroupSize != null) {
+      builder.rowGroupSize(rowGroupSize);
+    }
+    if (pageSize != null) {
+      builder.pageSize(pageSize.intValue());
+    }
+    return given == null ? builder.variantColumn(column) : builder.variantColumn(column, given);
   }
 
-  /**
-   * Where {@link VariantParquetWriter} writes before renaming onto {@code OUT}: {@code OUT.tmp}, as its
-   * class comment documents.
-   */
-  private Path temporaryFile() {
-    return output.resolveSibling(output.getFileName() + ".tmp");
+  /** Writes every document, skipping bad ones if {@code --on-error skip}. */
+  private void write(JsonDocuments documents, VariantParquetWriter writer, ConvertSummary summary, Progress shown)
+      throws IOException {
+    long rows = 0;
+    while (true) {
+      Variant v;
+      try {
+        v = documents.next();
+      } catch (InputException e) {
+        summary.read();
+        errors.reject(e, documents.canContinue(), documents.failedLine());
+        continue;
+      }
+      if (v == null) {
+        return;
+      }
+      summary.read();
+      try {
+        writer.write(VariantRecord.builder().set(column, v).build());
+      } catch (VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded
+        throw new InputException(documents.source(), documents.line(), 0, "cannot convert the document: " + e.getMessage(), e);
+      } catch (IOException e) {
+        throw new IOException("cannot write " + output + ": " + IoMessages.reason(e), e);
+      }
+      shown.update(++rows, documents.bytesRead());
+    }
+  }
+
+  /** The total size of the inputs if all are regular files, for the ETA; -1 otherwise. */
+  private static long totalBytes(List<String> paths) {
+    long total = 0;
+    for (String p : paths) {
+      try {
+        if (Input.STDIN.equals(p) || !Files.isRegularFile(Path.of(p))) {
+          return -1;
+        }
+        total += Files.size(Path.of(p));
+      } catch (IOException e) {
+        return -1;
+      }
+    }
+    return total;
   }
 }
