@@ -38,32 +38,42 @@ public enum KeyOrder {
    * {@code v} itself if every object in it lists its fields in the spec's order, else a canonical copy (as
    * {@link VariantBuilder#canonicalize} makes it, over a dictionary of its own). Writers call it so that
    * what they write is in {@link #SPEC} order whoever made the value. O(1) for values a {@link
-   * VariantBuilder} built from scratch; else one walk over the containers, O(fields) integer comparisons
-   * under a sorted dictionary.
+   * VariantBuilder} built from scratch; else one walk over the distinct containers, O(fields) integer
+   * comparisons under a sorted dictionary.
    *
    * @throws VariantFormatException if {@code v} is malformed where the walk or the copy reads it
-   * @throws DuplicateKeyException never: a duplicate key is malformed input, reported as VariantFormatException
-   * @throws VariantLimitException past {@link Limits#maxDepth()} levels, or if shared sub-values expand the walk
+   * @throws VariantLimitException past {@link Limits#maxDepth()} levels, or if the re-encoding of a value out
+   *     of order would expand shared sub-values past {@link Limits#maxExpansion()}
    */
   public static Variant toSpecOrder(Variant v) {
-    if (v.isKnownSpecOrdered() || inSpecOrder(v, 0, new WalkBudget("check the key order of", v.valueSize()))) {
+    if (v.isKnownSpecOrdered() || inSpecOrder(v, 0, new java.util.HashSet<>())) {
       return v;
     }
     return VariantBuilder.canonicalize(v);
   }
 
-  private static boolean inSpecOrder(Variant v, int depth, WalkBudget budget) {
+  /**
+   * True if every object under {@code v} is in key order. A container is checked once per start byte
+   * ({@code checked}): the order depends on its bytes only, so offsets that share sub-values cost no more
+   * than the bytes they point to.
+   */
+  private static boolean inSpecOrder(Variant v, int depth, java.util.Set<Integer> checked) {
     if (!v.isObject() && !v.isArray()) {
       return true;
     }
-    budget.charge(v);
-    budget.checkDepth(depth, Limits.defaults().maxDepth());
+    if (depth > Limits.defaults().maxDepth()) {
+      throw new VariantLimitException("Cannot check the key order of the value: nesting deeper than "
+          + Limits.defaults().maxDepth() + " levels (Limits.maxDepth)");
+    }
+    if (!checked.add(v.position())) {
+      return true;
+    }
     boolean object = v.isObject();
     if (object && !FieldLookup.isSorted(v)) {
       return false;
     }
     for (int i = 0, n = object ? v.fieldCount() : v.size(); i < n; i++) {
-      if (!inSpecOrder(object ? v.fieldValue(i) : v.element(i), depth + 1, budget)) {
+      if (!inSpecOrder(object ? v.fieldValue(i) : v.element(i), depth + 1, checked)) {
         return false;
       }
     }

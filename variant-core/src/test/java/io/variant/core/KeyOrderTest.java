@@ -89,6 +89,33 @@ class KeyOrderTest {
   }
 
   @Test
+  void toSpecOrderChecksSharedSubValuesOnce() {
+    // In order: 2^60 leaves behind a few hundred bytes, and the check visits each array once.
+    Variant sorted = sharedOffsets(Hex.bytes("02 02 01 00 00 02 04 0C 02 0C 01"), 60); // {"a":2,"b":1}
+    assertSame(sorted, KeyOrder.toSpecOrder(sorted));
+    // Out of order: re-encoding would expand it, which the builder's budget refuses.
+    Variant unsorted = sharedOffsets(Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 02"), 60); // {"b":1,"a":2}
+    var e = assertThrows(VariantLimitException.class, () -> KeyOrder.toSpecOrder(unsorted));
+    assertTrue(e.getMessage().contains("expands"), e.getMessage());
+  }
+
+  /** {@code levels} nested arrays [x, x] whose two offsets point at the same child; innermost {@code object} over ["b", "a"]. */
+  private static Variant sharedOffsets(byte[] object, int levels) {
+    byte[] value = object;
+    for (int i = 0; i < levels; i++) {
+      int n = value.length;
+      byte[] next = new byte[8 + n]; // header, count, three 2-byte offsets, the shared child
+      next[0] = 0x07; // array, 2-byte offsets
+      next[1] = 2; // elements 0 and 1 both at offset 0
+      next[6] = (byte) n;
+      next[7] = (byte) (n >>> 8);
+      System.arraycopy(value, 0, next, 8, n);
+      value = next;
+    }
+    return Variant.of(Hex.bytes("01 02 00 01 02 62 61"), value);
+  }
+
+  @Test
   void errorMessagesEscapeWhatATerminalCannotShow() {
     assertEquals("\"a\\u0001\\uE000\\u200B \\\"é😀\"", FieldLookup.quoted("a\u0001\uE000\u200B \"é😀"));
     assertEquals("\"\\uD800\"", FieldLookup.quoted("\uD800")); // a lone surrogate
