@@ -2,7 +2,7 @@ package io.variant.core;
 
 /**
  * Field lookups that stay exact when an object's fields are not in the spec's key order (see {@link
- * KeyOrder}), and the order checks behind them.
+ * KeyOrder}), and the order checks behind them; {@link FieldSearch} does the searches that rely on the order.
  *
  * <p>A lookup binary-searches first: a key it finds is the key asked for, whatever the order. Only a miss
  * needs the order: values a {@link VariantBuilder} made are known to be in order (and so are their
@@ -20,33 +20,18 @@ final class FieldLookup {
 
   private FieldLookup() {}
 
-  /** Index of field {@code name} of object {@code v}, or -1 (v is an object, checked by the caller). */
-  static int indexOf(Variant v, String name) {
-    int n = v.fieldCount();
+  /** Index of field {@code name} of object {@code v} (header {@code h}), or -1. */
+  static int indexOf(Variant v, ContainerHeader h, String name) {
     VariantMetadata m = v.metadata();
-    int idsStart = v.idsStart();
-    int idSize = v.idSize();
     if (v.keyOrderState() != UNSORTED) {
-      int lo = 0;
-      int hi = n - 1;
-      while (lo <= hi) {
-        int mid = (lo + hi) >>> 1;
-        int id = v.idAt(idsStart, idSize, mid);
-        int c = Utf8Compare.compare(m.buffer(), m.keyStart(id), m.keyLength(id), name);
-        if (c < 0) {
-          lo = mid + 1;
-        } else if (c > 0) {
-          hi = mid - 1;
-        } else {
-          return mid;
-        }
-      }
-      if (isSorted(v)) {
-        return -1;
+      int i = FieldSearch.indexOf(v.buf, h, m, name); // a hit is exact in any order
+      if (i >= 0 || isSorted(v)) {
+        return i;
       }
     }
-    for (int i = 0; i < n; i++) {
-      int id = v.idAt(idsStart, idSize, i);
+    int size = m.size();
+    for (int i = 0; i < h.count; i++) {
+      int id = h.id(v.buf, i, size);
       if (Utf8Compare.compare(m.buffer(), m.keyStart(id), m.keyLength(id), name) == 0) {
         return i;
       }
@@ -59,57 +44,26 @@ final class FieldLookup {
    * the names it finds; only when some name is missing from an object not in key order, a linear scan per
    * name (then found indexes need not increase with the name's position).
    */
-  static int indexesOf(Variant v, byte[][] sortedNames, int[] indexes) {
-    int found = merge(v, sortedNames, indexes); // exact for every name it finds, whatever the order
+  static int indexesOf(Variant v, ContainerHeader h, byte[][] sortedNames, int[] indexes) {
+    VariantMetadata m = v.metadata();
+    int found = FieldSearch.indexesOf(v.buf, h, m, sortedNames, indexes);
     if (found == sortedNames.length || isSorted(v)) {
       return found;
     }
-    int n = v.fieldCount();
-    VariantMetadata m = v.metadata();
     byte[] keys = m.buffer();
-    int idsStart = v.idsStart();
-    int idSize = v.idSize();
+    int size = m.size();
     found = 0;
     for (int j = 0; j < sortedNames.length; j++) {
       byte[] name = sortedNames[j];
       indexes[j] = -1;
-      for (int i = 0; i < n; i++) {
-        int id = v.idAt(idsStart, idSize, i);
+      for (int i = 0; i < h.count; i++) {
+        int id = h.id(v.buf, i, size);
         if (Utf8.compare(keys, m.keyStart(id), m.keyLength(id), name, 0, name.length) == 0) {
           indexes[j] = i;
           found++;
           break;
         }
       }
-    }
-    return found;
-  }
-
-  private static int merge(Variant v, byte[][] sortedNames, int[] indexes) {
-    int n = v.fieldCount();
-    VariantMetadata m = v.metadata();
-    byte[] keys = m.buffer();
-    int idsStart = v.idsStart();
-    int idSize = v.idSize();
-    int found = 0;
-    int i = 0;
-    for (int j = 0; j < sortedNames.length; j++) {
-      byte[] name = sortedNames[j];
-      int match = -1;
-      while (i < n) {
-        int id = v.idAt(idsStart, idSize, i);
-        int c = Utf8.compare(keys, m.keyStart(id), m.keyLength(id), name, 0, name.length);
-        if (c < 0) {
-          i++; // field i sorts before this name: no later name matches it either
-          continue;
-        }
-        if (c == 0) {
-          match = i++;
-          found++;
-        }
-        break;
-      }
-      indexes[j] = match;
     }
     return found;
   }
@@ -133,17 +87,17 @@ final class FieldLookup {
 
   /** Index of the first field whose key is not after its predecessor's, or -1 if the keys strictly increase. */
   static int firstUnordered(Variant v) {
-    int n = v.fieldCount();
+    ContainerHeader h = v.container();
+    int n = h.count;
     if (n < 2) {
       return -1;
     }
     VariantMetadata m = v.metadata();
     boolean byIds = m.isSorted();
-    int idsStart = v.idsStart();
-    int idSize = v.idSize();
-    int previous = v.idAt(idsStart, idSize, 0);
+    int size = m.size();
+    int previous = h.id(v.buf, 0, size);
     for (int i = 1; i < n; i++) {
-      int id = v.idAt(idsStart, idSize, i);
+      int id = h.id(v.buf, i, size);
       // Ids that increase in a sorted dictionary are keys in order; anything else is decided by the keys.
       if (!(byIds && id > previous) && m.compareKeys(previous, id) >= 0) {
         return i;
@@ -164,14 +118,19 @@ final class FieldLookup {
     int n = v.fieldCount();
     VariantMetadata m = v.metadata();
     int[] ids = new int[n];
-    int[] order = new int[n];
+    Integer[] order = new Integer[n]; // boxed: only objects out of order get here, and the sort is stable
     for (int i = 0; i < n; i++) {
       ids[i] = v.fieldId(i);
       order[i] = i;
     }
-    IndexSort.sort(order, n, (a, b) -> m.compareKeys(ids[a], ids[b]));
-    return order;
+    java.util.Arrays.sort(order, (a, b) -> m.compareKeys(ids[a], ids[b]));
+    int[] out = new int[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = order[i];
+    }
+    return out;
   }
+
 
   /** {@link #pairing}'s answer when some key of one object is missing from the other. */
   static final int[] UNMATCHED = new int[0];
@@ -188,7 +147,7 @@ final class FieldLookup {
     int n = a.fieldCount();
     int[] pair = new int[n];
     for (int i = 0; i < n; i++) {
-      pair[i] = indexOf(b, a.fieldName(i));
+      pair[i] = b.fieldIndex(a.fieldName(i));
       if (pair[i] < 0) {
         return UNMATCHED;
       }

@@ -325,20 +325,22 @@ public final class Splitter {
       case DECIMAL -> sink.typedDecimal(Widening.toDecimal(v, t, options.widening()));
       case DATE -> sink.typedLong(v.epochDay());
       case TEMPORAL -> sink.typedLong(v.temporalValue());
-      case STRING -> bytes(v.stringUtf8(), sink);
-      case BINARY -> bytes(v.binaryBuffer(), sink);
+      case STRING, BINARY -> payload(v, sink);
       case UUID -> uuid(v.uuidValue(), sink);
     }
   }
 
   /**
-   * Hands the bytes over in a fresh array of exactly their length: the sink may keep it (the Parquet
-   * writer wraps it as a constant {@code Binary}), so it is never reused. The view is already private.
+   * Hands a string's or binary's bytes over in a fresh array that the sink may keep (the Parquet writer
+   * wraps it as a constant {@code Binary}), so it is never reused. One copy of the whole encoded value, its
+   * header included, and no buffer view: the payload follows a one-byte header (short string) or a header
+   * and a four-byte length. spec: VariantEncoding §Value encoding, string and binary
    */
-  private static void bytes(ByteBuffer view, ShreddedSink sink) {
-    byte[] a = new byte[view.remaining()];
-    view.get(a);
-    sink.typedBytes(a, 0, a.length);
+  private static void payload(Variant v, ShreddedSink sink) {
+    byte[] a = new byte[v.valueSize()];
+    v.copyValueTo(a, 0);
+    int header = v.isShortString() ? 1 : 5;
+    sink.typedBytes(a, header, a.length - header);
   }
 
   /** spec: VariantEncoding §Encoding types, uuid: 16 bytes big-endian, as Parquet's UUID type. */
