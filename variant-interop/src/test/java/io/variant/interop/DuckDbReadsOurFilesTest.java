@@ -1,7 +1,7 @@
 package io.variant.interop;
 
 import io.variant.core.Variant;
-import io.variant.shredding.ShreddingLayout;
+import io.variant.parquet.schema.ShreddingLayout;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;

@@ -5,7 +5,7 @@ import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.PlanText;
-import io.variant.shredding.ShreddingLayout;
+import io.variant.parquet.schema.ShreddingLayout;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantType;
 import io.variant.core.path.VariantPath;
 import io.variant.core.json.VariantJson;
-import io.variant.shredding.ShreddingLayout;
+import io.variant.parquet.schema.ShreddingLayout;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
