@@ -41,8 +41,18 @@ final class CheckedRows {
   /** Checks {@code v}, then appends its JSON to {@code out}. */
   void appendJson(Variant v, long row, StringBuilder out) throws IOException {
     check(v, row);
+    render(() -> VariantJson.writeJson(v, out, limits), row);
+  }
+
+  /** Rendering of row {@code row}'s value, which may still find it malformed or over a limit. */
+  interface Rendering {
+    void run() throws IOException;
+  }
+
+  /** Runs {@code rendering}, naming the row if it fails. */
+  void render(Rendering rendering, long row) throws IOException {
     try {
-      VariantJson.writeJson(v, out, limits);
+      rendering.run();
     } catch (VariantFormatException e) { // what only rendering finds, e.g. a time of day outside one day
       throw malformed(e, row);
     } catch (VariantLimitException e) {

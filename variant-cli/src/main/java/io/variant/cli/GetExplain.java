@@ -1,0 +1,84 @@
+package io.variant.cli;
+
+import io.variant.parquet.filter.VariantPredicate;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.filter2.statisticslevel.StatisticsFilter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * {@code get --explain}: what {@code get} would read in one file, without reading any row: the Parquet
+ * columns the path (and the {@code --where} path) needs, out of all the file's columns, and for {@code
+ * --where}, each row group read or skipped and why (the min/max statistics of the typed column, or why no
+ * statistics can be used).
+ */
+final class GetExplain {
+  private GetExplain() {}
+
+  static void print(ParquetFile parquet, String column, String path, MessageType requested, VariantPredicate where,
+      Writer out) throws IOException {
+    try (ParquetFileReader footer = ParquetFileReader.open(new LocalInputFile(parquet.local()),
+        ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+      MessageType schema = footer.getFileMetaData().getSchema();
+      List<BlockMetaData> groups = footer.getRowGroups();
+      long rows = groups.stream().mapToLong(BlockMetaData::getRowCount).sum();
+      out.write(String.format(Locale.ROOT, "%s: %,d rows in %d row groups; VARIANT column %s%n",
+          parquet.name(), rows, groups.size(), column));
+      List<String> read = requested.getPaths().stream().map(p -> String.join(".", p)).toList();
+      out.write(String.format(Locale.ROOT, "  %s reads %d of the file's %d columns:%n", path, read.size(), schema.getPaths().size()));
+      for (String c : read) {
+        out.write("    " + c + (c.endsWith(".typed_value") ? "  (typed)" : "") + "\n");
+      }
+      if (where != null) {
+        explainWhere(where, schema, groups, out);
+      }
+    }
+  }
+
+  private static void explainWhere(VariantPredicate where, MessageType schema, List<BlockMetaData> groups, Writer out)
+      throws IOException {
+    Optional<FilterPredicate> filter = where.toFilterPredicate(schema);
+    out.write("  where " + where + ":\n");
+    if (filter.isEmpty()) {
+      out.write("    every row group is read: the path is not shredded to a typed scalar column in this file (or "
+          + "the value's type differs from the column's), so statistics cannot tell which row groups hold no "
+          + "match; each row is tested\n");
+      return;
+    }
+    String text = filter.get().toString();
+    for (int i = 0; i < groups.size(); i++) {
+      BlockMetaData g = groups.get(i);
+      boolean skipped = StatisticsFilter.canDrop(filter.get(), g.getColumns());
+      List<String> stats = new ArrayList<>();
+      for (ColumnChunkMetaData c : g.getColumns()) {
+        if (text.contains(c.getPath().toDotString())) {
+          stats.add(describe(c));
+        }
+      }
+      out.write(String.format(Locale.ROOT, "    row group %d (%,d rows): %s; %s%n", i + 1, g.getRowCount(),
+          skipped ? "skipped, no row can match" : "read, rows tested", String.join("; ", stats)));
+    }
+  }
+
+  private static String describe(ColumnChunkMetaData c) {
+    Statistics<?> s = c.getStatistics();
+    String name = c.getPath().toDotString();
+    if (s == null || s.isEmpty()) {
+      return name + " has no statistics";
+    }
+    String range = s.hasNonNullValue() ? "min " + s.minAsString() + ", max " + s.maxAsString() : "all null";
+    return name + ": " + range + (s.isNumNullsSet() ? ", " + s.getNumNulls() + " nulls" : "");
+  }
+}
