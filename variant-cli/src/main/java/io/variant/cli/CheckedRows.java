@@ -4,6 +4,7 @@ import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantLimitException;
+import io.variant.core.VariantMetadata;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantParquetException;
 import java.io.IOException;
@@ -26,15 +27,43 @@ final class CheckedRows {
   }
 
   /**
+   * Checks a row's whole Variant.
+   *
    * @throws InputException if {@code v} is malformed (exit code 1) or over a limit (exit code 4)
    */
   void check(Variant v, long row) {
+    checkPart(v, row);
+    try {
+      requireExact(v);
+    } catch (VariantFormatException e) {
+      throw malformed(e, row);
+    }
+  }
+
+  /** Checks a value inside a row (a field or element, where other bytes follow by design). */
+  void checkPart(Variant v, long row) {
     try {
       v.validate(limits);
     } catch (VariantFormatException e) {
       throw malformed(e, row);
     } catch (VariantLimitException e) {
       throw overLimit(e, row);
+    }
+  }
+
+  /**
+   * Bytes after the dictionary or after the value: {@code decode} rejects them in a hex line, so every
+   * command rejects them (a writer that leaves them is broken, and readers disagree on what they mean).
+   */
+  static void requireExact(Variant v) {
+    VariantMetadata m = v.metadata();
+    if (m.bytesGiven() != m.length()) {
+      throw VariantFormatException.at(m.length(), "metadata: the dictionary ends at byte %d but the column holds %d bytes",
+          m.length(), m.bytesGiven());
+    }
+    if (v.bytesGiven() != v.valueSize()) {
+      throw VariantFormatException.at(v.valueSize(), "value: the value ends at byte %d but the column holds %d bytes",
+          v.valueSize(), v.bytesGiven());
     }
   }
 

@@ -93,7 +93,7 @@ final class GetCommand implements Callable<Integer> {
               GetExplain.print(parquet, col, pathText, values.requestedSchema(), predicate, out);
             }
           } else if (predicate == null) {
-            printed = printPath(parquet, reader.project(col, path), rows, out, printed);
+            printed = printPath(parquet, reader.project(col, path), rows, out, printed, path.segments().isEmpty());
           } else {
             printed = printWhere(parquet, predicate, col, path, rows, out, printed);
           }
@@ -120,8 +120,8 @@ final class GetCommand implements Callable<Integer> {
   }
 
   /** Every row's value at the path, through the projected reader. */
-  private long printPath(ParquetFile parquet, VariantPathReader values, CheckedRows rows, Writer out, long printed)
-      throws IOException {
+  private long printPath(ParquetFile parquet, VariantPathReader values, CheckedRows rows, Writer out, long printed,
+      boolean isRoot) throws IOException {
     try (values) {
       StringBuilder line = new StringBuilder(128);
       for (long row = 0; limit.allows(printed); row++, printed++) {
@@ -130,7 +130,7 @@ final class GetCommand implements Callable<Integer> {
           break;
         }
         line.setLength(0);
-        append(value.isPresent() ? value.value() : null, rows, row, line); // absent, or SQL NULL: null
+        append(value.isPresent() ? value.value() : null, rows, row, line, isRoot); // absent, or SQL NULL: null
         out.append(line).append('\n');
       }
     }
@@ -153,7 +153,7 @@ final class GetCommand implements Callable<Integer> {
         }
         if (predicate.test(v)) {
           line.setLength(0);
-          append(v == null ? null : path.extract(v), rows, row, line);
+          append(v == null ? null : path.extract(v), rows, row, line, false); // v itself was checked
           out.append(line).append('\n');
           printed++;
         }
@@ -162,11 +162,15 @@ final class GetCommand implements Callable<Integer> {
     return printed;
   }
 
-  private void append(Variant v, CheckedRows rows, long row, StringBuilder line) throws IOException {
+  private void append(Variant v, CheckedRows rows, long row, StringBuilder line, boolean root) throws IOException {
     if (v == null) {
       line.append("null");
     } else {
-      rows.check(v, row);
+      if (root) {
+        rows.check(v, row);
+      } else {
+        rows.checkPart(v, row);
+      }
       rows.render(() -> type.append(v, line, limits.limits()), row);
     }
   }
