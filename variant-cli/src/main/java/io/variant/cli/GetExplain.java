@@ -62,23 +62,48 @@ final class GetExplain {
       BlockMetaData g = groups.get(i);
       boolean skipped = StatisticsFilter.canDrop(filter.get(), g.getColumns());
       List<String> stats = new ArrayList<>();
+      String residual = null;
       for (ColumnChunkMetaData c : g.getColumns()) {
         if (text.contains(c.getPath().toDotString())) {
-          stats.add(describe(c));
+          stats.add(describe(c, g.getRowCount()));
+          if (residual == null && !c.getPath().toDotString().endsWith(".typed_value") && hasValues(c)) {
+            residual = c.getPath().toDotString();
+          }
         }
       }
-      out.write(String.format(Locale.ROOT, "    row group %d (%,d rows): %s; %s%n", i + 1, g.getRowCount(),
-          skipped ? "skipped, no row can match" : "read, rows tested", String.join("; ", stats)));
+      String verdict = skipped ? "skipped, no row can match"
+          : residual != null ? "read, rows tested (residual " + residual + " holds values, which the typed range does not cover)"
+          : "read, rows tested (the typed range allows a match)";
+      out.write(String.format(Locale.ROOT, "    row group %d (%,d rows): %s; %s%n", i + 1, g.getRowCount(), verdict,
+          String.join("; ", stats)));
     }
   }
 
-  private static String describe(ColumnChunkMetaData c) {
+  private static boolean hasValues(ColumnChunkMetaData c) {
+    Statistics<?> s = c.getStatistics();
+    return s == null || !s.isNumNullsSet() || s.hasNonNullValue();
+  }
+
+  /**
+   * A typed column's min and max (what skipping compares), a residual column's null count (skipping needs it
+   * all null: then every present value is typed).
+   */
+  private static String describe(ColumnChunkMetaData c, long rows) {
     Statistics<?> s = c.getStatistics();
     String name = c.getPath().toDotString();
-    if (s == null || s.isEmpty()) {
+    if (s == null || s.isEmpty() || !s.isNumNullsSet()) {
       return name + " has no statistics";
     }
-    String range = s.hasNonNullValue() ? "min " + s.minAsString() + ", max " + s.maxAsString() : "all null";
-    return name + ": " + range + (s.isNumNullsSet() ? ", " + s.getNumNulls() + " nulls" : "");
+    if (!s.hasNonNullValue()) {
+      return name + " all null";
+    }
+    if (!name.endsWith(".typed_value")) {
+      return String.format(Locale.ROOT, "%s %,d of %,d not null", name, rows - s.getNumNulls(), rows);
+    }
+    return name + " min " + shorten(s.minAsString()) + ", max " + shorten(s.maxAsString());
+  }
+
+  private static String shorten(String s) {
+    return s.length() <= 40 ? s : s.substring(0, 37) + "...";
   }
 }
