@@ -98,22 +98,29 @@ final class VariantValidator {
     return height;
   }
 
+  /** The payload checks beyond its size (which valueSize() checked), decided per equivalence class. */
   private static void checkScalar(Variant v) {
-    switch (v.type()) {
-      case STRING:
-        v.stringValue(); // UTF-8
-        break;
-      case DECIMAL4:
-      case DECIMAL8:
-      case DECIMAL16:
-        checkDecimal(v);
-        break;
-      case TIME_NTZ_MICROS:
-        v.timeValue(); // microseconds within one day; timeValue() would refuse the value later otherwise
-        break;
-      default:
-        break; // fixed-size payloads: valueSize() checked them
+    VariantType t = v.type();
+    PayloadCheck check = switch (t.equivalenceClass()) { // exhaustive: a new class stops the build here
+      case STRING -> PayloadCheck.UTF8;
+      case EXACT_NUMERIC -> t.isDecimal() ? PayloadCheck.DECIMAL : PayloadCheck.NONE;
+      case TIME_NTZ -> PayloadCheck.TIME_OF_DAY;
+      case NULL, BOOLEAN, DOUBLE, FLOAT, DATE, TIMESTAMP, TIMESTAMP_NTZ, BINARY, UUID -> PayloadCheck.NONE;
+      case OBJECT, ARRAY -> throw new AssertionError(t); // check() walks containers
+    };
+    switch (check) {
+      case UTF8 -> v.stringValue();
+      case DECIMAL -> checkDecimal(v);
+      case TIME_OF_DAY -> v.timeValue(); // within one day; timeValue() would refuse the value later otherwise
+      case NONE -> { }
     }
+  }
+
+  private enum PayloadCheck {
+    NONE,
+    UTF8,
+    DECIMAL,
+    TIME_OF_DAY
   }
 
   private static void checkDecimal(Variant v) {

@@ -83,20 +83,9 @@ final class PlanChooser {
 
   /** The one place that maps a dominant family to a plan node. */
   private Choice typed(PathStats s, long sampled, TypeFamily f) {
-    return switch (f) {
-      case BOOLEAN -> scalar(s, sampled, f, ShreddedType.BOOLEAN);
+    return switch (f.group()) {
+      case SCALAR -> scalar(s, sampled, f, f.scalarType());
       case EXACT_NUMERIC -> s.numbers.type() == null ? residual(s, sampled) : scalar(s, sampled, f, s.numbers.type());
-      case FLOAT -> scalar(s, sampled, f, ShreddedType.FLOAT);
-      case DOUBLE -> scalar(s, sampled, f, ShreddedType.DOUBLE);
-      case DATE -> scalar(s, sampled, f, ShreddedType.DATE);
-      case TIME -> scalar(s, sampled, f, ShreddedType.TIME);
-      case TIMESTAMP -> scalar(s, sampled, f, ShreddedType.TIMESTAMP);
-      case TIMESTAMP_NTZ -> scalar(s, sampled, f, ShreddedType.TIMESTAMP_NTZ);
-      case TIMESTAMP_NANOS -> scalar(s, sampled, f, ShreddedType.TIMESTAMP_NANOS);
-      case TIMESTAMP_NTZ_NANOS -> scalar(s, sampled, f, ShreddedType.TIMESTAMP_NTZ_NANOS);
-      case BINARY -> scalar(s, sampled, f, ShreddedType.BINARY);
-      case STRING -> scalar(s, sampled, f, ShreddedType.STRING);
-      case UUID -> scalar(s, sampled, f, ShreddedType.UUID);
       case OBJECT -> object(s, sampled);
       case ARRAY -> array(s, sampled);
       case NULL, UNKNOWN -> residual(s, sampled);
