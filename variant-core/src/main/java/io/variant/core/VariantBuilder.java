@@ -118,7 +118,6 @@ public final class VariantBuilder {
    * @throws VariantFormatException if the bytes are not valid UTF-8
    */
   public VariantBuilder keyUtf8(byte[] buffer, int offset, int length) {
-    Utf8.check(buffer, offset, length, offset);
     stack.key(keys.use(keys.intern(buffer, offset, length)));
     return this;
   }

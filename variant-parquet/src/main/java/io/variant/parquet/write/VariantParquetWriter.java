@@ -228,6 +228,15 @@ public final class VariantParquetWriter implements Closeable {
    */
   @Override
   public void close() throws IOException {
+    use.enter();
+    try {
+      closeExclusively();
+    } finally {
+      use.exit();
+    }
+  }
+
+  private void closeExclusively() throws IOException {
     if (closed) {
       return;
     }
