@@ -8,6 +8,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 /**
@@ -264,45 +265,40 @@ abstract class EncodedValue {
   }
 
   /**
-   * The raw 8-byte payload of a timestamp or time: microseconds (TIMESTAMP_MICROS, TIMESTAMP_NTZ_MICROS,
-   * TIME_NTZ_MICROS) or nanoseconds (TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS); see {@link #type()}.
+   * The raw 8-byte payload of a timestamp or time, in its type's {@link VariantType#temporalUnit() unit}:
+   * microseconds or nanoseconds (dates are {@link #epochDay()}).
    */
   public long temporalValue() {
     VariantType t = type();
-    switch (t) {
-      case TIMESTAMP_MICROS:
-      case TIMESTAMP_NTZ_MICROS:
-      case TIME_NTZ_MICROS:
-      case TIMESTAMP_NANOS:
-      case TIMESTAMP_NTZ_NANOS:
-        return LittleEndian.readLong(buf, payload(8), 8);
-      default:
-        throw new VariantTypeException("Cannot read timestamp or time: value is " + t);
+    ChronoUnit unit = t.temporalUnit();
+    if (unit != ChronoUnit.MICROS && unit != ChronoUnit.NANOS) {
+      throw new VariantTypeException("Cannot read timestamp or time: value is " + t);
     }
+    return LittleEndian.readLong(buf, payload(8), 8);
   }
 
   /** The instant of a UTC timestamp (micro- or nanosecond). */
   public Instant instantValue() {
     VariantType t = type();
-    if (t == VariantType.TIMESTAMP_MICROS) {
-      return Temporals.instantOfMicros(temporalValue());
+    if (t.equivalenceClass() != EquivalenceClass.TIMESTAMP) {
+      throw new VariantTypeException("Cannot read instant: value is " + t);
     }
-    if (t == VariantType.TIMESTAMP_NANOS) {
-      return Temporals.instantOfNanos(temporalValue());
-    }
-    throw new VariantTypeException("Cannot read instant: value is " + t);
+    return instantOf(t);
   }
 
   /** The wall-clock date-time of a timestamp without time zone (micro- or nanosecond). */
   public LocalDateTime localDateTimeValue() {
     VariantType t = type();
-    if (t == VariantType.TIMESTAMP_NTZ_MICROS) {
-      return LocalDateTime.ofInstant(Temporals.instantOfMicros(temporalValue()), ZoneOffset.UTC);
+    if (t.equivalenceClass() != EquivalenceClass.TIMESTAMP_NTZ) {
+      throw new VariantTypeException("Cannot read local date-time: value is " + t);
     }
-    if (t == VariantType.TIMESTAMP_NTZ_NANOS) {
-      return LocalDateTime.ofInstant(Temporals.instantOfNanos(temporalValue()), ZoneOffset.UTC);
-    }
-    throw new VariantTypeException("Cannot read local date-time: value is " + t);
+    return LocalDateTime.ofInstant(instantOf(t), ZoneOffset.UTC);
+  }
+
+  /** The payload of timestamp type {@code t} as an instant on the UTC time line, by the type's unit. */
+  private Instant instantOf(VariantType t) {
+    long raw = temporalValue();
+    return t.temporalUnit() == ChronoUnit.NANOS ? Temporals.instantOfNanos(raw) : Temporals.instantOfMicros(raw);
   }
 
   /**

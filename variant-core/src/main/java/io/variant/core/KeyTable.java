@@ -32,7 +32,10 @@ final class KeyTable {
   private long[] prefix = new long[16];
   private int[] stamp = new int[16];
   private int[] provisionalId = new int[16];
+  private int[] rank = new int[16]; // position among the cached keys in key order, or -1 until ranked
   private int size;
+  private int unranked; // keys added since the last ranking
+  private int resetsSinceRanking;
   private int[] byBytes = new int[32]; // key index + 1, or 0; open addressing on a hash of the bytes
   private String[] names = new String[32]; // the String lookups seen; open addressing on String.hashCode
   private int[] nameKey = new int[32];
@@ -71,16 +74,46 @@ final class KeyTable {
     idCount = seedCount;
   }
 
-  /** Forgets the current value's keys beyond the seed; keeps the cache unless it has grown too large. */
+  /**
+   * Forgets the current value's keys beyond the seed; keeps the cache unless it has grown too large. Ranks
+   * new keys once in a while: after a few rows a stream's keys are all cached and ranked, and sorting
+   * compares two ints; re-ranking O(n log n) every n/64 resets keeps a stream of ever-new keys cheap.
+   */
   void reset() {
     idCount = seedCount;
     if (++generation == SEED_STAMP || size > MAX_CACHED_KEYS || arenaLength > MAX_ARENA_BYTES) {
       clearCache();
     }
+    resetsSinceRanking++;
+    if (unranked > 0 && resetsSinceRanking * 64L >= size) {
+      rankAll();
+    }
+  }
+
+  /** Gives every cached key its rank in key order. */
+  private void rankAll() {
+    int n = size;
+    if (order.length < n) {
+      order = new int[Math.max(n, order.length * 2)];
+      finalId = new int[order.length];
+    }
+    int[] all = new int[n];
+    for (int i = 0; i < n; i++) {
+      all[i] = i;
+      rank[i] = -1;
+    }
+    int[] identity = all.clone();
+    sortByKey(all, n, identity);
+    for (int i = 0; i < n; i++) {
+      rank[all[i]] = i;
+    }
+    unranked = 0;
+    resetsSinceRanking = 0;
   }
 
   private void clearCache() {
     size = 0;
+    unranked = 0;
     arenaLength = 0;
     Arrays.fill(byBytes, 0);
     Arrays.fill(names, null);
@@ -140,13 +173,19 @@ final class KeyTable {
     }
   }
 
-  /** The key for the UTF-8 bytes {@code b[off, off+len)} (not checked here), cached. */
+  /**
+   * The key for the UTF-8 bytes {@code b[off, off+len)}, cached; bytes are checked when first seen (a cached
+   * key's bytes were checked then).
+   *
+   * @throws VariantFormatException at {@code off} if they are not valid UTF-8
+   */
   int intern(byte[] b, int off, int len) {
     int h = hash(b, off, len);
     int mask = byBytes.length - 1;
     for (int slot = h & mask; ; slot = (slot + 1) & mask) {
       int k = byBytes[slot] - 1;
       if (k < 0) {
+        Utf8.check(b, off, len, off);
         k = add(b, off, len);
         byBytes[slot] = k + 1;
         if (size * 2 > byBytes.length) {
@@ -154,10 +193,22 @@ final class KeyTable {
         }
         return k;
       }
-      if (length[k] == len && Arrays.equals(arena, start[k], start[k] + len, b, off, off + len)) {
+      if (length[k] == len && sameBytes(start[k], b, off, len)) {
         return k;
       }
     }
+  }
+
+  private boolean sameBytes(int at, byte[] b, int off, int len) {
+    if (len > 16) {
+      return Arrays.equals(arena, at, at + len, b, off, off + len);
+    }
+    for (int i = 0; i < len; i++) { // keys are short: a loop beats the vectorized mismatch's set-up
+      if (arena[at + i] != b[off + i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private int add(byte[] b, int off, int len) {
@@ -173,7 +224,10 @@ final class KeyTable {
       prefix = Arrays.copyOf(prefix, n);
       stamp = Arrays.copyOf(stamp, n);
       provisionalId = Arrays.copyOf(provisionalId, n);
+      rank = Arrays.copyOf(rank, n);
     }
+    rank[k] = -1;
+    unranked++;
     start[k] = arenaLength;
     length[k] = len;
     long p = 0;
@@ -239,6 +293,11 @@ final class KeyTable {
   int compare(int a, int b) {
     if (a == b) {
       return 0;
+    }
+    int ra = rank[a];
+    int rb = rank[b];
+    if ((ra | rb) >= 0) {
+      return ra - rb;
     }
     int c = Long.compareUnsigned(prefix[a], prefix[b]);
     if (c != 0 || (length[a] <= 8 && length[b] <= 8)) {

@@ -252,6 +252,6 @@ public final class Variant extends EncodedValue {
   /** The JSON rendering (see {@code VariantJson.toJson}). */
   @Override
   public String toString() {
-    return io.variant.core.json.VariantJson.toJson(this);
+    return TextRendering.render(this); // the json package's renderer, found without importing it
   }
 }

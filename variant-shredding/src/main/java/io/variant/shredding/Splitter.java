@@ -27,9 +27,9 @@ import java.util.UUID;
  *       missing) and its other fields into one residual object.
  * </ul>
  *
- * <p><b>Residuals.</b> In the {@link ShreddingLayout#SPEC} layout a residual references the row's metadata
+ * <p><b>Residuals.</b> With {@link ResidualMetadata#ROW} (the spec layout) a residual references the row's metadata
  * and, except for the residual object of a partially shredded object, is a view of exactly the original
- * value's bytes. In the {@link ShreddingLayout#DRAFT} layout every residual carries its own minimal
+ * value's bytes. With {@link ResidualMetadata#EMBEDDED} (the draft layout) every residual carries its own minimal
  * dictionary.
  *
  * <pre>{@code
@@ -154,7 +154,7 @@ public final class Splitter {
     return plan;
   }
 
-  /** The layout and widening mode. */
+  /** The residual metadata, widening mode and limits. */
   public SplitOptions options() {
     return options;
   }
@@ -281,7 +281,7 @@ public final class Splitter {
    * rebuilt only when the dictionary's bytes change, serves no caller today.
    */
   private VariantBuilder residualBuilder(VariantMetadata m) {
-    if (options.layout() == ShreddingLayout.DRAFT) {
+    if (options.residualMetadata() == ResidualMetadata.EMBEDDED) {
       if (residualBuilder == null || residualMetadata != null) {
         residualBuilder = new VariantBuilder(residualOptions);
         residualMetadata = null;
@@ -298,7 +298,7 @@ public final class Splitter {
     if (v.isObject() || v.isArray()) {
       budget.charge(v.valueSize()); // emitted whole; slot() charged only its header
     }
-    if (options.layout() == ShreddingLayout.SPEC) {
+    if (options.residualMetadata() == ResidualMetadata.ROW) {
       return v;
     }
     if (v.isObject() || v.isArray()) {

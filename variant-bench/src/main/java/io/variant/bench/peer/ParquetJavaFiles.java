@@ -1,7 +1,7 @@
 package io.variant.bench.peer;
 
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.io.Closeable;
 import java.io.IOException;
