@@ -63,7 +63,6 @@ public final class Splitter {
   private final SplitOptions options;
   private final Node root;
   private VariantBuilder residualBuilder;
-  private VariantMetadata residualMetadata; // a copy of residualBuilder's seed bytes; null for the draft's
   private final BuilderOptions residualOptions;
   private final ExclusiveUse use = new ExclusiveUse("Splitter", "make one per thread with Splitter.of");
   private WalkBudget budget; // the current split's
@@ -239,11 +238,12 @@ public final class Splitter {
   }
 
   /**
-   * The object's fields that the plan does not shred, as one object (values copied verbatim in the spec
-   * layout). {@code found} lists the shredded fields' indexes in increasing order, -1 for absent names.
+   * The object's fields that the plan does not shred, as one object (ids and values copied verbatim over
+   * the row's dictionary). {@code found} holds the shredded fields' indexes by name position, -1 for absent
+   * names.
    */
   private Variant residualObject(Variant v, int[] found) {
-    if (options.layout() == ShreddingLayout.SPEC) {
+    if (options.residualMetadata() == ResidualMetadata.ROW) {
       // Ids and values carry over unchanged: copy the kept fields straight from the bytes.
       int[] drop = dropScratch.length >= found.length ? dropScratch : (dropScratch = new int[found.length]);
       System.arraycopy(found, 0, drop, 0, found.length);
@@ -252,7 +252,7 @@ public final class Splitter {
       budget.charge(rest.valueSize()); // emitted whole
       return rest;
     }
-    VariantBuilder b = residualBuilder(v.metadata());
+    VariantBuilder b = residualBuilder();
     try {
       b.startObject();
       int next = 0; // position in found of the next shredded field
@@ -276,19 +276,12 @@ public final class Splitter {
   }
 
   /**
-   * A builder for draft-layout residuals (each with a fresh dictionary). The spec layout's residual objects
-   * are copied from the bytes ({@link ObjectSubset}); its branch here, seeded with the row's metadata and
-   * rebuilt only when the dictionary's bytes change, serves no caller today.
+   * The builder for {@link ResidualMetadata#EMBEDDED} residuals, each encoded with a fresh dictionary of its
+   * own keys. Residual objects over the row's dictionary need none: {@link ObjectSubset} copies their bytes.
    */
-  private VariantBuilder residualBuilder(VariantMetadata m) {
-    if (options.residualMetadata() == ResidualMetadata.EMBEDDED) {
-      if (residualBuilder == null || residualMetadata != null) {
-        residualBuilder = new VariantBuilder(residualOptions);
-        residualMetadata = null;
-      }
-    } else if (residualBuilder == null || residualMetadata == null || !residualMetadata.sameBytes(m)) {
-      residualMetadata = VariantMetadata.of(m.toBytes());
-      residualBuilder = VariantBuilder.withMetadata(m, residualOptions); // shares m's decoded keys with v.fieldName
+  private VariantBuilder residualBuilder() {
+    if (residualBuilder == null) {
+      residualBuilder = new VariantBuilder(residualOptions);
     }
     return residualBuilder;
   }
@@ -302,7 +295,7 @@ public final class Splitter {
       return v;
     }
     if (v.isObject() || v.isArray()) {
-      VariantBuilder b = residualBuilder(v.metadata()); // re-encoded: only the keys it uses, sorted
+      VariantBuilder b = residualBuilder(); // re-encoded: only the keys it uses, sorted
       try {
         return b.appendVariant(v).build();
       } finally {
