@@ -14,13 +14,20 @@ public final class ObjectSubset {
    * {@code object} without the fields whose indexes are in {@code dropped[0, count)}, which increase (entries
    * below 0 are skipped). The result shares {@code object}'s metadata.
    *
+   * @return the object, or {@code null} when copying could not keep the fields in key order: the dictionary
+   *     is not sorted, or the kept fields' ids do not increase (a malformed object); then re-encode it with
+   *     {@link VariantBuilder}, which sorts
+   *
    * @throws VariantTypeException if {@code object} is not an object
    * @throws VariantFormatException if a kept field is malformed where its size is read
    */
   public static Variant without(Variant object, int[] dropped, int count) {
+    if (!object.metadata().isSorted()) {
+      return null;
+    }
     int n = object.fieldCount();
     int kept = 0;
-    int maxId = 0;
+    int maxId = -1;
     long dataSize = 0;
     for (int i = 0, d = 0; i < n; i++) {
       while (d < count && dropped[d] < i) {
@@ -30,12 +37,16 @@ public final class ObjectSubset {
         continue;
       }
       kept++;
-      maxId = Math.max(maxId, object.fieldId(i));
+      int id = object.fieldId(i);
+      if (id <= maxId) {
+        return null; // sorted dictionary, so key order is id order: these fields are out of order
+      }
+      maxId = id;
       dataSize += object.fieldValue(i).valueSize();
     }
     boolean large = kept > Layout.MAX_SMALL_COUNT;
     int countSize = large ? 4 : 1;
-    int idSize = Layout.widthFor(maxId);
+    int idSize = Layout.widthFor(Math.max(0, maxId));
     int offsetSize = Layout.widthFor((int) Math.min(dataSize, Integer.MAX_VALUE));
     long size = 1 + countSize + (long) kept * idSize + (long) (kept + 1) * offsetSize + dataSize;
     if (size > Limits.MAX_ARRAY_BYTES) {

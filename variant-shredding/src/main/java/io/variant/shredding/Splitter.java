@@ -249,10 +249,14 @@ public final class Splitter {
       System.arraycopy(found, 0, drop, 0, found.length);
       Arrays.sort(drop, 0, found.length); // increasing field indexes; absent names (-1) first
       Variant rest = ObjectSubset.without(v, drop, found.length);
-      budget.charge(rest.valueSize()); // emitted whole
-      return rest;
+      if (rest != null) {
+        budget.charge(rest.valueSize()); // emitted whole
+        return rest;
+      }
     }
-    VariantBuilder b = residualBuilder();
+    // Own dictionaries, or fields that cannot be copied in key order: re-encode (the builder sorts).
+    VariantBuilder b = options.residualMetadata() == ResidualMetadata.ROW
+        ? VariantBuilder.withMetadata(v.metadata(), residualOptions) : residualBuilder();
     try {
       b.startObject();
       int next = 0; // position in found of the next shredded field
@@ -277,7 +281,8 @@ public final class Splitter {
 
   /**
    * The builder for {@link ResidualMetadata#EMBEDDED} residuals, each encoded with a fresh dictionary of its
-   * own keys. Residual objects over the row's dictionary need none: {@link ObjectSubset} copies their bytes.
+   * own keys. Residual objects over the row's dictionary need none ({@link ObjectSubset} copies their
+   * bytes), except malformed or unsorted ones, which get a builder of their own.
    */
   private VariantBuilder residualBuilder() {
     if (residualBuilder == null) {
