@@ -128,6 +128,8 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  @Mixin MapReduceConvert engine; // --engine mapreduce: a Hadoop job writing a directory of part files
+
   @Override
   public Integer call() throws IOException {
     long startNanos = System.nanoTime();
@@ -137,6 +139,9 @@ final class ConvertCommand implements Callable<Integer> {
     }
     checkSizes();
     ShreddingPlan given = plan == null ? null : PlanArgument.parse(plan);
+    if (engine.isMapReduce()) {
+      return engine.run(this, given, spec);
+    }
     List<String> paths = InputPaths.expand(inputs, InputPaths::anyFile);
     OutputTarget target = OutputTarget.of(output, overwrite, cli.stdout());
     target.refuseInputs(paths);
