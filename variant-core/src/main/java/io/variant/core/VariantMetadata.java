@@ -21,6 +21,7 @@ public final class VariantMetadata {
   private final byte[] buf;
   private final int start;
   private final int end; // exclusive, the computed length of the metadata
+  private final int given; // the bytes the caller gave: more than end - start when bytes trail it
   private final int size;
   private final int offsetSize;
   private final boolean sorted;
@@ -38,6 +39,7 @@ public final class VariantMetadata {
     }
     this.buf = buf;
     this.start = start;
+    this.given = limit - start;
     if (limit - start < 1) {
       throw VariantFormatException.at(start, "metadata is empty, expected at least a header byte");
     }
@@ -105,6 +107,11 @@ public final class VariantMetadata {
   /** Length of the encoded metadata in bytes. */
   public int length() {
     return end - start;
+  }
+
+  /** The bytes this metadata was given: more than {@link #length()} when bytes trail the dictionary. */
+  public int bytesGiven() {
+    return given;
   }
 
   /** A copy of exactly the encoded metadata bytes. */
