@@ -9,7 +9,7 @@ import java.util.Locale;
  *
  * <pre>
  * events.parquet: 2,998 rows written (3,000 read, 2 rejected: see rejects.ndjson), 12 typed columns (plan inferred from 1,000 rows)
- *   1.2 MiB in, 340.5 KiB out (0.28 of the input), 0.84 s, 3,569 rows/s
+ *   1.2 MiB in, 340.5 KiB out (ratio 0.28), 0.84 s, 3,569 rows/s
  * </pre>
  */
 final class ConvertSummary {
@@ -67,7 +67,7 @@ final class ConvertSummary {
     }
     s.append(String.format(Locale.ROOT, "%n  %s in, %s out", ByteSize.format(bytesIn), ByteSize.format(bytesOut)));
     if (bytesIn > 0) {
-      s.append(String.format(Locale.ROOT, " (%.2f of the input)", (double) bytesOut / bytesIn));
+      s.append(String.format(Locale.ROOT, " (ratio %.2f)", (double) bytesOut / bytesIn));
     }
     s.append(String.format(Locale.ROOT, ", %.2f s, %,.0f rows/s", seconds, written / Math.max(seconds, 1e-9)));
     return s.toString();

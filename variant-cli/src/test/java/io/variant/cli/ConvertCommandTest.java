@@ -219,7 +219,7 @@ class ConvertCommandTest {
     String summary = r.err().strip();
     assertTrue(summary.matches("\\Q" + out + "\\E: 3 rows written \\(3 read, 0 rejected\\), 2 typed columns "
         + "\\(plan inferred from 3 rows\\)\n  37 B in, " + java.util.regex.Pattern.quote(ByteSize.format(Files.size(out)))
-        + " out \\(\\d+\\.\\d\\d of the input\\), \\d+\\.\\d\\d s, [\\d,]+ rows/s"), summary);
+        + " out \\(ratio \\d+\\.\\d\\d\\), \\d+\\.\\d\\d s, [\\d,]+ rows/s"), summary);
     CliRunner.Result planned = ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--plan", "{\"a\": int8}");
     assertTrue(planned.err().startsWith(out + ": 3 rows written (3 read, 0 rejected), 1 typed columns\n"), planned.err());
     assertEquals("", ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--quiet").err());
