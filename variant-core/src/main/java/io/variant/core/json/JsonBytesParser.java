@@ -2,6 +2,8 @@ package io.variant.core.json;
 
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The byte-level front end of JSON parsing: one pass from UTF-8 bytes straight into a {@link VariantBuilder},
@@ -9,8 +11,7 @@ import io.variant.core.VariantException;
  * JsonToVariant}; keys go to the builder as bytes ({@link VariantBuilder#keyUtf8}), whose key cache finds a
  * repeated key without making a String; strings and keys are checked as strict UTF-8 by the builder as they
  * are copied. Anything else, and every error, is left to the jackson path ({@link #parse} returns false and
- * the caller starts over), which reports errors with their line and column: a BOM, a number it does not
- * take exactly (an integer beyond 18 digits, a fraction beyond 18 digits, an infinite double), nesting past
+ * the caller starts over), which reports errors with their line and column: a BOM, an infinite double, nesting past
  * {@link #MAX_FAST_DEPTH}, a duplicate key under REJECT, a value over the size limit, malformed JSON or UTF-8.
  *
  * <p>Why not jackson's token API for the common case too: its byte parser decodes UTF-8 leniently (a strict
@@ -24,6 +25,8 @@ final class JsonBytesParser {
   static final int MAX_FAST_DEPTH = 128;
   /** Digits that always fit a long. */
   private static final int MAX_LONG_DIGITS = 18;
+  /** Digits (max of precision and scale) a decimal16 holds. spec: VariantEncoding §Encoding types */
+  private static final int MAX_DECIMAL_DIGITS = 38;
 
   private static final java.lang.invoke.VarHandle LONGS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -380,15 +383,35 @@ final class JsonBytesParser {
     if (p < end && (b[p] == 'e' || b[p] == 'E')) {
       return exponent(start, p);
     }
-    if (digits > MAX_LONG_DIGITS) {
-      return false; // beyond int64 or a long fraction: BigDecimal rules on the jackson path
-    }
     pos = p;
+    if (digits > MAX_LONG_DIGITS) {
+      return longLiteral(start, p, scale == 0);
+    }
     long v = negative ? -unscaled : unscaled;
     if (scale == 0) {
       out.appendLong(v);
     } else {
       out.appendDecimal(v, scale);
+    }
+    return true;
+  }
+
+  /**
+   * A literal of more than 18 digits, the rules of {@link JsonToVariant}: an integer that fits int64 is one,
+   * otherwise a decimal if max(precision, scale) is at most 38, else a double.
+   */
+  private boolean longLiteral(int start, int p, boolean integer) {
+    BigDecimal v = new BigDecimal(new String(b, start, p - start, StandardCharsets.ISO_8859_1));
+    if (integer && v.unscaledValue().bitLength() <= 63) {
+      out.appendLong(v.longValue());
+    } else if (Math.max(v.precision(), v.scale()) <= MAX_DECIMAL_DIGITS) {
+      out.appendDecimal(v);
+    } else {
+      double d = v.doubleValue();
+      if (Double.isInfinite(d)) {
+        return false; // the jackson path reports it
+      }
+      out.appendDouble(d);
     }
     return true;
   }
@@ -406,7 +429,7 @@ final class JsonBytesParser {
     if (p == expStart) {
       return false;
     }
-    double d = Double.parseDouble(new String(b, start, p - start, java.nio.charset.StandardCharsets.ISO_8859_1));
+    double d = Double.parseDouble(new String(b, start, p - start, StandardCharsets.ISO_8859_1));
     if (Double.isInfinite(d)) {
       return false; // the jackson path reports it
     }
