@@ -2,12 +2,12 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
-import io.variant.core.json.JsonOptions;
 import io.variant.parquet.VariantRecord;
-import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.InferenceOptions;
+import io.variant.shredding.infer.PlanInference;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,7 +37,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Convert JSON documents (NDJSON, whitespace-separated documents, or one top-level array per input) "
           + "to a Parquet file with one VARIANT column, shredded by a plan that is given or inferred from "
-          + "the first rows. Several inputs are concatenated in order; '-' reads stdin; gzip input is "
+          + "a sample of rows, as 'variant plan' infers it from the same input and options. Several inputs are concatenated in order; '-' reads stdin; gzip input is "
           + "decompressed.",
       "Nothing is left at OUT when the conversion fails: the file is written under a temporary name "
           + "(OUT with the suffix .tmp) and renamed when complete. A one-line summary goes to stderr unless "
@@ -75,12 +76,14 @@ final class ConvertCommand implements Callable<Integer> {
           + "FILE up to its first blank line (so 'variant plan' output works as it is). Default: inferred.")
   String plan;
 
+  @Mixin InferenceArguments rules;
+
   @Option(
       names = "--infer-rows",
       defaultValue = "1000",
       paramLabel = "N",
-      description = "Infer the plan from the first N rows (default: ${DEFAULT-VALUE}). With --plan, the keys "
-          + "of these rows still seed the shared metadata dictionary; 0 turns that off.")
+      description = "The keys of the first N rows seed the shared metadata dictionary (default: "
+          + "${DEFAULT-VALUE}); 0 turns that off. The plan is inferred from --sample rows.")
   int inferRows;
 
   @Option(
@@ -116,16 +119,25 @@ final class ConvertCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     long startNanos = System.nanoTime();
-    if (inferRows < 0 || (inferRows == 0 && plan == null)) {
-      throw new ParameterException(spec.commandLine(),
-          "--infer-rows must be at least " + (plan == null ? "1 without --plan" : "0") + ", was " + inferRows);
+    if (inferRows < 0) {
+      throw new ParameterException(spec.commandLine(), "--infer-rows must be at least 0, was " + inferRows);
     }
     ShreddingPlan given = plan == null ? null : PlanArgument.parse(plan);
+    PlanInference inference = given == null ? PlanInference.create(rules.options(spec, InferenceOptions.defaults())) : null;
+    try (PlanSample rows = given == null
+        ? PlanSample.take(cli, inputs, rules.sample, inference, true)
+        : PlanSample.none(cli, inputs)) {
+      ShreddingPlan written = given != null ? given : inference.result().plan();
+      return convert(rows, written, given != null ? "" : " (plan inferred from " + rows.description() + ")", startNanos);
+    }
+  }
+
+  private int convert(PlanSample documents, ShreddingPlan written, String planNote, long startNanos) throws IOException {
     VariantParquetWriter.Builder builder = VariantParquetWriter.builder(output)
         .layout(layout)
         .codec(codec.parquet)
-        .inferFromFirst(inferRows);
-    builder = given == null ? builder.variantColumn(column) : builder.variantColumn(column, given);
+        .inferFromFirst(inferRows)
+        .variantColumn(column, written);
     if (overwrite) {
       builder.overwrite();
     }
@@ -137,21 +149,19 @@ final class ConvertCommand implements Callable<Integer> {
     }
     long rows;
     try (TemporaryFileGuard guard = TemporaryFileGuard.of(temporaryFile())) {
-      rows = write(writer);
+      rows = write(writer, documents);
     }
     if (!quiet) {
-      ShreddingPlan written = given != null ? given : VariantSchema.fromParquet(writer.schema().getType(column).asGroupType());
       spec.commandLine().getErr().printf(Locale.ROOT, "%s: %d rows, %d typed columns%s, %d bytes, %.2f s%n",
-          output, rows, TypedColumns.of(written), given != null ? "" : " (plan inferred from " + Math.min(rows, inferRows) + " rows)",
-          Files.size(output), (System.nanoTime() - startNanos) / 1e9);
+          output, rows, TypedColumns.of(written), planNote, Files.size(output), (System.nanoTime() - startNanos) / 1e9);
     }
     return ExitCodes.OK;
   }
 
   /** Writes every document and finishes the file; on any failure the writer is aborted, deleting OUT.tmp. */
-  private long write(VariantParquetWriter writer) throws IOException {
+  private long write(VariantParquetWriter writer, PlanSample documents) throws IOException {
     boolean finished = false;
-    try (JsonDocuments documents = new JsonDocuments(cli, inputs, JsonOptions.defaults(), JsonDocuments::withoutHints)) {
+    try {
       for (Variant v; (v = documents.next()) != null; ) {
         try {
           writer.write(VariantRecord.builder().set(column, v).build());

@@ -164,13 +164,15 @@ class ConvertCommandTest {
   }
 
   @Test
-  void inferRowsDecidesHowManyRowsThePlanSees() throws IOException {
-    // Two numbers, then 30 strings: the first two rows alone say int8, all 32 say string (94% dominant).
-    Path input = file("docs.ndjson", "{\"a\": 1}\n{\"a\": 2}\n" + "{\"a\": \"x\"}\n".repeat(30));
+  void sampleDecidesHowManyRowsThePlanSees() throws IOException {
+    // Two numbers, then 30 strings: the first two rows alone say int32, all 32 say string (94% dominant).
+    String docs = "{\"a\": 1}\n{\"a\": 2}\n" + "{\"a\": \"x\"}\n".repeat(30);
+    Path input = file("docs.ndjson", docs);
     Path two = dir.resolve("two.parquet");
-    CliRunner.Result r = ok("convert", input.toString(), "-o", two.toString(), "--infer-rows", "2");
-    assertTrue(r.err().contains("(plan inferred from 2 rows)"), r.err());
-    assertTrue(ok("schema", two.toString()).out().endsWith("\n{\"a\": int8}\n"));
+    CliRunner.Result r = run(docs, "convert", "-", "-o", two.toString(), "--sample", "2");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.err().contains("(plan inferred from the first 2 rows (stdin can be read only once;"), r.err());
+    assertTrue(ok("schema", two.toString()).out().endsWith("\n{\"a\": int32}\n"));
     Path all = dir.resolve("all.parquet");
     ok("convert", input.toString(), "-o", all.toString(), "-q");
     assertTrue(ok("schema", all.toString()).out().endsWith("\n{\"a\": string}\n"));
@@ -178,11 +180,11 @@ class ConvertCommandTest {
   }
 
   @Test
-  void inferRowsZeroNeedsAPlan() throws IOException {
+  void negativeSampleOrInferRowsIsAUsageError() throws IOException {
     Path input = file("docs.ndjson", DOCS);
-    CliRunner.Result r = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(), "--infer-rows", "0");
+    CliRunner.Result r = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(), "--sample", "-1");
     assertEquals(2, r.exitCode());
-    assertTrue(r.err().contains("--infer-rows must be at least 1 without --plan, was 0"), r.err());
+    assertTrue(r.err().contains("--sample must be at least 0, was -1"), r.err());
     CliRunner.Result negative = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(),
         "--plan", "variant", "--infer-rows", "-1");
     assertEquals(2, negative.exitCode());
@@ -217,7 +219,7 @@ class ConvertCommandTest {
     CliRunner.Result r = ok("convert", input.toString(), "-o", out.toString());
     assertEquals("", r.out());
     String summary = r.err().strip();
-    assertTrue(summary.matches("\\Q" + out + "\\E: 3 rows, 2 typed columns \\(plan inferred from 3 rows\\), "
+    assertTrue(summary.matches("\\Q" + out + "\\E: 3 rows, 2 typed columns \\(plan inferred from all 3 rows\\), "
         + Files.size(out) + " bytes, \\d+\\.\\d\\d s"), summary);
     CliRunner.Result planned = ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--plan", "{\"a\": int8}");
     assertTrue(planned.err().startsWith(out + ": 3 rows, 1 typed columns, "), planned.err());

@@ -11,7 +11,7 @@ import java.util.Locale;
  * <pre>
  * sampled  present    typed  residual  type     path
  *     100   100.0%   100.0%      0.0%  object   $
- *     100   100.0%    95.0%      5.0%  int16    $.id
+ *     100   100.0%    95.0%      5.0%  int64    $.id
  *     100    40.0%   100.0%      0.0%  array    $.tags
  *     130   100.0%   100.0%      0.0%  string   $.tags[*]
  *

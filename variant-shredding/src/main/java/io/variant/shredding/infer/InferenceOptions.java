@@ -30,9 +30,12 @@ import io.variant.core.Limits;
  *     memory (a few hundred bytes per path) when objects are really maps keyed by ids. Once reached, paths
  *     not seen before are not tracked and their values stay in the parent's residual; as paths are tracked
  *     in order of first appearance, the plan then depends on the order of the sample.
+ * @param typeWidth how wide numeric columns are: {@link TypeWidth#FILE} (<b>the default</b>) leaves headroom
+ *     for the values of the whole file, {@link TypeWidth#SAMPLE} fits the sample exactly.
  */
-public record InferenceOptions(double minPresence, double dominance, int maxTypedColumns, int maxDepth, int maxTrackedPaths) {
-  private static final InferenceOptions DEFAULTS = new InferenceOptions(0.10, 0.90, 300, 50, 10_000);
+public record InferenceOptions(
+    double minPresence, double dominance, int maxTypedColumns, int maxDepth, int maxTrackedPaths, TypeWidth typeWidth) {
+  private static final InferenceOptions DEFAULTS = new InferenceOptions(0.10, 0.90, 300, 50, 10_000, TypeWidth.FILE);
 
   /**
    * Checks the ranges given above.
@@ -53,38 +56,44 @@ public record InferenceOptions(double minPresence, double dominance, int maxType
     if (maxDepth < 0 || maxDepth > deepest) {
       throw new IllegalArgumentException("Cannot use maxDepth " + maxDepth + ": it must be in [0, " + deepest + "]");
     }
+    java.util.Objects.requireNonNull(typeWidth, "typeWidth");
     if (maxTrackedPaths < 1) {
       throw new IllegalArgumentException("Cannot use maxTrackedPaths " + maxTrackedPaths + ": it must be at least 1");
     }
   }
 
-  /** minPresence 0.10, dominance 0.90, 300 typed columns, depth 50, 10,000 tracked paths. */
+  /** minPresence 0.10, dominance 0.90, 300 typed columns, depth 50, 10,000 tracked paths, file-wide types. */
   public static InferenceOptions defaults() {
     return DEFAULTS;
   }
 
   /** These options with {@link #minPresence()} set to {@code share}. @throws IllegalArgumentException if it is out of range */
   public InferenceOptions withMinPresence(double share) {
-    return new InferenceOptions(share, dominance, maxTypedColumns, maxDepth, maxTrackedPaths);
+    return new InferenceOptions(share, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth);
   }
 
   /** These options with {@link #dominance()} set to {@code share}. @throws IllegalArgumentException if it is out of range */
   public InferenceOptions withDominance(double share) {
-    return new InferenceOptions(minPresence, share, maxTypedColumns, maxDepth, maxTrackedPaths);
+    return new InferenceOptions(minPresence, share, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth);
   }
 
   /** These options with {@link #maxTypedColumns()} set to {@code columns}. @throws IllegalArgumentException if it is out of range */
   public InferenceOptions withMaxTypedColumns(int columns) {
-    return new InferenceOptions(minPresence, dominance, columns, maxDepth, maxTrackedPaths);
+    return new InferenceOptions(minPresence, dominance, columns, maxDepth, maxTrackedPaths, typeWidth);
   }
 
   /** These options with {@link #maxDepth()} set to {@code depth}. @throws IllegalArgumentException if it is out of range */
   public InferenceOptions withMaxDepth(int depth) {
-    return new InferenceOptions(minPresence, dominance, maxTypedColumns, depth, maxTrackedPaths);
+    return new InferenceOptions(minPresence, dominance, maxTypedColumns, depth, maxTrackedPaths, typeWidth);
   }
 
   /** These options with {@link #maxTrackedPaths()} set to {@code paths}. @throws IllegalArgumentException if it is out of range */
   public InferenceOptions withMaxTrackedPaths(int paths) {
-    return new InferenceOptions(minPresence, dominance, maxTypedColumns, maxDepth, paths);
+    return new InferenceOptions(minPresence, dominance, maxTypedColumns, maxDepth, paths, typeWidth);
+  }
+
+  /** These options with {@link #typeWidth()} set to {@code width}. */
+  public InferenceOptions withTypeWidth(TypeWidth width) {
+    return new InferenceOptions(minPresence, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, width);
   }
 }

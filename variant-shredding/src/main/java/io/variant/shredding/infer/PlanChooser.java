@@ -85,7 +85,10 @@ final class PlanChooser {
   private Choice typed(PathStats s, long sampled, TypeFamily f) {
     return switch (f) {
       case BOOLEAN -> scalar(s, sampled, f, ShreddedType.BOOLEAN);
-      case EXACT_NUMERIC -> s.numbers.type() == null ? residual(s, sampled) : scalar(s, sampled, f, s.numbers.type());
+      case EXACT_NUMERIC -> {
+        ShreddedType t = s.numbers.type(options.typeWidth(), s.key);
+        yield t == null ? residual(s, sampled) : scalar(s, sampled, f, t);
+      }
       case FLOAT -> scalar(s, sampled, f, ShreddedType.FLOAT);
       case DOUBLE -> scalar(s, sampled, f, ShreddedType.DOUBLE);
       case DATE -> scalar(s, sampled, f, ShreddedType.DATE);

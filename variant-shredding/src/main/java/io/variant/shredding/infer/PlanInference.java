@@ -18,7 +18,7 @@ import java.util.Objects;
  *   inference.add(v);
  * }
  * InferenceResult result = inference.result();
- * String plan = result.plan().print();         // {"id": int16, "tags": [string]}
+ * String plan = result.plan().print();         // {"id": int64, "tags": [string]}
  * String table = result.coverage().format();   // a row per plan node: counts, shares, type, path
  * }</pre> (from {@code InferenceExamplesTest})
  *
@@ -28,9 +28,10 @@ import java.util.Objects;
  *   <li>A path is typed with the family that holds at least {@code dominance} of its non-null values;
  *       the rest go to the residual. Variant nulls count as present but not toward any family: they have
  *       no typed form. No such family, or only nulls: the path is {@code variant}.
- *   <li>Exact numerics unify losslessly: integers to the narrowest integer
- *       type, with any decimal to {@code decimal(P,S)}, or {@code variant} past 38 digits. Float, double
- *       and strings never mix with them.
+ *   <li>Exact numerics unify losslessly: integers to an integer type, with any decimal to {@code
+ *       decimal(P,S)}, or {@code variant} past 38 digits; {@link TypeWidth} says how wide (by default with
+ *       headroom for the rest of the file: int64 for ids and growing values). Float, double and strings
+ *       never mix with them.
  *   <li>An object path gets the fields present in at least {@code minPresence} of its objects, sorted by
  *       key in unsigned UTF-8 byte order (the order Variant objects store them, so the plan does not
  *       depend on which row came first). With no such field it is {@code variant}. A field whose values
