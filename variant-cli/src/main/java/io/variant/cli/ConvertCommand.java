@@ -3,6 +3,8 @@ package io.variant.cli;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
@@ -76,7 +78,22 @@ final class ConvertCommand implements Callable<Integer> {
           + "FILE up to its first blank line (so 'variant plan' output works as it is). Default: inferred.")
   String plan;
 
+  @Option(
+      names = "--plan-from",
+      paramLabel = "EXISTING.parquet",
+      description = "Shred by the plan of a VARIANT column of an existing Parquet file (the one named by "
+          + "--column, else its only one), so that files written at different times keep one layout.")
+  String planFrom;
+
   @Mixin InferenceArguments rules;
+
+  @Option(
+      names = "--warn-residual",
+      defaultValue = "0.05",
+      paramLabel = "SHARE",
+      description = "Warn about every typed path that sent more than SHARE (0 to 1) of its values to the "
+          + "residual (default: ${DEFAULT-VALUE}). The summary always gives the overall share.")
+  double warnResidual;
 
   @Option(
       names = "--infer-rows",
@@ -122,13 +139,32 @@ final class ConvertCommand implements Callable<Integer> {
     if (inferRows < 0) {
       throw new ParameterException(spec.commandLine(), "--infer-rows must be at least 0, was " + inferRows);
     }
-    ShreddingPlan given = plan == null ? null : PlanArgument.parse(plan);
-    PlanInference inference = given == null ? PlanInference.create(rules.options(spec, InferenceOptions.defaults())) : null;
-    try (PlanSample rows = given == null
-        ? PlanSample.take(cli, inputs, rules.sample, inference, true)
-        : PlanSample.none(cli, inputs)) {
-      ShreddingPlan written = given != null ? given : inference.result().plan();
-      return convert(rows, written, given != null ? "" : " (plan inferred from " + rows.description() + ")", startNanos);
+    if (!(warnResidual >= 0 && warnResidual <= 1)) {
+      throw new ParameterException(spec.commandLine(), "--warn-residual must be in [0, 1], was " + warnResidual);
+    }
+    if (plan != null && planFrom != null) {
+      throw new ParameterException(spec.commandLine(), "--plan and --plan-from cannot be used together");
+    }
+    ShreddingPlan given = plan != null ? PlanArgument.parse(plan) : planFrom != null ? planOf(planFrom) : null;
+    if (given != null) {
+      try (PlanSample rows = PlanSample.none(cli, inputs)) {
+        return convert(rows, given, planFrom == null ? "" : " (plan of " + planFrom + ")", startNanos);
+      }
+    }
+    PlanInference inference = PlanInference.create(rules.options(spec, InferenceOptions.defaults()));
+    try (PlanSample rows = PlanSample.take(cli, inputs, rules.sample, inference, true)) {
+      InferredPlan inferred = InferredPlan.of(inference, rows.rows());
+      String note = " (plan inferred from " + rows.description() + (inferred.note().isEmpty() ? "" : "; " + inferred.note()) + ")";
+      return convert(rows, inferred.plan(), note, startNanos);
+    }
+  }
+
+  /** The plan of the VARIANT column of an existing file: {@code --column}'s, else the only one. */
+  private ShreddingPlan planOf(String file) throws IOException {
+    try (ParquetFile parquet = ParquetFile.open(cli, file);
+        VariantParquetReader reader = parquet.reader(VariantReadOptions.defaults())) {
+      boolean named = spec.commandLine().getParseResult().hasMatchedOption("--column");
+      return reader.plans().get(parquet.variantColumn(reader, named ? column : null));
     }
   }
 
@@ -154,6 +190,11 @@ final class ConvertCommand implements Callable<Integer> {
     if (!quiet) {
       spec.commandLine().getErr().printf(Locale.ROOT, "%s: %d rows, %d typed columns%s, %d bytes, %.2f s%n",
           output, rows, TypedColumns.of(written), planNote, Files.size(output), (System.nanoTime() - startNanos) / 1e9);
+      if (layout == ShreddingLayout.SPEC) {
+        for (String line : ResidualShare.of(output, column).summary(warnResidual)) {
+          spec.commandLine().getErr().println(line);
+        }
+      }
     }
     return ExitCodes.OK;
   }

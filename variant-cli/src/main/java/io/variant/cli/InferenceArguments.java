@@ -1,6 +1,7 @@
 package io.variant.cli;
 
 import io.variant.shredding.infer.InferenceOptions;
+import io.variant.shredding.infer.Selection;
 import io.variant.shredding.infer.TypeWidth;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,8 +25,8 @@ final class InferenceArguments {
   @Option(
       names = "--min-presence",
       paramLabel = "P",
-      description = "Share (0 to 1) of its parent objects a field must appear in to get its own column "
-          + "(default: 0.1).")
+      description = "Share (0 to 1) of its parent objects a field must appear in to be considered for a column "
+          + "(default: 0.0: the cost model weighs presence itself).")
   Double minPresence;
 
   @Option(
@@ -41,6 +42,14 @@ final class InferenceArguments {
       description = "Most typed columns in the plan; past it the least present paths stay in the residual "
           + "(default: 300).")
   Integer maxColumns;
+
+  @Option(
+      names = "--select",
+      paramLabel = "cost|presence",
+      description = "Which paths get typed columns: cost (the default) types a leaf only when the cost model "
+          + "expects it to save bytes ('variant plan --explain' shows the numbers); presence types every path "
+          + "that passes --min-presence and --dominance.")
+  Selection select;
 
   @Option(
       names = "--narrow-types",
@@ -71,6 +80,9 @@ final class InferenceArguments {
       }
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), forCommandLine(e.getMessage()));
+    }
+    if (select != null) {
+      o = o.withSelection(select);
     }
     return narrowTypes ? o.withTypeWidth(TypeWidth.SAMPLE) : o;
   }

@@ -47,21 +47,37 @@ final class PlanCommand implements Callable<Integer> {
       description = "Most objects and arrays nested in the plan below the root (default: 50).")
   Integer maxDepth;
 
+  @Option(
+      names = "--explain",
+      description = "After the table, print for every examined path why it is typed or left in the residual: "
+          + "the cost model's estimate (values x bytes gained each - definition levels - column chunks) or "
+          + "the threshold that decided.")
+  boolean explain;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws IOException {
     PlanInference inference = PlanInference.create(options());
+    InferredPlan inferred;
     String sampled;
     try (PlanSample sample = PlanSample.take(cli, List.of(input.path), rules.sample, inference, false)) {
       sampled = sample.description();
+      inferred = InferredPlan.of(inference, sample.rows());
     }
-    InferenceResult result = inference.result();
+    InferenceResult result = inferred.result();
     try (Writer out = cli.output()) {
       out.write(result.plan().print());
       out.write("\n\n");
       out.write(result.coverage().format());
       out.write("sample: " + sampled + "\n");
+      if (!inferred.note().isEmpty()) {
+        out.write("size check: " + inferred.note() + "\n");
+      }
+      if (explain) {
+        out.write("\nwhy (estimated compressed bytes over the sample):\n");
+        out.write(result.explanation().format());
+      }
     }
     return ExitCodes.OK;
   }

@@ -46,7 +46,13 @@ final class PlanSample implements Closeable {
 
   private final VariantCli cli;
   private final List<String> inputs;
+  /** Most sampled rows kept for {@link #rows()}: past it every other one is dropped, evenly. */
+  static final int MAX_ROWS_KEPT = 20_000;
+
   private final ArrayDeque<Kept> kept = new ArrayDeque<>();
+  private List<Variant> rows = new ArrayList<>(); // sampled rows, evenly thinned to MAX_ROWS_KEPT
+  private long stride = 1;
+  private long seen;
   private JsonDocuments documents; // stream mode: after the kept rows; spread mode: opened by next()
   private String description;
   private Kept current;
@@ -71,7 +77,10 @@ final class PlanSample implements Closeable {
     if (whyNot == null) {
       List<Variant> spread = s.spread(rows);
       if (spread != null) {
-        spread.forEach(inference::add);
+        for (Variant v : spread) {
+          inference.add(v);
+          s.keepRow(v);
+        }
         return s;
       }
       whyNot = "its lines are not one JSON document each";
@@ -85,6 +94,26 @@ final class PlanSample implements Closeable {
     PlanSample s = new PlanSample(cli, inputs);
     s.description = "no rows";
     return s;
+  }
+
+  /** The sampled rows (all, or an even selection of {@value #MAX_ROWS_KEPT}), for checking a plan on them. */
+  List<Variant> rows() {
+    return rows;
+  }
+
+  private void keepRow(Variant v) {
+    if (seen++ % stride != 0) {
+      return;
+    }
+    rows.add(v);
+    if (rows.size() >= MAX_ROWS_KEPT) {
+      List<Variant> half = new ArrayList<>(MAX_ROWS_KEPT / 2);
+      for (int i = 0; i < rows.size(); i += 2) {
+        half.add(rows.get(i));
+      }
+      rows = half;
+      stride *= 2;
+    }
   }
 
   /** What was sampled, for the summary: "3000 rows, all of them", "10000 rows from 64 places ...". */
@@ -167,6 +196,7 @@ final class PlanSample implements Closeable {
         break;
       }
       inference.add(v);
+      keepRow(v);
       n++;
       if (keep) {
         kept.add(new Kept(v, documents.source(), documents.line()));

@@ -23,10 +23,13 @@ class PlanCommandTest {
 
   @TempDir Path dir;
 
+  /** {@code variant plan --select presence OPTIONS}: these inputs are too small for the cost model to type anything. */
   private static CliRunner.Result plan(String stdin, String... options) {
-    String[] args = new String[options.length + 1];
+    String[] args = new String[options.length + 3];
     args[0] = "plan";
-    System.arraycopy(options, 0, args, 1, options.length);
+    args[1] = "--select";
+    args[2] = "presence";
+    System.arraycopy(options, 0, args, 3, options.length);
     CliRunner.Result r = run(stdin, args);
     assertEquals(0, r.exitCode(), r.err());
     return r;
@@ -107,7 +110,7 @@ class PlanCommandTest {
   void helpShowsTheLibraryDefaults() {
     InferenceOptions d = InferenceOptions.defaults();
     String help = run("", "plan", "--help").out().replaceAll("\\s+", " ");
-    assertTrue(help.contains("get its own column (default: " + d.minPresence() + ")"), help);
+    assertTrue(help.contains("considered for a column (default: " + d.minPresence() + ":"), help);
     assertTrue(help.contains("to the residual (default: " + d.dominance() + ")"), help);
     assertTrue(help.contains("stay in the residual (default: " + d.maxTypedColumns() + ")"), help);
     assertTrue(help.contains("below the root (default: " + d.maxDepth() + ")"), help);
@@ -122,6 +125,17 @@ class PlanCommandTest {
     assertEquals(expected, firstLine(plan("", file.toString())));
     assertEquals(expected, firstLine(plan("", gz.toString())));
     assertEquals(expected, firstLine(plan("[" + DOCS.strip().replace("\n", ",\n") + "]", "-")));
+  }
+
+  @Test
+  void theCostModelLeavesTinyInputsUnshreddedAndExplainsWhy() {
+    CliRunner.Result r = run(DOCS, "plan", "--explain");
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals("variant", firstLine(r));
+    assertTrue(r.out().contains("\nwhy (estimated compressed bytes over the sample):\n"), r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.matches("residual +\\$\\.id +int64: costs \\d+ B: 3 values x .* \\(number\\)")),
+        r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.matches("residual +\\$\\.n +no type holds 90% of the non-null values")), r.out());
   }
 
   @Test

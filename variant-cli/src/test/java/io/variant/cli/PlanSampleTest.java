@@ -37,11 +37,11 @@ class PlanSampleTest {
   @Test
   void aFileIsSampledAcrossItsLength() throws IOException {
     Path file = Files.writeString(dir.resolve("d.ndjson"), drifting());
-    CliRunner.Result spread = ok("plan", file.toString(), "--sample", "1280");
+    CliRunner.Result spread = ok("plan", file.toString(), "--sample", "1280", "--select", "presence");
     assertEquals("{\"late\": boolean, \"n\": int32, \"seq\": int64}", firstLine(spread.out()));
     assertTrue(spread.out().contains("\n1280 rows sampled;"), spread.out());
     assertTrue(spread.out().contains("sample: 1280 rows from 64 places spread across "), spread.out());
-    CliRunner.Result first = run(drifting(), "plan", "--sample", "1280"); // stdin: the first 1280 only
+    CliRunner.Result first = run(drifting(), "plan", "--sample", "1280", "--select", "presence"); // stdin: first 1280
     assertEquals("{\"n\": int32, \"seq\": int64}", firstLine(first.out()));
   }
 
@@ -81,7 +81,7 @@ class PlanSampleTest {
     Path a = Files.writeString(dir.resolve("a.ndjson"), "{\"x\": 1}\n".repeat(5000));
     Path b = Files.writeString(dir.resolve("b.ndjson"), "{\"y\": \"s\"}\n".repeat(5000));
     Path out = dir.resolve("ab.parquet");
-    CliRunner.Result r = ok("convert", a.toString(), b.toString(), "-o", out.toString(), "--sample", "640");
+    CliRunner.Result r = ok("convert", a.toString(), b.toString(), "-o", out.toString(), "--sample", "640", "--select", "presence");
     assertTrue(r.err().contains("(plan inferred from 640 rows from 64 places spread across "), r.err());
     assertTrue(ok("schema", out.toString()).out().strip().endsWith("{\"x\": int32, \"y\": string}"));
     assertEquals(10_000, ok("cat", out.toString()).out().lines().count());

@@ -55,6 +55,14 @@ public final class CoverageReport {
     }
   }
 
+  /**
+   * How a field name extends a {@link Row#path()}: {@code .name} for names of letters, digits and '_' not
+   * starting with a digit, else {@code ["..."]}, quoted as in the plan text form.
+   */
+  public static String fieldSegment(String name) {
+    return PathStats.segment(name);
+  }
+
   private final List<Row> rows;
   private final long sampledRows;
   private final int trackedPaths;

@@ -15,6 +15,7 @@ final class PathStats {
   long present;
   final long[] families = new long[TypeFamily.values().length];
   final ExactNumericRange numbers = new ExactNumericRange();
+  final DistinctValues strings = new DistinctValues();
   final Map<String, PathStats> fields = new HashMap<>();
   PathStats element; // null until an array here has an element
 

@@ -33,11 +33,13 @@ import org.junit.jupiter.api.Test;
 /** Type choice per path: families, numeric unification, dominance and nulls. Rows are root scalars here. */
 class PlanInferenceTest {
   /**
-   * The options the rule tests of this package state their expectations for: the defaults with columns fit
-   * to the sample ({@link TypeWidth#SAMPLE}), so that a test of presence or dominance need not restate the
-   * widening rules, which {@code TypeWidthTest} covers.
+   * The options the rule tests of this package state their expectations for: columns fit to the sample
+   * ({@link TypeWidth#SAMPLE}) and every path that passes a 10% presence and the dominance threshold typed
+   * ({@link Selection#PRESENCE}), so that a test of presence or dominance need not restate the widening rules
+   * or the cost model, which {@code TypeWidthTest} and {@code CostModelTest} cover.
    */
-  static final InferenceOptions RULES = InferenceOptions.defaults().withTypeWidth(TypeWidth.SAMPLE);
+  static final InferenceOptions RULES = InferenceOptions.defaults()
+      .withTypeWidth(TypeWidth.SAMPLE).withSelection(Selection.PRESENCE).withMinPresence(0.10);
 
   static InferenceResult infer(List<? extends Model> rows, InferenceOptions options) {
     return PlanInference.infer(Values.variants(rows), options);

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 
 /** {@link TypeWidth#FILE}, the default: numeric columns with headroom for the values the sample missed. */
 class TypeWidthTest {
-  private static final InferenceOptions FILE = InferenceOptions.defaults();
-  private static final InferenceOptions SAMPLE = InferenceOptions.defaults().withTypeWidth(TypeWidth.SAMPLE);
+  // PRESENCE: these samples are far too small for any column to pay under the cost model
+  private static final InferenceOptions FILE = InferenceOptions.defaults().withSelection(Selection.PRESENCE);
+  private static final InferenceOptions SAMPLE = FILE.withTypeWidth(TypeWidth.SAMPLE);
 
   private static String plan(List<? extends Model> rows, InferenceOptions options) {
     return PlanInference.infer(Values.variants(rows), options).plan().print();
@@ -105,6 +106,7 @@ class TypeWidthTest {
   @Test
   void theDefaultIsFileWide() {
     assertEquals(TypeWidth.FILE, InferenceOptions.defaults().typeWidth());
+    assertEquals(TypeWidth.FILE, FILE.typeWidth());
     assertEquals(ShreddingPlan.parse("{\"id\": int64}"), ShreddingPlan.parse(plan(field("id", 1, 2), FILE)));
   }
 }
