@@ -1,73 +1,72 @@
 package io.variant.bench;
 
 import io.variant.core.Variant;
-import io.variant.core.path.VariantPath;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Reading one nested field from every row: {@code Variant.field} (binary search over the key-ordered ids,
- * zero copy) and a parsed {@link VariantPath}, against the baseline of scanning every field name in order
- * ({@code linearScan}), which is what a reader without the key-order rule must do.
+ * A top-level key lookup on a fresh Variant per row, as an engine does when it reads a column of encoded
+ * rows: wrap the row's metadata and value bytes, then look up the key. {@code fieldPresent} asks for {@link
+ * io.variant.bench.corpus.Corpus#probeKey()} (a key most rows have), {@code fieldMissing} for a key no row
+ * has. Every implementation reads the same bytes (encoded once by this project; they are spec-conformant).
+ * Peers: Spark's and parquet-java's {@code new Variant(value, metadata).getFieldByKey(key)}.
  *
- * <p>Run: {@code java -jar variant-bench/target/benchmarks.jar FieldAccess}
+ * <p>Run: {@code bench/run FieldAccess}
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class FieldAccessBenchmark {
-  private List<Variant> variants;
-  private final VariantPath path = VariantPath.parse("$.user.name");
+public class FieldAccessBenchmark extends CorpusBenchmark {
+  private static final String MISSING = "no_such_key_in_any_row";
 
-  @Setup
+  private byte[][] metadata;
+  private byte[][] values;
+  private String key;
+
+  @Setup(Level.Trial)
   public void setup() {
-    variants = EventData.variants();
-  }
-
-  /** Baseline: compare names one by one. */
-  @Benchmark
-  public void linearScan(Blackhole bh) {
-    for (Variant v : variants) {
-      Variant user = scan(v, "user");
-      bh.consume(user == null ? null : scan(user, "name"));
+    List<Variant> variants = corpus().variants();
+    metadata = new byte[variants.size()][];
+    values = new byte[variants.size()][];
+    for (int i = 0; i < variants.size(); i++) {
+      metadata[i] = variants.get(i).metadataBytes();
+      values[i] = variants.get(i).valueBytes();
     }
-  }
-
-  private static Variant scan(Variant object, String name) {
-    for (int i = 0, n = object.fieldCount(); i < n; i++) {
-      if (object.fieldName(i).equals(name)) {
-        return object.fieldValue(i);
-      }
-    }
-    return null;
+    key = corpus().probeKey();
   }
 
   @Benchmark
-  public void fieldLookup(Blackhole bh) {
-    for (Variant v : variants) {
-      Variant user = v.field("user");
-      bh.consume(user == null ? null : user.field("name"));
-    }
+  public Variant fieldPresent_ours() {
+    int i = nextRow();
+    return Variant.of(metadata[i], values[i]).field(key);
   }
 
   @Benchmark
-  public void pathExtract(Blackhole bh) {
-    for (Variant v : variants) {
-      bh.consume(path.extract(v));
-    }
+  public org.apache.spark.types.variant.Variant fieldPresent_spark() {
+    int i = nextRow();
+    return new org.apache.spark.types.variant.Variant(values[i], metadata[i]).getFieldByKey(key);
+  }
+
+  @Benchmark
+  public org.apache.parquet.variant.Variant fieldPresent_parquetJava() {
+    int i = nextRow();
+    return new org.apache.parquet.variant.Variant(values[i], metadata[i]).getFieldByKey(key);
+  }
+
+  @Benchmark
+  public Variant fieldMissing_ours() {
+    int i = nextRow();
+    return Variant.of(metadata[i], values[i]).field(MISSING);
+  }
+
+  @Benchmark
+  public org.apache.spark.types.variant.Variant fieldMissing_spark() {
+    int i = nextRow();
+    return new org.apache.spark.types.variant.Variant(values[i], metadata[i]).getFieldByKey(MISSING);
+  }
+
+  @Benchmark
+  public org.apache.parquet.variant.Variant fieldMissing_parquetJava() {
+    int i = nextRow();
+    return new org.apache.parquet.variant.Variant(values[i], metadata[i]).getFieldByKey(MISSING);
   }
 }

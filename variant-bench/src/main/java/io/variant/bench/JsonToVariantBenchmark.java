@@ -2,80 +2,99 @@ package io.variant.bench;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import org.apache.parquet.variant.VariantJsonParser;
+import org.apache.spark.types.variant.VariantBuilder;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * JSON to Variant and back, per event-log row. Baseline: jackson-core tokenizing the same row and touching
- * every value ({@code tokenizeOnly}), which is the floor any JSON-to-Variant conversion pays. Report
- * {@code parseToVariant / tokenizeOnly} as the overhead of encoding.
+ * JSON text to a finished Variant (value and metadata), one row per operation, from UTF-8 bytes ({@code
+ * parseBytes}) and from a String ({@code parseString}). Peers, each on its fastest public path: parquet-java's
+ * {@code VariantJsonParser.parseJson} (its own shaded jackson; for bytes, a parser from one shared shaded
+ * factory), Spark's {@code VariantBuilder.parseJson(JsonParser, false)} over one shared {@link JsonFactory}
+ * (its {@code parseJson(String)} builds a new factory per call), and the ceiling: a bare jackson {@code
+ * nextToken()} scan of the same row through the same shared factory, which decodes no string or number.
  *
- * <p>Run: {@code mvn -B -q -pl variant-bench -am package -DskipTests && java -jar
- * variant-bench/target/benchmarks.jar JsonToVariant}
+ * <p>Run: {@code bench/run JsonToVariant}
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class JsonToVariantBenchmark {
-  private final JsonFactory factory = new JsonFactory();
-  private List<byte[]> lines;
-  private List<Variant> variants;
+public class JsonToVariantBenchmark extends CorpusBenchmark {
+  private final JsonFactory jackson = new JsonFactory();
+  private final shaded.parquet.com.fasterxml.jackson.core.JsonFactory parquetJackson =
+      new shaded.parquet.com.fasterxml.jackson.core.JsonFactory();
+  private byte[][] bytes;
+  private String[] strings;
 
-  @Setup
+  @Setup(Level.Trial)
   public void setup() {
-    lines = EventData.lines();
-    variants = EventData.variants();
+    List<byte[]> rows = corpus().rows();
+    bytes = rows.toArray(new byte[0][]);
+    strings = corpus().strings().toArray(new String[0]);
   }
 
-  /** Baseline: tokenize every row and read every scalar. */
   @Benchmark
-  public void tokenizeOnly(Blackhole bh) throws IOException {
-    for (byte[] line : lines) {
-      try (JsonParser p = factory.createParser(line)) {
-        JsonToken t;
-        while ((t = p.nextToken()) != null) {
-          switch (t) {
-            case VALUE_STRING, FIELD_NAME -> bh.consume(p.getText());
-            case VALUE_NUMBER_INT -> bh.consume(p.getNumberValue()); // a long, or a BigInteger past int64
-            case VALUE_NUMBER_FLOAT -> bh.consume(p.getDecimalValue());
-            default -> bh.consume(t);
-          }
-        }
-      }
+  public Variant parseBytes_ours() {
+    return VariantJson.parse(bytes[nextRow()]);
+  }
+
+  @Benchmark
+  public org.apache.parquet.variant.Variant parseBytes_parquetJava() throws IOException {
+    try (shaded.parquet.com.fasterxml.jackson.core.JsonParser p = parquetJackson.createParser(bytes[nextRow()])) {
+      p.nextToken(); // the peers' parser API starts on the first token
+      return VariantJsonParser.parseJson(p);
     }
   }
 
-  /** Every row parsed into a Variant. */
   @Benchmark
-  public void parseToVariant(Blackhole bh) {
-    for (byte[] line : lines) {
-      bh.consume(VariantJson.parse(line));
+  public org.apache.spark.types.variant.Variant parseBytes_spark() throws IOException {
+    try (JsonParser p = jackson.createParser(bytes[nextRow()])) {
+      p.nextToken();
+      return VariantBuilder.parseJson(p, false);
     }
   }
 
-  /** Every Variant rendered back to JSON text. */
   @Benchmark
-  public void variantToJson(Blackhole bh) {
-    for (Variant v : variants) {
-      bh.consume(VariantJson.toJson(v));
+  public int parseBytes_jackson() throws IOException {
+    try (JsonParser p = jackson.createParser(bytes[nextRow()])) {
+      return scan(p);
     }
+  }
+
+  @Benchmark
+  public Variant parseString_ours() {
+    return VariantJson.parse(strings[nextRow()]);
+  }
+
+  @Benchmark
+  public org.apache.parquet.variant.Variant parseString_parquetJava() throws IOException {
+    return VariantJsonParser.parseJson(strings[nextRow()]);
+  }
+
+  @Benchmark
+  public org.apache.spark.types.variant.Variant parseString_spark() throws IOException {
+    try (JsonParser p = jackson.createParser(strings[nextRow()])) {
+      p.nextToken();
+      return VariantBuilder.parseJson(p, false);
+    }
+  }
+
+  @Benchmark
+  public int parseString_jackson() throws IOException {
+    try (JsonParser p = jackson.createParser(strings[nextRow()])) {
+      return scan(p);
+    }
+  }
+
+  /** Bare token scan: the least any jackson-based converter must do. */
+  private static int scan(JsonParser p) throws IOException {
+    int tokens = 0;
+    while (p.nextToken() != null) {
+      tokens++;
+    }
+    return tokens;
   }
 }

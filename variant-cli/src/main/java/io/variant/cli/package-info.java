@@ -11,6 +11,7 @@
  * io.variant.cli.JsonDocuments} and Parquet files through {@link io.variant.cli.ParquetFile}, and write
  * through {@link io.variant.cli.Output}.
  *
- * <p>May import every other module of the project; nothing imports this package.
+ * <p>May import: every module of the project ({@code io.variant.*}), {@code picocli}, {@code
+ * org.apache.parquet.*} and {@code com.fasterxml.jackson.core.io}; nothing imports this package.
  */
 package io.variant.cli;

@@ -571,6 +571,9 @@ public final class VariantBuilder {
   /**
    * Appends a copy of {@code v}. If {@code v} uses this builder's seed dictionary (byte-identical), its
    * bytes are copied verbatim; otherwise the value is re-encoded with this builder's key ids.
+   *
+   * @throws VariantLimitException if re-encoding would take more than {@link Limits#maxExpansion()} times
+   *     {@code v}'s encoded size in work (its offsets share sub-values), or past the depth or size limit
    */
   public VariantBuilder appendVariant(Variant v) {
     if (seed != null && (v.metadata() == lastSameMetadata || v.metadata().sameBytes(seed))) {
@@ -583,7 +586,7 @@ public final class VariantBuilder {
       len += size;
       return this;
     }
-    return copy(v, new WalkBudget("copy", v.valueSize()));
+    return copy(v, new WalkBudget("copy", v.valueSize(), options.limits()));
   }
 
   private VariantBuilder copy(Variant v, WalkBudget budget) {

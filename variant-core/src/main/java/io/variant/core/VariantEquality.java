@@ -24,33 +24,42 @@ public final class VariantEquality {
    *
    * @throws VariantFormatException if either value is malformed where the comparison reads it
    * @throws VariantLimitException if either value nests deeper than {@link Limits#maxDepth()} or its
-   *     offsets share sub-values so that comparing would expand it far past its encoded size
+   *     offsets share sub-values so that comparing would take more than {@link Limits#maxExpansion()} times
+   *     their encoded size in work (default limits)
    */
   public static boolean logical(Variant a, Variant b) {
-    return equal(a, b, false, budget("compare", a, b));
+    return logical(a, b, Limits.defaults());
+  }
+
+  /** {@link #logical(Variant, Variant)} with explicit depth and expansion limits. */
+  public static boolean logical(Variant a, Variant b, Limits limits) {
+    return equal(a, b, false, budget("compare", a, b, limits), limits.maxDepth());
   }
 
   /** Physical equality: logical equality plus identical primitive type ids. Throws as {@link #logical}. */
   public static boolean physical(Variant a, Variant b) {
-    return equal(a, b, true, budget("compare", a, b));
+    return physical(a, b, Limits.defaults());
   }
 
-  private static WalkBudget budget(String action, Variant a, Variant b) {
-    return new WalkBudget(action, (long) a.valueSize() + (b == null ? 0 : b.valueSize()));
+  /** {@link #physical(Variant, Variant)} with explicit depth and expansion limits. */
+  public static boolean physical(Variant a, Variant b, Limits limits) {
+    return equal(a, b, true, budget("compare", a, b, limits), limits.maxDepth());
   }
 
-  private static final int MAX_DEPTH = Limits.defaults().maxDepth();
+  private static WalkBudget budget(String action, Variant a, Variant b, Limits limits) {
+    return new WalkBudget(action, (long) a.valueSize() + (b == null ? 0 : b.valueSize()), limits);
+  }
 
   /**
    * Compares two trees with an explicit stack rather than recursion: at {@link Limits#maxDepth()} levels a
    * recursive comparison needed up to ~770 bytes of stack per level before JIT compilation, too close to a
    * default 1 MiB thread stack.
    */
-  private static boolean equal(Variant a, Variant b, boolean physical, WalkBudget budget) {
+  private static boolean equal(Variant a, Variant b, boolean physical, WalkBudget budget, int maxDepth) {
     Frame top = null;
     int depth = 0;
     while (true) {
-      budget.checkDepth(depth, MAX_DEPTH);
+      budget.checkDepth(depth, maxDepth);
       budget.charge(a);
       budget.charge(b);
       VariantType ta = a.type();
@@ -153,24 +162,29 @@ public final class VariantEquality {
 
   /** A hash consistent with {@link #logical}. O(encoded size); throws as {@link #logical}. */
   public static int logicalHash(Variant v) {
-    return hash(v, budget("hash", v, null), 0);
+    return logicalHash(v, Limits.defaults());
   }
 
-  private static int hash(Variant v, WalkBudget budget, int depth) {
-    budget.checkDepth(depth, MAX_DEPTH);
+  /** {@link #logicalHash(Variant)} with explicit depth and expansion limits. */
+  public static int logicalHash(Variant v, Limits limits) {
+    return hash(v, budget("hash", v, null, limits), 0, limits.maxDepth());
+  }
+
+  private static int hash(Variant v, WalkBudget budget, int depth, int maxDepth) {
+    budget.checkDepth(depth, maxDepth);
     budget.charge(v);
     VariantType t = v.type();
     if (t == VariantType.OBJECT) {
       int h = 1;
       for (int i = 0, n = v.fieldCount(); i < n; i++) {
-        h = 31 * h + (v.fieldName(i).hashCode() ^ hash(v.fieldValue(i), budget, depth + 1));
+        h = 31 * h + (v.fieldName(i).hashCode() ^ hash(v.fieldValue(i), budget, depth + 1, maxDepth));
       }
       return h;
     }
     if (t == VariantType.ARRAY) {
       int h = 2;
       for (int i = 0, n = v.size(); i < n; i++) {
-        h = 31 * h + hash(v.element(i), budget, depth + 1);
+        h = 31 * h + hash(v.element(i), budget, depth + 1, maxDepth);
       }
       return h;
     }

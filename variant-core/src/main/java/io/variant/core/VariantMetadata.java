@@ -123,6 +123,18 @@ public final class VariantMetadata {
         || java.util.Arrays.equals(buf, start, end, other.buf, other.start, other.end);
   }
 
+  /**
+   * A hash of the encoded bytes, consistent with {@link #sameBytes}: byte-identical dictionaries hash alike.
+   * Lets writers cache per-dictionary decisions without copying the bytes. O(length).
+   */
+  public int bytesHash() {
+    int h = 1;
+    for (int i = start; i < end; i++) {
+      h = 31 * h + buf[i];
+    }
+    return h;
+  }
+
   /** Start of key {@code id}'s bytes in {@link #buffer()}; checks bounds and monotonic offsets. */
   int keyStart(int id) {
     checkId(id);

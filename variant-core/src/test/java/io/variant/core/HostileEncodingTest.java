@@ -137,7 +137,8 @@ class HostileEncodingTest {
     return Variant.of(EMPTY_METADATA, root.toByteArray());
   }
 
-  private static void writeLe(ByteArrayOutputStream out, long v, int width) {
+  /** Writes {@code v} little-endian in {@code width} bytes. */
+  static void writeLe(ByteArrayOutputStream out, long v, int width) {
     for (int i = 0; i < width; i++) {
       out.write((int) (v >>> (8 * i)) & 0xFF);
     }

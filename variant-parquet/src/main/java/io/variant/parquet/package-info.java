@@ -5,7 +5,7 @@
  * each other (WriteSupport / ReadSupport and the convenient writer and reader), and {@code filter} prunes row
  * groups by shredded-column statistics.
  *
- * <p>May import: {@code io.variant.core}, {@code io.variant.shredding}, {@code org.apache.parquet}, and Hadoop
- * only where parquet-java's API requires it.
+ * <p>May import: {@code io.variant.core}, {@code io.variant.shredding} and {@code org.apache.parquet.*}. Hadoop
+ * only where parquet-java's API requires it (the read and write packages' rules say where).
  */
 package io.variant.parquet;

@@ -1,5 +1,6 @@
 package io.variant.shredding;
 
+import io.variant.core.BuilderOptions;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
@@ -35,18 +36,33 @@ import java.util.UUID;
  * draft layout every key is re-encoded into a fresh sorted dictionary.
  *
  * <p><b>Validation:</b> every invalid combination throws {@link ShreddingException} with the slot's path;
- * a malformed residual throws {@link io.variant.core.VariantFormatException} when read. <b>Thread
- * safety:</b> none: a Rebuilder reuses one builder between rows. Use one per thread.
+ * a malformed residual throws {@link io.variant.core.VariantFormatException} when read.
+ *
+ * <p><b>Limits:</b> a rebuild reads each typed value and each residual of its source once, so its output is
+ * linear in its input: residuals over the row's dictionary are copied byte for byte (shared offsets stay
+ * shared, nothing expands), and a residual that has to be re-encoded (draft layout, or another dictionary)
+ * is copied under a {@link io.variant.core.WalkBudget} of {@link io.variant.core.Limits#maxExpansion()}.
+ * The rebuilt value is bounded by {@link io.variant.core.Limits#maxDepth()} and {@link
+ * io.variant.core.Limits#maxValueBytes()}. Past any of them it throws {@link
+ * io.variant.core.VariantLimitException}. The limits come from {@link RebuildOptions#limits()}.
+ *
+ * <p><b>Thread safety:</b> none: a Rebuilder reuses one builder between rows. {@link #of} is cheap, so make
+ * one per thread. Sharing one is detected: a call that starts while another thread's call is inside fails
+ * at once with {@link java.util.ConcurrentModificationException} ({@link ExclusiveUse}), and the other
+ * call's result is unaffected.
  */
 public final class Rebuilder {
   private final ShreddingPlan plan;
   private final RebuildOptions options;
   private VariantBuilder builder;
   private VariantMetadata builderMetadata;
+  private final BuilderOptions builderOptions;
+  private final ExclusiveUse use = new ExclusiveUse("Rebuilder", "make one per thread with Rebuilder.of");
 
   private Rebuilder(ShreddingPlan plan, RebuildOptions options) {
     this.plan = plan;
     this.options = options;
+    this.builderOptions = BuilderOptions.defaults().withLimits(options.limits());
   }
 
   /** A rebuilder with {@link RebuildOptions#defaults()}: every invalid combination fails. */
@@ -79,8 +95,19 @@ public final class Rebuilder {
    * @param root the top-level slot
    * @return the Variant; Variant null when the top level is missing (both parts null)
    * @throws ShreddingException naming the path of an invalid combination
+   * @throws io.variant.core.VariantLimitException past a limit of {@link RebuildOptions#limits()}
+   * @throws java.util.ConcurrentModificationException if another thread is inside this rebuilder
    */
   public Variant rebuild(VariantMetadata rowMetadata, ShreddedSource root) {
+    use.enter();
+    try {
+      return rebuildExclusively(rowMetadata, root);
+    } finally {
+      use.exit();
+    }
+  }
+
+  private Variant rebuildExclusively(VariantMetadata rowMetadata, ShreddedSource root) {
     VariantBuilder b = builderFor(rowMetadata);
     try {
       if (!slot(b, null, plan, root)) {
@@ -101,12 +128,12 @@ public final class Rebuilder {
   private VariantBuilder builderFor(VariantMetadata m) {
     if (m == null) {
       if (builder == null || builderMetadata != null) {
-        builder = new VariantBuilder();
+        builder = new VariantBuilder(builderOptions);
         builderMetadata = null;
       }
     } else if (builder == null || builderMetadata == null || !builderMetadata.sameBytes(m)) {
       builderMetadata = VariantMetadata.of(m.toBytes());
-      builder = VariantBuilder.withMetadata(builderMetadata);
+      builder = VariantBuilder.withMetadata(builderMetadata, builderOptions);
     }
     return builder;
   }

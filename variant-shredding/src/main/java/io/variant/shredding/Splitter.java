@@ -1,9 +1,11 @@
 package io.variant.shredding;
 
+import io.variant.core.BuilderOptions;
 import io.variant.core.MetadataBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
+import io.variant.core.WalkBudget;
 import io.variant.shredding.ShreddingPlan.ArrayPlan;
 import io.variant.shredding.ShreddingPlan.ObjectPlan;
 import io.variant.shredding.ShreddingPlan.ScalarPlan;
@@ -41,8 +43,19 @@ import java.util.UUID;
  *
  * <p><b>Validation:</b> none beyond what the reads need: split validated Variants ({@link Variant#validate()})
  * when the input is untrusted: an object whose fields break the key order may put a plan field into the
- * residual object, which a rebuild reports as a conflict. <b>Thread safety:</b> none; a Splitter reuses its
- * residual builder and scratch arrays between values, so use one per thread.
+ * residual object, which a rebuild reports as a conflict.
+ *
+ * <p><b>Limits:</b> one split does at most {@link io.variant.core.Limits#maxExpansion()} times the value's
+ * encoded size in work ({@link WalkBudget}: each visited container counts 1, each scalar and each residual
+ * its bytes), so a value whose offsets share sub-values cannot make a split (or its output) expand; past the
+ * budget it throws {@link io.variant.core.VariantLimitException}. The limits come from {@link
+ * SplitOptions#limits()}.
+ *
+ * <p><b>Thread safety:</b> none; a Splitter reuses its residual builder and scratch arrays between values.
+ * {@link #of} is cheap (linear in the plan), so make one per thread, e.g. {@code ThreadLocal.withInitial(()
+ * -> Splitter.of(plan, options))}. Sharing one is detected: a call that starts while another thread's call
+ * is inside fails at once with {@link java.util.ConcurrentModificationException} ({@link ExclusiveUse}),
+ * and the other call's output is unaffected.
  */
 public final class Splitter {
   /** The dictionary a builder gives a value without keys, so that every draft residual is canonical. */
@@ -53,11 +66,15 @@ public final class Splitter {
   private final Node root;
   private VariantBuilder residualBuilder;
   private VariantMetadata residualMetadata; // a copy of residualBuilder's seed bytes; null for the draft's
+  private final BuilderOptions residualOptions;
+  private final ExclusiveUse use = new ExclusiveUse("Splitter", "make one per thread with Splitter.of");
+  private WalkBudget budget; // the current split's
 
   private Splitter(ShreddingPlan plan, SplitOptions options) {
     this.plan = plan;
     this.options = options;
     this.root = new Node(plan);
+    this.residualOptions = BuilderOptions.defaults().withLimits(options.limits());
   }
 
   /**
@@ -137,12 +154,22 @@ public final class Splitter {
    * writes the row's metadata ({@code v.metadata()}) itself; every residual references it.
    *
    * @throws io.variant.core.VariantFormatException if {@code v} is malformed where the split reads it
+   * @throws io.variant.core.VariantLimitException past the work budget (see the class comment)
+   * @throws java.util.ConcurrentModificationException if another thread is inside this splitter
    */
   public void split(Variant v, ShreddedSink sink) {
-    slot(v, root, sink);
+    use.enter();
+    try {
+      budget = new WalkBudget("split", v.valueSize(), options.limits());
+      slot(v, root, sink);
+    } finally {
+      budget = null;
+      use.exit();
+    }
   }
 
   private void slot(Variant v, Node node, ShreddedSink sink) {
+    budget.charge(v);
     if (node.plan instanceof ScalarPlan scalar) {
       scalar(v, scalar.type(), sink);
     } else if (node.fields != null && v.isObject()) {
@@ -214,8 +241,10 @@ public final class Splitter {
         if (next < found.length && found[next] == i) {
           continue;
         }
+        Variant field = v.fieldValue(i);
+        budget.charge(field.valueSize()); // emitted whole
         b.key(v.fieldName(i));
-        b.appendVariant(v.fieldValue(i));
+        b.appendVariant(field);
       }
       b.endObject();
       return b.build();
@@ -233,18 +262,21 @@ public final class Splitter {
   private VariantBuilder residualBuilder(VariantMetadata m) {
     if (options.layout() == ShreddingLayout.DRAFT) {
       if (residualBuilder == null || residualMetadata != null) {
-        residualBuilder = new VariantBuilder();
+        residualBuilder = new VariantBuilder(residualOptions);
         residualMetadata = null;
       }
     } else if (residualBuilder == null || residualMetadata == null || !residualMetadata.sameBytes(m)) {
       residualMetadata = VariantMetadata.of(m.toBytes());
-      residualBuilder = VariantBuilder.withMetadata(m); // shares m's decoded keys with v.fieldName
+      residualBuilder = VariantBuilder.withMetadata(m, residualOptions); // shares m's decoded keys with v.fieldName
     }
     return residualBuilder;
   }
 
   /** The whole value as a residual: a view of it in the spec layout, a self-contained copy in the draft. */
   private Variant residual(Variant v) {
+    if (v.isObject() || v.isArray()) {
+      budget.charge(v.valueSize()); // emitted whole; slot() charged only its header
+    }
     if (options.layout() == ShreddingLayout.SPEC) {
       return v;
     }

@@ -45,8 +45,10 @@ import java.io.Writer;
  * <p><b>Errors:</b> malformed or unrepresentable JSON throws {@link VariantJsonException} with line and
  * column, nesting beyond {@link Limits#maxDepth()} included. Rendering throws {@link
  * io.variant.core.VariantFormatException} for malformed Variant bytes and {@link
- * io.variant.core.VariantLimitException} past the depth limit or past {@link Limits#maxValueBytes()}
- * characters of output (offsets may share sub-values, so a small forged value can expand without bound).
+ * io.variant.core.VariantLimitException} past the depth limit, past {@link Limits#maxExpansion()} times the
+ * value's encoded size in work, or past {@link Limits#maxValueBytes()} characters of output (offsets may
+ * share sub-values, so a small forged value that passes {@code validate()} would otherwise expand without
+ * bound).
  *
  * <p><b>Thread safety:</b> all methods are safe to call from any thread.
  */
@@ -139,14 +141,15 @@ public final class VariantJson {
    * Limits#defaults()}.
    *
    * @throws io.variant.core.VariantFormatException if the Variant's bytes are malformed
-   * @throws io.variant.core.VariantLimitException past the depth limit or {@link Limits#maxValueBytes()}
-   *     characters of output
+   * @throws io.variant.core.VariantLimitException past the depth limit, past {@link Limits#maxExpansion()}
+   *     times the value's encoded size in work (offsets that share sub-values), or past {@link
+   *     Limits#maxValueBytes()} characters of output
    */
   public static String toJson(Variant v) {
     return toJson(v, Limits.defaults());
   }
 
-  /** {@link #toJson(Variant)} with explicit depth and output-length limits. */
+  /** {@link #toJson(Variant)} with explicit depth, expansion and output-length limits. */
   public static String toJson(Variant v, Limits limits) {
     StringWriter out = new StringWriter();
     try {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.io.NumberOutput;
 import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantLimitException;
+import io.variant.core.WalkBudget;
 import java.io.IOException;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -21,12 +22,15 @@ import java.util.Locale;
  * is iterative with an explicit stack, so neither a deep value nor a forged one overflows the thread's
  * stack.
  *
- * <p><b>Limits:</b> nesting deeper than {@link Limits#maxDepth()} and output longer than {@link
- * Limits#maxValueBytes()} characters throw {@link VariantLimitException}. The output bound matters because
- * the spec lets offsets share sub-values: an array of 2 elements pointing at one array of 2 elements, and
- * so on 40 levels deep, is under 200 bytes yet would render 2^40 leaves. Characters are counted here, as
- * rendered before JSON escaping, rather than by wrapping the output, so the bound also holds for a
- * caller's generator; for compact output without escapes the count is exact.
+ * <p><b>Limits:</b> nesting deeper than {@link Limits#maxDepth()}, a walk that visits more than {@link
+ * Limits#maxExpansion()} times the value's encoded bytes ({@link WalkBudget}) and output longer than {@link
+ * Limits#maxValueBytes()} characters throw {@link VariantLimitException}. The spec lets offsets share
+ * sub-values: an array of 2 elements pointing at one array of 2 elements, and so on 40 levels deep, is
+ * under 200 bytes yet would render 2^40 leaves. The walk budget stops such a value after a few times its
+ * own size, before the output grows; the output bound covers what the budget does not count (keys, which
+ * live in the metadata and may repeat in every object). Characters are counted here, as rendered before
+ * JSON escaping, rather than by wrapping the output, so the bound also holds for a caller's generator; for
+ * compact output without escapes the count is exact.
  */
 final class VariantToJson {
   private static final DateTimeFormatter MICROS = dateTime(6, "");
@@ -37,6 +41,7 @@ final class VariantToJson {
 
   private final JsonGenerator gen;
   private final Limits limits;
+  private final WalkBudget budget;
   private long chars;
   // The open containers, innermost last: the value, how many children it has, which child is next.
   private Variant[] open = new Variant[16];
@@ -44,13 +49,14 @@ final class VariantToJson {
   private int[] next = new int[16];
   private int depth;
 
-  private VariantToJson(JsonGenerator gen, Limits limits) {
+  private VariantToJson(JsonGenerator gen, Limits limits, long encodedBytes) {
     this.gen = gen;
     this.limits = limits;
+    this.budget = new WalkBudget("render", encodedBytes, limits);
   }
 
   static void write(Variant value, JsonGenerator gen, Limits limits) throws IOException {
-    new VariantToJson(gen, limits).walk(value);
+    new VariantToJson(gen, limits, value.valueSize()).walk(value);
   }
 
   private void walk(Variant root) throws IOException {
@@ -86,6 +92,7 @@ final class VariantToJson {
 
   /** Writes a scalar, or opens a container whose children the walk then visits. */
   private void enter(Variant v) throws IOException {
+    budget.charge(v);
     boolean object = v.isObject();
     if (!object && !v.isArray()) {
       JsonScalar s = scalar(v);

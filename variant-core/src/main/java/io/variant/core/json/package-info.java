@@ -3,5 +3,7 @@
  * ({@link io.variant.core.json.JsonDocumentReader}) and their options and errors. The only package of the
  * library that imports jackson-core ({@code com.fasterxml.jackson.core}); otherwise it uses the public API
  * of {@code io.variant.core}.
+ *
+ * <p>May import: {@code io.variant.core} and {@code com.fasterxml.jackson.core.*}.
  */
 package io.variant.core.json;

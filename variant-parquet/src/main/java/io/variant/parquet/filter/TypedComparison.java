@@ -1,6 +1,6 @@
 package io.variant.parquet.filter;
 
-import io.variant.parquet.write.DecimalBytes;
+import io.variant.parquet.schema.DecimalBytes;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Optional;

@@ -5,7 +5,8 @@
  * the residual columns along the path are all-null (VariantShredding §Skipping). {@link
  * io.variant.parquet.filter.RowGroupPruning} configures readers to use it for row groups only.
  *
- * <p>May import: {@code io.variant.core} (and {@code core.path}), {@code io.variant.shredding}, {@code
- * io.variant.parquet}, its {@code schema} package, {@code write.DecimalBytes}, and parquet-java's filter API.
+ * <p>May import: {@code io.variant.core}, {@code io.variant.core.path}, {@code io.variant.shredding}, {@code
+ * io.variant.parquet}, {@code io.variant.parquet.schema} and parquet-java ({@code org.apache.parquet.*}, for
+ * its filter API). Nothing here depends on the read or write packages.
  */
 package io.variant.parquet.filter;

@@ -9,8 +9,9 @@
  * its stored bytes are returned as they are. An absent VARIANT group is SQL NULL ({@code null}), distinct
  * from a Variant null.
  *
- * <p>May import: {@code io.variant.core} (with {@code .path}), {@code io.variant.shredding}, {@code
- * io.variant.parquet}, {@code io.variant.parquet.schema}, {@code org.apache.parquet}; Hadoop only for the
- * {@code ReadSupport} signatures.
+ * <p>May import: {@code io.variant.core}, {@code io.variant.core.path}, {@code io.variant.shredding}, {@code
+ * io.variant.parquet}, {@code io.variant.parquet.schema}, {@code io.variant.parquet.filter} (row-group
+ * pruning), {@code org.apache.parquet.*} and {@code org.apache.hadoop.conf} (only for the ReadSupport
+ * signatures). Nothing here depends on the write package.
  */
 package io.variant.parquet.read;

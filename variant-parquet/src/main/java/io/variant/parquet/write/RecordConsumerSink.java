@@ -2,6 +2,7 @@ package io.variant.parquet.write;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
+import io.variant.parquet.schema.DecimalBytes;
 import io.variant.parquet.write.SlotColumns.Slot;
 import io.variant.shredding.ShreddedSink;
 import java.math.BigDecimal;

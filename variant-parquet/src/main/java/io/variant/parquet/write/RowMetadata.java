@@ -1,84 +1,112 @@
 package io.variant.parquet.write;
 
+import io.variant.core.MetadataBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
+import java.util.List;
 import org.apache.parquet.io.api.Binary;
 
 /**
- * Applies a column's {@link MetadataPolicy} to each row: re-bases rows onto the shared dictionary and hands
- * out the {@code metadata} column's bytes, reusing one {@link Binary} for every row that carries the shared
- * dictionary (so those rows cost no copy and Parquet's dictionary encoding sees one value).
+ * Applies a column's {@link MetadataPolicy} to each row: decides, once per distinct row dictionary ({@link
+ * DictionaryCache}), whether rows carrying it are written as they are or re-based, and hands out the {@code
+ * metadata} column's bytes as one shared {@link Binary} per dictionary (no copy per row; Parquet's
+ * dictionary encoding then sees few distinct values).
  *
- * <p>Whether a row already carries the shared dictionary is decided without re-encoding: the shared
- * instance itself (rows built with {@code VariantBuilder.withMetadata(shared)}) is recognised by identity;
- * any other metadata object is compared by length, then bytes, once, and the answer is kept while the
- * following rows bring the same object. A {@link VariantMetadata} is treated as immutable: a caller must
- * not change the bytes under one it has handed over.
+ * <ul>
+ *   <li>{@link MetadataPolicy#ROW_KEYS}: a dictionary holding every plan key is kept; one lacking some is
+ *       re-based onto its own keys plus the plan's (sorted), the same target for every row of that shape.
+ *   <li>{@link MetadataPolicy#SHARED_DICTIONARY}: everything not byte-identical to the shared dictionary is
+ *       re-based onto it (and re-encoded, with its own keys added, when it has keys the shared one lacks).
+ *   <li>{@link MetadataPolicy#AS_WRITTEN}: nothing is re-based.
+ * </ul>
+ *
+ * Re-basing rewrites the value's field ids in a copy ({@link Variant#translateIds}); only a row whose
+ * dictionary is unsorted or has duplicates is re-encoded. The base dictionary itself (rows built with {@code
+ * VariantBuilder.withMetadata(base)}) is recognised by identity. A {@link VariantMetadata} is treated as
+ * immutable: a caller must not change the bytes under one it has handed over.
  *
  * <p><b>Thread safety:</b> none; one per column writer.
  */
 final class RowMetadata {
-  private final VariantMetadata shared; // null under AS_WRITTEN
-  private final Binary sharedBytes;
-  private final VariantBuilder rebase;
-  private VariantMetadata lastMetadata; // the last metadata object seen, and its verdict or its bytes
-  private boolean lastIsShared;
-  private Binary lastBytes;
+  private final VariantMetadata base;
+  private final Binary baseBytes;
+  private final DictionaryCache cache;
+  private VariantBuilder rebase; // made on the first row that needs re-encoding, for rebaseTarget
+  private VariantMetadata rebaseTarget;
+  private VariantMetadata lastMetadata;
+  private DictionaryCache.Entry lastEntry;
+  private Binary current;
   private long rebasedRows;
 
-  RowMetadata(MetadataPolicy policy, VariantMetadata sharedDictionary) {
-    this.shared = policy == MetadataPolicy.SHARED_DICTIONARY ? sharedDictionary : null;
-    this.sharedBytes = shared == null ? null : Binary.fromConstantByteArray(shared.toBytes());
-    this.rebase = shared == null ? null : VariantBuilder.withMetadata(shared);
+  /**
+   * @param base the column's base dictionary: the shared one, or the plan's keys (see {@link VariantColumn})
+   * @param planKeys every object key of the plan, which {@link MetadataPolicy#ROW_KEYS} puts in each row
+   */
+  RowMetadata(MetadataPolicy policy, VariantMetadata base, List<String> planKeys) {
+    this.base = base;
+    this.baseBytes = Binary.fromConstantByteArray(base.toBytes());
+    DictionaryCache.Decision decision = switch (policy) {
+      case AS_WRITTEN -> m -> null;
+      case SHARED_DICTIONARY -> m -> m.sameBytes(base) ? null : base;
+      case ROW_KEYS -> m -> holdsAll(m, planKeys) ? null : new MetadataBuilder().addAll(m).addAll(planKeys).build();
+    };
+    this.cache = new DictionaryCache(decision);
+  }
+
+  private static boolean holdsAll(VariantMetadata m, List<String> keys) {
+    for (String k : keys) {
+      if (m.idOf(k) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
-   * The row to split: {@code v} itself if it already uses the shared dictionary (or the policy keeps row
-   * metadata); else {@code v} with its field ids rewritten for the shared dictionary when it holds all of
-   * {@code v}'s keys ({@link Variant#translateIds}), or else {@code v} re-encoded over the shared dictionary
-   * extended by the keys it lacks.
+   * The row to split: {@code v} itself, or {@code v} re-based as the policy asks. Afterwards {@link #bytes()}
+   * gives the returned row's metadata bytes.
+   *
+   * @throws io.variant.core.VariantFormatException if a row to re-base is malformed
    */
   Variant apply(Variant v) {
-    if (shared == null || isShared(v.metadata())) {
+    VariantMetadata m = v.metadata();
+    if (m == base) {
+      current = baseBytes;
+      return v;
+    }
+    DictionaryCache.Entry e = m == lastMetadata ? lastEntry : cache.get(m);
+    lastMetadata = m;
+    lastEntry = e;
+    current = e.bytes;
+    if (e.target == null) {
       return v;
     }
     rebasedRows++;
-    Variant translated = v.translateIds(shared); // its ids rewritten in a copy: no key decoded, nothing re-encoded
-    if (translated != null) {
-      return translated;
+    Variant translated = v.translateIds(e.target); // its ids rewritten in a copy: no key decoded, nothing re-encoded
+    return translated != null ? translated : reencode(v, e.target);
+  }
+
+  /** {@code v} re-encoded over {@code target}, plus any key of {@code v} that {@code target} lacks. */
+  private Variant reencode(Variant v, VariantMetadata target) {
+    if (rebaseTarget != target) {
+      rebase = VariantBuilder.withMetadata(target);
+      rebaseTarget = target;
     }
     try {
-      return rebase.appendVariant(v).build(); // carries the shared instance itself unless keys were added
+      Variant out = rebase.appendVariant(v).build();
+      if (out.metadata() != target) {
+        current = Binary.fromConstantByteArray(out.metadataBytes()); // keys added: this row's own bytes
+      }
+      return out;
     } finally {
       rebase.reset();
     }
   }
 
-  /** The bytes of {@code v}'s metadata for the {@code metadata} column. */
-  Binary bytes(Variant v) {
-    VariantMetadata m = v.metadata();
-    if (shared != null && isShared(m)) {
-      return sharedBytes;
-    }
-    if (m != lastMetadata || lastBytes == null) {
-      lastMetadata = m; // not the shared dictionary: isShared just said so, or there is none
-      lastBytes = Binary.fromConstantByteArray(m.toBytes());
-    }
-    return lastBytes;
-  }
-
-  /** True if {@code m} encodes exactly the shared dictionary: O(1) for the shared instance and repeats. */
-  private boolean isShared(VariantMetadata m) {
-    if (m == shared) {
-      return true;
-    }
-    if (m != lastMetadata) {
-      lastMetadata = m;
-      lastBytes = null;
-      lastIsShared = m.length() == shared.length() && m.sameBytes(shared);
-    }
-    return lastIsShared;
+  /** The metadata bytes of the row the last {@link #apply} returned. */
+  Binary bytes() {
+    return current;
   }
 
   /** Rows re-based so far, by rewriting ids or re-encoding (for measuring the policy's cost). */

@@ -5,7 +5,9 @@ import io.variant.core.VariantMetadata;
 import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -22,9 +24,10 @@ import java.util.Objects;
  * @param plan the shredding plan; {@link ShreddingPlan#residual()} writes an unshredded column
  * @param layout {@link ShreddingLayout#SPEC} (default) or the draft layout
  * @param widening which values typed columns accept; default {@link NumericWidening#LOSSLESS}
- * @param metadataPolicy how row metadata is written; default {@link MetadataPolicy#SHARED_DICTIONARY}
- * @param sharedDictionary the file-level dictionary of {@link MetadataPolicy#SHARED_DICTIONARY}: sorted,
- *     holding at least every object key of the plan
+ * @param metadataPolicy how row metadata is written; default {@link MetadataPolicy#ROW_KEYS}
+ * @param sharedDictionary the column's base dictionary, sorted, holding at least every object key of the
+ *     plan: the one every row carries under {@link MetadataPolicy#SHARED_DICTIONARY}, and the one to build
+ *     rows on ({@link VariantParquetWriter#metadata}) under {@link MetadataPolicy#ROW_KEYS}
  */
 public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout layout, NumericWidening widening,
     MetadataPolicy metadataPolicy, VariantMetadata sharedDictionary) implements WriteColumn {
@@ -42,7 +45,7 @@ public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout lay
   /** Column {@code name} shredded by {@code plan}, with the defaults listed on the record. */
   public static VariantColumn of(String name, ShreddingPlan plan) {
     return new VariantColumn(name, plan, ShreddingLayout.SPEC, NumericWidening.LOSSLESS,
-        MetadataPolicy.SHARED_DICTIONARY, planKeys(plan, new MetadataBuilder()).build());
+        MetadataPolicy.ROW_KEYS, planKeys(plan, new MetadataBuilder()).build());
   }
 
   /** The same column in layout {@code l}. */
@@ -67,12 +70,23 @@ public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout lay
   }
 
   /**
-   * Adds {@code keys} to the shared dictionary, e.g. the keys seen while sampling rows, so that rows using
-   * only known keys share one metadata value.
+   * Adds {@code keys} to the shared dictionary, e.g. the keys seen while sampling rows, so that under {@link
+   * MetadataPolicy#SHARED_DICTIONARY} rows using only known keys share one metadata value. Under {@link
+   * MetadataPolicy#ROW_KEYS} rows built on the dictionary carry these keys too.
    */
   public VariantColumn withSharedKeys(Collection<String> keys) {
     VariantMetadata dict = new MetadataBuilder().addAll(sharedDictionary).addAll(keys).build();
     return new VariantColumn(name, plan, layout, widening, metadataPolicy, dict);
+  }
+
+  /** Every object key named anywhere in the plan, which {@link MetadataPolicy#ROW_KEYS} puts in each row. */
+  public List<String> planKeys() {
+    List<String> keys = new ArrayList<>();
+    VariantMetadata m = planKeys(plan, new MetadataBuilder()).build();
+    for (int i = 0; i < m.size(); i++) {
+      keys.add(m.key(i));
+    }
+    return List.copyOf(keys);
   }
 
   /** Adds every object key named anywhere in {@code plan}. */

@@ -46,7 +46,7 @@ public final class VariantColumnWriter {
     }
     this.splitter = Splitter.of(column.plan(), SplitOptions.defaults().withLayout(column.layout()).withWidening(column.widening()));
     this.sink = new RecordConsumerSink(draft);
-    this.rowMetadata = draft ? null : new RowMetadata(column.metadataPolicy(), column.sharedDictionary());
+    this.rowMetadata = draft ? null : new RowMetadata(column.metadataPolicy(), column.sharedDictionary(), column.planKeys());
   }
 
   /**
@@ -83,7 +83,7 @@ public final class VariantColumnWriter {
     consumer.startGroup();
     if (metadataIndex >= 0) {
       consumer.startField(VariantSchema.METADATA, metadataIndex);
-      consumer.addBinary(rowMetadata.bytes(row));
+      consumer.addBinary(rowMetadata.bytes());
       consumer.endField(VariantSchema.METADATA, metadataIndex);
     }
     sink.begin(consumer, root);
@@ -93,7 +93,7 @@ public final class VariantColumnWriter {
     consumer.endField(name, fieldIndex);
   }
 
-  /** Rows whose Variant was re-based onto the shared dictionary so far (ids rewritten or re-encoded). */
+  /** Rows whose Variant was re-based by the metadata policy so far (ids rewritten or re-encoded). */
   public long rebasedRows() {
     return rowMetadata == null ? 0 : rowMetadata.rebasedRows();
   }

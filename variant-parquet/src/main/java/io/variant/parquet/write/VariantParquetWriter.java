@@ -155,14 +155,15 @@ public final class VariantParquetWriter implements Closeable {
     return support == null ? null : support.schema();
   }
 
-  /** Rows re-based onto a shared metadata dictionary so far, ids rewritten or re-encoded (see {@link MetadataPolicy}). */
+  /** Rows re-based by the metadata policy so far, ids rewritten or re-encoded (see {@link MetadataPolicy}). */
   public long rebasedRows() {
     return support == null ? 0 : support.rebasedRows();
   }
 
   /**
-   * The shared metadata dictionary of VARIANT column {@code column}, to build rows on so that the writer
-   * takes them as they are, without re-encoding; see {@link VariantWriteSupport#sharedDictionary}.
+   * The base metadata dictionary of VARIANT column {@code column} (by default the plan's keys), to build rows
+   * on so that the writer takes them as they are, without re-basing; see {@link
+   * VariantWriteSupport#sharedDictionary}.
    *
    * <pre>{@code
    * VariantBuilder b = VariantBuilder.withMetadata(w.metadata("event")); // once the first rows are sampled
@@ -265,7 +266,7 @@ public final class VariantParquetWriter implements Closeable {
     private int inferRows = -1; // not set
     private ShreddingLayout layout = ShreddingLayout.SPEC;
     private NumericWidening widening = NumericWidening.LOSSLESS;
-    private MetadataPolicy metadataPolicy = MetadataPolicy.SHARED_DICTIONARY;
+    private MetadataPolicy metadataPolicy = MetadataPolicy.ROW_KEYS;
     private CompressionCodecName codec = CompressionCodecName.ZSTD;
     private long rowGroupBytes = ParquetWriter.DEFAULT_BLOCK_SIZE;
     private int pageBytes = ParquetWriter.DEFAULT_PAGE_SIZE;
@@ -359,7 +360,7 @@ public final class VariantParquetWriter implements Closeable {
       return this;
     }
 
-    /** Metadata policy of the VARIANT columns declared by name; default {@link MetadataPolicy#SHARED_DICTIONARY}. */
+    /** Metadata policy of the VARIANT columns declared by name; default {@link MetadataPolicy#ROW_KEYS}. */
     public Builder metadataPolicy(MetadataPolicy p) {
       this.metadataPolicy = Objects.requireNonNull(p, "metadataPolicy");
       return this;

@@ -109,13 +109,12 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   }
 
   /**
-   * The dictionary that VARIANT column {@code column} writes rows with, to build rows on. Under {@link
-   * MetadataPolicy#SHARED_DICTIONARY} a row on any other dictionary is re-based onto this one before it is
-   * split: its field ids are rewritten in a copy, or it is re-encoded when that is not enough (see the policy). A row built by {@code
-   * VariantBuilder.withMetadata(sharedDictionary(column))} that adds no key carries this very instance: it
-   * is recognised in O(1) and written as it is. A row that adds keys gets the dictionary plus its keys and is
-   * re-based like any other. The dictionary is the column's {@link VariantColumn#sharedDictionary()} and
-   * never changes.
+   * The dictionary to build VARIANT column {@code column}'s rows on, so that the writer takes them as they
+   * are: under {@link MetadataPolicy#ROW_KEYS} (the default) the plan's keys, to which each row built with
+   * {@code VariantBuilder.withMetadata(sharedDictionary(column))} adds only its own; under {@link
+   * MetadataPolicy#SHARED_DICTIONARY} the file-level dictionary every row is re-based onto. A row built on it
+   * that adds no key carries this very instance and is recognised in O(1). The dictionary is the column's
+   * {@link VariantColumn#sharedDictionary()} and never changes.
    *
    * @return the dictionary, or {@code null} for a column in the draft layout or under {@link
    *     MetadataPolicy#AS_WRITTEN}, whose rows keep their own metadata
@@ -124,14 +123,14 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   public VariantMetadata sharedDictionary(String column) {
     for (WriteColumn c : columns) {
       if (c instanceof VariantColumn v && v.name().equals(column)) {
-        boolean shared = v.layout() == ShreddingLayout.SPEC && v.metadataPolicy() == MetadataPolicy.SHARED_DICTIONARY;
+        boolean shared = v.layout() == ShreddingLayout.SPEC && v.metadataPolicy() != MetadataPolicy.AS_WRITTEN;
         return shared ? v.sharedDictionary() : null; // the very instance the column writer compares rows with
       }
     }
     throw new IllegalArgumentException("Cannot give the dictionary of \"" + column + "\": not a VARIANT column");
   }
 
-  /** Rows re-based onto the shared dictionary so far, summed over the VARIANT columns. */
+  /** Rows re-based by the metadata policy so far, summed over the VARIANT columns. */
   public long rebasedRows() {
     long n = 0;
     for (VariantColumnWriter w : variantWriters) {

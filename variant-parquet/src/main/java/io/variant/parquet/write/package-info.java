@@ -5,8 +5,9 @@
  * {@code RecordConsumer}). Variants are split by {@code io.variant.shredding.Splitter} straight into Parquet
  * record-consumer calls, for the spec and draft layouts; no per-row tree is built.
  *
- * <p>May import: {@code io.variant.core}, {@code io.variant.shredding} (and its {@code infer} package), {@code
- * io.variant.parquet} and its {@code schema} package, parquet-java and Hadoop's {@code Configuration}. Nothing
- * here depends on the read or filter packages.
+ * <p>May import: {@code io.variant.core}, {@code io.variant.shredding}, {@code io.variant.shredding.infer},
+ * {@code io.variant.parquet}, {@code io.variant.parquet.schema}, parquet-java ({@code org.apache.parquet.*})
+ * and Hadoop's Configuration ({@code org.apache.hadoop.conf}). Nothing here depends on the read or filter
+ * packages.
  */
 package io.variant.parquet.write;

@@ -70,7 +70,7 @@ class WriteReadRoundTripPropertyTest {
       VariantParquetWriter.Builder b = VariantParquetWriter.builder(file).overwrite()
           .longColumn("id").stringColumn("name").binaryColumn("raw")
           .layout(layout)
-          .metadataPolicy(rnd.nextBoolean() ? MetadataPolicy.SHARED_DICTIONARY : MetadataPolicy.AS_WRITTEN)
+          .metadataPolicy(MetadataPolicy.values()[rnd.nextInt(MetadataPolicy.values().length)])
           .widening(rnd.nextInt(3) == 0 ? NumericWidening.STRICT : NumericWidening.LOSSLESS)
           .codec(PlanGen.pick(rnd, CompressionCodecName.ZSTD, CompressionCodecName.SNAPPY, CompressionCodecName.UNCOMPRESSED))
           .rowGroupRowLimit(rowGroupRows)

@@ -33,7 +33,7 @@ class MalformedRowsPropertyTest {
       ShreddingPlan plan = rnd.nextBoolean() ? ShapePlans.planFor(rnd, v) : PlanGen.plan(rnd, 3);
       ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
       VariantColumn column = VariantColumn.of("v", plan).withLayout(layout)
-          .withMetadataPolicy(rnd.nextBoolean() ? MetadataPolicy.SHARED_DICTIONARY : MetadataPolicy.AS_WRITTEN);
+          .withMetadataPolicy(MetadataPolicy.values()[rnd.nextInt(MetadataPolicy.values().length)]);
       GroupType group = VariantSchema.toParquet("v", plan, layout, Type.Repetition.OPTIONAL);
       VariantColumnWriter writer = VariantColumnWriter.bind(column, group);
       Variant bad;

@@ -36,7 +36,8 @@ class SharedDictionaryTest {
   Path dir;
 
   private VariantParquetWriter.Builder builder(Path out) {
-    return VariantParquetWriter.builder(out).longColumn("id").variantColumn("event", PLAN);
+    return VariantParquetWriter.builder(out).longColumn("id").variantColumn("event", PLAN)
+        .metadataPolicy(MetadataPolicy.SHARED_DICTIONARY);
   }
 
   private static VariantRecord record(long id, Variant event) {
@@ -108,7 +109,7 @@ class SharedDictionaryTest {
   void alternatingMetadataObjectsEachGetTheirOwnBytes() {
     // A and B alternate: the writer remembers only the last metadata object it saw, so each switch must
     // decide (and hand out the bytes) again.
-    VariantColumn column = VariantColumn.of("event", PLAN);
+    VariantColumn column = VariantColumn.of("event", PLAN).withMetadataPolicy(MetadataPolicy.SHARED_DICTIONARY);
     VariantColumnWriter writer = VariantColumnWriter.bind(column,
         VariantSchema.toParquet("event", PLAN, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL));
     Variant a = VariantJson.parse("{\"n\": 1}"); // ["n"]: the shared dictionary's bytes, another object

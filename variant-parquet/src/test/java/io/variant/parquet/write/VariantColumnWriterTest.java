@@ -157,7 +157,8 @@ class VariantColumnWriterTest {
   @Test
   void rowsAlreadyOnTheSharedDictionaryAreNotReencoded() {
     ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
-    VariantColumn column = VariantColumn.of("event", plan).withSharedKeys(java.util.List.of("c"));
+    VariantColumn column = VariantColumn.of("event", plan).withSharedKeys(java.util.List.of("c"))
+        .withMetadataPolicy(MetadataPolicy.SHARED_DICTIONARY);
     VariantColumnWriter writer = VariantColumnWriter.bind(column, group("event", plan, ShreddingLayout.SPEC));
     RecordingConsumer sink = new RecordingConsumer();
     writer.write(sink, 0, objectAc()); // its dictionary ["a", "c"] has the same bytes as the shared one

@@ -109,7 +109,7 @@ class VariantParquetWriterTest {
   @Test
   void sharedDictionaryGivesEveryRowTheSameMetadataBytes() throws IOException {
     Path out = dir.resolve("dict.parquet");
-    VariantParquetWriter w = builder(out).build(); // samples the first rows' keys by default
+    VariantParquetWriter w = builder(out).metadataPolicy(MetadataPolicy.SHARED_DICTIONARY).build(); // samples the first rows' keys
     w.write(record(1, row(1))); // dictionary ["n", "s"]
     w.write(record(2, nOnly(2))); // dictionary ["n"]
     w.close();
@@ -123,7 +123,7 @@ class VariantParquetWriterTest {
   @Test
   void withoutSamplingTheSharedDictionaryHoldsThePlanKeys() throws IOException {
     Path out = dir.resolve("plan-keys.parquet");
-    try (VariantParquetWriter w = builder(out).inferFromFirst(0).build()) {
+    try (VariantParquetWriter w = builder(out).metadataPolicy(MetadataPolicy.SHARED_DICTIONARY).inferFromFirst(0).build()) {
       w.write(record(1, row(1)));
       w.write(record(2, nOnly(2)));
       assertEquals(1, w.rebasedRows()); // ["n", "s"] is re-based; ["n"] already is the plan's dictionary
@@ -236,7 +236,7 @@ class VariantParquetWriterTest {
   void aSampledRowThatFailsWhenFlushedDiscardsTheFile() throws IOException {
     Path out = dir.resolve("failed-late.parquet");
     Variant bad = Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x02, 0x01, 0x05, 0x00, 0x01, 0x00});
-    VariantParquetWriter w = builder(out).build();
+    VariantParquetWriter w = builder(out).inferFromFirst(5).build();
     w.write(record(1, bad)); // buffered in the sample: nothing splits it yet
     assertThrows(io.variant.core.VariantFormatException.class, w::close);
     assertEquals(List.of(), listDir());

@@ -3,6 +3,6 @@
  * reports, per path, how much of the data the plan types. Entry point: {@link
  * io.variant.shredding.infer.PlanInference}.
  *
- * <p>May import {@code io.variant.core} and {@code io.variant.shredding}; never Parquet.
+ * <p>May import: {@code io.variant.core} and {@code io.variant.shredding}; never Parquet.
  */
 package io.variant.shredding.infer;

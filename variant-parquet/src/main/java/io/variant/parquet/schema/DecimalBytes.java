@@ -1,4 +1,4 @@
-package io.variant.parquet.write;
+package io.variant.parquet.schema;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -6,7 +6,8 @@ import java.util.Arrays;
 /**
  * Parquet's big-endian decimal bytes for FIXED_LEN_BYTE_ARRAY columns. spec: LogicalTypes §DECIMAL (the
  * unscaled value is big-endian two's complement; a fixed-length column holds exactly its length). Public
- * only so that the filter package can encode literals the same way; not a supported API.
+ * so that the writer and the filter package (which encodes literals the same way) share it; not a supported
+ * API.
  */
 public final class DecimalBytes {
   private DecimalBytes() {}

@@ -1,0 +1,122 @@
+package io.variant.hadoop;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantBuilder;
+import io.variant.core.VariantException;
+import io.variant.core.json.JsonOptions;
+import io.variant.core.json.VariantJson;
+import io.variant.parquet.VariantRecord;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+
+/**
+ * The map task of {@link ConvertJob}: one NDJSON line in, one row of the VARIANT column out. Blank lines are
+ * skipped. A line that is not one JSON document fails the task ({@link OnError#FAIL}, naming the file and
+ * byte offset) or is skipped and recorded ({@link OnError#SKIP}) in the task's rejects file, {@code
+ * _rejects/rejects-m-00000.ndjson} under the output directory: one JSON object per line with {@code file},
+ * {@code offset}, {@code error} and the rejected {@code line}. The rejects file is written in the task's
+ * work directory, so it is committed (or discarded) with the task's part file.
+ */
+public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecord> {
+  /** Configuration key of the bad-row policy: {@code fail} (default) or {@code skip}. */
+  public static final String ON_ERROR = "variant.convert.on-error";
+  /** The folder of rejects files under the output directory; hidden from input formats by its underscore. */
+  public static final String REJECTS_DIR = "_rejects";
+
+  /** What a task does with a line that is not a JSON document. */
+  public enum OnError {
+    FAIL,
+    SKIP
+  }
+
+  private String column;
+  private OnError onError;
+  private String file;
+  private FSDataOutputStream rejects;
+
+  @Override
+  protected void setup(Context context) {
+    Configuration conf = context.getConfiguration();
+    column = conf.get(VariantParquetOutputFormat.COLUMN, VariantParquetOutputFormat.DEFAULT_COLUMN);
+    onError = onError(conf);
+    file = context.getInputSplit() instanceof FileSplit s ? s.getPath().toString() : String.valueOf(context.getInputSplit());
+  }
+
+  /** @throws IllegalArgumentException if {@link #ON_ERROR} is neither {@code fail} nor {@code skip} */
+  static OnError onError(Configuration conf) {
+    String text = conf.get(ON_ERROR, "fail");
+    try {
+      return OnError.valueOf(text.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Cannot read " + ON_ERROR + ": expected fail or skip, was " + text, e);
+    }
+  }
+
+  @Override
+  protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+    byte[] utf8 = Arrays.copyOf(line.getBytes(), line.getLength());
+    if (isBlank(utf8)) {
+      return;
+    }
+    context.getCounter(ConvertCounters.ROWS_IN).increment(1);
+    Variant v;
+    try {
+      v = VariantJson.parse(utf8, JsonOptions.defaults());
+    } catch (VariantException e) {
+      if (onError == OnError.FAIL) {
+        throw new IOException(file + " at byte " + offset.get() + ": " + e.getMessage()
+            + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
+      }
+      reject(context, offset.get(), e.getMessage(), line);
+      return;
+    }
+    context.write(null, VariantRecord.builder().set(column, v).build());
+  }
+
+  private static boolean isBlank(byte[] utf8) {
+    for (byte b : utf8) {
+      if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void reject(Context context, long offset, String error, Text line) throws IOException, InterruptedException {
+    context.getCounter(ConvertCounters.ROWS_REJECTED).increment(1);
+    if (rejects == null) {
+      String name = "rejects-m-" + String.format(Locale.ROOT, "%05d", context.getTaskAttemptID().getTaskID().getId()) + ".ndjson";
+      Path path = new Path(new Path(FileOutputFormat.getWorkOutputPath(context), REJECTS_DIR), name);
+      rejects = path.getFileSystem(context.getConfiguration()).create(path, false);
+    }
+    Variant entry = new VariantBuilder().startObject()
+        .key("file").appendString(file)
+        .key("offset").appendLong(offset)
+        .key("error").appendString(error)
+        .key("line").appendString(line.toString()) // invalid UTF-8 shows as U+FFFD
+        .endObject().build();
+    write(rejects, VariantJson.toJson(entry) + "\n");
+  }
+
+  private static void write(OutputStream out, String text) throws IOException {
+    out.write(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException {
+    if (rejects != null) {
+      rejects.close();
+    }
+  }
+}

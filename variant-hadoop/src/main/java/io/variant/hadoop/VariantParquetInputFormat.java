@@ -1,0 +1,121 @@
+package io.variant.hadoop;
+
+import io.variant.core.path.VariantPath;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.read.VariantReadOptions;
+import io.variant.shredding.RebuildOptions;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.parquet.hadoop.ParquetInputFormat;
+
+/**
+ * Reads Parquet files with VARIANT columns as {@link VariantRecord}s in MapReduce or Spark tasks: the part
+ * files {@link VariantParquetOutputFormat} writes, or any file {@code VariantParquetReader} reads. Splits are
+ * Parquet's (byte ranges of a file; a row group belongs to the split holding its start), configured through
+ * static setters that store text in the job's {@link Configuration}, as {@link ParquetInputFormat} is.
+ *
+ * <pre>{@code
+ * job.setInputFormatClass(VariantParquetInputFormat.class);
+ * VariantParquetInputFormat.setProjection(job, "event", VariantPath.parse("$.user.age"));  // one path only
+ * VariantParquetInputFormat.setFilter(job, VariantPredicate.gt("event", "$.user.age", Literal.of(65)));
+ * // map(Void key, VariantRecord row, ...): row.variant("event") is the value at $.user.age
+ * }</pre>
+ *
+ * <ul>
+ *   <li><b>Projection</b> ({@link #setProjection}): each record has the one column, holding the Variant at
+ *       the path ({@code null} when the path is absent or the row is SQL NULL), and only the Parquet columns
+ *       the path needs are read. {@link #setColumns} instead reads whole top-level columns.
+ *   <li><b>Filter</b> ({@link #setFilter}): row groups in which no row can match are skipped by their
+ *       statistics and dictionaries (see {@link VariantPredicate#toParquetFilter}); when the records hold
+ *       the predicate's column whole (no projection), rows that do not match are dropped too, so the
+ *       records are exactly the matching rows. With a projection, rows of kept row groups are all returned.
+ * </ul>
+ */
+public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord> {
+  /** Configuration key of the top-level columns to read: a JSON array of names. */
+  public static final String COLUMNS = "variant.input.columns";
+  /** Configuration key of the projected column and path: a JSON array {@code [column, path]}. */
+  public static final String PROJECTION = "variant.input.projection";
+  /** Configuration key of the filter predicate (see {@link #setFilter}). */
+  public static final String FILTER = "variant.input.filter";
+  /** Configuration key of the validation: {@code lazy} (default) or {@code full}. */
+  public static final String VALIDATION = "variant.input.validation";
+  /** Configuration key: {@code true} to let typed values win over conflicting residual keys. */
+  public static final String LENIENT = "variant.input.lenient";
+
+  /** Hadoop creates input formats by reflection. */
+  public VariantParquetInputFormat() {}
+
+  /** Reads only these top-level columns. */
+  public static void setColumns(Job job, String... columns) {
+    job.getConfiguration().set(COLUMNS, ConfText.ofList(List.of(columns)));
+  }
+
+  /** Reads only the value at {@code path} of VARIANT column {@code column}; see the class comment. */
+  public static void setProjection(Job job, String column, VariantPath path) {
+    job.getConfiguration().set(PROJECTION, ConfText.ofList(List.of(column, path.toString())));
+  }
+
+  /** Skips row groups (and, without a projection, rows) that do not match; see the class comment. */
+  public static void setFilter(Job job, VariantPredicate predicate) {
+    job.getConfiguration().set(FILTER, PredicateText.of(predicate));
+  }
+
+  /** How much of each Variant is validated before its record is returned; {@code FULL} for untrusted files. */
+  public static void setValidation(Job job, VariantReadOptions.Validation validation) {
+    job.getConfiguration().set(VALIDATION, validation.name().toLowerCase(Locale.ROOT));
+  }
+
+  /** {@link RebuildOptions#lenient()} instead of failing on invalid-but-readable shredded data. */
+  public static void setLenient(Job job, boolean lenient) {
+    job.getConfiguration().setBoolean(LENIENT, lenient);
+  }
+
+  /** The read options the Configuration describes (the filter is kept apart: see {@link #filter}). */
+  static VariantReadOptions options(Configuration conf) {
+    String columns = conf.get(COLUMNS);
+    Set<String> selected = columns == null ? null : Set.copyOf(ConfText.toList(COLUMNS, columns));
+    String validation = conf.get(VALIDATION, "lazy");
+    VariantReadOptions.Validation v;
+    try {
+      v = VariantReadOptions.Validation.valueOf(validation.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Cannot read " + VALIDATION + ": expected lazy or full, was " + validation, e);
+    }
+    RebuildOptions rebuild = conf.getBoolean(LENIENT, false) ? RebuildOptions.lenient() : RebuildOptions.defaults();
+    return new VariantReadOptions(rebuild, selected, null, v);
+  }
+
+  /** The filter predicate, or {@code null}. */
+  static VariantPredicate filter(Configuration conf) {
+    String text = conf.get(FILTER);
+    return text == null ? null : PredicateText.parse(FILTER, text);
+  }
+
+  /** {@code [column, path]}, or {@code null} without a projection. */
+  static List<String> projection(Configuration conf) {
+    String text = conf.get(PROJECTION);
+    if (text == null) {
+      return null;
+    }
+    List<String> p = ConfText.toList(PROJECTION, text);
+    if (p.size() != 2) {
+      throw new IllegalArgumentException("Cannot read " + PROJECTION + ": expected [column, path], was " + text);
+    }
+    VariantPath.parse(p.get(1)); // fail here, before any task, on a bad path
+    return p;
+  }
+
+  @Override
+  public RecordReader<Void, VariantRecord> createRecordReader(InputSplit split, TaskAttemptContext context) {
+    return new VariantRecordReader();
+  }
+}

@@ -1,0 +1,177 @@
+package io.variant.hadoop;
+
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.write.VariantColumn;
+import io.variant.parquet.write.VariantWriteSupport;
+import io.variant.shredding.PlanSyntaxException;
+import io.variant.shredding.ShreddingLayout;
+import io.variant.shredding.ShreddingPlan;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.OutputCommitter;
+import org.apache.hadoop.mapreduce.RecordWriter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.parquet.hadoop.ParquetOutputFormat;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * Writes {@link VariantRecord}s with one VARIANT column to Parquet part files ({@code part-m-00000.zstd.parquet},
+ * ...) from MapReduce or Spark tasks. Every task writes the same schema: the plan, layout and shared
+ * dictionary come from the job's {@link Configuration}, set with the static setters before the job starts,
+ * the way {@link ParquetOutputFormat} is configured. Parquet's own settings ({@code parquet.block.size},
+ * {@link ParquetOutputFormat#setBlockSize}, ...) apply as usual.
+ *
+ * <pre>{@code
+ * Job job = Job.getInstance(conf);
+ * job.setOutputFormatClass(VariantParquetOutputFormat.class);
+ * VariantParquetOutputFormat.setColumn(job, "event");
+ * VariantParquetOutputFormat.setPlan(job, ShreddingPlan.parse("{\"id\": int64, \"ts\": timestamp}"));
+ * VariantParquetOutputFormat.setSharedKeys(job, sampledKeys);   // optional
+ * FileOutputFormat.setOutputPath(job, new Path("hdfs:///events.parquet.d"));
+ * // map tasks write: context.write(null, VariantRecord.builder().set("event", variant).build());
+ * }</pre>
+ *
+ * <p><b>Commit:</b> files are written in the task attempt's work directory and moved into the output
+ * directory by Hadoop's {@link FileOutputCommitter} when the attempt commits, so a failed or speculative
+ * attempt leaves nothing behind. No {@code _metadata} summary files are written. <b>Counters:</b> each task
+ * adds {@link ConvertCounters#ROWS_WRITTEN}, {@link ConvertCounters#TYPED_VALUES} and {@link
+ * ConvertCounters#RESIDUAL_VALUES} (see {@link ShreddingCounts}). Defaults: column {@code variant}, plan
+ * {@code variant} (unshredded), layout spec, codec ZSTD.
+ */
+public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecord> {
+  /** Configuration key of the VARIANT column's name. */
+  public static final String COLUMN = "variant.output.column";
+  /** Configuration key of the plan, in its text form ({@link ShreddingPlan#print()}). */
+  public static final String PLAN = "variant.output.plan";
+  /** Configuration key of the layout: {@code spec} or {@code draft}. */
+  public static final String LAYOUT = "variant.output.layout";
+  /** Configuration key of the keys that join the shared metadata dictionary: a JSON array of strings. */
+  public static final String SHARED_KEYS = "variant.output.shared-keys";
+  /** The column name when none is set. */
+  public static final String DEFAULT_COLUMN = "variant";
+
+  private FileOutputCommitter committer;
+
+  /** Hadoop creates output formats by reflection. */
+  public VariantParquetOutputFormat() {}
+
+  /** Names the VARIANT column (default {@value #DEFAULT_COLUMN}). */
+  public static void setColumn(Job job, String column) {
+    if (column == null || column.isEmpty()) {
+      throw new IllegalArgumentException("Cannot name the VARIANT column \"" + column + "\"");
+    }
+    job.getConfiguration().set(COLUMN, column);
+  }
+
+  /** Sets the plan every task shreds with (default: unshredded). */
+  public static void setPlan(Job job, ShreddingPlan plan) {
+    job.getConfiguration().set(PLAN, plan.print());
+  }
+
+  /** Sets the layout (default {@link ShreddingLayout#SPEC}). */
+  public static void setLayout(Job job, ShreddingLayout layout) {
+    job.getConfiguration().set(LAYOUT, layout.name().toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * Adds {@code keys} to the shared metadata dictionary of every part file, e.g. the keys of rows sampled
+   * before the job (see {@link VariantColumn#withSharedKeys}): rows using only those keys then repeat one
+   * metadata value, which Parquet's dictionary encoding stores once.
+   */
+  public static void setSharedKeys(Job job, Collection<String> keys) {
+    job.getConfiguration().set(SHARED_KEYS, ConfText.ofList(List.copyOf(keys)));
+  }
+
+  /** Sets Parquet's compression codec (default ZSTD, where {@link ParquetOutputFormat#setCompression} was not called). */
+  public static void setCodec(Job job, CompressionCodecName codec) {
+    setCompression(job, codec);
+  }
+
+  /**
+   * The column the Configuration describes.
+   *
+   * @throws IllegalArgumentException if the plan, layout or shared keys do not parse
+   */
+  public static VariantColumn column(Configuration conf) {
+    String text = conf.get(PLAN, ShreddingPlan.residual().print());
+    ShreddingPlan plan;
+    try {
+      plan = ShreddingPlan.parse(text);
+    } catch (PlanSyntaxException e) {
+      throw new IllegalArgumentException("Cannot read " + PLAN + ": " + e.getMessage(), e);
+    }
+    String layout = conf.get(LAYOUT, "spec");
+    ShreddingLayout l;
+    try {
+      l = ShreddingLayout.valueOf(layout.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Cannot read " + LAYOUT + ": expected spec or draft, was " + layout, e);
+    }
+    String keys = conf.get(SHARED_KEYS);
+    VariantColumn c = VariantColumn.of(conf.get(COLUMN, DEFAULT_COLUMN), plan).withLayout(l);
+    return keys == null ? c : c.withSharedKeys(ConfText.toList(SHARED_KEYS, keys));
+  }
+
+  @Override
+  public WriteSupport<VariantRecord> getWriteSupport(Configuration conf) {
+    return new VariantWriteSupport(List.of(column(conf)), Map.of());
+  }
+
+  @Override
+  public RecordWriter<Void, VariantRecord> getRecordWriter(TaskAttemptContext context) throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    if (!isCompressionSet(conf)) {
+      conf.set(COMPRESSION, CompressionCodecName.ZSTD.name());
+    }
+    CompressionCodecName codec = getCompression(conf);
+    Path file = getDefaultWorkFile(context, codec.getExtension() + ".parquet");
+    RecordWriter<Void, VariantRecord> parquet = getRecordWriter(context, file);
+    return new CountingWriter(parquet, file, conf.get(COLUMN, DEFAULT_COLUMN));
+  }
+
+  /** Plain {@link FileOutputCommitter}: no {@code _metadata} summary files, which Parquet has deprecated. */
+  @Override
+  public synchronized OutputCommitter getOutputCommitter(TaskAttemptContext context) throws IOException {
+    if (committer == null) {
+      committer = new FileOutputCommitter(getOutputPath(context), context);
+    }
+    return committer;
+  }
+
+  /** Counts rows, and typed and residual values from the finished file's footer. */
+  private static final class CountingWriter extends RecordWriter<Void, VariantRecord> {
+    private final RecordWriter<Void, VariantRecord> delegate;
+    private final Path file;
+    private final String column;
+    private long rows;
+
+    CountingWriter(RecordWriter<Void, VariantRecord> delegate, Path file, String column) {
+      this.delegate = delegate;
+      this.file = file;
+      this.column = column;
+    }
+
+    @Override
+    public void write(Void key, VariantRecord value) throws IOException, InterruptedException {
+      delegate.write(key, value);
+      rows++;
+    }
+
+    @Override
+    public void close(TaskAttemptContext context) throws IOException, InterruptedException {
+      delegate.close(context);
+      context.getCounter(ConvertCounters.ROWS_WRITTEN).increment(rows);
+      ShreddingCounts counts = ShreddingCounts.of(file, context.getConfiguration(), column);
+      context.getCounter(ConvertCounters.TYPED_VALUES).increment(counts.typed());
+      context.getCounter(ConvertCounters.RESIDUAL_VALUES).increment(counts.residual());
+    }
+  }
+}

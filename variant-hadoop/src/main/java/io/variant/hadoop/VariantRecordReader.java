@@ -1,0 +1,121 @@
+package io.variant.hadoop;
+
+import io.variant.core.path.VariantPath;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.read.EngineReadSupports;
+import io.variant.parquet.read.PathValue;
+import io.variant.parquet.read.VariantReadOptions;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetInputFormat;
+import org.apache.parquet.hadoop.ParquetRecordReader;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * The record reader of {@link VariantParquetInputFormat}: parquet-java's {@link ParquetRecordReader} over
+ * our read supports. A filter predicate is translated per file (it names typed columns of that file's
+ * schema) and set for row groups only: the statistics and dictionary filters run, the record-level and
+ * column-index filters stay off, since they would judge rows by typed columns alone while a value may sit
+ * in its residual (see {@code RowGroupPruning}).
+ */
+final class VariantRecordReader extends RecordReader<Void, VariantRecord> {
+  private ParquetRecordReader<VariantRecord> records; // whole records, or
+  private ParquetRecordReader<PathValue> values; // one path's values
+  private String projectedColumn;
+  private VariantPredicate exact; // rows failing it are dropped; null: none
+  private VariantRecord current;
+
+  @Override
+  public void initialize(InputSplit split, TaskAttemptContext context) throws IOException, InterruptedException {
+    Configuration conf = new Configuration(context.getConfiguration());
+    VariantReadOptions options = VariantParquetInputFormat.options(conf);
+    List<String> projection = VariantParquetInputFormat.projection(conf);
+    VariantPredicate filter = VariantParquetInputFormat.filter(conf);
+    if (filter != null) {
+      FilterPredicate rowGroups = filter.toFilterPredicate(footerSchema(((FileSplit) split).getPath(), conf)).orElse(null);
+      if (rowGroups != null) {
+        ParquetInputFormat.setFilterPredicate(conf, rowGroups);
+      }
+      conf.setBoolean(ParquetInputFormat.STATS_FILTERING_ENABLED, true);
+      conf.setBoolean(ParquetInputFormat.DICTIONARY_FILTERING_ENABLED, true);
+      conf.setBoolean(ParquetInputFormat.RECORD_FILTERING_ENABLED, false);
+      conf.setBoolean(ParquetInputFormat.COLUMN_INDEX_FILTERING_ENABLED, false);
+      exact = projection == null ? filter : null;
+    }
+    TaskAttemptContext withFilter = new TaskAttemptContextImpl(conf, context.getTaskAttemptID());
+    if (projection == null) {
+      records = new ParquetRecordReader<>(EngineReadSupports.records(options));
+      records.initialize(split, withFilter);
+    } else {
+      projectedColumn = projection.get(0);
+      values = new ParquetRecordReader<>(EngineReadSupports.path(projectedColumn, VariantPath.parse(projection.get(1)), options));
+      values.initialize(split, withFilter);
+    }
+  }
+
+  private static MessageType footerSchema(org.apache.hadoop.fs.Path file, Configuration conf) throws IOException {
+    ParquetReadOptions footerOnly = HadoopReadOptions.builder(conf, file).withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS).build();
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf), footerOnly)) {
+      return reader.getFileMetaData().getSchema();
+    }
+  }
+
+  @Override
+  public boolean nextKeyValue() throws IOException, InterruptedException {
+    if (values != null) {
+      if (!values.nextKeyValue()) {
+        current = null;
+        return false;
+      }
+      current = VariantRecord.builder().set(projectedColumn, values.getCurrentValue().value()).build();
+      return true;
+    }
+    while (records.nextKeyValue()) {
+      VariantRecord r = records.getCurrentValue();
+      if (exact == null || !r.has(exact.column()) || exact.test(r)) {
+        current = r;
+        return true;
+      }
+    }
+    current = null;
+    return false;
+  }
+
+  @Override
+  public Void getCurrentKey() {
+    return null;
+  }
+
+  @Override
+  public VariantRecord getCurrentValue() {
+    return current;
+  }
+
+  @Override
+  public float getProgress() throws IOException, InterruptedException {
+    return values != null ? values.getProgress() : records == null ? 0 : records.getProgress();
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (records != null) {
+      records.close();
+    }
+    if (values != null) {
+      values.close();
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package io.variant.hadoop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.parquet.read.VariantParquetReader;
+import io.variant.shredding.ShreddingPlan;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link ConvertJob} under Hadoop's local job runner, over inputs split into several pieces each. */
+class ConvertJobTest {
+  @TempDir Path dir;
+
+  @Test
+  void partFilesHoldEveryInputRowOnce() throws Exception {
+    Random rnd = new Random(11);
+    List<String> lines = new ArrayList<>();
+    lines.addAll(Events.write(dir.resolve("a.ndjson"), rnd, 0, 300));
+    lines.addAll(Events.write(dir.resolve("b.ndjson"), rnd, 1000, 250));
+    lines.addAll(Events.write(dir.resolve("c.ndjson.gz"), rnd, 2000, 200)); // gzip: one split, read whole
+    long splitBytes = Files.size(dir.resolve("b.ndjson")) / 3;
+
+    ConvertJob.Options options = ConvertJob.Options.of(List.of(dir.resolve("*.ndjson*").toString()), dir.resolve("out").toString())
+        .withMaxSplitBytes(splitBytes)
+        .withSampleRows(200);
+    ConvertJob.Result r = ConvertJob.run(Events.localConf(dir), options, false);
+
+    assertTrue(r.succeeded(), r.summary());
+    List<Path> parts = Events.partFiles(dir.resolve("out"));
+    assertTrue(parts.size() >= 7, "one part file per split, 3+ per plain file, got " + parts);
+    assertEquals(Events.canonical(lines), Events.readAll(dir.resolve("out"), "variant"));
+    for (Path p : parts) { // one shared plan
+      try (VariantParquetReader reader = VariantParquetReader.open(p)) {
+        assertEquals(r.plan(), reader.plans().get("variant"), p.toString());
+      }
+    }
+    assertTrue(r.plan().isShredded(), r.plan().print());
+    assertEquals(lines.size(), r.count(ConvertCounters.ROWS_IN));
+    assertEquals(lines.size(), r.count(ConvertCounters.ROWS_WRITTEN));
+    assertEquals(0, r.count(ConvertCounters.ROWS_REJECTED));
+    assertTrue(r.typedShare() > 0.5 && r.count(ConvertCounters.RESIDUAL_VALUES) > 0, r.summary());
+    assertTrue(r.sample().splits() >= 7, r.summary());
+    assertTrue(Files.exists(dir.resolve("out/_SUCCESS")));
+  }
+
+  @Test
+  void badLinesAreSkippedIntoRejects() throws Exception {
+    Random rnd = new Random(12);
+    List<String> good = Events.write(dir.resolve("a.ndjson"), rnd, 0, 40);
+    List<String> lines = new ArrayList<>(good);
+    lines.add(7, "{\"id\": 1,");
+    lines.add(20, "not json");
+    lines.add(21, "   ");
+    Files.write(dir.resolve("a.ndjson"), lines);
+
+    ConvertJob.Options options = ConvertJob.Options.of(List.of(dir.resolve("a.ndjson").toString()), dir.resolve("out").toString())
+        .withPlan(ShreddingPlan.parse("{\"id\": int64}"))
+        .withOnError(ConvertMapper.OnError.SKIP)
+        .withMaxSplitBytes(Files.size(dir.resolve("a.ndjson")) / 2);
+    ConvertJob.Result r = ConvertJob.run(Events.localConf(dir), options, false);
+
+    assertTrue(r.succeeded(), r.summary());
+    assertEquals(42, r.count(ConvertCounters.ROWS_IN));
+    assertEquals(2, r.count(ConvertCounters.ROWS_REJECTED));
+    assertEquals(40, r.count(ConvertCounters.ROWS_WRITTEN));
+    assertEquals(Events.canonical(good), Events.readAll(dir.resolve("out"), "variant"));
+    List<String> rejects = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir.resolve("out/_rejects"))) {
+      for (Path f : files.filter(f -> !f.getFileName().toString().startsWith(".")).toList()) { // not .crc
+        rejects.addAll(Files.readAllLines(f));
+      }
+    }
+    assertEquals(2, rejects.size(), rejects.toString());
+    assertTrue(rejects.stream().anyMatch(l -> l.contains("\"line\":\"not json\"")), rejects.toString());
+    assertTrue(rejects.stream().allMatch(l -> l.contains("\"offset\":") && l.contains("a.ndjson")), rejects.toString());
+    assertEquals(null, r.sample() == null ? null : "sampled", "a given plan is not inferred");
+  }
+
+  @Test
+  void aBadLineFailsTheJobAndLeavesNoPartFile() throws Exception {
+    List<String> lines = new ArrayList<>(Events.write(dir.resolve("a.ndjson"), new Random(13), 0, 30));
+    lines.add("{oops}");
+    Files.write(dir.resolve("a.ndjson"), lines);
+
+    ConvertJob.Result r = ConvertJob.run(Events.localConf(dir),
+        ConvertJob.Options.of(List.of(dir.resolve("a.ndjson").toString()), dir.resolve("out").toString()), false);
+
+    assertFalse(r.succeeded());
+    assertTrue(!Files.exists(dir.resolve("out")) || Events.partFiles(dir.resolve("out")).isEmpty());
+    assertFalse(Files.exists(dir.resolve("out/_SUCCESS")));
+  }
+}

@@ -1,0 +1,107 @@
+package io.variant.shredding;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.Limits;
+import io.variant.core.Variant;
+import io.variant.core.VariantLimitException;
+import io.variant.shredding.testkit.ShreddedTree;
+import io.variant.testkit.Hex;
+import java.io.ByteArrayOutputStream;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Splitter} and {@link Rebuilder} on values whose offsets share sub-values: the split follows the
+ * plan into every shared copy and emits residuals per copy, so without a budget a value of a few hundred
+ * bytes would be split into 2^levels slots. Both stop with {@link VariantLimitException}.
+ */
+class SplitExpansionTest {
+  private static final byte[] EMPTY_METADATA = Hex.bytes("01 00 00");
+  private static final Duration HANG_GUARD = Duration.ofSeconds(10);
+
+  /** {@code levels} arrays {@code [x, x]}, each x the one copy of the level below; the leaf is {@code leaf}. */
+  private static Variant sharedArrays(int levels, byte[] leaf) {
+    byte[] value = leaf;
+    for (int i = 0; i < levels; i++) {
+      ByteArrayOutputStream b = new ByteArrayOutputStream();
+      b.write(0x0F); // array, 4-byte offsets
+      b.write(2);
+      b.writeBytes(new byte[8]); // both elements at offset 0
+      b.write(value.length);
+      b.write(value.length >>> 8);
+      b.write(value.length >>> 16);
+      b.write(0);
+      b.writeBytes(value);
+      value = b.toByteArray();
+    }
+    return Variant.of(EMPTY_METADATA, value);
+  }
+
+  private static ShreddingPlan nestedArrays(int levels, String leaf) {
+    return ShreddingPlan.parse("[".repeat(levels) + leaf + "]".repeat(levels));
+  }
+
+  @Test
+  void splittingIntoEveryCopyStops() {
+    Variant v = sharedArrays(30, Hex.bytes("0C 07")).validate(); // 2^30 int8 leaves in 422 bytes
+    for (ShreddingLayout layout : ShreddingLayout.values()) {
+      SplitOptions options = SplitOptions.defaults().withLayout(layout);
+      assertTimeoutPreemptively(HANG_GUARD, () -> {
+        // typed leaves, and residual leaves (the plan's type does not fit an int8)
+        for (String leaf : new String[] {"int8", "string"}) {
+          Splitter s = Splitter.of(nestedArrays(30, leaf), options);
+          var e = assertThrows(VariantLimitException.class, () -> s.split(v, new ShreddedTree()));
+          assertTrue(e.getMessage().startsWith("Cannot split the value: it expands past"), e.getMessage());
+        }
+        // residual containers emitted whole at the level where the plan stops
+        Splitter s = Splitter.of(nestedArrays(20, "variant"), options);
+        assertThrows(VariantLimitException.class, () -> s.split(v, new ShreddedTree()));
+      });
+    }
+  }
+
+  @Test
+  void aResidualIsNotExpandedWhenTheValueStopsAtTheTop() {
+    Variant v = sharedArrays(30, Hex.bytes("0C 07"));
+    ShreddedTree row = new ShreddedTree();
+    Splitter.of(ShreddingPlan.parse("variant"), SplitOptions.defaults()).split(v, row); // a view: nothing expands
+    assertEquals(v.valueSize(), row.root().residual().valueSize());
+    // The rebuild copies the residual byte for byte over the row's dictionary: linear again.
+    Variant back = Rebuilder.of(ShreddingPlan.parse("variant")).rebuild(v.metadata(), row.root());
+    assertEquals(v.valueSize(), back.valueSize());
+    // The draft layout re-encodes residuals: the copy's budget stops it.
+    ShreddedTree draft = new ShreddedTree();
+    var e = assertThrows(VariantLimitException.class, () -> Splitter.of(ShreddingPlan.parse("variant"),
+        SplitOptions.defaults().withLayout(ShreddingLayout.DRAFT)).split(v, draft));
+    assertTrue(e.getMessage().contains("Limits.maxExpansion"), e.getMessage());
+  }
+
+  @Test
+  void aRebuildThatReEncodesASharedResidualStops() {
+    Variant v = sharedArrays(30, Hex.bytes("0C 07"));
+    ShreddedTree.Slot root = ShreddedTree.slot(v, null);
+    // No row metadata (draft layout): the residual is re-encoded into a fresh dictionary.
+    var e = assertThrows(VariantLimitException.class, () -> Rebuilder.of(ShreddingPlan.parse("variant")).rebuild(null, root));
+    assertTrue(e.getMessage().startsWith("Cannot copy the value: it expands past"), e.getMessage());
+  }
+
+  @Test
+  void theBudgetComesFromSplitOptions() {
+    // [x, x] around a 2-element array of int8: 2 copies cost 1 + 2 * (1 + 2 * 2) = 11, within 1 x 31 + 64.
+    Variant light = sharedArrays(2, Hex.bytes("0C 07"));
+    Splitter.of(nestedArrays(2, "int8"), SplitOptions.defaults().withLimits(Limits.defaults().withMaxExpansion(1)))
+        .split(light, new ShreddedTree());
+    // 10 levels: 2^10 leaves of 2 bytes in 142 bytes. Refused at the default 4, accepted at 64.
+    Variant heavy = sharedArrays(10, Hex.bytes("0C 07"));
+    ShreddingPlan plan = nestedArrays(10, "int8");
+    assertThrows(VariantLimitException.class, () -> Splitter.of(plan, SplitOptions.defaults()).split(heavy, new ShreddedTree()));
+    ShreddedTree row = new ShreddedTree();
+    Splitter.of(plan, SplitOptions.defaults().withLimits(Limits.defaults().withMaxExpansion(64))).split(heavy, row);
+    Variant back = Rebuilder.of(plan).rebuild(heavy.metadata(), row.root());
+    assertEquals(heavy, back.validate());
+  }
+}
