@@ -39,8 +39,12 @@ import java.util.Locale;
  *       payload.forkee.fork}: 1,235 B at H = 1.05, 0.235 B/bit). ZSTD barely compresses bit-packed levels.
  *   <li>{@link #CHUNK_BYTES} 245: leaves present in 1 of 5,000 rows (the event log's {@code
  *       debug.attr_NNN}) cost 486 to 511 B each with the plan, about nothing but two chunks.
- *   <li>{@code gainPerValue} per {@link Kind}: leave-one-out on 5,000 event-log rows (debug rows removed)
- *       and 5,000 mixed rows; see each constant.
+ *   <li>{@code gainPerValue} per {@link Kind}: on 5,000 event-log rows (debug rows removed) and 5,000 mixed
+ *       rows ({@code bench/sizes} corpora), each leaf typed alone against the unshredded file and each leaf
+ *       left out of the complete plan; see each constant. These two disagree by a factor of 3 to 10: most of
+ *       shredding's gain comes from taking many fields out of one heterogeneous residual, which no per-leaf
+ *       constant captures. That is why the CLI also writes the sample both ways and keeps fewer columns when
+ *       the plan loses (see {@code InferredPlan} in variant-cli).
  * </ul>
  */
 public final class CostModel {
@@ -53,34 +57,52 @@ public final class CostModel {
   /** A string column with at most this many distinct values per typed value (1 in 8) repeats enough for dictionaries. */
   static final int LOW_CARDINALITY_RATIO = 8;
 
-  /** How a typed value is stored, which decides what moving it out of the residual gains. */
+  /**
+   * How a typed value is stored, which decides what moving it out of the residual gains. The gains are
+   * conservative picks inside two measurements that bracket the truth (see the class comment): a leaf typed
+   * alone against the unshredded file (upper: it also moves its object's other fields out of the shared
+   * residual) and a leaf left out of an otherwise complete plan (lower: its residual is then a column of
+   * small, alike objects that compresses nearly as well as a typed column).
+   */
   public enum Kind {
     /** Booleans: one bit each in the typed column, a header byte plus field entry in the residual. */
-    BOOLEAN(2.0),
-    /** Integers, decimals, floats, dates, times, timestamps, uuids: fixed width, by type. */
-    NUMBER(1.6),
-    /** Strings of few distinct values: dictionary indexes in the typed column. */
-    LOW_CARDINALITY_STRING(2.0),
-    /** Other strings and binaries: the same bytes either way; only the header and field entry are gained. */
-    STRING(0.6);
+    BOOLEAN(1.0, 0),
+    /**
+     * Integers, decimals, floats, dates, times, timestamps, uuids. Alone: 1.3 (qty) to 4.3 B (user.id) on
+     * event logs; in a full plan: 0.4 B (actor.id) on mixed rows.
+     */
+    NUMBER(1.5, 0),
+    /** Strings with few distinct values: dictionary indexes. Alone: 1.7 (type) to 6.6 B (os) on event logs. */
+    LOW_CARDINALITY_STRING(2.0, 0),
+    /**
+     * Other strings and binaries: the content costs about the same either way; the header and field entry
+     * are gained, and long text compresses better in a column of text than between binary values. Alone: 4.2
+     * (ts, 24 B) to 15 B (user_agent, 110 B); in a full plan: -0.5 (screen_name, 9 B) to 2.1 B (reviewText,
+     * about 400 B) on mixed rows.
+     */
+    STRING(0.3, 0.005);
 
-    /** Compressed bytes saved per value moved from the residual to the typed column (measured; see class). */
+    /** Compressed bytes saved per value moved from the residual to the typed column. */
     final double gainPerValue;
+    /** For strings: further bytes saved per byte of the mean encoded value. */
+    final double gainPerValueByte;
 
-    Kind(double gainPerValue) {
+    Kind(double gainPerValue, double gainPerValueByte) {
       this.gainPerValue = gainPerValue;
+      this.gainPerValueByte = gainPerValueByte;
     }
   }
 
   private CostModel() {}
 
   /**
-   * The estimate for a leaf of class {@code kind} whose column would take {@code typed} values, with levels
-   * {@code levels}.
+   * The estimate for a leaf of class {@code kind} whose column would take {@code typed} values of {@code
+   * meanBytes} encoded bytes on average, with levels {@code levels}.
    */
-  static Estimate estimate(Kind kind, long typed, LevelChain levels) {
+  static Estimate estimate(Kind kind, long typed, double meanBytes, LevelChain levels) {
     double levelBytes = COLUMNS_PER_LEAF * levels.entries() * levels.entropyBits() * LEVEL_BYTES_PER_BIT;
-    return new Estimate(kind, typed, kind.gainPerValue, levelBytes, COLUMNS_PER_LEAF * CHUNK_BYTES);
+    double gain = kind.gainPerValue + kind.gainPerValueByte * meanBytes;
+    return new Estimate(kind, typed, gain, levelBytes, COLUMNS_PER_LEAF * CHUNK_BYTES);
   }
 
   /** The string class of a path with {@code typed} string values of {@code distinct} distinct ones. */
@@ -105,7 +127,7 @@ public final class CostModel {
       return typed * gainPerValue - levelBytes - fixedBytes;
     }
 
-    /** "saves 1234 B: 500 values × 2.0 B − levels 300 B − chunks 490 B (number)". */
+    /** "saves 1234 B: 500 values x 2.0 B - levels 300 B - chunks 490 B (number)". */
     public String explain() {
       return String.format(Locale.ROOT, "%s %.0f B: %d values x %.1f B - levels %.0f B - chunks %.0f B (%s)",
           saved() > 0 ? "saves" : "costs", Math.abs(saved()), typed, gainPerValue, levelBytes, fixedBytes,

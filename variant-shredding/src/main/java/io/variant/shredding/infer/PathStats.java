@@ -16,6 +16,7 @@ final class PathStats {
   final long[] families = new long[TypeFamily.values().length];
   final ExactNumericRange numbers = new ExactNumericRange();
   final DistinctValues strings = new DistinctValues();
+  long stringBytes; // encoded sizes of the string values, headers included
   final Map<String, PathStats> fields = new HashMap<>();
   PathStats element; // null until an array here has an element
 

@@ -86,7 +86,9 @@ final class PlanChooser {
     }
     Choice c = typed(stats, sampled, family, chain.then(stats.count(family)));
     if (costModel && c.shape == Shape.SCALAR) {
-      c.estimate = CostModel.estimate(kind(stats, family), stats.count(family), chain.then(stats.count(family)));
+      long typedValues = stats.count(family);
+      double meanBytes = family == TypeFamily.STRING && typedValues > 0 ? (double) stats.stringBytes / typedValues : 0;
+      c.estimate = CostModel.estimate(kind(stats, family), typedValues, meanBytes, chain.then(typedValues));
       c.reason = c.scalar + ": " + c.estimate.explain();
       if (c.estimate.saved() <= 0) {
         Choice r = residual(stats, sampled);

@@ -143,6 +143,7 @@ public final class PlanInference {
       node.numbers.add(v);
     } else if (family == TypeFamily.STRING) {
       node.strings.add(v.stringValue());
+      node.stringBytes += v.valueSize();
     } else if (family == TypeFamily.OBJECT && descend) {
       int n = v.fieldCount();
       for (int i = 0; i < n; i++) {

@@ -52,9 +52,17 @@ class CostModelTest {
     assertTrue(dense.entropyBits() > 0.4 && dense.entropyBits() < 0.5, "" + dense.entropyBits());
     assertEquals(dense.entropyBits(), sparse.entropyBits(), 1e-9); // the same split, one level apart
     assertEquals(0.0, LevelChain.root(100).then(100).then(100).entropyBits(), 1e-9);
-    CostModel.Estimate e = CostModel.estimate(CostModel.Kind.BOOLEAN, 500, sparse);
+    CostModel.Estimate e = CostModel.estimate(CostModel.Kind.BOOLEAN, 500, 1, sparse);
     assertEquals(2 * 5000 * sparse.entropyBits() * CostModel.LEVEL_BYTES_PER_BIT, e.levelBytes(), 1e-6);
     assertEquals(2 * CostModel.CHUNK_BYTES, e.fixedBytes(), 1e-9);
+  }
+
+  @Test
+  void longStringsGainMoreThanShortOnes() {
+    LevelChain all = LevelChain.root(1000).then(1000).then(1000).then(1000);
+    double shortText = CostModel.estimate(CostModel.Kind.STRING, 1000, 10, all).gainPerValue();
+    double longText = CostModel.estimate(CostModel.Kind.STRING, 1000, 400, all).gainPerValue();
+    assertTrue(longText > shortText + 1.5, shortText + " " + longText);
   }
 
   @Test
