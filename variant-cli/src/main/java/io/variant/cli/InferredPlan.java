@@ -53,11 +53,20 @@ record InferredPlan(InferenceResult result, String note) {
     if (columns == first) {
       return new InferredPlan(result, "");
     }
-    String why = String.format(Locale.ROOT, "with all %d, %d sampled rows wrote %d bytes, unshredded %d", first, rows.size(),
+    String why = String.format(Locale.ROOT, "with all %d, %d sampled rows took %d bytes of pages, unshredded %d", first, rows.size(),
         firstSize, unshredded);
     return new InferredPlan(result, columns == 0
         ? "no typed columns: " + why
         : String.format(Locale.ROOT, "kept the best %d of %d typed columns: %s", result.coverage().typedColumns(), first, why));
+  }
+
+  /** The footer and the magic around it: the last 8 bytes are the footer length and "PAR1" (Parquet format). */
+  private static long footerBytes(Path file) throws IOException {
+    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+      java.nio.ByteBuffer tail = java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+      ch.read(tail, ch.size() - 8);
+      return 4 + 8 + (tail.getInt(0) & 0xFFFFFFFFL); // leading "PAR1", trailing length + "PAR1", footer
+    }
   }
 
   private static List<Variant> evenly(List<Variant> rows, int most) {
@@ -71,7 +80,11 @@ record InferredPlan(InferenceResult result, String note) {
     return out;
   }
 
-  /** Bytes of a file of {@code rows} under {@code plan}, as {@code convert} writes it by default. */
+  /**
+   * Bytes of the column chunks of a file of {@code rows} under {@code plan}, as {@code convert} writes it by
+   * default: the file less its footer, which costs a fixed amount per row group that a file of many more rows
+   * than the sample spreads thin (a footer entry per typed column would otherwise decide a small sample).
+   */
   private static long size(List<Variant> rows, ShreddingPlan plan) throws IOException {
     Path file = Files.createTempFile("variant-plan-check-", ".parquet");
     try {
@@ -80,7 +93,7 @@ record InferredPlan(InferenceResult result, String note) {
           w.write(VariantRecord.builder().set("v", v).build());
         }
       }
-      return Files.size(file);
+      return Files.size(file) - footerBytes(file);
     } catch (UncheckedIOException e) {
       throw e.getCause();
     } finally {

@@ -39,7 +39,7 @@ public final class CostCalibration {
       }
     }
     int maxLeaves = args.length > 2 ? Integer.parseInt(args[2]) : 80;
-    InferenceResult all = PlanInference.infer(rows, InferenceOptions.defaults().withMinPresence(0));
+    InferenceResult all = PlanInference.infer(rows, InferenceOptions.defaults().withSelection(io.variant.shredding.infer.Selection.PRESENCE));
     long unshredded = write(rows, ShreddingPlan.residual(), dir.resolve("u.parquet"));
     long full = write(rows, all.plan(), dir.resolve("full.parquet"));
     System.out.printf(Locale.ROOT, "rows %d, unshredded %d B, all %d typed leaves %d B%n", rows.size(), unshredded,
