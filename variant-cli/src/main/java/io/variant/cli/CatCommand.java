@@ -1,8 +1,6 @@
 package io.variant.cli;
 
 import io.variant.core.Variant;
-import io.variant.core.VariantFormatException;
-import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
@@ -46,6 +44,8 @@ final class CatCommand implements Callable<Integer> {
 
   @Mixin RowLimit limit;
 
+  @Mixin ReadLimits limits;
+
   @Override
   public Integer call() throws IOException {
     try (ParquetFile parquet = ParquetFile.open(cli, file.file)) {
@@ -53,8 +53,8 @@ final class CatCommand implements Callable<Integer> {
       try (VariantParquetReader footer = parquet.reader(VariantReadOptions.defaults())) {
         column = parquet.variantColumn(footer, file.column);
       }
-      try (VariantParquetReader reader = parquet.reader(
-          VariantReadOptions.defaults().withColumns(column).withValidation(VariantReadOptions.Validation.FULL));
+      CheckedRows rows = new CheckedRows(parquet, column, limits.limits());
+      try (VariantParquetReader reader = parquet.reader(limits.readOptions().withColumns(column));
           Writer out = cli.output()) {
         Hex hex = new Hex();
         StringBuilder line = new StringBuilder(256);
@@ -64,7 +64,7 @@ final class CatCommand implements Callable<Integer> {
             break;
           }
           line.setLength(0);
-          render(record.variant(column), line, hex, parquet, column, row);
+          render(record.variant(column), line, hex, rows, row);
           out.append(line);
         }
       }
@@ -81,25 +81,17 @@ final class CatCommand implements Callable<Integer> {
     }
   }
 
-  private void render(Variant v, StringBuilder line, Hex hex, ParquetFile parquet, String column, long row)
-      throws IOException {
-    try {
-      if (format == Format.HEX) {
-        if (v == null) {
-          line.append(HexLine.SQL_NULL);
-        } else {
-          hex.append(v.metadataBytes(), line);
-          line.append(' ');
-          hex.append(v.valueBytes(), line);
-        }
-      } else if (v == null) {
-        line.append("null");
-      } else {
-        VariantJson.writeJson(v, line);
-      }
-      line.append('\n');
-    } catch (VariantFormatException e) { // a rebuilt value that only rendering finds malformed
-      throw parquet.error(new VariantParquetException(null, column, row, e.getMessage(), e));
+  private void render(Variant v, StringBuilder line, Hex hex, CheckedRows rows, long row) throws IOException {
+    if (v == null) {
+      line.append(format == Format.HEX ? HexLine.SQL_NULL : "null");
+    } else if (format == Format.HEX) {
+      rows.check(v, row);
+      hex.append(v.metadataBytes(), line);
+      line.append(' ');
+      hex.append(v.valueBytes(), line);
+    } else {
+      rows.appendJson(v, row, line);
     }
+    line.append('\n');
   }
 }

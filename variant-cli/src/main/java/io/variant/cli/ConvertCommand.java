@@ -11,39 +11,38 @@ import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code variant convert}: JSON documents in, one shredded VARIANT column of a Parquet file out. The file
- * appears only when the conversion succeeds: the writer writes {@code OUT.tmp} and renames it, and any
- * failure deletes it (see {@link VariantParquetWriter}).
+ * {@code variant convert}: JSON documents in, one shredded VARIANT column of a Parquet file out. Where the
+ * file goes, and what happens to what is already there, is {@link OutputTarget}'s rule; bad rows are
+ * {@link RowErrors}' business; the summary is {@link ConvertSummary}'s.
  */
 @Command(
     name = "convert",
     mixinStandardHelpOptions = true,
     header = "Convert JSON documents to a Parquet file with one shredded VARIANT column.",
     description = {
-      "Convert JSON documents (NDJSON, whitespace-separated documents, or one top-level array per input) "
-          + "to a Parquet file with one VARIANT column, shredded by a plan that is given or inferred from "
-          + "a sample of rows, as 'variant plan' infers it from the same input and options. Several inputs are concatenated in order; '-' reads stdin; gzip input is "
-          + "decompressed.",
-      "Nothing is left at OUT when the conversion fails: the file is written under a temporary name "
-          + "(OUT with the suffix .tmp) and renamed when complete. A one-line summary goes to stderr unless "
-          + "--quiet.",
+      "Convert JSON documents to a Parquet file with one VARIANT column, shredded by a plan that is given or "
+          + "inferred from a sample of rows, as 'variant plan' infers it from the same input and options. Several inputs (files, directories, globs) are read in order; '-' "
+          + "reads stdin; gzip and zstd input is decompressed.",
+      "OUT: a regular file is written under a unique temporary name beside it and renamed when complete, so "
+          + "OUT is either untouched or the whole new file; an existing OUT needs --overwrite (a symbolic link "
+          + "keeps pointing at the replaced file). '-' writes the Parquet file to stdout; FIFOs and character "
+          + "devices are written through; directories, block devices and the command's own inputs are refused.",
+      "A summary goes to stderr unless --quiet; progress too when stderr is a terminal, or with --progress.",
     })
 final class ConvertCommand implements Callable<Integer> {
   /** The column name when {@code --column} is not given. */
@@ -65,11 +64,12 @@ final class ConvertCommand implements Callable<Integer> {
 
   @ParentCommand VariantCli cli;
 
-  @Parameters(arity = "1..*", paramLabel = "IN", description = "JSON inputs, in order; '-' reads stdin.")
+  @Parameters(arity = "1..*", paramLabel = "IN", description = "JSON inputs in order: files, directories, globs; '-' reads stdin.")
   List<String> inputs;
 
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.parquet", description = "The Parquet file to write.")
-  Path output;
+  @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.parquet",
+      description = "The Parquet file to write; '-' writes it to stdout.")
+  String output;
 
   @Option(
       names = "--plan",
@@ -125,11 +125,26 @@ final class ConvertCommand implements Callable<Integer> {
       description = "Compression codec (default: ${DEFAULT-VALUE}).")
   Codec codec;
 
+  @Option(names = "--row-group-size", converter = ByteSize.class, paramLabel = "SIZE",
+      description = "Target row-group size, e.g. 64M (default: 128M).")
+  Long rowGroupSize;
+
+  @Option(names = "--page-size", converter = ByteSize.class, paramLabel = "SIZE",
+      description = "Target page size, e.g. 256K (default: 1M).")
+  Long pageSize;
+
   @Option(names = "--overwrite", description = "Replace OUT if it exists; without it, an existing OUT is an error.")
   boolean overwrite;
 
-  @Option(names = {"-q", "--quiet"}, description = "Print no summary.")
+  @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors: no summary, no progress.")
   boolean quiet;
+
+  @Option(names = "--progress", description = "Show progress on stderr even when it is not a terminal.")
+  boolean progress;
+
+  @Mixin JsonInputOptions json;
+
+  @Mixin RowErrors errors;
 
   @Spec CommandSpec spec;
 
@@ -145,18 +160,77 @@ final class ConvertCommand implements Callable<Integer> {
     if (plan != null && planFrom != null) {
       throw new ParameterException(spec.commandLine(), "--plan and --plan-from cannot be used together");
     }
+    checkSizes();
+    PlanInference inference = PlanInference.create(rules.options(spec, InferenceOptions.defaults()));
     ShreddingPlan given = plan != null ? PlanArgument.parse(plan) : planFrom != null ? planOf(planFrom) : null;
-    if (given != null) {
-      try (PlanSample rows = PlanSample.none(cli, inputs)) {
-        return convert(rows, given, planFrom == null ? "" : " (plan of " + planFrom + ")", startNanos);
+    List<String> paths = InputPaths.expand(inputs, InputPaths::anyFile);
+    OutputTarget target = OutputTarget.of(output, overwrite, cli.stdout());
+    target.refuseInputs(paths);
+    errors.start();
+    ConvertSummary summary = new ConvertSummary(target.name());
+    Progress shown = new Progress(spec.commandLine().getErr(), Progress.wanted(progress, quiet), totalBytes(paths));
+    try (RowErrors rejects = errors; JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format, JsonDocuments::withHints)) {
+      PlanSample sample = given != null ? PlanSample.none() : PlanSample.take(paths, rules.sample, inference, documents);
+      ShreddingPlan written = given;
+      if (given == null) {
+        InferredPlan inferred = InferredPlan.of(inference, sample.rows());
+        written = inferred.plan();
+        summary.planNote(" (plan inferred from " + sample.description() + (inferred.note().isEmpty() ? "" : "; " + inferred.note()) + ")");
+      } else if (planFrom != null) {
+        summary.planNote(" (plan of " + planFrom + ")");
+      }
+      StreamOutputFile file = target.open();
+      try (TemporaryFileGuard guard = TemporaryFileGuard.of(target.temporary())) {
+        VariantParquetWriter writer = builder(file, written).build();
+        boolean finished = false;
+        try {
+          write(sample, documents, writer, summary, shown);
+          writer.close();
+          finished = true;
+        } finally {
+          shown.finish();
+          if (!finished) {
+            writer.abort();
+            target.abort();
+          }
+        }
+        summary.written(writer.rowCount(), written);
+        summary.bytes(documents.bytesRead(), target.commit());
+        Path out = target.kind() == OutputTarget.Kind.FILE ? Path.of(output) : null;
+        if (!quiet && out != null && layout == ShreddingLayout.SPEC) {
+          summary.residual(ResidualShare.of(out, column).summary(warnResidual));
+        }
       }
     }
-    PlanInference inference = PlanInference.create(rules.options(spec, InferenceOptions.defaults()));
-    try (PlanSample rows = PlanSample.take(cli, inputs, rules.sample, inference, true)) {
-      InferredPlan inferred = InferredPlan.of(inference, rows.rows());
-      String note = " (plan inferred from " + rows.description() + (inferred.note().isEmpty() ? "" : "; " + inferred.note()) + ")";
-      return convert(rows, inferred.plan(), note, startNanos);
+    summary.rejected(errors.rejected(), errors.rejectsFile);
+    if (!quiet) {
+      spec.commandLine().getErr().println(summary.format(System.nanoTime() - startNanos));
     }
+    return ExitCodes.OK;
+  }
+
+  private void checkSizes() {
+    if (rowGroupSize != null && (rowGroupSize < 1024 || rowGroupSize > Integer.MAX_VALUE)) {
+      throw new ParameterException(spec.commandLine(), "--row-group-size must be between 1K and 2G, was " + rowGroupSize);
+    }
+    if (pageSize != null && (pageSize < 64 || pageSize > Integer.MAX_VALUE)) {
+      throw new ParameterException(spec.commandLine(), "--page-size must be between 64 bytes and 2G, was " + pageSize);
+    }
+  }
+
+  private VariantParquetWriter.Builder builder(StreamOutputFile file, ShreddingPlan plan) {
+    VariantParquetWriter.Builder builder = VariantParquetWriter.builder(file)
+        .layout(layout)
+        .codec(codec.parquet)
+        .inferFromFirst(inferRows)
+        .overwrite(); // the stream is ours: a fresh temporary file, stdout, or a FIFO/device written through
+    if (rowGroupSize != null) {
+      builder.rowGroupSize(rowGroupSize);
+    }
+    if (pageSize != null) {
+      builder.pageSize(pageSize.intValue());
+    }
+    return builder.variantColumn(column, plan);
   }
 
   /** The plan of the VARIANT column of an existing file: {@code --column}'s, else the only one. */
@@ -168,73 +242,48 @@ final class ConvertCommand implements Callable<Integer> {
     }
   }
 
-  private int convert(PlanSample documents, ShreddingPlan written, String planNote, long startNanos) throws IOException {
-    VariantParquetWriter.Builder builder = VariantParquetWriter.builder(output)
-        .layout(layout)
-        .codec(codec.parquet)
-        .inferFromFirst(inferRows)
-        .variantColumn(column, written);
-    if (overwrite) {
-      builder.overwrite();
-    }
-    VariantParquetWriter writer;
-    try {
-      writer = builder.build();
-    } catch (FileAlreadyExistsException e) {
-      throw new FileAlreadyExistsException(output.toString(), null, "already exists; add --overwrite to replace it");
-    }
-    long rows;
-    try (TemporaryFileGuard guard = TemporaryFileGuard.of(temporaryFile())) {
-      rows = write(writer, documents);
-    }
-    if (!quiet) {
-      spec.commandLine().getErr().printf(Locale.ROOT, "%s: %d rows, %d typed columns%s, %d bytes, %.2f s%n",
-          output, rows, TypedColumns.of(written), planNote, Files.size(output), (System.nanoTime() - startNanos) / 1e9);
-      if (layout == ShreddingLayout.SPEC) {
-        for (String line : ResidualShare.of(output, column).summary(warnResidual)) {
-          spec.commandLine().getErr().println(line);
-        }
-      }
-    }
-    return ExitCodes.OK;
-  }
-
-  /** Writes every document and finishes the file; on any failure the writer is aborted, deleting OUT.tmp. */
-  private long write(VariantParquetWriter writer, PlanSample documents) throws IOException {
-    boolean finished = false;
-    try {
-      for (Variant v; (v = documents.next()) != null; ) {
-        try {
-          writer.write(VariantRecord.builder().set(column, v).build());
-        } catch (VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded
-          throw new InputException(documents.source(), documents.line(), 0, "Cannot convert the document: " + e.getMessage(), e);
-        } catch (IOException e) {
-          throw cannotWrite(e);
-        }
-      }
+  /** Writes every document, skipping bad ones if {@code --on-error skip}. */
+  private void write(PlanSample sample, JsonDocuments documents, VariantParquetWriter writer, ConvertSummary summary,
+      Progress shown) throws IOException {
+    long rows = 0;
+    while (true) {
+      Variant v;
       try {
-        writer.close();
+        v = sample.next(documents);
+      } catch (InputException e) {
+        summary.read();
+        errors.reject(e, documents.canContinue(), documents.failedLine());
+        continue;
+      }
+      if (v == null) {
+        return;
+      }
+      summary.read();
+      try {
+        writer.write(VariantRecord.builder().set(column, v).build());
+      } catch (VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded
+        throw new InputException(sample.source(documents), sample.line(documents), 0,
+            "cannot convert the document: " + e.getMessage(), e);
       } catch (IOException e) {
-        throw cannotWrite(e);
+        throw new IOException("cannot write " + output + ": " + IoMessages.reason(e), e);
       }
-      finished = true;
-      return writer.rowCount();
-    } finally {
-      if (!finished) {
-        writer.abort();
-      }
+      shown.update(++rows, documents.bytesRead());
     }
   }
 
-  private IOException cannotWrite(IOException e) {
-    return new IOException("cannot write " + output + ": " + e.getMessage(), e);
-  }
-
-  /**
-   * Where {@link VariantParquetWriter} writes before renaming onto {@code OUT}: {@code OUT.tmp}, as its
-   * class comment documents.
-   */
-  private Path temporaryFile() {
-    return output.resolveSibling(output.getFileName() + ".tmp");
+  /** The total size of the inputs if all are regular files, for the ETA; -1 otherwise. */
+  private static long totalBytes(List<String> paths) {
+    long total = 0;
+    for (String p : paths) {
+      try {
+        if (Input.STDIN.equals(p) || !Files.isRegularFile(Path.of(p))) {
+          return -1;
+        }
+        total += Files.size(Path.of(p));
+      } catch (IOException e) {
+        return -1;
+      }
+    }
+    return total;
   }
 }

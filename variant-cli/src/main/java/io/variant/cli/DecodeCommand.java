@@ -1,5 +1,6 @@
 package io.variant.cli;
 
+import io.variant.core.Limits;
 import io.variant.core.VariantFormatException;
 import io.variant.core.json.VariantJson;
 import java.io.BufferedReader;
@@ -27,6 +28,8 @@ final class DecodeCommand implements Callable<Integer> {
 
   @Mixin FileArgument input;
 
+  @Mixin ReadLimits limits;
+
   @Option(names = "--pretty", description = "Print each value as a tree that shows every value's Variant type.")
   boolean pretty;
 
@@ -35,7 +38,8 @@ final class DecodeCommand implements Callable<Integer> {
     try (Input in = cli.open(input.path);
         BufferedReader lines = in.byteReader(); // hex is ASCII: any other byte is reported at its column
         Writer out = cli.output()) {
-      HexLine parser = new HexLine(in.name());
+      Limits checked = limits.limits();
+      HexLine parser = new HexLine(in.name(), checked);
       StringBuilder text = new StringBuilder(256); // a whole line first: a failing value prints nothing
       long lineNo = 0;
       try {
@@ -44,7 +48,7 @@ final class DecodeCommand implements Callable<Integer> {
           HexLine.Parsed parsed = parser.parse(line, lineNo);
           if (parsed != null) {
             text.setLength(0);
-            render(parsed, text, parser, lineNo);
+            render(parsed, text, parser, lineNo, checked);
             out.append(text);
           }
         }
@@ -57,7 +61,7 @@ final class DecodeCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private void render(HexLine.Parsed parsed, StringBuilder text, HexLine parser, long lineNo) throws IOException {
+  private void render(HexLine.Parsed parsed, StringBuilder text, HexLine parser, long lineNo, Limits checked) throws IOException {
     if (parsed.isSqlNull()) {
       text.append(pretty ? HexLine.SQL_NULL : "null").append('\n'); // the tree shows SQL NULL apart from a Variant null
       return;
@@ -66,7 +70,7 @@ final class DecodeCommand implements Callable<Integer> {
       if (pretty) {
         TypedTreePrinter.print(parsed.variant(), text);
       } else {
-        VariantJson.writeJson(parsed.variant(), text);
+        VariantJson.writeJson(parsed.variant(), text, checked);
         text.append('\n');
       }
     } catch (VariantFormatException e) {

@@ -1,6 +1,8 @@
 package io.variant.cli;
 
 import io.variant.core.VariantException;
+import io.variant.core.VariantLimitException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -34,27 +36,67 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
   @Override
   public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
     PrintWriter err = cmd.getErr();
-    int code;
-    if (ex instanceof OutputException && ((OutputException) ex).isBrokenPipe()) {
-      code = ExitCodes.BROKEN_PIPE; // the reader has gone; nobody is left to read a message
-    } else if (ex instanceof InputException) {
-      err.println(ex.getMessage()); // already starts with file:line:column
-      code = ExitCodes.BAD_INPUT;
-    } else if (ex instanceof OutputException) {
-      err.println("variant: cannot write output: " + ex.getMessage());
-      code = ExitCodes.BAD_INPUT;
-    } else if (ex instanceof VariantException || ex instanceof java.io.IOException) {
-      err.println("variant: " + ex.getMessage());
-      code = ExitCodes.BAD_INPUT;
-    } else {
+    int code = exitCode(ex);
+    if (code == ExitCodes.INTERNAL) {
       err.println("variant: internal error: " + ex + (isVerbose(parseResult) ? "" : " (rerun with --verbose for the stack trace)"));
-      code = ExitCodes.INTERNAL;
+    } else if (code != ExitCodes.BROKEN_PIPE) { // the reader of a closed pipe has gone: nobody reads a message
+      err.println(message(ex));
     }
     if (isVerbose(parseResult)) {
       ex.printStackTrace(err);
     }
     err.flush();
     return code;
+  }
+
+  /** The exit code for a failure. */
+  static int exitCode(Exception ex) {
+    if (ex instanceof OutputException oe) {
+      return oe.isBrokenPipe() ? ExitCodes.BROKEN_PIPE : ExitCodes.IO;
+    }
+    if (ex instanceof RefusedException) {
+      return ExitCodes.USAGE;
+    }
+    if (isLimit(ex)) {
+      return ExitCodes.RESOURCE_LIMIT;
+    }
+    if (ex instanceof InputException ie) {
+      return ie.isUnreadable() ? ExitCodes.IO : ExitCodes.BAD_INPUT;
+    }
+    if (ex instanceof VariantException) {
+      return ExitCodes.BAD_INPUT;
+    }
+    if (ex instanceof IOException) {
+      return ExitCodes.IO;
+    }
+    return ExitCodes.INTERNAL;
+  }
+
+  /**
+   * True if {@code ex} or a cause is a documented limit: {@link VariantLimitException}, or jackson's
+   * constraint on string or number length, which the JSON limits set from {@code --max-value-size}.
+   */
+  static boolean isLimit(Throwable ex) {
+    for (Throwable t = ex; t != null; t = t.getCause()) {
+      if (t instanceof VariantLimitException || t.getClass().getSimpleName().equals("StreamConstraintsException")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The one line a user reads. */
+  static String message(Exception ex) {
+    if (ex instanceof InputException) {
+      return UserMessages.of(ex.getMessage()); // already starts with file:line:column
+    }
+    if (ex instanceof OutputException oe) {
+      return "variant: cannot write output: " + IoMessages.reason(oe.getCause() instanceof IOException io ? io : oe);
+    }
+    if (ex instanceof IOException io) {
+      return "variant: " + UserMessages.of(IoMessages.describe(io));
+    }
+    return "variant: " + UserMessages.of(ex.getMessage());
   }
 
   /** True if {@code --verbose} was given to the top command or to any subcommand (it is inherited). */

@@ -1,7 +1,5 @@
 package io.variant.cli;
 
-import io.variant.core.VariantFormatException;
-import io.variant.core.json.VariantJson;
 import io.variant.core.path.VariantPath;
 import io.variant.core.path.VariantPathException;
 import io.variant.parquet.VariantParquetException;
@@ -44,6 +42,8 @@ final class GetCommand implements Callable<Integer> {
 
   @Mixin RowLimit limit;
 
+  @Mixin ReadLimits limits;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -55,9 +55,10 @@ final class GetCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage() + " in PATH '" + pathText + "'");
     }
     try (ParquetFile parquet = ParquetFile.open(cli, file.file);
-        VariantParquetReader reader = parquet.reader(VariantReadOptions.defaults());
+        VariantParquetReader reader = parquet.reader(limits.readOptions());
         VariantPathReader values = reader.project(parquet.variantColumn(reader, file.column), path);
         Writer out = cli.output()) {
+      CheckedRows rows = new CheckedRows(parquet, null, limits.limits());
       StringBuilder line = new StringBuilder(128);
       for (long row = 0; limit.allows(row); row++) {
         PathValue value = read(parquet, values);
@@ -66,11 +67,7 @@ final class GetCommand implements Callable<Integer> {
         }
         line.setLength(0);
         if (value.isPresent()) {
-          try {
-            VariantJson.writeJson(value.value(), line);
-          } catch (VariantFormatException e) { // a value that only rendering finds malformed
-            throw parquet.error(new VariantParquetException(null, null, row, e.getMessage(), e));
-          }
+          rows.appendJson(value.value(), row, line);
         } else {
           line.append("null"); // absent, or SQL NULL
         }

@@ -1,5 +1,6 @@
 package io.variant.cli;
 
+import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
@@ -18,10 +19,15 @@ final class HexLine {
   private static final String SHAPE = "expected '<metadata hex> <value hex>' or NULL";
 
   private final String source;
+  private final Limits limits;
 
-  /** @param source the input name for messages */
-  HexLine(String source) {
+  /**
+   * @param source the input name for messages
+   * @param limits the depth limit for validation
+   */
+  HexLine(String source, Limits limits) {
     this.source = source;
+    this.limits = limits;
   }
 
   /**
@@ -81,7 +87,7 @@ final class HexLine {
           "metadata: the dictionary ends at byte " + metadata.length() + " but the field holds " + metadataBytes.length + " bytes");
     }
     try {
-      Variant v = Variant.of(metadata, valueBytes, 0, valueBytes.length).validate();
+      Variant v = Variant.of(metadata, valueBytes, 0, valueBytes.length).validate(limits);
       if (v.valueSize() != valueBytes.length) {
         throw new InputException(source, lineNo, column(valueStart, valueEnd, v.valueSize()),
             "value: the value ends at byte " + v.valueSize() + " but the field holds " + valueBytes.length + " bytes");

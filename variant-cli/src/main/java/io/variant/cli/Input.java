@@ -16,19 +16,21 @@ import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 
 /**
- * One input of a command: a file, or stdin when the name is {@code -}. Gzip input is detected by its magic
- * bytes rather than the {@code .gz} suffix, so {@code zcat}-less pipes work too; JSON and hex text never
- * start with byte 0x1F.
+ * One input of a command: a file, or stdin when the name is {@code -}. Gzip and zstd input are detected by
+ * their magic bytes rather than the suffix, so pipes work too; JSON and hex text never start with byte
+ * 0x1F or 0x28 0xB5.
  *
  * @param name the name to show in messages: the path as given, or {@code <stdin>}
- * @param stream the decompressed bytes; closing it does not close stdin
+ * @param stream the decompressed bytes, buffered (mark/reset supported); closing it does not close stdin
+ * @param raw counts the bytes read from the file or stdin itself, before decompression (for progress)
  */
-record Input(String name, InputStream stream) implements Closeable {
+record Input(String name, BufferedInputStream stream, CountingInputStream raw) implements Closeable {
   /** The name that means stdin, as in most Unix tools. */
   static final String STDIN = "-";
 
   private static final int GZIP_MAGIC_1 = 0x1F; // RFC 1952 §2.3.1: ID1, ID2
   private static final int GZIP_MAGIC_2 = 0x8B;
+  private static final int[] ZSTD_MAGIC = {0x28, 0xB5, 0x2F, 0xFD}; // RFC 8878 §3.1.1, little-endian 0xFD2FB528
   private static final int BUFFER_BYTES = 1 << 16;
 
   /**
@@ -40,12 +42,12 @@ record Input(String name, InputStream stream) implements Closeable {
     boolean isStdin = path == null || STDIN.equals(path);
     String name = isStdin ? "<stdin>" : path;
     try {
-      InputStream raw = isStdin ? new KeepOpen(stdin) : Files.newInputStream(Path.of(path));
-      return new Input(name, decompressed(new BufferedInputStream(raw, BUFFER_BYTES)));
+      CountingInputStream raw = new CountingInputStream(isStdin ? new KeepOpen(stdin) : Files.newInputStream(Path.of(path)));
+      return new Input(name, decompressed(new BufferedInputStream(raw, BUFFER_BYTES)), raw);
     } catch (NoSuchFileException e) {
-      throw new InputException(name, 0, 0, "no such file", e);
+      throw InputException.unreadable(name, "no such file", e);
     } catch (AccessDeniedException e) {
-      throw new InputException(name, 0, 0, "permission denied", e);
+      throw InputException.unreadable(name, "permission denied", e);
     } catch (IOException e) {
       throw readFailure(name, 0, e);
     }
@@ -58,13 +60,30 @@ record Input(String name, InputStream stream) implements Closeable {
     }
   }
 
-  private static InputStream decompressed(BufferedInputStream in) throws IOException {
-    in.mark(2);
-    int b1 = in.read();
-    int b2 = in.read();
+  /** True if the file starts with the zstd frame magic number. */
+  static boolean isZstd(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      for (int m : ZSTD_MAGIC) {
+        if (in.read() != m) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  private static BufferedInputStream decompressed(BufferedInputStream in) throws IOException {
+    in.mark(ZSTD_MAGIC.length);
+    int[] head = new int[ZSTD_MAGIC.length];
+    for (int i = 0; i < head.length; i++) {
+      head[i] = in.read();
+    }
     in.reset();
-    if (b1 == GZIP_MAGIC_1 && b2 == GZIP_MAGIC_2) {
+    if (head[0] == GZIP_MAGIC_1 && head[1] == GZIP_MAGIC_2) {
       return new BufferedInputStream(new GZIPInputStream(in, BUFFER_BYTES), BUFFER_BYTES);
+    }
+    if (java.util.Arrays.equals(head, ZSTD_MAGIC)) {
+      return new BufferedInputStream(new com.github.luben.zstd.ZstdInputStream(in), BUFFER_BYTES);
     }
     return in;
   }
@@ -93,15 +112,14 @@ record Input(String name, InputStream stream) implements Closeable {
    * so the failure is located only roughly: somewhere after line {@code afterLine} (0 if unknown).
    */
   static InputException readFailure(String name, long afterLine, IOException e) {
-    String what;
+    String after = afterLine > 0 ? " (after line " + afterLine + ")" : "";
     if (e instanceof CharacterCodingException) {
-      what = "input is not valid UTF-8";
-    } else if (e instanceof java.util.zip.ZipException || e instanceof java.io.EOFException) {
-      what = "corrupt or truncated gzip data (" + e.getMessage() + ")";
-    } else {
-      what = "cannot read: " + e.getMessage();
+      return new InputException(name, 0, 0, "input is not valid UTF-8" + after, e);
+    } else if (e instanceof java.util.zip.ZipException || e instanceof java.io.EOFException
+        || e.getClass().getName().startsWith("com.github.luben.zstd")) {
+      return new InputException(name, 0, 0, "corrupt or truncated compressed data (" + IoMessages.reason(e) + ")" + after, e);
     }
-    return new InputException(name, 0, 0, afterLine > 0 ? what + " (after line " + afterLine + ")" : what, e);
+    return InputException.unreadable(name, "cannot read: " + IoMessages.reason(e) + after, e);
   }
 
   @Override

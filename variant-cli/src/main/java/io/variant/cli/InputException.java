@@ -9,6 +9,8 @@ final class InputException extends RuntimeException {
   private final String source;
   private final long line;
   private final long column;
+  private final boolean unreadable;
+  private final String detail;
 
   /**
    * @param source the file name as the user gave it, or {@code <stdin>}
@@ -17,10 +19,31 @@ final class InputException extends RuntimeException {
    * @param detail what is wrong, without the location
    */
   InputException(String source, long line, long column, String detail, Throwable cause) {
+    this(source, line, column, detail, cause, false);
+  }
+
+  private InputException(String source, long line, long column, String detail, Throwable cause, boolean unreadable) {
     super(location(source, line, column) + ": " + detail, cause);
     this.source = source;
     this.line = line;
     this.column = column;
+    this.unreadable = unreadable;
+    this.detail = detail;
+  }
+
+  /** What is wrong, without the location. */
+  String detail() {
+    return detail;
+  }
+
+  /** The input cannot be read at all (missing, permission denied, a read error): an I/O failure, exit code 3. */
+  static InputException unreadable(String source, String detail, Throwable cause) {
+    return new InputException(source, 0, 0, detail, cause, true);
+  }
+
+  /** True if the input could not be read, as opposed to being read and found malformed. */
+  boolean isUnreadable() {
+    return unreadable;
   }
 
   InputException(String source, long line, long column, String detail) {

@@ -4,6 +4,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.json.JsonDocumentReader;
 import io.variant.core.json.JsonOptions;
+import io.variant.core.json.Utf8Reader;
 import io.variant.core.json.VariantJsonException;
 import java.io.Closeable;
 import java.io.IOException;
@@ -12,52 +13,92 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * The JSON documents of one or more inputs, read in order as if concatenated, one Variant each (NDJSON,
- * whitespace-separated documents, or one top-level array per input; see {@link JsonDocumentReader}). Inputs
- * are opened one at a time, when the previous one is exhausted. Every failure is an {@link InputException}
- * that names the input, and the line and column where the reader knows them. Not thread-safe.
+ * The JSON documents of one or more inputs, read in order as if concatenated, one Variant each. Each input
+ * is read as {@link InputFormat#NDJSON} (line by line: {@link NdjsonReader}) or {@link InputFormat#JSON} (a
+ * top-level array of documents, or whitespace-separated documents: {@link JsonDocumentReader} over a
+ * {@link Utf8Reader}), as {@code --input-format} says or {@link FormatDetector} decides. Inputs are opened
+ * one at a time, when the previous one is exhausted. Every failure is an {@link InputException} that names
+ * the input, line and column. Not thread-safe.
  */
 final class JsonDocuments implements Closeable {
   private final VariantCli cli;
   private final Iterator<String> paths;
   private final JsonOptions options;
+  private final InputFormat format;
   private final UnaryOperator<String> messages;
   private Input input;
-  private JsonDocumentReader reader;
+  private NdjsonReader lines; // the current input, when NDJSON
+  private JsonDocumentReader reader; // the current input, when JSON
   private long documentLine; // where the last good document of the current input started
+  private long bytesOfClosedInputs;
 
   /**
    * @param paths input names, {@code -} for stdin; nothing is opened yet
    * @param messages adapts a library error message to the command (see {@link #withHints})
    */
   JsonDocuments(VariantCli cli, List<String> paths, JsonOptions options, UnaryOperator<String> messages) {
+    this(cli, paths, options, InputFormat.AUTO, messages);
+  }
+
+  JsonDocuments(VariantCli cli, List<String> paths, JsonOptions options, InputFormat format, UnaryOperator<String> messages) {
     this.cli = cli;
     this.paths = List.copyOf(paths).iterator();
     this.options = options;
+    this.format = format;
     this.messages = messages;
   }
 
   /**
    * The next document, or {@code null} after the last document of the last input. The Variant owns its
-   * bytes: it stays valid after later calls.
+   * bytes: it stays valid after later calls. After an {@link InputException}, reading may go on if {@link
+   * #canContinue()} says so.
    *
    * @throws InputException if an input is missing, unreadable or malformed
    */
   Variant next() throws IOException {
     while (true) {
-      if (reader == null) {
+      if (lines == null && reader == null) {
         if (!paths.hasNext()) {
           return null;
         }
-        input = cli.open(paths.next());
-        reader = new JsonDocumentReader(input.utf8Reader(), options);
-        documentLine = 0;
+        openNext();
       }
-      Variant v = read();
+      Variant v = lines != null ? readLine() : read();
       if (v != null) {
         return v;
       }
       closeCurrent();
+    }
+  }
+
+  private void openNext() throws IOException {
+    input = cli.open(paths.next());
+    documentLine = 0;
+    InputFormat f = format;
+    if (f == InputFormat.AUTO) {
+      try {
+        f = FormatDetector.detect(input.name(), input.stream());
+      } catch (IOException e) {
+        throw Input.readFailure(input.name(), 0, e);
+      }
+    }
+    if (f == InputFormat.NDJSON) {
+      lines = new NdjsonReader(input.name(), input.stream(), options);
+    } else {
+      reader = new JsonDocumentReader(new Utf8Reader(input.stream()), options);
+    }
+  }
+
+  private Variant readLine() {
+    try {
+      Variant v = lines.next();
+      documentLine = lines.line();
+      return v;
+    } catch (InputException e) {
+      documentLine = lines.line();
+      throw new InputException(e.source(), e.line(), e.column(), messages.apply(e.detail()), e.getCause());
+    } catch (IOException e) {
+      throw Input.readFailure(input.name(), documentLine, e);
     }
   }
 
@@ -69,13 +110,26 @@ final class JsonDocuments implements Closeable {
       }
       return v;
     } catch (VariantJsonException e) {
-      throw new InputException(input.name(), e.line(), e.column(), messages.apply(e.getMessage()), e);
+      throw new InputException(input.name(), e.line(), e.column(), messages.apply(withoutLocation(e.getMessage())), e);
     } catch (VariantException e) {
       String where = documentLine == 0 ? "in the first document" : "in the document after line " + documentLine;
       throw new InputException(input.name(), 0, 0, messages.apply(e.getMessage()) + " (" + where + ")", e);
     } catch (IOException e) {
       throw Input.readFailure(input.name(), documentLine, e);
     }
+  }
+
+  /**
+   * True if reading can go on after the last {@link InputException}: NDJSON input, where every line stands
+   * alone. A malformed document in JSON input ends that input.
+   */
+  boolean canContinue() {
+    return lines != null;
+  }
+
+  /** The text of the line that failed last, for NDJSON input; null for JSON input. */
+  byte[] failedLine() {
+    return lines == null ? null : lines.lineBytes();
   }
 
   /** The current input's name as messages show it ({@code <stdin>} for {@code -}); null before the first. */
@@ -88,36 +142,48 @@ final class JsonDocuments implements Closeable {
     return documentLine;
   }
 
+  /** Bytes read from the inputs so far, as stored (compressed input counts its compressed bytes). */
+  long bytesRead() {
+    return bytesOfClosedInputs + (input == null || (lines == null && reader == null) ? 0 : input.raw().count());
+  }
+
   private void closeCurrent() throws IOException {
-    JsonDocumentReader r = reader;
+    bytesOfClosedInputs += input.raw().count();
+    if (reader != null) {
+      reader.close(); // closes the input too; stdin itself stays open
+    } else {
+      input.close();
+    }
     reader = null;
-    r.close(); // closes the input too; stdin itself stays open
+    lines = null;
   }
 
   @Override
   public void close() throws IOException {
-    if (reader != null) {
+    if (reader != null || lines != null) {
       closeCurrent();
     }
   }
 
-  /**
-   * For commands with {@code --max-depth} (JSON nesting) and {@code --duplicate-keys}: the location leaves
-   * the message, since {@link InputException} puts it in front ("Invalid JSON at line 3, column 17: x"
-   * becomes "Invalid JSON: x"), and hints name those options instead of the Java API.
-   */
-  static String withHints(String message) {
-    return withoutHints(message.replace("Limits.maxDepth", "--max-depth")
-        .replace("DuplicateKeys.LAST_WINS", "--duplicate-keys=last_wins"));
+  /** "Invalid JSON at line 3, column 17: x" becomes "Invalid JSON: x": {@link InputException} puts the location in front. */
+  static String withoutLocation(String message) {
+    return message.replaceFirst(" at line \\d+, column \\d+", "");
   }
 
   /**
-   * For commands without those options: the location leaves the message and hints that name the Java API
-   * are dropped (a user of the command cannot follow them).
+   * For commands with {@code --max-depth} (JSON nesting) and {@code --duplicate-keys}: hints name those
+   * options instead of the Java API.
+   */
+  static String withHints(String message) {
+    return UserMessages.of(withoutLocation(message));
+  }
+
+  /**
+   * For commands without those options: hints that name the Java API are dropped (a user of the command
+   * cannot follow them).
    */
   static String withoutHints(String message) {
-    return message
-        .replaceFirst(" at line \\d+, column \\d+", "")
+    return withoutLocation(message)
         .replace(" (raise Limits.maxDepth)", "")
         .replace(" (use DuplicateKeys.LAST_WINS to keep the last)", "");
   }

@@ -42,7 +42,7 @@ final class ParquetFile implements Closeable {
     if (!Input.STDIN.equals(arg)) {
       Path p = Path.of(arg);
       try {
-        if (Files.isRegularFile(p) && !Input.isGzip(p)) {
+        if (Files.isRegularFile(p) && !Input.isGzip(p) && !Input.isZstd(p)) {
           return new ParquetFile(arg, p, false);
         }
       } catch (IOException e) {

@@ -35,9 +35,9 @@ final class PlanArgument {
     try {
       text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
-      throw new InputException(file, 0, 0, "no such file", e);
+      throw InputException.unreadable(file, "no such file", e);
     } catch (AccessDeniedException e) {
-      throw new InputException(file, 0, 0, "permission denied", e);
+      throw InputException.unreadable(file, "permission denied", e);
     } catch (IOException e) { // MalformedInputException too: the file is not UTF-8
       throw Input.readFailure(file, 0, e);
     }

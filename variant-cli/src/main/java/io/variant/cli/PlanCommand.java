@@ -1,5 +1,6 @@
 package io.variant.cli;
 
+import io.variant.core.json.JsonOptions;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;
@@ -61,7 +62,11 @@ final class PlanCommand implements Callable<Integer> {
     PlanInference inference = PlanInference.create(options());
     InferredPlan inferred;
     String sampled;
-    try (PlanSample sample = PlanSample.take(cli, List.of(input.path), rules.sample, inference, false)) {
+    try (JsonDocuments documents = new JsonDocuments(cli, List.of(input.path), JsonOptions.defaults(), JsonDocuments::withoutHints)) {
+      PlanSample sample = PlanSample.take(List.of(input.path), rules.sample, inference, documents);
+      if (sample.failure() != null) {
+        throw sample.failure();
+      }
       sampled = sample.description();
       inferred = InferredPlan.of(inference, sample.rows());
     }

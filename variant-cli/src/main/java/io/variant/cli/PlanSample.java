@@ -2,12 +2,10 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
-import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.infer.PlanInference;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -25,54 +23,55 @@ import java.util.Locale;
  * from the same input.
  *
  * <ul>
- *   <li><b>Spread</b>: when every input is a plain (not gzip) file whose first document is not a JSON array,
+ *   <li><b>Spread</b>: when every input is a plain (not compressed) file whose first document is not a JSON array,
  *       {@value #PLACES} places at even byte offsets across the inputs each give {@code N / }{@value #PLACES}
  *       consecutive lines (a place starts at the first line beginning at or after its offset and stops at
  *       the next place). A file smaller than N lines is thus read whole; a log whose ids, times or types
  *       drift is seen from start to end. Each line must hold one document; if a sampled line does not,
  *       sampling starts again in the stream mode.
- *   <li><b>Stream</b>: stdin, gzip and JSON-array inputs can only be read once, in order, so the sample is
- *       their first N documents, and {@link #description()} says so. {@link #next()} then returns those
- *       documents again (they are kept in memory) before the rest.
+ *   <li><b>Stream</b>: stdin, compressed (gzip, zstd) and JSON-array inputs can only be read once, in order, so the sample is
+ *       their first N documents, read from the command's own {@link JsonDocuments}, and {@link
+ *       #description()} says so. {@link #next} then gives those documents again (they are kept in
+ *       memory) before the command reads on. A document that fails to read ends the sample; the failure is
+ *       replayed in its place, for the command to report or skip as it does any bad row.
  * </ul>
  *
- * Not thread-safe; close it to close the inputs.
+ * Not thread-safe.
  */
-final class PlanSample implements Closeable {
+final class PlanSample {
   /** Documents sampled by default, by {@code plan} and {@code convert} alike. */
   static final long DEFAULT_ROWS = 10_000;
   /** Places a spread sample reads from: enough to see a drift along the file, few enough to seek cheaply. */
   static final int PLACES = 64;
 
-  private final VariantCli cli;
-  private final List<String> inputs;
   /** Most sampled rows kept for {@link #rows()}: past it every other one is dropped, evenly. */
   static final int MAX_ROWS_KEPT = 20_000;
 
+  private final List<String> inputs;
   private final ArrayDeque<Kept> kept = new ArrayDeque<>();
   private List<Variant> rows = new ArrayList<>(); // sampled rows, evenly thinned to MAX_ROWS_KEPT
   private long stride = 1;
   private long seen;
-  private JsonDocuments documents; // stream mode: after the kept rows; spread mode: opened by next()
   private String description;
-  private Kept current;
+  private Kept current; // the sampled row next() returned last; null once the command reads on
 
-  private record Kept(Variant value, String source, long line) {}
+  /** A sampled document, or the failure that ended the sample ({@code value} null), with its place. */
+  private record Kept(Variant value, InputException failure, String source, long line) {}
 
-  private PlanSample(VariantCli cli, List<String> inputs) {
-    this.cli = cli;
+  private PlanSample(List<String> inputs) {
     this.inputs = List.copyOf(inputs);
   }
 
   /**
-   * Samples {@code rows} documents of {@code inputs} (0: all) into {@code inference}.
+   * Samples {@code rows} documents of {@code inputs} (0: all) into {@code inference}. In the stream mode
+   * they are read from {@code documents}, the command's reader of the same inputs, which then stands after
+   * them.
    *
-   * @param keep whether {@link #next()} will be called: in the stream mode the sampled rows are then kept
-   * @throws InputException if an input is missing, unreadable or malformed
+   * @throws InputException if an input is missing or unreadable
    */
-  static PlanSample take(VariantCli cli, List<String> inputs, long rows, PlanInference inference, boolean keep)
+  static PlanSample take(List<String> inputs, long rows, PlanInference inference, JsonDocuments documents)
       throws IOException {
-    PlanSample s = new PlanSample(cli, inputs);
+    PlanSample s = new PlanSample(inputs);
     String whyNot = s.whyNotSpread();
     if (whyNot == null) {
       List<Variant> spread = s.spread(rows);
@@ -85,15 +84,48 @@ final class PlanSample implements Closeable {
       }
       whyNot = "its lines are not one JSON document each";
     }
-    s.stream(rows, inference, keep, whyNot);
+    s.stream(rows, inference, documents, whyNot);
     return s;
   }
 
-  /** No sample: {@link #next()} reads the inputs from the start (for a plan given by the user). */
-  static PlanSample none(VariantCli cli, List<String> inputs) {
-    PlanSample s = new PlanSample(cli, inputs);
+  /** No sample: nothing to replay (for a plan the user gave). */
+  static PlanSample none() {
+    PlanSample s = new PlanSample(List.of());
     s.description = "no rows";
     return s;
+  }
+
+  /**
+   * The next row for the command: the sampled rows of the stream mode first, in input order, then {@code
+   * documents}' next.
+   *
+   * @throws InputException the failure that ended the sample, in its place, or one of {@code documents}
+   */
+  Variant next(JsonDocuments documents) throws IOException {
+    current = kept.poll();
+    if (current == null) {
+      return documents.next();
+    }
+    if (current.failure != null) {
+      throw current.failure;
+    }
+    return current.value;
+  }
+
+  /** The failure that ended a stream-mode sample, or null: a command that does not read on reports it. */
+  InputException failure() {
+    Kept last = kept.peekLast();
+    return last == null ? null : last.failure;
+  }
+
+  /** The input of the row {@link #next} returned last. */
+  String source(JsonDocuments documents) {
+    return current != null ? current.source : documents.source();
+  }
+
+  /** 1-based line where the row {@link #next} returned last started; 0 if unknown. */
+  long line(JsonDocuments documents) {
+    return current != null ? current.line : documents.line();
   }
 
   /** The sampled rows (all, or an even selection of {@value #MAX_ROWS_KEPT}), for checking a plan on them. */
@@ -121,38 +153,6 @@ final class PlanSample implements Closeable {
     return description;
   }
 
-  /**
-   * The next document of the inputs, from the first, or {@code null} after the last. In the stream mode
-   * this starts with the sampled documents.
-   */
-  Variant next() throws IOException {
-    current = kept.poll();
-    if (current != null) {
-      return current.value;
-    }
-    if (documents == null) {
-      documents = new JsonDocuments(cli, inputs, JsonOptions.defaults(), JsonDocuments::withoutHints);
-    }
-    return documents.next();
-  }
-
-  /** The input of the document {@link #next()} returned last, as messages name it. */
-  String source() {
-    return current != null ? current.source : documents == null ? null : documents.source();
-  }
-
-  /** 1-based line where the document {@link #next()} returned last started; 0 if unknown. */
-  long line() {
-    return current != null ? current.line : documents == null ? 0 : documents.line();
-  }
-
-  @Override
-  public void close() throws IOException {
-    if (documents != null) {
-      documents.close();
-    }
-  }
-
   /** Null if the inputs can be sampled across, else why not (for the description). */
   private String whyNotSpread() throws IOException {
     for (String in : inputs) {
@@ -163,8 +163,8 @@ final class PlanSample implements Closeable {
       if (!Files.isRegularFile(p)) {
         return in + " is not a regular file";
       }
-      if (Input.isGzip(p)) {
-        return in + " is gzip, which cannot be read from the middle";
+      if (Input.isGzip(p) || Input.isZstd(p)) {
+        return in + " is compressed, which cannot be read from the middle";
       }
       if (firstByteIsArray(p)) {
         return in + " is one JSON array";
@@ -184,13 +184,19 @@ final class PlanSample implements Closeable {
     }
   }
 
-  /** The stream mode: the first {@code rows} documents, in order. */
-  private void stream(long rows, PlanInference inference, boolean keep, String whyNotSpread) throws IOException {
-    documents = new JsonDocuments(cli, inputs, JsonOptions.defaults(), JsonDocuments::withoutHints);
+  /** The stream mode: the first {@code rows} documents of {@code documents}, in order, kept for replay. */
+  private void stream(long rows, PlanInference inference, JsonDocuments documents, String whyNotSpread) throws IOException {
     long n = 0;
     boolean more = true;
     while (rows == 0 || n < rows) {
-      Variant v = documents.next();
+      Variant v;
+      try {
+        v = documents.next();
+      } catch (InputException e) {
+        kept.add(new Kept(null, e, documents.source(), documents.line()));
+        whyNotSpread = whyNotSpread + "; a bad row ended the sample";
+        break;
+      }
       if (v == null) {
         more = false;
         break;
@@ -198,17 +204,11 @@ final class PlanSample implements Closeable {
       inference.add(v);
       keepRow(v);
       n++;
-      if (keep) {
-        kept.add(new Kept(v, documents.source(), documents.line()));
-      }
+      kept.add(new Kept(v, null, documents.source(), documents.line()));
     }
     description = more
         ? String.format(Locale.ROOT, "the first %d rows (%s; rows further on were not seen)", n, whyNotSpread)
         : String.format(Locale.ROOT, "all %d rows", n);
-    if (!keep) {
-      documents.close();
-      documents = null;
-    }
   }
 
   /** The spread mode; null if a sampled line is not one document. */

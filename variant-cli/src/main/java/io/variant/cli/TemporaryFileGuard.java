@@ -17,8 +17,11 @@ final class TemporaryFileGuard implements AutoCloseable {
     this.hook = hook;
   }
 
-  /** Installs the guard for {@code file}. */
+  /** Installs the guard for {@code file}; a guard that does nothing for {@code null}. */
   static TemporaryFileGuard of(Path file) {
+    if (file == null) {
+      return new TemporaryFileGuard(null);
+    }
     Thread hook = new Thread(() -> {
       try {
         Files.deleteIfExists(file);
@@ -32,6 +35,9 @@ final class TemporaryFileGuard implements AutoCloseable {
 
   @Override
   public void close() {
+    if (hook == null) {
+      return;
+    }
     try {
       Runtime.getRuntime().removeShutdownHook(hook);
     } catch (IllegalStateException e) {

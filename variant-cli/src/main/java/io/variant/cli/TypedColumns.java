@@ -8,15 +8,11 @@ final class TypedColumns {
 
   /** One per scalar slot; objects and arrays add the columns of their children, {@code variant} none. */
   static int of(ShreddingPlan plan) {
-    if (plan instanceof ShreddingPlan.ScalarPlan) {
-      return 1;
-    }
-    if (plan instanceof ShreddingPlan.ArrayPlan a) {
-      return of(a.element());
-    }
-    if (plan instanceof ShreddingPlan.ObjectPlan o) {
-      return o.fields().stream().mapToInt(f -> of(f.plan())).sum();
-    }
-    return 0;
+    return switch (plan.shape()) {
+      case SCALAR -> 1;
+      case ARRAY -> of(plan.asArray().element());
+      case OBJECT -> plan.asObject().fields().stream().mapToInt(f -> of(f.plan())).sum();
+      case RESIDUAL -> 0;
+    };
   }
 }

@@ -28,7 +28,7 @@ final class TypedTreePrinter {
 
   private static void print(Variant v, int depth, StringBuilder out) {
     VariantType type = v.type();
-    out.append(typeName(type));
+    out.append(type.displayName());
     switch (type) {
       case OBJECT:
         out.append('\n');
@@ -58,33 +58,5 @@ final class TypedTreePrinter {
       out.append(INDENT);
     }
     return out;
-  }
-
-  /** The name shown for each type: the spec's names, with the unit where the spec has two. */
-  static String typeName(VariantType type) {
-    return switch (type) {
-      case NULL -> "null";
-      case BOOLEAN_TRUE, BOOLEAN_FALSE -> "boolean";
-      case INT8 -> "int8";
-      case INT16 -> "int16";
-      case INT32 -> "int32";
-      case INT64 -> "int64";
-      case DOUBLE -> "double";
-      case DECIMAL4 -> "decimal4";
-      case DECIMAL8 -> "decimal8";
-      case DECIMAL16 -> "decimal16";
-      case DATE -> "date";
-      case TIMESTAMP_MICROS -> "timestamp";
-      case TIMESTAMP_NTZ_MICROS -> "timestamp_ntz";
-      case FLOAT -> "float";
-      case BINARY -> "binary";
-      case STRING -> "string";
-      case TIME_NTZ_MICROS -> "time_ntz";
-      case TIMESTAMP_NANOS -> "timestamp_nanos";
-      case TIMESTAMP_NTZ_NANOS -> "timestamp_ntz_nanos";
-      case UUID -> "uuid";
-      case OBJECT -> "object";
-      case ARRAY -> "array";
-    };
   }
 }

@@ -30,8 +30,9 @@ import picocli.CommandLine.Spec;
  *     .execute("encode", events); // one "<metadata hex> <value hex>" line per event in stdout
  * }</pre>
  *
- * <p><b>Exit codes:</b> 0 success, 1 bad or unreadable input, 2 usage error, 3 internal error, 141 when
- * stdout is a closed pipe. Errors print one line, {@code <file>:<line>:<column>: <message>} where the
+ * <p><b>Exit codes</b> ({@link ExitCodes}): 0 success, 1 bad input, 2 usage error, 3 I/O error, 4 resource
+ * limit (a value over a documented limit, or the JVM out of memory), 70 internal error, 141 when stdout is a
+ * closed pipe. Errors print one line, {@code <file>:<line>:<column>: <message>} where the
  * location is known, and a stack trace only with {@code --verbose}.
  */
 @Command(
@@ -52,9 +53,11 @@ import picocli.CommandLine.Spec;
     footerHeading = "%nExit codes:%n",
     footer = {
       "  0  success",
-      "  1  bad or unreadable input (the message names file, line and column)",
-      "  2  usage error",
-      "  3  internal error (rerun with --verbose and report the stack trace)",
+      "  1  bad input (the message names file, line and column)",
+      "  2  usage error, or a refused request (e.g. OUT exists without --overwrite)",
+      "  3  I/O error: a file cannot be read or written (no such file, permission denied, disk full)",
+      "  4  resource limit: a value over a limit (--max-value-size, --max-depth) or out of memory",
+      " 70  internal error (rerun with --verbose and report the stack trace)",
     })
 public final class VariantCli implements Callable<Integer> {
   @Option(
@@ -78,7 +81,30 @@ public final class VariantCli implements Callable<Integer> {
     // FileOutputStream on the descriptor: Output adds the one buffer; System.out would add a second.
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
     PrintWriter stderr = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-    System.exit(commandLine(System.in, stdout, stderr).execute(args));
+    System.exit(execute(commandLine(System.in, stdout, stderr), args));
+  }
+
+  /**
+   * Runs {@code args} on {@code cmd} and returns the exit code; the last resort for errors no command
+   * can handle: running out of heap or stack is reported in one line with exit code 4 instead of a stack
+   * trace (the failed command's data is unreachable by then, so printing the line has memory to use).
+   */
+  public static int execute(CommandLine cmd, String... args) {
+    try {
+      return cmd.execute(args);
+    } catch (OutOfMemoryError e) {
+      PrintWriter err = cmd.getErr();
+      err.println("variant: out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB): "
+          + "a value or page is larger than the heap; lower --max-value-size, or raise the heap with "
+          + "JAVA_OPTS=-Xmx4g");
+      err.flush();
+      return ExitCodes.RESOURCE_LIMIT;
+    } catch (StackOverflowError e) {
+      PrintWriter err = cmd.getErr();
+      err.println("variant: nesting too deep for the thread stack; lower --max-depth, or raise the stack with JAVA_OPTS=-Xss8m");
+      err.flush();
+      return ExitCodes.RESOURCE_LIMIT;
+    }
   }
 
   /**
@@ -106,6 +132,11 @@ public final class VariantCli implements Callable<Integer> {
   /** Opens input {@code path}, or stdin for {@code -} or {@code null}. */
   Input open(String path) {
     return Input.open(path, stdin);
+  }
+
+  /** stdout itself, for binary output ({@code convert -o -}); never closed by commands. */
+  OutputStream stdout() {
+    return stdout;
   }
 
   /** A new buffered UTF-8 writer on stdout; closing it flushes without closing stdout. */

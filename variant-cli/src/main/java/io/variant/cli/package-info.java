@@ -12,6 +12,7 @@
  * through {@link io.variant.cli.Output}.
  *
  * <p>May import: every module of the project ({@code io.variant.*}), {@code picocli}, {@code
- * org.apache.parquet.*} and {@code com.fasterxml.jackson.core.io}; nothing imports this package.
+ * org.apache.parquet.*}, {@code com.fasterxml.jackson.core.io} and {@code com.github.luben.zstd} (zstd
+ * input); nothing imports this package.
  */
 package io.variant.cli;

@@ -81,10 +81,10 @@ class CatCommandTest {
   }
 
   @Test
-  void missingFileIsBadInput() {
+  void missingFileIsAnIoError() {
     Path missing = dir.resolve("missing.parquet");
     CliRunner.Result r = run("", "cat", missing.toString());
-    assertEquals(1, r.exitCode());
+    assertEquals(3, r.exitCode());
     assertEquals(missing + ": no such file", r.err().strip());
   }
 

@@ -28,9 +28,13 @@ final class CliRunner {
   }
 
   static Result run(byte[] stdin, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    return run(new ByteArrayInputStream(stdin), new ByteArrayOutputStream(), args);
+  }
+
+  /** Runs with {@code stdin} as it is (it may block) and stdout captured in {@code out}. */
+  static Result run(java.io.InputStream stdin, ByteArrayOutputStream out, String... args) {
     StringWriter err = new StringWriter();
-    int code = VariantCli.commandLine(new ByteArrayInputStream(stdin), out, new PrintWriter(err, true)).execute(args);
+    int code = VariantCli.execute(VariantCli.commandLine(stdin, out, new PrintWriter(err, true)), args);
     return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
   }
 

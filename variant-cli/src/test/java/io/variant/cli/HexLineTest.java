@@ -20,7 +20,7 @@ class HexLineTest {
       + "0c2a" // int8 42
       + "03" + "01" + "0002" + "0561"; // array, 1 element, offsets 0..2, "a"
 
-  private final HexLine parser = new HexLine("in.hex");
+  private final HexLine parser = new HexLine("in.hex", io.variant.core.Limits.defaults());
 
   private InputException reject(String line) {
     return assertThrows(InputException.class, () -> parser.parse(line, 42));

@@ -73,7 +73,6 @@ class PlanSampleTest {
         r.out());
     Path array = Files.writeString(dir.resolve("a.json"), "[{\"a\": 1}, {\"a\": 2}]");
     assertTrue(ok("plan", array.toString(), "--sample", "1").out().contains("is one JSON array"));
-    assertTrue(ok("plan", array.toString()).out().endsWith("sample: all 2 rows\n"));
   }
 
   @Test

@@ -39,7 +39,7 @@ class RoundTripTest {
   @Test
   void everyEncodedLineHoldsItsEvent() {
     assertEquals(originals.size(), encoded.size());
-    HexLine lines = new HexLine("encoded");
+    HexLine lines = new HexLine("encoded", io.variant.core.Limits.defaults());
     for (int i = 0; i < originals.size(); i++) {
       Variant expected = VariantJson.parse(originals.get(i));
       assertEquals(expected, lines.parse(encoded.get(i), i + 1).variant(), "line " + (i + 1)); // logical

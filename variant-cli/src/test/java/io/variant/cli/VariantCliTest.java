@@ -82,9 +82,9 @@ class VariantCliTest {
   }
 
   @Test
-  void internalErrorHasExitCode3AndNoStackTraceWithoutVerbose() throws Exception {
+  void internalErrorHasExitCode70AndNoStackTraceWithoutVerbose() throws Exception {
     CliRunner.Result r = handle(new IllegalStateException("boom"), "decode");
-    assertEquals(3, r.exitCode());
+    assertEquals(70, r.exitCode());
     assertTrue(r.err().startsWith("variant: internal error: java.lang.IllegalStateException: boom"), r.err());
     assertTrue(r.err().contains("rerun with --verbose"), r.err());
     assertFalse(r.hasStackTrace(), r.err());
@@ -93,7 +93,7 @@ class VariantCliTest {
   @Test
   void internalErrorPrintsStackTraceWithVerbose() throws Exception {
     CliRunner.Result r = handle(new IllegalStateException("boom"), "decode", "--verbose");
-    assertEquals(3, r.exitCode());
+    assertEquals(70, r.exitCode());
     assertTrue(r.err().contains("\tat io.variant.cli.VariantCliTest"), r.err());
   }
 
@@ -107,7 +107,7 @@ class VariantCliTest {
   @Test
   void otherWriteFailureIsReported() throws Exception {
     CliRunner.Result r = handle(new OutputException(new IOException("No space left on device")), "decode");
-    assertEquals(1, r.exitCode());
-    assertEquals("variant: cannot write output: No space left on device", r.err().strip());
+    assertEquals(3, r.exitCode());
+    assertEquals("variant: cannot write output: no space left on device", r.err().strip());
   }
 }

@@ -1,6 +1,7 @@
 package io.variant.core;
 
 import java.math.BigDecimal;
+import java.time.temporal.ChronoUnit;
 
 /**
  * The two comparisons the spec leaves to implementations (digest §C):
@@ -122,42 +123,26 @@ public final class VariantEquality {
   }
 
   private static boolean scalarsEqual(Variant a, VariantType ta, Variant b, VariantType tb) {
-    switch (ta.equivalenceClass()) {
-      case NULL:
-        return true;
-      case BOOLEAN:
-        return ta == tb;
-      case EXACT_NUMERIC:
-        return a.decimalValue().compareTo(b.decimalValue()) == 0;
-      case DOUBLE:
-        return Double.doubleToLongBits(a.doubleValue()) == Double.doubleToLongBits(b.doubleValue());
-      case FLOAT:
-        return Float.floatToIntBits(a.floatValue()) == Float.floatToIntBits(b.floatValue());
-      case DATE:
-        return a.epochDay() == b.epochDay();
-      case TIMESTAMP:
-      case TIMESTAMP_NTZ:
-        return nanosExact(a, ta).compareTo(nanosExact(b, tb)) == 0;
-      case TIME_NTZ:
-        return a.temporalValue() == b.temporalValue();
-      case BINARY:
-        return a.binaryBuffer().equals(b.binaryBuffer());
-      case STRING:
-        return a.stringUtf8().equals(b.stringUtf8());
-      case UUID:
-        return a.uuidValue().equals(b.uuidValue());
-      case OBJECT:
-      case ARRAY:
-        break; // containers: equal() walks them
-    }
-    throw new AssertionError(ta);
+    return switch (ta.equivalenceClass()) { // exhaustive: a new class stops the build here
+      case NULL -> true;
+      case BOOLEAN -> ta == tb;
+      case EXACT_NUMERIC -> a.decimalValue().compareTo(b.decimalValue()) == 0;
+      case DOUBLE -> Double.doubleToLongBits(a.doubleValue()) == Double.doubleToLongBits(b.doubleValue());
+      case FLOAT -> Float.floatToIntBits(a.floatValue()) == Float.floatToIntBits(b.floatValue());
+      case DATE -> a.epochDay() == b.epochDay();
+      case TIMESTAMP, TIMESTAMP_NTZ -> nanosExact(a, ta).compareTo(nanosExact(b, tb)) == 0;
+      case TIME_NTZ -> a.temporalValue() == b.temporalValue();
+      case BINARY -> a.binaryBuffer().equals(b.binaryBuffer());
+      case STRING -> a.stringUtf8().equals(b.stringUtf8());
+      case UUID -> a.uuidValue().equals(b.uuidValue());
+      case OBJECT, ARRAY -> throw new AssertionError(ta); // containers: equal() walks them
+    };
   }
 
   /** Nanoseconds since the epoch as an exact BigDecimal (micros × 1000 may not fit a long). */
   private static BigDecimal nanosExact(Variant v, VariantType t) {
-    long raw = v.temporalValue();
-    boolean isNanos = t == VariantType.TIMESTAMP_NANOS || t == VariantType.TIMESTAMP_NTZ_NANOS;
-    return isNanos ? BigDecimal.valueOf(raw) : BigDecimal.valueOf(raw).scaleByPowerOfTen(3);
+    BigDecimal raw = BigDecimal.valueOf(v.temporalValue());
+    return t.temporalUnit() == ChronoUnit.NANOS ? raw : raw.scaleByPowerOfTen(3);
   }
 
   /** A hash consistent with {@link #logical}. O(encoded size); throws as {@link #logical}. */
@@ -192,35 +177,23 @@ public final class VariantEquality {
   }
 
   private static int scalarHash(Variant v, VariantType t) {
-    switch (t.equivalenceClass()) {
-      case NULL:
-        return 0;
-      case BOOLEAN:
-        return t == VariantType.BOOLEAN_TRUE ? 1231 : 1237;
-      case EXACT_NUMERIC:
+    return switch (t.equivalenceClass()) { // exhaustive: a new class stops the build here
+      case NULL -> 0;
+      case BOOLEAN -> t == VariantType.BOOLEAN_TRUE ? 1231 : 1237;
+      case EXACT_NUMERIC -> {
         BigDecimal d = v.decimalValue();
-        return d.signum() == 0 ? 0 : d.stripTrailingZeros().hashCode();
-      case DOUBLE:
-        return Double.hashCode(v.doubleValue());
-      case FLOAT:
-        return Float.hashCode(v.floatValue()) * 31;
-      case DATE:
-        return v.epochDay();
-      case TIMESTAMP:
-      case TIMESTAMP_NTZ:
-        return nanosExact(v, t).stripTrailingZeros().hashCode() * 7 + t.equivalenceClass().ordinal();
-      case TIME_NTZ:
-        return Long.hashCode(v.temporalValue()) * 17;
-      case BINARY:
-        return v.binaryBuffer().hashCode() * 3;
-      case STRING:
-        return v.stringUtf8().hashCode();
-      case UUID:
-        return v.uuidValue().hashCode();
-      case OBJECT:
-      case ARRAY:
-        break; // containers: hash() recurses
-    }
-    throw new AssertionError(t);
+        yield d.signum() == 0 ? 0 : d.stripTrailingZeros().hashCode();
+      }
+      case DOUBLE -> Double.hashCode(v.doubleValue());
+      case FLOAT -> Float.hashCode(v.floatValue()) * 31;
+      case DATE -> v.epochDay();
+      case TIMESTAMP, TIMESTAMP_NTZ ->
+          nanosExact(v, t).stripTrailingZeros().hashCode() * 7 + t.equivalenceClass().ordinal();
+      case TIME_NTZ -> Long.hashCode(v.temporalValue()) * 17;
+      case BINARY -> v.binaryBuffer().hashCode() * 3;
+      case STRING -> v.stringUtf8().hashCode();
+      case UUID -> v.uuidValue().hashCode();
+      case OBJECT, ARRAY -> throw new AssertionError(t); // containers: hash() recurses
+    };
   }
 }

@@ -24,7 +24,7 @@ public final class VariantMetadata {
   private final int offsetsStart;
   private final int bytesStart;
   private String[] keyCache;
-  private Map<String, Integer> lookup;
+  private volatile Map<String, Integer> lookup; // volatile: a HashMap must be published safely to other threads
 
   private VariantMetadata(byte[] buf, int start, int limit) {
     if (buf == null) {

@@ -31,7 +31,11 @@ final class VariantValidator {
     check(v, 0);
   }
 
-  /** Checks {@code v} at nesting {@code depth}; returns the height of its subtree (0 for a scalar). */
+  /**
+   * Checks {@code v} below {@code depth} containers; returns the number of container levels of its subtree (0
+   * for a scalar, 1 for an array of scalars). Levels count objects and arrays alike, as the JSON parser and the
+   * renderer count them: {@code depth + levels} may not pass the limit.
+   */
   private int check(Variant v, int depth) {
     visits++;
     int pos = v.position();
@@ -40,6 +44,9 @@ final class VariantValidator {
     }
     v.valueSize(); // bounds of the whole value against this parent's data
     if (v.isObject() || v.isArray()) {
+      if (depth >= maxDepth) {
+        throw tooDeep(pos);
+      }
       Integer known = containerHeights.get(pos);
       if (known != null) {
         if (depth + known > maxDepth) {
@@ -63,7 +70,7 @@ final class VariantValidator {
   }
 
   private int checkArray(Variant v, int depth) {
-    int height = 0;
+    int height = 1;
     for (int i = 0, n = v.size(); i < n; i++) {
       height = Math.max(height, 1 + check(v.element(i), depth + 1));
     }
@@ -74,7 +81,7 @@ final class VariantValidator {
     int n = v.fieldCount();
     VariantMetadata m = v.metadata();
     int previous = -1;
-    int height = 0;
+    int height = 1;
     for (int i = 0; i < n; i++) {
       int id = v.fieldId(i);
       if (previous >= 0) {
@@ -91,22 +98,29 @@ final class VariantValidator {
     return height;
   }
 
+  /** The payload checks beyond its size (which valueSize() checked), decided per equivalence class. */
   private static void checkScalar(Variant v) {
-    switch (v.type()) {
-      case STRING:
-        v.stringValue(); // UTF-8
-        break;
-      case DECIMAL4:
-      case DECIMAL8:
-      case DECIMAL16:
-        checkDecimal(v);
-        break;
-      case TIME_NTZ_MICROS:
-        v.timeValue(); // microseconds within one day; timeValue() would refuse the value later otherwise
-        break;
-      default:
-        break; // fixed-size payloads: valueSize() checked them
+    VariantType t = v.type();
+    PayloadCheck check = switch (t.equivalenceClass()) { // exhaustive: a new class stops the build here
+      case STRING -> PayloadCheck.UTF8;
+      case EXACT_NUMERIC -> t.isDecimal() ? PayloadCheck.DECIMAL : PayloadCheck.NONE;
+      case TIME_NTZ -> PayloadCheck.TIME_OF_DAY;
+      case NULL, BOOLEAN, DOUBLE, FLOAT, DATE, TIMESTAMP, TIMESTAMP_NTZ, BINARY, UUID -> PayloadCheck.NONE;
+      case OBJECT, ARRAY -> throw new AssertionError(t); // check() walks containers
+    };
+    switch (check) {
+      case UTF8 -> v.stringValue();
+      case DECIMAL -> checkDecimal(v);
+      case TIME_OF_DAY -> v.timeValue(); // within one day; timeValue() would refuse the value later otherwise
+      case NONE -> { }
     }
+  }
+
+  private enum PayloadCheck {
+    NONE,
+    UTF8,
+    DECIMAL,
+    TIME_OF_DAY
   }
 
   private static void checkDecimal(Variant v) {

@@ -6,6 +6,25 @@
  * ({@code Layout} owns the bit positions); {@link io.variant.core.VariantEquality}; and the exception family
  * rooted at {@link io.variant.core.VariantException}, with the explicit {@link io.variant.core.Limits}.
  *
+ * <p><b>Adding a primitive type</b> (a new spec id) touches these main files; the compiler or a test stops at
+ * each one:
+ *
+ * <ol>
+ *   <li>{@link io.variant.core.VariantType}: the constant with its id, payload size, equivalence class, display
+ *       name and temporal unit ({@code VariantTypeTest} checks the ids have no gaps).
+ *   <li>{@code Variant} and {@code VariantBuilder}: an accessor and an {@code append...} method, unless an
+ *       existing one covers the new type.
+ *   <li>{@code json.VariantToJson}: its switch over the type stops the build until the rendering is decided.
+ *   <li>{@code io.variant.shredding.ShreddedType}: {@code ShreddedTypeTest} fails until a {@code Kind} holds
+ *       the type (a new kind names its {@code SlotValue}).
+ *   <li>For a new kind, {@code io.variant.parquet.schema.TypedValueTypes}: its switch over the kind stops the
+ *       build until the Parquet type is decided.
+ * </ol>
+ *
+ * Everything else derives from those facts: equality and validation switch over the equivalence class, the
+ * splitter, rebuilder, widening and Parquet converters over the kind's slot value, inference families over the
+ * kinds, and the CLI shows {@code displayName()}. Generators draw from {@code VariantType.values()}.
+ *
  * <p>May import: the JDK only. Subpackages: {@code json} (the only user of jackson-core) and {@code path}.
  */
 package io.variant.core;

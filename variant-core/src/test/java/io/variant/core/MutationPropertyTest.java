@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.variant.core.json.VariantJson;
+import io.variant.core.path.Segment;
+import io.variant.core.path.VariantPath;
 import io.variant.testkit.Gen;
 import io.variant.testkit.Trials;
 import java.time.Duration;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +23,8 @@ class MutationPropertyTest {
   private static final Gen.Config SMALL = Gen.Config.defaults().withBudgetBytes(4_000);
   private static final Duration HANG_GUARD = Duration.ofSeconds(10); // per trial; generous: one takes milliseconds
   private static final int MUTANTS_PER_TRIAL = 20;
+  /** Small enough that a forged value's rendering hits a limit quickly; large enough for every valid seed. */
+  private static final Limits RENDER_LIMITS = Limits.defaults().withMaxValueBytes(1 << 20);
 
   @Test
   void corruptedValuesFailOnlyWithFormatExceptions() {
@@ -109,6 +115,39 @@ class MutationPropertyTest {
       v.hashCode();
     } catch (VariantFormatException | VariantLimitException expected) {
       // fine: the value is broken or too large to compare
+    }
+    render(v, valid);
+    lookups(v, valid);
+  }
+
+  /** Rendering: a valid value renders unless it expands past a limit; a malformed one may fail as such. */
+  private static void render(Variant v, boolean valid) {
+    try {
+      String json = VariantJson.toJson(v, RENDER_LIMITS);
+      assertTrue(json.length() <= RENDER_LIMITS.maxValueBytes(), "rendered past the output limit");
+    } catch (VariantLimitException expected) {
+      // shared sub-values, deep nesting or a long rendering
+    } catch (VariantFormatException e) {
+      assertTrue(!valid, () -> "valid value failed to render: " + e);
+    }
+  }
+
+  /** Field lookups by name, path extraction and id translation onto the value's own dictionary. */
+  private static void lookups(Variant v, boolean valid) {
+    try {
+      if (v.isObject()) {
+        for (int i = 0, n = Math.min(v.fieldCount(), 8); i < n; i++) {
+          String name = v.fieldName(i);
+          Variant f = v.field(name);
+          assertTrue(!valid || f != null, () -> "field \"" + name + "\" of a valid value not found by name");
+          VariantPath.of(List.of(new Segment.Key(name), new Segment.Index(0))).extract(v);
+        }
+        v.field("\uFFFF-absent");
+      }
+      VariantPath.of(List.of(new Segment.Index(0), new Segment.Index(1))).extract(v);
+      v.translateIds(v.metadata());
+    } catch (VariantFormatException | VariantLimitException | VariantTypeException e) {
+      assertTrue(!valid || !(e instanceof VariantFormatException), () -> "valid value failed a lookup: " + e);
     }
   }
 }

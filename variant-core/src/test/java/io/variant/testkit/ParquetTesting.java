@@ -33,6 +33,15 @@ public final class ParquetTesting {
     return dir;
   }
 
+  /**
+   * The parquet-testing root if it exists, else empty; for callers that use it when present and must not
+   * abort without it (e.g. fuzz seeds).
+   */
+  public static java.util.Optional<Path> dirIfPresent() {
+    Path dir = configured();
+    return Files.isDirectory(dir) ? java.util.Optional.of(dir) : java.util.Optional.empty();
+  }
+
   /** A subdirectory of {@link #dir()}, e.g. {@code "variant"} or {@code "shredded_variant"}. */
   public static Path dir(String sub) {
     Path d = dir().resolve(sub);

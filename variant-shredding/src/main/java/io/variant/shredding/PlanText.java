@@ -1,9 +1,6 @@
 package io.variant.shredding;
 
-import io.variant.shredding.ShreddingPlan.ArrayPlan;
 import io.variant.shredding.ShreddingPlan.Field;
-import io.variant.shredding.ShreddingPlan.ObjectPlan;
-import io.variant.shredding.ShreddingPlan.ScalarPlan;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -74,36 +71,34 @@ public final class PlanText {
   }
 
   /** Writes {@code plan}; {@code indent < 0} means one line. */
-  private static void write(StringBuilder out, ShreddingPlan plan, int indent, int level) {
-    if (plan instanceof ObjectPlan) {
-      List<Field> fields = ((ObjectPlan) plan).fields();
-      out.append('{');
-      for (int i = 0; i < fields.size(); i++) {
-        if (i > 0) {
-          out.append(',');
-        }
-        if (indent >= 0) {
-          out.append('\n').append(" ".repeat((level + 1) * indent));
-        } else if (i > 0) {
-          out.append(' ');
-        }
-        quote(out, fields.get(i).name());
-        out.append(": ");
-        write(out, fields.get(i).plan(), indent, level + 1);
+  private static StringBuilder write(StringBuilder out, ShreddingPlan plan, int indent, int level) {
+    return switch (plan.shape()) {
+      case OBJECT -> writeObject(out, plan.asObject().fields(), indent, level);
+      case ARRAY -> write(out.append('['), plan.asArray().element(), indent, level).append(']');
+      case SCALAR -> out.append(plan.asScalar().type()); // ShreddedType.toString() is its text form
+      case RESIDUAL -> out.append(RESIDUAL);
+    };
+  }
+
+  private static StringBuilder writeObject(StringBuilder out, List<Field> fields, int indent, int level) {
+    out.append('{');
+    for (int i = 0; i < fields.size(); i++) {
+      if (i > 0) {
+        out.append(',');
       }
       if (indent >= 0) {
-        out.append('\n').append(" ".repeat(level * indent));
+        out.append('\n').append(" ".repeat((level + 1) * indent));
+      } else if (i > 0) {
+        out.append(' ');
       }
-      out.append('}');
-    } else if (plan instanceof ArrayPlan) {
-      out.append('[');
-      write(out, ((ArrayPlan) plan).element(), indent, level);
-      out.append(']');
-    } else if (plan instanceof ScalarPlan) {
-      out.append(((ScalarPlan) plan).type()); // ShreddedType.toString() is its text form
-    } else {
-      out.append(RESIDUAL);
+      quote(out, fields.get(i).name());
+      out.append(": ");
+      write(out, fields.get(i).plan(), indent, level + 1);
     }
+    if (indent >= 0) {
+      out.append('\n').append(" ".repeat(level * indent));
+    }
+    return out.append('}');
   }
 
   /**

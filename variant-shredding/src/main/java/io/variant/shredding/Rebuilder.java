@@ -7,7 +7,6 @@ import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
 import io.variant.shredding.ShreddingPlan.ArrayPlan;
 import io.variant.shredding.ShreddingPlan.ObjectPlan;
-import io.variant.shredding.ShreddingPlan.ScalarPlan;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.UUID;
@@ -153,18 +152,23 @@ public final class Rebuilder {
     }
     if (!typed) {
       b.appendVariant(residual); // spec: the residual's field ids already index the row's metadata
-    } else if (p instanceof ScalarPlan scalar) {
-      if (residual != null) {
-        throw conflict(scalar.type().toString(), residual);
-      }
-      typed(b, scalar.type(), s);
-    } else if (p instanceof ArrayPlan array) {
-      if (residual != null) {
-        throw conflict("array", residual);
-      }
-      array(b, array, s);
     } else {
-      object(b, (ObjectPlan) p, s, residual);
+      switch (p.shape()) {
+        case SCALAR -> {
+          if (residual != null) {
+            throw conflict(p.asScalar().type().toString(), residual);
+          }
+          typed(b, p.asScalar().type(), s);
+        }
+        case ARRAY -> {
+          if (residual != null) {
+            throw conflict("array", residual);
+          }
+          array(b, p.asArray(), s);
+        }
+        case OBJECT -> object(b, p.asObject(), s, residual);
+        case RESIDUAL -> throw new AssertionError(p); // typed is false for a residual plan
+      }
     }
     return true;
   }
@@ -224,15 +228,14 @@ public final class Rebuilder {
 
   private static void typed(VariantBuilder b, ShreddedType t, ShreddedSource s) {
     try {
-      switch (t.kind()) {
+      switch (t.kind().slotValue()) {
         case BOOLEAN -> b.appendBoolean(s.typedBoolean());
-        case INT8, INT16, INT32, INT64 -> b.appendInteger(t.variantType(), s.typedLong());
+        case INTEGER -> b.appendInteger(t.variantType(), s.typedLong());
         case FLOAT -> b.appendFloat(s.typedFloat());
         case DOUBLE -> b.appendDouble(s.typedDouble());
         case DECIMAL -> b.appendDecimal(t.variantType(), decimal(s.typedDecimal(), t));
         case DATE -> b.appendDate(epochDay(s.typedLong()));
-        case TIME, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
-            b.appendTemporal(t.variantType(), s.typedLong());
+        case TEMPORAL -> b.appendTemporal(t.variantType(), s.typedLong());
         case BINARY -> {
           ByteBuffer bytes = arrayBacked(s.typedBytes());
           b.appendBinary(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());

@@ -1,7 +1,9 @@
 package io.variant.shredding;
 
 import io.variant.core.VariantType;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The type of a scalar {@code typed_value} slot: one of the Parquet-shreddable types of VariantShredding
@@ -12,30 +14,95 @@ import java.util.Locale;
  * @param scale for {@link Kind#DECIMAL}, 0 to precision; otherwise 0
  */
 public record ShreddedType(Kind kind, int precision, int scale) {
-  /** The shreddable scalar kinds, named as the plan text form writes them. */
+  /**
+   * The shreddable scalar kinds, named as the plan text form writes them. Each kind says which Variant types
+   * its column holds exactly and how a value travels through {@link ShreddedSink} and {@link ShreddedSource}
+   * ({@link SlotValue}); the splitter, the rebuilder and the Parquet converters dispatch on that, so a new
+   * kind with an existing slot value needs no change there.
+   */
   public enum Kind {
-    BOOLEAN,
-    INT8,
-    INT16,
-    INT32,
-    INT64,
-    FLOAT,
-    DOUBLE,
-    DECIMAL,
-    DATE,
-    TIME,
-    TIMESTAMP,
-    TIMESTAMP_NTZ,
-    TIMESTAMP_NANOS,
-    TIMESTAMP_NTZ_NANOS,
-    BINARY,
-    STRING,
-    UUID;
+    BOOLEAN(SlotValue.BOOLEAN, VariantType.BOOLEAN_TRUE, VariantType.BOOLEAN_FALSE),
+    INT8(SlotValue.INTEGER, VariantType.INT8),
+    INT16(SlotValue.INTEGER, VariantType.INT16),
+    INT32(SlotValue.INTEGER, VariantType.INT32),
+    INT64(SlotValue.INTEGER, VariantType.INT64),
+    FLOAT(SlotValue.FLOAT, VariantType.FLOAT),
+    DOUBLE(SlotValue.DOUBLE, VariantType.DOUBLE),
+    /** The rebuilt width goes by the column's precision: see {@link ShreddedType#variantType()}. */
+    DECIMAL(SlotValue.DECIMAL, VariantType.DECIMAL4, VariantType.DECIMAL8, VariantType.DECIMAL16),
+    DATE(SlotValue.DATE, VariantType.DATE),
+    TIME(SlotValue.TEMPORAL, VariantType.TIME_NTZ_MICROS),
+    TIMESTAMP(SlotValue.TEMPORAL, VariantType.TIMESTAMP_MICROS),
+    TIMESTAMP_NTZ(SlotValue.TEMPORAL, VariantType.TIMESTAMP_NTZ_MICROS),
+    TIMESTAMP_NANOS(SlotValue.TEMPORAL, VariantType.TIMESTAMP_NANOS),
+    TIMESTAMP_NTZ_NANOS(SlotValue.TEMPORAL, VariantType.TIMESTAMP_NTZ_NANOS),
+    BINARY(SlotValue.BINARY, VariantType.BINARY),
+    STRING(SlotValue.STRING, VariantType.STRING),
+    UUID(SlotValue.UUID, VariantType.UUID);
+
+    private static final Map<VariantType, Kind> BY_VARIANT_TYPE = new EnumMap<>(VariantType.class);
+
+    static {
+      for (Kind k : values()) {
+        for (VariantType t : k.variantTypes) {
+          BY_VARIANT_TYPE.put(t, k);
+        }
+      }
+    }
+
+    private final SlotValue slotValue;
+    private final VariantType[] variantTypes;
+
+    Kind(SlotValue slotValue, VariantType... variantTypes) {
+      this.slotValue = slotValue;
+      this.variantTypes = variantTypes;
+    }
+
+    /** How a value of this kind travels through the sink and the source. */
+    public SlotValue slotValue() {
+      return slotValue;
+    }
+
+    /**
+     * The kind whose column holds values of {@code type} exactly (before any widening), or {@code null} for
+     * Variant null, objects and arrays, which have no scalar column. {@code ShreddedTypeTest} checks that every
+     * other primitive type has one.
+     */
+    public static Kind of(VariantType type) {
+      return BY_VARIANT_TYPE.get(type);
+    }
 
     /** The text-form name, e.g. {@code timestamp_ntz_nanos}. */
     public String text() {
       return name().toLowerCase(Locale.ROOT);
     }
+  }
+
+  /**
+   * How a typed value travels through {@link ShreddedSink} and {@link ShreddedSource}, and which Variant
+   * accessor and builder call produce and consume it.
+   */
+  public enum SlotValue {
+    /** {@code typedBoolean}. */
+    BOOLEAN,
+    /** {@code typedLong} of an exact integer (widened losslessly from any Exact Numeric that fits). */
+    INTEGER,
+    /** {@code typedDecimal} at the column's scale. */
+    DECIMAL,
+    /** {@code typedFloat}. */
+    FLOAT,
+    /** {@code typedDouble}. */
+    DOUBLE,
+    /** {@code typedLong} of days since the epoch. */
+    DATE,
+    /** {@code typedLong} in the Variant type's {@link VariantType#temporalUnit() unit}. */
+    TEMPORAL,
+    /** {@code typedBytes}, the bytes as they are. */
+    BINARY,
+    /** {@code typedBytes}, UTF-8. */
+    STRING,
+    /** {@code typedBytes}, 16 bytes big-endian. */
+    UUID
   }
 
   public static final ShreddedType BOOLEAN = of(Kind.BOOLEAN);
@@ -88,25 +155,10 @@ public record ShreddedType(Kind kind, int precision, int scale) {
    * decimal4 (stored as INT32), up to 18 decimal8 (INT64), else decimal16.
    */
   public VariantType variantType() {
-    return switch (kind) {
-      case BOOLEAN -> VariantType.BOOLEAN_TRUE;
-      case INT8 -> VariantType.INT8;
-      case INT16 -> VariantType.INT16;
-      case INT32 -> VariantType.INT32;
-      case INT64 -> VariantType.INT64;
-      case FLOAT -> VariantType.FLOAT;
-      case DOUBLE -> VariantType.DOUBLE;
-      case DECIMAL -> precision <= 9 ? VariantType.DECIMAL4 : precision <= 18 ? VariantType.DECIMAL8 : VariantType.DECIMAL16;
-      case DATE -> VariantType.DATE;
-      case TIME -> VariantType.TIME_NTZ_MICROS;
-      case TIMESTAMP -> VariantType.TIMESTAMP_MICROS;
-      case TIMESTAMP_NTZ -> VariantType.TIMESTAMP_NTZ_MICROS;
-      case TIMESTAMP_NANOS -> VariantType.TIMESTAMP_NANOS;
-      case TIMESTAMP_NTZ_NANOS -> VariantType.TIMESTAMP_NTZ_NANOS;
-      case BINARY -> VariantType.BINARY;
-      case STRING -> VariantType.STRING;
-      case UUID -> VariantType.UUID;
-    };
+    if (kind != Kind.DECIMAL) {
+      return kind.variantTypes[0];
+    }
+    return precision <= 9 ? VariantType.DECIMAL4 : precision <= 18 ? VariantType.DECIMAL8 : VariantType.DECIMAL16;
   }
 
   /** The text form: {@code int64}, {@code decimal(9,2)}, ... */

@@ -18,10 +18,42 @@ import java.util.Map;
  *   <li>{@link ArrayPlan}: one plan for every element.
  * </ul>
  *
- * Plans are immutable values, compared structurally.
+ * Plans are immutable values, compared structurally. Code that decides per node switches over {@link #shape()}
+ * (a switch expression, so that javac checks every shape is handled) and reaches the node's parts through
+ * {@link #asScalar()}, {@link #asObject()} and {@link #asArray()}; it does not test with {@code instanceof}.
  */
 public sealed interface ShreddingPlan
     permits ShreddingPlan.ResidualPlan, ShreddingPlan.ScalarPlan, ShreddingPlan.ObjectPlan, ShreddingPlan.ArrayPlan {
+
+  /** What a node's typed part is: the one dispatch over plan nodes. */
+  enum Shape {
+    /** {@link ResidualPlan}: no typed part. */
+    RESIDUAL,
+    /** {@link ScalarPlan}: a primitive typed column. */
+    SCALAR,
+    /** {@link ObjectPlan}: named fields. */
+    OBJECT,
+    /** {@link ArrayPlan}: one plan for every element. */
+    ARRAY
+  }
+
+  /** The shape of this node; each shape is one of the four records. */
+  Shape shape();
+
+  /** This node as a {@link ScalarPlan}; throws {@link IllegalStateException} for another {@link #shape()}. */
+  default ScalarPlan asScalar() {
+    throw new IllegalStateException("Cannot use plan " + this + " as a scalar: its shape is " + shape());
+  }
+
+  /** This node as an {@link ObjectPlan}; throws {@link IllegalStateException} for another {@link #shape()}. */
+  default ObjectPlan asObject() {
+    throw new IllegalStateException("Cannot use plan " + this + " as an object: its shape is " + shape());
+  }
+
+  /** This node as an {@link ArrayPlan}; throws {@link IllegalStateException} for another {@link #shape()}. */
+  default ArrayPlan asArray() {
+    throw new IllegalStateException("Cannot use plan " + this + " as an array: its shape is " + shape());
+  }
 
   /**
    * Parses the plan text form, e.g. {@code {"id": int64, "tags": [string], "extra": variant}}; see {@link
@@ -44,7 +76,7 @@ public sealed interface ShreddingPlan
 
   /** True unless this is {@link ResidualPlan}. */
   default boolean isShredded() {
-    return !(this instanceof ResidualPlan);
+    return shape() != Shape.RESIDUAL;
   }
 
   /** The residual-only plan, {@code variant}. */
@@ -71,6 +103,11 @@ public sealed interface ShreddingPlan
   record ResidualPlan() implements ShreddingPlan {
     static final ResidualPlan INSTANCE = new ResidualPlan();
 
+    @Override
+    public Shape shape() {
+      return Shape.RESIDUAL;
+    }
+
     /** The text form, as {@link #print()}. */
     @Override
     public String toString() {
@@ -84,6 +121,16 @@ public sealed interface ShreddingPlan
       if (type == null) {
         throw new NullPointerException("type");
       }
+    }
+
+    @Override
+    public Shape shape() {
+      return Shape.SCALAR;
+    }
+
+    @Override
+    public ScalarPlan asScalar() {
+      return this;
     }
 
     /** The text form, as {@link #print()}. */
@@ -125,6 +172,16 @@ public sealed interface ShreddingPlan
       indexByName = Collections.unmodifiableMap(index);
     }
 
+    @Override
+    public Shape shape() {
+      return Shape.OBJECT;
+    }
+
+    @Override
+    public ObjectPlan asObject() {
+      return this;
+    }
+
     /** Index of field {@code name}, or -1. */
     public int indexOf(String name) {
       Integer i = indexByName.get(name);
@@ -160,6 +217,16 @@ public sealed interface ShreddingPlan
       if (element == null) {
         throw new NullPointerException("element");
       }
+    }
+
+    @Override
+    public Shape shape() {
+      return Shape.ARRAY;
+    }
+
+    @Override
+    public ArrayPlan asArray() {
+      return this;
     }
 
     /** The text form, as {@link #print()}. */

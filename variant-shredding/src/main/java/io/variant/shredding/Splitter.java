@@ -6,9 +6,6 @@ import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
 import io.variant.core.WalkBudget;
-import io.variant.shredding.ShreddingPlan.ArrayPlan;
-import io.variant.shredding.ShreddingPlan.ObjectPlan;
-import io.variant.shredding.ShreddingPlan.ScalarPlan;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -84,6 +81,7 @@ public final class Splitter {
    */
   private static final class Node {
     final ShreddingPlan plan;
+    final ShreddingPlan.Shape shape;
     final Node element; // array slots
     final Node[] fields; // object slots, in plan order
     final byte[][] sortedNames; // object slots: distinct UTF-8 names in unsigned byte order
@@ -92,15 +90,16 @@ public final class Splitter {
 
     Node(ShreddingPlan plan) {
       this.plan = plan;
-      this.element = plan instanceof ArrayPlan array ? new Node(array.element()) : null;
-      if (!(plan instanceof ObjectPlan object)) {
+      this.shape = plan.shape();
+      this.element = plan.shape() == ShreddingPlan.Shape.ARRAY ? new Node(plan.asArray().element()) : null;
+      if (plan.shape() != ShreddingPlan.Shape.OBJECT) {
         this.fields = null;
         this.sortedNames = null;
         this.sortedOf = null;
         this.found = null;
         return;
       }
-      List<ShreddingPlan.Field> planFields = object.fields();
+      List<ShreddingPlan.Field> planFields = plan.asObject().fields();
       int m = planFields.size();
       this.fields = new Node[m];
       byte[][] encoded = new byte[m][];
@@ -170,8 +169,8 @@ public final class Splitter {
 
   private void slot(Variant v, Node node, ShreddedSink sink) {
     budget.charge(v);
-    if (node.plan instanceof ScalarPlan scalar) {
-      scalar(v, scalar.type(), sink);
+    if (node.shape == ShreddingPlan.Shape.SCALAR) {
+      scalar(v, node.plan.asScalar().type(), sink);
     } else if (node.fields != null && v.isObject()) {
       object(v, node, sink);
     } else if (node.element != null && v.isArray()) {
@@ -210,7 +209,7 @@ public final class Splitter {
     if (present < v.fieldCount()) {
       sink.residual(residualObject(v, found)); // spec: VariantShredding §Objects, partially shredded
     }
-    List<ShreddingPlan.Field> planFields = ((ObjectPlan) node.plan).fields();
+    List<ShreddingPlan.Field> planFields = node.plan.asObject().fields();
     sink.startObject();
     for (int k = 0; k < node.fields.length; k++) {
       int i = found[node.sortedOf[k]];
@@ -294,14 +293,14 @@ public final class Splitter {
 
   /** Writes a value that {@link Widening#fits} the slot. */
   private void typed(Variant v, ShreddedType t, ShreddedSink sink) {
-    switch (t.kind()) {
+    switch (t.kind().slotValue()) {
       case BOOLEAN -> sink.typedBoolean(v.booleanValue());
-      case INT8, INT16, INT32, INT64 -> sink.typedLong(Widening.toLong(v));
+      case INTEGER -> sink.typedLong(Widening.toLong(v));
       case FLOAT -> sink.typedFloat(v.floatValue());
       case DOUBLE -> sink.typedDouble(v.doubleValue());
       case DECIMAL -> sink.typedDecimal(Widening.toDecimal(v, t, options.widening()));
       case DATE -> sink.typedLong(v.epochDay());
-      case TIME, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS -> sink.typedLong(v.temporalValue());
+      case TEMPORAL -> sink.typedLong(v.temporalValue());
       case STRING -> bytes(v.stringUtf8(), sink);
       case BINARY -> bytes(v.binaryBuffer(), sink);
       case UUID -> uuid(v.uuidValue(), sink);

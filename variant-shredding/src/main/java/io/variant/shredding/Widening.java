@@ -29,14 +29,12 @@ final class Widening {
   /** True if {@code v} goes into a slot of type {@code t} under {@code mode}. */
   static boolean fits(Variant v, ShreddedType t, NumericWidening mode) {
     VariantType vt = v.type();
-    return switch (t.kind()) {
-      case BOOLEAN -> vt == VariantType.BOOLEAN_TRUE || vt == VariantType.BOOLEAN_FALSE;
-      case INT8, INT16, INT32, INT64 -> mode == NumericWidening.STRICT
+    return switch (t.kind().slotValue()) {
+      case INTEGER -> mode == NumericWidening.STRICT
           ? vt == t.variantType()
           : vt.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC && integerFits(v, vt, t.variantType());
       case DECIMAL -> toDecimal(v, t, mode) != null;
-      case FLOAT, DOUBLE, DATE, TIME, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS, BINARY,
-          STRING, UUID -> vt == t.variantType();
+      case BOOLEAN, FLOAT, DOUBLE, DATE, TEMPORAL, BINARY, STRING, UUID -> ShreddedType.Kind.of(vt) == t.kind();
     };
   }
 
@@ -93,11 +91,7 @@ final class Widening {
       }
       value = i.longValue();
     }
-    return switch (target) {
-      case INT8 -> value == (byte) value;
-      case INT16 -> value == (short) value;
-      case INT32 -> value == (int) value;
-      default -> true; // INT64: checked above
-    };
+    int unused = Long.SIZE - Byte.SIZE * target.fixedPayloadSize(); // INT64: 0, and the range was checked above
+    return (value << unused) >> unused == value; // the value survives sign extension from the target's width
   }
 }

@@ -58,48 +58,62 @@ final class Utf8Input {
     int n = b.length;
     int i = 0;
     while (i < n) {
-      int c = b[i];
-      if (c >= 0) {
+      if (b[i] >= 0) {
         i++;
         continue;
       }
-      c &= 0xFF;
-      int len;
-      int lo = 0x80;
-      int hi = 0xBF;
-      if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-      } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0) {
-          lo = 0xA0; // overlong
-        } else if (c == 0xED) {
-          hi = 0x9F; // surrogates
-        }
-      } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0) {
-          lo = 0x90; // overlong
-        } else if (c == 0xF4) {
-          hi = 0x8F; // above U+10FFFF
-        }
-      } else {
+      int len = sequenceLength(b, i, n);
+      if (len < 0) {
         return i;
-      }
-      if (i + len > n) {
-        return i;
-      }
-      int c1 = b[i + 1] & 0xFF;
-      if (c1 < lo || c1 > hi) {
-        return i;
-      }
-      for (int k = 2; k < len; k++) {
-        if ((b[i + k] & 0xC0) != 0x80) {
-          return i;
-        }
       }
       i += len;
     }
     return -1;
+  }
+
+  /**
+   * The length of the valid sequence that non-ASCII byte {@code b[i]} starts, looking no further than {@code
+   * end}: -1 if it starts none, -2 if {@code end} comes before the sequence is complete.
+   */
+  static int sequenceLength(byte[] b, int i, int end) {
+    int c = b[i] & 0xFF;
+    int len;
+    int lo = 0x80;
+    int hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      if (c == 0xE0) {
+        lo = 0xA0; // overlong
+      } else if (c == 0xED) {
+        hi = 0x9F; // surrogates
+      }
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      if (c == 0xF0) {
+        lo = 0x90; // overlong
+      } else if (c == 0xF4) {
+        hi = 0x8F; // above U+10FFFF
+      }
+    } else {
+      return -1;
+    }
+    if (i + 1 >= end) {
+      return -2;
+    }
+    int c1 = b[i + 1] & 0xFF;
+    if (c1 < lo || c1 > hi) {
+      return -1;
+    }
+    for (int k = 2; k < len; k++) {
+      if (i + k >= end) {
+        return -2;
+      }
+      if ((b[i + k] & 0xC0) != 0x80) {
+        return -1;
+      }
+    }
+    return len;
   }
 }

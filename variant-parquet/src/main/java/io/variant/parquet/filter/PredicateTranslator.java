@@ -40,10 +40,10 @@ final class PredicateTranslator {
     List<String> at = new ArrayList<>(List.of(p.column()));
     List<String> residuals = new ArrayList<>();
     for (Segment s : p.path().segments()) {
-      if (!(s instanceof Segment.Key key) || !(node.plan() instanceof ShreddingPlan.ObjectPlan object) || !node.hasTyped()) {
+      if (!(s instanceof Segment.Key key) || node.plan().shape() != ShreddingPlan.Shape.OBJECT || !node.hasTyped()) {
         return Optional.empty(); // an array step, or an object level that is not shredded as one
       }
-      int field = object.indexOf(key.name());
+      int field = node.plan().asObject().indexOf(key.name());
       if (field < 0) {
         return Optional.empty(); // the key lives in residuals only
       }
@@ -52,7 +52,7 @@ final class PredicateTranslator {
       at.add(key.name());
       node = node.fields().get(field);
     }
-    if (!(node.plan() instanceof ShreddingPlan.ScalarPlan) || !node.hasTyped()) {
+    if (node.plan().shape() != ShreddingPlan.Shape.SCALAR || !node.hasTyped()) {
       return Optional.empty();
     }
     addResidual(node, at, residuals);

@@ -9,6 +9,7 @@ import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
 import io.variant.shredding.ShreddingLayout;
+import io.variant.shredding.ShreddingPlan;
 import java.util.List;
 
 /**
@@ -53,7 +54,7 @@ final class PathResolver {
       }
       return null;
     }
-    return node.element() == null ? null : typedEnd(node.element(), at + 1);
+    return node.shape() == ShreddingPlan.Shape.ARRAY ? typedEnd(node.element(), at + 1) : null;
   }
 
   /**
@@ -88,7 +89,7 @@ final class PathResolver {
     }
     Segment step = steps.get(at);
     ShreddedSchemaNode node = s.node;
-    if (s.hasTyped() && step instanceof Segment.Key key && !node.fields().isEmpty()) {
+    if (s.hasTyped() && step instanceof Segment.Key key && node.shape() == ShreddingPlan.Shape.OBJECT) {
       int i = fieldIndex(node, key.name());
       if (i >= 0) {
         SlotSource f = s.fieldSource(i);
@@ -97,7 +98,7 @@ final class PathResolver {
       }
       return fromResidual(s, at); // a key the plan does not shred lives in the residual object
     }
-    if (s.hasTyped() && step instanceof Segment.Index index && node.element() != null) {
+    if (s.hasTyped() && step instanceof Segment.Index index && node.shape() == ShreddingPlan.Shape.ARRAY) {
       if (index.index() >= s.elementCount()) {
         return PathValue.absent(true);
       }

@@ -4,6 +4,7 @@ import io.variant.core.path.Segment;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.ShreddingLayout;
+import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.schema.GroupType;
@@ -57,28 +58,31 @@ final class RequestedSchema {
   private static Type narrowTyped(ShreddedSchemaNode node, List<Segment> steps, int at) {
     Type typed = node.group().getType(node.typedField());
     boolean whole = at == steps.size();
-    if (node.shreddedType() != null) {
-      return whole ? typed : null;
-    }
-    if (node.element() != null) {
-      if (!whole && !(steps.get(at) instanceof Segment.Index)) {
-        return null;
+    return switch (node.shape()) {
+      case SCALAR -> whole ? typed : null;
+      case ARRAY -> {
+        if (!whole && !(steps.get(at) instanceof Segment.Index)) {
+          yield null;
+        }
+        GroupType list = typed.asGroupType();
+        GroupType repeated = list.getType(0).asGroupType();
+        GroupType element = prune(node.element(), steps, whole ? at : at + 1, false);
+        yield list.withNewFields(repeated.withNewFields(element));
       }
-      GroupType list = typed.asGroupType();
-      GroupType repeated = list.getType(0).asGroupType();
-      GroupType element = prune(node.element(), steps, whole ? at : at + 1, false);
-      return list.withNewFields(repeated.withNewFields(element));
-    }
-    GroupType object = typed.asGroupType();
-    List<Type> fields = new ArrayList<>();
-    for (ShreddedSchemaNode f : node.fields()) {
-      String name = f.group().getName();
-      if (whole) {
-        fields.add(prune(f, steps, at, false));
-      } else if (steps.get(at) instanceof Segment.Key && ((Segment.Key) steps.get(at)).name().equals(name)) {
-        fields.add(prune(f, steps, at + 1, false));
+      case OBJECT -> {
+        GroupType object = typed.asGroupType();
+        List<Type> fields = new ArrayList<>();
+        for (ShreddedSchemaNode f : node.fields()) {
+          String name = f.group().getName();
+          if (whole) {
+            fields.add(prune(f, steps, at, false));
+          } else if (steps.get(at) instanceof Segment.Key && ((Segment.Key) steps.get(at)).name().equals(name)) {
+            fields.add(prune(f, steps, at + 1, false));
+          }
+        }
+        yield fields.isEmpty() ? null : object.withNewFields(fields);
       }
-    }
-    return fields.isEmpty() ? null : object.withNewFields(fields);
+      case RESIDUAL -> throw new AssertionError(node); // callers ask only slots that have a typed child
+    };
   }
 }

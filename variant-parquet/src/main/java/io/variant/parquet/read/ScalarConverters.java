@@ -15,14 +15,14 @@ final class ScalarConverters {
    * current slot.
    */
   static PrimitiveConverter create(ShreddedType type, SlotConverter owner, String path) {
-    return switch (type.kind()) {
+    return switch (type.kind().slotValue()) {
       case BOOLEAN -> new PrimitiveConverter() {
         @Override
         public void addBoolean(boolean value) {
           owner.current().setBoolean(value);
         }
       };
-      case INT8, INT16, INT32, INT64, DATE, TIME, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
+      case INTEGER, DATE, TEMPORAL ->
           new PrimitiveConverter() {
             @Override
             public void addInt(int value) {

@@ -4,6 +4,7 @@ import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
+import io.variant.shredding.ShreddingPlan;
 import java.util.function.Supplier;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
@@ -54,13 +55,12 @@ final class SlotConverter extends GroupConverter {
   }
 
   private Converter typed(ShreddedSchemaNode node, ColumnRow row, String path) {
-    if (node.shreddedType() != null) {
-      return ScalarConverters.create(node.shreddedType(), this, path);
-    }
-    if (node.element() != null) {
-      return new ListConverter(node.element(), row);
-    }
-    return new ObjectConverter(node, row);
+    return switch (node.shape()) {
+      case SCALAR -> ScalarConverters.create(node.shreddedType(), this, path);
+      case ARRAY -> new ListConverter(node.element(), row);
+      case OBJECT -> new ObjectConverter(node, row);
+      case RESIDUAL -> throw new AssertionError(node); // only slots with a typed child get one
+    };
   }
 
   /** The source of the current row (or list element) that this slot's children write into. */

@@ -5,6 +5,7 @@ import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.ShreddedSource;
 import io.variant.shredding.ShreddingLayout;
+import io.variant.shredding.ShreddingPlan;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -46,7 +47,7 @@ final class SlotSource implements ShreddedSource {
       fields[i] = new SlotSource(node.fields().get(i), row);
     }
     this.fieldPresent = new boolean[fields.length];
-    this.elements = node.element() == null ? null : new ArrayList<>();
+    this.elements = node.shape() == ShreddingPlan.Shape.ARRAY ? new ArrayList<>() : null;
   }
 
   /** Clears the slot: residual and typed part null. Nested sources are cleared when their groups start. */

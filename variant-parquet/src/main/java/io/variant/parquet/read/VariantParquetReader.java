@@ -4,6 +4,7 @@ import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.schema.VariantSchemaException;
 import io.variant.shredding.ShreddingPlan;
 import java.io.Closeable;
@@ -20,7 +21,6 @@ import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
@@ -68,13 +68,11 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     this.configuration = new PlainParquetConfiguration();
     // Pages carry a CRC when their writer computed one (parquet-java does by default); checking it is cheap
     // and turns a flipped bit in a page into an error instead of a wrong value.
-    configuration.setBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, true);
+    GuardedInputFile.verifyChecksums(configuration);
     this.options = options;
     ParquetMetadata footer;
-    long fileLength;
     try (ParquetFileReader reader = ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
       footer = reader.getFooter();
-      fileLength = file.getLength();
       this.schema = footer.getFileMetaData().getSchema();
       this.rowCount = reader.getRecordCount();
     } catch (FileNotFoundException | FileSystemException e) {
@@ -92,8 +90,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
       throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
     }
     // parquet-java reads and allocates what the footer and each page header claim; the checks reject claims
-    // that the file's bytes cannot hold (see FooterBounds, PageHeaderCheck) before parquet-java acts on them.
-    this.file = new PageHeaderCheck(file, fileName, FooterBounds.check(footer, fileLength, fileName));
+    // that the file's bytes cannot hold (see GuardedInputFile) before parquet-java acts on them.
+    this.file = GuardedInputFile.of(file, fileName, footer);
     FilterCompat.Filter rowGroups = options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
     ReadSupport<VariantRecord> support = new VariantReadSupport(options.rebuild(), options.columns());
     this.rows = new RowSource<>(this.file, fileName, configuration,

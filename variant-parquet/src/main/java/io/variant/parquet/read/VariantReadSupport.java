@@ -1,6 +1,7 @@
 package io.variant.parquet.read;
 
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.shredding.RebuildOptions;
 import java.util.Map;
 import java.util.Set;
@@ -18,8 +19,14 @@ import org.apache.parquet.schema.MessageType;
  * PlainColumnConverter}). Engines embed it in {@code ParquetReader.builder}; {@link
  * io.variant.parquet.read.VariantParquetReader} wraps it.
  *
+ * <p><b>Untrusted files:</b> parquet-java allocates what a file's footer and page headers claim, so read
+ * through a {@link GuardedInputFile} (footer and page-header checks) with page checksums on, as {@code
+ * VariantParquetReader} does; without it a forged file can exhaust the heap or silently drop rows.
+ *
  * <pre>{@code
- * try (ParquetReader<VariantRecord> r = new ParquetReader.Builder<VariantRecord>(inputFile, new PlainParquetConfiguration()) {
+ * InputFile in = GuardedInputFile.open(inputFile, "events.parquet");
+ * ParquetConfiguration conf = GuardedInputFile.verifyChecksums(new PlainParquetConfiguration());
+ * try (ParquetReader<VariantRecord> r = new ParquetReader.Builder<VariantRecord>(in, conf) {
  *   protected ReadSupport<VariantRecord> getReadSupport() {
  *     return new VariantReadSupport();
  *   }

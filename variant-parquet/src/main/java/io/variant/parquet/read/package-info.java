@@ -10,8 +10,8 @@
  * from a Variant null.
  *
  * <p>May import: {@code io.variant.core}, {@code io.variant.core.path}, {@code io.variant.shredding}, {@code
- * io.variant.parquet}, {@code io.variant.parquet.schema}, {@code io.variant.parquet.filter} (row-group
- * pruning), {@code org.apache.parquet.*} and {@code org.apache.hadoop.conf} (only for the ReadSupport
- * signatures). Nothing here depends on the write package.
+ * io.variant.parquet}, {@code io.variant.parquet.schema}, {@code io.variant.parquet.guard} (corrupt-file
+ * checks), {@code io.variant.parquet.filter} (row-group pruning), {@code org.apache.parquet.*} and {@code
+ * org.apache.hadoop.conf} (only for the ReadSupport signatures). Nothing here depends on the write package.
  */
 package io.variant.parquet.read;

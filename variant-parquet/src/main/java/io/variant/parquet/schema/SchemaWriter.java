@@ -65,16 +65,12 @@ final class SchemaWriter {
   }
 
   private Type typed(ShreddingPlan plan) {
-    if (plan instanceof ShreddingPlan.ScalarPlan) {
-      return TypedValueTypes.toParquet(((ShreddingPlan.ScalarPlan) plan).type(), TYPED_VALUE);
-    }
-    if (plan instanceof ShreddingPlan.ObjectPlan) {
-      return object((ShreddingPlan.ObjectPlan) plan);
-    }
-    if (plan instanceof ShreddingPlan.ArrayPlan) {
-      return array((ShreddingPlan.ArrayPlan) plan);
-    }
-    throw new IllegalArgumentException("Cannot write a typed child for plan " + plan);
+    return switch (plan.shape()) {
+      case SCALAR -> TypedValueTypes.toParquet(plan.asScalar().type(), TYPED_VALUE);
+      case OBJECT -> object(plan.asObject());
+      case ARRAY -> array(plan.asArray());
+      case RESIDUAL -> throw new IllegalArgumentException("Cannot write a typed child for plan " + plan);
+    };
   }
 
   private Type object(ShreddingPlan.ObjectPlan plan) {

@@ -60,6 +60,14 @@ public final class ShreddedSchemaNode {
     return plan;
   }
 
+  /**
+   * The shape of this slot, its plan's: code that decides per slot switches over it, and reads {@link
+   * #scalarType()}, {@link #shreddedType()}, {@link #fields()} and {@link #element()} only for their shape.
+   */
+  public ShreddingPlan.Shape shape() {
+    return plan.shape();
+  }
+
   /** True if the residual column exists in the schema; when absent it counts as always null. */
   public boolean hasValue() {
     return valueField != null;
@@ -80,14 +88,14 @@ public final class ShreddedSchemaNode {
     return typedField;
   }
 
-  /** The primitive {@code typed_value} column of a scalar slot, or {@code null} for other shapes. */
+  /** The primitive {@code typed_value} column of a scalar slot; throws for another {@link #shape()}. */
   public PrimitiveType scalarType() {
-    return scalarType;
+    return expect(ShreddingPlan.Shape.SCALAR, scalarType);
   }
 
-  /** The shredded type of a scalar slot, or {@code null} for other shapes. */
+  /** The shredded type of a scalar slot; throws for another {@link #shape()}. */
   public ShreddedType shreddedType() {
-    return shreddedType;
+    return expect(ShreddingPlan.Shape.SCALAR, shreddedType);
   }
 
   /** The object field slots in plan (schema) order; empty unless this is an object slot. */
@@ -95,9 +103,16 @@ public final class ShreddedSchemaNode {
     return fields;
   }
 
-  /** The element slot of an array slot, or {@code null} for other shapes. */
+  /** The element slot of an array slot; throws for another {@link #shape()}. */
   public ShreddedSchemaNode element() {
-    return element;
+    return expect(ShreddingPlan.Shape.ARRAY, element);
+  }
+
+  private <T> T expect(ShreddingPlan.Shape shape, T part) {
+    if (plan.shape() != shape) {
+      throw new IllegalStateException("Cannot read the " + shape + " part of slot " + path + ": it is " + plan.shape());
+    }
+    return part;
   }
 
   @Override

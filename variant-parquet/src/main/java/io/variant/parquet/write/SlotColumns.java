@@ -101,12 +101,11 @@ final class SlotColumns {
           "Cannot write " + node.typedField() + " before " + node.valueField() + ": writers emit the residual first");
     }
     Slot s = new Slot(node.path(), node.valueField(), residualIndex, node.typedField(), typedIndex);
-    if (plan instanceof ShreddingPlan.ScalarPlan) {
-      bindScalar(s, node.scalarType());
-    } else if (plan instanceof ShreddingPlan.ObjectPlan) {
-      bindObject(s, node, group.getType(typedIndex).asGroupType());
-    } else {
-      bindArray(s, node, group.getType(typedIndex).asGroupType());
+    switch (plan.shape()) {
+      case SCALAR -> bindScalar(s, node.scalarType());
+      case OBJECT -> bindObject(s, node, group.getType(typedIndex).asGroupType());
+      case ARRAY -> bindArray(s, node, group.getType(typedIndex).asGroupType());
+      case RESIDUAL -> throw new AssertionError(plan); // returned above: a residual slot has no typed column
     }
     return s;
   }
@@ -130,7 +129,7 @@ final class SlotColumns {
 
   private static void bindObject(Slot s, ShreddedSchemaNode node, GroupType typed) {
     List<ShreddedSchemaNode> fields = node.fields();
-    List<ShreddingPlan.Field> planFields = ((ShreddingPlan.ObjectPlan) node.plan()).fields();
+    List<ShreddingPlan.Field> planFields = node.plan().asObject().fields();
     s.fields = new Slot[fields.size()];
     s.fieldNames = new String[fields.size()];
     s.fieldIndexes = new int[fields.size()];

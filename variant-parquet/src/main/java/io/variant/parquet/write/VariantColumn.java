@@ -91,14 +91,15 @@ public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout lay
 
   /** Adds every object key named anywhere in {@code plan}. */
   private static MetadataBuilder planKeys(ShreddingPlan plan, MetadataBuilder keys) {
-    if (plan instanceof ShreddingPlan.ObjectPlan object) {
-      for (ShreddingPlan.Field f : object.fields()) {
-        keys.add(f.name());
-        planKeys(f.plan(), keys);
+    return switch (plan.shape()) {
+      case OBJECT -> {
+        for (ShreddingPlan.Field f : plan.asObject().fields()) {
+          planKeys(f.plan(), keys.add(f.name()));
+        }
+        yield keys;
       }
-    } else if (plan instanceof ShreddingPlan.ArrayPlan array) {
-      planKeys(array.element(), keys);
-    }
-    return keys;
+      case ARRAY -> planKeys(plan.asArray().element(), keys);
+      case SCALAR, RESIDUAL -> keys;
+    };
   }
 }

@@ -2,6 +2,7 @@ package io.variant.parquet.write;
 
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
+import io.variant.shredding.ExclusiveUse;
 import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
@@ -48,7 +49,10 @@ import org.apache.parquet.schema.MessageType;
  * Builder#overwrite()}, an existing file at {@code path} is an error, detected by {@link Builder#build()}.
  *
  * <p><b>Statistics:</b> Parquet's standard column statistics (min, max, null count) are written for every
- * primitive column, typed columns included; row-group pruning relies on them. <b>Thread safety:</b> none.
+ * primitive column, typed columns included; row-group pruning relies on them. <b>Thread safety:</b> none;
+ * use one writer per thread (per file). Sharing one is detected: a {@code write} or {@code close} that starts
+ * while another thread's call is inside fails at once with {@link java.util.ConcurrentModificationException}
+ * ({@link ExclusiveUse}), leaving the other call and the file unaffected.
  */
 public final class VariantParquetWriter implements Closeable {
   private final Builder config;
@@ -60,6 +64,7 @@ public final class VariantParquetWriter implements Closeable {
   private long rows;
   private boolean failed;
   private boolean closed;
+  private final ExclusiveUse use = new ExclusiveUse("VariantParquetWriter", "use one writer per thread");
 
   private VariantParquetWriter(Builder config) throws IOException {
     this.config = config;
@@ -109,8 +114,18 @@ public final class VariantParquetWriter implements Closeable {
    * @throws IllegalArgumentException if the record's columns or value types do not match the declaration
    * @throws IllegalStateException if the writer is closed or an earlier write failed
    * @throws IOException if the file cannot be written
+   * @throws java.util.ConcurrentModificationException if another thread is inside this writer
    */
   public void write(VariantRecord record) throws IOException {
+    use.enter();
+    try {
+      writeExclusively(record);
+    } finally {
+      use.exit();
+    }
+  }
+
+  private void writeExclusively(VariantRecord record) throws IOException {
     if (closed || failed) {
       throw new IllegalStateException("Cannot write: the writer is " + (closed ? "closed" : "failed; call abort()"));
     }

@@ -94,6 +94,9 @@ final class ParquetSurgery {
         throw new UncheckedIOException(e);
       }
       Page p = new Page(at, before - in.available(), h.getCompressed_page_size(), h);
+      if (p.end() <= at || p.end() > start + length) { // only damaged files (fuzzing parses its own output again)
+        throw new IllegalStateException("page at " + at + " does not fit its chunk");
+      }
       pages.add(p);
       at = p.end();
     }

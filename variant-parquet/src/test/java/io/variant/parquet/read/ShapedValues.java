@@ -17,14 +17,14 @@ import java.util.Random;
  * present (and sometimes an extra key for the residual), arrays of fitting elements, scalars of the slot's
  * exact type, and now and then an arbitrary value that must go to the residual.
  */
-final class ShapedValues {
+public final class ShapedValues {
   private static final Gen.Config SMALL = Gen.Config.defaults().withMaxDepth(2).withMaxFields(3).withMaxElements(3)
       .withAllowLarge(false).withBudgetBytes(2_000);
 
   private ShapedValues() {}
 
   /** 1 to {@code maxRows} rows, about one in ten SQL NULL ({@code null}), the others shaped by {@code plan}. */
-  static List<Variant> rows(ShreddingPlan plan, Random rnd, int maxRows) {
+  public static List<Variant> rows(ShreddingPlan plan, Random rnd, int maxRows) {
     List<Variant> rows = new ArrayList<>();
     for (int n = 1 + rnd.nextInt(maxRows); n > 0; n--) {
       rows.add(rnd.nextInt(10) == 0 ? null : of(plan, rnd));

@@ -10,6 +10,7 @@ import io.variant.parquet.VariantRecord;
 import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.read.PathValue;
+import io.variant.parquet.read.ShapedValues;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantPathReader;
 import io.variant.parquet.write.MetadataPolicy;
@@ -34,8 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Rows written by {@link VariantParquetWriter} and read back by {@link VariantParquetReader} through real
- * files: arbitrary Variants and plans (drawn independently, or shaped after some rows so that typed columns
- * fill), both layouts, both metadata policies and widening modes, with row-group and page limits small
+ * files: arbitrary Variants and plans (drawn independently, rows shaped after the plan, or the plan shaped
+ * after some rows, so that typed columns fill), both layouts, both metadata policies and widening modes, with row-group and page limits small
  * enough that every file has several of each. Every Variant comes back logically equal (lossless widening
  * may change a number's width), SQL NULL stays SQL NULL, and ordinary columns keep their values; and the
  * reader's projection of a path (walking a written row, sometimes past it) equals that path extracted from
@@ -62,7 +63,7 @@ class WriteReadRoundTripPropertyTest {
       }
       ShreddingPlan plan = rnd.nextBoolean() ? PlanGen.plan(rnd, 3) : ShapePlans.planFor(rnd, templates.get(0));
       boolean infer = rnd.nextInt(4) == 0;
-      List<Row> rows = rows(rnd, templates);
+      List<Row> rows = rnd.nextBoolean() ? rows(rnd, templates) : withOtherColumns(rnd, ShapedValues.rows(plan, rnd, 30));
       ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
       int rowGroupRows = 2 + rnd.nextInt(8);
       Path file = Files.createTempFile(tmp, "rt", ".parquet");
@@ -171,16 +172,24 @@ class WriteReadRoundTripPropertyTest {
 
   /** Tens of rows: mostly repeats of a few templates (so typed columns fill), some fresh values, some nulls. */
   private static List<Row> rows(Random rnd, List<Variant> templates) {
-    List<Row> rows = new ArrayList<>();
-    for (int id = 0, n = 10 + rnd.nextInt(40); id < n; id++) {
+    List<Variant> events = new ArrayList<>();
+    for (int n = 10 + rnd.nextInt(40); n > 0; n--) {
       int roll = rnd.nextInt(10);
-      Variant event = roll == 0 ? null : roll < 3 ? Gen.variant(rnd, SMALL) : templates.get(rnd.nextInt(templates.size()));
+      events.add(roll == 0 ? null : roll < 3 ? Gen.variant(rnd, SMALL) : templates.get(rnd.nextInt(templates.size())));
+    }
+    return withOtherColumns(rnd, events);
+  }
+
+  /** Rows holding {@code events} (null: SQL NULL) in order, with random values in the other columns. */
+  private static List<Row> withOtherColumns(Random rnd, List<Variant> events) {
+    List<Row> rows = new ArrayList<>();
+    for (int id = 0; id < events.size(); id++) {
       String name = rnd.nextInt(5) == 0 ? null : Gen.string(rnd, 0, 12);
       byte[] raw = rnd.nextInt(5) == 0 ? null : new byte[rnd.nextInt(4)];
       if (raw != null) {
         rnd.nextBytes(raw);
       }
-      rows.add(new Row(id, name, raw, event));
+      rows.add(new Row(id, name, raw, events.get(id)));
     }
     return rows;
   }

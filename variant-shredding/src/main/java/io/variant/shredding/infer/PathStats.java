@@ -13,7 +13,7 @@ final class PathStats {
   final String key; // the field name for object fields; null for the root and array elements
   final int level; // objects and arrays above this path
   long present;
-  final long[] families = new long[TypeFamily.values().length];
+  final long[] families = new long[TypeFamily.values().size()];
   final ExactNumericRange numbers = new ExactNumericRange();
   final DistinctValues strings = new DistinctValues();
   long stringBytes; // encoded sizes of the string values, headers included

@@ -87,7 +87,7 @@ final class PlanChooser {
     Choice c = typed(stats, sampled, family, chain.then(stats.count(family)));
     if (costModel && c.shape == Shape.SCALAR) {
       long typedValues = stats.count(family);
-      double meanBytes = family == TypeFamily.STRING && typedValues > 0 ? (double) stats.stringBytes / typedValues : 0;
+      double meanBytes = family == PlanInference.STRINGS && typedValues > 0 ? (double) stats.stringBytes / typedValues : 0;
       c.estimate = CostModel.estimate(kind(stats, family), typedValues, meanBytes, chain.then(typedValues));
       c.reason = c.scalar + ": " + c.estimate.explain();
       if (c.estimate.saved() <= 0) {
@@ -104,7 +104,10 @@ final class PlanChooser {
 
   /** The cost model's class of a leaf typed with {@code family}. */
   private static CostModel.Kind kind(PathStats stats, TypeFamily family) {
-    return switch (family) {
+    if (family.group() != TypeFamily.Group.SCALAR) {
+      return CostModel.Kind.NUMBER; // exact numerics
+    }
+    return switch (family.scalarType().kind()) {
       case BOOLEAN -> CostModel.Kind.BOOLEAN;
       case STRING -> CostModel.stringKind(stats.count(family), stats.strings.count());
       case BINARY -> CostModel.Kind.STRING;
@@ -126,23 +129,12 @@ final class PlanChooser {
 
   /** The one place that maps a dominant family to a plan node. */
   private Choice typed(PathStats s, long sampled, TypeFamily f, LevelChain chain) {
-    return switch (f) {
-      case BOOLEAN -> scalar(s, sampled, f, ShreddedType.BOOLEAN);
+    return switch (f.group()) {
+      case SCALAR -> scalar(s, sampled, f, f.scalarType());
       case EXACT_NUMERIC -> {
         ShreddedType t = s.numbers.type(options.typeWidth(), s.key);
         yield t == null ? residual(s, sampled) : scalar(s, sampled, f, t);
       }
-      case FLOAT -> scalar(s, sampled, f, ShreddedType.FLOAT);
-      case DOUBLE -> scalar(s, sampled, f, ShreddedType.DOUBLE);
-      case DATE -> scalar(s, sampled, f, ShreddedType.DATE);
-      case TIME -> scalar(s, sampled, f, ShreddedType.TIME);
-      case TIMESTAMP -> scalar(s, sampled, f, ShreddedType.TIMESTAMP);
-      case TIMESTAMP_NTZ -> scalar(s, sampled, f, ShreddedType.TIMESTAMP_NTZ);
-      case TIMESTAMP_NANOS -> scalar(s, sampled, f, ShreddedType.TIMESTAMP_NANOS);
-      case TIMESTAMP_NTZ_NANOS -> scalar(s, sampled, f, ShreddedType.TIMESTAMP_NTZ_NANOS);
-      case BINARY -> scalar(s, sampled, f, ShreddedType.BINARY);
-      case STRING -> scalar(s, sampled, f, ShreddedType.STRING);
-      case UUID -> scalar(s, sampled, f, ShreddedType.UUID);
       case OBJECT -> object(s, sampled, chain);
       case ARRAY -> array(s, sampled, chain);
       case NULL, UNKNOWN -> residual(s, sampled);

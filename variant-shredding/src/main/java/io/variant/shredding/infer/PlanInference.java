@@ -57,6 +57,9 @@ import java.util.Objects;
  * their keys, whatever the sample size. <b>Thread safety:</b> none; one instance serves one thread.
  */
 public final class PlanInference {
+  /** The family whose distinct values and sizes the cost model weighs. */
+  static final TypeFamily STRINGS = TypeFamily.of(VariantType.STRING);
+
   private final InferenceOptions options;
   private final PathStats root = PathStats.root();
   private long rows;
@@ -141,7 +144,7 @@ public final class PlanInference {
     boolean descend = node.level < options.maxDepth();
     if (family == TypeFamily.EXACT_NUMERIC) {
       node.numbers.add(v);
-    } else if (family == TypeFamily.STRING) {
+    } else if (family == STRINGS) {
       node.strings.add(v.stringValue());
       node.stringBytes += v.valueSize();
     } else if (family == TypeFamily.OBJECT && descend) {

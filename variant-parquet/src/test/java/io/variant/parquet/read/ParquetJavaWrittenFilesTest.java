@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Files whose VARIANT column parquet-java's own shredding writer ({@code VariantValueWriter}, 1.18.1) fills,
  * for arbitrary plans in the spec layout, read back by this library to logically equal values.
  */
-class ParquetJavaInteropTest {
+class ParquetJavaWrittenFilesTest {
   private static final int TRIALS = Math.max(20, Trials.trials() / 10);
 
   @TempDir

@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.guard;
 
 import io.variant.parquet.VariantParquetException;
 import java.io.IOException;

@@ -2,7 +2,6 @@ package io.variant.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,13 +11,16 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** bin/variant as users run it: through a symlink, from another directory. Needs a built jar. */
-class LauncherTest {
+/**
+ * bin/variant as users run it: through a symlink, from another directory. Runs in the integration-test
+ * phase, after the jar is packaged (see the surefire executions in this module's pom).
+ */
+class LauncherIT {
   @Test
   void helpThroughSymlinkFromAnotherDirectoryListsCommands(@TempDir Path dir) throws IOException, InterruptedException {
     Path root = CliRunner.repoRoot();
     Path jar = root.resolve("variant-cli/target/variant.jar");
-    assumeTrue(Files.isRegularFile(jar), "skipped: " + jar + " does not exist yet; run bin/variant once to build it");
+    assertTrue(Files.isRegularFile(jar), jar + " is missing: this test runs after the package phase");
     Path link = Files.createSymbolicLink(dir.resolve("variant"), root.resolve("bin/variant"));
 
     ProcessBuilder pb = new ProcessBuilder(link.toString(), "--help").directory(dir.toFile()).redirectErrorStream(true);

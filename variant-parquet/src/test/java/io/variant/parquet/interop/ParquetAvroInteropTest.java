@@ -61,7 +61,7 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>Files parquet-java's Avro writer shreds with our schema for a plan read here to logically equal values.
  * </ul>
  */
-class ParquetJavaInteropTest {
+class ParquetAvroInteropTest {
   private static final int TRIALS = Math.max(20, Trials.trials() / 20);
   private static final Gen.Config SMALL = Gen.Config.defaults().withMaxDepth(3).withMaxFields(5).withMaxElements(4)
       .withAllowLarge(false).withBudgetBytes(4_000);

@@ -1,0 +1,92 @@
+package io.variant.cli;
+
+import io.variant.core.json.VariantJson;
+import io.variant.core.json.VariantJsonException;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Decides {@link InputFormat#AUTO} for one input, from its name and its first line (peeked: the stream is
+ * reset afterwards):
+ *
+ * <ol>
+ *   <li>{@code *.ndjson}, {@code *.jsonl}, {@code *.ldjson} (also compressed): NDJSON.
+ *   <li>The first non-blank line is one whole JSON value, whatever its type: NDJSON. So NDJSON whose rows
+ *       are arrays is read row by row, and a one-line {@code [1,2]} is one row.
+ *   <li>The first line starts a value that goes on over later lines (a pretty-printed array of documents, or
+ *       pretty-printed documents one after another): JSON.
+ *   <li>The first line is malformed (or over a limit): NDJSON, so it is reported, or skipped, as that line.
+ * </ol>
+ *
+ * A minified array of documents on one line is thus one row that holds an array; {@code --input-format
+ * json} reads its elements as the documents.
+ */
+final class FormatDetector {
+  /** How far to look for the end of the first line; a longer first line decides by its first byte. */
+  static final int PEEK_BYTES = 8 << 20;
+
+  private FormatDetector() {}
+
+  static InputFormat detect(String name, BufferedInputStream in) throws IOException {
+    String base = name.toLowerCase(Locale.ROOT).replaceFirst("\\.(gz|zst)$", "");
+    if (base.endsWith(".ndjson") || base.endsWith(".jsonl") || base.endsWith(".ldjson")) {
+      return InputFormat.NDJSON;
+    }
+    in.mark(PEEK_BYTES);
+    try {
+      return decide(peek(in));
+    } finally {
+      in.reset();
+    }
+  }
+
+  /** The first bytes: up to the end of the first non-blank line. */
+  private static byte[] peek(BufferedInputStream in) throws IOException {
+    ByteArrayOutputStream seen = new ByteArrayOutputStream();
+    boolean inLine = false;
+    for (int b; seen.size() < PEEK_BYTES - 1 && (b = in.read()) >= 0; ) {
+      seen.write(b);
+      if (!inLine && !isBlank(b)) {
+        inLine = true;
+      } else if (inLine && b == '\n') {
+        break;
+      }
+    }
+    return seen.toByteArray();
+  }
+
+  private static InputFormat decide(byte[] head) {
+    int start = 0;
+    if (head.length >= 3 && (head[0] & 0xFF) == 0xEF && (head[1] & 0xFF) == 0xBB && (head[2] & 0xFF) == 0xBF) {
+      start = 3; // UTF-8 byte order mark
+    }
+    while (start < head.length && isBlank(head[start])) {
+      start++;
+    }
+    if (start == head.length) {
+      return InputFormat.NDJSON; // empty or blank: either reads no documents
+    }
+    int end = start;
+    while (end < head.length && head[end] != '\n') {
+      end++;
+    }
+    if (end == head.length && head.length >= PEEK_BYTES - 1) {
+      return head[start] == '[' ? InputFormat.JSON : InputFormat.NDJSON; // a huge first line: its first byte decides
+    }
+    try {
+      VariantJson.parse(Arrays.copyOfRange(head, start, end));
+      return InputFormat.NDJSON;
+    } catch (VariantJsonException e) {
+      return e.getMessage().contains("end-of-input") ? InputFormat.JSON : InputFormat.NDJSON;
+    } catch (RuntimeException e) { // a limit, say: the line is a value, so it is NDJSON
+      return InputFormat.NDJSON;
+    }
+  }
+
+  private static boolean isBlank(int b) {
+    return b == ' ' || b == '\t' || b == '\r' || b == '\n';
+  }
+}

@@ -1,0 +1,101 @@
+package io.variant.cli;
+
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * The inputs a reading command was given, expanded: {@code -} (stdin) as it is; a directory to the data
+ * files in it (sorted by name; hidden files and names starting with {@code _}, such as {@code _SUCCESS}
+ * and {@code .crc} files, are skipped, as Spark and Hadoop skip them); a glob ({@code *}, {@code ?},
+ * {@code [..]}, <code>{a,b}</code>, {@code **} across directories) that the shell did not expand, to the files
+ * it matches, sorted. A name that exists is taken literally even if it contains glob characters.
+ */
+final class InputPaths {
+  private InputPaths() {}
+
+  /**
+   * @param dataFile which files of a directory are inputs (e.g. {@code *.parquet} for Parquet commands)
+   * @throws InputException if a glob matches nothing or a directory holds no data file
+   */
+  static List<String> expand(List<String> args, Predicate<Path> dataFile) {
+    List<String> out = new ArrayList<>();
+    for (String arg : args) {
+      if (Input.STDIN.equals(arg)) {
+        out.add(arg);
+        continue;
+      }
+      Path p = Path.of(arg);
+      if (Files.isDirectory(p)) {
+        List<String> files = list(p, 1, f -> dataFile.test(f) && isVisible(p, f), arg);
+        if (files.isEmpty()) {
+          throw new InputException(arg, 0, 0, "the directory holds no data file");
+        }
+        out.addAll(files);
+      } else if (!Files.exists(p) && isGlob(arg)) {
+        out.addAll(glob(arg));
+      } else {
+        out.add(arg);
+      }
+    }
+    return out;
+  }
+
+  /** Every regular file is a data file (JSON inputs). */
+  static boolean anyFile(Path p) {
+    return true;
+  }
+
+  /** Parquet part files: {@code *.parquet}, as Spark and Hadoop name them. */
+  static boolean parquetFile(Path p) {
+    return p.getFileName().toString().endsWith(".parquet");
+  }
+
+  static boolean isGlob(String arg) {
+    return arg.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{');
+  }
+
+  private static List<String> glob(String arg) {
+    // The directory part before the first glob character is walked; the rest is matched.
+    int firstGlob = 0;
+    while (firstGlob < arg.length() && "*?[{".indexOf(arg.charAt(firstGlob)) < 0) {
+      firstGlob++;
+    }
+    int slash = arg.lastIndexOf('/', firstGlob);
+    Path base = slash < 0 ? Path.of("") : Path.of(slash == 0 ? "/" : arg.substring(0, slash));
+    String pattern = arg.substring(slash + 1);
+    PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
+    int depth = pattern.contains("**") ? Integer.MAX_VALUE : (int) pattern.chars().filter(c -> c == '/').count() + 1;
+    Path root = base.toString().isEmpty() ? Path.of(".") : base;
+    List<String> files = list(root, depth, f -> matcher.matches(root.relativize(f)), arg);
+    if (files.isEmpty()) {
+      throw InputException.unreadable(arg, "no file matches", null);
+    }
+    // keep the user's spelling: "data/*.json" gives "data/a.json", not "./data/a.json"
+    return files.stream().map(f -> base.toString().isEmpty() && f.startsWith("./") ? f.substring(2) : f).toList();
+  }
+
+  private static List<String> list(Path dir, int depth, Predicate<Path> include, String arg) {
+    try (Stream<Path> walk = Files.walk(dir, depth)) {
+      return walk.filter(Files::isRegularFile).filter(include).map(Path::toString).sorted().toList();
+    } catch (IOException e) {
+      throw InputException.unreadable(arg, "cannot list: " + IoMessages.reason(e), e);
+    }
+  }
+
+  private static boolean isVisible(Path dir, Path file) {
+    for (Path part : dir.relativize(file)) {
+      String name = part.toString();
+      if (name.startsWith(".") || name.startsWith("_")) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,169 @@
+package io.variant.cli;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantException;
+import io.variant.core.VariantLimitException;
+import io.variant.core.json.JsonOptions;
+import io.variant.core.json.VariantJson;
+import io.variant.core.json.VariantJsonException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * NDJSON, one document per line, read line by line: each line is parsed on its own, so an error is located
+ * at its true line and column (invalid UTF-8 included, at any size of input) and reading can go on with the
+ * next line ({@code --on-error skip}). Blank lines are skipped; a trailing {@code \r} and a leading byte
+ * order mark are ignored. Not thread-safe.
+ */
+final class NdjsonReader {
+  private static final int CHUNK = 1 << 16;
+  /** Lines may be longer than their encoded value (whitespace, escapes), but not without bound. */
+  private static final int MIN_LINE_LIMIT = 1 << 20;
+
+  private final String name;
+  private final InputStream in;
+  private final JsonOptions options;
+  private final int maxLineBytes;
+  private final byte[] chunk = new byte[CHUNK];
+  private int chunkPos;
+  private int chunkEnd;
+  private boolean eof;
+  private byte[] line = new byte[256];
+  private int lineLength;
+  private long lineNumber;
+  private boolean tooLong;
+
+  NdjsonReader(String name, InputStream in, JsonOptions options) {
+    this.name = name;
+    this.in = in;
+    this.options = options;
+    long limit = 2L * options.limits().maxValueBytes();
+    this.maxLineBytes = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(MIN_LINE_LIMIT, limit));
+  }
+
+  /**
+   * The next document, or {@code null} after the last line. After an {@link InputException} the reader
+   * continues with the line after the bad one.
+   *
+   * @throws InputException for a malformed line (its line and column), or one over a limit
+   */
+  Variant next() throws IOException {
+    while (readLine()) {
+      int start = lineNumber == 1 && startsWithByteOrderMark() ? 3 : 0;
+      int end = lineLength;
+      if (end > start && line[end - 1] == '\r') {
+        end--;
+      }
+      if (isBlank(start, end)) {
+        continue;
+      }
+      if (tooLong) {
+        throw new InputException(name, lineNumber, 0, "the line is longer than " + ByteSize.format(maxLineBytes)
+            + " (twice --max-value-size)", new VariantLimitException("line too long"));
+      }
+      byte[] text = start == 0 && end == line.length ? line : Arrays.copyOfRange(line, start, end);
+      try {
+        return VariantJson.parse(text, options);
+      } catch (VariantJsonException e) {
+        long column = e.column() <= 0 ? 0 : charColumn(text, (int) Math.min(e.column(), text.length + 1L)) + (start > 0 ? 1 : 0);
+        throw new InputException(name, lineNumber + Math.max(0, e.line() - 1), column, JsonDocuments.withoutLocation(e.getMessage()), e);
+      } catch (VariantException e) {
+        throw new InputException(name, lineNumber, 0, e.getMessage(), e);
+      }
+    }
+    return null;
+  }
+
+  /** 1-based number of the line last read (the document returned, or the line that failed). */
+  long line() {
+    return lineNumber;
+  }
+
+  /** The text of the line last read, for the rejects file; not a copy. */
+  byte[] lineBytes() {
+    return Arrays.copyOf(line, Math.min(lineLength, 64 << 10));
+  }
+
+  /**
+   * The 1-based character column of 1-based byte column {@code byteColumn}: the UTF-8 sequences before it,
+   * counted as UTF-16 chars, as jackson counts text columns.
+   */
+  static long charColumn(byte[] text, int byteColumn) {
+    long chars = 1;
+    for (int i = 0; i < byteColumn - 1 && i < text.length; i++) {
+      int b = text[i] & 0xFF;
+      if ((b & 0xC0) != 0x80) {
+        chars += b >= 0xF0 ? 2 : 1; // a 4-byte sequence is a surrogate pair
+      }
+    }
+    return chars;
+  }
+
+  private boolean startsWithByteOrderMark() {
+    return lineLength >= 3 && (line[0] & 0xFF) == 0xEF && (line[1] & 0xFF) == 0xBB && (line[2] & 0xFF) == 0xBF;
+  }
+
+  private boolean isBlank(int start, int end) {
+    for (int i = start; i < end; i++) {
+      byte b = line[i];
+      if (b != ' ' && b != '\t' && b != '\r') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Reads the next line into {@code line}; false at the end of the input. Past the limit, bytes are dropped. */
+  private boolean readLine() throws IOException {
+    lineLength = 0;
+    tooLong = false;
+    boolean any = false;
+    while (true) {
+      if (chunkPos == chunkEnd) {
+        if (eof || !fill()) {
+          if (any) {
+            lineNumber++;
+          }
+          return any;
+        }
+      }
+      any = true;
+      int nl = chunkPos;
+      while (nl < chunkEnd && chunk[nl] != '\n') {
+        nl++;
+      }
+      append(chunkPos, nl);
+      if (nl < chunkEnd) {
+        chunkPos = nl + 1;
+        lineNumber++;
+        return true;
+      }
+      chunkPos = chunkEnd;
+    }
+  }
+
+  private boolean fill() throws IOException {
+    int n = in.read(chunk, 0, CHUNK);
+    if (n <= 0) {
+      eof = true;
+      return false;
+    }
+    chunkPos = 0;
+    chunkEnd = n;
+    return true;
+  }
+
+  private void append(int from, int to) {
+    int n = to - from;
+    if (tooLong || lineLength + (long) n > maxLineBytes) {
+      tooLong = true;
+      return;
+    }
+    if (lineLength + n > line.length) {
+      line = Arrays.copyOf(line, (int) Math.min(maxLineBytes, Math.max(lineLength + (long) n, 2L * line.length)));
+    }
+    System.arraycopy(chunk, from, line, lineLength, n);
+    lineLength += n;
+  }
+}

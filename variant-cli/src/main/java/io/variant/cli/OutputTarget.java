@@ -1,0 +1,264 @@
+package io.variant.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Where {@code convert -o OUT} writes, and the rule for what may already be at {@code OUT}:
+ *
+ * <ul>
+ *   <li>{@code -}: the Parquet file goes to stdout.
+ *   <li>A FIFO or a character device ({@code /dev/null}, a named pipe, a terminal), or {@code /dev/stdout},
+ *       {@code /dev/stderr}, {@code /dev/fd/N}: written through, as a stream. A failure cannot withdraw what
+ *       was written (the reader sees a truncated file, which no Parquet reader accepts: the footer is last).
+ *   <li>A new name or a regular file: written to a temporary file with a unique name in the same directory
+ *       ({@code .OUT.<random>.tmp}) and renamed onto {@code OUT} only when complete, so {@code OUT} is
+ *       either untouched or the whole new file. An existing {@code OUT} needs {@code --overwrite}; without
+ *       it, an {@code OUT} that someone else creates while this one writes is kept and this convert fails.
+ *       A symbolic link to a regular file: the file it points to is replaced and the link stays.
+ *   <li>Refused: a directory, a block device, a socket, a dangling symbolic link, and any input of the same
+ *       command.
+ * </ul>
+ *
+ * <p>One instance writes one file: {@link #open()}, then {@link #commit()} or {@link #abort()}.
+ */
+final class OutputTarget {
+  /** What is at {@code OUT}, decided once before writing. */
+  enum Kind {
+    STDOUT,
+    STREAM,
+    FILE
+  }
+
+  // stat(2) file type bits (S_IFMT), as the "unix:mode" attribute reports them
+  private static final int S_IFMT = 0170000;
+  private static final int S_IFIFO = 0010000;
+  private static final int S_IFCHR = 0020000;
+  private static final int S_IFDIR = 0040000;
+  private static final int S_IFBLK = 0060000;
+  private static final int S_IFREG = 0100000;
+  private static final int S_IFSOCK = 0140000;
+  private static final int TEMPORARY_NAME_ATTEMPTS = 100;
+
+  private final String name;
+  private final Kind kind;
+  private final Path path; // the file to write through, or to replace; null for stdout
+  private final boolean overwrite;
+  private final OutputStream stdout;
+  private Path temporary; // FILE only, between open() and commit()/abort()
+  private StreamOutputFile file;
+
+  private OutputTarget(String name, Kind kind, Path path, boolean overwrite, OutputStream stdout) {
+    this.name = name;
+    this.kind = kind;
+    this.path = path;
+    this.overwrite = overwrite;
+    this.stdout = stdout;
+  }
+
+  /**
+   * Decides how to write {@code arg} (the {@code -o} value), following the rule in the class comment.
+   *
+   * @throws RefusedException if {@code OUT} is a directory, block device, socket or dangling link, or a
+   *     regular file that exists without {@code overwrite}
+   */
+  static OutputTarget of(String arg, boolean overwrite, OutputStream stdout) throws IOException {
+    if (Input.STDIN.equals(arg)) {
+      return new OutputTarget("<stdout>", Kind.STDOUT, null, overwrite, stdout);
+    }
+    Path p = Path.of(arg);
+    if (isFileDescriptorAlias(p)) {
+      return new OutputTarget(arg, Kind.STREAM, p, overwrite, stdout);
+    }
+    if (!Files.exists(p)) {
+      if (Files.isSymbolicLink(p)) {
+        throw new RefusedException(arg + ": is a symbolic link to a missing file (" + Files.readSymbolicLink(p) + "); "
+            + "give the link's target instead");
+      }
+      Path dir = p.toAbsolutePath().getParent();
+      if (dir != null && !Files.isDirectory(dir)) {
+        throw new NoSuchFileException(arg, null, "no such directory: " + dir);
+      }
+      return new OutputTarget(arg, Kind.FILE, p, overwrite, stdout);
+    }
+    switch (type(p)) {
+      case S_IFIFO, S_IFCHR:
+        return new OutputTarget(arg, Kind.STREAM, p, overwrite, stdout);
+      case S_IFREG:
+        if (!overwrite) {
+          throw new RefusedException(arg + ": already exists; add --overwrite to replace it");
+        }
+        return new OutputTarget(arg, Kind.FILE, Files.isSymbolicLink(p) ? p.toRealPath() : p, overwrite, stdout);
+      case S_IFDIR:
+        throw new RefusedException(arg + ": is a directory; give a file name, e.g. " + p.resolve("out.parquet"));
+      case S_IFBLK:
+        throw new RefusedException(arg + ": is a block device; variant does not write onto disks");
+      case S_IFSOCK:
+        throw new RefusedException(arg + ": is a socket");
+      default:
+        throw new RefusedException(arg + ": is not a regular file, FIFO or character device");
+    }
+  }
+
+  /** Paths that name an open descriptor of this process: always written through. */
+  private static boolean isFileDescriptorAlias(Path p) {
+    String s = p.toString();
+    return s.equals("/dev/stdout") || s.equals("/dev/stderr") || s.startsWith("/dev/fd/") || s.startsWith("/proc/self/fd/");
+  }
+
+  /** The stat type bits of {@code p} (links followed); a regular file or directory where "unix" is missing. */
+  private static int type(Path p) throws IOException {
+    try {
+      return ((Integer) Files.getAttribute(p, "unix:mode")) & S_IFMT;
+    } catch (UnsupportedOperationException | IllegalArgumentException e) {
+      return Files.isDirectory(p) ? S_IFDIR : Files.isRegularFile(p) ? S_IFREG : S_IFCHR;
+    }
+  }
+
+  /**
+   * Refuses to write onto one of the command's own inputs (it would be truncated or replaced while read).
+   *
+   * @throws RefusedException if an input is the same file as {@code OUT}
+   */
+  void refuseInputs(List<String> inputs) throws IOException {
+    if (kind != Kind.FILE || !Files.exists(path)) {
+      return;
+    }
+    for (String in : inputs) {
+      if (!Input.STDIN.equals(in)) {
+        Path p = Path.of(in);
+        if (Files.exists(p) && Files.isSameFile(p, path)) {
+          throw new RefusedException(name + ": is also an input (" + in + "); write to another file");
+        }
+      }
+    }
+  }
+
+  /** The name as messages show it: the {@code -o} value, or {@code <stdout>}. */
+  String name() {
+    return name;
+  }
+
+  Kind kind() {
+    return kind;
+  }
+
+  /** Starts writing: creates the temporary file, or opens the stream. */
+  StreamOutputFile open() throws IOException {
+    switch (kind) {
+      case STDOUT:
+        file = new StreamOutputFile(name, stdout, true);
+        break;
+      case STREAM:
+        file = new StreamOutputFile(name, Files.newOutputStream(path, StandardOpenOption.WRITE), false);
+        break;
+      default:
+        temporary = createTemporary();
+        try {
+          file = new StreamOutputFile(temporary.toString(), Files.newOutputStream(temporary, StandardOpenOption.WRITE), false);
+        } catch (IOException e) {
+          Files.deleteIfExists(temporary);
+          throw e;
+        }
+    }
+    return file;
+  }
+
+  /** The temporary file while writing a FILE target, else null. */
+  Path temporary() {
+    return temporary;
+  }
+
+  /**
+   * A new, empty file beside {@code OUT} whose name no other process uses: created with {@code CREATE_NEW},
+   * so two converts to one {@code OUT} never share it and a user's own file is never touched. Created
+   * with the default permissions (umask), as {@code OUT} itself would be.
+   */
+  private Path createTemporary() throws IOException {
+    Path dir = path.toAbsolutePath().getParent();
+    for (int attempt = 0; ; attempt++) {
+      String random = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+      Path candidate = dir.resolve("." + path.getFileName() + "." + random + ".tmp");
+      try {
+        return Files.createFile(candidate);
+      } catch (FileAlreadyExistsException e) {
+        if (attempt == TEMPORARY_NAME_ATTEMPTS) {
+          throw e;
+        }
+      } catch (AccessDeniedException e) {
+        throw new AccessDeniedException(name, null, "permission denied (cannot create a file in " + dir + ")");
+      }
+    }
+  }
+
+  /**
+   * Makes the written file {@code OUT}: renames the temporary file onto it (for a FILE target); streams
+   * are complete once the writer is closed.
+   *
+   * @return the size of the file written, in bytes
+   * @throws FileAlreadyExistsException if {@code OUT} appeared while writing and {@code --overwrite} was
+   *     not given; the temporary file is deleted and {@code OUT} kept
+   */
+  long commit() throws IOException {
+    long bytes = file.bytesWritten();
+    if (kind != Kind.FILE) {
+      return bytes;
+    }
+    try {
+      if (overwrite) {
+        Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } else {
+        moveIfAbsent();
+      }
+      temporary = null;
+      return bytes;
+    } finally {
+      abort();
+    }
+  }
+
+  /**
+   * Renames without replacing: a hard link fails atomically if {@code OUT} exists (rename(2) would replace
+   * it). Where hard links are not supported, a check and a rename, which a concurrent writer could race.
+   */
+  private void moveIfAbsent() throws IOException {
+    try {
+      Files.createLink(path, temporary);
+      Files.delete(temporary);
+    } catch (FileAlreadyExistsException e) {
+      throw new FileAlreadyExistsException(name, null,
+          "was created by another process while converting; kept it (add --overwrite to replace it)");
+    } catch (UnsupportedOperationException | FileSystemException e) {
+      if (e instanceof FileSystemException fse && Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+        throw new FileAlreadyExistsException(name, null,
+            "was created by another process while converting; kept it (add --overwrite to replace it)");
+      }
+      Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE);
+    }
+  }
+
+  /** Deletes the temporary file, if any; {@code OUT} is untouched. Idempotent. */
+  void abort() throws IOException {
+    if (temporary != null) {
+      Files.deleteIfExists(temporary);
+      temporary = null;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return String.format(Locale.ROOT, "%s (%s)", name, kind);
+  }
+}
