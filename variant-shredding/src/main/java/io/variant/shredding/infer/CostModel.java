@@ -9,7 +9,7 @@ import java.util.Locale;
  *
  * <pre>
  * saved  = typed × gainPerValue − levelBytes − fixedBytes
- * levelBytes = 2 columns × entries × H × LEVEL_BYTES_PER_BIT
+ * levelBytes = entries × (H(typed_value) + H(value)) × LEVEL_BYTES_PER_BIT
  * fixedBytes = 2 columns × CHUNK_BYTES
  * </pre>
  *
@@ -80,7 +80,7 @@ public final class CostModel {
      * (ts, 24 B) to 15 B (user_agent, 110 B); in a full plan: -0.5 (screen_name, 9 B) to 2.1 B (reviewText,
      * about 400 B) on mixed rows.
      */
-    STRING(0.3, 0.005);
+    STRING(0.6, 0.005);
 
     /** Compressed bytes saved per value moved from the residual to the typed column. */
     final double gainPerValue;
@@ -97,10 +97,12 @@ public final class CostModel {
 
   /**
    * The estimate for a leaf of class {@code kind} whose column would take {@code typed} values of {@code
-   * meanBytes} encoded bytes on average, with levels {@code levels}.
+   * meanBytes} encoded bytes on average; {@code typedLevels} and {@code residualLevels} end with the entries
+   * holding a typed value and a residual value.
    */
-  static Estimate estimate(Kind kind, long typed, double meanBytes, LevelChain levels) {
-    double levelBytes = COLUMNS_PER_LEAF * levels.entries() * levels.entropyBits() * LEVEL_BYTES_PER_BIT;
+  static Estimate estimate(Kind kind, long typed, double meanBytes, LevelChain typedLevels, LevelChain residualLevels) {
+    double levelBytes = (typedLevels.entries() * typedLevels.entropyBits()
+        + residualLevels.entries() * residualLevels.entropyBits()) * LEVEL_BYTES_PER_BIT;
     double gain = kind.gainPerValue + kind.gainPerValueByte * meanBytes;
     return new Estimate(kind, typed, gain, levelBytes, COLUMNS_PER_LEAF * CHUNK_BYTES);
   }

@@ -28,6 +28,9 @@ public final class Explanation {
    */
   public record Decision(String path, boolean typed, String reason, CostModel.Estimate estimate) {}
 
+  /** Paths longer than this overflow their column instead of widening every line. */
+  static final int MAX_PATH_WIDTH = 40;
+
   private final List<Decision> decisions;
 
   Explanation(List<Decision> decisions) {
@@ -53,7 +56,7 @@ public final class Explanation {
   public String format() {
     int width = "path".length();
     for (Decision d : decisions) {
-      width = Math.max(width, d.path().length());
+      width = Math.min(Math.max(width, d.path().length()), MAX_PATH_WIDTH);
     }
     StringBuilder out = new StringBuilder();
     for (Decision d : decisions) {

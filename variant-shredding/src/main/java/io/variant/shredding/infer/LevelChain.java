@@ -30,6 +30,13 @@ final class LevelChain {
     return new LevelChain(entries, r);
   }
 
+  /** This chain with its last step reached by {@code count} entries instead. */
+  LevelChain withLast(long count) {
+    long[] r = reach.clone();
+    r[r.length - 1] = reach.length > 1 ? Math.min(count, reach[reach.length - 2]) : count;
+    return new LevelChain(entries, r);
+  }
+
   /**
    * Into the elements of arrays: {@code arrays} entries that reached the array become {@code elements}
    * entries (an array of n elements takes n entries, an empty one still one).

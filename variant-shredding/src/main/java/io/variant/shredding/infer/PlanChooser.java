@@ -74,7 +74,7 @@ final class PlanChooser {
         new Explanation(decisions));
   }
 
-  /** @param chain the levels down to this path being present */
+  /** @param chain the levels down to this path being present (its last step: {@code stats.present}) */
   private Choice choose(PathStats stats, long sampled, LevelChain chain) {
     TypeFamily family = dominant(stats);
     if (family == null) {
@@ -88,7 +88,8 @@ final class PlanChooser {
     if (costModel && c.shape == Shape.SCALAR) {
       long typedValues = stats.count(family);
       double meanBytes = family == PlanInference.STRINGS && typedValues > 0 ? (double) stats.stringBytes / typedValues : 0;
-      c.estimate = CostModel.estimate(kind(stats, family), typedValues, meanBytes, chain.then(typedValues));
+      c.estimate = CostModel.estimate(kind(stats, family), typedValues, meanBytes,
+          chain.withLast(typedValues), chain.withLast(stats.present - typedValues));
       c.reason = c.scalar + ": " + c.estimate.explain();
       if (c.estimate.saved() <= 0) {
         Choice r = residual(stats, sampled);

@@ -52,16 +52,20 @@ class CostModelTest {
     assertTrue(dense.entropyBits() > 0.4 && dense.entropyBits() < 0.5, "" + dense.entropyBits());
     assertEquals(dense.entropyBits(), sparse.entropyBits(), 1e-9); // the same split, one level apart
     assertEquals(0.0, LevelChain.root(100).then(100).then(100).entropyBits(), 1e-9);
-    CostModel.Estimate e = CostModel.estimate(CostModel.Kind.BOOLEAN, 500, 1, sparse);
+    CostModel.Estimate e = CostModel.estimate(CostModel.Kind.BOOLEAN, 500, 1, sparse, sparse.withLast(0));
+    // value column: rows reach the object or not, then hold no residual: the same split as the typed column's
     assertEquals(2 * 5000 * sparse.entropyBits() * CostModel.LEVEL_BYTES_PER_BIT, e.levelBytes(), 1e-6);
+    CostModel.Estimate always = CostModel.estimate(CostModel.Kind.BOOLEAN, 5000, 1, LevelChain.root(5000).then(5000).then(5000),
+        LevelChain.root(5000).then(5000).then(0));
+    assertEquals(0.0, always.levelBytes(), 1e-9); // always typed, object always there: one run of levels each
     assertEquals(2 * CostModel.CHUNK_BYTES, e.fixedBytes(), 1e-9);
   }
 
   @Test
   void longStringsGainMoreThanShortOnes() {
     LevelChain all = LevelChain.root(1000).then(1000).then(1000).then(1000);
-    double shortText = CostModel.estimate(CostModel.Kind.STRING, 1000, 10, all).gainPerValue();
-    double longText = CostModel.estimate(CostModel.Kind.STRING, 1000, 400, all).gainPerValue();
+    double shortText = CostModel.estimate(CostModel.Kind.STRING, 1000, 10, all, all).gainPerValue();
+    double longText = CostModel.estimate(CostModel.Kind.STRING, 1000, 400, all, all).gainPerValue();
     assertTrue(longText > shortText + 1.5, shortText + " " + longText);
   }
 
