@@ -55,9 +55,9 @@ public final class GenerateEvents {
   private long millis = Instant.parse("2024-03-01T00:00:00Z").toEpochMilli();
 
   public static void main(String[] args) throws IOException {
+    int rows = args.length > 0 ? Integer.parseInt(args[0]) : ROWS; // more rows for timing runs; the default is the file
     GenerateEvents g = new GenerateEvents();
     try (BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8))) {
-      int rows = args.length > 0 ? Integer.parseInt(args[0]) : ROWS;
       for (int i = 1; i <= rows; i++) {
         out.write(g.row(i));
         out.write('\n');

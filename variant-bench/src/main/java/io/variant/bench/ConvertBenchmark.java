@@ -2,9 +2,8 @@ package io.variant.bench;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
-import io.variant.core.Variant;
+import io.variant.bench.peer.ParquetJavaFiles;
 import io.variant.core.VariantBuilder;
-import io.variant.core.VariantMetadata;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
@@ -12,92 +11,93 @@ import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import org.apache.parquet.variant.VariantJsonParser;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The converter's loop, JSON lines to a Parquet file (3000 rows per invocation), parsing each line with
- * the same streaming parser into a reused builder. Baseline: {@code rowMetadata=own}, a fresh dictionary per
- * row, which the writer re-encodes onto its shared dictionary. Compared: {@code rowMetadata=writer}, rows
- * built on {@link VariantParquetWriter#metadata} once the writer has sampled its first 1000 rows, which the
- * writer takes as they are. Report {@code writer / own} per shredding.
+ * JSON text to a shredded Parquet file, one row per operation: the document parsed and written into a file
+ * shredded by the plan inferred from the corpus (inferred once, at setup, for both sides; the file stays
+ * open across an iteration, row groups of {@link ParquetBenchmark#ROW_GROUP_BYTES}, ZSTD).
  *
- * <p>Run: {@code java -jar variant-bench/target/benchmarks.jar Convert}
+ * <ul>
+ *   <li>ours: the converter's loop, each document parsed straight onto the writer's dictionary ({@link
+ *       VariantParquetWriter#metadata}: the plan's keys) by one reused builder, so the writer takes each row
+ *       as it is.
+ *   <li>parquet-java: its {@code VariantJsonParser} on the document's text, then its shredding writer
+ *       ({@code VariantValueWriter}) into the same group.
+ * </ul>
+ *
+ * <p>Run: {@code bench/run Convert}
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class ConvertBenchmark {
-  @Param({"unshredded", "shredded"})
-  public String shredding;
-
-  @Param({"own", "writer"})
-  public String rowMetadata;
-
+public class ConvertBenchmark extends CorpusBenchmark {
   private final JsonFactory factory = new JsonFactory();
   private final JsonOptions options = JsonOptions.defaults();
   private List<byte[]> lines;
+  private List<String> texts;
   private ShreddingPlan plan;
   private Path dir;
+  private Closeable open;
+  private VariantParquetWriter ours;
+  private VariantBuilder builder;
+  private ParquetJavaFiles.Writer peer;
 
   @Setup(Level.Trial)
   public void setup() throws IOException {
-    lines = EventData.lines();
-    plan = shredding.equals("shredded")
-        ? PlanInference.infer(EventData.variants(), InferenceOptions.defaults()).plan()
-        : ShreddingPlan.residual();
-    dir = Files.createTempDirectory("variant-bench");
+    lines = corpus().rows();
+    texts = corpus().strings();
+    plan = PlanInference.infer(corpus().variants(), InferenceOptions.defaults()).plan();
+    dir = Files.createTempDirectory("variant-bench-convert");
+  }
+
+  @TearDown(Level.Iteration)
+  public void closeIteration() throws IOException {
+    if (open != null) {
+      open.close();
+    }
+    open = null;
+    ours = null;
+    peer = null;
   }
 
   @TearDown(Level.Trial)
   public void tearDown() throws IOException {
-    Files.deleteIfExists(dir.resolve("convert.parquet"));
+    Files.deleteIfExists(dir.resolve("ours.parquet"));
+    Files.deleteIfExists(dir.resolve("peer.parquet"));
     Files.deleteIfExists(dir);
   }
 
   @Benchmark
-  public long convert() throws IOException {
-    boolean onWriter = rowMetadata.equals("writer");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(dir.resolve("convert.parquet")).overwrite()
-        .longColumn("id").variantColumn("event", plan).build()) {
-      VariantBuilder builder = new VariantBuilder(options.builderOptions());
-      boolean rebound = false;
-      long id = 0;
-      for (byte[] line : lines) {
-        if (onWriter && !rebound) {
-          VariantMetadata dictionary = w.metadata("event"); // null until the first rows are sampled
-          if (dictionary != null) {
-            builder = VariantBuilder.withMetadata(dictionary, options.builderOptions());
-            rebound = true;
-          }
-        }
-        try (JsonParser parser = factory.createParser(line)) {
-          VariantJson.parse(parser, builder, options);
-        }
-        Variant v = builder.build();
-        builder.reset();
-        w.write(VariantRecord.builder().set("id", id++).set("event", v).build());
-      }
-      return w.rebasedRows();
+  public void convertShredded_ours() throws IOException {
+    if (ours == null) {
+      ours = VariantParquetWriter.builder(dir.resolve("ours.parquet")).overwrite().variantColumn("v", plan)
+          .rowGroupSize(ParquetBenchmark.ROW_GROUP_BYTES).build();
+      open = ours;
+      builder = VariantBuilder.withMetadata(ours.metadata("v"), options.builderOptions());
     }
+    try (JsonParser parser = factory.createParser(lines.get(nextRow()))) {
+      VariantJson.parse(parser, builder, options);
+    }
+    try {
+      ours.write(VariantRecord.builder().set("v", builder.build()).build());
+    } finally {
+      builder.reset();
+    }
+  }
+
+  @Benchmark
+  public void convertShredded_parquetJava() throws IOException {
+    if (peer == null) {
+      peer = ParquetJavaFiles.writer(dir.resolve("peer.parquet"), plan, ParquetBenchmark.ROW_GROUP_BYTES);
+      open = peer;
+    }
+    peer.write(VariantJsonParser.parseJson(texts.get(nextRow())));
   }
 }

@@ -1,7 +1,7 @@
 package io.variant.bench;
 
+import io.variant.bench.peer.SparkShredding;
 import io.variant.core.Variant;
-import io.variant.core.VariantBuilder;
 import io.variant.shredding.ShreddedSink;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.SplitOptions;
@@ -9,57 +9,49 @@ import io.variant.shredding.Splitter;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Splitting every event row by the plan inferred from the file, into a sink that only consumes what it is
- * given. Baseline: re-encoding every row canonically ({@code canonicalize}), one full walk-and-copy of the
- * value. Report {@code split / canonicalize}.
+ * Shred only: one already-encoded row split by the plan inferred from the corpus into a sink that only
+ * consumes what it is given. Peer: Spark 4.2's {@code VariantShreddingWriter.castShredded} with the same
+ * plan as Spark's schema, its results consumed likewise ({@link SparkShredding}).
  *
- * <p>Run: {@code java -jar variant-bench/target/benchmarks.jar Shredding}
+ * <p>Run: {@code bench/run Shredding}
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class ShreddingBenchmark {
-  private List<Variant> variants;
+public class ShreddingBenchmark extends CorpusBenchmark {
+  private List<Variant> rows;
+  private List<org.apache.spark.types.variant.Variant> sparkRows;
   private Splitter splitter;
+  private ConsumingSink sink;
+  private SparkShredding spark;
 
-  @Setup
-  public void setup() {
-    variants = EventData.variants();
-    ShreddingPlan plan = PlanInference.infer(variants, InferenceOptions.defaults()).plan();
+  @Setup(Level.Trial)
+  public void setup(Blackhole bh) {
+    rows = corpus().variants();
+    ShreddingPlan plan = PlanInference.infer(rows, InferenceOptions.defaults()).plan();
     splitter = Splitter.of(plan, SplitOptions.defaults());
+    sink = new ConsumingSink(bh);
+    spark = SparkShredding.of(plan, bh);
+    sparkRows = new ArrayList<>(rows.size());
+    for (Variant v : rows) {
+      sparkRows.add(new org.apache.spark.types.variant.Variant(v.valueBytes(), v.metadataBytes()));
+    }
+    System.out.printf("%n%s: plan with %d top-level fields%n", corpus(), Plans.topLevelFields(plan));
   }
 
   @Benchmark
-  public void canonicalize(Blackhole bh) {
-    for (Variant v : variants) {
-      bh.consume(VariantBuilder.canonicalize(v));
-    }
+  public void shred_ours() {
+    splitter.split(rows.get(nextRow()), sink);
   }
 
   @Benchmark
-  public void split(Blackhole bh) {
-    ConsumingSink sink = new ConsumingSink(bh);
-    for (Variant v : variants) {
-      splitter.split(v, sink);
-    }
+  public Object shred_spark() {
+    return spark.shred(sparkRows.get(nextRow()));
   }
 
   /** Hands everything to the Blackhole so nothing is optimised away. */
@@ -102,7 +94,7 @@ public class ShreddingBenchmark {
 
     @Override
     public void typedBytes(byte[] buffer, int offset, int length) {
-      bh.consume(length);
+      bh.consume(buffer);
     }
 
     @Override

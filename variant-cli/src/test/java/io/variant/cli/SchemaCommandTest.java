@@ -4,8 +4,8 @@ import static io.variant.cli.Fixtures.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantParquetWriter;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -19,6 +19,19 @@ final class DecimalWidth {
     return unscaled.signum() == 0 ? 1 : new BigDecimal(unscaled).precision();
   }
 
+  /** Digits of an unscaled long (1 for 0). */
+  static int precision(long unscaled) {
+    if (unscaled == Long.MIN_VALUE) {
+      return 19;
+    }
+    long a = Math.abs(unscaled);
+    int digits = 1;
+    for (long bound = 10; digits < 19 && a >= bound; bound *= 10) {
+      digits++;
+    }
+    return digits;
+  }
+
   /** DECIMAL4 up to 9 digits, DECIMAL8 up to 18, DECIMAL16 up to 38. */
   static VariantType typeFor(int digits) {
     if (digits <= 9) {

@@ -14,6 +14,8 @@ final class Layout {
   static final int METADATA_SORTED_BIT = 0x10;
   static final int METADATA_OFFSET_SIZE_SHIFT = 6;
 
+  /** Bits 0-1 of an object's or array's value_header, and bits 2-3 of an object's: a width minus one. */
+  static final int OFFSET_SIZE_MASK = 0x3;
   // Object value_header (after the >> 2): bits 0-1 offset size - 1, bits 2-3 id size - 1, bit 4 is_large.
   static final int OBJECT_ID_SIZE_SHIFT = 2;
   static final int OBJECT_LARGE_BIT = 0x10;

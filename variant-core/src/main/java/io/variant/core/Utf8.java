@@ -39,9 +39,76 @@ final class Utf8 {
     }
   }
 
-  /** Checks that the bytes are valid UTF-8 without building a String. */
+  /**
+   * Checks that the bytes are valid UTF-8 without building a String.
+   *
+   * @throws VariantFormatException at {@code byteOffset} if they are not
+   */
   static void check(byte[] b, int off, int len, long byteOffset) {
-    decode(b, off, len, byteOffset);
+    if (firstInvalid(b, off, off + len) >= 0) {
+      throw VariantFormatException.at(byteOffset, "string of %d bytes is not valid UTF-8", len);
+    }
+  }
+
+  /**
+   * Index of the first byte in {@code b[from, to)} that starts no valid UTF-8 sequence, or -1 if all are
+   * valid. Rejects what the JDK's strict decoder rejects: overlong forms, surrogates (ED A0..BF), code points
+   * above U+10FFFF and truncated sequences. A hand-written loop: it runs over every byte of JSON input.
+   */
+  static int firstInvalid(byte[] b, int from, int to) {
+    int i = from;
+    while (i < to) {
+      if (b[i] >= 0) {
+        i++;
+        continue;
+      }
+      int n = sequenceLength(b, i, to);
+      if (n < 0) {
+        return i;
+      }
+      i += n;
+    }
+    return -1;
+  }
+
+  /** Length of the valid multi-byte sequence starting at {@code b[i]} (a byte >= 0x80) before {@code to}, or -1. */
+  static int sequenceLength(byte[] b, int i, int to) {
+    int c = b[i] & 0xFF;
+    int len;
+    int lo = 0x80;
+    int hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      if (c == 0xE0) {
+        lo = 0xA0; // overlong
+      } else if (c == 0xED) {
+        hi = 0x9F; // surrogates
+      }
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      if (c == 0xF0) {
+        lo = 0x90; // overlong
+      } else if (c == 0xF4) {
+        hi = 0x8F; // above U+10FFFF
+      }
+    } else {
+      return -1;
+    }
+    if (i + len > to) {
+      return -1;
+    }
+    int c1 = b[i + 1] & 0xFF;
+    if (c1 < lo || c1 > hi) {
+      return -1;
+    }
+    for (int k = 2; k < len; k++) {
+      if ((b[i + k] & 0xC0) != 0x80) {
+        return -1;
+      }
+    }
+    return len;
   }
 
   static byte[] encode(String s) {

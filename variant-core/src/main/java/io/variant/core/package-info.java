@@ -12,8 +12,9 @@
  * <ol>
  *   <li>{@link io.variant.core.VariantType}: the constant with its id, payload size, equivalence class, display
  *       name and temporal unit ({@code VariantTypeTest} checks the ids have no gaps).
- *   <li>{@code Variant} and {@code VariantBuilder}: an accessor and an {@code append...} method, unless an
- *       existing one covers the new type.
+ *   <li>{@code VariantBuilder}: an {@code append...} method. Readers need nothing new when an accessor
+ *       covers the type: timestamps and times go by {@code temporalUnit()} ({@code temporalValue()}, {@code
+ *       instantValue()}, {@code appendTemporal}); otherwise add the accessor to {@code EncodedValue}.
  *   <li>{@code json.VariantToJson}: its switch over the type stops the build until the rendering is decided.
  *   <li>{@code io.variant.shredding.ShreddedType}: {@code ShreddedTypeTest} fails until a {@code Kind} holds
  *       the type (a new kind names its {@code SlotValue}).

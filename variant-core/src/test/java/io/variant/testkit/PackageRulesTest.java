@@ -7,9 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,24 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
  * packages depend on each other in a cycle. The rule format is described in {@link PackageRules}.
  */
 class PackageRulesTest {
-  /**
-   * Known violations waiting for a fix that another change owns; each must still occur (a fixed one fails this
-   * test until it is removed here). {@code Variant.toString()} renders through the json package; it moves to a
-   * core-side hook once the split of {@code Variant.java} (issue 7) has landed (issue 12).
-   */
-  private static final Set<String> PENDING = Set.of(
-      "io.variant.core uses io.variant.core.json, which its package-info does not allow (May import: )",
-      "package cycle: io.variant.core -> io.variant.core.json -> io.variant.core");
-
   @Test
   void everyModuleFollowsItsPackageRules() {
     Path repo = repoRoot();
     List<Path> roots = PackageRules.mainSourceRoots(repo);
     assertTrue(roots.size() >= 4, "expected the modules' src/main/java under " + repo + ", found " + roots);
-    List<String> problems = new ArrayList<>(PackageRules.violations(roots));
-    for (String pending : PENDING) {
-      assertTrue(problems.remove(pending), "fixed, so remove it from PENDING: " + pending);
-    }
+    List<String> problems = PackageRules.violations(roots);
     assertTrue(problems.isEmpty(), "package rules broken:\n  " + String.join("\n  ", problems));
   }
 

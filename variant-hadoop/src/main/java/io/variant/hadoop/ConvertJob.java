@@ -1,7 +1,7 @@
 package io.variant.hadoop;
 
 import io.variant.parquet.VariantRecord;
-import io.variant.shredding.ShreddingLayout;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.io.PrintStream;

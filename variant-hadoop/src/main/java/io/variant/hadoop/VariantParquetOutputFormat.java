@@ -1,10 +1,10 @@
 package io.variant.hadoop;
 
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantColumn;
 import io.variant.parquet.write.VariantWriteSupport;
 import io.variant.shredding.PlanSyntaxException;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.util.Collection;

@@ -42,6 +42,22 @@ public final class VariantRecord {
     return Collections.unmodifiableList(new ArrayList<>(values.keySet()));
   }
 
+  /** Number of columns the row has. */
+  public int columnCount() {
+    return values.size();
+  }
+
+  /**
+   * The class of {@code column}'s value without copying it, or {@code null} for SQL NULL: lets writers check
+   * records without the copies that {@link #columns()} and {@link #get} make.
+   *
+   * @throws IllegalArgumentException if the row has no such column
+   */
+  public Class<?> typeOf(String column) {
+    Object v = require(column);
+    return v == null ? null : v.getClass();
+  }
+
   /** True if the row has a column named {@code column}. */
   public boolean has(String column) {
     return values.containsKey(column);

@@ -26,9 +26,9 @@ import java.util.UUID;
  *       missing) and its other fields into one residual object.
  * </ul>
  *
- * <p><b>Residuals.</b> In the {@link ShreddingLayout#SPEC} layout a residual references the row's metadata
+ * <p><b>Residuals.</b> With {@link ResidualMetadata#ROW} (the spec layout) a residual references the row's metadata
  * and, except for the residual object of a partially shredded object, is a view of exactly the original
- * value's bytes. In the {@link ShreddingLayout#DRAFT} layout every residual carries its own minimal
+ * value's bytes. With {@link ResidualMetadata#EMBEDDED} (the draft layout) every residual carries its own minimal
  * dictionary.
  *
  * <pre>{@code
@@ -143,7 +143,7 @@ public final class Splitter {
     return plan;
   }
 
-  /** The layout and widening mode. */
+  /** The residual metadata, widening mode and limits. */
   public SplitOptions options() {
     return options;
   }
@@ -259,7 +259,7 @@ public final class Splitter {
    * dictionary per residual.
    */
   private VariantBuilder residualBuilder(VariantMetadata m) {
-    if (options.layout() == ShreddingLayout.DRAFT) {
+    if (options.residualMetadata() == ResidualMetadata.EMBEDDED) {
       if (residualBuilder == null || residualMetadata != null) {
         residualBuilder = new VariantBuilder(residualOptions);
         residualMetadata = null;
@@ -276,7 +276,7 @@ public final class Splitter {
     if (v.isObject() || v.isArray()) {
       budget.charge(v.valueSize()); // emitted whole; slot() charged only its header
     }
-    if (options.layout() == ShreddingLayout.SPEC) {
+    if (options.residualMetadata() == ResidualMetadata.ROW) {
       return v;
     }
     if (v.isObject() || v.isArray()) {
@@ -301,20 +301,22 @@ public final class Splitter {
       case DECIMAL -> sink.typedDecimal(Widening.toDecimal(v, t, options.widening()));
       case DATE -> sink.typedLong(v.epochDay());
       case TEMPORAL -> sink.typedLong(v.temporalValue());
-      case STRING -> bytes(v.stringUtf8(), sink);
-      case BINARY -> bytes(v.binaryBuffer(), sink);
+      case STRING, BINARY -> payload(v, sink);
       case UUID -> uuid(v.uuidValue(), sink);
     }
   }
 
   /**
-   * Hands the bytes over in a fresh array of exactly their length: the sink may keep it (the Parquet
-   * writer wraps it as a constant {@code Binary}), so it is never reused. The view is already private.
+   * Hands a string's or binary's bytes over in a fresh array that the sink may keep (the Parquet writer
+   * wraps it as a constant {@code Binary}), so it is never reused. One copy of the whole encoded value, its
+   * header included, and no buffer view: the payload follows a one-byte header (short string) or a header
+   * and a four-byte length. spec: VariantEncoding §Value encoding, string and binary
    */
-  private static void bytes(ByteBuffer view, ShreddedSink sink) {
-    byte[] a = new byte[view.remaining()];
-    view.get(a);
-    sink.typedBytes(a, 0, a.length);
+  private static void payload(Variant v, ShreddedSink sink) {
+    byte[] a = new byte[v.valueSize()];
+    v.copyValueTo(a, 0);
+    int header = v.isShortString() ? 1 : 5;
+    sink.typedBytes(a, header, a.length - header);
   }
 
   /** spec: VariantEncoding §Encoding types, uuid: 16 bytes big-endian, as Parquet's UUID type. */

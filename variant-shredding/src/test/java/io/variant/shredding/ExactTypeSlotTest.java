@@ -135,8 +135,8 @@ class ExactTypeSlotTest {
       }
       Variant v = sample(vt);
       for (NumericWidening mode : NumericWidening.values()) {
-        for (ShreddingLayout layout : ShreddingLayout.values()) {
-          SplitOptions o = SplitOptions.defaults().withWidening(mode).withLayout(layout);
+        for (ResidualMetadata layout : ResidualMetadata.values()) {
+          SplitOptions o = SplitOptions.defaults().withWidening(mode).withResidualMetadata(layout);
           ShreddingPlan plan = ShreddingPlan.scalar(ShreddedType.of(own, 0, 0));
           ShreddedTree row = SplitRebuild.split(v, plan, o);
           assertNull(row.root().residual, vt + " " + o);
@@ -157,8 +157,8 @@ class ExactTypeSlotTest {
     plans.add(ShreddingPlan.residual());
     for (ShreddingPlan plan : plans) {
       for (NumericWidening mode : NumericWidening.values()) {
-        for (ShreddingLayout layout : ShreddingLayout.values()) {
-          SplitOptions o = SplitOptions.defaults().withWidening(mode).withLayout(layout);
+        for (ResidualMetadata layout : ResidualMetadata.values()) {
+          SplitOptions o = SplitOptions.defaults().withWidening(mode).withResidualMetadata(layout);
           ShreddedTree row = SplitRebuild.split(nul, plan, o);
           assertNull(row.root().typed, plan + " " + o);
           assertEquals("00", Hex.of(row.root().residual.valueBytes()), plan + " " + o);

@@ -31,8 +31,8 @@ class SeedExamplesSplitTest {
   private static final int C = 0;
 
   @ParameterizedTest
-  @EnumSource(ShreddingLayout.class)
-  void fullyShreddedRow(ShreddingLayout layout) {
+  @EnumSource(ResidualMetadata.class)
+  void fullyShreddedRow(ResidualMetadata layout) {
     // {a: 123, b: {c: "hello"}}: ids 0 1, offsets 0 2 13; int8 123; {c: "hello"}: id 2, offsets 0 6, short string
     Variant v = hex(ABC, "02 02 00 01 00 02 0D  0C 7B  02 01 02 00 06 15 68 65 6C 6C 6F");
     Slot root = split(v, layout);
@@ -47,8 +47,8 @@ class SeedExamplesSplitTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ShreddingLayout.class)
-  void aDecimalThatNoIntegerHoldsGoesToTheResidual(ShreddingLayout layout) {
+  @EnumSource(ResidualMetadata.class)
+  void aDecimalThatNoIntegerHoldsGoesToTheResidual(ResidualMetadata layout) {
     // {a: 1.23, b: {c: "123"}}: offsets 0 6 15; decimal4 scale 2 unscaled 123; {c: "123"}
     Variant v = hex(ABC, "02 02 00 01 00 06 0F  20 02 7B 00 00 00  02 01 02 00 04 0D 31 32 33");
     Slot root = split(v, layout);
@@ -61,8 +61,8 @@ class SeedExamplesSplitTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ShreddingLayout.class)
-  void anArrayAtAScalarSlotAndANullGoToTheirResiduals(ShreddingLayout layout) {
+  @EnumSource(ResidualMetadata.class)
+  void anArrayAtAScalarSlotAndANullGoToTheirResiduals(ResidualMetadata layout) {
     // {a: [1, 2, 3], b: {c: null}}: offsets 0 12 18; array offsets 0 2 4 6; {c: null}: id 2, offsets 0 1
     Variant v = hex(ABC, "02 02 00 01 00 0C 12  03 03 00 02 04 06 0C 01 0C 02 0C 03  02 01 02 00 01 00");
     Slot root = split(v, layout);
@@ -76,8 +76,8 @@ class SeedExamplesSplitTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ShreddingLayout.class)
-  void unshreddedKeysGoIntoTheTopLevelResidualObject(ShreddingLayout layout) {
+  @EnumSource(ResidualMetadata.class)
+  void unshreddedKeysGoIntoTheTopLevelResidualObject(ResidualMetadata layout) {
     // {a: 123, c: 456}, metadata ["a", "c"]: ids 0 1, offsets 0 2 5; int8 123; int16 456
     Variant v = hex("11 02 00 01 02 61 63", "02 02 00 01 00 02 05  0C 7B  10 C8 01");
     Slot root = split(v, layout);
@@ -90,8 +90,8 @@ class SeedExamplesSplitTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ShreddingLayout.class)
-  void unshreddedKeysOfANestedObjectGoIntoItsResidual(ShreddingLayout layout) {
+  @EnumSource(ResidualMetadata.class)
+  void unshreddedKeysOfANestedObjectGoIntoItsResidual(ResidualMetadata layout) {
     // {a: 123, b: {c: "hello", d: 456}}, metadata ["a".."d"]: offsets 0 2 18; b: ids 2 3, offsets 0 6 9
     Variant v = hex("11 04 00 01 02 03 04 61 62 63 64",
         "02 02 00 01 00 02 12  0C 7B  02 02 02 03 00 06 09 15 68 65 6C 6C 6F 10 C8 01");
@@ -106,8 +106,8 @@ class SeedExamplesSplitTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ShreddingLayout.class)
-  void aTopLevelArrayAtAnObjectSlotGoesWholeIntoTheResidual(ShreddingLayout layout) {
+  @EnumSource(ResidualMetadata.class)
+  void aTopLevelArrayAtAnObjectSlotGoesWholeIntoTheResidual(ResidualMetadata layout) {
     // [{a: 1, b: {c: 2}}, {a: 3, b: {c: 4}}]: array offsets 0 16 32; each object offsets 0 2 9
     String bytes = "03 02 00 10 20  02 02 00 01 00 02 09 0C 01 02 01 02 00 02 0C 02"
         + "  02 02 00 01 00 02 09 0C 03 02 01 02 00 02 0C 04";
@@ -118,8 +118,8 @@ class SeedExamplesSplitTest {
     assertRebuilds(root, layout, v);
   }
 
-  private static Slot split(Variant v, ShreddingLayout layout) {
-    ShreddedTree row = SplitRebuild.split(v, PLAN, SplitOptions.defaults().withLayout(layout));
+  private static Slot split(Variant v, ResidualMetadata layout) {
+    ShreddedTree row = SplitRebuild.split(v, PLAN, SplitOptions.defaults().withResidualMetadata(layout));
     return row.root();
   }
 
@@ -127,10 +127,10 @@ class SeedExamplesSplitTest {
     return ((Fields) object.typed).slots.get(index);
   }
 
-  private static void assertResidual(Slot s, ShreddingLayout layout, Variant row, String specValue, String draftMetadata,
+  private static void assertResidual(Slot s, ResidualMetadata layout, Variant row, String specValue, String draftMetadata,
       String draftValue) {
     assertNotNull(s.residual, "residual");
-    if (layout == ShreddingLayout.SPEC) {
+    if (layout == ResidualMetadata.ROW) {
       assertArrayEquals(row.metadataBytes(), s.residual.metadataBytes(), "the row's metadata");
       assertEquals(Hex.of(Hex.bytes(specValue)), Hex.of(s.residual.valueBytes()));
     } else {
@@ -139,11 +139,11 @@ class SeedExamplesSplitTest {
     }
   }
 
-  private static Variant rebuild(Slot root, ShreddingLayout layout, Variant v) {
-    return Rebuilder.of(PLAN).rebuild(layout == ShreddingLayout.SPEC ? v.metadata() : null, root);
+  private static Variant rebuild(Slot root, ResidualMetadata layout, Variant v) {
+    return Rebuilder.of(PLAN).rebuild(layout == ResidualMetadata.ROW ? v.metadata() : null, root);
   }
 
-  private static void assertRebuilds(Slot root, ShreddingLayout layout, Variant v) {
+  private static void assertRebuilds(Slot root, ResidualMetadata layout, Variant v) {
     Variant r = rebuild(root, layout, v);
     SplitRebuild.assertLogicallyEqual(v, r, layout.toString());
     SplitRebuild.assertCanonical(r, layout.toString());

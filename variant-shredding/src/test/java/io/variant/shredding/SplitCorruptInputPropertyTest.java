@@ -39,9 +39,9 @@ class SplitCorruptInputPropertyTest {
       } else {
         value = corrupt(rnd, value);
       }
-      for (ShreddingLayout layout : ShreddingLayout.values()) {
+      for (ResidualMetadata layout : ResidualMetadata.values()) {
         for (NumericWidening widening : NumericWidening.values()) {
-          splitAndRebuild(metadata, value, plan, SplitOptions.defaults().withLayout(layout).withWidening(widening));
+          splitAndRebuild(metadata, value, plan, SplitOptions.defaults().withResidualMetadata(layout).withWidening(widening));
         }
       }
     });
@@ -53,7 +53,7 @@ class SplitCorruptInputPropertyTest {
     try {
       Variant bad = Variant.of(metadata, value);
       ShreddedTree row = SplitRebuild.split(bad, plan, o);
-      VariantMetadata rowMetadata = o.layout() == ShreddingLayout.SPEC ? bad.metadata() : null;
+      VariantMetadata rowMetadata = o.residualMetadata() == ResidualMetadata.ROW ? bad.metadata() : null;
       Rebuilder.of(plan).rebuild(rowMetadata, row.root());
       outcomes[0]++;
     } catch (VariantException expected) {

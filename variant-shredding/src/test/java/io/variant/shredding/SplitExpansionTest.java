@@ -48,8 +48,8 @@ class SplitExpansionTest {
   @Test
   void splittingIntoEveryCopyStops() {
     Variant v = sharedArrays(30, Hex.bytes("0C 07")).validate(); // 2^30 int8 leaves in 422 bytes
-    for (ShreddingLayout layout : ShreddingLayout.values()) {
-      SplitOptions options = SplitOptions.defaults().withLayout(layout);
+    for (ResidualMetadata layout : ResidualMetadata.values()) {
+      SplitOptions options = SplitOptions.defaults().withResidualMetadata(layout);
       assertTimeoutPreemptively(HANG_GUARD, () -> {
         // typed leaves, and residual leaves (the plan's type does not fit an int8)
         for (String leaf : new String[] {"int8", "string"}) {
@@ -76,7 +76,7 @@ class SplitExpansionTest {
     // The draft layout re-encodes residuals: the copy's budget stops it.
     ShreddedTree draft = new ShreddedTree();
     var e = assertThrows(VariantLimitException.class, () -> Splitter.of(ShreddingPlan.parse("variant"),
-        SplitOptions.defaults().withLayout(ShreddingLayout.DRAFT)).split(v, draft));
+        SplitOptions.defaults().withResidualMetadata(ResidualMetadata.EMBEDDED)).split(v, draft));
     assertTrue(e.getMessage().contains("Limits.maxExpansion"), e.getMessage());
   }
 

@@ -25,15 +25,15 @@ final class SplitRebuild {
    * Rebuilds a row; in the spec layout with {@code rowMetadata} (the original value's), in the draft layout
    * without (each residual carries its own).
    */
-  static Variant rebuild(ShreddedTree row, ShreddingPlan plan, ShreddingLayout layout, VariantMetadata rowMetadata,
+  static Variant rebuild(ShreddedTree row, ShreddingPlan plan, ResidualMetadata layout, VariantMetadata rowMetadata,
       RebuildOptions options) {
-    VariantMetadata m = layout == ShreddingLayout.SPEC ? rowMetadata : null;
+    VariantMetadata m = layout == ResidualMetadata.ROW ? rowMetadata : null;
     return Rebuilder.of(plan, options).rebuild(m, row.root());
   }
 
   /** rebuild(split(v)) with default rebuild options. */
   static Variant roundTrip(Variant v, ShreddingPlan plan, SplitOptions options) {
-    return rebuild(split(v, plan, options), plan, options.layout(), v.metadata(), RebuildOptions.defaults());
+    return rebuild(split(v, plan, options), plan, options.residualMetadata(), v.metadata(), RebuildOptions.defaults());
   }
 
   static void assertLogicallyEqual(Variant expected, Variant actual, String context) {

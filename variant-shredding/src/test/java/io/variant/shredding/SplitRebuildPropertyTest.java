@@ -26,8 +26,8 @@ class SplitRebuildPropertyTest {
   private static final SplitOptions[] MODES = {
     SplitOptions.defaults(),
     SplitOptions.defaults().withWidening(NumericWidening.STRICT),
-    SplitOptions.defaults().withLayout(ShreddingLayout.DRAFT),
-    SplitOptions.defaults().withLayout(ShreddingLayout.DRAFT).withWidening(NumericWidening.STRICT),
+    SplitOptions.defaults().withResidualMetadata(ResidualMetadata.EMBEDDED),
+    SplitOptions.defaults().withResidualMetadata(ResidualMetadata.EMBEDDED).withWidening(NumericWidening.STRICT),
   };
 
   @Test
@@ -75,15 +75,15 @@ class SplitRebuildPropertyTest {
     for (SplitOptions o : MODES) {
       String context = o + " plan " + plan;
       ShreddedTree row = SplitRebuild.split(v, plan, o);
-      Variant r = SplitRebuild.rebuild(row, plan, o.layout(), v.metadata(), RebuildOptions.defaults());
+      Variant r = SplitRebuild.rebuild(row, plan, o.residualMetadata(), v.metadata(), RebuildOptions.defaults());
       assertLogicallyEqual(v, r, context);
       if (o.widening() == NumericWidening.STRICT) {
         assertPhysicallyEqual(v, r, context);
       }
-      if (canonicalInput || o.layout() == ShreddingLayout.DRAFT) {
+      if (canonicalInput || o.residualMetadata() == ResidualMetadata.EMBEDDED) {
         assertCanonical(r, context);
       }
-      if (o.layout() == ShreddingLayout.SPEC) {
+      if (o.residualMetadata() == ResidualMetadata.ROW) {
         assertArrayEquals(v.metadataBytes(), r.metadataBytes(), context + ": the rebuilt metadata is not the row's");
         for (Variant residual : row.residuals()) {
           assertArrayEquals(v.metadataBytes(), residual.metadataBytes(), context + ": a residual has other metadata");

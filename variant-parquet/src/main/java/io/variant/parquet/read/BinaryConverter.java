@@ -1,6 +1,8 @@
 package io.variant.parquet.read;
 
+import java.nio.ByteBuffer;
 import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
 
@@ -30,9 +32,13 @@ abstract class BinaryConverter extends PrimitiveConverter {
 
   @Override
   public void addValueFromDictionary(int dictionaryId) {
+    if (dictionaryId < 0 || dictionaryId >= decoded.length) { // a damaged page: ids come from its RLE runs
+      throw new ParquetDecodingException("Cannot decode dictionary id " + dictionaryId + ": the column chunk's"
+          + " dictionary holds " + decoded.length + " values");
+    }
     byte[] b = decoded[dictionaryId];
     if (b == null) {
-      b = bytes(dictionary.decodeToBinary(dictionaryId));
+      b = dictionaryEntry(dictionary.decodeToBinary(dictionaryId), dictionaryId);
       decoded[dictionaryId] = b;
     }
     accept(b, dictionaryId);
@@ -41,6 +47,25 @@ abstract class BinaryConverter extends PrimitiveConverter {
   @Override
   public void addBinary(Binary value) {
     accept(bytes(value), -1);
+  }
+
+  /**
+   * A dictionary entry's bytes. parquet-java's plain dictionary takes each entry's length from the page
+   * without checking it against the page, so a forged length would make {@code getBytes()} allocate up to
+   * 2 GiB; copying through {@code toByteBuffer()} allocates only bytes that exist and fails otherwise. Once per
+   * entry, so the extra check costs nothing per row.
+   */
+  private static byte[] dictionaryEntry(Binary value, int dictionaryId) {
+    ByteBuffer view;
+    try {
+      view = value.toByteBuffer();
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      throw new ParquetDecodingException("Cannot decode dictionary entry " + dictionaryId + ": its length of "
+          + value.length() + " bytes runs past the dictionary page");
+    }
+    byte[] b = new byte[view.remaining()];
+    view.get(b);
+    return b;
   }
 
   /** The value's bytes in an array nobody else writes to: Parquet may reuse a Binary's backing array. */

@@ -6,9 +6,9 @@ import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.util.List;
 
@@ -20,7 +20,7 @@ import java.util.List;
  * path's end is rebuilt, and only when the walk reaches it through typed slots.
  */
 final class PathResolver {
-  private final VariantColumn column;
+  private final VariantColumnReader column;
   private final List<Segment> steps;
   private final VariantPath[] suffixes; // suffixes[i]: the steps from i on, for extraction from a residual
   private final Rebuilder endRebuilder;
@@ -29,14 +29,14 @@ final class PathResolver {
    * @param column the projected column (its node tree is the pruned one)
    * @param steps the path
    */
-  PathResolver(VariantColumn column, List<Segment> steps, RebuildOptions options) {
+  PathResolver(VariantColumnReader column, List<Segment> steps, RebuildOptions options) {
     this.column = column;
     this.steps = List.copyOf(steps);
     this.suffixes = new VariantPath[steps.size() + 1];
     for (int i = 0; i <= steps.size(); i++) {
       suffixes[i] = VariantPath.of(this.steps.subList(i, steps.size()));
     }
-    ShreddedSchemaNode end = typedEnd(column.row.root.node, 0);
+    ShreddedSchemaNode end = typedEnd(column.root.node, 0);
     this.endRebuilder = end == null ? null : Rebuilder.of(end.plan(), options);
   }
 
@@ -63,12 +63,11 @@ final class PathResolver {
    * @throws VariantParquetException naming the column if the parts met on the way are invalid or malformed
    */
   PathValue resolve() {
-    ColumnRow row = column.row;
-    if (!row.present()) {
+    if (!column.present()) {
       return PathValue.SQL_NULL;
     }
     try {
-      SlotSource root = row.root;
+      SlotSource root = column.root;
       if (!root.hasTyped() && !root.hasResidual()) {
         // The top level is missing: Variant null, which has no keys or elements.
         return steps.isEmpty() ? PathValue.of(endRebuilder.rebuild(metadata(), root), true) : PathValue.absent(true);
@@ -135,6 +134,6 @@ final class PathResolver {
   }
 
   private io.variant.core.VariantMetadata metadata() {
-    return column.row.root.node.layout() == ShreddingLayout.SPEC ? column.row.metadata() : null;
+    return column.root.node.layout().hasMetadataColumn() ? column.metadata() : null;
   }
 }

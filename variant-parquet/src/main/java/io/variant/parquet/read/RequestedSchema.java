@@ -2,8 +2,8 @@ package io.variant.parquet.read;
 
 import io.variant.core.path.Segment;
 import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +40,7 @@ final class RequestedSchema {
     List<Type> kept = new ArrayList<>();
     for (Type f : g.getFields()) {
       String name = f.getName();
-      if (top && node.layout() == ShreddingLayout.SPEC && name.equals(VariantSchema.METADATA)) {
+      if (top && node.layout().hasMetadataColumn() && name.equals(VariantSchema.METADATA)) {
         kept.add(f);
       } else if (name.equals(node.valueField())) {
         kept.add(f);

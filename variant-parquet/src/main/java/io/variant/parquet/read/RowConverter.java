@@ -10,12 +10,12 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * The root converter of a requested schema: one {@link VariantColumn} per VARIANT group and one {@link
+ * The root converter of a requested schema: one {@link VariantColumnReader} per VARIANT group and one {@link
  * PlainColumnConverter} per ordinary column, in schema order. Each row starts with every column null.
  */
 final class RowConverter extends GroupConverter {
   private final Converter[] children;
-  private final Object[] columns; // VariantColumn or PlainColumnConverter, by field index
+  private final Object[] columns; // VariantColumnReader or PlainColumnConverter, by field index
   private final List<String> names = new ArrayList<>();
 
   /**
@@ -34,7 +34,7 @@ final class RowConverter extends GroupConverter {
         children[i] = c;
         columns[i] = c;
       } else {
-        VariantColumn c = new VariantColumn(VariantSchema.describe(field.asGroupType()), options);
+        VariantColumnReader c = new VariantColumnReader(VariantSchema.describe(field.asGroupType()), options);
         children[i] = c.converter;
         columns[i] = c;
       }
@@ -52,12 +52,12 @@ final class RowConverter extends GroupConverter {
   /** The current row's value of column {@code i}: a rebuilt Variant, a plain value, or {@code null}. */
   Object value(int i) {
     Object c = columns[i];
-    return c instanceof VariantColumn ? ((VariantColumn) c).rebuild() : ((PlainColumnConverter) c).value();
+    return c instanceof VariantColumnReader ? ((VariantColumnReader) c).rebuild() : ((PlainColumnConverter) c).value();
   }
 
   /** The VARIANT column at {@code i}, or {@code null} if it is an ordinary column. */
-  VariantColumn variantColumn(int i) {
-    return columns[i] instanceof VariantColumn ? (VariantColumn) columns[i] : null;
+  VariantColumnReader variantColumn(int i) {
+    return columns[i] instanceof VariantColumnReader ? (VariantColumnReader) columns[i] : null;
   }
 
   @Override
@@ -68,8 +68,8 @@ final class RowConverter extends GroupConverter {
   @Override
   public void start() {
     for (Object c : columns) {
-      if (c instanceof VariantColumn) {
-        ((VariantColumn) c).row.clear();
+      if (c instanceof VariantColumnReader) {
+        ((VariantColumnReader) c).clear();
       } else {
         ((PlainColumnConverter) c).clear();
       }

@@ -28,7 +28,7 @@ final class SlotConverter extends GroupConverter {
    * @param onStart returns the cleared source to fill when this group starts
    * @param top the column's root (then {@code row} receives the metadata)
    */
-  SlotConverter(ShreddedSchemaNode node, Supplier<SlotSource> onStart, ColumnRow row, boolean top) {
+  SlotConverter(ShreddedSchemaNode node, Supplier<SlotSource> onStart, VariantColumnReader row, boolean top) {
     this.onStart = onStart;
     GroupType group = node.group();
     this.children = new Converter[group.getFieldCount()];
@@ -54,7 +54,7 @@ final class SlotConverter extends GroupConverter {
     }
   }
 
-  private Converter typed(ShreddedSchemaNode node, ColumnRow row, String path) {
+  private Converter typed(ShreddedSchemaNode node, VariantColumnReader row, String path) {
     return switch (node.shape()) {
       case SCALAR -> ScalarConverters.create(node.shreddedType(), this, path);
       case ARRAY -> new ListConverter(node.element(), row);
@@ -85,7 +85,7 @@ final class SlotConverter extends GroupConverter {
   private final class ObjectConverter extends GroupConverter {
     private final SlotConverter[] fields;
 
-    ObjectConverter(ShreddedSchemaNode node, ColumnRow row) {
+    ObjectConverter(ShreddedSchemaNode node, VariantColumnReader row) {
       fields = new SlotConverter[node.fields().size()];
       for (int i = 0; i < fields.length; i++) {
         int index = i;
@@ -112,7 +112,7 @@ final class SlotConverter extends GroupConverter {
     private final GroupConverter repeated;
     private SlotSource element;
 
-    ListConverter(ShreddedSchemaNode elementNode, ColumnRow row) {
+    ListConverter(ShreddedSchemaNode elementNode, VariantColumnReader row) {
       SlotConverter elementConverter = new SlotConverter(elementNode, () -> element, row, false);
       repeated = new GroupConverter() {
         @Override
@@ -147,10 +147,10 @@ final class SlotConverter extends GroupConverter {
 
   /** The top-level {@code metadata}: decoded once per dictionary entry, so rows sharing a dictionary share one object. */
   private static final class MetadataConverter extends BinaryConverter {
-    private final ColumnRow row;
+    private final VariantColumnReader row;
     private VariantMetadata[] byDictionaryId = new VariantMetadata[0];
 
-    MetadataConverter(ColumnRow row) {
+    MetadataConverter(VariantColumnReader row) {
       this.row = row;
     }
 

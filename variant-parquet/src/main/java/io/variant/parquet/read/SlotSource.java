@@ -3,8 +3,8 @@ package io.variant.parquet.read;
 import io.variant.core.Variant;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddedSource;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -21,7 +21,7 @@ import java.util.List;
  */
 final class SlotSource implements ShreddedSource {
   final ShreddedSchemaNode node;
-  private final ColumnRow row;
+  private final VariantColumnReader row;
 
   private byte[] residualBytes;
   private Variant residual;
@@ -39,7 +39,7 @@ final class SlotSource implements ShreddedSource {
   private final List<SlotSource> elements;
   private int elementCount;
 
-  SlotSource(ShreddedSchemaNode node, ColumnRow row) {
+  SlotSource(ShreddedSchemaNode node, VariantColumnReader row) {
     this.node = node;
     this.row = row;
     this.fields = new SlotSource[node.fields().size()];
@@ -145,7 +145,7 @@ final class SlotSource implements ShreddedSource {
     }
     if (residual == null) {
       // spec layout: every residual indexes the row's metadata; draft: each carries its own (metadata ‖ value)
-      residual = node.layout() == ShreddingLayout.SPEC
+      residual = node.layout().hasMetadataColumn()
           ? Variant.of(row.metadata(), residualBytes, 0, residualBytes.length)
           : Variant.ofConcatenated(residualBytes, 0, residualBytes.length);
     }

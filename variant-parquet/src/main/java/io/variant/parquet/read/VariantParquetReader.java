@@ -61,7 +61,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   private final FileColumns columns;
   private final long rowCount;
   private final VariantReadOptions options;
-  private final RowSource<VariantRecord> rows;
+  private final RowCursor<VariantRecord> rows;
 
   private VariantParquetReader(InputFile file, String fileName, VariantReadOptions options) throws IOException {
     this.fileName = fileName;
@@ -78,7 +78,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     } catch (FileNotFoundException | FileSystemException e) {
       throw e; // they name the path already
     } catch (IOException e) {
-      throw RowSource.named(e, "Cannot read the Parquet footer of " + fileName);
+      throw RowCursor.named(e, "Cannot read the Parquet footer of " + fileName);
     } catch (RuntimeException e) {
       throw new VariantParquetException(fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
     }
@@ -94,7 +94,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     this.file = GuardedInputFile.of(file, fileName, footer);
     FilterCompat.Filter rowGroups = options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
     ReadSupport<VariantRecord> support = new VariantReadSupport(options.rebuild(), options.columns());
-    this.rows = new RowSource<>(this.file, fileName, configuration,
+    this.rows = new RowCursor<>(this.file, fileName, configuration,
         options.validation() == VariantReadOptions.Validation.FULL ? FullValidation.ofRecords(support) : support, rowGroups);
   }
 
@@ -187,6 +187,6 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     if (options.validation() == VariantReadOptions.Validation.FULL) {
       support = FullValidation.ofPath(support, column);
     }
-    return new VariantPathReader(new RowSource<>(file, fileName, configuration, support), requested);
+    return new VariantPathReader(new RowCursor<>(file, fileName, configuration, support), requested);
   }
 }

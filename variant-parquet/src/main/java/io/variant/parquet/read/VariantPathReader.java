@@ -15,10 +15,10 @@ import org.apache.parquet.schema.MessageType;
  * <p><b>Errors</b> as {@link VariantParquetReader#read()}. <b>Thread safety:</b> none.
  */
 public final class VariantPathReader implements Closeable, Iterable<PathValue> {
-  private final RowSource<PathValue> rows;
+  private final RowCursor<PathValue> rows;
   private final MessageType requestedSchema;
 
-  VariantPathReader(RowSource<PathValue> rows, MessageType requestedSchema) {
+  VariantPathReader(RowCursor<PathValue> rows, MessageType requestedSchema) {
     this.rows = rows;
     this.requestedSchema = requestedSchema;
   }

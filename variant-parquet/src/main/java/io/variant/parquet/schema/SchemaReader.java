@@ -8,7 +8,6 @@ import static io.variant.parquet.schema.VariantSchema.UNTYPED_VALUE;
 import static io.variant.parquet.schema.VariantSchema.VALUE;
 
 import io.variant.shredding.ShreddedType;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -31,14 +30,14 @@ final class SchemaReader {
 
   private SchemaReader(ShreddingLayout layout) {
     this.layout = layout;
-    this.valueName = layout == ShreddingLayout.SPEC ? VALUE : UNTYPED_VALUE;
+    this.valueName = layout.residualColumn();
   }
 
   static ShreddedSchemaNode describe(GroupType variant) {
     String path = variant.getName();
     checkAnnotation(variant, path);
     ShreddingLayout layout = detectLayout(variant);
-    if (layout == ShreddingLayout.SPEC) {
+    if (layout.hasMetadataColumn()) {
       checkMetadata(variant, path);
     }
     return new SchemaReader(layout).slot(variant, path, true);
@@ -97,7 +96,7 @@ final class SchemaReader {
         // Parquet resolves a child by name, so a second one would be silently unreadable.
         throw new VariantSchemaException(childPath, "Duplicate field \"" + name + "\" in a Variant group");
       }
-      if (top && layout == ShreddingLayout.SPEC && name.equals(METADATA)) {
+      if (top && layout.hasMetadataColumn() && name.equals(METADATA)) {
         continue; // checked by checkMetadata
       }
       if (name.equals(valueName)) {
@@ -123,7 +122,7 @@ final class SchemaReader {
   }
 
   private boolean isTypedName(String name) {
-    return name.equals(TYPED_VALUE) || (layout == ShreddingLayout.DRAFT && (name.equals(OBJECT) || name.equals(ARRAY)));
+    return layout.isTypedColumn(name);
   }
 
   private static void checkValue(Type value, String path) {
@@ -141,8 +140,8 @@ final class SchemaReader {
     }
     boolean scalar = typed.isPrimitive();
     boolean list = !scalar && typed.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation;
-    if (layout == ShreddingLayout.DRAFT && (name.equals(OBJECT) && (scalar || list) || name.equals(ARRAY) && !list
-        || name.equals(TYPED_VALUE) && !scalar)) {
+    ShreddingPlan.Shape shape = scalar ? ShreddingPlan.Shape.SCALAR : list ? ShreddingPlan.Shape.ARRAY : ShreddingPlan.Shape.OBJECT;
+    if (!name.equals(layout.typedColumn(shape))) { // only the draft names the typed child by its shape
       throw new VariantSchemaException(typedPath, "Draft layout: object must be a group, array a LIST, typed_value a primitive; found " + typed);
     }
     if (scalar) {
@@ -193,7 +192,7 @@ final class SchemaReader {
     }
     // spec: VariantShredding §Arrays: the element group is required (a missing element has no meaning); the
     // draft layout makes it optional.
-    if (layout == ShreddingLayout.SPEC && element.getRepetition() != Type.Repetition.REQUIRED) {
+    if (layout.slotRepetition() == Type.Repetition.REQUIRED && element.getRepetition() != Type.Repetition.REQUIRED) {
       throw new VariantSchemaException(elementPath, "Expected a required list element group in the spec layout, found an optional one");
     }
     return slot(element.asGroupType(), elementPath, false);

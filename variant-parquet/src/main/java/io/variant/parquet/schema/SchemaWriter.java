@@ -9,7 +9,6 @@ import static io.variant.parquet.schema.VariantSchema.TYPED_VALUE;
 import static io.variant.parquet.schema.VariantSchema.UNTYPED_VALUE;
 import static io.variant.parquet.schema.VariantSchema.VALUE;
 
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +35,7 @@ final class SchemaWriter {
       throw new NullPointerException("columnName, plan, layout and repetition must not be null");
     }
     SchemaWriter w = new SchemaWriter(layout);
-    if (layout == ShreddingLayout.DRAFT) {
+    if (!layout.hasMetadataColumn()) {
       // The draft predates the VARIANT annotation; readers recognise it by its field names.
       return Types.buildGroup(repetition).addFields(w.slotChildren(plan).toArray(new Type[0])).named(columnName);
     }
@@ -57,7 +56,7 @@ final class SchemaWriter {
   /** The residual column, then the typed child if the plan has one. */
   private List<Type> slotChildren(ShreddingPlan plan) {
     List<Type> children = new ArrayList<>(2);
-    children.add(Types.optional(PrimitiveTypeName.BINARY).named(layout == ShreddingLayout.SPEC ? VALUE : UNTYPED_VALUE));
+    children.add(Types.optional(PrimitiveTypeName.BINARY).named(layout.residualColumn()));
     if (plan.isShredded()) {
       children.add(typed(plan));
     }
@@ -75,22 +74,22 @@ final class SchemaWriter {
 
   private Type object(ShreddingPlan.ObjectPlan plan) {
     // spec: VariantShredding §Objects: field groups are required; the draft declares them optional
-    Repetition fieldRepetition = layout == ShreddingLayout.SPEC ? Repetition.REQUIRED : Repetition.OPTIONAL;
+    Repetition fieldRepetition = layout.slotRepetition();
     List<Type> fields = new ArrayList<>();
     for (ShreddingPlan.Field f : plan.fields()) {
       fields.add(Types.buildGroup(fieldRepetition).addFields(slotChildren(f.plan()).toArray(new Type[0])).named(f.name()));
     }
-    return Types.optionalGroup().addFields(fields.toArray(new Type[0])).named(layout == ShreddingLayout.SPEC ? TYPED_VALUE : OBJECT);
+    return Types.optionalGroup().addFields(fields.toArray(new Type[0])).named(layout.typedColumn(ShreddingPlan.Shape.OBJECT));
   }
 
   private Type array(ShreddingPlan.ArrayPlan plan) {
     // spec: VariantShredding §Arrays: 3-level LIST, required element; the draft's element is optional
-    Repetition elementRepetition = layout == ShreddingLayout.SPEC ? Repetition.REQUIRED : Repetition.OPTIONAL;
+    Repetition elementRepetition = layout.slotRepetition();
     GroupType element = Types.buildGroup(elementRepetition).addFields(slotChildren(plan.element()).toArray(new Type[0])).named(ELEMENT);
     GroupType list = Types.repeatedGroup().addField(element).named(LIST);
     return Types.optionalGroup()
         .as(LogicalTypeAnnotation.listType())
         .addField(list)
-        .named(layout == ShreddingLayout.SPEC ? TYPED_VALUE : ARRAY);
+        .named(layout.typedColumn(ShreddingPlan.Shape.ARRAY));
   }
 }

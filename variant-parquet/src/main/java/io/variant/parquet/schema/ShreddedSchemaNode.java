@@ -1,7 +1,6 @@
 package io.variant.parquet.schema;
 
 import io.variant.shredding.ShreddedType;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.util.List;
 import org.apache.parquet.schema.GroupType;
@@ -117,6 +116,6 @@ public final class ShreddedSchemaNode {
 
   @Override
   public String toString() {
-    return path + " " + plan + (hasValue() ? "" : " (no " + (layout == ShreddingLayout.SPEC ? "value" : "untyped_value") + ")");
+    return path + " " + plan + (hasValue() ? "" : " (no " + layout.residualColumn() + ")");
   }
 }

@@ -154,10 +154,9 @@ final class RecordConsumerSink implements ShreddedSink {
       throw new IllegalStateException(
           "Cannot write " + length + " bytes into FIXED_LEN_BYTE_ARRAY(" + s.fixedLength + ") at " + s.path);
     }
-    // The Splitter reuses its scratch array between calls (ShreddedSink contract: the sink copies what it
-    // keeps). A "reused" Binary makes Parquet copy exactly where it keeps the value past this call (dictionary
-    // entries, statistics min/max), so data pages cost no copy per value.
-    rc.addBinary(Binary.fromReusedByteArray(buffer, offset, length));
+    // The array is ours to keep (ShreddedSink contract: the splitter never reuses it), so a constant Binary
+    // lets Parquet keep it as it is in dictionary entries and statistics instead of copying it again.
+    rc.addBinary(Binary.fromConstantByteArray(buffer, offset, length));
     endTyped(s);
   }
 

@@ -42,16 +42,22 @@ final class RecordShape {
    *     the wrong type
    */
   void check(VariantRecord record) {
-    List<String> actual = record.columns();
-    if (actual.size() != names.size() || !actual.containsAll(names)) {
-      throw new IllegalArgumentException("Cannot write record with columns " + actual + ": expected " + names);
+    if (record.columnCount() != names.size()) {
+      throw wrongColumns(record);
     }
     for (int i = 0; i < names.size(); i++) {
-      Object v = record.get(names.get(i));
-      if (v != null && !types.get(i).isInstance(v)) {
+      if (!record.has(names.get(i))) {
+        throw wrongColumns(record); // same count, so some other column is there instead
+      }
+      Class<?> actual = record.typeOf(names.get(i));
+      if (actual != null && !types.get(i).isAssignableFrom(actual)) {
         throw new IllegalArgumentException("Cannot write column \"" + names.get(i) + "\": expected a "
-            + types.get(i).getSimpleName() + ", found a " + v.getClass().getSimpleName());
+            + types.get(i).getSimpleName() + ", found a " + actual.getSimpleName());
       }
     }
+  }
+
+  private IllegalArgumentException wrongColumns(VariantRecord record) {
+    return new IllegalArgumentException("Cannot write record with columns " + record.columns() + ": expected " + names);
   }
 }

@@ -2,8 +2,8 @@ package io.variant.parquet.write;
 
 import io.variant.core.MetadataBuilder;
 import io.variant.core.VariantMetadata;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.NumericWidening;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,8 +1,8 @@
 package io.variant.parquet.write;
 
 import io.variant.core.Variant;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.SplitOptions;
 import io.variant.shredding.Splitter;
 import org.apache.parquet.io.api.RecordConsumer;
@@ -39,14 +39,14 @@ public final class VariantColumnWriter {
     this.name = group.getName();
     this.nullable = !group.isRepetition(Type.Repetition.REQUIRED);
     this.root = SlotColumns.bind(group, column.plan());
-    boolean draft = column.layout() == ShreddingLayout.DRAFT;
-    this.metadataIndex = draft ? -1 : group.getFieldIndex(VariantSchema.METADATA);
-    if (!draft && metadataIndex > root.residualIndex) {
+    boolean hasMetadata = column.layout().hasMetadataColumn();
+    this.metadataIndex = hasMetadata ? group.getFieldIndex(VariantSchema.METADATA) : -1;
+    if (hasMetadata && metadataIndex > root.residualIndex) {
       throw new IllegalArgumentException("Cannot write VARIANT column \"" + name + "\": metadata must come before value");
     }
-    this.splitter = Splitter.of(column.plan(), SplitOptions.defaults().withLayout(column.layout()).withWidening(column.widening()));
-    this.sink = new RecordConsumerSink(draft);
-    this.rowMetadata = draft ? null : new RowMetadata(column.metadataPolicy(), column.sharedDictionary(), column.planKeys());
+    this.splitter = Splitter.of(column.plan(), SplitOptions.defaults().withResidualMetadata(column.layout().residualMetadata()).withWidening(column.widening()));
+    this.sink = new RecordConsumerSink(!hasMetadata);
+    this.rowMetadata = !hasMetadata ? null : new RowMetadata(column.metadataPolicy(), column.sharedDictionary(), column.planKeys());
   }
 
   /**

@@ -1,17 +1,18 @@
 package io.variant.parquet.write;
 
+// Size (over 400 lines): about half is the nested public Builder (VariantParquetWriter.Builder, as parquet-java
+// names its writers' builders) with one documented method per option; file staging lives in StagedFile.
+
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ExclusiveUse;
 import io.variant.shredding.NumericWidening;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,6 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 
@@ -56,8 +56,7 @@ import org.apache.parquet.schema.MessageType;
  */
 public final class VariantParquetWriter implements Closeable {
   private final Builder config;
-  private final Path target; // null for OutputFile writers
-  private final Path temporary;
+  private final StagedFile staged; // null for OutputFile writers
   private final RowSample sample; // non-null until the sample has been flushed
   private ParquetWriter<VariantRecord> writer;
   private VariantWriteSupport support;
@@ -68,11 +67,7 @@ public final class VariantParquetWriter implements Closeable {
 
   private VariantParquetWriter(Builder config) throws IOException {
     this.config = config;
-    this.target = config.path;
-    this.temporary = target == null ? null : target.resolveSibling(target.getFileName() + ".tmp");
-    if (target != null && config.writeMode != ParquetFileWriter.Mode.OVERWRITE && Files.exists(target)) {
-      throw new FileAlreadyExistsException(target.toString(), null, "use overwrite() to replace it");
-    }
+    this.staged = config.path == null ? null : new StagedFile(config.path, config.writeMode == ParquetFileWriter.Mode.OVERWRITE);
     this.sample = config.sampleRows() > 0 ? config.newSample() : null;
     if (sample == null) {
       open(config.resolveColumns(null));
@@ -91,8 +86,8 @@ public final class VariantParquetWriter implements Closeable {
 
   private void open(List<WriteColumn> columns) throws IOException {
     support = new VariantWriteSupport(columns, config.extraMetadata);
-    OutputFile out = target == null ? config.outputFile : new LocalOutputFile(temporary);
-    ParquetFileWriter.Mode mode = target == null ? config.writeMode : ParquetFileWriter.Mode.OVERWRITE; // a stale .tmp is ours
+    OutputFile out = staged == null ? config.outputFile : staged.output();
+    ParquetFileWriter.Mode mode = staged == null ? config.writeMode : ParquetFileWriter.Mode.OVERWRITE; // a stale .tmp is ours
     ParquetBuilder b = new ParquetBuilder(out, support)
         .withWriteMode(mode)
         .withCompressionCodec(config.codec)
@@ -218,8 +213,8 @@ public final class VariantParquetWriter implements Closeable {
     } catch (IOException | RuntimeException e) {
       // the file is being thrown away; a failure to finish it changes nothing
     } finally {
-      if (temporary != null) {
-        Files.deleteIfExists(temporary);
+      if (staged != null) {
+        staged.discard();
       }
     }
   }
@@ -233,6 +228,15 @@ public final class VariantParquetWriter implements Closeable {
    */
   @Override
   public void close() throws IOException {
+    use.enter();
+    try {
+      closeExclusively();
+    } finally {
+      use.exit();
+    }
+  }
+
+  private void closeExclusively() throws IOException {
     if (closed) {
       return;
     }
@@ -246,8 +250,8 @@ public final class VariantParquetWriter implements Closeable {
       }
       writer.close();
       closed = true;
-      if (target != null) {
-        commit();
+      if (staged != null) {
+        staged.commit();
       }
     } catch (IOException | RuntimeException e) {
       failed = true;
@@ -256,20 +260,8 @@ public final class VariantParquetWriter implements Closeable {
     }
   }
 
-  private void commit() throws IOException {
-    if (config.writeMode == ParquetFileWriter.Mode.OVERWRITE) {
-      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } else {
-      if (Files.exists(target)) {
-        Files.deleteIfExists(temporary);
-        throw new FileAlreadyExistsException(target.toString(), null, "created while writing; use overwrite() to replace it");
-      }
-      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
-    }
-  }
-
   private String where() {
-    return target != null ? target.toString() : config.outputFile.getPath();
+    return staged != null ? staged.toString() : config.outputFile.getPath();
   }
 
   /** Configures a {@link VariantParquetWriter}; columns are written in the order they are declared. */

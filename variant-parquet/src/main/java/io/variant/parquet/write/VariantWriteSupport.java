@@ -3,8 +3,8 @@ package io.variant.parquet.write;
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
-import io.variant.shredding.ShreddingLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -123,7 +123,7 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   public VariantMetadata sharedDictionary(String column) {
     for (WriteColumn c : columns) {
       if (c instanceof VariantColumn v && v.name().equals(column)) {
-        boolean shared = v.layout() == ShreddingLayout.SPEC && v.metadataPolicy() != MetadataPolicy.AS_WRITTEN;
+        boolean shared = v.layout().hasMetadataColumn() && v.metadataPolicy() != MetadataPolicy.AS_WRITTEN;
         return shared ? v.sharedDictionary() : null; // the very instance the column writer compares rows with
       }
     }

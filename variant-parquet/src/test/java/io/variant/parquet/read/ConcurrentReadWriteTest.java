@@ -7,7 +7,7 @@ import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.write.VariantParquetWriter;
-import io.variant.shredding.ShreddingLayout;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.ShapePlans;
 import io.variant.testkit.Gen;

@@ -92,7 +92,7 @@ public class ParquetFuzzTest {
     try (VariantParquetReader r = VariantParquetReader.open(new BytesInputFile(file), name, VariantReadOptions.defaults())) {
       int n = 0;
       for (VariantRecord row = r.read(); row != null && n < MAX_ROWS; row = r.read(), n++) {
-        checkRow(row, r);
+        checkRow(row);
       }
     } catch (IOException | UncheckedIOException | VariantException e) {
       FuzzOracle.allowed(e);
@@ -111,7 +111,7 @@ public class ParquetFuzzTest {
       }.build()) {
         int n = 0;
         for (VariantRecord row = r.read(); row != null && n < MAX_ROWS; row = r.read(), n++) {
-          checkRow(row, null);
+          checkRow(row);
         }
       }
     } catch (IOException | RuntimeException e) {
@@ -120,7 +120,7 @@ public class ParquetFuzzTest {
   }
 
   /** Every Variant of the row validates or fails as malformed, and renders within the limits. */
-  private static void checkRow(VariantRecord row, VariantParquetReader r) {
+  private static void checkRow(VariantRecord row) {
     for (String column : row.columns()) {
       if (!(row.get(column) instanceof Variant v)) {
         continue;

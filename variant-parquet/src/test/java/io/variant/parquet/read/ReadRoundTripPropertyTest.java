@@ -2,7 +2,7 @@ package io.variant.parquet.read;
 
 
 import io.variant.core.Variant;
-import io.variant.shredding.ShreddingLayout;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.PlanGen;
 import io.variant.testkit.Trials;

@@ -1,9 +1,9 @@
 package io.variant.parquet.read;
 
 import io.variant.core.Variant;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.ShreddedSink;
-import io.variant.shredding.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.SplitOptions;
 import io.variant.shredding.Splitter;
@@ -51,7 +51,7 @@ final class TestFileWriter {
   static void write(Path file, ShreddingPlan plan, ShreddingLayout layout, List<Variant> rows, int rowsPerGroup) throws IOException {
     MessageType schema = schema(plan, layout);
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-    Splitter splitter = Splitter.of(plan, SplitOptions.defaults().withLayout(layout));
+    Splitter splitter = Splitter.of(plan, SplitOptions.defaults().withResidualMetadata(layout.residualMetadata()));
     try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
         .withType(schema)
         .withConf(new PlainParquetConfiguration())

@@ -144,7 +144,7 @@ class RowKeysPolicyTest {
   @Test
   void draftLayoutHasNoDictionary() throws IOException {
     try (VariantParquetWriter w = VariantParquetWriter.builder(dir.resolve("draft.parquet")).variantColumn("event", PLAN)
-        .layout(io.variant.shredding.ShreddingLayout.DRAFT).build()) {
+        .layout(io.variant.parquet.schema.ShreddingLayout.DRAFT).build()) {
       assertNull(w.metadata("event"));
     }
   }

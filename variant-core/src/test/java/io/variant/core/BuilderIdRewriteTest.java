@@ -8,7 +8,7 @@ import io.variant.testkit.Hex;
 import org.junit.jupiter.api.Test;
 
 /** Re-numbering key ids after a builder seeded with a dictionary adds a key (values appended verbatim). */
-class KeyRemapperTest {
+class BuilderIdRewriteTest {
   private static final VariantMetadata KEY_C = VariantMetadata.of(Hex.bytes("11 01 00 01 63")); // sorted, ["c"]
 
   @Test

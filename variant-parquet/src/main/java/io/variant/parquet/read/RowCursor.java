@@ -13,7 +13,7 @@ import org.apache.parquet.io.InputFile;
  * A {@link ParquetReader} opened on first use, counting rows and wrapping every failure in a {@link
  * VariantParquetException} that names the file, the column (when known) and the 0-based row.
  */
-final class RowSource<T> implements AutoCloseable {
+final class RowCursor<T> implements AutoCloseable {
   private final InputFile file;
   private final String fileName;
   private final ParquetConfiguration configuration;
@@ -23,12 +23,12 @@ final class RowSource<T> implements AutoCloseable {
   private long row;
   private boolean closed;
 
-  RowSource(InputFile file, String fileName, ParquetConfiguration configuration, ReadSupport<T> readSupport) {
+  RowCursor(InputFile file, String fileName, ParquetConfiguration configuration, ReadSupport<T> readSupport) {
     this(file, fileName, configuration, readSupport, FilterCompat.NOOP);
   }
 
   /** @param rowGroupFilter skips row groups only ({@link RowGroupPruning}); {@code NOOP} reads them all */
-  RowSource(InputFile file, String fileName, ParquetConfiguration configuration, ReadSupport<T> readSupport,
+  RowCursor(InputFile file, String fileName, ParquetConfiguration configuration, ReadSupport<T> readSupport,
       FilterCompat.Filter rowGroupFilter) {
     this.file = file;
     this.fileName = fileName;
@@ -87,7 +87,7 @@ final class RowSource<T> implements AutoCloseable {
       public boolean hasNext() {
         if (next == null) {
           try {
-            next = RowSource.this.next();
+            next = RowCursor.this.next();
           } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
           }

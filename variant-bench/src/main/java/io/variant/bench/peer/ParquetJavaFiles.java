@@ -1,0 +1,173 @@
+package io.variant.bench.peer;
+
+import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.schema.VariantSchema;
+import io.variant.shredding.ShreddingPlan;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.avro.AvroParquetReader;
+import org.apache.parquet.avro.AvroReadSupport;
+import org.apache.parquet.avro.AvroSchemaConverter;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
+import org.apache.parquet.variant.Variant;
+import org.apache.parquet.variant.VariantValueWriter;
+
+/**
+ * parquet-java 1.18.1's own Variant file paths, as an engine uses them: its {@code VariantValueWriter}
+ * (which shreds into whatever VARIANT group it is given, or writes metadata and value as they are) under a
+ * minimal {@link WriteSupport}, and its Avro reader, which rebuilds shredded groups with {@code
+ * VariantConverters}. Files have one optional VARIANT column {@code v}, as this project's benchmarks write.
+ */
+public final class ParquetJavaFiles {
+  private ParquetJavaFiles() {}
+
+  /** A file being written by parquet-java. */
+  public interface Writer extends Closeable {
+    void write(Variant v) throws IOException;
+  }
+
+  /** A file being read by parquet-java. */
+  public interface Reader extends Closeable {
+    /** The next row's rebuilt value bytes (null for SQL NULL), or {@link #END}. */
+    Object next() throws IOException;
+  }
+
+  /** What {@link Reader#next} returns past the last row. */
+  public static final Object END = new Object();
+
+  /**
+   * A parquet-java writer of one VARIANT column {@code v} shaped as our schema for {@code plan} (ZSTD, like
+   * ours by default).
+   */
+  public static Writer writer(Path file, ShreddingPlan plan, long rowGroupBytes) throws IOException {
+    GroupType group = VariantSchema.toParquet("v", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
+    MessageType schema = new MessageType("rows", group);
+    ParquetWriter<Variant> w = new Builder(new LocalOutputFile(file), schema)
+        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+        .withCompressionCodec(CompressionCodecName.ZSTD)
+        .withRowGroupSize(rowGroupBytes)
+        .withConf(new PlainParquetConfiguration())
+        .build();
+    return new Writer() {
+      @Override
+      public void write(Variant v) throws IOException {
+        w.write(v);
+      }
+
+      @Override
+      public void close() throws IOException {
+        w.close();
+      }
+    };
+  }
+
+  /** parquet-java's Avro reader of {@code file}'s column {@code v}, rebuilt to unshredded {metadata, value} records. */
+  public static Reader reader(Path file) throws IOException {
+    GroupType unshredded = Types.optionalGroup()
+        .as(LogicalTypeAnnotation.variantType((byte) 1))
+        .required(PrimitiveTypeName.BINARY).named(VariantSchema.METADATA)
+        .required(PrimitiveTypeName.BINARY).named(VariantSchema.VALUE)
+        .named("v");
+    Configuration conf = new Configuration(false);
+    Schema avro = new AvroSchemaConverter().convert(new MessageType("rows", unshredded));
+    AvroReadSupport.setAvroReadSchema(conf, avro);
+    ParquetReader<GenericRecord> r = AvroParquetReader.<GenericRecord>builder(new LocalInputFile(file)).withConf(conf).build();
+    return new Reader() {
+      @Override
+      public Object next() throws IOException {
+        GenericRecord row = r.read();
+        if (row == null) {
+          return END;
+        }
+        GenericRecord v = (GenericRecord) row.get("v");
+        return v == null ? null : (ByteBuffer) v.get(VariantSchema.VALUE);
+      }
+
+      @Override
+      public void close() throws IOException {
+        r.close();
+      }
+    };
+  }
+
+  private static final class Builder extends ParquetWriter.Builder<Variant, Builder> {
+    private final MessageType schema;
+
+    Builder(LocalOutputFile file, MessageType schema) {
+      super(file);
+      this.schema = schema;
+    }
+
+    @Override
+    protected Builder self() {
+      return this;
+    }
+
+    @Override
+    protected WriteSupport<Variant> getWriteSupport(Configuration conf) {
+      return new Support(schema);
+    }
+
+    @Override
+    protected WriteSupport<Variant> getWriteSupport(ParquetConfiguration conf) {
+      return new Support(schema);
+    }
+  }
+
+  /** One row = one Variant written by {@code VariantValueWriter.write}, parquet-java's shredding writer. */
+  private static final class Support extends WriteSupport<Variant> {
+    private final MessageType schema;
+    private final GroupType group;
+    private RecordConsumer consumer;
+
+    Support(MessageType schema) {
+      this.schema = schema;
+      this.group = schema.getType(0).asGroupType();
+    }
+
+    @Override
+    public WriteContext init(Configuration configuration) {
+      return new WriteContext(schema, Map.of());
+    }
+
+    @Override
+    public WriteContext init(ParquetConfiguration configuration) {
+      return new WriteContext(schema, Map.of());
+    }
+
+    @Override
+    public void prepareForWrite(RecordConsumer recordConsumer) {
+      this.consumer = recordConsumer;
+    }
+
+    @Override
+    public void write(Variant v) {
+      consumer.startMessage();
+      consumer.startField(group.getName(), 0);
+      VariantValueWriter.write(consumer, group, v);
+      consumer.endField(group.getName(), 0);
+      consumer.endMessage();
+    }
+  }
+}

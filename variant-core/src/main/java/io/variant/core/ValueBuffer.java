@@ -1,0 +1,85 @@
+package io.variant.core;
+
+import java.util.Arrays;
+
+/**
+ * The growing byte array a builder writes a value into, with the size limit. Containers are written after
+ * their elements ({@link ContainerStack} moves the elements to make room for the header).
+ */
+final class ValueBuffer {
+  byte[] out = new byte[256];
+  int len;
+  private final long maxBytes;
+
+  ValueBuffer(Limits limits) {
+    this.maxBytes = limits.maxValueBytes();
+  }
+
+  /** Makes room for {@code capacity} bytes in all. @throws VariantLimitException past the value limit */
+  void ensure(long capacity) {
+    if (capacity > out.length || capacity > maxBytes) {
+      grow(capacity);
+    }
+  }
+
+  private void grow(long capacity) {
+    if (capacity > maxBytes) {
+      throw new VariantLimitException("Cannot build a value over " + maxBytes + " bytes (raise Limits.maxValueBytes)");
+    }
+    out = Arrays.copyOf(out, (int) Math.min(Math.max(capacity, (long) out.length * 2), Limits.MAX_ARRAY_BYTES));
+  }
+
+  /** Writes a primitive's header byte and reserves its payload; returns where the payload starts. */
+  int primitive(VariantType t, int payload) {
+    ensure((long) len + 1 + payload);
+    out[len] = (byte) t.headerByte();
+    int at = len + 1;
+    len = at + payload;
+    return at;
+  }
+
+  /** A string of valid UTF-8 bytes: the short form up to 63 bytes, else the long form. */
+  void string(byte[] b, int off, int length) {
+    if (length <= Layout.MAX_SHORT_STRING) {
+      ensure((long) len + 1 + length);
+      out[len] = (byte) Layout.shortStringHeader(length);
+      System.arraycopy(b, off, out, len + 1, length);
+      len += 1 + length;
+    } else {
+      int at = primitive(VariantType.STRING, 4 + length);
+      LittleEndian.write(out, at, length, 4);
+      System.arraycopy(b, off, out, at + 4, length);
+    }
+  }
+
+  /** Copies encoded bytes as they are. */
+  void copy(byte[] b, int off, int length) {
+    ensure((long) len + length);
+    System.arraycopy(b, off, out, len, length);
+    len += length;
+  }
+
+  /** A decimal of {@code w} unscaled bytes (4, 8 or 16) from a long, sign-extended. */
+  void decimal(VariantType t, int scale, long unscaled) {
+    int w = t.fixedPayloadSize() - 1;
+    int at = primitive(t, w + 1);
+    out[at] = (byte) scale;
+    if (w == 16) {
+      LittleEndian.write(out, at + 1, unscaled, 8);
+      Arrays.fill(out, at + 9, at + 17, (byte) (unscaled < 0 ? 0xFF : 0));
+    } else {
+      LittleEndian.write(out, at + 1, unscaled, w);
+    }
+  }
+
+  /** A decimal16 whose unscaled value needs more than a long. */
+  void decimal16(int scale, java.math.BigInteger unscaled) {
+    int at = primitive(VariantType.DECIMAL16, 17);
+    out[at] = (byte) scale;
+    byte[] be = unscaled.toByteArray(); // big-endian, at most 16 bytes (checked by the caller)
+    for (int i = 0; i < 16; i++) {
+      int src = be.length - 1 - i;
+      out[at + 1 + i] = src >= 0 ? be[src] : (byte) (unscaled.signum() < 0 ? 0xFF : 0);
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package io.variant.core.json;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantTextRenderer;
+
+/**
+ * The renderer behind {@link Variant#toString()}: {@link VariantJson#toJson(Variant)}. Registered in {@code
+ * META-INF/services}; public only because {@code ServiceLoader} requires it.
+ */
+public final class JsonTextRenderer implements VariantTextRenderer {
+  /** For {@code ServiceLoader}. */
+  public JsonTextRenderer() {}
+
+  @Override
+  public String render(Variant v) {
+    return VariantJson.toJson(v);
+  }
+}

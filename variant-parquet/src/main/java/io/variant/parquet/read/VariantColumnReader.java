@@ -1,0 +1,121 @@
+package io.variant.parquet.read;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantException;
+import io.variant.core.VariantFormatException;
+import io.variant.core.VariantMetadata;
+import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.shredding.RebuildOptions;
+import io.variant.shredding.Rebuilder;
+
+/**
+ * Reads one VARIANT column of the requested schema, the mirror of {@code write.VariantColumnWriter}: its
+ * converter tree (step 2 in the package Javadoc), the current row's state (whether the group is non-null,
+ * its metadata, the first unreadable typed value, the root slot; step 3) and the rebuild at the end of the
+ * row (step 4). Reused for every row; one thread.
+ */
+final class VariantColumnReader {
+  final String name;
+  final SlotSource root;
+  final SlotConverter converter;
+  private final Rebuilder rebuilder;
+  private boolean present;
+  private VariantMetadata metadata;
+  private VariantFormatException metadataError;
+  private VariantParquetException typedError;
+
+  /** @param node the column described from the requested schema */
+  VariantColumnReader(ShreddedSchemaNode node, RebuildOptions options) {
+    this.name = node.group().getName();
+    this.root = new SlotSource(node, this);
+    this.converter = new SlotConverter(node, () -> {
+      start();
+      return root;
+    }, this, true);
+    this.rebuilder = Rebuilder.of(node.plan(), options);
+  }
+
+  /**
+   * The current row's Variant, or {@code null} for SQL NULL (the group is null).
+   *
+   * @throws VariantParquetException naming the column if the shredded parts are invalid or malformed
+   */
+  Variant rebuild() {
+    if (!present) {
+      return null;
+    }
+    if (typedError != null) {
+      throw typedError; // names the typed column; the rebuilder would report only the slot path
+    }
+    try {
+      if (!root.hasTyped() && root.hasResidual()) {
+        return root.residual(); // unshredded row: the stored bytes are the value, no copy needed
+      }
+      return rebuilder.rebuild(root.node.layout().hasMetadataColumn() ? metadata() : null, root);
+    } catch (VariantException e) {
+      throw new VariantParquetException(null, name, -1, "Cannot rebuild the Variant: " + e.getMessage(), e);
+    }
+  }
+
+  /** A new row: the group counts as SQL NULL until it starts. */
+  void clear() {
+    present = false;
+    metadata = null;
+    metadataError = null;
+    typedError = null;
+  }
+
+  /** The column's group started: not SQL NULL. */
+  void start() {
+    present = true;
+    root.reset();
+  }
+
+  boolean present() {
+    return present;
+  }
+
+  void setMetadata(VariantMetadata m) {
+    metadata = m;
+    metadataError = null;
+  }
+
+  /**
+   * The row's metadata bytes are no dictionary. Reported by {@link #metadata()} when the row is rebuilt: a
+   * converter that throws mid-record leaves parquet-java's column readers on the bad value, so every later
+   * row would fail there too.
+   */
+  void setMetadataError(VariantFormatException e) {
+    metadata = null;
+    metadataError = e;
+  }
+
+  /** A typed value of this row is unreadable (see {@link SlotSource#setTypedError}); the first one is kept. */
+  void setTypedError(VariantParquetException e) {
+    if (typedError == null) {
+      typedError = e;
+    }
+  }
+
+  /** The first unreadable typed value of this row, naming its column path, or {@code null}. */
+  VariantParquetException typedError() {
+    return typedError;
+  }
+
+  /**
+   * The row's metadata (spec layout), or {@code null} in the draft layout.
+   *
+   * @throws VariantFormatException if the row's metadata bytes are no dictionary
+   */
+  VariantMetadata metadata() {
+    if (metadataError != null) {
+      throw metadataError;
+    }
+    if (metadata == null && root.node.layout().hasMetadataColumn()) {
+      // Invariant: the required metadata column is delivered before any residual is decoded (at record end).
+      throw new IllegalStateException("Cannot decode a residual of column " + name + " before its metadata");
+    }
+    return metadata;
+  }
+}
