@@ -114,7 +114,8 @@ class ReadmeExamplesTest {
     Variant back = Rebuilder.of(plan).rebuild(v.metadata(), source); // source: a ShreddedSource
 
     assertEquals(inferred.plan().print(), inferred.plan().toString());
-    assertTrue(inferred.plan().print().contains("\"user\": {\"id\": int64, \"name\": string,"), inferred.plan().print());
+    assertTrue(inferred.plan().print().contains("\"user\": {\"email\": string, \"id\": int64, \"name\": string,"),
+        inferred.plan().print());
     assertTrue(inferred.coverage().format().contains("3000 rows sampled;"), inferred.coverage().format());
     assertEquals(v, back); // logically equal
     assertEquals(VariantJson.toJson(v), VariantJson.toJson(back));
