@@ -148,6 +148,8 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  @Mixin MapReduceConvert engine; // --engine mapreduce: a Hadoop job writing a directory of part files
+
   @Override
   public Integer call() throws IOException {
     long startNanos = System.nanoTime();
@@ -163,6 +165,9 @@ final class ConvertCommand implements Callable<Integer> {
     checkSizes();
     PlanInference inference = PlanInference.create(rules.options(spec, InferenceOptions.defaults()));
     ShreddingPlan given = plan != null ? PlanArgument.parse(plan) : planFrom != null ? planOf(planFrom) : null;
+    if (engine.isMapReduce()) {
+      return engine.run(this, given, spec);
+    }
     List<String> paths = InputPaths.expand(inputs, InputPaths::anyFile);
     OutputTarget target = OutputTarget.of(output, overwrite, cli.stdout());
     target.refuseInputs(paths);

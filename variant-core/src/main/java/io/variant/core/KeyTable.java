@@ -15,14 +15,15 @@ import java.util.Arrays;
  *       key through a generation stamp, so that a reset costs O(1) and a lookup no allocation.
  * </ul>
  *
- * {@link #finish()} sorts the value's keys into the final dictionary and says how provisional ids map to
- * final ones, without looking at the value. Keys are referred to by their cache index ("key").
+ * {@link DictionarySorter} turns the value's keys into its sorted dictionary. Keys are referred to by their
+ * cache index ("key").
  */
 final class KeyTable {
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   static final int MAX_CACHED_KEYS = 1 << 16;
   static final int MAX_ARENA_BYTES = 1 << 22;
   private static final int SEED_STAMP = Integer.MAX_VALUE; // seed keys belong to every value
-  private static final int INSERTION_LIMIT = 16;
 
   // The cache, by key index.
   private byte[] arena = new byte[256];
@@ -32,7 +33,13 @@ final class KeyTable {
   private long[] prefix = new long[16];
   private int[] stamp = new int[16];
   private int[] provisionalId = new int[16];
+  private int[] rank = new int[16]; // position among the cached keys in key order, or -1 until ranked
+  private int[] successor = new int[16]; // the key looked up right after this one last time, or -1
+  private int first = -1; // the first key looked up in the last value
+  private int previous = -1; // the last key looked up in the current value
   private int size;
+  private int unranked; // keys added since the last ranking
+  private int resetsSinceRanking;
   private int[] byBytes = new int[32]; // key index + 1, or 0; open addressing on a hash of the bytes
   private String[] names = new String[32]; // the String lookups seen; open addressing on String.hashCode
   private int[] nameKey = new int[32];
@@ -40,14 +47,12 @@ final class KeyTable {
 
   // The current value.
   private int generation = 1;
+  private int cacheEpoch;
   private int[] keyOfId = new int[16]; // provisional id -> key
   private int idCount;
   private final int seedCount;
 
-  // finish() results and scratch.
-  private int[] finalId = new int[16];
-  private int[] order = new int[16];
-  private int[] tmp = new int[16];
+  private final KeySort sorter = new KeySort(this);
 
   /** A table whose provisional ids 0..n-1 are the keys of {@code seed} (may be null). */
   KeyTable(VariantMetadata seed) {
@@ -60,7 +65,7 @@ final class KeyTable {
   private void addSeed(VariantMetadata seed) {
     seedMetadata = seed;
     for (int i = 0; i < seedCount; i++) {
-      int k = intern(seed.buffer(), seed.keyStart(i), seed.keyLength(i));
+      int k = lookup(seed.buffer(), seed.keyStart(i), seed.keyLength(i));
       if (stamp[k] != SEED_STAMP) {
         stamp[k] = SEED_STAMP;
         provisionalId[k] = i; // a duplicate seed key keeps its first id
@@ -71,16 +76,46 @@ final class KeyTable {
     idCount = seedCount;
   }
 
-  /** Forgets the current value's keys beyond the seed; keeps the cache unless it has grown too large. */
+  /**
+   * Forgets the current value's keys beyond the seed; keeps the cache unless it has grown too large. Ranks
+   * new keys once in a while: after a few rows a stream's keys are all cached and ranked, and sorting
+   * compares two ints; re-ranking O(n log n) every n/64 resets keeps a stream of ever-new keys cheap.
+   */
   void reset() {
     idCount = seedCount;
+    previous = -1;
     if (++generation == SEED_STAMP || size > MAX_CACHED_KEYS || arenaLength > MAX_ARENA_BYTES) {
       clearCache();
     }
+    resetsSinceRanking++;
+    if (unranked > 0 && resetsSinceRanking * 64L >= size) {
+      rankAll();
+    }
+  }
+
+  /** Gives every cached key its rank in key order. */
+  private void rankAll() {
+    int n = size;
+    int[] all = new int[n];
+    for (int i = 0; i < n; i++) {
+      all[i] = i;
+      rank[i] = -1;
+    }
+    int[] identity = all.clone();
+    sortByKey(all, n, identity);
+    for (int i = 0; i < n; i++) {
+      rank[all[i]] = i;
+    }
+    unranked = 0;
+    resetsSinceRanking = 0;
   }
 
   private void clearCache() {
+    cacheEpoch++;
     size = 0;
+    first = -1;
+    previous = -1;
+    unranked = 0;
     arenaLength = 0;
     Arrays.fill(byBytes, 0);
     Arrays.fill(names, null);
@@ -98,9 +133,9 @@ final class KeyTable {
     return seedCount;
   }
 
-  /** The key with provisional id {@code id}. */
-  int keyOfId(int id) {
-    return keyOfId[id];
+  /** The key of each provisional id (the first {@link #idCount()} entries count); do not modify. */
+  int[] keyOfIds() {
+    return keyOfId;
   }
 
   /** The provisional id of {@code key} in the current value (it must have been {@link #use}d). */
@@ -140,13 +175,37 @@ final class KeyTable {
     }
   }
 
-  /** The key for the UTF-8 bytes {@code b[off, off+len)} (not checked here), cached. */
+  /**
+   * The key for the UTF-8 bytes {@code b[off, off+len)}, cached; bytes are checked when first seen (a cached
+   * key's bytes were checked then).
+   *
+   * @throws VariantFormatException at {@code off} if they are not valid UTF-8
+   */
   int intern(byte[] b, int off, int len) {
+    // Rows of one stream repeat their keys in the same order: try the key that followed the previous one.
+    int guess = previous < 0 ? first : successor[previous];
+    int k;
+    if (guess >= 0 && length[guess] == len && sameBytes(start[guess], b, off, len)) {
+      k = guess;
+    } else {
+      k = lookup(b, off, len);
+      if (previous < 0) {
+        first = k;
+      } else {
+        successor[previous] = k;
+      }
+    }
+    previous = k;
+    return k;
+  }
+
+  private int lookup(byte[] b, int off, int len) {
     int h = hash(b, off, len);
     int mask = byBytes.length - 1;
     for (int slot = h & mask; ; slot = (slot + 1) & mask) {
       int k = byBytes[slot] - 1;
       if (k < 0) {
+        Utf8.check(b, off, len, off);
         k = add(b, off, len);
         byBytes[slot] = k + 1;
         if (size * 2 > byBytes.length) {
@@ -154,10 +213,25 @@ final class KeyTable {
         }
         return k;
       }
-      if (length[k] == len && Arrays.equals(arena, start[k], start[k] + len, b, off, off + len)) {
+      if (length[k] == len && sameBytes(start[k], b, off, len)) {
         return k;
       }
     }
+  }
+
+  private boolean sameBytes(int at, byte[] b, int off, int len) {
+    int i = 0;
+    for (; i + 8 <= len; i += 8) { // keys are short: words beat the vectorized mismatch's set-up
+      if ((long) LONGS.get(arena, at + i) != (long) LONGS.get(b, off + i)) {
+        return false;
+      }
+    }
+    for (; i < len; i++) {
+      if (arena[at + i] != b[off + i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private int add(byte[] b, int off, int len) {
@@ -173,7 +247,12 @@ final class KeyTable {
       prefix = Arrays.copyOf(prefix, n);
       stamp = Arrays.copyOf(stamp, n);
       provisionalId = Arrays.copyOf(provisionalId, n);
+      rank = Arrays.copyOf(rank, n);
+      successor = Arrays.copyOf(successor, n);
     }
+    rank[k] = -1;
+    successor[k] = -1;
+    unranked++;
     start[k] = arenaLength;
     length[k] = len;
     long p = 0;
@@ -187,11 +266,16 @@ final class KeyTable {
   }
 
   private static int hash(byte[] b, int off, int len) {
-    int h = len;
-    for (int i = off, end = off + len; i < end; i++) {
-      h = 31 * h + b[i];
+    long h = len;
+    int i = off;
+    int end = off + len;
+    for (; i + 8 <= end; i += 8) {
+      h = (h ^ (long) LONGS.get(b, i)) * 0x9E3779B97F4A7C15L;
     }
-    return mix(h);
+    for (; i < end; i++) {
+      h = (h ^ b[i]) * 0x100000001B3L;
+    }
+    return mix((int) (h ^ (h >>> 32)));
   }
 
   private static int mix(int h) {
@@ -240,6 +324,11 @@ final class KeyTable {
     if (a == b) {
       return 0;
     }
+    int ra = rank[a];
+    int rb = rank[b];
+    if ((ra | rb) >= 0) {
+      return ra - rb;
+    }
     int c = Long.compareUnsigned(prefix[a], prefix[b]);
     if (c != 0 || (length[a] <= 8 && length[b] <= 8)) {
       return c != 0 ? c : length[a] - length[b];
@@ -247,130 +336,32 @@ final class KeyTable {
     return Arrays.compareUnsigned(arena, start[a], start[a] + length[a], arena, start[b], start[b] + length[b]);
   }
 
+  /** Start of {@code key}'s bytes in {@link #arena()}. */
+  int start(int key) {
+    return start[key];
+  }
+
+  int length(int key) {
+    return length[key];
+  }
+
+  byte[] arena() {
+    return arena;
+  }
+
+  /** Changes each time the cache is cleared (key numbers are reused then). */
+  int cacheEpoch() {
+    return cacheEpoch;
+  }
+
   /** The key's text, for messages. */
   String text(int key) {
     return new String(arena, start[key], length[key], StandardCharsets.UTF_8);
   }
 
-  /**
-   * Sorts {@code a[0..n)}, indexes into {@code keys}, by key; stable, so among equal keys the later stays later.
-   * Insertion sort for the usual handful of fields, a merge sort beyond; no comparator object, no boxing.
-   */
+  /** Sorts {@code a[0..n)}, indexes into {@code keys}, by key (stable); see {@link KeySort}. */
   void sortByKey(int[] a, int n, int[] keys) {
-    if (n <= INSERTION_LIMIT) {
-      insertion(a, 0, n, keys);
-      return;
-    }
-    if (tmp.length < n) {
-      tmp = new int[Math.max(n, tmp.length * 2)];
-    }
-    mergeSort(a, 0, n, keys);
-  }
-
-  private void insertion(int[] a, int from, int to, int[] keys) {
-    for (int i = from + 1; i < to; i++) {
-      int x = a[i];
-      int kx = keys[x];
-      int j = i - 1;
-      while (j >= from && compare(keys[a[j]], kx) > 0) {
-        a[j + 1] = a[j];
-        j--;
-      }
-      a[j + 1] = x;
-    }
-  }
-
-  private void mergeSort(int[] a, int from, int to, int[] keys) {
-    if (to - from <= INSERTION_LIMIT) {
-      insertion(a, from, to, keys);
-      return;
-    }
-    int mid = (from + to) >>> 1;
-    mergeSort(a, from, mid, keys);
-    mergeSort(a, mid, to, keys);
-    if (compare(keys[a[mid - 1]], keys[a[mid]]) <= 0) {
-      return; // already in order
-    }
-    System.arraycopy(a, from, tmp, from, to - from);
-    int i = from;
-    int j = mid;
-    for (int k = from; k < to; k++) {
-      if (j >= to || (i < mid && compare(keys[tmp[i]], keys[tmp[j]]) <= 0)) {
-        a[k] = tmp[i++];
-      } else {
-        a[k] = tmp[j++];
-      }
-    }
-  }
-
-  /**
-   * Sorts the current value's keys into the final dictionary: {@link #finalIds()} maps each provisional id to
-   * its final one.
-   *
-   * @return the encoded metadata (sorted, unique keys, smallest offset width), or null if the final ids equal
-   *     the provisional ones and the dictionary is the seed's (nothing was added)
-   */
-  byte[] finish() {
-    int n = idCount;
-    if (order.length < n) {
-      order = new int[Math.max(n, order.length * 2)];
-      finalId = new int[order.length];
-    }
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    sortByKey(order, n, keyOfId);
-    long total = 0;
-    int unique = 0;
-    int prev = -1;
-    for (int i = 0; i < n; i++) {
-      int k = keyOfId[order[i]];
-      if (prev < 0 || compare(prev, k) != 0) {
-        unique++;
-        total += length[k];
-        prev = k;
-      }
-      finalId[order[i]] = unique - 1;
-    }
-    int offsetSize = Layout.widthFor((int) Math.min(Math.max(total, unique), Integer.MAX_VALUE));
-    long bytes = 1 + (long) offsetSize * (unique + 2) + total;
-    if (bytes > Limits.MAX_ARRAY_BYTES || total > 0xFFFFFFFFL) {
-      throw new VariantLimitException("Cannot build metadata: " + bytes + " bytes exceeds the array limit");
-    }
-    byte[] out = new byte[(int) bytes];
-    out[0] = (byte) Layout.metadataHeader(offsetSize, true);
-    LittleEndian.write(out, 1, unique, offsetSize);
-    int offsets = 1 + offsetSize;
-    int data = offsets + (unique + 1) * offsetSize;
-    int o = 0;
-    int u = 0;
-    prev = -1;
-    for (int i = 0; i < n; i++) {
-      int k = keyOfId[order[i]];
-      if (prev < 0 || compare(prev, k) != 0) {
-        LittleEndian.write(out, offsets + u++ * offsetSize, o, offsetSize);
-        System.arraycopy(arena, start[k], out, data + o, length[k]);
-        o += length[k];
-        prev = k;
-      }
-    }
-    LittleEndian.write(out, offsets + unique * offsetSize, o, offsetSize);
-    return out;
-  }
-
-  /** After {@link #finish()}: final id by provisional id. */
-  int[] finalIds() {
-    return finalId;
-  }
-
-  /** Whether {@link #finish()} left every id where it was. */
-  boolean identity() {
-    for (int i = 0; i < idCount; i++) {
-      if (finalId[i] != i) {
-        return false;
-      }
-    }
-    return true;
+    sorter.sort(a, n, keys);
   }
 
   /** The current value's keys in provisional order, encoded unsorted (for re-encoding through a reader). */

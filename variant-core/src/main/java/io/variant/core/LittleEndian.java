@@ -29,6 +29,10 @@ final class LittleEndian {
   }
 
   static void write(byte[] b, int pos, long v, int width) {
+    if (width == 1) { // ids and offsets of small containers: the common case
+      b[pos] = (byte) v;
+      return;
+    }
     for (int i = 0; i < width; i++) {
       b[pos + i] = (byte) (v >>> (8 * i));
     }

@@ -7,8 +7,15 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
-/** Strict UTF-8 decoding and unsigned byte comparison (the spec's key order). */
-final class Utf8 {
+/**
+ * Strict UTF-8: checking (public, for the JSON reader, which must reject what the JDK's strict decoder
+ * rejects), decoding, and unsigned byte comparison (the spec's key order).
+ */
+public final class Utf8 {
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final long HIGH_BITS = 0x8080808080808080L;
+
   private static final ThreadLocal<CharsetDecoder> DECODER =
       ThreadLocal.withInitial(
           () ->
@@ -55,9 +62,13 @@ final class Utf8 {
    * valid. Rejects what the JDK's strict decoder rejects: overlong forms, surrogates (ED A0..BF), code points
    * above U+10FFFF and truncated sequences. A hand-written loop: it runs over every byte of JSON input.
    */
-  static int firstInvalid(byte[] b, int from, int to) {
+  public static int firstInvalid(byte[] b, int from, int to) {
     int i = from;
     while (i < to) {
+      if (i + 8 <= to && ((long) LONGS.get(b, i) & HIGH_BITS) == 0) {
+        i += 8; // eight ASCII bytes at once
+        continue;
+      }
       if (b[i] >= 0) {
         i++;
         continue;
@@ -71,8 +82,11 @@ final class Utf8 {
     return -1;
   }
 
-  /** Length of the valid multi-byte sequence starting at {@code b[i]} (a byte >= 0x80) before {@code to}, or -1. */
-  static int sequenceLength(byte[] b, int i, int to) {
+  /**
+   * The length of the valid sequence that non-ASCII byte {@code b[i]} starts, looking no further than {@code
+   * end}: -1 if it starts none, -2 if {@code end} comes before the sequence is complete.
+   */
+  public static int sequenceLength(byte[] b, int i, int end) {
     int c = b[i] & 0xFF;
     int len;
     int lo = 0x80;
@@ -96,14 +110,17 @@ final class Utf8 {
     } else {
       return -1;
     }
-    if (i + len > to) {
-      return -1;
+    if (i + 1 >= end) {
+      return -2;
     }
     int c1 = b[i + 1] & 0xFF;
     if (c1 < lo || c1 > hi) {
       return -1;
     }
     for (int k = 2; k < len; k++) {
+      if (i + k >= end) {
+        return -2;
+      }
       if ((b[i + k] & 0xC0) != 0x80) {
         return -1;
       }

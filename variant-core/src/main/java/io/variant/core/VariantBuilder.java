@@ -43,6 +43,7 @@ public final class VariantBuilder {
   private final BuilderOptions options;
   private final VariantMetadata seed;
   private final KeyTable keys;
+  private final DictionarySorter dictionary;
   private final ValueBuffer buf;
   private final ContainerStack stack;
   private VariantMetadata lastSameMetadata;
@@ -61,6 +62,7 @@ public final class VariantBuilder {
     this.options = options;
     this.seed = seed;
     this.keys = new KeyTable(seed);
+    this.dictionary = new DictionarySorter(keys);
     this.buf = new ValueBuffer(options.limits());
     this.stack = new ContainerStack(buf, keys, options);
   }
@@ -118,7 +120,6 @@ public final class VariantBuilder {
    * @throws VariantFormatException if the bytes are not valid UTF-8
    */
   public VariantBuilder keyUtf8(byte[] buffer, int offset, int length) {
-    Utf8.check(buffer, offset, length, offset);
     stack.key(keys.use(keys.intern(buffer, offset, length)));
     return this;
   }
@@ -391,12 +392,12 @@ public final class VariantBuilder {
     if (seed != null && keys.idCount() == keys.seedCount()) {
       return Variant.of(seed, value, 0, value.length);
     }
-    VariantMetadata metadata = VariantMetadata.of(keys.finish());
-    if (keys.identity()) {
+    VariantMetadata metadata = dictionary.finish();
+    if (dictionary.identity()) {
       return Variant.of(metadata, value, 0, value.length);
     }
     // More than 256 keys: an object's smallest id width may change; then re-encode (rare).
-    if (!copiedVerbatim && stack.rewriteIds(value, keys.finalIds(), keys.idCount() > 256)) {
+    if (!copiedVerbatim && stack.rewriteIds(value, dictionary.finalIds(), keys.idCount() > 256)) {
       return Variant.of(metadata, value, 0, value.length);
     }
     Variant provisional = Variant.of(VariantMetadata.of(keys.provisionalMetadata()), value, 0, value.length);

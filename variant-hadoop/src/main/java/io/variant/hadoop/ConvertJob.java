@@ -15,6 +15,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -106,8 +107,11 @@ public final class ConvertJob extends Configured implements Tool {
    * @param plan the plan every part file has
    * @param sample the sample the plan was inferred from, or {@code null} for a given plan
    * @param counters the job's counters
+   * @param failure why the job failed, as far as the framework says; {@code null} when it succeeded
+   * @param badLine the line that failed the job, when known (the local job runner, {@code --on-error fail})
    */
-  public record Result(boolean succeeded, ShreddingPlan plan, PlanSample sample, Counters counters) {
+  public record Result(boolean succeeded, ShreddingPlan plan, PlanSample sample, Counters counters, String failure,
+      ConvertMapper.BadLine badLine) {
     /** A {@link ConvertCounters} value. */
     public long count(ConvertCounters c) {
       return counters.findCounter(c).getValue();
@@ -138,7 +142,7 @@ public final class ConvertJob extends Configured implements Tool {
     job.setJarByClass(ConvertJob.class);
     job.setInputFormatClass(TextInputFormat.class);
     for (String in : options.inputs()) {
-      FileInputFormat.addInputPaths(job, in);
+      FileInputFormat.addInputPath(job, new Path(in)); // globs are expanded when the job lists its input
     }
     if (options.maxSplitBytes() > 0) {
       FileInputFormat.setMaxInputSplitSize(job, options.maxSplitBytes());
@@ -180,13 +184,31 @@ public final class ConvertJob extends Configured implements Tool {
       fs.delete(out, true);
     }
     PlanSample sample = configure(job, options);
+    ConvertMapper.LOCAL_FAILURE.set(null);
     boolean ok;
     try {
       ok = job.waitForCompletion(verbose);
     } catch (ClassNotFoundException e) {
       throw new IOException("Cannot run the job: " + e.getMessage(), e);
     }
-    return new Result(ok, VariantParquetOutputFormat.column(job.getConfiguration()).plan(), sample, job.getCounters());
+    return new Result(ok, VariantParquetOutputFormat.column(job.getConfiguration()).plan(), sample, job.getCounters(),
+        ok ? null : failure(job), ok ? null : ConvertMapper.LOCAL_FAILURE.get());
+  }
+
+  /** The framework's account of a failed job: its failure info and the diagnostics of failed task attempts. */
+  private static String failure(Job job) throws IOException, InterruptedException {
+    ConvertMapper.BadLine local = ConvertMapper.LOCAL_FAILURE.get();
+    String info = job.getStatus().getFailureInfo();
+    boolean none = info == null || info.isEmpty() || info.equals("NA");
+    StringBuilder sb = new StringBuilder(local != null && none ? local.toString() : String.valueOf(info));
+    for (TaskCompletionEvent e : job.getTaskCompletionEvents(0, 100)) {
+      if (e.getStatus() == TaskCompletionEvent.Status.FAILED) {
+        for (String d : job.getTaskDiagnostics(e.getTaskAttemptId())) {
+          sb.append("; ").append(e.getTaskAttemptId()).append(": ").append(d.lines().findFirst().orElse(""));
+        }
+      }
+    }
+    return sb.toString();
   }
 
   @Override
@@ -207,7 +229,7 @@ public final class ConvertJob extends Configured implements Tool {
 
   /** Prints the plan and the summary line. */
   static void report(Result r, Options options, PrintStream err) {
-    err.println(options.output() + ": " + (r.succeeded() ? "" : "FAILED: ") + r.summary());
+    err.println(options.output() + ": " + (r.succeeded() ? "" : "FAILED (" + r.failure() + "): ") + r.summary());
     err.println("plan: " + r.plan().print());
   }
 

@@ -5,12 +5,14 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
+import io.variant.core.json.VariantJsonException;
 import io.variant.parquet.VariantRecord;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
@@ -24,8 +26,9 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * The map task of {@link ConvertJob}: one NDJSON line in, one row of the VARIANT column out. Blank lines are
  * skipped. A line that is not one JSON document fails the task ({@link OnError#FAIL}, naming the file and
  * byte offset) or is skipped and recorded ({@link OnError#SKIP}) in the task's rejects file, {@code
- * _rejects/rejects-m-00000.ndjson} under the output directory: one JSON object per line with {@code file},
- * {@code offset}, {@code error} and the rejected {@code line}. The rejects file is written in the task's
+ * _rejects/rejects-m-00000.ndjson} under the output directory: one JSON object per line with the keys of
+ * the CLI's {@code --rejects} lines, {@code column} (where the parser stopped, when known), {@code file},
+ * {@code reason} and {@code text} (the line), and the line's byte {@code offset} instead of its number. The rejects file is written in the task's
  * work directory, so it is committed (or discarded) with the task's part file.
  */
 public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecord> {
@@ -38,6 +41,32 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   public enum OnError {
     FAIL,
     SKIP
+  }
+
+  /**
+   * The first bad-line failure of a task in this JVM. The local job runner only logs why a task failed (its
+   * job status says "NA"), so {@link ConvertJob} running it in the same process reads the reason here.
+   */
+  static final AtomicReference<BadLine> LOCAL_FAILURE = new AtomicReference<>();
+
+  /**
+   * A line that is not one JSON document.
+   *
+   * @param file the input file
+   * @param offset the line's byte offset in the file
+   * @param column where in the line the parser stopped, or 0 if unknown
+   * @param reason what is wrong
+   */
+  public record BadLine(String file, long offset, long column, String reason) {
+    /** {@code at byte 9, column 7: Invalid JSON: ...}: the location within the file, and the reason. */
+    public String where() {
+      return "at byte " + offset + (column > 0 ? ", column " + column : "") + ": " + reason;
+    }
+
+    @Override
+    public String toString() {
+      return file + " " + where();
+    }
   }
 
   private String column;
@@ -75,13 +104,19 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       v = VariantJson.parse(utf8, JsonOptions.defaults());
     } catch (VariantException e) {
       if (onError == OnError.FAIL) {
-        throw new IOException(file + " at byte " + offset.get() + ": " + e.getMessage()
-            + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
+        BadLine bad = badLine(offset.get(), e);
+        LOCAL_FAILURE.compareAndSet(null, bad);
+        throw new IOException(bad + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
       }
-      reject(context, offset.get(), e.getMessage(), line);
+      reject(context, offset.get(), e, line);
       return;
     }
     context.write(null, VariantRecord.builder().set(column, v).build());
+  }
+
+  private BadLine badLine(long offset, VariantException e) {
+    long column = e instanceof VariantJsonException j ? Math.max(0, j.column()) : 0;
+    return new BadLine(file, offset, column, e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""));
   }
 
   private static boolean isBlank(byte[] utf8) {
@@ -93,18 +128,23 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     return true;
   }
 
-  private void reject(Context context, long offset, String error, Text line) throws IOException, InterruptedException {
+  private void reject(Context context, long offset, VariantException e, Text line) throws IOException, InterruptedException {
     context.getCounter(ConvertCounters.ROWS_REJECTED).increment(1);
     if (rejects == null) {
       String name = "rejects-m-" + String.format(Locale.ROOT, "%05d", context.getTaskAttemptID().getTaskID().getId()) + ".ndjson";
       Path path = new Path(new Path(FileOutputFormat.getWorkOutputPath(context), REJECTS_DIR), name);
       rejects = path.getFileSystem(context.getConfiguration()).create(path, false);
     }
-    Variant entry = new VariantBuilder().startObject()
-        .key("file").appendString(file)
+    // the keys of the CLI's --rejects lines, with the line's byte offset where they have its number
+    BadLine bad = badLine(offset, e);
+    VariantBuilder b = new VariantBuilder().startObject();
+    if (bad.column() > 0) {
+      b.key("column").appendLong(bad.column());
+    }
+    Variant entry = b.key("file").appendString(file)
         .key("offset").appendLong(offset)
-        .key("error").appendString(error)
-        .key("line").appendString(line.toString()) // invalid UTF-8 shows as U+FFFD
+        .key("reason").appendString(bad.reason())
+        .key("text").appendString(line.toString()) // invalid UTF-8 shows as U+FFFD
         .endObject().build();
     write(rejects, VariantJson.toJson(entry) + "\n");
   }

@@ -79,7 +79,7 @@ class ConvertJobTest {
       }
     }
     assertEquals(2, rejects.size(), rejects.toString());
-    assertTrue(rejects.stream().anyMatch(l -> l.contains("\"line\":\"not json\"")), rejects.toString());
+    assertTrue(rejects.stream().anyMatch(l -> l.contains("\"text\":\"not json\"")), rejects.toString());
     assertTrue(rejects.stream().allMatch(l -> l.contains("\"offset\":") && l.contains("a.ndjson")), rejects.toString());
     assertEquals(null, r.sample() == null ? null : "sampled", "a given plan is not inferred");
   }
@@ -94,6 +94,7 @@ class ConvertJobTest {
         ConvertJob.Options.of(List.of(dir.resolve("a.ndjson").toString()), dir.resolve("out").toString()), false);
 
     assertFalse(r.succeeded());
+    assertTrue(r.failure().contains("a.ndjson at byte "), r.failure()); // names the file and offset
     assertTrue(!Files.exists(dir.resolve("out")) || Events.partFiles(dir.resolve("out")).isEmpty());
     assertFalse(Files.exists(dir.resolve("out/_SUCCESS")));
   }

@@ -1,5 +1,6 @@
 package io.variant.core.json;
 
+import io.variant.core.Utf8;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -73,7 +74,7 @@ public final class Utf8Reader extends Reader {
         }
         continue;
       }
-      int length = Utf8Input.sequenceLength(buf, pos, end); // -2 only at the end of the input: fill() keeps 4 bytes
+      int length = Utf8.sequenceLength(buf, pos, end); // -2 only at the end of the input: fill() keeps 4 bytes
       if (length < 0) {
         if (n > 0) {
           return n; // deliver what precedes the bad byte; the next call throws

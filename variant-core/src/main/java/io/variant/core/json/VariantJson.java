@@ -55,6 +55,10 @@ import java.io.Writer;
 public final class VariantJson {
   private static final JsonFactory DEFAULT_FACTORY = newFactory(Limits.defaults());
   private static volatile FactoryFor lastCustom;
+  /** Inputs above this size get a parser of their own, so that no thread keeps their buffers. */
+  private static final int REUSE_BELOW_BYTES = 1 << 20;
+  private static final ThreadLocal<JsonRowParser> DEFAULT_ROWS =
+      ThreadLocal.withInitial(() -> new JsonRowParser(JsonOptions.defaults()));
 
   private VariantJson() {}
 
@@ -75,11 +79,7 @@ public final class VariantJson {
    * @throws io.variant.core.VariantLimitException if the value would exceed {@link Limits#maxValueBytes()}
    */
   public static Variant parse(String json, JsonOptions options) {
-    try (JsonParser parser = factory(options.limits()).createParser(json)) {
-      return parseDocument(parser, options);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot parse JSON: in-memory input failed", e); // jackson errors are translated
-    }
+    return rowParserFor(options, json.length()).parse(json);
   }
 
   /**
@@ -94,16 +94,32 @@ public final class VariantJson {
 
   /** {@link #parse(byte[])} with options; see {@link #parse(String, JsonOptions)} for the errors. */
   public static Variant parse(byte[] utf8, JsonOptions options) {
-    Utf8Input.requireValid(utf8);
-    try (JsonParser parser = factory(options.limits()).createParser(utf8)) {
-      return parseDocument(parser, options);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot parse JSON: in-memory input failed", e);
-    }
+    return rowParserFor(options, utf8.length).parse(utf8);
   }
 
-  private static Variant parseDocument(JsonParser parser, JsonOptions options) throws IOException {
-    VariantBuilder builder = new VariantBuilder(options.builderOptions());
+  /**
+   * A reusable parser with {@link JsonOptions#defaults()}, for encoding many rows: it keeps its buffers and
+   * key cache from one document to the next. Not thread-safe.
+   */
+  public static JsonRowParser rowParser() {
+    return new JsonRowParser(JsonOptions.defaults());
+  }
+
+  /** {@link #rowParser()} with options. */
+  public static JsonRowParser rowParser(JsonOptions options) {
+    return new JsonRowParser(options);
+  }
+
+  /** This thread's parser for the default options and inputs up to 1 MiB; otherwise a new one. */
+  private static JsonRowParser rowParserFor(JsonOptions options, int inputLength) {
+    if (options.equals(JsonOptions.defaults()) && inputLength < REUSE_BELOW_BYTES) {
+      return DEFAULT_ROWS.get();
+    }
+    return new JsonRowParser(options);
+  }
+
+  /** The jackson path: one document from {@code parser} into {@code builder} (reset), nothing after it. */
+  static Variant parseDocument(JsonParser parser, VariantBuilder builder, JsonOptions options) throws IOException {
     JsonToVariant.append(parser, builder, options);
     JsonToken extra = JsonToVariant.nextToken(parser);
     if (extra != null) {

@@ -1,0 +1,90 @@
+package io.variant.avro;
+
+import io.variant.core.Variant;
+import io.variant.core.json.VariantJson;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.avro.AvroParquetReader;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.io.InputFile;
+
+/**
+ * Reads Parquet files with a VARIANT column back as Avro {@link GenericRecord}s: the files {@link
+ * VariantAvroWriter} writes, or those of parquet-avro and other writers. Records come from parquet-avro's own
+ * reader (whose {@code VariantConverters} rebuild shredded columns), so every other field reads exactly as
+ * with {@code AvroParquetReader}; the VARIANT column is a Variant record ({@code metadata}, {@code value}
+ * bytes), or, for a column named with {@link #open(InputFile, String)}, its JSON text in a nullable string
+ * field, as {@link VariantAvroWriter.Builder#jsonField} wrote it. <b>Thread safety:</b> none.
+ */
+public final class VariantAvroReader implements Closeable {
+  private final ParquetReader<GenericRecord> reader;
+  private final String jsonField;
+  private Schema jsonSchema; // the read schema with the JSON field as a string; built at the first record
+
+  private VariantAvroReader(ParquetReader<GenericRecord> reader, String jsonField) {
+    this.reader = reader;
+    this.jsonField = jsonField;
+  }
+
+  /** Reads records with the VARIANT column as Variant records. */
+  public static VariantAvroReader open(InputFile file) throws IOException {
+    return new VariantAvroReader(AvroParquetReader.<GenericRecord>builder(file).withConf(new Configuration()).build(), null);
+  }
+
+  /** Reads records with VARIANT column {@code jsonField} as JSON text. */
+  public static VariantAvroReader open(InputFile file, String jsonField) throws IOException {
+    Objects.requireNonNull(jsonField, "jsonField");
+    return new VariantAvroReader(AvroParquetReader.<GenericRecord>builder(file).withConf(new Configuration()).build(), jsonField);
+  }
+
+  /** The Variant of a parquet-avro Variant record, or {@code null} for {@code null}. */
+  public static Variant variant(GenericRecord variantRecord) {
+    if (variantRecord == null) {
+      return null;
+    }
+    return Variant.of(((ByteBuffer) variantRecord.get(VariantField.METADATA)).duplicate(),
+        ((ByteBuffer) variantRecord.get(VariantField.VALUE)).duplicate());
+  }
+
+  /**
+   * The next record, or {@code null} after the last.
+   *
+   * @throws IllegalArgumentException if the JSON field is not a VARIANT column of the file
+   */
+  public GenericRecord read() throws IOException {
+    GenericRecord r = reader.read();
+    if (r == null || jsonField == null) {
+      return r;
+    }
+    Schema.Field f = r.getSchema().getField(jsonField);
+    if (f == null || !VariantField.isVariantRecord(VariantField.nonNull(f.schema()))) {
+      throw new IllegalArgumentException("Cannot read \"" + jsonField + "\" as JSON: not a VARIANT column of the file");
+    }
+    if (jsonSchema == null) {
+      Schema text = Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING));
+      jsonSchema = VariantAvroWriteSupport.withFieldType(r.getSchema(), jsonField, text);
+    }
+    GenericRecord out = new GenericData.Record(jsonSchema);
+    for (Schema.Field g : r.getSchema().getFields()) {
+      Object v = r.get(g.pos());
+      out.put(g.pos(), g.pos() == f.pos() ? json((GenericRecord) v) : v);
+    }
+    return out;
+  }
+
+  private static String json(GenericRecord variantRecord) {
+    Variant v = variant(variantRecord);
+    return v == null ? null : VariantJson.toJson(v);
+  }
+
+  @Override
+  public void close() throws IOException {
+    reader.close();
+  }
+}

@@ -1,0 +1,258 @@
+package io.variant.avro;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantMetadata;
+import io.variant.parquet.write.VariantColumn;
+import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.InferenceOptions;
+import io.variant.shredding.infer.PlanInference;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.OutputFile;
+
+/**
+ * Writes Avro {@link GenericRecord}s to Parquet, where {@code AvroParquetWriter} would: every field as
+ * parquet-avro writes it, except one Variant field (a parquet-avro Variant record, or a string of JSON text
+ * named with {@link Builder#jsonField}), which becomes a VARIANT column shredded by our plan, given or
+ * inferred from the first records. Files read back with {@link VariantAvroReader}, parquet-avro's {@code
+ * AvroParquetReader} (the column as a Variant record) or any Parquet VARIANT reader.
+ *
+ * <pre>{@code
+ * try (VariantAvroWriter w = VariantAvroWriter.builder(new LocalOutputFile(path), schema)
+ *     .jsonField("payload")          // a string field holding JSON documents
+ *     .inferFromFirst(1000)          // or .plan(ShreddingPlan.parse(...))
+ *     .build()) {
+ *   w.write(record);
+ * }
+ * }</pre>
+ *
+ * <p><b>Sampling:</b> while the plan is inferred, records are buffered as deep copies, so callers may reuse
+ * theirs. The keys of the sampled Variants join the column's shared metadata dictionary. <b>Errors:</b> a
+ * record whose Variant field cannot be converted is rejected by its {@link #write} with an {@link
+ * IllegalArgumentException}, and the writer stays usable. <b>Thread safety:</b> none.
+ */
+public final class VariantAvroWriter implements Closeable {
+  private final Builder config;
+  private final List<GenericRecord> sample = new ArrayList<>();
+  private final PlanInference inference;
+  private final Set<String> keys = new LinkedHashSet<>();
+  private final VariantField field;
+  private ParquetWriter<GenericRecord> writer;
+  private VariantAvroWriteSupport support;
+  private long rows;
+
+  private VariantAvroWriter(Builder config) throws IOException {
+    this.config = config;
+    this.field = VariantField.of(config.schema, config.field, config.json);
+    this.inference = config.plan == null ? PlanInference.create(InferenceOptions.defaults()) : null;
+    if (config.sampleRows() == 0) {
+      open();
+    }
+  }
+
+  /** A writer of records of {@code schema} to {@code file}. */
+  public static Builder builder(OutputFile file, Schema schema) {
+    return new Builder(Objects.requireNonNull(file, "file"), Objects.requireNonNull(schema, "schema"));
+  }
+
+  /**
+   * Writes one record.
+   *
+   * @throws IllegalArgumentException if its Variant field holds invalid JSON, invalid Variant bytes or a value
+   *     of another type; nothing is written and the writer stays usable
+   * @throws IOException if the file cannot be written
+   */
+  public void write(GenericRecord record) throws IOException {
+    if (writer == null) {
+      Variant v = VariantFieldWriter.toVariant(field, record.get(field.pos()));
+      if (inference != null) {
+        inference.add(v);
+      }
+      if (v != null) {
+        addKeys(v.metadata());
+      }
+      sample.add(GenericData.get().deepCopy(record.getSchema(), record));
+      rows++;
+      if (sample.size() >= config.sampleRows()) {
+        open();
+      }
+      return;
+    }
+    support.prepare(record); // throws before Parquet sees a bad record
+    writer.write(record);
+    rows++;
+  }
+
+  private void addKeys(VariantMetadata m) {
+    for (int i = 0; i < m.size() && keys.size() < Builder.MAX_SHARED_KEYS; i++) {
+      keys.add(m.key(i));
+    }
+  }
+
+  private void open() throws IOException {
+    ShreddingPlan plan = config.plan != null ? config.plan : inference.result().plan();
+    VariantColumn column = VariantColumn.of(config.field, plan).withLayout(config.layout).withSharedKeys(keys);
+    support = new VariantAvroWriteSupport(config.schema, config.field, config.json, column);
+    ParquetBuilder b = new ParquetBuilder(config.file, support)
+        .withCompressionCodec(config.codec)
+        .withWriteMode(config.overwrite ? ParquetFileWriter.Mode.OVERWRITE : ParquetFileWriter.Mode.CREATE);
+    writer = (config.conf != null ? b.withConf(config.conf) : b.withConf(new PlainParquetConfiguration())).build();
+    for (GenericRecord r : sample) {
+      writer.write(r);
+    }
+    sample.clear();
+  }
+
+  /** Records accepted so far, buffered ones included. */
+  public long rowCount() {
+    return rows;
+  }
+
+  /** The plan of the VARIANT column, or {@code null} while it is still being inferred. */
+  public ShreddingPlan plan() {
+    return config.plan != null ? config.plan : writer == null ? null : inference.result().plan();
+  }
+
+  /** Writes any buffered records and finishes the file. */
+  @Override
+  public void close() throws IOException {
+    if (writer == null) {
+      open();
+    }
+    writer.close();
+  }
+
+  /** Configures a {@link VariantAvroWriter}. */
+  public static final class Builder {
+    /** As in {@code VariantParquetWriter}'s sample: past about a thousand keys rows share no vocabulary. */
+    static final int MAX_SHARED_KEYS = 1024;
+
+    private final OutputFile file;
+    private final Schema schema;
+    private String field;
+    private boolean json;
+    private ShreddingPlan plan;
+    private int inferRows = 1000;
+    private ShreddingLayout layout = ShreddingLayout.SPEC;
+    private CompressionCodecName codec = CompressionCodecName.ZSTD;
+    private Configuration conf;
+    private boolean overwrite;
+
+    private Builder(OutputFile file, Schema schema) {
+      this.file = file;
+      this.schema = schema;
+    }
+
+    /** The field holding parquet-avro Variant records ({@code metadata} and {@code value} bytes). */
+    public Builder variantField(String name) {
+      this.field = Objects.requireNonNull(name, "name");
+      this.json = false;
+      return this;
+    }
+
+    /** The string field holding JSON text, parsed into the VARIANT column. */
+    public Builder jsonField(String name) {
+      this.field = Objects.requireNonNull(name, "name");
+      this.json = true;
+      return this;
+    }
+
+    /** Shred with {@code p} instead of inferring a plan. */
+    public Builder plan(ShreddingPlan p) {
+      this.plan = Objects.requireNonNull(p, "plan");
+      return this;
+    }
+
+    /**
+     * Buffer the first {@code rows} records to infer the plan (unless one is given) and sample keys for the
+     * shared dictionary; default 1000; 0 with a plan turns sampling off.
+     */
+    public Builder inferFromFirst(int rows) {
+      if (rows < 0) {
+        throw new IllegalArgumentException("rows must be >= 0, was " + rows);
+      }
+      this.inferRows = rows;
+      return this;
+    }
+
+    /** Default {@link ShreddingLayout#SPEC}. */
+    public Builder layout(ShreddingLayout l) {
+      this.layout = Objects.requireNonNull(l, "layout");
+      return this;
+    }
+
+    /** Default ZSTD. */
+    public Builder codec(CompressionCodecName c) {
+      this.codec = Objects.requireNonNull(c, "codec");
+      return this;
+    }
+
+    /** Hadoop's configuration (parquet-avro settings such as {@code parquet.avro.write-old-list-structure}). */
+    public Builder conf(Configuration c) {
+      this.conf = Objects.requireNonNull(c, "conf");
+      return this;
+    }
+
+    /** Replace an existing file. */
+    public Builder overwrite() {
+      this.overwrite = true;
+      return this;
+    }
+
+    int sampleRows() {
+      return plan == null ? Math.max(1, inferRows) : inferRows;
+    }
+
+    /**
+     * @throws IllegalArgumentException if no field was named, or it is missing or of another type
+     * @throws IOException if the file cannot be created
+     */
+    public VariantAvroWriter build() throws IOException {
+      if (field == null) {
+        throw new IllegalArgumentException("Cannot build: name the Variant field with variantField() or jsonField()");
+      }
+      return new VariantAvroWriter(this);
+    }
+  }
+
+  /** Adapts the write support to Parquet's writer builder. */
+  private static final class ParquetBuilder extends ParquetWriter.Builder<GenericRecord, ParquetBuilder> {
+    private final VariantAvroWriteSupport support;
+
+    ParquetBuilder(OutputFile file, VariantAvroWriteSupport support) {
+      super(file);
+      this.support = support;
+    }
+
+    @Override
+    protected ParquetBuilder self() {
+      return this;
+    }
+
+    @Override
+    protected WriteSupport<GenericRecord> getWriteSupport(Configuration conf) {
+      return support;
+    }
+
+    @Override
+    protected WriteSupport<GenericRecord> getWriteSupport(ParquetConfiguration conf) {
+      return support;
+    }
+  }
+}

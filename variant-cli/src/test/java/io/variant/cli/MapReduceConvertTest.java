@@ -1,0 +1,103 @@
+package io.variant.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.json.VariantJson;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.VariantParquetReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code variant convert --engine mapreduce}: the local job runner, in process. */
+class MapReduceConvertTest {
+  @TempDir Path dir;
+
+  @Test
+  void writesPartFilesHoldingEveryRow() throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int f = 0; f < 2; f++) {
+      List<String> file = new ArrayList<>();
+      for (int i = 0; i < 120; i++) {
+        file.add("{\"id\": " + (f * 1000 + i) + ", \"kind\": \"k" + (i % 5) + "\", \"score\": " + (i * 0.5) + "}");
+      }
+      Files.write(dir.resolve("in" + f + ".ndjson"), file);
+      lines.addAll(file);
+    }
+    long split = Files.size(dir.resolve("in0.ndjson")) / 3;
+
+    CliRunner.Result r = CliRunner.run("", "convert", "--engine", "mapreduce", "--max-split-bytes", String.valueOf(split),
+        dir.resolve("in0.ndjson").toString(), dir.resolve("in1.ndjson").toString(), "-o", dir.resolve("out").toString());
+
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.err().contains("240 rows in, 240 written, 0 rejected"), r.err());
+    List<Path> parts = parts(dir.resolve("out"));
+    assertTrue(parts.size() >= 6, parts.toString());
+    List<String> got = new ArrayList<>();
+    java.util.Set<String> plans = new java.util.HashSet<>();
+    for (Path p : parts) {
+      try (VariantParquetReader reader = VariantParquetReader.open(p)) {
+        plans.add(reader.plans().get("variant").print());
+        for (VariantRecord row : reader) {
+          got.add(VariantJson.toJson(row.variant("variant")));
+        }
+      }
+    }
+    assertEquals(1, plans.size(), "one plan for every part file: " + plans);
+    assertTrue(plans.iterator().next().contains("\"id\""), plans.toString());
+    List<String> expected = new ArrayList<>();
+    for (String l : lines) {
+      expected.add(VariantJson.toJson(VariantJson.parse(l)));
+    }
+    got.sort(null);
+    expected.sort(null);
+    assertEquals(expected, got);
+    List<String> catted = new ArrayList<>(); // what `variant cat` prints for the part files
+    for (Path p : parts) {
+      CliRunner.Result cat = CliRunner.run("", "cat", p.toString());
+      assertEquals(0, cat.exitCode(), cat.err());
+      cat.out().lines().forEach(line -> catted.add(VariantJson.toJson(VariantJson.parse(line))));
+    }
+    catted.sort(null);
+    assertEquals(expected, catted);
+    try (Stream<Path> all = Files.list(dir.resolve("out"))) {
+      assertFalse(all.anyMatch(p -> p.toString().endsWith(".crc")), "no checksum side files");
+    }
+  }
+
+  @Test
+  void aBadLineFailsWithItsFileAndOffsetAndSkipRecordsIt() throws IOException {
+    Files.write(dir.resolve("in.ndjson"), List.of("{\"a\": 1}", "{\"a\": }", "{\"a\": 3}"));
+    String in = dir.resolve("in.ndjson").toString();
+
+    CliRunner.Result failed = CliRunner.run("", "convert", "--engine", "mapreduce", in, "-o", dir.resolve("out").toString());
+    assertEquals(ExitCodes.BAD_INPUT, failed.exitCode(), failed.err());
+    assertTrue(failed.err().contains("in.ndjson: at byte 9, column 7: Invalid JSON: "), failed.err()); // line 2 starts at byte 9
+    assertFalse(failed.hasStackTrace(), failed.err());
+
+    CliRunner.Result skipped = CliRunner.run("", "convert", "--engine", "mapreduce", "--on-error", "skip", "--overwrite", in,
+        "-o", dir.resolve("out").toString());
+    assertEquals(0, skipped.exitCode(), skipped.err());
+    assertTrue(skipped.err().contains("3 rows in, 2 written, 1 rejected"), skipped.err());
+  }
+
+  @Test
+  void stdinIsAUsageError() {
+    CliRunner.Result r = CliRunner.run("{}", "convert", "--engine", "mapreduce", "-", "-o", dir.resolve("out").toString());
+    assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+    assertTrue(r.err().contains("stdin"), r.err());
+  }
+
+  private static List<Path> parts(Path out) throws IOException {
+    try (Stream<Path> s = Files.list(out)) {
+      return s.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
+    }
+  }
+}

@@ -1,0 +1,417 @@
+package io.variant.core.json;
+
+import io.variant.core.VariantBuilder;
+import io.variant.core.VariantException;
+
+/**
+ * The byte-level front end of JSON parsing: one pass from UTF-8 bytes straight into a {@link VariantBuilder},
+ * for the common case. It handles every JSON value, escapes included, with the number rules of {@link
+ * JsonToVariant}; keys go to the builder as bytes ({@link VariantBuilder#keyUtf8}), whose key cache finds a
+ * repeated key without making a String; strings and keys are checked as strict UTF-8 by the builder as they
+ * are copied. Anything else, and every error, is left to the jackson path ({@link #parse} returns false and
+ * the caller starts over), which reports errors with their line and column: a BOM, a number it does not
+ * take exactly (an integer beyond 18 digits, a fraction beyond 18 digits, an infinite double), nesting past
+ * {@link #MAX_FAST_DEPTH}, a duplicate key under REJECT, a value over the size limit, malformed JSON or UTF-8.
+ *
+ * <p>Why not jackson's token API for the common case too: its byte parser decodes UTF-8 leniently (a strict
+ * check needs its own pass over the input), makes a String per string value, and its {@code nextToken()} scan
+ * alone costs about as much as this whole pass; see issue 7's profile.
+ *
+ * <p>Not thread-safe; one instance per {@link JsonRowParser}.
+ */
+final class JsonBytesParser {
+  /** Deeper documents go to the iterative jackson path: this one recurses. */
+  static final int MAX_FAST_DEPTH = 128;
+  /** Digits that always fit a long. */
+  private static final int MAX_LONG_DIGITS = 18;
+
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+
+  private byte[] b;
+  private int pos;
+  private int end;
+  private VariantBuilder out;
+  private int maxDepth;
+  private byte[] scratch = new byte[128]; // strings with escapes, unescaped
+
+  /**
+   * Appends the one JSON document in {@code buf[off, off+len)} to {@code into}.
+   *
+   * @return false if the jackson path must parse it instead (then {@code into} holds a partial value: reset it)
+   */
+  boolean parse(byte[] buf, int off, int len, VariantBuilder into, int depthLimit) {
+    b = buf;
+    pos = off;
+    end = off + len;
+    out = into;
+    maxDepth = Math.min(depthLimit, MAX_FAST_DEPTH);
+    try {
+      skipWhitespace();
+      if (pos >= end || !value(0)) {
+        return false;
+      }
+      skipWhitespace();
+      return pos == end;
+    } catch (VariantException | IllegalArgumentException | IllegalStateException e) {
+      return false; // duplicate key, size limit, invalid UTF-8: the jackson path says where
+    } finally {
+      b = null;
+      out = null;
+    }
+  }
+
+  private void skipWhitespace() {
+    while (pos < end) {
+      byte c = b[pos];
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+        return;
+      }
+      pos++;
+    }
+  }
+
+  private boolean value(int depth) {
+    switch (b[pos]) {
+      case '{':
+        return object(depth + 1);
+      case '[':
+        return array(depth + 1);
+      case '"':
+        return string(false);
+      case 't':
+        return literal("true") && ok(out.appendBoolean(true));
+      case 'f':
+        return literal("false") && ok(out.appendBoolean(false));
+      case 'n':
+        return literal("null") && ok(out.appendNull());
+      default:
+        return number();
+    }
+  }
+
+  private static boolean ok(VariantBuilder ignored) {
+    return true;
+  }
+
+  private boolean literal(String word) {
+    int n = word.length();
+    if (pos + n > end) {
+      return false;
+    }
+    for (int i = 1; i < n; i++) {
+      if (b[pos + i] != word.charAt(i)) {
+        return false;
+      }
+    }
+    pos += n;
+    return true;
+  }
+
+  private boolean object(int depth) {
+    if (depth > maxDepth) {
+      return false;
+    }
+    out.startObject();
+    int state = open('}');
+    while (state == 0) {
+      if (pos >= end || b[pos] != '"' || !string(true)) {
+        return false;
+      }
+      skipWhitespace();
+      if (pos >= end || b[pos] != ':') {
+        return false;
+      }
+      pos++;
+      skipWhitespace();
+      if (pos >= end || !value(depth)) {
+        return false;
+      }
+      state = next('}');
+    }
+    if (state > 0) {
+      out.endObject();
+    }
+    return state > 0;
+  }
+
+  private boolean array(int depth) {
+    if (depth > maxDepth) {
+      return false;
+    }
+    out.startArray();
+    int state = open(']');
+    while (state == 0) {
+      if (pos >= end || !value(depth)) {
+        return false;
+      }
+      state = next(']');
+    }
+    if (state > 0) {
+      out.endArray();
+    }
+    return state > 0;
+  }
+
+  /** After an opening bracket: 1 if the container is empty (closed here), else 0. */
+  private int open(char close) {
+    pos++;
+    skipWhitespace();
+    if (pos < end && b[pos] == close) {
+      pos++;
+      return 1;
+    }
+    return 0;
+  }
+
+  /** After an element: 1 if the container closes here, 0 if a comma (and another element) follows, else -1. */
+  private int next(char close) {
+    skipWhitespace();
+    if (pos >= end) {
+      return -1;
+    }
+    byte c = b[pos++];
+    if (c == close) {
+      return 1;
+    }
+    if (c != ',') {
+      return -1;
+    }
+    skipWhitespace();
+    return 0;
+  }
+
+  /** A string value or key at the opening quote; the builder checks its UTF-8. */
+  private boolean string(boolean key) {
+    int start = ++pos;
+    int p = start;
+    byte c = 0;
+    while (p + 8 <= end && !special((long) LONGS.get(b, p))) {
+      p += 8;
+    }
+    while (p < end) {
+      c = b[p];
+      if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) {
+        break;
+      }
+      p++;
+    }
+    if (p >= end || (c >= 0 && c < 0x20)) {
+      return false;
+    }
+    if (c == '"') {
+      pos = p + 1;
+      if (key) {
+        out.keyUtf8(b, start, p - start);
+      } else {
+        out.appendStringUtf8(b, start, p - start);
+      }
+      return true;
+    }
+    int n = unescape(start, p);
+    if (n < 0) {
+      return false;
+    }
+    if (key) {
+      out.keyUtf8(scratch, 0, n);
+    } else {
+      out.appendStringUtf8(scratch, 0, n);
+    }
+    return true;
+  }
+
+  /**
+   * Whether any of 8 bytes may be a quote, a backslash or a control character (SWAR: a byte is zero in {@code
+   * x ^ '"'} where it is a quote; {@code x - 0x20..} borrows into bit 7 where a byte is below 0x20). Bytes of
+   * 0x80 and above are none of these; a false alarm only sends the bytes to the byte loop.
+   */
+  private static boolean special(long x) {
+    long quote = x ^ 0x2222222222222222L;
+    long backslash = x ^ 0x5C5C5C5C5C5C5C5CL;
+    long found = ((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | ((x - 0x2020202020202020L) & ~x);
+    return (found & 0x8080808080808080L) != 0;
+  }
+
+  /**
+   * Copies the string from {@code start} to its closing quote into {@link #scratch}, decoding escapes; {@code
+   * p} is the first backslash. Leaves {@code pos} after the closing quote.
+   *
+   * @return the byte length, or -1 for a malformed escape, an unpaired surrogate or a control character
+   */
+  private int unescape(int start, int p) {
+    int n = p - start;
+    ensureScratch(n + 16);
+    System.arraycopy(b, start, scratch, 0, n);
+    while (p < end) {
+      byte c = b[p];
+      if (c == '"') {
+        pos = p + 1;
+        return n;
+      }
+      if (c >= 0 && c < 0x20) {
+        return -1;
+      }
+      ensureScratch(n + 4);
+      if (c != '\\') {
+        scratch[n++] = c;
+        p++;
+        continue;
+      }
+      if (p + 1 >= end) {
+        return -1;
+      }
+      byte e = b[p + 1];
+      p += 2;
+      switch (e) {
+        case '"', '\\', '/' -> scratch[n++] = e;
+        case 'b' -> scratch[n++] = '\b';
+        case 'f' -> scratch[n++] = '\f';
+        case 'n' -> scratch[n++] = '\n';
+        case 'r' -> scratch[n++] = '\r';
+        case 't' -> scratch[n++] = '\t';
+        case 'u' -> {
+          int cp = hex4(p);
+          if (cp < 0) {
+            return -1;
+          }
+          p += 4;
+          if (Character.isHighSurrogate((char) cp)) {
+            int low = p + 6 <= end && b[p] == '\\' && b[p + 1] == 'u' ? hex4(p + 2) : -1;
+            if (low < 0 || !Character.isLowSurrogate((char) low)) {
+              return -1; // unpaired: the jackson path names it
+            }
+            p += 6;
+            cp = Character.toCodePoint((char) cp, (char) low);
+          } else if (Character.isLowSurrogate((char) cp)) {
+            return -1;
+          }
+          n = utf8(cp, n);
+        }
+        default -> {
+          return -1;
+        }
+      }
+    }
+    return -1;
+  }
+
+  private int hex4(int p) {
+    if (p + 4 > end) {
+      return -1;
+    }
+    int v = 0;
+    for (int i = 0; i < 4; i++) {
+      int d = Character.digit(b[p + i], 16);
+      if (d < 0) {
+        return -1;
+      }
+      v = (v << 4) | d;
+    }
+    return v;
+  }
+
+  /** Writes code point {@code cp} as UTF-8 at {@code scratch[n]}; returns the new length. */
+  private int utf8(int cp, int n) {
+    if (cp < 0x80) {
+      scratch[n++] = (byte) cp;
+    } else if (cp < 0x800) {
+      scratch[n++] = (byte) (0xC0 | (cp >>> 6));
+      scratch[n++] = (byte) (0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      scratch[n++] = (byte) (0xE0 | (cp >>> 12));
+      scratch[n++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+      scratch[n++] = (byte) (0x80 | (cp & 0x3F));
+    } else {
+      scratch[n++] = (byte) (0xF0 | (cp >>> 18));
+      scratch[n++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
+      scratch[n++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+      scratch[n++] = (byte) (0x80 | (cp & 0x3F));
+    }
+    return n;
+  }
+
+  private void ensureScratch(int n) {
+    if (scratch.length < n) {
+      scratch = java.util.Arrays.copyOf(scratch, Math.max(n, scratch.length * 2));
+    }
+  }
+
+  /**
+   * A number: integers as the smallest integer type, fractions without exponent as decimals, exponents as
+   * doubles (digest §C, as {@link JsonToVariant}); false for what only the jackson path takes exactly.
+   */
+  private boolean number() {
+    int start = pos;
+    int p = pos;
+    boolean negative = b[p] == '-';
+    if (negative) {
+      p++;
+    }
+    if (p >= end) {
+      return false;
+    }
+    long unscaled = 0;
+    int digits = 0;
+    if (b[p] == '0') {
+      p++;
+      digits = 1;
+    } else if (b[p] >= '1' && b[p] <= '9') {
+      while (p < end && b[p] >= '0' && b[p] <= '9') {
+        unscaled = unscaled * 10 + (b[p++] - '0');
+        digits++;
+      }
+    } else {
+      return false;
+    }
+    int scale = 0;
+    if (p < end && b[p] == '.') {
+      p++;
+      int fractionStart = p;
+      while (p < end && b[p] >= '0' && b[p] <= '9') {
+        unscaled = unscaled * 10 + (b[p++] - '0');
+        digits++;
+      }
+      scale = p - fractionStart;
+      if (scale == 0) {
+        return false;
+      }
+    }
+    if (p < end && (b[p] == 'e' || b[p] == 'E')) {
+      return exponent(start, p);
+    }
+    if (digits > MAX_LONG_DIGITS) {
+      return false; // beyond int64 or a long fraction: BigDecimal rules on the jackson path
+    }
+    pos = p;
+    long v = negative ? -unscaled : unscaled;
+    if (scale == 0) {
+      out.appendLong(v);
+    } else {
+      out.appendDecimal(v, scale);
+    }
+    return true;
+  }
+
+  /** A literal with an exponent, from {@code start}; {@code p} is at the 'e'. */
+  private boolean exponent(int start, int p) {
+    p++;
+    if (p < end && (b[p] == '+' || b[p] == '-')) {
+      p++;
+    }
+    int expStart = p;
+    while (p < end && b[p] >= '0' && b[p] <= '9') {
+      p++;
+    }
+    if (p == expStart) {
+      return false;
+    }
+    double d = Double.parseDouble(new String(b, start, p - start, java.nio.charset.StandardCharsets.ISO_8859_1));
+    if (Double.isInfinite(d)) {
+      return false; // the jackson path reports it
+    }
+    pos = p;
+    out.appendDouble(d);
+    return true;
+  }
+}

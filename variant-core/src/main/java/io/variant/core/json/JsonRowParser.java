@@ -1,0 +1,132 @@
+package io.variant.core.json;
+
+import com.fasterxml.jackson.core.JsonParser;
+import io.variant.core.Variant;
+import io.variant.core.VariantBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * A reusable JSON-to-Variant parser for engines that encode many rows: one document per call, with the same
+ * rules and errors as {@link VariantJson#parse(byte[], JsonOptions)}, but its builder, buffers and key cache
+ * are kept from row to row, so that a repeated key is encoded once per parser rather than once per row.
+ *
+ * <pre>{@code
+ * JsonRowParser rows = VariantJson.rowParser();
+ * for (byte[] line : lines) {
+ *   Variant v = rows.parse(line); // a finished, independent Variant
+ * }
+ * }</pre>
+ *
+ * <p>Each call makes one pass over the bytes straight into the builder ({@code JsonBytesParser}); documents
+ * it does not take (and every malformed one) are parsed again by the jackson path, which reports the error.
+ * The returned Variants own their bytes: nothing is shared with later calls.
+ *
+ * <p><b>Thread safety:</b> none; use one parser per thread.
+ */
+public final class JsonRowParser {
+  private final JsonOptions options;
+  private final VariantBuilder builder;
+  private final JsonBytesParser fast = new JsonBytesParser();
+  private byte[] encoded = new byte[256]; // parse(String): the text as UTF-8
+
+  JsonRowParser(JsonOptions options) {
+    if (options == null) {
+      throw new NullPointerException("options");
+    }
+    this.options = options;
+    this.builder = new VariantBuilder(options.builderOptions());
+  }
+
+  /** The options this parser applies. */
+  public JsonOptions options() {
+    return options;
+  }
+
+  /**
+   * Parses one JSON document given as UTF-8 bytes (a byte order mark is skipped). Columns in errors count
+   * bytes.
+   *
+   * @throws VariantJsonException if the bytes are not valid UTF-8 or not one valid JSON value, have a
+   *     duplicate key under {@code REJECT}, or nest deeper than the limit
+   * @throws io.variant.core.VariantLimitException if the value would exceed the size limit
+   */
+  public Variant parse(byte[] utf8) {
+    return parse(utf8, 0, utf8.length);
+  }
+
+  /** {@link #parse(byte[])} over {@code length} bytes from {@code offset}. */
+  public Variant parse(byte[] utf8, int offset, int length) {
+    if (offset < 0 || length < 0 || offset + length > utf8.length) {
+      throw new IndexOutOfBoundsException("range [" + offset + ", " + offset + "+" + length + ") outside " + utf8.length);
+    }
+    builder.reset();
+    if (fast.parse(utf8, offset, length, builder, options.limits().maxDepth())) {
+      return builder.build();
+    }
+    builder.reset();
+    Utf8Input.requireValid(utf8, offset, length);
+    try (JsonParser parser = VariantJson.factory(options.limits()).createParser(utf8, offset, length)) {
+      return VariantJson.parseDocument(parser, builder, options);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot parse JSON: in-memory input failed", e); // jackson errors are translated
+    }
+  }
+
+  /**
+   * Parses one JSON document given as text. Columns in errors count chars.
+   *
+   * @throws VariantJsonException as {@link #parse(byte[])}, and for unpaired surrogates
+   */
+  public Variant parse(String json) {
+    int n = encode(json);
+    builder.reset();
+    if (n >= 0 && fast.parse(encoded, 0, n, builder, options.limits().maxDepth())) {
+      return builder.build();
+    }
+    builder.reset();
+    try (JsonParser parser = VariantJson.factory(options.limits()).createParser(json)) {
+      return VariantJson.parseDocument(parser, builder, options);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot parse JSON: in-memory input failed", e);
+    }
+  }
+
+  /** Encodes {@code s} as UTF-8 into {@link #encoded}; -1 if it holds an unpaired surrogate (or a BOM). */
+  private int encode(String s) {
+    int len = s.length();
+    if (encoded.length < len * 3L) {
+      encoded = new byte[(int) Math.min(Math.max(len * 3L, encoded.length * 2L), Integer.MAX_VALUE - 8)];
+      if (encoded.length < len * 3L) {
+        return -1; // too long for one array: let jackson stream it
+      }
+    }
+    byte[] out = encoded;
+    int n = 0;
+    for (int i = 0; i < len; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        out[n++] = (byte) c;
+      } else if (c < 0x800) {
+        out[n++] = (byte) (0xC0 | (c >>> 6));
+        out[n++] = (byte) (0x80 | (c & 0x3F));
+      } else if (Character.isSurrogate(c)) {
+        if (!Character.isHighSurrogate(c) || i + 1 >= len || !Character.isLowSurrogate(s.charAt(i + 1))) {
+          return -1;
+        }
+        int cp = Character.toCodePoint(c, s.charAt(++i));
+        out[n++] = (byte) (0xF0 | (cp >>> 18));
+        out[n++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
+        out[n++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+        out[n++] = (byte) (0x80 | (cp & 0x3F));
+      } else if (c == '\uFEFF' && i == 0) {
+        return -1;
+      } else {
+        out[n++] = (byte) (0xE0 | (c >>> 12));
+        out[n++] = (byte) (0x80 | ((c >>> 6) & 0x3F));
+        out[n++] = (byte) (0x80 | (c & 0x3F));
+      }
+    }
+    return n;
+  }
+}
