@@ -40,9 +40,13 @@ final class IdTranslator {
     ContainerHeader h = v.container();
     int n = h.count;
     int idSize = h.idSize;
-    int maxId = 0;
+    int maxId = -1;
     for (int i = 0; i < n; i++) {
-      maxId = Math.max(maxId, map[v.fieldId(i)]);
+      int id = map[v.fieldId(i)];
+      if (id <= maxId) {
+        return false; // fields out of key order (another writer's): re-encoding sorts them
+      }
+      maxId = id;
     }
     if (n > 0 && Layout.widthFor(maxId) != idSize) {
       return false; // re-encoding picks the width the new ids need

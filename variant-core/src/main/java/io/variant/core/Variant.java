@@ -23,6 +23,8 @@ import java.nio.ByteBuffer;
 public final class Variant extends EncodedValue {
   private final VariantMetadata metadata;
   private ContainerHeader container; // parsed on first use; see container()
+  private byte keyOrder; // FieldLookup's cache of this object's key order; a benign race: any thread computes the same
+  private boolean knownSpecOrdered; // every object inside is in key order: a builder made it (KeyOrder.toSpecOrder)
 
   Variant(VariantMetadata metadata, byte[] buf, int pos, int limit) {
     super(buf, pos, limit);
@@ -117,14 +119,14 @@ public final class Variant extends EncodedValue {
     }
   }
 
-  /** The dictionary id of field {@code i} (fields are in key order). */
+  /** The dictionary id of field {@code i} (in key order, unless another writer broke it: {@link KeyOrder}). */
   public int fieldId(int i) {
     ContainerHeader h = requireObject();
     checkIndex(h, i);
     return h.id(buf, i, metadata.size());
   }
 
-  /** The key of field {@code i}; fields are in unsigned UTF-8 key order. */
+  /** The key of field {@code i}; fields are in unsigned UTF-8 key order unless another writer broke it ({@link KeyOrder}). */
   public String fieldName(int i) {
     return metadata.key(fieldId(i));
   }
@@ -151,24 +153,47 @@ public final class Variant extends EncodedValue {
       throw VariantFormatException.at(h.offsetsStart + i * h.offsetSize,
           "offset %d of element %d is outside the %d bytes of data", off, i, dataEnd - h.dataStart);
     }
-    return new Variant(metadata, buf, (int) (h.dataStart + off), dataEnd);
+    Variant c = new Variant(metadata, buf, (int) (h.dataStart + off), dataEnd);
+    c.knownSpecOrdered = knownSpecOrdered; // a builder's value is in key order all the way down
+    return c;
   }
 
   /**
    * The value of field {@code name}, or {@code null} if the object has no such field. Binary search over
-   * the key-ordered field ids: O(log n), no allocation beyond the returned view.
+   * the key-ordered field ids: O(log n), no allocation beyond the returned view. On objects whose fields
+   * are not in the spec's order the answer is the same, found by a linear scan ({@link KeyOrder}).
    *
    * @throws VariantTypeException if this is not an object
    */
   public Variant field(String name) {
     ContainerHeader h = requireObject();
-    int i = FieldSearch.indexOf(buf, h, metadata, name);
+    int i = FieldLookup.indexOf(this, h, name);
     return i < 0 ? null : child(h, i);
   }
 
-  /** Index of field {@code name}, or -1. */
+  /** Index of field {@code name}, or -1. Exact whatever the order of the fields (see {@link KeyOrder}). */
   public int fieldIndex(String name) {
-    return FieldSearch.indexOf(buf, requireObject(), metadata, name);
+    return FieldLookup.indexOf(this, requireObject(), name);
+  }
+
+  /** {@link FieldLookup}'s cached verdict on this object's key order. */
+  byte keyOrderState() {
+    return keyOrder;
+  }
+
+  void keyOrderState(byte state) {
+    keyOrder = state;
+  }
+
+  /** True if this value is known to list every object's fields in key order (a builder made it). */
+  boolean isKnownSpecOrdered() {
+    return knownSpecOrdered;
+  }
+
+  /** Marks this value as built in key order; for VariantBuilder. */
+  Variant knownSpecOrdered() {
+    knownSpecOrdered = true;
+    return this;
   }
 
   /**
@@ -178,8 +203,9 @@ public final class Variant extends EncodedValue {
    * O(fields + names) byte comparisons, no key decoded, nothing allocated. Prefer it to one {@link
    * #fieldIndex} per name when a fixed set of names is looked up in many objects (the shredding writer does).
    *
-   * <p>Found indexes increase with {@code j}. On an object whose fields break the key order (malformed) a
-   * present name may be reported as absent, never as another field.
+   * <p>Found indexes increase with {@code j} when the object's fields are in the spec's key order. On an
+   * object whose fields are in another order (see {@link KeyOrder}) every name is still found, by a linear
+   * scan per name, and the found indexes need not increase.
    *
    * @return how many names were found
    * @throws VariantTypeException if this is not an object
@@ -191,7 +217,7 @@ public final class Variant extends EncodedValue {
     if (indexes.length < sortedNames.length) {
       throw new IllegalArgumentException("indexes has " + indexes.length + " slots for " + sortedNames.length + " names");
     }
-    return FieldSearch.indexesOf(buf, h, metadata, sortedNames, indexes);
+    return FieldLookup.indexesOf(this, h, sortedNames, indexes);
   }
 
   // ---------------------------------------------------------------- whole-value operations
@@ -204,7 +230,8 @@ public final class Variant extends EncodedValue {
    * copy and a walk over the containers: no key or string is decoded. O(encoded size).
    *
    * <p>It is possible only when {@code dictionary} is sorted and holds every key of this value's dictionary,
-   * this value's dictionary has no duplicate keys, and no object needs a different id width for the new ids
+   * this value's dictionary has no duplicate keys, every object lists its fields in key order (objects of
+   * other writers may not: {@link KeyOrder}; re-encoding sorts them), and no object needs a different id width for the new ids
    * than it has (a canonical value then keeps its minimal widths).
    *
    * <p><b>Validation:</b> containers are read with bounds checks; scalars are copied unread, as when the
@@ -221,21 +248,32 @@ public final class Variant extends EncodedValue {
   }
 
   /**
-   * Checks the metadata and the whole value: every offset, length, field id, key order and uniqueness,
-   * UTF-8, decimal scale and precision, and known type ids. O(bytes): a sub-value reached through several
-   * offsets is checked once.
+   * Checks the metadata and the whole value: every offset, length, field id, key uniqueness, UTF-8, decimal
+   * scale and precision, and known type ids. O(bytes): a sub-value reached through several offsets is
+   * checked once. Objects may list their fields in any order ({@link KeyOrder#ANY}), as other engines write
+   * them; {@link #validate(KeyOrder)} with {@link KeyOrder#SPEC} demands the spec's order too.
    *
    * @return this, for chaining
    * @throws VariantFormatException naming the first problem and its byte offset
    */
   public Variant validate() {
-    return validate(Limits.defaults());
+    return validate(Limits.defaults(), KeyOrder.ANY);
+  }
+
+  /** {@link #validate()} demanding the key order {@code order}: {@link KeyOrder#SPEC} is what our writers guarantee. */
+  public Variant validate(KeyOrder order) {
+    return validate(Limits.defaults(), order);
   }
 
   /** {@link #validate()} with an explicit nesting limit. */
   public Variant validate(Limits limits) {
+    return validate(limits, KeyOrder.ANY);
+  }
+
+  /** {@link #validate()} with an explicit nesting limit and key order. */
+  public Variant validate(Limits limits, KeyOrder order) {
     metadata.validate();
-    new VariantValidator(limits.maxDepth()).check(this);
+    new VariantValidator(limits.maxDepth(), order).check(this);
     return this;
   }
 

@@ -381,6 +381,11 @@ public final class VariantBuilder {
    * @throws IllegalStateException if an object or array is still open or nothing was appended
    */
   public Variant build() {
+    Variant v = encode();
+    return copiedVerbatim ? v : v.knownSpecOrdered(); // endObject() wrote every object in key order
+  }
+
+  private Variant encode() {
     if (stack.depth() > 0) {
       throw new IllegalStateException("Cannot build: " + stack.depth()
           + " object(s) or array(s) still open; call endObject()/endArray()");

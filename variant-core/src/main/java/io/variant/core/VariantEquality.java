@@ -75,7 +75,11 @@ public final class VariantEquality {
           return false;
         }
         if (n > 0) {
-          top = new Frame(a, b, object, n, top);
+          int[] pair = object ? FieldLookup.pairing(a, b) : null; // fields out of key order pair by name
+          if (pair == FieldLookup.UNMATCHED) {
+            return false;
+          }
+          top = new Frame(a, b, object, n, pair, top);
           depth++;
         }
       } else if (!scalarsEqual(a, ta, b, tb)) {
@@ -90,7 +94,10 @@ public final class VariantEquality {
         return true;
       }
       int i = top.next++;
-      if (top.object) {
+      if (top.object && top.pair != null) {
+        a = top.a.fieldValue(i); // pairing() matched the keys
+        b = top.b.fieldValue(top.pair[i]);
+      } else if (top.object) {
         // Both objects list fields in key order, so keys pair up by index.
         if (!top.a.fieldName(i).equals(top.b.fieldName(i))) {
           return false;
@@ -110,14 +117,16 @@ public final class VariantEquality {
     final Variant b;
     final boolean object;
     final int count;
+    final int[] pair; // objects out of key order: b's index of a's i-th key; null: by index
     final Frame parent;
     int next;
 
-    Frame(Variant a, Variant b, boolean object, int count, Frame parent) {
+    Frame(Variant a, Variant b, boolean object, int count, int[] pair, Frame parent) {
       this.a = a;
       this.b = b;
       this.object = object;
       this.count = count;
+      this.pair = pair;
       this.parent = parent;
     }
   }
@@ -161,7 +170,9 @@ public final class VariantEquality {
     VariantType t = v.type();
     if (t == VariantType.OBJECT) {
       int h = 1;
-      for (int i = 0, n = v.fieldCount(); i < n; i++) {
+      int[] order = FieldLookup.sortedIndexes(v); // in key order whatever the stored order; null: stored in order
+      for (int k = 0, n = v.fieldCount(); k < n; k++) {
+        int i = order == null ? k : order[k];
         h = 31 * h + (v.fieldName(i).hashCode() ^ hash(v.fieldValue(i), budget, depth + 1, maxDepth));
       }
       return h;

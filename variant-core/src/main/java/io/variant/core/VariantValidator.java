@@ -14,12 +14,14 @@ import java.util.Map;
  */
 final class VariantValidator {
   private final int maxDepth;
+  private final KeyOrder keyOrder;
   private final BitSet checkedScalars = new BitSet();
   private final Map<Integer, Integer> containerHeights = new HashMap<>(); // value start -> subtree height
   private int visits; // values looked at, memo hits included: tests check it stays linear
 
-  VariantValidator(int maxDepth) {
+  VariantValidator(int maxDepth, KeyOrder keyOrder) {
     this.maxDepth = maxDepth;
+    this.keyOrder = keyOrder;
   }
 
   /** Values looked at so far, including ones already checked; at most the number of offsets read + 1. */
@@ -80,19 +82,12 @@ final class VariantValidator {
   private int checkObject(Variant v, int depth) {
     int n = v.fieldCount();
     VariantMetadata m = v.metadata();
-    int previous = -1;
+    for (int i = 0; i < n; i++) {
+      m.key(v.fieldId(i)); // ids inside the dictionary, keys UTF-8
+    }
+    FieldLookup.check(v, keyOrder); // duplicates; order under KeyOrder.SPEC
     int height = 1;
     for (int i = 0; i < n; i++) {
-      int id = v.fieldId(i);
-      if (previous >= 0) {
-        int c = m.compareKeys(previous, id);
-        if (c >= 0) {
-          throw VariantFormatException.at(v.position(),
-              c == 0 ? "duplicate key \"%s\" in object" : "object keys out of order at \"%s\"", m.key(id));
-        }
-      }
-      m.key(id); // UTF-8
-      previous = id;
       height = Math.max(height, 1 + check(v.fieldValue(i), depth + 1));
     }
     return height;

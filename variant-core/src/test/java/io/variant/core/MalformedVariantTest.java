@@ -77,9 +77,20 @@ class MalformedVariantTest {
   }
 
   @Test
-  void fieldIdsOutOfKeyOrder() {
-    // ids 1, 0 = "b", "a"
-    assertValueRejects(AB, "02 02 01 00 00 01 02 00 00", Variant::validate, 0, "object keys out of order at \"a\"");
+  void fieldIdsOutOfKeyOrderOnlyUnderKeyOrderSpec() {
+    // ids 1, 0 = "b", "a": other engines write that; the default validation accepts it (KeyOrderTest)
+    assertValueRejects(AB, "02 02 01 00 00 01 02 00 00", v -> v.validate(KeyOrder.SPEC), 0, "object keys out of order at \"a\"");
+    for (Fixtures.Placed p : Fixtures.placements(AB, "02 02 01 00 00 01 02 00 00")) {
+      p.v().validate();
+    }
+  }
+
+  @Test
+  void duplicateKeysOutOfKeyOrderInEitherMode() {
+    // unsorted ["b", "a"]; ids 0 1 0 = "b", "a", "b": the duplicate is not adjacent
+    for (KeyOrder order : KeyOrder.values()) {
+      assertValueRejects("01 02 00 01 02 62 61", "02 03 00 01 00 00 01 02 03 00 00 00", v -> v.validate(order), 0, "duplicate key \"b\"");
+    }
   }
 
   @Test

@@ -84,7 +84,7 @@ class MutationPropertyTest {
   static void operations(Variant v, Variant other) {
     boolean valid;
     try {
-      VariantValidator validator = new VariantValidator(Limits.defaults().maxDepth());
+      VariantValidator validator = new VariantValidator(Limits.defaults().maxDepth(), KeyOrder.SPEC);
       v.metadata().validate();
       validator.check(v);
       assertTrue(validator.visits() <= v.valueSize() + 1L,

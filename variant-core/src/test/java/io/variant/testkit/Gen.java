@@ -377,6 +377,14 @@ public final class Gen {
   }
 
   /**
+   * {@link #nonCanonical} that also lists each object's fields out of the spec's key order, as DuckDB
+   * (insertion order) and Spark (UTF-16 order) write them: readers must give the same answers.
+   */
+  public static Variant foreignKeyOrder(Random r, Variant v) {
+    return new NonCanonicalEncoder(r, true).encode(v);
+  }
+
+  /**
    * A copy of {@code v} whose metadata and value each sit at a random offset inside 0xFF padding, so a
    * reader that ignores its offset or reads past its end fails visibly. {@code v} must be valid.
    */

@@ -34,10 +34,20 @@ final class NonCanonicalEncoder {
   private static final int MAX_SHORT_STRING = 63;
 
   private final Random r;
+  private final boolean foreignKeyOrder;
   private final Map<String, List<Integer>> idsOfKey = new HashMap<>();
 
   NonCanonicalEncoder(Random r) {
+    this(r, false);
+  }
+
+  /**
+   * @param foreignKeyOrder also list each object's fields out of the spec's order, as other engines write
+   *     them: shuffled (DuckDB keeps insertion order) or by UTF-16 code units (Spark)
+   */
+  NonCanonicalEncoder(Random r, boolean foreignKeyOrder) {
     this.r = r;
+    this.foreignKeyOrder = foreignKeyOrder;
   }
 
   Variant encode(Variant v) {
@@ -137,6 +147,20 @@ final class NonCanonicalEncoder {
     }
     int[] offsets = new int[n];
     ByteArrayOutputStream data = layOut(values, offsets);
+    if (foreignKeyOrder) {
+      List<Integer> order = Gen.permutation(r, n);
+      if (r.nextBoolean()) {
+        order.sort((a, b) -> v.fieldName(a).compareTo(v.fieldName(b))); // UTF-16 code units, as Spark sorts
+      }
+      int[] permutedIds = new int[n];
+      int[] permutedOffsets = new int[n];
+      for (int k = 0; k < n; k++) {
+        permutedIds[k] = ids[order.get(k)];
+        permutedOffsets[k] = offsets[order.get(k)];
+      }
+      ids = permutedIds;
+      offsets = permutedOffsets;
+    }
     int idWidth = widerThan(maxId);
     int offsetWidth = widerThan(data.size());
     boolean large = n > 255 || r.nextInt(4) == 0;

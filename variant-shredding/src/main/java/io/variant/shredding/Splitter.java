@@ -39,8 +39,8 @@ import java.util.UUID;
  * }</pre>
  *
  * <p><b>Validation:</b> none beyond what the reads need: split validated Variants ({@link Variant#validate()})
- * when the input is untrusted: an object whose fields break the key order may put a plan field into the
- * residual object, which a rebuild reports as a conflict.
+ * when the input is untrusted. Objects whose fields are out of key order (other engines write them, see
+ * {@link io.variant.core.KeyOrder}) split exactly like sorted ones; their residual objects come out sorted.
  *
  * <p><b>Limits:</b> one split does at most {@link io.variant.core.Limits#maxExpansion()} times the value's
  * encoded size in work ({@link WalkBudget}: each visited container counts 1, each scalar and each residual
@@ -230,14 +230,15 @@ public final class Splitter {
    */
   private Variant residualObject(Variant v, int[] found) {
     VariantBuilder b = residualBuilder(v.metadata());
+    boolean increasing = increasing(found); // false only for objects out of key order (other writers')
     try {
       b.startObject();
       int next = 0; // position in found of the next shredded field
       for (int i = 0, n = v.fieldCount(); i < n; i++) {
-        while (next < found.length && found[next] < i) {
+        while (increasing && next < found.length && found[next] < i) {
           next++;
         }
-        if (next < found.length && found[next] == i) {
+        if (increasing ? next < found.length && found[next] == i : contains(found, i)) {
           continue;
         }
         Variant field = v.fieldValue(i);
@@ -250,6 +251,29 @@ public final class Splitter {
     } finally {
       b.reset();
     }
+  }
+
+  /** True if the found (non-negative) indexes increase, as they do in an object whose fields are in key order. */
+  private static boolean increasing(int[] found) {
+    int last = -1;
+    for (int i : found) {
+      if (i >= 0) {
+        if (i < last) {
+          return false;
+        }
+        last = i;
+      }
+    }
+    return true;
+  }
+
+  private static boolean contains(int[] found, int i) {
+    for (int f : found) {
+      if (f == i) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

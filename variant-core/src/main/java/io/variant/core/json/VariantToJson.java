@@ -4,6 +4,7 @@ import static java.time.temporal.ChronoField.NANO_OF_SECOND;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.NumberOutput;
+import io.variant.core.KeyOrder;
 import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantLimitException;
@@ -47,6 +48,7 @@ final class VariantToJson {
   private Variant[] open = new Variant[16];
   private int[] sizes = new int[16];
   private int[] next = new int[16];
+  private int[][] keyOrders = new int[16][]; // per open object: its fields in key order, null if stored so
   private int depth;
 
   private VariantToJson(JsonGenerator gen, Limits limits, long encodedBytes) {
@@ -80,10 +82,11 @@ final class VariantToJson {
         charge(1); // the comma
       }
       if (container.isObject()) {
-        String name = container.fieldName(i);
+        int f = keyOrders[top] == null ? i : keyOrders[top][i]; // key order, whatever order another writer stored
+        String name = container.fieldName(f);
         charge(name.length() + 3); // quotes and colon
         gen.writeFieldName(name);
-        enter(container.fieldValue(i));
+        enter(container.fieldValue(f));
       } else {
         enter(container.element(i));
       }
@@ -112,9 +115,11 @@ final class VariantToJson {
       open = Arrays.copyOf(open, depth * 2);
       sizes = Arrays.copyOf(sizes, depth * 2);
       next = Arrays.copyOf(next, depth * 2);
+      keyOrders = Arrays.copyOf(keyOrders, depth * 2);
     }
     open[depth] = v;
     sizes[depth] = object ? v.fieldCount() : v.size();
+    keyOrders[depth] = object ? KeyOrder.fieldsInKeyOrder(v) : null;
     next[depth] = 0;
     depth++;
     charge(2); // both brackets

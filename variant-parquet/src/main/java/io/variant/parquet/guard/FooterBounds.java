@@ -97,6 +97,34 @@ final class FooterBounds {
       throw new VariantParquetException(fileName, column, -1, "Cannot read the Parquet footer: a column chunk claims "
           + c.getValueCount() + " values", null);
     }
+    String missing = requiredClass(c.getCodec());
+    if (missing != null && !onClassPath(missing)) {
+      throw new VariantParquetException(fileName, column, -1, "Cannot read the column chunk: its codec " + c.getCodec()
+          + " needs " + missing + ", which is not on the class path (always readable: UNCOMPRESSED, SNAPPY, GZIP,"
+          + " ZSTD, LZ4_RAW)", null);
+    }
     return new Chunk(start, start + size, column, c.getCodec());
+  }
+
+  /**
+   * The class a codec's decompressor needs beyond this module's dependencies, or null. Without the check a
+   * file naming such a codec (found by fuzzing: a forged codec field) ends in {@link NoClassDefFoundError}
+   * from deep inside parquet-java, an {@code Error} that callers do not expect from a damaged file.
+   */
+  private static String requiredClass(CompressionCodecName codec) {
+    return switch (codec) {
+      case UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW -> null;
+      case LZ4 -> "net.jpountz.lz4.LZ4Factory"; // Hadoop's Lz4Codec decompresses through lz4-java
+      case LZO, BROTLI -> codec.getHadoopCompressionCodecClassName();
+    };
+  }
+
+  private static boolean onClassPath(String className) {
+    try {
+      Class.forName(className, false, FooterBounds.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
   }
 }

@@ -16,12 +16,12 @@ public final class EngineReadSupports {
   /** Records of the columns {@code options} selects, as {@link VariantParquetReader#read()} returns them. */
   public static ReadSupport<VariantRecord> records(VariantReadOptions options) {
     ReadSupport<VariantRecord> support = new VariantReadSupport(options.rebuild(), options.columns());
-    return options.validation() == VariantReadOptions.Validation.FULL ? FullValidation.ofRecords(support) : support;
+    return FullValidation.ofRecords(support, options.validation());
   }
 
   /** The value at {@code path} of VARIANT column {@code column}, per row, as {@link VariantParquetReader#project} reads it. */
   public static ReadSupport<PathValue> path(String column, VariantPath path, VariantReadOptions options) {
     ReadSupport<PathValue> support = new PathReadSupport(column, path.segments(), options.rebuild());
-    return options.validation() == VariantReadOptions.Validation.FULL ? FullValidation.ofPath(support, column) : support;
+    return FullValidation.ofPath(support, column, options.validation());
   }
 }

@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.core.KeyOrder;
 import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
 import io.variant.parquet.VariantParquetException;
@@ -16,7 +17,7 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * A read support that runs {@link Variant#validate()} on every Variant its delegate materializes ({@link
- * VariantReadOptions.Validation#FULL}): a malformed value then fails its own row, which the reader names,
+ * VariantReadOptions.Validation#FULL}, {@link VariantReadOptions.Validation#STRICT}): a malformed value then fails its own row, which the reader names,
  * instead of failing later wherever the value is used. It checks after parquet-java has assembled the record,
  * so the rows after a failed one still read.
  */
@@ -29,29 +30,37 @@ final class FullValidation<T> extends ReadSupport<T> {
     this.validator = validator;
   }
 
-  /** Validates every VARIANT column of each record. */
-  static ReadSupport<VariantRecord> ofRecords(ReadSupport<VariantRecord> delegate) {
+  /** {@code delegate}, validating every VARIANT column of each record as {@code validation} says. */
+  static ReadSupport<VariantRecord> ofRecords(ReadSupport<VariantRecord> delegate, VariantReadOptions.Validation validation) {
+    if (validation == VariantReadOptions.Validation.LAZY) {
+      return delegate;
+    }
+    KeyOrder order = validation.keyOrder();
     return new FullValidation<>(delegate, record -> {
       for (String column : record.columns()) {
         if (record.get(column) instanceof Variant v) {
-          validate(v, column);
+          validate(v, column, order);
         }
       }
     });
   }
 
-  /** Validates the value of each row at a projected path of {@code column}. */
-  static ReadSupport<PathValue> ofPath(ReadSupport<PathValue> delegate, String column) {
+  /** {@code delegate}, validating the value at a projected path of {@code column} as {@code validation} says. */
+  static ReadSupport<PathValue> ofPath(ReadSupport<PathValue> delegate, String column, VariantReadOptions.Validation validation) {
+    if (validation == VariantReadOptions.Validation.LAZY) {
+      return delegate;
+    }
+    KeyOrder order = validation.keyOrder();
     return new FullValidation<>(delegate, value -> {
       if (value.isPresent()) {
-        validate(value.value(), column);
+        validate(value.value(), column, order);
       }
     });
   }
 
-  private static void validate(Variant v, String column) {
+  private static void validate(Variant v, String column, KeyOrder order) {
     try {
-      v.validate();
+      v.validate(order);
     } catch (VariantFormatException e) {
       throw new VariantParquetException(null, column, -1, "Invalid Variant: " + e.getMessage(), e);
     }

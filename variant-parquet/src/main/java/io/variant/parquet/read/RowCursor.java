@@ -58,7 +58,9 @@ final class RowCursor<T> implements AutoCloseable {
       }
       return t;
     } catch (RuntimeException e) {
-      throw wrap(e);
+      // parquet-java has consumed the failed record (its counter moves before it assembles one), so the next
+      // read returns the next row: count this one, or every later message names the row before its own.
+      throw wrap(e, reader == null ? row : row++);
     } catch (IOException e) {
       throw named(e, "Cannot read row " + row + " of " + fileName);
     }
@@ -112,7 +114,7 @@ final class RowCursor<T> implements AutoCloseable {
     return row;
   }
 
-  private VariantParquetException wrap(RuntimeException e) {
+  private VariantParquetException wrap(RuntimeException e, long row) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof VariantParquetException) {
         VariantParquetException v = (VariantParquetException) t;

@@ -51,7 +51,9 @@ import org.apache.parquet.schema.MessageType;
  * offsets, sizes and row counts are checked at {@code open}, page headers before parquet-java allocates
  * what they claim, and page CRCs where the writer stored them. An unshredded value is returned as stored,
  * checked in O(1); {@link VariantReadOptions.Validation#FULL} validates every value so that a malformed one
- * fails its own row. <b>Thread safety:</b> none; one thread per reader.
+ * fails its own row. Objects whose fields are out of the spec's key order (DuckDB 2.0 and Spark 4.2 write
+ * them) read exactly under every validation but {@link VariantReadOptions.Validation#STRICT}, which rejects
+ * them (see {@link io.variant.core.KeyOrder}). <b>Thread safety:</b> none; one thread per reader.
  */
 public final class VariantParquetReader implements Closeable, Iterable<VariantRecord> {
   private final InputFile file;
@@ -95,7 +97,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     FilterCompat.Filter rowGroups = options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
     ReadSupport<VariantRecord> support = new VariantReadSupport(options.rebuild(), options.columns());
     this.rows = new RowCursor<>(this.file, fileName, configuration,
-        options.validation() == VariantReadOptions.Validation.FULL ? FullValidation.ofRecords(support) : support, rowGroups);
+        FullValidation.ofRecords(support, options.validation()), rowGroups);
   }
 
   /**
@@ -184,9 +186,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     List<Segment> steps = path.segments();
     MessageType requested = columns.requestedSchema(column, steps);
     ReadSupport<PathValue> support = new PathReadSupport(column, steps, options.rebuild());
-    if (options.validation() == VariantReadOptions.Validation.FULL) {
-      support = FullValidation.ofPath(support, column);
-    }
+    support = FullValidation.ofPath(support, column, options.validation());
     return new VariantPathReader(new RowCursor<>(file, fileName, configuration, support), requested);
   }
 }

@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.core.KeyOrder;
 import io.variant.parquet.filter.VariantPredicate;
 import io.variant.shredding.RebuildOptions;
 import java.util.Set;
@@ -33,7 +34,18 @@ public record VariantReadOptions(RebuildOptions rebuild, Set<String> columns, Va
      * id beyond its row's dictionary) fails its row with a {@code VariantParquetException} naming the row. For
      * files from untrusted sources.
      */
-    FULL
+    FULL,
+    /**
+     * {@link #FULL}, and every object must list its fields in the spec's key order ({@link KeyOrder#SPEC}):
+     * for checking that a file is spec-clean. {@code LAZY} and {@code FULL} accept objects in another order,
+     * which DuckDB 2.0 and Spark 4.2 write, and read them exactly.
+     */
+    STRICT;
+
+    /** The key order the checks demand: {@link KeyOrder#SPEC} under {@link #STRICT}, else {@link KeyOrder#ANY}. */
+    public KeyOrder keyOrder() {
+      return this == STRICT ? KeyOrder.SPEC : KeyOrder.ANY;
+    }
   }
 
   /** Options without a row-group filter, validating lazily. */
@@ -72,7 +84,7 @@ public record VariantReadOptions(RebuildOptions rebuild, Set<String> columns, Va
     return new VariantReadOptions(rebuild, columns, predicate, validation);
   }
 
-  /** Checks each Variant read as {@code v} says; {@link Validation#FULL} for untrusted files. */
+  /** Checks each Variant read as {@code v} says; {@link Validation#FULL} for untrusted files, {@link Validation#STRICT} to demand spec-clean ones. */
   public VariantReadOptions withValidation(Validation v) {
     return new VariantReadOptions(rebuild, columns, filter, v);
   }

@@ -1,5 +1,6 @@
 package io.variant.parquet.write;
 
+import io.variant.core.KeyOrder;
 import io.variant.core.Variant;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
@@ -78,7 +79,8 @@ public final class VariantColumnWriter {
       }
       return; // an unwritten optional group reads back as null
     }
-    Variant row = rowMetadata == null ? value : rowMetadata.apply(value);
+    Variant ordered = KeyOrder.toSpecOrder(value); // what we write is in the spec's key order, whoever built the value
+    Variant row = rowMetadata == null ? ordered : rowMetadata.apply(ordered);
     consumer.startField(name, fieldIndex);
     consumer.startGroup();
     if (metadataIndex >= 0) {

@@ -1,0 +1,146 @@
+package io.variant.interop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantEquality;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Compares what a reader returned with the truth, row by row, for one cell of the matrix (writer x
+ * reader). A row is equal (logical Variant equality), explained by one of the {@link KnownDifference}s
+ * the caller allows, or a failure. {@link #finish} fails on any unexplained row, on an allowed known
+ * difference that never occurred (the engine may have been fixed), and appends the cell's counts to
+ * {@code target/interop-matrix.tsv}.
+ */
+final class Comparison {
+  /** How a row read is compared with the truth. */
+  enum Equality {
+    /** {@link VariantEquality#logical}: for readers that hand back Variant bytes. */
+    VARIANT,
+    /** {@link JsonValues#equal}: for readers that hand back JSON text, where numbers have no type. */
+    JSON_TEXT
+  }
+
+  private final String writer;
+  private final Equality equality;
+  private final String reader;
+  private final Set<KnownDifference> allowed;
+  private final Map<KnownDifference, Integer> seen = new EnumMap<>(KnownDifference.class);
+  private final List<String> failures = new ArrayList<>();
+  private int rows;
+  private int equal;
+  private int failed;
+  private int known;
+
+  Comparison(String writer, String reader, Equality equality, Set<KnownDifference> allowed) {
+    this.writer = writer;
+    this.equality = equality;
+    this.reader = reader;
+    this.allowed = allowed.isEmpty() ? EnumSet.noneOf(KnownDifference.class) : EnumSet.copyOf(allowed);
+  }
+
+  Comparison(String writer, String reader, Set<KnownDifference> allowed) {
+    this(writer, reader, Equality.VARIANT, allowed);
+  }
+
+  Comparison(String writer, String reader) {
+    this(writer, reader, Equality.VARIANT, Set.of());
+  }
+
+  /** Compares row {@code row}: {@code expected} is the truth, {@code actual} what was read (null: SQL NULL). */
+  void row(int row, Variant expected, Variant actual) {
+    rows++;
+    if (same(expected, actual)) {
+      equal++;
+      return;
+    }
+    // Known differences may combine in one row (a decimal read as a double in an object whose "" key was
+    // renamed): remove the traces of all allowed ones, then credit each one that changed something.
+    Variant e = expected;
+    Variant a = actual;
+    List<KnownDifference> applied = new ArrayList<>();
+    for (KnownDifference d : allowed) {
+      Variant e2 = d.expected(e);
+      Variant a2 = d.actual(a);
+      if (!same(e2, e) || !same(a2, a)) {
+        applied.add(d);
+      }
+      e = e2;
+      a = a2;
+    }
+    if (!applied.isEmpty() && same(e, a)) {
+      known++;
+      applied.forEach(d -> seen.merge(d, 1, Integer::sum));
+      return;
+    }
+    if (failed++ < 10) {
+      failures.add("row " + row + ": expected " + expected + "\n        but read " + actual);
+    }
+  }
+
+  /**
+   * Both SQL NULL, or equal under this cell's {@link Equality} (under VARIANT a double never equals a
+   * decimal: different classes).
+   */
+  private boolean same(Variant a, Variant b) {
+    if (a == null || b == null) {
+      return a == b;
+    }
+    return equality == Equality.VARIANT ? VariantEquality.logical(a, b) : JsonValues.equal(a, b);
+  }
+
+  /** Records a whole-cell known difference (say, a COPY that fails) observed once. */
+  void observed(KnownDifference d) {
+    if (!d.wholeCell() || !allowed.contains(d)) {
+      throw new IllegalArgumentException(d + " is not an allowed whole-cell difference here");
+    }
+    seen.merge(d, 1, Integer::sum);
+  }
+
+  int rows() {
+    return rows;
+  }
+
+  /** Asserts the cell (see the class comment) and records its counts. */
+  void finish() {
+    record();
+    if (failed > 0) {
+      StringBuilder m = new StringBuilder(writer + " -> " + reader + ": " + failed + " of " + rows + " rows differ:\n");
+      failures.forEach(f -> m.append("  ").append(f).append('\n'));
+      fail(m.toString());
+    }
+    for (KnownDifference d : allowed) {
+      if (!seen.containsKey(d)) {
+        fail(writer + " -> " + reader + ": known difference " + d + " did not occur; if the engine fixed it, remove it from this test");
+      }
+    }
+    assertEquals(rows, equal + known, "row accounting");
+  }
+
+  private void record() {
+    String line = String.join("\t", writer, reader, Integer.toString(rows), Integer.toString(equal), Integer.toString(known),
+        seen.isEmpty() ? "-" : seen.entrySet().stream().map(e -> e.getKey().name() + "=" + e.getValue())
+            .collect(java.util.stream.Collectors.joining(", ")), Integer.toString(failed)) + "\n";
+    System.out.print("MATRIX\t" + line);
+    try {
+      Path out = Path.of("target", "interop-matrix.tsv");
+      Files.createDirectories(out.getParent());
+      Files.writeString(out, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package io.variant.interop;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantBuilder;
+import java.math.BigDecimal;
+
+/** Spark SQL values returned by {@code collect} as Variants, to compare them with the source. */
+final class SparkValues {
+  private SparkValues() {}
+
+  /** A Long, Integer, String, Boolean, BigDecimal or Double as a Variant; null (SQL NULL) as null. */
+  static Variant toVariant(Object o) {
+    if (o == null) {
+      return null;
+    }
+    VariantBuilder b = new VariantBuilder();
+    if (o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte) {
+      b.appendLong(((Number) o).longValue());
+    } else if (o instanceof String s) {
+      b.appendString(s);
+    } else if (o instanceof Boolean x) {
+      b.appendBoolean(x);
+    } else if (o instanceof BigDecimal d) {
+      b.appendDecimal(d);
+    } else if (o instanceof Double d) {
+      b.appendDouble(d);
+    } else {
+      throw new IllegalArgumentException("no Variant for a Spark " + o.getClass().getName());
+    }
+    return b.build();
+  }
+}
