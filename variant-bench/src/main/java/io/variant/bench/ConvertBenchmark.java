@@ -11,21 +11,17 @@ import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
-import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.parquet.variant.VariantJsonParser;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * JSON text to a shredded Parquet file, one row per operation: the document parsed and written into a file
  * shredded by the plan inferred from the corpus (inferred once, at setup, for both sides; the file stays
- * open across an iteration, row groups of {@link ParquetBenchmark#ROW_GROUP_BYTES}, ZSTD).
+ * open across an iteration as {@link FileBenchmark} says, ZSTD).
  *
  * <ul>
  *   <li>ours: the converter's loop, each document parsed straight onto the writer's dictionary ({@link
@@ -37,49 +33,34 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <p>Run: {@code bench/run Convert}
  */
-public class ConvertBenchmark extends CorpusBenchmark {
+public class ConvertBenchmark extends FileBenchmark {
   private final JsonFactory factory = new JsonFactory();
   private final JsonOptions options = JsonOptions.defaults();
   private List<byte[]> lines;
   private List<String> texts;
   private ShreddingPlan plan;
-  private Path dir;
-  private Closeable open;
   private VariantParquetWriter ours;
   private VariantBuilder builder;
   private ParquetJavaFiles.Writer peer;
 
   @Setup(Level.Trial)
-  public void setup() throws IOException {
+  public void setup() {
     lines = corpus().rows();
     texts = corpus().strings();
     plan = PlanInference.infer(corpus().variants(), InferenceOptions.defaults()).plan();
-    dir = Files.createTempDirectory("variant-bench-convert");
   }
 
-  @TearDown(Level.Iteration)
-  public void closeIteration() throws IOException {
-    if (open != null) {
-      open.close();
-    }
-    open = null;
+  @Override
+  protected void forgetOpenFile() {
     ours = null;
     peer = null;
-  }
-
-  @TearDown(Level.Trial)
-  public void tearDown() throws IOException {
-    Files.deleteIfExists(dir.resolve("ours.parquet"));
-    Files.deleteIfExists(dir.resolve("peer.parquet"));
-    Files.deleteIfExists(dir);
   }
 
   @Benchmark
   public void convertShredded_ours() throws IOException {
     if (ours == null) {
-      ours = VariantParquetWriter.builder(dir.resolve("ours.parquet")).overwrite().variantColumn("v", plan)
-          .rowGroupSize(ParquetBenchmark.ROW_GROUP_BYTES).build();
-      open = ours;
+      ours = opened(VariantParquetWriter.builder(dir().resolve("ours.parquet")).overwrite().variantColumn("v", plan)
+          .rowGroupSize(ROW_GROUP_BYTES).build());
       builder = VariantBuilder.withMetadata(ours.metadata("v"), options.builderOptions());
     }
     try (JsonParser parser = factory.createParser(lines.get(nextRow()))) {
@@ -95,8 +76,7 @@ public class ConvertBenchmark extends CorpusBenchmark {
   @Benchmark
   public void convertShredded_parquetJava() throws IOException {
     if (peer == null) {
-      peer = ParquetJavaFiles.writer(dir.resolve("peer.parquet"), plan, ParquetBenchmark.ROW_GROUP_BYTES);
-      open = peer;
+      peer = opened(ParquetJavaFiles.writer(dir().resolve("peer.parquet"), plan, ROW_GROUP_BYTES));
     }
     peer.write(VariantJsonParser.parseJson(texts.get(nextRow())));
   }

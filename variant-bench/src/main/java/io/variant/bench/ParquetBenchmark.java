@@ -1,6 +1,7 @@
 package io.variant.bench;
 
 import io.variant.bench.peer.ParquetJavaFiles;
+import io.variant.bench.peer.RowReader;
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
@@ -8,21 +9,17 @@ import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
-import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Already-encoded rows to and from a Parquet file with one VARIANT column {@code v}, one row per operation
- * (the file stays open across an iteration; row groups of {@value #ROW_GROUP_BYTES} bytes so that flushing
- * and compressing happen while measured; ZSTD for both sides):
+ * (see {@link FileBenchmark}; ZSTD for both sides):
  *
  * <ul>
  *   <li>{@code writeUnshredded}: the rows' metadata and value bytes as they are. Peer: parquet-java's
@@ -36,21 +33,17 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <p>Run: {@code bench/run Parquet}
  */
-public class ParquetBenchmark extends CorpusBenchmark {
-  static final long ROW_GROUP_BYTES = 8L << 20;
+public class ParquetBenchmark extends FileBenchmark {
   static final int READ_ROWS = 20_000;
   static final long READ_BYTES = 48L << 20;
 
   private List<VariantRecord> records;
   private List<org.apache.parquet.variant.Variant> peerRows;
   private ShreddingPlan plan;
-  private Path dir;
   private Path readFile;
-  private Closeable open; // the writer or reader of the running benchmark
   private VariantParquetWriter ours;
   private ParquetJavaFiles.Writer peer;
-  private VariantParquetReader ourReader;
-  private ParquetJavaFiles.Reader peerReader;
+  private RowReader reader;
 
   @Setup(Level.Trial)
   public void setup() throws IOException {
@@ -62,8 +55,7 @@ public class ParquetBenchmark extends CorpusBenchmark {
       peerRows.add(new org.apache.parquet.variant.Variant(v.valueBytes(), v.metadataBytes()));
     }
     plan = PlanInference.infer(variants, InferenceOptions.defaults()).plan();
-    dir = Files.createTempDirectory("variant-bench-parquet");
-    readFile = dir.resolve("read.parquet");
+    readFile = dir().resolve("read.parquet");
     long bytes = 0;
     try (VariantParquetWriter w = ourWriter(readFile, plan)) {
       for (int n = 0; n < READ_ROWS && bytes < READ_BYTES; n++) {
@@ -74,44 +66,27 @@ public class ParquetBenchmark extends CorpusBenchmark {
     }
   }
 
-  @TearDown(Level.Iteration)
-  public void closeIteration() throws IOException {
-    if (open != null) {
-      open.close();
-    }
-    open = null;
+  @Override
+  protected void forgetOpenFile() {
     ours = null;
     peer = null;
-    ourReader = null;
-    peerReader = null;
+    reader = null;
   }
 
-  @TearDown(Level.Trial)
-  public void tearDown() throws IOException {
-    try (var files = Files.list(dir)) {
-      for (Path p : (Iterable<Path>) files::iterator) {
-        Files.deleteIfExists(p);
-      }
-    }
-    Files.deleteIfExists(dir);
-  }
-
-  private VariantParquetWriter ourWriter(Path file, ShreddingPlan p) throws IOException {
+  private static VariantParquetWriter ourWriter(Path file, ShreddingPlan p) throws IOException {
     return VariantParquetWriter.builder(file).overwrite().variantColumn("v", p).rowGroupSize(ROW_GROUP_BYTES).build();
   }
 
   private void write(ShreddingPlan p) throws IOException {
     if (ours == null) {
-      ours = ourWriter(dir.resolve("ours.parquet"), p);
-      open = ours;
+      ours = opened(ourWriter(dir().resolve("ours.parquet"), p));
     }
     ours.write(records.get(nextRow()));
   }
 
   private void writePeer(ShreddingPlan p) throws IOException {
     if (peer == null) {
-      peer = ParquetJavaFiles.writer(dir.resolve("peer.parquet"), p, ROW_GROUP_BYTES);
-      open = peer;
+      peer = opened(ParquetJavaFiles.writer(dir().resolve("peer.parquet"), p, ROW_GROUP_BYTES));
     }
     peer.write(peerRows.get(nextRow()));
   }
@@ -136,35 +111,46 @@ public class ParquetBenchmark extends CorpusBenchmark {
     writePeer(plan);
   }
 
+  /** Opens {@link #readFile} with our reader. */
+  private RowReader ourReader() throws IOException {
+    VariantParquetReader r = VariantParquetReader.open(readFile);
+    return new RowReader() {
+      @Override
+      public Object next() throws IOException {
+        VariantRecord rec = r.read();
+        return rec == null ? END : rec.variant("v");
+      }
+
+      @Override
+      public void close() throws IOException {
+        r.close();
+      }
+    };
+  }
+
+  /** The next row of the file, reopened with {@code ours} or the peer's reader when exhausted. */
+  private Object read(boolean withOurs) throws IOException {
+    for (int attempt = 0; attempt < 2; attempt++) {
+      if (reader == null) {
+        reader = opened(withOurs ? ourReader() : ParquetJavaFiles.reader(readFile));
+      }
+      Object r = reader.next();
+      if (r != RowReader.END) {
+        return r;
+      }
+      reader.close();
+      reader = null;
+    }
+    throw new IllegalStateException(readFile + " has no rows");
+  }
+
   @Benchmark
-  public Variant readShredded_ours() throws IOException {
-    if (ourReader == null) {
-      ourReader = VariantParquetReader.open(readFile);
-      open = ourReader;
-    }
-    VariantRecord r = ourReader.read();
-    if (r == null) {
-      ourReader.close();
-      ourReader = VariantParquetReader.open(readFile);
-      open = ourReader;
-      r = ourReader.read();
-    }
-    return r.variant("v");
+  public Object readShredded_ours() throws IOException {
+    return read(true);
   }
 
   @Benchmark
   public Object readShredded_parquetJava() throws IOException {
-    if (peerReader == null) {
-      peerReader = ParquetJavaFiles.reader(readFile);
-      open = peerReader;
-    }
-    Object r = peerReader.next();
-    if (r == ParquetJavaFiles.END) {
-      peerReader.close();
-      peerReader = ParquetJavaFiles.reader(readFile);
-      open = peerReader;
-      r = peerReader.next();
-    }
-    return r;
+    return read(false);
   }
 }

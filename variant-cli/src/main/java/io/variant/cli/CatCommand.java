@@ -1,5 +1,6 @@
 package io.variant.cli;
 
+import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
@@ -17,7 +18,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(
     name = "cat",
     mixinStandardHelpOptions = true,
-    header = "Print a VARIANT column of a Parquet file, one row per line.",
+    header = "Print a VARIANT column of Parquet files, one row per line.",
     description = {
       "Print each row of a VARIANT column, rebuilt from its shredded columns (either layout), reading no "
           + "other column.",
@@ -48,28 +49,42 @@ final class CatCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    try (ParquetFile parquet = ParquetFile.open(cli, file.file)) {
-      String column;
-      try (VariantParquetReader footer = parquet.reader(VariantReadOptions.defaults())) {
-        column = parquet.variantColumn(footer, file.column);
-      }
-      CheckedRows rows = new CheckedRows(parquet, column, limits.limits());
-      try (VariantParquetReader reader = parquet.reader(limits.readOptions().withColumns(column));
-          Writer out = cli.output()) {
-        Hex hex = new Hex();
-        StringBuilder line = new StringBuilder(256);
-        for (long row = 0; limit.allows(row); row++) {
-          VariantRecord record = read(parquet, reader);
-          if (record == null) {
-            break;
-          }
-          line.setLength(0);
-          render(record.variant(column), line, hex, rows, row);
-          out.append(line);
+    Limits checked = limits.limits();
+    try (Writer out = cli.output()) {
+      long row = 0; // counted across the files, for --limit
+      for (String name : file.expanded()) {
+        if (!limit.allows(row)) {
+          break;
+        }
+        try (ParquetFile parquet = ParquetFile.open(cli, name)) {
+          row = print(parquet, checked, out, row);
         }
       }
     }
     return ExitCodes.OK;
+  }
+
+  /** Prints the rows of one file; returns the rows printed so far, this file's included. */
+  private long print(ParquetFile parquet, Limits checked, Writer out, long printed) throws IOException {
+    String column;
+    try (VariantParquetReader footer = parquet.reader(VariantReadOptions.defaults())) {
+      column = parquet.variantColumn(footer, file.column);
+    }
+    CheckedRows rows = new CheckedRows(parquet, column, checked);
+    try (VariantParquetReader reader = parquet.reader(limits.readOptions().withColumns(column))) {
+      Hex hex = new Hex();
+      StringBuilder line = new StringBuilder(256);
+      for (long row = 0; limit.allows(printed); row++, printed++) {
+        VariantRecord record = read(parquet, reader);
+        if (record == null) {
+          break;
+        }
+        line.setLength(0);
+        render(record.variant(column), line, hex, rows, row);
+        out.append(line);
+      }
+    }
+    return printed;
   }
 
   /** The next row, or null at the end. */

@@ -4,6 +4,7 @@ import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantLimitException;
+import io.variant.core.VariantMetadata;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantParquetException;
 import java.io.IOException;
@@ -26,9 +27,21 @@ final class CheckedRows {
   }
 
   /**
+   * Checks a row's whole Variant.
+   *
    * @throws InputException if {@code v} is malformed (exit code 1) or over a limit (exit code 4)
    */
   void check(Variant v, long row) {
+    checkPart(v, row);
+    try {
+      requireExact(v);
+    } catch (VariantFormatException e) {
+      throw malformed(e, row);
+    }
+  }
+
+  /** Checks a value inside a row (a field or element, where other bytes follow by design). */
+  void checkPart(Variant v, long row) {
     try {
       v.validate(limits);
     } catch (VariantFormatException e) {
@@ -38,11 +51,37 @@ final class CheckedRows {
     }
   }
 
+  /**
+   * Bytes after the dictionary or after the value: {@code decode} rejects them in a hex line, so every
+   * command rejects them (a writer that leaves them is broken, and readers disagree on what they mean).
+   */
+  static void requireExact(Variant v) {
+    VariantMetadata m = v.metadata();
+    if (m.bytesGiven() != m.length()) {
+      throw VariantFormatException.at(m.length(), "metadata: the dictionary ends at byte %d but the column holds %d bytes",
+          m.length(), m.bytesGiven());
+    }
+    if (v.bytesGiven() != v.valueSize()) {
+      throw VariantFormatException.at(v.valueSize(), "value: the value ends at byte %d but the column holds %d bytes",
+          v.valueSize(), v.bytesGiven());
+    }
+  }
+
   /** Checks {@code v}, then appends its JSON to {@code out}. */
   void appendJson(Variant v, long row, StringBuilder out) throws IOException {
     check(v, row);
+    render(() -> VariantJson.writeJson(v, out, limits), row);
+  }
+
+  /** Rendering of row {@code row}'s value, which may still find it malformed or over a limit. */
+  interface Rendering {
+    void run() throws IOException;
+  }
+
+  /** Runs {@code rendering}, naming the row if it fails. */
+  void render(Rendering rendering, long row) throws IOException {
     try {
-      VariantJson.writeJson(v, out, limits);
+      rendering.run();
     } catch (VariantFormatException e) { // what only rendering finds, e.g. a time of day outside one day
       throw malformed(e, row);
     } catch (VariantLimitException e) {

@@ -10,7 +10,7 @@ import java.util.Locale;
  *
  * <pre>
  * events.parquet: 2,998 rows written (3,000 read, 2 rejected: see rejects.ndjson), 12 typed columns (plan inferred from all 3000 rows)
- *   1.2 MiB in, 340.5 KiB out (0.28 of the input), 0.84 s, 3,569 rows/s
+ *   1.2 MiB in, 340.5 KiB out (ratio 0.28), 0.84 s, 3,569 rows/s
  *   residual: 0.4% of 41,000 values at 12 typed paths; highest: $.user.id 3.0%
  * </pre>
  */
@@ -75,7 +75,7 @@ final class ConvertSummary {
     s.append(planNote);
     s.append(String.format(Locale.ROOT, "%n  %s in, %s out", ByteSize.format(bytesIn), ByteSize.format(bytesOut)));
     if (bytesIn > 0) {
-      s.append(String.format(Locale.ROOT, " (%.2f of the input)", (double) bytesOut / bytesIn));
+      s.append(String.format(Locale.ROOT, " (ratio %.2f)", (double) bytesOut / bytesIn));
     }
     s.append(String.format(Locale.ROOT, ", %.2f s, %,.0f rows/s", seconds, written / Math.max(seconds, 1e-9)));
     for (String line : residual) {

@@ -1,44 +1,70 @@
 package io.variant.cli;
 
+import io.variant.core.Limits;
+import io.variant.core.Variant;
 import io.variant.core.path.VariantPath;
 import io.variant.core.path.VariantPathException;
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.filter.VariantPredicate;
 import io.variant.parquet.read.PathValue;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantPathReader;
-import io.variant.parquet.read.VariantReadOptions;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code variant get}: the value at one path of a VARIANT column, one JSON line per row, reading only the
- * Parquet columns that path needs ({@link VariantParquetReader#project}).
+ * {@code variant get}: the value at one path of a VARIANT column, one line per row, reading only the
+ * Parquet columns that path needs ({@link VariantParquetReader#project}); with {@code --where}, only the
+ * matching rows, skipping row groups by statistics where the file allows; {@code --explain} says what
+ * would be read ({@link GetExplain}).
  */
 @Command(
     name = "get",
     mixinStandardHelpOptions = true,
     header = "Print the value at one path of a VARIANT column, one row per line.",
     description = {
-      "Print, for each row, the JSON of the value at PATH, or null when the path is absent or the row is "
-          + "SQL NULL. Only the Parquet columns the path needs are read; where the path is fully typed, the "
-          + "value comes from its typed column without rebuilding the rest of the row.",
+      "Print, for each row, the value at PATH as JSON (or as --type), or null when the path is absent, the row "
+          + "is SQL NULL, or the value is not of --type. Only the Parquet columns the path needs are read; where "
+          + "the path is fully typed, the value comes from its typed column without rebuilding the rest of the row.",
       "PATH: $ followed by .name, ['any name'] or [index] steps, e.g. $.user.name or $.items[0].price.",
+      "Usage: variant get FILE... PATH: every parameter but the last is an input (files, directories of part "
+          + "files, globs).",
     })
 final class GetCommand implements Callable<Integer> {
   @ParentCommand VariantCli cli;
 
-  @Mixin ParquetArguments file;
+  @Parameters(arity = "2..*", paramLabel = "FILE... PATH", description = "Parquet inputs, then the path.")
+  List<String> arguments;
 
-  @Parameters(index = "1", paramLabel = "PATH", description = "The path, e.g. $.user.name or $.items[0].price.")
-  String pathText;
+  @Option(names = "--column", paramLabel = "NAME",
+      description = "The VARIANT column to read (default: the file's only VARIANT column).")
+  String column;
+
+  @Option(names = "--type", defaultValue = "variant",
+      paramLabel = "long|double|decimal|string|boolean|date|timestamp|variant",
+      description = "Print the value as this type, null where it is not one (default: ${DEFAULT-VALUE}, any value as JSON).")
+  ValueType type;
+
+  @Option(names = "--where", paramLabel = "'PATH OP VALUE'",
+      description = "Only rows where the condition holds, e.g. '$.age > 30', '$.name = \"ann\"', "
+          + "'$.day between 2024-01-01 and 2024-01-31', '$.tag is null'. Row groups whose statistics rule it "
+          + "out are not read.")
+  String where;
+
+  @Option(names = "--explain", description = "Print the columns read and the row groups read or skipped (and why) "
+      + "for each file, instead of the values.")
+  boolean explain;
 
   @Mixin RowLimit limit;
 
@@ -48,33 +74,105 @@ final class GetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    VariantPath path;
-    try {
-      path = VariantPath.parse(pathText);
-    } catch (VariantPathException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage() + " in PATH '" + pathText + "'");
+    String pathText = arguments.get(arguments.size() - 1);
+    VariantPath path = parsePath(pathText);
+    Limits checked = limits.limits();
+    long printed = 0;
+    try (Writer out = cli.output()) {
+      for (String name : InputPaths.expand(arguments.subList(0, arguments.size() - 1), InputPaths::parquetFile)) {
+        if (!explain && !limit.allows(printed)) {
+          break;
+        }
+        try (ParquetFile parquet = ParquetFile.open(cli, name);
+            VariantParquetReader reader = parquet.reader(limits.readOptions())) {
+          String col = parquet.variantColumn(reader, column);
+          VariantPredicate predicate = where == null ? null : predicate(col);
+          CheckedRows rows = new CheckedRows(parquet, col, checked);
+          if (explain) {
+            try (VariantPathReader values = reader.project(col, path)) {
+              GetExplain.print(parquet, col, pathText, values.requestedSchema(), predicate, out);
+            }
+          } else if (predicate == null) {
+            printed = printPath(parquet, reader.project(col, path), rows, out, printed, path.segments().isEmpty());
+          } else {
+            printed = printWhere(parquet, predicate, col, path, rows, out, printed);
+          }
+        }
+      }
     }
-    try (ParquetFile parquet = ParquetFile.open(cli, file.file);
-        VariantParquetReader reader = parquet.reader(limits.readOptions());
-        VariantPathReader values = reader.project(parquet.variantColumn(reader, file.column), path);
-        Writer out = cli.output()) {
-      CheckedRows rows = new CheckedRows(parquet, null, limits.limits());
+    return ExitCodes.OK;
+  }
+
+  private VariantPath parsePath(String text) {
+    try {
+      return VariantPath.parse(text);
+    } catch (VariantPathException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage() + " in PATH '" + text + "'");
+    }
+  }
+
+  private VariantPredicate predicate(String col) {
+    try {
+      return WhereClause.parse(where, col);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /** Every row's value at the path, through the projected reader. */
+  private long printPath(ParquetFile parquet, VariantPathReader values, CheckedRows rows, Writer out, long printed,
+      boolean isRoot) throws IOException {
+    try (values) {
       StringBuilder line = new StringBuilder(128);
-      for (long row = 0; limit.allows(row); row++) {
+      for (long row = 0; limit.allows(printed); row++, printed++) {
         PathValue value = read(parquet, values);
         if (value == null) {
           break;
         }
         line.setLength(0);
-        if (value.isPresent()) {
-          rows.appendJson(value.value(), row, line);
-        } else {
-          line.append("null"); // absent, or SQL NULL
-        }
+        append(value.isPresent() ? value.value() : null, rows, row, line, isRoot); // absent, or SQL NULL: null
         out.append(line).append('\n');
       }
     }
-    return ExitCodes.OK;
+    return printed;
+  }
+
+  /** The value at the path of the rows that match, reading whole rows of the row groups statistics keep. */
+  private long printWhere(ParquetFile parquet, VariantPredicate predicate, String col, VariantPath path, CheckedRows rows,
+      Writer out, long printed) throws IOException {
+    try (VariantParquetReader reader = parquet.reader(limits.readOptions().withColumns(col).withFilter(predicate))) {
+      StringBuilder line = new StringBuilder(128);
+      for (long row = 0; limit.allows(printed); row++) {
+        VariantRecord record = CatCommand.read(parquet, reader);
+        if (record == null) {
+          break;
+        }
+        Variant v = record.variant(col);
+        if (v != null) {
+          rows.check(v, row);
+        }
+        if (predicate.test(v)) {
+          line.setLength(0);
+          append(v == null ? null : path.extract(v), rows, row, line, false); // v itself was checked
+          out.append(line).append('\n');
+          printed++;
+        }
+      }
+    }
+    return printed;
+  }
+
+  private void append(Variant v, CheckedRows rows, long row, StringBuilder line, boolean root) throws IOException {
+    if (v == null) {
+      line.append("null");
+    } else {
+      if (root) {
+        rows.check(v, row);
+      } else {
+        rows.checkPart(v, row);
+      }
+      rows.render(() -> type.append(v, line, limits.limits()), row);
+    }
   }
 
   private static PathValue read(ParquetFile parquet, VariantPathReader values) throws IOException {

@@ -1,19 +1,31 @@
 package io.variant.cli;
 
+import java.util.List;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The {@code FILE} parameter and {@code --column} option of commands that read a Parquet file; a picocli mixin. */
+/**
+ * The {@code FILE...} parameters and {@code --column} option of commands that read Parquet files; a picocli
+ * mixin. Several files, directories of part files ({@code *.parquet}, skipping {@code _SUCCESS}, {@code
+ * .crc} and other hidden files, as Spark and Hadoop write them) and globs are read in order.
+ */
 final class ParquetArguments {
   @Parameters(
       index = "0",
+      arity = "1..*",
       paramLabel = "FILE",
-      description = "Parquet file; '-' reads stdin. Gzip input is decompressed.")
-  String file;
+      description = "Parquet files, directories of part files or globs, read in order; '-' reads stdin. "
+          + "Gzip and zstd input is decompressed.")
+  List<String> files;
 
   @Option(
       names = "--column",
       paramLabel = "NAME",
       description = "The VARIANT column to read (default: the file's only VARIANT column).")
   String column;
+
+  /** The files to read, directories and globs expanded. */
+  List<String> expanded() {
+    return InputPaths.expand(files, InputPaths::parquetFile);
+  }
 }

@@ -68,6 +68,11 @@ final class ParquetFile implements Closeable {
     return name;
   }
 
+  /** The local file read: the file itself, or the decompressed temporary copy. */
+  Path local() {
+    return path;
+  }
+
   /**
    * A reader of the file, which the caller closes.
    *

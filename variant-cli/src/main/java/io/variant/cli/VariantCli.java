@@ -48,6 +48,7 @@ import picocli.CommandLine.Spec;
       CatCommand.class,
       SchemaCommand.class,
       GetCommand.class,
+      InspectCommand.class,
       CommandLine.HelpCommand.class
     },
     footerHeading = "%nExit codes:%n",

@@ -221,7 +221,7 @@ class ConvertCommandTest {
     List<String> summary = r.err().strip().lines().toList();
     assertTrue(String.join("\n", summary.subList(0, 2)).matches("\\Q" + out + "\\E: 3 rows written \\(3 read, 0 rejected\\), "
         + "2 typed columns \\(plan inferred from all 3 rows\\)\n  37 B in, " + java.util.regex.Pattern.quote(ByteSize.format(Files.size(out)))
-        + " out \\(\\d+\\.\\d\\d of the input\\), \\d+\\.\\d\\d s, [\\d,]+ rows/s"), r.err());
+        + " out \\(ratio \\d+\\.\\d\\d\\), \\d+\\.\\d\\d s, [\\d,]+ rows/s"), r.err());
     assertEquals("  residual: 0.0% of 4 values at 2 typed paths", summary.get(2));
     CliRunner.Result planned = ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--plan", "{\"a\": int8}");
     assertTrue(planned.err().startsWith(out + ": 3 rows written (3 read, 0 rejected), 1 typed columns\n"), planned.err());

@@ -111,6 +111,22 @@ abstract class EncodedValue {
     return pos;
   }
 
+  /**
+   * Where this value's encoding starts in the buffer it was read from: 0 for a value on its own bytes, more
+   * for a field or element. For tools that show a value's layout ({@code variant inspect}).
+   */
+  public int offsetInBuffer() {
+    return pos;
+  }
+
+  /**
+   * The bytes this value was given ({@code valueLength} of {@link Variant#of(VariantMetadata, byte[], int,
+   * int)} for a root): more than {@link #valueSize()} when bytes trail the value, which readers should reject.
+   */
+  public int bytesGiven() {
+    return limit - pos;
+  }
+
   int limit() {
     return limit;
   }

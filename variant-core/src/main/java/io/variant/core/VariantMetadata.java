@@ -21,6 +21,7 @@ public final class VariantMetadata {
   private final byte[] buf;
   private final int start;
   private final int end; // exclusive, the computed length of the metadata
+  private final int given; // the bytes the caller gave: more than end - start when bytes trail it
   private final int size;
   private final int offsetSize;
   private final boolean sorted;
@@ -38,6 +39,7 @@ public final class VariantMetadata {
     }
     this.buf = buf;
     this.start = start;
+    this.given = limit - start;
     if (limit - start < 1) {
       throw VariantFormatException.at(start, "metadata is empty, expected at least a header byte");
     }
@@ -107,6 +109,11 @@ public final class VariantMetadata {
     return end - start;
   }
 
+  /** The bytes this metadata was given: more than {@link #length()} when bytes trail the dictionary. */
+  public int bytesGiven() {
+    return given;
+  }
+
   /** A copy of exactly the encoded metadata bytes. */
   public byte[] toBytes() {
     return java.util.Arrays.copyOfRange(buf, start, end);
@@ -128,16 +135,23 @@ public final class VariantMetadata {
 
   /**
    * A hash of the encoded bytes, consistent with {@link #sameBytes}: byte-identical dictionaries hash alike.
-   * Lets writers cache per-dictionary decisions without copying the bytes. O(length).
+   * Lets writers and splitters cache per-dictionary decisions without copying the bytes. O(1): it mixes the
+   * length with at most eight 8-byte words spread over the bytes (the header and first offsets, where
+   * dictionaries of different key sets already differ, the last bytes and evenly spaced ones), so callers
+   * confirm a match with {@link #sameBytes}.
    */
   public int bytesHash() {
-    long h = end - start;
-    int i = start;
-    for (; i + 8 <= end; i += 8) { // eight bytes a step: rows' dictionaries are hashed once per row
-      h = (h ^ (long) LONGS.get(buf, i)) * 0x9E3779B97F4A7C15L;
-    }
-    for (; i < end; i++) {
-      h = (h ^ buf[i]) * 0x9E3779B97F4A7C15L;
+    int len = end - start;
+    long h = len * 0x9E3779B97F4A7C15L;
+    if (len < 8) {
+      for (int i = start; i < end; i++) {
+        h = (h ^ buf[i]) * 0x9E3779B97F4A7C15L;
+      }
+    } else {
+      int step = Math.max(1, (len - 8) / 7);
+      for (int k = 0, at = start; k < 8; k++, at = Math.min(at + step, end - 8)) {
+        h = (h ^ (long) LONGS.get(buf, at)) * 0x9E3779B97F4A7C15L;
+      }
     }
     return (int) (h ^ (h >>> 32));
   }

@@ -2,6 +2,7 @@ package io.variant.shredding;
 
 import io.variant.core.BuilderOptions;
 import io.variant.core.MetadataBuilder;
+import io.variant.core.ObjectSubset;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
@@ -62,22 +63,26 @@ public final class Splitter {
   private final SplitOptions options;
   private final Node root;
   private VariantBuilder residualBuilder;
-  private VariantMetadata residualMetadata; // a copy of residualBuilder's seed bytes; null for the draft's
   private final BuilderOptions residualOptions;
   private final ExclusiveUse use = new ExclusiveUse("Splitter", "make one per thread with Splitter.of");
   private WalkBudget budget; // the current split's
+  private final FieldMatcher matcher;
+  private int[] dropScratch = new int[0]; // residualObject's sorted copy of the shredded fields' indexes
+  private int[][] idTables; // the current row's, from matcher: per object slot, field id -> sorted name position
 
   private Splitter(ShreddingPlan plan, SplitOptions options) {
     this.plan = plan;
     this.options = options;
-    this.root = new Node(plan);
+    List<byte[][]> slotNames = new java.util.ArrayList<>();
+    this.root = new Node(plan, slotNames);
+    this.matcher = new FieldMatcher(slotNames);
     this.residualOptions = BuilderOptions.defaults().withLimits(options.limits());
   }
 
   /**
    * One slot of the plan, prepared for splitting many values: an object slot holds its field names as
-   * unsigned-sorted UTF-8 bytes, so that matching a value's key-ordered fields is one merge ({@link
-   * Variant#fieldIndexes}) rather than a binary search and a key comparison per plan field.
+   * unsigned-sorted UTF-8 bytes and a number in the {@link FieldMatcher}, which matches a value's fields to
+   * them by field id, one table lookup per field.
    */
   private static final class Node {
     final ShreddingPlan plan;
@@ -87,16 +92,19 @@ public final class Splitter {
     final byte[][] sortedNames; // object slots: distinct UTF-8 names in unsigned byte order
     final int[] sortedOf; // plan field index -> its position in sortedNames
     final int[] found; // scratch, by sorted position: the value's field index or -1; a node never nests in itself
+    final int objectSlot; // object slots: this slot's number in the FieldMatcher; else -1
 
-    Node(ShreddingPlan plan) {
+    /** @param slotNames collects the sorted names of every object slot, numbered in the order met */
+    Node(ShreddingPlan plan, List<byte[][]> slotNames) {
       this.plan = plan;
       this.shape = plan.shape();
-      this.element = plan.shape() == ShreddingPlan.Shape.ARRAY ? new Node(plan.asArray().element()) : null;
+      this.element = plan.shape() == ShreddingPlan.Shape.ARRAY ? new Node(plan.asArray().element(), slotNames) : null;
       if (plan.shape() != ShreddingPlan.Shape.OBJECT) {
         this.fields = null;
         this.sortedNames = null;
         this.sortedOf = null;
         this.found = null;
+        this.objectSlot = -1;
         return;
       }
       List<ShreddingPlan.Field> planFields = plan.asObject().fields();
@@ -104,7 +112,7 @@ public final class Splitter {
       this.fields = new Node[m];
       byte[][] encoded = new byte[m][];
       for (int k = 0; k < m; k++) {
-        fields[k] = new Node(planFields.get(k).plan());
+        fields[k] = new Node(planFields.get(k).plan(), slotNames);
         // The encoding Variant.fieldIndex compares against: a lone surrogate becomes '?', so two plan names
         // may share bytes; they then share one sorted position and match the same field.
         encoded[k] = planFields.get(k).name().getBytes(StandardCharsets.UTF_8);
@@ -123,6 +131,8 @@ public final class Splitter {
         sortedOf[k] = Arrays.binarySearch(sortedNames, encoded[k], Arrays::compareUnsigned);
       }
       this.found = new int[distinct];
+      this.objectSlot = slotNames.size();
+      slotNames.add(sortedNames);
     }
   }
 
@@ -160,9 +170,11 @@ public final class Splitter {
     use.enter();
     try {
       budget = new WalkBudget("split", v.valueSize(), options.limits());
+      idTables = matcher.hasSlots() ? matcher.tables(v.metadata()) : null;
       slot(v, root, sink);
     } finally {
       budget = null;
+      idTables = null;
       use.exit();
     }
   }
@@ -205,7 +217,8 @@ public final class Splitter {
 
   private void object(Variant v, Node node, ShreddedSink sink) {
     int[] found = node.found;
-    int present = v.fieldIndexes(node.sortedNames, found);
+    int present = idTables != null ? FieldMatcher.match(v, idTables[node.objectSlot], found)
+        : v.fieldIndexes(node.sortedNames, found); // a dictionary met for the first time: match by key bytes
     if (present < v.fieldCount()) {
       sink.residual(residualObject(v, found)); // spec: VariantShredding §Objects, partially shredded
     }
@@ -225,11 +238,25 @@ public final class Splitter {
   }
 
   /**
-   * The object's fields that the plan does not shred, as one object (values copied verbatim in the spec
-   * layout). {@code found} lists the shredded fields' indexes in increasing order, -1 for absent names.
+   * The object's fields that the plan does not shred, as one object (ids and values copied verbatim over
+   * the row's dictionary). {@code found} holds the shredded fields' indexes by name position, -1 for absent
+   * names.
    */
   private Variant residualObject(Variant v, int[] found) {
-    VariantBuilder b = residualBuilder(v.metadata());
+    if (options.residualMetadata() == ResidualMetadata.ROW) {
+      // Ids and values carry over unchanged: copy the kept fields straight from the bytes.
+      int[] drop = dropScratch.length >= found.length ? dropScratch : (dropScratch = new int[found.length]);
+      System.arraycopy(found, 0, drop, 0, found.length);
+      Arrays.sort(drop, 0, found.length); // increasing field indexes; absent names (-1) first
+      Variant rest = ObjectSubset.without(v, drop, found.length);
+      if (rest != null) {
+        budget.charge(rest.valueSize()); // emitted whole
+        return rest;
+      }
+    }
+    // Own dictionaries, or fields that cannot be copied in key order: re-encode (the builder sorts).
+    VariantBuilder b = options.residualMetadata() == ResidualMetadata.ROW
+        ? VariantBuilder.withMetadata(v.metadata(), residualOptions) : residualBuilder();
     boolean increasing = increasing(found); // false only for objects out of key order (other writers')
     try {
       b.startObject();
@@ -277,20 +304,13 @@ public final class Splitter {
   }
 
   /**
-   * A builder for residual objects. Spec layout: seeded with the row's metadata, so that field ids and value
-   * bytes carry over unchanged, and rebuilt only when the dictionary's bytes change; those are compared
-   * against a private copy, because a caller may reuse one buffer for every row's metadata. Draft: a fresh
-   * dictionary per residual.
+   * The builder for {@link ResidualMetadata#EMBEDDED} residuals, each encoded with a fresh dictionary of its
+   * own keys. Residual objects over the row's dictionary need none ({@link ObjectSubset} copies their
+   * bytes), except malformed or unsorted ones, which get a builder of their own.
    */
-  private VariantBuilder residualBuilder(VariantMetadata m) {
-    if (options.residualMetadata() == ResidualMetadata.EMBEDDED) {
-      if (residualBuilder == null || residualMetadata != null) {
-        residualBuilder = new VariantBuilder(residualOptions);
-        residualMetadata = null;
-      }
-    } else if (residualBuilder == null || residualMetadata == null || !residualMetadata.sameBytes(m)) {
-      residualMetadata = VariantMetadata.of(m.toBytes());
-      residualBuilder = VariantBuilder.withMetadata(m, residualOptions); // shares m's decoded keys with v.fieldName
+  private VariantBuilder residualBuilder() {
+    if (residualBuilder == null) {
+      residualBuilder = new VariantBuilder(residualOptions);
     }
     return residualBuilder;
   }
@@ -304,7 +324,7 @@ public final class Splitter {
       return v;
     }
     if (v.isObject() || v.isArray()) {
-      VariantBuilder b = residualBuilder(v.metadata()); // re-encoded: only the keys it uses, sorted
+      VariantBuilder b = residualBuilder(); // re-encoded: only the keys it uses, sorted
       try {
         return b.appendVariant(v).build();
       } finally {

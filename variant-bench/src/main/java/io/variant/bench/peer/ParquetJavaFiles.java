@@ -47,15 +47,6 @@ public final class ParquetJavaFiles {
     void write(Variant v) throws IOException;
   }
 
-  /** A file being read by parquet-java. */
-  public interface Reader extends Closeable {
-    /** The next row's rebuilt value bytes (null for SQL NULL), or {@link #END}. */
-    Object next() throws IOException;
-  }
-
-  /** What {@link Reader#next} returns past the last row. */
-  public static final Object END = new Object();
-
   /**
    * A parquet-java writer of one VARIANT column {@code v} shaped as our schema for {@code plan} (ZSTD, like
    * ours by default).
@@ -83,7 +74,7 @@ public final class ParquetJavaFiles {
   }
 
   /** parquet-java's Avro reader of {@code file}'s column {@code v}, rebuilt to unshredded {metadata, value} records. */
-  public static Reader reader(Path file) throws IOException {
+  public static RowReader reader(Path file) throws IOException {
     GroupType unshredded = Types.optionalGroup()
         .as(LogicalTypeAnnotation.variantType((byte) 1))
         .required(PrimitiveTypeName.BINARY).named(VariantSchema.METADATA)
@@ -93,12 +84,12 @@ public final class ParquetJavaFiles {
     Schema avro = new AvroSchemaConverter().convert(new MessageType("rows", unshredded));
     AvroReadSupport.setAvroReadSchema(conf, avro);
     ParquetReader<GenericRecord> r = AvroParquetReader.<GenericRecord>builder(new LocalInputFile(file)).withConf(conf).build();
-    return new Reader() {
+    return new RowReader() {
       @Override
       public Object next() throws IOException {
         GenericRecord row = r.read();
         if (row == null) {
-          return END;
+          return RowReader.END;
         }
         GenericRecord v = (GenericRecord) row.get("v");
         return v == null ? null : (ByteBuffer) v.get(VariantSchema.VALUE);

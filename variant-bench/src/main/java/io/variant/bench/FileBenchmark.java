@@ -1,0 +1,60 @@
+package io.variant.bench;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * A benchmark that writes or reads one Parquet file a row per operation: the file is opened on the first
+ * operation of an iteration ({@link #opened}) and closed after the iteration, closing included in no
+ * measurement; files live in a temporary directory deleted after the trial.
+ */
+public abstract class FileBenchmark extends CorpusBenchmark {
+  /** Row groups this size, so that flushing and compressing happen while measured. */
+  static final long ROW_GROUP_BYTES = 8L << 20;
+
+  private Path dir;
+  private Closeable open;
+
+  /** The trial's directory, created on first use. */
+  protected final Path dir() throws IOException {
+    if (dir == null) {
+      dir = Files.createTempDirectory("variant-bench-" + getClass().getSimpleName());
+    }
+    return dir;
+  }
+
+  /** Remembers {@code c} as the file the running benchmark has open; returns it. */
+  protected final <T extends Closeable> T opened(T c) {
+    open = c;
+    return c;
+  }
+
+  /** Called after the open file is closed: the benchmark drops its references to it. */
+  protected abstract void forgetOpenFile();
+
+  @TearDown(Level.Iteration)
+  public void closeIteration() throws IOException {
+    if (open != null) {
+      open.close();
+    }
+    open = null;
+    forgetOpenFile();
+  }
+
+  @TearDown(Level.Trial)
+  public void deleteDirectory() throws IOException {
+    if (dir == null) {
+      return;
+    }
+    try (var files = Files.list(dir)) {
+      for (Path p : (Iterable<Path>) files::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
+    Files.deleteIfExists(dir);
+  }
+}

@@ -1,0 +1,109 @@
+package io.variant.cli;
+
+import io.variant.parquet.filter.VariantPredicate;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.filter2.statisticslevel.StatisticsFilter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * {@code get --explain}: what {@code get} would read in one file, without reading any row: the Parquet
+ * columns the path (and the {@code --where} path) needs, out of all the file's columns, and for {@code
+ * --where}, each row group read or skipped and why (the min/max statistics of the typed column, or why no
+ * statistics can be used).
+ */
+final class GetExplain {
+  private GetExplain() {}
+
+  static void print(ParquetFile parquet, String column, String path, MessageType requested, VariantPredicate where,
+      Writer out) throws IOException {
+    try (ParquetFileReader footer = ParquetFileReader.open(new LocalInputFile(parquet.local()),
+        ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+      MessageType schema = footer.getFileMetaData().getSchema();
+      List<BlockMetaData> groups = footer.getRowGroups();
+      long rows = groups.stream().mapToLong(BlockMetaData::getRowCount).sum();
+      out.write(String.format(Locale.ROOT, "%s: %,d rows in %d row groups; VARIANT column %s%n",
+          parquet.name(), rows, groups.size(), column));
+      List<String> read = requested.getPaths().stream().map(p -> String.join(".", p)).toList();
+      out.write(String.format(Locale.ROOT, "  %s reads %d of the file's %d columns:%n", path, read.size(), schema.getPaths().size()));
+      for (String c : read) {
+        out.write("    " + c + (c.endsWith(".typed_value") ? "  (typed)" : "") + "\n");
+      }
+      if (where != null) {
+        explainWhere(where, schema, groups, out);
+      }
+    }
+  }
+
+  private static void explainWhere(VariantPredicate where, MessageType schema, List<BlockMetaData> groups, Writer out)
+      throws IOException {
+    Optional<FilterPredicate> filter = where.toFilterPredicate(schema);
+    out.write("  where " + where + ":\n");
+    if (filter.isEmpty()) {
+      out.write("    every row group is read: the path is not shredded to a typed scalar column in this file (or "
+          + "the value's type differs from the column's), so statistics cannot tell which row groups hold no "
+          + "match; each row is tested\n");
+      return;
+    }
+    String text = filter.get().toString();
+    for (int i = 0; i < groups.size(); i++) {
+      BlockMetaData g = groups.get(i);
+      boolean skipped = StatisticsFilter.canDrop(filter.get(), g.getColumns());
+      List<String> stats = new ArrayList<>();
+      String residual = null;
+      for (ColumnChunkMetaData c : g.getColumns()) {
+        if (text.contains(c.getPath().toDotString())) {
+          stats.add(describe(c, g.getRowCount()));
+          if (residual == null && !c.getPath().toDotString().endsWith(".typed_value") && hasValues(c)) {
+            residual = c.getPath().toDotString();
+          }
+        }
+      }
+      String verdict = skipped ? "skipped, no row can match"
+          : residual != null ? "read, rows tested (residual " + residual + " holds values, which the typed range does not cover)"
+          : "read, rows tested (the typed range allows a match)";
+      out.write(String.format(Locale.ROOT, "    row group %d (%,d rows): %s; %s%n", i + 1, g.getRowCount(), verdict,
+          String.join("; ", stats)));
+    }
+  }
+
+  private static boolean hasValues(ColumnChunkMetaData c) {
+    Statistics<?> s = c.getStatistics();
+    return s == null || !s.isNumNullsSet() || s.hasNonNullValue();
+  }
+
+  /**
+   * A typed column's min and max (what skipping compares), a residual column's null count (skipping needs it
+   * all null: then every present value is typed).
+   */
+  private static String describe(ColumnChunkMetaData c, long rows) {
+    Statistics<?> s = c.getStatistics();
+    String name = c.getPath().toDotString();
+    if (s == null || s.isEmpty() || !s.isNumNullsSet()) {
+      return name + " has no statistics";
+    }
+    if (!s.hasNonNullValue()) {
+      return name + " all null";
+    }
+    if (!name.endsWith(".typed_value")) {
+      return String.format(Locale.ROOT, "%s %,d of %,d not null", name, rows - s.getNumNulls(), rows);
+    }
+    return name + " min " + shorten(s.minAsString()) + ", max " + shorten(s.maxAsString());
+  }
+
+  private static String shorten(String s) {
+    return s.length() <= 40 ? s : s.substring(0, 37) + "...";
+  }
+}

@@ -1,0 +1,147 @@
+package io.variant.cli;
+
+import io.variant.core.Variant;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.read.VariantReadOptions;
+import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.schema.VariantSchema;
+import io.variant.shredding.ShreddingPlan;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code variant inspect}: one row of a VARIANT column as an annotated tree: each value's type, its byte
+ * offset and size in the (rebuilt) value, and for shredded files in the spec layout which parts came from
+ * typed columns and which from residual {@code value} columns ({@link ShreddedOrigin}).
+ */
+@Command(
+    name = "inspect",
+    mixinStandardHelpOptions = true,
+    header = "Show one row of a VARIANT column as a tree: types, byte offsets and sizes, typed or residual origin.",
+    description = {
+      "Print row N (default 1) of a VARIANT column: a header with the metadata and value sizes, then one line "
+          + "per value: its type, scalar value, '@offset +size' in the value's bytes, and for shredded files "
+          + "whether it was read from a typed column or a residual 'value' column (and which).",
+    })
+final class InspectCommand implements Callable<Integer> {
+  @ParentCommand VariantCli cli;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file; '-' reads stdin.")
+  String file;
+
+  @Option(names = "--row", defaultValue = "1", paramLabel = "N", description = "The row to show, from 1 (default: 1).")
+  long row;
+
+  @Option(names = "--column", paramLabel = "NAME",
+      description = "The VARIANT column (default: the file's only VARIANT column).")
+  String column;
+
+  @Mixin ReadLimits limits;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    if (row < 1) {
+      throw new ParameterException(spec.commandLine(), "--row must be at least 1, was " + row);
+    }
+    try (ParquetFile parquet = ParquetFile.open(cli, file);
+        VariantParquetReader reader = parquet.reader(limits.readOptions());
+        Writer out = cli.output()) {
+      String col = parquet.variantColumn(reader, column);
+      ShreddingPlan plan = reader.plans().get(col);
+      ShreddingLayout layout = VariantSchema.detectLayout(reader.schema().getType(col).asGroupType());
+      Variant v = nth(parquet, col);
+      StringBuilder text = new StringBuilder(512);
+      text.append(String.format(Locale.ROOT, "%s row %d, column %s (%s layout, %d typed columns)%n",
+          parquet.name(), row, col, layout.name().toLowerCase(Locale.ROOT), TypedColumns.of(plan)));
+      if (v == null) {
+        text.append("SQL NULL\n");
+      } else {
+        new CheckedRows(parquet, col, limits.limits()).check(v, row - 1);
+        text.append(String.format(Locale.ROOT, "metadata %d bytes (%d keys), value %d bytes%n",
+            v.metadataBytes().length, v.metadata().size(), v.valueSize()));
+        TypedTreePrinter.Annotation origin = layout == ShreddingLayout.SPEC && plan.isShredded()
+            ? ShreddedOrigin.of(plan, rawRow(parquet, col), col) : null;
+        TypedTreePrinter.print(v, text, origin != null ? origin : Unshredded.INSTANCE);
+      }
+      out.append(text);
+    }
+    return ExitCodes.OK;
+  }
+
+  /** The rebuilt Variant of row {@link #row}; an error if the column has fewer rows. */
+  private Variant nth(ParquetFile parquet, String col) throws IOException {
+    try (VariantParquetReader rows = parquet.reader(limits.readOptions().withColumns(col))) {
+      VariantRecord r = null;
+      for (long i = 0; i < row; i++) {
+        r = CatCommand.read(parquet, rows);
+        if (r == null) {
+          throw new InputException(parquet.name(), 0, 0, "has " + i + " rows; --row " + row + " is past the end");
+        }
+      }
+      return r.variant(col);
+    }
+  }
+
+  /** Row {@link #row}'s Parquet group of column {@code col}, as stored: the typed and residual columns. */
+  private Group rawRow(ParquetFile parquet, String col) throws IOException {
+    try (ParquetReader<Group> groups = new GroupRows(new LocalInputFile(parquet.local())).build()) {
+      Group g = null;
+      for (long i = 0; i < row; i++) {
+        g = groups.read();
+      }
+      return g == null ? null : g.getGroup(col, 0);
+    }
+  }
+
+  /** parquet-java's example reader of plain groups, on a local file without Hadoop's file system. */
+  private static final class GroupRows extends ParquetReader.Builder<Group> {
+    GroupRows(InputFile file) {
+      super(file, new PlainParquetConfiguration());
+    }
+
+    @Override
+    protected ReadSupport<Group> getReadSupport() {
+      return new GroupReadSupport();
+    }
+  }
+
+  /** Offsets and sizes only: an unshredded column (or the draft layout) has no origins to show. */
+  private enum Unshredded implements TypedTreePrinter.Annotation {
+    INSTANCE;
+
+    @Override
+    public String label() {
+      return "";
+    }
+
+    @Override
+    public TypedTreePrinter.Annotation field(String name) {
+      return this;
+    }
+
+    @Override
+    public TypedTreePrinter.Annotation element(int index) {
+      return this;
+    }
+  }
+}

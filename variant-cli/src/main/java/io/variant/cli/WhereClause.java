@@ -1,0 +1,88 @@
+package io.variant.cli;
+
+import io.variant.core.path.VariantPathException;
+import io.variant.parquet.filter.Literal;
+import io.variant.parquet.filter.VariantPredicate;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code get --where 'PATH OP VALUE'}: {@code $.age > 30}, {@code $.name = 'ann'}, {@code $.day = 2024-05-01},
+ * {@code $.score between 1.5 and 2}, {@code $.tag is null}. Values: integers, decimals ({@code 1.50}),
+ * doubles ({@code 1e3}), {@code 'text'} or {@code "text"}, {@code true}/{@code false}, and dates {@code
+ * YYYY-MM-DD}. Rows match as {@link VariantPredicate#test} says; row groups are skipped where statistics
+ * allow.
+ */
+final class WhereClause {
+  private static final Pattern CLAUSE = Pattern.compile(
+      "\\s*(\\$\\S*?)\\s*(?:(=|==|<|>)\\s*(.+?)|\\s(?i:between)\\s+(.+?)\\s+(?i:and)\\s+(.+?)|\\s(?i:is\\s+null))\\s*");
+
+  private WhereClause() {}
+
+  /**
+   * @throws IllegalArgumentException with a message for the user if {@code text} does not parse
+   */
+  static VariantPredicate parse(String text, String column) {
+    Matcher m = CLAUSE.matcher(text);
+    if (!m.matches()) {
+      throw new IllegalArgumentException("--where '" + text + "' is not 'PATH OP VALUE' (OP: =, <, >, between A and B, is null), "
+          + "e.g. '$.age > 30'");
+    }
+    String path = m.group(1);
+    try {
+      if (m.group(2) != null) {
+        Literal value = literal(m.group(3));
+        return switch (m.group(2)) {
+          case "<" -> VariantPredicate.lt(column, path, value);
+          case ">" -> VariantPredicate.gt(column, path, value);
+          default -> VariantPredicate.eq(column, path, value);
+        };
+      }
+      if (m.group(4) != null) {
+        return VariantPredicate.between(column, path, literal(m.group(4)), literal(m.group(5)));
+      }
+      return VariantPredicate.isNull(column, path);
+    } catch (VariantPathException e) {
+      throw new IllegalArgumentException(e.getMessage() + " in --where path '" + path + "'", e);
+    }
+  }
+
+  /** A value as written in a clause. */
+  static Literal literal(String text) {
+    String t = text.strip();
+    if (t.length() >= 2 && (t.charAt(0) == '\'' || t.charAt(0) == '"') && t.charAt(t.length() - 1) == t.charAt(0)) {
+      return Literal.of(t.substring(1, t.length() - 1));
+    }
+    switch (t.toLowerCase(Locale.ROOT)) {
+      case "true":
+        return Literal.of(true);
+      case "false":
+        return Literal.of(false);
+      default:
+        break;
+    }
+    if (t.matches("\\d{4}-\\d{2}-\\d{2}")) {
+      try {
+        return Literal.of(LocalDate.parse(t));
+      } catch (DateTimeParseException e) {
+        throw new IllegalArgumentException("'" + t + "' is not a date", e);
+      }
+    }
+    try {
+      if (t.matches("[-+]?\\d+")) {
+        return Literal.of(Long.parseLong(t));
+      }
+      if (t.matches("[-+]?\\d*\\.\\d+|[-+]?\\d+\\.\\d*")) {
+        return Literal.of(new BigDecimal(t));
+      }
+      return Literal.of(Double.parseDouble(t));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + t + "' is not a value: quote text ('" + t + "'), or give a number, "
+          + "true, false or a date YYYY-MM-DD", e);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package io.variant.core;
+
+/**
+ * An object without some of its fields, encoded straight from the object's bytes: the kept fields' ids
+ * and values are copied as they are (no key decoded, no builder, no dictionary lookup), in field order, with
+ * the smallest id and offset widths, as {@link VariantBuilder} encodes the same fields over the same
+ * dictionary. The shredding writer's residual object (the fields a plan does not shred) is one per row.
+ * spec: VariantEncoding §Value encoding, object
+ */
+public final class ObjectSubset {
+  private ObjectSubset() {}
+
+  /**
+   * {@code object} without the fields whose indexes are in {@code dropped[0, count)}, which increase (entries
+   * below 0 are skipped). The result shares {@code object}'s metadata.
+   *
+   * @return the object, or {@code null} when copying could not keep the fields in key order: the dictionary
+   *     is not sorted, or the kept fields' ids do not increase (a malformed object); then re-encode it with
+   *     {@link VariantBuilder}, which sorts
+   *
+   * @throws VariantTypeException if {@code object} is not an object
+   * @throws VariantFormatException if a kept field is malformed where its size is read
+   */
+  public static Variant without(Variant object, int[] dropped, int count) {
+    if (!object.metadata().isSorted()) {
+      return null;
+    }
+    int n = object.fieldCount();
+    int kept = 0;
+    int maxId = -1;
+    long dataSize = 0;
+    for (int i = 0, d = 0; i < n; i++) {
+      while (d < count && dropped[d] < i) {
+        d++;
+      }
+      if (d < count && dropped[d] == i) {
+        continue;
+      }
+      kept++;
+      int id = object.fieldId(i);
+      if (id <= maxId) {
+        return null; // sorted dictionary, so key order is id order: these fields are out of order
+      }
+      maxId = id;
+      dataSize += object.fieldValue(i).valueSize();
+    }
+    boolean large = kept > Layout.MAX_SMALL_COUNT;
+    int countSize = large ? 4 : 1;
+    int idSize = Layout.widthFor(Math.max(0, maxId));
+    int offsetSize = Layout.widthFor((int) Math.min(dataSize, Integer.MAX_VALUE));
+    long size = 1 + countSize + (long) kept * idSize + (long) (kept + 1) * offsetSize + dataSize;
+    if (size > Limits.MAX_ARRAY_BYTES) {
+      throw new VariantLimitException("Cannot encode an object of " + size + " bytes: past the array limit");
+    }
+    byte[] out = new byte[(int) size];
+    out[0] = (byte) Layout.objectHeader(offsetSize, idSize, large);
+    LittleEndian.write(out, 1, kept, countSize);
+    int ids = 1 + countSize;
+    int offsets = ids + kept * idSize;
+    int data = offsets + (kept + 1) * offsetSize;
+    int k = 0;
+    int at = data;
+    for (int i = 0, d = 0; i < n; i++) {
+      while (d < count && dropped[d] < i) {
+        d++;
+      }
+      if (d < count && dropped[d] == i) {
+        continue;
+      }
+      LittleEndian.write(out, ids + k * idSize, object.fieldId(i), idSize);
+      LittleEndian.write(out, offsets + k * offsetSize, at - data, offsetSize);
+      at += object.fieldValue(i).copyValueTo(out, at);
+      k++;
+    }
+    LittleEndian.write(out, offsets + kept * offsetSize, at - data, offsetSize);
+    return Variant.of(object.metadata(), out, 0, out.length);
+  }
+}
