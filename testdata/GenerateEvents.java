@@ -13,6 +13,9 @@ import java.util.Random;
  *
  * <pre>java testdata/GenerateEvents.java &gt; testdata/events.ndjson</pre>
  *
+ * <p>An argument sets the row count ({@code java testdata/GenerateEvents.java 200000 > big.ndjson}): the
+ * first rows are the same whatever the count, and {@code event_id} and {@code ts} keep growing.
+ *
  * <p><b>Determinism:</b> a fixed seed and {@link java.util.Random} (whose algorithm the JDK specifies),
  * fields written in a fixed order, {@link Locale#ROOT} formatting and UTF-8 output with {@code \n} line
  * ends, so every JDK produces the same bytes. Change {@link #SEED} or {@link #ROWS} only on purpose:

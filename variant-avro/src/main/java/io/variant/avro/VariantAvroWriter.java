@@ -7,6 +7,7 @@ import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
+import io.variant.shredding.infer.Selection;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -48,6 +49,13 @@ import org.apache.parquet.io.OutputFile;
  * IllegalArgumentException}, and the writer stays usable. <b>Thread safety:</b> none.
  */
 public final class VariantAvroWriter implements Closeable {
+  /**
+   * Inference from the first rows only, as {@code VariantParquetWriter} does: presence and dominance, file-wide
+   * widths; the cost model needs a sample it can weigh fixed costs against (see variant-cli's convert).
+   */
+  private static final InferenceOptions FIRST_ROWS_INFERENCE =
+      InferenceOptions.defaults().withSelection(Selection.PRESENCE).withMinPresence(0.10);
+
   private final Builder config;
   private final List<GenericRecord> sample = new ArrayList<>();
   private final PlanInference inference;
@@ -60,7 +68,7 @@ public final class VariantAvroWriter implements Closeable {
   private VariantAvroWriter(Builder config) throws IOException {
     this.config = config;
     this.field = VariantField.of(config.schema, config.field, config.json);
-    this.inference = config.plan == null ? PlanInference.create(InferenceOptions.defaults()) : null;
+    this.inference = config.plan == null ? PlanInference.create(FIRST_ROWS_INFERENCE) : null;
     if (config.sampleRows() == 0) {
       open();
     }

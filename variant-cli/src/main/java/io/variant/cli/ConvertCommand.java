@@ -3,10 +3,13 @@ package io.variant.cli;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
-import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.InferenceOptions;
+import io.variant.shredding.infer.PlanInference;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +36,7 @@ import picocli.CommandLine.Spec;
     header = "Convert JSON documents to a Parquet file with one shredded VARIANT column.",
     description = {
       "Convert JSON documents to a Parquet file with one VARIANT column, shredded by a plan that is given or "
-          + "inferred from the first rows. Several inputs (files, directories, globs) are read in order; '-' "
+          + "inferred from a sample of rows, as 'variant plan' infers it from the same input and options. Several inputs (files, directories, globs) are read in order; '-' "
           + "reads stdin; gzip and zstd input is decompressed.",
       "OUT: a regular file is written under a unique temporary name beside it and renamed when complete, so "
           + "OUT is either untouched or the whole new file; an existing OUT needs --overwrite (a symbolic link "
@@ -76,11 +79,28 @@ final class ConvertCommand implements Callable<Integer> {
   String plan;
 
   @Option(
+      names = "--plan-from",
+      paramLabel = "EXISTING.parquet",
+      description = "Shred by the plan of a VARIANT column of an existing Parquet file (the one named by "
+          + "--column, else its only one), so that files written at different times keep one layout.")
+  String planFrom;
+
+  @Mixin InferenceArguments rules;
+
+  @Option(
+      names = "--warn-residual",
+      defaultValue = "0.05",
+      paramLabel = "SHARE",
+      description = "Warn about every typed path that sent more than SHARE (0 to 1) of its values to the "
+          + "residual (default: ${DEFAULT-VALUE}). The summary always gives the overall share.")
+  double warnResidual;
+
+  @Option(
       names = "--infer-rows",
       defaultValue = "1000",
       paramLabel = "N",
-      description = "Infer the plan from the first N rows (default: ${DEFAULT-VALUE}). With --plan, the keys "
-          + "of these rows still seed the shared metadata dictionary; 0 turns that off.")
+      description = "The keys of the first N rows seed the shared metadata dictionary (default: "
+          + "${DEFAULT-VALUE}); 0 turns that off. The plan is inferred from --sample rows.")
   int inferRows;
 
   @Option(
@@ -133,12 +153,18 @@ final class ConvertCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     long startNanos = System.nanoTime();
-    if (inferRows < 0 || (inferRows == 0 && plan == null)) {
-      throw new ParameterException(spec.commandLine(),
-          "--infer-rows must be at least " + (plan == null ? "1 without --plan" : "0") + ", was " + inferRows);
+    if (inferRows < 0) {
+      throw new ParameterException(spec.commandLine(), "--infer-rows must be at least 0, was " + inferRows);
+    }
+    if (!(warnResidual >= 0 && warnResidual <= 1)) {
+      throw new ParameterException(spec.commandLine(), "--warn-residual must be in [0, 1], was " + warnResidual);
+    }
+    if (plan != null && planFrom != null) {
+      throw new ParameterException(spec.commandLine(), "--plan and --plan-from cannot be used together");
     }
     checkSizes();
-    ShreddingPlan given = plan == null ? null : PlanArgument.parse(plan);
+    PlanInference inference = PlanInference.create(rules.options(spec, InferenceOptions.defaults()));
+    ShreddingPlan given = plan != null ? PlanArgument.parse(plan) : planFrom != null ? planOf(planFrom) : null;
     if (engine.isMapReduce()) {
       return engine.run(this, given, spec);
     }
@@ -146,15 +172,24 @@ final class ConvertCommand implements Callable<Integer> {
     OutputTarget target = OutputTarget.of(output, overwrite, cli.stdout());
     target.refuseInputs(paths);
     errors.start();
-    ConvertSummary summary = new ConvertSummary(target.name(), given, inferRows);
+    ConvertSummary summary = new ConvertSummary(target.name());
     Progress shown = new Progress(spec.commandLine().getErr(), Progress.wanted(progress, quiet), totalBytes(paths));
     try (RowErrors rejects = errors; JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format, JsonDocuments::withHints)) {
+      PlanSample sample = given != null ? PlanSample.none() : PlanSample.take(paths, rules.sample, inference, documents);
+      ShreddingPlan written = given;
+      if (given == null) {
+        InferredPlan inferred = InferredPlan.of(inference, sample.rows());
+        written = inferred.plan();
+        summary.planNote(" (plan inferred from " + sample.description() + (inferred.note().isEmpty() ? "" : "; " + inferred.note()) + ")");
+      } else if (planFrom != null) {
+        summary.planNote(" (plan of " + planFrom + ")");
+      }
       StreamOutputFile file = target.open();
       try (TemporaryFileGuard guard = TemporaryFileGuard.of(target.temporary())) {
-        VariantParquetWriter writer = builder(file, given).build();
+        VariantParquetWriter writer = builder(file, written).build();
         boolean finished = false;
         try {
-          write(documents, writer, summary, shown);
+          write(sample, documents, writer, summary, shown);
           writer.close();
           finished = true;
         } finally {
@@ -164,9 +199,12 @@ final class ConvertCommand implements Callable<Integer> {
             target.abort();
           }
         }
-        summary.written(writer.rowCount(), given != null ? given
-            : VariantSchema.fromParquet(writer.schema().getType(column).asGroupType()));
+        summary.written(writer.rowCount(), written);
         summary.bytes(documents.bytesRead(), target.commit());
+        Path out = target.kind() == OutputTarget.Kind.FILE ? Path.of(output) : null;
+        if (!quiet && out != null && layout == ShreddingLayout.SPEC) {
+          summary.residual(ResidualShare.of(out, column).summary(warnResidual));
+        }
       }
     }
     summary.rejected(errors.rejected(), errors.rejectsFile);
@@ -185,7 +223,7 @@ final class ConvertCommand implements Callable<Integer> {
     }
   }
 
-  private VariantParquetWriter.Builder builder(StreamOutputFile file, ShreddingPlan given) {
+  private VariantParquetWriter.Builder builder(StreamOutputFile file, ShreddingPlan plan) {
     VariantParquetWriter.Builder builder = VariantParquetWriter.builder(file)
         .layout(layout)
         .codec(codec.parquet)
@@ -197,17 +235,26 @@ final class ConvertCommand implements Callable<Integer> {
     if (pageSize != null) {
       builder.pageSize(pageSize.intValue());
     }
-    return given == null ? builder.variantColumn(column) : builder.variantColumn(column, given);
+    return builder.variantColumn(column, plan);
+  }
+
+  /** The plan of the VARIANT column of an existing file: {@code --column}'s, else the only one. */
+  private ShreddingPlan planOf(String file) throws IOException {
+    try (ParquetFile parquet = ParquetFile.open(cli, file);
+        VariantParquetReader reader = parquet.reader(VariantReadOptions.defaults())) {
+      boolean named = spec.commandLine().getParseResult().hasMatchedOption("--column");
+      return reader.plans().get(parquet.variantColumn(reader, named ? column : null));
+    }
   }
 
   /** Writes every document, skipping bad ones if {@code --on-error skip}. */
-  private void write(JsonDocuments documents, VariantParquetWriter writer, ConvertSummary summary, Progress shown)
-      throws IOException {
+  private void write(PlanSample sample, JsonDocuments documents, VariantParquetWriter writer, ConvertSummary summary,
+      Progress shown) throws IOException {
     long rows = 0;
     while (true) {
       Variant v;
       try {
-        v = documents.next();
+        v = sample.next(documents);
       } catch (InputException e) {
         summary.read();
         errors.reject(e, documents.canContinue(), documents.failedLine());
@@ -220,7 +267,8 @@ final class ConvertCommand implements Callable<Integer> {
       try {
         writer.write(VariantRecord.builder().set(column, v).build());
       } catch (VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded
-        throw new InputException(documents.source(), documents.line(), 0, "cannot convert the document: " + e.getMessage(), e);
+        throw new InputException(sample.source(documents), sample.line(documents), 0,
+            "cannot convert the document: " + e.getMessage(), e);
       } catch (IOException e) {
         throw new IOException("cannot write " + output + ": " + IoMessages.reason(e), e);
       }

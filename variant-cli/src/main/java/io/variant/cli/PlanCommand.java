@@ -1,6 +1,5 @@
 package io.variant.cli;
 
-import io.variant.core.Variant;
 import io.variant.core.json.JsonOptions;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.InferenceResult;
@@ -27,10 +26,11 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     header = "Infer a shredding plan from JSON documents and print it with a coverage table.",
     description = {
-      "Infer a shredding plan from the first documents of the input (NDJSON, whitespace-separated "
-          + "documents, or one top-level JSON array; gzip input is decompressed).",
+      "Infer a shredding plan from a sample of the input (NDJSON, whitespace-separated documents, or one "
+          + "top-level JSON array; gzip input is decompressed): rows spread across a plain NDJSON file, else the "
+          + "first rows. 'variant convert' samples the same way, with the same options, and writes this plan.",
       "Output: the plan in its one-line text form, a blank line, then per path the sampled count, how often "
-          + "it is present, typed and residual, and the chosen type. 'variant plan in.ndjson > plan.txt' "
+          + "it is present, typed and residual, and the chosen type, then which rows were sampled. 'variant plan in.ndjson > plan.txt' "
           + "writes a file that 'variant convert --plan @plan.txt' reads.",
     })
 final class PlanCommand implements Callable<Integer> {
@@ -40,33 +40,7 @@ final class PlanCommand implements Callable<Integer> {
 
   @Mixin FileArgument input;
 
-  @Option(
-      names = "--sample",
-      defaultValue = "10000",
-      paramLabel = "N",
-      description = "Infer from the first N documents; 0 reads them all (default: ${DEFAULT-VALUE}).")
-  long sample;
-
-  @Option(
-      names = "--min-presence",
-      paramLabel = "P",
-      description = "Share (0 to 1) of its parent objects a field must appear in to get its own column "
-          + "(default: 0.1).")
-  Double minPresence;
-
-  @Option(
-      names = "--dominance",
-      paramLabel = "D",
-      description = "Share (above 0, up to 1) of a path's non-null values one type family must hold for the "
-          + "path to be typed; the rest goes to the residual (default: 0.9).")
-  Double dominance;
-
-  @Option(
-      names = "--max-columns",
-      paramLabel = "N",
-      description = "Most typed columns in the plan; past it the least present paths stay in the residual "
-          + "(default: 300).")
-  Integer maxColumns;
+  @Mixin InferenceArguments rules;
 
   @Option(
       names = "--max-depth",
@@ -74,24 +48,41 @@ final class PlanCommand implements Callable<Integer> {
       description = "Most objects and arrays nested in the plan below the root (default: 50).")
   Integer maxDepth;
 
+  @Option(
+      names = "--explain",
+      description = "After the table, print for every examined path why it is typed or left in the residual: "
+          + "the cost model's estimate (values x bytes gained each - definition levels - column chunks) or "
+          + "the threshold that decided.")
+  boolean explain;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws IOException {
-    if (sample < 0) {
-      throw new ParameterException(spec.commandLine(), "--sample must be at least 0, was " + sample);
-    }
     PlanInference inference = PlanInference.create(options());
+    InferredPlan inferred;
+    String sampled;
     try (JsonDocuments documents = new JsonDocuments(cli, List.of(input.path), JsonOptions.defaults(), JsonDocuments::withoutHints)) {
-      for (Variant v; (sample == 0 || inference.rows() < sample) && (v = documents.next()) != null; ) {
-        inference.add(v);
+      PlanSample sample = PlanSample.take(List.of(input.path), rules.sample, inference, documents);
+      if (sample.failure() != null) {
+        throw sample.failure();
       }
+      sampled = sample.description();
+      inferred = InferredPlan.of(inference, sample.rows());
     }
-    InferenceResult result = inference.result();
+    InferenceResult result = inferred.result();
     try (Writer out = cli.output()) {
       out.write(result.plan().print());
       out.write("\n\n");
       out.write(result.coverage().format());
+      out.write("sample: " + sampled + "\n");
+      if (!inferred.note().isEmpty()) {
+        out.write("size check: " + inferred.note() + "\n");
+      }
+      if (explain) {
+        out.write("\nwhy (estimated compressed bytes over the sample):\n");
+        out.write(result.explanation().format());
+      }
     }
     return ExitCodes.OK;
   }
@@ -101,32 +92,11 @@ final class PlanCommand implements Callable<Integer> {
    * which the help text repeats.
    */
   private InferenceOptions options() {
-    InferenceOptions o = DEFAULTS;
+    InferenceOptions o = rules.options(spec, DEFAULTS);
     try {
-      if (minPresence != null) {
-        o = o.withMinPresence(minPresence);
-      }
-      if (dominance != null) {
-        o = o.withDominance(dominance);
-      }
-      if (maxColumns != null) {
-        o = o.withMaxTypedColumns(maxColumns);
-      }
-      if (maxDepth != null) {
-        o = o.withMaxDepth(maxDepth);
-      }
+      return maxDepth == null ? o : o.withMaxDepth(maxDepth);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), forCommandLine(e.getMessage()));
+      throw new ParameterException(spec.commandLine(), InferenceArguments.forCommandLine(e.getMessage()));
     }
-    return o;
-  }
-
-  /** "Cannot use minPresence 2.0: it must be in [0, 1]" names the option: "Cannot use --min-presence 2.0: ...". */
-  static String forCommandLine(String message) {
-    return message
-        .replace("minPresence", "--min-presence")
-        .replace("dominance", "--dominance")
-        .replace("maxTypedColumns", "--max-columns")
-        .replace("maxDepth", "--max-depth");
   }
 }

@@ -164,25 +164,27 @@ class ConvertCommandTest {
   }
 
   @Test
-  void inferRowsDecidesHowManyRowsThePlanSees() throws IOException {
-    // Two numbers, then 30 strings: the first two rows alone say int8, all 32 say string (94% dominant).
-    Path input = file("docs.ndjson", "{\"a\": 1}\n{\"a\": 2}\n" + "{\"a\": \"x\"}\n".repeat(30));
+  void sampleDecidesHowManyRowsThePlanSees() throws IOException {
+    // Two numbers, then 30 strings: the first two rows alone say int32, all 32 say string (94% dominant).
+    String docs = "{\"a\": 1}\n{\"a\": 2}\n" + "{\"a\": \"x\"}\n".repeat(30);
+    Path input = file("docs.ndjson", docs);
     Path two = dir.resolve("two.parquet");
-    CliRunner.Result r = ok("convert", input.toString(), "-o", two.toString(), "--infer-rows", "2");
-    assertTrue(r.err().contains("(plan inferred from 2 rows)"), r.err());
-    assertTrue(ok("schema", two.toString()).out().endsWith("\n{\"a\": int8}\n"));
+    CliRunner.Result r = run(docs, "convert", "-", "-o", two.toString(), "--sample", "2", "--select", "presence");
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.err().contains("(plan inferred from the first 2 rows (stdin can be read only once;"), r.err());
+    assertTrue(ok("schema", two.toString()).out().endsWith("\n{\"a\": int32}\n"));
     Path all = dir.resolve("all.parquet");
-    ok("convert", input.toString(), "-o", all.toString(), "-q");
+    ok("convert", input.toString(), "-o", all.toString(), "-q", "--select", "presence");
     assertTrue(ok("schema", all.toString()).out().endsWith("\n{\"a\": string}\n"));
     assertEquals(ok("cat", two.toString()).out(), ok("cat", all.toString()).out()); // the plan changes no value
   }
 
   @Test
-  void inferRowsZeroNeedsAPlan() throws IOException {
+  void negativeSampleOrInferRowsIsAUsageError() throws IOException {
     Path input = file("docs.ndjson", DOCS);
-    CliRunner.Result r = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(), "--infer-rows", "0");
+    CliRunner.Result r = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(), "--sample", "-1");
     assertEquals(2, r.exitCode());
-    assertTrue(r.err().contains("--infer-rows must be at least 1 without --plan, was 0"), r.err());
+    assertTrue(r.err().contains("--sample must be at least 0, was -1"), r.err());
     CliRunner.Result negative = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(),
         "--plan", "variant", "--infer-rows", "-1");
     assertEquals(2, negative.exitCode());
@@ -214,12 +216,13 @@ class ConvertCommandTest {
   void summaryGoesToStderrUnlessQuiet() throws IOException {
     Path input = file("docs.ndjson", DOCS);
     Path out = dir.resolve("e.parquet");
-    CliRunner.Result r = ok("convert", input.toString(), "-o", out.toString());
+    CliRunner.Result r = ok("convert", input.toString(), "-o", out.toString(), "--select", "presence");
     assertEquals("", r.out());
-    String summary = r.err().strip();
-    assertTrue(summary.matches("\\Q" + out + "\\E: 3 rows written \\(3 read, 0 rejected\\), 2 typed columns "
-        + "\\(plan inferred from 3 rows\\)\n  37 B in, " + java.util.regex.Pattern.quote(ByteSize.format(Files.size(out)))
-        + " out \\(ratio \\d+\\.\\d\\d\\), \\d+\\.\\d\\d s, [\\d,]+ rows/s"), summary);
+    List<String> summary = r.err().strip().lines().toList();
+    assertTrue(String.join("\n", summary.subList(0, 2)).matches("\\Q" + out + "\\E: 3 rows written \\(3 read, 0 rejected\\), "
+        + "2 typed columns \\(plan inferred from all 3 rows\\)\n  37 B in, " + java.util.regex.Pattern.quote(ByteSize.format(Files.size(out)))
+        + " out \\(ratio \\d+\\.\\d\\d\\), \\d+\\.\\d\\d s, [\\d,]+ rows/s"), r.err());
+    assertEquals("  residual: 0.0% of 4 values at 2 typed paths", summary.get(2));
     CliRunner.Result planned = ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--plan", "{\"a\": int8}");
     assertTrue(planned.err().startsWith(out + ": 3 rows written (3 read, 0 rejected), 1 typed columns\n"), planned.err());
     assertEquals("", ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--quiet").err());

@@ -25,7 +25,7 @@ class ConvertInterruptTest {
     Path out = dir.resolve("e.parquet");
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-        VariantCli.class.getName(), "convert", "-", "-o", out.toString())
+        VariantCli.class.getName(), "convert", "-", "-o", out.toString(), "--sample", "1000")
         .redirectErrorStream(true)
         .redirectOutput(dir.resolve("output.txt").toFile())
         .start();

@@ -124,7 +124,9 @@ class ConvertOutputTest {
       }
     };
     InputStream stdin = new SequenceInputStream(new java.io.ByteArrayInputStream(head), held);
-    String[] args = Stream.concat(Stream.of("convert", "-", "-o", out.toString()), Arrays.stream(extra)).toArray(String[]::new);
+    // --sample 1000: the plan is inferred from the first 1000 rows, so the temporary file appears while stdin is open
+    String[] args = Stream.concat(Stream.of("convert", "-", "-o", out.toString(), "--sample", "1000"), Arrays.stream(extra))
+        .toArray(String[]::new);
     return run(stdin, new ByteArrayOutputStream(), args);
   }
 

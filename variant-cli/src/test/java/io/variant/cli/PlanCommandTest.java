@@ -23,10 +23,13 @@ class PlanCommandTest {
 
   @TempDir Path dir;
 
+  /** {@code variant plan --select presence OPTIONS}: these inputs are too small for the cost model to type anything. */
   private static CliRunner.Result plan(String stdin, String... options) {
-    String[] args = new String[options.length + 1];
+    String[] args = new String[options.length + 3];
     args[0] = "plan";
-    System.arraycopy(options, 0, args, 1, options.length);
+    args[1] = "--select";
+    args[2] = "presence";
+    System.arraycopy(options, 0, args, 3, options.length);
     CliRunner.Result r = run(stdin, args);
     assertEquals(0, r.exitCode(), r.err());
     return r;
@@ -40,12 +43,13 @@ class PlanCommandTest {
   void printsThePlanABlankLineAndTheCoverageTable() {
     CliRunner.Result r = plan(DOCS);
     List<String> lines = r.out().lines().toList();
-    assertEquals("{\"id\": int16, \"n\": variant, \"name\": string, \"tags\": [string]}", lines.get(0));
+    assertEquals("{\"id\": int64, \"n\": variant, \"name\": string, \"tags\": [string]}", lines.get(0));
     assertEquals("", lines.get(1));
     assertEquals("sampled  present    typed  residual  type     path", lines.get(2));
-    assertEquals("      3   100.0%   100.0%      0.0%  int16    $.id", lines.get(4));
+    assertEquals("      3   100.0%   100.0%      0.0%  int64    $.id", lines.get(4));
     assertEquals("      3    66.7%     0.0%    100.0%  variant  $.n", lines.get(5));
     assertTrue(r.out().contains("\n3 rows sampled; 6 paths tracked, 6 in the plan; 3 typed columns (limit 300)\n"), r.out());
+    assertTrue(r.out().endsWith("\nsample: all 3 rows\n"), r.out());
     assertEquals("", r.err());
   }
 
@@ -60,19 +64,20 @@ class PlanCommandTest {
     // Past the sample: a string id, and bad JSON that is never parsed.
     String input = "{\"id\": 1}\n{\"id\": 2}\n{\"id\": \"x\"}\n{oops\n";
     CliRunner.Result r = plan(input, "--sample", "2");
-    assertEquals("{\"id\": int8}", firstLine(r));
+    assertEquals("{\"id\": int64}", firstLine(r));
     assertTrue(r.out().contains("\n2 rows sampled;"), r.out());
+    assertTrue(r.out().endsWith("\nsample: the first 2 rows (stdin can be read only once; rows further on were not seen)\n"), r.out());
   }
 
   @Test
   void sampleZeroReadsEveryDocument() {
     StringBuilder input = new StringBuilder();
     for (int i = 0; i < 10_005; i++) {
-      input.append("{\"id\": ").append(i < 10_000 ? "1" : "\"x\"").append("}\n"); // past the default 10000
+      input.append("{\"n\": ").append(i < 10_000 ? "1" : "\"x\"").append("}\n"); // past the default 10000
     }
-    assertEquals("{\"id\": int8}", firstLine(plan(input.toString())));
+    assertEquals("{\"n\": int32}", firstLine(plan(input.toString())));
     CliRunner.Result all = plan(input.toString(), "--sample", "0");
-    assertEquals("{\"id\": int8}", firstLine(all)); // 5 strings in 10005: still dominant
+    assertEquals("{\"n\": int32}", firstLine(all)); // 5 strings in 10005: still dominant
     assertTrue(all.out().contains("\n10005 rows sampled;"), all.out());
     assertTrue(all.out().contains("  99.9%") || all.out().contains(">99.9%"), all.out());
   }
@@ -80,9 +85,11 @@ class PlanCommandTest {
   @Test
   void thresholdOptionsChangeThePlan() {
     // dominance 0.5: n has one number of two values, so it is typed; min presence 0.5 drops tags (1 of 3).
-    assertEquals("{\"id\": int16, \"n\": int8, \"name\": string}",
+    assertEquals("{\"id\": int64, \"n\": int32, \"name\": string}",
         firstLine(plan(DOCS, "--dominance", "0.5", "--min-presence", "0.5")));
-    assertEquals("{\"id\": int16, \"n\": variant, \"name\": string}", firstLine(plan(DOCS, "--max-columns", "2")));
+    assertEquals("{\"id\": int16, \"n\": int8, \"name\": string}",
+        firstLine(plan(DOCS, "--dominance", "0.5", "--min-presence", "0.5", "--narrow-types")));
+    assertEquals("{\"id\": int64, \"n\": variant, \"name\": string}", firstLine(plan(DOCS, "--max-columns", "2")));
     assertEquals("variant", firstLine(plan(DOCS, "--max-depth", "0")));
     assertTrue(plan(DOCS, "--max-depth", "0").out().contains("depth 0"));
   }
@@ -103,7 +110,7 @@ class PlanCommandTest {
   void helpShowsTheLibraryDefaults() {
     InferenceOptions d = InferenceOptions.defaults();
     String help = run("", "plan", "--help").out().replaceAll("\\s+", " ");
-    assertTrue(help.contains("get its own column (default: " + d.minPresence() + ")"), help);
+    assertTrue(help.contains("considered for a column (default: " + d.minPresence() + ":"), help);
     assertTrue(help.contains("to the residual (default: " + d.dominance() + ")"), help);
     assertTrue(help.contains("stay in the residual (default: " + d.maxTypedColumns() + ")"), help);
     assertTrue(help.contains("below the root (default: " + d.maxDepth() + ")"), help);
@@ -118,6 +125,17 @@ class PlanCommandTest {
     assertEquals(expected, firstLine(plan("", file.toString())));
     assertEquals(expected, firstLine(plan("", gz.toString())));
     assertEquals(expected, firstLine(plan("[" + DOCS.strip().replace("\n", ",\n") + "]", "-")));
+  }
+
+  @Test
+  void theCostModelLeavesTinyInputsUnshreddedAndExplainsWhy() {
+    CliRunner.Result r = run(DOCS, "plan", "--explain");
+    assertEquals(0, r.exitCode(), r.err());
+    assertEquals("variant", firstLine(r));
+    assertTrue(r.out().contains("\nwhy (estimated compressed bytes over the sample):\n"), r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.matches("residual +\\$\\.id +int64: costs \\d+ B: 3 values x .* \\(number\\)")),
+        r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.matches("residual +\\$\\.n +no type holds 90% of the non-null values")), r.out());
   }
 
   @Test

@@ -58,7 +58,9 @@ public record PlanSample(ShreddingPlan plan, Set<String> keys, long rows, int sp
     TextInputFormat format = new TextInputFormat();
     List<InputSplit> all = format.getSplits(job);
     List<InputSplit> chosen = spread(all, rows);
-    PlanInference inference = PlanInference.create(InferenceOptions.defaults());
+    // presence, not the cost model: this sample is not checked against the unshredded size (variant-cli's is)
+    PlanInference inference = PlanInference.create(
+        InferenceOptions.defaults().withSelection(io.variant.shredding.infer.Selection.PRESENCE).withMinPresence(0.10));
     Set<String> keys = new LinkedHashSet<>();
     long sampled = 0;
     for (int i = 0; i < chosen.size(); i++) {

@@ -6,6 +6,7 @@ import io.variant.parquet.VariantRecord;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
+import io.variant.shredding.infer.Selection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -28,6 +29,15 @@ final class RowSample {
    */
   static final int MAX_SAMPLED_KEYS = 1024;
 
+  /**
+   * How the writer infers from its first rows: every path passing a 10% presence and the dominance threshold,
+   * with file-wide widths. Not the cost model: the writer sees only its first rows and cannot check a plan
+   * against the unshredded size, so a plan would turn on a handful of rows' fixed costs; {@code variant
+   * convert} samples across the file, applies the cost model and checks the plan (see variant-cli).
+   */
+  static final InferenceOptions WRITER_INFERENCE =
+      InferenceOptions.defaults().withSelection(Selection.PRESENCE).withMinPresence(0.10);
+
   private final int capacity;
   private final RecordShape shape;
   private final List<VariantRecord> rows = new ArrayList<>();
@@ -45,7 +55,7 @@ final class RowSample {
     this.capacity = capacity;
     this.shape = shape;
     for (String c : inferred) {
-      inference.put(c, PlanInference.create(InferenceOptions.defaults()));
+      inference.put(c, PlanInference.create(WRITER_INFERENCE));
     }
     for (String c : sampledKeys) {
       keys.put(c, new LinkedHashSet<>());

@@ -40,7 +40,7 @@ class WriteExamplesTest {
       w.write(VariantRecord.builder().set("id", 1L).set("event", variant).build());
     }
     try (VariantParquetReader r = VariantParquetReader.open(file)) {
-      assertEquals(ShreddingPlan.parse("{\"type\": string, \"x\": int8}"), r.plans().get("event"));
+      assertEquals(ShreddingPlan.parse("{\"type\": string, \"x\": int32}"), r.plans().get("event"));
       assertTrue(variant.equals(r.read().variant("event")));
     }
   }

@@ -11,7 +11,7 @@ import java.util.Locale;
  * <pre>
  * sampled  present    typed  residual  type     path
  *     100   100.0%   100.0%      0.0%  object   $
- *     100   100.0%    95.0%      5.0%  int16    $.id
+ *     100   100.0%    95.0%      5.0%  int64    $.id
  *     100    40.0%   100.0%      0.0%  array    $.tags
  *     130   100.0%   100.0%      0.0%  string   $.tags[*]
  *
@@ -53,6 +53,14 @@ public final class CoverageReport {
     public double residualPercent() {
       return percent(residual(), present);
     }
+  }
+
+  /**
+   * How a field name extends a {@link Row#path()}: {@code .name} for names of letters, digits and '_' not
+   * starting with a digit, else {@code ["..."]}, quoted as in the plan text form.
+   */
+  public static String fieldSegment(String name) {
+    return PathStats.segment(name);
   }
 
   private final List<Row> rows;

@@ -7,5 +7,6 @@ import io.variant.shredding.ShreddingPlan;
  *
  * @param plan the inferred plan; {@code variant} when nothing qualifies (for example an empty sample)
  * @param coverage one row per node of {@code plan}, in plan order
+ * @param explanation why each examined path was typed or left in the residual
  */
-public record InferenceResult(ShreddingPlan plan, CoverageReport coverage) {}
+public record InferenceResult(ShreddingPlan plan, CoverageReport coverage, Explanation explanation) {}

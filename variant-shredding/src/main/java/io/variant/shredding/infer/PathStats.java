@@ -15,6 +15,8 @@ final class PathStats {
   long present;
   final long[] families = new long[TypeFamily.values().size()];
   final ExactNumericRange numbers = new ExactNumericRange();
+  final DistinctValues strings = new DistinctValues();
+  long stringBytes; // encoded sizes of the string values, headers included
   final Map<String, PathStats> fields = new HashMap<>();
   PathStats element; // null until an array here has an element
 

@@ -28,6 +28,9 @@ final class PlanChooser {
     final List<Choice> fields = new ArrayList<>(); // OBJECT only
     Choice element; // ARRAY only
     boolean kept = true;
+    CostModel.Estimate estimate; // SCALAR leaves weighed by the cost model, and leaves it left in the residual
+    String reason = "";
+    final List<Choice> notInPlan = new ArrayList<>(); // examined fields (or element) left out: for the explanation
 
     Choice(PathStats stats, long sampled, Shape shape, TypeFamily family, ShreddedType scalar) {
       this.stats = stats;
@@ -43,13 +46,16 @@ final class PlanChooser {
   }
 
   private final InferenceOptions options;
+  private final boolean costModel;
+  private final List<Explanation.Decision> skipped = new ArrayList<>(); // fields under the presence threshold
 
   PlanChooser(InferenceOptions options) {
     this.options = options;
+    this.costModel = options.selection() == Selection.COST_MODEL;
   }
 
   InferenceResult choose(PathStats root, long rows, int trackedPaths, long untrackedValues) {
-    Choice top = choose(root, rows);
+    Choice top = choose(root, rows, LevelChain.root(rows).then(root.present));
     List<Choice> leaves = new ArrayList<>();
     collectLeaves(top, leaves);
     if (leaves.size() > options.maxTypedColumns()) {
@@ -61,12 +67,53 @@ final class PlanChooser {
     List<CoverageReport.Row> report = new ArrayList<>();
     ShreddingPlan plan = build(top, report);
     int typedColumns = Math.min(leaves.size(), options.maxTypedColumns());
-    return new InferenceResult(plan, new CoverageReport(report, rows, trackedPaths, typedColumns, untrackedValues, options));
+    List<Explanation.Decision> decisions = new ArrayList<>();
+    explain(top, decisions);
+    decisions.addAll(skipped);
+    return new InferenceResult(plan, new CoverageReport(report, rows, trackedPaths, typedColumns, untrackedValues, options),
+        new Explanation(decisions));
   }
 
-  private Choice choose(PathStats stats, long sampled) {
+  /** @param chain the levels down to this path being present (its last step: {@code stats.present}) */
+  private Choice choose(PathStats stats, long sampled, LevelChain chain) {
     TypeFamily family = dominant(stats);
-    return family == null ? residual(stats, sampled) : typed(stats, sampled, family);
+    if (family == null) {
+      Choice c = residual(stats, sampled);
+      c.reason = stats.present == stats.count(TypeFamily.NULL)
+          ? "only nulls"
+          : String.format(java.util.Locale.ROOT, "no type holds %.0f%% of the non-null values", 100 * options.dominance());
+      return c;
+    }
+    Choice c = typed(stats, sampled, family, chain.then(stats.count(family)));
+    if (costModel && c.shape == Shape.SCALAR) {
+      long typedValues = stats.count(family);
+      double meanBytes = family == PlanInference.STRINGS && typedValues > 0 ? (double) stats.stringBytes / typedValues : 0;
+      c.estimate = CostModel.estimate(kind(stats, family), typedValues, meanBytes,
+          chain.withLast(typedValues), chain.withLast(stats.present - typedValues));
+      c.reason = c.scalar + ": " + c.estimate.explain();
+      if (c.estimate.saved() <= 0) {
+        Choice r = residual(stats, sampled);
+        r.estimate = c.estimate;
+        r.reason = c.reason;
+        return r;
+      }
+    } else if (c.shape == Shape.SCALAR) {
+      c.reason = c.scalar + ": passes presence and dominance";
+    }
+    return c;
+  }
+
+  /** The cost model's class of a leaf typed with {@code family}. */
+  private static CostModel.Kind kind(PathStats stats, TypeFamily family) {
+    if (family.group() != TypeFamily.Group.SCALAR) {
+      return CostModel.Kind.NUMBER; // exact numerics
+    }
+    return switch (family.scalarType().kind()) {
+      case BOOLEAN -> CostModel.Kind.BOOLEAN;
+      case STRING -> CostModel.stringKind(stats.count(family), stats.strings.count());
+      case BINARY -> CostModel.Kind.STRING;
+      default -> CostModel.Kind.NUMBER;
+    };
   }
 
   /** The family holding at least {@code dominance} of the non-null values, or null if none does. */
@@ -82,12 +129,15 @@ final class PlanChooser {
   }
 
   /** The one place that maps a dominant family to a plan node. */
-  private Choice typed(PathStats s, long sampled, TypeFamily f) {
+  private Choice typed(PathStats s, long sampled, TypeFamily f, LevelChain chain) {
     return switch (f.group()) {
       case SCALAR -> scalar(s, sampled, f, f.scalarType());
-      case EXACT_NUMERIC -> s.numbers.type() == null ? residual(s, sampled) : scalar(s, sampled, f, s.numbers.type());
-      case OBJECT -> object(s, sampled);
-      case ARRAY -> array(s, sampled);
+      case EXACT_NUMERIC -> {
+        ShreddedType t = s.numbers.type(options.typeWidth(), s.key);
+        yield t == null ? residual(s, sampled) : scalar(s, sampled, f, t);
+      }
+      case OBJECT -> object(s, sampled, chain);
+      case ARRAY -> array(s, sampled, chain);
       case NULL, UNKNOWN -> residual(s, sampled);
     };
   }
@@ -100,26 +150,51 @@ final class PlanChooser {
     return new Choice(s, sampled, Shape.SCALAR, f, type);
   }
 
-  private Choice object(PathStats s, long sampled) {
+  /** @param chain the levels down to the objects at this path */
+  private Choice object(PathStats s, long sampled, LevelChain chain) {
     long objects = s.count(TypeFamily.OBJECT);
     Choice c = new Choice(s, sampled, Shape.OBJECT, TypeFamily.OBJECT, null);
     List<PathStats> children = new ArrayList<>(s.fields.values());
     children.sort(Comparator.comparing((PathStats p) -> p.key, PlanChooser::compareCodePoints));
+    List<Choice> residualFields = new ArrayList<>();
     for (PathStats child : children) {
       if (Ratio.atLeast(child.present, objects, options.minPresence())) {
-        c.fields.add(choose(child, objects));
+        Choice f = choose(child, objects, chain.then(child.present));
+        if (costModel && f.shape == Shape.RESIDUAL) {
+          residualFields.add(f); // stays in this object's residual: no column pays for it
+        } else {
+          c.fields.add(f);
+        }
+      } else {
+        skipped.add(new Explanation.Decision(child.path, false, String.format(java.util.Locale.ROOT,
+            "present in %.1f%% of parent objects, under min presence %.1f%%",
+            objects == 0 ? 0.0 : 100.0 * child.present / objects, 100 * options.minPresence()), null));
       }
     }
-    return c.fields.isEmpty() ? residual(s, sampled) : c;
+    if (c.fields.isEmpty()) {
+      Choice r = residual(s, sampled);
+      r.reason = "object: no field pays for a typed column";
+      r.notInPlan.addAll(residualFields);
+      return r;
+    }
+    c.notInPlan.addAll(residualFields);
+    return c;
   }
 
-  private Choice array(PathStats s, long sampled) {
+  /** @param chain the levels down to the arrays at this path */
+  private Choice array(PathStats s, long sampled, LevelChain chain) {
     if (s.element == null) {
-      return residual(s, sampled); // only empty arrays, or elements beyond a limit
+      Choice r = residual(s, sampled); // only empty arrays, or elements beyond a limit
+      r.reason = "array: no elements";
+      return r;
     }
-    Choice element = choose(s.element, s.element.present);
+    long arrays = s.count(TypeFamily.ARRAY);
+    Choice element = choose(s.element, s.element.present, chain.intoArray(arrays, s.element.present));
     if (element.shape == Shape.RESIDUAL) {
-      return residual(s, sampled);
+      Choice r = residual(s, sampled);
+      r.reason = "array: its elements are not typed";
+      r.notInPlan.add(element);
+      return r;
     }
     Choice c = new Choice(s, sampled, Shape.ARRAY, TypeFamily.ARRAY, null);
     c.element = element;
@@ -135,23 +210,57 @@ final class PlanChooser {
     }
   }
 
-  /** Marks all but the {@code maxTypedColumns} most present leaves as dropped; ties keep plan order. */
+  /** Adds a decision per examined path at and below {@code c}, in path order. */
+  private static void explain(Choice c, List<Explanation.Decision> out) {
+    boolean typed = c.shape != Shape.RESIDUAL && c.kept;
+    String reason = c.reason;
+    if (c.shape == Shape.OBJECT) {
+      reason = "object: " + c.fields.size() + " of " + (c.fields.size() + c.notInPlan.size()) + " examined fields in the plan";
+    } else if (c.shape == Shape.ARRAY) {
+      reason = "array of typed elements";
+    }
+    if (!c.kept) {
+      reason = reason + "; dropped: past the column budget";
+    }
+    out.add(new Explanation.Decision(c.stats.path, typed, reason, c.estimate));
+    List<Choice> below = new ArrayList<>(c.fields);
+    below.addAll(c.notInPlan);
+    if (c.element != null) {
+      below.add(c.element);
+    }
+    below.sort(Comparator.comparing((Choice f) -> f.stats.path));
+    below.forEach(f -> explain(f, out));
+  }
+
+  /**
+   * Marks all but the {@code maxTypedColumns} best leaves as dropped: the most saving under the cost model,
+   * else the most present; ties keep plan order.
+   */
   private void applyBudget(List<Choice> leavesInPlanOrder) {
     List<Integer> ranked = new ArrayList<>();
     for (int i = 0; i < leavesInPlanOrder.size(); i++) {
       ranked.add(i);
     }
-    ranked.sort(Comparator.comparingLong((Integer i) -> -leavesInPlanOrder.get(i).stats.present).thenComparing(i -> i));
+    Comparator<Integer> best = costModel
+        ? Comparator.comparingDouble((Integer i) -> -leavesInPlanOrder.get(i).estimate.saved())
+        : Comparator.comparingLong((Integer i) -> -leavesInPlanOrder.get(i).stats.present);
+    ranked.sort(best.thenComparing(i -> i));
     for (int r = options.maxTypedColumns(); r < ranked.size(); r++) {
       leavesInPlanOrder.get(ranked.get(r)).kept = false;
     }
   }
 
-  /** Removes dropped nodes bottom-up; returns whether {@code c} itself stays. */
+  /** Removes dropped nodes bottom-up (keeping them for the explanation); returns whether {@code c} stays. */
   private static boolean prune(Choice c) {
     switch (c.shape) {
       case OBJECT -> {
-        c.fields.removeIf(f -> !prune(f));
+        for (Choice f : c.fields) {
+          if (!prune(f)) {
+            f.kept = false;
+            c.notInPlan.add(f);
+          }
+        }
+        c.fields.removeIf(f -> !f.kept);
         c.kept = !c.fields.isEmpty();
       }
       case ARRAY -> c.kept = prune(c.element);

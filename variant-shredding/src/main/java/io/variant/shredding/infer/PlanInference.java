@@ -18,19 +18,24 @@ import java.util.Objects;
  *   inference.add(v);
  * }
  * InferenceResult result = inference.result();
- * String plan = result.plan().print();         // {"id": int16, "tags": [string]}
+ * String plan = result.plan().print();         // {"id": int64, "tags": [string]}
  * String table = result.coverage().format();   // a row per plan node: counts, shares, type, path
  * }</pre> (from {@code InferenceExamplesTest})
  *
- * <p><b>Rules</b> (thresholds in {@link InferenceOptions}):
+ * <p><b>Rules</b> (thresholds in {@link InferenceOptions}; by default {@link CostModel} decides which leaves
+ * pay for a column, and {@link InferenceResult#explanation()} says why for each path):
  *
  * <ul>
  *   <li>A path is typed with the family that holds at least {@code dominance} of its non-null values;
  *       the rest go to the residual. Variant nulls count as present but not toward any family: they have
  *       no typed form. No such family, or only nulls: the path is {@code variant}.
- *   <li>Exact numerics unify losslessly: integers to the narrowest integer
- *       type, with any decimal to {@code decimal(P,S)}, or {@code variant} past 38 digits. Float, double
- *       and strings never mix with them.
+ *   <li>Exact numerics unify losslessly: integers to an integer type, with any decimal to {@code
+ *       decimal(P,S)}, or {@code variant} past 38 digits; {@link TypeWidth} says how wide (by default with
+ *       headroom for the rest of the file: int64 for ids and growing values). Float, double and strings
+ *       never mix with them.
+ *   <li>Under the default {@link Selection#COST_MODEL}, a leaf is typed only when its estimated saving is
+ *       positive; fields that do not pay stay in their object's residual, and an object or array left with
+ *       no typed leaf is {@code variant}.
  *   <li>An object path gets the fields present in at least {@code minPresence} of its objects, sorted by
  *       key in unsigned UTF-8 byte order (the order Variant objects store them, so the plan does not
  *       depend on which row came first). With no such field it is {@code variant}. A field whose values
@@ -52,6 +57,9 @@ import java.util.Objects;
  * their keys, whatever the sample size. <b>Thread safety:</b> none; one instance serves one thread.
  */
 public final class PlanInference {
+  /** The family whose distinct values and sizes the cost model weighs. */
+  static final TypeFamily STRINGS = TypeFamily.of(VariantType.STRING);
+
   private final InferenceOptions options;
   private final PathStats root = PathStats.root();
   private long rows;
@@ -113,6 +121,18 @@ public final class PlanInference {
     return new PlanChooser(options).choose(root, rows, trackedPaths, untrackedValues);
   }
 
+  /**
+   * {@link #result()} with at most {@code maxTypedColumns} typed columns: the best ones by the cost model (or
+   * the most present under {@link Selection#PRESENCE}). For a caller that measured the plan too large, e.g.
+   * by writing the sample both ways.
+   *
+   * @throws IllegalArgumentException if {@code maxTypedColumns} is negative
+   */
+  public InferenceResult result(int maxTypedColumns) {
+    InferenceOptions fewer = options.withMaxTypedColumns(Math.min(maxTypedColumns, options.maxTypedColumns()));
+    return new PlanChooser(fewer).choose(root, rows, trackedPaths, untrackedValues);
+  }
+
   private void observe(PathStats node, Variant v) {
     if (--visitsLeft < 0) {
       throw VariantFormatException.at(0, "the value holds more nested values than its bytes could encode"
@@ -124,6 +144,9 @@ public final class PlanInference {
     boolean descend = node.level < options.maxDepth();
     if (family == TypeFamily.EXACT_NUMERIC) {
       node.numbers.add(v);
+    } else if (family == STRINGS) {
+      node.strings.add(v.stringValue());
+      node.stringBytes += v.valueSize();
     } else if (family == TypeFamily.OBJECT && descend) {
       int n = v.fieldCount();
       for (int i = 0; i < n; i++) {

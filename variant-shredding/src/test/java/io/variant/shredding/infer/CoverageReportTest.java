@@ -32,7 +32,7 @@ class CoverageReportTest {
 
   @Test
   void rowsFollowThePlanWithTheirCounts() {
-    InferenceResult result = infer(sample(), InferenceOptions.defaults());
+    InferenceResult result = infer(sample(), PlanInferenceTest.RULES);
     assertEquals(ShreddingPlan.parse("{\"id\": int16, \"tags\": [string]}"), result.plan());
     assertEquals(List.of(
         new CoverageReport.Row("$", 11, 11, 11, "object"),
@@ -54,7 +54,7 @@ class CoverageReportTest {
         "11 rows sampled; 4 paths tracked, 4 in the plan; 2 typed columns (limit 300)",
         "thresholds: presence 10.0%, dominance 90.0%, depth 50",
         "");
-    CoverageReport report = infer(sample(), InferenceOptions.defaults()).coverage();
+    CoverageReport report = infer(sample(), PlanInferenceTest.RULES).coverage();
     assertEquals(expected, report.format());
     assertEquals(expected, report.toString());
   }
@@ -62,14 +62,14 @@ class CoverageReportTest {
   @Test
   void percentagesNeverRoundToAnExactShareTheyAreNot() {
     List<Model> rows = concat(times(4999, int8(1)), times(1, str("n/a")));
-    String table = infer(rows, InferenceOptions.defaults()).coverage().format();
+    String table = infer(rows, PlanInferenceTest.RULES).coverage().format();
     // 4999 of 5000 is 99.98%: printed as >99.9%, and the residual 0.02% as <0.1%
     assertTrue(table.contains("   5000   100.0%   >99.9%     <0.1%  int8  $\n"), table);
   }
 
   @Test
   void sharesOfNothingShowAsDashAndNaN() {
-    CoverageReport report = PlanInference.create(InferenceOptions.defaults()).result().coverage();
+    CoverageReport report = PlanInference.create(PlanInferenceTest.RULES).result().coverage();
     assertTrue(report.format().startsWith("sampled  present    typed  residual  type     path\n"
         + "      0        -        -         -  variant  $\n"), report.format());
     CoverageReport.Row root = report.rows().get(0);
@@ -80,7 +80,7 @@ class CoverageReportTest {
 
   @Test
   void percentMethodsDivideByTheRightTotals() {
-    CoverageReport.Row id = infer(sample(), InferenceOptions.defaults()).coverage().row("$.id");
+    CoverageReport.Row id = infer(sample(), PlanInferenceTest.RULES).coverage().row("$.id");
     assertEquals(100.0, id.presentPercent());
     assertEquals(100.0 * 10 / 11, id.typedPercent());
     assertEquals(100.0 * 1 / 11, id.residualPercent());
@@ -90,7 +90,7 @@ class CoverageReportTest {
   @Test
   void pathsThatNeedQuotingUseBrackets() {
     List<Model> rows = List.of(obj("a b", int8(1), "x.y", int8(1), "", int8(1), "9lives", int8(1), "名前", int8(1), "q\"", int8(1)));
-    CoverageReport report = infer(rows, InferenceOptions.defaults()).coverage();
+    CoverageReport report = infer(rows, PlanInferenceTest.RULES).coverage();
     List<String> paths = report.rows().stream().map(CoverageReport.Row::path).toList();
     assertEquals(List.of("$", "$[\"\"]", "$[\"9lives\"]", "$[\"a b\"]", "$[\"q\\\"\"]", "$[\"x.y\"]", "$.名前"), paths);
     assertNull(report.row("$.nothing"));
@@ -99,7 +99,7 @@ class CoverageReportTest {
   @Test
   void reportsUntrackedValuesWhenTheCapIsReached() {
     List<Model> rows = times(2, obj("a", int8(1), "b", int8(1)));
-    CoverageReport report = infer(rows, InferenceOptions.defaults().withMaxTrackedPaths(2)).coverage();
+    CoverageReport report = infer(rows, PlanInferenceTest.RULES.withMaxTrackedPaths(2)).coverage();
     assertTrue(report.format().endsWith("2 values not examined: the cap of 2 tracked paths was reached\n"), report.format());
     assertEquals(2, report.untrackedValues());
   }

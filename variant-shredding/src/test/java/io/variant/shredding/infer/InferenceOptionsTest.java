@@ -17,16 +17,16 @@ class InferenceOptionsTest {
 
   @Test
   void defaultsAreTheDocumentedValues() {
-    assertEquals(new InferenceOptions(0.10, 0.90, 300, 50, 10_000), DEFAULTS);
+    assertEquals(new InferenceOptions(0.0, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS);
   }
 
   @Test
   void withMethodsChangeOneOption() {
-    assertEquals(new InferenceOptions(0.5, 0.90, 300, 50, 10_000), DEFAULTS.withMinPresence(0.5));
-    assertEquals(new InferenceOptions(0.10, 0.75, 300, 50, 10_000), DEFAULTS.withDominance(0.75));
-    assertEquals(new InferenceOptions(0.10, 0.90, 7, 50, 10_000), DEFAULTS.withMaxTypedColumns(7));
-    assertEquals(new InferenceOptions(0.10, 0.90, 300, 3, 10_000), DEFAULTS.withMaxDepth(3));
-    assertEquals(new InferenceOptions(0.10, 0.90, 300, 50, 12), DEFAULTS.withMaxTrackedPaths(12));
+    assertEquals(new InferenceOptions(0.5, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS.withMinPresence(0.5));
+    assertEquals(new InferenceOptions(0.0, 0.75, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS.withDominance(0.75));
+    assertEquals(new InferenceOptions(0.0, 0.90, 7, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS.withMaxTypedColumns(7));
+    assertEquals(new InferenceOptions(0.0, 0.90, 300, 3, 10_000, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS.withMaxDepth(3));
+    assertEquals(new InferenceOptions(0.0, 0.90, 300, 50, 12, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS.withMaxTrackedPaths(12));
   }
 
   @Test

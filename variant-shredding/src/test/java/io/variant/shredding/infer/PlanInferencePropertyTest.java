@@ -30,7 +30,7 @@ class PlanInferencePropertyTest {
     int presence = MIN_PRESENCE_PERCENTS[rnd.nextInt(MIN_PRESENCE_PERCENTS.length)];
     int dominance = DOMINANCE_PERCENTS[rnd.nextInt(DOMINANCE_PERCENTS.length)];
     int depth = MAX_DEPTHS[rnd.nextInt(MAX_DEPTHS.length)];
-    InferenceOptions options = InferenceOptions.defaults()
+    InferenceOptions options = PlanInferenceTest.RULES
         .withMinPresence(presence / 100.0).withDominance(dominance / 100.0).withMaxDepth(depth);
     return new Trial(DatasetGen.rows(rnd), options, new BruteForcePlan(presence, dominance, depth));
   }

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /** Objects, arrays, presence, depth, the column budget, the path cap and determinism. */
 class PlanInferenceStructureTest {
-  private static final InferenceOptions DEFAULTS = InferenceOptions.defaults();
+  private static final InferenceOptions DEFAULTS = PlanInferenceTest.RULES;
 
   @Test
   void aFieldPresentInExactlyMinPresenceOfItsObjectsIsKept() {

@@ -32,12 +32,21 @@ import org.junit.jupiter.api.Test;
 
 /** Type choice per path: families, numeric unification, dominance and nulls. Rows are root scalars here. */
 class PlanInferenceTest {
+  /**
+   * The options the rule tests of this package state their expectations for: columns fit to the sample
+   * ({@link TypeWidth#SAMPLE}) and every path that passes a 10% presence and the dominance threshold typed
+   * ({@link Selection#PRESENCE}), so that a test of presence or dominance need not restate the widening rules
+   * or the cost model, which {@code TypeWidthTest} and {@code CostModelTest} cover.
+   */
+  static final InferenceOptions RULES = InferenceOptions.defaults()
+      .withTypeWidth(TypeWidth.SAMPLE).withSelection(Selection.PRESENCE).withMinPresence(0.10);
+
   static InferenceResult infer(List<? extends Model> rows, InferenceOptions options) {
     return PlanInference.infer(Values.variants(rows), options);
   }
 
   static void assertPlan(String expected, List<? extends Model> rows) {
-    assertPlan(expected, rows, InferenceOptions.defaults());
+    assertPlan(expected, rows, RULES);
   }
 
   static void assertPlan(String expected, List<? extends Model> rows, InferenceOptions options) {
@@ -138,20 +147,20 @@ class PlanInferenceTest {
   void aFamilyJustBelowTheDominanceThresholdIsNotTyped() {
     List<Model> rows = concat(times(89, int8(1)), times(11, str("x"))); // 0.89
     assertPlan("variant", rows);
-    assertPlan("int8", rows, InferenceOptions.defaults().withDominance(0.89));
-    assertPlan("int8", rows, InferenceOptions.defaults().withDominance(0.85));
+    assertPlan("int8", rows, RULES.withDominance(0.89));
+    assertPlan("int8", rows, RULES.withDominance(0.85));
   }
 
   @Test
   void dominanceOfOneNeedsEveryNonNullValue() {
-    assertPlan("variant", concat(times(999, int8(1)), times(1, str("x"))), InferenceOptions.defaults().withDominance(1.0));
-    assertPlan("int8", concat(times(999, int8(1)), times(5, nul())), InferenceOptions.defaults().withDominance(1.0));
+    assertPlan("variant", concat(times(999, int8(1)), times(1, str("x"))), RULES.withDominance(1.0));
+    assertPlan("int8", concat(times(999, int8(1)), times(5, nul())), RULES.withDominance(1.0));
   }
 
   @Test
   void rareNotApplicableStringsLeaveANumericColumnWithAResidual() {
     List<Model> rows = concat(times(50, int16(1000)), times(45, int8(7)), times(5, str("n/a")));
-    InferenceResult result = infer(rows, InferenceOptions.defaults());
+    InferenceResult result = infer(rows, RULES);
     assertEquals(ShreddingPlan.parse("int16"), result.plan());
     CoverageReport.Row root = result.coverage().row("$");
     assertEquals(100, root.present());
@@ -162,7 +171,7 @@ class PlanInferenceTest {
   @Test
   void nullsArePresentButDoNotCountAgainstDominance() {
     List<Model> rows = concat(times(9, int8(1)), times(1, str("x")), times(5, nul()));
-    InferenceResult result = infer(rows, InferenceOptions.defaults());
+    InferenceResult result = infer(rows, RULES);
     assertEquals(ShreddingPlan.parse("int8"), result.plan()); // 9 of 10 non-null values
     CoverageReport.Row root = result.coverage().row("$");
     assertEquals(15, root.present());
@@ -182,8 +191,8 @@ class PlanInferenceTest {
     Variant unknown = Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x54});
     List<Variant> some = new ArrayList<>(Values.variants(times(9, int8(3))));
     some.add(unknown);
-    assertEquals(ShreddingPlan.parse("int8"), PlanInference.infer(some, InferenceOptions.defaults()).plan());
+    assertEquals(ShreddingPlan.parse("int8"), PlanInference.infer(some, RULES).plan());
     List<Variant> all = Arrays.asList(unknown, unknown, unknown);
-    assertEquals(ShreddingPlan.residual(), PlanInference.infer(all, InferenceOptions.defaults()).plan());
+    assertEquals(ShreddingPlan.residual(), PlanInference.infer(all, RULES).plan());
   }
 }

@@ -1,0 +1,102 @@
+package io.variant.shredding.infer;
+
+import static io.variant.shredding.testkit.Values.bool;
+import static io.variant.shredding.testkit.Values.integer;
+import static io.variant.shredding.testkit.Values.obj;
+import static io.variant.shredding.testkit.Values.str;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.shredding.testkit.Values;
+import io.variant.testkit.Model;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** {@link Selection#COST_MODEL}, the default: a leaf is typed only when the estimate says it saves bytes. */
+class CostModelTest {
+  private static InferenceResult infer(List<Model> rows) {
+    return PlanInference.infer(Values.variants(rows), InferenceOptions.defaults());
+  }
+
+  @Test
+  void aFieldInEveryRowPaysAndARareOneDoesNot() {
+    Random rnd = new Random(7);
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 5000; i++) {
+      Model rare = rnd.nextInt(100) == 0 ? integer(rnd.nextInt(1000)) : null;
+      rows.add(rare == null
+          ? obj("id", integer(i), "kind", str("k" + rnd.nextInt(5)))
+          : obj("id", integer(i), "kind", str("k" + rnd.nextInt(5)), "rare", rare));
+    }
+    InferenceResult r = infer(rows);
+    assertEquals("{\"id\": int64, \"kind\": string}", r.plan().print());
+    Explanation.Decision rare = r.explanation().decision("$.rare");
+    assertFalse(rare.typed(), rare.toString());
+    assertTrue(rare.estimate().saved() < 0, rare.toString());
+    assertTrue(rare.reason().startsWith("int32: costs "), rare.reason());
+    Explanation.Decision kind = r.explanation().decision("$.kind");
+    assertTrue(kind.typed());
+    assertEquals(CostModel.Kind.LOW_CARDINALITY_STRING, kind.estimate().kind());
+  }
+
+  @Test
+  void levelsOfASparseObjectCostEveryRow() {
+    // the same 500 values: in the field of an object present in every row, and in one present in 10% of rows
+    // at random, whose levels then cost every row a bit
+    LevelChain dense = LevelChain.root(5000).then(5000).then(5000).then(500);
+    LevelChain sparse = LevelChain.root(5000).then(5000).then(500).then(500);
+    assertTrue(dense.entropyBits() > 0.4 && dense.entropyBits() < 0.5, "" + dense.entropyBits());
+    assertEquals(dense.entropyBits(), sparse.entropyBits(), 1e-9); // the same split, one level apart
+    assertEquals(0.0, LevelChain.root(100).then(100).then(100).entropyBits(), 1e-9);
+    CostModel.Estimate e = CostModel.estimate(CostModel.Kind.BOOLEAN, 500, 1, sparse, sparse.withLast(0));
+    // value column: rows reach the object or not, then hold no residual: the same split as the typed column's
+    assertEquals(2 * 5000 * sparse.entropyBits() * CostModel.LEVEL_BYTES_PER_BIT, e.levelBytes(), 1e-6);
+    CostModel.Estimate always = CostModel.estimate(CostModel.Kind.BOOLEAN, 5000, 1, LevelChain.root(5000).then(5000).then(5000),
+        LevelChain.root(5000).then(5000).then(0));
+    assertEquals(0.0, always.levelBytes(), 1e-9); // always typed, object always there: one run of levels each
+    assertEquals(2 * CostModel.CHUNK_BYTES, e.fixedBytes(), 1e-9);
+  }
+
+  @Test
+  void longStringsGainMoreThanShortOnes() {
+    LevelChain all = LevelChain.root(1000).then(1000).then(1000).then(1000);
+    double shortText = CostModel.estimate(CostModel.Kind.STRING, 1000, 10, all, all).gainPerValue();
+    double longText = CostModel.estimate(CostModel.Kind.STRING, 1000, 400, all, all).gainPerValue();
+    assertTrue(longText > shortText + 1.5, shortText + " " + longText);
+  }
+
+  @Test
+  void arrayElementsAreEntriesOfTheirOwn() {
+    LevelChain c = LevelChain.root(100).then(100).then(100).intoArray(100, 300);
+    assertEquals(300, c.entries(), 1e-9);
+  }
+
+  @Test
+  void uniqueStringsGainLessThanRepeatedOnes() {
+    assertEquals(CostModel.Kind.LOW_CARDINALITY_STRING, CostModel.stringKind(8000, 1000));
+    assertEquals(CostModel.Kind.STRING, CostModel.stringKind(8000, 1001));
+    assertEquals(CostModel.Kind.STRING, CostModel.stringKind(100_000, DistinctValues.CAP + 1));
+    DistinctValues d = new DistinctValues();
+    for (int i = 0; i < 5000; i++) {
+      d.add("v" + i % 10);
+    }
+    assertEquals(10, d.count());
+  }
+
+  @Test
+  void everyExaminedPathIsExplained() {
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      rows.add(obj("a", integer(i), "b", obj("c", bool(i % 2 == 0)), "d", str("x" + i)));
+    }
+    Explanation e = infer(rows).explanation();
+    for (String p : List.of("$", "$.a", "$.b", "$.b.c", "$.d")) {
+      assertNotNull(e.decision(p), p + "\n" + e.format());
+    }
+    assertTrue(e.format().contains("typed     $.a "), e.format());
+  }
+}
