@@ -6,10 +6,11 @@ import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
- * The record consumer parquet-avro's writer writes through: its records lack the VARIANT column (the Avro
- * field is hidden from it as type {@code null}), so each top-level field index at or past the column's
- * position moves up by one, and the column itself is written, by our {@link VariantColumnWriter}, just before
- * the first such field (or at the end of the record). Everything else passes through unchanged.
+ * The record consumer parquet-avro's writer writes through: its records lack the VARIANT column
+ * (the Avro field is hidden from it as type {@code null}), so each top-level field index at or past
+ * the column's position moves up by one, and the column itself is written, by our {@link
+ * VariantColumnWriter}, just before the first such field (or at the end of the record). Everything
+ * else passes through unchanged.
  */
 final class InsertingConsumer extends RecordConsumer {
   private final RecordConsumer out;

@@ -16,16 +16,18 @@ import org.apache.parquet.io.InputFile;
 
 /**
  * Reads Parquet files with a VARIANT column back as Avro {@link GenericRecord}s: the files {@link
- * VariantAvroWriter} writes, or those of parquet-avro and other writers. Records come from parquet-avro's own
- * reader (whose {@code VariantConverters} rebuild shredded columns), so every other field reads exactly as
- * with {@code AvroParquetReader}; the VARIANT column is a Variant record ({@code metadata}, {@code value}
- * bytes), or, for a column named with {@link #open(InputFile, String)}, its JSON text in a nullable string
- * field, as {@link VariantAvroWriter.Builder#jsonField} wrote it. <b>Thread safety:</b> none.
+ * VariantAvroWriter} writes, or those of parquet-avro and other writers. Records come from
+ * parquet-avro's own reader (whose {@code VariantConverters} rebuild shredded columns), so every
+ * other field reads exactly as with {@code AvroParquetReader}; the VARIANT column is a Variant
+ * record ({@code metadata}, {@code value} bytes), or, for a column named with {@link
+ * #open(InputFile, String)}, its JSON text in a nullable string field, as {@link
+ * VariantAvroWriter.Builder#jsonField} wrote it. <b>Thread safety:</b> none.
  */
 public final class VariantAvroReader implements Closeable {
   private final ParquetReader<GenericRecord> reader;
   private final String jsonField;
-  private Schema jsonSchema; // the read schema with the JSON field as a string; built at the first record
+  private Schema
+      jsonSchema; // the read schema with the JSON field as a string; built at the first record
 
   private VariantAvroReader(ParquetReader<GenericRecord> reader, String jsonField) {
     this.reader = reader;
@@ -34,13 +36,16 @@ public final class VariantAvroReader implements Closeable {
 
   /** Reads records with the VARIANT column as Variant records. */
   public static VariantAvroReader open(InputFile file) throws IOException {
-    return new VariantAvroReader(AvroParquetReader.<GenericRecord>builder(file).withConf(new Configuration()).build(), null);
+    return new VariantAvroReader(
+        AvroParquetReader.<GenericRecord>builder(file).withConf(new Configuration()).build(), null);
   }
 
   /** Reads records with VARIANT column {@code jsonField} as JSON text. */
   public static VariantAvroReader open(InputFile file, String jsonField) throws IOException {
     Objects.requireNonNull(jsonField, "jsonField");
-    return new VariantAvroReader(AvroParquetReader.<GenericRecord>builder(file).withConf(new Configuration()).build(), jsonField);
+    return new VariantAvroReader(
+        AvroParquetReader.<GenericRecord>builder(file).withConf(new Configuration()).build(),
+        jsonField);
   }
 
   /** The Variant of a parquet-avro Variant record, or {@code null} for {@code null}. */
@@ -48,7 +53,8 @@ public final class VariantAvroReader implements Closeable {
     if (variantRecord == null) {
       return null;
     }
-    return Variant.of(((ByteBuffer) variantRecord.get(VariantField.METADATA)).duplicate(),
+    return Variant.of(
+        ((ByteBuffer) variantRecord.get(VariantField.METADATA)).duplicate(),
         ((ByteBuffer) variantRecord.get(VariantField.VALUE)).duplicate());
   }
 
@@ -64,10 +70,12 @@ public final class VariantAvroReader implements Closeable {
     }
     Schema.Field f = r.getSchema().getField(jsonField);
     if (f == null || !VariantField.isVariantRecord(VariantField.nonNull(f.schema()))) {
-      throw new IllegalArgumentException("Cannot read \"" + jsonField + "\" as JSON: not a VARIANT column of the file");
+      throw new IllegalArgumentException(
+          "Cannot read \"" + jsonField + "\" as JSON: not a VARIANT column of the file");
     }
     if (jsonSchema == null) {
-      Schema text = Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING));
+      Schema text =
+          Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING));
       jsonSchema = VariantAvroWriteSupport.withFieldType(r.getSchema(), jsonField, text);
     }
     GenericRecord out = new GenericData.Record(jsonSchema);

@@ -23,21 +23,23 @@ import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
 
 /**
- * A Parquet {@link WriteSupport} for Avro {@link GenericRecord}s with one Variant field: parquet-avro's own
- * {@link AvroWriteSupport} writes every other field exactly as {@code AvroParquetWriter} would, and the Variant
- * field is written as a VARIANT column shredded by our plan ({@link VariantColumnWriter}). parquet-avro never
- * sees the field: it is given the schema with the field's type set to {@code null}, which Avro-to-Parquet
- * conversion skips, and writes through an {@link InsertingConsumer} that puts the column in its place.
+ * A Parquet {@link WriteSupport} for Avro {@link GenericRecord}s with one Variant field:
+ * parquet-avro's own {@link AvroWriteSupport} writes every other field exactly as {@code
+ * AvroParquetWriter} would, and the Variant field is written as a VARIANT column shredded by our
+ * plan ({@link VariantColumnWriter}). parquet-avro never sees the field: it is given the schema
+ * with the field's type set to {@code null}, which Avro-to-Parquet conversion skips, and writes
+ * through an {@link InsertingConsumer} that puts the column in its place.
  *
- * <p>The footer's {@code parquet.avro.schema} is the record schema with the field as a nullable Variant
- * record ({@code metadata}, {@code value} bytes), so parquet-avro's readers read the column as parquet-avro
- * 1.18 models Variants. <b>Failure:</b> a value that cannot be converted fails {@link #write}; through
- * Parquet's writer that abandons the file, so check values first ({@link #prepare}). <b>Thread safety:</b>
- * none.
+ * <p>The footer's {@code parquet.avro.schema} is the record schema with the field as a nullable
+ * Variant record ({@code metadata}, {@code value} bytes), so parquet-avro's readers read the column
+ * as parquet-avro 1.18 models Variants. <b>Failure:</b> a value that cannot be converted fails
+ * {@link #write}; through Parquet's writer that abandons the file, so check values first ({@link
+ * #prepare}). <b>Thread safety:</b> none.
  */
 public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
   /** The object model name in the footer's {@code writer.model.name}. */
   public static final String MODEL_NAME = "variant-engine-avro";
+
   /** The footer key parquet-avro's readers take the Avro schema from (package-private there). */
   static final String AVRO_SCHEMA_KEY = "parquet.avro.schema";
 
@@ -55,13 +57,15 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
    * @param field the Variant (or JSON string) field of {@code avro}
    * @param json whether the field holds JSON text
    * @param column how the VARIANT column is shredded; its name must be the field's
-   * @throws IllegalArgumentException if the field is missing or of another type, or the column is named otherwise
+   * @throws IllegalArgumentException if the field is missing or of another type, or the column is
+   *     named otherwise
    */
   public VariantAvroWriteSupport(Schema avro, String field, boolean json, VariantColumn column) {
     this.avro = avro;
     this.field = VariantField.of(avro, field, json);
     if (!column.name().equals(field)) {
-      throw new IllegalArgumentException("Cannot write field \"" + field + "\" as VARIANT column \"" + column.name() + "\"");
+      throw new IllegalArgumentException(
+          "Cannot write field \"" + field + "\" as VARIANT column \"" + column.name() + "\"");
     }
     this.column = column;
   }
@@ -86,7 +90,9 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
 
   private WriteContext context(WriteContext fromAvro) {
     MessageType reduced = fromAvro.getSchema();
-    GroupType group = VariantSchema.toParquet(field.name(), column.plan(), column.layout(), Type.Repetition.OPTIONAL);
+    GroupType group =
+        VariantSchema.toParquet(
+            field.name(), column.plan(), column.layout(), Type.Repetition.OPTIONAL);
     List<Type> fields = new ArrayList<>(reduced.getFields());
     fields.add(field.parquetPos(), group);
     variant = VariantColumnWriter.bind(column, group);
@@ -96,8 +102,8 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
   }
 
   /**
-   * {@code avro} with field {@code name} as a nullable Variant record, as parquet-avro reads a VARIANT column
-   * (a JSON string field becomes such a record too).
+   * {@code avro} with field {@code name} as a nullable Variant record, as parquet-avro reads a
+   * VARIANT column (a JSON string field becomes such a record too).
    */
   static Schema readSchema(Schema avro, String name) {
     Schema type = VariantField.nonNull(avro.getField(name).schema());
@@ -107,11 +113,17 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
 
   /** The Avro record parquet-avro gives an unshredded VARIANT group named {@code name}. */
   static Schema variantRecord(String name) {
-    MessageType m = Types.buildMessage().addField(Types.optionalGroup()
-        .as(org.apache.parquet.schema.LogicalTypeAnnotation.variantType((byte) 1))
-        .required(org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY).named(VariantSchema.METADATA)
-        .required(org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY).named(VariantSchema.VALUE)
-        .named(name)).named("m");
+    MessageType m =
+        Types.buildMessage()
+            .addField(
+                Types.optionalGroup()
+                    .as(org.apache.parquet.schema.LogicalTypeAnnotation.variantType((byte) 1))
+                    .required(org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY)
+                    .named(VariantSchema.METADATA)
+                    .required(org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY)
+                    .named(VariantSchema.VALUE)
+                    .named(name))
+            .named("m");
     return VariantField.nonNull(new AvroSchemaConverter().convert(m).getField(name).schema());
   }
 
@@ -120,9 +132,13 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
     List<Schema.Field> fields = new ArrayList<>();
     for (Schema.Field f : avro.getFields()) {
       Schema t = f.name().equals(name) ? type : f.schema();
-      fields.add(new Schema.Field(f.name(), t, f.doc(), f.name().equals(name) ? null : f.defaultVal(), f.order()));
+      fields.add(
+          new Schema.Field(
+              f.name(), t, f.doc(), f.name().equals(name) ? null : f.defaultVal(), f.order()));
     }
-    Schema copy = Schema.createRecord(avro.getName(), avro.getDoc(), avro.getNamespace(), avro.isError(), fields);
+    Schema copy =
+        Schema.createRecord(
+            avro.getName(), avro.getDoc(), avro.getNamespace(), avro.isError(), fields);
     avro.getObjectProps().forEach(copy::addProp);
     return copy;
   }
@@ -139,8 +155,8 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
   }
 
   /**
-   * Converts the record's Variant field ahead of {@link #write}, so that a bad value is rejected before Parquet
-   * sees the record.
+   * Converts the record's Variant field ahead of {@link #write}, so that a bad value is rejected
+   * before Parquet sees the record.
    *
    * @return the Variant, or {@code null} for SQL NULL
    * @throws IllegalArgumentException if the value cannot be converted
@@ -154,7 +170,10 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
 
   @Override
   public void write(GenericRecord record) {
-    Variant v = record == prepared ? preparedVariant : VariantFieldWriter.toVariant(field, record.get(field.pos()));
+    Variant v =
+        record == prepared
+            ? preparedVariant
+            : VariantFieldWriter.toVariant(field, record.get(field.pos()));
     prepared = null;
     preparedVariant = null;
     consumer.next(v);

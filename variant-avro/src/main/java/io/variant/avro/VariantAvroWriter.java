@@ -2,8 +2,8 @@ package io.variant.avro;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
-import io.variant.parquet.write.VariantColumn;
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.write.VariantColumn;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
@@ -28,11 +28,12 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
 
 /**
- * Writes Avro {@link GenericRecord}s to Parquet, where {@code AvroParquetWriter} would: every field as
- * parquet-avro writes it, except one Variant field (a parquet-avro Variant record, or a string of JSON text
- * named with {@link Builder#jsonField}), which becomes a VARIANT column shredded by our plan, given or
- * inferred from the first records. Files read back with {@link VariantAvroReader}, parquet-avro's {@code
- * AvroParquetReader} (the column as a Variant record) or any Parquet VARIANT reader.
+ * Writes Avro {@link GenericRecord}s to Parquet, where {@code AvroParquetWriter} would: every field
+ * as parquet-avro writes it, except one Variant field (a parquet-avro Variant record, or a string
+ * of JSON text named with {@link Builder#jsonField}), which becomes a VARIANT column shredded by
+ * our plan, given or inferred from the first records. Files read back with {@link
+ * VariantAvroReader}, parquet-avro's {@code AvroParquetReader} (the column as a Variant record) or
+ * any Parquet VARIANT reader.
  *
  * <pre>{@code
  * try (VariantAvroWriter w = VariantAvroWriter.builder(new LocalOutputFile(path), schema)
@@ -43,15 +44,17 @@ import org.apache.parquet.io.OutputFile;
  * }
  * }</pre>
  *
- * <p><b>Sampling:</b> while the plan is inferred, records are buffered as deep copies, so callers may reuse
- * theirs. The keys of the sampled Variants join the column's shared metadata dictionary. <b>Errors:</b> a
- * record whose Variant field cannot be converted is rejected by its {@link #write} with an {@link
- * IllegalArgumentException}, and the writer stays usable. <b>Thread safety:</b> none.
+ * <p><b>Sampling:</b> while the plan is inferred, records are buffered as deep copies, so callers
+ * may reuse theirs. The keys of the sampled Variants join the column's shared metadata dictionary.
+ * <b>Errors:</b> a record whose Variant field cannot be converted is rejected by its {@link #write}
+ * with an {@link IllegalArgumentException}, and the writer stays usable. <b>Thread safety:</b>
+ * none.
  */
 public final class VariantAvroWriter implements Closeable {
   /**
-   * Inference from the first rows only, as {@code VariantParquetWriter} does: presence and dominance, file-wide
-   * widths; the cost model needs a sample it can weigh fixed costs against (see variant-cli's convert).
+   * Inference from the first rows only, as {@code VariantParquetWriter} does: presence and
+   * dominance, file-wide widths; the cost model needs a sample it can weigh fixed costs against
+   * (see variant-cli's convert).
    */
   private static final InferenceOptions FIRST_ROWS_INFERENCE =
       InferenceOptions.defaults().withSelection(Selection.PRESENCE).withMinPresence(0.10);
@@ -76,14 +79,15 @@ public final class VariantAvroWriter implements Closeable {
 
   /** A writer of records of {@code schema} to {@code file}. */
   public static Builder builder(OutputFile file, Schema schema) {
-    return new Builder(Objects.requireNonNull(file, "file"), Objects.requireNonNull(schema, "schema"));
+    return new Builder(
+        Objects.requireNonNull(file, "file"), Objects.requireNonNull(schema, "schema"));
   }
 
   /**
    * Writes one record.
    *
-   * @throws IllegalArgumentException if its Variant field holds invalid JSON, invalid Variant bytes or a value
-   *     of another type; nothing is written and the writer stays usable
+   * @throws IllegalArgumentException if its Variant field holds invalid JSON, invalid Variant bytes
+   *     or a value of another type; nothing is written and the writer stays usable
    * @throws IOException if the file cannot be written
    */
   public void write(GenericRecord record) throws IOException {
@@ -115,12 +119,21 @@ public final class VariantAvroWriter implements Closeable {
 
   private void open() throws IOException {
     ShreddingPlan plan = config.plan != null ? config.plan : inference.result().plan();
-    VariantColumn column = VariantColumn.of(config.field, plan).withLayout(config.layout).withSharedKeys(keys);
+    VariantColumn column =
+        VariantColumn.of(config.field, plan).withLayout(config.layout).withSharedKeys(keys);
     support = new VariantAvroWriteSupport(config.schema, config.field, config.json, column);
-    ParquetBuilder b = new ParquetBuilder(config.file, support)
-        .withCompressionCodec(config.codec)
-        .withWriteMode(config.overwrite ? ParquetFileWriter.Mode.OVERWRITE : ParquetFileWriter.Mode.CREATE);
-    writer = (config.conf != null ? b.withConf(config.conf) : b.withConf(new PlainParquetConfiguration())).build();
+    ParquetBuilder b =
+        new ParquetBuilder(config.file, support)
+            .withCompressionCodec(config.codec)
+            .withWriteMode(
+                config.overwrite
+                    ? ParquetFileWriter.Mode.OVERWRITE
+                    : ParquetFileWriter.Mode.CREATE);
+    writer =
+        (config.conf != null
+                ? b.withConf(config.conf)
+                : b.withConf(new PlainParquetConfiguration()))
+            .build();
     for (GenericRecord r : sample) {
       writer.write(r);
     }
@@ -148,7 +161,10 @@ public final class VariantAvroWriter implements Closeable {
 
   /** Configures a {@link VariantAvroWriter}. */
   public static final class Builder {
-    /** As in {@code VariantParquetWriter}'s sample: past about a thousand keys rows share no vocabulary. */
+    /**
+     * As in {@code VariantParquetWriter}'s sample: past about a thousand keys rows share no
+     * vocabulary.
+     */
     static final int MAX_SHARED_KEYS = 1024;
 
     private final OutputFile file;
@@ -167,7 +183,9 @@ public final class VariantAvroWriter implements Closeable {
       this.schema = schema;
     }
 
-    /** The field holding parquet-avro Variant records ({@code metadata} and {@code value} bytes). */
+    /**
+     * The field holding parquet-avro Variant records ({@code metadata} and {@code value} bytes).
+     */
     public Builder variantField(String name) {
       this.field = Objects.requireNonNull(name, "name");
       this.json = false;
@@ -188,8 +206,8 @@ public final class VariantAvroWriter implements Closeable {
     }
 
     /**
-     * Buffer the first {@code rows} records to infer the plan (unless one is given) and sample keys for the
-     * shared dictionary; default 1000; 0 with a plan turns sampling off.
+     * Buffer the first {@code rows} records to infer the plan (unless one is given) and sample keys
+     * for the shared dictionary; default 1000; 0 with a plan turns sampling off.
      */
     public Builder inferFromFirst(int rows) {
       if (rows < 0) {
@@ -211,7 +229,10 @@ public final class VariantAvroWriter implements Closeable {
       return this;
     }
 
-    /** Hadoop's configuration (parquet-avro settings such as {@code parquet.avro.write-old-list-structure}). */
+    /**
+     * Hadoop's configuration (parquet-avro settings such as {@code
+     * parquet.avro.write-old-list-structure}).
+     */
     public Builder conf(Configuration c) {
       this.conf = Objects.requireNonNull(c, "conf");
       return this;
@@ -233,14 +254,16 @@ public final class VariantAvroWriter implements Closeable {
      */
     public VariantAvroWriter build() throws IOException {
       if (field == null) {
-        throw new IllegalArgumentException("Cannot build: name the Variant field with variantField() or jsonField()");
+        throw new IllegalArgumentException(
+            "Cannot build: name the Variant field with variantField() or jsonField()");
       }
       return new VariantAvroWriter(this);
     }
   }
 
   /** Adapts the write support to Parquet's writer builder. */
-  private static final class ParquetBuilder extends ParquetWriter.Builder<GenericRecord, ParquetBuilder> {
+  private static final class ParquetBuilder
+      extends ParquetWriter.Builder<GenericRecord, ParquetBuilder> {
     private final VariantAvroWriteSupport support;
 
     ParquetBuilder(OutputFile file, VariantAvroWriteSupport support) {

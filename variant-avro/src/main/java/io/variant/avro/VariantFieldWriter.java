@@ -7,16 +7,16 @@ import java.nio.ByteBuffer;
 import org.apache.avro.generic.IndexedRecord;
 
 /**
- * Turns the Avro value of the Variant field into a {@link Variant}: a parquet-avro Variant record ({@code
- * metadata} and {@code value} bytes) is taken as it is; a JSON string field is parsed. {@code null} stays SQL
- * NULL.
+ * Turns the Avro value of the Variant field into a {@link Variant}: a parquet-avro Variant record
+ * ({@code metadata} and {@code value} bytes) is taken as it is; a JSON string field is parsed.
+ * {@code null} stays SQL NULL.
  */
 final class VariantFieldWriter {
   private VariantFieldWriter() {}
 
   /**
-   * @throws IllegalArgumentException if the value has another type, or the JSON text or Variant bytes are
-   *     invalid; the message names the field
+   * @throws IllegalArgumentException if the value has another type, or the JSON text or Variant
+   *     bytes are invalid; the message names the field
    */
   static Variant toVariant(VariantField field, Object value) {
     if (value == null) {
@@ -25,16 +25,19 @@ final class VariantFieldWriter {
     try {
       if (field.isJson()) {
         if (!(value instanceof CharSequence text)) {
-          throw new IllegalArgumentException("expected a JSON string, got a " + value.getClass().getName());
+          throw new IllegalArgumentException(
+              "expected a JSON string, got a " + value.getClass().getName());
         }
         return VariantJson.parse(text.toString());
       }
       if (!(value instanceof IndexedRecord r)) {
-        throw new IllegalArgumentException("expected a Variant record, got a " + value.getClass().getName());
+        throw new IllegalArgumentException(
+            "expected a Variant record, got a " + value.getClass().getName());
       }
       return Variant.of(bytes(r.get(field.metadataPos())), bytes(r.get(field.valuePos())));
     } catch (VariantException | IllegalArgumentException e) {
-      throw new IllegalArgumentException("Cannot write Variant field \"" + field.name() + "\": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "Cannot write Variant field \"" + field.name() + "\": " + e.getMessage(), e);
     }
   }
 
@@ -45,6 +48,8 @@ final class VariantFieldWriter {
     if (o instanceof byte[] a) {
       return ByteBuffer.wrap(a);
     }
-    throw new IllegalArgumentException("expected bytes in the Variant record, got " + (o == null ? "null" : o.getClass().getName()));
+    throw new IllegalArgumentException(
+        "expected bytes in the Variant record, got "
+            + (o == null ? "null" : o.getClass().getName()));
   }
 }

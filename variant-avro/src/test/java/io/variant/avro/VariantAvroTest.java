@@ -9,8 +9,8 @@ import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.read.VariantParquetReader;
-import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.testkit.Gen;
 import java.nio.ByteBuffer;
@@ -38,18 +38,42 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link VariantAvroWriter} and {@link VariantAvroReader}, and interop both ways with parquet-avro 1.18.1's
- * own Variant support: its reader reads our files, and files its writer shreds read back here.
+ * {@link VariantAvroWriter} and {@link VariantAvroReader}, and interop both ways with parquet-avro
+ * 1.18.1's own Variant support: its reader reads our files, and files its writer shreds read back
+ * here.
  */
 class VariantAvroTest {
-  /** Records as a Kafka sink would see them: a few plain fields, nested ones, and a JSON payload. */
-  private static final Schema EVENTS = SchemaBuilder.record("Event").namespace("io.variant.test").fields()
-      .requiredLong("id")
-      .optionalString("source")
-      .name("tags").type().array().items().stringType().noDefault()
-      .name("payload").type().unionOf().nullType().and().stringType().endUnion().nullDefault()
-      .name("meta").type().record("Meta").fields().requiredInt("partition").endRecord().noDefault()
-      .endRecord();
+  /**
+   * Records as a Kafka sink would see them: a few plain fields, nested ones, and a JSON payload.
+   */
+  private static final Schema EVENTS =
+      SchemaBuilder.record("Event")
+          .namespace("io.variant.test")
+          .fields()
+          .requiredLong("id")
+          .optionalString("source")
+          .name("tags")
+          .type()
+          .array()
+          .items()
+          .stringType()
+          .noDefault()
+          .name("payload")
+          .type()
+          .unionOf()
+          .nullType()
+          .and()
+          .stringType()
+          .endUnion()
+          .nullDefault()
+          .name("meta")
+          .type()
+          .record("Meta")
+          .fields()
+          .requiredInt("partition")
+          .endRecord()
+          .noDefault()
+          .endRecord();
 
   @TempDir Path dir;
 
@@ -57,14 +81,19 @@ class VariantAvroTest {
   void jsonFieldIsShreddedAndReadsBack() throws Exception {
     List<GenericRecord> written = events(new Random(41), 300);
     Path file = dir.resolve("events.parquet");
-    try (VariantAvroWriter w = VariantAvroWriter.builder(new LocalOutputFile(file), EVENTS).jsonField("payload").inferFromFirst(100).build()) {
+    try (VariantAvroWriter w =
+        VariantAvroWriter.builder(new LocalOutputFile(file), EVENTS)
+            .jsonField("payload")
+            .inferFromFirst(100)
+            .build()) {
       for (GenericRecord r : written) {
         w.write(r);
       }
       assertTrue(w.plan().isShredded(), w.plan().print());
     }
 
-    try (VariantParquetReader r = VariantParquetReader.open(file)) { // a real, shredded VARIANT column
+    try (VariantParquetReader r =
+        VariantParquetReader.open(file)) { // a real, shredded VARIANT column
       ShreddingPlan plan = r.plans().get("payload");
       assertTrue(plan.print().contains("\"user\""), plan.print());
       // every other field as parquet-avro converts it, in place
@@ -89,8 +118,13 @@ class VariantAvroTest {
       assertEquals(w.get("id"), g.get("id"));
       assertEquals(String.valueOf(w.get("source")), String.valueOf(g.get("source")));
       assertEquals(w.get("tags").toString(), g.get("tags").toString());
-      assertEquals(((GenericRecord) w.get("meta")).get("partition"), ((GenericRecord) g.get("meta")).get("partition"));
-      assertEquals(canonical((String) w.get("payload")), g.get("payload") == null ? null : g.get("payload").toString(), "row " + i);
+      assertEquals(
+          ((GenericRecord) w.get("meta")).get("partition"),
+          ((GenericRecord) g.get("meta")).get("partition"));
+      assertEquals(
+          canonical((String) w.get("payload")),
+          g.get("payload") == null ? null : g.get("payload").toString(),
+          "row " + i);
     }
   }
 
@@ -98,14 +132,22 @@ class VariantAvroTest {
   void parquetAvroReadsOurFiles() throws Exception {
     List<GenericRecord> written = events(new Random(42), 120);
     Path file = dir.resolve("ours.parquet");
-    try (VariantAvroWriter w = VariantAvroWriter.builder(new LocalOutputFile(file), EVENTS).jsonField("payload")
-        .plan(ShreddingPlan.parse("{\"n\": int64, \"user\": {\"name\": string}, \"tags\": [string]}")).build()) {
+    try (VariantAvroWriter w =
+        VariantAvroWriter.builder(new LocalOutputFile(file), EVENTS)
+            .jsonField("payload")
+            .plan(
+                ShreddingPlan.parse(
+                    "{\"n\": int64, \"user\": {\"name\": string}, \"tags\": [string]}"))
+            .build()) {
       for (GenericRecord r : written) {
         w.write(r);
       }
     }
     int i = 0;
-    try (ParquetReader<GenericRecord> r = AvroParquetReader.<GenericRecord>builder(new LocalInputFile(file)).withConf(new Configuration()).build()) {
+    try (ParquetReader<GenericRecord> r =
+        AvroParquetReader.<GenericRecord>builder(new LocalInputFile(file))
+            .withConf(new Configuration())
+            .build()) {
       for (GenericRecord g; (g = r.read()) != null; i++) {
         GenericRecord w = written.get(i);
         assertEquals(w.get("id"), g.get("id"));
@@ -114,7 +156,9 @@ class VariantAvroTest {
         if (json == null) {
           assertNull(v);
         } else {
-          assertTrue(VariantJson.parse(json).equals(v), "row " + i + ": " + json + " read by parquet-avro as " + v);
+          assertTrue(
+              VariantJson.parse(json).equals(v),
+              "row " + i + ": " + json + " read by parquet-avro as " + v);
         }
       }
     }
@@ -123,7 +167,8 @@ class VariantAvroTest {
 
   @Test
   void parquetAvroShreddedFilesReadBackAndVariantRecordsWriteThrough() throws Exception {
-    // parquet-avro's writer, given a shredded VARIANT schema (as its own tests do), shreds Variant records.
+    // parquet-avro's writer, given a shredded VARIANT schema (as its own tests do), shreds Variant
+    // records.
     ShreddingPlan plan = ShreddingPlan.parse("{\"n\": int64, \"user\": {\"name\": string}}");
     Schema avro = VariantAvroWriteSupport.readSchema(EVENTS, "payload");
     Schema variantRecord = VariantField.nonNull(avro.getField("payload").schema());
@@ -139,7 +184,10 @@ class VariantAvroTest {
     }
     Path theirs = dir.resolve("theirs.parquet");
     MessageType schema = withShreddedPayload(avro, plan);
-    try (ParquetWriter<GenericRecord> w = new ShreddingAvroWriter(new LocalOutputFile(theirs), schema, avro).withConf(new Configuration()).build()) {
+    try (ParquetWriter<GenericRecord> w =
+        new ShreddingAvroWriter(new LocalOutputFile(theirs), schema, avro)
+            .withConf(new Configuration())
+            .build()) {
       for (GenericRecord r : written) {
         w.write(r);
       }
@@ -150,9 +198,14 @@ class VariantAvroTest {
       assertSameRecord(written.get(i), read.get(i), i);
     }
 
-    // Our writer takes the same Variant records (variantField) and parquet-avro's records read back equal.
+    // Our writer takes the same Variant records (variantField) and parquet-avro's records read back
+    // equal.
     Path ours = dir.resolve("ours.parquet");
-    try (VariantAvroWriter w = VariantAvroWriter.builder(new LocalOutputFile(ours), avro).variantField("payload").inferFromFirst(50).build()) {
+    try (VariantAvroWriter w =
+        VariantAvroWriter.builder(new LocalOutputFile(ours), avro)
+            .variantField("payload")
+            .inferFromFirst(50)
+            .build()) {
       for (GenericRecord r : read) {
         w.write(r);
       }
@@ -169,8 +222,12 @@ class VariantAvroTest {
     List<GenericRecord> good = events(new Random(44), 5);
     GenericRecord bad = GenericData.get().deepCopy(EVENTS, good.get(0));
     bad.put("payload", "{\"n\": ");
-    try (VariantAvroWriter w = VariantAvroWriter.builder(new LocalOutputFile(file), EVENTS).jsonField("payload")
-        .plan(ShreddingPlan.parse("{\"n\": int64}")).inferFromFirst(0).build()) {
+    try (VariantAvroWriter w =
+        VariantAvroWriter.builder(new LocalOutputFile(file), EVENTS)
+            .jsonField("payload")
+            .plan(ShreddingPlan.parse("{\"n\": int64}"))
+            .inferFromFirst(0)
+            .build()) {
       w.write(good.get(0));
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(bad));
       assertTrue(e.getMessage().contains("\"payload\""), e.getMessage());
@@ -179,8 +236,12 @@ class VariantAvroTest {
       }
     }
     assertEquals(5, readAll(file).size());
-    assertThrows(IllegalArgumentException.class,
-        () -> VariantAvroWriter.builder(new LocalOutputFile(dir.resolve("x.parquet")), EVENTS).jsonField("id").build());
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            VariantAvroWriter.builder(new LocalOutputFile(dir.resolve("x.parquet")), EVENTS)
+                .jsonField("id")
+                .build());
   }
 
   private static void assertSameRecord(GenericRecord w, GenericRecord g, int i) {
@@ -188,7 +249,9 @@ class VariantAvroTest {
     assertEquals(String.valueOf(w.get("source")), String.valueOf(g.get("source")), "row " + i);
     Variant expected = VariantAvroReader.variant((GenericRecord) w.get("payload"));
     Variant got = VariantAvroReader.variant((GenericRecord) g.get("payload"));
-    assertTrue(expected == null ? got == null : expected.equals(got), "row " + i + ": " + expected + " vs " + got);
+    assertTrue(
+        expected == null ? got == null : expected.equals(got),
+        "row " + i + ": " + expected + " vs " + got);
   }
 
   private static List<GenericRecord> readAll(Path file) throws Exception {
@@ -208,12 +271,19 @@ class VariantAvroTest {
     return r;
   }
 
-  /** The Parquet schema of parquet-avro's conversion, with the payload group replaced by a shredded one. */
+  /**
+   * The Parquet schema of parquet-avro's conversion, with the payload group replaced by a shredded
+   * one.
+   */
   private static MessageType withShreddedPayload(Schema avro, ShreddingPlan plan) {
     MessageType plain = new org.apache.parquet.avro.AvroSchemaConverter().convert(avro);
     Types.MessageTypeBuilder b = Types.buildMessage();
     for (Type t : plain.getFields()) {
-      b.addField(t.getName().equals("payload") ? VariantSchema.toParquet("payload", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL) : t);
+      b.addField(
+          t.getName().equals("payload")
+              ? VariantSchema.toParquet(
+                  "payload", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL)
+              : t);
     }
     return b.named(plain.getName());
   }
@@ -255,7 +325,8 @@ class VariantAvroTest {
   }
 
   /** parquet-avro's writer with a shredded schema injected, as parquet-java's own tests do. */
-  private static final class ShreddingAvroWriter extends ParquetWriter.Builder<GenericRecord, ShreddingAvroWriter> {
+  private static final class ShreddingAvroWriter
+      extends ParquetWriter.Builder<GenericRecord, ShreddingAvroWriter> {
     private final MessageType schema;
     private final Schema avro;
 

@@ -19,16 +19,16 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * JSON text to a shredded Parquet file, one row per operation: the document parsed and written into a file
- * shredded by the plan inferred from the corpus (inferred once, at setup, for both sides; the file stays
- * open across an iteration as {@link FileBenchmark} says, ZSTD).
+ * JSON text to a shredded Parquet file, one row per operation: the document parsed and written into
+ * a file shredded by the plan inferred from the corpus (inferred once, at setup, for both sides;
+ * the file stays open across an iteration as {@link FileBenchmark} says, ZSTD).
  *
  * <ul>
- *   <li>ours: the converter's loop, each document parsed straight onto the writer's dictionary ({@link
- *       VariantParquetWriter#metadata}: the plan's keys) by one reused builder, so the writer takes each row
- *       as it is.
- *   <li>parquet-java: its {@code VariantJsonParser} on the document's text, then its shredding writer
- *       ({@code VariantValueWriter}) into the same group.
+ *   <li>ours: the converter's loop, each document parsed straight onto the writer's dictionary
+ *       ({@link VariantParquetWriter#metadata}: the plan's keys) by one reused builder, so the
+ *       writer takes each row as it is.
+ *   <li>parquet-java: its {@code VariantJsonParser} on the document's text, then its shredding
+ *       writer ({@code VariantValueWriter}) into the same group.
  * </ul>
  *
  * <p>Run: {@code bench/run Convert}
@@ -59,8 +59,13 @@ public class ConvertBenchmark extends FileBenchmark {
   @Benchmark
   public void convertShredded_ours() throws IOException {
     if (ours == null) {
-      ours = opened(VariantParquetWriter.builder(dir().resolve("ours.parquet")).overwrite().variantColumn("v", plan)
-          .rowGroupSize(ROW_GROUP_BYTES).build());
+      ours =
+          opened(
+              VariantParquetWriter.builder(dir().resolve("ours.parquet"))
+                  .overwrite()
+                  .variantColumn("v", plan)
+                  .rowGroupSize(ROW_GROUP_BYTES)
+                  .build());
       builder = VariantBuilder.withMetadata(ours.metadata("v"), options.builderOptions());
     }
     try (JsonParser parser = factory.createParser(lines.get(nextRow()))) {

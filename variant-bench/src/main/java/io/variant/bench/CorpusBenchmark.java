@@ -13,24 +13,26 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The one place that holds the JMH settings of every benchmark (JMH inherits these annotations), and the
- * corpus parameter. One benchmark operation handles <b>one row</b>: scores are rows per second, and {@code
- * -prof gc}'s {@code gc.alloc.rate.norm} is bytes allocated per row. Benchmarks cycle through the corpus
- * with {@link #nextRow()}.
+ * The one place that holds the JMH settings of every benchmark (JMH inherits these annotations),
+ * and the corpus parameter. One benchmark operation handles <b>one row</b>: scores are rows per
+ * second, and {@code -prof gc}'s {@code gc.alloc.rate.norm} is bytes allocated per row. Benchmarks
+ * cycle through the corpus with {@link #nextRow()}.
  *
- * <p>Method names are {@code operation_implementation}: {@code ours} for this project, and one name per
- * peer ({@code parquetJava}, {@code spark}, {@code jackson} for a bare tokenizer scan). {@code bench/run}
- * groups results by operation and corpus and prints ours ÷ each peer.
+ * <p>Method names are {@code operation_implementation}: {@code ours} for this project, and one name
+ * per peer ({@code parquetJava}, {@code spark}, {@code jackson} for a bare tokenizer scan). {@code
+ * bench/run} groups results by operation and corpus and prints ours ÷ each peer.
  *
- * <p>Settings: 3 warm-up and 5 measured iterations of 1 s, one fork with a 2 GB heap; {@code bench/run}
- * may shorten them on the command line and says so in its output.
+ * <p>Settings: 3 warm-up and 5 measured iterations of 1 s, one fork with a 2 GB heap; {@code
+ * bench/run} may shorten them on the command line and says so in its output.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgs = {"-Xms2g", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgs = {"-Xms2g", "-Xmx2g"})
 public abstract class CorpusBenchmark {
   /** Which {@link Corpus}; {@code file} reads {@code -Dcorpus=FILE}. */
   @Param({"events", "wide", "large"})

@@ -22,8 +22,10 @@ final class EventData {
     String p = System.getProperty("variant.testdata", "testdata/events.ndjson");
     Path path = Paths.get(p);
     if (!Files.isRegularFile(path)) {
-      throw new IllegalStateException("Cannot find " + path.toAbsolutePath()
-          + ": run from the repository root or pass -Dvariant.testdata=PATH");
+      throw new IllegalStateException(
+          "Cannot find "
+              + path.toAbsolutePath()
+              + ": run from the repository root or pass -Dvariant.testdata=PATH");
     }
     return path;
   }

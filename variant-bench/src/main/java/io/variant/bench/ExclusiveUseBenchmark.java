@@ -10,10 +10,11 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The cost of the concurrent-use check that Splitter, Rebuilder and VariantParquetWriter pay once per call
- * ({@link ExclusiveUse}: one compare-and-set and one release store), to set beside the cost of the call it
- * guards. Run in the same JMH invocation as {@code ShreddingBenchmark.shred_ours} and report the ratio:
- * {@code java -jar variant-bench/target/benchmarks.jar 'ExclusiveUseBenchmark|ShreddingBenchmark.shred_ours'}.
+ * The cost of the concurrent-use check that Splitter, Rebuilder and VariantParquetWriter pay once
+ * per call ({@link ExclusiveUse}: one compare-and-set and one release store), to set beside the
+ * cost of the call it guards. Run in the same JMH invocation as {@code
+ * ShreddingBenchmark.shred_ours} and report the ratio: {@code java -jar
+ * variant-bench/target/benchmarks.jar 'ExclusiveUseBenchmark|ShreddingBenchmark.shred_ours'}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -7,11 +7,12 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * A top-level key lookup on a fresh Variant per row, as an engine does when it reads a column of encoded
- * rows: wrap the row's metadata and value bytes, then look up the key. {@code fieldPresent} asks for {@link
- * io.variant.bench.corpus.Corpus#probeKey()} (a key most rows have), {@code fieldMissing} for a key no row
- * has. Every implementation reads the same bytes (encoded once by this project; they are spec-conformant).
- * Peers: Spark's and parquet-java's {@code new Variant(value, metadata).getFieldByKey(key)}.
+ * A top-level key lookup on a fresh Variant per row, as an engine does when it reads a column of
+ * encoded rows: wrap the row's metadata and value bytes, then look up the key. {@code fieldPresent}
+ * asks for {@link io.variant.bench.corpus.Corpus#probeKey()} (a key most rows have), {@code
+ * fieldMissing} for a key no row has. Every implementation reads the same bytes (encoded once by
+ * this project; they are spec-conformant). Peers: Spark's and parquet-java's {@code new
+ * Variant(value, metadata).getFieldByKey(key)}.
  *
  * <p>Run: {@code bench/run FieldAccess}
  */
@@ -61,7 +62,8 @@ public class FieldAccessBenchmark extends CorpusBenchmark {
   @Benchmark
   public org.apache.spark.types.variant.Variant fieldMissing_spark() {
     int i = nextRow();
-    return new org.apache.spark.types.variant.Variant(values[i], metadata[i]).getFieldByKey(MISSING);
+    return new org.apache.spark.types.variant.Variant(values[i], metadata[i])
+        .getFieldByKey(MISSING);
   }
 
   @Benchmark

@@ -8,9 +8,9 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * A benchmark that writes or reads one Parquet file a row per operation: the file is opened on the first
- * operation of an iteration ({@link #opened}) and closed after the iteration, closing included in no
- * measurement; files live in a temporary directory deleted after the trial.
+ * A benchmark that writes or reads one Parquet file a row per operation: the file is opened on the
+ * first operation of an iteration ({@link #opened}) and closed after the iteration, closing
+ * included in no measurement; files live in a temporary directory deleted after the trial.
  */
 public abstract class FileBenchmark extends CorpusBenchmark {
   /** Row groups this size, so that flushing and compressing happen while measured. */

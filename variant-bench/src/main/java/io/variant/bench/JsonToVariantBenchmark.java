@@ -13,12 +13,13 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * JSON text to a finished Variant (value and metadata), one row per operation, from UTF-8 bytes ({@code
- * parseBytes}) and from a String ({@code parseString}). Peers, each on its fastest public path: parquet-java's
- * {@code VariantJsonParser.parseJson} (its own shaded jackson; for bytes, a parser from one shared shaded
- * factory), Spark's {@code VariantBuilder.parseJson(JsonParser, false)} over one shared {@link JsonFactory}
- * (its {@code parseJson(String)} builds a new factory per call), and the ceiling: a bare jackson {@code
- * nextToken()} scan of the same row through the same shared factory, which decodes no string or number.
+ * JSON text to a finished Variant (value and metadata), one row per operation, from UTF-8 bytes
+ * ({@code parseBytes}) and from a String ({@code parseString}). Peers, each on its fastest public
+ * path: parquet-java's {@code VariantJsonParser.parseJson} (its own shaded jackson; for bytes, a
+ * parser from one shared shaded factory), Spark's {@code VariantBuilder.parseJson(JsonParser,
+ * false)} over one shared {@link JsonFactory} (its {@code parseJson(String)} builds a new factory
+ * per call), and the ceiling: a bare jackson {@code nextToken()} scan of the same row through the
+ * same shared factory, which decodes no string or number.
  *
  * <p>Run: {@code bench/run JsonToVariant}
  */
@@ -43,7 +44,8 @@ public class JsonToVariantBenchmark extends CorpusBenchmark {
 
   @Benchmark
   public org.apache.parquet.variant.Variant parseBytes_parquetJava() throws IOException {
-    try (shaded.parquet.com.fasterxml.jackson.core.JsonParser p = parquetJackson.createParser(bytes[nextRow()])) {
+    try (shaded.parquet.com.fasterxml.jackson.core.JsonParser p =
+        parquetJackson.createParser(bytes[nextRow()])) {
       p.nextToken(); // the peers' parser API starts on the first token
       return VariantJsonParser.parseJson(p);
     }

@@ -18,17 +18,17 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * Already-encoded rows to and from a Parquet file with one VARIANT column {@code v}, one row per operation
- * (see {@link FileBenchmark}; ZSTD for both sides):
+ * Already-encoded rows to and from a Parquet file with one VARIANT column {@code v}, one row per
+ * operation (see {@link FileBenchmark}; ZSTD for both sides):
  *
  * <ul>
- *   <li>{@code writeUnshredded}: the rows' metadata and value bytes as they are. Peer: parquet-java's
- *       {@code VariantValueWriter} writing the same bytes into the same group.
+ *   <li>{@code writeUnshredded}: the rows' metadata and value bytes as they are. Peer:
+ *       parquet-java's {@code VariantValueWriter} writing the same bytes into the same group.
  *   <li>{@code writeShredded}: shredded by the plan inferred from the corpus. Peer: parquet-java's
  *       {@code VariantValueWriter} shredding into the same group.
- *   <li>{@code readShredded}: read and rebuild the shredded file ours wrote (the corpus repeated to at least
- *       {@value #READ_ROWS} rows or {@value #READ_BYTES} bytes), reopened when exhausted. Peer: parquet-java's
- *       Avro reader, which rebuilds with {@code VariantConverters}.
+ *   <li>{@code readShredded}: read and rebuild the shredded file ours wrote (the corpus repeated to
+ *       at least {@value #READ_ROWS} rows or {@value #READ_BYTES} bytes), reopened when exhausted.
+ *       Peer: parquet-java's Avro reader, which rebuilds with {@code VariantConverters}.
  * </ul>
  *
  * <p>Run: {@code bench/run Parquet}
@@ -74,7 +74,11 @@ public class ParquetBenchmark extends FileBenchmark {
   }
 
   private static VariantParquetWriter ourWriter(Path file, ShreddingPlan p) throws IOException {
-    return VariantParquetWriter.builder(file).overwrite().variantColumn("v", p).rowGroupSize(ROW_GROUP_BYTES).build();
+    return VariantParquetWriter.builder(file)
+        .overwrite()
+        .variantColumn("v", p)
+        .rowGroupSize(ROW_GROUP_BYTES)
+        .build();
   }
 
   private void write(ShreddingPlan p) throws IOException {

@@ -31,11 +31,11 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Issue 8's read targets on the event log (testdata, 3000 rows): reading one typed path with projection
- * against reading every row whole, of the file shredded by the default inferred plan (the cost model); and
- * a full read of that file against the unshredded file. Each invocation reads the whole file. Report
- * {@code projected / full} (target at least 10) and {@code full(inferred) / full(unshredded)} (target at
- * least 1) from one run.
+ * Issue 8's read targets on the event log (testdata, 3000 rows): reading one typed path with
+ * projection against reading every row whole, of the file shredded by the default inferred plan
+ * (the cost model); and a full read of that file against the unshredded file. Each invocation reads
+ * the whole file. Report {@code projected / full} (target at least 10) and {@code full(inferred) /
+ * full(unshredded)} (target at least 1) from one run.
  *
  * <p>Run: {@code java -jar variant-bench/target/benchmarks.jar PlanRead}
  */
@@ -58,15 +58,18 @@ public class PlanReadBenchmark {
   @Setup(Level.Trial)
   public void setup() throws IOException {
     List<Variant> variants = EventData.variants();
-    ShreddingPlan plan = layout.equals("inferred")
-        ? PlanInference.infer(variants, InferenceOptions.defaults()).plan()
-        : ShreddingPlan.residual();
+    ShreddingPlan plan =
+        layout.equals("inferred")
+            ? PlanInference.infer(variants, InferenceOptions.defaults()).plan()
+            : ShreddingPlan.residual();
     if (layout.equals("inferred") && !plan.print().contains("\"event_id\": int64")) {
-      throw new IllegalStateException("the inferred plan does not type " + PROJECTED + ": " + plan.print());
+      throw new IllegalStateException(
+          "the inferred plan does not type " + PROJECTED + ": " + plan.print());
     }
     dir = Files.createTempDirectory("variant-bench");
     file = dir.resolve("events.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(file).overwrite().variantColumn("event", plan).build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file).overwrite().variantColumn("event", plan).build()) {
       for (Variant v : variants) {
         w.write(VariantRecord.builder().set("event", v).build());
       }

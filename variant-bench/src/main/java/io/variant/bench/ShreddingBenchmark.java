@@ -17,9 +17,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Shred only: one already-encoded row split by the plan inferred from the corpus into a sink that only
- * consumes what it is given. Peer: Spark 4.2's {@code VariantShreddingWriter.castShredded} with the same
- * plan as Spark's schema, its results consumed likewise ({@link SparkShredding}).
+ * Shred only: one already-encoded row split by the plan inferred from the corpus into a sink that
+ * only consumes what it is given. Peer: Spark 4.2's {@code VariantShreddingWriter.castShredded}
+ * with the same plan as Spark's schema, its results consumed likewise ({@link SparkShredding}).
  *
  * <p>Run: {@code bench/run Shredding}
  */
@@ -41,7 +41,8 @@ public class ShreddingBenchmark extends CorpusBenchmark {
     for (Variant v : rows) {
       sparkRows.add(new org.apache.spark.types.variant.Variant(v.valueBytes(), v.metadataBytes()));
     }
-    System.out.printf("%n%s: plan with %d top-level fields%n", corpus(), Plans.topLevelFields(plan));
+    System.out.printf(
+        "%n%s: plan with %d top-level fields%n", corpus(), Plans.topLevelFields(plan));
   }
 
   @Benchmark

@@ -1,13 +1,15 @@
 /**
- * JMH benchmarks with the peers (parquet-java's {@code parquet-variant}, Spark's {@code spark-variant}, a bare
- * jackson scan) in the same run and JVM, on the corpora of {@link io.variant.bench.corpus.Corpus}. Benchmarks
- * extend {@link io.variant.bench.CorpusBenchmark}, which holds the JMH settings and the corpus parameter; one
- * operation handles one row. Run {@code bench/run [NAMES]} from the repository root: it builds, runs and prints
- * a markdown table of ours ÷ each peer ({@link io.variant.bench.report.Report}).
+ * JMH benchmarks with the peers (parquet-java's {@code parquet-variant}, Spark's {@code
+ * spark-variant}, a bare jackson scan) in the same run and JVM, on the corpora of {@link
+ * io.variant.bench.corpus.Corpus}. Benchmarks extend {@link io.variant.bench.CorpusBenchmark},
+ * which holds the JMH settings and the corpus parameter; one operation handles one row. Run {@code
+ * bench/run [NAMES]} from the repository root: it builds, runs and prints a markdown table of ours
+ * ÷ each peer ({@link io.variant.bench.report.Report}).
  *
- * <p>May import: {@code io.variant.*}, {@code org.openjdk.jmh.*}, {@code com.fasterxml.jackson.core.*}
- * (the JSON benchmarks measure jackson-core's tokenizer as their ceiling), and the peers {@code
- * org.apache.parquet.variant}, {@code shaded.parquet.com.fasterxml.jackson.core} (parquet-java's jackson) and
- * {@code org.apache.spark.types.variant}.
+ * <p>May import: {@code io.variant.*}, {@code org.openjdk.jmh.*}, {@code
+ * com.fasterxml.jackson.core.*} (the JSON benchmarks measure jackson-core's tokenizer as their
+ * ceiling), and the peers {@code org.apache.parquet.variant}, {@code
+ * shaded.parquet.com.fasterxml.jackson.core} (parquet-java's jackson) and {@code
+ * org.apache.spark.types.variant}.
  */
 package io.variant.bench;

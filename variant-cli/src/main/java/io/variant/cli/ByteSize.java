@@ -7,11 +7,13 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * A size on the command line: a number of bytes with an optional binary unit, {@code 64M}, {@code 1.5GiB},
- * {@code 512k}, {@code 4096}. K, M, G and T are powers of 1024 with or without {@code iB}/{@code B}.
+ * A size on the command line: a number of bytes with an optional binary unit, {@code 64M}, {@code
+ * 1.5GiB}, {@code 512k}, {@code 4096}. K, M, G and T are powers of 1024 with or without {@code
+ * iB}/{@code B}.
  */
 final class ByteSize implements ITypeConverter<Long> {
-  private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(?:i?b)?", Pattern.CASE_INSENSITIVE);
+  private static final Pattern SIZE =
+      Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(?:i?b)?", Pattern.CASE_INSENSITIVE);
 
   @Override
   public Long convert(String text) {
@@ -19,20 +21,23 @@ final class ByteSize implements ITypeConverter<Long> {
   }
 
   /**
-   * @throws TypeConversionException if {@code text} is not a size or is over {@link Long#MAX_VALUE} bytes
+   * @throws TypeConversionException if {@code text} is not a size or is over {@link Long#MAX_VALUE}
+   *     bytes
    */
   static long parse(String text) {
     Matcher m = SIZE.matcher(text.strip());
     if (!m.matches()) {
-      throw new TypeConversionException("'" + text + "' is not a size (examples: 4096, 512K, 64M, 1.5G)");
+      throw new TypeConversionException(
+          "'" + text + "' is not a size (examples: 4096, 512K, 64M, 1.5G)");
     }
-    int shift = switch (m.group(2).toLowerCase(Locale.ROOT)) {
-      case "k" -> 10;
-      case "m" -> 20;
-      case "g" -> 30;
-      case "t" -> 40;
-      default -> 0;
-    };
+    int shift =
+        switch (m.group(2).toLowerCase(Locale.ROOT)) {
+          case "k" -> 10;
+          case "m" -> 20;
+          case "g" -> 30;
+          case "t" -> 40;
+          default -> 0;
+        };
     double bytes = Double.parseDouble(m.group(1)) * (1L << shift);
     if (bytes >= Long.MAX_VALUE) {
       throw new TypeConversionException("'" + text + "' is too large");

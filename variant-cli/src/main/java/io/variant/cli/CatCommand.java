@@ -65,7 +65,8 @@ final class CatCommand implements Callable<Integer> {
   }
 
   /** Prints the rows of one file; returns the rows printed so far, this file's included. */
-  private long print(ParquetFile parquet, Limits checked, Writer out, long printed) throws IOException {
+  private long print(ParquetFile parquet, Limits checked, Writer out, long printed)
+      throws IOException {
     String column;
     try (VariantParquetReader footer = parquet.reader(VariantReadOptions.defaults())) {
       column = parquet.variantColumn(footer, file.column);
@@ -96,7 +97,8 @@ final class CatCommand implements Callable<Integer> {
     }
   }
 
-  private void render(Variant v, StringBuilder line, Hex hex, CheckedRows rows, long row) throws IOException {
+  private void render(Variant v, StringBuilder line, Hex hex, CheckedRows rows, long row)
+      throws IOException {
     if (v == null) {
       line.append(format == Format.HEX ? HexLine.SQL_NULL : "null");
     } else if (format == Format.HEX) {

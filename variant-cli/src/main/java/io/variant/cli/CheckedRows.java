@@ -10,10 +10,10 @@ import io.variant.parquet.VariantParquetException;
 import java.io.IOException;
 
 /**
- * The one validation rule of the commands that read Variants from Parquet ({@code cat}, {@code get}): each
- * value is checked by {@link Variant#validate(Limits)} under the command's {@code --max-depth} before it is
- * printed, and rendered under its {@code --max-value-size}, as {@code decode} does for hex lines. A failure
- * names the file, the column and the row (counted from 1).
+ * The one validation rule of the commands that read Variants from Parquet ({@code cat}, {@code
+ * get}): each value is checked by {@link Variant#validate(Limits)} under the command's {@code
+ * --max-depth} before it is printed, and rendered under its {@code --max-value-size}, as {@code
+ * decode} does for hex lines. A failure names the file, the column and the row (counted from 1).
  */
 final class CheckedRows {
   private final ParquetFile parquet;
@@ -52,18 +52,25 @@ final class CheckedRows {
   }
 
   /**
-   * Bytes after the dictionary or after the value: {@code decode} rejects them in a hex line, so every
-   * command rejects them (a writer that leaves them is broken, and readers disagree on what they mean).
+   * Bytes after the dictionary or after the value: {@code decode} rejects them in a hex line, so
+   * every command rejects them (a writer that leaves them is broken, and readers disagree on what
+   * they mean).
    */
   static void requireExact(Variant v) {
     VariantMetadata m = v.metadata();
     if (m.bytesGiven() != m.length()) {
-      throw VariantFormatException.at(m.length(), "metadata: the dictionary ends at byte %d but the column holds %d bytes",
-          m.length(), m.bytesGiven());
+      throw VariantFormatException.at(
+          m.length(),
+          "metadata: the dictionary ends at byte %d but the column holds %d bytes",
+          m.length(),
+          m.bytesGiven());
     }
     if (v.bytesGiven() != v.valueSize()) {
-      throw VariantFormatException.at(v.valueSize(), "value: the value ends at byte %d but the column holds %d bytes",
-          v.valueSize(), v.bytesGiven());
+      throw VariantFormatException.at(
+          v.valueSize(),
+          "value: the value ends at byte %d but the column holds %d bytes",
+          v.valueSize(),
+          v.bytesGiven());
     }
   }
 
@@ -82,7 +89,8 @@ final class CheckedRows {
   void render(Rendering rendering, long row) throws IOException {
     try {
       rendering.run();
-    } catch (VariantFormatException e) { // what only rendering finds, e.g. a time of day outside one day
+    } catch (
+        VariantFormatException e) { // what only rendering finds, e.g. a time of day outside one day
       throw malformed(e, row);
     } catch (VariantLimitException e) {
       throw overLimit(e, row);
@@ -90,11 +98,15 @@ final class CheckedRows {
   }
 
   private InputException malformed(VariantFormatException e, long row) {
-    return parquet.error(new VariantParquetException(null, column, row, "Invalid Variant: " + e.getMessage(), e));
+    return parquet.error(
+        new VariantParquetException(null, column, row, "Invalid Variant: " + e.getMessage(), e));
   }
 
   private InputException overLimit(VariantLimitException e, long row) {
-    String where = column == null ? " (row " + (row + 1) + ")" : " (column " + column + ", row " + (row + 1) + ")";
+    String where =
+        column == null
+            ? " (row " + (row + 1) + ")"
+            : " (column " + column + ", row " + (row + 1) + ")";
     return new InputException(parquet.name(), 0, 0, UserMessages.of(e.getMessage()) + where, e);
   }
 }

@@ -26,9 +26,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code variant convert}: JSON documents in, one shredded VARIANT column of a Parquet file out. Where the
- * file goes, and what happens to what is already there, is {@link OutputTarget}'s rule; bad rows are
- * {@link RowErrors}' business; the summary is {@link ConvertSummary}'s.
+ * {@code variant convert}: JSON documents in, one shredded VARIANT column of a Parquet file out.
+ * Where the file goes, and what happens to what is already there, is {@link OutputTarget}'s rule;
+ * bad rows are {@link RowErrors}' business; the summary is {@link ConvertSummary}'s.
  */
 @Command(
     name = "convert",
@@ -64,25 +64,33 @@ final class ConvertCommand implements Callable<Integer> {
 
   @ParentCommand VariantCli cli;
 
-  @Parameters(arity = "1..*", paramLabel = "IN", description = "JSON inputs in order: files, directories, globs; '-' reads stdin.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "IN",
+      description = "JSON inputs in order: files, directories, globs; '-' reads stdin.")
   List<String> inputs;
 
-  @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.parquet",
+  @Option(
+      names = {"-o", "--output"},
+      required = true,
+      paramLabel = "OUT.parquet",
       description = "The Parquet file to write; '-' writes it to stdout.")
   String output;
 
   @Option(
       names = "--plan",
       paramLabel = "TEXT|@FILE",
-      description = "The shredding plan, e.g. '{\"id\": int64, \"tags\": [string]}', or @FILE to read it from "
-          + "FILE up to its first blank line (so 'variant plan' output works as it is). Default: inferred.")
+      description =
+          "The shredding plan, e.g. '{\"id\": int64, \"tags\": [string]}', or @FILE to read it from "
+              + "FILE up to its first blank line (so 'variant plan' output works as it is). Default: inferred.")
   String plan;
 
   @Option(
       names = "--plan-from",
       paramLabel = "EXISTING.parquet",
-      description = "Shred by the plan of a VARIANT column of an existing Parquet file (the one named by "
-          + "--column, else its only one), so that files written at different times keep one layout.")
+      description =
+          "Shred by the plan of a VARIANT column of an existing Parquet file (the one named by "
+              + "--column, else its only one), so that files written at different times keep one layout.")
   String planFrom;
 
   @Mixin InferenceArguments rules;
@@ -91,24 +99,27 @@ final class ConvertCommand implements Callable<Integer> {
       names = "--warn-residual",
       defaultValue = "0.05",
       paramLabel = "SHARE",
-      description = "Warn about every typed path that sent more than SHARE (0 to 1) of its values to the "
-          + "residual (default: ${DEFAULT-VALUE}). The summary always gives the overall share.")
+      description =
+          "Warn about every typed path that sent more than SHARE (0 to 1) of its values to the "
+              + "residual (default: ${DEFAULT-VALUE}). The summary always gives the overall share.")
   double warnResidual;
 
   @Option(
       names = "--infer-rows",
       defaultValue = "1000",
       paramLabel = "N",
-      description = "The keys of the first N rows seed the shared metadata dictionary (default: "
-          + "${DEFAULT-VALUE}); 0 turns that off. The plan is inferred from --sample rows.")
+      description =
+          "The keys of the first N rows seed the shared metadata dictionary (default: "
+              + "${DEFAULT-VALUE}); 0 turns that off. The plan is inferred from --sample rows.")
   int inferRows;
 
   @Option(
       names = "--layout",
       defaultValue = "spec",
       paramLabel = "spec|draft",
-      description = "Column layout: spec (metadata, value, typed_value; the default) or draft (untyped_value, "
-          + "object, array, typed_value).")
+      description =
+          "Column layout: spec (metadata, value, typed_value; the default) or draft (untyped_value, "
+              + "object, array, typed_value).")
   ShreddingLayout layout;
 
   @Option(
@@ -125,21 +136,33 @@ final class ConvertCommand implements Callable<Integer> {
       description = "Compression codec (default: ${DEFAULT-VALUE}).")
   Codec codec;
 
-  @Option(names = "--row-group-size", converter = ByteSize.class, paramLabel = "SIZE",
+  @Option(
+      names = "--row-group-size",
+      converter = ByteSize.class,
+      paramLabel = "SIZE",
       description = "Target row-group size, e.g. 64M (default: 128M).")
   Long rowGroupSize;
 
-  @Option(names = "--page-size", converter = ByteSize.class, paramLabel = "SIZE",
+  @Option(
+      names = "--page-size",
+      converter = ByteSize.class,
+      paramLabel = "SIZE",
       description = "Target page size, e.g. 256K (default: 1M).")
   Long pageSize;
 
-  @Option(names = "--overwrite", description = "Replace OUT if it exists; without it, an existing OUT is an error.")
+  @Option(
+      names = "--overwrite",
+      description = "Replace OUT if it exists; without it, an existing OUT is an error.")
   boolean overwrite;
 
-  @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors: no summary, no progress.")
+  @Option(
+      names = {"-q", "--quiet"},
+      description = "Print nothing but errors: no summary, no progress.")
   boolean quiet;
 
-  @Option(names = "--progress", description = "Show progress on stderr even when it is not a terminal.")
+  @Option(
+      names = "--progress",
+      description = "Show progress on stderr even when it is not a terminal.")
   boolean progress;
 
   @Mixin JsonInputOptions json;
@@ -148,23 +171,29 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Mixin MapReduceConvert engine; // --engine mapreduce: a Hadoop job writing a directory of part files
+  @Mixin
+  MapReduceConvert engine; // --engine mapreduce: a Hadoop job writing a directory of part files
 
   @Override
   public Integer call() throws IOException {
     long startNanos = System.nanoTime();
     if (inferRows < 0) {
-      throw new ParameterException(spec.commandLine(), "--infer-rows must be at least 0, was " + inferRows);
+      throw new ParameterException(
+          spec.commandLine(), "--infer-rows must be at least 0, was " + inferRows);
     }
     if (!(warnResidual >= 0 && warnResidual <= 1)) {
-      throw new ParameterException(spec.commandLine(), "--warn-residual must be in [0, 1], was " + warnResidual);
+      throw new ParameterException(
+          spec.commandLine(), "--warn-residual must be in [0, 1], was " + warnResidual);
     }
     if (plan != null && planFrom != null) {
-      throw new ParameterException(spec.commandLine(), "--plan and --plan-from cannot be used together");
+      throw new ParameterException(
+          spec.commandLine(), "--plan and --plan-from cannot be used together");
     }
     checkSizes();
-    PlanInference inference = PlanInference.create(rules.options(spec, InferenceOptions.defaults()));
-    ShreddingPlan given = plan != null ? PlanArgument.parse(plan) : planFrom != null ? planOf(planFrom) : null;
+    PlanInference inference =
+        PlanInference.create(rules.options(spec, InferenceOptions.defaults()));
+    ShreddingPlan given =
+        plan != null ? PlanArgument.parse(plan) : planFrom != null ? planOf(planFrom) : null;
     if (engine.isMapReduce()) {
       return engine.run(this, given, spec);
     }
@@ -173,14 +202,25 @@ final class ConvertCommand implements Callable<Integer> {
     target.refuseInputs(paths);
     errors.start();
     ConvertSummary summary = new ConvertSummary(target.name());
-    Progress shown = new Progress(spec.commandLine().getErr(), Progress.wanted(progress, quiet), totalBytes(paths));
-    try (RowErrors rejects = errors; JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format, JsonDocuments::withHints)) {
-      PlanSample sample = given != null ? PlanSample.none() : PlanSample.take(paths, rules.sample, inference, documents);
+    Progress shown =
+        new Progress(
+            spec.commandLine().getErr(), Progress.wanted(progress, quiet), totalBytes(paths));
+    try (RowErrors rejects = errors;
+        JsonDocuments documents =
+            new JsonDocuments(cli, paths, json.options(), json.format, JsonDocuments::withHints)) {
+      PlanSample sample =
+          given != null
+              ? PlanSample.none()
+              : PlanSample.take(paths, rules.sample, inference, documents);
       ShreddingPlan written = given;
       if (given == null) {
         InferredPlan inferred = InferredPlan.of(inference, sample.rows());
         written = inferred.plan();
-        summary.planNote(" (plan inferred from " + sample.description() + (inferred.note().isEmpty() ? "" : "; " + inferred.note()) + ")");
+        summary.planNote(
+            " (plan inferred from "
+                + sample.description()
+                + (inferred.note().isEmpty() ? "" : "; " + inferred.note())
+                + ")");
       } else if (planFrom != null) {
         summary.planNote(" (plan of " + planFrom + ")");
       }
@@ -216,19 +256,23 @@ final class ConvertCommand implements Callable<Integer> {
 
   private void checkSizes() {
     if (rowGroupSize != null && (rowGroupSize < 1024 || rowGroupSize > Integer.MAX_VALUE)) {
-      throw new ParameterException(spec.commandLine(), "--row-group-size must be between 1K and 2G, was " + rowGroupSize);
+      throw new ParameterException(
+          spec.commandLine(), "--row-group-size must be between 1K and 2G, was " + rowGroupSize);
     }
     if (pageSize != null && (pageSize < 64 || pageSize > Integer.MAX_VALUE)) {
-      throw new ParameterException(spec.commandLine(), "--page-size must be between 64 bytes and 2G, was " + pageSize);
+      throw new ParameterException(
+          spec.commandLine(), "--page-size must be between 64 bytes and 2G, was " + pageSize);
     }
   }
 
   private VariantParquetWriter.Builder builder(StreamOutputFile file, ShreddingPlan plan) {
-    VariantParquetWriter.Builder builder = VariantParquetWriter.builder(file)
-        .layout(layout)
-        .codec(codec.parquet)
-        .inferFromFirst(inferRows)
-        .overwrite(); // the stream is ours: a fresh temporary file, stdout, or a FIFO/device written through
+    VariantParquetWriter.Builder builder =
+        VariantParquetWriter.builder(file)
+            .layout(layout)
+            .codec(codec.parquet)
+            .inferFromFirst(inferRows)
+            .overwrite(); // the stream is ours: a fresh temporary file, stdout, or a FIFO/device
+    // written through
     if (rowGroupSize != null) {
       builder.rowGroupSize(rowGroupSize);
     }
@@ -248,8 +292,13 @@ final class ConvertCommand implements Callable<Integer> {
   }
 
   /** Writes every document, skipping bad ones if {@code --on-error skip}. */
-  private void write(PlanSample sample, JsonDocuments documents, VariantParquetWriter writer, ConvertSummary summary,
-      Progress shown) throws IOException {
+  private void write(
+      PlanSample sample,
+      JsonDocuments documents,
+      VariantParquetWriter writer,
+      ConvertSummary summary,
+      Progress shown)
+      throws IOException {
     long rows = 0;
     while (true) {
       Variant v;
@@ -266,9 +315,14 @@ final class ConvertCommand implements Callable<Integer> {
       summary.read();
       try {
         writer.write(VariantRecord.builder().set(column, v).build());
-      } catch (VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded
-        throw new InputException(sample.source(documents), sample.line(documents), 0,
-            "cannot convert the document: " + e.getMessage(), e);
+      } catch (
+          VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded
+        throw new InputException(
+            sample.source(documents),
+            sample.line(documents),
+            0,
+            "cannot convert the document: " + e.getMessage(),
+            e);
       } catch (IOException e) {
         throw new IOException("cannot write " + output + ": " + IoMessages.reason(e), e);
       }

@@ -16,7 +16,8 @@ import java.util.Locale;
  */
 final class ConvertSummary {
   private final String output;
-  private String planNote = ""; // where an inferred or reused plan came from, e.g. " (plan inferred from ...)"
+  private String planNote =
+      ""; // where an inferred or reused plan came from, e.g. " (plan inferred from ...)"
   private List<String> residual = List.of(); // ResidualShare's lines
   private long read;
   private long written;
@@ -35,7 +36,10 @@ final class ConvertSummary {
     this.planNote = note;
   }
 
-  /** Lines printed after the summary: the residual share of typed paths and warnings ({@link ResidualShare}). */
+  /**
+   * Lines printed after the summary: the residual share of typed paths and warnings ({@link
+   * ResidualShare}).
+   */
   void residual(List<String> lines) {
     this.residual = List.copyOf(lines);
   }
@@ -67,17 +71,28 @@ final class ConvertSummary {
   String format(long nanos) {
     double seconds = nanos / 1e9;
     StringBuilder s = new StringBuilder(192);
-    s.append(String.format(Locale.ROOT, "%s: %,d rows written (%,d read, %,d rejected", output, written, read, rejected));
+    s.append(
+        String.format(
+            Locale.ROOT,
+            "%s: %,d rows written (%,d read, %,d rejected",
+            output,
+            written,
+            read,
+            rejected));
     if (rejected > 0 && rejectsFile != null) {
       s.append(": see ").append(rejectsFile);
     }
     s.append(String.format(Locale.ROOT, "), %d typed columns", typedColumns));
     s.append(planNote);
-    s.append(String.format(Locale.ROOT, "%n  %s in, %s out", ByteSize.format(bytesIn), ByteSize.format(bytesOut)));
+    s.append(
+        String.format(
+            Locale.ROOT, "%n  %s in, %s out", ByteSize.format(bytesIn), ByteSize.format(bytesOut)));
     if (bytesIn > 0) {
       s.append(String.format(Locale.ROOT, " (ratio %.2f)", (double) bytesOut / bytesIn));
     }
-    s.append(String.format(Locale.ROOT, ", %.2f s, %,.0f rows/s", seconds, written / Math.max(seconds, 1e-9)));
+    s.append(
+        String.format(
+            Locale.ROOT, ", %.2f s, %,.0f rows/s", seconds, written / Math.max(seconds, 1e-9)));
     for (String line : residual) {
       s.append(String.format(Locale.ROOT, "%n  %s", line));
     }

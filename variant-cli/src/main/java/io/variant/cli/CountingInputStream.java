@@ -4,7 +4,10 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** Counts the bytes read through it: how far into a file a command is, for progress. Not thread-safe. */
+/**
+ * Counts the bytes read through it: how far into a file a command is, for progress. Not
+ * thread-safe.
+ */
 final class CountingInputStream extends FilterInputStream {
   private long count;
 

@@ -12,7 +12,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code variant decode}: {@code <metadata hex> <value hex>} lines in, one JSON document per line out. */
+/**
+ * {@code variant decode}: {@code <metadata hex> <value hex>} lines in, one JSON document per line
+ * out.
+ */
 @Command(
     name = "decode",
     mixinStandardHelpOptions = true,
@@ -30,17 +33,21 @@ final class DecodeCommand implements Callable<Integer> {
 
   @Mixin ReadLimits limits;
 
-  @Option(names = "--pretty", description = "Print each value as a tree that shows every value's Variant type.")
+  @Option(
+      names = "--pretty",
+      description = "Print each value as a tree that shows every value's Variant type.")
   boolean pretty;
 
   @Override
   public Integer call() throws IOException {
     try (Input in = cli.open(input.path);
-        BufferedReader lines = in.byteReader(); // hex is ASCII: any other byte is reported at its column
+        BufferedReader lines =
+            in.byteReader(); // hex is ASCII: any other byte is reported at its column
         Writer out = cli.output()) {
       Limits checked = limits.limits();
       HexLine parser = new HexLine(in.name(), checked);
-      StringBuilder text = new StringBuilder(256); // a whole line first: a failing value prints nothing
+      StringBuilder text =
+          new StringBuilder(256); // a whole line first: a failing value prints nothing
       long lineNo = 0;
       try {
         for (String line; (line = lines.readLine()) != null; ) {
@@ -61,9 +68,12 @@ final class DecodeCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private void render(HexLine.Parsed parsed, StringBuilder text, HexLine parser, long lineNo, Limits checked) throws IOException {
+  private void render(
+      HexLine.Parsed parsed, StringBuilder text, HexLine parser, long lineNo, Limits checked)
+      throws IOException {
     if (parsed.isSqlNull()) {
-      text.append(pretty ? HexLine.SQL_NULL : "null").append('\n'); // the tree shows SQL NULL apart from a Variant null
+      text.append(pretty ? HexLine.SQL_NULL : "null")
+          .append('\n'); // the tree shows SQL NULL apart from a Variant null
       return;
     }
     try {

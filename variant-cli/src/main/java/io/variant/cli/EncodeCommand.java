@@ -9,7 +9,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code variant encode}: JSON documents in, one {@code <metadata hex> <value hex>} line per document out. */
+/**
+ * {@code variant encode}: JSON documents in, one {@code <metadata hex> <value hex>} line per
+ * document out.
+ */
 @Command(
     name = "encode",
     mixinStandardHelpOptions = true,
@@ -29,7 +32,9 @@ final class EncodeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    try (JsonDocuments documents = new JsonDocuments(cli, List.of(input.path), json.options(), json.format, JsonDocuments::withHints);
+    try (JsonDocuments documents =
+            new JsonDocuments(
+                cli, List.of(input.path), json.options(), json.format, JsonDocuments::withHints);
         Writer out = cli.output()) {
       Hex hex = new Hex();
       for (Variant v; (v = documents.next()) != null; ) {

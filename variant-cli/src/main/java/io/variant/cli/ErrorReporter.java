@@ -12,14 +12,17 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The one place that turns exceptions into messages and exit codes (see {@link ExitCodes}). Commands
- * throw; they never print errors or choose exit codes themselves. A stack trace is printed only with
- * {@code --verbose}: users get one line naming the file, line and column.
+ * The one place that turns exceptions into messages and exit codes (see {@link ExitCodes}).
+ * Commands throw; they never print errors or choose exit codes themselves. A stack trace is printed
+ * only with {@code --verbose}: users get one line naming the file, line and column.
  */
 final class ErrorReporter implements IExecutionExceptionHandler, IParameterExceptionHandler {
   private static final String VERBOSE = "--verbose";
 
-  /** A bad command line: the message, a spelling suggestion if any, and where to find help. Exit code 2. */
+  /**
+   * A bad command line: the message, a spelling suggestion if any, and where to find help. Exit
+   * code 2.
+   */
   @Override
   public int handleParseException(ParameterException ex, String[] args) {
     CommandLine cmd = ex.getCommandLine();
@@ -38,8 +41,12 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     PrintWriter err = cmd.getErr();
     int code = exitCode(ex);
     if (code == ExitCodes.INTERNAL) {
-      err.println("variant: internal error: " + ex + (isVerbose(parseResult) ? "" : " (rerun with --verbose for the stack trace)"));
-    } else if (code != ExitCodes.BROKEN_PIPE) { // the reader of a closed pipe has gone: nobody reads a message
+      err.println(
+          "variant: internal error: "
+              + ex
+              + (isVerbose(parseResult) ? "" : " (rerun with --verbose for the stack trace)"));
+    } else if (code
+        != ExitCodes.BROKEN_PIPE) { // the reader of a closed pipe has gone: nobody reads a message
       err.println(message(ex));
     }
     if (isVerbose(parseResult)) {
@@ -73,12 +80,14 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
   }
 
   /**
-   * True if {@code ex} or a cause is a documented limit: {@link VariantLimitException}, or jackson's
-   * constraint on string or number length, which the JSON limits set from {@code --max-value-size}.
+   * True if {@code ex} or a cause is a documented limit: {@link VariantLimitException}, or
+   * jackson's constraint on string or number length, which the JSON limits set from {@code
+   * --max-value-size}.
    */
   static boolean isLimit(Throwable ex) {
     for (Throwable t = ex; t != null; t = t.getCause()) {
-      if (t instanceof VariantLimitException || t.getClass().getSimpleName().equals("StreamConstraintsException")) {
+      if (t instanceof VariantLimitException
+          || t.getClass().getSimpleName().equals("StreamConstraintsException")) {
         return true;
       }
     }
@@ -91,7 +100,8 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
       return UserMessages.of(ex.getMessage()); // already starts with file:line:column
     }
     if (ex instanceof OutputException oe) {
-      return "variant: cannot write output: " + IoMessages.reason(oe.getCause() instanceof IOException io ? io : oe);
+      return "variant: cannot write output: "
+          + IoMessages.reason(oe.getCause() instanceof IOException io ? io : oe);
     }
     if (ex instanceof IOException io) {
       return "variant: " + UserMessages.of(IoMessages.describe(io));
@@ -99,7 +109,9 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     return "variant: " + UserMessages.of(ex.getMessage());
   }
 
-  /** True if {@code --verbose} was given to the top command or to any subcommand (it is inherited). */
+  /**
+   * True if {@code --verbose} was given to the top command or to any subcommand (it is inherited).
+   */
   static boolean isVerbose(ParseResult parseResult) {
     for (ParseResult pr = parseResult; pr != null; pr = pr.subcommand()) {
       if (pr.hasMatchedOption(VERBOSE)) {

@@ -9,23 +9,26 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * Decides {@link InputFormat#AUTO} for one input, from its name and its first line (peeked: the stream is
- * reset afterwards):
+ * Decides {@link InputFormat#AUTO} for one input, from its name and its first line (peeked: the
+ * stream is reset afterwards):
  *
  * <ol>
  *   <li>{@code *.ndjson}, {@code *.jsonl}, {@code *.ldjson} (also compressed): NDJSON.
- *   <li>The first non-blank line is one whole JSON value, whatever its type: NDJSON. So NDJSON whose rows
- *       are arrays is read row by row, and a one-line {@code [1,2]} is one row.
- *   <li>The first line starts a value that goes on over later lines (a pretty-printed array of documents, or
- *       pretty-printed documents one after another): JSON.
- *   <li>The first line is malformed (or over a limit): NDJSON, so it is reported, or skipped, as that line.
+ *   <li>The first non-blank line is one whole JSON value, whatever its type: NDJSON. So NDJSON
+ *       whose rows are arrays is read row by row, and a one-line {@code [1,2]} is one row.
+ *   <li>The first line starts a value that goes on over later lines (a pretty-printed array of
+ *       documents, or pretty-printed documents one after another): JSON.
+ *   <li>The first line is malformed (or over a limit): NDJSON, so it is reported, or skipped, as
+ *       that line.
  * </ol>
  *
- * A minified array of documents on one line is thus one row that holds an array; {@code --input-format
- * json} reads its elements as the documents.
+ * A minified array of documents on one line is thus one row that holds an array; {@code
+ * --input-format json} reads its elements as the documents.
  */
 final class FormatDetector {
-  /** How far to look for the end of the first line; a longer first line decides by its first byte. */
+  /**
+   * How far to look for the end of the first line; a longer first line decides by its first byte.
+   */
   static final int PEEK_BYTES = 8 << 20;
 
   private FormatDetector() {}
@@ -60,7 +63,10 @@ final class FormatDetector {
 
   private static InputFormat decide(byte[] head) {
     int start = 0;
-    if (head.length >= 3 && (head[0] & 0xFF) == 0xEF && (head[1] & 0xFF) == 0xBB && (head[2] & 0xFF) == 0xBF) {
+    if (head.length >= 3
+        && (head[0] & 0xFF) == 0xEF
+        && (head[1] & 0xFF) == 0xBB
+        && (head[2] & 0xFF) == 0xBF) {
       start = 3; // UTF-8 byte order mark
     }
     while (start < head.length && isBlank(head[start])) {
@@ -74,7 +80,9 @@ final class FormatDetector {
       end++;
     }
     if (end == head.length && head.length >= PEEK_BYTES - 1) {
-      return head[start] == '[' ? InputFormat.JSON : InputFormat.NDJSON; // a huge first line: its first byte decides
+      return head[start] == '['
+          ? InputFormat.JSON
+          : InputFormat.NDJSON; // a huge first line: its first byte decides
     }
     try {
       VariantJson.parse(Arrays.copyOfRange(head, start, end));

@@ -24,10 +24,10 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code variant get}: the value at one path of a VARIANT column, one line per row, reading only the
- * Parquet columns that path needs ({@link VariantParquetReader#project}); with {@code --where}, only the
- * matching rows, skipping row groups by statistics where the file allows; {@code --explain} says what
- * would be read ({@link GetExplain}).
+ * {@code variant get}: the value at one path of a VARIANT column, one line per row, reading only
+ * the Parquet columns that path needs ({@link VariantParquetReader#project}); with {@code --where},
+ * only the matching rows, skipping row groups by statistics where the file allows; {@code
+ * --explain} says what would be read ({@link GetExplain}).
  */
 @Command(
     name = "get",
@@ -44,26 +44,40 @@ import picocli.CommandLine.Spec;
 final class GetCommand implements Callable<Integer> {
   @ParentCommand VariantCli cli;
 
-  @Parameters(arity = "2..*", paramLabel = "FILE... PATH", description = "Parquet inputs, then the path.")
+  @Parameters(
+      arity = "2..*",
+      paramLabel = "FILE... PATH",
+      description = "Parquet inputs, then the path.")
   List<String> arguments;
 
-  @Option(names = "--column", paramLabel = "NAME",
+  @Option(
+      names = "--column",
+      paramLabel = "NAME",
       description = "The VARIANT column to read (default: the file's only VARIANT column).")
   String column;
 
-  @Option(names = "--type", defaultValue = "variant",
+  @Option(
+      names = "--type",
+      defaultValue = "variant",
       paramLabel = "long|double|decimal|string|boolean|date|timestamp|variant",
-      description = "Print the value as this type, null where it is not one (default: ${DEFAULT-VALUE}, any value as JSON).")
+      description =
+          "Print the value as this type, null where it is not one (default: ${DEFAULT-VALUE}, any value as JSON).")
   ValueType type;
 
-  @Option(names = "--where", paramLabel = "'PATH OP VALUE'",
-      description = "Only rows where the condition holds, e.g. '$.age > 30', '$.name = \"ann\"', "
-          + "'$.day between 2024-01-01 and 2024-01-31', '$.tag is null'. Row groups whose statistics rule it "
-          + "out are not read.")
+  @Option(
+      names = "--where",
+      paramLabel = "'PATH OP VALUE'",
+      description =
+          "Only rows where the condition holds, e.g. '$.age > 30', '$.name = \"ann\"', "
+              + "'$.day between 2024-01-01 and 2024-01-31', '$.tag is null'. Row groups whose statistics rule it "
+              + "out are not read.")
   String where;
 
-  @Option(names = "--explain", description = "Print the columns read and the row groups read or skipped (and why) "
-      + "for each file, instead of the values.")
+  @Option(
+      names = "--explain",
+      description =
+          "Print the columns read and the row groups read or skipped (and why) "
+              + "for each file, instead of the values.")
   boolean explain;
 
   @Mixin RowLimit limit;
@@ -79,7 +93,8 @@ final class GetCommand implements Callable<Integer> {
     Limits checked = limits.limits();
     long printed = 0;
     try (Writer out = cli.output()) {
-      for (String name : InputPaths.expand(arguments.subList(0, arguments.size() - 1), InputPaths::parquetFile)) {
+      for (String name :
+          InputPaths.expand(arguments.subList(0, arguments.size() - 1), InputPaths::parquetFile)) {
         if (!explain && !limit.allows(printed)) {
           break;
         }
@@ -93,7 +108,14 @@ final class GetCommand implements Callable<Integer> {
               GetExplain.print(parquet, col, pathText, values.requestedSchema(), predicate, out);
             }
           } else if (predicate == null) {
-            printed = printPath(parquet, reader.project(col, path), rows, out, printed, path.segments().isEmpty());
+            printed =
+                printPath(
+                    parquet,
+                    reader.project(col, path),
+                    rows,
+                    out,
+                    printed,
+                    path.segments().isEmpty());
           } else {
             printed = printWhere(parquet, predicate, col, path, rows, out, printed);
           }
@@ -120,8 +142,14 @@ final class GetCommand implements Callable<Integer> {
   }
 
   /** Every row's value at the path, through the projected reader. */
-  private long printPath(ParquetFile parquet, VariantPathReader values, CheckedRows rows, Writer out, long printed,
-      boolean isRoot) throws IOException {
+  private long printPath(
+      ParquetFile parquet,
+      VariantPathReader values,
+      CheckedRows rows,
+      Writer out,
+      long printed,
+      boolean isRoot)
+      throws IOException {
     try (values) {
       StringBuilder line = new StringBuilder(128);
       for (long row = 0; limit.allows(printed); row++, printed++) {
@@ -130,17 +158,33 @@ final class GetCommand implements Callable<Integer> {
           break;
         }
         line.setLength(0);
-        append(value.isPresent() ? value.value() : null, rows, row, line, isRoot); // absent, or SQL NULL: null
+        append(
+            value.isPresent() ? value.value() : null,
+            rows,
+            row,
+            line,
+            isRoot); // absent, or SQL NULL: null
         out.append(line).append('\n');
       }
     }
     return printed;
   }
 
-  /** The value at the path of the rows that match, reading whole rows of the row groups statistics keep. */
-  private long printWhere(ParquetFile parquet, VariantPredicate predicate, String col, VariantPath path, CheckedRows rows,
-      Writer out, long printed) throws IOException {
-    try (VariantParquetReader reader = parquet.reader(limits.readOptions().withColumns(col).withFilter(predicate))) {
+  /**
+   * The value at the path of the rows that match, reading whole rows of the row groups statistics
+   * keep.
+   */
+  private long printWhere(
+      ParquetFile parquet,
+      VariantPredicate predicate,
+      String col,
+      VariantPath path,
+      CheckedRows rows,
+      Writer out,
+      long printed)
+      throws IOException {
+    try (VariantParquetReader reader =
+        parquet.reader(limits.readOptions().withColumns(col).withFilter(predicate))) {
       StringBuilder line = new StringBuilder(128);
       for (long row = 0; limit.allows(printed); row++) {
         VariantRecord record = CatCommand.read(parquet, reader);
@@ -153,7 +197,8 @@ final class GetCommand implements Callable<Integer> {
         }
         if (predicate.test(v)) {
           line.setLength(0);
-          append(v == null ? null : path.extract(v), rows, row, line, false); // v itself was checked
+          append(
+              v == null ? null : path.extract(v), rows, row, line, false); // v itself was checked
           out.append(line).append('\n');
           printed++;
         }
@@ -162,7 +207,8 @@ final class GetCommand implements Callable<Integer> {
     return printed;
   }
 
-  private void append(Variant v, CheckedRows rows, long row, StringBuilder line, boolean root) throws IOException {
+  private void append(Variant v, CheckedRows rows, long row, StringBuilder line, boolean root)
+      throws IOException {
     if (v == null) {
       line.append("null");
     } else {

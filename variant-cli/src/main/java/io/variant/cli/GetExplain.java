@@ -19,25 +19,45 @@ import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * {@code get --explain}: what {@code get} would read in one file, without reading any row: the Parquet
- * columns the path (and the {@code --where} path) needs, out of all the file's columns, and for {@code
- * --where}, each row group read or skipped and why (the min/max statistics of the typed column, or why no
- * statistics can be used).
+ * {@code get --explain}: what {@code get} would read in one file, without reading any row: the
+ * Parquet columns the path (and the {@code --where} path) needs, out of all the file's columns, and
+ * for {@code --where}, each row group read or skipped and why (the min/max statistics of the typed
+ * column, or why no statistics can be used).
  */
 final class GetExplain {
   private GetExplain() {}
 
-  static void print(ParquetFile parquet, String column, String path, MessageType requested, VariantPredicate where,
-      Writer out) throws IOException {
-    try (ParquetFileReader footer = ParquetFileReader.open(new LocalInputFile(parquet.local()),
-        ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+  static void print(
+      ParquetFile parquet,
+      String column,
+      String path,
+      MessageType requested,
+      VariantPredicate where,
+      Writer out)
+      throws IOException {
+    try (ParquetFileReader footer =
+        ParquetFileReader.open(
+            new LocalInputFile(parquet.local()),
+            ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
       MessageType schema = footer.getFileMetaData().getSchema();
       List<BlockMetaData> groups = footer.getRowGroups();
       long rows = groups.stream().mapToLong(BlockMetaData::getRowCount).sum();
-      out.write(String.format(Locale.ROOT, "%s: %,d rows in %d row groups; VARIANT column %s%n",
-          parquet.name(), rows, groups.size(), column));
+      out.write(
+          String.format(
+              Locale.ROOT,
+              "%s: %,d rows in %d row groups; VARIANT column %s%n",
+              parquet.name(),
+              rows,
+              groups.size(),
+              column));
       List<String> read = requested.getPaths().stream().map(p -> String.join(".", p)).toList();
-      out.write(String.format(Locale.ROOT, "  %s reads %d of the file's %d columns:%n", path, read.size(), schema.getPaths().size()));
+      out.write(
+          String.format(
+              Locale.ROOT,
+              "  %s reads %d of the file's %d columns:%n",
+              path,
+              read.size(),
+              schema.getPaths().size()));
       for (String c : read) {
         out.write("    " + c + (c.endsWith(".typed_value") ? "  (typed)" : "") + "\n");
       }
@@ -47,14 +67,16 @@ final class GetExplain {
     }
   }
 
-  private static void explainWhere(VariantPredicate where, MessageType schema, List<BlockMetaData> groups, Writer out)
+  private static void explainWhere(
+      VariantPredicate where, MessageType schema, List<BlockMetaData> groups, Writer out)
       throws IOException {
     Optional<FilterPredicate> filter = where.toFilterPredicate(schema);
     out.write("  where " + where + ":\n");
     if (filter.isEmpty()) {
-      out.write("    every row group is read: the path is not shredded to a typed scalar column in this file (or "
-          + "the value's type differs from the column's), so statistics cannot tell which row groups hold no "
-          + "match; each row is tested\n");
+      out.write(
+          "    every row group is read: the path is not shredded to a typed scalar column in this file (or "
+              + "the value's type differs from the column's), so statistics cannot tell which row groups hold no "
+              + "match; each row is tested\n");
       return;
     }
     String text = filter.get().toString();
@@ -66,16 +88,29 @@ final class GetExplain {
       for (ColumnChunkMetaData c : g.getColumns()) {
         if (text.contains(c.getPath().toDotString())) {
           stats.add(describe(c, g.getRowCount()));
-          if (residual == null && !c.getPath().toDotString().endsWith(".typed_value") && hasValues(c)) {
+          if (residual == null
+              && !c.getPath().toDotString().endsWith(".typed_value")
+              && hasValues(c)) {
             residual = c.getPath().toDotString();
           }
         }
       }
-      String verdict = skipped ? "skipped, no row can match"
-          : residual != null ? "read, rows tested (residual " + residual + " holds values, which the typed range does not cover)"
-          : "read, rows tested (the typed range allows a match)";
-      out.write(String.format(Locale.ROOT, "    row group %d (%,d rows): %s; %s%n", i + 1, g.getRowCount(), verdict,
-          String.join("; ", stats)));
+      String verdict =
+          skipped
+              ? "skipped, no row can match"
+              : residual != null
+                  ? "read, rows tested (residual "
+                      + residual
+                      + " holds values, which the typed range does not cover)"
+                  : "read, rows tested (the typed range allows a match)";
+      out.write(
+          String.format(
+              Locale.ROOT,
+              "    row group %d (%,d rows): %s; %s%n",
+              i + 1,
+              g.getRowCount(),
+              verdict,
+              String.join("; ", stats)));
     }
   }
 
@@ -85,8 +120,8 @@ final class GetExplain {
   }
 
   /**
-   * A typed column's min and max (what skipping compares), a residual column's null count (skipping needs it
-   * all null: then every present value is typed).
+   * A typed column's min and max (what skipping compares), a residual column's null count (skipping
+   * needs it all null: then every present value is typed).
    */
   private static String describe(ColumnChunkMetaData c, long rows) {
     Statistics<?> s = c.getStatistics();
@@ -98,7 +133,8 @@ final class GetExplain {
       return name + " all null";
     }
     if (!name.endsWith(".typed_value")) {
-      return String.format(Locale.ROOT, "%s %,d of %,d not null", name, rows - s.getNumNulls(), rows);
+      return String.format(
+          Locale.ROOT, "%s %,d of %,d not null", name, rows - s.getNumNulls(), rows);
     }
     return name + " min " + shorten(s.minAsString()) + ", max " + shorten(s.maxAsString());
   }

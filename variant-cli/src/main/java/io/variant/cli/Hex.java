@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.Writer;
 
 /**
- * Lower-case hex text for byte arrays, and back, with the position of any bad digit. An instance keeps a
- * scratch buffer so that a value is written with one bulk write, not one call per digit; it is not
- * thread-safe.
+ * Lower-case hex text for byte arrays, and back, with the position of any bad digit. An instance
+ * keeps a scratch buffer so that a value is written with one bulk write, not one call per digit; it
+ * is not thread-safe.
  */
 final class Hex {
   private static final char[] DIGITS = "0123456789abcdef".toCharArray();
@@ -40,8 +40,8 @@ final class Hex {
   /**
    * Decodes the hex digits in {@code text[from, to)}; both cases are accepted.
    *
-   * @throws BadDigit naming the 0-based index in {@code text} of a non-hex character, or of the last
-   *     digit when the count is odd
+   * @throws BadDigit naming the 0-based index in {@code text} of a non-hex character, or of the
+   *     last digit when the count is odd
    */
   static byte[] decode(CharSequence text, int from, int to) throws BadDigit {
     byte[] out = new byte[(to - from) / 2];
@@ -70,7 +70,9 @@ final class Hex {
   }
 
   private static String printable(char c) {
-    return c < 0x20 || c > 0x7E ? String.format(java.util.Locale.ROOT, "\\u%04x", (int) c) : String.valueOf(c);
+    return c < 0x20 || c > 0x7E
+        ? String.format(java.util.Locale.ROOT, "\\u%04x", (int) c)
+        : String.valueOf(c);
   }
 
   /** A character that is not a hex digit; checked, so callers must attach the line and file. */
@@ -78,7 +80,9 @@ final class Hex {
     private final int index;
 
     BadDigit(int index, String message) {
-      super(message, null, false, false); // control flow for a caller that adds the location: no stack
+      super(
+          message, null, false,
+          false); // control flow for a caller that adds the location: no stack
       this.index = index;
     }
 

@@ -6,10 +6,10 @@ import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
 
 /**
- * Parses and validates one line {@code <metadata hex> <value hex>} of {@code variant decode} input, or the
- * line {@code NULL} for an SQL NULL (as {@code variant cat --format hex} prints it). Every
- * error is an {@link InputException} whose column points at the offending character: a bad hex digit
- * itself, or for malformed Variant bytes the first hex digit of the byte that the {@link
+ * Parses and validates one line {@code <metadata hex> <value hex>} of {@code variant decode} input,
+ * or the line {@code NULL} for an SQL NULL (as {@code variant cat --format hex} prints it). Every
+ * error is an {@link InputException} whose column points at the offending character: a bad hex
+ * digit itself, or for malformed Variant bytes the first hex digit of the byte that the {@link
  * VariantFormatException} names.
  */
 final class HexLine {
@@ -46,10 +46,10 @@ final class HexLine {
   /**
    * Decodes {@code line} (line number {@code lineNo}); leading and trailing blanks are ignored.
    *
-   * @return the Variant (its {@code variant()} is null for the line {@code NULL}), or {@code null} for a
-   *     blank line
-   * @throws InputException for a wrong field count, a bad hex digit, malformed metadata or value bytes
-   *     ({@link Variant#validate()}), or bytes after the end of the metadata or value
+   * @return the Variant (its {@code variant()} is null for the line {@code NULL}), or {@code null}
+   *     for a blank line
+   * @throws InputException for a wrong field count, a bad hex digit, malformed metadata or value
+   *     bytes ({@link Variant#validate()}), or bytes after the end of the metadata or value
    */
   Parsed parse(String line, long lineNo) {
     int end = line.length();
@@ -62,7 +62,9 @@ final class HexLine {
     }
     int metaEnd = skipField(line, metaStart, end);
     int valueStart = skipBlanks(line, metaEnd, end);
-    if (valueStart == end && line.startsWith(SQL_NULL, metaStart) && metaEnd - metaStart == SQL_NULL.length()) {
+    if (valueStart == end
+        && line.startsWith(SQL_NULL, metaStart)
+        && metaEnd - metaStart == SQL_NULL.length()) {
       return new Parsed(null, metaStart + 1);
     }
     if (valueStart == end) {
@@ -83,14 +85,28 @@ final class HexLine {
       throw variantError(e, lineNo, metaStart, metaEnd, "metadata");
     }
     if (metadata.length() != metadataBytes.length) {
-      throw new InputException(source, lineNo, column(metaStart, metaEnd, metadata.length()),
-          "metadata: the dictionary ends at byte " + metadata.length() + " but the field holds " + metadataBytes.length + " bytes");
+      throw new InputException(
+          source,
+          lineNo,
+          column(metaStart, metaEnd, metadata.length()),
+          "metadata: the dictionary ends at byte "
+              + metadata.length()
+              + " but the field holds "
+              + metadataBytes.length
+              + " bytes");
     }
     try {
       Variant v = Variant.of(metadata, valueBytes, 0, valueBytes.length).validate(limits);
       if (v.valueSize() != valueBytes.length) {
-        throw new InputException(source, lineNo, column(valueStart, valueEnd, v.valueSize()),
-            "value: the value ends at byte " + v.valueSize() + " but the field holds " + valueBytes.length + " bytes");
+        throw new InputException(
+            source,
+            lineNo,
+            column(valueStart, valueEnd, v.valueSize()),
+            "value: the value ends at byte "
+                + v.valueSize()
+                + " but the field holds "
+                + valueBytes.length
+                + " bytes");
       }
       return new Parsed(v, valueStart + 1);
     } catch (VariantFormatException e) {
@@ -99,19 +115,28 @@ final class HexLine {
   }
 
   /**
-   * The error for a {@link VariantFormatException} in the value of a line parsed earlier, e.g. one that
-   * only rendering detects (a time of day outside one day).
+   * The error for a {@link VariantFormatException} in the value of a line parsed earlier, e.g. one
+   * that only rendering detects (a time of day outside one day).
    */
   InputException valueError(VariantFormatException e, long lineNo, Parsed parsed) {
     int start = parsed.valueColumn() - 1;
     return variantError(e, lineNo, start, start + 2 * parsed.variant().valueSize(), "value");
   }
 
-  private InputException variantError(VariantFormatException e, long lineNo, int fieldStart, int fieldEnd, String field) {
-    return new InputException(source, lineNo, column(fieldStart, fieldEnd, e.byteOffset()), field + ": " + e.getMessage(), e);
+  private InputException variantError(
+      VariantFormatException e, long lineNo, int fieldStart, int fieldEnd, String field) {
+    return new InputException(
+        source,
+        lineNo,
+        column(fieldStart, fieldEnd, e.byteOffset()),
+        field + ": " + e.getMessage(),
+        e);
   }
 
-  /** 1-based column of the first hex digit of byte {@code byteOffset}, or just past the field if beyond it. */
+  /**
+   * 1-based column of the first hex digit of byte {@code byteOffset}, or just past the field if
+   * beyond it.
+   */
   private static int column(int fieldStart, int fieldEnd, long byteOffset) {
     return (int) Math.min(fieldStart + 2 * byteOffset, fieldEnd) + 1;
   }

@@ -8,54 +8,60 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * The options that decide an inferred plan, shared by {@code variant plan} and {@code variant convert} (a
- * picocli mixin) so that both sample the same rows with the same rules and so print and write the same
- * plan for the same input. Defaults are {@link InferenceOptions#defaults()}'s and {@link
- * PlanSample#DEFAULT_ROWS}.
+ * The options that decide an inferred plan, shared by {@code variant plan} and {@code variant
+ * convert} (a picocli mixin) so that both sample the same rows with the same rules and so print and
+ * write the same plan for the same input. Defaults are {@link InferenceOptions#defaults()}'s and
+ * {@link PlanSample#DEFAULT_ROWS}.
  */
 final class InferenceArguments {
   @Option(
       names = "--sample",
       defaultValue = "" + PlanSample.DEFAULT_ROWS,
       paramLabel = "N",
-      description = "Infer the plan from N documents: spread across the input when it is a plain file of one "
-          + "document per line, else the first N; 0 reads them all (default: ${DEFAULT-VALUE}).")
+      description =
+          "Infer the plan from N documents: spread across the input when it is a plain file of one "
+              + "document per line, else the first N; 0 reads them all (default: ${DEFAULT-VALUE}).")
   long sample;
 
   @Option(
       names = "--min-presence",
       paramLabel = "P",
-      description = "Share (0 to 1) of its parent objects a field must appear in to be considered for a column "
-          + "(default: 0.0: the cost model weighs presence itself).")
+      description =
+          "Share (0 to 1) of its parent objects a field must appear in to be considered for a column "
+              + "(default: 0.0: the cost model weighs presence itself).")
   Double minPresence;
 
   @Option(
       names = "--dominance",
       paramLabel = "D",
-      description = "Share (above 0, up to 1) of a path's non-null values one type family must hold for the "
-          + "path to be typed; the rest goes to the residual (default: 0.9).")
+      description =
+          "Share (above 0, up to 1) of a path's non-null values one type family must hold for the "
+              + "path to be typed; the rest goes to the residual (default: 0.9).")
   Double dominance;
 
   @Option(
       names = "--max-columns",
       paramLabel = "N",
-      description = "Most typed columns in the plan; past it the least present paths stay in the residual "
-          + "(default: 300).")
+      description =
+          "Most typed columns in the plan; past it the least present paths stay in the residual "
+              + "(default: 300).")
   Integer maxColumns;
 
   @Option(
       names = "--select",
       paramLabel = "cost|presence",
-      description = "Which paths get typed columns: cost (the default) types a leaf only when the cost model "
-          + "expects it to save bytes ('variant plan --explain' shows the numbers); presence types every path "
-          + "that passes --min-presence and --dominance.")
+      description =
+          "Which paths get typed columns: cost (the default) types a leaf only when the cost model "
+              + "expects it to save bytes ('variant plan --explain' shows the numbers); presence types every path "
+              + "that passes --min-presence and --dominance.")
   Selection select;
 
   @Option(
       names = "--narrow-types",
-      description = "Fit numeric columns to the sampled values (int8 for values up to 127, decimal(5,2) for "
-          + "158.83) instead of leaving headroom for the rest of the file (int64 for ids and growing values, "
-          + "three more decimal digits).")
+      description =
+          "Fit numeric columns to the sampled values (int8 for values up to 127, decimal(5,2) for "
+              + "158.83) instead of leaving headroom for the rest of the file (int64 for ids and growing values, "
+              + "three more decimal digits).")
   boolean narrowTypes;
 
   /**
@@ -65,7 +71,8 @@ final class InferenceArguments {
    */
   InferenceOptions options(CommandSpec spec, InferenceOptions base) {
     if (sample < 0) {
-      throw new ParameterException(spec.commandLine(), "--sample must be at least 0, was " + sample);
+      throw new ParameterException(
+          spec.commandLine(), "--sample must be at least 0, was " + sample);
     }
     InferenceOptions o = base;
     try {
@@ -87,7 +94,10 @@ final class InferenceArguments {
     return narrowTypes ? o.withTypeWidth(TypeWidth.SAMPLE) : o;
   }
 
-  /** "Cannot use minPresence 2.0: it must be in [0, 1]" names the option: "Cannot use --min-presence 2.0: ...". */
+  /**
+   * "Cannot use minPresence 2.0: it must be in [0, 1]" names the option: "Cannot use --min-presence
+   * 2.0: ...".
+   */
   static String forCommandLine(String message) {
     return message
         .replace("minPresence", "--min-presence")

@@ -16,21 +16,26 @@ import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 
 /**
- * One input of a command: a file, or stdin when the name is {@code -}. Gzip and zstd input are detected by
- * their magic bytes rather than the suffix, so pipes work too; JSON and hex text never start with byte
- * 0x1F or 0x28 0xB5.
+ * One input of a command: a file, or stdin when the name is {@code -}. Gzip and zstd input are
+ * detected by their magic bytes rather than the suffix, so pipes work too; JSON and hex text never
+ * start with byte 0x1F or 0x28 0xB5.
  *
  * @param name the name to show in messages: the path as given, or {@code <stdin>}
- * @param stream the decompressed bytes, buffered (mark/reset supported); closing it does not close stdin
- * @param raw counts the bytes read from the file or stdin itself, before decompression (for progress)
+ * @param stream the decompressed bytes, buffered (mark/reset supported); closing it does not close
+ *     stdin
+ * @param raw counts the bytes read from the file or stdin itself, before decompression (for
+ *     progress)
  */
-record Input(String name, BufferedInputStream stream, CountingInputStream raw) implements Closeable {
+record Input(String name, BufferedInputStream stream, CountingInputStream raw)
+    implements Closeable {
   /** The name that means stdin, as in most Unix tools. */
   static final String STDIN = "-";
 
   private static final int GZIP_MAGIC_1 = 0x1F; // RFC 1952 §2.3.1: ID1, ID2
   private static final int GZIP_MAGIC_2 = 0x8B;
-  private static final int[] ZSTD_MAGIC = {0x28, 0xB5, 0x2F, 0xFD}; // RFC 8878 §3.1.1, little-endian 0xFD2FB528
+  private static final int[] ZSTD_MAGIC = {
+    0x28, 0xB5, 0x2F, 0xFD
+  }; // RFC 8878 §3.1.1, little-endian 0xFD2FB528
   private static final int BUFFER_BYTES = 1 << 16;
 
   /**
@@ -42,7 +47,9 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw) i
     boolean isStdin = path == null || STDIN.equals(path);
     String name = isStdin ? "<stdin>" : path;
     try {
-      CountingInputStream raw = new CountingInputStream(isStdin ? new KeepOpen(stdin) : Files.newInputStream(Path.of(path)));
+      CountingInputStream raw =
+          new CountingInputStream(
+              isStdin ? new KeepOpen(stdin) : Files.newInputStream(Path.of(path)));
       return new Input(name, decompressed(new BufferedInputStream(raw, BUFFER_BYTES)), raw);
     } catch (NoSuchFileException e) {
       throw InputException.unreadable(name, "no such file", e);
@@ -93,31 +100,41 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw) i
    * rather than silently turning into U+FFFD.
    */
   BufferedReader utf8Reader() {
-    var decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    var decoder =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     return new BufferedReader(new InputStreamReader(stream, decoder), BUFFER_BYTES);
   }
 
   /**
-   * The text of this input with every byte as one char (ISO-8859-1): for ASCII formats such as hex, where
-   * any other byte is an error that the parser can then place exactly.
+   * The text of this input with every byte as one char (ISO-8859-1): for ASCII formats such as hex,
+   * where any other byte is an error that the parser can then place exactly.
    */
   BufferedReader byteReader() {
-    return new BufferedReader(new InputStreamReader(stream, StandardCharsets.ISO_8859_1), BUFFER_BYTES);
+    return new BufferedReader(
+        new InputStreamReader(stream, StandardCharsets.ISO_8859_1), BUFFER_BYTES);
   }
 
   /**
-   * The error for an {@link IOException} while reading input {@code name}. Decoders read ahead in blocks,
-   * so the failure is located only roughly: somewhere after line {@code afterLine} (0 if unknown).
+   * The error for an {@link IOException} while reading input {@code name}. Decoders read ahead in
+   * blocks, so the failure is located only roughly: somewhere after line {@code afterLine} (0 if
+   * unknown).
    */
   static InputException readFailure(String name, long afterLine, IOException e) {
     String after = afterLine > 0 ? " (after line " + afterLine + ")" : "";
     if (e instanceof CharacterCodingException) {
       return new InputException(name, 0, 0, "input is not valid UTF-8" + after, e);
-    } else if (e instanceof java.util.zip.ZipException || e instanceof java.io.EOFException
+    } else if (e instanceof java.util.zip.ZipException
+        || e instanceof java.io.EOFException
         || e.getClass().getName().startsWith("com.github.luben.zstd")) {
-      return new InputException(name, 0, 0, "corrupt or truncated compressed data (" + IoMessages.reason(e) + ")" + after, e);
+      return new InputException(
+          name,
+          0,
+          0,
+          "corrupt or truncated compressed data (" + IoMessages.reason(e) + ")" + after,
+          e);
     }
     return InputException.unreadable(name, "cannot read: " + IoMessages.reason(e) + after, e);
   }

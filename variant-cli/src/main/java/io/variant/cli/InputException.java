@@ -2,8 +2,8 @@ package io.variant.cli;
 
 /**
  * The input of a command is malformed or unreadable. The message starts with the location in the
- * compiler style {@code <source>:<line>:<column>: }, leaving out the column or line when unknown (0), so
- * editors and terminals can jump to it.
+ * compiler style {@code <source>:<line>:<column>: }, leaving out the column or line when unknown
+ * (0), so editors and terminals can jump to it.
  */
 final class InputException extends RuntimeException {
   private final String source;
@@ -22,7 +22,8 @@ final class InputException extends RuntimeException {
     this(source, line, column, detail, cause, false);
   }
 
-  private InputException(String source, long line, long column, String detail, Throwable cause, boolean unreadable) {
+  private InputException(
+      String source, long line, long column, String detail, Throwable cause, boolean unreadable) {
     super(location(source, line, column) + ": " + detail, cause);
     this.source = source;
     this.line = line;
@@ -36,7 +37,10 @@ final class InputException extends RuntimeException {
     return detail;
   }
 
-  /** The input cannot be read at all (missing, permission denied, a read error): an I/O failure, exit code 3. */
+  /**
+   * The input cannot be read at all (missing, permission denied, a read error): an I/O failure,
+   * exit code 3.
+   */
   static InputException unreadable(String source, String detail, Throwable cause) {
     return new InputException(source, 0, 0, detail, cause, true);
   }

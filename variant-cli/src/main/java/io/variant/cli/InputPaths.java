@@ -11,17 +11,19 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * The inputs a reading command was given, expanded: {@code -} (stdin) as it is; a directory to the data
- * files in it (sorted by name; hidden files and names starting with {@code _}, such as {@code _SUCCESS}
- * and {@code .crc} files, are skipped, as Spark and Hadoop skip them); a glob ({@code *}, {@code ?},
- * {@code [..]}, <code>{a,b}</code>, {@code **} across directories) that the shell did not expand, to the files
- * it matches, sorted. A name that exists is taken literally even if it contains glob characters.
+ * The inputs a reading command was given, expanded: {@code -} (stdin) as it is; a directory to the
+ * data files in it (sorted by name; hidden files and names starting with {@code _}, such as {@code
+ * _SUCCESS} and {@code .crc} files, are skipped, as Spark and Hadoop skip them); a glob ({@code *},
+ * {@code ?}, {@code [..]}, <code>{a,b}</code>, {@code **} across directories) that the shell did
+ * not expand, to the files it matches, sorted. A name that exists is taken literally even if it
+ * contains glob characters.
  */
 final class InputPaths {
   private InputPaths() {}
 
   /**
-   * @param dataFile which files of a directory are inputs (e.g. {@code *.parquet} for Parquet commands)
+   * @param dataFile which files of a directory are inputs (e.g. {@code *.parquet} for Parquet
+   *     commands)
    * @throws InputException if a glob matches nothing or a directory holds no data file
    */
   static List<String> expand(List<String> args, Predicate<Path> dataFile) {
@@ -71,19 +73,28 @@ final class InputPaths {
     Path base = slash < 0 ? Path.of("") : Path.of(slash == 0 ? "/" : arg.substring(0, slash));
     String pattern = arg.substring(slash + 1);
     PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
-    int depth = pattern.contains("**") ? Integer.MAX_VALUE : (int) pattern.chars().filter(c -> c == '/').count() + 1;
+    int depth =
+        pattern.contains("**")
+            ? Integer.MAX_VALUE
+            : (int) pattern.chars().filter(c -> c == '/').count() + 1;
     Path root = base.toString().isEmpty() ? Path.of(".") : base;
     List<String> files = list(root, depth, f -> matcher.matches(root.relativize(f)), arg);
     if (files.isEmpty()) {
       throw InputException.unreadable(arg, "no file matches", null);
     }
     // keep the user's spelling: "data/*.json" gives "data/a.json", not "./data/a.json"
-    return files.stream().map(f -> base.toString().isEmpty() && f.startsWith("./") ? f.substring(2) : f).toList();
+    return files.stream()
+        .map(f -> base.toString().isEmpty() && f.startsWith("./") ? f.substring(2) : f)
+        .toList();
   }
 
   private static List<String> list(Path dir, int depth, Predicate<Path> include, String arg) {
     try (Stream<Path> walk = Files.walk(dir, depth)) {
-      return walk.filter(Files::isRegularFile).filter(include).map(Path::toString).sorted().toList();
+      return walk.filter(Files::isRegularFile)
+          .filter(include)
+          .map(Path::toString)
+          .sorted()
+          .toList();
     } catch (IOException e) {
       throw InputException.unreadable(arg, "cannot list: " + IoMessages.reason(e), e);
     }

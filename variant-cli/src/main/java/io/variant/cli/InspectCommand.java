@@ -3,7 +3,6 @@ package io.variant.cli;
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
-import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.ShreddingPlan;
@@ -28,14 +27,16 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code variant inspect}: one row of a VARIANT column as an annotated tree: each value's type, its byte
- * offset and size in the (rebuilt) value, and for shredded files in the spec layout which parts came from
- * typed columns and which from residual {@code value} columns ({@link ShreddedOrigin}).
+ * {@code variant inspect}: one row of a VARIANT column as an annotated tree: each value's type, its
+ * byte offset and size in the (rebuilt) value, and for shredded files in the spec layout which
+ * parts came from typed columns and which from residual {@code value} columns ({@link
+ * ShreddedOrigin}).
  */
 @Command(
     name = "inspect",
     mixinStandardHelpOptions = true,
-    header = "Show one row of a VARIANT column as a tree: types, byte offsets and sizes, typed or residual origin.",
+    header =
+        "Show one row of a VARIANT column as a tree: types, byte offsets and sizes, typed or residual origin.",
     description = {
       "Print row N (default 1) of a VARIANT column: a header with the metadata and value sizes, then one line "
           + "per value: its type, scalar value, '@offset +size' in the value's bytes, and for shredded files "
@@ -47,10 +48,16 @@ final class InspectCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file; '-' reads stdin.")
   String file;
 
-  @Option(names = "--row", defaultValue = "1", paramLabel = "N", description = "The row to show, from 1 (default: 1).")
+  @Option(
+      names = "--row",
+      defaultValue = "1",
+      paramLabel = "N",
+      description = "The row to show, from 1 (default: 1).")
   long row;
 
-  @Option(names = "--column", paramLabel = "NAME",
+  @Option(
+      names = "--column",
+      paramLabel = "NAME",
       description = "The VARIANT column (default: the file's only VARIANT column).")
   String column;
 
@@ -68,19 +75,34 @@ final class InspectCommand implements Callable<Integer> {
         Writer out = cli.output()) {
       String col = parquet.variantColumn(reader, column);
       ShreddingPlan plan = reader.plans().get(col);
-      ShreddingLayout layout = VariantSchema.detectLayout(reader.schema().getType(col).asGroupType());
+      ShreddingLayout layout =
+          VariantSchema.detectLayout(reader.schema().getType(col).asGroupType());
       Variant v = nth(parquet, col);
       StringBuilder text = new StringBuilder(512);
-      text.append(String.format(Locale.ROOT, "%s row %d, column %s (%s layout, %d typed columns)%n",
-          parquet.name(), row, col, layout.name().toLowerCase(Locale.ROOT), TypedColumns.of(plan)));
+      text.append(
+          String.format(
+              Locale.ROOT,
+              "%s row %d, column %s (%s layout, %d typed columns)%n",
+              parquet.name(),
+              row,
+              col,
+              layout.name().toLowerCase(Locale.ROOT),
+              TypedColumns.of(plan)));
       if (v == null) {
         text.append("SQL NULL\n");
       } else {
         new CheckedRows(parquet, col, limits.limits()).check(v, row - 1);
-        text.append(String.format(Locale.ROOT, "metadata %d bytes (%d keys), value %d bytes%n",
-            v.metadataBytes().length, v.metadata().size(), v.valueSize()));
-        TypedTreePrinter.Annotation origin = layout == ShreddingLayout.SPEC && plan.isShredded()
-            ? ShreddedOrigin.of(plan, rawRow(parquet, col), col) : null;
+        text.append(
+            String.format(
+                Locale.ROOT,
+                "metadata %d bytes (%d keys), value %d bytes%n",
+                v.metadataBytes().length,
+                v.metadata().size(),
+                v.valueSize()));
+        TypedTreePrinter.Annotation origin =
+            layout == ShreddingLayout.SPEC && plan.isShredded()
+                ? ShreddedOrigin.of(plan, rawRow(parquet, col), col)
+                : null;
         TypedTreePrinter.print(v, text, origin != null ? origin : Unshredded.INSTANCE);
       }
       out.append(text);
@@ -95,14 +117,18 @@ final class InspectCommand implements Callable<Integer> {
       for (long i = 0; i < row; i++) {
         r = CatCommand.read(parquet, rows);
         if (r == null) {
-          throw new InputException(parquet.name(), 0, 0, "has " + i + " rows; --row " + row + " is past the end");
+          throw new InputException(
+              parquet.name(), 0, 0, "has " + i + " rows; --row " + row + " is past the end");
         }
       }
       return r.variant(col);
     }
   }
 
-  /** Row {@link #row}'s Parquet group of column {@code col}, as stored: the typed and residual columns. */
+  /**
+   * Row {@link #row}'s Parquet group of column {@code col}, as stored: the typed and residual
+   * columns.
+   */
   private Group rawRow(ParquetFile parquet, String col) throws IOException {
     try (ParquetReader<Group> groups = new GroupRows(new LocalInputFile(parquet.local())).build()) {
       Group g = null;
@@ -113,7 +139,9 @@ final class InspectCommand implements Callable<Integer> {
     }
   }
 
-  /** parquet-java's example reader of plain groups, on a local file without Hadoop's file system. */
+  /**
+   * parquet-java's example reader of plain groups, on a local file without Hadoop's file system.
+   */
   private static final class GroupRows extends ParquetReader.Builder<Group> {
     GroupRows(InputFile file) {
       super(file, new PlainParquetConfiguration());

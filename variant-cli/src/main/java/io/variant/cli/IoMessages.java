@@ -9,9 +9,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 
 /**
- * I/O failures in the words of a shell user: "permission denied", "no such file or directory", "disk
- * full", rather than a JDK exception class or a bare path (a {@code NoSuchFileException}'s message is only
- * the path).
+ * I/O failures in the words of a shell user: "permission denied", "no such file or directory",
+ * "disk full", rather than a JDK exception class or a bare path (a {@code NoSuchFileException}'s
+ * message is only the path).
  */
 final class IoMessages {
   private IoMessages() {}
@@ -38,7 +38,10 @@ final class IoMessages {
     }
     String m = e.getMessage();
     if (m == null || m.isBlank()) {
-      return e.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
+      return e.getClass()
+          .getSimpleName()
+          .replaceAll("([a-z])([A-Z])", "$1 $2")
+          .toLowerCase(java.util.Locale.ROOT);
     }
     return lowerFirst(m);
   }
@@ -52,7 +55,10 @@ final class IoMessages {
   }
 
   private static String lowerFirst(String s) {
-    return s.length() > 1 && Character.isUpperCase(s.charAt(0)) && Character.isLowerCase(s.charAt(1))
-        ? Character.toLowerCase(s.charAt(0)) + s.substring(1) : s;
+    return s.length() > 1
+            && Character.isUpperCase(s.charAt(0))
+            && Character.isLowerCase(s.charAt(1))
+        ? Character.toLowerCase(s.charAt(0)) + s.substring(1)
+        : s;
   }
 }

@@ -13,12 +13,13 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * The JSON documents of one or more inputs, read in order as if concatenated, one Variant each. Each input
- * is read as {@link InputFormat#NDJSON} (line by line: {@link NdjsonReader}) or {@link InputFormat#JSON} (a
- * top-level array of documents, or whitespace-separated documents: {@link JsonDocumentReader} over a
- * {@link Utf8Reader}), as {@code --input-format} says or {@link FormatDetector} decides. Inputs are opened
- * one at a time, when the previous one is exhausted. Every failure is an {@link InputException} that names
- * the input, line and column. Not thread-safe.
+ * The JSON documents of one or more inputs, read in order as if concatenated, one Variant each.
+ * Each input is read as {@link InputFormat#NDJSON} (line by line: {@link NdjsonReader}) or {@link
+ * InputFormat#JSON} (a top-level array of documents, or whitespace-separated documents: {@link
+ * JsonDocumentReader} over a {@link Utf8Reader}), as {@code --input-format} says or {@link
+ * FormatDetector} decides. Inputs are opened one at a time, when the previous one is exhausted.
+ * Every failure is an {@link InputException} that names the input, line and column. Not
+ * thread-safe.
  */
 final class JsonDocuments implements Closeable {
   private final VariantCli cli;
@@ -36,11 +37,17 @@ final class JsonDocuments implements Closeable {
    * @param paths input names, {@code -} for stdin; nothing is opened yet
    * @param messages adapts a library error message to the command (see {@link #withHints})
    */
-  JsonDocuments(VariantCli cli, List<String> paths, JsonOptions options, UnaryOperator<String> messages) {
+  JsonDocuments(
+      VariantCli cli, List<String> paths, JsonOptions options, UnaryOperator<String> messages) {
     this(cli, paths, options, InputFormat.AUTO, messages);
   }
 
-  JsonDocuments(VariantCli cli, List<String> paths, JsonOptions options, InputFormat format, UnaryOperator<String> messages) {
+  JsonDocuments(
+      VariantCli cli,
+      List<String> paths,
+      JsonOptions options,
+      InputFormat format,
+      UnaryOperator<String> messages) {
     this.cli = cli;
     this.paths = List.copyOf(paths).iterator();
     this.options = options;
@@ -49,9 +56,9 @@ final class JsonDocuments implements Closeable {
   }
 
   /**
-   * The next document, or {@code null} after the last document of the last input. The Variant owns its
-   * bytes: it stays valid after later calls. After an {@link InputException}, reading may go on if {@link
-   * #canContinue()} says so.
+   * The next document, or {@code null} after the last document of the last input. The Variant owns
+   * its bytes: it stays valid after later calls. After an {@link InputException}, reading may go on
+   * if {@link #canContinue()} says so.
    *
    * @throws InputException if an input is missing, unreadable or malformed
    */
@@ -96,7 +103,8 @@ final class JsonDocuments implements Closeable {
       return v;
     } catch (InputException e) {
       documentLine = lines.line();
-      throw new InputException(e.source(), e.line(), e.column(), messages.apply(e.detail()), e.getCause());
+      throw new InputException(
+          e.source(), e.line(), e.column(), messages.apply(e.detail()), e.getCause());
     } catch (IOException e) {
       throw Input.readFailure(input.name(), documentLine, e);
     }
@@ -110,18 +118,23 @@ final class JsonDocuments implements Closeable {
       }
       return v;
     } catch (VariantJsonException e) {
-      throw new InputException(input.name(), e.line(), e.column(), messages.apply(withoutLocation(e.getMessage())), e);
+      throw new InputException(
+          input.name(), e.line(), e.column(), messages.apply(withoutLocation(e.getMessage())), e);
     } catch (VariantException e) {
-      String where = documentLine == 0 ? "in the first document" : "in the document after line " + documentLine;
-      throw new InputException(input.name(), 0, 0, messages.apply(e.getMessage()) + " (" + where + ")", e);
+      String where =
+          documentLine == 0
+              ? "in the first document"
+              : "in the document after line " + documentLine;
+      throw new InputException(
+          input.name(), 0, 0, messages.apply(e.getMessage()) + " (" + where + ")", e);
     } catch (IOException e) {
       throw Input.readFailure(input.name(), documentLine, e);
     }
   }
 
   /**
-   * True if reading can go on after the last {@link InputException}: NDJSON input, where every line stands
-   * alone. A malformed document in JSON input ends that input.
+   * True if reading can go on after the last {@link InputException}: NDJSON input, where every line
+   * stands alone. A malformed document in JSON input ends that input.
    */
   boolean canContinue() {
     return lines != null;
@@ -132,7 +145,10 @@ final class JsonDocuments implements Closeable {
     return lines == null ? null : lines.lineBytes();
   }
 
-  /** The current input's name as messages show it ({@code <stdin>} for {@code -}); null before the first. */
+  /**
+   * The current input's name as messages show it ({@code <stdin>} for {@code -}); null before the
+   * first.
+   */
   String source() {
     return input == null ? null : input.name();
   }
@@ -142,9 +158,12 @@ final class JsonDocuments implements Closeable {
     return documentLine;
   }
 
-  /** Bytes read from the inputs so far, as stored (compressed input counts its compressed bytes). */
+  /**
+   * Bytes read from the inputs so far, as stored (compressed input counts its compressed bytes).
+   */
   long bytesRead() {
-    return bytesOfClosedInputs + (input == null || (lines == null && reader == null) ? 0 : input.raw().count());
+    return bytesOfClosedInputs
+        + (input == null || (lines == null && reader == null) ? 0 : input.raw().count());
   }
 
   private void closeCurrent() throws IOException {
@@ -165,22 +184,25 @@ final class JsonDocuments implements Closeable {
     }
   }
 
-  /** "Invalid JSON at line 3, column 17: x" becomes "Invalid JSON: x": {@link InputException} puts the location in front. */
+  /**
+   * "Invalid JSON at line 3, column 17: x" becomes "Invalid JSON: x": {@link InputException} puts
+   * the location in front.
+   */
   static String withoutLocation(String message) {
     return message.replaceFirst(" at line \\d+, column \\d+", "");
   }
 
   /**
-   * For commands with {@code --max-depth} (JSON nesting) and {@code --duplicate-keys}: hints name those
-   * options instead of the Java API.
+   * For commands with {@code --max-depth} (JSON nesting) and {@code --duplicate-keys}: hints name
+   * those options instead of the Java API.
    */
   static String withHints(String message) {
     return UserMessages.of(withoutLocation(message));
   }
 
   /**
-   * For commands without those options: hints that name the Java API are dropped (a user of the command
-   * cannot follow them).
+   * For commands without those options: hints that name the Java API are dropped (a user of the
+   * command cannot follow them).
    */
   static String withoutHints(String message) {
     return withoutLocation(message)

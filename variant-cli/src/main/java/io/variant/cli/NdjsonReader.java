@@ -11,13 +11,14 @@ import java.io.InputStream;
 import java.util.Arrays;
 
 /**
- * NDJSON, one document per line, read line by line: each line is parsed on its own, so an error is located
- * at its true line and column (invalid UTF-8 included, at any size of input) and reading can go on with the
- * next line ({@code --on-error skip}). Blank lines are skipped; a trailing {@code \r} and a leading byte
- * order mark are ignored. Not thread-safe.
+ * NDJSON, one document per line, read line by line: each line is parsed on its own, so an error is
+ * located at its true line and column (invalid UTF-8 included, at any size of input) and reading
+ * can go on with the next line ({@code --on-error skip}). Blank lines are skipped; a trailing
+ * {@code \r} and a leading byte order mark are ignored. Not thread-safe.
  */
 final class NdjsonReader {
   private static final int CHUNK = 1 << 16;
+
   /** Lines may be longer than their encoded value (whitespace, escapes), but not without bound. */
   private static final int MIN_LINE_LIMIT = 1 << 20;
 
@@ -43,8 +44,8 @@ final class NdjsonReader {
   }
 
   /**
-   * The next document, or {@code null} after the last line. After an {@link InputException} the reader
-   * continues with the line after the bad one.
+   * The next document, or {@code null} after the last line. After an {@link InputException} the
+   * reader continues with the line after the bad one.
    *
    * @throws InputException for a malformed line (its line and column), or one over a limit
    */
@@ -59,15 +60,30 @@ final class NdjsonReader {
         continue;
       }
       if (tooLong) {
-        throw new InputException(name, lineNumber, 0, "the line is longer than " + ByteSize.format(maxLineBytes)
-            + " (twice --max-value-size)", new VariantLimitException("line too long"));
+        throw new InputException(
+            name,
+            lineNumber,
+            0,
+            "the line is longer than "
+                + ByteSize.format(maxLineBytes)
+                + " (twice --max-value-size)",
+            new VariantLimitException("line too long"));
       }
       byte[] text = start == 0 && end == line.length ? line : Arrays.copyOfRange(line, start, end);
       try {
         return VariantJson.parse(text, options);
       } catch (VariantJsonException e) {
-        long column = e.column() <= 0 ? 0 : charColumn(text, (int) Math.min(e.column(), text.length + 1L)) + (start > 0 ? 1 : 0);
-        throw new InputException(name, lineNumber + Math.max(0, e.line() - 1), column, JsonDocuments.withoutLocation(e.getMessage()), e);
+        long column =
+            e.column() <= 0
+                ? 0
+                : charColumn(text, (int) Math.min(e.column(), text.length + 1L))
+                    + (start > 0 ? 1 : 0);
+        throw new InputException(
+            name,
+            lineNumber + Math.max(0, e.line() - 1),
+            column,
+            JsonDocuments.withoutLocation(e.getMessage()),
+            e);
       } catch (VariantException e) {
         throw new InputException(name, lineNumber, 0, e.getMessage(), e);
       }
@@ -86,8 +102,8 @@ final class NdjsonReader {
   }
 
   /**
-   * The 1-based character column of 1-based byte column {@code byteColumn}: the UTF-8 sequences before it,
-   * counted as UTF-16 chars, as jackson counts text columns.
+   * The 1-based character column of 1-based byte column {@code byteColumn}: the UTF-8 sequences
+   * before it, counted as UTF-16 chars, as jackson counts text columns.
    */
   static long charColumn(byte[] text, int byteColumn) {
     long chars = 1;
@@ -101,7 +117,10 @@ final class NdjsonReader {
   }
 
   private boolean startsWithByteOrderMark() {
-    return lineLength >= 3 && (line[0] & 0xFF) == 0xEF && (line[1] & 0xFF) == 0xBB && (line[2] & 0xFF) == 0xBF;
+    return lineLength >= 3
+        && (line[0] & 0xFF) == 0xEF
+        && (line[1] & 0xFF) == 0xBB
+        && (line[2] & 0xFF) == 0xBF;
   }
 
   private boolean isBlank(int start, int end) {
@@ -114,7 +133,10 @@ final class NdjsonReader {
     return true;
   }
 
-  /** Reads the next line into {@code line}; false at the end of the input. Past the limit, bytes are dropped. */
+  /**
+   * Reads the next line into {@code line}; false at the end of the input. Past the limit, bytes are
+   * dropped.
+   */
   private boolean readLine() throws IOException {
     lineLength = 0;
     tooLong = false;
@@ -161,7 +183,10 @@ final class NdjsonReader {
       return;
     }
     if (lineLength + n > line.length) {
-      line = Arrays.copyOf(line, (int) Math.min(maxLineBytes, Math.max(lineLength + (long) n, 2L * line.length)));
+      line =
+          Arrays.copyOf(
+              line,
+              (int) Math.min(maxLineBytes, Math.max(lineLength + (long) n, 2L * line.length)));
     }
     System.arraycopy(chunk, from, line, lineLength, n);
     lineLength += n;

@@ -15,11 +15,13 @@ final class Output {
   private Output() {}
 
   /**
-   * A buffered UTF-8 writer on {@code stdout}. Closing it flushes but leaves {@code stdout} open (help
-   * text and later commands may still use it). Every write failure surfaces as {@link OutputException}.
+   * A buffered UTF-8 writer on {@code stdout}. Closing it flushes but leaves {@code stdout} open
+   * (help text and later commands may still use it). Every write failure surfaces as {@link
+   * OutputException}.
    */
   static Writer writer(OutputStream stdout) {
-    return new BufferedWriter(new OutputStreamWriter(new Guarded(stdout), StandardCharsets.UTF_8), BUFFER_CHARS);
+    return new BufferedWriter(
+        new OutputStreamWriter(new Guarded(stdout), StandardCharsets.UTF_8), BUFFER_CHARS);
   }
 
   /** Marks I/O errors as output errors and keeps the underlying stream open on close. */

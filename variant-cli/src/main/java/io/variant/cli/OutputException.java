@@ -3,8 +3,8 @@ package io.variant.cli;
 import java.io.IOException;
 
 /**
- * Writing to stdout failed. A separate type so that {@link ErrorReporter} can tell output failures (a
- * closed pipe is normal) from input that cannot be read.
+ * Writing to stdout failed. A separate type so that {@link ErrorReporter} can tell output failures
+ * (a closed pipe is normal) from input that cannot be read.
  */
 final class OutputException extends IOException {
   OutputException(IOException cause) {

@@ -20,16 +20,18 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <ul>
  *   <li>{@code -}: the Parquet file goes to stdout.
- *   <li>A FIFO or a character device ({@code /dev/null}, a named pipe, a terminal), or {@code /dev/stdout},
- *       {@code /dev/stderr}, {@code /dev/fd/N}: written through, as a stream. A failure cannot withdraw what
- *       was written (the reader sees a truncated file, which no Parquet reader accepts: the footer is last).
- *   <li>A new name or a regular file: written to a temporary file with a unique name in the same directory
- *       ({@code .OUT.<random>.tmp}) and renamed onto {@code OUT} only when complete, so {@code OUT} is
- *       either untouched or the whole new file. An existing {@code OUT} needs {@code --overwrite}; without
- *       it, an {@code OUT} that someone else creates while this one writes is kept and this convert fails.
- *       A symbolic link to a regular file: the file it points to is replaced and the link stays.
- *   <li>Refused: a directory, a block device, a socket, a dangling symbolic link, and any input of the same
- *       command.
+ *   <li>A FIFO or a character device ({@code /dev/null}, a named pipe, a terminal), or {@code
+ *       /dev/stdout}, {@code /dev/stderr}, {@code /dev/fd/N}: written through, as a stream. A
+ *       failure cannot withdraw what was written (the reader sees a truncated file, which no
+ *       Parquet reader accepts: the footer is last).
+ *   <li>A new name or a regular file: written to a temporary file with a unique name in the same
+ *       directory ({@code .OUT.<random>.tmp}) and renamed onto {@code OUT} only when complete, so
+ *       {@code OUT} is either untouched or the whole new file. An existing {@code OUT} needs {@code
+ *       --overwrite}; without it, an {@code OUT} that someone else creates while this one writes is
+ *       kept and this convert fails. A symbolic link to a regular file: the file it points to is
+ *       replaced and the link stays.
+ *   <li>Refused: a directory, a block device, a socket, a dangling symbolic link, and any input of
+ *       the same command.
  * </ul>
  *
  * <p>One instance writes one file: {@link #open()}, then {@link #commit()} or {@link #abort()}.
@@ -69,10 +71,11 @@ final class OutputTarget {
   }
 
   /**
-   * Decides how to write {@code arg} (the {@code -o} value), following the rule in the class comment.
+   * Decides how to write {@code arg} (the {@code -o} value), following the rule in the class
+   * comment.
    *
-   * @throws RefusedException if {@code OUT} is a directory, block device, socket or dangling link, or a
-   *     regular file that exists without {@code overwrite}
+   * @throws RefusedException if {@code OUT} is a directory, block device, socket or dangling link,
+   *     or a regular file that exists without {@code overwrite}
    */
   static OutputTarget of(String arg, boolean overwrite, OutputStream stdout) throws IOException {
     if (Input.STDIN.equals(arg)) {
@@ -84,8 +87,12 @@ final class OutputTarget {
     }
     if (!Files.exists(p)) {
       if (Files.isSymbolicLink(p)) {
-        throw new RefusedException(arg + ": is a symbolic link to a missing file (" + Files.readSymbolicLink(p) + "); "
-            + "give the link's target instead");
+        throw new RefusedException(
+            arg
+                + ": is a symbolic link to a missing file ("
+                + Files.readSymbolicLink(p)
+                + "); "
+                + "give the link's target instead");
       }
       Path dir = p.toAbsolutePath().getParent();
       if (dir != null && !Files.isDirectory(dir)) {
@@ -100,9 +107,11 @@ final class OutputTarget {
         if (!overwrite) {
           throw new RefusedException(arg + ": already exists; add --overwrite to replace it");
         }
-        return new OutputTarget(arg, Kind.FILE, Files.isSymbolicLink(p) ? p.toRealPath() : p, overwrite, stdout);
+        return new OutputTarget(
+            arg, Kind.FILE, Files.isSymbolicLink(p) ? p.toRealPath() : p, overwrite, stdout);
       case S_IFDIR:
-        throw new RefusedException(arg + ": is a directory; give a file name, e.g. " + p.resolve("out.parquet"));
+        throw new RefusedException(
+            arg + ": is a directory; give a file name, e.g. " + p.resolve("out.parquet"));
       case S_IFBLK:
         throw new RefusedException(arg + ": is a block device; variant does not write onto disks");
       case S_IFSOCK:
@@ -115,10 +124,16 @@ final class OutputTarget {
   /** Paths that name an open descriptor of this process: always written through. */
   private static boolean isFileDescriptorAlias(Path p) {
     String s = p.toString();
-    return s.equals("/dev/stdout") || s.equals("/dev/stderr") || s.startsWith("/dev/fd/") || s.startsWith("/proc/self/fd/");
+    return s.equals("/dev/stdout")
+        || s.equals("/dev/stderr")
+        || s.startsWith("/dev/fd/")
+        || s.startsWith("/proc/self/fd/");
   }
 
-  /** The stat type bits of {@code p} (links followed); a regular file or directory where "unix" is missing. */
+  /**
+   * The stat type bits of {@code p} (links followed); a regular file or directory where "unix" is
+   * missing.
+   */
   private static int type(Path p) throws IOException {
     try {
       return ((Integer) Files.getAttribute(p, "unix:mode")) & S_IFMT;
@@ -128,7 +143,8 @@ final class OutputTarget {
   }
 
   /**
-   * Refuses to write onto one of the command's own inputs (it would be truncated or replaced while read).
+   * Refuses to write onto one of the command's own inputs (it would be truncated or replaced while
+   * read).
    *
    * @throws RefusedException if an input is the same file as {@code OUT}
    */
@@ -140,7 +156,8 @@ final class OutputTarget {
       if (!Input.STDIN.equals(in)) {
         Path p = Path.of(in);
         if (Files.exists(p) && Files.isSameFile(p, path)) {
-          throw new RefusedException(name + ": is also an input (" + in + "); write to another file");
+          throw new RefusedException(
+              name + ": is also an input (" + in + "); write to another file");
         }
       }
     }
@@ -162,12 +179,18 @@ final class OutputTarget {
         file = new StreamOutputFile(name, stdout, true);
         break;
       case STREAM:
-        file = new StreamOutputFile(name, Files.newOutputStream(path, StandardOpenOption.WRITE), false);
+        file =
+            new StreamOutputFile(
+                name, Files.newOutputStream(path, StandardOpenOption.WRITE), false);
         break;
       default:
         temporary = createTemporary();
         try {
-          file = new StreamOutputFile(temporary.toString(), Files.newOutputStream(temporary, StandardOpenOption.WRITE), false);
+          file =
+              new StreamOutputFile(
+                  temporary.toString(),
+                  Files.newOutputStream(temporary, StandardOpenOption.WRITE),
+                  false);
         } catch (IOException e) {
           Files.deleteIfExists(temporary);
           throw e;
@@ -182,9 +205,9 @@ final class OutputTarget {
   }
 
   /**
-   * A new, empty file beside {@code OUT} whose name no other process uses: created with {@code CREATE_NEW},
-   * so two converts to one {@code OUT} never share it and a user's own file is never touched. Created
-   * with the default permissions (umask), as {@code OUT} itself would be.
+   * A new, empty file beside {@code OUT} whose name no other process uses: created with {@code
+   * CREATE_NEW}, so two converts to one {@code OUT} never share it and a user's own file is never
+   * touched. Created with the default permissions (umask), as {@code OUT} itself would be.
    */
   private Path createTemporary() throws IOException {
     Path dir = path.toAbsolutePath().getParent();
@@ -198,18 +221,19 @@ final class OutputTarget {
           throw e;
         }
       } catch (AccessDeniedException e) {
-        throw new AccessDeniedException(name, null, "permission denied (cannot create a file in " + dir + ")");
+        throw new AccessDeniedException(
+            name, null, "permission denied (cannot create a file in " + dir + ")");
       }
     }
   }
 
   /**
-   * Makes the written file {@code OUT}: renames the temporary file onto it (for a FILE target); streams
-   * are complete once the writer is closed.
+   * Makes the written file {@code OUT}: renames the temporary file onto it (for a FILE target);
+   * streams are complete once the writer is closed.
    *
    * @return the size of the file written, in bytes
-   * @throws FileAlreadyExistsException if {@code OUT} appeared while writing and {@code --overwrite} was
-   *     not given; the temporary file is deleted and {@code OUT} kept
+   * @throws FileAlreadyExistsException if {@code OUT} appeared while writing and {@code
+   *     --overwrite} was not given; the temporary file is deleted and {@code OUT} kept
    */
   long commit() throws IOException {
     long bytes = file.bytesWritten();
@@ -218,7 +242,8 @@ final class OutputTarget {
     }
     try {
       if (overwrite) {
-        Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } else {
         moveIfAbsent();
       }
@@ -230,19 +255,24 @@ final class OutputTarget {
   }
 
   /**
-   * Renames without replacing: a hard link fails atomically if {@code OUT} exists (rename(2) would replace
-   * it). Where hard links are not supported, a check and a rename, which a concurrent writer could race.
+   * Renames without replacing: a hard link fails atomically if {@code OUT} exists (rename(2) would
+   * replace it). Where hard links are not supported, a check and a rename, which a concurrent
+   * writer could race.
    */
   private void moveIfAbsent() throws IOException {
     try {
       Files.createLink(path, temporary);
       Files.delete(temporary);
     } catch (FileAlreadyExistsException e) {
-      throw new FileAlreadyExistsException(name, null,
+      throw new FileAlreadyExistsException(
+          name,
+          null,
           "was created by another process while converting; kept it (add --overwrite to replace it)");
     } catch (UnsupportedOperationException | FileSystemException e) {
       if (e instanceof FileSystemException fse && Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-        throw new FileAlreadyExistsException(name, null,
+        throw new FileAlreadyExistsException(
+            name,
+            null,
             "was created by another process while converting; kept it (add --overwrite to replace it)");
       }
       Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE);

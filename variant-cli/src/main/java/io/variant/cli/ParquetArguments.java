@@ -5,17 +5,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * The {@code FILE...} parameters and {@code --column} option of commands that read Parquet files; a picocli
- * mixin. Several files, directories of part files ({@code *.parquet}, skipping {@code _SUCCESS}, {@code
- * .crc} and other hidden files, as Spark and Hadoop write them) and globs are read in order.
+ * The {@code FILE...} parameters and {@code --column} option of commands that read Parquet files; a
+ * picocli mixin. Several files, directories of part files ({@code *.parquet}, skipping {@code
+ * _SUCCESS}, {@code .crc} and other hidden files, as Spark and Hadoop write them) and globs are
+ * read in order.
  */
 final class ParquetArguments {
   @Parameters(
       index = "0",
       arity = "1..*",
       paramLabel = "FILE",
-      description = "Parquet files, directories of part files or globs, read in order; '-' reads stdin. "
-          + "Gzip and zstd input is decompressed.")
+      description =
+          "Parquet files, directories of part files or globs, read in order; '-' reads stdin. "
+              + "Gzip and zstd input is decompressed.")
   List<String> files;
 
   @Option(

@@ -15,13 +15,14 @@ import java.util.regex.Pattern;
 import org.apache.parquet.schema.Type;
 
 /**
- * A Parquet file given on the command line. Parquet needs random access (the footer is at the end), so
- * stdin ({@code -}) and gzip-compressed files are first copied, decompressed, to a temporary file, which
- * {@link #close()} deletes; a plain file is read in place. Every failure becomes an {@link InputException}
- * naming the file as the user gave it.
+ * A Parquet file given on the command line. Parquet needs random access (the footer is at the end),
+ * so stdin ({@code -}) and gzip-compressed files are first copied, decompressed, to a temporary
+ * file, which {@link #close()} deletes; a plain file is read in place. Every failure becomes an
+ * {@link InputException} naming the file as the user gave it.
  */
 final class ParquetFile implements Closeable {
-  private static final Pattern LOCAL_INPUT_FILE = Pattern.compile("org\\.apache\\.parquet\\.io\\.LocalInputFile@\\p{XDigit}+");
+  private static final Pattern LOCAL_INPUT_FILE =
+      Pattern.compile("org\\.apache\\.parquet\\.io\\.LocalInputFile@\\p{XDigit}+");
 
   private final String name;
   private final Path path;
@@ -34,7 +35,8 @@ final class ParquetFile implements Closeable {
   }
 
   /**
-   * Locates {@code arg} ({@code -} for stdin), copying it to a temporary file if it is stdin or gzip.
+   * Locates {@code arg} ({@code -} for stdin), copying it to a temporary file if it is stdin or
+   * gzip.
    *
    * @throws InputException if it does not exist or cannot be read
    */
@@ -55,7 +57,9 @@ final class ParquetFile implements Closeable {
         Files.copy(in.stream(), copy, StandardCopyOption.REPLACE_EXISTING);
       } catch (IOException | RuntimeException e) {
         Files.deleteIfExists(copy);
-        throw e instanceof IOException io ? Input.readFailure(in.name(), 0, io) : (RuntimeException) e;
+        throw e instanceof IOException io
+            ? Input.readFailure(in.name(), 0, io)
+            : (RuntimeException) e;
       }
       return new ParquetFile(in.name(), copy, true);
     } catch (IOException e) {
@@ -92,22 +96,29 @@ final class ParquetFile implements Closeable {
    * The VARIANT column to read: {@code requested} if the file has it, else the only one.
    *
    * @param requested the {@code --column} value, or {@code null} for the default
-   * @throws InputException if there is no such column, or none was requested and the file has no or several
-   *     VARIANT columns; the message lists them
+   * @throws InputException if there is no such column, or none was requested and the file has no or
+   *     several VARIANT columns; the message lists them
    */
   String variantColumn(VariantParquetReader reader, String requested) {
     Set<String> names = reader.plans().keySet();
     String all = names.isEmpty() ? "it has none" : "it has " + String.join(", ", names);
     if (requested != null) {
       if (!names.contains(requested)) {
-        throw new InputException(name, 0, 0, "no VARIANT column \"" + requested + "\" (" + all + ")");
+        throw new InputException(
+            name, 0, 0, "no VARIANT column \"" + requested + "\" (" + all + ")");
       }
       return requested;
     }
     if (names.size() != 1) {
-      throw new InputException(name, 0, 0, names.isEmpty()
-          ? "no VARIANT column (columns: " + String.join(", ", fieldNames(reader)) + ")"
-          : "several VARIANT columns (" + String.join(", ", names) + "): choose one with --column");
+      throw new InputException(
+          name,
+          0,
+          0,
+          names.isEmpty()
+              ? "no VARIANT column (columns: " + String.join(", ", fieldNames(reader)) + ")"
+              : "several VARIANT columns ("
+                  + String.join(", ", names)
+                  + "): choose one with --column");
     }
     return names.iterator().next();
   }
@@ -117,8 +128,9 @@ final class ParquetFile implements Closeable {
   }
 
   /**
-   * The command-line form of a reader failure: the file as the user named it (not a temporary copy), then
-   * what is wrong, then the column and the row (counted from 1, as the lines of {@code cat}).
+   * The command-line form of a reader failure: the file as the user named it (not a temporary
+   * copy), then what is wrong, then the column and the row (counted from 1, as the lines of {@code
+   * cat}).
    */
   InputException error(VariantParquetException e) {
     // parquet-java names a LocalInputFile by its Object.toString() ("LocalInputFile@2f943d71")

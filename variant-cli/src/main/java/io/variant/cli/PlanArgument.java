@@ -10,9 +10,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * The value of {@code convert --plan}: the plan's text form itself, or {@code @FILE} for a file holding it.
- * A file is read up to its first blank line, so the whole output of {@code variant plan} (the plan, a blank
- * line, the coverage table) can be given as it is.
+ * The value of {@code convert --plan}: the plan's text form itself, or {@code @FILE} for a file
+ * holding it. A file is read up to its first blank line, so the whole output of {@code variant
+ * plan} (the plan, a blank line, the coverage table) can be given as it is.
  */
 final class PlanArgument {
   /** How messages name a plan given inline: there is no file. */
@@ -23,8 +23,9 @@ final class PlanArgument {
   /**
    * Parses {@code arg}.
    *
-   * @throws InputException if the file cannot be read, or the text is not a plan; the location is the file
-   *     (or {@code --plan}), line and column of the error, and the message ends with an excerpt and a caret
+   * @throws InputException if the file cannot be read, or the text is not a plan; the location is
+   *     the file (or {@code --plan}), line and column of the error, and the message ends with an
+   *     excerpt and a caret
    */
   static ShreddingPlan parse(String arg) {
     if (!arg.startsWith("@")) {
@@ -52,8 +53,10 @@ final class PlanArgument {
       int lineStart = text.lastIndexOf('\n', at - 1) + 1;
       long line = 1 + text.substring(0, lineStart).chars().filter(c -> c == '\n').count();
       long column = 1 + text.codePointCount(lineStart, at);
-      String prefix = "Invalid plan at position " + at + ": " + e.reason(); // see PlanSyntaxException
-      String excerpt = e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : "";
+      String prefix =
+          "Invalid plan at position " + at + ": " + e.reason(); // see PlanSyntaxException
+      String excerpt =
+          e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : "";
       throw new InputException(source, line, column, "Invalid plan: " + e.reason() + excerpt, e);
     }
   }

@@ -17,9 +17,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code variant plan}: infers a shredding plan from JSON documents and prints it, then a blank line, then
- * the coverage table. The first line is exactly {@code ShreddingPlan.print()}, so the output (or that line)
- * can be given back to {@code convert --plan @FILE}.
+ * {@code variant plan}: infers a shredding plan from JSON documents and prints it, then a blank
+ * line, then the coverage table. The first line is exactly {@code ShreddingPlan.print()}, so the
+ * output (or that line) can be given back to {@code convert --plan @FILE}.
  */
 @Command(
     name = "plan",
@@ -50,9 +50,10 @@ final class PlanCommand implements Callable<Integer> {
 
   @Option(
       names = "--explain",
-      description = "After the table, print for every examined path why it is typed or left in the residual: "
-          + "the cost model's estimate (values x bytes gained each - definition levels - column chunks) or "
-          + "the threshold that decided.")
+      description =
+          "After the table, print for every examined path why it is typed or left in the residual: "
+              + "the cost model's estimate (values x bytes gained each - definition levels - column chunks) or "
+              + "the threshold that decided.")
   boolean explain;
 
   @Spec CommandSpec spec;
@@ -62,7 +63,9 @@ final class PlanCommand implements Callable<Integer> {
     PlanInference inference = PlanInference.create(options());
     InferredPlan inferred;
     String sampled;
-    try (JsonDocuments documents = new JsonDocuments(cli, List.of(input.path), JsonOptions.defaults(), JsonDocuments::withoutHints)) {
+    try (JsonDocuments documents =
+        new JsonDocuments(
+            cli, List.of(input.path), JsonOptions.defaults(), JsonDocuments::withoutHints)) {
       PlanSample sample = PlanSample.take(List.of(input.path), rules.sample, inference, documents);
       if (sample.failure() != null) {
         throw sample.failure();
@@ -88,15 +91,16 @@ final class PlanCommand implements Callable<Integer> {
   }
 
   /**
-   * The inference options from the command line; the defaults are {@link InferenceOptions#defaults()}'s,
-   * which the help text repeats.
+   * The inference options from the command line; the defaults are {@link
+   * InferenceOptions#defaults()}'s, which the help text repeats.
    */
   private InferenceOptions options() {
     InferenceOptions o = rules.options(spec, DEFAULTS);
     try {
       return maxDepth == null ? o : o.withMaxDepth(maxDepth);
     } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), InferenceArguments.forCommandLine(e.getMessage()));
+      throw new ParameterException(
+          spec.commandLine(), InferenceArguments.forCommandLine(e.getMessage()));
     }
   }
 }

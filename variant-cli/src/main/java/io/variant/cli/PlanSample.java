@@ -18,22 +18,23 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The rows a plan is inferred from, and then every row of the input for the command that writes it: one
- * sampling procedure for {@code variant plan} and {@code variant convert}, so that both infer the same plan
- * from the same input.
+ * The rows a plan is inferred from, and then every row of the input for the command that writes it:
+ * one sampling procedure for {@code variant plan} and {@code variant convert}, so that both infer
+ * the same plan from the same input.
  *
  * <ul>
- *   <li><b>Spread</b>: when every input is a plain (not compressed) file whose first document is not a JSON array,
- *       {@value #PLACES} places at even byte offsets across the inputs each give {@code N / }{@value #PLACES}
- *       consecutive lines (a place starts at the first line beginning at or after its offset and stops at
- *       the next place). A file smaller than N lines is thus read whole; a log whose ids, times or types
- *       drift is seen from start to end. Each line must hold one document; if a sampled line does not,
- *       sampling starts again in the stream mode.
- *   <li><b>Stream</b>: stdin, compressed (gzip, zstd) and JSON-array inputs can only be read once, in order, so the sample is
- *       their first N documents, read from the command's own {@link JsonDocuments}, and {@link
- *       #description()} says so. {@link #next} then gives those documents again (they are kept in
- *       memory) before the command reads on. A document that fails to read ends the sample; the failure is
- *       replayed in its place, for the command to report or skip as it does any bad row.
+ *   <li><b>Spread</b>: when every input is a plain (not compressed) file whose first document is
+ *       not a JSON array, {@value #PLACES} places at even byte offsets across the inputs each give
+ *       {@code N / }{@value #PLACES} consecutive lines (a place starts at the first line beginning
+ *       at or after its offset and stops at the next place). A file smaller than N lines is thus
+ *       read whole; a log whose ids, times or types drift is seen from start to end. Each line must
+ *       hold one document; if a sampled line does not, sampling starts again in the stream mode.
+ *   <li><b>Stream</b>: stdin, compressed (gzip, zstd) and JSON-array inputs can only be read once,
+ *       in order, so the sample is their first N documents, read from the command's own {@link
+ *       JsonDocuments}, and {@link #description()} says so. {@link #next} then gives those
+ *       documents again (they are kept in memory) before the command reads on. A document that
+ *       fails to read ends the sample; the failure is replayed in its place, for the command to
+ *       report or skip as it does any bad row.
  * </ul>
  *
  * Not thread-safe.
@@ -41,7 +42,11 @@ import java.util.Locale;
 final class PlanSample {
   /** Documents sampled by default, by {@code plan} and {@code convert} alike. */
   static final long DEFAULT_ROWS = 10_000;
-  /** Places a spread sample reads from: enough to see a drift along the file, few enough to seek cheaply. */
+
+  /**
+   * Places a spread sample reads from: enough to see a drift along the file, few enough to seek
+   * cheaply.
+   */
   static final int PLACES = 64;
 
   /** Most sampled rows kept for {@link #rows()}: past it every other one is dropped, evenly. */
@@ -55,7 +60,9 @@ final class PlanSample {
   private String description;
   private Kept current; // the sampled row next() returned last; null once the command reads on
 
-  /** A sampled document, or the failure that ended the sample ({@code value} null), with its place. */
+  /**
+   * A sampled document, or the failure that ended the sample ({@code value} null), with its place.
+   */
   private record Kept(Variant value, InputException failure, String source, long line) {}
 
   private PlanSample(List<String> inputs) {
@@ -63,13 +70,14 @@ final class PlanSample {
   }
 
   /**
-   * Samples {@code rows} documents of {@code inputs} (0: all) into {@code inference}. In the stream mode
-   * they are read from {@code documents}, the command's reader of the same inputs, which then stands after
-   * them.
+   * Samples {@code rows} documents of {@code inputs} (0: all) into {@code inference}. In the stream
+   * mode they are read from {@code documents}, the command's reader of the same inputs, which then
+   * stands after them.
    *
    * @throws InputException if an input is missing or unreadable
    */
-  static PlanSample take(List<String> inputs, long rows, PlanInference inference, JsonDocuments documents)
+  static PlanSample take(
+      List<String> inputs, long rows, PlanInference inference, JsonDocuments documents)
       throws IOException {
     PlanSample s = new PlanSample(inputs);
     String whyNot = s.whyNotSpread();
@@ -96,10 +104,11 @@ final class PlanSample {
   }
 
   /**
-   * The next row for the command: the sampled rows of the stream mode first, in input order, then {@code
-   * documents}' next.
+   * The next row for the command: the sampled rows of the stream mode first, in input order, then
+   * {@code documents}' next.
    *
-   * @throws InputException the failure that ended the sample, in its place, or one of {@code documents}
+   * @throws InputException the failure that ended the sample, in its place, or one of {@code
+   *     documents}
    */
   Variant next(JsonDocuments documents) throws IOException {
     current = kept.poll();
@@ -112,7 +121,10 @@ final class PlanSample {
     return current.value;
   }
 
-  /** The failure that ended a stream-mode sample, or null: a command that does not read on reports it. */
+  /**
+   * The failure that ended a stream-mode sample, or null: a command that does not read on reports
+   * it.
+   */
   InputException failure() {
     Kept last = kept.peekLast();
     return last == null ? null : last.failure;
@@ -128,7 +140,10 @@ final class PlanSample {
     return current != null ? current.line : documents.line();
   }
 
-  /** The sampled rows (all, or an even selection of {@value #MAX_ROWS_KEPT}), for checking a plan on them. */
+  /**
+   * The sampled rows (all, or an even selection of {@value #MAX_ROWS_KEPT}), for checking a plan on
+   * them.
+   */
   List<Variant> rows() {
     return rows;
   }
@@ -148,7 +163,9 @@ final class PlanSample {
     }
   }
 
-  /** What was sampled, for the summary: "3000 rows, all of them", "10000 rows from 64 places ...". */
+  /**
+   * What was sampled, for the summary: "3000 rows, all of them", "10000 rows from 64 places ...".
+   */
   String description() {
     return description;
   }
@@ -176,7 +193,8 @@ final class PlanSample {
   private static boolean firstByteIsArray(Path p) throws IOException {
     try (InputStream in = new BufferedInputStream(Files.newInputStream(p))) {
       for (int b; (b = in.read()) >= 0; ) {
-        if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != 0xEF && b != 0xBB && b != 0xBF) { // BOM too
+        if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != 0xEF && b != 0xBB
+            && b != 0xBF) { // BOM too
           return b == '[';
         }
       }
@@ -184,8 +202,13 @@ final class PlanSample {
     }
   }
 
-  /** The stream mode: the first {@code rows} documents of {@code documents}, in order, kept for replay. */
-  private void stream(long rows, PlanInference inference, JsonDocuments documents, String whyNotSpread) throws IOException {
+  /**
+   * The stream mode: the first {@code rows} documents of {@code documents}, in order, kept for
+   * replay.
+   */
+  private void stream(
+      long rows, PlanInference inference, JsonDocuments documents, String whyNotSpread)
+      throws IOException {
     long n = 0;
     boolean more = true;
     while (rows == 0 || n < rows) {
@@ -206,9 +229,14 @@ final class PlanSample {
       n++;
       kept.add(new Kept(v, null, documents.source(), documents.line()));
     }
-    description = more
-        ? String.format(Locale.ROOT, "the first %d rows (%s; rows further on were not seen)", n, whyNotSpread)
-        : String.format(Locale.ROOT, "all %d rows", n);
+    description =
+        more
+            ? String.format(
+                Locale.ROOT,
+                "the first %d rows (%s; rows further on were not seen)",
+                n,
+                whyNotSpread)
+            : String.format(Locale.ROOT, "all %d rows", n);
   }
 
   /** The spread mode; null if a sampled line is not one document. */
@@ -225,7 +253,8 @@ final class PlanSample {
     long before = 0; // bytes of the inputs before input i
     long[] taken = new long[PLACES]; // a place that spans two inputs shares its quota between them
     for (int i = 0; i < sizes.length; i++) {
-      // Place k covers bytes [ceil(k * total / PLACES), ceil((k + 1) * total / PLACES)) of the inputs as if
+      // Place k covers bytes [ceil(k * total / PLACES), ceil((k + 1) * total / PLACES)) of the
+      // inputs as if
       // concatenated; the part of a place inside input i is read from input i.
       for (int k = 0; k < PLACES; k++) {
         long from = Math.max(ceilDiv(k * total, PLACES), before) - before;
@@ -242,17 +271,25 @@ final class PlanSample {
       }
       before += sizes[i];
     }
-    description = whole
-        ? String.format(Locale.ROOT, "all %d rows", out.size())
-        : String.format(Locale.ROOT, "%d rows from %d places spread across %s", out.size(), PLACES, bytes(total));
+    description =
+        whole
+            ? String.format(Locale.ROOT, "all %d rows", out.size())
+            : String.format(
+                Locale.ROOT,
+                "%d rows from %d places spread across %s",
+                out.size(),
+                PLACES,
+                bytes(total));
     return out;
   }
 
   /**
-   * Adds up to {@code limit} documents from the lines of {@code file} that start in [{@code from}, {@code
-   * to}). Returns whether every such line was read, or null if a line is not one JSON document.
+   * Adds up to {@code limit} documents from the lines of {@code file} that start in [{@code from},
+   * {@code to}). Returns whether every such line was read, or null if a line is not one JSON
+   * document.
    */
-  private Boolean readPlace(Path file, long from, long to, long limit, List<Variant> out) throws IOException {
+  private Boolean readPlace(Path file, long from, long to, long limit, List<Variant> out)
+      throws IOException {
     try (FileChannel ch = FileChannel.open(file)) {
       long pos = Math.max(0, from - 1);
       InputStream in = new BufferedInputStream(Channels.newInputStream(ch.position(pos)), 1 << 16);
@@ -289,7 +326,8 @@ final class PlanSample {
         try {
           out.add(VariantJson.parse(line.toByteArray()));
         } catch (VariantException e) {
-          return null; // not one document per line (or a bad one: the stream mode reports it with its line)
+          return null; // not one document per line (or a bad one: the stream mode reports it with
+          // its line)
         }
         taken++;
         if (b < 0) {
@@ -315,6 +353,8 @@ final class PlanSample {
   }
 
   private static String bytes(long n) {
-    return n < 1 << 20 ? String.format(Locale.ROOT, "%.1f KB", n / 1024.0) : String.format(Locale.ROOT, "%.1f MB", n / 1048576.0);
+    return n < 1 << 20
+        ? String.format(Locale.ROOT, "%.1f KB", n / 1024.0)
+        : String.format(Locale.ROOT, "%.1f MB", n / 1048576.0);
   }
 }

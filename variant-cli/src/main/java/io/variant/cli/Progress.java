@@ -4,17 +4,19 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 /**
- * A one-line progress display on stderr for long runs: rows, bytes read, rows/s and, when the input size is
- * known, percent and ETA. Redrawn at most twice a second with {@code \r}; {@link #finish()} clears it so
- * the summary starts on a clean line. Polled from the reading loop: no thread.
+ * A one-line progress display on stderr for long runs: rows, bytes read, rows/s and, when the input
+ * size is known, percent and ETA. Redrawn at most twice a second with {@code \r}; {@link #finish()}
+ * clears it so the summary starts on a clean line. Polled from the reading loop: no thread.
  */
 final class Progress {
   private static final long REDRAW_NANOS = 500_000_000L;
-  private static final long START_DELAY_NANOS = 1_000_000_000L; // short runs show no progress at all
+  private static final long START_DELAY_NANOS =
+      1_000_000_000L; // short runs show no progress at all
 
   private final PrintWriter err;
   private final boolean enabled;
-  private final long totalBytes; // -1 when unknown (stdin, compressed input counts its compressed size)
+  private final long
+      totalBytes; // -1 when unknown (stdin, compressed input counts its compressed size)
   private final long startNanos = System.nanoTime();
   private long lastDraw = startNanos + START_DELAY_NANOS - REDRAW_NANOS;
   private int width;
@@ -45,11 +47,18 @@ final class Progress {
   private void draw(long rows, long bytes, long now) {
     double seconds = Math.max(1e-9, (now - startNanos) / 1e9);
     StringBuilder line = new StringBuilder(96);
-    line.append(String.format(Locale.ROOT, "%,d rows, %s read, %,.0f rows/s", rows, ByteSize.format(bytes), rows / seconds));
+    line.append(
+        String.format(
+            Locale.ROOT,
+            "%,d rows, %s read, %,.0f rows/s",
+            rows,
+            ByteSize.format(bytes),
+            rows / seconds));
     if (totalBytes > 0 && bytes > 0) {
       double done = Math.min(1.0, (double) bytes / totalBytes);
       long eta = (long) (seconds / done - seconds);
-      line.append(String.format(Locale.ROOT, ", %.0f%%, ETA %d:%02d", done * 100, eta / 60, eta % 60));
+      line.append(
+          String.format(Locale.ROOT, ", %.0f%%, ETA %d:%02d", done * 100, eta / 60, eta % 60));
     }
     int pad = Math.max(0, width - line.length());
     width = line.length();

@@ -17,12 +17,14 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
- * How many values of each typed path of a written file went to its residual instead of its typed column:
- * drift made visible. Read from the footer, without reading a row: a typed leaf's {@code typed_value}
- * column holds its typed values and the sibling {@code value} column the others (values of another type,
- * Variant nulls); both count their non-null entries in every row group's statistics. Spec layout only.
+ * How many values of each typed path of a written file went to its residual instead of its typed
+ * column: drift made visible. Read from the footer, without reading a row: a typed leaf's {@code
+ * typed_value} column holds its typed values and the sibling {@code value} column the others
+ * (values of another type, Variant nulls); both count their non-null entries in every row group's
+ * statistics. Spec layout only.
  *
- * @param paths per typed path ({@code $.user.id}, {@code $.items[*].price}): typed and residual value counts
+ * @param paths per typed path ({@code $.user.id}, {@code $.items[*].price}): typed and residual
+ *     value counts
  */
 record ResidualShare(Map<String, Counts> paths) {
   /** Values of one typed path. */
@@ -36,12 +38,17 @@ record ResidualShare(Map<String, Counts> paths) {
   static ResidualShare of(Path file, String column) throws IOException {
     Map<String, long[]> typed = new LinkedHashMap<>();
     Map<String, long[]> residual = new LinkedHashMap<>();
-    try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file),
-        ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+    try (ParquetFileReader r =
+        ParquetFileReader.open(
+            new LocalInputFile(file),
+            ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
       for (BlockMetaData b : r.getFooter().getBlocks()) {
         for (ColumnChunkMetaData c : b.getColumns()) {
           String[] p = c.getPath().toArray();
-          if (p.length < 2 || !p[0].equals(column) || c.getStatistics() == null || c.getStatistics().getNumNulls() < 0) {
+          if (p.length < 2
+              || !p[0].equals(column)
+              || c.getStatistics() == null
+              || c.getStatistics().getNumNulls() < 0) {
             continue;
           }
           String last = p[p.length - 1];
@@ -59,13 +66,15 @@ record ResidualShare(Map<String, Counts> paths) {
       }
     }
     Map<String, Counts> out = new LinkedHashMap<>();
-    typed.forEach((path, t) -> out.put(path, new Counts(t[0], residual.getOrDefault(path, new long[1])[0])));
+    typed.forEach(
+        (path, t) -> out.put(path, new Counts(t[0], residual.getOrDefault(path, new long[1])[0])));
     return new ResidualShare(out);
   }
 
   /**
-   * The JSONPath of the slot a column belongs to: {@code [v, typed_value, user, typed_value, id, value]} is
-   * {@code $.user.id}; {@code list, element} is {@code [*]}. Null for a path that is no slot's leaf.
+   * The JSONPath of the slot a column belongs to: {@code [v, typed_value, user, typed_value, id,
+   * value]} is {@code $.user.id}; {@code list, element} is {@code [*]}. Null for a path that is no
+   * slot's leaf.
    */
   private static String jsonPath(String[] p) {
     StringBuilder out = new StringBuilder("$");
@@ -75,7 +84,9 @@ record ResidualShare(Map<String, Counts> paths) {
         return null;
       }
       i++;
-      if (i + 1 < p.length - 1 && p[i].equals(VariantSchema.LIST) && p[i + 1].equals(VariantSchema.ELEMENT)) {
+      if (i + 1 < p.length - 1
+          && p[i].equals(VariantSchema.LIST)
+          && p[i + 1].equals(VariantSchema.ELEMENT)) {
         out.append("[*]");
         i += 2;
       } else if (i < p.length - 1) {
@@ -98,8 +109,8 @@ record ResidualShare(Map<String, Counts> paths) {
   }
 
   /**
-   * The summary lines: overall share and the paths with the highest shares, then one warning per path whose
-   * share exceeds {@code warnAbove}; empty if the file has no typed path.
+   * The summary lines: overall share and the paths with the highest shares, then one warning per
+   * path whose share exceeds {@code warnAbove}; empty if the file has no typed path.
    */
   List<String> summary(double warnAbove) {
     List<String> lines = new ArrayList<>();
@@ -115,13 +126,25 @@ record ResidualShare(Map<String, Counts> paths) {
         top.add(String.format(Locale.ROOT, "%s %s", e.getKey(), percent(e.getValue().share())));
       }
     }
-    lines.add(String.format(Locale.ROOT, "residual: %s of %,d values at %d typed paths%s", percent(all.share()),
-        all.typed() + all.residual(), paths.size(), top.isEmpty() ? "" : "; highest: " + String.join(", ", top)));
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "residual: %s of %,d values at %d typed paths%s",
+            percent(all.share()),
+            all.typed() + all.residual(),
+            paths.size(),
+            top.isEmpty() ? "" : "; highest: " + String.join(", ", top)));
     for (Map.Entry<String, Counts> e : ranked) {
       if (e.getValue().share() > warnAbove) {
-        lines.add(String.format(Locale.ROOT, "warning: %s sent %s of its %,d values to the residual (more than %s): "
-            + "its type may not fit the data; see 'variant plan --explain'", e.getKey(), percent(e.getValue().share()),
-            e.getValue().typed() + e.getValue().residual(), percent(warnAbove)));
+        lines.add(
+            String.format(
+                Locale.ROOT,
+                "warning: %s sent %s of its %,d values to the residual (more than %s): "
+                    + "its type may not fit the data; see 'variant plan --explain'",
+                e.getKey(),
+                percent(e.getValue().share()),
+                e.getValue().typed() + e.getValue().residual(),
+                percent(warnAbove)));
       }
     }
     return lines;

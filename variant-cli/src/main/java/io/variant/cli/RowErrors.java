@@ -18,12 +18,14 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * What {@code convert} does with a row it cannot read ({@code --on-error}, {@code --rejects}, {@code
- * --max-errors}); a picocli mixin. With {@code skip}, every valid row is kept and each rejected one is
- * counted and, with {@code --rejects FILE}, written there as one NDJSON line: <code>{"file": ..., "line":
- * ..., "column": ..., "reason": ..., "text": ...}</code> (keys in Variant order: column, file, line, reason, text) ({@code text}: the line as read, up to 64 KiB,
- * invalid UTF-8 replaced by U+FFFD). Skipping is line by line, so it needs NDJSON input; in JSON input the
- * first malformed document still ends the conversion.
+ * What {@code convert} does with a row it cannot read ({@code --on-error}, {@code --rejects},
+ * {@code --max-errors}); a picocli mixin. With {@code skip}, every valid row is kept and each
+ * rejected one is counted and, with {@code --rejects FILE}, written there as one NDJSON line:
+ * <code>{"file": ..., "line":
+ * ..., "column": ..., "reason": ..., "text": ...}</code> (keys in Variant order: column, file,
+ * line, reason, text) ({@code text}: the line as read, up to 64 KiB, invalid UTF-8 replaced by
+ * U+FFFD). Skipping is line by line, so it needs NDJSON input; in JSON input the first malformed
+ * document still ends the conversion.
  */
 final class RowErrors implements Closeable {
   /** The {@code --on-error} values. */
@@ -38,15 +40,21 @@ final class RowErrors implements Closeable {
   @Option(
       names = "--on-error",
       paramLabel = "fail|skip",
-      description = "A malformed row: fail stops with exit code 1 and writes nothing (the default); skip leaves "
-          + "it out, reports it in the summary and --rejects, and goes on. --rejects and --max-errors imply skip.")
+      description =
+          "A malformed row: fail stops with exit code 1 and writes nothing (the default); skip leaves "
+              + "it out, reports it in the summary and --rejects, and goes on. --rejects and --max-errors imply skip.")
   Policy policy;
 
-  @Option(names = "--rejects", paramLabel = "FILE",
-      description = "Write each skipped row as an NDJSON line with its file, line, column, reason and text.")
+  @Option(
+      names = "--rejects",
+      paramLabel = "FILE",
+      description =
+          "Write each skipped row as an NDJSON line with its file, line, column, reason and text.")
   Path rejectsFile;
 
-  @Option(names = "--max-errors", paramLabel = "N",
+  @Option(
+      names = "--max-errors",
+      paramLabel = "N",
       description = "Fail once more than N rows have been skipped (default: no limit).")
   Long maxErrors;
 
@@ -56,13 +64,17 @@ final class RowErrors implements Closeable {
   /** Checks the options and opens {@code --rejects}; call once before reading. */
   void start() throws IOException {
     if (maxErrors != null && maxErrors < 0) {
-      throw new ParameterException(spec.commandLine(), "--max-errors must be at least 0, was " + maxErrors);
+      throw new ParameterException(
+          spec.commandLine(), "--max-errors must be at least 0, was " + maxErrors);
     }
     if (policy == Policy.FAIL && (rejectsFile != null || maxErrors != null)) {
-      throw new ParameterException(spec.commandLine(), "--rejects and --max-errors need --on-error skip");
+      throw new ParameterException(
+          spec.commandLine(), "--rejects and --max-errors need --on-error skip");
     }
     if (rejectsFile != null) {
-      rejects = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(rejectsFile), StandardCharsets.UTF_8));
+      rejects =
+          new BufferedWriter(
+              new OutputStreamWriter(Files.newOutputStream(rejectsFile), StandardCharsets.UTF_8));
     }
   }
 
@@ -72,8 +84,8 @@ final class RowErrors implements Closeable {
   }
 
   /**
-   * Records a rejected row, or rethrows {@code e} if rows are not skipped, the input cannot go on after it,
-   * or there have been more than {@code --max-errors}.
+   * Records a rejected row, or rethrows {@code e} if rows are not skipped, the input cannot go on
+   * after it, or there have been more than {@code --max-errors}.
    *
    * @param text the row's text, or null if unknown
    */
@@ -89,14 +101,23 @@ final class RowErrors implements Closeable {
       line.key("column").appendLong(e.column());
       line.key("reason").appendString(e.detail());
       if (text != null) {
-        line.key("text").appendString(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-            .decode(ByteBuffer.wrap(text)).toString());
+        line.key("text")
+            .appendString(
+                StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .decode(ByteBuffer.wrap(text))
+                    .toString());
       }
       rejects.append(VariantJson.toJson(line.endObject().build())).append('\n');
     }
     if (maxErrors != null && rejected > maxErrors) {
-      throw new InputException(e.source(), e.line(), e.column(),
-          "more than " + maxErrors + " rows rejected (--max-errors); the last: " + e.detail(), e);
+      throw new InputException(
+          e.source(),
+          e.line(),
+          e.column(),
+          "more than " + maxErrors + " rows rejected (--max-errors); the last: " + e.detail(),
+          e);
     }
   }
 

@@ -17,8 +17,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code variant schema}: the Parquet schema of a file, then for each VARIANT column its layout and plan.
- * Only the footer is read.
+ * {@code variant schema}: the Parquet schema of a file, then for each VARIANT column its layout and
+ * plan. Only the footer is read.
  */
 @Command(
     name = "schema",
@@ -31,9 +31,12 @@ import picocli.CommandLine.ParentCommand;
 final class SchemaCommand implements Callable<Integer> {
   @ParentCommand VariantCli cli;
 
-  @Parameters(arity = "1..*", paramLabel = "FILE",
-      description = "Parquet files, directories of part files or globs; '-' reads stdin. Gzip and zstd input is "
-          + "decompressed. Files with the same schema are listed together and the schema printed once.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "FILE",
+      description =
+          "Parquet files, directories of part files or globs; '-' reads stdin. Gzip and zstd input is "
+              + "decompressed. Files with the same schema are listed together and the schema printed once.")
   List<String> files;
 
   @Override
@@ -50,8 +53,15 @@ final class SchemaCommand implements Callable<Integer> {
       boolean first = true;
       for (Map.Entry<String, List<String>> e : filesBySchema.entrySet()) {
         if (names.size() > 1) {
-          out.write((first ? "" : "\n") + "# " + e.getValue().size() + " file" + (e.getValue().size() == 1 ? "" : "s")
-              + ": " + String.join(", ", e.getValue()) + "\n");
+          out.write(
+              (first ? "" : "\n")
+                  + "# "
+                  + e.getValue().size()
+                  + " file"
+                  + (e.getValue().size() == 1 ? "" : "s")
+                  + ": "
+                  + String.join(", ", e.getValue())
+                  + "\n");
         }
         out.write(e.getKey());
         first = false;
@@ -64,9 +74,16 @@ final class SchemaCommand implements Callable<Integer> {
   private static String describe(VariantParquetReader reader) {
     StringBuilder s = new StringBuilder(reader.schema().toString());
     for (Map.Entry<String, ShreddingPlan> e : reader.plans().entrySet()) {
-      String layout = VariantSchema.detectLayout(reader.schema().getType(e.getKey()).asGroupType()).name();
-      s.append(String.format(Locale.ROOT, "%ncolumn %s: %s layout, %d typed columns%n%s%n", e.getKey(),
-          layout.toLowerCase(Locale.ROOT), TypedColumns.of(e.getValue()), e.getValue().print()));
+      String layout =
+          VariantSchema.detectLayout(reader.schema().getType(e.getKey()).asGroupType()).name();
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "%ncolumn %s: %s layout, %d typed columns%n%s%n",
+              e.getKey(),
+              layout.toLowerCase(Locale.ROOT),
+              TypedColumns.of(e.getValue()),
+              e.getValue().print()));
     }
     return s.toString();
   }

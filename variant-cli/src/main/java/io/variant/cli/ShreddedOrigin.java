@@ -4,10 +4,11 @@ import io.variant.shredding.ShreddingPlan;
 import org.apache.parquet.example.data.Group;
 
 /**
- * Where each part of a row of a shredded VARIANT column (spec layout) came from, found by walking the row's
- * Parquet groups alongside its plan: {@code typed COLUMN} for a value read from a typed column, {@code
- * residual COLUMN} for one stored as Variant bytes in a {@code value} column (a whole unshredded subtree, or
- * the fields of a partially shredded object that the plan does not name).
+ * Where each part of a row of a shredded VARIANT column (spec layout) came from, found by walking
+ * the row's Parquet groups alongside its plan: {@code typed COLUMN} for a value read from a typed
+ * column, {@code residual COLUMN} for one stored as Variant bytes in a {@code value} column (a
+ * whole unshredded subtree, or the fields of a partially shredded object that the plan does not
+ * name).
  */
 final class ShreddedOrigin implements TypedTreePrinter.Annotation {
   private static final String VALUE = "value";
@@ -19,7 +20,8 @@ final class ShreddedOrigin implements TypedTreePrinter.Annotation {
   private final String residual; // set inside a residual subtree: the value column it came from
   private final boolean top; // the root of a residual subtree, which names the column
 
-  private ShreddedOrigin(ShreddingPlan plan, Group group, String column, String residual, boolean top) {
+  private ShreddedOrigin(
+      ShreddingPlan plan, Group group, String column, String residual, boolean top) {
     this.plan = plan;
     this.group = group;
     this.column = column;
@@ -27,13 +29,18 @@ final class ShreddedOrigin implements TypedTreePrinter.Annotation {
     this.top = top;
   }
 
-  /** The origin of a whole row: {@code group} is the row's VARIANT column group, named {@code column}. */
+  /**
+   * The origin of a whole row: {@code group} is the row's VARIANT column group, named {@code
+   * column}.
+   */
   static ShreddedOrigin of(ShreddingPlan plan, Group group, String column) {
     return new ShreddedOrigin(plan, group, column, null, false);
   }
 
   private boolean has(String field) {
-    return group != null && group.getType().containsField(field) && group.getFieldRepetitionCount(field) > 0;
+    return group != null
+        && group.getType().containsField(field)
+        && group.getFieldRepetitionCount(field) > 0;
   }
 
   private boolean typed() {
@@ -47,7 +54,11 @@ final class ShreddedOrigin implements TypedTreePrinter.Annotation {
     }
     if (typed()) {
       boolean partial = plan instanceof ShreddingPlan.ObjectPlan && has(VALUE);
-      return "typed " + column + "." + TYPED + (partial ? " (other fields: residual " + column + "." + VALUE + ")" : "");
+      return "typed "
+          + column
+          + "."
+          + TYPED
+          + (partial ? " (other fields: residual " + column + "." + VALUE + ")" : "");
     }
     return has(VALUE) ? "residual " + column + "." + VALUE : "";
   }
@@ -60,7 +71,8 @@ final class ShreddedOrigin implements TypedTreePrinter.Annotation {
     if (typed() && plan instanceof ShreddingPlan.ObjectPlan o && o.indexOf(name) >= 0) {
       Group fields = group.getGroup(TYPED, 0);
       Group child = fields.getFieldRepetitionCount(name) > 0 ? fields.getGroup(name, 0) : null;
-      return new ShreddedOrigin(o.field(name), child, column + "." + TYPED + "." + name, null, false);
+      return new ShreddedOrigin(
+          o.field(name), child, column + "." + TYPED + "." + name, null, false);
     }
     return new ShreddedOrigin(plan, null, column, column + "." + VALUE, true);
   }
@@ -73,7 +85,8 @@ final class ShreddedOrigin implements TypedTreePrinter.Annotation {
     if (typed() && plan instanceof ShreddingPlan.ArrayPlan a) {
       Group list = group.getGroup(TYPED, 0);
       Group element = list.getGroup("list", index).getGroup("element", 0);
-      return new ShreddedOrigin(a.element(), element, column + "." + TYPED + ".list.element", null, false);
+      return new ShreddedOrigin(
+          a.element(), element, column + "." + TYPED + ".list.element", null, false);
     }
     return new ShreddedOrigin(plan, null, column, column + "." + VALUE, true);
   }

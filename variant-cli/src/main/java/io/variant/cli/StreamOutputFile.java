@@ -7,9 +7,9 @@ import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.PositionOutputStream;
 
 /**
- * A Parquet {@link OutputFile} over an already open stream: a temporary file, a FIFO, a device or stdout.
- * Parquet only appends and asks for the position, so no seeking is needed. Closing the Parquet stream
- * closes {@code out} unless it was opened with {@code keepOpen} (stdout).
+ * A Parquet {@link OutputFile} over an already open stream: a temporary file, a FIFO, a device or
+ * stdout. Parquet only appends and asks for the position, so no seeking is needed. Closing the
+ * Parquet stream closes {@code out} unless it was opened with {@code keepOpen} (stdout).
  */
 final class StreamOutputFile implements OutputFile {
   private static final int BUFFER_BYTES = 1 << 16;

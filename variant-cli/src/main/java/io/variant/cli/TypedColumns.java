@@ -2,11 +2,17 @@ package io.variant.cli;
 
 import io.variant.shredding.ShreddingPlan;
 
-/** Counts the typed leaf columns of a plan, as the summaries of {@code convert} and {@code schema} show them. */
+/**
+ * Counts the typed leaf columns of a plan, as the summaries of {@code convert} and {@code schema}
+ * show them.
+ */
 final class TypedColumns {
   private TypedColumns() {}
 
-  /** One per scalar slot; objects and arrays add the columns of their children, {@code variant} none. */
+  /**
+   * One per scalar slot; objects and arrays add the columns of their children, {@code variant}
+   * none.
+   */
   static int of(ShreddingPlan plan) {
     return switch (plan.shape()) {
       case SCALAR -> 1;

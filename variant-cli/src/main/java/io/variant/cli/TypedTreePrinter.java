@@ -6,8 +6,8 @@ import io.variant.core.VariantType;
 import io.variant.core.json.VariantJson;
 
 /**
- * The {@code decode --pretty} rendering: one line per value with its Variant type, children indented by
- * two spaces; scalars are shown as their JSON rendering.
+ * The {@code decode --pretty} rendering: one line per value with its Variant type, children
+ * indented by two spaces; scalars are shown as their JSON rendering.
  *
  * <pre>
  * object
@@ -21,14 +21,17 @@ final class TypedTreePrinter {
 
   private TypedTreePrinter() {}
 
-  /** Appends the tree of {@code v}, ending with a newline. Recursion depth is bounded by validation's limit. */
+  /**
+   * Appends the tree of {@code v}, ending with a newline. Recursion depth is bounded by
+   * validation's limit.
+   */
   static void print(Variant v, StringBuilder out) {
     print(v, 0, out, null, 0);
   }
 
   /**
-   * The tree with each value's byte offset (from the start of {@code v}) and size, and {@code annotation}'s
-   * label for it (where it came from, for {@code inspect}).
+   * The tree with each value's byte offset (from the start of {@code v}) and size, and {@code
+   * annotation}'s label for it (where it came from, for {@code inspect}).
    */
   static void print(Variant v, StringBuilder out, Annotation annotation) {
     print(v, 0, out, annotation, v.offsetInBuffer());
@@ -60,7 +63,10 @@ final class TypedTreePrinter {
     if (type == VariantType.OBJECT) {
       for (int i = 0, n = v.fieldCount(); i < n; i++) {
         String name = v.fieldName(i);
-        indent(depth + 1, out).append('"').append(JsonStringEncoder.getInstance().quoteAsString(name)).append("\": ");
+        indent(depth + 1, out)
+            .append('"')
+            .append(JsonStringEncoder.getInstance().quoteAsString(name))
+            .append("\": ");
         print(v.fieldValue(i), depth + 1, out, a == null ? null : a.field(name), base);
       }
     } else if (type == VariantType.ARRAY) {

@@ -3,9 +3,9 @@ package io.variant.cli;
 import java.util.regex.Pattern;
 
 /**
- * Library and jackson messages rewritten for a command-line user: hints that name the Java API become the
- * options that do the same, and jackson's internal names are dropped. One place, so every command says it
- * the same way.
+ * Library and jackson messages rewritten for a command-line user: hints that name the Java API
+ * become the options that do the same, and jackson's internal names are dropped. One place, so
+ * every command says it the same way.
  */
 final class UserMessages {
   private static final String[][] REPLACEMENTS = { // the more specific first
@@ -20,9 +20,17 @@ final class UserMessages {
     {"Limits.maxExpansion", "--max-expansion"},
     {"use overwrite() to replace it", "add --overwrite to replace it"},
   };
-  /** jackson appends its configuration API to limit errors: "(1024, from `StreamReadConstraints.getMaxStringLength()`)". */
-  private static final Pattern JACKSON_API = Pattern.compile(",? ?(from )?`?StreamReadConstraints\\.[A-Za-z]+\\(\\)`?");
-  private static final Pattern JACKSON_STRING_LIMIT = Pattern.compile("(String value length \\(\\d+\\) exceeds the maximum allowed \\(\\d+)(, from `StreamReadConstraints.getMaxStringLength\\(\\)`)?\\)");
+
+  /**
+   * jackson appends its configuration API to limit errors: "(1024, from
+   * `StreamReadConstraints.getMaxStringLength()`)".
+   */
+  private static final Pattern JACKSON_API =
+      Pattern.compile(",? ?(from )?`?StreamReadConstraints\\.[A-Za-z]+\\(\\)`?");
+
+  private static final Pattern JACKSON_STRING_LIMIT =
+      Pattern.compile(
+          "(String value length \\(\\d+\\) exceeds the maximum allowed \\(\\d+)(, from `StreamReadConstraints.getMaxStringLength\\(\\)`)?\\)");
   private static final Pattern SOURCE_REF = Pattern.compile("\\s*at \\[Source: [^\\]]*\\]");
 
   private UserMessages() {}
@@ -37,7 +45,10 @@ final class UserMessages {
       m = m.replace(r[0], r[1]);
     }
     m = SOURCE_REF.matcher(m).replaceAll("");
-    m = JACKSON_STRING_LIMIT.matcher(m).replaceAll("$1 characters; raise it with --max-value-size)");
+    m =
+        JACKSON_STRING_LIMIT
+            .matcher(m)
+            .replaceAll("$1 characters; raise it with --max-value-size)");
     m = JACKSON_API.matcher(m).replaceAll("");
     return m;
   }

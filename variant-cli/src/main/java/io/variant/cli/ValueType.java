@@ -9,10 +9,10 @@ import java.io.IOException;
 import java.math.BigDecimal;
 
 /**
- * {@code get --type}: what a value is printed as. A value that cannot be read as the type prints {@code
- * null}, as SQL's {@code try_variant_get} does: numbers convert to each other when exact ({@code 2.0} is
- * the long {@code 2}, {@code 2.5} is not a long), strings are only strings, and {@code variant} (the default)
- * prints any value as JSON.
+ * {@code get --type}: what a value is printed as. A value that cannot be read as the type prints
+ * {@code null}, as SQL's {@code try_variant_get} does: numbers convert to each other when exact
+ * ({@code 2.0} is the long {@code 2}, {@code 2.5} is not a long), strings are only strings, and
+ * {@code variant} (the default) prints any value as JSON.
  */
 enum ValueType {
   LONG,
@@ -38,8 +38,12 @@ enum ValueType {
       }
       case DOUBLE -> {
         BigDecimal d = exact(v);
-        double x = c == EquivalenceClass.DOUBLE ? v.doubleValue() : c == EquivalenceClass.FLOAT ? v.floatValue()
-            : d == null ? Double.NaN : d.doubleValue();
+        double x =
+            c == EquivalenceClass.DOUBLE
+                ? v.doubleValue()
+                : c == EquivalenceClass.FLOAT
+                    ? v.floatValue()
+                    : d == null ? Double.NaN : d.doubleValue();
         if (d == null && c != EquivalenceClass.DOUBLE && c != EquivalenceClass.FLOAT) {
           out.append("null");
         } else if (Double.isFinite(x)) {
@@ -54,11 +58,12 @@ enum ValueType {
       }
       case BOOLEAN -> appendOrNull(c == EquivalenceClass.BOOLEAN ? v.booleanValue() : null, out);
       case STRING, DATE, TIMESTAMP -> {
-        boolean fits = switch (this) {
-          case STRING -> c == EquivalenceClass.STRING;
-          case DATE -> c == EquivalenceClass.DATE;
-          default -> c == EquivalenceClass.TIMESTAMP || c == EquivalenceClass.TIMESTAMP_NTZ;
-        };
+        boolean fits =
+            switch (this) {
+              case STRING -> c == EquivalenceClass.STRING;
+              case DATE -> c == EquivalenceClass.DATE;
+              default -> c == EquivalenceClass.TIMESTAMP || c == EquivalenceClass.TIMESTAMP_NTZ;
+            };
         if (fits) {
           VariantJson.writeJson(v, out, limits); // a JSON string: ISO-8601 for dates and timestamps
         } else {
@@ -69,12 +74,17 @@ enum ValueType {
     }
   }
 
-  /** The exact numeric value of {@code v}: integers, decimals, and doubles/floats that are finite. */
+  /**
+   * The exact numeric value of {@code v}: integers, decimals, and doubles/floats that are finite.
+   */
   private static BigDecimal exact(Variant v) {
     EquivalenceClass c = v.type().equivalenceClass();
     if (c == EquivalenceClass.EXACT_NUMERIC) {
-      return v.type() == VariantType.DECIMAL4 || v.type() == VariantType.DECIMAL8 || v.type() == VariantType.DECIMAL16
-          ? v.decimalValue() : BigDecimal.valueOf(v.longValue());
+      return v.type() == VariantType.DECIMAL4
+              || v.type() == VariantType.DECIMAL8
+              || v.type() == VariantType.DECIMAL16
+          ? v.decimalValue()
+          : BigDecimal.valueOf(v.longValue());
     }
     if (c == EquivalenceClass.DOUBLE || c == EquivalenceClass.FLOAT) {
       double d = c == EquivalenceClass.DOUBLE ? v.doubleValue() : v.floatValue();

@@ -20,9 +20,9 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code variant} command, the shaded jar's main class. Subcommands are registered in the {@code
- * subcommands} list of the annotation below and nowhere else: a new command is one class plus one entry
- * there.
+ * The {@code variant} command, the shaded jar's main class. Subcommands are registered in the
+ * {@code subcommands} list of the annotation below and nowhere else: a new command is one class
+ * plus one entry there.
  *
  * <pre>{@code
  * ByteArrayOutputStream stdout = new ByteArrayOutputStream();
@@ -30,10 +30,10 @@ import picocli.CommandLine.Spec;
  *     .execute("encode", events); // one "<metadata hex> <value hex>" line per event in stdout
  * }</pre>
  *
- * <p><b>Exit codes</b> ({@link ExitCodes}): 0 success, 1 bad input, 2 usage error, 3 I/O error, 4 resource
- * limit (a value over a documented limit, or the JVM out of memory), 70 internal error, 141 when stdout is a
- * closed pipe. Errors print one line, {@code <file>:<line>:<column>: <message>} where the
- * location is known, and a stack trace only with {@code --verbose}.
+ * <p><b>Exit codes</b> ({@link ExitCodes}): 0 success, 1 bad input, 2 usage error, 3 I/O error, 4
+ * resource limit (a value over a documented limit, or the JVM out of memory), 70 internal error,
+ * 141 when stdout is a closed pipe. Errors print one line, {@code <file>:<line>:<column>:
+ * <message>} where the location is known, and a stack trace only with {@code --verbose}.
  */
 @Command(
     name = "variant",
@@ -79,47 +79,57 @@ public final class VariantCli implements Callable<Integer> {
 
   /** Runs the command line and exits the JVM with its exit code. */
   public static void main(String[] args) {
-    // FileOutputStream on the descriptor: Output adds the one buffer; System.out would add a second.
+    // FileOutputStream on the descriptor: Output adds the one buffer; System.out would add a
+    // second.
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
-    PrintWriter stderr = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+    PrintWriter stderr =
+        new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
     System.exit(execute(commandLine(System.in, stdout, stderr), args));
   }
 
   /**
-   * Runs {@code args} on {@code cmd} and returns the exit code; the last resort for errors no command
-   * can handle: running out of heap or stack is reported in one line with exit code 4 instead of a stack
-   * trace (the failed command's data is unreachable by then, so printing the line has memory to use).
+   * Runs {@code args} on {@code cmd} and returns the exit code; the last resort for errors no
+   * command can handle: running out of heap or stack is reported in one line with exit code 4
+   * instead of a stack trace (the failed command's data is unreachable by then, so printing the
+   * line has memory to use).
    */
   public static int execute(CommandLine cmd, String... args) {
     try {
       return cmd.execute(args);
     } catch (OutOfMemoryError e) {
       PrintWriter err = cmd.getErr();
-      err.println("variant: out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB): "
-          + "a value or page is larger than the heap; lower --max-value-size, or raise the heap with "
-          + "JAVA_OPTS=-Xmx4g");
+      err.println(
+          "variant: out of memory (Java heap "
+              + (Runtime.getRuntime().maxMemory() >> 20)
+              + " MiB): "
+              + "a value or page is larger than the heap; lower --max-value-size, or raise the heap with "
+              + "JAVA_OPTS=-Xmx4g");
       err.flush();
       return ExitCodes.RESOURCE_LIMIT;
     } catch (StackOverflowError e) {
       PrintWriter err = cmd.getErr();
-      err.println("variant: nesting too deep for the thread stack; lower --max-depth, or raise the stack with JAVA_OPTS=-Xss8m");
+      err.println(
+          "variant: nesting too deep for the thread stack; lower --max-depth, or raise the stack with JAVA_OPTS=-Xss8m");
       err.flush();
       return ExitCodes.RESOURCE_LIMIT;
     }
   }
 
   /**
-   * The configured command line, ready for {@link CommandLine#execute}: commands read {@code stdin} for the
-   * file name {@code -}, write results and help to {@code stdout} (UTF-8), and errors to {@code stderr}.
-   * None of the three streams is closed.
+   * The configured command line, ready for {@link CommandLine#execute}: commands read {@code stdin}
+   * for the file name {@code -}, write results and help to {@code stdout} (UTF-8), and errors to
+   * {@code stderr}. None of the three streams is closed.
    */
-  public static CommandLine commandLine(InputStream stdin, OutputStream stdout, PrintWriter stderr) {
+  public static CommandLine commandLine(
+      InputStream stdin, OutputStream stdout, PrintWriter stderr) {
     ErrorReporter reporter = new ErrorReporter();
     return new CommandLine(new VariantCli(stdin, stdout))
         .setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true))
         .setErr(stderr)
         .setCaseInsensitiveEnumValuesAllowed(true)
-        .setExpandAtFiles(false) // '@FILE' belongs to options such as convert --plan, not to picocli's argument files
+        .setExpandAtFiles(
+            false) // '@FILE' belongs to options such as convert --plan, not to picocli's argument
+        // files
         .setExecutionExceptionHandler(reporter)
         .setParameterExceptionHandler(reporter);
   }
@@ -127,7 +137,8 @@ public final class VariantCli implements Callable<Integer> {
   /** Without a subcommand there is nothing to do: a usage error that lists the commands. */
   @Override
   public Integer call() {
-    throw new ParameterException(spec.commandLine(), "Missing a command, e.g. 'variant encode FILE'");
+    throw new ParameterException(
+        spec.commandLine(), "Missing a command, e.g. 'variant encode FILE'");
   }
 
   /** Opens input {@code path}, or stdin for {@code -} or {@code null}. */
@@ -145,9 +156,13 @@ public final class VariantCli implements Callable<Integer> {
     return Output.writer(stdout);
   }
 
-  /** The version from the Maven metadata that the jar carries; "development build" when run from classes. */
+  /**
+   * The version from the Maven metadata that the jar carries; "development build" when run from
+   * classes.
+   */
   static final class Version implements CommandLine.IVersionProvider {
-    private static final String POM_PROPERTIES = "/META-INF/maven/io.variant/variant-cli/pom.properties";
+    private static final String POM_PROPERTIES =
+        "/META-INF/maven/io.variant/variant-cli/pom.properties";
 
     @Override
     public String[] getVersion() throws IOException {
@@ -159,7 +174,11 @@ public final class VariantCli implements Callable<Integer> {
       }
       return new String[] {
         "variant " + p.getProperty("version", "(development build)"),
-        "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
+        "Java "
+            + System.getProperty("java.version")
+            + " ("
+            + System.getProperty("java.vendor")
+            + ")",
       };
     }
   }

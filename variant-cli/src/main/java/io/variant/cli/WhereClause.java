@@ -11,15 +11,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code get --where 'PATH OP VALUE'}: {@code $.age > 30}, {@code $.name = 'ann'}, {@code $.day = 2024-05-01},
- * {@code $.score between 1.5 and 2}, {@code $.tag is null}. Values: integers, decimals ({@code 1.50}),
- * doubles ({@code 1e3}), {@code 'text'} or {@code "text"}, {@code true}/{@code false}, and dates {@code
- * YYYY-MM-DD}. Rows match as {@link VariantPredicate#test} says; row groups are skipped where statistics
- * allow.
+ * {@code get --where 'PATH OP VALUE'}: {@code $.age > 30}, {@code $.name = 'ann'}, {@code $.day =
+ * 2024-05-01}, {@code $.score between 1.5 and 2}, {@code $.tag is null}. Values: integers, decimals
+ * ({@code 1.50}), doubles ({@code 1e3}), {@code 'text'} or {@code "text"}, {@code true}/{@code
+ * false}, and dates {@code YYYY-MM-DD}. Rows match as {@link VariantPredicate#test} says; row
+ * groups are skipped where statistics allow.
  */
 final class WhereClause {
-  private static final Pattern CLAUSE = Pattern.compile(
-      "\\s*(\\$\\S*?)\\s*(?:(=|==|<|>)\\s*(.+?)|\\s(?i:between)\\s+(.+?)\\s+(?i:and)\\s+(.+?)|\\s(?i:is\\s+null))\\s*");
+  private static final Pattern CLAUSE =
+      Pattern.compile(
+          "\\s*(\\$\\S*?)\\s*(?:(=|==|<|>)\\s*(.+?)|\\s(?i:between)\\s+(.+?)\\s+(?i:and)\\s+(.+?)|\\s(?i:is\\s+null))\\s*");
 
   private WhereClause() {}
 
@@ -29,8 +30,11 @@ final class WhereClause {
   static VariantPredicate parse(String text, String column) {
     Matcher m = CLAUSE.matcher(text);
     if (!m.matches()) {
-      throw new IllegalArgumentException("--where '" + text + "' is not 'PATH OP VALUE' (OP: =, <, >, between A and B, is null), "
-          + "e.g. '$.age > 30'");
+      throw new IllegalArgumentException(
+          "--where '"
+              + text
+              + "' is not 'PATH OP VALUE' (OP: =, <, >, between A and B, is null), "
+              + "e.g. '$.age > 30'");
     }
     String path = m.group(1);
     try {
@@ -54,7 +58,9 @@ final class WhereClause {
   /** A value as written in a clause. */
   static Literal literal(String text) {
     String t = text.strip();
-    if (t.length() >= 2 && (t.charAt(0) == '\'' || t.charAt(0) == '"') && t.charAt(t.length() - 1) == t.charAt(0)) {
+    if (t.length() >= 2
+        && (t.charAt(0) == '\'' || t.charAt(0) == '"')
+        && t.charAt(t.length() - 1) == t.charAt(0)) {
       return Literal.of(t.substring(1, t.length() - 1));
     }
     switch (t.toLowerCase(Locale.ROOT)) {
@@ -81,8 +87,14 @@ final class WhereClause {
       }
       return Literal.of(Double.parseDouble(t));
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + t + "' is not a value: quote text ('" + t + "'), or give a number, "
-          + "true, false or a date YYYY-MM-DD", e);
+      throw new IllegalArgumentException(
+          "'"
+              + t
+              + "' is not a value: quote text ('"
+              + t
+              + "'), or give a number, "
+              + "true, false or a date YYYY-MM-DD",
+          e);
     }
   }
 }

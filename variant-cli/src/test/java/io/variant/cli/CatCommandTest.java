@@ -24,7 +24,14 @@ class CatCommandTest {
 
   /** Rows: typed, SQL NULL, Variant null, residual. */
   private Path withNulls() throws IOException {
-    return Fixtures.parquet(dir.resolve("nulls.parquet"), PLAN, List.of("v"), "{\"a\": 1}", null, "null", "{\"a\": \"x\"}");
+    return Fixtures.parquet(
+        dir.resolve("nulls.parquet"),
+        PLAN,
+        List.of("v"),
+        "{\"a\": 1}",
+        null,
+        "null",
+        "{\"a\": \"x\"}");
   }
 
   @Test
@@ -34,13 +41,18 @@ class CatCommandTest {
 
   @Test
   void hexPrintsRebuiltBytesAndNullForSqlNull() throws IOException {
-    String metadata = "11" + "01" + "0001" + "61"; // v1 sorted, 1 key, offsets 0..1, "a": the file's shared dictionary
-    List<String> lines = ok("cat", withNulls().toString(), "--format", "hex").out().lines().toList();
-    assertEquals(List.of(
-        metadata + " 02" + "01" + "00" + "0002" + "0c01", // object, 1 field, id 0, offsets 0..2, int8 1
-        "NULL", // SQL NULL
-        metadata + " 00", // Variant null
-        metadata + " 02" + "01" + "00" + "0002" + "0578"), // "a": short string "x"
+    String metadata =
+        "11" + "01" + "0001"
+            + "61"; // v1 sorted, 1 key, offsets 0..1, "a": the file's shared dictionary
+    List<String> lines =
+        ok("cat", withNulls().toString(), "--format", "hex").out().lines().toList();
+    assertEquals(
+        List.of(
+            metadata + " 02" + "01" + "00" + "0002"
+                + "0c01", // object, 1 field, id 0, offsets 0..2, int8 1
+            "NULL", // SQL NULL
+            metadata + " 00", // Variant null
+            metadata + " 02" + "01" + "00" + "0002" + "0578"), // "a": short string "x"
         lines);
     CliRunner.Result decoded = run(String.join("\n", lines), "decode");
     assertEquals("{\"a\":1}\nnull\nnull\n{\"a\":\"x\"}\n", decoded.out(), decoded.err());
@@ -48,21 +60,26 @@ class CatCommandTest {
 
   @Test
   void severalVariantColumnsNeedColumnAndOnlyThatOneIsPrinted() throws IOException {
-    Path file = Fixtures.parquet(dir.resolve("two.parquet"), PLAN, List.of("left", "right"), "{\"a\": 1}");
+    Path file =
+        Fixtures.parquet(dir.resolve("two.parquet"), PLAN, List.of("left", "right"), "{\"a\": 1}");
     CliRunner.Result r = run("", "cat", file.toString());
     assertEquals(1, r.exitCode());
-    assertEquals(file + ": several VARIANT columns (left, right): choose one with --column", r.err().strip());
+    assertEquals(
+        file + ": several VARIANT columns (left, right): choose one with --column",
+        r.err().strip());
     assertEquals("{\"a\":1}\n", ok("cat", file.toString(), "--column", "right").out());
 
     CliRunner.Result missing = run("", "cat", file.toString(), "--column", "middle");
     assertEquals(1, missing.exitCode());
-    assertEquals(file + ": no VARIANT column \"middle\" (it has left, right)", missing.err().strip());
+    assertEquals(
+        file + ": no VARIANT column \"middle\" (it has left, right)", missing.err().strip());
   }
 
   @Test
   void fileWithoutVariantColumnIsAnErrorListingItsColumns() throws IOException {
     Path file = dir.resolve("plain.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(file).longColumn("id").stringColumn("name").build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file).longColumn("id").stringColumn("name").build()) {
       w.write(VariantRecord.builder().set("id", 1L).set("name", "x").build());
     }
     CliRunner.Result r = run("", "cat", file.toString());
@@ -75,7 +92,11 @@ class CatCommandTest {
     Path file = Files.writeString(dir.resolve("x.ndjson"), "{\"a\": 1}\n");
     CliRunner.Result r = run("", "cat", file.toString());
     assertEquals(1, r.exitCode());
-    assertTrue(r.err().startsWith(file + ": Cannot read the Parquet footer: " + file + " is not a Parquet file"), r.err());
+    assertTrue(
+        r.err()
+            .startsWith(
+                file + ": Cannot read the Parquet footer: " + file + " is not a Parquet file"),
+        r.err());
     assertFalse(r.hasStackTrace(), r.err());
     assertFalse(r.err().contains("LocalInputFile@"), r.err());
   }
@@ -108,8 +129,13 @@ class CatCommandTest {
     Path file = ParquetTesting.dir("shredded_variant").resolve("case-042.parquet");
     CliRunner.Result r = run("", "cat", file.toString());
     assertEquals(1, r.exitCode());
-    assertTrue(r.err().startsWith(file + ": Cannot rebuild the Variant: Invalid shredded variant at $: conflicting value "
-        + "and typed_value"), r.err());
+    assertTrue(
+        r.err()
+            .startsWith(
+                file
+                    + ": Cannot rebuild the Variant: Invalid shredded variant at $: conflicting value "
+                    + "and typed_value"),
+        r.err());
     assertTrue(r.err().strip().endsWith("(column var, row 1)"), r.err());
     assertFalse(r.hasStackTrace(), r.err());
   }
@@ -121,8 +147,13 @@ class CatCommandTest {
     for (String command : List.of("cat", "schema")) {
       CliRunner.Result r = run("", command, file.toString());
       assertEquals(1, r.exitCode(), command);
-      assertTrue(r.err().startsWith(file + ": Invalid VARIANT schema at var.typed_value: Unsupported shredded value "
-          + "type: INTEGER(32,false)"), r.err());
+      assertTrue(
+          r.err()
+              .startsWith(
+                  file
+                      + ": Invalid VARIANT schema at var.typed_value: Unsupported shredded value "
+                      + "type: INTEGER(32,false)"),
+          r.err());
     }
   }
 

@@ -11,7 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 
-/** Runs {@code variant} in-process, as the shaded jar's main would, with captured stdin, stdout and stderr. */
+/**
+ * Runs {@code variant} in-process, as the shaded jar's main would, with captured stdin, stdout and
+ * stderr.
+ */
 final class CliRunner {
   private CliRunner() {}
 
@@ -34,7 +37,8 @@ final class CliRunner {
   /** Runs with {@code stdin} as it is (it may block) and stdout captured in {@code out}. */
   static Result run(java.io.InputStream stdin, ByteArrayOutputStream out, String... args) {
     StringWriter err = new StringWriter();
-    int code = VariantCli.execute(VariantCli.commandLine(stdin, out, new PrintWriter(err, true)), args);
+    int code =
+        VariantCli.execute(VariantCli.commandLine(stdin, out, new PrintWriter(err, true)), args);
     return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
   }
 
@@ -49,17 +53,21 @@ final class CliRunner {
   }
 
   /**
-   * The repository root: system property {@code variant.repo.root} (surefire sets it), else the working
-   * directory; either way walking up to the directory that holds {@code bin/variant}, so a build started
-   * inside the module also works.
+   * The repository root: system property {@code variant.repo.root} (surefire sets it), else the
+   * working directory; either way walking up to the directory that holds {@code bin/variant}, so a
+   * build started inside the module also works.
    */
   static Path repoRoot() {
-    Path start = Path.of(System.getProperty("variant.repo.root", System.getProperty("user.dir"))).toAbsolutePath();
+    Path start =
+        Path.of(System.getProperty("variant.repo.root", System.getProperty("user.dir")))
+            .toAbsolutePath();
     for (Path p = start; p != null; p = p.getParent()) {
-      if (Files.isRegularFile(p.resolve("bin/variant")) && Files.isRegularFile(p.resolve("pom.xml"))) {
+      if (Files.isRegularFile(p.resolve("bin/variant"))
+          && Files.isRegularFile(p.resolve("pom.xml"))) {
         return p;
       }
     }
-    throw new IllegalStateException("no repository root (a directory with bin/variant) at or above " + start);
+    throw new IllegalStateException(
+        "no repository root (a directory with bin/variant) at or above " + start);
   }
 }

@@ -46,12 +46,16 @@ class ConvertCommandTest {
 
   @Test
   void badJsonAfterTheSampleLeavesNoOutputAndNoTemporaryFile() throws IOException {
-    Path input = eventsBrokenAt(1500); // the file is being written by then: the sample was 1000 rows
+    Path input =
+        eventsBrokenAt(1500); // the file is being written by then: the sample was 1000 rows
     Path out = dir.resolve("e.parquet");
     CliRunner.Result r = run("", "convert", input.toString(), "-o", out.toString());
     assertEquals(1, r.exitCode());
-    assertEquals(input + ":1500:25: Invalid JSON: Unrecognized token 'tru': was expecting "
-        + "(JSON String, Number, Array, Object or token 'null', 'true' or 'false')", r.err().strip());
+    assertEquals(
+        input
+            + ":1500:25: Invalid JSON: Unrecognized token 'tru': was expecting "
+            + "(JSON String, Number, Array, Object or token 'null', 'true' or 'false')",
+        r.err().strip());
     assertEquals(List.of("broken.ndjson"), listing());
   }
 
@@ -60,8 +64,17 @@ class ConvertCommandTest {
     Path input = eventsBrokenAt(3);
     Path out = dir.resolve("e.parquet");
     assertEquals(1, run("", "convert", input.toString(), "-o", out.toString()).exitCode());
-    CliRunner.Result planned = run("", "convert", input.toString(), "-o", out.toString(), "--plan", "{\"event_id\": int64}",
-        "--infer-rows", "0"); // no buffering: the writer opens OUT.tmp at once
+    CliRunner.Result planned =
+        run(
+            "",
+            "convert",
+            input.toString(),
+            "-o",
+            out.toString(),
+            "--plan",
+            "{\"event_id\": int64}",
+            "--infer-rows",
+            "0"); // no buffering: the writer opens OUT.tmp at once
     assertEquals(1, planned.exitCode());
     assertTrue(planned.err().startsWith(input + ":3:25: Invalid JSON"), planned.err());
     assertEquals(List.of("broken.ndjson"), listing());
@@ -73,11 +86,14 @@ class ConvertCommandTest {
     Path out = file("e.parquet", "keep me");
     CliRunner.Result r = run("", "convert", input.toString(), "-o", out.toString());
     assertEquals(2, r.exitCode());
-    assertEquals("variant: " + out + ": already exists; add --overwrite to replace it", r.err().strip());
+    assertEquals(
+        "variant: " + out + ": already exists; add --overwrite to replace it", r.err().strip());
     assertEquals("keep me", Files.readString(out));
 
     ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "-q");
-    assertEquals(Fixtures.canonicalJson(DOCS.lines().toList()), ok("cat", out.toString()).out().lines().toList());
+    assertEquals(
+        Fixtures.canonicalJson(DOCS.lines().toList()),
+        ok("cat", out.toString()).out().lines().toList());
     assertEquals(List.of("docs.ndjson", "e.parquet"), listing());
   }
 
@@ -85,7 +101,8 @@ class ConvertCommandTest {
   void failedOverwriteKeepsTheOldFile() throws IOException {
     Path out = file("e.parquet", "old");
     Path bad = file("bad.ndjson", "{\"a\": 1}\n{\"a\": }\n");
-    assertEquals(1, run("", "convert", bad.toString(), "-o", out.toString(), "--overwrite").exitCode());
+    assertEquals(
+        1, run("", "convert", bad.toString(), "-o", out.toString(), "--overwrite").exitCode());
     assertEquals("old", Files.readString(out));
     assertEquals(List.of("bad.ndjson", "e.parquet"), listing());
   }
@@ -93,12 +110,21 @@ class ConvertCommandTest {
   @Test
   void badInlinePlanNamesItsColumnAndShowsACaret() throws IOException {
     Path input = file("docs.ndjson", DOCS);
-    CliRunner.Result r = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(),
-        "--plan", "{\"a\": int64, \"b\": }");
+    CliRunner.Result r =
+        run(
+            "",
+            "convert",
+            input.toString(),
+            "-o",
+            dir.resolve("e.parquet").toString(),
+            "--plan",
+            "{\"a\": int64, \"b\": }");
     assertEquals(1, r.exitCode());
-    assertEquals("--plan:1:19: Invalid plan: expected a type name, found '}'\n"
-        + "  {\"a\": int64, \"b\": }\n"
-        + "                    ^", r.err().strip());
+    assertEquals(
+        "--plan:1:19: Invalid plan: expected a type name, found '}'\n"
+            + "  {\"a\": int64, \"b\": }\n"
+            + "                    ^",
+        r.err().strip());
     assertEquals(List.of("docs.ndjson"), listing());
   }
 
@@ -106,13 +132,28 @@ class ConvertCommandTest {
   void badPlanFileNamesFileLineAndColumn() throws IOException {
     Path input = file("docs.ndjson", DOCS);
     Path plan = file("plan.txt", "{\n  \"a\": int64,\n  \"b\": strin\n}\n");
-    CliRunner.Result r = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(), "--plan", "@" + plan);
+    CliRunner.Result r =
+        run(
+            "",
+            "convert",
+            input.toString(),
+            "-o",
+            dir.resolve("e.parquet").toString(),
+            "--plan",
+            "@" + plan);
     assertEquals(1, r.exitCode());
     assertTrue(r.err().startsWith(plan + ":3:8: Invalid plan: unknown type name 'strin'"), r.err());
     assertEquals(List.of("docs.ndjson", "plan.txt"), listing());
 
-    CliRunner.Result missing = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(),
-        "--plan", "@" + dir.resolve("nope.txt"));
+    CliRunner.Result missing =
+        run(
+            "",
+            "convert",
+            input.toString(),
+            "-o",
+            dir.resolve("e.parquet").toString(),
+            "--plan",
+            "@" + dir.resolve("nope.txt"));
     assertEquals(3, missing.exitCode());
     assertEquals(dir.resolve("nope.txt") + ": no such file", missing.err().strip());
   }
@@ -120,7 +161,8 @@ class ConvertCommandTest {
   @Test
   void planFileIsReadUpToTheFirstBlankLine() throws IOException {
     Path input = file("docs.ndjson", DOCS);
-    Path plan = file("plan.txt", "{\"a\": int64,\n \"b\": string}\n  \nsampled  present ... not a plan\n");
+    Path plan =
+        file("plan.txt", "{\"a\": int64,\n \"b\": string}\n  \nsampled  present ... not a plan\n");
     Path out = dir.resolve("e.parquet");
     ok("convert", input.toString(), "-o", out.toString(), "--plan", "@" + plan, "-q");
     assertTrue(ok("schema", out.toString()).out().endsWith("\n{\"a\": int64, \"b\": string}\n"));
@@ -129,7 +171,14 @@ class ConvertCommandTest {
   @Test
   void columnOptionNamesTheVariantColumn() throws IOException {
     Path out = dir.resolve("e.parquet");
-    ok("convert", file("docs.ndjson", DOCS).toString(), "-o", out.toString(), "--column", "event", "-q");
+    ok(
+        "convert",
+        file("docs.ndjson", DOCS).toString(),
+        "-o",
+        out.toString(),
+        "--column",
+        "event",
+        "-q");
     String schema = ok("schema", out.toString()).out();
     assertTrue(schema.contains("optional group event (VARIANT(1))"), schema);
     assertTrue(schema.contains("column event: spec layout"), schema);
@@ -141,52 +190,102 @@ class ConvertCommandTest {
     Path out = dir.resolve("e.parquet");
     ok("convert", file("docs.ndjson", DOCS).toString(), "-o", out.toString(), "-q");
     assertTrue(ok("schema", out.toString()).out().contains("optional group variant (VARIANT(1))"));
-    assertTrue(run("", "convert", "--help").out().contains("Name of the VARIANT column (default: variant)"));
+    assertTrue(
+        run("", "convert", "--help")
+            .out()
+            .contains("Name of the VARIANT column (default: variant)"));
   }
 
   @Test
   void codecOptionSetsTheCompressionOfEveryColumn() throws IOException {
     Path input = file("docs.ndjson", DOCS);
-    String[][] codecs = {{"zstd", "ZSTD"}, {"snappy", "SNAPPY"}, {"gzip", "GZIP"}, {"none", "UNCOMPRESSED"}, {"NONE", "UNCOMPRESSED"}};
+    String[][] codecs = {
+      {"zstd", "ZSTD"},
+      {"snappy", "SNAPPY"},
+      {"gzip", "GZIP"},
+      {"none", "UNCOMPRESSED"},
+      {"NONE", "UNCOMPRESSED"}
+    };
     for (String[] c : codecs) {
       Path out = dir.resolve("e-" + c[0] + ".parquet");
       ok("convert", input.toString(), "-o", out.toString(), "--codec", c[0], "-q");
-      try (ParquetFileReader f = ParquetFileReader.open(new LocalInputFile(out),
-          ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
-        f.getFooter().getBlocks().get(0).getColumns().forEach(
-            col -> assertEquals(CompressionCodecName.valueOf(c[1]), col.getCodec(), c[0] + " " + col.getPath()));
+      try (ParquetFileReader f =
+          ParquetFileReader.open(
+              new LocalInputFile(out),
+              ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+        f.getFooter()
+            .getBlocks()
+            .get(0)
+            .getColumns()
+            .forEach(
+                col ->
+                    assertEquals(
+                        CompressionCodecName.valueOf(c[1]),
+                        col.getCodec(),
+                        c[0] + " " + col.getPath()));
       }
       assertEquals(3, ok("cat", out.toString()).out().lines().count());
     }
-    CliRunner.Result bad = run("", "convert", input.toString(), "-o", dir.resolve("x.parquet").toString(), "--codec", "lzo");
+    CliRunner.Result bad =
+        run(
+            "",
+            "convert",
+            input.toString(),
+            "-o",
+            dir.resolve("x.parquet").toString(),
+            "--codec",
+            "lzo");
     assertEquals(2, bad.exitCode());
     assertTrue(bad.err().contains("--codec"), bad.err());
   }
 
   @Test
   void sampleDecidesHowManyRowsThePlanSees() throws IOException {
-    // Two numbers, then 30 strings: the first two rows alone say int32, all 32 say string (94% dominant).
+    // Two numbers, then 30 strings: the first two rows alone say int32, all 32 say string (94%
+    // dominant).
     String docs = "{\"a\": 1}\n{\"a\": 2}\n" + "{\"a\": \"x\"}\n".repeat(30);
     Path input = file("docs.ndjson", docs);
     Path two = dir.resolve("two.parquet");
-    CliRunner.Result r = run(docs, "convert", "-", "-o", two.toString(), "--sample", "2", "--select", "presence");
+    CliRunner.Result r =
+        run(docs, "convert", "-", "-o", two.toString(), "--sample", "2", "--select", "presence");
     assertEquals(0, r.exitCode(), r.err());
-    assertTrue(r.err().contains("(plan inferred from the first 2 rows (stdin can be read only once;"), r.err());
+    assertTrue(
+        r.err().contains("(plan inferred from the first 2 rows (stdin can be read only once;"),
+        r.err());
     assertTrue(ok("schema", two.toString()).out().endsWith("\n{\"a\": int32}\n"));
     Path all = dir.resolve("all.parquet");
     ok("convert", input.toString(), "-o", all.toString(), "-q", "--select", "presence");
     assertTrue(ok("schema", all.toString()).out().endsWith("\n{\"a\": string}\n"));
-    assertEquals(ok("cat", two.toString()).out(), ok("cat", all.toString()).out()); // the plan changes no value
+    assertEquals(
+        ok("cat", two.toString()).out(),
+        ok("cat", all.toString()).out()); // the plan changes no value
   }
 
   @Test
   void negativeSampleOrInferRowsIsAUsageError() throws IOException {
     Path input = file("docs.ndjson", DOCS);
-    CliRunner.Result r = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(), "--sample", "-1");
+    CliRunner.Result r =
+        run(
+            "",
+            "convert",
+            input.toString(),
+            "-o",
+            dir.resolve("e.parquet").toString(),
+            "--sample",
+            "-1");
     assertEquals(2, r.exitCode());
     assertTrue(r.err().contains("--sample must be at least 0, was -1"), r.err());
-    CliRunner.Result negative = run("", "convert", input.toString(), "-o", dir.resolve("e.parquet").toString(),
-        "--plan", "variant", "--infer-rows", "-1");
+    CliRunner.Result negative =
+        run(
+            "",
+            "convert",
+            input.toString(),
+            "-o",
+            dir.resolve("e.parquet").toString(),
+            "--plan",
+            "variant",
+            "--infer-rows",
+            "-1");
     assertEquals(2, negative.exitCode());
     assertEquals(List.of("docs.ndjson"), listing());
   }
@@ -194,11 +293,24 @@ class ConvertCommandTest {
   @Test
   void severalInputsAreConcatenatedInOrderWithStdinAndGzip() throws IOException {
     Path first = file("first.ndjson", "{\"n\": 1}\n{\"n\": 2}\n");
-    Path third = Files.write(dir.resolve("third.json.gz"), CliRunner.gzip("[\n  {\"n\": 5},\n  {\"n\": 6}\n]\n".getBytes(StandardCharsets.UTF_8)));
+    Path third =
+        Files.write(
+            dir.resolve("third.json.gz"),
+            CliRunner.gzip("[\n  {\"n\": 5},\n  {\"n\": 6}\n]\n".getBytes(StandardCharsets.UTF_8)));
     Path out = dir.resolve("e.parquet");
-    CliRunner.Result r = run("{\"n\": 3}\n{\"n\": 4}\n", "convert", first.toString(), "-", third.toString(), "-o", out.toString(), "-q");
+    CliRunner.Result r =
+        run(
+            "{\"n\": 3}\n{\"n\": 4}\n",
+            "convert",
+            first.toString(),
+            "-",
+            third.toString(),
+            "-o",
+            out.toString(),
+            "-q");
     assertEquals(0, r.exitCode(), r.err());
-    assertEquals(List.of("{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}", "{\"n\":5}", "{\"n\":6}"),
+    assertEquals(
+        List.of("{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}", "{\"n\":5}", "{\"n\":6}"),
         ok("cat", out.toString()).out().lines().toList());
   }
 
@@ -206,7 +318,14 @@ class ConvertCommandTest {
   void errorInALaterInputNamesThatInput() throws IOException {
     Path first = file("first.ndjson", DOCS);
     Path second = file("second.ndjson", "{\"n\": 1}\n\n{\"n\" 2}\n");
-    CliRunner.Result r = run("", "convert", first.toString(), second.toString(), "-o", dir.resolve("e.parquet").toString());
+    CliRunner.Result r =
+        run(
+            "",
+            "convert",
+            first.toString(),
+            second.toString(),
+            "-o",
+            dir.resolve("e.parquet").toString());
     assertEquals(1, r.exitCode());
     assertTrue(r.err().startsWith(second + ":3:6: Invalid JSON"), r.err());
     assertEquals(List.of("first.ndjson", "second.ndjson"), listing());
@@ -216,22 +335,42 @@ class ConvertCommandTest {
   void summaryGoesToStderrUnlessQuiet() throws IOException {
     Path input = file("docs.ndjson", DOCS);
     Path out = dir.resolve("e.parquet");
-    CliRunner.Result r = ok("convert", input.toString(), "-o", out.toString(), "--select", "presence");
+    CliRunner.Result r =
+        ok("convert", input.toString(), "-o", out.toString(), "--select", "presence");
     assertEquals("", r.out());
     List<String> summary = r.err().strip().lines().toList();
-    assertTrue(String.join("\n", summary.subList(0, 2)).matches("\\Q" + out + "\\E: 3 rows written \\(3 read, 0 rejected\\), "
-        + "2 typed columns \\(plan inferred from all 3 rows\\)\n  37 B in, " + java.util.regex.Pattern.quote(ByteSize.format(Files.size(out)))
-        + " out \\(ratio \\d+\\.\\d\\d\\), \\d+\\.\\d\\d s, [\\d,]+ rows/s"), r.err());
+    assertTrue(
+        String.join("\n", summary.subList(0, 2))
+            .matches(
+                "\\Q"
+                    + out
+                    + "\\E: 3 rows written \\(3 read, 0 rejected\\), "
+                    + "2 typed columns \\(plan inferred from all 3 rows\\)\n  37 B in, "
+                    + java.util.regex.Pattern.quote(ByteSize.format(Files.size(out)))
+                    + " out \\(ratio \\d+\\.\\d\\d\\), \\d+\\.\\d\\d s, [\\d,]+ rows/s"),
+        r.err());
     assertEquals("  residual: 0.0% of 4 values at 2 typed paths", summary.get(2));
-    CliRunner.Result planned = ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--plan", "{\"a\": int8}");
-    assertTrue(planned.err().startsWith(out + ": 3 rows written (3 read, 0 rejected), 1 typed columns\n"), planned.err());
-    assertEquals("", ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--quiet").err());
+    CliRunner.Result planned =
+        ok(
+            "convert",
+            input.toString(),
+            "-o",
+            out.toString(),
+            "--overwrite",
+            "--plan",
+            "{\"a\": int8}");
+    assertTrue(
+        planned.err().startsWith(out + ": 3 rows written (3 read, 0 rejected), 1 typed columns\n"),
+        planned.err());
+    assertEquals(
+        "", ok("convert", input.toString(), "-o", out.toString(), "--overwrite", "--quiet").err());
   }
 
   @Test
   void missingInputIsAnIoErrorAndWritesNothing() throws IOException {
     Path missing = dir.resolve("missing.ndjson");
-    CliRunner.Result r = run("", "convert", missing.toString(), "-o", dir.resolve("e.parquet").toString());
+    CliRunner.Result r =
+        run("", "convert", missing.toString(), "-o", dir.resolve("e.parquet").toString());
     assertEquals(3, r.exitCode());
     assertEquals(missing + ": no such file", r.err().strip());
     assertFalse(r.hasStackTrace());
@@ -243,7 +382,9 @@ class ConvertCommandTest {
     Path out = dir.resolve("e.parquet");
     CliRunner.Result r = run("", "convert", "-", "-o", out.toString());
     assertEquals(0, r.exitCode(), r.err());
-    assertTrue(r.err().startsWith(out + ": 0 rows written (0 read, 0 rejected), 0 typed columns"), r.err());
+    assertTrue(
+        r.err().startsWith(out + ": 0 rows written (0 read, 0 rejected), 0 typed columns"),
+        r.err());
     assertEquals("", ok("cat", out.toString()).out());
   }
 
@@ -251,6 +392,7 @@ class ConvertCommandTest {
   void usageErrors() {
     assertEquals(2, run("", "convert", "in.ndjson").exitCode()); // no -o
     assertEquals(2, run("", "convert", "-o", "x.parquet").exitCode()); // no input
-    assertEquals(2, run("", "convert", "in.ndjson", "-o", "x.parquet", "--layout", "new").exitCode());
+    assertEquals(
+        2, run("", "convert", "in.ndjson", "-o", "x.parquet", "--layout", "new").exitCode());
   }
 }

@@ -23,7 +23,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Where {@code convert -o} writes, and what it does to what is already there (see {@link OutputTarget}). */
+/**
+ * Where {@code convert -o} writes, and what it does to what is already there (see {@link
+ * OutputTarget}).
+ */
 class ConvertOutputTest {
   private static final String DOCS = "{\"a\": 1}\n{\"a\": 2, \"b\": \"x\"}\n{\"a\": 3}\n";
 
@@ -53,8 +56,9 @@ class ConvertOutputTest {
   }
 
   /**
-   * Two converts to one OUT, held open together until both have their temporary file: each writes its own,
-   * so without --overwrite exactly one wins and the other fails saying why; the file holds the winner's rows.
+   * Two converts to one OUT, held open together until both have their temporary file: each writes
+   * its own, so without --overwrite exactly one wins and the other fails saying why; the file holds
+   * the winner's rows.
    */
   @Test
   void twoConcurrentConvertsToOneOutput() throws Exception {
@@ -65,8 +69,10 @@ class ConvertOutputTest {
       List<String> first = rows("first", 5000);
       List<String> second = rows("second", 7000);
       String[] extra = overwrite ? new String[] {"--overwrite"} : new String[0];
-      CompletableFuture<CliRunner.Result> a = CompletableFuture.supplyAsync(() -> convertHeldOpen(first, out, bothWriting, extra));
-      CompletableFuture<CliRunner.Result> b = CompletableFuture.supplyAsync(() -> convertHeldOpen(second, out, bothWriting, extra));
+      CompletableFuture<CliRunner.Result> a =
+          CompletableFuture.supplyAsync(() -> convertHeldOpen(first, out, bothWriting, extra));
+      CompletableFuture<CliRunner.Result> b =
+          CompletableFuture.supplyAsync(() -> convertHeldOpen(second, out, bothWriting, extra));
       for (int i = 0; i < 600 && temporaryFiles().size() < 2; i++) {
         Thread.sleep(50); // a hang guard, not a timing assertion
       }
@@ -78,55 +84,76 @@ class ConvertOutputTest {
       if (overwrite) {
         assertEquals(0, ra.exitCode(), ra.err());
         assertEquals(0, rb.exitCode(), rb.err());
-        assertTrue(written.equals(Fixtures.canonicalJson(first)) || written.equals(Fixtures.canonicalJson(second)));
+        assertTrue(
+            written.equals(Fixtures.canonicalJson(first))
+                || written.equals(Fixtures.canonicalJson(second)));
       } else {
         assertEquals(3, ra.exitCode() + rb.exitCode(), ra.err() + rb.err()); // one 0, one 3
         CliRunner.Result winner = ra.exitCode() == 0 ? ra : rb;
         CliRunner.Result loser = ra.exitCode() == 0 ? rb : ra;
         assertEquals(Fixtures.canonicalJson(winner == ra ? first : second), written);
-        assertEquals("variant: " + out + ": was created by another process while converting; kept it "
-            + "(add --overwrite to replace it)", loser.err().strip());
-        assertTrue(winner.err().startsWith(out + ": " + (winner == ra ? "5,000" : "7,000") + " rows written"), winner.err());
+        assertEquals(
+            "variant: "
+                + out
+                + ": was created by another process while converting; kept it "
+                + "(add --overwrite to replace it)",
+            loser.err().strip());
+        assertTrue(
+            winner
+                .err()
+                .startsWith(out + ": " + (winner == ra ? "5,000" : "7,000") + " rows written"),
+            winner.err());
       }
       assertEquals(List.of(), temporaryFiles());
     }
   }
 
   private static List<String> rows(String tag, int n) {
-    return java.util.stream.IntStream.range(0, n).mapToObj(i -> "{\"tag\": \"" + tag + "\", \"i\": " + i + "}").toList();
+    return java.util.stream.IntStream.range(0, n)
+        .mapToObj(i -> "{\"tag\": \"" + tag + "\", \"i\": " + i + "}")
+        .toList();
   }
 
   /** Converts {@code lines} from stdin, which blocks half-way until {@code release} opens. */
-  private static CliRunner.Result convertHeldOpen(List<String> lines, Path out, CountDownLatch release, String... extra) {
+  private static CliRunner.Result convertHeldOpen(
+      List<String> lines, Path out, CountDownLatch release, String... extra) {
     int half = lines.size() / 2;
-    byte[] head = (String.join("\n", lines.subList(0, half)) + "\n").getBytes(StandardCharsets.UTF_8);
-    byte[] tail = (String.join("\n", lines.subList(half, lines.size())) + "\n").getBytes(StandardCharsets.UTF_8);
-    InputStream held = new InputStream() {
-      private InputStream rest;
+    byte[] head =
+        (String.join("\n", lines.subList(0, half)) + "\n").getBytes(StandardCharsets.UTF_8);
+    byte[] tail =
+        (String.join("\n", lines.subList(half, lines.size())) + "\n")
+            .getBytes(StandardCharsets.UTF_8);
+    InputStream held =
+        new InputStream() {
+          private InputStream rest;
 
-      @Override
-      public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-      }
-
-      @Override
-      public int read(byte[] b, int off, int len) throws IOException {
-        if (rest == null) {
-          try {
-            release.await();
-          } catch (InterruptedException e) {
-            throw new IOException(e);
+          @Override
+          public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
           }
-          rest = new java.io.ByteArrayInputStream(tail);
-        }
-        return rest.read(b, off, len);
-      }
-    };
+
+          @Override
+          public int read(byte[] b, int off, int len) throws IOException {
+            if (rest == null) {
+              try {
+                release.await();
+              } catch (InterruptedException e) {
+                throw new IOException(e);
+              }
+              rest = new java.io.ByteArrayInputStream(tail);
+            }
+            return rest.read(b, off, len);
+          }
+        };
     InputStream stdin = new SequenceInputStream(new java.io.ByteArrayInputStream(head), held);
-    // --sample 1000: the plan is inferred from the first 1000 rows, so the temporary file appears while stdin is open
-    String[] args = Stream.concat(Stream.of("convert", "-", "-o", out.toString(), "--sample", "1000"), Arrays.stream(extra))
-        .toArray(String[]::new);
+    // --sample 1000: the plan is inferred from the first 1000 rows, so the temporary file appears
+    // while stdin is open
+    String[] args =
+        Stream.concat(
+                Stream.of("convert", "-", "-o", out.toString(), "--sample", "1000"),
+                Arrays.stream(extra))
+            .toArray(String[]::new);
     return run(stdin, new ByteArrayOutputStream(), args);
   }
 
@@ -137,7 +164,14 @@ class ConvertOutputTest {
   @Test
   void dashWritesTheParquetFileToStdout() throws IOException {
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    CliRunner.Result r = run(new java.io.ByteArrayInputStream(DOCS.getBytes(StandardCharsets.UTF_8)), stdout, "convert", "-", "-o", "-");
+    CliRunner.Result r =
+        run(
+            new java.io.ByteArrayInputStream(DOCS.getBytes(StandardCharsets.UTF_8)),
+            stdout,
+            "convert",
+            "-",
+            "-o",
+            "-");
     assertEquals(0, r.exitCode(), r.err());
     byte[] bytes = stdout.toByteArray();
     assertArrayEquals("PAR1".getBytes(StandardCharsets.US_ASCII), Arrays.copyOf(bytes, 4));
@@ -152,11 +186,17 @@ class ConvertOutputTest {
     Path in = input();
     Path target = Files.createDirectory(dir.resolve("out"));
     for (String[] extra : new String[][] {{}, {"--overwrite"}}) {
-      List<String> args = new java.util.ArrayList<>(List.of("convert", in.toString(), "-o", target.toString()));
+      List<String> args =
+          new java.util.ArrayList<>(List.of("convert", in.toString(), "-o", target.toString()));
       args.addAll(List.of(extra));
       CliRunner.Result r = run("", args.toArray(String[]::new));
       assertEquals(2, r.exitCode(), r.err());
-      assertEquals("variant: " + target + ": is a directory; give a file name, e.g. " + target.resolve("out.parquet"), r.err().strip());
+      assertEquals(
+          "variant: "
+              + target
+              + ": is a directory; give a file name, e.g. "
+              + target.resolve("out.parquet"),
+          r.err().strip());
       assertEquals(List.of("docs.ndjson", "out"), listing());
       assertEquals(List.of(), Files.list(target).toList());
     }
@@ -169,7 +209,9 @@ class ConvertOutputTest {
     for (Path out : List.of(in, link)) {
       CliRunner.Result r = run("", "convert", in.toString(), "-o", out.toString(), "--overwrite");
       assertEquals(2, r.exitCode(), r.err());
-      assertEquals("variant: " + out + ": is also an input (" + in + "); write to another file", r.err().strip());
+      assertEquals(
+          "variant: " + out + ": is also an input (" + in + "); write to another file",
+          r.err().strip());
       assertEquals(DOCS, Files.readString(in));
     }
   }
@@ -179,12 +221,16 @@ class ConvertOutputTest {
     Path in = input();
     Path real = Files.writeString(dir.resolve("real.parquet"), "old");
     Path link = Files.createSymbolicLink(dir.resolve("link.parquet"), real);
-    assertEquals(2, run("", "convert", in.toString(), "-o", link.toString()).exitCode()); // exists: needs --overwrite
+    assertEquals(
+        2,
+        run("", "convert", in.toString(), "-o", link.toString())
+            .exitCode()); // exists: needs --overwrite
     ok("convert", in.toString(), "-o", link.toString(), "--overwrite", "-q");
     assertTrue(Files.isSymbolicLink(link));
     assertEquals(Fixtures.canonicalJson(DOCS.lines().toList()), cat(real));
 
-    Path dangling = Files.createSymbolicLink(dir.resolve("dangling.parquet"), dir.resolve("nowhere.parquet"));
+    Path dangling =
+        Files.createSymbolicLink(dir.resolve("dangling.parquet"), dir.resolve("nowhere.parquet"));
     CliRunner.Result r = run("", "convert", in.toString(), "-o", dangling.toString());
     assertEquals(2, r.exitCode());
     assertTrue(r.err().contains("is a symbolic link to a missing file"), r.err());
@@ -213,30 +259,38 @@ class ConvertOutputTest {
     }
     assumeTrue(mkfifo.waitFor() == 0, "mkfifo failed");
     Path in = input();
-    CompletableFuture<byte[]> reader = CompletableFuture.supplyAsync(() -> {
-      try {
-        return Files.readAllBytes(fifo);
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
+    CompletableFuture<byte[]> reader =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return Files.readAllBytes(fifo);
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
     CliRunner.Result r = run("", "convert", in.toString(), "-o", fifo.toString());
     assertEquals(0, r.exitCode(), r.err());
     byte[] bytes = reader.get(60, TimeUnit.SECONDS);
-    assertEquals(Fixtures.canonicalJson(DOCS.lines().toList()), cat(Files.write(dir.resolve("copy.parquet"), bytes)));
+    assertEquals(
+        Fixtures.canonicalJson(DOCS.lines().toList()),
+        cat(Files.write(dir.resolve("copy.parquet"), bytes)));
     assertTrue(Files.exists(fifo) && !Files.isRegularFile(fifo), "the FIFO is still a FIFO");
   }
 
   @Test
   void aMissingDirectoryOrPermissionSaysWhy() throws IOException {
     Path in = input();
-    CliRunner.Result r = run("", "convert", in.toString(), "-o", dir.resolve("no/such/e.parquet").toString());
+    CliRunner.Result r =
+        run("", "convert", in.toString(), "-o", dir.resolve("no/such/e.parquet").toString());
     assertEquals(3, r.exitCode());
     assertTrue(r.err().contains("no such directory: " + dir.resolve("no/such")), r.err());
 
     Path locked = Files.createDirectory(dir.resolve("locked"));
-    assumeTrue(locked.toFile().setWritable(false) && !Files.isWritable(locked), "running as root: permissions are not enforced");
-    CliRunner.Result denied = run("", "convert", in.toString(), "-o", locked.resolve("e.parquet").toString());
+    assumeTrue(
+        locked.toFile().setWritable(false) && !Files.isWritable(locked),
+        "running as root: permissions are not enforced");
+    CliRunner.Result denied =
+        run("", "convert", in.toString(), "-o", locked.resolve("e.parquet").toString());
     assertEquals(3, denied.exitCode());
     assertTrue(denied.err().contains("permission denied"), denied.err());
   }

@@ -16,15 +16,21 @@ class DecodeCommandTest {
   private static final String SMALL_LINE = HexLineTest.METADATA + " " + HexLineTest.VALUE + "\n";
 
   // {"a": null, "b": true, "c": [], "d": {}, "e": 1.5, "f": date 1970-01-01}
-  private static final String TYPES_LINE = "11" + "06" + "00010203040506" + "616263646566" // sorted a..f
-      + " 02" + "06" + "000102030405" // object, 6 fields, ids 0..5
-      + "00010205080e13" // offsets 0, 1, 2, 5, 8, 14, 19
-      + "00" // a: null
-      + "04" // b: true
-      + "030000" // c: empty array
-      + "020000" // d: empty object
-      + "20010f000000" // e: decimal4, scale 1, unscaled 15
-      + "2c00000000\n"; // f: date, day 0
+  private static final String TYPES_LINE =
+      "11"
+          + "06"
+          + "00010203040506"
+          + "616263646566" // sorted a..f
+          + " 02"
+          + "06"
+          + "000102030405" // object, 6 fields, ids 0..5
+          + "00010205080e13" // offsets 0, 1, 2, 5, 8, 14, 19
+          + "00" // a: null
+          + "04" // b: true
+          + "030000" // c: empty array
+          + "020000" // d: empty object
+          + "20010f000000" // e: decimal4, scale 1, unscaled 15
+          + "2c00000000\n"; // f: date, day 0
 
   @TempDir Path dir;
 
@@ -39,7 +45,9 @@ class DecodeCommandTest {
   void prettyShowsEveryValueWithItsType() {
     CliRunner.Result r = run(SMALL_LINE, "decode", "--pretty");
     assertEquals(0, r.exitCode(), r.err());
-    assertEquals("object\n" + "  \"id\": int8 42\n" + "  \"tags\": array\n" + "    [0]: string \"a\"\n", r.out());
+    assertEquals(
+        "object\n" + "  \"id\": int8 42\n" + "  \"tags\": array\n" + "    [0]: string \"a\"\n",
+        r.out());
   }
 
   @Test
@@ -106,10 +114,13 @@ class DecodeCommandTest {
 
   @Test
   void timeOutsideOneDayIsReportedAtTheValue() {
-    // time_ntz (17 << 2 = 0x44) of 86 400 000 000 us = 24:00: validation accepts the bytes, rendering cannot.
+    // time_ntz (17 << 2 = 0x44) of 86 400 000 000 us = 24:00: validation accepts the bytes,
+    // rendering cannot.
     CliRunner.Result r = run("010000 44" + "0060d71d14000000\n", "decode");
     assertEquals(1, r.exitCode());
-    assertTrue(r.err().startsWith("<stdin>:1:10: value: Invalid variant at byte 1:"), r.err()); // the payload
+    assertTrue(
+        r.err().startsWith("<stdin>:1:10: value: Invalid variant at byte 1:"),
+        r.err()); // the payload
     assertTrue(r.err().contains("outside one day"), r.err());
   }
 }

@@ -20,46 +20,100 @@ class DriftSummaryTest {
   private static String growing(int n) {
     StringBuilder sb = new StringBuilder();
     for (int i = 1; i <= n; i++) {
-      sb.append("{\"event_id\": ").append(i).append(", \"count\": ").append(i % 50)
-          .append(", \"kind\": \"").append("abcde".charAt(i % 5)).append("\"}\n");
+      sb.append("{\"event_id\": ")
+          .append(i)
+          .append(", \"count\": ")
+          .append(i % 50)
+          .append(", \"kind\": \"")
+          .append("abcde".charAt(i % 5))
+          .append("\"}\n");
     }
     return sb.toString();
   }
 
   private static String line(CliRunner.Result r, String prefix) {
-    return r.err().lines().map(String::strip).filter(l -> l.startsWith(prefix)).findFirst().orElse("");
+    return r.err()
+        .lines()
+        .map(String::strip)
+        .filter(l -> l.startsWith(prefix))
+        .findFirst()
+        .orElse("");
   }
 
   @Test
   void idsGrowingAlongTheFileStayTyped() throws IOException {
     String docs = growing(50_000);
     Path file = Files.writeString(dir.resolve("g.ndjson"), docs);
-    for (List<String> args : List.of(
-        List.of("convert", file.toString(), "-o", dir.resolve("f.parquet").toString()), // spread sample
-        List.of("convert", "-", "-o", dir.resolve("s.parquet").toString(), "--sample", "1000"))) { // first 1000
+    for (List<String> args :
+        List.of(
+            List.of(
+                "convert",
+                file.toString(),
+                "-o",
+                dir.resolve("f.parquet").toString()), // spread sample
+            List.of(
+                "convert",
+                "-",
+                "-o",
+                dir.resolve("s.parquet").toString(),
+                "--sample",
+                "1000"))) { // first 1000
       CliRunner.Result r = run(docs, args.toArray(String[]::new));
       assertEquals(0, r.exitCode(), r.err());
       assertTrue(r.err().contains(" 3 typed columns"), r.err());
-      assertEquals("residual: 0.0% of 150,000 values at 3 typed paths", line(r, "residual:"), r.err());
+      assertEquals(
+          "residual: 0.0% of 150,000 values at 3 typed paths", line(r, "residual:"), r.err());
       assertEquals("", line(r, "warning:"));
     }
     // narrow types fit to the first 1000 rows send the later ids to the residual, and say so
-    CliRunner.Result narrow = run(docs, "convert", "-", "-o", dir.resolve("n.parquet").toString(), "--sample", "1000",
-        "--narrow-types", "--select", "presence");
-    assertTrue(line(narrow, "residual:").matches("residual: \\d+\\.\\d% of 150,000 values at 3 typed paths; highest: \\$\\.event_id 34\\.5%.*"),
+    CliRunner.Result narrow =
+        run(
+            docs,
+            "convert",
+            "-",
+            "-o",
+            dir.resolve("n.parquet").toString(),
+            "--sample",
+            "1000",
+            "--narrow-types",
+            "--select",
+            "presence");
+    assertTrue(
+        line(narrow, "residual:")
+            .matches(
+                "residual: \\d+\\.\\d% of 150,000 values at 3 typed paths; highest: \\$\\.event_id 34\\.5%.*"),
         narrow.err()); // int16 holds ids up to 32,767 of 50,000
-    assertTrue(line(narrow, "warning:").startsWith("warning: $.event_id sent 34.5% of its 50,000 values to the residual"), narrow.err());
+    assertTrue(
+        line(narrow, "warning:")
+            .startsWith("warning: $.event_id sent 34.5% of its 50,000 values to the residual"),
+        narrow.err());
   }
 
   @Test
   void aTypedPathAboveTheShareWarns() throws IOException {
-    Path file = Files.writeString(dir.resolve("d.ndjson"), "{\"n\": 1}\n{\"n\": \"x\"}\n{\"n\": 3}\n{\"n\": 4}\n");
+    Path file =
+        Files.writeString(
+            dir.resolve("d.ndjson"), "{\"n\": 1}\n{\"n\": \"x\"}\n{\"n\": 3}\n{\"n\": 4}\n");
     Path out = dir.resolve("d.parquet");
-    CliRunner.Result r = ok("convert", file.toString(), "-o", out.toString(), "--plan", "{\"n\": int8}");
-    assertEquals("residual: 25.0% of 4 values at 1 typed paths; highest: $.n 25.0%", line(r, "residual:"));
-    assertTrue(line(r, "warning:").startsWith("warning: $.n sent 25.0% of its 4 values to the residual (more than 5.0%)"), r.err());
-    CliRunner.Result quiet = ok("convert", file.toString(), "-o", out.toString(), "--overwrite", "--plan", "{\"n\": int8}",
-        "--warn-residual", "0.3");
+    CliRunner.Result r =
+        ok("convert", file.toString(), "-o", out.toString(), "--plan", "{\"n\": int8}");
+    assertEquals(
+        "residual: 25.0% of 4 values at 1 typed paths; highest: $.n 25.0%", line(r, "residual:"));
+    assertTrue(
+        line(r, "warning:")
+            .startsWith("warning: $.n sent 25.0% of its 4 values to the residual (more than 5.0%)"),
+        r.err());
+    CliRunner.Result quiet =
+        ok(
+            "convert",
+            file.toString(),
+            "-o",
+            out.toString(),
+            "--overwrite",
+            "--plan",
+            "{\"n\": int8}",
+            "--warn-residual",
+            "0.3");
     assertEquals("", line(quiet, "warning:"));
   }
 
@@ -67,14 +121,36 @@ class DriftSummaryTest {
   void planFromReusesAnotherFilesPlan() throws IOException {
     Path a = Files.writeString(dir.resolve("a.ndjson"), growing(3000));
     Path first = dir.resolve("a.parquet");
-    ok("convert", a.toString(), "-o", first.toString(), "--plan", "{\"event_id\": int64, \"kind\": string}");
-    Path b = Files.writeString(dir.resolve("b.ndjson"), "{\"event_id\": 9, \"kind\": \"z\", \"other\": [1]}\n");
+    ok(
+        "convert",
+        a.toString(),
+        "-o",
+        first.toString(),
+        "--plan",
+        "{\"event_id\": int64, \"kind\": string}");
+    Path b =
+        Files.writeString(
+            dir.resolve("b.ndjson"), "{\"event_id\": 9, \"kind\": \"z\", \"other\": [1]}\n");
     Path second = dir.resolve("b.parquet");
-    CliRunner.Result r = ok("convert", b.toString(), "-o", second.toString(), "--plan-from", first.toString());
+    CliRunner.Result r =
+        ok("convert", b.toString(), "-o", second.toString(), "--plan-from", first.toString());
     assertTrue(r.err().contains("(plan of " + first + ")"), r.err());
-    assertTrue(ok("schema", second.toString()).out().strip().endsWith("{\"event_id\": int64, \"kind\": string}"));
-    CliRunner.Result both = run("", "convert", b.toString(), "-o", dir.resolve("c.parquet").toString(),
-        "--plan-from", first.toString(), "--plan", "variant");
+    assertTrue(
+        ok("schema", second.toString())
+            .out()
+            .strip()
+            .endsWith("{\"event_id\": int64, \"kind\": string}"));
+    CliRunner.Result both =
+        run(
+            "",
+            "convert",
+            b.toString(),
+            "-o",
+            dir.resolve("c.parquet").toString(),
+            "--plan-from",
+            first.toString(),
+            "--plan",
+            "variant");
     assertEquals(2, both.exitCode());
     assertTrue(both.err().contains("--plan and --plan-from cannot be used together"), both.err());
   }

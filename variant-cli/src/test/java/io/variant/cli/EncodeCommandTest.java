@@ -38,7 +38,8 @@ class EncodeCommandTest {
     CliRunner.Result r = run("1.5\n\"x\"\nnull\n", "encode");
     assertEquals(0, r.exitCode(), r.err());
     assertEquals(
-        "110000 20010f000000\n" // empty sorted dictionary; decimal4, scale 1, unscaled 15 little-endian
+        "110000 20010f000000\n" // empty sorted dictionary; decimal4, scale 1, unscaled 15
+            // little-endian
             + "110000 0578\n" // short string of length 1: (1 << 2) | 1, then "x"
             + "110000 00\n", // Variant null
         r.out());
@@ -93,7 +94,8 @@ class EncodeCommandTest {
     assertEquals(1, r.exitCode());
     assertTrue(r.err().startsWith("<stdin>:2:"), r.err());
     assertTrue(r.err().contains("\"a\""), r.err());
-    assertTrue(r.err().contains("--duplicate-keys=last_wins"), r.err()); // the hint names the option
+    assertTrue(
+        r.err().contains("--duplicate-keys=last_wins"), r.err()); // the hint names the option
   }
 
   @Test
@@ -109,7 +111,8 @@ class EncodeCommandTest {
 
   @Test
   void nestingBeyondMaxDepthIsBadInputWithLocation() {
-    CliRunner.Result r = run("{\"a\":{\"b\":1}}\n{\"a\":{\"b\":{\"c\":1}}}\n", "encode", "--max-depth", "2");
+    CliRunner.Result r =
+        run("{\"a\":{\"b\":1}}\n{\"a\":{\"b\":{\"c\":1}}}\n", "encode", "--max-depth", "2");
     assertEquals(1, r.exitCode());
     assertTrue(r.err().startsWith("<stdin>:2:"), r.err());
     assertTrue(r.err().contains("nesting deeper than 2"), r.err());

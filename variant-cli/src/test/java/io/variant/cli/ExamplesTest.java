@@ -14,8 +14,9 @@ class ExamplesTest {
     String events = CliRunner.repoRoot().resolve("testdata/events.ndjson").toString();
     // VariantCli class Javadoc:
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    int exitCode = VariantCli.commandLine(System.in, stdout, new PrintWriter(System.err, true))
-        .execute("encode", events);
+    int exitCode =
+        VariantCli.commandLine(System.in, stdout, new PrintWriter(System.err, true))
+            .execute("encode", events);
 
     assertEquals(0, exitCode);
     assertEquals(3000, stdout.toString(StandardCharsets.UTF_8).lines().count());

@@ -14,11 +14,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Inputs the command tests share: the event log, and small Parquet files written through the library. */
+/**
+ * Inputs the command tests share: the event log, and small Parquet files written through the
+ * library.
+ */
 final class Fixtures {
   private Fixtures() {}
 
-  /** testdata/events.ndjson: 3000 events with optional fields, type changes, unicode and nesting. */
+  /**
+   * testdata/events.ndjson: 3000 events with optional fields, type changes, unicode and nesting.
+   */
   static Path events() {
     return CliRunner.repoRoot().resolve("testdata/events.ndjson");
   }
@@ -31,7 +36,10 @@ final class Fixtures {
     }
   }
 
-  /** What {@code cat} must print for each JSON line: the same values, keys sorted, numbers as Variant renders them. */
+  /**
+   * What {@code cat} must print for each JSON line: the same values, keys sorted, numbers as
+   * Variant renders them.
+   */
   static List<String> canonicalJson(List<String> jsonLines) {
     return jsonLines.stream().map(l -> VariantJson.toJson(VariantJson.parse(l))).toList();
   }
@@ -44,10 +52,12 @@ final class Fixtures {
   }
 
   /**
-   * Writes {@code file} with one VARIANT column per entry of {@code columns} (all shredded by {@code plan})
-   * and row {@code i} holding {@code rows[i]} in every one of them; a {@code null} JSON text is SQL NULL.
+   * Writes {@code file} with one VARIANT column per entry of {@code columns} (all shredded by
+   * {@code plan}) and row {@code i} holding {@code rows[i]} in every one of them; a {@code null}
+   * JSON text is SQL NULL.
    */
-  static Path parquet(Path file, ShreddingPlan plan, List<String> columns, String... rows) throws IOException {
+  static Path parquet(Path file, ShreddingPlan plan, List<String> columns, String... rows)
+      throws IOException {
     VariantParquetWriter.Builder b = VariantParquetWriter.builder(file);
     for (String c : columns) {
       b.variantColumn(c, plan);

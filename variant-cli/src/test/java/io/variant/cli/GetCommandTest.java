@@ -14,19 +14,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class GetCommandTest {
-  private static final ShreddingPlan PLAN = ShreddingPlan.parse("{\"user\": {\"name\": string}, \"items\": [{\"price\": decimal(9,2)}]}");
+  private static final ShreddingPlan PLAN =
+      ShreddingPlan.parse("{\"user\": {\"name\": string}, \"items\": [{\"price\": decimal(9,2)}]}");
 
   @TempDir Path dir;
   private Path file;
 
   @BeforeEach
   void writeRows() throws IOException {
-    file = Fixtures.parquet(dir.resolve("e.parquet"), PLAN, List.of("event"),
-        "{\"user\": {\"name\": \"Ann\"}, \"items\": [{\"price\": 1.5}, {\"price\": 2}]}", // typed, widened 2 -> 2.00
-        "{\"user\": {\"name\": 7, \"age\": 30}, \"items\": \"none\"}", // residual name, residual items
-        null, // SQL NULL
-        "{\"other\": true}", // both paths absent
-        "[1, 2]"); // not an object
+    file =
+        Fixtures.parquet(
+            dir.resolve("e.parquet"),
+            PLAN,
+            List.of("event"),
+            "{\"user\": {\"name\": \"Ann\"}, \"items\": [{\"price\": 1.5}, {\"price\": 2}]}", // typed, widened 2 -> 2.00
+            "{\"user\": {\"name\": 7, \"age\": 30}, \"items\": \"none\"}", // residual name,
+            // residual items
+            null, // SQL NULL
+            "{\"other\": true}", // both paths absent
+            "[1, 2]"); // not an object
   }
 
   private List<String> get(String path, String... more) {

@@ -52,7 +52,8 @@ class HexTest {
     new Random(7).nextBytes(bytes);
     Hex hex = new Hex();
     StringWriter out = new StringWriter();
-    hex.write(new byte[] {1}, out); // a small value first: the scratch buffer must grow for the large one
+    hex.write(
+        new byte[] {1}, out); // a small value first: the scratch buffer must grow for the large one
     hex.write(bytes, out);
     assertArrayEquals(bytes, Hex.decode(out.toString(), 2, out.toString().length()));
   }

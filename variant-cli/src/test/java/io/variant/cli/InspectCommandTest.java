@@ -17,20 +17,31 @@ class InspectCommandTest {
 
   @Test
   void aShreddedRowShowsTypesOffsetsSizesAndWhichColumnEachPartCameFrom() throws IOException {
-    Path file = Fixtures.parquet(dir.resolve("s.parquet"), ShreddingPlan.parse("{\"id\": int64, \"user\": {\"age\": int64}, \"tags\": [string]}"),
-        List.of("v"), "{\"id\": 1, \"user\": {\"age\": \"old\"}, \"tags\": [\"a\"], \"extra\": [1]}", null);
-    assertEquals(file + " row 1, column v (spec layout, 3 typed columns)\n"
-        + "metadata 33 bytes (5 keys), value 41 bytes\n"
-        + "object  @0 +41  typed v.typed_value (other fields: residual v.value)\n"
-        + "  \"extra\": array  @11 +6  residual v.value\n"
-        + "    [0]: int8 1  @15 +2\n"
-        + "  \"id\": int64 1  @17 +9  typed v.typed_value.id.typed_value\n"
-        + "  \"tags\": array  @26 +6  typed v.typed_value.tags.typed_value\n"
-        + "    [0]: string \"a\"  @30 +2  typed v.typed_value.tags.typed_value.list.element.typed_value\n"
-        + "  \"user\": object  @32 +9  typed v.typed_value.user.typed_value\n"
-        + "    \"age\": string \"old\"  @37 +4  residual v.typed_value.user.typed_value.age.value\n",
-        ok("inspect", file.toString()).out().replaceAll("metadata \\d+ bytes", "metadata 33 bytes"));
-    assertEquals(file + " row 2, column v (spec layout, 3 typed columns)\nSQL NULL\n", ok("inspect", file.toString(), "--row", "2").out());
+    Path file =
+        Fixtures.parquet(
+            dir.resolve("s.parquet"),
+            ShreddingPlan.parse("{\"id\": int64, \"user\": {\"age\": int64}, \"tags\": [string]}"),
+            List.of("v"),
+            "{\"id\": 1, \"user\": {\"age\": \"old\"}, \"tags\": [\"a\"], \"extra\": [1]}",
+            null);
+    assertEquals(
+        file
+            + " row 1, column v (spec layout, 3 typed columns)\n"
+            + "metadata 33 bytes (5 keys), value 41 bytes\n"
+            + "object  @0 +41  typed v.typed_value (other fields: residual v.value)\n"
+            + "  \"extra\": array  @11 +6  residual v.value\n"
+            + "    [0]: int8 1  @15 +2\n"
+            + "  \"id\": int64 1  @17 +9  typed v.typed_value.id.typed_value\n"
+            + "  \"tags\": array  @26 +6  typed v.typed_value.tags.typed_value\n"
+            + "    [0]: string \"a\"  @30 +2  typed v.typed_value.tags.typed_value.list.element.typed_value\n"
+            + "  \"user\": object  @32 +9  typed v.typed_value.user.typed_value\n"
+            + "    \"age\": string \"old\"  @37 +4  residual v.typed_value.user.typed_value.age.value\n",
+        ok("inspect", file.toString())
+            .out()
+            .replaceAll("metadata \\d+ bytes", "metadata 33 bytes"));
+    assertEquals(
+        file + " row 2, column v (spec layout, 3 typed columns)\nSQL NULL\n",
+        ok("inspect", file.toString(), "--row", "2").out());
     CliRunner.Result past = run("", "inspect", file.toString(), "--row", "3");
     assertEquals(1, past.exitCode());
     assertEquals(file + ": has 2 rows; --row 3 is past the end", past.err().strip());
@@ -39,8 +50,13 @@ class InspectCommandTest {
 
   @Test
   void anUnshreddedRowShowsOffsetsAndSizes() throws IOException {
-    Path file = Fixtures.parquet(dir.resolve("u.parquet"), ShreddingPlan.residual(), List.of("v"), "[1, \"x\"]");
+    Path file =
+        Fixtures.parquet(
+            dir.resolve("u.parquet"), ShreddingPlan.residual(), List.of("v"), "[1, \"x\"]");
     String out = ok("inspect", file.toString()).out();
-    assertTrue(out.endsWith("value 9 bytes\narray  @0 +9\n  [0]: int8 1  @5 +2\n  [1]: string \"x\"  @7 +2\n"), out);
+    assertTrue(
+        out.endsWith(
+            "value 9 bytes\narray  @0 +9\n  [0]: int8 1  @5 +2\n  [1]: string \"x\"  @7 +2\n"),
+        out);
   }
 }

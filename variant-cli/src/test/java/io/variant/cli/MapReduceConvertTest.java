@@ -26,15 +26,32 @@ class MapReduceConvertTest {
     for (int f = 0; f < 2; f++) {
       List<String> file = new ArrayList<>();
       for (int i = 0; i < 120; i++) {
-        file.add("{\"id\": " + (f * 1000 + i) + ", \"kind\": \"k" + (i % 5) + "\", \"score\": " + (i * 0.5) + "}");
+        file.add(
+            "{\"id\": "
+                + (f * 1000 + i)
+                + ", \"kind\": \"k"
+                + (i % 5)
+                + "\", \"score\": "
+                + (i * 0.5)
+                + "}");
       }
       Files.write(dir.resolve("in" + f + ".ndjson"), file);
       lines.addAll(file);
     }
     long split = Files.size(dir.resolve("in0.ndjson")) / 3;
 
-    CliRunner.Result r = CliRunner.run("", "convert", "--engine", "mapreduce", "--max-split-bytes", String.valueOf(split),
-        dir.resolve("in0.ndjson").toString(), dir.resolve("in1.ndjson").toString(), "-o", dir.resolve("out").toString());
+    CliRunner.Result r =
+        CliRunner.run(
+            "",
+            "convert",
+            "--engine",
+            "mapreduce",
+            "--max-split-bytes",
+            String.valueOf(split),
+            dir.resolve("in0.ndjson").toString(),
+            dir.resolve("in1.ndjson").toString(),
+            "-o",
+            dir.resolve("out").toString());
 
     assertEquals(0, r.exitCode(), r.err());
     assertTrue(r.err().contains("240 rows in, 240 written, 0 rejected"), r.err());
@@ -59,7 +76,9 @@ class MapReduceConvertTest {
     got.sort(null);
     expected.sort(null);
     assertEquals(expected, got);
-    List<String> catted = new ArrayList<>(); // what `variant cat OUTDIR` prints: every part file, _rejects and _SUCCESS skipped
+    List<String> catted =
+        new ArrayList<>(); // what `variant cat OUTDIR` prints: every part file, _rejects and
+    // _SUCCESS skipped
     CliRunner.Result cat = CliRunner.run("", "cat", dir.resolve("out").toString());
     assertEquals(0, cat.exitCode(), cat.err());
     cat.out().lines().forEach(line -> catted.add(VariantJson.toJson(VariantJson.parse(line))));
@@ -75,20 +94,36 @@ class MapReduceConvertTest {
     Files.write(dir.resolve("in.ndjson"), List.of("{\"a\": 1}", "{\"a\": }", "{\"a\": 3}"));
     String in = dir.resolve("in.ndjson").toString();
 
-    CliRunner.Result failed = CliRunner.run("", "convert", "--engine", "mapreduce", in, "-o", dir.resolve("out").toString());
+    CliRunner.Result failed =
+        CliRunner.run(
+            "", "convert", "--engine", "mapreduce", in, "-o", dir.resolve("out").toString());
     assertEquals(ExitCodes.BAD_INPUT, failed.exitCode(), failed.err());
-    assertTrue(failed.err().contains("in.ndjson: at byte 9, column 7: Invalid JSON: "), failed.err()); // line 2 starts at byte 9
+    assertTrue(
+        failed.err().contains("in.ndjson: at byte 9, column 7: Invalid JSON: "),
+        failed.err()); // line 2 starts at byte 9
     assertFalse(failed.hasStackTrace(), failed.err());
 
-    CliRunner.Result skipped = CliRunner.run("", "convert", "--engine", "mapreduce", "--on-error", "skip", "--overwrite", in,
-        "-o", dir.resolve("out").toString());
+    CliRunner.Result skipped =
+        CliRunner.run(
+            "",
+            "convert",
+            "--engine",
+            "mapreduce",
+            "--on-error",
+            "skip",
+            "--overwrite",
+            in,
+            "-o",
+            dir.resolve("out").toString());
     assertEquals(0, skipped.exitCode(), skipped.err());
     assertTrue(skipped.err().contains("3 rows in, 2 written, 1 rejected"), skipped.err());
   }
 
   @Test
   void stdinIsAUsageError() {
-    CliRunner.Result r = CliRunner.run("{}", "convert", "--engine", "mapreduce", "-", "-o", dir.resolve("out").toString());
+    CliRunner.Result r =
+        CliRunner.run(
+            "{}", "convert", "--engine", "mapreduce", "-", "-o", dir.resolve("out").toString());
     assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
     assertTrue(r.err().contains("stdin"), r.err());
   }

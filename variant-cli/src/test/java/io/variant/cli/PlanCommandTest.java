@@ -16,14 +16,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PlanCommandTest {
-  // id: int8 twice, then 300 (int16); n: a number, then a string (no dominant family at 90%); tags in 1 of 3.
-  private static final String DOCS = "{\"id\": 1, \"name\": \"a\", \"n\": 5}\n"
-      + "{\"id\": 300, \"name\": \"b\", \"n\": \"x\"}\n"
-      + "{\"id\": 2, \"tags\": [\"t\"]}\n";
+  // id: int8 twice, then 300 (int16); n: a number, then a string (no dominant family at 90%); tags
+  // in 1 of 3.
+  private static final String DOCS =
+      "{\"id\": 1, \"name\": \"a\", \"n\": 5}\n"
+          + "{\"id\": 300, \"name\": \"b\", \"n\": \"x\"}\n"
+          + "{\"id\": 2, \"tags\": [\"t\"]}\n";
 
   @TempDir Path dir;
 
-  /** {@code variant plan --select presence OPTIONS}: these inputs are too small for the cost model to type anything. */
+  /**
+   * {@code variant plan --select presence OPTIONS}: these inputs are too small for the cost model
+   * to type anything.
+   */
   private static CliRunner.Result plan(String stdin, String... options) {
     String[] args = new String[options.length + 3];
     args[0] = "plan";
@@ -43,19 +48,26 @@ class PlanCommandTest {
   void printsThePlanABlankLineAndTheCoverageTable() {
     CliRunner.Result r = plan(DOCS);
     List<String> lines = r.out().lines().toList();
-    assertEquals("{\"id\": int64, \"n\": variant, \"name\": string, \"tags\": [string]}", lines.get(0));
+    assertEquals(
+        "{\"id\": int64, \"n\": variant, \"name\": string, \"tags\": [string]}", lines.get(0));
     assertEquals("", lines.get(1));
     assertEquals("sampled  present    typed  residual  type     path", lines.get(2));
     assertEquals("      3   100.0%   100.0%      0.0%  int64    $.id", lines.get(4));
     assertEquals("      3    66.7%     0.0%    100.0%  variant  $.n", lines.get(5));
-    assertTrue(r.out().contains("\n3 rows sampled; 6 paths tracked, 6 in the plan; 3 typed columns (limit 300)\n"), r.out());
+    assertTrue(
+        r.out()
+            .contains(
+                "\n3 rows sampled; 6 paths tracked, 6 in the plan; 3 typed columns (limit 300)\n"),
+        r.out());
     assertTrue(r.out().endsWith("\nsample: all 3 rows\n"), r.out());
     assertEquals("", r.err());
   }
 
   @Test
   void firstLineParsesBackToTheSamePlan() {
-    String line = firstLine(plan(Fixtures.eventLines().stream().limit(300).reduce("", (a, b) -> a + b + "\n")));
+    String line =
+        firstLine(
+            plan(Fixtures.eventLines().stream().limit(300).reduce("", (a, b) -> a + b + "\n")));
     assertEquals(line, ShreddingPlan.parse(line).print());
   }
 
@@ -66,14 +78,21 @@ class PlanCommandTest {
     CliRunner.Result r = plan(input, "--sample", "2");
     assertEquals("{\"id\": int64}", firstLine(r));
     assertTrue(r.out().contains("\n2 rows sampled;"), r.out());
-    assertTrue(r.out().endsWith("\nsample: the first 2 rows (stdin can be read only once; rows further on were not seen)\n"), r.out());
+    assertTrue(
+        r.out()
+            .endsWith(
+                "\nsample: the first 2 rows (stdin can be read only once; rows further on were not seen)\n"),
+        r.out());
   }
 
   @Test
   void sampleZeroReadsEveryDocument() {
     StringBuilder input = new StringBuilder();
     for (int i = 0; i < 10_005; i++) {
-      input.append("{\"n\": ").append(i < 10_000 ? "1" : "\"x\"").append("}\n"); // past the default 10000
+      input
+          .append("{\"n\": ")
+          .append(i < 10_000 ? "1" : "\"x\"")
+          .append("}\n"); // past the default 10000
     }
     assertEquals("{\"n\": int32}", firstLine(plan(input.toString())));
     CliRunner.Result all = plan(input.toString(), "--sample", "0");
@@ -84,24 +103,38 @@ class PlanCommandTest {
 
   @Test
   void thresholdOptionsChangeThePlan() {
-    // dominance 0.5: n has one number of two values, so it is typed; min presence 0.5 drops tags (1 of 3).
-    assertEquals("{\"id\": int64, \"n\": int32, \"name\": string}",
+    // dominance 0.5: n has one number of two values, so it is typed; min presence 0.5 drops tags (1
+    // of 3).
+    assertEquals(
+        "{\"id\": int64, \"n\": int32, \"name\": string}",
         firstLine(plan(DOCS, "--dominance", "0.5", "--min-presence", "0.5")));
-    assertEquals("{\"id\": int16, \"n\": int8, \"name\": string}",
+    assertEquals(
+        "{\"id\": int16, \"n\": int8, \"name\": string}",
         firstLine(plan(DOCS, "--dominance", "0.5", "--min-presence", "0.5", "--narrow-types")));
-    assertEquals("{\"id\": int64, \"n\": variant, \"name\": string}", firstLine(plan(DOCS, "--max-columns", "2")));
+    assertEquals(
+        "{\"id\": int64, \"n\": variant, \"name\": string}",
+        firstLine(plan(DOCS, "--max-columns", "2")));
     assertEquals("variant", firstLine(plan(DOCS, "--max-depth", "0")));
     assertTrue(plan(DOCS, "--max-depth", "0").out().contains("depth 0"));
   }
 
   @Test
   void outOfRangeOptionIsUsageErrorNamingTheOption() {
-    for (String[] bad : new String[][] {
-        {"--min-presence", "1.5"}, {"--dominance", "0"}, {"--max-columns", "-1"}, {"--max-depth", "-1"}, {"--sample", "-1"}}) {
+    for (String[] bad :
+        new String[][] {
+          {"--min-presence", "1.5"},
+          {"--dominance", "0"},
+          {"--max-columns", "-1"},
+          {"--max-depth", "-1"},
+          {"--sample", "-1"}
+        }) {
       CliRunner.Result r = run(DOCS, "plan", bad[0], bad[1]);
       assertEquals(2, r.exitCode(), String.join(" ", bad));
       assertTrue(r.err().startsWith("variant plan: "), r.err());
-      assertTrue(r.err().contains(bad[0] + " " + (bad[0].equals("--sample") ? "must be at least 0" : bad[1])), r.err());
+      assertTrue(
+          r.err()
+              .contains(bad[0] + " " + (bad[0].equals("--sample") ? "must be at least 0" : bad[1])),
+          r.err());
       assertEquals("", r.out());
     }
   }
@@ -121,7 +154,9 @@ class PlanCommandTest {
   void readsFilesGzipAndJsonArrays() throws IOException {
     String expected = firstLine(plan(DOCS));
     Path file = Files.writeString(dir.resolve("docs.ndjson"), DOCS);
-    Path gz = Files.write(dir.resolve("docs.ndjson.gz"), CliRunner.gzip(DOCS.getBytes(StandardCharsets.UTF_8)));
+    Path gz =
+        Files.write(
+            dir.resolve("docs.ndjson.gz"), CliRunner.gzip(DOCS.getBytes(StandardCharsets.UTF_8)));
     assertEquals(expected, firstLine(plan("", file.toString())));
     assertEquals(expected, firstLine(plan("", gz.toString())));
     assertEquals(expected, firstLine(plan("[" + DOCS.strip().replace("\n", ",\n") + "]", "-")));
@@ -133,9 +168,20 @@ class PlanCommandTest {
     assertEquals(0, r.exitCode(), r.err());
     assertEquals("variant", firstLine(r));
     assertTrue(r.out().contains("\nwhy (estimated compressed bytes over the sample):\n"), r.out());
-    assertTrue(r.out().lines().anyMatch(l -> l.matches("residual +\\$\\.id +int64: costs \\d+ B: 3 values x .* \\(number\\)")),
+    assertTrue(
+        r.out()
+            .lines()
+            .anyMatch(
+                l ->
+                    l.matches(
+                        "residual +\\$\\.id +int64: costs \\d+ B: 3 values x .* \\(number\\)")),
         r.out());
-    assertTrue(r.out().lines().anyMatch(l -> l.matches("residual +\\$\\.n +no type holds 90% of the non-null values")), r.out());
+    assertTrue(
+        r.out()
+            .lines()
+            .anyMatch(
+                l -> l.matches("residual +\\$\\.n +no type holds 90% of the non-null values")),
+        r.out());
   }
 
   @Test

@@ -12,11 +12,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Which rows {@code plan} and {@code convert} infer from: spread across files, the first ones from stdin. */
+/**
+ * Which rows {@code plan} and {@code convert} infer from: spread across files, the first ones from
+ * stdin.
+ */
 class PlanSampleTest {
   @TempDir Path dir;
 
-  /** 20,000 rows; "late" appears only in the last 15%, and "n" turns from numbers to strings in the last 5%. */
+  /**
+   * 20,000 rows; "late" appears only in the last 15%, and "n" turns from numbers to strings in the
+   * last 5%.
+   */
   private static String drifting() {
     StringBuilder sb = new StringBuilder();
     for (int i = 1; i <= 20_000; i++) {
@@ -37,11 +43,14 @@ class PlanSampleTest {
   @Test
   void aFileIsSampledAcrossItsLength() throws IOException {
     Path file = Files.writeString(dir.resolve("d.ndjson"), drifting());
-    CliRunner.Result spread = ok("plan", file.toString(), "--sample", "1280", "--select", "presence");
+    CliRunner.Result spread =
+        ok("plan", file.toString(), "--sample", "1280", "--select", "presence");
     assertEquals("{\"late\": boolean, \"n\": int32, \"seq\": int64}", firstLine(spread.out()));
     assertTrue(spread.out().contains("\n1280 rows sampled;"), spread.out());
-    assertTrue(spread.out().contains("sample: 1280 rows from 64 places spread across "), spread.out());
-    CliRunner.Result first = run(drifting(), "plan", "--sample", "1280", "--select", "presence"); // stdin: first 1280
+    assertTrue(
+        spread.out().contains("sample: 1280 rows from 64 places spread across "), spread.out());
+    CliRunner.Result first =
+        run(drifting(), "plan", "--sample", "1280", "--select", "presence"); // stdin: first 1280
     assertEquals("{\"n\": int32, \"seq\": int64}", firstLine(first.out()));
   }
 
@@ -49,9 +58,14 @@ class PlanSampleTest {
   void planAndConvertInferTheSamePlanFromTheSameInput() throws IOException {
     Path file = Files.writeString(dir.resolve("d.ndjson"), drifting());
     Path out = dir.resolve("d.parquet");
-    for (List<String> options : List.<List<String>>of(List.of(), List.of("--sample", "700"), List.of("--narrow-types"))) {
+    for (List<String> options :
+        List.<List<String>>of(List.of(), List.of("--sample", "700"), List.of("--narrow-types"))) {
       String plan = firstLine(ok(concat(List.of("plan", file.toString()), options)).out());
-      CliRunner.Result convert = ok(concat(List.of("convert", file.toString(), "-o", out.toString(), "--overwrite"), options));
+      CliRunner.Result convert =
+          ok(
+              concat(
+                  List.of("convert", file.toString(), "-o", out.toString(), "--overwrite"),
+                  options));
       String schema = ok("schema", out.toString()).out().strip();
       assertTrue(schema.endsWith("\n" + plan), options + ": plan " + plan + ", file " + schema);
       assertTrue(convert.err().contains("(plan inferred from "), convert.err());
@@ -60,7 +74,8 @@ class PlanSampleTest {
 
   @Test
   void aSmallFileIsSampledWhole() throws IOException {
-    Path file = Files.writeString(dir.resolve("s.ndjson"), "{\"a\": 1}\n\n{\"a\": 2}\r\n{\"a\": 3}");
+    Path file =
+        Files.writeString(dir.resolve("s.ndjson"), "{\"a\": 1}\n\n{\"a\": 2}\r\n{\"a\": 3}");
     CliRunner.Result r = ok("plan", file.toString());
     assertTrue(r.out().endsWith("\nsample: all 3 rows\n"), r.out());
   }
@@ -69,7 +84,10 @@ class PlanSampleTest {
   void documentsSpanningLinesAndArraysAreSampledFromTheStart() throws IOException {
     Path pretty = Files.writeString(dir.resolve("p.json"), "{\n  \"a\": 1\n}\n{\n  \"a\": 2\n}\n");
     CliRunner.Result r = ok("plan", pretty.toString(), "--sample", "1");
-    assertTrue(r.out().endsWith("sample: the first 1 rows (its lines are not one JSON document each; rows further on were not seen)\n"),
+    assertTrue(
+        r.out()
+            .endsWith(
+                "sample: the first 1 rows (its lines are not one JSON document each; rows further on were not seen)\n"),
         r.out());
     Path array = Files.writeString(dir.resolve("a.json"), "[{\"a\": 1}, {\"a\": 2}]");
     assertTrue(ok("plan", array.toString(), "--sample", "1").out().contains("is one JSON array"));
@@ -80,9 +98,21 @@ class PlanSampleTest {
     Path a = Files.writeString(dir.resolve("a.ndjson"), "{\"x\": 1}\n".repeat(5000));
     Path b = Files.writeString(dir.resolve("b.ndjson"), "{\"y\": \"s\"}\n".repeat(5000));
     Path out = dir.resolve("ab.parquet");
-    CliRunner.Result r = ok("convert", a.toString(), b.toString(), "-o", out.toString(), "--sample", "640", "--select", "presence");
-    assertTrue(r.err().contains("(plan inferred from 640 rows from 64 places spread across "), r.err());
-    assertTrue(ok("schema", out.toString()).out().strip().endsWith("{\"x\": int32, \"y\": string}"));
+    CliRunner.Result r =
+        ok(
+            "convert",
+            a.toString(),
+            b.toString(),
+            "-o",
+            out.toString(),
+            "--sample",
+            "640",
+            "--select",
+            "presence");
+    assertTrue(
+        r.err().contains("(plan inferred from 640 rows from 64 places spread across "), r.err());
+    assertTrue(
+        ok("schema", out.toString()).out().strip().endsWith("{\"x\": int32, \"y\": string}"));
     assertEquals(10_000, ok("cat", out.toString()).out().lines().count());
   }
 

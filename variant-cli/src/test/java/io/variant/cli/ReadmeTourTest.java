@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * README.md's "two-minute tour", run as written: every {@code $ bin/variant ...} line succeeds in-process, and
- * every output line shown (except elided ones with {@code ...} and timings) is what the command prints.
+ * README.md's "two-minute tour", run as written: every {@code $ bin/variant ...} line succeeds
+ * in-process, and every output line shown (except elided ones with {@code ...} and timings) is what
+ * the command prints.
  */
 class ReadmeTourTest {
   @TempDir Path dir;
@@ -37,17 +38,25 @@ class ReadmeTourTest {
       int pipe = command.indexOf(" | ");
       List<String> args = new ArrayList<>();
       for (String a : split(pipe < 0 ? command : command.substring(0, pipe))) {
-        args.add(a.equals("e.parquet") ? out : a.equals("testdata/events.ndjson") ? root.resolve(a).toString() : a);
+        args.add(
+            a.equals("e.parquet")
+                ? out
+                : a.equals("testdata/events.ndjson") ? root.resolve(a).toString() : a);
       }
       CliRunner.Result r = CliRunner.run("", args.toArray(String[]::new));
       assertEquals(0, r.exitCode(), command + ": " + r.err());
       commands++;
       String printed = r.out() + r.err();
-      for (int j = i + 1; j < lines.size() && !lines.get(j).startsWith("$") && !lines.get(j).startsWith("#")
-          && !lines.get(j).startsWith("```"); j++) {
+      for (int j = i + 1;
+          j < lines.size()
+              && !lines.get(j).startsWith("$")
+              && !lines.get(j).startsWith("#")
+              && !lines.get(j).startsWith("```");
+          j++) {
         String shown = lines.get(j).replace("e.parquet", out);
         if (!shown.isBlank() && !shown.contains("...") && !shown.contains(" rows/s")) {
-          assertTrue(printed.contains(shown), command + " does not print\n" + shown + "\nbut\n" + printed);
+          assertTrue(
+              printed.contains(shown), command + " does not print\n" + shown + "\nbut\n" + printed);
         }
       }
     }

@@ -25,16 +25,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** Out of memory is a bug, not an outcome: limits fail their row with exit code 4, and a real OOM is one line. */
+/**
+ * Out of memory is a bug, not an outcome: limits fail their row with exit code 4, and a real OOM is
+ * one line.
+ */
 class ResourceLimitsTest {
   @TempDir Path dir;
 
-  /** {@code levels} nested two-element arrays whose offsets both point at one child: tiny, 2^levels leaves. */
+  /**
+   * {@code levels} nested two-element arrays whose offsets both point at one child: tiny, 2^levels
+   * leaves.
+   */
   private static Variant sharedOffsets(int levels) {
     byte[] value = {0x0C, 0x01}; // int8 1
     for (int i = 0; i < levels; i++) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
-      out.writeBytes(new byte[] {0x03, 0x02, 0x00, 0x00}); // array, 1-byte offsets, 2 elements, offsets 0 and 0
+      out.writeBytes(
+          new byte[] {
+            0x03, 0x02, 0x00, 0x00
+          }); // array, 1-byte offsets, 2 elements, offsets 0 and 0
       out.write(value.length);
       out.writeBytes(value);
       value = out.toByteArray();
@@ -45,7 +54,8 @@ class ResourceLimitsTest {
   /** A Parquet file whose rows are written as they are (residual only, no shredding walks them). */
   private Path parquet(String name, Variant... rows) throws IOException {
     Path file = dir.resolve(name);
-    try (VariantParquetWriter w = VariantParquetWriter.builder(file).variantColumn("v", ShreddingPlan.residual()).build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file).variantColumn("v", ShreddingPlan.residual()).build()) {
       for (Variant v : rows) {
         w.write(VariantRecord.builder().set("v", v).build());
       }
@@ -57,7 +67,9 @@ class ResourceLimitsTest {
   void aValueWhoseSharedOffsetsExpandWithoutBoundFailsItsRowWithExitCode4() throws IOException {
     Path file = parquet("bomb.parquet", VariantJson.parse("{\"ok\": 1}"), sharedOffsets(40));
     assertTrue(Files.size(file) < 2000, "a small file: " + Files.size(file));
-    for (String[] args : List.of(new String[] {"cat", file.toString()}, new String[] {"get", file.toString(), "$"})) {
+    for (String[] args :
+        List.of(
+            new String[] {"cat", file.toString()}, new String[] {"get", file.toString(), "$"})) {
       CliRunner.Result r = run("", args);
       assertEquals(4, r.exitCode(), String.join(" ", args) + ": " + r.err());
       assertTrue(r.err().startsWith(file + ": "), r.err());
@@ -102,11 +114,20 @@ class ResourceLimitsTest {
   @Test
   void aHugeStringUnderASmallHeapIsReportedInOneLine() throws IOException, InterruptedException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p = new ProcessBuilder(java.toString(), "-Xmx64m", "-cp", System.getProperty("java.class.path"),
-        VariantCli.class.getName(), "convert", "-", "-o", dir.resolve("huge.parquet").toString())
-        .redirectErrorStream(true)
-        .redirectOutput(dir.resolve("output.txt").toFile())
-        .start();
+    Process p =
+        new ProcessBuilder(
+                java.toString(),
+                "-Xmx64m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                VariantCli.class.getName(),
+                "convert",
+                "-",
+                "-o",
+                dir.resolve("huge.parquet").toString())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("output.txt").toFile())
+            .start();
     try (OutputStream stdin = new BufferedOutputStream(p.getOutputStream(), 1 << 16)) {
       stdin.write("{\"s\": \"".getBytes(StandardCharsets.US_ASCII));
       byte[] chunk = "abcdefghij".repeat(1000).getBytes(StandardCharsets.US_ASCII);
@@ -121,7 +142,8 @@ class ResourceLimitsTest {
     String output = Files.readString(dir.resolve("output.txt"));
     assertEquals(4, p.exitValue(), output);
     assertEquals(1, output.strip().lines().count(), output);
-    assertTrue(output.startsWith("variant: out of memory") || output.contains("--max-value-size"), output);
+    assertTrue(
+        output.startsWith("variant: out of memory") || output.contains("--max-value-size"), output);
     assertFalse(Files.exists(dir.resolve("huge.parquet")));
   }
 }

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * encode and decode over the project's event log, testdata/events.ndjson (3000 rows with type changes,
- * unicode, large arrays and objects, deep nesting and numbers in every JSON form).
+ * encode and decode over the project's event log, testdata/events.ndjson (3000 rows with type
+ * changes, unicode, large arrays and objects, deep nesting and numbers in every JSON form).
  */
 class RoundTripTest {
   private static Path events;
@@ -42,7 +42,8 @@ class RoundTripTest {
     HexLine lines = new HexLine("encoded", io.variant.core.Limits.defaults());
     for (int i = 0; i < originals.size(); i++) {
       Variant expected = VariantJson.parse(originals.get(i));
-      assertEquals(expected, lines.parse(encoded.get(i), i + 1).variant(), "line " + (i + 1)); // logical
+      assertEquals(
+          expected, lines.parse(encoded.get(i), i + 1).variant(), "line " + (i + 1)); // logical
     }
   }
 
@@ -51,13 +52,15 @@ class RoundTripTest {
     List<String> json = decoded.lines().toList();
     assertEquals(originals.size(), json.size());
     for (int i = 0; i < originals.size(); i++) {
-      assertEquals(VariantJson.toJson(VariantJson.parse(originals.get(i))), json.get(i), "line " + (i + 1));
+      assertEquals(
+          VariantJson.toJson(VariantJson.parse(originals.get(i))), json.get(i), "line " + (i + 1));
     }
   }
 
   @Test
   void decodedJsonIsAFixedPoint() {
-    // Decoded JSON may differ from the input text (sorted keys; a double such as -2.5E-3 prints as -0.0025
+    // Decoded JSON may differ from the input text (sorted keys; a double such as -2.5E-3 prints as
+    // -0.0025
     // and reads back as a decimal), but after that first pass the text no longer changes.
     CliRunner.Result again = run(run(decoded, "encode").out(), "decode");
     assertEquals(0, again.exitCode(), again.err());
@@ -66,7 +69,8 @@ class RoundTripTest {
 
   @Test
   void gzippedEventsEncodeTheSame(@TempDir Path dir) throws IOException {
-    Path gz = Files.write(dir.resolve("events.ndjson.gz"), CliRunner.gzip(Files.readAllBytes(events)));
+    Path gz =
+        Files.write(dir.resolve("events.ndjson.gz"), CliRunner.gzip(Files.readAllBytes(events)));
     CliRunner.Result r = run("", "encode", gz.toString());
     assertEquals(0, r.exitCode(), r.err());
     assertEquals(encoded, r.out().lines().toList());
@@ -76,7 +80,11 @@ class RoundTripTest {
   void prettyDecodesEveryEvent() {
     CliRunner.Result r = run(String.join("\n", encoded), "decode", "--pretty");
     assertEquals(0, r.exitCode(), r.err());
-    long roots = r.out().lines().filter(l -> l.equals("object")).count(); // each event is an unindented object
+    long roots =
+        r.out()
+            .lines()
+            .filter(l -> l.equals("object"))
+            .count(); // each event is an unindented object
     assertEquals(originals.size(), roots);
   }
 }

@@ -27,12 +27,16 @@ class ValidationRuleTest {
 
   /** A file whose one row holds {@code metadata} and {@code value} bytes exactly as given. */
   private Path raw(byte[] metadata, byte[] value) throws IOException {
-    MessageType schema = MessageTypeParser.parseMessageType(
-        "message m { optional group v (VARIANT(1)) { required binary metadata; required binary value; } }");
+    MessageType schema =
+        MessageTypeParser.parseMessageType(
+            "message m { optional group v (VARIANT(1)) { required binary metadata; required binary value; } }");
     Path file = dir.resolve("raw.parquet");
     Files.deleteIfExists(file);
-    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema)
-        .withConf(new PlainParquetConfiguration()).build()) {
+    try (ParquetWriter<Group> w =
+        ExampleParquetWriter.builder(new LocalOutputFile(file))
+            .withType(schema)
+            .withConf(new PlainParquetConfiguration())
+            .build()) {
       Group row = new SimpleGroupFactory(schema).newGroup();
       Group v = row.addGroup("v");
       v.add("metadata", Binary.fromConstantByteArray(metadata));
@@ -61,7 +65,10 @@ class ValidationRuleTest {
       String hexLine = hex(c[0]) + " " + hex(c[1]) + "\n";
       CliRunner.Result decode = run(hexLine, "decode");
       assertEquals(1, decode.exitCode(), decode.err());
-      for (String[] args : new String[][] {{"cat", file.toString()}, {"get", file.toString(), "$"}, {"inspect", file.toString()}}) {
+      for (String[] args :
+          new String[][] {
+            {"cat", file.toString()}, {"get", file.toString(), "$"}, {"inspect", file.toString()}
+          }) {
         CliRunner.Result r = run("", args);
         assertEquals(1, r.exitCode(), String.join(" ", args) + ": " + r.err() + r.out());
         assertTrue(r.err().startsWith(file + ": Invalid Variant: "), r.err());

@@ -18,7 +18,8 @@ class VariantCliTest {
     CliRunner.Result r = run("", "--help");
     assertEquals(0, r.exitCode());
     assertTrue(r.out().contains("Usage: variant"), r.out());
-    for (String command : new String[] {"encode", "decode", "plan", "convert", "cat", "schema", "get"}) {
+    for (String command :
+        new String[] {"encode", "decode", "plan", "convert", "cat", "schema", "get"}) {
       assertTrue(r.out().contains("\n  " + command + " "), command + " missing from\n" + r.out());
     }
     assertTrue(r.out().contains("2  usage error"), r.out());
@@ -72,10 +73,14 @@ class VariantCliTest {
     assertEquals(2, run("", "decode", "a.hex", "b.hex").exitCode());
   }
 
-  /** Hands {@code ex} to the configured execution-exception handler as if a command run with {@code args} threw it. */
+  /**
+   * Hands {@code ex} to the configured execution-exception handler as if a command run with {@code
+   * args} threw it.
+   */
   private static CliRunner.Result handle(Exception ex, String... args) throws Exception {
     StringWriter err = new StringWriter();
-    CommandLine cmd = VariantCli.commandLine(System.in, new ByteArrayOutputStream(), new PrintWriter(err, true));
+    CommandLine cmd =
+        VariantCli.commandLine(System.in, new ByteArrayOutputStream(), new PrintWriter(err, true));
     CommandLine.ParseResult parsed = cmd.parseArgs(args);
     int code = cmd.getExecutionExceptionHandler().handleExecutionException(ex, cmd, parsed);
     return new CliRunner.Result(code, "", err.toString());
@@ -85,7 +90,9 @@ class VariantCliTest {
   void internalErrorHasExitCode70AndNoStackTraceWithoutVerbose() throws Exception {
     CliRunner.Result r = handle(new IllegalStateException("boom"), "decode");
     assertEquals(70, r.exitCode());
-    assertTrue(r.err().startsWith("variant: internal error: java.lang.IllegalStateException: boom"), r.err());
+    assertTrue(
+        r.err().startsWith("variant: internal error: java.lang.IllegalStateException: boom"),
+        r.err());
     assertTrue(r.err().contains("rerun with --verbose"), r.err());
     assertFalse(r.hasStackTrace(), r.err());
   }
@@ -106,7 +113,8 @@ class VariantCliTest {
 
   @Test
   void otherWriteFailureIsReported() throws Exception {
-    CliRunner.Result r = handle(new OutputException(new IOException("No space left on device")), "decode");
+    CliRunner.Result r =
+        handle(new OutputException(new IOException("No space left on device")), "decode");
     assertEquals(3, r.exitCode());
     assertEquals("variant: cannot write output: no space left on device", r.err().strip());
   }

@@ -3,11 +3,13 @@ package io.variant.core;
 /**
  * Options of a {@link VariantBuilder}.
  *
- * @param duplicateKeys what to do with a repeated key in one object; default {@link DuplicateKeys#REJECT}
+ * @param duplicateKeys what to do with a repeated key in one object; default {@link
+ *     DuplicateKeys#REJECT}
  * @param limits depth and size limits; default {@link Limits#defaults()}
  */
 public record BuilderOptions(DuplicateKeys duplicateKeys, Limits limits) {
-  private static final BuilderOptions DEFAULTS = new BuilderOptions(DuplicateKeys.REJECT, Limits.defaults());
+  private static final BuilderOptions DEFAULTS =
+      new BuilderOptions(DuplicateKeys.REJECT, Limits.defaults());
 
   public BuilderOptions {
     if (duplicateKeys == null || limits == null) {

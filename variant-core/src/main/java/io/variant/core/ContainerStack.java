@@ -3,14 +3,15 @@ package io.variant.core;
 import java.util.Arrays;
 
 /**
- * The object layout of a builder: the stack of open objects and arrays, and how each is finished. Elements
- * are appended back to back into the {@link ValueBuffer}; closing a container sorts an object's fields by
- * key (unless they came in order), drops or rejects duplicate keys, moves the elements to make room for the
- * header, and writes header, ids and offsets with the smallest widths.
+ * The object layout of a builder: the stack of open objects and arrays, and how each is finished.
+ * Elements are appended back to back into the {@link ValueBuffer}; closing a container sorts an
+ * object's fields by key (unless they came in order), drops or rejects duplicate keys, moves the
+ * elements to make room for the header, and writes header, ids and offsets with the smallest
+ * widths.
  *
- * <p>It also remembers where every finished object's id table sits (the <b>id records</b>), moving the
- * records along when an enclosing container moves its elements, so that the builder can rewrite provisional
- * ids into final ones with no walk over the value ({@link #rewriteIds}).
+ * <p>It also remembers where every finished object's id table sits (the <b>id records</b>), moving
+ * the records along when an enclosing container moves its elements, so that the builder can rewrite
+ * provisional ids into final ones with no walk over the value ({@link #rewriteIds}).
  */
 final class ContainerStack {
   private static final class Frame {
@@ -72,7 +73,8 @@ final class ContainerStack {
   void beforeValue() {
     if (depth == 0) {
       if (rootWritten) {
-        throw new IllegalStateException("Cannot append a second top-level value: call build() or reset() first");
+        throw new IllegalStateException(
+            "Cannot append a second top-level value: call build() or reset() first");
       }
       rootWritten = true;
       return;
@@ -80,7 +82,8 @@ final class ContainerStack {
     Frame f = frames[depth - 1];
     if (f.object) {
       if (f.pendingKey < 0) {
-        throw new IllegalStateException("Cannot append an object field value without its name: call key(name) first");
+        throw new IllegalStateException(
+            "Cannot append an object field value without its name: call key(name) first");
       }
       f.add(f.pendingKey, buf.len - f.start);
       f.pendingKey = -1;
@@ -92,7 +95,8 @@ final class ContainerStack {
   void push(boolean object) {
     beforeValue();
     if (depth >= maxDepth) {
-      throw new VariantLimitException("Cannot nest deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
+      throw new VariantLimitException(
+          "Cannot nest deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
     }
     if (depth == frames.length) {
       frames = Arrays.copyOf(frames, depth * 2);
@@ -113,11 +117,16 @@ final class ContainerStack {
   void key(int key) {
     Frame f = depth == 0 ? null : frames[depth - 1];
     if (f == null || !f.object) {
-      throw new IllegalStateException("Cannot call key() outside an object: call startObject() first");
+      throw new IllegalStateException(
+          "Cannot call key() outside an object: call startObject() first");
     }
     if (f.pendingKey >= 0) {
-      throw new IllegalStateException("Cannot call key(\"" + keys.text(key) + "\") twice in a row: append the value of \""
-          + keys.text(f.pendingKey) + "\" first");
+      throw new IllegalStateException(
+          "Cannot call key(\""
+              + keys.text(key)
+              + "\") twice in a row: append the value of \""
+              + keys.text(f.pendingKey)
+              + "\" first");
     }
     f.pendingKey = key;
   }
@@ -127,10 +136,12 @@ final class ContainerStack {
     if (f == null || f.object != object) {
       String what = object ? "endObject()" : "endArray()";
       String start = object ? "startObject()" : "startArray()";
-      throw new IllegalStateException("Cannot call " + what + " without calling " + start + " first");
+      throw new IllegalStateException(
+          "Cannot call " + what + " without calling " + start + " first");
     }
     if (f.object && f.pendingKey >= 0) {
-      throw new IllegalStateException("Cannot call endObject() after key(\"" + keys.text(f.pendingKey) + "\") without a value");
+      throw new IllegalStateException(
+          "Cannot call endObject() after key(\"" + keys.text(f.pendingKey) + "\") without a value");
     }
     depth--;
     return f;
@@ -166,7 +177,9 @@ final class ContainerStack {
       for (int i = 0; i < n; i++) {
         int src = ord[i];
         newStart[src] = -1;
-        if (i + 1 < n && ks[src] == ks[ord[i + 1]]) { // one cached key per distinct text: equal index, equal key
+        if (i + 1 < n
+            && ks[src]
+                == ks[ord[i + 1]]) { // one cached key per distinct text: equal index, equal key
           if (rejectDuplicates) {
             throw new DuplicateKeyException(keys.text(ks[src]));
           }
@@ -274,7 +287,10 @@ final class ContainerStack {
     }
   }
 
-  /** After a reordering endObject: moves each record with its field's value; drops those of dropped fields. */
+  /**
+   * After a reordering endObject: moves each record with its field's value; drops those of dropped
+   * fields.
+   */
   private void relocateRecords(Frame f, int n) {
     int kept = f.firstRecord;
     for (int r = f.firstRecord; r < records; r++) {
@@ -300,9 +316,11 @@ final class ContainerStack {
   }
 
   /**
-   * Rewrites every object's ids in {@code value} (the finished buffer's copy) through {@code finalId}.
+   * Rewrites every object's ids in {@code value} (the finished buffer's copy) through {@code
+   * finalId}.
    *
-   * @return false, writing nothing, if {@code checkWidths} and some object would need another id width
+   * @return false, writing nothing, if {@code checkWidths} and some object would need another id
+   *     width
    */
   boolean rewriteIds(byte[] value, int[] finalId, boolean checkWidths) {
     if (checkWidths) {

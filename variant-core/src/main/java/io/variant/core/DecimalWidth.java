@@ -10,7 +10,8 @@ final class DecimalWidth {
   /** Digits a decimal needs: max(precision, scale), with the precision of 0 being 1. */
   static int digits(BigDecimal value) {
     if (value.scale() < 0) {
-      throw new IllegalArgumentException("Cannot append decimal " + value + ": negative scale; use setScale(0)");
+      throw new IllegalArgumentException(
+          "Cannot append decimal " + value + ": negative scale; use setScale(0)");
     }
     return Math.max(precision(value.unscaledValue()), value.scale());
   }
@@ -43,6 +44,7 @@ final class DecimalWidth {
     if (digits <= Layout.MAX_DECIMAL_PRECISION) {
       return VariantType.DECIMAL16;
     }
-    throw new IllegalArgumentException("Cannot append a decimal of " + digits + " digits: the maximum is 38");
+    throw new IllegalArgumentException(
+        "Cannot append a decimal of " + digits + " digits: the maximum is 38");
   }
 }

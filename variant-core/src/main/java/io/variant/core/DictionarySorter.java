@@ -3,10 +3,11 @@ package io.variant.core;
 import java.util.Arrays;
 
 /**
- * Turns the keys a builder's value used ({@link KeyTable}, provisional ids in first-seen order) into its
- * sorted, de-duplicated metadata dictionary and the map from provisional to final ids, without looking at
- * the value. Rows of one stream often use the same keys in the same order: the last {@link #CACHED} key
- * sequences are remembered with their dictionary (one shared, immutable {@link VariantMetadata}) and map.
+ * Turns the keys a builder's value used ({@link KeyTable}, provisional ids in first-seen order)
+ * into its sorted, de-duplicated metadata dictionary and the map from provisional to final ids,
+ * without looking at the value. Rows of one stream often use the same keys in the same order: the
+ * last {@link #CACHED} key sequences are remembered with their dictionary (one shared, immutable
+ * {@link VariantMetadata}) and map.
  */
 final class DictionarySorter {
   static final int CACHED = 16;
@@ -27,8 +28,8 @@ final class DictionarySorter {
   }
 
   /**
-   * The sorted dictionary of the current value's keys; afterwards {@link #finalIds()} maps each provisional
-   * id to its final one and {@link #identity()} says whether that map changes nothing.
+   * The sorted dictionary of the current value's keys; afterwards {@link #finalIds()} maps each
+   * provisional id to its final one and {@link #identity()} says whether that map changes nothing.
    */
   VariantMetadata finish() {
     int n = table.idCount();
@@ -96,7 +97,8 @@ final class DictionarySorter {
     int offsetSize = Layout.widthFor((int) Math.min(Math.max(total, unique), Integer.MAX_VALUE));
     long bytes = 1 + (long) offsetSize * (unique + 2) + total;
     if (bytes > Limits.MAX_ARRAY_BYTES || total > 0xFFFFFFFFL) {
-      throw new VariantLimitException("Cannot build metadata: " + bytes + " bytes exceeds the array limit");
+      throw new VariantLimitException(
+          "Cannot build metadata: " + bytes + " bytes exceeds the array limit");
     }
     byte[] out = new byte[(int) bytes];
     out[0] = (byte) Layout.metadataHeader(offsetSize, true);

@@ -5,7 +5,10 @@ public final class DuplicateKeyException extends VariantException {
   private final String key;
 
   public DuplicateKeyException(String key) {
-    super("Cannot build object: duplicate key \"" + key + "\" (use DuplicateKeys.LAST_WINS to keep the last)");
+    super(
+        "Cannot build object: duplicate key \""
+            + key
+            + "\" (use DuplicateKeys.LAST_WINS to keep the last)");
     this.key = key;
   }
 

@@ -12,10 +12,11 @@ import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 /**
- * The part of {@link Variant} that reads one value's own bytes: the header, the size, and the scalar
- * payloads. {@link Variant} adds the dictionary, objects and arrays, and whole-value operations. Split out
- * so that each file has one job; package-private, so users see these methods as {@link Variant}'s own.
- * Every read is bounds-checked against {@code limit} (see {@link Variant}'s validation contract).
+ * The part of {@link Variant} that reads one value's own bytes: the header, the size, and the
+ * scalar payloads. {@link Variant} adds the dictionary, objects and arrays, and whole-value
+ * operations. Split out so that each file has one job; package-private, so users see these methods
+ * as {@link Variant}'s own. Every read is bounds-checked against {@code limit} (see {@link
+ * Variant}'s validation contract).
  */
 abstract class EncodedValue {
   private static final BigInteger[] POW10 = new BigInteger[Layout.MAX_DECIMAL_PRECISION + 1];
@@ -33,7 +34,8 @@ abstract class EncodedValue {
 
   EncodedValue(byte[] buf, int pos, int limit) {
     if (pos < 0 || pos >= limit || limit > buf.length) {
-      throw VariantFormatException.at(pos, "value starts at byte %d, outside the value data ending at %d", pos, limit);
+      throw VariantFormatException.at(
+          pos, "value starts at byte %d, outside the value data ending at %d", pos, limit);
     }
     this.buf = buf;
     this.pos = pos;
@@ -96,7 +98,9 @@ abstract class EncodedValue {
     return ByteBuffer.wrap(buf, pos, valueSize()).slice().asReadOnlyBuffer();
   }
 
-  /** Copies this value's encoded bytes into {@code dest} at {@code destOffset}; returns the count. */
+  /**
+   * Copies this value's encoded bytes into {@code dest} at {@code destOffset}; returns the count.
+   */
   public int copyValueTo(byte[] dest, int destOffset) {
     int n = valueSize();
     System.arraycopy(buf, pos, dest, destOffset, n);
@@ -112,16 +116,18 @@ abstract class EncodedValue {
   }
 
   /**
-   * Where this value's encoding starts in the buffer it was read from: 0 for a value on its own bytes, more
-   * for a field or element. For tools that show a value's layout ({@code variant inspect}).
+   * Where this value's encoding starts in the buffer it was read from: 0 for a value on its own
+   * bytes, more for a field or element. For tools that show a value's layout ({@code variant
+   * inspect}).
    */
   public int offsetInBuffer() {
     return pos;
   }
 
   /**
-   * The bytes this value was given ({@code valueLength} of {@link Variant#of(VariantMetadata, byte[], int,
-   * int)} for a root): more than {@link #valueSize()} when bytes trail the value, which readers should reject.
+   * The bytes this value was given ({@code valueLength} of {@link Variant#of(VariantMetadata,
+   * byte[], int, int)} for a root): more than {@link #valueSize()} when bytes trail the value,
+   * which readers should reject.
    */
   public int bytesGiven() {
     return limit - pos;
@@ -143,12 +149,13 @@ abstract class EncodedValue {
   public int valueSize() {
     long size;
     switch (Layout.basicTypeBits(header)) {
-      case 0: {
-        VariantType t = VariantType.ofPrimitiveId(Layout.valueHeader(header), pos);
-        int fixed = t.fixedPayloadSize();
-        size = fixed >= 0 ? 1 + fixed : 5 + (need(pos + 1, 4) & 0xFFFFFFFFL);
-        break;
-      }
+      case 0:
+        {
+          VariantType t = VariantType.ofPrimitiveId(Layout.valueHeader(header), pos);
+          int fixed = t.fixedPayloadSize();
+          size = fixed >= 0 ? 1 + fixed : 5 + (need(pos + 1, 4) & 0xFFFFFFFFL);
+          break;
+        }
       case 1:
         size = 1 + Layout.valueHeader(header);
         break;
@@ -157,14 +164,17 @@ abstract class EncodedValue {
         break;
     }
     if (pos + size > limit) {
-      throw VariantFormatException.at(pos, "%s of %d bytes runs past the end of its data at byte %d", describe(), size, limit);
+      throw VariantFormatException.at(
+          pos, "%s of %d bytes runs past the end of its data at byte %d", describe(), size, limit);
     }
     return (int) size;
   }
 
   final String describe() {
     int bt = Layout.basicTypeBits(header);
-    return bt == 0 ? "primitive id " + Layout.valueHeader(header) : BasicType.ofHeader(header).name().toLowerCase();
+    return bt == 0
+        ? "primitive id " + Layout.valueHeader(header)
+        : BasicType.ofHeader(header).name().toLowerCase();
   }
 
   /** Reads an unsigned little-endian int of {@code width} bytes at {@code at}, bounds-checked. */
@@ -193,7 +203,8 @@ abstract class EncodedValue {
   private int payload(int width) {
     int at = pos + 1;
     if (at + width > limit) {
-      throw VariantFormatException.at(at, "%s needs %d payload bytes, data ends at %d", describe(), width, limit);
+      throw VariantFormatException.at(
+          at, "%s needs %d payload bytes, data ends at %d", describe(), width, limit);
     }
     return at;
   }
@@ -233,8 +244,8 @@ abstract class EncodedValue {
   }
 
   /**
-   * The exact value of any Exact Numeric type (int8 to int64, decimal4 to decimal16); decimals keep their
-   * scale.
+   * The exact value of any Exact Numeric type (int8 to int64, decimal4 to decimal16); decimals keep
+   * their scale.
    *
    * @throws VariantFormatException for a scale or precision above 38
    * @throws VariantTypeException for other types
@@ -250,7 +261,8 @@ abstract class EncodedValue {
     int at = payload(t.fixedPayloadSize());
     int scale = buf[at] & 0xFF;
     if (scale > Layout.MAX_DECIMAL_PRECISION) {
-      throw VariantFormatException.at(at, "decimal scale %d exceeds %d", scale, Layout.MAX_DECIMAL_PRECISION);
+      throw VariantFormatException.at(
+          at, "decimal scale %d exceeds %d", scale, Layout.MAX_DECIMAL_PRECISION);
     }
     BigInteger unscaled;
     if (t == VariantType.DECIMAL16) {
@@ -260,7 +272,11 @@ abstract class EncodedValue {
       }
       unscaled = new BigInteger(be);
       if (unscaled.abs().compareTo(POW10[Layout.MAX_DECIMAL_PRECISION]) >= 0) {
-        throw VariantFormatException.at(at + 1, "decimal16 unscaled value %s has precision above %d", unscaled, Layout.MAX_DECIMAL_PRECISION);
+        throw VariantFormatException.at(
+            at + 1,
+            "decimal16 unscaled value %s has precision above %d",
+            unscaled,
+            Layout.MAX_DECIMAL_PRECISION);
       }
     } else {
       int w = t.fixedPayloadSize() - 1;
@@ -281,8 +297,8 @@ abstract class EncodedValue {
   }
 
   /**
-   * The raw 8-byte payload of a timestamp or time, in its type's {@link VariantType#temporalUnit() unit}:
-   * microseconds or nanoseconds (dates are {@link #epochDay()}).
+   * The raw 8-byte payload of a timestamp or time, in its type's {@link VariantType#temporalUnit()
+   * unit}: microseconds or nanoseconds (dates are {@link #epochDay()}).
    */
   public long temporalValue() {
     VariantType t = type();
@@ -311,10 +327,14 @@ abstract class EncodedValue {
     return LocalDateTime.ofInstant(instantOf(t), ZoneOffset.UTC);
   }
 
-  /** The payload of timestamp type {@code t} as an instant on the UTC time line, by the type's unit. */
+  /**
+   * The payload of timestamp type {@code t} as an instant on the UTC time line, by the type's unit.
+   */
   private Instant instantOf(VariantType t) {
     long raw = temporalValue();
-    return t.temporalUnit() == ChronoUnit.NANOS ? Temporals.instantOfNanos(raw) : Temporals.instantOfMicros(raw);
+    return t.temporalUnit() == ChronoUnit.NANOS
+        ? Temporals.instantOfNanos(raw)
+        : Temporals.instantOfMicros(raw);
   }
 
   /**
@@ -326,7 +346,8 @@ abstract class EncodedValue {
     requirePrimitive("time", VariantType.TIME_NTZ_MICROS);
     long micros = temporalValue();
     if (micros < 0 || micros >= 86_400_000_000L) {
-      throw VariantFormatException.at(pos + 1, "time of %d microseconds is outside one day", micros);
+      throw VariantFormatException.at(
+          pos + 1, "time of %d microseconds is outside one day", micros);
     }
     return LocalTime.ofNanoOfDay(micros * 1000);
   }
@@ -354,7 +375,8 @@ abstract class EncodedValue {
     int at = payload(4);
     int len = LittleEndian.readUnsigned(buf, at, 4);
     if (len < 0 || (long) at + 4 + len > limit) {
-      throw VariantFormatException.at(at, "length %d runs past the data end at byte %d", len & 0xFFFFFFFFL, limit);
+      throw VariantFormatException.at(
+          at, "length %d runs past the data end at byte %d", len & 0xFFFFFFFFL, limit);
     }
     return ((long) (at + 4) << 32) | len;
   }

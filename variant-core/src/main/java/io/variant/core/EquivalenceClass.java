@@ -1,8 +1,8 @@
 package io.variant.core;
 
 /**
- * The spec's equivalence classes: values of one class must behave the same in user expressions, whatever
- * their physical type. spec: VariantEncoding §Encoding types (Equivalence Class column)
+ * The spec's equivalence classes: values of one class must behave the same in user expressions,
+ * whatever their physical type. spec: VariantEncoding §Encoding types (Equivalence Class column)
  */
 public enum EquivalenceClass {
   NULL,

@@ -2,19 +2,21 @@ package io.variant.core;
 
 /**
  * Field lookups that stay exact when an object's fields are not in the spec's key order (see {@link
- * KeyOrder}), and the order checks behind them; {@link FieldSearch} does the searches that rely on the order.
+ * KeyOrder}), and the order checks behind them; {@link FieldSearch} does the searches that rely on
+ * the order.
  *
- * <p>A lookup binary-searches first: a key it finds is the key asked for, whatever the order. Only a miss
- * needs the order: values a {@link VariantBuilder} made are known to be in order (and so are their
- * children); others are checked once per view ({@link Variant#keyOrderState}), cheaply when the dictionary
- * is sorted and the field ids increase (integer comparisons), else by comparing adjacent keys.
- * In a sorted object the miss stands; otherwise a linear scan decides. So spec-ordered objects keep O(log n)
- * hits and pay O(n) integer comparisons once per view for misses, and no object ever reports a present key
- * as absent.
+ * <p>A lookup binary-searches first: a key it finds is the key asked for, whatever the order. Only
+ * a miss needs the order: values a {@link VariantBuilder} made are known to be in order (and so are
+ * their children); others are checked once per view ({@link Variant#keyOrderState}), cheaply when
+ * the dictionary is sorted and the field ids increase (integer comparisons), else by comparing
+ * adjacent keys. In a sorted object the miss stands; otherwise a linear scan decides. So
+ * spec-ordered objects keep O(log n) hits and pay O(n) integer comparisons once per view for
+ * misses, and no object ever reports a present key as absent.
  */
 final class FieldLookup {
   /** Values of {@link Variant#keyOrderState}. */
   static final byte UNKNOWN = 0;
+
   static final byte SORTED = 1;
   static final byte UNSORTED = 2;
 
@@ -40,9 +42,9 @@ final class FieldLookup {
   }
 
   /**
-   * {@link Variant#fieldIndexes} on an object whose fields may be out of order: one merge, which is exact for
-   * the names it finds; only when some name is missing from an object not in key order, a linear scan per
-   * name (then found indexes need not increase with the name's position).
+   * {@link Variant#fieldIndexes} on an object whose fields may be out of order: one merge, which is
+   * exact for the names it finds; only when some name is missing from an object not in key order, a
+   * linear scan per name (then found indexes need not increase with the name's position).
    */
   static int indexesOf(Variant v, ContainerHeader h, byte[][] sortedNames, int[] indexes) {
     VariantMetadata m = v.metadata();
@@ -69,9 +71,9 @@ final class FieldLookup {
   }
 
   /**
-   * True if object {@code v}'s keys strictly increase in unsigned UTF-8 order; cached in the view. Under a
-   * dictionary marked sorted, increasing ids suffice (a dictionary whose sorted flag lies is malformed:
-   * {@link VariantMetadata#validate()} rejects it).
+   * True if object {@code v}'s keys strictly increase in unsigned UTF-8 order; cached in the view.
+   * Under a dictionary marked sorted, increasing ids suffice (a dictionary whose sorted flag lies
+   * is malformed: {@link VariantMetadata#validate()} rejects it).
    */
   static boolean isSorted(Variant v) {
     if (v.isKnownSpecOrdered()) {
@@ -85,7 +87,10 @@ final class FieldLookup {
     return state == SORTED;
   }
 
-  /** Index of the first field whose key is not after its predecessor's, or -1 if the keys strictly increase. */
+  /**
+   * Index of the first field whose key is not after its predecessor's, or -1 if the keys strictly
+   * increase.
+   */
   static int firstUnordered(Variant v) {
     ContainerHeader h = v.container();
     int n = h.count;
@@ -98,7 +103,8 @@ final class FieldLookup {
     int previous = h.id(v.buf, 0, size);
     for (int i = 1; i < n; i++) {
       int id = h.id(v.buf, i, size);
-      // Ids that increase in a sorted dictionary are keys in order; anything else is decided by the keys.
+      // Ids that increase in a sorted dictionary are keys in order; anything else is decided by the
+      // keys.
       if (!(byIds && id > previous) && m.compareKeys(previous, id) >= 0) {
         return i;
       }
@@ -108,8 +114,9 @@ final class FieldLookup {
   }
 
   /**
-   * The indexes of object {@code v}'s fields in key order: {@code null} if they already are (the common case,
-   * found by {@link #isSorted}). Stable: of duplicate keys (malformed) the earlier field comes first.
+   * The indexes of object {@code v}'s fields in key order: {@code null} if they already are (the
+   * common case, found by {@link #isSorted}). Stable: of duplicate keys (malformed) the earlier
+   * field comes first.
    */
   static int[] sortedIndexes(Variant v) {
     if (isSorted(v)) {
@@ -118,7 +125,8 @@ final class FieldLookup {
     int n = v.fieldCount();
     VariantMetadata m = v.metadata();
     int[] ids = new int[n];
-    Integer[] order = new Integer[n]; // boxed: only objects out of order get here, and the sort is stable
+    Integer[] order =
+        new Integer[n]; // boxed: only objects out of order get here, and the sort is stable
     for (int i = 0; i < n; i++) {
       ids[i] = v.fieldId(i);
       order[i] = i;
@@ -131,14 +139,14 @@ final class FieldLookup {
     return out;
   }
 
-
   /** {@link #pairing}'s answer when some key of one object is missing from the other. */
   static final int[] UNMATCHED = new int[0];
 
   /**
-   * How two objects with the same field count pair their fields for a comparison: {@code null} when both
-   * are in key order (field i pairs with field i, whose key must then be equal), else {@code pair[i]} is the
-   * index in {@code b} of the field with {@code a}'s i-th key, or {@link #UNMATCHED} if {@code b} lacks one.
+   * How two objects with the same field count pair their fields for a comparison: {@code null} when
+   * both are in key order (field i pairs with field i, whose key must then be equal), else {@code
+   * pair[i]} is the index in {@code b} of the field with {@code a}'s i-th key, or {@link
+   * #UNMATCHED} if {@code b} lacks one.
    */
   static int[] pairing(Variant a, Variant b) {
     if (isSorted(a) && isSorted(b)) {
@@ -156,8 +164,8 @@ final class FieldLookup {
   }
 
   /**
-   * Checks object {@code v}'s keys for {@code rule}: duplicates are rejected under either rule, keys out of
-   * the spec's order only under {@link KeyOrder#SPEC}.
+   * Checks object {@code v}'s keys for {@code rule}: duplicates are rejected under either rule,
+   * keys out of the spec's order only under {@link KeyOrder#SPEC}.
    *
    * @throws VariantFormatException naming the key and the object's byte offset
    */
@@ -171,18 +179,22 @@ final class FieldLookup {
     for (int k = 1; k < order.length; k++) {
       int id = v.fieldId(order[k]);
       if (m.compareKeys(v.fieldId(order[k - 1]), id) == 0) {
-        throw VariantFormatException.at(v.position(), "duplicate key %s in object", quoted(m.key(id)));
+        throw VariantFormatException.at(
+            v.position(), "duplicate key %s in object", quoted(m.key(id)));
       }
     }
     if (rule == KeyOrder.SPEC) {
-      throw VariantFormatException.at(v.position(), "object keys out of order at %s (KeyOrder.SPEC)", quoted(m.key(v.fieldId(bad))));
+      throw VariantFormatException.at(
+          v.position(),
+          "object keys out of order at %s (KeyOrder.SPEC)",
+          quoted(m.key(v.fieldId(bad))));
     }
   }
 
   /**
-   * A key in double quotes for an error message, with what a terminal would not show escaped as {@code
-   * \\uXXXX}: control characters, quotes and backslashes, private-use and unassigned code points, format
-   * characters (zero-width, bidi), separators other than space, and lone surrogates.
+   * A key in double quotes for an error message, with what a terminal would not show escaped as
+   * {@code \\uXXXX}: control characters, quotes and backslashes, private-use and unassigned code
+   * points, format characters (zero-width, bidi), separators other than space, and lone surrogates.
    */
   static String quoted(String key) {
     StringBuilder b = new StringBuilder(key.length() + 2).append('"');

@@ -1,9 +1,9 @@
 package io.variant.core;
 
 /**
- * Finds fields of an object by name, relying on the spec's rule that an object's field ids are in unsigned
- * UTF-8 key order: binary search for one name, one merge for a sorted list of names. Nothing is decoded or
- * allocated.
+ * Finds fields of an object by name, relying on the spec's rule that an object's field ids are in
+ * unsigned UTF-8 key order: binary search for one name, one merge for a sorted list of names.
+ * Nothing is decoded or allocated.
  */
 final class FieldSearch {
   private FieldSearch() {}
@@ -30,7 +30,12 @@ final class FieldSearch {
   }
 
   /** {@link Variant#fieldIndexes}: one merge of the object's fields with {@code sortedNames}. */
-  static int indexesOf(byte[] buf, ContainerHeader h, VariantMetadata metadata, byte[][] sortedNames, int[] indexes) {
+  static int indexesOf(
+      byte[] buf,
+      ContainerHeader h,
+      VariantMetadata metadata,
+      byte[][] sortedNames,
+      int[] indexes) {
     int size = metadata.size();
     byte[] keys = metadata.buffer();
     int n = h.count;
@@ -41,7 +46,8 @@ final class FieldSearch {
       int match = -1;
       while (i < n) {
         int id = h.id(buf, i, size);
-        int c = Utf8.compare(keys, metadata.keyStart(id), metadata.keyLength(id), name, 0, name.length);
+        int c =
+            Utf8.compare(keys, metadata.keyStart(id), metadata.keyLength(id), name, 0, name.length);
         if (c < 0) {
           i++; // field i sorts before this name: no later name matches it either
           continue;

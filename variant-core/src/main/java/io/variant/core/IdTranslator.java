@@ -1,8 +1,9 @@
 package io.variant.core;
 
 /**
- * {@link Variant#translateIds}: puts a value over another dictionary by rewriting its field ids in a copy
- * of its bytes, without re-encoding. Kept out of the reader class: it is a writer's operation.
+ * {@link Variant#translateIds}: puts a value over another dictionary by rewriting its field ids in
+ * a copy of its bytes, without re-encoding. Kept out of the reader class: it is a writer's
+ * operation.
  */
 final class IdTranslator {
   private IdTranslator() {}
@@ -13,22 +14,30 @@ final class IdTranslator {
     if (!target.isSorted()) {
       return null;
     }
-    int[] map = source.idsIn(target); // null unless every key is there, in increasing order: no duplicates
+    int[] map =
+        source.idsIn(target); // null unless every key is there, in increasing order: no duplicates
     if (map == null) {
       return null;
     }
     byte[] copy = v.valueBytes();
     WalkBudget budget = new WalkBudget("translate the ids of", copy.length);
-    return translate(v, v.position(), copy, map, 0, budget) ? Variant.of(target, copy, 0, copy.length) : null;
+    return translate(v, v.position(), copy, map, 0, budget)
+        ? Variant.of(target, copy, 0, copy.length)
+        : null;
   }
 
-  /** Writes the translated ids of every object under {@code v} into {@code copy}; false if a width changes. */
-  private static boolean translate(Variant v, int base, byte[] copy, int[] map, int depth, WalkBudget budget) {
+  /**
+   * Writes the translated ids of every object under {@code v} into {@code copy}; false if a width
+   * changes.
+   */
+  private static boolean translate(
+      Variant v, int base, byte[] copy, int[] map, int depth, WalkBudget budget) {
     if (!v.isObject() && !v.isArray()) {
       return true;
     }
     budget.charge(v);
-    budget.checkDepth(depth + 1, Limits.defaults().maxDepth()); // as many levels as a builder may open
+    budget.checkDepth(
+        depth + 1, Limits.defaults().maxDepth()); // as many levels as a builder may open
     if (v.isArray()) {
       for (int i = 0, n = v.size(); i < n; i++) {
         if (!translate(v.element(i), base, copy, map, depth + 1, budget)) {

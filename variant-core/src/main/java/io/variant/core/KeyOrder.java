@@ -1,31 +1,31 @@
 package io.variant.core;
 
 /**
- * Which order of object keys a check demands. The spec stores an object's fields sorted by key (unsigned
- * UTF-8 bytes, no duplicates), and everything this library writes is in that order. Other writers are not
- * always: DuckDB 2.0 keeps insertion order in unshredded objects, Spark 4.2 sorts by UTF-16 code units
- * (so {@code "\uFF01"} comes before {@code "\uD83D\uDE00"}). Reading never depends on the order: lookups,
- * paths, equality, hashing, rendering, rebuild and projection give the same answers for the same fields in
- * any order. Only validation asks which order to demand.
+ * Which order of object keys a check demands. The spec stores an object's fields sorted by key
+ * (unsigned UTF-8 bytes, no duplicates), and everything this library writes is in that order. Other
+ * writers are not always: DuckDB 2.0 keeps insertion order in unshredded objects, Spark 4.2 sorts
+ * by UTF-16 code units (so {@code "\uFF01"} comes before {@code "\uD83D\uDE00"}). Reading never
+ * depends on the order: lookups, paths, equality, hashing, rendering, rebuild and projection give
+ * the same answers for the same fields in any order. Only validation asks which order to demand.
  *
- * <p><b>Accepted</b> under {@link #ANY} (the default of {@link Variant#validate()}): fields in any order,
- * values laid out in any order. <b>Rejected</b> in both modes: duplicate keys in one object (the spec's
- * unique-key rule; a lookup could not say which value is meant), field ids outside the dictionary, and
- * every other malformation {@link Variant#validate()} names.
+ * <p><b>Accepted</b> under {@link #ANY} (the default of {@link Variant#validate()}): fields in any
+ * order, values laid out in any order. <b>Rejected</b> in both modes: duplicate keys in one object
+ * (the spec's unique-key rule; a lookup could not say which value is meant), field ids outside the
+ * dictionary, and every other malformation {@link Variant#validate()} names.
  */
 public enum KeyOrder {
   /**
-   * The spec's order, strictly increasing unsigned UTF-8 bytes: what {@link VariantBuilder} and this
-   * library's Parquet writer guarantee. Use it to check that a file is spec-clean.
+   * The spec's order, strictly increasing unsigned UTF-8 bytes: what {@link VariantBuilder} and
+   * this library's Parquet writer guarantee. Use it to check that a file is spec-clean.
    */
   SPEC,
   /** Any order of unique keys: how files from other engines are read. */
   ANY;
 
   /**
-   * The indexes of object {@code object}'s fields sorted by key (unsigned UTF-8 bytes), or {@code null} when
-   * they are stored in that order (the check costs O(n) integer comparisons under a sorted dictionary).
-   * Renderers use it to write every object in one order, whoever wrote it.
+   * The indexes of object {@code object}'s fields sorted by key (unsigned UTF-8 bytes), or {@code
+   * null} when they are stored in that order (the check costs O(n) integer comparisons under a
+   * sorted dictionary). Renderers use it to write every object in one order, whoever wrote it.
    *
    * @throws VariantTypeException if {@code object} is not an object
    */
@@ -35,15 +35,15 @@ public enum KeyOrder {
   }
 
   /**
-   * {@code v} itself if every object in it lists its fields in the spec's order, else a canonical copy (as
-   * {@link VariantBuilder#canonicalize} makes it, over a dictionary of its own). Writers call it so that
-   * what they write is in {@link #SPEC} order whoever made the value. O(1) for values a {@link
-   * VariantBuilder} built from scratch; else one walk over the distinct containers, O(fields) integer
-   * comparisons under a sorted dictionary.
+   * {@code v} itself if every object in it lists its fields in the spec's order, else a canonical
+   * copy (as {@link VariantBuilder#canonicalize} makes it, over a dictionary of its own). Writers
+   * call it so that what they write is in {@link #SPEC} order whoever made the value. O(1) for
+   * values a {@link VariantBuilder} built from scratch; else one walk over the distinct containers,
+   * O(fields) integer comparisons under a sorted dictionary.
    *
    * @throws VariantFormatException if {@code v} is malformed where the walk or the copy reads it
-   * @throws VariantLimitException past {@link Limits#maxDepth()} levels, or if the re-encoding of a value out
-   *     of order would expand shared sub-values past {@link Limits#maxExpansion()}
+   * @throws VariantLimitException past {@link Limits#maxDepth()} levels, or if the re-encoding of a
+   *     value out of order would expand shared sub-values past {@link Limits#maxExpansion()}
    */
   public static Variant toSpecOrder(Variant v) {
     if (v.isKnownSpecOrdered() || inSpecOrder(v, 0, new java.util.HashSet<>())) {
@@ -53,17 +53,19 @@ public enum KeyOrder {
   }
 
   /**
-   * True if every object under {@code v} is in key order. A container is checked once per start byte
-   * ({@code checked}): the order depends on its bytes only, so offsets that share sub-values cost no more
-   * than the bytes they point to.
+   * True if every object under {@code v} is in key order. A container is checked once per start
+   * byte ({@code checked}): the order depends on its bytes only, so offsets that share sub-values
+   * cost no more than the bytes they point to.
    */
   private static boolean inSpecOrder(Variant v, int depth, java.util.Set<Integer> checked) {
     if (!v.isObject() && !v.isArray()) {
       return true;
     }
     if (depth > Limits.defaults().maxDepth()) {
-      throw new VariantLimitException("Cannot check the key order of the value: nesting deeper than "
-          + Limits.defaults().maxDepth() + " levels (Limits.maxDepth)");
+      throw new VariantLimitException(
+          "Cannot check the key order of the value: nesting deeper than "
+              + Limits.defaults().maxDepth()
+              + " levels (Limits.maxDepth)");
     }
     if (!checked.add(v.position())) {
       return true;

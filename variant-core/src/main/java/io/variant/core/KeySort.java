@@ -1,9 +1,9 @@
 package io.variant.core;
 
 /**
- * A stable sort of int indices by key, for a builder's object fields and dictionaries: insertion sort for the
- * usual handful of entries, a merge sort beyond. No comparator object and no boxing: it calls {@link
- * KeyTable#compare}, which compares two ranks once the keys are ranked.
+ * A stable sort of int indices by key, for a builder's object fields and dictionaries: insertion
+ * sort for the usual handful of entries, a merge sort beyond. No comparator object and no boxing:
+ * it calls {@link KeyTable#compare}, which compares two ranks once the keys are ranked.
  */
 final class KeySort {
   private static final int INSERTION_LIMIT = 16;
@@ -15,8 +15,9 @@ final class KeySort {
   }
 
   /**
-   * Sorts {@code a[0..n)}, indexes into {@code keys}, by key; stable, so among equal keys the later stays later.
-   * Insertion sort for the usual handful of fields, a merge sort beyond; no comparator object, no boxing.
+   * Sorts {@code a[0..n)}, indexes into {@code keys}, by key; stable, so among equal keys the later
+   * stays later. Insertion sort for the usual handful of fields, a merge sort beyond; no comparator
+   * object, no boxing.
    */
   void sort(int[] a, int n, int[] keys) {
     if (n <= INSERTION_LIMIT) {

@@ -7,20 +7,23 @@ import java.util.Arrays;
  * A builder's key dictionary. Two layers:
  *
  * <ul>
- *   <li>a <b>cache</b> of every key seen, kept across {@link #reset()} (rows of one builder repeat their
- *       keys): UTF-8 bytes in one arena, an 8-byte prefix for fast ordering, found by bytes or by {@code
- *       String} through open-addressing tables. A key is encoded and hashed into it once, not once per row.
- *       It is cleared when it grows past {@link #MAX_CACHED_KEYS} or {@link #MAX_ARENA_BYTES};
- *   <li>the current value's <b>provisional ids</b>, in first-seen order (seed keys first), given to a cached
- *       key through a generation stamp, so that a reset costs O(1) and a lookup no allocation.
+ *   <li>a <b>cache</b> of every key seen, kept across {@link #reset()} (rows of one builder repeat
+ *       their keys): UTF-8 bytes in one arena, an 8-byte prefix for fast ordering, found by bytes
+ *       or by {@code String} through open-addressing tables. A key is encoded and hashed into it
+ *       once, not once per row. It is cleared when it grows past {@link #MAX_CACHED_KEYS} or {@link
+ *       #MAX_ARENA_BYTES};
+ *   <li>the current value's <b>provisional ids</b>, in first-seen order (seed keys first), given to
+ *       a cached key through a generation stamp, so that a reset costs O(1) and a lookup no
+ *       allocation.
  * </ul>
  *
- * {@link DictionarySorter} turns the value's keys into its sorted dictionary. Keys are referred to by their
- * cache index ("key").
+ * {@link DictionarySorter} turns the value's keys into its sorted dictionary. Keys are referred to
+ * by their cache index ("key").
  */
 final class KeyTable {
   private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   static final int MAX_CACHED_KEYS = 1 << 16;
   static final int MAX_ARENA_BYTES = 1 << 22;
   private static final int SEED_STAMP = Integer.MAX_VALUE; // seed keys belong to every value
@@ -33,15 +36,18 @@ final class KeyTable {
   private long[] prefix = new long[16];
   private int[] stamp = new int[16];
   private int[] provisionalId = new int[16];
-  private int[] rank = new int[16]; // position among the cached keys in key order, or -1 until ranked
+  private int[] rank =
+      new int[16]; // position among the cached keys in key order, or -1 until ranked
   private int[] successor = new int[16]; // the key looked up right after this one last time, or -1
   private int first = -1; // the first key looked up in the last value
   private int previous = -1; // the last key looked up in the current value
   private int size;
   private int unranked; // keys added since the last ranking
   private int resetsSinceRanking;
-  private int[] byBytes = new int[32]; // key index + 1, or 0; open addressing on a hash of the bytes
-  private String[] names = new String[32]; // the String lookups seen; open addressing on String.hashCode
+  private int[] byBytes =
+      new int[32]; // key index + 1, or 0; open addressing on a hash of the bytes
+  private String[] names =
+      new String[32]; // the String lookups seen; open addressing on String.hashCode
   private int[] nameKey = new int[32];
   private int nameCount;
 
@@ -77,9 +83,10 @@ final class KeyTable {
   }
 
   /**
-   * Forgets the current value's keys beyond the seed; keeps the cache unless it has grown too large. Ranks
-   * new keys once in a while: after a few rows a stream's keys are all cached and ranked, and sorting
-   * compares two ints; re-ranking O(n log n) every n/64 resets keeps a stream of ever-new keys cheap.
+   * Forgets the current value's keys beyond the seed; keeps the cache unless it has grown too
+   * large. Ranks new keys once in a while: after a few rows a stream's keys are all cached and
+   * ranked, and sorting compares two ints; re-ranking O(n log n) every n/64 resets keeps a stream
+   * of ever-new keys cheap.
    */
   void reset() {
     idCount = seedCount;
@@ -176,13 +183,14 @@ final class KeyTable {
   }
 
   /**
-   * The key for the UTF-8 bytes {@code b[off, off+len)}, cached; bytes are checked when first seen (a cached
-   * key's bytes were checked then).
+   * The key for the UTF-8 bytes {@code b[off, off+len)}, cached; bytes are checked when first seen
+   * (a cached key's bytes were checked then).
    *
    * @throws VariantFormatException at {@code off} if they are not valid UTF-8
    */
   int intern(byte[] b, int off, int len) {
-    // Rows of one stream repeat their keys in the same order: try the key that followed the previous one.
+    // Rows of one stream repeat their keys in the same order: try the key that followed the
+    // previous one.
     int guess = previous < 0 ? first : successor[previous];
     int k;
     if (guess >= 0 && length[guess] == len && sameBytes(start[guess], b, off, len)) {
@@ -333,7 +341,8 @@ final class KeyTable {
     if (c != 0 || (length[a] <= 8 && length[b] <= 8)) {
       return c != 0 ? c : length[a] - length[b];
     }
-    return Arrays.compareUnsigned(arena, start[a], start[a] + length[a], arena, start[b], start[b] + length[b]);
+    return Arrays.compareUnsigned(
+        arena, start[a], start[a] + length[a], arena, start[b], start[b] + length[b]);
   }
 
   /** Start of {@code key}'s bytes in {@link #arena()}. */
@@ -364,7 +373,10 @@ final class KeyTable {
     sorter.sort(a, n, keys);
   }
 
-  /** The current value's keys in provisional order, encoded unsorted (for re-encoding through a reader). */
+  /**
+   * The current value's keys in provisional order, encoded unsorted (for re-encoding through a
+   * reader).
+   */
   byte[] provisionalMetadata() {
     java.util.List<byte[]> keys = new java.util.ArrayList<>(idCount);
     for (int i = 0; i < idCount; i++) {

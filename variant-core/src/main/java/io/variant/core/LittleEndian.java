@@ -4,7 +4,10 @@ package io.variant.core;
 final class LittleEndian {
   private LittleEndian() {}
 
-  /** Reads an unsigned integer of 1 to 4 bytes; a 4-byte value above Integer.MAX_VALUE comes back negative. */
+  /**
+   * Reads an unsigned integer of 1 to 4 bytes; a 4-byte value above Integer.MAX_VALUE comes back
+   * negative.
+   */
   static int readUnsigned(byte[] b, int pos, int width) {
     switch (width) {
       case 1:
@@ -14,7 +17,10 @@ final class LittleEndian {
       case 3:
         return (b[pos] & 0xFF) | (b[pos + 1] & 0xFF) << 8 | (b[pos + 2] & 0xFF) << 16;
       default:
-        return (b[pos] & 0xFF) | (b[pos + 1] & 0xFF) << 8 | (b[pos + 2] & 0xFF) << 16 | (b[pos + 3] & 0xFF) << 24;
+        return (b[pos] & 0xFF)
+            | (b[pos + 1] & 0xFF) << 8
+            | (b[pos + 2] & 0xFF) << 16
+            | (b[pos + 3] & 0xFF) << 24;
     }
   }
 

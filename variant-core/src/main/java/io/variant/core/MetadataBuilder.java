@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Builds a metadata dictionary that is sorted by unsigned UTF-8 bytes, free of duplicates and marked
- * {@code sorted_strings = 1}, with the smallest offset width. spec: VariantEncoding §Metadata encoding
+ * Builds a metadata dictionary that is sorted by unsigned UTF-8 bytes, free of duplicates and
+ * marked {@code sorted_strings = 1}, with the smallest offset width. spec: VariantEncoding
+ * §Metadata encoding
  *
  * <pre>{@code
  * VariantMetadata m = new MetadataBuilder().add("b").add("a").add("b").build(); // ["a", "b"]
@@ -60,7 +61,8 @@ public final class MetadataBuilder {
     int offsetSize = Layout.widthFor((int) Math.min(Math.max(total, n), Integer.MAX_VALUE));
     long size = 1 + (long) offsetSize * (n + 2) + total;
     if (size > Limits.MAX_ARRAY_BYTES || total > 0xFFFFFFFFL) {
-      throw new VariantLimitException("Cannot build metadata: " + size + " bytes exceeds the array limit");
+      throw new VariantLimitException(
+          "Cannot build metadata: " + size + " bytes exceeds the array limit");
     }
     byte[] out = new byte[(int) size];
     out[0] = (byte) Layout.metadataHeader(offsetSize, sorted);

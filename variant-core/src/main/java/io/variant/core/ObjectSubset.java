@@ -1,23 +1,22 @@
 package io.variant.core;
 
 /**
- * An object without some of its fields, encoded straight from the object's bytes: the kept fields' ids
- * and values are copied as they are (no key decoded, no builder, no dictionary lookup), in field order, with
- * the smallest id and offset widths, as {@link VariantBuilder} encodes the same fields over the same
- * dictionary. The shredding writer's residual object (the fields a plan does not shred) is one per row.
- * spec: VariantEncoding §Value encoding, object
+ * An object without some of its fields, encoded straight from the object's bytes: the kept fields'
+ * ids and values are copied as they are (no key decoded, no builder, no dictionary lookup), in
+ * field order, with the smallest id and offset widths, as {@link VariantBuilder} encodes the same
+ * fields over the same dictionary. The shredding writer's residual object (the fields a plan does
+ * not shred) is one per row. spec: VariantEncoding §Value encoding, object
  */
 public final class ObjectSubset {
   private ObjectSubset() {}
 
   /**
-   * {@code object} without the fields whose indexes are in {@code dropped[0, count)}, which increase (entries
-   * below 0 are skipped). The result shares {@code object}'s metadata.
+   * {@code object} without the fields whose indexes are in {@code dropped[0, count)}, which
+   * increase (entries below 0 are skipped). The result shares {@code object}'s metadata.
    *
-   * @return the object, or {@code null} when copying could not keep the fields in key order: the dictionary
-   *     is not sorted, or the kept fields' ids do not increase (a malformed object); then re-encode it with
-   *     {@link VariantBuilder}, which sorts
-   *
+   * @return the object, or {@code null} when copying could not keep the fields in key order: the
+   *     dictionary is not sorted, or the kept fields' ids do not increase (a malformed object);
+   *     then re-encode it with {@link VariantBuilder}, which sorts
    * @throws VariantTypeException if {@code object} is not an object
    * @throws VariantFormatException if a kept field is malformed where its size is read
    */
@@ -50,7 +49,8 @@ public final class ObjectSubset {
     int offsetSize = Layout.widthFor((int) Math.min(dataSize, Integer.MAX_VALUE));
     long size = 1 + countSize + (long) kept * idSize + (long) (kept + 1) * offsetSize + dataSize;
     if (size > Limits.MAX_ARRAY_BYTES) {
-      throw new VariantLimitException("Cannot encode an object of " + size + " bytes: past the array limit");
+      throw new VariantLimitException(
+          "Cannot encode an object of " + size + " bytes: past the array limit");
     }
     byte[] out = new byte[(int) size];
     out[0] = (byte) Layout.objectHeader(offsetSize, idSize, large);

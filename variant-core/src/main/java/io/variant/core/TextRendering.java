@@ -2,7 +2,9 @@ package io.variant.core;
 
 import java.util.ServiceLoader;
 
-/** {@link Variant#toString()}'s renderer, looked up once through {@link ServiceLoader} on first use. */
+/**
+ * {@link Variant#toString()}'s renderer, looked up once through {@link ServiceLoader} on first use.
+ */
 final class TextRendering {
   private TextRendering() {}
 
@@ -10,12 +12,18 @@ final class TextRendering {
     return Holder.RENDERER.render(v);
   }
 
-  /** Lazy holder: the lookup runs on the first {@code toString()}, not when {@code Variant} loads. */
+  /**
+   * Lazy holder: the lookup runs on the first {@code toString()}, not when {@code Variant} loads.
+   */
   private static final class Holder {
-    static final VariantTextRenderer RENDERER = ServiceLoader
-        .load(VariantTextRenderer.class, VariantTextRenderer.class.getClassLoader())
-        .findFirst()
-        .orElseThrow(() -> new IllegalStateException("Cannot render a Variant as text: no "
-            + VariantTextRenderer.class.getName() + " is registered (META-INF/services is missing from the jar)"));
+    static final VariantTextRenderer RENDERER =
+        ServiceLoader.load(VariantTextRenderer.class, VariantTextRenderer.class.getClassLoader())
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "Cannot render a Variant as text: no "
+                            + VariantTextRenderer.class.getName()
+                            + " is registered (META-INF/services is missing from the jar)"));
   }
 }

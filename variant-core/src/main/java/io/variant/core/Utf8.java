@@ -8,12 +8,13 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Strict UTF-8: checking (public, for the JSON reader, which must reject what the JDK's strict decoder
- * rejects), decoding, and unsigned byte comparison (the spec's key order).
+ * Strict UTF-8: checking (public, for the JSON reader, which must reject what the JDK's strict
+ * decoder rejects), decoding, and unsigned byte comparison (the spec's key order).
  */
 public final class Utf8 {
   private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   private static final long HIGH_BITS = 0x8080808080808080L;
 
   private static final ThreadLocal<CharsetDecoder> DECODER =
@@ -26,7 +27,9 @@ public final class Utf8 {
 
   private Utf8() {}
 
-  /** Decodes strictly; invalid UTF-8 throws {@link VariantFormatException} at {@code byteOffset}. */
+  /**
+   * Decodes strictly; invalid UTF-8 throws {@link VariantFormatException} at {@code byteOffset}.
+   */
   static String decode(byte[] b, int off, int len, long byteOffset) {
     boolean ascii = true;
     for (int i = off, end = off + len; i < end; i++) {
@@ -58,9 +61,10 @@ public final class Utf8 {
   }
 
   /**
-   * Index of the first byte in {@code b[from, to)} that starts no valid UTF-8 sequence, or -1 if all are
-   * valid. Rejects what the JDK's strict decoder rejects: overlong forms, surrogates (ED A0..BF), code points
-   * above U+10FFFF and truncated sequences. A hand-written loop: it runs over every byte of JSON input.
+   * Index of the first byte in {@code b[from, to)} that starts no valid UTF-8 sequence, or -1 if
+   * all are valid. Rejects what the JDK's strict decoder rejects: overlong forms, surrogates (ED
+   * A0..BF), code points above U+10FFFF and truncated sequences. A hand-written loop: it runs over
+   * every byte of JSON input.
    */
   public static int firstInvalid(byte[] b, int from, int to) {
     int i = from;
@@ -83,8 +87,9 @@ public final class Utf8 {
   }
 
   /**
-   * The length of the valid sequence that non-ASCII byte {@code b[i]} starts, looking no further than {@code
-   * end}: -1 if it starts none, -2 if {@code end} comes before the sequence is complete.
+   * The length of the valid sequence that non-ASCII byte {@code b[i]} starts, looking no further
+   * than {@code end}: -1 if it starts none, -2 if {@code end} comes before the sequence is
+   * complete.
    */
   public static int sequenceLength(byte[] b, int i, int end) {
     int c = b[i] & 0xFF;
@@ -132,7 +137,10 @@ public final class Utf8 {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
-  /** Compares as unsigned bytes, which is code-point order; not {@link String#compareTo} (UTF-16 order). */
+  /**
+   * Compares as unsigned bytes, which is code-point order; not {@link String#compareTo} (UTF-16
+   * order).
+   */
   static int compare(byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
     if (aLen > SHORT || bLen > SHORT) {
       return java.util.Arrays.compareUnsigned(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
@@ -156,8 +164,8 @@ public final class Utf8 {
 
   /**
    * The first 8 bytes as an unsigned big-endian long, zero-padded: comparing prefixes with {@link
-   * Long#compareUnsigned} orders keys as {@link #compare} does, except that equal prefixes need the full
-   * comparison.
+   * Long#compareUnsigned} orders keys as {@link #compare} does, except that equal prefixes need the
+   * full comparison.
    */
   static long prefix(byte[] k) {
     long p = 0;

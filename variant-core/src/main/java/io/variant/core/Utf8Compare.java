@@ -5,8 +5,8 @@ final class Utf8Compare {
   private Utf8Compare() {}
 
   /**
-   * Returns a negative number, zero or a positive number as the UTF-8 bytes sort before, equal to or after
-   * the string's UTF-8 encoding, in unsigned byte order (which equals code-point order).
+   * Returns a negative number, zero or a positive number as the UTF-8 bytes sort before, equal to
+   * or after the string's UTF-8 encoding, in unsigned byte order (which equals code-point order).
    */
   static int compare(byte[] b, int off, int len, String s) {
     int bi = off;

@@ -3,8 +3,8 @@ package io.variant.core;
 import java.util.Arrays;
 
 /**
- * The growing byte array a builder writes a value into, with the size limit. Containers are written after
- * their elements ({@link ContainerStack} moves the elements to make room for the header).
+ * The growing byte array a builder writes a value into, with the size limit. Containers are written
+ * after their elements ({@link ContainerStack} moves the elements to make room for the header).
  */
 final class ValueBuffer {
   byte[] out = new byte[256];
@@ -15,7 +15,10 @@ final class ValueBuffer {
     this.maxBytes = limits.maxValueBytes();
   }
 
-  /** Makes room for {@code capacity} bytes in all. @throws VariantLimitException past the value limit */
+  /**
+   * Makes room for {@code capacity} bytes in all. @throws VariantLimitException past the value
+   * limit
+   */
   void ensure(long capacity) {
     if (capacity > out.length || capacity > maxBytes) {
       grow(capacity);
@@ -24,12 +27,17 @@ final class ValueBuffer {
 
   private void grow(long capacity) {
     if (capacity > maxBytes) {
-      throw new VariantLimitException("Cannot build a value over " + maxBytes + " bytes (raise Limits.maxValueBytes)");
+      throw new VariantLimitException(
+          "Cannot build a value over " + maxBytes + " bytes (raise Limits.maxValueBytes)");
     }
-    out = Arrays.copyOf(out, (int) Math.min(Math.max(capacity, (long) out.length * 2), Limits.MAX_ARRAY_BYTES));
+    out =
+        Arrays.copyOf(
+            out, (int) Math.min(Math.max(capacity, (long) out.length * 2), Limits.MAX_ARRAY_BYTES));
   }
 
-  /** Writes a primitive's header byte and reserves its payload; returns where the payload starts. */
+  /**
+   * Writes a primitive's header byte and reserves its payload; returns where the payload starts.
+   */
   int primitive(VariantType t, int payload) {
     ensure((long) len + 1 + payload);
     out[len] = (byte) t.headerByte();

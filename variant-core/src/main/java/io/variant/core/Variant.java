@@ -3,9 +3,9 @@ package io.variant.core;
 import java.nio.ByteBuffer;
 
 /**
- * A zero-copy view of one Variant value: a {@link VariantMetadata} dictionary plus the value bytes that
- * start at an offset in a buffer. Nested values (object fields, array elements) are views into the same
- * buffer. spec: VariantEncoding §Value encoding
+ * A zero-copy view of one Variant value: a {@link VariantMetadata} dictionary plus the value bytes
+ * that start at an offset in a buffer. Nested values (object fields, array elements) are views into
+ * the same buffer. spec: VariantEncoding §Value encoding
  *
  * <pre>{@code
  * Variant v = VariantJson.parse("{\"user\": {\"id\": 42}}");
@@ -14,17 +14,21 @@ import java.nio.ByteBuffer;
  *
  * <p><b>Validation:</b> construction checks only that the header byte is inside the buffer (O(1)).
  * Every accessor checks the bytes it reads and throws {@link VariantFormatException} with the byte
- * offset; no accessor throws {@code ArrayIndexOutOfBoundsException}. An unknown primitive type id fails
- * only when that value is read, so its siblings stay readable. {@link #validate()} checks the whole value
- * up front (use it on untrusted input). <b>Thread safety:</b> immutable.
+ * offset; no accessor throws {@code ArrayIndexOutOfBoundsException}. An unknown primitive type id
+ * fails only when that value is read, so its siblings stay readable. {@link #validate()} checks the
+ * whole value up front (use it on untrusted input). <b>Thread safety:</b> immutable.
  *
  * <p><b>Equality:</b> {@link #equals} is logical equality ({@link VariantEquality#logical}).
  */
 public final class Variant extends EncodedValue {
   private final VariantMetadata metadata;
   private ContainerHeader container; // parsed on first use; see container()
-  private byte keyOrder; // FieldLookup's cache of this object's key order; a benign race: any thread computes the same
-  private boolean knownSpecOrdered; // every object inside is in key order: a builder made it (KeyOrder.toSpecOrder)
+  private byte
+      keyOrder; // FieldLookup's cache of this object's key order; a benign race: any thread
+  // computes the same
+  private boolean knownSpecOrdered; // every object inside is in key order: a builder made it
+
+  // (KeyOrder.toSpecOrder)
 
   Variant(VariantMetadata metadata, byte[] buf, int pos, int limit) {
     super(buf, pos, limit);
@@ -36,17 +40,28 @@ public final class Variant extends EncodedValue {
     return of(VariantMetadata.of(metadata), value, 0, value == null ? 0 : value.length);
   }
 
-  /** Wraps {@code valueLength} bytes from {@code valueOffset} of {@code buffer}, without copying. */
-  public static Variant of(VariantMetadata metadata, byte[] buffer, int valueOffset, int valueLength) {
+  /**
+   * Wraps {@code valueLength} bytes from {@code valueOffset} of {@code buffer}, without copying.
+   */
+  public static Variant of(
+      VariantMetadata metadata, byte[] buffer, int valueOffset, int valueLength) {
     if (metadata == null || buffer == null) {
       throw new NullPointerException("metadata and value must not be null");
     }
     if (valueOffset < 0 || valueLength < 0 || valueOffset + valueLength > buffer.length) {
       throw new IllegalArgumentException(
-          "range [" + valueOffset + ", " + valueOffset + "+" + valueLength + ") outside buffer of " + buffer.length);
+          "range ["
+              + valueOffset
+              + ", "
+              + valueOffset
+              + "+"
+              + valueLength
+              + ") outside buffer of "
+              + buffer.length);
     }
     if (valueLength == 0) {
-      throw VariantFormatException.at(valueOffset, "value is empty, expected at least a header byte");
+      throw VariantFormatException.at(
+          valueOffset, "value is empty, expected at least a header byte");
     }
     return new Variant(metadata, buffer, valueOffset, valueOffset + valueLength);
   }
@@ -57,10 +72,15 @@ public final class Variant extends EncodedValue {
     return of(VariantMetadata.of(buffer, offset, mlen), buffer, offset + mlen, length - mlen);
   }
 
-  /** Wraps the value in a ByteBuffer; array-backed buffers are not copied, others are copied once. */
+  /**
+   * Wraps the value in a ByteBuffer; array-backed buffers are not copied, others are copied once.
+   */
   public static Variant of(ByteBuffer metadata, ByteBuffer value) {
-    return of(VariantMetadata.of(Buffers.array(metadata), Buffers.offset(metadata), metadata.remaining()),
-        Buffers.array(value), Buffers.offset(value), value.remaining());
+    return of(
+        VariantMetadata.of(Buffers.array(metadata), Buffers.offset(metadata), metadata.remaining()),
+        Buffers.array(value),
+        Buffers.offset(value),
+        value.remaining());
   }
 
   public VariantMetadata metadata() {
@@ -86,14 +106,16 @@ public final class Variant extends EncodedValue {
 
   private ContainerHeader requireObject() {
     if (!isObject()) {
-      throw new VariantTypeException("Cannot read fields: value is " + safeTypeName() + ", not an object");
+      throw new VariantTypeException(
+          "Cannot read fields: value is " + safeTypeName() + ", not an object");
     }
     return container();
   }
 
   private ContainerHeader requireArray() {
     if (!isArray()) {
-      throw new VariantTypeException("Cannot read elements: value is " + safeTypeName() + ", not an array");
+      throw new VariantTypeException(
+          "Cannot read elements: value is " + safeTypeName() + ", not an array");
     }
     return container();
   }
@@ -119,14 +141,20 @@ public final class Variant extends EncodedValue {
     }
   }
 
-  /** The dictionary id of field {@code i} (in key order, unless another writer broke it: {@link KeyOrder}). */
+  /**
+   * The dictionary id of field {@code i} (in key order, unless another writer broke it: {@link
+   * KeyOrder}).
+   */
   public int fieldId(int i) {
     ContainerHeader h = requireObject();
     checkIndex(h, i);
     return h.id(buf, i, metadata.size());
   }
 
-  /** The key of field {@code i}; fields are in unsigned UTF-8 key order unless another writer broke it ({@link KeyOrder}). */
+  /**
+   * The key of field {@code i}; fields are in unsigned UTF-8 key order unless another writer broke
+   * it ({@link KeyOrder}).
+   */
   public String fieldName(int i) {
     return metadata.key(fieldId(i));
   }
@@ -150,8 +178,12 @@ public final class Variant extends EncodedValue {
     int dataEnd = h.dataEnd(buf, limit);
     long off = h.offset(buf, i);
     if (h.dataStart + off >= dataEnd) {
-      throw VariantFormatException.at(h.offsetsStart + i * h.offsetSize,
-          "offset %d of element %d is outside the %d bytes of data", off, i, dataEnd - h.dataStart);
+      throw VariantFormatException.at(
+          h.offsetsStart + i * h.offsetSize,
+          "offset %d of element %d is outside the %d bytes of data",
+          off,
+          i,
+          dataEnd - h.dataStart);
     }
     Variant c = new Variant(metadata, buf, (int) (h.dataStart + off), dataEnd);
     c.knownSpecOrdered = knownSpecOrdered; // a builder's value is in key order all the way down
@@ -159,9 +191,10 @@ public final class Variant extends EncodedValue {
   }
 
   /**
-   * The value of field {@code name}, or {@code null} if the object has no such field. Binary search over
-   * the key-ordered field ids: O(log n), no allocation beyond the returned view. On objects whose fields
-   * are not in the spec's order the answer is the same, found by a linear scan ({@link KeyOrder}).
+   * The value of field {@code name}, or {@code null} if the object has no such field. Binary search
+   * over the key-ordered field ids: O(log n), no allocation beyond the returned view. On objects
+   * whose fields are not in the spec's order the answer is the same, found by a linear scan ({@link
+   * KeyOrder}).
    *
    * @throws VariantTypeException if this is not an object
    */
@@ -171,7 +204,10 @@ public final class Variant extends EncodedValue {
     return i < 0 ? null : child(h, i);
   }
 
-  /** Index of field {@code name}, or -1. Exact whatever the order of the fields (see {@link KeyOrder}). */
+  /**
+   * Index of field {@code name}, or -1. Exact whatever the order of the fields (see {@link
+   * KeyOrder}).
+   */
   public int fieldIndex(String name) {
     return FieldLookup.indexOf(this, requireObject(), name);
   }
@@ -197,15 +233,16 @@ public final class Variant extends EncodedValue {
   }
 
   /**
-   * Looks up several names in one pass: writes to {@code indexes[j]} the index of the field named {@code
-   * sortedNames[j]}, or -1 if there is none. The names are UTF-8 bytes in unsigned byte order without
-   * duplicates, the order the spec gives an object's fields, so one merge over both lists finds them all:
-   * O(fields + names) byte comparisons, no key decoded, nothing allocated. Prefer it to one {@link
-   * #fieldIndex} per name when a fixed set of names is looked up in many objects (the shredding writer does).
+   * Looks up several names in one pass: writes to {@code indexes[j]} the index of the field named
+   * {@code sortedNames[j]}, or -1 if there is none. The names are UTF-8 bytes in unsigned byte
+   * order without duplicates, the order the spec gives an object's fields, so one merge over both
+   * lists finds them all: O(fields + names) byte comparisons, no key decoded, nothing allocated.
+   * Prefer it to one {@link #fieldIndex} per name when a fixed set of names is looked up in many
+   * objects (the shredding writer does).
    *
-   * <p>Found indexes increase with {@code j} when the object's fields are in the spec's key order. On an
-   * object whose fields are in another order (see {@link KeyOrder}) every name is still found, by a linear
-   * scan per name, and the found indexes need not increase.
+   * <p>Found indexes increase with {@code j} when the object's fields are in the spec's key order.
+   * On an object whose fields are in another order (see {@link KeyOrder}) every name is still
+   * found, by a linear scan per name, and the found indexes need not increase.
    *
    * @return how many names were found
    * @throws VariantTypeException if this is not an object
@@ -215,7 +252,8 @@ public final class Variant extends EncodedValue {
   public int fieldIndexes(byte[][] sortedNames, int[] indexes) {
     ContainerHeader h = requireObject();
     if (indexes.length < sortedNames.length) {
-      throw new IllegalArgumentException("indexes has " + indexes.length + " slots for " + sortedNames.length + " names");
+      throw new IllegalArgumentException(
+          "indexes has " + indexes.length + " slots for " + sortedNames.length + " names");
     }
     return FieldLookup.indexesOf(this, h, sortedNames, indexes);
   }
@@ -223,35 +261,37 @@ public final class Variant extends EncodedValue {
   // ---------------------------------------------------------------- whole-value operations
 
   /**
-   * This value over another dictionary without re-encoding it: a copy of its bytes in which every field id
-   * is replaced by the id of the same key in {@code dictionary}. Nothing else changes, so a canonical value
-   * stays canonical and comes out byte for byte as {@code
-   * VariantBuilder.withMetadata(dictionary).appendVariant(this).build()} would make it, at the cost of one
-   * copy and a walk over the containers: no key or string is decoded. O(encoded size).
+   * This value over another dictionary without re-encoding it: a copy of its bytes in which every
+   * field id is replaced by the id of the same key in {@code dictionary}. Nothing else changes, so
+   * a canonical value stays canonical and comes out byte for byte as {@code
+   * VariantBuilder.withMetadata(dictionary).appendVariant(this).build()} would make it, at the cost
+   * of one copy and a walk over the containers: no key or string is decoded. O(encoded size).
    *
-   * <p>It is possible only when {@code dictionary} is sorted and holds every key of this value's dictionary,
-   * this value's dictionary has no duplicate keys, every object lists its fields in key order (objects of
-   * other writers may not: {@link KeyOrder}; re-encoding sorts them), and no object needs a different id width for the new ids
-   * than it has (a canonical value then keeps its minimal widths).
+   * <p>It is possible only when {@code dictionary} is sorted and holds every key of this value's
+   * dictionary, this value's dictionary has no duplicate keys, every object lists its fields in key
+   * order (objects of other writers may not: {@link KeyOrder}; re-encoding sorts them), and no
+   * object needs a different id width for the new ids than it has (a canonical value then keeps its
+   * minimal widths).
    *
-   * <p><b>Validation:</b> containers are read with bounds checks; scalars are copied unread, as when the
-   * bytes are used as they are.
+   * <p><b>Validation:</b> containers are read with bounds checks; scalars are copied unread, as
+   * when the bytes are used as they are.
    *
-   * @return the value over {@code dictionary}, or {@code null} when ids cannot simply be translated: then
-   *     re-encode it with {@link VariantBuilder#withMetadata}
+   * @return the value over {@code dictionary}, or {@code null} when ids cannot simply be
+   *     translated: then re-encode it with {@link VariantBuilder#withMetadata}
    * @throws VariantFormatException if a container is malformed
-   * @throws VariantLimitException past {@link Limits#maxDepth()} levels, or if offsets share sub-values so
-   *     much that the walk would expand far past the encoded size
+   * @throws VariantLimitException past {@link Limits#maxDepth()} levels, or if offsets share
+   *     sub-values so much that the walk would expand far past the encoded size
    */
   public Variant translateIds(VariantMetadata dictionary) {
     return IdTranslator.translate(this, dictionary);
   }
 
   /**
-   * Checks the metadata and the whole value: every offset, length, field id, key uniqueness, UTF-8, decimal
-   * scale and precision, and known type ids. O(bytes): a sub-value reached through several offsets is
-   * checked once. Objects may list their fields in any order ({@link KeyOrder#ANY}), as other engines write
-   * them; {@link #validate(KeyOrder)} with {@link KeyOrder#SPEC} demands the spec's order too.
+   * Checks the metadata and the whole value: every offset, length, field id, key uniqueness, UTF-8,
+   * decimal scale and precision, and known type ids. O(bytes): a sub-value reached through several
+   * offsets is checked once. Objects may list their fields in any order ({@link KeyOrder#ANY}), as
+   * other engines write them; {@link #validate(KeyOrder)} with {@link KeyOrder#SPEC} demands the
+   * spec's order too.
    *
    * @return this, for chaining
    * @throws VariantFormatException naming the first problem and its byte offset
@@ -260,7 +300,10 @@ public final class Variant extends EncodedValue {
     return validate(Limits.defaults(), KeyOrder.ANY);
   }
 
-  /** {@link #validate()} demanding the key order {@code order}: {@link KeyOrder#SPEC} is what our writers guarantee. */
+  /**
+   * {@link #validate()} demanding the key order {@code order}: {@link KeyOrder#SPEC} is what our
+   * writers guarantee.
+   */
   public Variant validate(KeyOrder order) {
     return validate(Limits.defaults(), order);
   }

@@ -1,6 +1,7 @@
 package io.variant.core;
 
-// Size (over 400 lines): one documented append method per Variant type is the builder's public surface;
+// Size (over 400 lines): one documented append method per Variant type is the builder's public
+// surface;
 // the byte layout work lives in ValueBuffer, ContainerStack and KeyTable.
 
 import java.math.BigDecimal;
@@ -11,10 +12,11 @@ import java.util.Arrays;
 import java.util.UUID;
 
 /**
- * Streams one Variant value: append primitives, open and close objects and arrays, then {@link #build()}.
- * Output is canonical (digest §C): smallest widths, {@code is_large} only past 255 elements, short strings
- * up to 63 bytes, object fields sorted by unsigned UTF-8 key bytes with values laid out in key order, and a
- * sorted, de-duplicated metadata dictionary. Primitive type ids are kept as appended.
+ * Streams one Variant value: append primitives, open and close objects and arrays, then {@link
+ * #build()}. Output is canonical (digest §C): smallest widths, {@code is_large} only past 255
+ * elements, short strings up to 63 bytes, object fields sorted by unsigned UTF-8 key bytes with
+ * values laid out in key order, and a sorted, de-duplicated metadata dictionary. Primitive type ids
+ * are kept as appended.
  *
  * <pre>{@code
  * VariantBuilder b = new VariantBuilder();
@@ -26,13 +28,13 @@ import java.util.UUID;
  * }</pre>
  *
  * <p><b>Metadata:</b> a builder made with {@link #withMetadata} resolves keys against an existing
- * dictionary; if no new key is added, the result reuses that dictionary unchanged (zero copy), and values
- * copied from Variants over the same dictionary are copied byte for byte. Otherwise the result gets a
- * fresh sorted dictionary holding the seed's keys and the new ones.
+ * dictionary; if no new key is added, the result reuses that dictionary unchanged (zero copy), and
+ * values copied from Variants over the same dictionary are copied byte for byte. Otherwise the
+ * result gets a fresh sorted dictionary holding the seed's keys and the new ones.
  *
- * <p><b>Reuse:</b> {@link #reset()} lets a loop encode many values with one builder; keys stay cached across
- * resets. Parts: {@link KeyTable} (keys, dictionary), {@link ContainerStack} (object layout), {@link
- * ValueBuffer} (bytes), {@link VariantCopier} (re-encoding other Variants).
+ * <p><b>Reuse:</b> {@link #reset()} lets a loop encode many values with one builder; keys stay
+ * cached across resets. Parts: {@link KeyTable} (keys, dictionary), {@link ContainerStack} (object
+ * layout), {@link ValueBuffer} (bytes), {@link VariantCopier} (re-encoding other Variants).
  *
  * <p><b>Thread safety:</b> none; a builder serves one thread.
  *
@@ -47,7 +49,8 @@ public final class VariantBuilder {
   private final ValueBuffer buf;
   private final ContainerStack stack;
   private VariantMetadata lastSameMetadata;
-  private boolean copiedVerbatim; // containers copied unchecked from a Variant: ids not recorded, not trusted
+  private boolean
+      copiedVerbatim; // containers copied unchecked from a Variant: ids not recorded, not trusted
 
   /** A builder with a fresh dictionary and default options. */
   public VariantBuilder() {
@@ -80,18 +83,22 @@ public final class VariantBuilder {
   }
 
   /**
-   * Re-encodes any readable Variant in canonical form with a minimal sorted dictionary. Idempotent. O(encoded
-   * size).
+   * Re-encodes any readable Variant in canonical form with a minimal sorted dictionary. Idempotent.
+   * O(encoded size).
    *
-   * @throws VariantFormatException if {@code v} is malformed where it is read, duplicate keys included
-   * @throws VariantLimitException if {@code v} nests deeper than {@link Limits#maxDepth()} or shares
-   *     sub-values so that copying would expand it far past its encoded size
+   * @throws VariantFormatException if {@code v} is malformed where it is read, duplicate keys
+   *     included
+   * @throws VariantLimitException if {@code v} nests deeper than {@link Limits#maxDepth()} or
+   *     shares sub-values so that copying would expand it far past its encoded size
    */
   public static Variant canonicalize(Variant v) {
     return new VariantBuilder().appendVariant(v).build();
   }
 
-  /** Clears the value and any keys added beyond the seed, keeping buffers (and the key cache) for reuse. */
+  /**
+   * Clears the value and any keys added beyond the seed, keeping buffers (and the key cache) for
+   * reuse.
+   */
   public void reset() {
     buf.len = 0;
     copiedVerbatim = false;
@@ -101,7 +108,10 @@ public final class VariantBuilder {
 
   // ---------------------------------------------------------------- containers
 
-  /** Opens an object; follow with {@code key(name)} and a value per field, then {@link #endObject()}. */
+  /**
+   * Opens an object; follow with {@code key(name)} and a value per field, then {@link
+   * #endObject()}.
+   */
   public VariantBuilder startObject() {
     stack.push(true);
     return this;
@@ -114,8 +124,8 @@ public final class VariantBuilder {
   }
 
   /**
-   * Names the next value of the open object with a key given as UTF-8 bytes, which are copied only the first
-   * time this builder sees them.
+   * Names the next value of the open object with a key given as UTF-8 bytes, which are copied only
+   * the first time this builder sees them.
    *
    * @throws VariantFormatException if the bytes are not valid UTF-8
    */
@@ -161,9 +171,12 @@ public final class VariantBuilder {
 
   /** Appends an integer as the smallest of int8, int16, int32 and int64 that holds it. */
   public VariantBuilder appendLong(long value) {
-    VariantType t = value == (byte) value ? VariantType.INT8
-        : value == (short) value ? VariantType.INT16
-        : value == (int) value ? VariantType.INT32 : VariantType.INT64;
+    VariantType t =
+        value == (byte) value
+            ? VariantType.INT8
+            : value == (short) value
+                ? VariantType.INT16
+                : value == (int) value ? VariantType.INT32 : VariantType.INT64;
     return appendInteger(t, value);
   }
 
@@ -198,8 +211,9 @@ public final class VariantBuilder {
   }
 
   /**
-   * Appends a decimal in the smallest width that holds max(precision, scale): decimal4 up to 9, decimal8 up
-   * to 18, decimal16 up to 38 (Spark's reader rejects narrower widths for larger scales).
+   * Appends a decimal in the smallest width that holds max(precision, scale): decimal4 up to 9,
+   * decimal8 up to 18, decimal16 up to 38 (Spark's reader rejects narrower widths for larger
+   * scales).
    *
    * @throws IllegalArgumentException if precision or scale exceeds 38, or the scale is negative
    */
@@ -209,7 +223,8 @@ public final class VariantBuilder {
   }
 
   /**
-   * Appends a decimal with exactly type {@code t} (DECIMAL4, DECIMAL8 or DECIMAL16), keeping its scale.
+   * Appends a decimal with exactly type {@code t} (DECIMAL4, DECIMAL8 or DECIMAL16), keeping its
+   * scale.
    *
    * @throws IllegalArgumentException if it does not fit {@code t}
    */
@@ -219,12 +234,15 @@ public final class VariantBuilder {
     }
     int scale = value.scale();
     if (scale < 0 || scale > Layout.MAX_DECIMAL_PRECISION) {
-      throw new IllegalArgumentException("Cannot append decimal " + value + ": scale must be in [0, 38]");
+      throw new IllegalArgumentException(
+          "Cannot append decimal " + value + ": scale must be in [0, 38]");
     }
     BigInteger unscaled = value.unscaledValue();
     int w = t.fixedPayloadSize() - 1;
-    if (unscaled.bitLength() > 8 * w - 1 || DecimalWidth.precision(unscaled) > Layout.MAX_DECIMAL_PRECISION) {
-      throw new IllegalArgumentException("Cannot append decimal " + value + " as " + t + ": unscaled value does not fit");
+    if (unscaled.bitLength() > 8 * w - 1
+        || DecimalWidth.precision(unscaled) > Layout.MAX_DECIMAL_PRECISION) {
+      throw new IllegalArgumentException(
+          "Cannot append decimal " + value + " as " + t + ": unscaled value does not fit");
     }
     stack.beforeValue();
     if (w == 16 && unscaled.bitLength() > 63) {
@@ -236,14 +254,16 @@ public final class VariantBuilder {
   }
 
   /**
-   * Appends the decimal {@code unscaled} × 10^-{@code scale} in the smallest width that holds max(precision,
-   * scale), as {@link #appendDecimal(BigDecimal)} does, without a {@code BigDecimal}.
+   * Appends the decimal {@code unscaled} × 10^-{@code scale} in the smallest width that holds
+   * max(precision, scale), as {@link #appendDecimal(BigDecimal)} does, without a {@code
+   * BigDecimal}.
    *
    * @throws IllegalArgumentException if the scale is outside [0, 38]
    */
   public VariantBuilder appendDecimal(long unscaled, int scale) {
     if (scale < 0 || scale > Layout.MAX_DECIMAL_PRECISION) {
-      throw new IllegalArgumentException("Cannot append decimal with scale " + scale + ": scale must be in [0, 38]");
+      throw new IllegalArgumentException(
+          "Cannot append decimal with scale " + scale + ": scale must be in [0, 38]");
     }
     int digits = Math.max(DecimalWidth.precision(unscaled), scale);
     stack.beforeValue();
@@ -260,14 +280,16 @@ public final class VariantBuilder {
   public VariantBuilder appendDate(LocalDate date) {
     long d = date.toEpochDay();
     if (d != (int) d) {
-      throw new IllegalArgumentException("Cannot append date " + date + ": outside the 4-byte day range");
+      throw new IllegalArgumentException(
+          "Cannot append date " + date + ": outside the 4-byte day range");
     }
     return appendDate((int) d);
   }
 
   /**
-   * Appends a timestamp or time with its raw 8-byte payload, in the type's {@link VariantType#temporalUnit()
-   * unit}: microseconds or nanoseconds (dates go through {@link #appendDate(int)}).
+   * Appends a timestamp or time with its raw 8-byte payload, in the type's {@link
+   * VariantType#temporalUnit() unit}: microseconds or nanoseconds (dates go through {@link
+   * #appendDate(int)}).
    */
   public VariantBuilder appendTemporal(VariantType t, long value) {
     ChronoUnit unit = t.temporalUnit();
@@ -277,7 +299,8 @@ public final class VariantBuilder {
     long perDay = ChronoUnit.DAYS.getDuration().toNanos() / unit.getDuration().toNanos();
     if (t.equivalenceClass() == EquivalenceClass.TIME_NTZ && (value < 0 || value >= perDay)) {
       String units = unit == ChronoUnit.NANOS ? "nanoseconds" : "microseconds";
-      throw new IllegalArgumentException("Cannot append time of " + value + " " + units + ": outside one day");
+      throw new IllegalArgumentException(
+          "Cannot append time of " + value + " " + units + ": outside one day");
     }
     int at = primitive(t, 8);
     LittleEndian.write(buf.out, at, value, 8);
@@ -348,8 +371,8 @@ public final class VariantBuilder {
   }
 
   /**
-   * Appends a copy of {@code v}. If {@code v} uses this builder's seed dictionary (byte-identical), its
-   * bytes are copied verbatim; otherwise the value is re-encoded with this builder's key ids.
+   * Appends a copy of {@code v}. If {@code v} uses this builder's seed dictionary (byte-identical),
+   * its bytes are copied verbatim; otherwise the value is re-encoded with this builder's key ids.
    */
   public VariantBuilder appendVariant(Variant v) {
     if (seed != null && (v.metadata() == lastSameMetadata || v.metadata().sameBytes(seed))) {
@@ -387,8 +410,10 @@ public final class VariantBuilder {
 
   private Variant encode() {
     if (stack.depth() > 0) {
-      throw new IllegalStateException("Cannot build: " + stack.depth()
-          + " object(s) or array(s) still open; call endObject()/endArray()");
+      throw new IllegalStateException(
+          "Cannot build: "
+              + stack.depth()
+              + " object(s) or array(s) still open; call endObject()/endArray()");
     }
     if (!stack.rootWritten()) {
       throw new IllegalStateException("Cannot build: no value appended");
@@ -405,7 +430,8 @@ public final class VariantBuilder {
     if (!copiedVerbatim && stack.rewriteIds(value, dictionary.finalIds(), keys.idCount() > 256)) {
       return Variant.of(metadata, value, 0, value.length);
     }
-    Variant provisional = Variant.of(VariantMetadata.of(keys.provisionalMetadata()), value, 0, value.length);
+    Variant provisional =
+        Variant.of(VariantMetadata.of(keys.provisionalMetadata()), value, 0, value.length);
     return withMetadata(metadata, options).appendVariant(provisional).build();
   }
 }

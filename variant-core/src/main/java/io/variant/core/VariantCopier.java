@@ -1,9 +1,10 @@
 package io.variant.core;
 
 /**
- * Re-encodes a Variant into a builder through the bounds-checked reader: keys are resolved against the
- * builder's dictionary, strings and decimals are checked, other primitives are copied as they are. The path
- * of {@link VariantBuilder#appendVariant} when the value's dictionary is not the builder's.
+ * Re-encodes a Variant into a builder through the bounds-checked reader: keys are resolved against
+ * the builder's dictionary, strings and decimals are checked, other primitives are copied as they
+ * are. The path of {@link VariantBuilder#appendVariant} when the value's dictionary is not the
+ * builder's.
  */
 final class VariantCopier {
   private VariantCopier() {}
@@ -11,44 +12,51 @@ final class VariantCopier {
   static VariantBuilder copy(Variant v, VariantBuilder b, WalkBudget budget) {
     budget.charge(v); // nesting is limited by startObject()/startArray()
     switch (v.type()) {
-      case OBJECT: {
-        b.startObject();
-        VariantMetadata m = v.metadata();
-        for (int i = 0, n = v.fieldCount(); i < n; i++) {
-          int id = v.fieldId(i);
-          int at = m.keyStart(id);
-          int length = m.keyLength(id);
-          b.keyUtf8(m.buffer(), at, length);
-          copy(v.fieldValue(i), b, budget);
+      case OBJECT:
+        {
+          b.startObject();
+          VariantMetadata m = v.metadata();
+          for (int i = 0, n = v.fieldCount(); i < n; i++) {
+            int id = v.fieldId(i);
+            int at = m.keyStart(id);
+            int length = m.keyLength(id);
+            b.keyUtf8(m.buffer(), at, length);
+            copy(v.fieldValue(i), b, budget);
+          }
+          try {
+            return b.endObject();
+          } catch (DuplicateKeyException e) {
+            // The input breaks the spec's unique-key rule: that is malformed bytes, not a builder
+            // misuse.
+            throw VariantFormatException.at(
+                v.position(), "duplicate key \"%s\" in object", e.key());
+          }
         }
-        try {
-          return b.endObject();
-        } catch (DuplicateKeyException e) {
-          // The input breaks the spec's unique-key rule: that is malformed bytes, not a builder misuse.
-          throw VariantFormatException.at(v.position(), "duplicate key \"%s\" in object", e.key());
+      case ARRAY:
+        {
+          b.startArray();
+          for (int i = 0, n = v.size(); i < n; i++) {
+            copy(v.element(i), b, budget);
+          }
+          return b.endArray();
         }
-      }
-      case ARRAY: {
-        b.startArray();
-        for (int i = 0, n = v.size(); i < n; i++) {
-          copy(v.element(i), b, budget);
+      case STRING:
+        {
+          java.nio.ByteBuffer s = v.stringUtf8();
+          byte[] bytes = new byte[s.remaining()];
+          s.get(bytes);
+          return b.appendStringUtf8(bytes, 0, bytes.length);
         }
-        return b.endArray();
-      }
-      case STRING: {
-        java.nio.ByteBuffer s = v.stringUtf8();
-        byte[] bytes = new byte[s.remaining()];
-        s.get(bytes);
-        return b.appendStringUtf8(bytes, 0, bytes.length);
-      }
       case DECIMAL4:
       case DECIMAL8:
       case DECIMAL16:
         return b.appendDecimal(v.type(), v.decimalValue());
-      default: {
-        b.appendEncoded(v.buffer(), v.position(), v.valueSize()); // other primitives carry no ids: verbatim
-        return b;
-      }
+      default:
+        {
+          b.appendEncoded(
+              v.buffer(), v.position(), v.valueSize()); // other primitives carry no ids: verbatim
+          return b;
+        }
     }
   }
 }

@@ -7,12 +7,13 @@ import java.time.temporal.ChronoUnit;
  * The two comparisons the spec leaves to implementations (digest §C):
  *
  * <ul>
- *   <li><b>logical</b>: values compare by equivalence class. Exact numerics (int8 to int64, decimals)
- *       compare by value ({@code 1 == 1.00}); timestamps by instant at the finer unit (micros vs nanos);
- *       short and long strings by text; objects as key→value maps; arrays element by element. Float and
- *       double compare bit-exactly after NaN canonicalisation, so {@code -0.0 != 0.0}.
- *   <li><b>physical</b>: logical, and every primitive has the same type id; short and long strings still
- *       count as the same type.
+ *   <li><b>logical</b>: values compare by equivalence class. Exact numerics (int8 to int64,
+ *       decimals) compare by value ({@code 1 == 1.00}); timestamps by instant at the finer unit
+ *       (micros vs nanos); short and long strings by text; objects as key→value maps; arrays
+ *       element by element. Float and double compare bit-exactly after NaN canonicalisation, so
+ *       {@code -0.0 != 0.0}.
+ *   <li><b>physical</b>: logical, and every primitive has the same type id; short and long strings
+ *       still count as the same type.
  * </ul>
  *
  * Neither looks at widths, offsets, value layout or which dictionary ids encode the keys.
@@ -24,9 +25,9 @@ public final class VariantEquality {
    * Logical equality (see the class comment). O(encoded size of both values).
    *
    * @throws VariantFormatException if either value is malformed where the comparison reads it
-   * @throws VariantLimitException if either value nests deeper than {@link Limits#maxDepth()} or its
-   *     offsets share sub-values so that comparing would take more than {@link Limits#maxExpansion()} times
-   *     their encoded size in work (default limits)
+   * @throws VariantLimitException if either value nests deeper than {@link Limits#maxDepth()} or
+   *     its offsets share sub-values so that comparing would take more than {@link
+   *     Limits#maxExpansion()} times their encoded size in work (default limits)
    */
   public static boolean logical(Variant a, Variant b) {
     return logical(a, b, Limits.defaults());
@@ -37,7 +38,10 @@ public final class VariantEquality {
     return equal(a, b, false, budget("compare", a, b, limits), limits.maxDepth());
   }
 
-  /** Physical equality: logical equality plus identical primitive type ids. Throws as {@link #logical}. */
+  /**
+   * Physical equality: logical equality plus identical primitive type ids. Throws as {@link
+   * #logical}.
+   */
   public static boolean physical(Variant a, Variant b) {
     return physical(a, b, Limits.defaults());
   }
@@ -52,11 +56,12 @@ public final class VariantEquality {
   }
 
   /**
-   * Compares two trees with an explicit stack rather than recursion: at {@link Limits#maxDepth()} levels a
-   * recursive comparison needed up to ~770 bytes of stack per level before JIT compilation, too close to a
-   * default 1 MiB thread stack.
+   * Compares two trees with an explicit stack rather than recursion: at {@link Limits#maxDepth()}
+   * levels a recursive comparison needed up to ~770 bytes of stack per level before JIT
+   * compilation, too close to a default 1 MiB thread stack.
    */
-  private static boolean equal(Variant a, Variant b, boolean physical, WalkBudget budget, int maxDepth) {
+  private static boolean equal(
+      Variant a, Variant b, boolean physical, WalkBudget budget, int maxDepth) {
     Frame top = null;
     int depth = 0;
     while (true) {
@@ -75,7 +80,8 @@ public final class VariantEquality {
           return false;
         }
         if (n > 0) {
-          int[] pair = object ? FieldLookup.pairing(a, b) : null; // fields out of key order pair by name
+          int[] pair =
+              object ? FieldLookup.pairing(a, b) : null; // fields out of key order pair by name
           if (pair == FieldLookup.UNMATCHED) {
             return false;
           }
@@ -136,7 +142,8 @@ public final class VariantEquality {
       case NULL -> true;
       case BOOLEAN -> ta == tb;
       case EXACT_NUMERIC -> a.decimalValue().compareTo(b.decimalValue()) == 0;
-      case DOUBLE -> Double.doubleToLongBits(a.doubleValue()) == Double.doubleToLongBits(b.doubleValue());
+      case DOUBLE ->
+          Double.doubleToLongBits(a.doubleValue()) == Double.doubleToLongBits(b.doubleValue());
       case FLOAT -> Float.floatToIntBits(a.floatValue()) == Float.floatToIntBits(b.floatValue());
       case DATE -> a.epochDay() == b.epochDay();
       case TIMESTAMP, TIMESTAMP_NTZ -> nanosExact(a, ta).compareTo(nanosExact(b, tb)) == 0;
@@ -170,10 +177,14 @@ public final class VariantEquality {
     VariantType t = v.type();
     if (t == VariantType.OBJECT) {
       int h = 1;
-      int[] order = FieldLookup.sortedIndexes(v); // in key order whatever the stored order; null: stored in order
+      int[] order =
+          FieldLookup.sortedIndexes(
+              v); // in key order whatever the stored order; null: stored in order
       for (int k = 0, n = v.fieldCount(); k < n; k++) {
         int i = order == null ? k : order[k];
-        h = 31 * h + (v.fieldName(i).hashCode() ^ hash(v.fieldValue(i), budget, depth + 1, maxDepth));
+        h =
+            31 * h
+                + (v.fieldName(i).hashCode() ^ hash(v.fieldValue(i), budget, depth + 1, maxDepth));
       }
       return h;
     }

@@ -19,7 +19,8 @@ public final class VariantFormatException extends VariantException {
    */
   public static VariantFormatException at(long byteOffset, String detail, Object... args) {
     return new VariantFormatException(
-        byteOffset, "Invalid variant at byte " + byteOffset + ": " + String.format(Locale.ROOT, detail, args));
+        byteOffset,
+        "Invalid variant at byte " + byteOffset + ": " + String.format(Locale.ROOT, detail, args));
   }
 
   /** Offset of the offending byte in the buffer the caller passed in. */

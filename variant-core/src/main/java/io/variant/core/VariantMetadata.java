@@ -4,19 +4,22 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * A view over Variant metadata: the dictionary of object keys. spec: VariantEncoding §Metadata encoding
+ * A view over Variant metadata: the dictionary of object keys. spec: VariantEncoding §Metadata
+ * encoding
  *
- * <p><b>Validation:</b> the factory checks the header, the version and that the offset table fits the
- * buffer (O(1)); each key's offsets and UTF-8 are checked when the key is read; {@link #validate()}
- * checks everything. <b>Thread safety:</b> safe to share. Decoded keys and the lookup map of unsorted
- * dictionaries are cached lazily; the caches are idempotent, so a race only repeats work.
+ * <p><b>Validation:</b> the factory checks the header, the version and that the offset table fits
+ * the buffer (O(1)); each key's offsets and UTF-8 are checked when the key is read; {@link
+ * #validate()} checks everything. <b>Thread safety:</b> safe to share. Decoded keys and the lookup
+ * map of unsorted dictionaries are cached lazily; the caches are idempotent, so a race only repeats
+ * work.
  */
 public final class VariantMetadata {
   /** The empty dictionary, {@code 01 00 00}. */
   public static final VariantMetadata EMPTY = of(new byte[] {0x01, 0x00, 0x00});
 
   private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
   private final byte[] buf;
   private final int start;
@@ -28,14 +31,16 @@ public final class VariantMetadata {
   private final int offsetsStart;
   private final int bytesStart;
   private String[] keyCache;
-  private volatile Map<String, Integer> lookup; // volatile: a HashMap must be published safely to other threads
+  private volatile Map<String, Integer>
+      lookup; // volatile: a HashMap must be published safely to other threads
 
   private VariantMetadata(byte[] buf, int start, int limit) {
     if (buf == null) {
       throw new NullPointerException("metadata bytes are null");
     }
     if (start < 0 || limit > buf.length || start > limit) {
-      throw new IllegalArgumentException("range [" + start + ", " + limit + ") outside buffer of " + buf.length);
+      throw new IllegalArgumentException(
+          "range [" + start + ", " + limit + ") outside buffer of " + buf.length);
     }
     this.buf = buf;
     this.start = start;
@@ -46,13 +51,18 @@ public final class VariantMetadata {
     int header = buf[start] & 0xFF;
     int version = header & Layout.METADATA_VERSION_MASK;
     if (version != Layout.METADATA_VERSION) {
-      throw VariantFormatException.at(start, "metadata version %d, expected %d", version, Layout.METADATA_VERSION);
+      throw VariantFormatException.at(
+          start, "metadata version %d, expected %d", version, Layout.METADATA_VERSION);
     }
     this.sorted = (header & Layout.METADATA_SORTED_BIT) != 0;
     this.offsetSize = (header >>> Layout.METADATA_OFFSET_SIZE_SHIFT) + 1;
     this.offsetsStart = start + 1 + offsetSize;
     if (offsetsStart > limit) {
-      throw VariantFormatException.at(start + 1, "metadata dictionary size needs %d bytes, found %d", offsetSize, limit - start - 1);
+      throw VariantFormatException.at(
+          start + 1,
+          "metadata dictionary size needs %d bytes, found %d",
+          offsetSize,
+          limit - start - 1);
     }
     long n = LittleEndian.readUnsigned(buf, start + 1, offsetSize) & 0xFFFFFFFFL;
     if (n == 0 && offsetsStart == limit) {
@@ -64,13 +74,23 @@ public final class VariantMetadata {
     }
     long tableEnd = offsetsStart + (n + 1) * offsetSize;
     if (tableEnd > limit) {
-      throw VariantFormatException.at(start + 1, "metadata dictionary size %d needs offsets up to byte %d, buffer ends at %d", n, tableEnd, limit);
+      throw VariantFormatException.at(
+          start + 1,
+          "metadata dictionary size %d needs offsets up to byte %d, buffer ends at %d",
+          n,
+          tableEnd,
+          limit);
     }
     this.size = (int) n;
     this.bytesStart = (int) tableEnd;
-    long last = LittleEndian.readUnsigned(buf, offsetsStart + size * offsetSize, offsetSize) & 0xFFFFFFFFL;
+    long last =
+        LittleEndian.readUnsigned(buf, offsetsStart + size * offsetSize, offsetSize) & 0xFFFFFFFFL;
     if (bytesStart + last > limit) {
-      throw VariantFormatException.at(offsetsStart + (long) size * offsetSize, "metadata strings end at byte %d, buffer ends at %d", bytesStart + last, limit);
+      throw VariantFormatException.at(
+          offsetsStart + (long) size * offsetSize,
+          "metadata strings end at byte %d, buffer ends at %d",
+          bytesStart + last,
+          limit);
     }
     this.end = (int) (bytesStart + last);
   }
@@ -80,14 +100,17 @@ public final class VariantMetadata {
     return new VariantMetadata(metadata, 0, metadata == null ? 0 : metadata.length);
   }
 
-  /** Wraps {@code length} bytes from {@code offset} without copying; trailing bytes after the dictionary are ignored. */
+  /**
+   * Wraps {@code length} bytes from {@code offset} without copying; trailing bytes after the
+   * dictionary are ignored.
+   */
   public static VariantMetadata of(byte[] buffer, int offset, int length) {
     return new VariantMetadata(buffer, offset, offset + length);
   }
 
   /**
-   * The encoded length of the metadata that starts at {@code offset}: {@code 1 + offset_size * (n + 2) +
-   * offset[n]}. The draft layout uses it to split {@code metadata ‖ value}.
+   * The encoded length of the metadata that starts at {@code offset}: {@code 1 + offset_size * (n +
+   * 2) + offset[n]}. The draft layout uses it to split {@code metadata ‖ value}.
    */
   public static int encodedLength(byte[] buffer, int offset, int length) {
     VariantMetadata m = new VariantMetadata(buffer, offset, offset + length);
@@ -109,7 +132,9 @@ public final class VariantMetadata {
     return end - start;
   }
 
-  /** The bytes this metadata was given: more than {@link #length()} when bytes trail the dictionary. */
+  /**
+   * The bytes this metadata was given: more than {@link #length()} when bytes trail the dictionary.
+   */
   public int bytesGiven() {
     return given;
   }
@@ -134,11 +159,11 @@ public final class VariantMetadata {
   }
 
   /**
-   * A hash of the encoded bytes, consistent with {@link #sameBytes}: byte-identical dictionaries hash alike.
-   * Lets writers and splitters cache per-dictionary decisions without copying the bytes. O(1): it mixes the
-   * length with at most eight 8-byte words spread over the bytes (the header and first offsets, where
-   * dictionaries of different key sets already differ, the last bytes and evenly spaced ones), so callers
-   * confirm a match with {@link #sameBytes}.
+   * A hash of the encoded bytes, consistent with {@link #sameBytes}: byte-identical dictionaries
+   * hash alike. Lets writers and splitters cache per-dictionary decisions without copying the
+   * bytes. O(1): it mixes the length with at most eight 8-byte words spread over the bytes (the
+   * header and first offsets, where dictionaries of different key sets already differ, the last
+   * bytes and evenly spaced ones), so callers confirm a match with {@link #sameBytes}.
    */
   public int bytesHash() {
     int len = end - start;
@@ -162,7 +187,12 @@ public final class VariantMetadata {
     long o = offset(id);
     long next = offset(id + 1);
     if (o > next) {
-      throw VariantFormatException.at(offsetsStart + (long) id * offsetSize, "metadata offset %d of key %d is after the next offset %d", o, id, next);
+      throw VariantFormatException.at(
+          offsetsStart + (long) id * offsetSize,
+          "metadata offset %d of key %d is after the next offset %d",
+          o,
+          id,
+          next);
     }
     return (int) (bytesStart + o);
   }
@@ -173,9 +203,14 @@ public final class VariantMetadata {
   }
 
   private long offset(int i) {
-    long o = LittleEndian.readUnsigned(buf, offsetsStart + i * offsetSize, offsetSize) & 0xFFFFFFFFL;
+    long o =
+        LittleEndian.readUnsigned(buf, offsetsStart + i * offsetSize, offsetSize) & 0xFFFFFFFFL;
     if (bytesStart + o > end) {
-      throw VariantFormatException.at(offsetsStart + (long) i * offsetSize, "metadata offset %d points past the strings (%d bytes)", o, end - bytesStart);
+      throw VariantFormatException.at(
+          offsetsStart + (long) i * offsetSize,
+          "metadata offset %d points past the strings (%d bytes)",
+          o,
+          end - bytesStart);
     }
     return o;
   }
@@ -212,7 +247,10 @@ public final class VariantMetadata {
     return id;
   }
 
-  /** Id of {@code key}, or -1 if absent. O(log n) on sorted dictionaries; unsorted ones build a map once. */
+  /**
+   * Id of {@code key}, or -1 if absent. O(log n) on sorted dictionaries; unsorted ones build a map
+   * once.
+   */
   public int idOf(String key) {
     if (sorted) {
       byte[] k = Utf8.encode(key);
@@ -230,7 +268,10 @@ public final class VariantMetadata {
     return id == null ? -1 : id;
   }
 
-  /** Id of the key with the UTF-8 bytes {@code key[off, off + len)}, or -1; for sorted dictionaries only. */
+  /**
+   * Id of the key with the UTF-8 bytes {@code key[off, off + len)}, or -1; for sorted dictionaries
+   * only.
+   */
   int binarySearch(byte[] key, int off, int len) {
     int lo = 0;
     int hi = size - 1;
@@ -250,10 +291,11 @@ public final class VariantMetadata {
   }
 
   /**
-   * For each key of this dictionary, the id of the same key in {@code target}; {@code null} if one is
-   * missing, or if this dictionary's keys are not strictly increasing (so duplicates never map to one id).
-   * {@code target} must be sorted. A merge reading each of its offsets once, or a binary search per key when
-   * {@code target} is much larger: O(min(n + m, n log m)) key comparisons.
+   * For each key of this dictionary, the id of the same key in {@code target}; {@code null} if one
+   * is missing, or if this dictionary's keys are not strictly increasing (so duplicates never map
+   * to one id). {@code target} must be sorted. A merge reading each of its offsets once, or a
+   * binary search per key when {@code target} is much larger: O(min(n + m, n log m)) key
+   * comparisons.
    */
   int[] idsIn(VariantMetadata target) {
     int[] ids = new int[size];
@@ -274,14 +316,23 @@ public final class VariantMetadata {
       int len = keyLength(id);
       int c = -1;
       while (t < target.size
-          && (c = Utf8.compare(target.buf, (int) (target.bytesStart + tStart), (int) (tEnd - tStart), buf, s, len)) < 0) {
+          && (c =
+                  Utf8.compare(
+                      target.buf,
+                      (int) (target.bytesStart + tStart),
+                      (int) (tEnd - tStart),
+                      buf,
+                      s,
+                      len))
+              < 0) {
         if (++t < target.size) {
           tStart = tEnd;
           tEnd = target.offset(t + 1);
         }
       }
       if (c != 0 || tEnd < tStart) {
-        return null; // missing from target (or a malformed target offset: then re-encoding reports it)
+        return null; // missing from target (or a malformed target offset: then re-encoding reports
+        // it)
       }
       ids[id] = t;
       if (++t < target.size) {
@@ -298,8 +349,8 @@ public final class VariantMetadata {
   }
 
   /**
-   * Checks the whole dictionary: offsets start at 0 and never decrease, every string is UTF-8, and a
-   * sorted dictionary is strictly increasing. O(total bytes).
+   * Checks the whole dictionary: offsets start at 0 and never decrease, every string is UTF-8, and
+   * a sorted dictionary is strictly increasing. O(total bytes).
    *
    * @throws VariantFormatException naming the first problem and its byte offset
    */
@@ -308,20 +359,23 @@ public final class VariantMetadata {
       return;
     }
     if (offset(0) != 0) {
-      throw VariantFormatException.at(offsetsStart, "metadata offset_0 is %d, expected 0", offset(0));
+      throw VariantFormatException.at(
+          offsetsStart, "metadata offset_0 is %d, expected 0", offset(0));
     }
     for (int i = 0; i < size; i++) {
       int s = keyStart(i);
       Utf8.check(buf, s, keyLength(i), s);
       if (sorted && i > 0 && compareKeys(i - 1, i) >= 0) {
-        throw VariantFormatException.at(s, "metadata is marked sorted but key %d is not after key %d", i, i - 1);
+        throw VariantFormatException.at(
+            s, "metadata is marked sorted but key %d is not after key %d", i, i - 1);
       }
     }
   }
 
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder("VariantMetadata{sorted=").append(sorted).append(", keys=[");
+    StringBuilder sb =
+        new StringBuilder("VariantMetadata{sorted=").append(sorted).append(", keys=[");
     for (int i = 0; i < size; i++) {
       sb.append(i == 0 ? "" : ", ").append(key(i));
     }

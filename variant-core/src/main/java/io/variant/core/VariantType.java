@@ -4,10 +4,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 
 /**
- * Every Variant type: the primitive types with their spec ids, plus {@link #OBJECT} and {@link #ARRAY}.
- * This enum is the one place that owns the per-type facts: id, payload size, equivalence class, display
- * name and temporal unit. Short strings report
- * {@link #STRING}: the two forms mean the same thing. spec: VariantEncoding §Encoding types
+ * Every Variant type: the primitive types with their spec ids, plus {@link #OBJECT} and {@link
+ * #ARRAY}. This enum is the one place that owns the per-type facts: id, payload size, equivalence
+ * class, display name and temporal unit. Short strings report {@link #STRING}: the two forms mean
+ * the same thing. spec: VariantEncoding §Encoding types
  *
  * <p>To add a primitive type: add its constant here, then fix the compile errors that follow (each
  * concern has one exhaustive switch over this enum).
@@ -43,17 +43,19 @@ public enum VariantType {
   /** Nanoseconds since the epoch, UTC. */
   TIMESTAMP_NANOS(18, 8, EquivalenceClass.TIMESTAMP, "timestamp_nanos", ChronoUnit.NANOS),
   /** Nanoseconds since the epoch, wall clock. */
-  TIMESTAMP_NTZ_NANOS(19, 8, EquivalenceClass.TIMESTAMP_NTZ, "timestamp_ntz_nanos", ChronoUnit.NANOS),
+  TIMESTAMP_NTZ_NANOS(
+      19, 8, EquivalenceClass.TIMESTAMP_NTZ, "timestamp_ntz_nanos", ChronoUnit.NANOS),
   /** 16 bytes, big-endian (RFC 4122 order): the format's only big-endian field. */
   UUID(20, 16, EquivalenceClass.UUID, "uuid", null),
   OBJECT(-1, -1, EquivalenceClass.OBJECT, "object", null),
   ARRAY(-1, -1, EquivalenceClass.ARRAY, "array", null);
 
   /**
-   * Number of primitive ids this library knows (0 to {@code PRIMITIVE_COUNT - 1}); counted from the constants,
-   * which {@code VariantTypeTest} checks are numbered without gaps.
+   * Number of primitive ids this library knows (0 to {@code PRIMITIVE_COUNT - 1}); counted from the
+   * constants, which {@code VariantTypeTest} checks are numbered without gaps.
    */
-  public static final int PRIMITIVE_COUNT = (int) Arrays.stream(values()).filter(VariantType::isPrimitive).count();
+  public static final int PRIMITIVE_COUNT =
+      (int) Arrays.stream(values()).filter(VariantType::isPrimitive).count();
 
   private static final VariantType[] BY_ID = new VariantType[PRIMITIVE_COUNT];
 
@@ -71,7 +73,12 @@ public enum VariantType {
   private final String displayName;
   private final ChronoUnit unit;
 
-  VariantType(int id, int payloadSize, EquivalenceClass equivalenceClass, String displayName, ChronoUnit unit) {
+  VariantType(
+      int id,
+      int payloadSize,
+      EquivalenceClass equivalenceClass,
+      String displayName,
+      ChronoUnit unit) {
     this.id = id;
     this.payloadSize = payloadSize;
     this.equivalenceClass = equivalenceClass;
@@ -79,7 +86,10 @@ public enum VariantType {
     this.unit = unit;
   }
 
-  /** The primitive type id (0 to {@code PRIMITIVE_COUNT - 1}), or -1 for {@link #OBJECT} and {@link #ARRAY}. */
+  /**
+   * The primitive type id (0 to {@code PRIMITIVE_COUNT - 1}), or -1 for {@link #OBJECT} and {@link
+   * #ARRAY}.
+   */
   public int primitiveId() {
     return id;
   }
@@ -102,22 +112,25 @@ public enum VariantType {
     return (id << Layout.VALUE_HEADER_SHIFT) | BasicType.PRIMITIVE.id();
   }
 
-  /** The spec's equivalence class: values of one class compare by value whatever their physical type. */
+  /**
+   * The spec's equivalence class: values of one class compare by value whatever their physical
+   * type.
+   */
   public EquivalenceClass equivalenceClass() {
     return equivalenceClass;
   }
 
   /**
-   * The name tools show for this type: the spec's name, with the unit where the spec has two ({@code
-   * timestamp} and {@code timestamp_nanos}); both booleans show as {@code boolean}.
+   * The name tools show for this type: the spec's name, with the unit where the spec has two
+   * ({@code timestamp} and {@code timestamp_nanos}); both booleans show as {@code boolean}.
    */
   public String displayName() {
     return displayName;
   }
 
   /**
-   * The unit of a date, time or timestamp payload ({@link ChronoUnit#DAYS}, {@link ChronoUnit#MICROS} or
-   * {@link ChronoUnit#NANOS}); {@code null} for every other type.
+   * The unit of a date, time or timestamp payload ({@link ChronoUnit#DAYS}, {@link
+   * ChronoUnit#MICROS} or {@link ChronoUnit#NANOS}); {@code null} for every other type.
    */
   public ChronoUnit temporalUnit() {
     return unit;

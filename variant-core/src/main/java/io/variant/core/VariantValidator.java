@@ -5,18 +5,19 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The deep check behind {@link Variant#validate()}. Linear in the buffer: the subtree at a value start is
- * checked once, so forged objects whose offsets share sub-values cannot make it exponential. Two things
- * are still checked on every visit, because they depend on the path and not on the bytes at that start:
- * that the value fits its parent's data (one shared value may fit one parent and not another), and that
- * the path's depth plus the subtree's height stays within the limit (otherwise a chain reached through a
- * shortcut first would hide its full depth).
+ * The deep check behind {@link Variant#validate()}. Linear in the buffer: the subtree at a value
+ * start is checked once, so forged objects whose offsets share sub-values cannot make it
+ * exponential. Two things are still checked on every visit, because they depend on the path and not
+ * on the bytes at that start: that the value fits its parent's data (one shared value may fit one
+ * parent and not another), and that the path's depth plus the subtree's height stays within the
+ * limit (otherwise a chain reached through a shortcut first would hide its full depth).
  */
 final class VariantValidator {
   private final int maxDepth;
   private final KeyOrder keyOrder;
   private final BitSet checkedScalars = new BitSet();
-  private final Map<Integer, Integer> containerHeights = new HashMap<>(); // value start -> subtree height
+  private final Map<Integer, Integer> containerHeights =
+      new HashMap<>(); // value start -> subtree height
   private int visits; // values looked at, memo hits included: tests check it stays linear
 
   VariantValidator(int maxDepth, KeyOrder keyOrder) {
@@ -24,7 +25,10 @@ final class VariantValidator {
     this.keyOrder = keyOrder;
   }
 
-  /** Values looked at so far, including ones already checked; at most the number of offsets read + 1. */
+  /**
+   * Values looked at so far, including ones already checked; at most the number of offsets read +
+   * 1.
+   */
   int visits() {
     return visits;
   }
@@ -34,9 +38,9 @@ final class VariantValidator {
   }
 
   /**
-   * Checks {@code v} below {@code depth} containers; returns the number of container levels of its subtree (0
-   * for a scalar, 1 for an array of scalars). Levels count objects and arrays alike, as the JSON parser and the
-   * renderer count them: {@code depth + levels} may not pass the limit.
+   * Checks {@code v} below {@code depth} containers; returns the number of container levels of its
+   * subtree (0 for a scalar, 1 for an array of scalars). Levels count objects and arrays alike, as
+   * the JSON parser and the renderer count them: {@code depth + levels} may not pass the limit.
    */
   private int check(Variant v, int depth) {
     visits++;
@@ -68,7 +72,8 @@ final class VariantValidator {
   }
 
   private VariantFormatException tooDeep(int pos) {
-    return VariantFormatException.at(pos, "nesting deeper than %d levels (Limits.maxDepth)", maxDepth);
+    return VariantFormatException.at(
+        pos, "nesting deeper than %d levels (Limits.maxDepth)", maxDepth);
   }
 
   private int checkArray(Variant v, int depth) {
@@ -93,21 +98,26 @@ final class VariantValidator {
     return height;
   }
 
-  /** The payload checks beyond its size (which valueSize() checked), decided per equivalence class. */
+  /**
+   * The payload checks beyond its size (which valueSize() checked), decided per equivalence class.
+   */
   private static void checkScalar(Variant v) {
     VariantType t = v.type();
-    PayloadCheck check = switch (t.equivalenceClass()) { // exhaustive: a new class stops the build here
-      case STRING -> PayloadCheck.UTF8;
-      case EXACT_NUMERIC -> t.isDecimal() ? PayloadCheck.DECIMAL : PayloadCheck.NONE;
-      case TIME_NTZ -> PayloadCheck.TIME_OF_DAY;
-      case NULL, BOOLEAN, DOUBLE, FLOAT, DATE, TIMESTAMP, TIMESTAMP_NTZ, BINARY, UUID -> PayloadCheck.NONE;
-      case OBJECT, ARRAY -> throw new AssertionError(t); // check() walks containers
-    };
+    PayloadCheck check =
+        switch (t.equivalenceClass()) { // exhaustive: a new class stops the build here
+          case STRING -> PayloadCheck.UTF8;
+          case EXACT_NUMERIC -> t.isDecimal() ? PayloadCheck.DECIMAL : PayloadCheck.NONE;
+          case TIME_NTZ -> PayloadCheck.TIME_OF_DAY;
+          case NULL, BOOLEAN, DOUBLE, FLOAT, DATE, TIMESTAMP, TIMESTAMP_NTZ, BINARY, UUID ->
+              PayloadCheck.NONE;
+          case OBJECT, ARRAY -> throw new AssertionError(t); // check() walks containers
+        };
     switch (check) {
       case UTF8 -> v.stringValue();
       case DECIMAL -> checkDecimal(v);
-      case TIME_OF_DAY -> v.timeValue(); // within one day; timeValue() would refuse the value later otherwise
-      case NONE -> { }
+      case TIME_OF_DAY ->
+          v.timeValue(); // within one day; timeValue() would refuse the value later otherwise
+      case NONE -> {}
     }
   }
 

@@ -1,17 +1,18 @@
 package io.variant.core;
 
 /**
- * Caps the work of one whole-value walk (rendering, equality, hashing, copying, splitting, rebuilding) at
- * {@link Limits#maxExpansion()} times the encoded size it starts from. A well-formed tree never comes
- * close: each node is charged at most its own bytes (a scalar its bytes, an object or array 1 for its
- * header), and distinct nodes occupy distinct bytes, so the total is at most the encoded size. Only an
- * encoding whose offsets share sub-values can exceed it, and nested sharing makes the logical tree
- * exponentially larger than its bytes (60 levels of {@code [x, x]} take 300 bytes and stand for 2^60
- * leaves). Shared bytes are tolerated on read (digest §H.12); expanding them past this budget is refused
- * with {@link VariantLimitException} instead of hanging or running out of memory.
+ * Caps the work of one whole-value walk (rendering, equality, hashing, copying, splitting,
+ * rebuilding) at {@link Limits#maxExpansion()} times the encoded size it starts from. A well-formed
+ * tree never comes close: each node is charged at most its own bytes (a scalar its bytes, an object
+ * or array 1 for its header), and distinct nodes occupy distinct bytes, so the total is at most the
+ * encoded size. Only an encoding whose offsets share sub-values can exceed it, and nested sharing
+ * makes the logical tree exponentially larger than its bytes (60 levels of {@code [x, x]} take 300
+ * bytes and stand for 2^60 leaves). Shared bytes are tolerated on read (digest §H.12); expanding
+ * them past this budget is refused with {@link VariantLimitException} instead of hanging or running
+ * out of memory.
  *
- * <p>Public so that walks outside this package (the shredding module's Splitter) share one rule; one
- * budget serves one walk on one thread.
+ * <p>Public so that walks outside this package (the shredding module's Splitter) share one rule;
+ * one budget serves one walk on one thread.
  */
 public final class WalkBudget {
   private static final int SLACK = 64;
@@ -22,7 +23,8 @@ public final class WalkBudget {
   private long left;
 
   /**
-   * @param action what the walk does, for the message ("compare", "hash", "copy", "render", "split")
+   * @param action what the walk does, for the message ("compare", "hash", "copy", "render",
+   *     "split")
    * @param encodedBytes the encoded size of the value(s) walked
    * @param limits gives the factor, {@link Limits#maxExpansion()}
    */
@@ -39,7 +41,8 @@ public final class WalkBudget {
   }
 
   /**
-   * Charges one visited value: its own bytes for a primitive or string, 1 for an object or array header.
+   * Charges one visited value: its own bytes for a primitive or string, 1 for an object or array
+   * header.
    *
    * @throws VariantLimitException once the walk has used up its budget
    */
@@ -55,9 +58,15 @@ public final class WalkBudget {
   public void charge(long bytes) {
     left -= bytes;
     if (left < 0) {
-      throw new VariantLimitException("Cannot " + action + " the value: it expands past " + initial
-          + " bytes of work (" + factor + "x its encoded size, Limits.maxExpansion) because its encoding"
-          + " shares sub-values");
+      throw new VariantLimitException(
+          "Cannot "
+              + action
+              + " the value: it expands past "
+              + initial
+              + " bytes of work ("
+              + factor
+              + "x its encoded size, Limits.maxExpansion) because its encoding"
+              + " shares sub-values");
     }
   }
 
@@ -68,8 +77,12 @@ public final class WalkBudget {
    */
   public void checkDepth(int depth, int maxDepth) {
     if (depth > maxDepth) {
-      throw new VariantLimitException("Cannot " + action + " the value: nesting deeper than " + maxDepth
-          + " levels (Limits.maxDepth)");
+      throw new VariantLimitException(
+          "Cannot "
+              + action
+              + " the value: nesting deeper than "
+              + maxDepth
+              + " levels (Limits.maxDepth)");
     }
   }
 }

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Golden-byte fixtures placed twice: as given, and at an offset inside 0xFF padding (as parquet-java's
- * {@code testVariant} does), so every reader test also proves that offsets and ends are respected.
+ * Golden-byte fixtures placed twice: as given, and at an offset inside 0xFF padding (as
+ * parquet-java's {@code testVariant} does), so every reader test also proves that offsets and ends
+ * are respected.
  */
 final class Fixtures {
   /** Empty unsorted metadata, as parquet-testing writes it. */
@@ -22,15 +23,23 @@ final class Fixtures {
     }
   }
 
-  /** Both placements of the hex fixture: plain, then padded (offsets drawn from the bytes themselves). */
+  /**
+   * Both placements of the hex fixture: plain, then padded (offsets drawn from the bytes
+   * themselves).
+   */
   static List<Placed> placements(String metadataHex, String valueHex) {
     byte[] m = Hex.bytes(metadataHex);
     byte[] v = Hex.bytes(valueHex);
     Random r = new Random(Arrays.hashCode(m) * 31L + Arrays.hashCode(v));
     int mOff = 1 + r.nextInt(30);
     int vOff = 1 + r.nextInt(30);
-    return List.of(new Placed(Variant.of(m, v), 0, 0),
-        new Placed(Variant.of(VariantMetadata.of(pad(m, mOff), mOff, m.length), pad(v, vOff), vOff, v.length), mOff, vOff));
+    return List.of(
+        new Placed(Variant.of(m, v), 0, 0),
+        new Placed(
+            Variant.of(
+                VariantMetadata.of(pad(m, mOff), mOff, m.length), pad(v, vOff), vOff, v.length),
+            mOff,
+            vOff));
   }
 
   /** Both placements of a value with empty metadata. */

@@ -18,17 +18,21 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Objects whose fields are not in the spec's key order, as DuckDB 2.0 (insertion order) and Spark 4.2 (UTF-16
- * code-unit order) write them, read exactly like spec-ordered ones; only {@link KeyOrder#SPEC} validation
- * tells them apart, and duplicates are rejected either way.
+ * Objects whose fields are not in the spec's key order, as DuckDB 2.0 (insertion order) and Spark
+ * 4.2 (UTF-16 code-unit order) write them, read exactly like spec-ordered ones; only {@link
+ * KeyOrder#SPEC} validation tells them apart, and duplicates are rejected either way.
  */
 class KeyOrderTest {
   // DuckDB's {"b":1,"a":2}: dictionary in insertion order ["b", "a"], fields b (id 0) then a (id 1)
-  private static final Variant DUCKDB_B1_A2 = Variant.of(Hex.bytes("01 02 00 01 02 62 61"), Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 02"));
-  // Spark's {"！":1,"😀":2}: UTF-16 order puts U+FF01 (EF BC 81) before U+1F600 (F0 9F 98 80), as UTF-8 does;
+  private static final Variant DUCKDB_B1_A2 =
+      Variant.of(Hex.bytes("01 02 00 01 02 62 61"), Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 02"));
+  // Spark's {"！":1,"😀":2}: UTF-16 order puts U+FF01 (EF BC 81) before U+1F600 (F0 9F 98 80), as
+  // UTF-8 does;
   // and {"\uE000":1, "😀":2} in UTF-16 order lists 😀 (D83D) before U+E000, against UTF-8 order.
-  private static final Variant SPARK_EMOJI_FIRST = Variant.of(Hex.bytes("01 02 00 04 07 F0 9F 98 80 EE 80 80"),
-      Hex.bytes("02 02 00 01 00 02 04 0C 02 0C 01"));
+  private static final Variant SPARK_EMOJI_FIRST =
+      Variant.of(
+          Hex.bytes("01 02 00 04 07 F0 9F 98 80 EE 80 80"),
+          Hex.bytes("02 02 00 01 00 02 04 0C 02 0C 01"));
 
   @Test
   void insertionOrderReadsExactly() {
@@ -40,13 +44,18 @@ class KeyOrderTest {
     assertNull(v.field(""));
     assertEquals(1, v.fieldIndex("a"));
     assertEquals(2, VariantPath.parse("$.a").extract(v).longValue());
-    assertEquals("{\"a\":2,\"b\":1}", VariantJson.toJson(v)); // rendered in key order, whoever wrote it
+    assertEquals(
+        "{\"a\":2,\"b\":1}", VariantJson.toJson(v)); // rendered in key order, whoever wrote it
     Variant canonical = VariantJson.parse("{\"a\":2,\"b\":1}");
     assertEquals(canonical, v);
     assertEquals(v, canonical);
     assertEquals(canonical.hashCode(), v.hashCode());
     assertArrayEquals(canonical.valueBytes(), VariantBuilder.canonicalize(v).valueBytes());
-    byte[][] names = {"a".getBytes(StandardCharsets.UTF_8), "b".getBytes(StandardCharsets.UTF_8), "c".getBytes(StandardCharsets.UTF_8)};
+    byte[][] names = {
+      "a".getBytes(StandardCharsets.UTF_8),
+      "b".getBytes(StandardCharsets.UTF_8),
+      "c".getBytes(StandardCharsets.UTF_8)
+    };
     int[] indexes = new int[3];
     assertEquals(2, v.fieldIndexes(names, indexes));
     assertArrayEquals(new int[] {1, 0, -1}, indexes);
@@ -69,7 +78,9 @@ class KeyOrderTest {
   @Test
   void duplicatesAreRejectedInAnyOrder() {
     // ["b", "a"]; fields b, a, b
-    Variant v = Variant.of(Hex.bytes("01 02 00 01 02 62 61"), Hex.bytes("02 03 00 01 00 00 01 02 03 00 00 00"));
+    Variant v =
+        Variant.of(
+            Hex.bytes("01 02 00 01 02 62 61"), Hex.bytes("02 03 00 01 00 00 01 02 03 00 00 00"));
     for (KeyOrder order : KeyOrder.values()) {
       var e = assertThrows(VariantFormatException.class, () -> v.validate(order));
       assertTrue(e.getMessage().contains("duplicate key \"b\""), e.getMessage());
@@ -84,22 +95,29 @@ class KeyOrderTest {
     sorted.validate(KeyOrder.SPEC);
     assertEquals(DUCKDB_B1_A2, sorted);
     // a foreign value already in order is kept as it is
-    Variant inOrder = Variant.of(Hex.bytes("01 02 00 01 02 61 62"), Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 02"));
+    Variant inOrder =
+        Variant.of(
+            Hex.bytes("01 02 00 01 02 61 62"), Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 02"));
     assertSame(inOrder, KeyOrder.toSpecOrder(inOrder));
   }
 
   @Test
   void toSpecOrderChecksSharedSubValuesOnce() {
     // In order: 2^60 leaves behind a few hundred bytes, and the check visits each array once.
-    Variant sorted = sharedOffsets(Hex.bytes("02 02 01 00 00 02 04 0C 02 0C 01"), 60); // {"a":2,"b":1}
+    Variant sorted =
+        sharedOffsets(Hex.bytes("02 02 01 00 00 02 04 0C 02 0C 01"), 60); // {"a":2,"b":1}
     assertSame(sorted, KeyOrder.toSpecOrder(sorted));
     // Out of order: re-encoding would expand it, which the builder's budget refuses.
-    Variant unsorted = sharedOffsets(Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 02"), 60); // {"b":1,"a":2}
+    Variant unsorted =
+        sharedOffsets(Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 02"), 60); // {"b":1,"a":2}
     var e = assertThrows(VariantLimitException.class, () -> KeyOrder.toSpecOrder(unsorted));
     assertTrue(e.getMessage().contains("expands"), e.getMessage());
   }
 
-  /** {@code levels} nested arrays [x, x] whose two offsets point at the same child; innermost {@code object} over ["b", "a"]. */
+  /**
+   * {@code levels} nested arrays [x, x] whose two offsets point at the same child; innermost {@code
+   * object} over ["b", "a"].
+   */
   private static Variant sharedOffsets(byte[] object, int levels) {
     byte[] value = object;
     for (int i = 0; i < levels; i++) {
@@ -117,29 +135,37 @@ class KeyOrderTest {
 
   @Test
   void errorMessagesEscapeWhatATerminalCannotShow() {
-    assertEquals("\"a\\u0001\\uE000\\u200B \\\"é😀\"", FieldLookup.quoted("a\u0001\uE000\u200B \"é😀"));
+    assertEquals(
+        "\"a\\u0001\\uE000\\u200B \\\"é😀\"", FieldLookup.quoted("a\u0001\uE000\u200B \"é😀"));
     assertEquals("\"\\uD800\"", FieldLookup.quoted("\uD800")); // a lone surrogate
   }
 
   @Test
   void foreignKeyOrderReadsLikeSpecOrder() {
-    Trials.run("foreignKeyOrderReadsLikeSpecOrder", rnd -> {
-      Variant v = Gen.variant(rnd);
-      Variant f = Gen.foreignKeyOrder(rnd, v);
-      f.validate();
-      assertEquals(v, f);
-      assertEquals(f, v);
-      assertEquals(v.hashCode(), f.hashCode());
-      assertEquals(VariantJson.toJson(v), VariantJson.toJson(f));
-      assertArrayEquals(VariantBuilder.canonicalize(v).valueBytes(), VariantBuilder.canonicalize(f).valueBytes());
-      Variant ordered = KeyOrder.toSpecOrder(f);
-      ordered.validate(KeyOrder.SPEC);
-      assertEquals(v, ordered);
-      assertSameLookups(v, f, rnd);
-    });
+    Trials.run(
+        "foreignKeyOrderReadsLikeSpecOrder",
+        rnd -> {
+          Variant v = Gen.variant(rnd);
+          Variant f = Gen.foreignKeyOrder(rnd, v);
+          f.validate();
+          assertEquals(v, f);
+          assertEquals(f, v);
+          assertEquals(v.hashCode(), f.hashCode());
+          assertEquals(VariantJson.toJson(v), VariantJson.toJson(f));
+          assertArrayEquals(
+              VariantBuilder.canonicalize(v).valueBytes(),
+              VariantBuilder.canonicalize(f).valueBytes());
+          Variant ordered = KeyOrder.toSpecOrder(f);
+          ordered.validate(KeyOrder.SPEC);
+          assertEquals(v, ordered);
+          assertSameLookups(v, f, rnd);
+        });
   }
 
-  /** Every key of every object of {@code expected} is found in {@code actual} with an equal value; others are absent. */
+  /**
+   * Every key of every object of {@code expected} is found in {@code actual} with an equal value;
+   * others are absent.
+   */
   private static void assertSameLookups(Variant expected, Variant actual, java.util.Random rnd) {
     if (expected.isObject()) {
       List<byte[]> names = new ArrayList<>();
@@ -154,7 +180,8 @@ class KeyOrderTest {
       assertNull(actual.field(Gen.key(rnd) + "\u0000absent"));
       names.add(new byte[] {(byte) 0xFF}); // sorts after every UTF-8 key
       int[] indexes = new int[names.size()];
-      assertEquals(expected.fieldCount(), actual.fieldIndexes(names.toArray(new byte[0][]), indexes));
+      assertEquals(
+          expected.fieldCount(), actual.fieldIndexes(names.toArray(new byte[0][]), indexes));
       for (int j = 0; j < expected.fieldCount(); j++) {
         assertEquals(expected.fieldName(j), actual.fieldName(indexes[j]));
       }

@@ -15,54 +15,68 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Corrupted encodings (bit flips, truncations, forged counts, lengths and offsets, junk headers) of valid
- * Variants: every operation either works or throws {@link VariantFormatException} (or {@link
- * VariantLimitException} for a size or depth limit), never another exception, and the work stays linear.
+ * Corrupted encodings (bit flips, truncations, forged counts, lengths and offsets, junk headers) of
+ * valid Variants: every operation either works or throws {@link VariantFormatException} (or {@link
+ * VariantLimitException} for a size or depth limit), never another exception, and the work stays
+ * linear.
  */
 class MutationPropertyTest {
   private static final Gen.Config SMALL = Gen.Config.defaults().withBudgetBytes(4_000);
-  private static final Duration HANG_GUARD = Duration.ofSeconds(10); // per trial; generous: one takes milliseconds
+  private static final Duration HANG_GUARD =
+      Duration.ofSeconds(10); // per trial; generous: one takes milliseconds
   private static final int MUTANTS_PER_TRIAL = 20;
-  /** Small enough that a forged value's rendering hits a limit quickly; large enough for every valid seed. */
+
+  /**
+   * Small enough that a forged value's rendering hits a limit quickly; large enough for every valid
+   * seed.
+   */
   private static final Limits RENDER_LIMITS = Limits.defaults().withMaxValueBytes(1 << 20);
 
   @Test
   void corruptedValuesFailOnlyWithFormatExceptions() {
-    Trials.run("corruptedValuesFailOnlyWithFormatExceptions", rnd -> {
-      Variant original = base(rnd);
-      byte[] metadata = original.metadataBytes();
-      byte[] value = original.valueBytes();
-      assertTimeoutPreemptively(HANG_GUARD, () -> {
-        for (int i = 0; i < MUTANTS_PER_TRIAL; i++) {
-          byte[] m = rnd.nextInt(4) == 0 ? Mutations.mutate(rnd, metadata) : metadata;
-          check(m, Mutations.mutate(rnd, value), original);
-        }
-      });
-    });
+    Trials.run(
+        "corruptedValuesFailOnlyWithFormatExceptions",
+        rnd -> {
+          Variant original = base(rnd);
+          byte[] metadata = original.metadataBytes();
+          byte[] value = original.valueBytes();
+          assertTimeoutPreemptively(
+              HANG_GUARD,
+              () -> {
+                for (int i = 0; i < MUTANTS_PER_TRIAL; i++) {
+                  byte[] m = rnd.nextInt(4) == 0 ? Mutations.mutate(rnd, metadata) : metadata;
+                  check(m, Mutations.mutate(rnd, value), original);
+                }
+              });
+        });
   }
 
   @Test
   void corruptedConcatenatedBuffersFailOnlyWithFormatExceptions() {
-    Trials.run("corruptedConcatenatedBuffersFailOnlyWithFormatExceptions", rnd -> {
-      Variant original = base(rnd);
-      byte[] m = original.metadataBytes();
-      byte[] v = original.valueBytes();
-      byte[] both = new byte[m.length + v.length];
-      System.arraycopy(m, 0, both, 0, m.length);
-      System.arraycopy(v, 0, both, m.length, v.length);
-      assertTimeoutPreemptively(HANG_GUARD, () -> {
-        for (int i = 0; i < MUTANTS_PER_TRIAL; i++) {
-          byte[] x = Mutations.mutate(rnd, both);
-          Variant c;
-          try {
-            c = Variant.ofConcatenated(x, 0, x.length);
-          } catch (VariantFormatException expected) {
-            continue; // the metadata or value header itself is broken
-          }
-          operations(c, original);
-        }
-      });
-    });
+    Trials.run(
+        "corruptedConcatenatedBuffersFailOnlyWithFormatExceptions",
+        rnd -> {
+          Variant original = base(rnd);
+          byte[] m = original.metadataBytes();
+          byte[] v = original.valueBytes();
+          byte[] both = new byte[m.length + v.length];
+          System.arraycopy(m, 0, both, 0, m.length);
+          System.arraycopy(v, 0, both, m.length, v.length);
+          assertTimeoutPreemptively(
+              HANG_GUARD,
+              () -> {
+                for (int i = 0; i < MUTANTS_PER_TRIAL; i++) {
+                  byte[] x = Mutations.mutate(rnd, both);
+                  Variant c;
+                  try {
+                    c = Variant.ofConcatenated(x, 0, x.length);
+                  } catch (VariantFormatException expected) {
+                    continue; // the metadata or value header itself is broken
+                  }
+                  operations(c, original);
+                }
+              });
+        });
   }
 
   private static Variant base(Random rnd) {
@@ -84,11 +98,14 @@ class MutationPropertyTest {
   static void operations(Variant v, Variant other) {
     boolean valid;
     try {
-      VariantValidator validator = new VariantValidator(Limits.defaults().maxDepth(), KeyOrder.SPEC);
+      VariantValidator validator =
+          new VariantValidator(Limits.defaults().maxDepth(), KeyOrder.SPEC);
       v.metadata().validate();
       validator.check(v);
-      assertTrue(validator.visits() <= v.valueSize() + 1L,
-          () -> "validate visited " + validator.visits() + " values in " + v.valueSize() + " bytes");
+      assertTrue(
+          validator.visits() <= v.valueSize() + 1L,
+          () ->
+              "validate visited " + validator.visits() + " values in " + v.valueSize() + " bytes");
       valid = true;
     } catch (VariantFormatException | VariantLimitException expected) {
       valid = false;
@@ -97,16 +114,21 @@ class MutationPropertyTest {
     Walk walk = new Walk(valid);
     walk.walk(v);
     long bytes = (long) v.limit() - v.position();
-    assertTrue(walk.steps() <= bytes, () -> "walk took " + walk.steps() + " steps over " + bytes + " bytes");
+    assertTrue(
+        walk.steps() <= bytes,
+        () -> "walk took " + walk.steps() + " steps over " + bytes + " bytes");
     try {
       Variant c = VariantBuilder.canonicalize(v);
       if (valid) {
-        assertTrue(VariantEquality.physical(v, c), "canonical form of a valid value is equal to it");
+        assertTrue(
+            VariantEquality.physical(v, c), "canonical form of a valid value is equal to it");
         assertTrue(VariantEquality.logical(v, v), "a valid value equals itself");
         assertEquals(v.hashCode(), c.hashCode(), "hash of a valid value and of its canonical form");
       }
     } catch (VariantFormatException | VariantLimitException expected) {
-      assertTrue(!valid || expected instanceof VariantLimitException, () -> "valid value failed to canonicalize: " + expected);
+      assertTrue(
+          !valid || expected instanceof VariantLimitException,
+          () -> "valid value failed to canonicalize: " + expected);
     }
     try {
       VariantEquality.logical(v, v);
@@ -120,12 +142,16 @@ class MutationPropertyTest {
     lookups(v, valid);
   }
 
-  /** Rendering: a valid value renders unless it expands past a limit; a malformed one may fail as such. */
+  /**
+   * Rendering: a valid value renders unless it expands past a limit; a malformed one may fail as
+   * such.
+   */
   private static void render(Variant v, boolean valid) {
     try {
       String json = VariantJson.toJson(v, RENDER_LIMITS);
       assertTrue(json.length() <= RENDER_LIMITS.maxValueBytes(), "rendered past the output limit");
-      v.toString(); // default limits: only the expansion budget keeps a shared value from filling the heap
+      v.toString(); // default limits: only the expansion budget keeps a shared value from
+      // filling the heap
     } catch (VariantLimitException expected) {
       // shared sub-values, deep nesting or a long rendering
     } catch (VariantFormatException e) {
@@ -140,7 +166,9 @@ class MutationPropertyTest {
         for (int i = 0, n = Math.min(v.fieldCount(), 8); i < n; i++) {
           String name = v.fieldName(i);
           Variant f = v.field(name);
-          assertTrue(!valid || f != null, () -> "field \"" + name + "\" of a valid value not found by name");
+          assertTrue(
+              !valid || f != null,
+              () -> "field \"" + name + "\" of a valid value not found by name");
           VariantPath.of(List.of(new Segment.Key(name), new Segment.Index(0))).extract(v);
         }
         v.field("\uFFFF-absent");
@@ -148,7 +176,9 @@ class MutationPropertyTest {
       VariantPath.of(List.of(new Segment.Index(0), new Segment.Index(1))).extract(v);
       v.translateIds(v.metadata());
     } catch (VariantFormatException | VariantLimitException | VariantTypeException e) {
-      assertTrue(!valid || !(e instanceof VariantFormatException), () -> "valid value failed a lookup: " + e);
+      assertTrue(
+          !valid || !(e instanceof VariantFormatException),
+          () -> "valid value failed a lookup: " + e);
     }
   }
 }

@@ -5,7 +5,9 @@ import java.util.Random;
 
 /** Corrupts valid encodings the ways a fuzzer or a broken writer would. */
 final class Mutations {
-  private static final int[] FORGED = {0xFFFFFFFF, 0x7FFFFFFF, 0x80000000, 0x7FFFFFF0, 0xFFFF, 0x10000, 0xFF, 0x100, 0};
+  private static final int[] FORGED = {
+    0xFFFFFFFF, 0x7FFFFFFF, 0x80000000, 0x7FFFFFF0, 0xFFFF, 0x10000, 0xFF, 0x100, 0
+  };
 
   private Mutations() {}
 
@@ -33,35 +35,39 @@ final class Mutations {
         return x;
       case 2: // truncate
         return Arrays.copyOf(x, at);
-      case 3: { // forged little-endian count, length or offset of 1 to 4 bytes
-        int value = FORGED[r.nextInt(FORGED.length)];
-        for (int i = 0, w = 1 + r.nextInt(4); i < w && at + i < x.length; i++) {
-          x[at + i] = (byte) (value >>> (8 * i));
-        }
-        return x;
-      }
-      case 4: { // append junk
-        byte[] y = Arrays.copyOf(x, x.length + 1 + r.nextInt(8));
-        for (int i = x.length; i < y.length; i++) {
-          y[i] = (byte) r.nextInt(256);
-        }
-        return y;
-      }
-      case 5: { // a header byte anywhere: containers with random widths and is_large bits
-        if (x.length > 0) {
-          x[at] = (byte) ((r.nextInt(64) << 2) | (2 + r.nextInt(2)));
-        }
-        return x;
-      }
-      default: { // remove one byte from the middle, shifting the rest
-        if (x.length == 0) {
+      case 3:
+        { // forged little-endian count, length or offset of 1 to 4 bytes
+          int value = FORGED[r.nextInt(FORGED.length)];
+          for (int i = 0, w = 1 + r.nextInt(4); i < w && at + i < x.length; i++) {
+            x[at + i] = (byte) (value >>> (8 * i));
+          }
           return x;
         }
-        byte[] y = new byte[x.length - 1];
-        System.arraycopy(x, 0, y, 0, at);
-        System.arraycopy(x, at + 1, y, at, x.length - at - 1);
-        return y;
-      }
+      case 4:
+        { // append junk
+          byte[] y = Arrays.copyOf(x, x.length + 1 + r.nextInt(8));
+          for (int i = x.length; i < y.length; i++) {
+            y[i] = (byte) r.nextInt(256);
+          }
+          return y;
+        }
+      case 5:
+        { // a header byte anywhere: containers with random widths and is_large bits
+          if (x.length > 0) {
+            x[at] = (byte) ((r.nextInt(64) << 2) | (2 + r.nextInt(2)));
+          }
+          return x;
+        }
+      default:
+        { // remove one byte from the middle, shifting the rest
+          if (x.length == 0) {
+            return x;
+          }
+          byte[] y = new byte[x.length - 1];
+          System.arraycopy(x, 0, y, 0, at);
+          System.arraycopy(x, at + 1, y, at, x.length - at - 1);
+          return y;
+        }
     }
   }
 }

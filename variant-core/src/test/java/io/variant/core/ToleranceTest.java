@@ -8,8 +8,8 @@ import io.variant.testkit.Hex;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every "must tolerate" item of digest §B.6 (and the loose spots of §H.12): legal but non-canonical bytes
- * validate, read correctly, and canonicalize to the builder's form.
+ * Every "must tolerate" item of digest §B.6 (and the loose spots of §H.12): legal but non-canonical
+ * bytes validate, read correctly, and canonicalize to the builder's form.
  */
 class ToleranceTest {
   private static final String AB = "11 02 00 01 02 61 62"; // sorted ["a", "b"]
@@ -29,7 +29,8 @@ class ToleranceTest {
   @Test
   void reservedBitsAreIgnored() {
     // metadata header bit 5 (0x20) set: 0x31 = sorted, reserved, 1-byte offsets
-    for (Fixtures.Placed p : Fixtures.placements("31 02 00 01 02 61 62", "82 02 00 01 00 02 04 0C 01 0C 02")) {
+    for (Fixtures.Placed p :
+        Fixtures.placements("31 02 00 01 02 61 62", "82 02 00 01 00 02 04 0C 01 0C 02")) {
       assertTrue(p.v().metadata().isSorted());
       assertA1B2(p.v()); // and object header bit 7 (value_header bit 5) set: 0x82
     }
@@ -37,7 +38,8 @@ class ToleranceTest {
     for (Fixtures.Placed p : Fixtures.placements("E3 02 00 02 03 0C 01 00")) {
       p.v().validate();
       assertEquals(2, p.v().size());
-      assertEquals("03 02 00 02 03 0C 01 00", Hex.of(VariantBuilder.canonicalize(p.v()).valueBytes()));
+      assertEquals(
+          "03 02 00 02 03 0C 01 00", Hex.of(VariantBuilder.canonicalize(p.v()).valueBytes()));
     }
   }
 
@@ -91,7 +93,8 @@ class ToleranceTest {
       assertEquals(2, p.v().metadata().length());
       p.v().validate();
       assertEquals(0, p.v().fieldCount());
-      assertEquals("11 00 00", Hex.of(VariantBuilder.canonicalize(p.v()).metadataBytes())); // never written
+      assertEquals(
+          "11 00 00", Hex.of(VariantBuilder.canonicalize(p.v()).metadataBytes())); // never written
     }
     assertEquals(2, VariantMetadata.encodedLength(Hex.bytes("01 00 0C 2A"), 0, 2));
   }
@@ -106,7 +109,8 @@ class ToleranceTest {
     for (Fixtures.Placed p : Fixtures.placements("03 02 00 04 05 0C 01 EE EE 00")) {
       p.v().validate();
       assertTrue(p.v().element(1).isNull());
-      assertEquals("03 02 00 02 03 0C 01 00", Hex.of(VariantBuilder.canonicalize(p.v()).valueBytes()));
+      assertEquals(
+          "03 02 00 02 03 0C 01 00", Hex.of(VariantBuilder.canonicalize(p.v()).valueBytes()));
     }
   }
 

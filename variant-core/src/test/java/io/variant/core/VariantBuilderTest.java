@@ -26,15 +26,25 @@ class VariantBuilderTest {
 
   @Test
   void objectFieldsAreSortedAndTheDictionaryIsSortedAndMinimal() {
-    Variant v = build(b -> b.startObject().key("b").appendString("x").key("a").appendLong(1).endObject());
+    Variant v =
+        build(b -> b.startObject().key("b").appendString("x").key("a").appendLong(1).endObject());
     assertEquals("11 02 00 01 02 61 62", Hex.of(v.metadataBytes())); // sorted, ["a", "b"]
     assertEquals("02 02 00 01 00 02 04 0C 01 05 78", Hex.of(v.valueBytes())); // values in key order
   }
 
   @Test
   void keysSortByUtf8Bytes() {
-    Variant v = build(b -> b.startObject().key("\uD83D\uDE00").appendLong(3).key("\uE000").appendLong(2)
-        .key("a").appendLong(1).endObject());
+    Variant v =
+        build(
+            b ->
+                b.startObject()
+                    .key("\uD83D\uDE00")
+                    .appendLong(3)
+                    .key("\uE000")
+                    .appendLong(2)
+                    .key("a")
+                    .appendLong(1)
+                    .endObject());
     // sorted ["a", U+E000, U+1F600]: offsets 0 1 4 8
     assertEquals("11 03 00 01 04 08 61 EE 80 80 F0 9F 98 80", Hex.of(v.metadataBytes()));
     assertEquals("02 03 00 01 02 00 02 04 06 0C 01 0C 02 0C 03", Hex.of(v.valueBytes()));
@@ -49,22 +59,36 @@ class VariantBuilderTest {
     assertValue("14 00 80 00 00", b -> b.appendLong(32768));
     assertValue("18 00 00 00 80 00 00 00 00", b -> b.appendLong(1L << 31));
     assertValue("18 FF FF FF FF FF FF FF 7F", b -> b.appendLong(Long.MAX_VALUE));
-    assertValue("18 2A 00 00 00 00 00 00 00", b -> b.appendInteger(VariantType.INT64, 42)); // exact type kept
-    var e = assertThrows(IllegalArgumentException.class, () -> new VariantBuilder().appendInteger(VariantType.INT8, 128));
+    assertValue(
+        "18 2A 00 00 00 00 00 00 00",
+        b -> b.appendInteger(VariantType.INT64, 42)); // exact type kept
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new VariantBuilder().appendInteger(VariantType.INT8, 128));
     assertTrue(e.getMessage().contains("out of range"), e.getMessage());
   }
 
   @Test
   void decimalsTakeTheSmallestWidthForPrecisionAndScale() {
     assertValue("20 02 D2 04 00 00", b -> b.appendDecimal(new BigDecimal("12.34")));
-    assertValue("24 02 14 1A 99 BE 1C 00 00 00", b -> b.appendDecimal(new BigDecimal("1234567890.12")));
+    assertValue(
+        "24 02 14 1A 99 BE 1C 00 00 00", b -> b.appendDecimal(new BigDecimal("1234567890.12")));
     // 17 digits but scale 20: decimal16, because Spark rejects decimal8 with a scale above 18
-    assertValue("28 14 CD 50 59 6F 91 44 7D 00 00 00 00 00 00 00 00 00",
+    assertValue(
+        "28 14 CD 50 59 6F 91 44 7D 00 00 00 00 00 00 00 00 00",
         b -> b.appendDecimal(new BigDecimal("0.00035259763517903053")));
-    assertValue("28 00 FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF", b -> b.appendDecimal(VariantType.DECIMAL16, BigDecimal.ONE.negate()));
-    var e = assertThrows(IllegalArgumentException.class, () -> new VariantBuilder().appendDecimal(new BigDecimal("1E+3")));
+    assertValue(
+        "28 00 FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF FF",
+        b -> b.appendDecimal(VariantType.DECIMAL16, BigDecimal.ONE.negate()));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new VariantBuilder().appendDecimal(new BigDecimal("1E+3")));
     assertTrue(e.getMessage().contains("negative scale"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> new VariantBuilder().appendDecimal(new BigDecimal("1" + "0".repeat(38))));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new VariantBuilder().appendDecimal(new BigDecimal("1" + "0".repeat(38))));
   }
 
   @Test
@@ -81,7 +105,8 @@ class VariantBuilderTest {
     assertValue("48 15 41 3A 6C B7 AF 05 18", b -> b.appendTimestampNanos(1730982834123456789L));
     assertValue("4C 02 00 00 00 00 00 00 00", b -> b.appendTimestampNtzNanos(2));
     assertValue("3C 02 00 00 00 CA FE", b -> b.appendBinary(new byte[] {(byte) 0xCA, (byte) 0xFE}));
-    assertValue("50 00 11 22 33 44 55 66 77 88 99 AA BB CC DD EE FF", // big-endian, the only one
+    assertValue(
+        "50 00 11 22 33 44 55 66 77 88 99 AA BB CC DD EE FF", // big-endian, the only one
         b -> b.appendUuid(UUID.fromString("00112233-4455-6677-8899-aabbccddeeff")));
   }
 
@@ -90,9 +115,13 @@ class VariantBuilderTest {
     assertValue("01", b -> b.appendString(""));
     assertValue("0D 6E 2F 61", b -> b.appendString("n/a"));
     String a63 = "a".repeat(63);
-    assertValue("FD " + Hex.of(a63.getBytes(java.nio.charset.StandardCharsets.US_ASCII)), b -> b.appendString(a63));
+    assertValue(
+        "FD " + Hex.of(a63.getBytes(java.nio.charset.StandardCharsets.US_ASCII)),
+        b -> b.appendString(a63));
     String a64 = "a".repeat(64);
-    assertValue("40 40 00 00 00 " + Hex.of(a64.getBytes(java.nio.charset.StandardCharsets.US_ASCII)), b -> b.appendString(a64));
+    assertValue(
+        "40 40 00 00 00 " + Hex.of(a64.getBytes(java.nio.charset.StandardCharsets.US_ASCII)),
+        b -> b.appendString(a64));
     // 21 three-byte characters = 63 bytes: still short
     assertTrue(build(b -> b.appendString("\u20AC".repeat(21))).isShortString());
     assertTrue(!build(b -> b.appendString("\u20AC".repeat(22))).isShortString());
@@ -100,7 +129,8 @@ class VariantBuilderTest {
 
   @Test
   void arraysAndNesting() {
-    assertValue("03 02 00 02 03 0C 01 00", b -> b.startArray().appendLong(1).appendNull().endArray());
+    assertValue(
+        "03 02 00 02 03 0C 01 00", b -> b.startArray().appendLong(1).appendNull().endArray());
     assertValue("03 00 00", b -> b.startArray().endArray());
     assertValue("02 00 00", b -> b.startObject().endObject());
     // [[]] : outer array, 1 element, offsets 0 3 | inner empty array
@@ -109,41 +139,52 @@ class VariantBuilderTest {
 
   @Test
   void largeContainersAndWideOffsetsAndIds() {
-    // 256 fields: is_large (4-byte count), ids 0..255 fit 1 byte, 512 data bytes need 2-byte offsets
-    Variant o256 = build(b -> {
-      b.startObject();
-      for (int i = 0; i < 256; i++) {
-        b.key(String.format("k%03d", i)).appendLong(i % 100);
-      }
-      b.endObject();
-    });
+    // 256 fields: is_large (4-byte count), ids 0..255 fit 1 byte, 512 data bytes need 2-byte
+    // offsets
+    Variant o256 =
+        build(
+            b -> {
+              b.startObject();
+              for (int i = 0; i < 256; i++) {
+                b.key(String.format("k%03d", i)).appendLong(i % 100);
+              }
+              b.endObject();
+            });
     assertEquals("46 00 01 00 00", Hex.of(o256.valueBytes(), 0, 5)); // header 0x46, count 256
     // 257 keys: id 256 needs 2 bytes
-    Variant o257 = build(b -> {
-      b.startObject();
-      for (int i = 0; i < 257; i++) {
-        b.key(String.format("k%03d", i)).appendNull();
-      }
-      b.endObject();
-    });
+    Variant o257 =
+        build(
+            b -> {
+              b.startObject();
+              for (int i = 0; i < 257; i++) {
+                b.key(String.format("k%03d", i)).appendNull();
+              }
+              b.endObject();
+            });
     assertEquals("56 01 01 00 00", Hex.of(o257.valueBytes(), 0, 5));
     assertEquals(0x51, o257.metadataBytes()[0] & 0xFF); // 1028 key bytes: 2-byte metadata offsets
-    Variant a256 = build(b -> {
-      b.startArray();
-      for (int i = 0; i < 256; i++) {
-        b.appendNull();
-      }
-      b.endArray();
-    });
-    assertEquals("17 00 01 00 00", Hex.of(a256.valueBytes(), 0, 5)); // is_large, 2-byte offsets (256 > 255)
-    Variant a255 = build(b -> {
-      b.startArray();
-      for (int i = 0; i < 255; i++) {
-        b.appendNull();
-      }
-      b.endArray();
-    });
-    assertEquals("03 FF 00 01", Hex.of(a255.valueBytes(), 0, 4)); // 255: small count, 1-byte offsets
+    Variant a256 =
+        build(
+            b -> {
+              b.startArray();
+              for (int i = 0; i < 256; i++) {
+                b.appendNull();
+              }
+              b.endArray();
+            });
+    assertEquals(
+        "17 00 01 00 00", Hex.of(a256.valueBytes(), 0, 5)); // is_large, 2-byte offsets (256 > 255)
+    Variant a255 =
+        build(
+            b -> {
+              b.startArray();
+              for (int i = 0; i < 255; i++) {
+                b.appendNull();
+              }
+              b.endArray();
+            });
+    assertEquals(
+        "03 FF 00 01", Hex.of(a255.valueBytes(), 0, 4)); // 255: small count, 1-byte offsets
     o256.validate();
     o257.validate();
     a256.validate();
@@ -152,7 +193,8 @@ class VariantBuilderTest {
   @Test
   void threeByteOffsetsAndMetadataOffsets() {
     String big = "s".repeat(70_000);
-    Variant v = build(b -> b.startObject().key(big).startArray().appendString(big).endArray().endObject());
+    Variant v =
+        build(b -> b.startObject().key(big).startArray().appendString(big).endArray().endObject());
     assertEquals(0x91, v.metadataBytes()[0] & 0xFF); // sorted, 3-byte offsets
     Variant array = v.field(big);
     assertEquals(0x0B, array.valueBytes()[0] & 0xFF); // array, 3-byte offsets
@@ -167,8 +209,19 @@ class VariantBuilderTest {
     var e = assertThrows(DuplicateKeyException.class, b::endObject);
     assertEquals("a", e.key());
     assertTrue(e.getMessage().contains("duplicate key \"a\""), e.getMessage());
-    VariantBuilder lastWins = new VariantBuilder(BuilderOptions.defaults().withDuplicateKeys(DuplicateKeys.LAST_WINS));
-    Variant v = lastWins.startObject().key("a").appendLong(1).key("b").appendNull().key("a").appendLong(2).endObject().build();
+    VariantBuilder lastWins =
+        new VariantBuilder(BuilderOptions.defaults().withDuplicateKeys(DuplicateKeys.LAST_WINS));
+    Variant v =
+        lastWins
+            .startObject()
+            .key("a")
+            .appendLong(1)
+            .key("b")
+            .appendNull()
+            .key("a")
+            .appendLong(2)
+            .endObject()
+            .build();
     assertEquals("02 02 00 01 00 02 03 0C 02 00", Hex.of(v.valueBytes()));
   }
 
@@ -176,17 +229,23 @@ class VariantBuilderTest {
   void misuseNamesTheCallThatFixesIt() {
     var e1 = assertThrows(IllegalStateException.class, () -> new VariantBuilder().endObject());
     assertTrue(e1.getMessage().contains("startObject()"), e1.getMessage());
-    var e2 = assertThrows(IllegalStateException.class, () -> new VariantBuilder().startObject().appendNull());
+    var e2 =
+        assertThrows(
+            IllegalStateException.class, () -> new VariantBuilder().startObject().appendNull());
     assertTrue(e2.getMessage().contains("key(name)"), e2.getMessage());
-    var e3 = assertThrows(IllegalStateException.class, () -> new VariantBuilder().startArray().build());
+    var e3 =
+        assertThrows(IllegalStateException.class, () -> new VariantBuilder().startArray().build());
     assertTrue(e3.getMessage().contains("still open"), e3.getMessage());
-    var e4 = assertThrows(IllegalStateException.class, () -> new VariantBuilder().appendNull().appendNull());
+    var e4 =
+        assertThrows(
+            IllegalStateException.class, () -> new VariantBuilder().appendNull().appendNull());
     assertTrue(e4.getMessage().contains("second top-level value"), e4.getMessage());
   }
 
   @Test
   void depthLimitIsALimitException() {
-    VariantBuilder b = new VariantBuilder(BuilderOptions.defaults().withLimits(Limits.defaults().withMaxDepth(3)));
+    VariantBuilder b =
+        new VariantBuilder(BuilderOptions.defaults().withLimits(Limits.defaults().withMaxDepth(3)));
     b.startArray().startArray().startArray();
     var e = assertThrows(VariantLimitException.class, b::startArray);
     assertTrue(e.getMessage().contains("Limits.maxDepth"), e.getMessage());
@@ -195,10 +254,13 @@ class VariantBuilderTest {
   @Test
   void withMetadataReusesADictionaryThatAlreadyHoldsEveryKey() {
     VariantMetadata m = VariantMetadata.of(Hex.bytes("11 02 00 01 02 61 62"));
-    Variant v = VariantBuilder.withMetadata(m).startObject().key("b").appendLong(2).endObject().build();
+    Variant v =
+        VariantBuilder.withMetadata(m).startObject().key("b").appendLong(2).endObject().build();
     assertTrue(v.metadata() == m);
-    assertEquals("02 01 01 00 02 0C 02", Hex.of(v.valueBytes())); // id 1 = "b" in the given dictionary
-    Variant grown = VariantBuilder.withMetadata(m).startObject().key("c").appendLong(3).endObject().build();
+    assertEquals(
+        "02 01 01 00 02 0C 02", Hex.of(v.valueBytes())); // id 1 = "b" in the given dictionary
+    Variant grown =
+        VariantBuilder.withMetadata(m).startObject().key("c").appendLong(3).endObject().build();
     assertEquals("11 03 00 01 02 03 61 62 63", Hex.of(grown.metadataBytes()));
     assertEquals("02 01 02 00 02 0C 03", Hex.of(grown.valueBytes()));
   }

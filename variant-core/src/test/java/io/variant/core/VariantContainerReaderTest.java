@@ -11,7 +11,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-/** Golden bytes for objects and arrays: every width of offsets, ids and counts; lookup; key order. */
+/**
+ * Golden bytes for objects and arrays: every width of offsets, ids and counts; lookup; key order.
+ */
 class VariantContainerReaderTest {
   private static final String AB = "11 02 00 01 02 61 62"; // sorted, 2 keys, offsets 0 1 2, "a" "b"
   private static final String A = "01 01 00 01 61"; // unsorted, 1 key, offsets 0 1, "a"
@@ -67,46 +69,58 @@ class VariantContainerReaderTest {
   @TestFactory
   Stream<DynamicTest> everyObjectWidthReadsTheSameField() {
     // {"a": int8 1}; header = 0x02 | (offset size - 1) << 2 | (id size - 1) << 4 | is_large << 6
-    List<String> encodings = List.of(
-        "02 01 00 00 02 0C 01", // 1-byte ids and offsets
-        "06 01 00 0000 0200 0C 01", // 2-byte offsets
-        "0A 01 00 000000 020000 0C 01", // 3-byte offsets
-        "0E 01 00 00000000 02000000 0C 01", // 4-byte offsets
-        "12 01 0000 00 02 0C 01", // 2-byte ids
-        "22 01 000000 00 02 0C 01", // 3-byte ids
-        "32 01 00000000 00 02 0C 01", // 4-byte ids
-        "3E 01 00000000 00000000 02000000 0C 01", // 4-byte ids and offsets
-        "42 01000000 00 00 02 0C 01", // is_large: 4-byte count
-        "7E 01000000 00000000 00000000 02000000 0C 01"); // everything at its widest
-    return encodings.stream().map(hex -> DynamicTest.dynamicTest(hex, () -> {
-      for (Fixtures.Placed p : Fixtures.placements(A, hex)) {
-        assertEquals(1, p.v().fieldCount());
-        assertEquals("a", p.v().fieldName(0));
-        assertEquals(1, p.v().field("a").longValue());
-        assertEquals(hex.replace(" ", "").length() / 2, p.v().valueSize());
-        p.v().validate();
-      }
-    }));
+    List<String> encodings =
+        List.of(
+            "02 01 00 00 02 0C 01", // 1-byte ids and offsets
+            "06 01 00 0000 0200 0C 01", // 2-byte offsets
+            "0A 01 00 000000 020000 0C 01", // 3-byte offsets
+            "0E 01 00 00000000 02000000 0C 01", // 4-byte offsets
+            "12 01 0000 00 02 0C 01", // 2-byte ids
+            "22 01 000000 00 02 0C 01", // 3-byte ids
+            "32 01 00000000 00 02 0C 01", // 4-byte ids
+            "3E 01 00000000 00000000 02000000 0C 01", // 4-byte ids and offsets
+            "42 01000000 00 00 02 0C 01", // is_large: 4-byte count
+            "7E 01000000 00000000 00000000 02000000 0C 01"); // everything at its widest
+    return encodings.stream()
+        .map(
+            hex ->
+                DynamicTest.dynamicTest(
+                    hex,
+                    () -> {
+                      for (Fixtures.Placed p : Fixtures.placements(A, hex)) {
+                        assertEquals(1, p.v().fieldCount());
+                        assertEquals("a", p.v().fieldName(0));
+                        assertEquals(1, p.v().field("a").longValue());
+                        assertEquals(hex.replace(" ", "").length() / 2, p.v().valueSize());
+                        p.v().validate();
+                      }
+                    }));
   }
 
   @TestFactory
   Stream<DynamicTest> everyArrayWidthReadsTheSameElements() {
     // [int8 1, null]; header = 0x03 | (offset size - 1) << 2 | is_large << 4
-    List<String> encodings = List.of(
-        "03 02 00 02 03 0C 01 00",
-        "07 02 0000 0200 0300 0C 01 00",
-        "0B 02 000000 020000 030000 0C 01 00",
-        "0F 02 00000000 02000000 03000000 0C 01 00",
-        "13 02000000 00 02 03 0C 01 00",
-        "1F 02000000 00000000 02000000 03000000 0C 01 00");
-    return encodings.stream().map(hex -> DynamicTest.dynamicTest(hex, () -> {
-      for (Fixtures.Placed p : Fixtures.placements(hex)) {
-        assertEquals(2, p.v().size());
-        assertEquals(1, p.v().element(0).longValue());
-        assertTrue(p.v().element(1).isNull());
-        p.v().validate();
-      }
-    }));
+    List<String> encodings =
+        List.of(
+            "03 02 00 02 03 0C 01 00",
+            "07 02 0000 0200 0300 0C 01 00",
+            "0B 02 000000 020000 030000 0C 01 00",
+            "0F 02 00000000 02000000 03000000 0C 01 00",
+            "13 02000000 00 02 03 0C 01 00",
+            "1F 02000000 00000000 02000000 03000000 0C 01 00");
+    return encodings.stream()
+        .map(
+            hex ->
+                DynamicTest.dynamicTest(
+                    hex,
+                    () -> {
+                      for (Fixtures.Placed p : Fixtures.placements(hex)) {
+                        assertEquals(2, p.v().size());
+                        assertEquals(1, p.v().element(0).longValue());
+                        assertTrue(p.v().element(1).isNull());
+                        p.v().validate();
+                      }
+                    }));
   }
 
   @Test
@@ -126,15 +140,21 @@ class VariantContainerReaderTest {
       assertEquals(2, v.field(emoji).longValue());
       assertNull(v.field("\uFFFF"));
     }
-    // The same object with ids in UTF-16 order (1 then 0), as Spark writes it: read exactly, and only
+    // The same object with ids in UTF-16 order (1 then 0), as Spark writes it: read exactly, and
+    // only
     // KeyOrder.SPEC validation names it.
-    Variant utf16Order = Variant.of(io.variant.testkit.Hex.bytes(metadata), io.variant.testkit.Hex.bytes("02 02 01 00 00 02 04 0C 02 0C 01"));
+    Variant utf16Order =
+        Variant.of(
+            io.variant.testkit.Hex.bytes(metadata),
+            io.variant.testkit.Hex.bytes("02 02 01 00 00 02 04 0C 02 0C 01"));
     utf16Order.validate();
     assertEquals(1, utf16Order.field(privateUse).longValue());
     assertEquals(2, utf16Order.field(emoji).longValue());
     var e = assertThrows(VariantFormatException.class, () -> utf16Order.validate(KeyOrder.SPEC));
     assertEquals(0, e.byteOffset());
-    assertTrue(e.getMessage().contains("out of order at \"\\uE000\""), e.getMessage()); // invisible key escaped
+    assertTrue(
+        e.getMessage().contains("out of order at \"\\uE000\""),
+        e.getMessage()); // invisible key escaped
   }
 
   @Test
@@ -157,8 +177,9 @@ class VariantContainerReaderTest {
   @Test
   void nestedValuesAreViewsBoundedByTheirParent() {
     // {"a": [int8 1, "x"]} with metadata ["a"]
-    String value = "02 01 00 00 09" // object, 1 field, id 0, offsets 0 9
-        + " 03 02 00 02 04 0C 01 05 78"; // array, 2 elements, offsets 0 2 4 | int8 1 | "x"
+    String value =
+        "02 01 00 00 09" // object, 1 field, id 0, offsets 0 9
+            + " 03 02 00 02 04 0C 01 05 78"; // array, 2 elements, offsets 0 2 4 | int8 1 | "x"
     for (Fixtures.Placed p : Fixtures.placements(A, value)) {
       Variant arr = p.v().field("a");
       assertEquals(2, arr.size());
@@ -170,10 +191,18 @@ class VariantContainerReaderTest {
 
   @Test
   void lookupOfAKeyWithALoneSurrogateAgreesWithHowTheBuilderWroteIt() {
-    // A lone surrogate has no UTF-8 form; Java's encoder (and so the builder) writes '?' for it. Lookups by
+    // A lone surrogate has no UTF-8 form; Java's encoder (and so the builder) writes '?' for it.
+    // Lookups by
     // field(name) and by the dictionary's idOf must resolve the name the same way.
-    Variant v = new VariantBuilder().startObject().key("a\uD800").appendLong(1).key("a\uFFFD").appendLong(2)
-        .endObject().build();
+    Variant v =
+        new VariantBuilder()
+            .startObject()
+            .key("a\uD800")
+            .appendLong(1)
+            .key("a\uFFFD")
+            .appendLong(2)
+            .endObject()
+            .build();
     assertEquals("a?", v.fieldName(0));
     assertEquals(1, v.field("a\uD800").longValue());
     assertEquals(2, v.field("a\uFFFD").longValue());

@@ -4,18 +4,21 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.util.Arrays;
 
 /**
- * Coverage-guided fuzzing of the reader, validation, canonicalization and equality over arbitrary (metadata,
- * value) bytes, with the oracle of {@link MutationPropertyTest}: only {@link VariantFormatException} (or
- * {@link VariantLimitException}) may escape, and work stays linear in the input.
+ * Coverage-guided fuzzing of the reader, validation, canonicalization and equality over arbitrary
+ * (metadata, value) bytes, with the oracle of {@link MutationPropertyTest}: only {@link
+ * VariantFormatException} (or {@link VariantLimitException}) may escape, and work stays linear in
+ * the input.
  *
- * <p>Input layout: byte 0 is the metadata length L (0..255), bytes 1..L the metadata, the rest the value. The
- * whole input after byte 0 is also read as a draft-layout {@code metadata ‖ value} buffer.
+ * <p>Input layout: byte 0 is the metadata length L (0..255), bytes 1..L the metadata, the rest the
+ * value. The whole input after byte 0 is also read as a draft-layout {@code metadata ‖ value}
+ * buffer.
  *
  * <p><b>Regression mode</b> (every {@code mvn verify}): runs the inputs in {@code
- * src/test/resources/io/variant/core/VariantFuzzTestInputs/readAnyBytes/}, which hold valid seeds and
- * every crash found so far.
+ * src/test/resources/io/variant/core/VariantFuzzTestInputs/readAnyBytes/}, which hold valid seeds
+ * and every crash found so far.
  *
- * <p><b>Fuzzing mode</b>, bounded by {@code maxDuration} (override with {@code -Djazzer.max_duration=10m}):
+ * <p><b>Fuzzing mode</b>, bounded by {@code maxDuration} (override with {@code
+ * -Djazzer.max_duration=10m}):
  *
  * <pre>{@code
  * JAZZER_FUZZ=1 mvn -B -o -pl variant-core -am test -Dtest=VariantFuzzTest -Dsurefire.failIfNoSpecifiedTests=false
@@ -24,11 +27,15 @@ import java.util.Arrays;
  * New crashes are written to the inputs directory above; fix the bug and commit the input.
  */
 public class VariantFuzzTest {
-  private static final Variant OTHER = Variant.of(new byte[] {0x11, 0x01, 0x00, 0x01, 0x61}, new byte[] {0x02, 0x01, 0x00, 0x00, 0x02, 0x0C, 0x2A});
+  private static final Variant OTHER =
+      Variant.of(
+          new byte[] {0x11, 0x01, 0x00, 0x01, 0x61},
+          new byte[] {0x02, 0x01, 0x00, 0x00, 0x02, 0x0C, 0x2A});
 
   /**
-   * Called once by the standalone driver before fuzzing: loads and JIT-warms the classes an input needs, so
-   * that the per-input time bound measures the input and not class loading on a busy machine.
+   * Called once by the standalone driver before fuzzing: loads and JIT-warms the classes an input
+   * needs, so that the per-input time bound measures the input and not class loading on a busy
+   * machine.
    */
   public static void fuzzerInitialize() {
     fuzzerTestOneInput(new byte[] {3, 0x01, 0x00, 0x00, 0x02, 0x01, 0x00, 0x00, 0x02, 0x0C, 0x2A});

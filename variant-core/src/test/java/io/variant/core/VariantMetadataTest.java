@@ -17,7 +17,8 @@ class VariantMetadataTest {
     assertEquals("11 02 00 01 02 61 62", Hex.of(m.toBytes())); // the digest's example
     assertEquals("11 00 00", Hex.of(new MetadataBuilder().build().toBytes()));
     // U+E000 before U+1F600 (UTF-8 order), "Z" before "a"
-    VariantMetadata u = new MetadataBuilder().addAll(List.of("\uD83D\uDE00", "a", "\uE000", "Z")).build();
+    VariantMetadata u =
+        new MetadataBuilder().addAll(List.of("\uD83D\uDE00", "a", "\uE000", "Z")).build();
     assertEquals("11 04 00 01 02 05 09 5A 61 EE 80 80 F0 9F 98 80", Hex.of(u.toBytes()));
   }
 
@@ -39,7 +40,8 @@ class VariantMetadataTest {
     assertEquals(2, sorted.idOf("c"));
     assertEquals(-1, sorted.idOf("d"));
     assertEquals(-1, sorted.idOf(""));
-    VariantMetadata unsorted = VariantMetadata.of(Hex.bytes("01 03 00 01 02 03 63 61 63")); // "c" "a" "c"
+    VariantMetadata unsorted =
+        VariantMetadata.of(Hex.bytes("01 03 00 01 02 03 63 61 63")); // "c" "a" "c"
     assertFalse(unsorted.isSorted());
     assertEquals(0, unsorted.idOf("c")); // first of the duplicates
     assertEquals(1, unsorted.idOf("a"));

@@ -14,7 +14,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-/** {@link Variant#translateIds}: a value moved onto another dictionary by rewriting its field ids only. */
+/**
+ * {@link Variant#translateIds}: a value moved onto another dictionary by rewriting its field ids
+ * only.
+ */
 class VariantTranslateIdsTest {
   private static final String AB = "11 02 00 01 02 61 62"; // sorted, 2 keys, offsets 0 1 2, "a" "b"
   // object, 2 fields, ids 0 1, offsets 0 2 4 | int8 1 | "x"
@@ -30,7 +33,8 @@ class VariantTranslateIdsTest {
     for (Fixtures.Placed p : Fixtures.placements(AB, OBJECT_AB)) {
       Variant moved = p.v().translateIds(zeroAb);
       assertSame(zeroAb, moved.metadata());
-      assertArrayEquals(Hex.bytes("02 02 01 02 00 02 04 0C 01 05 78"), moved.valueBytes()); // ids 1 2 now
+      assertArrayEquals(
+          Hex.bytes("02 02 01 02 00 02 04 0C 01 05 78"), moved.valueBytes()); // ids 1 2 now
       assertEquals(1, moved.field("a").longValue());
     }
   }
@@ -38,10 +42,12 @@ class VariantTranslateIdsTest {
   @Test
   void subValuesReachedTwiceAreRewrittenOnce() {
     VariantMetadata c = metadata("11 01 00 01 63"); // sorted, ["c"]
-    // array [x, x], both offsets 0 pointing at x = {"c": int8 1}: object, 1 field, id 0, offsets 0 2
+    // array [x, x], both offsets 0 pointing at x = {"c": int8 1}: object, 1 field, id 0, offsets 0
+    // 2
     Variant shared = Variant.of(c, Hex.bytes("03 02 00 00 07 02 01 00 00 02 0C 01"), 0, 12);
     Variant moved = shared.translateIds(metadata("11 02 00 01 02 61 63")); // sorted, ["a", "c"]
-    assertArrayEquals(Hex.bytes("03 02 00 00 07 02 01 01 00 02 0C 01"), moved.valueBytes()); // id 1, not 2
+    assertArrayEquals(
+        Hex.bytes("03 02 00 00 07 02 01 01 00 02 0C 01"), moved.valueBytes()); // id 1, not 2
     assertEquals(1, moved.element(1).field("c").longValue());
   }
 
@@ -51,46 +57,58 @@ class VariantTranslateIdsTest {
     assertNull(v.translateIds(metadata("01 02 00 01 02 61 62")), "target not marked sorted");
     assertNull(v.translateIds(metadata("11 02 00 01 02 61 63")), "target lacks b");
     // ["b", "a"] unsorted: its keys do not increase, so the ids could not keep their key order
-    Variant unsorted = Variant.of(Hex.bytes("01 02 00 01 02 62 61"), Hex.bytes("02 02 01 00 00 02 04 0C 01 05 78"));
+    Variant unsorted =
+        Variant.of(
+            Hex.bytes("01 02 00 01 02 62 61"), Hex.bytes("02 02 01 00 00 02 04 0C 01 05 78"));
     assertNull(unsorted.translateIds(metadata(AB)));
 
     MetadataBuilder wide = new MetadataBuilder().add("a").add("b");
     for (int i = 0; i < 300; i++) {
       wide.add("k" + i);
     }
-    VariantMetadata many = wide.build(); // "a" 0, "b" 1, then the "k..." keys: a and b still fit one byte
+    VariantMetadata many =
+        wide.build(); // "a" 0, "b" 1, then the "k..." keys: a and b still fit one byte
     assertEquals(1, v.translateIds(many).field("a").longValue());
-    Variant zz = new VariantBuilder().startObject().key("zz").appendLong(1).endObject().build(); // id 0
-    assertNull(zz.translateIds(new MetadataBuilder().addAll(many).add("zz").build()), "id 302 needs two bytes");
+    Variant zz =
+        new VariantBuilder().startObject().key("zz").appendLong(1).endObject().build(); // id 0
+    assertNull(
+        zz.translateIds(new MetadataBuilder().addAll(many).add("zz").build()),
+        "id 302 needs two bytes");
   }
 
   @Test
   void matchesReencodingOnGeneratedCanonicalValues() {
-    Trials.run("translateIdsMatchesReencoding", rnd -> {
-      Variant v = Gen.variant(rnd, Gen.Config.defaults().withBudgetBytes(20_000)); // canonical, sorted dictionary
-      MetadataBuilder target = new MetadataBuilder();
-      Set<String> keys = new TreeSet<>();
-      for (int i = 0; i < v.metadata().size(); i++) {
-        keys.add(v.metadata().key(i));
-      }
-      if (rnd.nextInt(5) != 0) {
-        target.addAll(keys); // usually every key is there
-      }
-      for (int i = 0, n = rnd.nextInt(rnd.nextInt(10) == 0 ? 400 : 10); i < n; i++) {
-        target.add(Gen.key(rnd));
-      }
-      VariantMetadata dictionary = target.build();
-      Variant moved = Gen.padded(rnd, v).translateIds(dictionary);
-      Variant reencoded = VariantBuilder.withMetadata(dictionary).appendVariant(v).build();
-      if (moved == null) {
-        assertTrue(reencoded.metadata() != dictionary || dictionary.size() > 256,
-            "refused although every key is there and every id fits one byte");
-        return;
-      }
-      assertSame(dictionary, moved.metadata());
-      assertArrayEquals(reencoded.valueBytes(), moved.valueBytes());
-      moved.validate();
-    });
+    Trials.run(
+        "translateIdsMatchesReencoding",
+        rnd -> {
+          Variant v =
+              Gen.variant(
+                  rnd,
+                  Gen.Config.defaults().withBudgetBytes(20_000)); // canonical, sorted dictionary
+          MetadataBuilder target = new MetadataBuilder();
+          Set<String> keys = new TreeSet<>();
+          for (int i = 0; i < v.metadata().size(); i++) {
+            keys.add(v.metadata().key(i));
+          }
+          if (rnd.nextInt(5) != 0) {
+            target.addAll(keys); // usually every key is there
+          }
+          for (int i = 0, n = rnd.nextInt(rnd.nextInt(10) == 0 ? 400 : 10); i < n; i++) {
+            target.add(Gen.key(rnd));
+          }
+          VariantMetadata dictionary = target.build();
+          Variant moved = Gen.padded(rnd, v).translateIds(dictionary);
+          Variant reencoded = VariantBuilder.withMetadata(dictionary).appendVariant(v).build();
+          if (moved == null) {
+            assertTrue(
+                reencoded.metadata() != dictionary || dictionary.size() > 256,
+                "refused although every key is there and every id fits one byte");
+            return;
+          }
+          assertSame(dictionary, moved.metadata());
+          assertArrayEquals(reencoded.valueBytes(), moved.valueBytes());
+          moved.validate();
+        });
   }
 
   @Test

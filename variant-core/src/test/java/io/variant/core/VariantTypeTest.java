@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 /** The per-type facts hang together; a new constant that breaks one of these rules fails here. */
 class VariantTypeTest {
   private static final Set<EquivalenceClass> TEMPORAL =
-      EnumSet.of(EquivalenceClass.DATE, EquivalenceClass.TIME_NTZ, EquivalenceClass.TIMESTAMP,
+      EnumSet.of(
+          EquivalenceClass.DATE,
+          EquivalenceClass.TIME_NTZ,
+          EquivalenceClass.TIMESTAMP,
           EquivalenceClass.TIMESTAMP_NTZ);
 
   @Test

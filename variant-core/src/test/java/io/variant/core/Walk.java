@@ -8,31 +8,33 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Calls every accessor of a possibly malformed Variant and everything under it, and fails the test on any
- * exception other than {@link VariantFormatException} or a {@link VariantTypeException} from an accessor
- * that does not belong to the value's type. Each value position is walked once, so the walk is linear
- * even when a forged encoding shares sub-values. {@link #steps()} counts the values walked.
+ * Calls every accessor of a possibly malformed Variant and everything under it, and fails the test
+ * on any exception other than {@link VariantFormatException} or a {@link VariantTypeException} from
+ * an accessor that does not belong to the value's type. Each value position is walked once, so the
+ * walk is linear even when a forged encoding shares sub-values. {@link #steps()} counts the values
+ * walked.
  */
 final class Walk {
-  private static final List<Accessor> ACCESSORS = List.of(
-      new Accessor("booleanValue", Variant::booleanValue),
-      new Accessor("longValue", Variant::longValue),
-      new Accessor("doubleValue", Variant::doubleValue),
-      new Accessor("floatValue", Variant::floatValue),
-      new Accessor("decimalValue", Variant::decimalValue),
-      new Accessor("epochDay", Variant::epochDay),
-      new Accessor("dateValue", Variant::dateValue),
-      new Accessor("temporalValue", Variant::temporalValue),
-      new Accessor("instantValue", Variant::instantValue),
-      new Accessor("localDateTimeValue", Variant::localDateTimeValue),
-      new Accessor("timeValue", Variant::timeValue),
-      new Accessor("uuidValue", Variant::uuidValue),
-      new Accessor("stringValue", Variant::stringValue),
-      new Accessor("stringUtf8", Variant::stringUtf8),
-      new Accessor("binaryValue", Variant::binaryValue),
-      new Accessor("binaryBuffer", Variant::binaryBuffer),
-      new Accessor("fieldCount", Variant::fieldCount),
-      new Accessor("size", Variant::size));
+  private static final List<Accessor> ACCESSORS =
+      List.of(
+          new Accessor("booleanValue", Variant::booleanValue),
+          new Accessor("longValue", Variant::longValue),
+          new Accessor("doubleValue", Variant::doubleValue),
+          new Accessor("floatValue", Variant::floatValue),
+          new Accessor("decimalValue", Variant::decimalValue),
+          new Accessor("epochDay", Variant::epochDay),
+          new Accessor("dateValue", Variant::dateValue),
+          new Accessor("temporalValue", Variant::temporalValue),
+          new Accessor("instantValue", Variant::instantValue),
+          new Accessor("localDateTimeValue", Variant::localDateTimeValue),
+          new Accessor("timeValue", Variant::timeValue),
+          new Accessor("uuidValue", Variant::uuidValue),
+          new Accessor("stringValue", Variant::stringValue),
+          new Accessor("stringUtf8", Variant::stringUtf8),
+          new Accessor("binaryValue", Variant::binaryValue),
+          new Accessor("binaryBuffer", Variant::binaryBuffer),
+          new Accessor("fieldCount", Variant::fieldCount),
+          new Accessor("size", Variant::size));
 
   private record Accessor(String name, Consumer<Variant> call) {}
 
@@ -142,7 +144,10 @@ final class Walk {
     }
   }
 
-  /** Whether {@code accessor} is meant for type {@code t}: only then is a VariantTypeException a bug. */
+  /**
+   * Whether {@code accessor} is meant for type {@code t}: only then is a VariantTypeException a
+   * bug.
+   */
   static boolean belongsTo(String accessor, VariantType t) {
     return switch (accessor) {
       case "booleanValue" -> t == VariantType.BOOLEAN_TRUE || t == VariantType.BOOLEAN_FALSE;
@@ -151,10 +156,15 @@ final class Walk {
       case "doubleValue" -> t == VariantType.DOUBLE;
       case "floatValue" -> t == VariantType.FLOAT;
       case "epochDay", "dateValue" -> t == VariantType.DATE;
-      case "temporalValue" -> t == VariantType.TIMESTAMP_MICROS || t == VariantType.TIMESTAMP_NTZ_MICROS
-          || t == VariantType.TIMESTAMP_NANOS || t == VariantType.TIMESTAMP_NTZ_NANOS || t == VariantType.TIME_NTZ_MICROS;
+      case "temporalValue" ->
+          t == VariantType.TIMESTAMP_MICROS
+              || t == VariantType.TIMESTAMP_NTZ_MICROS
+              || t == VariantType.TIMESTAMP_NANOS
+              || t == VariantType.TIMESTAMP_NTZ_NANOS
+              || t == VariantType.TIME_NTZ_MICROS;
       case "instantValue" -> t == VariantType.TIMESTAMP_MICROS || t == VariantType.TIMESTAMP_NANOS;
-      case "localDateTimeValue" -> t == VariantType.TIMESTAMP_NTZ_MICROS || t == VariantType.TIMESTAMP_NTZ_NANOS;
+      case "localDateTimeValue" ->
+          t == VariantType.TIMESTAMP_NTZ_MICROS || t == VariantType.TIMESTAMP_NTZ_NANOS;
       case "timeValue" -> t == VariantType.TIME_NTZ_MICROS;
       case "uuidValue" -> t == VariantType.UUID;
       case "stringValue", "stringUtf8" -> t == VariantType.STRING;

@@ -16,25 +16,41 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Seeded generators of Variants for property tests. Every draw depends only on the {@link Random} passed
- * in, so a {@link Trials} seed reproduces it.
+ * Seeded generators of Variants for property tests. Every draw depends only on the {@link Random}
+ * passed in, so a {@link Trials} seed reproduces it.
  *
- * <p>{@link #model} covers every primitive of {@link VariantType#values()} (new types are picked up with
- * no change here), extreme integers, NaN and -0.0, decimals of every width and scale, negative dates and
- * timestamps, short and long strings (0..63, 64..300 and rarely 300..70,000 bytes, so container offsets
- * cross the 1- and 2-byte limits), unicode keys and strings (BMP, U+E000..U+FFFF, supplementary), nesting
- * up to {@link Config#maxDepth()}, and occasionally objects and arrays of more than 255 members ({@code
- * is_large}, 2-byte field ids). {@link Config#budgetBytes()} caps the payload bytes of one draw so tests
- * stay fast; values whose offsets need 4 bytes (16 MiB) belong in a dedicated test.
+ * <p>{@link #model} covers every primitive of {@link VariantType#values()} (new types are picked up
+ * with no change here), extreme integers, NaN and -0.0, decimals of every width and scale, negative
+ * dates and timestamps, short and long strings (0..63, 64..300 and rarely 300..70,000 bytes, so
+ * container offsets cross the 1- and 2-byte limits), unicode keys and strings (BMP, U+E000..U+FFFF,
+ * supplementary), nesting up to {@link Config#maxDepth()}, and occasionally objects and arrays of
+ * more than 255 members ({@code is_large}, 2-byte field ids). {@link Config#budgetBytes()} caps the
+ * payload bytes of one draw so tests stay fast; values whose offsets need 4 bytes (16 MiB) belong
+ * in a dedicated test.
  */
 public final class Gen {
-  private static final Set<VariantType> JSON_TYPES = EnumSet.of(
-      VariantType.NULL, VariantType.BOOLEAN_TRUE, VariantType.BOOLEAN_FALSE, VariantType.INT8,
-      VariantType.INT16, VariantType.INT32, VariantType.INT64, VariantType.DOUBLE, VariantType.DECIMAL4,
-      VariantType.DECIMAL8, VariantType.DECIMAL16, VariantType.STRING);
+  private static final Set<VariantType> JSON_TYPES =
+      EnumSet.of(
+          VariantType.NULL,
+          VariantType.BOOLEAN_TRUE,
+          VariantType.BOOLEAN_FALSE,
+          VariantType.INT8,
+          VariantType.INT16,
+          VariantType.INT32,
+          VariantType.INT64,
+          VariantType.DOUBLE,
+          VariantType.DECIMAL4,
+          VariantType.DECIMAL8,
+          VariantType.DECIMAL16,
+          VariantType.STRING);
 
-  /** Keys that expose UTF-16 vs UTF-8 ordering bugs: U+E000 sorts before U+1F600 only in UTF-8 order. */
-  private static final String[] TRICKY_KEYS = {"", "\uE000", "\uD83D\uDE00", "\uFFFF", "a\uE000", "a\uD83D\uDE00", "\u00E9", "A", "a"};
+  /**
+   * Keys that expose UTF-16 vs UTF-8 ordering bugs: U+E000 sorts before U+1F600 only in UTF-8
+   * order.
+   */
+  private static final String[] TRICKY_KEYS = {
+    "", "\uE000", "\uD83D\uDE00", "\uFFFF", "a\uE000", "a\uD83D\uDE00", "\u00E9", "A", "a"
+  };
 
   private Gen() {}
 
@@ -45,11 +61,17 @@ public final class Gen {
    * @param maxFields most fields of an ordinary object (large ones aside)
    * @param maxElements most elements of an ordinary array (large ones aside)
    * @param allowLarge whether objects and arrays of 256..300 members appear (rarely)
-   * @param jsonTypesOnly restrict scalars to what JSON text produces: null, booleans, integers, finite
-   *     doubles, decimals and strings
+   * @param jsonTypesOnly restrict scalars to what JSON text produces: null, booleans, integers,
+   *     finite doubles, decimals and strings
    * @param budgetBytes rough cap on the bytes of one generated value
    */
-  public record Config(int maxDepth, int maxFields, int maxElements, boolean allowLarge, boolean jsonTypesOnly, int budgetBytes) {
+  public record Config(
+      int maxDepth,
+      int maxFields,
+      int maxElements,
+      boolean allowLarge,
+      boolean jsonTypesOnly,
+      int budgetBytes) {
     /** Depth 6, 8 fields, 8 elements, large containers on, all types, 200,000 bytes. */
     public static Config defaults() {
       return new Config(6, 8, 8, true, false, 200_000);
@@ -100,7 +122,8 @@ public final class Gen {
     }
   }
 
-  // ------------------------------------------------------------------------------------------- trees
+  // -------------------------------------------------------------------------------------------
+  // trees
 
   /** A random Variant with {@link Config#defaults()}, built through {@code VariantBuilder}. */
   public static Variant variant(Random r) {
@@ -173,37 +196,69 @@ public final class Gen {
     return s;
   }
 
-  /** A random scalar of exactly type {@code t} (a primitive type), with the default string lengths. */
+  /**
+   * A random scalar of exactly type {@code t} (a primitive type), with the default string lengths.
+   */
   public static Model.Scalar scalar(Random r, VariantType t) {
     return scalar(r, t, false, new Budget(100_000));
   }
 
   private static Model.Scalar scalar(Random r, VariantType t, boolean finiteOnly, Budget b) {
-    Object v = switch (t) {
-      case NULL, BOOLEAN_TRUE, BOOLEAN_FALSE -> null;
-      case INT8 -> integer(r, 8);
-      case INT16 -> integer(r, 16);
-      case INT32 -> integer(r, 32);
-      case INT64 -> integer(r, 64);
-      case DOUBLE -> finiteOnly ? finiteDouble(r) : doubleValue(r);
-      case FLOAT -> floatValue(r);
-      case DECIMAL4, DECIMAL8, DECIMAL16 -> decimal(r, t);
-      case DATE -> (int) pick(r, Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0, 1, -719_528, 2_932_896, r.nextInt());
-      case TIMESTAMP_MICROS, TIMESTAMP_NTZ_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
-          pick(r, Long.MIN_VALUE, Long.MAX_VALUE, -1, 0, 1, -1_000_000, r.nextLong(), r.nextLong() >> r.nextInt(64));
-      case TIME_NTZ_MICROS -> pick(r, 0, 86_399_999_999L, 1, 43_200_000_000L, Math.floorMod(r.nextLong(), 86_400_000_000L));
-      case BINARY -> binary(r, b);
-      case STRING -> string(r, b);
-      case UUID -> new UUID(r.nextLong(), r.nextLong());
-      case OBJECT, ARRAY -> throw new IllegalArgumentException(t + " is not a scalar type");
-    };
+    Object v =
+        switch (t) {
+          case NULL, BOOLEAN_TRUE, BOOLEAN_FALSE -> null;
+          case INT8 -> integer(r, 8);
+          case INT16 -> integer(r, 16);
+          case INT32 -> integer(r, 32);
+          case INT64 -> integer(r, 64);
+          case DOUBLE -> finiteOnly ? finiteDouble(r) : doubleValue(r);
+          case FLOAT -> floatValue(r);
+          case DECIMAL4, DECIMAL8, DECIMAL16 -> decimal(r, t);
+          case DATE ->
+              (int)
+                  pick(
+                      r,
+                      Integer.MIN_VALUE,
+                      Integer.MAX_VALUE,
+                      -1,
+                      0,
+                      1,
+                      -719_528,
+                      2_932_896,
+                      r.nextInt());
+          case TIMESTAMP_MICROS, TIMESTAMP_NTZ_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
+              pick(
+                  r,
+                  Long.MIN_VALUE,
+                  Long.MAX_VALUE,
+                  -1,
+                  0,
+                  1,
+                  -1_000_000,
+                  r.nextLong(),
+                  r.nextLong() >> r.nextInt(64));
+          case TIME_NTZ_MICROS ->
+              pick(
+                  r,
+                  0,
+                  86_399_999_999L,
+                  1,
+                  43_200_000_000L,
+                  Math.floorMod(r.nextLong(), 86_400_000_000L));
+          case BINARY -> binary(r, b);
+          case STRING -> string(r, b);
+          case UUID -> new UUID(r.nextLong(), r.nextLong());
+          case OBJECT, ARRAY -> throw new IllegalArgumentException(t + " is not a scalar type");
+        };
     b.left -= 17;
     return new Model.Scalar(t, v);
   }
 
   /** One of the edge values about a third of the time, else the last (random) candidate. */
   private static long pick(Random r, long... candidates) {
-    return r.nextInt(3) == 0 ? candidates[r.nextInt(candidates.length)] : candidates[candidates.length - 1];
+    return r.nextInt(3) == 0
+        ? candidates[r.nextInt(candidates.length)]
+        : candidates[candidates.length - 1];
   }
 
   private static long integer(Random r, int bits) {
@@ -251,29 +306,31 @@ public final class Gen {
   }
 
   /**
-   * A decimal that fits {@code width} (DECIMAL4, DECIMAL8 or DECIMAL16) by its spec precision (9, 18, 38
-   * digits). The scale is usually at most the width's digits and sometimes anything in 0..38, which the
-   * spec allows for every width.
+   * A decimal that fits {@code width} (DECIMAL4, DECIMAL8 or DECIMAL16) by its spec precision (9,
+   * 18, 38 digits). The scale is usually at most the width's digits and sometimes anything in
+   * 0..38, which the spec allows for every width.
    */
   public static BigDecimal decimal(Random r, VariantType width) {
-    int maxDigits = switch (width) {
-      case DECIMAL4 -> 9;
-      case DECIMAL8 -> 18;
-      case DECIMAL16 -> 38;
-      default -> throw new IllegalArgumentException(width + " is not a decimal type");
-    };
+    int maxDigits =
+        switch (width) {
+          case DECIMAL4 -> 9;
+          case DECIMAL8 -> 18;
+          case DECIMAL16 -> 38;
+          default -> throw new IllegalArgumentException(width + " is not a decimal type");
+        };
     int scale = r.nextInt(4) == 0 ? r.nextInt(39) : r.nextInt(maxDigits + 1);
     BigInteger limit = BigInteger.TEN.pow(maxDigits); // unscaled magnitude stays below 10^maxDigits
-    BigInteger unscaled = switch (r.nextInt(6)) {
-      case 0 -> limit.subtract(BigInteger.ONE);
-      case 1 -> limit.subtract(BigInteger.ONE).negate();
-      case 2 -> BigInteger.ZERO;
-      default -> {
-        BigInteger m = BigInteger.TEN.pow(1 + r.nextInt(maxDigits));
-        BigInteger x = new BigInteger(m.bitLength() + 8, r).mod(m);
-        yield r.nextBoolean() ? x.negate() : x;
-      }
-    };
+    BigInteger unscaled =
+        switch (r.nextInt(6)) {
+          case 0 -> limit.subtract(BigInteger.ONE);
+          case 1 -> limit.subtract(BigInteger.ONE).negate();
+          case 2 -> BigInteger.ZERO;
+          default -> {
+            BigInteger m = BigInteger.TEN.pow(1 + r.nextInt(maxDigits));
+            BigInteger x = new BigInteger(m.bitLength() + 8, r).mod(m);
+            yield r.nextBoolean() ? x.negate() : x;
+          }
+        };
     return new BigDecimal(unscaled, scale);
   }
 
@@ -309,8 +366,8 @@ public final class Gen {
   }
 
   /**
-   * A string of {@code minBytes..maxBytes} UTF-8 bytes (exactly, the length drawn uniformly) mixing ASCII,
-   * two- and three-byte BMP characters, U+E000..U+FFFF and supplementary characters.
+   * A string of {@code minBytes..maxBytes} UTF-8 bytes (exactly, the length drawn uniformly) mixing
+   * ASCII, two- and three-byte BMP characters, U+E000..U+FFFF and supplementary characters.
    */
   public static String string(Random r, int minBytes, int maxBytes) {
     int target = minBytes + r.nextInt(maxBytes - minBytes + 1);
@@ -347,8 +404,9 @@ public final class Gen {
   }
 
   /**
-   * An object key: usually one or two ASCII letters (so keys repeat across objects and share dictionary
-   * entries), sometimes unicode, sometimes one of the keys whose UTF-8 and UTF-16 orders differ.
+   * An object key: usually one or two ASCII letters (so keys repeat across objects and share
+   * dictionary entries), sometimes unicode, sometimes one of the keys whose UTF-8 and UTF-16 orders
+   * differ.
    */
   public static String key(Random r) {
     int roll = r.nextInt(10);
@@ -365,34 +423,40 @@ public final class Gen {
     return sb.toString();
   }
 
-  // ------------------------------------------------------------------------------------------- encodings
+  // -------------------------------------------------------------------------------------------
+  // encodings
 
   /**
-   * The same value re-encoded by hand with legal but non-canonical choices (wider widths, {@code is_large}
-   * with few members, long strings under 64 bytes, values out of key order, gaps, reserved bits, unsorted
-   * metadata with duplicate and unused keys). See {@link NonCanonicalEncoder}.
+   * The same value re-encoded by hand with legal but non-canonical choices (wider widths, {@code
+   * is_large} with few members, long strings under 64 bytes, values out of key order, gaps,
+   * reserved bits, unsorted metadata with duplicate and unused keys). See {@link
+   * NonCanonicalEncoder}.
    */
   public static Variant nonCanonical(Random r, Variant v) {
     return new NonCanonicalEncoder(r).encode(v);
   }
 
   /**
-   * {@link #nonCanonical} that also lists each object's fields out of the spec's key order, as DuckDB
-   * (insertion order) and Spark (UTF-16 order) write them: readers must give the same answers.
+   * {@link #nonCanonical} that also lists each object's fields out of the spec's key order, as
+   * DuckDB (insertion order) and Spark (UTF-16 order) write them: readers must give the same
+   * answers.
    */
   public static Variant foreignKeyOrder(Random r, Variant v) {
     return new NonCanonicalEncoder(r, true).encode(v);
   }
 
   /**
-   * A copy of {@code v} whose metadata and value each sit at a random offset inside 0xFF padding, so a
-   * reader that ignores its offset or reads past its end fails visibly. {@code v} must be valid.
+   * A copy of {@code v} whose metadata and value each sit at a random offset inside 0xFF padding,
+   * so a reader that ignores its offset or reads past its end fails visibly. {@code v} must be
+   * valid.
    */
   public static Variant padded(Random r, Variant v) {
     return padded(r, v.metadataBytes(), v.valueBytes());
   }
 
-  /** Raw bytes placed at random offsets inside 0xFF padding; see {@link #padded(Random, Variant)}. */
+  /**
+   * Raw bytes placed at random offsets inside 0xFF padding; see {@link #padded(Random, Variant)}.
+   */
   public static Variant padded(Random r, byte[] metadata, byte[] value) {
     int mOff = r.nextInt(40);
     int vOff = r.nextInt(40);

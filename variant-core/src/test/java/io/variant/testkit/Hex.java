@@ -3,9 +3,9 @@ package io.variant.testkit;
 import java.util.HexFormat;
 
 /**
- * Hex text for hand-written golden bytes. {@link #bytes} ignores whitespace, so a fixture can group bytes
- * by meaning: {@code Hex.bytes("02 01 | 00 | 00 02 | 0C 2A")} is not allowed (only hex digits and
- * whitespace), but {@code Hex.bytes("02 01  00  00 02  0C 2A")} is.
+ * Hex text for hand-written golden bytes. {@link #bytes} ignores whitespace, so a fixture can group
+ * bytes by meaning: {@code Hex.bytes("02 01 | 00 | 00 02 | 0C 2A")} is not allowed (only hex digits
+ * and whitespace), but {@code Hex.bytes("02 01 00 00 02 0C 2A")} is.
  */
 public final class Hex {
   private static final HexFormat UPPER = HexFormat.ofDelimiter(" ").withUpperCase();
@@ -25,7 +25,10 @@ public final class Hex {
     return HexFormat.of().parseHex(digits);
   }
 
-  /** Upper-case hex with one space between bytes, e.g. {@code "02 01 00"}; parses back with {@link #bytes}. */
+  /**
+   * Upper-case hex with one space between bytes, e.g. {@code "02 01 00"}; parses back with {@link
+   * #bytes}.
+   */
   public static String of(byte[] bytes) {
     return UPPER.formatHex(bytes);
   }

@@ -16,13 +16,15 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * A plain Java tree that stands for a Variant, independent of the encoding: the oracle of round-trip
- * properties. {@link Gen#model} draws one, {@link #build()} encodes it through {@link VariantBuilder}, and
- * {@link #assertMatches(Variant)} reads a Variant back with the typed accessors and compares.
+ * A plain Java tree that stands for a Variant, independent of the encoding: the oracle of
+ * round-trip properties. {@link Gen#model} draws one, {@link #build()} encodes it through {@link
+ * VariantBuilder}, and {@link #assertMatches(Variant)} reads a Variant back with the typed
+ * accessors and compares.
  *
- * <p>Scalar values, by type: null for NULL and the booleans; {@code Long} for INT8 to INT64 and the five
- * timestamp/time types (raw micros or nanos); {@code Integer} days for DATE; {@code Double}; {@code Float};
- * {@code BigDecimal} for the decimals (scale kept); {@code byte[]} for BINARY; {@code String}; {@code UUID}.
+ * <p>Scalar values, by type: null for NULL and the booleans; {@code Long} for INT8 to INT64 and the
+ * five timestamp/time types (raw micros or nanos); {@code Integer} days for DATE; {@code Double};
+ * {@code Float}; {@code BigDecimal} for the decimals (scale kept); {@code byte[]} for BINARY;
+ * {@code String}; {@code UUID}.
  */
 public sealed interface Model permits Model.Scalar, Model.Obj, Model.Arr {
 
@@ -65,7 +67,8 @@ public sealed interface Model permits Model.Scalar, Model.Obj, Model.Arr {
 
   /** Unsigned UTF-8 byte order: the spec's key order. */
   static int compareUtf8(String a, String b) {
-    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    return Arrays.compareUnsigned(
+        a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
   /** Encodes this tree with a fresh {@link VariantBuilder}. */
@@ -98,22 +101,27 @@ public sealed interface Model permits Model.Scalar, Model.Obj, Model.Arr {
   private static void appendScalar(VariantBuilder b, Scalar s) {
     VariantType t = s.type();
     Object v = s.value();
-    VariantBuilder unused = switch (t) {
-      case NULL -> b.appendNull();
-      case BOOLEAN_TRUE -> b.appendBoolean(true);
-      case BOOLEAN_FALSE -> b.appendBoolean(false);
-      case INT8, INT16, INT32, INT64 -> b.appendInteger(t, (Long) v);
-      case DOUBLE -> b.appendDouble((Double) v);
-      case FLOAT -> b.appendFloat((Float) v);
-      case DECIMAL4, DECIMAL8, DECIMAL16 -> b.appendDecimal(t, (BigDecimal) v);
-      case DATE -> b.appendDate((Integer) v);
-      case TIMESTAMP_MICROS, TIMESTAMP_NTZ_MICROS, TIME_NTZ_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
-          b.appendTemporal(t, (Long) v);
-      case BINARY -> b.appendBinary((byte[]) v);
-      case STRING -> b.appendString((String) v);
-      case UUID -> b.appendUuid((UUID) v);
-      case OBJECT, ARRAY -> throw new IllegalArgumentException(t + " is not a scalar type");
-    };
+    VariantBuilder unused =
+        switch (t) {
+          case NULL -> b.appendNull();
+          case BOOLEAN_TRUE -> b.appendBoolean(true);
+          case BOOLEAN_FALSE -> b.appendBoolean(false);
+          case INT8, INT16, INT32, INT64 -> b.appendInteger(t, (Long) v);
+          case DOUBLE -> b.appendDouble((Double) v);
+          case FLOAT -> b.appendFloat((Float) v);
+          case DECIMAL4, DECIMAL8, DECIMAL16 -> b.appendDecimal(t, (BigDecimal) v);
+          case DATE -> b.appendDate((Integer) v);
+          case TIMESTAMP_MICROS,
+              TIMESTAMP_NTZ_MICROS,
+              TIME_NTZ_MICROS,
+              TIMESTAMP_NANOS,
+              TIMESTAMP_NTZ_NANOS ->
+              b.appendTemporal(t, (Long) v);
+          case BINARY -> b.appendBinary((byte[]) v);
+          case STRING -> b.appendString((String) v);
+          case UUID -> b.appendUuid((UUID) v);
+          case OBJECT, ARRAY -> throw new IllegalArgumentException(t + " is not a scalar type");
+        };
   }
 
   /** Reads a primitive back in the model's representation (see the class comment). */
@@ -126,7 +134,11 @@ public sealed interface Model permits Model.Scalar, Model.Obj, Model.Arr {
       case FLOAT -> v.floatValue();
       case DECIMAL4, DECIMAL8, DECIMAL16 -> v.decimalValue();
       case DATE -> v.epochDay();
-      case TIMESTAMP_MICROS, TIMESTAMP_NTZ_MICROS, TIME_NTZ_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
+      case TIMESTAMP_MICROS,
+          TIMESTAMP_NTZ_MICROS,
+          TIME_NTZ_MICROS,
+          TIMESTAMP_NANOS,
+          TIMESTAMP_NTZ_NANOS ->
           v.temporalValue();
       case BINARY -> v.binaryValue();
       case STRING -> v.stringValue();
@@ -136,9 +148,10 @@ public sealed interface Model permits Model.Scalar, Model.Obj, Model.Arr {
   }
 
   /**
-   * Asserts that {@code actual} holds exactly this tree: the same primitive types (short and long strings
-   * both count as STRING), values (doubles and floats bit for bit, except that all NaNs are equal;
-   * decimals with their scale), keys in unsigned UTF-8 order, and field lookup by key finding each field.
+   * Asserts that {@code actual} holds exactly this tree: the same primitive types (short and long
+   * strings both count as STRING), values (doubles and floats bit for bit, except that all NaNs are
+   * equal; decimals with their scale), keys in unsigned UTF-8 order, and field lookup by key
+   * finding each field.
    */
   default void assertMatches(Variant actual) {
     assertMatches(actual, "$");
@@ -157,7 +170,8 @@ public sealed interface Model permits Model.Scalar, Model.Obj, Model.Arr {
         o.get(key).assertMatches(value, path + "." + key);
         Variant byKey = actual.field(key);
         assertNotNull(byKey, path + ": field(\"" + key + "\") found nothing");
-        assertArrayEquals(value.valueBytes(), byKey.valueBytes(), path + ": field(\"" + key + "\")");
+        assertArrayEquals(
+            value.valueBytes(), byKey.valueBytes(), path + ": field(\"" + key + "\")");
       }
     } else if (this instanceof Arr a) {
       assertEquals(VariantType.ARRAY, actual.type(), path);
@@ -168,7 +182,8 @@ public sealed interface Model permits Model.Scalar, Model.Obj, Model.Arr {
     } else {
       Scalar s = (Scalar) this;
       assertEquals(s.type(), actual.type(), path + ": type");
-      assertTrue(sameValue(s.value(), read(actual)), path + ": expected " + s + ", found " + read(actual));
+      assertTrue(
+          sameValue(s.value(), read(actual)), path + ": expected " + s + ", found " + read(actual));
     }
   }
 

@@ -15,15 +15,15 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Re-encodes a valid Variant with legal but non-canonical choices: the "must tolerate" generator of digest
- * §B.6 and §H.12. Written from the spec text alone, with its own constants (no production {@code Layout}),
- * so a wrong production constant cannot hide here.
+ * Re-encodes a valid Variant with legal but non-canonical choices: the "must tolerate" generator of
+ * digest §B.6 and §H.12. Written from the spec text alone, with its own constants (no production
+ * {@code Layout}), so a wrong production constant cannot hide here.
  *
- * <p>Choices, each drawn at random: metadata unsorted ({@code sorted_strings} = 0) with duplicate and
- * unused keys, or sorted with unused keys; metadata offsets wider than needed; the reserved metadata bit;
- * field ids and offsets wider than needed; {@code is_large} with few members; reserved header bits; object
- * values laid out in a shuffled order (non-monotonic offsets) and with unused gap bytes; array elements
- * shuffled; the long-string form for strings of at most 63 bytes.
+ * <p>Choices, each drawn at random: metadata unsorted ({@code sorted_strings} = 0) with duplicate
+ * and unused keys, or sorted with unused keys; metadata offsets wider than needed; the reserved
+ * metadata bit; field ids and offsets wider than needed; {@code is_large} with few members;
+ * reserved header bits; object values laid out in a shuffled order (non-monotonic offsets) and with
+ * unused gap bytes; array elements shuffled; the long-string form for strings of at most 63 bytes.
  */
 final class NonCanonicalEncoder {
   // spec: VariantEncoding §Value Metadata: basic type in bits 0-1, value header in bits 2-7.
@@ -42,8 +42,8 @@ final class NonCanonicalEncoder {
   }
 
   /**
-   * @param foreignKeyOrder also list each object's fields out of the spec's order, as other engines write
-   *     them: shuffled (DuckDB keeps insertion order) or by UTF-16 code units (Spark)
+   * @param foreignKeyOrder also list each object's fields out of the spec's order, as other engines
+   *     write them: shuffled (DuckDB keeps insertion order) or by UTF-16 code units (Spark)
    */
   NonCanonicalEncoder(Random r, boolean foreignKeyOrder) {
     this.r = r;
@@ -100,7 +100,11 @@ final class NonCanonicalEncoder {
     }
     int width = widerThan(Math.max(keys.size(), offsets[keys.size()]));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int header = 1 | (sorted ? 0x10 : 0) | (r.nextInt(3) == 0 ? 0x20 : 0) | ((width - 1) << 6); // 0x20: reserved
+    int header =
+        1
+            | (sorted ? 0x10 : 0)
+            | (r.nextInt(3) == 0 ? 0x20 : 0)
+            | ((width - 1) << 6); // 0x20: reserved
     out.write(header);
     writeLe(out, keys.size(), width);
     for (int o : offsets) {
@@ -150,7 +154,9 @@ final class NonCanonicalEncoder {
     if (foreignKeyOrder) {
       List<Integer> order = Gen.permutation(r, n);
       if (r.nextBoolean()) {
-        order.sort((a, b) -> v.fieldName(a).compareTo(v.fieldName(b))); // UTF-16 code units, as Spark sorts
+        order.sort(
+            (a, b) ->
+                v.fieldName(a).compareTo(v.fieldName(b))); // UTF-16 code units, as Spark sorts
       }
       int[] permutedIds = new int[n];
       int[] permutedOffsets = new int[n];
@@ -164,7 +170,11 @@ final class NonCanonicalEncoder {
     int idWidth = widerThan(maxId);
     int offsetWidth = widerThan(data.size());
     boolean large = n > 255 || r.nextInt(4) == 0;
-    int valueHeader = (offsetWidth - 1) | (idWidth - 1) << 2 | (large ? 0x10 : 0) | (r.nextInt(4) == 0 ? 0x20 : 0);
+    int valueHeader =
+        (offsetWidth - 1)
+            | (idWidth - 1) << 2
+            | (large ? 0x10 : 0)
+            | (r.nextInt(4) == 0 ? 0x20 : 0);
     out.write(valueHeader << 2 | BASIC_OBJECT);
     writeLe(out, n, large ? 4 : 1);
     for (int id : ids) {
@@ -190,7 +200,8 @@ final class NonCanonicalEncoder {
     ByteArrayOutputStream data = layOut(values, offsets);
     int offsetWidth = widerThan(data.size());
     boolean large = n > 255 || r.nextInt(4) == 0;
-    int valueHeader = (offsetWidth - 1) | (large ? 0x04 : 0) | (r.nextInt(4) == 0 ? 0x38 : 0); // 0x38: reserved
+    int valueHeader =
+        (offsetWidth - 1) | (large ? 0x04 : 0) | (r.nextInt(4) == 0 ? 0x38 : 0); // 0x38: reserved
     out.write(valueHeader << 2 | BASIC_ARRAY);
     writeLe(out, n, large ? 4 : 1);
     for (int o : offsets) {
@@ -200,7 +211,9 @@ final class NonCanonicalEncoder {
     out.writeBytes(data.toByteArray());
   }
 
-  /** Writes the values in a random order, sometimes with junk gap bytes; fills each value's offset. */
+  /**
+   * Writes the values in a random order, sometimes with junk gap bytes; fills each value's offset.
+   */
   private ByteArrayOutputStream layOut(byte[][] values, int[] offsets) {
     int n = values.length;
     List<Integer> order = Gen.permutation(r, n);

@@ -17,33 +17,44 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Checks the package rules that every {@code package-info.java} states: which packages its classes may use,
- * and that no two packages depend on each other (directly or through others).
+ * Checks the package rules that every {@code package-info.java} states: which packages its classes
+ * may use, and that no two packages depend on each other (directly or through others).
  *
  * <p><b>The rule format.</b> A package's Javadoc has one sentence starting {@code May import:}; the
- * {@code {@code ...}} names in that sentence, up to its closing period, are the packages its classes may use.
- * {@code a.b} allows exactly package {@code a.b}; {@code a.b.*} allows {@code a.b} and every package below it.
- * Any other words in the sentence ("the JDK only", "and") are for people and are ignored. The JDK's
- * {@code java.*} and the package itself are always allowed. Text after the sentence's period is free prose.
+ * {@code {@code ...}} names in that sentence, up to its closing period, are the packages its
+ * classes may use. {@code a.b} allows exactly package {@code a.b}; {@code a.b.*} allows {@code a.b}
+ * and every package below it. Any other words in the sentence ("the JDK only", "and") are for
+ * people and are ignored. The JDK's {@code java.*} and the package itself are always allowed. Text
+ * after the sentence's period is free prose.
  *
- * <p><b>What counts as a use.</b> Every {@code import} (static or not) and every fully qualified name in
- * code (comments and string literals are skipped, so {@code {@link a.b.C}} is not a use). A package's
- * dependencies are the union over its files.
+ * <p><b>What counts as a use.</b> Every {@code import} (static or not) and every fully qualified
+ * name in code (comments and string literals are skipped, so {@code {@link a.b.C}} is not a use). A
+ * package's dependencies are the union over its files.
  */
 public final class PackageRules {
   private static final String RULE_START = "May import:";
   private static final Pattern CODE_TAG = Pattern.compile("\\{@code\\s+([^}]*)}");
-  private static final Pattern PACKAGE_NAME = Pattern.compile("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*(\\.\\*)?");
-  private static final Pattern PACKAGE_DECL = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
-  private static final Pattern IMPORT = Pattern.compile("^\\s*import\\s+(?:static\\s+)?([\\w.]+)(?:\\.\\*)?\\s*;",
-      Pattern.MULTILINE);
-  /** A qualified name in code whose first segment is a package root we know, followed by a type name. */
-  private static final Pattern QUALIFIED = Pattern.compile(
-      "(?<![\\w.])((?:io|org|com|picocli|javax|jdk|sun)(?:\\.[a-z][a-z0-9_]*)+)\\.[A-Z]");
+  private static final Pattern PACKAGE_NAME =
+      Pattern.compile("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*(\\.\\*)?");
+  private static final Pattern PACKAGE_DECL =
+      Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
+  private static final Pattern IMPORT =
+      Pattern.compile("^\\s*import\\s+(?:static\\s+)?([\\w.]+)(?:\\.\\*)?\\s*;", Pattern.MULTILINE);
+
+  /**
+   * A qualified name in code whose first segment is a package root we know, followed by a type
+   * name.
+   */
+  private static final Pattern QUALIFIED =
+      Pattern.compile(
+          "(?<![\\w.])((?:io|org|com|picocli|javax|jdk|sun)(?:\\.[a-z][a-z0-9_]*)+)\\.[A-Z]");
 
   private PackageRules() {}
 
-  /** The rule violations and package cycles under {@code sourceRoots}, one line each; empty when all is well. */
+  /**
+   * The rule violations and package cycles under {@code sourceRoots}, one line each; empty when all
+   * is well.
+   */
   public static List<String> violations(List<Path> sourceRoots) {
     Map<String, Set<String>> uses = new TreeMap<>();
     Map<String, Set<String>> allowed = new TreeMap<>();
@@ -59,8 +70,13 @@ public final class PackageRules {
       }
       for (String used : e.getValue()) {
         if (!isAllowed(pkg, used, rules)) {
-          problems.add(pkg + " uses " + used + ", which its package-info does not allow (May import: "
-              + String.join(", ", rules) + ")");
+          problems.add(
+              pkg
+                  + " uses "
+                  + used
+                  + ", which its package-info does not allow (May import: "
+                  + String.join(", ", rules)
+                  + ")");
         }
       }
     }
@@ -68,21 +84,31 @@ public final class PackageRules {
     return problems;
   }
 
-  /** The source roots of every module of the repository at {@code repoRoot}: {@code *}{@code /src/main/java}. */
+  /**
+   * The source roots of every module of the repository at {@code repoRoot}: {@code *}{@code
+   * /src/main/java}.
+   */
   public static List<Path> mainSourceRoots(Path repoRoot) {
     try (Stream<Path> modules = Files.list(repoRoot)) {
-      return modules.map(m -> m.resolve("src/main/java")).filter(Files::isDirectory).sorted()
+      return modules
+          .map(m -> m.resolve("src/main/java"))
+          .filter(Files::isDirectory)
+          .sorted()
           .collect(Collectors.toList());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private static void scan(Path root, Map<String, Set<String>> uses, Map<String, Set<String>> allowed,
+  private static void scan(
+      Path root,
+      Map<String, Set<String>> uses,
+      Map<String, Set<String>> allowed,
       List<String> problems) {
     List<Path> files;
     try (Stream<Path> walk = Files.walk(root)) {
-      files = walk.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
+      files =
+          walk.filter(p -> p.toString().endsWith(".java")).sorted().collect(Collectors.toList());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -114,23 +140,37 @@ public final class PackageRules {
     }
   }
 
-  /** The packages named in the rule sentence, or null (and a problem) if there is none or it is unreadable. */
+  /**
+   * The packages named in the rule sentence, or null (and a problem) if there is none or it is
+   * unreadable.
+   */
   static Set<String> parseRules(String packageInfo, Path file, List<String> problems) {
     int start = packageInfo.indexOf(RULE_START);
     if (start < 0) {
-      problems.add(file + " has no \"" + RULE_START + "\" sentence (e.g. <p>May import: {@code io.variant.core},"
-          + " {@code org.apache.parquet.*}. See io.variant.testkit.PackageRules)");
+      problems.add(
+          file
+              + " has no \""
+              + RULE_START
+              + "\" sentence (e.g. <p>May import: {@code io.variant.core},"
+              + " {@code org.apache.parquet.*}. See io.variant.testkit.PackageRules)");
       return null;
     }
-    String text = packageInfo.substring(start + RULE_START.length()).replaceAll("\\n\\s*\\*(?!/)", " ");
+    String text =
+        packageInfo.substring(start + RULE_START.length()).replaceAll("\\n\\s*\\*(?!/)", " ");
     String sentence = sentence(text);
     Set<String> rules = new TreeSet<>();
     Matcher m = CODE_TAG.matcher(sentence);
     while (m.find()) {
       String name = m.group(1).trim();
       if (!PACKAGE_NAME.matcher(name).matches()) {
-        problems.add(file + ": \"" + name + "\" in the " + RULE_START + " sentence is not a package name"
-            + " (the sentence lists {@code a.b} for one package, {@code a.b.*} for it and all below)");
+        problems.add(
+            file
+                + ": \""
+                + name
+                + "\" in the "
+                + RULE_START
+                + " sentence is not a package name"
+                + " (the sentence lists {@code a.b} for one package, {@code a.b.*} for it and all below)");
         return null;
       }
       rules.add(name);
@@ -170,7 +210,9 @@ public final class PackageRules {
     return deps;
   }
 
-  /** The package part of a qualified name: the segments before the first one that starts upper case. */
+  /**
+   * The package part of a qualified name: the segments before the first one that starts upper case.
+   */
   private static String packageOf(String qualifiedName) {
     String[] parts = qualifiedName.split("\\.");
     StringBuilder pkg = new StringBuilder();
@@ -214,7 +256,11 @@ public final class PackageRules {
     return found;
   }
 
-  private static void findCycles(String pkg, Map<String, Set<String>> uses, List<String> path, Set<String> done,
+  private static void findCycles(
+      String pkg,
+      Map<String, Set<String>> uses,
+      List<String> path,
+      Set<String> done,
       List<String> found) {
     int at = path.indexOf(pkg);
     if (at >= 0) {

@@ -12,15 +12,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every main package of every module follows the import rule its {@code package-info} states, and no
- * packages depend on each other in a cycle. The rule format is described in {@link PackageRules}.
+ * Every main package of every module follows the import rule its {@code package-info} states, and
+ * no packages depend on each other in a cycle. The rule format is described in {@link
+ * PackageRules}.
  */
 class PackageRulesTest {
   @Test
   void everyModuleFollowsItsPackageRules() {
     Path repo = repoRoot();
     List<Path> roots = PackageRules.mainSourceRoots(repo);
-    assertTrue(roots.size() >= 4, "expected the modules' src/main/java under " + repo + ", found " + roots);
+    assertTrue(
+        roots.size() >= 4,
+        "expected the modules' src/main/java under " + repo + ", found " + roots);
     List<String> problems = PackageRules.violations(roots);
     assertTrue(problems.isEmpty(), "package rules broken:\n  " + String.join("\n  ", problems));
   }
@@ -40,13 +43,20 @@ class PackageRulesTest {
   @Test
   void reportsAQualifiedNameInCodeButNotInCommentsOrStrings(@TempDir Path dir) throws IOException {
     write(dir, "io/x/package-info.java", "/** May import: the JDK only. */\npackage io.x;\n");
-    write(dir, "io/x/X.java", "package io.x;\n/** {@link io.y.Y} */\nclass X {\n  // io.z.Z\n"
-        + "  String s = \"io.w.W\";\n  Object o = io.y.Y.make();\n}\n");
+    write(
+        dir,
+        "io/x/X.java",
+        "package io.x;\n/** {@link io.y.Y} */\nclass X {\n  // io.z.Z\n"
+            + "  String s = \"io.w.W\";\n  Object o = io.y.Y.make();\n}\n");
     write(dir, "io/y/package-info.java", "/** May import: the JDK only. */\npackage io.y;\n");
-    write(dir, "io/y/Y.java", "package io.y;\npublic class Y { public static Object make() { return null; } }\n");
+    write(
+        dir,
+        "io/y/Y.java",
+        "package io.y;\npublic class Y { public static Object make() { return null; } }\n");
 
     List<String> problems = PackageRules.violations(List.of(dir));
-    assertEquals(List.of("io.x uses io.y, which its package-info does not allow (May import: )"), problems);
+    assertEquals(
+        List.of("io.x uses io.y, which its package-info does not allow (May import: )"), problems);
   }
 
   @Test
@@ -63,10 +73,15 @@ class PackageRulesTest {
 
   @Test
   void wildcardRuleAllowsSubpackagesAndPlainRuleDoesNot(@TempDir Path dir) throws IOException {
-    write(dir, "a/package-info.java", "/** May import: {@code org.lib.*} and {@code org.one}. More prose. */\n"
-        + "package a;\n");
-    write(dir, "a/A.java", "package a;\nimport org.lib.deep.X;\nimport org.one.Y;\nimport org.one.sub.Z;\n"
-        + "class A {}\n");
+    write(
+        dir,
+        "a/package-info.java",
+        "/** May import: {@code org.lib.*} and {@code org.one}. More prose. */\n" + "package a;\n");
+    write(
+        dir,
+        "a/A.java",
+        "package a;\nimport org.lib.deep.X;\nimport org.one.Y;\nimport org.one.sub.Z;\n"
+            + "class A {}\n");
 
     List<String> problems = PackageRules.violations(List.of(dir));
     assertEquals(1, problems.size(), problems.toString());
@@ -87,7 +102,8 @@ class PackageRulesTest {
 
   private static Path repoRoot() {
     String configured = System.getProperty("variant.repo.root");
-    Path start = configured != null ? Paths.get(configured) : Paths.get("").toAbsolutePath().getParent();
+    Path start =
+        configured != null ? Paths.get(configured) : Paths.get("").toAbsolutePath().getParent();
     return start.toAbsolutePath().normalize();
   }
 

@@ -8,23 +8,28 @@ import java.nio.file.Paths;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * Locates the apache/parquet-testing checkout that conformance tests read (never copied into the repo).
+ * Locates the apache/parquet-testing checkout that conformance tests read (never copied into the
+ * repo).
  *
  * <p>Lookup order: system property {@code PARQUET_TESTING_DIR}, environment variable {@code
- * PARQUET_TESTING_DIR}, then {@code <repo root>/../shared/parquet-testing}, where surefire passes the repo
- * root as system property {@code variant.repo.root}. If the directory is missing the test fails when the
- * environment has {@code CI=true} and is skipped with a hint otherwise.
+ * PARQUET_TESTING_DIR}, then {@code <repo root>/../shared/parquet-testing}, where surefire passes
+ * the repo root as system property {@code variant.repo.root}. If the directory is missing the test
+ * fails when the environment has {@code CI=true} and is skipped with a hint otherwise.
  */
 public final class ParquetTesting {
   private ParquetTesting() {}
 
-  /** The parquet-testing root, or a failed/aborted test if it is missing (see the class comment). */
+  /**
+   * The parquet-testing root, or a failed/aborted test if it is missing (see the class comment).
+   */
   public static Path dir() {
     Path dir = configured();
     if (!Files.isDirectory(dir)) {
-      String hint = "parquet-testing not found at " + dir.toAbsolutePath()
-          + "; set -DPARQUET_TESTING_DIR=... or the PARQUET_TESTING_DIR environment variable"
-          + " (a checkout of https://github.com/apache/parquet-testing)";
+      String hint =
+          "parquet-testing not found at "
+              + dir.toAbsolutePath()
+              + "; set -DPARQUET_TESTING_DIR=... or the PARQUET_TESTING_DIR environment variable"
+              + " (a checkout of https://github.com/apache/parquet-testing)";
       if ("true".equalsIgnoreCase(System.getenv("CI"))) {
         fail(hint);
       }
@@ -34,8 +39,8 @@ public final class ParquetTesting {
   }
 
   /**
-   * The parquet-testing root if it exists, else empty; for callers that use it when present and must not
-   * abort without it (e.g. fuzz seeds).
+   * The parquet-testing root if it exists, else empty; for callers that use it when present and
+   * must not abort without it (e.g. fuzz seeds).
    */
   public static java.util.Optional<Path> dirIfPresent() {
     Path dir = configured();

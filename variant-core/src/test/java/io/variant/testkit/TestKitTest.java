@@ -46,17 +46,28 @@ class TestKitTest {
   @Test
   void failingTrialNamesPropertySeedAndCommand() {
     List<Long> firstDraws = new ArrayList<>();
-    var e = assertThrows(AssertionError.class, () -> Trials.run("alwaysFailsOnThirdTrial", 5, rnd -> {
-      firstDraws.add(rnd.nextLong());
-      if (firstDraws.size() == 3) {
-        throw new IllegalStateException("boom");
-      }
-    }));
+    var e =
+        assertThrows(
+            AssertionError.class,
+            () ->
+                Trials.run(
+                    "alwaysFailsOnThirdTrial",
+                    5,
+                    rnd -> {
+                      firstDraws.add(rnd.nextLong());
+                      if (firstDraws.size() == 3) {
+                        throw new IllegalStateException("boom");
+                      }
+                    }));
     long seed = Trials.seedOf(Trials.baseSeed("alwaysFailsOnThirdTrial"), 2);
     assertEquals(new Random(seed).nextLong(), firstDraws.get(2));
-    assertTrue(e.getMessage().contains("'alwaysFailsOnThirdTrial' failed on trial 3"), e.getMessage());
-    assertTrue(e.getMessage().contains("-Dvariant.seed=" + seed + " -Dvariant.trials=1"), e.getMessage());
-    assertTrue(e.getMessage().contains("-Dtest=TestKitTest#failingTrialNamesPropertySeedAndCommand"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("'alwaysFailsOnThirdTrial' failed on trial 3"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("-Dvariant.seed=" + seed + " -Dvariant.trials=1"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("-Dtest=TestKitTest#failingTrialNamesPropertySeedAndCommand"),
+        e.getMessage());
     assertTrue(e.getCause() instanceof IllegalStateException);
   }
 
@@ -104,15 +115,26 @@ class TestKitTest {
 
   @Test
   void generatorReachesLargeContainersWideOffsetsAndWideIds() {
-    // Decoded from header bytes by hand (spec: VariantEncoding §Value Header): bits 2-3 offset size - 1;
+    // Decoded from header bytes by hand (spec: VariantEncoding §Value Header): bits 2-3 offset size
+    // - 1;
     // objects: bits 4-5 id size - 1, bit 6 is_large; arrays: bit 4 is_large.
     Set<String> seen = new java.util.TreeSet<>();
     Random r = new Random(11);
     for (int i = 0; i < 500; i++) {
       headers(Gen.variant(r), seen);
     }
-    for (String want : List.of("object offset 1", "object offset 2", "object offset 3", "array offset 1",
-        "array offset 2", "array offset 3", "object ids 1", "object ids 2", "object large", "array large")) {
+    for (String want :
+        List.of(
+            "object offset 1",
+            "object offset 2",
+            "object offset 3",
+            "array offset 1",
+            "array offset 2",
+            "array offset 3",
+            "object ids 1",
+            "object ids 2",
+            "object large",
+            "array large")) {
       assertTrue(seen.contains(want), "never generated: " + want + "; saw " + seen);
     }
   }

@@ -11,15 +11,15 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <ul>
  *   <li>N comes from the system property {@code variant.trials} (default {@value #DEFAULT_TRIALS}).
- *   <li>The base seed comes from {@code variant.seed}; without it, each property has its own fixed seed
- *       derived from its name, so plain runs are deterministic.
- *   <li>Trial 0 runs with the base seed itself and trial {@code i > 0} with a seed mixed from (base, i).
- *       Hence the reproduction command of a failed trial is simply {@code -Dvariant.seed=<that trial's
- *       seed> -Dvariant.trials=1}.
+ *   <li>The base seed comes from {@code variant.seed}; without it, each property has its own fixed
+ *       seed derived from its name, so plain runs are deterministic.
+ *   <li>Trial 0 runs with the base seed itself and trial {@code i > 0} with a seed mixed from
+ *       (base, i). Hence the reproduction command of a failed trial is simply {@code
+ *       -Dvariant.seed=<that trial's seed> -Dvariant.trials=1}.
  * </ul>
  *
- * <p>On failure the first failing trial is rethrown as an {@link AssertionError} that names the property,
- * the trial, its seed and the command, with the original failure as the cause.
+ * <p>On failure the first failing trial is rethrown as an {@link AssertionError} that names the
+ * property, the trial, its seed and the command, with the original failure as the cause.
  *
  * <pre>{@code
  * Trials.run("decodeUndoesEncode", rnd -> {
@@ -49,8 +49,8 @@ public final class Trials {
   }
 
   /**
-   * Runs {@code n} trials; for expensive properties that run a fixed fraction of {@link #trials()}. A
-   * {@code -Dvariant.trials=1} reproduction still runs exactly one trial.
+   * Runs {@code n} trials; for expensive properties that run a fixed fraction of {@link #trials()}.
+   * A {@code -Dvariant.trials=1} reproduction still runs exactly one trial.
    */
   public static void run(String property, int n, ThrowingConsumer<Random> body) {
     long base = baseSeed(property);
@@ -62,13 +62,24 @@ public final class Trials {
       } catch (Throwable t) {
         record(property, i + 1);
         throw new AssertionError(
-            "Property '" + property + "' failed on trial " + (i + 1) + " of " + count + " with seed " + seed
-                + ": " + t + "\n  reproduce: " + command(seed),
+            "Property '"
+                + property
+                + "' failed on trial "
+                + (i + 1)
+                + " of "
+                + count
+                + " with seed "
+                + seed
+                + ": "
+                + t
+                + "\n  reproduce: "
+                + command(seed),
             t);
       }
     }
     record(property, count);
-    System.out.println("[trials] " + property + ": " + count + " trials passed (base seed " + base + ")");
+    System.out.println(
+        "[trials] " + property + ": " + count + " trials passed (base seed " + base + ")");
   }
 
   /** Trials per property: {@code -Dvariant.trials}, default {@value #DEFAULT_TRIALS}. */
@@ -123,13 +134,24 @@ public final class Trials {
     String test = "";
     for (StackTraceElement e : new Throwable().getStackTrace()) {
       String cls = e.getClassName();
-      if (!cls.startsWith(Trials.class.getName()) && !cls.startsWith("java.") && cls.endsWith("Test")) {
-        test = " -Dtest=" + cls.substring(cls.lastIndexOf('.') + 1) + "#" + e.getMethodName().replaceAll("^lambda\\$(.*)\\$\\d+$", "$1");
+      if (!cls.startsWith(Trials.class.getName())
+          && !cls.startsWith("java.")
+          && cls.endsWith("Test")) {
+        test =
+            " -Dtest="
+                + cls.substring(cls.lastIndexOf('.') + 1)
+                + "#"
+                + e.getMethodName().replaceAll("^lambda\\$(.*)\\$\\d+$", "$1");
         break;
       }
     }
     String module = new File(System.getProperty("user.dir")).getName();
-    return "mvn -B -o -pl " + module + " -am test -Dsurefire.failIfNoSpecifiedTests=false" + test
-        + " -Dvariant.seed=" + seed + " -Dvariant.trials=1";
+    return "mvn -B -o -pl "
+        + module
+        + " -am test -Dsurefire.failIfNoSpecifiedTests=false"
+        + test
+        + " -Dvariant.seed="
+        + seed
+        + " -Dvariant.trials=1";
   }
 }

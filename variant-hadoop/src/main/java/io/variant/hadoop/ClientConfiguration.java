@@ -8,21 +8,23 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
- * The Configuration a driver process submits {@link ConvertJob} with: a cluster's, from the site files of a
- * Hadoop configuration directory ({@code HADOOP_CONF_DIR}), or, without one, Hadoop's local job runner on the
- * local file system, running as many map tasks at once as there are cores and writing no {@code .crc} side
- * files.
+ * The Configuration a driver process submits {@link ConvertJob} with: a cluster's, from the site
+ * files of a Hadoop configuration directory ({@code HADOOP_CONF_DIR}), or, without one, Hadoop's
+ * local job runner on the local file system, running as many map tasks at once as there are cores
+ * and writing no {@code .crc} side files.
  */
 public final class ClientConfiguration {
   /** The site files a Hadoop client reads from its configuration directory. */
-  public static final List<String> SITE_FILES = List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml");
+  public static final List<String> SITE_FILES =
+      List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml");
 
   private ClientConfiguration() {}
 
   /**
-   * @param confDir a Hadoop configuration directory, or {@code null} or empty for the local job runner
-   * @throws IOException if {@code confDir} holds no site file, or names a YARN cluster while Hadoop's YARN
-   *     client is not on the class path (the {@code hadoop} command puts it there)
+   * @param confDir a Hadoop configuration directory, or {@code null} or empty for the local job
+   *     runner
+   * @throws IOException if {@code confDir} holds no site file, or names a YARN cluster while
+   *     Hadoop's YARN client is not on the class path (the {@code hadoop} command puts it there)
    */
   public static Configuration of(String confDir) throws IOException {
     Configuration conf = new Configuration();
@@ -39,10 +41,14 @@ public final class ClientConfiguration {
         throw new IOException("HADOOP_CONF_DIR=" + confDir + " holds none of " + SITE_FILES);
       }
       String framework = conf.get("mapreduce.framework.name", "local");
-      if (framework.equals("yarn") && !onClassPath("org.apache.hadoop.mapred.YarnClientProtocolProvider")) {
-        throw new IOException("HADOOP_CONF_DIR=" + confDir + " names a YARN cluster, but Hadoop's YARN client is not on "
-            + "the class path; submit through the hadoop command: 'hadoop jar variant.jar convert --engine mapreduce ...' "
-            + "(see README, \"Running on a cluster\")");
+      if (framework.equals("yarn")
+          && !onClassPath("org.apache.hadoop.mapred.YarnClientProtocolProvider")) {
+        throw new IOException(
+            "HADOOP_CONF_DIR="
+                + confDir
+                + " names a YARN cluster, but Hadoop's YARN client is not on "
+                + "the class path; submit through the hadoop command: 'hadoop jar variant.jar convert --engine mapreduce ...' "
+                + "(see README, \"Running on a cluster\")");
       }
       if (!framework.equals("local")) {
         return conf;
@@ -50,7 +56,8 @@ public final class ClientConfiguration {
     }
     conf.set("mapreduce.framework.name", "local");
     conf.setInt("mapreduce.local.map.tasks.maximum", Runtime.getRuntime().availableProcessors());
-    conf.setInt("mapreduce.client.completion.pollinterval", 100); // the default 5 s would delay every run
+    conf.setInt(
+        "mapreduce.client.completion.pollinterval", 100); // the default 5 s would delay every run
     FileSystem.getLocal(conf).setWriteChecksum(false);
     return conf;
   }

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Lists of strings as Configuration text: a JSON array of strings. A Configuration travels as XML, which
- * cannot hold every character a key or a literal may contain (NUL, say); JSON escapes them.
+ * Lists of strings as Configuration text: a JSON array of strings. A Configuration travels as XML,
+ * which cannot hold every character a key or a literal may contain (NUL, say); JSON escapes them.
  */
 final class ConfText {
   private ConfText() {}
@@ -52,6 +52,7 @@ final class ConfText {
   }
 
   private static IllegalArgumentException notAList(String key, String text, Exception cause) {
-    return new IllegalArgumentException("Cannot read " + key + ": expected a JSON array of strings, was " + text, cause);
+    return new IllegalArgumentException(
+        "Cannot read " + key + ": expected a JSON array of strings, was " + text, cause);
   }
 }

@@ -24,10 +24,10 @@ import org.apache.hadoop.util.ToolRunner;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * A map-only MapReduce job converting NDJSON text (plain, or compressed with a codec Hadoop knows, e.g.
- * {@code .gz}, which Hadoop reads whole, as one split) to a directory of Parquet part files with one
- * shredded VARIANT column, all with the same plan: given, or inferred once before the job from rows sampled
- * across the input splits ({@link PlanSample}).
+ * A map-only MapReduce job converting NDJSON text (plain, or compressed with a codec Hadoop knows,
+ * e.g. {@code .gz}, which Hadoop reads whole, as one split) to a directory of Parquet part files
+ * with one shredded VARIANT column, all with the same plan: given, or inferred once before the job
+ * from rows sampled across the input splits ({@link PlanSample}).
  *
  * <pre>
  * hadoop jar variant-hadoop-job.jar io.variant.hadoop.ConvertJob [-D k=v ...] [options] -o OUTDIR IN...
@@ -41,15 +41,25 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *   --overwrite            delete OUTDIR first
  * </pre>
  *
- * <p><b>Output:</b> {@code OUTDIR/part-m-00000.zstd.parquet}, ... and {@code _SUCCESS}; with {@code skip},
- * {@code OUTDIR/_rejects/rejects-m-*.ndjson} (see {@link ConvertMapper}). Hadoop's output committer moves a
- * task's files into OUTDIR only when that task attempt commits, so failed and speculative attempts leave no
- * duplicate or partial files. <b>Counters:</b> {@link ConvertCounters}.
+ * <p><b>Output:</b> {@code OUTDIR/part-m-00000.zstd.parquet}, ... and {@code _SUCCESS}; with {@code
+ * skip}, {@code OUTDIR/_rejects/rejects-m-*.ndjson} (see {@link ConvertMapper}). Hadoop's output
+ * committer moves a task's files into OUTDIR only when that task attempt commits, so failed and
+ * speculative attempts leave no duplicate or partial files. <b>Counters:</b> {@link
+ * ConvertCounters}.
  */
 public final class ConvertJob extends Configured implements Tool {
   /** How the job is run: inputs, output and options; build with {@link #of}. */
-  public record Options(List<String> inputs, String output, ShreddingPlan plan, int sampleRows, String column,
-      ShreddingLayout layout, CompressionCodecName codec, ConvertMapper.OnError onError, long maxSplitBytes, boolean overwrite) {
+  public record Options(
+      List<String> inputs,
+      String output,
+      ShreddingPlan plan,
+      int sampleRows,
+      String column,
+      ShreddingLayout layout,
+      CompressionCodecName codec,
+      ConvertMapper.OnError onError,
+      long maxSplitBytes,
+      boolean overwrite) {
     public Options {
       inputs = List.copyOf(inputs);
       Objects.requireNonNull(output, "output");
@@ -57,60 +67,88 @@ public final class ConvertJob extends Configured implements Tool {
         throw new IllegalArgumentException("Cannot convert: no input given");
       }
       if (plan == null && sampleRows < 1) {
-        throw new IllegalArgumentException("Cannot infer a plan from " + sampleRows + " rows: sample at least 1 or give a plan");
+        throw new IllegalArgumentException(
+            "Cannot infer a plan from " + sampleRows + " rows: sample at least 1 or give a plan");
       }
     }
 
-    /** Inputs to a directory with the defaults: inferred plan from 1000 rows, column {@code variant}, spec layout, ZSTD, fail on bad lines. */
+    /**
+     * Inputs to a directory with the defaults: inferred plan from 1000 rows, column {@code
+     * variant}, spec layout, ZSTD, fail on bad lines.
+     */
     public static Options of(List<String> inputs, String output) {
-      return new Options(inputs, output, null, 1000, VariantParquetOutputFormat.DEFAULT_COLUMN, ShreddingLayout.SPEC,
-          CompressionCodecName.ZSTD, ConvertMapper.OnError.FAIL, 0, false);
+      return new Options(
+          inputs,
+          output,
+          null,
+          1000,
+          VariantParquetOutputFormat.DEFAULT_COLUMN,
+          ShreddingLayout.SPEC,
+          CompressionCodecName.ZSTD,
+          ConvertMapper.OnError.FAIL,
+          0,
+          false);
     }
 
     public Options withPlan(ShreddingPlan p) {
-      return new Options(inputs, output, p, sampleRows, column, layout, codec, onError, maxSplitBytes, overwrite);
+      return new Options(
+          inputs, output, p, sampleRows, column, layout, codec, onError, maxSplitBytes, overwrite);
     }
 
     public Options withSampleRows(int n) {
-      return new Options(inputs, output, plan, n, column, layout, codec, onError, maxSplitBytes, overwrite);
+      return new Options(
+          inputs, output, plan, n, column, layout, codec, onError, maxSplitBytes, overwrite);
     }
 
     public Options withColumn(String c) {
-      return new Options(inputs, output, plan, sampleRows, c, layout, codec, onError, maxSplitBytes, overwrite);
+      return new Options(
+          inputs, output, plan, sampleRows, c, layout, codec, onError, maxSplitBytes, overwrite);
     }
 
     public Options withLayout(ShreddingLayout l) {
-      return new Options(inputs, output, plan, sampleRows, column, l, codec, onError, maxSplitBytes, overwrite);
+      return new Options(
+          inputs, output, plan, sampleRows, column, l, codec, onError, maxSplitBytes, overwrite);
     }
 
     public Options withCodec(CompressionCodecName c) {
-      return new Options(inputs, output, plan, sampleRows, column, layout, c, onError, maxSplitBytes, overwrite);
+      return new Options(
+          inputs, output, plan, sampleRows, column, layout, c, onError, maxSplitBytes, overwrite);
     }
 
     public Options withOnError(ConvertMapper.OnError e) {
-      return new Options(inputs, output, plan, sampleRows, column, layout, codec, e, maxSplitBytes, overwrite);
+      return new Options(
+          inputs, output, plan, sampleRows, column, layout, codec, e, maxSplitBytes, overwrite);
     }
 
     public Options withMaxSplitBytes(long n) {
-      return new Options(inputs, output, plan, sampleRows, column, layout, codec, onError, n, overwrite);
+      return new Options(
+          inputs, output, plan, sampleRows, column, layout, codec, onError, n, overwrite);
     }
 
     public Options withOverwrite(boolean o) {
-      return new Options(inputs, output, plan, sampleRows, column, layout, codec, onError, maxSplitBytes, o);
+      return new Options(
+          inputs, output, plan, sampleRows, column, layout, codec, onError, maxSplitBytes, o);
     }
   }
 
   /**
    * What a finished run did.
    *
-   * @param succeeded whether the job succeeded (its output is complete) or failed (OUTDIR holds no part file)
+   * @param succeeded whether the job succeeded (its output is complete) or failed (OUTDIR holds no
+   *     part file)
    * @param plan the plan every part file has
    * @param sample the sample the plan was inferred from, or {@code null} for a given plan
    * @param counters the job's counters
    * @param failure why the job failed, as far as the framework says; {@code null} when it succeeded
-   * @param badLine the line that failed the job, when known (the local job runner, {@code --on-error fail})
+   * @param badLine the line that failed the job, when known (the local job runner, {@code
+   *     --on-error fail})
    */
-  public record Result(boolean succeeded, ShreddingPlan plan, PlanSample sample, Counters counters, String failure,
+  public record Result(
+      boolean succeeded,
+      ShreddingPlan plan,
+      PlanSample sample,
+      Counters counters,
+      String failure,
       ConvertMapper.BadLine badLine) {
     /** A {@link ConvertCounters} value. */
     public long count(ConvertCounters c) {
@@ -119,30 +157,46 @@ public final class ConvertJob extends Configured implements Tool {
 
     /** Typed values over typed and residual values, 0 with none. */
     public double typedShare() {
-      return new ShreddingCounts(count(ConvertCounters.TYPED_VALUES), count(ConvertCounters.RESIDUAL_VALUES)).typedShare();
+      return new ShreddingCounts(
+              count(ConvertCounters.TYPED_VALUES), count(ConvertCounters.RESIDUAL_VALUES))
+          .typedShare();
     }
 
     /** {@code 30000 rows in, 30000 written, 0 rejected; typed share 83.1% (...)}. */
     public String summary() {
-      return String.format(Locale.ROOT, "%d rows in, %d written, %d rejected; typed share %.1f%% (%d typed, %d residual values)%s",
-          count(ConvertCounters.ROWS_IN), count(ConvertCounters.ROWS_WRITTEN), count(ConvertCounters.ROWS_REJECTED),
-          100 * typedShare(), count(ConvertCounters.TYPED_VALUES), count(ConvertCounters.RESIDUAL_VALUES),
-          sample == null ? "; plan given" : String.format(Locale.ROOT, "; plan inferred from %d rows of %d of %d splits",
-              sample.rows(), sample.splits(), sample.totalSplits()));
+      return String.format(
+          Locale.ROOT,
+          "%d rows in, %d written, %d rejected; typed share %.1f%% (%d typed, %d residual values)%s",
+          count(ConvertCounters.ROWS_IN),
+          count(ConvertCounters.ROWS_WRITTEN),
+          count(ConvertCounters.ROWS_REJECTED),
+          100 * typedShare(),
+          count(ConvertCounters.TYPED_VALUES),
+          count(ConvertCounters.RESIDUAL_VALUES),
+          sample == null
+              ? "; plan given"
+              : String.format(
+                  Locale.ROOT,
+                  "; plan inferred from %d rows of %d of %d splits",
+                  sample.rows(),
+                  sample.splits(),
+                  sample.totalSplits()));
     }
   }
 
   /**
-   * Configures the job for {@code options}: inputs, mapper, output format and its column, plan and shared
-   * keys (sampling the input when the plan is to be inferred). Does not submit it.
+   * Configures the job for {@code options}: inputs, mapper, output format and its column, plan and
+   * shared keys (sampling the input when the plan is to be inferred). Does not submit it.
    *
    * @return the sample, or {@code null} when the plan was given
    */
-  public static PlanSample configure(Job job, Options options) throws IOException, InterruptedException {
+  public static PlanSample configure(Job job, Options options)
+      throws IOException, InterruptedException {
     job.setJarByClass(ConvertJob.class);
     job.setInputFormatClass(TextInputFormat.class);
     for (String in : options.inputs()) {
-      FileInputFormat.addInputPath(job, new Path(in)); // globs are expanded when the job lists its input
+      FileInputFormat.addInputPath(
+          job, new Path(in)); // globs are expanded when the job lists its input
     }
     if (options.maxSplitBytes() > 0) {
       FileInputFormat.setMaxInputSplitSize(job, options.maxSplitBytes());
@@ -154,7 +208,8 @@ public final class ConvertJob extends Configured implements Tool {
     job.setOutputKeyClass(Void.class);
     job.setOutputValueClass(VariantRecord.class);
     FileOutputFormat.setOutputPath(job, new Path(options.output()));
-    job.getConfiguration().set(ConvertMapper.ON_ERROR, options.onError().name().toLowerCase(Locale.ROOT));
+    job.getConfiguration()
+        .set(ConvertMapper.ON_ERROR, options.onError().name().toLowerCase(Locale.ROOT));
     VariantParquetOutputFormat.setColumn(job, options.column());
     VariantParquetOutputFormat.setLayout(job, options.layout());
     VariantParquetOutputFormat.setCodec(job, options.codec());
@@ -170,13 +225,15 @@ public final class ConvertJob extends Configured implements Tool {
   }
 
   /**
-   * Runs the job on {@code conf}'s cluster (the local job runner unless {@code mapreduce.framework.name} says
-   * otherwise) and waits for it.
+   * Runs the job on {@code conf}'s cluster (the local job runner unless {@code
+   * mapreduce.framework.name} says otherwise) and waits for it.
    *
    * @param verbose print Hadoop's progress and counters to its log
-   * @throws org.apache.hadoop.mapred.FileAlreadyExistsException if OUTDIR exists and {@code overwrite} is off
+   * @throws org.apache.hadoop.mapred.FileAlreadyExistsException if OUTDIR exists and {@code
+   *     overwrite} is off
    */
-  public static Result run(Configuration conf, Options options, boolean verbose) throws IOException, InterruptedException {
+  public static Result run(Configuration conf, Options options, boolean verbose)
+      throws IOException, InterruptedException {
     Job job = Job.getInstance(conf, "variant convert -> " + options.output());
     if (options.overwrite()) {
       Path out = new Path(options.output());
@@ -191,20 +248,32 @@ public final class ConvertJob extends Configured implements Tool {
     } catch (ClassNotFoundException e) {
       throw new IOException("Cannot run the job: " + e.getMessage(), e);
     }
-    return new Result(ok, VariantParquetOutputFormat.column(job.getConfiguration()).plan(), sample, job.getCounters(),
-        ok ? null : failure(job), ok ? null : ConvertMapper.LOCAL_FAILURE.get());
+    return new Result(
+        ok,
+        VariantParquetOutputFormat.column(job.getConfiguration()).plan(),
+        sample,
+        job.getCounters(),
+        ok ? null : failure(job),
+        ok ? null : ConvertMapper.LOCAL_FAILURE.get());
   }
 
-  /** The framework's account of a failed job: its failure info and the diagnostics of failed task attempts. */
+  /**
+   * The framework's account of a failed job: its failure info and the diagnostics of failed task
+   * attempts.
+   */
   private static String failure(Job job) throws IOException, InterruptedException {
     ConvertMapper.BadLine local = ConvertMapper.LOCAL_FAILURE.get();
     String info = job.getStatus().getFailureInfo();
     boolean none = info == null || info.isEmpty() || info.equals("NA");
-    StringBuilder sb = new StringBuilder(local != null && none ? local.toString() : String.valueOf(info));
+    StringBuilder sb =
+        new StringBuilder(local != null && none ? local.toString() : String.valueOf(info));
     for (TaskCompletionEvent e : job.getTaskCompletionEvents(0, 100)) {
       if (e.getStatus() == TaskCompletionEvent.Status.FAILED) {
         for (String d : job.getTaskDiagnostics(e.getTaskAttemptId())) {
-          sb.append("; ").append(e.getTaskAttemptId()).append(": ").append(d.lines().findFirst().orElse(""));
+          sb.append("; ")
+              .append(e.getTaskAttemptId())
+              .append(": ")
+              .append(d.lines().findFirst().orElse(""));
         }
       }
     }
@@ -218,8 +287,9 @@ public final class ConvertJob extends Configured implements Tool {
       options = parse(args);
     } catch (IllegalArgumentException e) {
       System.err.println("ConvertJob: " + e.getMessage());
-      System.err.println("usage: ConvertJob [--plan TEXT|@FILE] [--sample-rows N] [--column NAME] [--layout spec|draft] "
-          + "[--codec zstd|snappy|gzip|none] [--on-error fail|skip] [--max-split-bytes N] [--overwrite] -o OUTDIR IN...");
+      System.err.println(
+          "usage: ConvertJob [--plan TEXT|@FILE] [--sample-rows N] [--column NAME] [--layout spec|draft] "
+              + "[--codec zstd|snappy|gzip|none] [--on-error fail|skip] [--max-split-bytes N] [--overwrite] -o OUTDIR IN...");
       return 2;
     }
     Result r = run(getConf(), options, true);
@@ -229,7 +299,11 @@ public final class ConvertJob extends Configured implements Tool {
 
   /** Prints the plan and the summary line. */
   static void report(Result r, Options options, PrintStream err) {
-    err.println(options.output() + ": " + (r.succeeded() ? "" : "FAILED (" + r.failure() + "): ") + r.summary());
+    err.println(
+        options.output()
+            + ": "
+            + (r.succeeded() ? "" : "FAILED (" + r.failure() + "): ")
+            + r.summary());
     err.println("plan: " + r.plan().print());
   }
 
@@ -245,12 +319,20 @@ public final class ConvertJob extends Configured implements Tool {
         case "--plan" -> o = o.withPlan(PlanFiles.parse(value(args, ++i, a), new Configuration()));
         case "--sample-rows" -> o = o.withSampleRows(Integer.parseInt(value(args, ++i, a)));
         case "--column" -> o = o.withColumn(value(args, ++i, a));
-        case "--layout" -> o = o.withLayout(ShreddingLayout.valueOf(value(args, ++i, a).toUpperCase(Locale.ROOT)));
+        case "--layout" ->
+            o = o.withLayout(ShreddingLayout.valueOf(value(args, ++i, a).toUpperCase(Locale.ROOT)));
         case "--codec" -> {
           String c = value(args, ++i, a).toUpperCase(Locale.ROOT);
-          o = o.withCodec(c.equals("NONE") ? CompressionCodecName.UNCOMPRESSED : CompressionCodecName.valueOf(c));
+          o =
+              o.withCodec(
+                  c.equals("NONE")
+                      ? CompressionCodecName.UNCOMPRESSED
+                      : CompressionCodecName.valueOf(c));
         }
-        case "--on-error" -> o = o.withOnError(ConvertMapper.OnError.valueOf(value(args, ++i, a).toUpperCase(Locale.ROOT)));
+        case "--on-error" ->
+            o =
+                o.withOnError(
+                    ConvertMapper.OnError.valueOf(value(args, ++i, a).toUpperCase(Locale.ROOT)));
         case "--max-split-bytes" -> o = o.withMaxSplitBytes(Long.parseLong(value(args, ++i, a)));
         case "--overwrite" -> o = o.withOverwrite(true);
         default -> {
@@ -264,8 +346,17 @@ public final class ConvertJob extends Configured implements Tool {
     if (output == null) {
       throw new IllegalArgumentException("-o OUTDIR is required");
     }
-    return new Options(inputs, output, o.plan(), o.sampleRows(), o.column(), o.layout(), o.codec(), o.onError(),
-        o.maxSplitBytes(), o.overwrite());
+    return new Options(
+        inputs,
+        output,
+        o.plan(),
+        o.sampleRows(),
+        o.column(),
+        o.layout(),
+        o.codec(),
+        o.onError(),
+        o.maxSplitBytes(),
+        o.overwrite());
   }
 
   private static String value(String[] args, int i, String option) {

@@ -23,18 +23,23 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /**
- * The map task of {@link ConvertJob}: one NDJSON line in, one row of the VARIANT column out. Blank lines are
- * skipped. A line that is not one JSON document fails the task ({@link OnError#FAIL}, naming the file and
- * byte offset) or is skipped and recorded ({@link OnError#SKIP}) in the task's rejects file, {@code
- * _rejects/rejects-m-00000.ndjson} under the output directory: one JSON object per line with the keys of
- * the CLI's {@code --rejects} lines, {@code column} (where the parser stopped, when known), {@code file},
- * {@code reason} and {@code text} (the line), and the line's byte {@code offset} instead of its number. The rejects file is written in the task's
- * work directory, so it is committed (or discarded) with the task's part file.
+ * The map task of {@link ConvertJob}: one NDJSON line in, one row of the VARIANT column out. Blank
+ * lines are skipped. A line that is not one JSON document fails the task ({@link OnError#FAIL},
+ * naming the file and byte offset) or is skipped and recorded ({@link OnError#SKIP}) in the task's
+ * rejects file, {@code _rejects/rejects-m-00000.ndjson} under the output directory: one JSON object
+ * per line with the keys of the CLI's {@code --rejects} lines, {@code column} (where the parser
+ * stopped, when known), {@code file}, {@code reason} and {@code text} (the line), and the line's
+ * byte {@code offset} instead of its number. The rejects file is written in the task's work
+ * directory, so it is committed (or discarded) with the task's part file.
  */
 public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecord> {
   /** Configuration key of the bad-row policy: {@code fail} (default) or {@code skip}. */
   public static final String ON_ERROR = "variant.convert.on-error";
-  /** The folder of rejects files under the output directory; hidden from input formats by its underscore. */
+
+  /**
+   * The folder of rejects files under the output directory; hidden from input formats by its
+   * underscore.
+   */
   public static final String REJECTS_DIR = "_rejects";
 
   /** What a task does with a line that is not a JSON document. */
@@ -44,8 +49,9 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   }
 
   /**
-   * The first bad-line failure of a task in this JVM. The local job runner only logs why a task failed (its
-   * job status says "NA"), so {@link ConvertJob} running it in the same process reads the reason here.
+   * The first bad-line failure of a task in this JVM. The local job runner only logs why a task
+   * failed (its job status says "NA"), so {@link ConvertJob} running it in the same process reads
+   * the reason here.
    */
   static final AtomicReference<BadLine> LOCAL_FAILURE = new AtomicReference<>();
 
@@ -58,7 +64,9 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
    * @param reason what is wrong
    */
   public record BadLine(String file, long offset, long column, String reason) {
-    /** {@code at byte 9, column 7: Invalid JSON: ...}: the location within the file, and the reason. */
+    /**
+     * {@code at byte 9, column 7: Invalid JSON: ...}: the location within the file, and the reason.
+     */
     public String where() {
       return "at byte " + offset + (column > 0 ? ", column " + column : "") + ": " + reason;
     }
@@ -79,21 +87,28 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     Configuration conf = context.getConfiguration();
     column = conf.get(VariantParquetOutputFormat.COLUMN, VariantParquetOutputFormat.DEFAULT_COLUMN);
     onError = onError(conf);
-    file = context.getInputSplit() instanceof FileSplit s ? s.getPath().toString() : String.valueOf(context.getInputSplit());
+    file =
+        context.getInputSplit() instanceof FileSplit s
+            ? s.getPath().toString()
+            : String.valueOf(context.getInputSplit());
   }
 
-  /** @throws IllegalArgumentException if {@link #ON_ERROR} is neither {@code fail} nor {@code skip} */
+  /**
+   * @throws IllegalArgumentException if {@link #ON_ERROR} is neither {@code fail} nor {@code skip}
+   */
   static OnError onError(Configuration conf) {
     String text = conf.get(ON_ERROR, "fail");
     try {
       return OnError.valueOf(text.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Cannot read " + ON_ERROR + ": expected fail or skip, was " + text, e);
+      throw new IllegalArgumentException(
+          "Cannot read " + ON_ERROR + ": expected fail or skip, was " + text, e);
     }
   }
 
   @Override
-  protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+  protected void map(LongWritable offset, Text line, Context context)
+      throws IOException, InterruptedException {
     byte[] utf8 = Arrays.copyOf(line.getBytes(), line.getLength());
     if (isBlank(utf8)) {
       return;
@@ -106,7 +121,8 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       if (onError == OnError.FAIL) {
         BadLine bad = badLine(offset.get(), e);
         LOCAL_FAILURE.compareAndSet(null, bad);
-        throw new IOException(bad + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
+        throw new IOException(
+            bad + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
       }
       reject(context, offset.get(), e, line);
       return;
@@ -116,7 +132,8 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
 
   private BadLine badLine(long offset, VariantException e) {
     long column = e instanceof VariantJsonException j ? Math.max(0, j.column()) : 0;
-    return new BadLine(file, offset, column, e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""));
+    return new BadLine(
+        file, offset, column, e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""));
   }
 
   private static boolean isBlank(byte[] utf8) {
@@ -128,11 +145,16 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     return true;
   }
 
-  private void reject(Context context, long offset, VariantException e, Text line) throws IOException, InterruptedException {
+  private void reject(Context context, long offset, VariantException e, Text line)
+      throws IOException, InterruptedException {
     context.getCounter(ConvertCounters.ROWS_REJECTED).increment(1);
     if (rejects == null) {
-      String name = "rejects-m-" + String.format(Locale.ROOT, "%05d", context.getTaskAttemptID().getTaskID().getId()) + ".ndjson";
-      Path path = new Path(new Path(FileOutputFormat.getWorkOutputPath(context), REJECTS_DIR), name);
+      String name =
+          "rejects-m-"
+              + String.format(Locale.ROOT, "%05d", context.getTaskAttemptID().getTaskID().getId())
+              + ".ndjson";
+      Path path =
+          new Path(new Path(FileOutputFormat.getWorkOutputPath(context), REJECTS_DIR), name);
       rejects = path.getFileSystem(context.getConfiguration()).create(path, false);
     }
     // the keys of the CLI's --rejects lines, with the line's byte offset where they have its number
@@ -141,11 +163,17 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     if (bad.column() > 0) {
       b.key("column").appendLong(bad.column());
     }
-    Variant entry = b.key("file").appendString(file)
-        .key("offset").appendLong(offset)
-        .key("reason").appendString(bad.reason())
-        .key("text").appendString(line.toString()) // invalid UTF-8 shows as U+FFFD
-        .endObject().build();
+    Variant entry =
+        b.key("file")
+            .appendString(file)
+            .key("offset")
+            .appendLong(offset)
+            .key("reason")
+            .appendString(bad.reason())
+            .key("text")
+            .appendString(line.toString()) // invalid UTF-8 shows as U+FFFD
+            .endObject()
+            .build();
     write(rejects, VariantJson.toJson(entry) + "\n");
   }
 

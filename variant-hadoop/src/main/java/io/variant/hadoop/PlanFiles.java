@@ -10,9 +10,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The {@code --plan} argument of {@link ConvertJob}: the plan's text, or {@code @FILE} for a file on any
- * Hadoop file system, read up to its first blank line (so that the output of {@code variant plan}, a plan
- * followed by a blank line and a coverage table, works as it is).
+ * The {@code --plan} argument of {@link ConvertJob}: the plan's text, or {@code @FILE} for a file
+ * on any Hadoop file system, read up to its first blank line (so that the output of {@code variant
+ * plan}, a plan followed by a blank line and a coverage table, works as it is).
  */
 final class PlanFiles {
   private PlanFiles() {}
@@ -28,7 +28,8 @@ final class PlanFiles {
       try (InputStream in = file.getFileSystem(conf).open(file)) {
         text = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\\R[ \\t]*\\R", 2)[0];
       } catch (IOException e) {
-        throw new UncheckedIOException("Cannot read the plan from " + file + ": " + e.getMessage(), e);
+        throw new UncheckedIOException(
+            "Cannot read the plan from " + file + ": " + e.getMessage(), e);
       }
     }
     try {

@@ -25,11 +25,11 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 
 /**
- * Rows sampled across a job's input splits before the job runs, so that every task shreds with one plan:
- * the first lines of each split (of up to {@code rows} splits, evenly spread), about {@code rows} in all,
- * feed {@link PlanInference} (the inference of {@code variant plan} and {@code variant convert}) and the
- * shared metadata dictionary. Lines that are not JSON documents are passed over here; the tasks deal with
- * them.
+ * Rows sampled across a job's input splits before the job runs, so that every task shreds with one
+ * plan: the first lines of each split (of up to {@code rows} splits, evenly spread), about {@code
+ * rows} in all, feed {@link PlanInference} (the inference of {@code variant plan} and {@code
+ * variant convert}) and the shared metadata dictionary. Lines that are not JSON documents are
+ * passed over here; the tasks deal with them.
  *
  * @param plan the inferred plan
  * @param keys object keys seen, in order of first appearance, at most {@link #MAX_KEYS}
@@ -37,16 +37,18 @@ import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
  * @param splits splits the sample came from, of {@code totalSplits}
  * @param totalSplits the job's input splits
  */
-public record PlanSample(ShreddingPlan plan, Set<String> keys, long rows, int splits, int totalSplits) {
+public record PlanSample(
+    ShreddingPlan plan, Set<String> keys, long rows, int splits, int totalSplits) {
   /**
-   * Keys the shared dictionary takes from the sample: as in {@code VariantParquetWriter}'s sample, past
-   * about a thousand keys rows evidently share no vocabulary, and every extra key widens field ids.
+   * Keys the shared dictionary takes from the sample: as in {@code VariantParquetWriter}'s sample,
+   * past about a thousand keys rows evidently share no vocabulary, and every extra key widens field
+   * ids.
    */
   public static final int MAX_KEYS = 1024;
 
   /**
-   * Samples about {@code rows} rows of the job's input (its input paths and input format settings as
-   * {@link TextInputFormat} reads them).
+   * Samples about {@code rows} rows of the job's input (its input paths and input format settings
+   * as {@link TextInputFormat} reads them).
    *
    * @throws IOException if the input cannot be listed or read
    * @throws IllegalArgumentException if {@code rows < 1}
@@ -58,13 +60,18 @@ public record PlanSample(ShreddingPlan plan, Set<String> keys, long rows, int sp
     TextInputFormat format = new TextInputFormat();
     List<InputSplit> all = format.getSplits(job);
     List<InputSplit> chosen = spread(all, rows);
-    // presence, not the cost model: this sample is not checked against the unshredded size (variant-cli's is)
-    PlanInference inference = PlanInference.create(
-        InferenceOptions.defaults().withSelection(io.variant.shredding.infer.Selection.PRESENCE).withMinPresence(0.10));
+    // presence, not the cost model: this sample is not checked against the unshredded size
+    // (variant-cli's is)
+    PlanInference inference =
+        PlanInference.create(
+            InferenceOptions.defaults()
+                .withSelection(io.variant.shredding.infer.Selection.PRESENCE)
+                .withMinPresence(0.10));
     Set<String> keys = new LinkedHashSet<>();
     long sampled = 0;
     for (int i = 0; i < chosen.size(); i++) {
-      long quota = (rows - sampled) / (chosen.size() - i); // what is left, shared by the splits left
+      long quota =
+          (rows - sampled) / (chosen.size() - i); // what is left, shared by the splits left
       sampled += sampleSplit(format, chosen.get(i), job, quota, inference, keys);
     }
     return new PlanSample(inference.result().plan(), keys, sampled, chosen.size(), all.size());
@@ -82,9 +89,16 @@ public record PlanSample(ShreddingPlan plan, Set<String> keys, long rows, int sp
     return out;
   }
 
-  private static long sampleSplit(TextInputFormat format, InputSplit split, Job job, long quota, PlanInference inference,
-      Set<String> keys) throws IOException, InterruptedException {
-    TaskAttemptContext context = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
+  private static long sampleSplit(
+      TextInputFormat format,
+      InputSplit split,
+      Job job,
+      long quota,
+      PlanInference inference,
+      Set<String> keys)
+      throws IOException, InterruptedException {
+    TaskAttemptContext context =
+        new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
     long taken = 0;
     try (RecordReader<LongWritable, Text> lines = format.createRecordReader(split, context)) {
       lines.initialize(split, context);
@@ -92,7 +106,9 @@ public record PlanSample(ShreddingPlan plan, Set<String> keys, long rows, int sp
         Text line = lines.getCurrentValue();
         Variant v;
         try {
-          v = VariantJson.parse(Arrays.copyOf(line.getBytes(), line.getLength()), JsonOptions.defaults());
+          v =
+              VariantJson.parse(
+                  Arrays.copyOf(line.getBytes(), line.getLength()), JsonOptions.defaults());
         } catch (VariantException e) {
           continue; // blank or bad: the task decides
         }

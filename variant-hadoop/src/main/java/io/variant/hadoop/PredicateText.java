@@ -8,9 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A {@link VariantPredicate} as Configuration text: {@code ["event","$.user.age","BETWEEN","LONG","18","LONG","30"]}
- * (column, path, operator, then kind and value of each literal). Values are written as {@link Literal#toString()}
- * prints them and read back by kind.
+ * A {@link VariantPredicate} as Configuration text: {@code
+ * ["event","$.user.age","BETWEEN","LONG","18","LONG","30"]} (column, path, operator, then kind and
+ * value of each literal). Values are written as {@link Literal#toString()} prints them and read
+ * back by kind.
  */
 final class PredicateText {
   private PredicateText() {}
@@ -26,7 +27,9 @@ final class PredicateText {
     return ConfText.ofList(items);
   }
 
-  /** @throws IllegalArgumentException if the text is not one that {@link #of} writes */
+  /**
+   * @throws IllegalArgumentException if the text is not one that {@link #of} writes
+   */
   static VariantPredicate parse(String key, String text) {
     List<String> items = ConfText.toList(key, text);
     try {
@@ -37,10 +40,13 @@ final class PredicateText {
         case EQ -> VariantPredicate.eq(column, path, literal(items, 3));
         case LT -> VariantPredicate.lt(column, path, literal(items, 3));
         case GT -> VariantPredicate.gt(column, path, literal(items, 3));
-        case BETWEEN -> VariantPredicate.between(column, path, literal(items, 3), literal(items, 5));
+        case BETWEEN ->
+            VariantPredicate.between(column, path, literal(items, 3), literal(items, 5));
         case IS_NULL -> VariantPredicate.isNull(column, path);
       };
-    } catch (RuntimeException e) { // a short list, an unknown operator or kind, a value that does not parse
+    } catch (
+        RuntimeException
+            e) { // a short list, an unknown operator or kind, a value that does not parse
       throw new IllegalArgumentException("Cannot read " + key + ": not a predicate: " + text, e);
     }
   }
@@ -48,7 +54,8 @@ final class PredicateText {
   private static String valueText(Literal l) {
     String s = l.toString();
     return switch (l.kind()) {
-      case STRING -> s.substring(1, s.length() - 1); // "..." without the quotes; the content is not escaped
+      case STRING ->
+          s.substring(1, s.length() - 1); // "..." without the quotes; the content is not escaped
       case DATE -> s.substring("date '".length(), s.length() - 1);
       default -> s;
     };

@@ -11,21 +11,23 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
- * How many values of a VARIANT column landed in typed columns and how many in residuals, read from a
- * written file's footer: per leaf column chunk, its value count less its null count. A leaf named {@code
- * typed_value} is typed (array elements count one each); one named {@code value} (or the draft layout's
- * {@code untyped_value}) is a residual: a whole row, a mistyped value, or the unshredded fields of an
- * object. Reading the footer costs one small read per file, nothing per row.
+ * How many values of a VARIANT column landed in typed columns and how many in residuals, read from
+ * a written file's footer: per leaf column chunk, its value count less its null count. A leaf named
+ * {@code typed_value} is typed (array elements count one each); one named {@code value} (or the
+ * draft layout's {@code untyped_value}) is a residual: a whole row, a mistyped value, or the
+ * unshredded fields of an object. Reading the footer costs one small read per file, nothing per
+ * row.
  *
  * @param typed non-null typed values
  * @param residual non-null residual values
  */
 public record ShreddingCounts(long typed, long residual) {
   /**
-   * Counts VARIANT column {@code column} of the Parquet file at {@code file}; chunks without statistics
-   * count nothing.
+   * Counts VARIANT column {@code column} of the Parquet file at {@code file}; chunks without
+   * statistics count nothing.
    */
-  public static ShreddingCounts of(Path file, Configuration conf, String column) throws IOException {
+  public static ShreddingCounts of(Path file, Configuration conf, String column)
+      throws IOException {
     ParquetMetadata footer;
     try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf))) {
       footer = reader.getFooter();
@@ -43,7 +45,7 @@ public record ShreddingCounts(long typed, long residual) {
         switch (path[path.length - 1]) {
           case "typed_value" -> typed += present;
           case "value", "untyped_value" -> residual += present;
-          default -> { } // metadata
+          default -> {} // metadata
         }
       }
     }

@@ -5,7 +5,6 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.filter.VariantPredicate;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.shredding.RebuildOptions;
-import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -17,10 +16,11 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.parquet.hadoop.ParquetInputFormat;
 
 /**
- * Reads Parquet files with VARIANT columns as {@link VariantRecord}s in MapReduce or Spark tasks: the part
- * files {@link VariantParquetOutputFormat} writes, or any file {@code VariantParquetReader} reads. Splits are
- * Parquet's (byte ranges of a file; a row group belongs to the split holding its start), configured through
- * static setters that store text in the job's {@link Configuration}, as {@link ParquetInputFormat} is.
+ * Reads Parquet files with VARIANT columns as {@link VariantRecord}s in MapReduce or Spark tasks:
+ * the part files {@link VariantParquetOutputFormat} writes, or any file {@code
+ * VariantParquetReader} reads. Splits are Parquet's (byte ranges of a file; a row group belongs to
+ * the split holding its start), configured through static setters that store text in the job's
+ * {@link Configuration}, as {@link ParquetInputFormat} is.
  *
  * <pre>{@code
  * job.setInputFormatClass(VariantParquetInputFormat.class);
@@ -30,24 +30,30 @@ import org.apache.parquet.hadoop.ParquetInputFormat;
  * }</pre>
  *
  * <ul>
- *   <li><b>Projection</b> ({@link #setProjection}): each record has the one column, holding the Variant at
- *       the path ({@code null} when the path is absent or the row is SQL NULL), and only the Parquet columns
- *       the path needs are read. {@link #setColumns} instead reads whole top-level columns.
- *   <li><b>Filter</b> ({@link #setFilter}): row groups in which no row can match are skipped by their
- *       statistics and dictionaries (see {@link VariantPredicate#toParquetFilter}); when the records hold
- *       the predicate's column whole (no projection), rows that do not match are dropped too, so the
- *       records are exactly the matching rows. With a projection, rows of kept row groups are all returned.
+ *   <li><b>Projection</b> ({@link #setProjection}): each record has the one column, holding the
+ *       Variant at the path ({@code null} when the path is absent or the row is SQL NULL), and only
+ *       the Parquet columns the path needs are read. {@link #setColumns} instead reads whole
+ *       top-level columns.
+ *   <li><b>Filter</b> ({@link #setFilter}): row groups in which no row can match are skipped by
+ *       their statistics and dictionaries (see {@link VariantPredicate#toParquetFilter}); when the
+ *       records hold the predicate's column whole (no projection), rows that do not match are
+ *       dropped too, so the records are exactly the matching rows. With a projection, rows of kept
+ *       row groups are all returned.
  * </ul>
  */
 public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord> {
   /** Configuration key of the top-level columns to read: a JSON array of names. */
   public static final String COLUMNS = "variant.input.columns";
+
   /** Configuration key of the projected column and path: a JSON array {@code [column, path]}. */
   public static final String PROJECTION = "variant.input.projection";
+
   /** Configuration key of the filter predicate (see {@link #setFilter}). */
   public static final String FILTER = "variant.input.filter";
+
   /** Configuration key of the validation: {@code lazy} (default) or {@code full}. */
   public static final String VALIDATION = "variant.input.validation";
+
   /** Configuration key: {@code true} to let typed values win over conflicting residual keys. */
   public static final String LENIENT = "variant.input.lenient";
 
@@ -59,17 +65,24 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
     job.getConfiguration().set(COLUMNS, ConfText.ofList(List.of(columns)));
   }
 
-  /** Reads only the value at {@code path} of VARIANT column {@code column}; see the class comment. */
+  /**
+   * Reads only the value at {@code path} of VARIANT column {@code column}; see the class comment.
+   */
   public static void setProjection(Job job, String column, VariantPath path) {
     job.getConfiguration().set(PROJECTION, ConfText.ofList(List.of(column, path.toString())));
   }
 
-  /** Skips row groups (and, without a projection, rows) that do not match; see the class comment. */
+  /**
+   * Skips row groups (and, without a projection, rows) that do not match; see the class comment.
+   */
   public static void setFilter(Job job, VariantPredicate predicate) {
     job.getConfiguration().set(FILTER, PredicateText.of(predicate));
   }
 
-  /** How much of each Variant is validated before its record is returned; {@code FULL} for untrusted files. */
+  /**
+   * How much of each Variant is validated before its record is returned; {@code FULL} for untrusted
+   * files.
+   */
   public static void setValidation(Job job, VariantReadOptions.Validation validation) {
     job.getConfiguration().set(VALIDATION, validation.name().toLowerCase(Locale.ROOT));
   }
@@ -79,7 +92,9 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
     job.getConfiguration().setBoolean(LENIENT, lenient);
   }
 
-  /** The read options the Configuration describes (the filter is kept apart: see {@link #filter}). */
+  /**
+   * The read options the Configuration describes (the filter is kept apart: see {@link #filter}).
+   */
   static VariantReadOptions options(Configuration conf) {
     String columns = conf.get(COLUMNS);
     Set<String> selected = columns == null ? null : Set.copyOf(ConfText.toList(COLUMNS, columns));
@@ -88,9 +103,11 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
     try {
       v = VariantReadOptions.Validation.valueOf(validation.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Cannot read " + VALIDATION + ": expected lazy or full, was " + validation, e);
+      throw new IllegalArgumentException(
+          "Cannot read " + VALIDATION + ": expected lazy or full, was " + validation, e);
     }
-    RebuildOptions rebuild = conf.getBoolean(LENIENT, false) ? RebuildOptions.lenient() : RebuildOptions.defaults();
+    RebuildOptions rebuild =
+        conf.getBoolean(LENIENT, false) ? RebuildOptions.lenient() : RebuildOptions.defaults();
     return new VariantReadOptions(rebuild, selected, null, v);
   }
 
@@ -108,14 +125,16 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
     }
     List<String> p = ConfText.toList(PROJECTION, text);
     if (p.size() != 2) {
-      throw new IllegalArgumentException("Cannot read " + PROJECTION + ": expected [column, path], was " + text);
+      throw new IllegalArgumentException(
+          "Cannot read " + PROJECTION + ": expected [column, path], was " + text);
     }
     VariantPath.parse(p.get(1)); // fail here, before any task, on a bad path
     return p;
   }
 
   @Override
-  public RecordReader<Void, VariantRecord> createRecordReader(InputSplit split, TaskAttemptContext context) {
+  public RecordReader<Void, VariantRecord> createRecordReader(
+      InputSplit split, TaskAttemptContext context) {
     return new VariantRecordReader();
   }
 }

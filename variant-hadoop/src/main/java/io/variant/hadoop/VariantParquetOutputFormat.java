@@ -23,11 +23,12 @@ import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * Writes {@link VariantRecord}s with one VARIANT column to Parquet part files ({@code part-m-00000.zstd.parquet},
- * ...) from MapReduce or Spark tasks. Every task writes the same schema: the plan, layout and shared
- * dictionary come from the job's {@link Configuration}, set with the static setters before the job starts,
- * the way {@link ParquetOutputFormat} is configured. Parquet's own settings ({@code parquet.block.size},
- * {@link ParquetOutputFormat#setBlockSize}, ...) apply as usual.
+ * Writes {@link VariantRecord}s with one VARIANT column to Parquet part files ({@code
+ * part-m-00000.zstd.parquet}, ...) from MapReduce or Spark tasks. Every task writes the same
+ * schema: the plan, layout and shared dictionary come from the job's {@link Configuration}, set
+ * with the static setters before the job starts, the way {@link ParquetOutputFormat} is configured.
+ * Parquet's own settings ({@code parquet.block.size}, {@link ParquetOutputFormat#setBlockSize},
+ * ...) apply as usual.
  *
  * <pre>{@code
  * Job job = Job.getInstance(conf);
@@ -39,22 +40,30 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * // map tasks write: context.write(null, VariantRecord.builder().set("event", variant).build());
  * }</pre>
  *
- * <p><b>Commit:</b> files are written in the task attempt's work directory and moved into the output
- * directory by Hadoop's {@link FileOutputCommitter} when the attempt commits, so a failed or speculative
- * attempt leaves nothing behind. No {@code _metadata} summary files are written. <b>Counters:</b> each task
- * adds {@link ConvertCounters#ROWS_WRITTEN}, {@link ConvertCounters#TYPED_VALUES} and {@link
- * ConvertCounters#RESIDUAL_VALUES} (see {@link ShreddingCounts}). Defaults: column {@code variant}, plan
- * {@code variant} (unshredded), layout spec, codec ZSTD.
+ * <p><b>Commit:</b> files are written in the task attempt's work directory and moved into the
+ * output directory by Hadoop's {@link FileOutputCommitter} when the attempt commits, so a failed or
+ * speculative attempt leaves nothing behind. No {@code _metadata} summary files are written.
+ * <b>Counters:</b> each task adds {@link ConvertCounters#ROWS_WRITTEN}, {@link
+ * ConvertCounters#TYPED_VALUES} and {@link ConvertCounters#RESIDUAL_VALUES} (see {@link
+ * ShreddingCounts}). Defaults: column {@code variant}, plan {@code variant} (unshredded), layout
+ * spec, codec ZSTD.
  */
 public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecord> {
   /** Configuration key of the VARIANT column's name. */
   public static final String COLUMN = "variant.output.column";
+
   /** Configuration key of the plan, in its text form ({@link ShreddingPlan#print()}). */
   public static final String PLAN = "variant.output.plan";
+
   /** Configuration key of the layout: {@code spec} or {@code draft}. */
   public static final String LAYOUT = "variant.output.layout";
-  /** Configuration key of the keys that join the shared metadata dictionary: a JSON array of strings. */
+
+  /**
+   * Configuration key of the keys that join the shared metadata dictionary: a JSON array of
+   * strings.
+   */
   public static final String SHARED_KEYS = "variant.output.shared-keys";
+
   /** The column name when none is set. */
   public static final String DEFAULT_COLUMN = "variant";
 
@@ -82,15 +91,18 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
   }
 
   /**
-   * Adds {@code keys} to the shared metadata dictionary of every part file, e.g. the keys of rows sampled
-   * before the job (see {@link VariantColumn#withSharedKeys}): rows using only those keys then repeat one
-   * metadata value, which Parquet's dictionary encoding stores once.
+   * Adds {@code keys} to the shared metadata dictionary of every part file, e.g. the keys of rows
+   * sampled before the job (see {@link VariantColumn#withSharedKeys}): rows using only those keys
+   * then repeat one metadata value, which Parquet's dictionary encoding stores once.
    */
   public static void setSharedKeys(Job job, Collection<String> keys) {
     job.getConfiguration().set(SHARED_KEYS, ConfText.ofList(List.copyOf(keys)));
   }
 
-  /** Sets Parquet's compression codec (default ZSTD, where {@link ParquetOutputFormat#setCompression} was not called). */
+  /**
+   * Sets Parquet's compression codec (default ZSTD, where {@link
+   * ParquetOutputFormat#setCompression} was not called).
+   */
   public static void setCodec(Job job, CompressionCodecName codec) {
     setCompression(job, codec);
   }
@@ -113,7 +125,8 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
     try {
       l = ShreddingLayout.valueOf(layout.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Cannot read " + LAYOUT + ": expected spec or draft, was " + layout, e);
+      throw new IllegalArgumentException(
+          "Cannot read " + LAYOUT + ": expected spec or draft, was " + layout, e);
     }
     String keys = conf.get(SHARED_KEYS);
     VariantColumn c = VariantColumn.of(conf.get(COLUMN, DEFAULT_COLUMN), plan).withLayout(l);
@@ -126,7 +139,8 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
   }
 
   @Override
-  public RecordWriter<Void, VariantRecord> getRecordWriter(TaskAttemptContext context) throws IOException, InterruptedException {
+  public RecordWriter<Void, VariantRecord> getRecordWriter(TaskAttemptContext context)
+      throws IOException, InterruptedException {
     Configuration conf = context.getConfiguration();
     if (!isCompressionSet(conf)) {
       conf.set(COMPRESSION, CompressionCodecName.ZSTD.name());
@@ -137,9 +151,13 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
     return new CountingWriter(parquet, file, conf.get(COLUMN, DEFAULT_COLUMN));
   }
 
-  /** Plain {@link FileOutputCommitter}: no {@code _metadata} summary files, which Parquet has deprecated. */
+  /**
+   * Plain {@link FileOutputCommitter}: no {@code _metadata} summary files, which Parquet has
+   * deprecated.
+   */
   @Override
-  public synchronized OutputCommitter getOutputCommitter(TaskAttemptContext context) throws IOException {
+  public synchronized OutputCommitter getOutputCommitter(TaskAttemptContext context)
+      throws IOException {
     if (committer == null) {
       committer = new FileOutputCommitter(getOutputPath(context), context);
     }

@@ -25,11 +25,11 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * The record reader of {@link VariantParquetInputFormat}: parquet-java's {@link ParquetRecordReader} over
- * our read supports. A filter predicate is translated per file (it names typed columns of that file's
- * schema) and set for row groups only: the statistics and dictionary filters run, the record-level and
- * column-index filters stay off, since they would judge rows by typed columns alone while a value may sit
- * in its residual (see {@code RowGroupPruning}).
+ * The record reader of {@link VariantParquetInputFormat}: parquet-java's {@link
+ * ParquetRecordReader} over our read supports. A filter predicate is translated per file (it names
+ * typed columns of that file's schema) and set for row groups only: the statistics and dictionary
+ * filters run, the record-level and column-index filters stay off, since they would judge rows by
+ * typed columns alone while a value may sit in its residual (see {@code RowGroupPruning}).
  */
 final class VariantRecordReader extends RecordReader<Void, VariantRecord> {
   private ParquetRecordReader<VariantRecord> records; // whole records, or
@@ -39,13 +39,15 @@ final class VariantRecordReader extends RecordReader<Void, VariantRecord> {
   private VariantRecord current;
 
   @Override
-  public void initialize(InputSplit split, TaskAttemptContext context) throws IOException, InterruptedException {
+  public void initialize(InputSplit split, TaskAttemptContext context)
+      throws IOException, InterruptedException {
     Configuration conf = new Configuration(context.getConfiguration());
     VariantReadOptions options = VariantParquetInputFormat.options(conf);
     List<String> projection = VariantParquetInputFormat.projection(conf);
     VariantPredicate filter = VariantParquetInputFormat.filter(conf);
     if (filter != null) {
-      FilterPredicate rowGroups = filter.toFilterPredicate(footerSchema(((FileSplit) split).getPath(), conf)).orElse(null);
+      FilterPredicate rowGroups =
+          filter.toFilterPredicate(footerSchema(((FileSplit) split).getPath(), conf)).orElse(null);
       if (rowGroups != null) {
         ParquetInputFormat.setFilterPredicate(conf, rowGroups);
       }
@@ -61,14 +63,22 @@ final class VariantRecordReader extends RecordReader<Void, VariantRecord> {
       records.initialize(split, withFilter);
     } else {
       projectedColumn = projection.get(0);
-      values = new ParquetRecordReader<>(EngineReadSupports.path(projectedColumn, VariantPath.parse(projection.get(1)), options));
+      values =
+          new ParquetRecordReader<>(
+              EngineReadSupports.path(
+                  projectedColumn, VariantPath.parse(projection.get(1)), options));
       values.initialize(split, withFilter);
     }
   }
 
-  private static MessageType footerSchema(org.apache.hadoop.fs.Path file, Configuration conf) throws IOException {
-    ParquetReadOptions footerOnly = HadoopReadOptions.builder(conf, file).withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS).build();
-    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf), footerOnly)) {
+  private static MessageType footerSchema(org.apache.hadoop.fs.Path file, Configuration conf)
+      throws IOException {
+    ParquetReadOptions footerOnly =
+        HadoopReadOptions.builder(conf, file)
+            .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS)
+            .build();
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(HadoopInputFile.fromPath(file, conf), footerOnly)) {
       return reader.getFileMetaData().getSchema();
     }
   }
@@ -80,7 +90,8 @@ final class VariantRecordReader extends RecordReader<Void, VariantRecord> {
         current = null;
         return false;
       }
-      current = VariantRecord.builder().set(projectedColumn, values.getCurrentValue().value()).build();
+      current =
+          VariantRecord.builder().set(projectedColumn, values.getCurrentValue().value()).build();
       return true;
     }
     while (records.nextKeyValue()) {

@@ -15,8 +15,8 @@ class ClientConfigurationTest {
 
   @Test
   void hadoopConfDirIsReadAndAYarnClusterNeedsHadoopJar() throws IOException {
-    IOException empty = assertThrows(IOException.class,
-        () -> ClientConfiguration.of(dir.toString()));
+    IOException empty =
+        assertThrows(IOException.class, () -> ClientConfiguration.of(dir.toString()));
     assertTrue(empty.getMessage().contains("holds none of"), empty.getMessage());
 
     Files.writeString(dir.resolve("core-site.xml"), site("variant.test.key", "from-site"));
@@ -24,19 +24,24 @@ class ClientConfigurationTest {
     assertEquals("local", ClientConfiguration.of(dir.toString()).get("mapreduce.framework.name"));
 
     Files.writeString(dir.resolve("mapred-site.xml"), site("mapreduce.framework.name", "yarn"));
-    IOException yarn = assertThrows(IOException.class,
-        () -> ClientConfiguration.of(dir.toString()));
+    IOException yarn =
+        assertThrows(IOException.class, () -> ClientConfiguration.of(dir.toString()));
     assertTrue(yarn.getMessage().contains("hadoop jar"), yarn.getMessage());
   }
 
   private static String site(String key, String value) {
-    return "<?xml version=\"1.0\"?>\n<configuration>\n  <property><name>" + key + "</name><value>" + value
+    return "<?xml version=\"1.0\"?>\n<configuration>\n  <property><name>"
+        + key
+        + "</name><value>"
+        + value
         + "</value></property>\n</configuration>\n";
   }
 
   @Test
   void withoutAConfDirItIsTheLocalRunner() throws IOException {
     assertEquals("local", ClientConfiguration.of(null).get("mapreduce.framework.name"));
-    assertEquals(Runtime.getRuntime().availableProcessors(), ClientConfiguration.of("").getInt("mapreduce.local.map.tasks.maximum", 1));
+    assertEquals(
+        Runtime.getRuntime().availableProcessors(),
+        ClientConfiguration.of("").getInt("mapreduce.local.map.tasks.maximum", 1));
   }
 }

@@ -15,7 +15,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link ConvertJob} under Hadoop's local job runner, over inputs split into several pieces each. */
+/**
+ * {@link ConvertJob} under Hadoop's local job runner, over inputs split into several pieces each.
+ */
 class ConvertJobTest {
   @TempDir Path dir;
 
@@ -25,12 +27,15 @@ class ConvertJobTest {
     List<String> lines = new ArrayList<>();
     lines.addAll(Events.write(dir.resolve("a.ndjson"), rnd, 0, 300));
     lines.addAll(Events.write(dir.resolve("b.ndjson"), rnd, 1000, 250));
-    lines.addAll(Events.write(dir.resolve("c.ndjson.gz"), rnd, 2000, 200)); // gzip: one split, read whole
+    lines.addAll(
+        Events.write(dir.resolve("c.ndjson.gz"), rnd, 2000, 200)); // gzip: one split, read whole
     long splitBytes = Files.size(dir.resolve("b.ndjson")) / 3;
 
-    ConvertJob.Options options = ConvertJob.Options.of(List.of(dir.resolve("*.ndjson*").toString()), dir.resolve("out").toString())
-        .withMaxSplitBytes(splitBytes)
-        .withSampleRows(200);
+    ConvertJob.Options options =
+        ConvertJob.Options.of(
+                List.of(dir.resolve("*.ndjson*").toString()), dir.resolve("out").toString())
+            .withMaxSplitBytes(splitBytes)
+            .withSampleRows(200);
     ConvertJob.Result r = ConvertJob.run(Events.localConf(dir), options, false);
 
     assertTrue(r.succeeded(), r.summary());
@@ -61,10 +66,12 @@ class ConvertJobTest {
     lines.add(21, "   ");
     Files.write(dir.resolve("a.ndjson"), lines);
 
-    ConvertJob.Options options = ConvertJob.Options.of(List.of(dir.resolve("a.ndjson").toString()), dir.resolve("out").toString())
-        .withPlan(ShreddingPlan.parse("{\"id\": int64}"))
-        .withOnError(ConvertMapper.OnError.SKIP)
-        .withMaxSplitBytes(Files.size(dir.resolve("a.ndjson")) / 2);
+    ConvertJob.Options options =
+        ConvertJob.Options.of(
+                List.of(dir.resolve("a.ndjson").toString()), dir.resolve("out").toString())
+            .withPlan(ShreddingPlan.parse("{\"id\": int64}"))
+            .withOnError(ConvertMapper.OnError.SKIP)
+            .withMaxSplitBytes(Files.size(dir.resolve("a.ndjson")) / 2);
     ConvertJob.Result r = ConvertJob.run(Events.localConf(dir), options, false);
 
     assertTrue(r.succeeded(), r.summary());
@@ -74,24 +81,33 @@ class ConvertJobTest {
     assertEquals(Events.canonical(good), Events.readAll(dir.resolve("out"), "variant"));
     List<String> rejects = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir.resolve("out/_rejects"))) {
-      for (Path f : files.filter(f -> !f.getFileName().toString().startsWith(".")).toList()) { // not .crc
+      for (Path f :
+          files.filter(f -> !f.getFileName().toString().startsWith(".")).toList()) { // not .crc
         rejects.addAll(Files.readAllLines(f));
       }
     }
     assertEquals(2, rejects.size(), rejects.toString());
-    assertTrue(rejects.stream().anyMatch(l -> l.contains("\"text\":\"not json\"")), rejects.toString());
-    assertTrue(rejects.stream().allMatch(l -> l.contains("\"offset\":") && l.contains("a.ndjson")), rejects.toString());
+    assertTrue(
+        rejects.stream().anyMatch(l -> l.contains("\"text\":\"not json\"")), rejects.toString());
+    assertTrue(
+        rejects.stream().allMatch(l -> l.contains("\"offset\":") && l.contains("a.ndjson")),
+        rejects.toString());
     assertEquals(null, r.sample() == null ? null : "sampled", "a given plan is not inferred");
   }
 
   @Test
   void aBadLineFailsTheJobAndLeavesNoPartFile() throws Exception {
-    List<String> lines = new ArrayList<>(Events.write(dir.resolve("a.ndjson"), new Random(13), 0, 30));
+    List<String> lines =
+        new ArrayList<>(Events.write(dir.resolve("a.ndjson"), new Random(13), 0, 30));
     lines.add("{oops}");
     Files.write(dir.resolve("a.ndjson"), lines);
 
-    ConvertJob.Result r = ConvertJob.run(Events.localConf(dir),
-        ConvertJob.Options.of(List.of(dir.resolve("a.ndjson").toString()), dir.resolve("out").toString()), false);
+    ConvertJob.Result r =
+        ConvertJob.run(
+            Events.localConf(dir),
+            ConvertJob.Options.of(
+                List.of(dir.resolve("a.ndjson").toString()), dir.resolve("out").toString()),
+            false);
 
     assertFalse(r.succeeded());
     assertTrue(r.failure().contains("a.ndjson at byte "), r.failure()); // names the file and offset

@@ -20,9 +20,10 @@ import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Seeded NDJSON event logs for the job tests: objects with a stable core ({@code id}, {@code type}, {@code
- * user.age}, {@code tags}) that the plan types, the odd mistyped value ({@code "n/a"} ages, string ids) that
- * goes to the residual, rare fields, and unicode strings from the test kit's generator.
+ * Seeded NDJSON event logs for the job tests: objects with a stable core ({@code id}, {@code type},
+ * {@code user.age}, {@code tags}) that the plan types, the odd mistyped value ({@code "n/a"} ages,
+ * string ids) that goes to the residual, rare fields, and unicode strings from the test kit's
+ * generator.
  */
 final class Events {
   private static final String[] TYPES = {"click", "view", "buy", "leave"};
@@ -57,7 +58,10 @@ final class Events {
     return VariantJson.toJson(b.endObject().build());
   }
 
-  /** Writes {@code rows} lines to {@code file} (gzip-compressed when the name ends in .gz); returns the lines. */
+  /**
+   * Writes {@code rows} lines to {@code file} (gzip-compressed when the name ends in .gz); returns
+   * the lines.
+   */
   static List<String> write(Path file, Random rnd, long firstId, int rows) throws IOException {
     List<String> lines = new ArrayList<>();
     try (OutputStream raw = Files.newOutputStream(file);
@@ -86,7 +90,12 @@ final class Events {
   /** The part files of an output directory, by name. */
   static List<Path> partFiles(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
-      return s.filter(p -> p.getFileName().toString().startsWith("part-") && p.toString().endsWith(".parquet")).sorted().toList();
+      return s.filter(
+              p ->
+                  p.getFileName().toString().startsWith("part-")
+                      && p.toString().endsWith(".parquet"))
+          .sorted()
+          .toList();
     }
   }
 
@@ -112,7 +121,9 @@ final class Events {
     conf.set("fs.defaultFS", "file:///");
     conf.set("hadoop.tmp.dir", dir.resolve("hadoop-tmp").toString());
     conf.setInt("mapreduce.local.map.tasks.maximum", 2);
-    conf.setInt("mapreduce.client.completion.pollinterval", 50); // Job.waitForCompletion polls every 5 s by default
+    conf.setInt(
+        "mapreduce.client.completion.pollinterval",
+        50); // Job.waitForCompletion polls every 5 s by default
     conf.setInt("mapreduce.client.progressmonitor.pollinterval", 50);
     return conf;
   }

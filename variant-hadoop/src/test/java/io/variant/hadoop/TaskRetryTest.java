@@ -27,11 +27,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Task failure, retry and speculative execution against {@link VariantParquetOutputFormat}, driven through
- * the calls the MapReduce framework makes (setupJob, setupTask, write, commitTask or abortTask,
- * commitJob). Hadoop's local job runner never retries a task, so the protocol is played here directly: a
- * failed attempt is aborted after writing part of its rows, a retry and a speculative twin both write
- * everything, one commits and the other is aborted.
+ * Task failure, retry and speculative execution against {@link VariantParquetOutputFormat}, driven
+ * through the calls the MapReduce framework makes (setupJob, setupTask, write, commitTask or
+ * abortTask, commitJob). Hadoop's local job runner never retries a task, so the protocol is played
+ * here directly: a failed attempt is aborted after writing part of its rows, a retry and a
+ * speculative twin both write everything, one commits and the other is aborted.
  */
 class TaskRetryTest {
   @TempDir Path dir;
@@ -42,7 +42,8 @@ class TaskRetryTest {
     List<String> task0 = lines(rnd, 0, 60);
     List<String> task1 = lines(rnd, 100, 40);
     Job job = Job.getInstance(Events.localConf(dir));
-    VariantParquetOutputFormat.setPlan(job, ShreddingPlan.parse("{\"id\": int64, \"user\": {\"age\": int64}}"));
+    VariantParquetOutputFormat.setPlan(
+        job, ShreddingPlan.parse("{\"id\": int64, \"user\": {\"age\": int64}}"));
     Path out = dir.resolve("out");
     FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(out.toString()));
     Configuration conf = job.getConfiguration();
@@ -50,7 +51,13 @@ class TaskRetryTest {
     JobContext jobContext = new JobContextImpl(conf, id);
     committer(conf, id, 0, 0).setupJob(jobContext);
 
-    attempt(conf, id, 0, 0, task0.subList(0, 25), false); // fails after 25 rows: aborted, file half-written
+    attempt(
+        conf,
+        id,
+        0,
+        0,
+        task0.subList(0, 25),
+        false); // fails after 25 rows: aborted, file half-written
     attempt(conf, id, 0, 1, task0, true); // the retry commits
     attempt(conf, id, 0, 2, task0, false); // a speculative twin finishes too, but loses: aborted
     attempt(conf, id, 1, 0, task1, true);
@@ -72,15 +79,18 @@ class TaskRetryTest {
   }
 
   private static TaskAttemptContext context(Configuration conf, JobID id, int task, int attempt) {
-    return new TaskAttemptContextImpl(new Configuration(conf), new TaskAttemptID(new TaskID(id, TaskType.MAP, task), attempt));
+    return new TaskAttemptContextImpl(
+        new Configuration(conf), new TaskAttemptID(new TaskID(id, TaskType.MAP, task), attempt));
   }
 
-  private static OutputCommitter committer(Configuration conf, JobID id, int task, int attempt) throws Exception {
+  private static OutputCommitter committer(Configuration conf, JobID id, int task, int attempt)
+      throws Exception {
     return new VariantParquetOutputFormat().getOutputCommitter(context(conf, id, task, attempt));
   }
 
   /** One task attempt in its own format instance, as in its own task JVM. */
-  private static void attempt(Configuration conf, JobID id, int task, int attempt, List<String> rows, boolean commits)
+  private static void attempt(
+      Configuration conf, JobID id, int task, int attempt, List<String> rows, boolean commits)
       throws Exception {
     TaskAttemptContext context = context(conf, id, task, attempt);
     VariantParquetOutputFormat format = new VariantParquetOutputFormat();

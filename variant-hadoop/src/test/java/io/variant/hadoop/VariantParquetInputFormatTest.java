@@ -26,7 +26,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link VariantParquetInputFormat}'s splits, projection and filter, read split by split as tasks would. */
+/**
+ * {@link VariantParquetInputFormat}'s splits, projection and filter, read split by split as tasks
+ * would.
+ */
 class VariantParquetInputFormatTest {
   private static final int ROWS = 300;
   private static final int ROW_GROUP_ROWS = 50;
@@ -39,13 +42,18 @@ class VariantParquetInputFormatTest {
   void writeFile() throws Exception {
     Random rnd = new Random(31);
     Path file = dir.resolve("events.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(file)
-        .variantColumn("event", ShreddingPlan.parse("{\"event\": {\"id\": int64, \"user\": {\"age\": int64}}, \"seq\": int64}"))
-        .inferFromFirst(0)
-        .rowGroupRowLimit(ROW_GROUP_ROWS)
-        .build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .variantColumn(
+                "event",
+                ShreddingPlan.parse(
+                    "{\"event\": {\"id\": int64, \"user\": {\"age\": int64}}, \"seq\": int64}"))
+            .inferFromFirst(0)
+            .rowGroupRowLimit(ROW_GROUP_ROWS)
+            .build()) {
       for (int i = 0; i < ROWS; i++) {
-        String line = "{\"seq\": " + i + ", \"event\": " + Events.line(rnd, i) + "}"; // seq: always typed
+        String line =
+            "{\"seq\": " + i + ", \"event\": " + Events.line(rnd, i) + "}"; // seq: always typed
         lines.add(line);
         w.write(VariantRecord.builder().set("event", VariantJson.parse(line)).build());
       }
@@ -77,7 +85,8 @@ class VariantParquetInputFormatTest {
     }
     List<String> expected = new ArrayList<>();
     for (String l : lines) {
-      expected.add(String.valueOf(VariantPath.parse("$.event.user.age").extract(VariantJson.parse(l))));
+      expected.add(
+          String.valueOf(VariantPath.parse("$.event.user.age").extract(VariantJson.parse(l))));
     }
     got.sort(null);
     expected.sort(null);
@@ -100,13 +109,15 @@ class VariantParquetInputFormatTest {
 
   @Test
   void filterTextRoundTrips() {
-    for (VariantPredicate p : List.of(
-        VariantPredicate.between("e", "$.a[2].b", Literal.of(1), Literal.of(new java.math.BigDecimal("2.50"))),
-        VariantPredicate.eq("e", "$['odd key']", Literal.of("say \"hi\"\n")),
-        VariantPredicate.lt("e", "$.d", Literal.of(java.time.LocalDate.of(2024, 2, 29))),
-        VariantPredicate.gt("e", "$.x", Literal.of(-0.5)),
-        VariantPredicate.eq("e", "$.b", Literal.of(true)),
-        VariantPredicate.isNull("e", "$.n"))) {
+    for (VariantPredicate p :
+        List.of(
+            VariantPredicate.between(
+                "e", "$.a[2].b", Literal.of(1), Literal.of(new java.math.BigDecimal("2.50"))),
+            VariantPredicate.eq("e", "$['odd key']", Literal.of("say \"hi\"\n")),
+            VariantPredicate.lt("e", "$.d", Literal.of(java.time.LocalDate.of(2024, 2, 29))),
+            VariantPredicate.gt("e", "$.x", Literal.of(-0.5)),
+            VariantPredicate.eq("e", "$.b", Literal.of(true)),
+            VariantPredicate.isNull("e", "$.n"))) {
       assertEquals(p.toString(), PredicateText.parse("k", PredicateText.of(p)).toString());
     }
   }
@@ -117,7 +128,8 @@ class VariantParquetInputFormatTest {
     assertTrue(splits.size() >= 3, splits.toString());
     List<VariantRecord> out = new ArrayList<>();
     for (InputSplit split : splits) {
-      TaskAttemptContext context = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
+      TaskAttemptContext context =
+          new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
       try (RecordReader<Void, VariantRecord> reader = format.createRecordReader(split, context)) {
         reader.initialize(split, context);
         while (reader.nextKeyValue()) {

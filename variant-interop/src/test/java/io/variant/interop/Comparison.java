@@ -20,17 +20,19 @@ import java.util.Set;
 
 /**
  * Compares what a reader returned with the truth, row by row, for one cell of the matrix (writer x
- * reader). A row is equal (logical Variant equality), explained by one of the {@link KnownDifference}s
- * the caller allows, or a failure. {@link #finish} fails on any unexplained row, on an allowed known
- * difference that never occurred (the engine may have been fixed), and appends the cell's counts to
- * {@code target/interop-matrix.tsv}.
+ * reader). A row is equal (logical Variant equality), explained by one of the {@link
+ * KnownDifference}s the caller allows, or a failure. {@link #finish} fails on any unexplained row,
+ * on an allowed known difference that never occurred (the engine may have been fixed), and appends
+ * the cell's counts to {@code target/interop-matrix.tsv}.
  */
 final class Comparison {
   /** How a row read is compared with the truth. */
   enum Equality {
     /** {@link VariantEquality#logical}: for readers that hand back Variant bytes. */
     VARIANT,
-    /** {@link JsonValues#equal}: for readers that hand back JSON text, where numbers have no type. */
+    /**
+     * {@link JsonValues#equal}: for readers that hand back JSON text, where numbers have no type.
+     */
     JSON_TEXT
   }
 
@@ -49,7 +51,8 @@ final class Comparison {
     this.writer = writer;
     this.equality = equality;
     this.reader = reader;
-    this.allowed = allowed.isEmpty() ? EnumSet.noneOf(KnownDifference.class) : EnumSet.copyOf(allowed);
+    this.allowed =
+        allowed.isEmpty() ? EnumSet.noneOf(KnownDifference.class) : EnumSet.copyOf(allowed);
   }
 
   Comparison(String writer, String reader, Set<KnownDifference> allowed) {
@@ -60,14 +63,18 @@ final class Comparison {
     this(writer, reader, Equality.VARIANT, Set.of());
   }
 
-  /** Compares row {@code row}: {@code expected} is the truth, {@code actual} what was read (null: SQL NULL). */
+  /**
+   * Compares row {@code row}: {@code expected} is the truth, {@code actual} what was read (null:
+   * SQL NULL).
+   */
   void row(int row, Variant expected, Variant actual) {
     rows++;
     if (same(expected, actual)) {
       equal++;
       return;
     }
-    // Known differences may combine in one row (a decimal read as a double in an object whose "" key was
+    // Known differences may combine in one row (a decimal read as a double in an object whose ""
+    // key was
     // renamed): remove the traces of all allowed ones, then credit each one that changed something.
     Variant e = expected;
     Variant a = actual;
@@ -92,8 +99,8 @@ final class Comparison {
   }
 
   /**
-   * Both SQL NULL, or equal under this cell's {@link Equality} (under VARIANT a double never equals a
-   * decimal: different classes).
+   * Both SQL NULL, or equal under this cell's {@link Equality} (under VARIANT a double never equals
+   * a decimal: different classes).
    */
   private boolean same(Variant a, Variant b) {
     if (a == null || b == null) {
@@ -118,27 +125,48 @@ final class Comparison {
   void finish() {
     record();
     if (failed > 0) {
-      StringBuilder m = new StringBuilder(writer + " -> " + reader + ": " + failed + " of " + rows + " rows differ:\n");
+      StringBuilder m =
+          new StringBuilder(
+              writer + " -> " + reader + ": " + failed + " of " + rows + " rows differ:\n");
       failures.forEach(f -> m.append("  ").append(f).append('\n'));
       fail(m.toString());
     }
     for (KnownDifference d : allowed) {
       if (!seen.containsKey(d)) {
-        fail(writer + " -> " + reader + ": known difference " + d + " did not occur; if the engine fixed it, remove it from this test");
+        fail(
+            writer
+                + " -> "
+                + reader
+                + ": known difference "
+                + d
+                + " did not occur; if the engine fixed it, remove it from this test");
       }
     }
     assertEquals(rows, equal + known, "row accounting");
   }
 
   private void record() {
-    String line = String.join("\t", writer, reader, Integer.toString(rows), Integer.toString(equal), Integer.toString(known),
-        seen.isEmpty() ? "-" : seen.entrySet().stream().map(e -> e.getKey().name() + "=" + e.getValue())
-            .collect(java.util.stream.Collectors.joining(", ")), Integer.toString(failed)) + "\n";
+    String line =
+        String.join(
+                "\t",
+                writer,
+                reader,
+                Integer.toString(rows),
+                Integer.toString(equal),
+                Integer.toString(known),
+                seen.isEmpty()
+                    ? "-"
+                    : seen.entrySet().stream()
+                        .map(e -> e.getKey().name() + "=" + e.getValue())
+                        .collect(java.util.stream.Collectors.joining(", ")),
+                Integer.toString(failed))
+            + "\n";
     System.out.print("MATRIX\t" + line);
     try {
       Path out = Path.of("target", "interop-matrix.tsv");
       Files.createDirectories(out.getParent());
-      Files.writeString(out, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      Files.writeString(
+          out, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -8,21 +8,27 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * JSON documents drawn from a fixed seed, shaped to exercise what engines get wrong: keys written in
- * insertion order (not sorted), unicode keys whose UTF-8 and UTF-16 orders differ, wide objects (more
- * than 32 keys), missing fields, type drift on one path, integers at the int32/float64/int64 edges, big
- * decimals, doubles, escapes, nested arrays of objects and a few non-object rows.
+ * JSON documents drawn from a fixed seed, shaped to exercise what engines get wrong: keys written
+ * in insertion order (not sorted), unicode keys whose UTF-8 and UTF-16 orders differ, wide objects
+ * (more than 32 keys), missing fields, type drift on one path, integers at the int32/float64/int64
+ * edges, big decimals, doubles, escapes, nested arrays of objects and a few non-object rows.
  *
  * <p>Integers in [2^63, 2^64) are left out (DuckDB fails a whole COPY on them, see {@link
- * KnownDifference#DUCKDB_UINT64_COPY_FAILS}); {@link #UINT64_ROW} has one for the test that records it.
+ * KnownDifference#DUCKDB_UINT64_COPY_FAILS}); {@link #UINT64_ROW} has one for the test that records
+ * it.
  */
 final class Corpus {
-  /** Unicode keys: U+E000 sorts before U+1F600 in UTF-8 byte order, after it in UTF-16 code-unit order. */
-  static final String[] UNICODE_KEYS = {"ключ", "\uD83D\uDE00", "\uFF01", "\uE000", "\u00E9", "a\uD83D\uDE00", "a\uE000", "Z", "_"};
+  /**
+   * Unicode keys: U+E000 sorts before U+1F600 in UTF-8 byte order, after it in UTF-16 code-unit
+   * order.
+   */
+  static final String[] UNICODE_KEYS = {
+    "ключ", "\uD83D\uDE00", "\uFF01", "\uE000", "\u00E9", "a\uD83D\uDE00", "a\uE000", "Z", "_"
+  };
 
   /**
-   * Keys every wide object has besides k00..kNN: their UTF-8 order (U+E000, U+FF01, U+1F600) is not their
-   * UTF-16 order (U+1F600 first), which matters to engines that binary-search large objects.
+   * Keys every wide object has besides k00..kNN: their UTF-8 order (U+E000, U+FF01, U+1F600) is not
+   * their UTF-16 order (U+1F600 first), which matters to engines that binary-search large objects.
    */
   static final String[] WIDE_UNICODE_KEYS = {"\uE000", "\uFF01", "\uD83D\uDE00"};
 
@@ -32,18 +38,49 @@ final class Corpus {
   static final String UINT64_ROW = "{\"u\": " + TWO_63.add(BigInteger.valueOf(5)) + "}";
 
   private static final long[] EDGE_INTEGERS = {
-    0, 1, -1, 127, -128, 128, 32767, -32768, 32768, Integer.MAX_VALUE, Integer.MIN_VALUE, 1L + Integer.MAX_VALUE,
-    Integer.MIN_VALUE - 1L, (1L << 53) - 1, 1L << 53, (1L << 53) + 1, -(1L << 53) - 1, Long.MAX_VALUE, Long.MIN_VALUE,
-    Long.MAX_VALUE - 1, Long.MIN_VALUE + 1
+    0,
+    1,
+    -1,
+    127,
+    -128,
+    128,
+    32767,
+    -32768,
+    32768,
+    Integer.MAX_VALUE,
+    Integer.MIN_VALUE,
+    1L + Integer.MAX_VALUE,
+    Integer.MIN_VALUE - 1L,
+    (1L << 53) - 1,
+    1L << 53,
+    (1L << 53) + 1,
+    -(1L << 53) - 1,
+    Long.MAX_VALUE,
+    Long.MIN_VALUE,
+    Long.MAX_VALUE - 1,
+    Long.MIN_VALUE + 1
   };
 
   private static final String[] BIG_DECIMALS = {
-    "12345678901234567890.123456789012345678", "-99999999999999999999999999999999999999", "0.00000000000000000000000000000000000001",
-    "3.14", "-0.5", "1.000", "99999999.99", "-123456789012345678.9", "0.00035259763517903053", "18446744073709551615.5"
+    "12345678901234567890.123456789012345678",
+    "-99999999999999999999999999999999999999",
+    "0.00000000000000000000000000000000000001",
+    "3.14",
+    "-0.5",
+    "1.000",
+    "99999999.99",
+    "-123456789012345678.9",
+    "0.00035259763517903053",
+    "18446744073709551615.5"
   };
 
   private static final String[] DOUBLES = {
-    "1.2345678901234567E-50", "-9.87654321E-45", "1.7976931348623157E308", "4.9E-324", "2.5E-39", "-1.0E-40"
+    "1.2345678901234567E-50",
+    "-9.87654321E-45",
+    "1.7976931348623157E308",
+    "4.9E-324",
+    "2.5E-39",
+    "-1.0E-40"
   };
 
   private final Random rnd;
@@ -54,7 +91,10 @@ final class Corpus {
     this.emptyKeys = emptyKeys;
   }
 
-  /** {@code n} JSON documents from {@code seed}; {@code emptyKeys} adds rows with an empty key {@code ""}. */
+  /**
+   * {@code n} JSON documents from {@code seed}; {@code emptyKeys} adds rows with an empty key
+   * {@code ""}.
+   */
   static List<String> json(long seed, int n, boolean emptyKeys) {
     Corpus c = new Corpus(seed, emptyKeys);
     List<String> rows = new ArrayList<>(n);
@@ -92,8 +132,8 @@ final class Corpus {
   }
 
   /**
-   * {@link #json} with {@code emptyKeys}, then the document {@code null} (a top-level Variant null) and, if
-   * {@code uint64}, {@link #UINT64_ROW} (which DuckDB cannot write).
+   * {@link #json} with {@code emptyKeys}, then the document {@code null} (a top-level Variant null)
+   * and, if {@code uint64}, {@link #UINT64_ROW} (which DuckDB cannot write).
    */
   static List<String> documents(long seed, int n, boolean uint64) {
     List<String> rows = new ArrayList<>(json(seed, n, true));
@@ -104,13 +144,17 @@ final class Corpus {
     return rows;
   }
 
-  private void maybe(List<String> fields, int percent, String key, java.util.function.Supplier<String> value) {
+  private void maybe(
+      List<String> fields, int percent, String key, java.util.function.Supplier<String> value) {
     if (rnd.nextInt(100) < percent) {
       fields.add(field(key, value.get()));
     }
   }
 
-  /** Fields in a shuffled (insertion) order, so that writers which keep it store objects out of key order. */
+  /**
+   * Fields in a shuffled (insertion) order, so that writers which keep it store objects out of key
+   * order.
+   */
   private String object(List<String> fields) {
     Collections.shuffle(fields, rnd);
     return "{" + String.join(", ", fields) + "}";
@@ -129,7 +173,18 @@ final class Corpus {
   }
 
   private String string() {
-    String[] parts = {"ann", "Bob", "\u00E9t\u00E9", "\u65E5\u672C", "\uD83D\uDE00", "quote\"s", "back\\slash", "tab\t", "ctl\u0001", ""};
+    String[] parts = {
+      "ann",
+      "Bob",
+      "\u00E9t\u00E9",
+      "\u65E5\u672C",
+      "\uD83D\uDE00",
+      "quote\"s",
+      "back\\slash",
+      "tab\t",
+      "ctl\u0001",
+      ""
+    };
     StringBuilder s = new StringBuilder();
     for (int i = rnd.nextInt(3); i >= 0; i--) {
       s.append(pick(parts));
@@ -152,12 +207,16 @@ final class Corpus {
     List<String> fields = new ArrayList<>();
     maybe(fields, 90, "id", () -> Long.toString(rnd.nextInt(100_000)));
     maybe(fields, 80, "name", this::string);
-    maybe(fields, 50, "address", () -> {
-      List<String> a = new ArrayList<>();
-      maybe(a, 90, "city", this::string);
-      maybe(a, 70, "zip", () -> quote(String.format("%05d", rnd.nextInt(100_000))));
-      return object(a);
-    });
+    maybe(
+        fields,
+        50,
+        "address",
+        () -> {
+          List<String> a = new ArrayList<>();
+          maybe(a, 90, "city", this::string);
+          maybe(a, 70, "zip", () -> quote(String.format("%05d", rnd.nextInt(100_000))));
+          return object(a);
+        });
     return object(fields);
   }
 

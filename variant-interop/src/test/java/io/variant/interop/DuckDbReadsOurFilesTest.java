@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -20,8 +19,7 @@ class DuckDbReadsOurFilesTest {
   private static DuckDb duck;
   private static List<Variant> source;
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @BeforeAll
   static void start() throws Exception {
@@ -42,8 +40,12 @@ class DuckDbReadsOurFilesTest {
     Path file = tmp.resolve("ours-" + plan + ".parquet");
     OurFiles.write(file, source, plan, ShreddingLayout.SPEC);
     List<Variant> read = duck.readVariants(file, "v");
-    Comparison c = new Comparison("variant-engine " + plan.name().toLowerCase() + " (spec layout)", Engine.DUCKDB.label() + " (CAST AS JSON)",
-        Comparison.Equality.JSON_TEXT, Set.of(KnownDifference.DUCKDB_NULL_AS_SQL_NULL));
+    Comparison c =
+        new Comparison(
+            "variant-engine " + plan.name().toLowerCase() + " (spec layout)",
+            Engine.DUCKDB.label() + " (CAST AS JSON)",
+            Comparison.Equality.JSON_TEXT,
+            Set.of(KnownDifference.DUCKDB_NULL_AS_SQL_NULL));
     for (int i = 0; i < source.size(); i++) {
       c.row(i, source.get(i), read.get(i));
     }

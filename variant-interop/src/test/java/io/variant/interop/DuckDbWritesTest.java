@@ -22,9 +22,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Files DuckDB writes from the JSON corpus (its shredding off, automatic, and with an explicit schema), read
- * by us and by DuckDB itself: we read every row exactly as DuckDB does, and both equal the source JSON up to
- * what DuckDB changed when it wrote the file (named known differences).
+ * Files DuckDB writes from the JSON corpus (its shredding off, automatic, and with an explicit
+ * schema), read by us and by DuckDB itself: we read every row exactly as DuckDB does, and both
+ * equal the source JSON up to what DuckDB changed when it wrote the file (named known differences).
  */
 class DuckDbWritesTest {
   private static final long SEED = 20261126L;
@@ -37,8 +37,9 @@ class DuckDbWritesTest {
     /** DuckDB's default: it infers a shredding schema (for this corpus, whatever the row count). */
     AUTO(""),
     /** An explicit shredding schema over the corpus' common paths. */
-    EXPLICIT("SHREDDING {v: 'STRUCT(id BIGINT, name VARCHAR, active BOOLEAN, tags VARCHAR[], "
-        + "\"user\" STRUCT(id BIGINT, name VARCHAR, address STRUCT(city VARCHAR, zip VARCHAR)), big BIGINT)'}");
+    EXPLICIT(
+        "SHREDDING {v: 'STRUCT(id BIGINT, name VARCHAR, active BOOLEAN, tags VARCHAR[], "
+            + "\"user\" STRUCT(id BIGINT, name VARCHAR, address STRUCT(city VARCHAR, zip VARCHAR)), big BIGINT)'}");
 
     final String copyOption;
 
@@ -51,8 +52,7 @@ class DuckDbWritesTest {
   private static List<String> json;
   private static List<Variant> source;
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @BeforeAll
   static void start() throws Exception {
@@ -74,26 +74,50 @@ class DuckDbWritesTest {
     duck.writeJsonAsVariant(json, file, shredding.copyOption);
     List<Variant> duckRead = duck.readVariants(file, "v");
     List<Variant> ours = new ArrayList<>();
-    try (VariantParquetReader r = VariantParquetReader.open(file, VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))) {
+    try (VariantParquetReader r =
+        VariantParquetReader.open(
+            file,
+            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))) {
       for (VariantRecord row : r) {
         ours.add(row.variant("v"));
       }
     }
     String writer = Engine.DUCKDB.label() + " shredding " + shredding.name().toLowerCase();
-    // What DuckDB writes differs from the JSON in the same ways whoever reads it; DuckDB's own reading adds one.
-    Set<KnownDifference> inFile = EnumSet.of(KnownDifference.DUCKDB_JSON_NUMBERS_AS_DOUBLE, KnownDifference.DUCKDB_NULL_AS_SQL_NULL);
+    // What DuckDB writes differs from the JSON in the same ways whoever reads it; DuckDB's own
+    // reading adds one.
+    Set<KnownDifference> inFile =
+        EnumSet.of(
+            KnownDifference.DUCKDB_JSON_NUMBERS_AS_DOUBLE, KnownDifference.DUCKDB_NULL_AS_SQL_NULL);
     if (shredding == Shredding.AUTO) {
-      inFile.add(KnownDifference.DUCKDB_EMPTY_KEY_RENAMED); // the explicit schema leaves "" in the residual
+      inFile.add(
+          KnownDifference
+              .DUCKDB_EMPTY_KEY_RENAMED); // the explicit schema leaves "" in the residual
     }
     Comparison byUs = new Comparison(writer, "variant-engine", inFile);
-    Comparison byDuck = new Comparison(writer, Engine.DUCKDB.label() + " (CAST AS JSON)", Comparison.Equality.JSON_TEXT, inFile);
-    Comparison agree = new Comparison(writer, "variant-engine vs " + Engine.DUCKDB.label() + "'s own reading (as JSON)",
-        Comparison.Equality.JSON_TEXT, Set.of());
+    Comparison byDuck =
+        new Comparison(
+            writer,
+            Engine.DUCKDB.label() + " (CAST AS JSON)",
+            Comparison.Equality.JSON_TEXT,
+            inFile);
+    Comparison agree =
+        new Comparison(
+            writer,
+            "variant-engine vs " + Engine.DUCKDB.label() + "'s own reading (as JSON)",
+            Comparison.Equality.JSON_TEXT,
+            Set.of());
     assertEquals(source.size(), ours.size());
     long foreignOrder = SpecOrder.rowsOutOfOrder(ours);
-    System.out.println("DuckDB " + shredding + ": " + foreignOrder + " rows with objects out of the spec's key order");
+    System.out.println(
+        "DuckDB "
+            + shredding
+            + ": "
+            + foreignOrder
+            + " rows with objects out of the spec's key order");
     if (shredding == Shredding.OFF) {
-      assertTrue(foreignOrder > 100, "DuckDB keeps insertion order in unshredded objects: " + foreignOrder);
+      assertTrue(
+          foreignOrder > 100,
+          "DuckDB keeps insertion order in unshredded objects: " + foreignOrder);
     }
     for (int i = 0; i < source.size(); i++) {
       byUs.row(i, source.get(i), ours.get(i));
@@ -105,14 +129,27 @@ class DuckDbWritesTest {
     agree.finish();
   }
 
-  /** {@link KnownDifference#DUCKDB_UINT64_COPY_FAILS}: a fixed DuckDB makes this test fail, to be updated. */
+  /**
+   * {@link KnownDifference#DUCKDB_UINT64_COPY_FAILS}: a fixed DuckDB makes this test fail, to be
+   * updated.
+   */
   @Test
   void uint64IntegersFailTheWholeCopy() throws Exception {
-    Comparison c = new Comparison(Engine.DUCKDB.label() + " (integer in [2^63, 2^64))", "-",
-        Set.of(KnownDifference.DUCKDB_UINT64_COPY_FAILS));
-    SQLException e = assertThrows(SQLException.class,
-        () -> duck.writeJsonAsVariant(List.of("{\"a\": 1}", Corpus.UINT64_ROW), tmp.resolve("uint64.parquet"), ""));
-    assertTrue(e.getMessage().toUpperCase().contains("UINT64") || e.getMessage().toUpperCase().contains("UBIGINT"), e.getMessage());
+    Comparison c =
+        new Comparison(
+            Engine.DUCKDB.label() + " (integer in [2^63, 2^64))",
+            "-",
+            Set.of(KnownDifference.DUCKDB_UINT64_COPY_FAILS));
+    SQLException e =
+        assertThrows(
+            SQLException.class,
+            () ->
+                duck.writeJsonAsVariant(
+                    List.of("{\"a\": 1}", Corpus.UINT64_ROW), tmp.resolve("uint64.parquet"), ""));
+    assertTrue(
+        e.getMessage().toUpperCase().contains("UINT64")
+            || e.getMessage().toUpperCase().contains("UBIGINT"),
+        e.getMessage());
     c.observed(KnownDifference.DUCKDB_UINT64_COPY_FAILS);
     c.finish();
   }

@@ -6,6 +6,7 @@ enum Engine {
   SPARK("Spark SQL", "4.2.0");
 
   private final String name;
+
   /** The version the {@link KnownDifference}s of this engine were recorded on. */
   final String recordedVersion;
 

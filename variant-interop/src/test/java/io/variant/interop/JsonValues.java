@@ -6,10 +6,11 @@ import io.variant.core.VariantType;
 import java.math.BigDecimal;
 
 /**
- * Equality of two Variants as JSON text shows them, for readers that hand back JSON (DuckDB's {@code CAST(v AS
- * JSON)}, Spark's {@code to_json}): a JSON number has no Variant type, so numbers of any class compare by
- * decimal value (a double by its shortest decimal form: 0.1 equals the decimal 0.1); everything else as
- * {@link VariantEquality#logical} (objects as maps whatever their key order, arrays element by element).
+ * Equality of two Variants as JSON text shows them, for readers that hand back JSON (DuckDB's
+ * {@code CAST(v AS JSON)}, Spark's {@code to_json}): a JSON number has no Variant type, so numbers
+ * of any class compare by decimal value (a double by its shortest decimal form: 0.1 equals the
+ * decimal 0.1); everything else as {@link VariantEquality#logical} (objects as maps whatever their
+ * key order, arrays element by element).
  */
 final class JsonValues {
   private JsonValues() {}
@@ -46,7 +47,10 @@ final class JsonValues {
     return VariantEquality.logical(a, b);
   }
 
-  /** The value of a number of any Variant numeric type, or null (NaN and infinities have no JSON number). */
+  /**
+   * The value of a number of any Variant numeric type, or null (NaN and infinities have no JSON
+   * number).
+   */
   private static BigDecimal number(Variant v) {
     VariantType t = v.type();
     if (t.isInteger() || t.isDecimal()) {
@@ -54,7 +58,9 @@ final class JsonValues {
     }
     if (t == VariantType.DOUBLE || t == VariantType.FLOAT) {
       double d = t == VariantType.DOUBLE ? v.doubleValue() : v.floatValue();
-      return Double.isFinite(d) ? new BigDecimal(t == VariantType.DOUBLE ? Double.toString(d) : Float.toString((float) d)) : null;
+      return Double.isFinite(d)
+          ? new BigDecimal(t == VariantType.DOUBLE ? Double.toString(d) : Float.toString((float) d))
+          : null;
     }
     return null;
   }

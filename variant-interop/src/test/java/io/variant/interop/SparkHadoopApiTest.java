@@ -29,11 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
 import scala.Tuple2;
 
 /**
- * Spark writes and reads VARIANT part files through its Hadoop API with variant-hadoop's formats, as README's
- * "Running on a cluster" shows: NDJSON lines become rows with {@code saveAsNewAPIHadoopFile} and {@link
- * VariantParquetOutputFormat} (one plan, sampled across the input splits before the job), and come back with
- * {@code newAPIHadoopFile} and {@link VariantParquetInputFormat}, whole and projected to one path. Runs on the
- * module's shared Spark context, with several partitions so that several tasks write part files.
+ * Spark writes and reads VARIANT part files through its Hadoop API with variant-hadoop's formats,
+ * as README's "Running on a cluster" shows: NDJSON lines become rows with {@code
+ * saveAsNewAPIHadoopFile} and {@link VariantParquetOutputFormat} (one plan, sampled across the
+ * input splits before the job), and come back with {@code newAPIHadoopFile} and {@link
+ * VariantParquetInputFormat}, whole and projected to one path. Runs on the module's shared Spark
+ * context, with several partitions so that several tasks write part files.
  */
 class SparkHadoopApiTest {
   @TempDir Path dir;
@@ -62,12 +63,25 @@ class SparkHadoopApiTest {
 
     sc.textFile(in.toString(), 6)
         .filter(line -> !line.isBlank())
-        .mapToPair(line -> new Tuple2<Void, VariantRecord>(null, VariantRecord.builder().set("variant", VariantJson.parse(line)).build()))
-        .saveAsNewAPIHadoopFile(out, Void.class, VariantRecord.class, VariantParquetOutputFormat.class, write.getConfiguration());
+        .mapToPair(
+            line ->
+                new Tuple2<Void, VariantRecord>(
+                    null, VariantRecord.builder().set("variant", VariantJson.parse(line)).build()))
+        .saveAsNewAPIHadoopFile(
+            out,
+            Void.class,
+            VariantRecord.class,
+            VariantParquetOutputFormat.class,
+            write.getConfiguration());
 
     List<Path> parts;
     try (Stream<Path> s = Files.list(Path.of(out))) {
-      parts = s.filter(p -> p.getFileName().toString().startsWith("part-") && p.toString().endsWith(".parquet")).toList();
+      parts =
+          s.filter(
+                  p ->
+                      p.getFileName().toString().startsWith("part-")
+                          && p.toString().endsWith(".parquet"))
+              .toList();
     }
     assertTrue(parts.size() >= 3, "one part file per task: " + parts);
     List<Variant> direct = new ArrayList<>();
@@ -80,15 +94,30 @@ class SparkHadoopApiTest {
     assertSameRows(lines, direct);
 
     Job read = Job.getInstance(sc.hadoopConfiguration());
-    List<String> back = sc.newAPIHadoopFile(out, VariantParquetInputFormat.class, Void.class, VariantRecord.class, read.getConfiguration())
-        .map(t -> VariantJson.toJson(t._2().variant("variant"))) // rows travel to the driver as JSON text
-        .collect();
+    List<String> back =
+        sc.newAPIHadoopFile(
+                out,
+                VariantParquetInputFormat.class,
+                Void.class,
+                VariantRecord.class,
+                read.getConfiguration())
+            .map(
+                t ->
+                    VariantJson.toJson(
+                        t._2().variant("variant"))) // rows travel to the driver as JSON text
+            .collect();
     assertSameRows(lines, back.stream().map(VariantJson::parse).toList());
 
     VariantParquetInputFormat.setProjection(read, "variant", VariantPath.parse("$.user.id"));
-    List<String> ids = sc.newAPIHadoopFile(out, VariantParquetInputFormat.class, Void.class, VariantRecord.class, read.getConfiguration())
-        .map(t -> String.valueOf(t._2().variant("variant")))
-        .collect();
+    List<String> ids =
+        sc.newAPIHadoopFile(
+                out,
+                VariantParquetInputFormat.class,
+                Void.class,
+                VariantRecord.class,
+                read.getConfiguration())
+            .map(t -> String.valueOf(t._2().variant("variant")))
+            .collect();
     List<String> expected = new ArrayList<>();
     for (String l : lines) {
       expected.add(String.valueOf(VariantPath.parse("$.user.id").extract(VariantJson.parse(l))));
@@ -99,7 +128,13 @@ class SparkHadoopApiTest {
   private static String event(Random rnd, long id) {
     VariantBuilder b = new VariantBuilder().startObject();
     b.key("kind").appendString(rnd.nextBoolean() ? "view" : "click");
-    b.key("user").startObject().key("id").appendLong(id).key("name").appendString(Gen.string(rnd, 0, 10)).endObject();
+    b.key("user")
+        .startObject()
+        .key("id")
+        .appendLong(id)
+        .key("name")
+        .appendString(Gen.string(rnd, 0, 10))
+        .endObject();
     if (rnd.nextInt(4) == 0) {
       b.key("score").appendDouble(rnd.nextDouble());
     }
@@ -107,8 +142,9 @@ class SparkHadoopApiTest {
   }
 
   /**
-   * Row for row by {@code user.id} (unique), with Variant equality: a double in JSON text parses as a decimal,
-   * which a plan may type with a wider scale, so the JSON text of a row read back can differ in trailing zeros.
+   * Row for row by {@code user.id} (unique), with Variant equality: a double in JSON text parses as
+   * a decimal, which a plan may type with a wider scale, so the JSON text of a row read back can
+   * differ in trailing zeros.
    */
   private static void assertSameRows(List<String> lines, List<Variant> rows) {
     Map<Long, Variant> byId = new HashMap<>();

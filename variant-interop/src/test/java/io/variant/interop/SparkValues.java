@@ -8,7 +8,9 @@ import java.math.BigDecimal;
 final class SparkValues {
   private SparkValues() {}
 
-  /** A Long, Integer, String, Boolean, BigDecimal or Double as a Variant; null (SQL NULL) as null. */
+  /**
+   * A Long, Integer, String, Boolean, BigDecimal or Double as a Variant; null (SQL NULL) as null.
+   */
   static Variant toVariant(Object o) {
     if (o == null) {
       return null;

@@ -27,11 +27,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Files Spark SQL writes from the JSON corpus ({@code parse_json}), unshredded and shredded
- * ({@code spark.sql.variant.writeShredding.enabled} with a given schema), read by us: every row equals Spark's
- * own reading of the file and the source JSON. Spark sorts object keys by UTF-16 code units, so many rows
- * are out of the spec's key order: the test checks that they occur. (With {@code
- * spark.sql.variant.inferShreddingSchema} and no given schema, Spark 4.2 wrote this corpus unshredded.)
+ * Files Spark SQL writes from the JSON corpus ({@code parse_json}), unshredded and shredded ({@code
+ * spark.sql.variant.writeShredding.enabled} with a given schema), read by us: every row equals
+ * Spark's own reading of the file and the source JSON. Spark sorts object keys by UTF-16 code
+ * units, so many rows are out of the spec's key order: the test checks that they occur. (With
+ * {@code spark.sql.variant.inferShreddingSchema} and no given schema, Spark 4.2 wrote this corpus
+ * unshredded.)
  */
 class SparkWritesTest {
   private static final long SEED = 20261127L;
@@ -41,9 +42,14 @@ class SparkWritesTest {
   enum Shredding {
     /** {@code spark.sql.variant.writeShredding.enabled=false}. */
     OFF("false", "false", null),
-    /** Shredding on, with a given schema ({@code spark.sql.variant.forceShreddingSchemaForTest}). */
-    FORCED("true", "false", "struct<id: bigint, name: string, active: boolean, tags: array<string>,"
-        + " user: struct<id: bigint, name: string, address: struct<city: string, zip: string>>, big: bigint>");
+    /**
+     * Shredding on, with a given schema ({@code spark.sql.variant.forceShreddingSchemaForTest}).
+     */
+    FORCED(
+        "true",
+        "false",
+        "struct<id: bigint, name: string, active: boolean, tags: array<string>,"
+            + " user: struct<id: bigint, name: string, address: struct<city: string, zip: string>>, big: bigint>");
 
     final String writeShredding;
     final String infer;
@@ -59,8 +65,7 @@ class SparkWritesTest {
   private static List<String> json;
   private static List<Variant> source;
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @BeforeAll
   static void start() {
@@ -74,7 +79,8 @@ class SparkWritesTest {
   void weReadWhatSparkWrites(Shredding shredding) throws Exception {
     SparkSession spark = SparkSessions.shared();
     Path dir = tmp.resolve("spark-" + shredding);
-    StructType schema = new StructType().add("row", DataTypes.LongType, false).add("j", DataTypes.StringType, true);
+    StructType schema =
+        new StructType().add("row", DataTypes.LongType, false).add("j", DataTypes.StringType, true);
     List<Row> input = new ArrayList<>();
     for (int i = 0; i < json.size(); i++) {
       input.add(RowFactory.create((long) i, json.get(i)));
@@ -85,31 +91,54 @@ class SparkWritesTest {
     if (shredding.forced != null) {
       conf.put("spark.sql.variant.forceShreddingSchemaForTest", shredding.forced);
     }
-    SparkSessions.withConf(conf, () -> {
-      spark.createDataFrame(input, schema).selectExpr("row", "parse_json(j) AS v").coalesce(1)
-          .write().parquet(dir.toString());
-      return null;
-    });
+    SparkSessions.withConf(
+        conf,
+        () -> {
+          spark
+              .createDataFrame(input, schema)
+              .selectExpr("row", "parse_json(j) AS v")
+              .coalesce(1)
+              .write()
+              .parquet(dir.toString());
+          return null;
+        });
     Path file = onlyPartFile(dir);
-    List<Row> sparkRows = spark.read().parquet(dir.toString()).orderBy("row").select(col("v")).collectAsList();
+    List<Row> sparkRows =
+        spark.read().parquet(dir.toString()).orderBy("row").select(col("v")).collectAsList();
     List<Variant> ours = new ArrayList<>();
     ShreddingPlan plan;
-    try (VariantParquetReader r = VariantParquetReader.open(file, VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))) {
+    try (VariantParquetReader r =
+        VariantParquetReader.open(
+            file,
+            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))) {
       plan = r.plans().get("v");
       for (VariantRecord row : r) {
         ours.add(row.variant("v"));
       }
     }
     System.out.println("Spark " + shredding + " plan: " + plan);
-    assertEquals(shredding == Shredding.OFF, plan.equals(ShreddingPlan.residual()), "shredded as configured: " + plan);
+    assertEquals(
+        shredding == Shredding.OFF,
+        plan.equals(ShreddingPlan.residual()),
+        "shredded as configured: " + plan);
     long foreignOrder = SpecOrder.rowsOutOfOrder(ours);
-    System.out.println("Spark " + shredding + ": " + foreignOrder + " rows with objects out of the spec's key order");
-    assertTrue(foreignOrder > 0, "Spark sorts keys by UTF-16 code units; the corpus has keys where that differs");
+    System.out.println(
+        "Spark "
+            + shredding
+            + ": "
+            + foreignOrder
+            + " rows with objects out of the spec's key order");
+    assertTrue(
+        foreignOrder > 0,
+        "Spark sorts keys by UTF-16 code units; the corpus has keys where that differs");
 
-    String writer = Engine.SPARK.label() + (shredding == Shredding.OFF ? " unshredded" : " shredded (forced schema)");
+    String writer =
+        Engine.SPARK.label()
+            + (shredding == Shredding.OFF ? " unshredded" : " shredded (forced schema)");
     Comparison byUs = new Comparison(writer, "variant-engine");
     Comparison bySpark = new Comparison(writer, Engine.SPARK.label() + " (Variant value)");
-    Comparison agree = new Comparison(writer, "variant-engine vs " + Engine.SPARK.label() + "'s own reading");
+    Comparison agree =
+        new Comparison(writer, "variant-engine vs " + Engine.SPARK.label() + "'s own reading");
     assertEquals(source.size(), ours.size());
     for (int i = 0; i < source.size(); i++) {
       VariantVal vv = (VariantVal) sparkRows.get(i).get(0);
@@ -125,7 +154,8 @@ class SparkWritesTest {
 
   static Path onlyPartFile(Path dir) throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
-      List<Path> parts = files.filter(p -> p.getFileName().toString().endsWith(".parquet")).toList();
+      List<Path> parts =
+          files.filter(p -> p.getFileName().toString().endsWith(".parquet")).toList();
       assertEquals(1, parts.size(), "one part file: " + parts);
       return parts.get(0);
     }

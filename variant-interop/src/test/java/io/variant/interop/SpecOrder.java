@@ -5,7 +5,10 @@ import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
 import java.util.List;
 
-/** Counts the rows an engine wrote with objects out of the spec's key order, which our reader must take. */
+/**
+ * Counts the rows an engine wrote with objects out of the spec's key order, which our reader must
+ * take.
+ */
 final class SpecOrder {
   private SpecOrder() {}
 

@@ -3,9 +3,9 @@ package io.variant.parquet;
 import io.variant.core.VariantException;
 
 /**
- * A Parquet file could not be read or written as Variant rows (the message starts with {@code Cannot ...}): names the file, the column path and the
- * row number where known. The cause (a {@code VariantFormatException}, {@code ShreddingException}, or a
- * Parquet or I/O error) is attached.
+ * A Parquet file could not be read or written as Variant rows (the message starts with {@code
+ * Cannot ...}): names the file, the column path and the row number where known. The cause (a {@code
+ * VariantFormatException}, {@code ShreddingException}, or a Parquet or I/O error) is attached.
  */
 public final class VariantParquetException extends VariantException {
   private final String file;
@@ -20,7 +20,8 @@ public final class VariantParquetException extends VariantException {
    * @param message what went wrong
    * @param cause the underlying failure, or {@code null}
    */
-  public VariantParquetException(String file, String column, long row, String message, Throwable cause) {
+  public VariantParquetException(
+      String file, String column, long row, String message, Throwable cause) {
     super(format(file, column, row, message), cause);
     this.file = file;
     this.column = column;

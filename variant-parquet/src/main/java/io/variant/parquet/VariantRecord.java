@@ -11,19 +11,19 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One row of a Parquet file: named columns in schema order. A VARIANT column holds a {@link Variant}, or
- * {@code null} for SQL NULL (the column's group is null); a Variant null is a non-null {@code Variant} whose
- * type is {@code NULL}. An ordinary column holds a {@link Long}, {@link Integer}, {@link String}, {@link
- * Double}, {@link Boolean}, {@code byte[]} or {@code null}.
+ * One row of a Parquet file: named columns in schema order. A VARIANT column holds a {@link
+ * Variant}, or {@code null} for SQL NULL (the column's group is null); a Variant null is a non-null
+ * {@code Variant} whose type is {@code NULL}. An ordinary column holds a {@link Long}, {@link
+ * Integer}, {@link String}, {@link Double}, {@link Boolean}, {@code byte[]} or {@code null}.
  *
  * <pre>{@code
  * VariantRecord row = VariantRecord.builder().set("id", 1L).set("event", variant).build();
  * Variant event = row.variant("event");
  * }</pre>
  *
- * <p><b>Equality:</b> two records are equal when they have the same columns in the same order and equal
- * values; Variants compare logically ({@link Variant#equals}), byte arrays by content. <b>Thread safety:</b>
- * immutable ({@code byte[]} values are copied in and out).
+ * <p><b>Equality:</b> two records are equal when they have the same columns in the same order and
+ * equal values; Variants compare logically ({@link Variant#equals}), byte arrays by content.
+ * <b>Thread safety:</b> immutable ({@code byte[]} values are copied in and out).
  */
 public final class VariantRecord {
   private final LinkedHashMap<String, Object> values;
@@ -48,8 +48,8 @@ public final class VariantRecord {
   }
 
   /**
-   * The class of {@code column}'s value without copying it, or {@code null} for SQL NULL: lets writers check
-   * records without the copies that {@link #columns()} and {@link #get} make.
+   * The class of {@code column}'s value without copying it, or {@code null} for SQL NULL: lets
+   * writers check records without the copies that {@link #columns()} and {@link #get} make.
    *
    * @throws IllegalArgumentException if the row has no such column
    */
@@ -64,8 +64,8 @@ public final class VariantRecord {
   }
 
   /**
-   * The value of {@code column}: a {@link Variant}, a boxed primitive, a {@link String}, a copy of a {@code
-   * byte[]}, or {@code null} for SQL NULL.
+   * The value of {@code column}: a {@link Variant}, a boxed primitive, a {@link String}, a copy of
+   * a {@code byte[]}, or {@code null} for SQL NULL.
    *
    * @throws IllegalArgumentException if the row has no such column
    */
@@ -77,13 +77,17 @@ public final class VariantRecord {
   /**
    * The Variant of VARIANT column {@code column}, or {@code null} if it is SQL NULL.
    *
-   * @throws IllegalArgumentException if the row has no such column or the column is not a VARIANT column
+   * @throws IllegalArgumentException if the row has no such column or the column is not a VARIANT
+   *     column
    */
   public Variant variant(String column) {
     Object v = require(column);
     if (v != null && !(v instanceof Variant)) {
       throw new IllegalArgumentException(
-          "Cannot read column \"" + column + "\" as a Variant: it holds a " + v.getClass().getSimpleName());
+          "Cannot read column \""
+              + column
+              + "\" as a Variant: it holds a "
+              + v.getClass().getSimpleName());
     }
     return (Variant) v;
   }
@@ -91,7 +95,8 @@ public final class VariantRecord {
   private Object require(String column) {
     Object v = values.get(column);
     if (v == null && !values.containsKey(column)) {
-      throw new IllegalArgumentException("Cannot read column \"" + column + "\": the row has columns " + values.keySet());
+      throw new IllegalArgumentException(
+          "Cannot read column \"" + column + "\": the row has columns " + values.keySet());
     }
     return v;
   }
@@ -118,12 +123,18 @@ public final class VariantRecord {
     int h = 1;
     for (Map.Entry<String, Object> e : values.entrySet()) {
       Object v = e.getValue();
-      h = 31 * h + (e.getKey().hashCode() ^ (v instanceof byte[] ? Arrays.hashCode((byte[]) v) : Objects.hashCode(v)));
+      h =
+          31 * h
+              + (e.getKey().hashCode()
+                  ^ (v instanceof byte[] ? Arrays.hashCode((byte[]) v) : Objects.hashCode(v)));
     }
     return h;
   }
 
-  /** {@code {id=1, event={"a":1}, raw=0x0a0b, gone=NULL}}: Variants as JSON, bytes as hex, SQL NULL as NULL. */
+  /**
+   * {@code {id=1, event={"a":1}, raw=0x0a0b, gone=NULL}}: Variants as JSON, bytes as hex, SQL NULL
+   * as NULL.
+   */
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("{");
@@ -153,8 +164,9 @@ public final class VariantRecord {
     private Builder() {}
 
     /**
-     * Sets {@code column} to {@code value}: a {@link Variant}, {@link Long}, {@link Integer}, {@link String},
-     * {@link Double}, {@link Boolean}, {@code byte[]} (copied) or {@code null} (SQL NULL).
+     * Sets {@code column} to {@code value}: a {@link Variant}, {@link Long}, {@link Integer},
+     * {@link String}, {@link Double}, {@link Boolean}, {@code byte[]} (copied) or {@code null} (SQL
+     * NULL).
      *
      * @throws IllegalArgumentException if the column was already set or the value has another type
      * @throws NullPointerException if {@code column} is null
@@ -168,16 +180,25 @@ public final class VariantRecord {
         throw new IllegalArgumentException("Cannot set column \"" + column + "\" twice");
       }
       if (value != null && !isSupported(value)) {
-        throw new IllegalArgumentException("Cannot set column \"" + column + "\" to a " + value.getClass().getName()
-            + ": expected Variant, Long, Integer, String, Double, Boolean or byte[]");
+        throw new IllegalArgumentException(
+            "Cannot set column \""
+                + column
+                + "\" to a "
+                + value.getClass().getName()
+                + ": expected Variant, Long, Integer, String, Double, Boolean or byte[]");
       }
       values.put(column, value instanceof byte[] ? ((byte[]) value).clone() : value);
       return this;
     }
 
     private static boolean isSupported(Object v) {
-      return v instanceof Variant || v instanceof Long || v instanceof Integer || v instanceof String
-          || v instanceof Double || v instanceof Boolean || v instanceof byte[];
+      return v instanceof Variant
+          || v instanceof Long
+          || v instanceof Integer
+          || v instanceof String
+          || v instanceof Double
+          || v instanceof Boolean
+          || v instanceof byte[];
     }
 
     /** The record; the builder cannot be used afterwards. */

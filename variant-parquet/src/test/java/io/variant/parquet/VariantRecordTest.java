@@ -20,7 +20,8 @@ class VariantRecordTest {
 
   @Test
   void keepsColumnsInSetOrder() {
-    VariantRecord r = VariantRecord.builder().set("id", 1L).set("event", int8(42)).set("name", null).build();
+    VariantRecord r =
+        VariantRecord.builder().set("id", 1L).set("event", int8(42)).set("name", null).build();
 
     assertEquals(List.of("id", "event", "name"), r.columns());
     assertEquals(1L, r.get("id"));
@@ -66,7 +67,8 @@ class VariantRecordTest {
 
   @Test
   void rejectsUnsupportedValueTypes() {
-    var e = assertThrows(IllegalArgumentException.class, () -> VariantRecord.builder().set("x", 1.5f));
+    var e =
+        assertThrows(IllegalArgumentException.class, () -> VariantRecord.builder().set("x", 1.5f));
     assertTrue(e.getMessage().contains("\"x\""), e.getMessage());
     assertTrue(e.getMessage().contains("java.lang.Float"), e.getMessage());
   }

@@ -5,12 +5,12 @@ import java.lang.invoke.VarHandle;
 import java.util.ConcurrentModificationException;
 
 /**
- * Makes the sharing of a non-thread-safe object between threads loud instead of silent: {@link #enter()}
- * claims the object for the calling thread with one compare-and-set and fails with {@link
- * ConcurrentModificationException} if another call is already inside; {@link #exit()} releases it. The
- * losing call fails before it touches any shared scratch state, so the winner's result is never corrupted;
- * the caller learns of the misuse at once. It costs one uncontended compare-and-set and one release store
- * per call (a few nanoseconds against the microseconds a row takes).
+ * Makes the sharing of a non-thread-safe object between threads loud instead of silent: {@link
+ * #enter()} claims the object for the calling thread with one compare-and-set and fails with {@link
+ * ConcurrentModificationException} if another call is already inside; {@link #exit()} releases it.
+ * The losing call fails before it touches any shared scratch state, so the winner's result is never
+ * corrupted; the caller learns of the misuse at once. It costs one uncontended compare-and-set and
+ * one release store per call (a few nanoseconds against the microseconds a row takes).
  *
  * <pre>{@code
  * use.enter();
@@ -21,8 +21,8 @@ import java.util.ConcurrentModificationException;
  * }
  * }</pre>
  *
- * <p>A call that re-enters the object from inside itself (e.g. from a sink callback) fails the same way,
- * since it would overwrite the outer call's scratch state.
+ * <p>A call that re-enters the object from inside itself (e.g. from a sink callback) fails the same
+ * way, since it would overwrite the outer call's scratch state.
  */
 public final class ExclusiveUse {
   private static final VarHandle OWNER;
@@ -37,6 +37,7 @@ public final class ExclusiveUse {
 
   private final String what;
   private final String remedy;
+
   @SuppressWarnings("unused") // accessed through OWNER
   private volatile Thread owner;
 
@@ -52,16 +53,19 @@ public final class ExclusiveUse {
   /**
    * Claims the object for the current thread.
    *
-   * @throws ConcurrentModificationException if a call is already inside (another thread's or this one's)
+   * @throws ConcurrentModificationException if a call is already inside (another thread's or this
+   *     one's)
    */
   public void enter() {
     Thread me = Thread.currentThread();
     if (!OWNER.compareAndSet(this, null, me)) {
       Thread other = (Thread) OWNER.getVolatile(this);
-      String who = other == me ? "re-entered by the same thread " + describe(me)
-          : "used by two threads at once (" + describe(other) + " and " + describe(me) + ")";
-      throw new ConcurrentModificationException("A " + what + " was " + who + ": it is not thread-safe; "
-          + remedy);
+      String who =
+          other == me
+              ? "re-entered by the same thread " + describe(me)
+              : "used by two threads at once (" + describe(other) + " and " + describe(me) + ")";
+      throw new ConcurrentModificationException(
+          "A " + what + " was " + who + ": it is not thread-safe; " + remedy);
     }
   }
 

@@ -8,11 +8,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Finds which fields of an object the plan shreds by field id instead of by comparing key bytes: for each
- * distinct row dictionary it builds, once, a table per object slot from field id to the position of that
- * key among the slot's sorted names. Rows of one shape carry byte-identical dictionaries, so a row then
- * costs one hash of its metadata bytes, and an object one table lookup per field (a key comparison merge per
- * object before: {@code Variant.fieldIndexes} was 28% of a split).
+ * Finds which fields of an object the plan shreds by field id instead of by comparing key bytes:
+ * for each distinct row dictionary it builds, once, a table per object slot from field id to the
+ * position of that key among the slot's sorted names. Rows of one shape carry byte-identical
+ * dictionaries, so a row then costs one hash of its metadata bytes, and an object one table lookup
+ * per field (a key comparison merge per object before: {@code Variant.fieldIndexes} was 28% of a
+ * split).
  *
  * <p>Bounded: past {@link #MAX_DICTIONARIES} distinct dictionaries the cache starts over. <b>Thread
  * safety:</b> none; one per {@link Splitter}.
@@ -24,14 +25,17 @@ final class FieldMatcher {
   private final byte[][][] slotNames; // per object slot: its distinct UTF-8 names, sorted
   private final Entry[] table = new Entry[2 * MAX_DICTIONARIES];
   private int entries;
-  private final int[] seenOnce = new int[2 * MAX_DICTIONARIES]; // hashes of dictionaries met once; 0 = free
+  private final int[] seenOnce =
+      new int[2 * MAX_DICTIONARIES]; // hashes of dictionaries met once; 0 = free
   private int seenCount;
   private VariantMetadata last;
   private int[][] lastTables;
 
   private record Entry(VariantMetadata dictionary, int hash, int[][] tables) {}
 
-  /** @param slotNames per object slot (numbered from 0), its distinct names as sorted UTF-8 */
+  /**
+   * @param slotNames per object slot (numbered from 0), its distinct names as sorted UTF-8
+   */
   FieldMatcher(List<byte[][]> slotNames) {
     this.slotNames = slotNames.toArray(new byte[0][][]);
   }
@@ -42,9 +46,9 @@ final class FieldMatcher {
   }
 
   /**
-   * Per object slot, field id of {@code m} -> position among the slot's sorted names, or -1; {@code null}
-   * the first time a dictionary is met: a dictionary no other row repeats (rows whose key sets all differ)
-   * is not worth decoding, so the caller then matches by key bytes.
+   * Per object slot, field id of {@code m} -> position among the slot's sorted names, or -1; {@code
+   * null} the first time a dictionary is met: a dictionary no other row repeats (rows whose key
+   * sets all differ) is not worth decoding, so the caller then matches by key bytes.
    */
   int[][] tables(VariantMetadata m) {
     if (m == last) {
@@ -77,7 +81,10 @@ final class FieldMatcher {
     return e.tables;
   }
 
-  /** Records {@code hash} as seen; true if it was not seen before (or was forgotten when the set filled up). */
+  /**
+   * Records {@code hash} as seen; true if it was not seen before (or was forgotten when the set
+   * filled up).
+   */
   private boolean firstSight(int hash) {
     int h = hash == 0 ? 1 : hash;
     int mask = seenOnce.length - 1;
@@ -111,7 +118,11 @@ final class FieldMatcher {
     for (int s = 0; s < slotNames.length; s++) {
       int[] t = new int[n];
       for (int id = 0; id < n; id++) {
-        t[id] = keys[id] == null ? -1 : Math.max(-1, Arrays.binarySearch(slotNames[s], keys[id], Arrays::compareUnsigned));
+        t[id] =
+            keys[id] == null
+                ? -1
+                : Math.max(
+                    -1, Arrays.binarySearch(slotNames[s], keys[id], Arrays::compareUnsigned));
       }
       out[s] = t;
     }
@@ -119,8 +130,9 @@ final class FieldMatcher {
   }
 
   /**
-   * Writes to {@code found[p]} the index of the field whose key is the slot's sorted name {@code p}, or -1;
-   * returns how many were found. A key that appears twice (malformed) matches its first field.
+   * Writes to {@code found[p]} the index of the field whose key is the slot's sorted name {@code
+   * p}, or -1; returns how many were found. A key that appears twice (malformed) matches its first
+   * field.
    */
   static int match(Variant object, int[] idToName, int[] found) {
     Arrays.fill(found, -1);

@@ -14,8 +14,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads the plan text form by recursive descent over the grammar in {@link PlanText}; one instance per
- * {@link PlanText#parse} call. Every error is a {@link PlanSyntaxException} at the offending position.
+ * Reads the plan text form by recursive descent over the grammar in {@link PlanText}; one instance
+ * per {@link PlanText#parse} call. Every error is a {@link PlanSyntaxException} at the offending
+ * position.
  */
 final class PlanParser {
   private static final int MAX_DEPTH = Limits.defaults().maxDepth();
@@ -57,7 +58,10 @@ final class PlanParser {
     while (true) {
       skipSpace();
       if (!at('"')) {
-        String why = fields.isEmpty() && at('}') ? ": an object needs at least one field, as Parquet groups cannot be empty" : "";
+        String why =
+            fields.isEmpty() && at('}')
+                ? ": an object needs at least one field, as Parquet groups cannot be empty"
+                : "";
         throw error(pos, "expected a field name (a JSON string), found " + found(pos) + why);
       }
       int nameAt = pos;
@@ -136,7 +140,8 @@ final class PlanParser {
     try {
       return new ScalarPlan(ShreddedType.decimal(precision, scale));
     } catch (IllegalArgumentException e) {
-      // ShreddedType owns the bounds; asking it about the precision alone tells which number to point at.
+      // ShreddedType owns the bounds; asking it about the precision alone tells which number to
+      // point at.
       throw error(isValidPrecision(precision) ? scaleAt : precisionAt, e.getMessage());
     }
   }
@@ -172,7 +177,11 @@ final class PlanParser {
     int highAt = -1; // position of a high surrogate still waiting for its low half
     while (true) {
       if (pos >= text.length()) {
-        throw error(pos, "expected '\"' to close the field name opened at position " + open + ", found end of input");
+        throw error(
+            pos,
+            "expected '\"' to close the field name opened at position "
+                + open
+                + ", found end of input");
       }
       int at = pos;
       char c = text.charAt(pos);
@@ -191,14 +200,16 @@ final class PlanParser {
         highAt = -1;
       } else if (highAt >= 0 || Character.isLowSurrogate(c)) {
         int bad = highAt >= 0 ? highAt : at;
-        throw error(bad, "unpaired UTF-16 surrogate in a field name: Variant keys must be valid Unicode");
+        throw error(
+            bad, "unpaired UTF-16 surrogate in a field name: Variant keys must be valid Unicode");
       } else if (Character.isHighSurrogate(c)) {
         highAt = at;
       }
       sb.append(c);
     }
     if (highAt >= 0) {
-      throw error(highAt, "unpaired UTF-16 surrogate in a field name: Variant keys must be valid Unicode");
+      throw error(
+          highAt, "unpaired UTF-16 surrogate in a field name: Variant keys must be valid Unicode");
     }
     return sb.toString();
   }
@@ -229,14 +240,23 @@ final class PlanParser {
         for (int i = 0; i < 4; i++) {
           int digit = pos < text.length() ? Character.digit(text.charAt(pos), 16) : -1;
           if (digit < 0) {
-            throw error(pos, "expected 4 hex digits in the \\u escape at position " + at + ", found " + found(pos));
+            throw error(
+                pos,
+                "expected 4 hex digits in the \\u escape at position "
+                    + at
+                    + ", found "
+                    + found(pos));
           }
           value = value * 16 + digit;
           pos++;
         }
         return (char) value;
       default:
-        throw error(at, "invalid escape '\\" + c + "' in a field name; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX");
+        throw error(
+            at,
+            "invalid escape '\\"
+                + c
+                + "' in a field name; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX");
     }
   }
 
@@ -267,8 +287,12 @@ final class PlanParser {
       return "end of input";
     }
     int cp = text.codePointAt(at);
-    boolean invisible = Character.isISOControl(cp) || Character.isWhitespace(cp) || Character.isSpaceChar(cp)
-        || Character.getType(cp) == Character.SURROGATE || Character.getType(cp) == Character.FORMAT;
+    boolean invisible =
+        Character.isISOControl(cp)
+            || Character.isWhitespace(cp)
+            || Character.isSpaceChar(cp)
+            || Character.getType(cp) == Character.SURROGATE
+            || Character.getType(cp) == Character.FORMAT;
     return invisible ? codePoint(cp) : "'" + new String(Character.toChars(cp)) + "'";
   }
 
@@ -296,16 +320,28 @@ final class PlanParser {
 
   private static String unknownName(String name) {
     String lower = name.toLowerCase(Locale.ROOT);
-    if (!lower.equals(name) && (SCALARS.containsKey(lower) || lower.equals(PlanText.RESIDUAL) || lower.equals(ShreddedType.Kind.DECIMAL.text()))) {
-      return "unknown type name '" + name + "': type names are lowercase, did you mean '" + lower + "'?";
+    if (!lower.equals(name)
+        && (SCALARS.containsKey(lower)
+            || lower.equals(PlanText.RESIDUAL)
+            || lower.equals(ShreddedType.Kind.DECIMAL.text()))) {
+      return "unknown type name '"
+          + name
+          + "': type names are lowercase, did you mean '"
+          + lower
+          + "'?";
     }
-    return "unknown type name '" + name + "'; expected " + PlanText.RESIDUAL + ", " + String.join(", ", SCALARS.keySet())
+    return "unknown type name '"
+        + name
+        + "'; expected "
+        + PlanText.RESIDUAL
+        + ", "
+        + String.join(", ", SCALARS.keySet())
         + ", decimal(P,S), an object {...} or an array [...]";
   }
 
   /**
-   * The line holding {@code position} (a window of it, if long) and a caret under the position, each
-   * indented by two spaces. Control characters show as spaces so that the caret lines up.
+   * The line holding {@code position} (a window of it, if long) and a caret under the position,
+   * each indented by two spaces. Control characters show as spaces so that the caret lines up.
    */
   private static String excerpt(String text, int position) {
     int lineStart = text.lastIndexOf('\n', position - 1) + 1;

@@ -1,9 +1,9 @@
 package io.variant.shredding;
 
 /**
- * The text given to {@link ShreddingPlan#parse} is not a valid plan. The message names the position, what
- * was expected and what was found, and ends with an excerpt of the offending line and a caret under the
- * position:
+ * The text given to {@link ShreddingPlan#parse} is not a valid plan. The message names the
+ * position, what was expected and what was found, and ends with an excerpt of the offending line
+ * and a caret under the position:
  *
  * <pre>
  * Invalid plan at position 17: expected a type name, found '}'
@@ -29,7 +29,10 @@ public final class PlanSyntaxException extends IllegalArgumentException {
     return position;
   }
 
-  /** The message without the position prefix and the excerpt, e.g. {@code expected a type name, found '}'}. */
+  /**
+   * The message without the position prefix and the excerpt, e.g. {@code expected a type name,
+   * found '}'}.
+   */
   public String reason() {
     return reason;
   }

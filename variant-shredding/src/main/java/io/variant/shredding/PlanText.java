@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The text form of a {@link ShreddingPlan}, which people write, the CLI prints and reads, and {@link
- * ShreddingPlan#toString()} returns. It is JSON-shaped:
+ * The text form of a {@link ShreddingPlan}, which people write, the CLI prints and reads, and
+ * {@link ShreddingPlan#toString()} returns. It is JSON-shaped:
  *
  * <pre>{@code
  * {"id": int64, "user": {"name": string, "tags": [string]}, "price": decimal(9,2), "extra": variant}
@@ -26,16 +26,16 @@ import java.util.Objects;
  *         | "decimal" "(" precision "," scale ")"
  * </pre>
  *
- * Type names are the {@link ShreddedType.Kind#text()} names and are case-sensitive. An empty object is an
- * error because a Parquet group cannot be empty; field names must be valid Unicode (no unpaired surrogate)
- * because Variant keys are UTF-8.
+ * Type names are the {@link ShreddedType.Kind#text()} names and are case-sensitive. An empty object
+ * is an error because a Parquet group cannot be empty; field names must be valid Unicode (no
+ * unpaired surrogate) because Variant keys are UTF-8.
  *
- * <p><b>Round trip:</b> {@link #print} writes the canonical one-line form, so {@code print(parse(s))} is
- * {@code s} for any printed {@code s}, and {@code parse(print(p)).equals(p)} for every plan whose field
- * names are valid Unicode.
+ * <p><b>Round trip:</b> {@link #print} writes the canonical one-line form, so {@code
+ * print(parse(s))} is {@code s} for any printed {@code s}, and {@code parse(print(p)).equals(p)}
+ * for every plan whose field names are valid Unicode.
  *
- * <p><b>Limits:</b> nesting deeper than {@link io.variant.core.Limits#maxDepth()} of the default limits is rejected, so a
- * hostile text cannot overflow the stack. <b>Thread safety:</b> stateless.
+ * <p><b>Limits:</b> nesting deeper than {@link io.variant.core.Limits#maxDepth()} of the default
+ * limits is rejected, so a hostile text cannot overflow the stack. <b>Thread safety:</b> stateless.
  */
 public final class PlanText {
   /** The text of the residual-only plan. */
@@ -61,8 +61,8 @@ public final class PlanText {
   }
 
   /**
-   * The text form with one object field per line, indented by two spaces per level; for plans too wide for
-   * one terminal line. {@link #parse} reads it back to an equal plan.
+   * The text form with one object field per line, indented by two spaces per level; for plans too
+   * wide for one terminal line. {@link #parse} reads it back to an equal plan.
    */
   public static String printIndented(ShreddingPlan plan) {
     StringBuilder out = new StringBuilder();
@@ -80,7 +80,8 @@ public final class PlanText {
     };
   }
 
-  private static StringBuilder writeObject(StringBuilder out, List<Field> fields, int indent, int level) {
+  private static StringBuilder writeObject(
+      StringBuilder out, List<Field> fields, int indent, int level) {
     out.append('{');
     for (int i = 0; i < fields.size(); i++) {
       if (i > 0) {
@@ -112,8 +113,9 @@ public final class PlanText {
   }
 
   /**
-   * Writes {@code s} as a JSON string literal. Control characters and unpaired surrogates are escaped so
-   * that the output is always printable; the parser rejects the latter, as no Variant key can hold one.
+   * Writes {@code s} as a JSON string literal. Control characters and unpaired surrogates are
+   * escaped so that the output is always printable; the parser rejects the latter, as no Variant
+   * key can hold one.
    */
   private static void quote(StringBuilder out, String s) {
     out.append('"');
@@ -128,7 +130,9 @@ public final class PlanText {
         case '\r' -> out.append("\\r");
         case '\t' -> out.append("\\t");
         default -> {
-          if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+          if (Character.isHighSurrogate(c)
+              && i + 1 < s.length()
+              && Character.isLowSurrogate(s.charAt(i + 1))) {
             out.append(c).append(s.charAt(++i));
           } else if (c < 0x20 || Character.isSurrogate(c)) {
             out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));

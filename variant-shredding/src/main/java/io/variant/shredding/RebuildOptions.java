@@ -3,12 +3,15 @@ package io.variant.shredding;
 import io.variant.core.Limits;
 
 /**
- * How {@link Rebuilder} treats shredded data that the spec calls invalid but that some files contain.
+ * How {@link Rebuilder} treats shredded data that the spec calls invalid but that some files
+ * contain.
  *
- * @param residualKeyConflict what to do when an object's residual {@code value} repeats a key that the plan
- *     shreds (VariantShredding §Objects: writers must not, readers "may assume" it does not happen)
- * @param limits bound the rebuilt value ({@link Limits#maxDepth()}, {@link Limits#maxValueBytes()}) and each
- *     residual that has to be re-encoded ({@link Limits#maxExpansion()}); default {@link Limits#defaults()}
+ * @param residualKeyConflict what to do when an object's residual {@code value} repeats a key that
+ *     the plan shreds (VariantShredding §Objects: writers must not, readers "may assume" it does
+ *     not happen)
+ * @param limits bound the rebuilt value ({@link Limits#maxDepth()}, {@link Limits#maxValueBytes()})
+ *     and each residual that has to be re-encoded ({@link Limits#maxExpansion()}); default {@link
+ *     Limits#defaults()}
  */
 public record RebuildOptions(ResidualKeyConflict residualKeyConflict, Limits limits) {
   /** A shredded key found again in the object's residual. */
@@ -16,8 +19,9 @@ public record RebuildOptions(ResidualKeyConflict residualKeyConflict, Limits lim
     /** Throw {@link ShreddingException}. The default: the file is invalid. */
     FAIL,
     /**
-     * Drop the residual copy; the shredded field wins even when it is missing (parquet-testing cases 043 and
-     * 125 accept this; it is what a reader that projects only {@code typed_value} sees).
+     * Drop the residual copy; the shredded field wins even when it is missing (parquet-testing
+     * cases 043 and 125 accept this; it is what a reader that projects only {@code typed_value}
+     * sees).
      */
     TYPED_WINS
   }

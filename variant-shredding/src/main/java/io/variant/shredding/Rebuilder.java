@@ -12,8 +12,9 @@ import java.nio.ByteBuffer;
 import java.util.UUID;
 
 /**
- * Rebuilds Variants from their shredded parts: the current spec's {@code construct_variant}, which is seed
- * 002's ConstructVariant / ConstructObject / ConstructArray with the current semantics (digest §D.4, §D.6).
+ * Rebuilds Variants from their shredded parts: the current spec's {@code construct_variant}, which
+ * is seed 002's ConstructVariant / ConstructObject / ConstructArray with the current semantics
+ * (digest §D.4, §D.6).
  *
  * <pre>{@code
  * Rebuilder rebuilder = Rebuilder.of(plan);
@@ -21,34 +22,36 @@ import java.util.UUID;
  * }</pre>
  *
  * <ul>
- *   <li>A slot with a typed part rebuilds from it; a scalar or array slot with both parts set is invalid.
- *   <li>An object slot merges its present shredded fields with the residual object's fields; a residual
- *       that is not an object beside shredded fields is invalid.
- *   <li>A slot with neither part is missing: an object field is omitted, an array element or the top level
- *       becomes Variant null.
+ *   <li>A slot with a typed part rebuilds from it; a scalar or array slot with both parts set is
+ *       invalid.
+ *   <li>An object slot merges its present shredded fields with the residual object's fields; a
+ *       residual that is not an object beside shredded fields is invalid.
+ *   <li>A slot with neither part is missing: an object field is omitted, an array element or the
+ *       top level becomes Variant null.
  * </ul>
  *
  * <p><b>Output:</b> keys sorted by unsigned UTF-8 bytes and smallest widths; typed values take the
- * column's Variant type ({@link ShreddedType#variantType()}). In the spec layout ({@code rowMetadata}
- * given) the result's metadata has the row's bytes and residual values are copied byte for byte, so the
- * result is canonical when the residuals are (the {@link Splitter} copies them from its input). In the
- * draft layout every key is re-encoded into a fresh sorted dictionary.
+ * column's Variant type ({@link ShreddedType#variantType()}). In the spec layout ({@code
+ * rowMetadata} given) the result's metadata has the row's bytes and residual values are copied byte
+ * for byte, so the result is canonical when the residuals are (the {@link Splitter} copies them
+ * from its input). In the draft layout every key is re-encoded into a fresh sorted dictionary.
  *
- * <p><b>Validation:</b> every invalid combination throws {@link ShreddingException} with the slot's path;
- * a malformed residual throws {@link io.variant.core.VariantFormatException} when read.
+ * <p><b>Validation:</b> every invalid combination throws {@link ShreddingException} with the slot's
+ * path; a malformed residual throws {@link io.variant.core.VariantFormatException} when read.
  *
- * <p><b>Limits:</b> a rebuild reads each typed value and each residual of its source once, so its output is
- * linear in its input: residuals over the row's dictionary are copied byte for byte (shared offsets stay
- * shared, nothing expands), and a residual that has to be re-encoded (draft layout, or another dictionary)
- * is copied under a {@link io.variant.core.WalkBudget} of {@link io.variant.core.Limits#maxExpansion()}.
- * The rebuilt value is bounded by {@link io.variant.core.Limits#maxDepth()} and {@link
- * io.variant.core.Limits#maxValueBytes()}. Past any of them it throws {@link
- * io.variant.core.VariantLimitException}. The limits come from {@link RebuildOptions#limits()}.
+ * <p><b>Limits:</b> a rebuild reads each typed value and each residual of its source once, so its
+ * output is linear in its input: residuals over the row's dictionary are copied byte for byte
+ * (shared offsets stay shared, nothing expands), and a residual that has to be re-encoded (draft
+ * layout, or another dictionary) is copied under a {@link io.variant.core.WalkBudget} of {@link
+ * io.variant.core.Limits#maxExpansion()}. The rebuilt value is bounded by {@link
+ * io.variant.core.Limits#maxDepth()} and {@link io.variant.core.Limits#maxValueBytes()}. Past any
+ * of them it throws {@link io.variant.core.VariantLimitException}. The limits come from {@link
+ * RebuildOptions#limits()}.
  *
- * <p><b>Thread safety:</b> none: a Rebuilder reuses one builder between rows. {@link #of} is cheap, so make
- * one per thread. Sharing one is detected: a call that starts while another thread's call is inside fails
- * at once with {@link java.util.ConcurrentModificationException} ({@link ExclusiveUse}), and the other
- * call's result is unaffected.
+ * <p><b>Thread safety:</b> none: a Rebuilder reuses one builder between rows. {@link #of} is cheap,
+ * so make one per thread. Sharing one is detected: a call that starts while another thread's call
+ * is inside fails at once with {@link java.util.ConcurrentModificationException} ({@link
+ * ExclusiveUse}), and the other call's result is unaffected.
  */
 public final class Rebuilder {
   private final ShreddingPlan plan;
@@ -56,7 +59,8 @@ public final class Rebuilder {
   private VariantBuilder builder;
   private VariantMetadata builderMetadata;
   private final BuilderOptions builderOptions;
-  private final ExclusiveUse use = new ExclusiveUse("Rebuilder", "make one per thread with Rebuilder.of");
+  private final ExclusiveUse use =
+      new ExclusiveUse("Rebuilder", "make one per thread with Rebuilder.of");
 
   private Rebuilder(ShreddingPlan plan, RebuildOptions options) {
     this.plan = plan;
@@ -89,8 +93,8 @@ public final class Rebuilder {
   /**
    * Rebuilds one row.
    *
-   * @param rowMetadata the row's {@code metadata} column (spec layout), or {@code null} in the draft layout,
-   *     where residuals carry their own dictionaries
+   * @param rowMetadata the row's {@code metadata} column (spec layout), or {@code null} in the
+   *     draft layout, where residuals carry their own dictionaries
    * @param root the top-level slot
    * @return the Variant; Variant null when the top level is missing (both parts null)
    * @throws ShreddingException naming the path of an invalid combination
@@ -121,8 +125,9 @@ public final class Rebuilder {
   }
 
   /**
-   * The builder for rows with metadata {@code m}, rebuilt only when the dictionary's bytes change. It is
-   * seeded with a private copy, so results never share the caller's (possibly reused) metadata buffer.
+   * The builder for rows with metadata {@code m}, rebuilt only when the dictionary's bytes change.
+   * It is seeded with a private copy, so results never share the caller's (possibly reused)
+   * metadata buffer.
    */
   private VariantBuilder builderFor(VariantMetadata m) {
     if (m == null) {
@@ -138,8 +143,8 @@ public final class Rebuilder {
   }
 
   /**
-   * Appends the slot's value, preceded by {@code key} when it is an object field; returns false, appending
-   * nothing, if the slot is missing (both parts null).
+   * Appends the slot's value, preceded by {@code key} when it is an object field; returns false,
+   * appending nothing, if the slot is missing (both parts null).
    */
   private boolean slot(VariantBuilder b, String key, ShreddingPlan p, ShreddedSource s) {
     Variant residual = s.residual();
@@ -174,8 +179,12 @@ public final class Rebuilder {
   }
 
   private static SlotPath.Failure conflict(String typedKind, Variant residual) {
-    return new SlotPath.Failure("conflicting value and typed_value: typed_value " + typedKind
-        + " is set and so is value (" + typeName(residual) + ")");
+    return new SlotPath.Failure(
+        "conflicting value and typed_value: typed_value "
+            + typedKind
+            + " is set and so is value ("
+            + typeName(residual)
+            + ")");
   }
 
   private void array(VariantBuilder b, ArrayPlan p, ShreddedSource s) {
@@ -183,7 +192,8 @@ public final class Rebuilder {
     for (int i = 0, n = s.elementCount(); i < n; i++) {
       try {
         if (!slot(b, null, p.element(), s.element(i))) {
-          b.appendNull(); // invalid (N/N element), read as Variant null like parquet-java and the tests
+          b.appendNull(); // invalid (N/N element), read as Variant null like parquet-java and
+          // the tests
         }
       } catch (SlotPath.Failure f) {
         throw f.at(i);
@@ -192,10 +202,14 @@ public final class Rebuilder {
     b.endArray();
   }
 
-  /** spec: VariantShredding §Objects: the present shredded fields, merged with the residual object's. */
+  /**
+   * spec: VariantShredding §Objects: the present shredded fields, merged with the residual
+   * object's.
+   */
   private void object(VariantBuilder b, ObjectPlan p, ShreddedSource s, Variant residual) {
     if (residual != null && !residual.isObject()) {
-      throw new SlotPath.Failure("non-object value with shredded fields: value is " + typeName(residual));
+      throw new SlotPath.Failure(
+          "non-object value with shredded fields: value is " + typeName(residual));
     }
     b.startObject();
     for (int i = 0; i < p.fields().size(); i++) {
@@ -215,7 +229,8 @@ public final class Rebuilder {
         String name = residual.fieldName(j);
         if (p.indexOf(name) >= 0) {
           if (options.residualKeyConflict() == RebuildOptions.ResidualKeyConflict.FAIL) {
-            throw new SlotPath.Failure("shredded key \"" + name + "\" appears again in the object's value");
+            throw new SlotPath.Failure(
+                "shredded key \"" + name + "\" appears again in the object's value");
           }
           continue; // TYPED_WINS: drop the residual copy
         }
@@ -242,7 +257,8 @@ public final class Rebuilder {
         }
         case STRING -> {
           ByteBuffer bytes = arrayBacked(s.typedBytes());
-          b.appendStringUtf8(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+          b.appendStringUtf8(
+              bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
         }
         case UUID -> b.appendUuid(uuid(s.typedBytes()));
       }
@@ -254,8 +270,13 @@ public final class Rebuilder {
   /** The decimal if it has the column's scale and at most its precision. */
   private static BigDecimal decimal(BigDecimal d, ShreddedType t) {
     if (d.scale() != t.scale() || d.precision() > t.precision()) {
-      throw new IllegalArgumentException(d.toPlainString() + " (precision " + d.precision() + ", scale "
-          + d.scale() + ") does not fit the column");
+      throw new IllegalArgumentException(
+          d.toPlainString()
+              + " (precision "
+              + d.precision()
+              + ", scale "
+              + d.scale()
+              + ") does not fit the column");
     }
     return d;
   }
@@ -263,7 +284,8 @@ public final class Rebuilder {
   /** spec: VariantEncoding §Encoding types, date: 4-byte signed days. */
   private static int epochDay(long days) {
     if (days != (int) days) {
-      throw new IllegalArgumentException("date of " + days + " days since the epoch is outside the 4-byte day range");
+      throw new IllegalArgumentException(
+          "date of " + days + " days since the epoch is outside the 4-byte day range");
     }
     return (int) days;
   }
@@ -287,7 +309,9 @@ public final class Rebuilder {
     return new UUID(d.getLong(), d.getLong());
   }
 
-  /** The residual's type for a message; a malformed residual must not hide the error being reported. */
+  /**
+   * The residual's type for a message; a malformed residual must not hide the error being reported.
+   */
   private static String typeName(Variant v) {
     try {
       return v.type().toString();

@@ -4,10 +4,11 @@ import io.variant.core.Variant;
 import java.math.BigDecimal;
 
 /**
- * Receives the split of one Variant, slot by slot, in Parquet schema order; the Parquet writer implements
- * it over a {@code RecordConsumer}, so no per-row object tree is built.
+ * Receives the split of one Variant, slot by slot, in Parquet schema order; the Parquet writer
+ * implements it over a {@code RecordConsumer}, so no per-row object tree is built.
  *
- * <p><b>Protocol</b> for one slot (the top level, one object field or one array element), given its plan:
+ * <p><b>Protocol</b> for one slot (the top level, one object field or one array element), given its
+ * plan:
  *
  * <pre>
  * slot   := [residual] [typed]          at least one of the two, except a missing object field
@@ -18,26 +19,26 @@ import java.math.BigDecimal;
  * </pre>
  *
  * Both residual and typed appear only for a partially shredded object. A Variant null is a residual
- * holding {@code 00}. The top-level call sequence is bracketed by the writer itself (it writes the row's
- * metadata first).
+ * holding {@code 00}. The top-level call sequence is bracketed by the writer itself (it writes the
+ * row's metadata first).
  *
- * <p><b>Lifetime:</b> a {@code byte[]} passed to {@link #typedBytes} is the sink's to keep: the splitter
- * never reuses it. A {@link Variant} passed to {@link #residual} is valid only during that call (it may be
- * a view of the caller's input buffer), so a sink that keeps its bytes copies them.
+ * <p><b>Lifetime:</b> a {@code byte[]} passed to {@link #typedBytes} is the sink's to keep: the
+ * splitter never reuses it. A {@link Variant} passed to {@link #residual} is valid only during that
+ * call (it may be a view of the caller's input buffer), so a sink that keeps its bytes copies them.
  */
 public interface ShreddedSink {
   /**
-   * The residual ({@code value}) of the current slot. In the spec layout its field ids index the row's
-   * metadata; in the draft layout it carries its own metadata ({@code v.metadata()}), and the sink writes
-   * {@code metadata ‖ value}.
+   * The residual ({@code value}) of the current slot. In the spec layout its field ids index the
+   * row's metadata; in the draft layout it carries its own metadata ({@code v.metadata()}), and the
+   * sink writes {@code metadata ‖ value}.
    */
   void residual(Variant v);
 
   void typedBoolean(boolean value);
 
   /**
-   * An integer, date (days since epoch), time (micros since midnight) or timestamp (micros or nanos since
-   * epoch, as the slot's type says).
+   * An integer, date (days since epoch), time (micros since midnight) or timestamp (micros or nanos
+   * since epoch, as the slot's type says).
    */
   void typedLong(long value);
 

@@ -5,18 +5,21 @@ import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 
 /**
- * One row's view of one shredded slot, read by {@link Rebuilder}; the Parquet reader implements it over
- * the values its converters received. Accessors of the typed part may be called only when {@link
- * #hasTyped()} is true and only the one that matches the slot's plan.
+ * One row's view of one shredded slot, read by {@link Rebuilder}; the Parquet reader implements it
+ * over the values its converters received. Accessors of the typed part may be called only when
+ * {@link #hasTyped()} is true and only the one that matches the slot's plan.
  */
 public interface ShreddedSource {
   /**
-   * The residual ({@code value}) of this slot, or {@code null} if it is null or absent from the schema. In
-   * the spec layout it uses the row's metadata; in the draft layout its own.
+   * The residual ({@code value}) of this slot, or {@code null} if it is null or absent from the
+   * schema. In the spec layout it uses the row's metadata; in the draft layout its own.
    */
   Variant residual();
 
-  /** True if the typed part ({@code typed_value}, or the draft's {@code object}/{@code array}) is non-null. */
+  /**
+   * True if the typed part ({@code typed_value}, or the draft's {@code object}/{@code array}) is
+   * non-null.
+   */
   boolean hasTyped();
 
   boolean typedBoolean();
@@ -35,8 +38,8 @@ public interface ShreddedSource {
   ByteBuffer typedBytes();
 
   /**
-   * Object plan field {@code index}. Returns {@code null} when the field's group itself is null, which only
-   * invalid files or the draft layout produce; treat it as missing.
+   * Object plan field {@code index}. Returns {@code null} when the field's group itself is null,
+   * which only invalid files or the draft layout produce; treat it as missing.
    */
   ShreddedSource field(int index);
 

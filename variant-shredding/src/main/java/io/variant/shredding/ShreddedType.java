@@ -6,8 +6,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The type of a scalar {@code typed_value} slot: one of the Parquet-shreddable types of VariantShredding
- * §Shredded Value Types. Decimals carry precision and scale; every other kind has neither.
+ * The type of a scalar {@code typed_value} slot: one of the Parquet-shreddable types of
+ * VariantShredding §Shredded Value Types. Decimals carry precision and scale; every other kind has
+ * neither.
  *
  * @param kind what the column holds
  * @param precision for {@link Kind#DECIMAL}, 1 to 38; otherwise 0
@@ -15,10 +16,10 @@ import java.util.Map;
  */
 public record ShreddedType(Kind kind, int precision, int scale) {
   /**
-   * The shreddable scalar kinds, named as the plan text form writes them. Each kind says which Variant types
-   * its column holds exactly and how a value travels through {@link ShreddedSink} and {@link ShreddedSource}
-   * ({@link SlotValue}); the splitter, the rebuilder and the Parquet converters dispatch on that, so a new
-   * kind with an existing slot value needs no change there.
+   * The shreddable scalar kinds, named as the plan text form writes them. Each kind says which
+   * Variant types its column holds exactly and how a value travels through {@link ShreddedSink} and
+   * {@link ShreddedSource} ({@link SlotValue}); the splitter, the rebuilder and the Parquet
+   * converters dispatch on that, so a new kind with an existing slot value needs no change there.
    */
   public enum Kind {
     BOOLEAN(SlotValue.BOOLEAN, VariantType.BOOLEAN_TRUE, VariantType.BOOLEAN_FALSE),
@@ -64,9 +65,9 @@ public record ShreddedType(Kind kind, int precision, int scale) {
     }
 
     /**
-     * The kind whose column holds values of {@code type} exactly (before any widening), or {@code null} for
-     * Variant null, objects and arrays, which have no scalar column. {@code ShreddedTypeTest} checks that every
-     * other primitive type has one.
+     * The kind whose column holds values of {@code type} exactly (before any widening), or {@code
+     * null} for Variant null, objects and arrays, which have no scalar column. {@code
+     * ShreddedTypeTest} checks that every other primitive type has one.
      */
     public static Kind of(VariantType type) {
       return BY_VARIANT_TYPE.get(type);
@@ -79,13 +80,15 @@ public record ShreddedType(Kind kind, int precision, int scale) {
   }
 
   /**
-   * How a typed value travels through {@link ShreddedSink} and {@link ShreddedSource}, and which Variant
-   * accessor and builder call produce and consume it.
+   * How a typed value travels through {@link ShreddedSink} and {@link ShreddedSource}, and which
+   * Variant accessor and builder call produce and consume it.
    */
   public enum SlotValue {
     /** {@code typedBoolean}. */
     BOOLEAN,
-    /** {@code typedLong} of an exact integer (widened losslessly from any Exact Numeric that fits). */
+    /**
+     * {@code typedLong} of an exact integer (widened losslessly from any Exact Numeric that fits).
+     */
     INTEGER,
     /** {@code typedDecimal} at the column's scale. */
     DECIMAL,
@@ -129,7 +132,11 @@ public record ShreddedType(Kind kind, int precision, int scale) {
     if (kind == Kind.DECIMAL) {
       if (precision < 1 || precision > 38 || scale < 0 || scale > precision) {
         throw new IllegalArgumentException(
-            "decimal(" + precision + "," + scale + ") is invalid: need 1 <= precision <= 38 and 0 <= scale <= precision");
+            "decimal("
+                + precision
+                + ","
+                + scale
+                + ") is invalid: need 1 <= precision <= 38 and 0 <= scale <= precision");
       }
     } else if (precision != 0 || scale != 0) {
       throw new IllegalArgumentException(kind.text() + " takes no precision or scale");
@@ -158,7 +165,9 @@ public record ShreddedType(Kind kind, int precision, int scale) {
     if (kind != Kind.DECIMAL) {
       return kind.variantTypes[0];
     }
-    return precision <= 9 ? VariantType.DECIMAL4 : precision <= 18 ? VariantType.DECIMAL8 : VariantType.DECIMAL16;
+    return precision <= 9
+        ? VariantType.DECIMAL4
+        : precision <= 18 ? VariantType.DECIMAL8 : VariantType.DECIMAL16;
   }
 
   /** The text form: {@code int64}, {@code decimal(9,2)}, ... */

@@ -2,7 +2,9 @@ package io.variant.shredding;
 
 import io.variant.core.VariantException;
 
-/** Shredded data that cannot be rebuilt, or a value that cannot be split; names the Variant path. */
+/**
+ * Shredded data that cannot be rebuilt, or a value that cannot be split; names the Variant path.
+ */
 public final class ShreddingException extends VariantException {
   private final String path;
 

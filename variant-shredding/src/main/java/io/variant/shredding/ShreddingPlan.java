@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * A shredding plan: the tree of typed slots a Variant column is split into. Every node also has the
- * untyped residual part (the {@code value} column, or {@code untyped_value} in the draft layout); a node
- * says only what its typed part is. spec: VariantShredding §Shredded Value Types, seed 002.
+ * untyped residual part (the {@code value} column, or {@code untyped_value} in the draft layout); a
+ * node says only what its typed part is. spec: VariantShredding §Shredded Value Types, seed 002.
  *
  * <ul>
  *   <li>{@link ResidualPlan}: no typed part ({@code variant} in the text form);
@@ -18,12 +18,16 @@ import java.util.Map;
  *   <li>{@link ArrayPlan}: one plan for every element.
  * </ul>
  *
- * Plans are immutable values, compared structurally. Code that decides per node switches over {@link #shape()}
- * (a switch expression, so that javac checks every shape is handled) and reaches the node's parts through
- * {@link #asScalar()}, {@link #asObject()} and {@link #asArray()}; it does not test with {@code instanceof}.
+ * Plans are immutable values, compared structurally. Code that decides per node switches over
+ * {@link #shape()} (a switch expression, so that javac checks every shape is handled) and reaches
+ * the node's parts through {@link #asScalar()}, {@link #asObject()} and {@link #asArray()}; it does
+ * not test with {@code instanceof}.
  */
 public sealed interface ShreddingPlan
-    permits ShreddingPlan.ResidualPlan, ShreddingPlan.ScalarPlan, ShreddingPlan.ObjectPlan, ShreddingPlan.ArrayPlan {
+    permits ShreddingPlan.ResidualPlan,
+        ShreddingPlan.ScalarPlan,
+        ShreddingPlan.ObjectPlan,
+        ShreddingPlan.ArrayPlan {
 
   /** What a node's typed part is: the one dispatch over plan nodes. */
   enum Shape {
@@ -40,24 +44,36 @@ public sealed interface ShreddingPlan
   /** The shape of this node; each shape is one of the four records. */
   Shape shape();
 
-  /** This node as a {@link ScalarPlan}; throws {@link IllegalStateException} for another {@link #shape()}. */
+  /**
+   * This node as a {@link ScalarPlan}; throws {@link IllegalStateException} for another {@link
+   * #shape()}.
+   */
   default ScalarPlan asScalar() {
-    throw new IllegalStateException("Cannot use plan " + this + " as a scalar: its shape is " + shape());
-  }
-
-  /** This node as an {@link ObjectPlan}; throws {@link IllegalStateException} for another {@link #shape()}. */
-  default ObjectPlan asObject() {
-    throw new IllegalStateException("Cannot use plan " + this + " as an object: its shape is " + shape());
-  }
-
-  /** This node as an {@link ArrayPlan}; throws {@link IllegalStateException} for another {@link #shape()}. */
-  default ArrayPlan asArray() {
-    throw new IllegalStateException("Cannot use plan " + this + " as an array: its shape is " + shape());
+    throw new IllegalStateException(
+        "Cannot use plan " + this + " as a scalar: its shape is " + shape());
   }
 
   /**
-   * Parses the plan text form, e.g. {@code {"id": int64, "tags": [string], "extra": variant}}; see {@link
-   * PlanText} for the grammar.
+   * This node as an {@link ObjectPlan}; throws {@link IllegalStateException} for another {@link
+   * #shape()}.
+   */
+  default ObjectPlan asObject() {
+    throw new IllegalStateException(
+        "Cannot use plan " + this + " as an object: its shape is " + shape());
+  }
+
+  /**
+   * This node as an {@link ArrayPlan}; throws {@link IllegalStateException} for another {@link
+   * #shape()}.
+   */
+  default ArrayPlan asArray() {
+    throw new IllegalStateException(
+        "Cannot use plan " + this + " as an array: its shape is " + shape());
+  }
+
+  /**
+   * Parses the plan text form, e.g. {@code {"id": int64, "tags": [string], "extra": variant}}; see
+   * {@link PlanText} for the grammar.
    *
    * @throws PlanSyntaxException if the text is not a valid plan; it gives the 0-based position
    * @throws NullPointerException if {@code text} is null
@@ -150,8 +166,8 @@ public sealed interface ShreddingPlan
   }
 
   /**
-   * An object {@code typed_value} group. Fields keep the order given (the Parquet schema order); names are
-   * unique and there is at least one (a Parquet group cannot be empty).
+   * An object {@code typed_value} group. Fields keep the order given (the Parquet schema order);
+   * names are unique and there is at least one (a Parquet group cannot be empty).
    */
   record ObjectPlan(List<Field> fields, Map<String, Integer> indexByName) implements ShreddingPlan {
     public ObjectPlan(List<Field> fields) {
@@ -160,13 +176,15 @@ public sealed interface ShreddingPlan
 
     public ObjectPlan {
       if (fields.isEmpty()) {
-        throw new IllegalArgumentException("an object plan needs at least one field (Parquet groups cannot be empty)");
+        throw new IllegalArgumentException(
+            "an object plan needs at least one field (Parquet groups cannot be empty)");
       }
       fields = List.copyOf(fields);
       Map<String, Integer> index = new HashMap<>();
       for (int i = 0; i < fields.size(); i++) {
         if (index.put(fields.get(i).name(), i) != null) {
-          throw new IllegalArgumentException("duplicate field \"" + fields.get(i).name() + "\" in object plan");
+          throw new IllegalArgumentException(
+              "duplicate field \"" + fields.get(i).name() + "\" in object plan");
         }
       }
       indexByName = Collections.unmodifiableMap(index);
@@ -211,7 +229,9 @@ public sealed interface ShreddingPlan
     }
   }
 
-  /** An array {@code typed_value} (a Parquet LIST); every element is shredded with {@code element}. */
+  /**
+   * An array {@code typed_value} (a Parquet LIST); every element is shredded with {@code element}.
+   */
   record ArrayPlan(ShreddingPlan element) implements ShreddingPlan {
     public ArrayPlan {
       if (element == null) {

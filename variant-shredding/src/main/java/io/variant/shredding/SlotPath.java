@@ -4,8 +4,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * Builds the path of a failing slot while the failure unwinds, so the happy path pays nothing for error
- * messages: each level catches {@link Failure}, adds its segment and rethrows.
+ * Builds the path of a failing slot while the failure unwinds, so the happy path pays nothing for
+ * error messages: each level catches {@link Failure}, adds its segment and rethrows.
  */
 final class SlotPath {
   private SlotPath() {}

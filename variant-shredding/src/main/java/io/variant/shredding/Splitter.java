@@ -16,21 +16,22 @@ import java.util.UUID;
 
 /**
  * Splits Variants into the typed and residual parts of a plan's slots, streaming into a {@link
- * ShreddedSink}; no tree is built per value. spec: VariantShredding §Shredded Value Types, digest §D.7,
- * seed 002.
+ * ShreddedSink}; no tree is built per value. spec: VariantShredding §Shredded Value Types, digest
+ * §D.7, seed 002.
  *
  * <ul>
- *   <li>A value that fits its scalar slot goes into {@code typed_value} ({@link NumericWidening} says which
- *       numbers fit); anything else, Variant null included, goes whole into the residual.
+ *   <li>A value that fits its scalar slot goes into {@code typed_value} ({@link NumericWidening}
+ *       says which numbers fit); anything else, Variant null included, goes whole into the
+ *       residual.
  *   <li>An array at an array slot is shredded element by element; arrays are all-or-nothing.
  *   <li>An object at an object slot puts each plan field into its slot (a field the value lacks is
  *       missing) and its other fields into one residual object.
  * </ul>
  *
- * <p><b>Residuals.</b> With {@link ResidualMetadata#ROW} (the spec layout) a residual references the row's metadata
- * and, except for the residual object of a partially shredded object, is a view of exactly the original
- * value's bytes. With {@link ResidualMetadata#EMBEDDED} (the draft layout) every residual carries its own minimal
- * dictionary.
+ * <p><b>Residuals.</b> With {@link ResidualMetadata#ROW} (the spec layout) a residual references
+ * the row's metadata and, except for the residual object of a partially shredded object, is a view
+ * of exactly the original value's bytes. With {@link ResidualMetadata#EMBEDDED} (the draft layout)
+ * every residual carries its own minimal dictionary.
  *
  * <pre>{@code
  * ShreddingPlan plan = ShreddingPlan.parse("{\"id\": int64, \"tags\": [string]}");
@@ -39,24 +40,28 @@ import java.util.UUID;
  * splitter.split(variant, row);
  * }</pre>
  *
- * <p><b>Validation:</b> none beyond what the reads need: split validated Variants ({@link Variant#validate()})
- * when the input is untrusted. Objects whose fields are out of key order (other engines write them, see
- * {@link io.variant.core.KeyOrder}) split exactly like sorted ones; their residual objects come out sorted.
+ * <p><b>Validation:</b> none beyond what the reads need: split validated Variants ({@link
+ * Variant#validate()}) when the input is untrusted. Objects whose fields are out of key order
+ * (other engines write them, see {@link io.variant.core.KeyOrder}) split exactly like sorted ones;
+ * their residual objects come out sorted.
  *
- * <p><b>Limits:</b> one split does at most {@link io.variant.core.Limits#maxExpansion()} times the value's
- * encoded size in work ({@link WalkBudget}: each visited container counts 1, each scalar and each residual
- * its bytes), so a value whose offsets share sub-values cannot make a split (or its output) expand; past the
- * budget it throws {@link io.variant.core.VariantLimitException}. The limits come from {@link
- * SplitOptions#limits()}.
+ * <p><b>Limits:</b> one split does at most {@link io.variant.core.Limits#maxExpansion()} times the
+ * value's encoded size in work ({@link WalkBudget}: each visited container counts 1, each scalar
+ * and each residual its bytes), so a value whose offsets share sub-values cannot make a split (or
+ * its output) expand; past the budget it throws {@link io.variant.core.VariantLimitException}. The
+ * limits come from {@link SplitOptions#limits()}.
  *
- * <p><b>Thread safety:</b> none; a Splitter reuses its residual builder and scratch arrays between values.
- * {@link #of} is cheap (linear in the plan), so make one per thread, e.g. {@code ThreadLocal.withInitial(()
- * -> Splitter.of(plan, options))}. Sharing one is detected: a call that starts while another thread's call
- * is inside fails at once with {@link java.util.ConcurrentModificationException} ({@link ExclusiveUse}),
- * and the other call's output is unaffected.
+ * <p><b>Thread safety:</b> none; a Splitter reuses its residual builder and scratch arrays between
+ * values. {@link #of} is cheap (linear in the plan), so make one per thread, e.g. {@code
+ * ThreadLocal.withInitial(() -> Splitter.of(plan, options))}. Sharing one is detected: a call that
+ * starts while another thread's call is inside fails at once with {@link
+ * java.util.ConcurrentModificationException} ({@link ExclusiveUse}), and the other call's output is
+ * unaffected.
  */
 public final class Splitter {
-  /** The dictionary a builder gives a value without keys, so that every draft residual is canonical. */
+  /**
+   * The dictionary a builder gives a value without keys, so that every draft residual is canonical.
+   */
   private static final VariantMetadata NO_KEYS = new MetadataBuilder().build();
 
   private final ShreddingPlan plan;
@@ -64,11 +69,16 @@ public final class Splitter {
   private final Node root;
   private VariantBuilder residualBuilder;
   private final BuilderOptions residualOptions;
-  private final ExclusiveUse use = new ExclusiveUse("Splitter", "make one per thread with Splitter.of");
+  private final ExclusiveUse use =
+      new ExclusiveUse("Splitter", "make one per thread with Splitter.of");
   private WalkBudget budget; // the current split's
   private final FieldMatcher matcher;
-  private int[] dropScratch = new int[0]; // residualObject's sorted copy of the shredded fields' indexes
-  private int[][] idTables; // the current row's, from matcher: per object slot, field id -> sorted name position
+  private int[] dropScratch =
+      new int[0]; // residualObject's sorted copy of the shredded fields' indexes
+  private int[][]
+      idTables; // the current row's, from matcher: per object slot, field id -> sorted name
+
+  // position
 
   private Splitter(ShreddingPlan plan, SplitOptions options) {
     this.plan = plan;
@@ -80,9 +90,9 @@ public final class Splitter {
   }
 
   /**
-   * One slot of the plan, prepared for splitting many values: an object slot holds its field names as
-   * unsigned-sorted UTF-8 bytes and a number in the {@link FieldMatcher}, which matches a value's fields to
-   * them by field id, one table lookup per field.
+   * One slot of the plan, prepared for splitting many values: an object slot holds its field names
+   * as unsigned-sorted UTF-8 bytes and a number in the {@link FieldMatcher}, which matches a
+   * value's fields to them by field id, one table lookup per field.
    */
   private static final class Node {
     final ShreddingPlan plan;
@@ -91,14 +101,21 @@ public final class Splitter {
     final Node[] fields; // object slots, in plan order
     final byte[][] sortedNames; // object slots: distinct UTF-8 names in unsigned byte order
     final int[] sortedOf; // plan field index -> its position in sortedNames
-    final int[] found; // scratch, by sorted position: the value's field index or -1; a node never nests in itself
+    final int[]
+        found; // scratch, by sorted position: the value's field index or -1; a node never nests in
+    // itself
     final int objectSlot; // object slots: this slot's number in the FieldMatcher; else -1
 
-    /** @param slotNames collects the sorted names of every object slot, numbered in the order met */
+    /**
+     * @param slotNames collects the sorted names of every object slot, numbered in the order met
+     */
     Node(ShreddingPlan plan, List<byte[][]> slotNames) {
       this.plan = plan;
       this.shape = plan.shape();
-      this.element = plan.shape() == ShreddingPlan.Shape.ARRAY ? new Node(plan.asArray().element(), slotNames) : null;
+      this.element =
+          plan.shape() == ShreddingPlan.Shape.ARRAY
+              ? new Node(plan.asArray().element(), slotNames)
+              : null;
       if (plan.shape() != ShreddingPlan.Shape.OBJECT) {
         this.fields = null;
         this.sortedNames = null;
@@ -113,7 +130,8 @@ public final class Splitter {
       byte[][] encoded = new byte[m][];
       for (int k = 0; k < m; k++) {
         fields[k] = new Node(planFields.get(k).plan(), slotNames);
-        // The encoding Variant.fieldIndex compares against: a lone surrogate becomes '?', so two plan names
+        // The encoding Variant.fieldIndex compares against: a lone surrogate becomes '?', so two
+        // plan names
         // may share bytes; they then share one sorted position and match the same field.
         encoded[k] = planFields.get(k).name().getBytes(StandardCharsets.UTF_8);
       }
@@ -159,10 +177,11 @@ public final class Splitter {
   }
 
   /**
-   * Splits one value into {@code sink}, starting with the top-level slot. In the spec layout the caller
-   * writes the row's metadata ({@code v.metadata()}) itself; every residual references it.
+   * Splits one value into {@code sink}, starting with the top-level slot. In the spec layout the
+   * caller writes the row's metadata ({@code v.metadata()}) itself; every residual references it.
    *
-   * @throws io.variant.core.VariantFormatException if {@code v} is malformed where the split reads it
+   * @throws io.variant.core.VariantFormatException if {@code v} is malformed where the split reads
+   *     it
    * @throws io.variant.core.VariantLimitException past the work budget (see the class comment)
    * @throws java.util.ConcurrentModificationException if another thread is inside this splitter
    */
@@ -217,10 +236,14 @@ public final class Splitter {
 
   private void object(Variant v, Node node, ShreddedSink sink) {
     int[] found = node.found;
-    int present = idTables != null ? FieldMatcher.match(v, idTables[node.objectSlot], found)
-        : v.fieldIndexes(node.sortedNames, found); // a dictionary met for the first time: match by key bytes
+    int present =
+        idTables != null
+            ? FieldMatcher.match(v, idTables[node.objectSlot], found)
+            : v.fieldIndexes(
+                node.sortedNames, found); // a dictionary met for the first time: match by key bytes
     if (present < v.fieldCount()) {
-      sink.residual(residualObject(v, found)); // spec: VariantShredding §Objects, partially shredded
+      sink.residual(
+          residualObject(v, found)); // spec: VariantShredding §Objects, partially shredded
     }
     List<ShreddingPlan.Field> planFields = node.plan.asObject().fields();
     sink.startObject();
@@ -238,14 +261,15 @@ public final class Splitter {
   }
 
   /**
-   * The object's fields that the plan does not shred, as one object (ids and values copied verbatim over
-   * the row's dictionary). {@code found} holds the shredded fields' indexes by name position, -1 for absent
-   * names.
+   * The object's fields that the plan does not shred, as one object (ids and values copied verbatim
+   * over the row's dictionary). {@code found} holds the shredded fields' indexes by name position,
+   * -1 for absent names.
    */
   private Variant residualObject(Variant v, int[] found) {
     if (options.residualMetadata() == ResidualMetadata.ROW) {
       // Ids and values carry over unchanged: copy the kept fields straight from the bytes.
-      int[] drop = dropScratch.length >= found.length ? dropScratch : (dropScratch = new int[found.length]);
+      int[] drop =
+          dropScratch.length >= found.length ? dropScratch : (dropScratch = new int[found.length]);
       System.arraycopy(found, 0, drop, 0, found.length);
       Arrays.sort(drop, 0, found.length); // increasing field indexes; absent names (-1) first
       Variant rest = ObjectSubset.without(v, drop, found.length);
@@ -254,10 +278,14 @@ public final class Splitter {
         return rest;
       }
     }
-    // Own dictionaries, or fields that cannot be copied in key order: re-encode (the builder sorts).
-    VariantBuilder b = options.residualMetadata() == ResidualMetadata.ROW
-        ? VariantBuilder.withMetadata(v.metadata(), residualOptions) : residualBuilder();
-    boolean increasing = increasing(found); // false only for objects out of key order (other writers')
+    // Own dictionaries, or fields that cannot be copied in key order: re-encode (the builder
+    // sorts).
+    VariantBuilder b =
+        options.residualMetadata() == ResidualMetadata.ROW
+            ? VariantBuilder.withMetadata(v.metadata(), residualOptions)
+            : residualBuilder();
+    boolean increasing =
+        increasing(found); // false only for objects out of key order (other writers')
     try {
       b.startObject();
       int next = 0; // position in found of the next shredded field
@@ -280,7 +308,10 @@ public final class Splitter {
     }
   }
 
-  /** True if the found (non-negative) indexes increase, as they do in an object whose fields are in key order. */
+  /**
+   * True if the found (non-negative) indexes increase, as they do in an object whose fields are in
+   * key order.
+   */
   private static boolean increasing(int[] found) {
     int last = -1;
     for (int i : found) {
@@ -304,9 +335,10 @@ public final class Splitter {
   }
 
   /**
-   * The builder for {@link ResidualMetadata#EMBEDDED} residuals, each encoded with a fresh dictionary of its
-   * own keys. Residual objects over the row's dictionary need none ({@link ObjectSubset} copies their
-   * bytes), except malformed or unsorted ones, which get a builder of their own.
+   * The builder for {@link ResidualMetadata#EMBEDDED} residuals, each encoded with a fresh
+   * dictionary of its own keys. Residual objects over the row's dictionary need none ({@link
+   * ObjectSubset} copies their bytes), except malformed or unsorted ones, which get a builder of
+   * their own.
    */
   private VariantBuilder residualBuilder() {
     if (residualBuilder == null) {
@@ -315,7 +347,10 @@ public final class Splitter {
     return residualBuilder;
   }
 
-  /** The whole value as a residual: a view of it in the spec layout, a self-contained copy in the draft. */
+  /**
+   * The whole value as a residual: a view of it in the spec layout, a self-contained copy in the
+   * draft.
+   */
   private Variant residual(Variant v) {
     if (v.isObject() || v.isArray()) {
       budget.charge(v.valueSize()); // emitted whole; slot() charged only its header
@@ -331,7 +366,8 @@ public final class Splitter {
         b.reset();
       }
     }
-    byte[] bytes = v.valueBytes(); // a scalar uses no key: the builder's empty dictionary, not the row's
+    byte[] bytes =
+        v.valueBytes(); // a scalar uses no key: the builder's empty dictionary, not the row's
     return Variant.of(NO_KEYS, bytes, 0, bytes.length);
   }
 
@@ -351,10 +387,11 @@ public final class Splitter {
   }
 
   /**
-   * Hands a string's or binary's bytes over in a fresh array that the sink may keep (the Parquet writer
-   * wraps it as a constant {@code Binary}), so it is never reused. One copy of the whole encoded value, its
-   * header included, and no buffer view: the payload follows a one-byte header (short string) or a header
-   * and a four-byte length. spec: VariantEncoding §Value encoding, string and binary
+   * Hands a string's or binary's bytes over in a fresh array that the sink may keep (the Parquet
+   * writer wraps it as a constant {@code Binary}), so it is never reused. One copy of the whole
+   * encoded value, its header included, and no buffer view: the payload follows a one-byte header
+   * (short string) or a header and a four-byte length. spec: VariantEncoding §Value encoding,
+   * string and binary
    */
   private static void payload(Variant v, ShreddedSink sink) {
     byte[] a = new byte[v.valueSize()];

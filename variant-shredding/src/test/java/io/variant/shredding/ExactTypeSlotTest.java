@@ -32,10 +32,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Outside the Exact Numeric class a value goes typed only into the slot of exactly its own type, in both
- * widening modes: no date/timestamp, micro/nano, ntz/tz, binary/string, string/number or float/double
- * crossing; Variant null never goes typed. The expectation is written out per type, not taken from
- * {@link ShreddedType#variantType()}.
+ * Outside the Exact Numeric class a value goes typed only into the slot of exactly its own type, in
+ * both widening modes: no date/timestamp, micro/nano, ntz/tz, binary/string, string/number or
+ * float/double crossing; Variant null never goes typed. The expectation is written out per type,
+ * not taken from {@link ShreddedType#variantType()}.
  */
 class ExactTypeSlotTest {
   /** Every slot type: each kind once, decimals twice (narrow and widest). */
@@ -98,8 +98,19 @@ class ExactTypeSlotTest {
   private static boolean isNumericSlot(Kind k) {
     return switch (k) {
       case INT8, INT16, INT32, INT64, DECIMAL -> true;
-      case BOOLEAN, FLOAT, DOUBLE, DATE, TIME, TIMESTAMP, TIMESTAMP_NTZ, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS, BINARY,
-          STRING, UUID -> false;
+      case BOOLEAN,
+          FLOAT,
+          DOUBLE,
+          DATE,
+          TIME,
+          TIMESTAMP,
+          TIMESTAMP_NTZ,
+          TIMESTAMP_NANOS,
+          TIMESTAMP_NTZ_NANOS,
+          BINARY,
+          STRING,
+          UUID ->
+          false;
     };
   }
 
@@ -140,8 +151,10 @@ class ExactTypeSlotTest {
           ShreddingPlan plan = ShreddingPlan.scalar(ShreddedType.of(own, 0, 0));
           ShreddedTree row = SplitRebuild.split(v, plan, o);
           assertNull(row.root().residual, vt + " " + o);
-          Variant r = SplitRebuild.rebuild(row, plan, layout, v.metadata(), RebuildOptions.defaults());
-          assertTrue(VariantEquality.physical(v, r), vt + " " + o + ": " + SplitRebuild.describe(v, r));
+          Variant r =
+              SplitRebuild.rebuild(row, plan, layout, v.metadata(), RebuildOptions.defaults());
+          assertTrue(
+              VariantEquality.physical(v, r), vt + " " + o + ": " + SplitRebuild.describe(v, r));
         }
       }
     }
@@ -169,20 +182,27 @@ class ExactTypeSlotTest {
 
   @Test
   void typedBytesAreUtf8ForStringsRawForBinaryAndBigEndianForUuids() {
-    assertEquals("C3 A9 31", Hex.of((byte[]) typedOf(string("é1"), "string"))); // é is C3 A9 in UTF-8
+    assertEquals(
+        "C3 A9 31", Hex.of((byte[]) typedOf(string("é1"), "string"))); // é is C3 A9 in UTF-8
     String long64 = "x".repeat(64); // the long-string form (primitive id 16) goes typed too
     assertEquals(64, ((byte[]) typedOf(string(long64), "string")).length);
-    assertEquals("00 FF 31", Hex.of((byte[]) typedOf(binary((byte) 0, (byte) 0xFF, (byte) '1'), "binary")));
-    assertEquals("F2 4F 9B 64 81 FA 49 D1 B7 4E 8C 09 A6 E3 1C 56", // RFC 4122 order, as written
+    assertEquals(
+        "00 FF 31", Hex.of((byte[]) typedOf(binary((byte) 0, (byte) 0xFF, (byte) '1'), "binary")));
+    assertEquals(
+        "F2 4F 9B 64 81 FA 49 D1 B7 4E 8C 09 A6 E3 1C 56", // RFC 4122 order, as written
         Hex.of((byte[]) typedOf(uuid("f24f9b64-81fa-49d1-b74e-8c09a6e31c56"), "uuid")));
     assertEquals(19_000L, typedOf(date(19_000), "date"));
-    assertEquals(45_234_123_456L, typedOf(temporal(VariantType.TIME_NTZ_MICROS, 45_234_123_456L), "time"));
+    assertEquals(
+        45_234_123_456L, typedOf(temporal(VariantType.TIME_NTZ_MICROS, 45_234_123_456L), "time"));
     assertEquals(Boolean.FALSE, typedOf(bool(false), "boolean"));
   }
 
   @Test
   void stringsThatLookLikeNumbersOrUuidsStayStrings() {
-    for (String slot : new String[] {"int8", "int64", "decimal(9,0)", "double", "float", "uuid", "date", "boolean"}) {
+    for (String slot :
+        new String[] {
+          "int8", "int64", "decimal(9,0)", "double", "float", "uuid", "date", "boolean"
+        }) {
       assertNull(typedOf(string("123"), slot), slot);
       assertNull(typedOf(string("f24f9b64-81fa-49d1-b74e-8c09a6e31c56"), slot), slot);
       assertNull(typedOf(string("true"), slot), slot);
@@ -192,10 +212,12 @@ class ExactTypeSlotTest {
 
   @Test
   void typedByteArraysBelongToTheSinkAndAreNeverReused() {
-    // The Parquet sink wraps them as constant Binary values: a reused array would change stored values.
+    // The Parquet sink wraps them as constant Binary values: a reused array would change stored
+    // values.
     Splitter splitter = Splitter.of(ShreddingPlan.parse("[string]"), SplitOptions.defaults());
     ShreddedTree first = new ShreddedTree();
-    splitter.split(Scalars.of(b -> b.startArray().appendString("abc").appendString("xyz").endArray()), first);
+    splitter.split(
+        Scalars.of(b -> b.startArray().appendString("abc").appendString("xyz").endArray()), first);
     ShreddedTree second = new ShreddedTree();
     splitter.split(Scalars.of(b -> b.startArray().appendString("123").endArray()), second);
     var elements = ((ShreddedTree.Elements) first.root().typed).slots;

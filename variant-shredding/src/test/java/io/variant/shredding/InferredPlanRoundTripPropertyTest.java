@@ -17,9 +17,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Whatever plan inference picks from a sample (the cost model or presence, file-wide or sample-fit widths),
- * every row of the data, sampled or not, splits and rebuilds to a logically equal Variant. The unsampled rows
- * are where a plan fit to the sample meets values it did not see: wider numbers, other types, new fields.
+ * Whatever plan inference picks from a sample (the cost model or presence, file-wide or sample-fit
+ * widths), every row of the data, sampled or not, splits and rebuilds to a logically equal Variant.
+ * The unsampled rows are where a plan fit to the sample meets values it did not see: wider numbers,
+ * other types, new fields.
  */
 class InferredPlanRoundTripPropertyTest {
   private static final int[] SAMPLE_PERCENTS = {5, 20, 50, 100};
@@ -27,24 +28,31 @@ class InferredPlanRoundTripPropertyTest {
   @Test
   void anInferredPlanRoundTripsSampledAndUnsampledRows() {
     int[] typed = new int[1];
-    Trials.run("anInferredPlanRoundTripsSampledAndUnsampledRows", rnd -> {
-      DatasetGen.Slot root = new DatasetGen.Slot(DatasetGen.shape(rnd, 3), 0.9, rnd.nextInt(8) == 0 ? 0.1 : 0);
-      List<Model> rows = DatasetGen.rows(rnd, root, 200 + rnd.nextInt(600)); // enough rows for columns to pay
-      List<Variant> all = Values.variants(rows);
-      List<Variant> sample = sample(rnd, all, SAMPLE_PERCENTS[rnd.nextInt(SAMPLE_PERCENTS.length)]);
-      InferenceOptions options = InferenceOptions.defaults()
-          .withSelection(rnd.nextInt(3) == 0 ? Selection.PRESENCE : Selection.COST_MODEL)
-          .withTypeWidth(rnd.nextBoolean() ? TypeWidth.FILE : TypeWidth.SAMPLE);
-      ShreddingPlan plan = PlanInference.infer(sample, options).plan();
-      if (!(plan instanceof ShreddingPlan.ResidualPlan)) {
-        typed[0]++;
-      }
-      for (int i = 0; i < all.size(); i++) {
-        Variant v = all.get(i);
-        Variant back = SplitRebuild.roundTrip(v, plan, SplitOptions.defaults());
-        SplitRebuild.assertLogicallyEqual(v, back, "row " + i + " under " + plan.print() + " (" + options + ")");
-      }
-    });
+    Trials.run(
+        "anInferredPlanRoundTripsSampledAndUnsampledRows",
+        rnd -> {
+          DatasetGen.Slot root =
+              new DatasetGen.Slot(DatasetGen.shape(rnd, 3), 0.9, rnd.nextInt(8) == 0 ? 0.1 : 0);
+          List<Model> rows =
+              DatasetGen.rows(rnd, root, 200 + rnd.nextInt(600)); // enough rows for columns to pay
+          List<Variant> all = Values.variants(rows);
+          List<Variant> sample =
+              sample(rnd, all, SAMPLE_PERCENTS[rnd.nextInt(SAMPLE_PERCENTS.length)]);
+          InferenceOptions options =
+              InferenceOptions.defaults()
+                  .withSelection(rnd.nextInt(3) == 0 ? Selection.PRESENCE : Selection.COST_MODEL)
+                  .withTypeWidth(rnd.nextBoolean() ? TypeWidth.FILE : TypeWidth.SAMPLE);
+          ShreddingPlan plan = PlanInference.infer(sample, options).plan();
+          if (!(plan instanceof ShreddingPlan.ResidualPlan)) {
+            typed[0]++;
+          }
+          for (int i = 0; i < all.size(); i++) {
+            Variant v = all.get(i);
+            Variant back = SplitRebuild.roundTrip(v, plan, SplitOptions.defaults());
+            SplitRebuild.assertLogicallyEqual(
+                v, back, "row " + i + " under " + plan.print() + " (" + options + ")");
+          }
+        });
     assertTrue(typed[0] > 0, "no trial inferred a typed plan: the property would be vacuous");
   }
 

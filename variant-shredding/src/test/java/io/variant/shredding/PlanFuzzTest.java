@@ -7,17 +7,18 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Coverage-guided fuzzing of {@link ShreddingPlan#parse} over arbitrary text (the input bytes decoded as
- * UTF-8, malformed sequences replaced): it returns a plan or throws {@link PlanSyntaxException} (with a
- * position inside the text) or another {@link IllegalArgumentException}, nothing else: no stack overflow,
- * no NPE, no AIOOBE, no hang. When it returns, the printed forms parse back to an equal plan and printing
- * is a fixed point.
+ * Coverage-guided fuzzing of {@link ShreddingPlan#parse} over arbitrary text (the input bytes
+ * decoded as UTF-8, malformed sequences replaced): it returns a plan or throws {@link
+ * PlanSyntaxException} (with a position inside the text) or another {@link
+ * IllegalArgumentException}, nothing else: no stack overflow, no NPE, no AIOOBE, no hang. When it
+ * returns, the printed forms parse back to an equal plan and printing is a fixed point.
  *
  * <p><b>Regression mode</b> (every {@code mvn verify}): runs the inputs in {@code
- * src/test/resources/io/variant/shredding/PlanFuzzTestInputs/parseAnyText/}: seeds and every crash found so
- * far.
+ * src/test/resources/io/variant/shredding/PlanFuzzTestInputs/parseAnyText/}: seeds and every crash
+ * found so far.
  *
- * <p><b>Fuzzing mode</b>, bounded by {@code maxDuration} (override with {@code -Djazzer.max_duration=10m}):
+ * <p><b>Fuzzing mode</b>, bounded by {@code maxDuration} (override with {@code
+ * -Djazzer.max_duration=10m}):
  *
  * <pre>{@code
  * JAZZER_FUZZ=1 mvn -B -o -pl variant-shredding -am test -Dtest=PlanFuzzTest -Dsurefire.failIfNoSpecifiedTests=false
@@ -27,11 +28,13 @@ import java.nio.charset.StandardCharsets;
  */
 public class PlanFuzzTest {
   /**
-   * Called once by the standalone driver before fuzzing: loads and JIT-warms the classes an input needs, so
-   * that the per-input time bound measures the input and not class loading on a busy machine.
+   * Called once by the standalone driver before fuzzing: loads and JIT-warms the classes an input
+   * needs, so that the per-input time bound measures the input and not class loading on a busy
+   * machine.
    */
   public static void fuzzerInitialize() {
-    fuzzerTestOneInput("{\"a\": int64, \"b\": [string]}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    fuzzerTestOneInput(
+        "{\"a\": int64, \"b\": [string]}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   /** The entry point of the standalone Jazzer driver ({@code bin/fuzz}, see FUZZING.md). */
@@ -46,7 +49,9 @@ public class PlanFuzzTest {
     try {
       plan = ShreddingPlan.parse(text);
     } catch (PlanSyntaxException e) {
-      assertTrue(e.position() >= 0 && e.position() <= text.length(), () -> "position outside the text: " + e.getMessage());
+      assertTrue(
+          e.position() >= 0 && e.position() <= text.length(),
+          () -> "position outside the text: " + e.getMessage());
       return;
     } catch (IllegalArgumentException e) {
       return;

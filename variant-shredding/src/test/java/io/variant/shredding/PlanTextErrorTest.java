@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** Each syntax error: the exception type, then {@code position()}, then a fragment of the message. */
+/**
+ * Each syntax error: the exception type, then {@code position()}, then a fragment of the message.
+ */
 class PlanTextErrorTest {
   private static void rejects(String text, int position, String fragment) {
-    PlanSyntaxException e = assertThrows(PlanSyntaxException.class, () -> ShreddingPlan.parse(text));
+    PlanSyntaxException e =
+        assertThrows(PlanSyntaxException.class, () -> ShreddingPlan.parse(text));
     assertEquals(position, e.position(), e.getMessage());
-    assertTrue(e.getMessage().startsWith("Invalid plan at position " + position + ": "), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("Invalid plan at position " + position + ": "), e.getMessage());
     assertTrue(e.getMessage().contains(fragment), e.getMessage());
     assertTrue(e.reason().contains(fragment), e.reason());
   }
@@ -20,30 +24,50 @@ class PlanTextErrorTest {
   void messageHasPositionReasonAndCaretExcerpt() {
     // { " i d " :   i n t 6 4 ,   " a " :   }
     // 0 1 2 3 4 5 6 7 8 9 ...          17 18 19
-    PlanSyntaxException e = assertThrows(PlanSyntaxException.class, () -> ShreddingPlan.parse("{\"id\": int64, \"a\": }"));
+    PlanSyntaxException e =
+        assertThrows(
+            PlanSyntaxException.class, () -> ShreddingPlan.parse("{\"id\": int64, \"a\": }"));
     assertEquals(19, e.position());
-    assertEquals("Invalid plan at position 19: expected a type name, found '}'\n"
-        + "  {\"id\": int64, \"a\": }\n"
-        + "  " + " ".repeat(19) + "^", e.getMessage());
+    assertEquals(
+        "Invalid plan at position 19: expected a type name, found '}'\n"
+            + "  {\"id\": int64, \"a\": }\n"
+            + "  "
+            + " ".repeat(19)
+            + "^",
+        e.getMessage());
     assertEquals("expected a type name, found '}'", e.reason());
   }
 
   @Test
   void excerptShowsOnlyTheLineOfTheError() {
     // line 3 is "}" at position 23: "{\n" (0-1), "  \"a\": int8,\n" (2-14), "  \"b\": \n" (15-22)
-    PlanSyntaxException e = assertThrows(PlanSyntaxException.class, () -> ShreddingPlan.parse("{\n  \"a\": int8,\n  \"b\": \n}"));
+    PlanSyntaxException e =
+        assertThrows(
+            PlanSyntaxException.class,
+            () -> ShreddingPlan.parse("{\n  \"a\": int8,\n  \"b\": \n}"));
     assertEquals(23, e.position());
-    assertEquals("Invalid plan at position 23: expected a type name, found '}'\n  }\n  ^", e.getMessage());
+    assertEquals(
+        "Invalid plan at position 23: expected a type name, found '}'\n  }\n  ^", e.getMessage());
   }
 
   @Test
   void excerptOfALongLineIsAWindowAroundThePosition() {
     // '{' '"' then 140 'k' (2..141), '"' 142, ':' 143, ' ' 144, '}' 145, then 100 spaces
     String text = "{\"" + "k".repeat(140) + "\": }" + " ".repeat(100);
-    PlanSyntaxException e = assertThrows(PlanSyntaxException.class, () -> ShreddingPlan.parse(text));
+    PlanSyntaxException e =
+        assertThrows(PlanSyntaxException.class, () -> ShreddingPlan.parse(text));
     assertEquals(145, e.position());
     // the window is 72 chars starting 36 before the position, marked "..." on both cut sides
-    assertTrue(e.getMessage().endsWith("\n  ..." + "k".repeat(33) + "\": }" + " ".repeat(35) + "...\n  " + " ".repeat(39) + "^"),
+    assertTrue(
+        e.getMessage()
+            .endsWith(
+                "\n  ..."
+                    + "k".repeat(33)
+                    + "\": }"
+                    + " ".repeat(35)
+                    + "...\n  "
+                    + " ".repeat(39)
+                    + "^"),
         e.getMessage());
   }
 
@@ -72,7 +96,10 @@ class PlanTextErrorTest {
   @Test
   void rejectsDuplicateFieldNamesAtTheSecondName() {
     rejects("{\"a\": int8, \"a\": int16}", 12, "duplicate field name \"a\"");
-    rejects("{\"a\": int8, \"\\u0061\": int16}", 12, "duplicate field name \"a\""); // escapes are decoded first
+    rejects(
+        "{\"a\": int8, \"\\u0061\": int16}",
+        12,
+        "duplicate field name \"a\""); // escapes are decoded first
   }
 
   @Test
@@ -122,7 +149,10 @@ class PlanTextErrorTest {
   @Test
   void rejectsNonAsciiWhereATypeIsExpected() {
     rejects("{\"a\": ü}", 6, "expected a type name, found 'ü'");
-    rejects("\u00a0int8", 0, "expected a type name, found U+00A0"); // no-break space is not plan whitespace
+    rejects(
+        "\u00a0int8",
+        0,
+        "expected a type name, found U+00A0"); // no-break space is not plan whitespace
   }
 
   @Test
@@ -152,14 +182,23 @@ class PlanTextErrorTest {
   @Test
   void rejectsInvalidEscapes() {
     rejects("{\"a\\q\": int8}", 3, "invalid escape '\\q' in a field name");
-    rejects("{\"a\\u12G4\": int8}", 7, "expected 4 hex digits in the \\u escape at position 3, found 'G'");
-    rejects("{\"a\\u12", 7, "expected 4 hex digits in the \\u escape at position 3, found end of input");
+    rejects(
+        "{\"a\\u12G4\": int8}",
+        7,
+        "expected 4 hex digits in the \\u escape at position 3, found 'G'");
+    rejects(
+        "{\"a\\u12",
+        7,
+        "expected 4 hex digits in the \\u escape at position 3, found end of input");
     rejects("{\"a\\", 4, "expected an escape character after '\\', found end of input");
   }
 
   @Test
   void rejectsUnterminatedFieldName() {
-    rejects("{\"abc", 5, "expected '\"' to close the field name opened at position 1, found end of input");
+    rejects(
+        "{\"abc",
+        5,
+        "expected '\"' to close the field name opened at position 1, found end of input");
   }
 
   @Test
@@ -172,9 +211,16 @@ class PlanTextErrorTest {
   void rejectsUnpairedSurrogatesInFieldNames() {
     rejects("{\"\\ud800\": int8}", 2, "unpaired UTF-16 surrogate in a field name");
     rejects("{\"\\udc00x\": int8}", 2, "unpaired UTF-16 surrogate");
-    rejects("{\"x\\ud800\\u0041\": int8}", 3, "unpaired UTF-16 surrogate"); // points at the high half
-    rejects("{\"\\ud83d\\ude00\\ude00\": int8}", 14, "unpaired UTF-16 surrogate"); // a pair, then a lone low
-    rejects("{\"\uD800\": int8}", 2, "unpaired UTF-16 surrogate"); // raw in the Java string, not escaped
+    rejects(
+        "{\"x\\ud800\\u0041\": int8}", 3, "unpaired UTF-16 surrogate"); // points at the high half
+    rejects(
+        "{\"\\ud83d\\ude00\\ude00\": int8}",
+        14,
+        "unpaired UTF-16 surrogate"); // a pair, then a lone low
+    rejects(
+        "{\"\uD800\": int8}",
+        2,
+        "unpaired UTF-16 surrogate"); // raw in the Java string, not escaped
   }
 
   @Test
@@ -187,7 +233,8 @@ class PlanTextErrorTest {
 
   @Test
   void rejectsNullText() {
-    NullPointerException e = assertThrows(NullPointerException.class, () -> ShreddingPlan.parse(null));
+    NullPointerException e =
+        assertThrows(NullPointerException.class, () -> ShreddingPlan.parse(null));
     assertEquals("text", e.getMessage());
   }
 }

@@ -14,43 +14,53 @@ import org.junit.jupiter.api.Test;
 class PlanTextPropertyTest {
   @Test
   void parseUndoesPrint() {
-    Trials.run("parseUndoesPrint", rnd -> {
-      ShreddingPlan plan = PlanGen.plan(rnd);
-      assertEquals(plan, ShreddingPlan.parse(plan.print()), plan.print());
-    });
+    Trials.run(
+        "parseUndoesPrint",
+        rnd -> {
+          ShreddingPlan plan = PlanGen.plan(rnd);
+          assertEquals(plan, ShreddingPlan.parse(plan.print()), plan.print());
+        });
   }
 
   @Test
   void printIsCanonical() {
-    Trials.run("printIsCanonical", rnd -> {
-      String printed = PlanGen.plan(rnd).print();
-      assertEquals(printed, ShreddingPlan.parse(printed).print());
-    });
+    Trials.run(
+        "printIsCanonical",
+        rnd -> {
+          String printed = PlanGen.plan(rnd).print();
+          assertEquals(printed, ShreddingPlan.parse(printed).print());
+        });
   }
 
   @Test
   void indentedFormParsesToTheSamePlan() {
-    Trials.run("indentedFormParsesToTheSamePlan", rnd -> {
-      ShreddingPlan plan = PlanGen.plan(rnd);
-      assertEquals(plan, ShreddingPlan.parse(PlanText.printIndented(plan)));
-    });
+    Trials.run(
+        "indentedFormParsesToTheSamePlan",
+        rnd -> {
+          ShreddingPlan plan = PlanGen.plan(rnd);
+          assertEquals(plan, ShreddingPlan.parse(PlanText.printIndented(plan)));
+        });
   }
 
   @Test
   void whitespaceBetweenTokensIsIgnored() {
-    Trials.run("whitespaceBetweenTokensIsIgnored", rnd -> {
-      ShreddingPlan plan = PlanGen.plan(rnd);
-      String spaced = respace(plan.print(), rnd);
-      assertEquals(plan, ShreddingPlan.parse(spaced), spaced);
-    });
+    Trials.run(
+        "whitespaceBetweenTokensIsIgnored",
+        rnd -> {
+          ShreddingPlan plan = PlanGen.plan(rnd);
+          String spaced = respace(plan.print(), rnd);
+          assertEquals(plan, ShreddingPlan.parse(spaced), spaced);
+        });
   }
 
   @Test
   void toStringIsThePrintedForm() {
-    Trials.run("toStringIsThePrintedForm", rnd -> {
-      ShreddingPlan plan = PlanGen.plan(rnd);
-      assertEquals(plan.print(), plan.toString());
-    });
+    Trials.run(
+        "toStringIsThePrintedForm",
+        rnd -> {
+          ShreddingPlan plan = PlanGen.plan(rnd);
+          assertEquals(plan.print(), plan.toString());
+        });
   }
 
   @Test
@@ -63,21 +73,44 @@ class PlanTextPropertyTest {
     for (ShreddedType.Kind k : ShreddedType.Kind.values()) {
       assertTrue(seen.contains(k.text()), "kind " + k);
     }
-    for (String s : List.of("decimal(1,0)", "decimal(1,1)", "decimal(9,9)", "decimal(10,0)", "decimal(18,18)", "decimal(19,0)",
-        "decimal(38,0)", "decimal(38,38)", "variant", "object", "array", "object in array", "array in object",
-        "variant element", "key non-ascii", "key supplementary", "key escaped", "key empty")) {
+    for (String s :
+        List.of(
+            "decimal(1,0)",
+            "decimal(1,1)",
+            "decimal(9,9)",
+            "decimal(10,0)",
+            "decimal(18,18)",
+            "decimal(19,0)",
+            "decimal(38,0)",
+            "decimal(38,38)",
+            "variant",
+            "object",
+            "array",
+            "object in array",
+            "array in object",
+            "variant element",
+            "key non-ascii",
+            "key supplementary",
+            "key escaped",
+            "key empty")) {
       assertTrue(seen.contains(s), s);
     }
   }
 
-  private static void collect(ShreddingPlan plan, boolean inArray, boolean inObject, Set<String> seen) {
+  private static void collect(
+      ShreddingPlan plan, boolean inArray, boolean inObject, Set<String> seen) {
     if (plan instanceof ShreddingPlan.ObjectPlan o) {
       seen.add(inArray ? "object in array" : "object");
       for (ShreddingPlan.Field f : o.fields()) {
         String k = f.name();
-        seen.add(k.isEmpty() ? "key empty" : k.codePoints().anyMatch(c -> c > 0xFFFF) ? "key supplementary"
-            : k.chars().anyMatch(c -> c < 0x20 || c == '"' || c == '\\') ? "key escaped"
-            : k.chars().anyMatch(c -> c > 0x7F) ? "key non-ascii" : "key ascii");
+        seen.add(
+            k.isEmpty()
+                ? "key empty"
+                : k.codePoints().anyMatch(c -> c > 0xFFFF)
+                    ? "key supplementary"
+                    : k.chars().anyMatch(c -> c < 0x20 || c == '"' || c == '\\')
+                        ? "key escaped"
+                        : k.chars().anyMatch(c -> c > 0x7F) ? "key non-ascii" : "key ascii");
         collect(f.plan(), false, true, seen);
       }
     } else if (plan instanceof ShreddingPlan.ArrayPlan a) {
@@ -96,8 +129,8 @@ class PlanTextPropertyTest {
 
   /**
    * Rewrites the whitespace between tokens of a printed plan: drops the printer's single spaces or
-   * replaces them, and adds runs of space, tab, CR and LF around punctuation. Inside string literals
-   * nothing changes.
+   * replaces them, and adds runs of space, tab, CR and LF around punctuation. Inside string
+   * literals nothing changes.
    */
   private static String respace(String printed, Random rnd) {
     StringBuilder out = new StringBuilder(spaces(rnd));

@@ -14,12 +14,13 @@ import io.variant.testkit.Hex;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a slot with neither part means depends on where it is (digest §D.4, context rules): an object field
- * is absent, an array element and the top level are Variant null. Golden bytes are written by hand; the
- * row metadata is {@code ["a", "b"]}, which the rebuilt value keeps.
+ * What a slot with neither part means depends on where it is (digest §D.4, context rules): an
+ * object field is absent, an array element and the top level are Variant null. Golden bytes are
+ * written by hand; the row metadata is {@code ["a", "b"]}, which the rebuilt value keeps.
  */
 class RebuildMissingTest {
-  private static final String ROW_METADATA = "11 02 00 01 02 61 62"; // sorted, 2 keys, offsets 0 1 2, "ab"
+  private static final String ROW_METADATA =
+      "11 02 00 01 02 61 62"; // sorted, 2 keys, offsets 0 1 2, "ab"
   private static final VariantMetadata METADATA = VariantMetadata.of(Hex.bytes(ROW_METADATA));
   private static final ShreddingPlan AB = ShreddingPlan.parse("{\"a\": int64, \"b\": string}");
 
@@ -32,13 +33,16 @@ class RebuildMissingTest {
   @Test
   void aMissingObjectFieldIsAbsent() {
     // {a: 5}: object, 1 field, id 0, offsets 0 9; int64 5
-    assertEquals("02 01 00 00 09 18 05 00 00 00 00 00 00 00", rebuild(AB, typed(fields(typed(5L), missing()))));
+    assertEquals(
+        "02 01 00 00 09 18 05 00 00 00 00 00 00 00",
+        rebuild(AB, typed(fields(typed(5L), missing()))));
   }
 
   @Test
   void aNullFieldGroupIsAbsentToo() {
     // Case 084 (object field groups declared optional): a null group reads as missing.
-    assertEquals("02 01 00 00 09 18 05 00 00 00 00 00 00 00", rebuild(AB, typed(fields(typed(5L), null))));
+    assertEquals(
+        "02 01 00 00 09 18 05 00 00 00 00 00 00 00", rebuild(AB, typed(fields(typed(5L), null))));
   }
 
   @Test
@@ -49,14 +53,22 @@ class RebuildMissingTest {
   @Test
   void aFieldHoldingVariantNullIsPresent() {
     // {a: null, b: "x"}: ids 0 1, offsets 0 1 3; null; short string "x"
-    assertEquals("02 02 00 01 00 01 03 00 05 78",
-        rebuild(AB, typed(fields(slot(Variant.of(Hex.bytes(ROW_METADATA), Hex.bytes("00")), null), typed("x".getBytes())))));
+    assertEquals(
+        "02 02 00 01 00 01 03 00 05 78",
+        rebuild(
+            AB,
+            typed(
+                fields(
+                    slot(Variant.of(Hex.bytes(ROW_METADATA), Hex.bytes("00")), null),
+                    typed("x".getBytes())))));
   }
 
   @Test
   void aMissingArrayElementIsVariantNull() {
-    // Invalid by the spec; read as null like parquet-java and case 085. [1, null, 3]: offsets 0 2 3 5
-    assertEquals("03 03 00 02 03 05 0C 01 00 0C 03",
+    // Invalid by the spec; read as null like parquet-java and case 085. [1, null, 3]: offsets 0 2 3
+    // 5
+    assertEquals(
+        "03 03 00 02 03 05 0C 01 00 0C 03",
         rebuild(ShreddingPlan.parse("[int8]"), typed(elements(typed(1L), missing(), typed(3L)))));
   }
 
@@ -76,7 +88,8 @@ class RebuildMissingTest {
 
   @Test
   void aResidualWithoutTypedPartIsReturnedAsIs() {
-    // Case 039 shape: an object slot whose value is not an object; and an array slot holding a string.
+    // Case 039 shape: an object slot whose value is not an object; and an array slot holding a
+    // string.
     Variant str = Variant.of(Hex.bytes(ROW_METADATA), Hex.bytes("09 68 69")); // "hi"
     assertEquals("09 68 69", rebuild(AB, slot(str, null)));
     assertEquals("09 68 69", rebuild(ShreddingPlan.parse("[int8]"), slot(str, null)));
@@ -86,7 +99,9 @@ class RebuildMissingTest {
   void theDraftLayoutRebuildsOverAFreshSortedDictionary() {
     // Draft residuals carry their own metadata: here ["b"] for the residual {b: 1}.
     Variant residual = Variant.of(Hex.bytes("11 01 00 01 62"), Hex.bytes("02 01 00 00 02 0C 01"));
-    Variant r = Rebuilder.of(ShreddingPlan.parse("{\"a\": int64}")).rebuild(null, slot(residual, fields(typed(7L))));
+    Variant r =
+        Rebuilder.of(ShreddingPlan.parse("{\"a\": int64}"))
+            .rebuild(null, slot(residual, fields(typed(7L))));
     assertEquals(ROW_METADATA, Hex.of(r.metadataBytes())); // ["a", "b"], built fresh
     // {a: 7, b: 1}: ids 0 1, offsets 0 9 11; int64 7; int8 1
     assertEquals("02 02 00 01 00 09 0B 18 07 00 00 00 00 00 00 00 0C 01", Hex.of(r.valueBytes()));

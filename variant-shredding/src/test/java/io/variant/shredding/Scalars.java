@@ -11,8 +11,8 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
- * Encoded test values of exactly one Variant type (over {@link Values}' model builders), decimals at a
- * chosen width, Variants from hand-written hex, and slot types from their plan text.
+ * Encoded test values of exactly one Variant type (over {@link Values}' model builders), decimals
+ * at a chosen width, Variants from hand-written hex, and slot types from their plan text.
  */
 final class Scalars {
   private Scalars() {}
@@ -44,7 +44,10 @@ final class Scalars {
     return Values.int64(value).build();
   }
 
-  /** A decimal of width {@code t} whatever its digits, keeping the text's scale: {@code "1.50"} has scale 2. */
+  /**
+   * A decimal of width {@code t} whatever its digits, keeping the text's scale: {@code "1.50"} has
+   * scale 2.
+   */
   static Variant decimal(VariantType t, String text) {
     return new Model.Scalar(t, new BigDecimal(text)).build();
   }

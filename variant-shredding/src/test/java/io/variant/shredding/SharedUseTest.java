@@ -23,13 +23,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * Splitters and rebuilders under threads: one per thread gives the sequential result; one shared between
- * threads fails loudly ({@link ConcurrentModificationException}) and never returns a wrong row. Issue 13
- * saw a shared Splitter silently rebuild 22 to 32 of 20,000 rows wrongly.
+ * Splitters and rebuilders under threads: one per thread gives the sequential result; one shared
+ * between threads fails loudly ({@link ConcurrentModificationException}) and never returns a wrong
+ * row. Issue 13 saw a shared Splitter silently rebuild 22 to 32 of 20,000 rows wrongly.
  */
 class SharedUseTest {
   private static final ShreddingPlan PLAN =
-      ShreddingPlan.parse("{\"id\": int64, \"name\": string, \"tags\": [string], \"pos\": {\"x\": double}}");
+      ShreddingPlan.parse(
+          "{\"id\": int64, \"name\": string, \"tags\": [string], \"pos\": {\"x\": double}}");
   private static final int ROWS = 20_000;
   private static final int THREADS = 8;
 
@@ -43,9 +44,14 @@ class SharedUseTest {
       }
       json.append(", \"tags\": [");
       for (int t = rnd.nextInt(4); t > 0; t--) {
-        json.append(rnd.nextInt(3) == 0 ? String.valueOf(t) : "\"t" + t + "\"").append(t > 1 ? ", " : "");
+        json.append(rnd.nextInt(3) == 0 ? String.valueOf(t) : "\"t" + t + "\"")
+            .append(t > 1 ? ", " : "");
       }
-      json.append("], \"pos\": {\"x\": ").append(rnd.nextDouble()).append(", \"y").append(i % 7).append("\": 1}");
+      json.append("], \"pos\": {\"x\": ")
+          .append(rnd.nextDouble())
+          .append(", \"y")
+          .append(i % 7)
+          .append("\": 1}");
       if (rnd.nextInt(3) == 0) {
         json.append(", \"extra").append(i % 11).append("\": {\"deep\": [").append(i).append("]}");
       }
@@ -69,10 +75,12 @@ class SharedUseTest {
     for (Variant v : rows) {
       sequential.add(roundTrip(one, back, v).valueBytes());
     }
-    ThreadLocal<Splitter> splitters = ThreadLocal.withInitial(() -> Splitter.of(PLAN, SplitOptions.defaults()));
+    ThreadLocal<Splitter> splitters =
+        ThreadLocal.withInitial(() -> Splitter.of(PLAN, SplitOptions.defaults()));
     ThreadLocal<Rebuilder> rebuilders = ThreadLocal.withInitial(() -> Rebuilder.of(PLAN));
     byte[][] parallel = new byte[ROWS][];
-    runOnThreads(i -> parallel[i] = roundTrip(splitters.get(), rebuilders.get(), rows.get(i)).valueBytes());
+    runOnThreads(
+        i -> parallel[i] = roundTrip(splitters.get(), rebuilders.get(), rows.get(i)).valueBytes());
     for (int i = 0; i < ROWS; i++) {
       assertTrue(java.util.Arrays.equals(sequential.get(i), parallel[i]), "row " + i + " differs");
     }
@@ -85,36 +93,46 @@ class SharedUseTest {
     ThreadLocal<Rebuilder> rebuilders = ThreadLocal.withInitial(() -> Rebuilder.of(PLAN));
     AtomicInteger refused = new AtomicInteger();
     AtomicInteger wrong = new AtomicInteger();
-    runOnThreads(i -> {
-      Variant v = rows.get(i);
-      try {
-        if (!VariantEquality.logical(v, roundTrip(shared, rebuilders.get(), v))) {
-          wrong.incrementAndGet();
-        }
-      } catch (ConcurrentModificationException e) {
-        refused.incrementAndGet();
-      }
-    });
-    System.out.println("[shared Splitter] " + refused + " of " + ROWS + " calls refused as concurrent, " + wrong + " wrong");
+    runOnThreads(
+        i -> {
+          Variant v = rows.get(i);
+          try {
+            if (!VariantEquality.logical(v, roundTrip(shared, rebuilders.get(), v))) {
+              wrong.incrementAndGet();
+            }
+          } catch (ConcurrentModificationException e) {
+            refused.incrementAndGet();
+          }
+        });
+    System.out.println(
+        "[shared Splitter] "
+            + refused
+            + " of "
+            + ROWS
+            + " calls refused as concurrent, "
+            + wrong
+            + " wrong");
     assertEquals(0, wrong.get(), "rows split wrongly without an exception");
   }
 
   @Test
   void aSharedRebuilderFailsLoudlyAndNeverReturnsAWrongRow() throws Exception {
     List<Variant> rows = rows();
-    ThreadLocal<Splitter> splitters = ThreadLocal.withInitial(() -> Splitter.of(PLAN, SplitOptions.defaults()));
+    ThreadLocal<Splitter> splitters =
+        ThreadLocal.withInitial(() -> Splitter.of(PLAN, SplitOptions.defaults()));
     Rebuilder shared = Rebuilder.of(PLAN);
     AtomicInteger wrong = new AtomicInteger();
-    runOnThreads(i -> {
-      Variant v = rows.get(i);
-      try {
-        if (!VariantEquality.logical(v, roundTrip(splitters.get(), shared, v))) {
-          wrong.incrementAndGet();
-        }
-      } catch (ConcurrentModificationException expected) {
-        // loud: the caller knows
-      }
-    });
+    runOnThreads(
+        i -> {
+          Variant v = rows.get(i);
+          try {
+            if (!VariantEquality.logical(v, roundTrip(splitters.get(), shared, v))) {
+              wrong.incrementAndGet();
+            }
+          } catch (ConcurrentModificationException expected) {
+            // loud: the caller knows
+          }
+        });
     assertEquals(0, wrong.get(), "rows rebuilt wrongly without an exception");
   }
 
@@ -126,20 +144,27 @@ class SharedUseTest {
     CountDownLatch inside = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     ShreddedTree tree = new ShreddedTree();
-    ShreddedSink blocking = onStartObject(tree, () -> {
-      inside.countDown();
-      try {
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    ShreddedSink blocking =
+        onStartObject(
+            tree,
+            () -> {
+              inside.countDown();
+              try {
+                release.await(10, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
     ExecutorService pool = Executors.newSingleThreadExecutor(r -> new Thread(r, "first-user"));
     try {
       Future<?> first = pool.submit(() -> shared.split(v, blocking));
       assertTrue(inside.await(10, TimeUnit.SECONDS));
-      var e = assertThrows(ConcurrentModificationException.class, () -> shared.split(v, new ShreddedTree()));
-      assertTrue(e.getMessage().contains("A Splitter was used by two threads at once (\"first-user\" and"), e.getMessage());
+      var e =
+          assertThrows(
+              ConcurrentModificationException.class, () -> shared.split(v, new ShreddedTree()));
+      assertTrue(
+          e.getMessage().contains("A Splitter was used by two threads at once (\"first-user\" and"),
+          e.getMessage());
       assertTrue(e.getMessage().contains("make one per thread with Splitter.of"), e.getMessage());
       release.countDown();
       first.get(10, TimeUnit.SECONDS);
@@ -156,24 +181,28 @@ class SharedUseTest {
   void reEnteringFromASinkIsRefused() {
     Splitter s = Splitter.of(PLAN, SplitOptions.defaults());
     Variant v = VariantJson.parse("{\"id\": 1}");
-    ShreddedSink reentrant = onStartObject(new ShreddedTree(), () -> s.split(v, new ShreddedTree()));
+    ShreddedSink reentrant =
+        onStartObject(new ShreddedTree(), () -> s.split(v, new ShreddedTree()));
     var e = assertThrows(ConcurrentModificationException.class, () -> s.split(v, reentrant));
     assertTrue(e.getMessage().contains("re-entered by the same thread"), e.getMessage());
   }
 
   /** {@code sink}, running {@code hook} first whenever the splitter calls {@code startObject()}. */
   private static ShreddedSink onStartObject(ShreddedSink sink, Runnable hook) {
-    return (ShreddedSink) Proxy.newProxyInstance(ShreddedSink.class.getClassLoader(), new Class<?>[] {ShreddedSink.class},
-        (proxy, method, args) -> {
-          if (method.getName().equals("startObject")) {
-            hook.run();
-          }
-          try {
-            return method.invoke(sink, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
-        });
+    return (ShreddedSink)
+        Proxy.newProxyInstance(
+            ShreddedSink.class.getClassLoader(),
+            new Class<?>[] {ShreddedSink.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("startObject")) {
+                hook.run();
+              }
+              try {
+                return method.invoke(sink, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
   }
 
   private interface RowTask {
@@ -187,12 +216,14 @@ class SharedUseTest {
       List<Future<?>> done = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         int first = t;
-        done.add(pool.submit(() -> {
-          for (int i = first; i < ROWS; i += THREADS) {
-            task.run(i);
-          }
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int i = first; i < ROWS; i += THREADS) {
+                    task.run(i);
+                  }
+                  return null;
+                }));
       }
       for (Future<?> f : done) {
         f.get(60, TimeUnit.SECONDS);

@@ -14,7 +14,9 @@ class ShreddedTypeTest {
   void everyPrimitiveTypeButNullHasAKind() {
     for (VariantType t : VariantType.values()) {
       if (t.isPrimitive() && t != VariantType.NULL) {
-        assertNotNull(Kind.of(t), t + " has no ShreddedType.Kind: add it to a kind (or a new one) in ShreddedType");
+        assertNotNull(
+            Kind.of(t),
+            t + " has no ShreddedType.Kind: add it to a kind (or a new one) in ShreddedType");
       } else {
         assertNull(Kind.of(t), t.toString());
       }

@@ -16,10 +16,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Splitting bytes that were valid and then corrupted (flipped bytes, truncation), and rebuilding whatever
- * split, either works or throws a {@link VariantException} (format, type, duplicate key, shredding): never
- * an index, null-pointer or state exception from a missed check. The splitter does not validate up front,
- * so this exercises every check on its read path.
+ * Splitting bytes that were valid and then corrupted (flipped bytes, truncation), and rebuilding
+ * whatever split, either works or throws a {@link VariantException} (format, type, duplicate key,
+ * shredding): never an index, null-pointer or state exception from a missed check. The splitter
+ * does not validate up front, so this exercises every check on its read path.
  */
 class SplitCorruptInputPropertyTest {
   private static final Gen.Config SMALL = Gen.Config.defaults().withBudgetBytes(4_000);
@@ -29,38 +29,61 @@ class SplitCorruptInputPropertyTest {
 
   @Test
   void splittingAndRebuildingCorruptedBytesFailsOnlyWithVariantExceptions() {
-    Trials.run("splittingAndRebuildingCorruptedBytesFailsOnlyWithVariantExceptions", rnd -> {
-      Variant v = Gen.variant(rnd, SMALL);
-      ShreddingPlan plan = rnd.nextInt(4) == 0 ? PlanGen.plan(rnd) : ShapePlans.planFor(rnd, v);
-      byte[] metadata = v.metadataBytes();
-      byte[] value = v.valueBytes();
-      if (rnd.nextInt(4) == 0) {
-        metadata = corrupt(rnd, metadata);
-      } else {
-        value = corrupt(rnd, value);
-      }
-      for (ResidualMetadata layout : ResidualMetadata.values()) {
-        for (NumericWidening widening : NumericWidening.values()) {
-          splitAndRebuild(metadata, value, plan, SplitOptions.defaults().withResidualMetadata(layout).withWidening(widening));
-        }
-      }
-    });
-    System.out.println("[split] corrupted input: " + outcomes[0] + " splits rebuilt, " + outcomes[1] + " failed cleanly");
-    assertTrue(outcomes[0] > 0 && outcomes[1] > 0, "both outcomes must occur, or the corruption tests nothing");
+    Trials.run(
+        "splittingAndRebuildingCorruptedBytesFailsOnlyWithVariantExceptions",
+        rnd -> {
+          Variant v = Gen.variant(rnd, SMALL);
+          ShreddingPlan plan = rnd.nextInt(4) == 0 ? PlanGen.plan(rnd) : ShapePlans.planFor(rnd, v);
+          byte[] metadata = v.metadataBytes();
+          byte[] value = v.valueBytes();
+          if (rnd.nextInt(4) == 0) {
+            metadata = corrupt(rnd, metadata);
+          } else {
+            value = corrupt(rnd, value);
+          }
+          for (ResidualMetadata layout : ResidualMetadata.values()) {
+            for (NumericWidening widening : NumericWidening.values()) {
+              splitAndRebuild(
+                  metadata,
+                  value,
+                  plan,
+                  SplitOptions.defaults().withResidualMetadata(layout).withWidening(widening));
+            }
+          }
+        });
+    System.out.println(
+        "[split] corrupted input: "
+            + outcomes[0]
+            + " splits rebuilt, "
+            + outcomes[1]
+            + " failed cleanly");
+    assertTrue(
+        outcomes[0] > 0 && outcomes[1] > 0,
+        "both outcomes must occur, or the corruption tests nothing");
   }
 
   private void splitAndRebuild(byte[] metadata, byte[] value, ShreddingPlan plan, SplitOptions o) {
     try {
       Variant bad = Variant.of(metadata, value);
       ShreddedTree row = SplitRebuild.split(bad, plan, o);
-      VariantMetadata rowMetadata = o.residualMetadata() == ResidualMetadata.ROW ? bad.metadata() : null;
+      VariantMetadata rowMetadata =
+          o.residualMetadata() == ResidualMetadata.ROW ? bad.metadata() : null;
       Rebuilder.of(plan).rebuild(rowMetadata, row.root());
       outcomes[0]++;
     } catch (VariantException expected) {
       outcomes[1]++; // a clear, typed failure: what bad bytes must give
     } catch (RuntimeException e) {
-      throw new AssertionError(o + " plan " + plan + " on metadata " + Hex.of(metadata) + " value " + Hex.of(value)
-          + " threw " + e, e);
+      throw new AssertionError(
+          o
+              + " plan "
+              + plan
+              + " on metadata "
+              + Hex.of(metadata)
+              + " value "
+              + Hex.of(value)
+              + " threw "
+              + e,
+          e);
     }
   }
 

@@ -14,8 +14,15 @@ import org.junit.jupiter.api.Test;
 class SplitExamplesTest {
   @Test
   void splitThenRebuild() {
-    Variant variant = new VariantBuilder().startObject().key("id").appendLong(42).key("note").appendString("hi")
-        .endObject().build();
+    Variant variant =
+        new VariantBuilder()
+            .startObject()
+            .key("id")
+            .appendLong(42)
+            .key("note")
+            .appendString("hi")
+            .endObject()
+            .build();
 
     // Splitter and Rebuilder class examples:
     ShreddingPlan plan = ShreddingPlan.parse("{\"id\": int64, \"tags\": [string]}");
@@ -23,10 +30,12 @@ class SplitExamplesTest {
     ShreddedTree row = new ShreddedTree(); // any ShreddedSink: the Parquet writer implements one
     splitter.split(variant, row);
     Rebuilder rebuilder = Rebuilder.of(plan);
-    Variant back = rebuilder.rebuild(variant.metadata(), row.root()); // row.root() is a ShreddedSource
+    Variant back =
+        rebuilder.rebuild(variant.metadata(), row.root()); // row.root() is a ShreddedSource
 
     assertTrue(VariantEquality.logical(variant, back)); // id comes back as int64: logically equal
     assertEquals(42L, back.field("id").longValue());
-    assertArrayEquals(variant.metadataBytes(), back.metadataBytes()); // the row's metadata, unchanged
+    assertArrayEquals(
+        variant.metadataBytes(), back.metadataBytes()); // the row's metadata, unchanged
   }
 }

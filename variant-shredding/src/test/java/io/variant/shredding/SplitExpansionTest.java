@@ -15,15 +15,19 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Splitter} and {@link Rebuilder} on values whose offsets share sub-values: the split follows the
- * plan into every shared copy and emits residuals per copy, so without a budget a value of a few hundred
- * bytes would be split into 2^levels slots. Both stop with {@link VariantLimitException}.
+ * {@link Splitter} and {@link Rebuilder} on values whose offsets share sub-values: the split
+ * follows the plan into every shared copy and emits residuals per copy, so without a budget a value
+ * of a few hundred bytes would be split into 2^levels slots. Both stop with {@link
+ * VariantLimitException}.
  */
 class SplitExpansionTest {
   private static final byte[] EMPTY_METADATA = Hex.bytes("01 00 00");
   private static final Duration HANG_GUARD = Duration.ofSeconds(10);
 
-  /** {@code levels} arrays {@code [x, x]}, each x the one copy of the level below; the leaf is {@code leaf}. */
+  /**
+   * {@code levels} arrays {@code [x, x]}, each x the one copy of the level below; the leaf is
+   * {@code leaf}.
+   */
   private static Variant sharedArrays(int levels, byte[] leaf) {
     byte[] value = leaf;
     for (int i = 0; i < levels; i++) {
@@ -50,17 +54,22 @@ class SplitExpansionTest {
     Variant v = sharedArrays(30, Hex.bytes("0C 07")).validate(); // 2^30 int8 leaves in 422 bytes
     for (ResidualMetadata layout : ResidualMetadata.values()) {
       SplitOptions options = SplitOptions.defaults().withResidualMetadata(layout);
-      assertTimeoutPreemptively(HANG_GUARD, () -> {
-        // typed leaves, and residual leaves (the plan's type does not fit an int8)
-        for (String leaf : new String[] {"int8", "string"}) {
-          Splitter s = Splitter.of(nestedArrays(30, leaf), options);
-          var e = assertThrows(VariantLimitException.class, () -> s.split(v, new ShreddedTree()));
-          assertTrue(e.getMessage().startsWith("Cannot split the value: it expands past"), e.getMessage());
-        }
-        // residual containers emitted whole at the level where the plan stops
-        Splitter s = Splitter.of(nestedArrays(20, "variant"), options);
-        assertThrows(VariantLimitException.class, () -> s.split(v, new ShreddedTree()));
-      });
+      assertTimeoutPreemptively(
+          HANG_GUARD,
+          () -> {
+            // typed leaves, and residual leaves (the plan's type does not fit an int8)
+            for (String leaf : new String[] {"int8", "string"}) {
+              Splitter s = Splitter.of(nestedArrays(30, leaf), options);
+              var e =
+                  assertThrows(VariantLimitException.class, () -> s.split(v, new ShreddedTree()));
+              assertTrue(
+                  e.getMessage().startsWith("Cannot split the value: it expands past"),
+                  e.getMessage());
+            }
+            // residual containers emitted whole at the level where the plan stops
+            Splitter s = Splitter.of(nestedArrays(20, "variant"), options);
+            assertThrows(VariantLimitException.class, () -> s.split(v, new ShreddedTree()));
+          });
     }
   }
 
@@ -68,15 +77,22 @@ class SplitExpansionTest {
   void aResidualIsNotExpandedWhenTheValueStopsAtTheTop() {
     Variant v = sharedArrays(30, Hex.bytes("0C 07"));
     ShreddedTree row = new ShreddedTree();
-    Splitter.of(ShreddingPlan.parse("variant"), SplitOptions.defaults()).split(v, row); // a view: nothing expands
+    Splitter.of(ShreddingPlan.parse("variant"), SplitOptions.defaults())
+        .split(v, row); // a view: nothing expands
     assertEquals(v.valueSize(), row.root().residual().valueSize());
     // The rebuild copies the residual byte for byte over the row's dictionary: linear again.
     Variant back = Rebuilder.of(ShreddingPlan.parse("variant")).rebuild(v.metadata(), row.root());
     assertEquals(v.valueSize(), back.valueSize());
     // The draft layout re-encodes residuals: the copy's budget stops it.
     ShreddedTree draft = new ShreddedTree();
-    var e = assertThrows(VariantLimitException.class, () -> Splitter.of(ShreddingPlan.parse("variant"),
-        SplitOptions.defaults().withResidualMetadata(ResidualMetadata.EMBEDDED)).split(v, draft));
+    var e =
+        assertThrows(
+            VariantLimitException.class,
+            () ->
+                Splitter.of(
+                        ShreddingPlan.parse("variant"),
+                        SplitOptions.defaults().withResidualMetadata(ResidualMetadata.EMBEDDED))
+                    .split(v, draft));
     assertTrue(e.getMessage().contains("Limits.maxExpansion"), e.getMessage());
   }
 
@@ -85,22 +101,31 @@ class SplitExpansionTest {
     Variant v = sharedArrays(30, Hex.bytes("0C 07"));
     ShreddedTree.Slot root = ShreddedTree.slot(v, null);
     // No row metadata (draft layout): the residual is re-encoded into a fresh dictionary.
-    var e = assertThrows(VariantLimitException.class, () -> Rebuilder.of(ShreddingPlan.parse("variant")).rebuild(null, root));
+    var e =
+        assertThrows(
+            VariantLimitException.class,
+            () -> Rebuilder.of(ShreddingPlan.parse("variant")).rebuild(null, root));
     assertTrue(e.getMessage().startsWith("Cannot copy the value: it expands past"), e.getMessage());
   }
 
   @Test
   void theBudgetComesFromSplitOptions() {
-    // [x, x] around a 2-element array of int8: 2 copies cost 1 + 2 * (1 + 2 * 2) = 11, within 1 x 31 + 64.
+    // [x, x] around a 2-element array of int8: 2 copies cost 1 + 2 * (1 + 2 * 2) = 11, within 1 x
+    // 31 + 64.
     Variant light = sharedArrays(2, Hex.bytes("0C 07"));
-    Splitter.of(nestedArrays(2, "int8"), SplitOptions.defaults().withLimits(Limits.defaults().withMaxExpansion(1)))
+    Splitter.of(
+            nestedArrays(2, "int8"),
+            SplitOptions.defaults().withLimits(Limits.defaults().withMaxExpansion(1)))
         .split(light, new ShreddedTree());
     // 10 levels: 2^10 leaves of 2 bytes in 142 bytes. Refused at the default 4, accepted at 64.
     Variant heavy = sharedArrays(10, Hex.bytes("0C 07"));
     ShreddingPlan plan = nestedArrays(10, "int8");
-    assertThrows(VariantLimitException.class, () -> Splitter.of(plan, SplitOptions.defaults()).split(heavy, new ShreddedTree()));
+    assertThrows(
+        VariantLimitException.class,
+        () -> Splitter.of(plan, SplitOptions.defaults()).split(heavy, new ShreddedTree()));
     ShreddedTree row = new ShreddedTree();
-    Splitter.of(plan, SplitOptions.defaults().withLimits(Limits.defaults().withMaxExpansion(64))).split(heavy, row);
+    Splitter.of(plan, SplitOptions.defaults().withLimits(Limits.defaults().withMaxExpansion(64)))
+        .split(heavy, row);
     Variant back = Rebuilder.of(plan).rebuild(heavy.metadata(), row.root());
     assertEquals(heavy, back.validate());
   }

@@ -2,7 +2,6 @@ package io.variant.shredding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
@@ -14,8 +13,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * How an object slot matches a value's fields: plan fields come out in plan order whatever the key order,
- * every other field goes into the residual object, and one splitter serves many rows and nested objects.
+ * How an object slot matches a value's fields: plan fields come out in plan order whatever the key
+ * order, every other field goes into the residual object, and one splitter serves many rows and
+ * nested objects.
  */
 class SplitObjectFieldsTest {
   @Test
@@ -27,24 +27,32 @@ class SplitObjectFieldsTest {
 
     ShreddedTree.Fields fields = (ShreddedTree.Fields) row.root().typed;
     assertTrue(fields.slots.get(0).missing, "z is absent");
-    assertEquals("x", new String((byte[]) fields.slots.get(1).typed, java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals(
+        "x",
+        new String((byte[]) fields.slots.get(1).typed, java.nio.charset.StandardCharsets.UTF_8));
     assertEquals(2L, fields.slots.get(2).typed);
     Variant residual = row.root().residual;
     assertEquals(3, residual.fieldCount());
-    assertEquals(List.of("b", "n", "zz"), List.of(residual.fieldName(0), residual.fieldName(1), residual.fieldName(2)));
-    SplitRebuild.assertLogicallyEqual(v, SplitRebuild.roundTrip(v, plan, SplitOptions.defaults()), "round trip");
+    assertEquals(
+        List.of("b", "n", "zz"),
+        List.of(residual.fieldName(0), residual.fieldName(1), residual.fieldName(2)));
+    SplitRebuild.assertLogicallyEqual(
+        v, SplitRebuild.roundTrip(v, plan, SplitOptions.defaults()), "round trip");
   }
 
   @Test
   void fullyShreddedObjectHasNoResidual() {
     ShreddingPlan plan = ShreddingPlan.parse("{\"b\": int64, \"a\": int64}");
-    ShreddedTree row = SplitRebuild.split(VariantJson.parse("{\"a\": 1, \"b\": 2}"), plan, SplitOptions.defaults());
+    ShreddedTree row =
+        SplitRebuild.split(
+            VariantJson.parse("{\"a\": 1, \"b\": 2}"), plan, SplitOptions.defaults());
     assertNull(row.root().residual);
   }
 
   @Test
   void planNamesWithTheSameUtf8BytesMatchOneFieldAndKeepTheOthers() {
-    // "a\uD800" has no UTF-8 form: encoded (as the builder writes keys) it is "a?", the other plan name. Both
+    // "a\uD800" has no UTF-8 form: encoded (as the builder writes keys) it is "a?", the other plan
+    // name. Both
     // plan fields match the one field "a?"; the unshredded field "b" must still reach the residual.
     Map<String, ShreddingPlan> fields = new LinkedHashMap<>();
     fields.put("a\uD800", ShreddingPlan.parse("int64"));
@@ -62,14 +70,18 @@ class SplitObjectFieldsTest {
 
   @Test
   void oneSplitterAndOneRebuilderServeManyRowsAndNestedObjects() {
-    // Each row has its own dictionary, some without the plan's names: the rebuilder resolves them per dictionary.
-    ShreddingPlan plan = ShreddingPlan.parse("{\"items\": [{\"sku\": string, \"qty\": int64}], \"user\": {\"id\": int64}}");
+    // Each row has its own dictionary, some without the plan's names: the rebuilder resolves them
+    // per dictionary.
+    ShreddingPlan plan =
+        ShreddingPlan.parse(
+            "{\"items\": [{\"sku\": string, \"qty\": int64}], \"user\": {\"id\": int64}}");
     Splitter splitter = Splitter.of(plan, SplitOptions.defaults());
     Rebuilder rebuilder = Rebuilder.of(plan);
-    List<String> rows = List.of(
-        "{\"items\": [{\"qty\": 1, \"sku\": \"a\"}, {\"sku\": \"b\", \"x\": true}, {\"qty\": 3}], \"user\": {\"id\": 7, \"n\": 1}}",
-        "{\"user\": {\"name\": \"no id\"}, \"items\": []}",
-        "{\"items\": [{\"qty\": 2, \"sku\": \"c\", \"y\": null}], \"other\": 1}");
+    List<String> rows =
+        List.of(
+            "{\"items\": [{\"qty\": 1, \"sku\": \"a\"}, {\"sku\": \"b\", \"x\": true}, {\"qty\": 3}], \"user\": {\"id\": 7, \"n\": 1}}",
+            "{\"user\": {\"name\": \"no id\"}, \"items\": []}",
+            "{\"items\": [{\"qty\": 2, \"sku\": \"c\", \"y\": null}], \"other\": 1}");
     for (String json : rows) {
       Variant v = VariantJson.parse(json);
       ShreddedTree row = new ShreddedTree();
@@ -81,15 +93,19 @@ class SplitObjectFieldsTest {
 
   @Test
   void fieldsOutOfKeyOrderAreShreddedAndRebuiltExactly() {
-    // Another writer's order: metadata sorted ["a", "b"], but the object lists b (id 1) before a (id 0).
+    // Another writer's order: metadata sorted ["a", "b"], but the object lists b (id 1) before a
+    // (id 0).
     // object, 2 fields, ids 1 0, offsets 0 2 4 | int8 2 | int8 1
-    Variant v = Variant.of(io.variant.testkit.Hex.bytes("11 02 00 01 02 61 62"),
-        io.variant.testkit.Hex.bytes("02 02 01 00 00 02 04 0C 02 0C 01"));
+    Variant v =
+        Variant.of(
+            io.variant.testkit.Hex.bytes("11 02 00 01 02 61 62"),
+            io.variant.testkit.Hex.bytes("02 02 01 00 00 02 04 0C 02 0C 01"));
     ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
     ShreddedTree row = SplitRebuild.split(v, plan, SplitOptions.defaults());
 
     Variant residual = row.root().residual;
-    assertEquals(1, residual.fieldCount()); // "a" was found although it comes after "b": only "b" is left
+    assertEquals(
+        1, residual.fieldCount()); // "a" was found although it comes after "b": only "b" is left
     assertEquals(2L, residual.field("b").longValue());
     Variant rebuilt = Rebuilder.of(plan).rebuild(v.metadata(), row.root());
     assertEquals(v, rebuilt);

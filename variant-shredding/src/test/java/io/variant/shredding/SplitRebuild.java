@@ -10,7 +10,9 @@ import io.variant.core.VariantMetadata;
 import io.variant.shredding.testkit.ShreddedTree;
 import io.variant.testkit.Hex;
 
-/** Test helpers: split into a {@link ShreddedTree}, rebuild from it, and the checks the tests share. */
+/**
+ * Test helpers: split into a {@link ShreddedTree}, rebuild from it, and the checks the tests share.
+ */
 final class SplitRebuild {
   private SplitRebuild() {}
 
@@ -22,10 +24,14 @@ final class SplitRebuild {
   }
 
   /**
-   * Rebuilds a row; in the spec layout with {@code rowMetadata} (the original value's), in the draft layout
-   * without (each residual carries its own).
+   * Rebuilds a row; in the spec layout with {@code rowMetadata} (the original value's), in the
+   * draft layout without (each residual carries its own).
    */
-  static Variant rebuild(ShreddedTree row, ShreddingPlan plan, ResidualMetadata layout, VariantMetadata rowMetadata,
+  static Variant rebuild(
+      ShreddedTree row,
+      ShreddingPlan plan,
+      ResidualMetadata layout,
+      VariantMetadata rowMetadata,
       RebuildOptions options) {
     VariantMetadata m = layout == ResidualMetadata.ROW ? rowMetadata : null;
     return Rebuilder.of(plan, options).rebuild(m, row.root());
@@ -33,27 +39,50 @@ final class SplitRebuild {
 
   /** rebuild(split(v)) with default rebuild options. */
   static Variant roundTrip(Variant v, ShreddingPlan plan, SplitOptions options) {
-    return rebuild(split(v, plan, options), plan, options.residualMetadata(), v.metadata(), RebuildOptions.defaults());
+    return rebuild(
+        split(v, plan, options),
+        plan,
+        options.residualMetadata(),
+        v.metadata(),
+        RebuildOptions.defaults());
   }
 
   static void assertLogicallyEqual(Variant expected, Variant actual, String context) {
-    assertTrue(VariantEquality.logical(expected, actual), () -> context + ": not logically equal\n" + describe(expected, actual));
+    assertTrue(
+        VariantEquality.logical(expected, actual),
+        () -> context + ": not logically equal\n" + describe(expected, actual));
   }
 
   static void assertPhysicallyEqual(Variant expected, Variant actual, String context) {
-    assertTrue(VariantEquality.physical(expected, actual), () -> context + ": not physically equal\n" + describe(expected, actual));
+    assertTrue(
+        VariantEquality.physical(expected, actual),
+        () -> context + ": not physically equal\n" + describe(expected, actual));
   }
 
   /** Re-encoding canonically changes no byte, metadata included. */
   static void assertCanonical(Variant v, String context) {
     Variant c = VariantBuilder.canonicalize(v);
-    assertArrayEquals(c.metadataBytes(), v.metadataBytes(), () -> context + ": metadata is not canonical");
-    assertArrayEquals(c.valueBytes(), v.valueBytes(),
-        () -> context + ": value is not canonical\n  actual    " + Hex.of(v.valueBytes()) + "\n  canonical " + Hex.of(c.valueBytes()));
+    assertArrayEquals(
+        c.metadataBytes(), v.metadataBytes(), () -> context + ": metadata is not canonical");
+    assertArrayEquals(
+        c.valueBytes(),
+        v.valueBytes(),
+        () ->
+            context
+                + ": value is not canonical\n  actual    "
+                + Hex.of(v.valueBytes())
+                + "\n  canonical "
+                + Hex.of(c.valueBytes()));
   }
 
   static String describe(Variant expected, Variant actual) {
-    return "  expected " + Hex.of(expected.metadataBytes()) + " | " + Hex.of(expected.valueBytes())
-        + "\n  actual   " + Hex.of(actual.metadataBytes()) + " | " + Hex.of(actual.valueBytes());
+    return "  expected "
+        + Hex.of(expected.metadataBytes())
+        + " | "
+        + Hex.of(expected.valueBytes())
+        + "\n  actual   "
+        + Hex.of(actual.metadataBytes())
+        + " | "
+        + Hex.of(actual.valueBytes());
   }
 }

@@ -25,13 +25,15 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every numeric widening rule, under both modes: whether the value goes typed ({@link Widening#fits}) and
- * the value the splitter then hands the sink. {@code "-"} means the value goes whole into the residual.
- * Integer slots show the long, decimal slots the decimal with its scale ({@code toPlainString}).
+ * Every numeric widening rule, under both modes: whether the value goes typed ({@link
+ * Widening#fits}) and the value the splitter then hands the sink. {@code "-"} means the value goes
+ * whole into the residual. Integer slots show the long, decimal slots the decimal with its scale
+ * ({@code toPlainString}).
  */
 class WideningTest {
   private static final String NO = "-";
-  private static final String MAX38 = "99999999999999999999999999999999999999"; // 10^38 - 1: 38 nines
+  private static final String MAX38 =
+      "99999999999999999999999999999999999999"; // 10^38 - 1: 38 nines
   private static final String E37 = "10000000000000000000000000000000000000"; // 10^37: 38 digits
 
   static Stream<Arguments> integersIntoIntegerSlots() {
@@ -56,9 +58,19 @@ class WideningTest {
         row("int32 2^31-1", int32(Integer.MAX_VALUE), "int32", "2147483647", "2147483647"),
         row("int32 -2^31", int32(Integer.MIN_VALUE), "int32", "-2147483648", "-2147483648"),
         row("int64 -2^31-1", int64(-(1L << 31) - 1), "int32", NO, NO),
-        row("int64 2^63-1", int64(Long.MAX_VALUE), "int64", "9223372036854775807", "9223372036854775807"),
+        row(
+            "int64 2^63-1",
+            int64(Long.MAX_VALUE),
+            "int64",
+            "9223372036854775807",
+            "9223372036854775807"),
         row("int64 2^63-1", int64(Long.MAX_VALUE), "int32", NO, NO),
-        row("int64 -2^63", int64(Long.MIN_VALUE), "int64", "-9223372036854775808", "-9223372036854775808"),
+        row(
+            "int64 -2^63",
+            int64(Long.MIN_VALUE),
+            "int64",
+            "-9223372036854775808",
+            "-9223372036854775808"),
         row("int64 -2^63", int64(Long.MIN_VALUE), "int8", NO, NO),
         // Narrowing is lossless when the value fits: the physical type is not information.
         row("int64 5", int64(5), "int8", "5", NO),
@@ -77,7 +89,12 @@ class WideningTest {
         row("decimal8 127.5", dec8("127.5"), "int64", NO, NO),
         row("decimal16 2^63-1", dec16("9223372036854775807"), "int64", "9223372036854775807", NO),
         row("decimal16 2^63", dec16("9223372036854775808"), "int64", NO, NO),
-        row("decimal16 -2^63", dec16("-9223372036854775808.00"), "int64", "-9223372036854775808", NO),
+        row(
+            "decimal16 -2^63",
+            dec16("-9223372036854775808.00"),
+            "int64",
+            "-9223372036854775808",
+            NO),
         row("decimal16 1e20", dec16("100000000000000000000"), "int64", NO, NO),
         row("decimal16 10^38-1", dec16(MAX38), "int64", NO, NO),
         row("decimal4 0.5", dec4("0.5"), "int32", NO, NO));
@@ -90,14 +107,24 @@ class WideningTest {
         row("int8 123", int8(123), "decimal(4,2)", NO, NO), // 123.00 needs 5 digits
         row("int32 1234567890", int32(1234567890), "decimal(9,0)", NO, NO),
         row("int32 1234567890", int32(1234567890), "decimal(10,0)", "1234567890", NO),
-        row("int32 1234567", int32(1234567), "decimal(9,2)", "1234567.00", NO), // 9 digits after rescale
+        row(
+            "int32 1234567",
+            int32(1234567),
+            "decimal(9,2)",
+            "1234567.00",
+            NO), // 9 digits after rescale
         row("int32 12345678", int32(12345678), "decimal(9,2)", NO, NO), // 10 digits after rescale
         row("int8 -5", int8(-5), "decimal(1,0)", "-5", NO),
         row("int8 -10", int8(-10), "decimal(1,0)", NO, NO),
         row("int8 0", int8(0), "decimal(1,1)", "0.0", NO),
         row("int64 2^63-1", int64(Long.MAX_VALUE), "decimal(19,0)", "9223372036854775807", NO),
         row("int64 2^63-1", int64(Long.MAX_VALUE), "decimal(18,0)", NO, NO),
-        row("int64 -2^63", int64(Long.MIN_VALUE), "decimal(38,19)", "-9223372036854775808.0000000000000000000", NO),
+        row(
+            "int64 -2^63",
+            int64(Long.MIN_VALUE),
+            "decimal(38,19)",
+            "-9223372036854775808.0000000000000000000",
+            NO),
         row("int64 -2^63", int64(Long.MIN_VALUE), "decimal(38,20)", NO, NO));
   }
 
@@ -115,16 +142,25 @@ class WideningTest {
         row("decimal4 0.000", dec4("0.000"), "decimal(1,0)", "0", NO),
         row("decimal4 0.000", dec4("0.000"), "decimal(3,3)", "0.000", "0.000"),
         row("decimal4 0.000", dec4("0.000"), "decimal(9,5)", "0.00000", NO),
-        // Width: strict also needs the slot's own width (decimal(P<=9) is decimal4, <=18 decimal8, else 16).
+        // Width: strict also needs the slot's own width (decimal(P<=9) is decimal4, <=18 decimal8,
+        // else 16).
         row("decimal4 1.50", dec4("1.50"), "decimal(12,2)", "1.50", NO),
         row("decimal8 1.50", dec8("1.50"), "decimal(12,2)", "1.50", "1.50"),
         row("decimal8 1.50", dec8("1.50"), "decimal(5,2)", "1.50", NO),
         row("decimal16 1.50", dec16("1.50"), "decimal(5,2)", "1.50", NO),
         row("decimal16 1.50", dec16("1.50"), "decimal(20,2)", "1.50", "1.50"),
-        row("decimal8 123456789012.345678", dec8("123456789012.345678"), "decimal(18,6)",
-            "123456789012.345678", "123456789012.345678"),
+        row(
+            "decimal8 123456789012.345678",
+            dec8("123456789012.345678"),
+            "decimal(18,6)",
+            "123456789012.345678",
+            "123456789012.345678"),
         row("decimal8 123456789012.345678", dec8("123456789012.345678"), "decimal(18,7)", NO, NO),
-        row("decimal16 1e20", dec16("100000000000000000000"), "decimal(21,0)", "100000000000000000000",
+        row(
+            "decimal16 1e20",
+            dec16("100000000000000000000"),
+            "decimal(21,0)",
+            "100000000000000000000",
             "100000000000000000000"));
   }
 
@@ -136,15 +172,33 @@ class WideningTest {
         row("decimal16 10^37", dec16(E37), "decimal(38,0)", E37, E37),
         row("decimal16 10^37", dec16(E37), "decimal(38,1)", NO, NO), // shifting one digit needs 39
         row("decimal16 10^37", dec16(E37), "decimal(37,0)", NO, NO),
-        row("decimal16 1.(37 zeros)", dec16("1." + "0".repeat(37)), "decimal(38,37)", "1." + "0".repeat(37),
+        row(
+            "decimal16 1.(37 zeros)",
+            dec16("1." + "0".repeat(37)),
+            "decimal(38,37)",
+            "1." + "0".repeat(37),
             "1." + "0".repeat(37)),
         row("decimal16 1.(37 zeros)", dec16("1." + "0".repeat(37)), "decimal(1,0)", "1", NO),
         row("decimal16 1.(37 zeros)", dec16("1." + "0".repeat(37)), "decimal(38,38)", NO, NO),
-        row("decimal16 1e-38", dec16("0." + "0".repeat(37) + "1"), "decimal(38,38)", "0." + "0".repeat(37) + "1",
+        row(
+            "decimal16 1e-38",
+            dec16("0." + "0".repeat(37) + "1"),
+            "decimal(38,38)",
+            "0." + "0".repeat(37) + "1",
             "0." + "0".repeat(37) + "1"),
         row("decimal16 1e-38", dec16("0." + "0".repeat(37) + "1"), "decimal(38,37)", NO, NO),
-        row("decimal4 1e-38", dec4("0." + "0".repeat(37) + "1"), "decimal(38,38)", "0." + "0".repeat(37) + "1", NO),
-        row("decimal4 999999999", dec4("999999999"), "decimal(38,29)", "999999999." + "0".repeat(29), NO),
+        row(
+            "decimal4 1e-38",
+            dec4("0." + "0".repeat(37) + "1"),
+            "decimal(38,38)",
+            "0." + "0".repeat(37) + "1",
+            NO),
+        row(
+            "decimal4 999999999",
+            dec4("999999999"),
+            "decimal(38,29)",
+            "999999999." + "0".repeat(29),
+            NO),
         row("decimal4 999999999", dec4("999999999"), "decimal(38,30)", NO, NO));
   }
 
@@ -168,29 +222,41 @@ class WideningTest {
         row("decimal16 1e20", dec16("100000000000000000000"), "float", NO, NO));
   }
 
-  private static Arguments row(String label, Variant v, String slot, String lossless, String strict) {
+  private static Arguments row(
+      String label, Variant v, String slot, String lossless, String strict) {
     return Arguments.of(label, v, slot, lossless, strict);
   }
 
   @ParameterizedTest(name = "{0} into {2}: lossless {3}, strict {4}")
-  @MethodSource({"integersIntoIntegerSlots", "decimalsIntoIntegerSlots", "integersIntoDecimalSlots",
-      "decimalScaleChanges", "decimal38Edges", "binaryFloatingPointNeverCrossesClasses"})
+  @MethodSource({
+    "integersIntoIntegerSlots",
+    "decimalsIntoIntegerSlots",
+    "integersIntoDecimalSlots",
+    "decimalScaleChanges",
+    "decimal38Edges",
+    "binaryFloatingPointNeverCrossesClasses"
+  })
   void numericWidening(String label, Variant v, String slot, String lossless, String strict) {
     check(v, type(slot), NumericWidening.LOSSLESS, lossless);
     check(v, type(slot), NumericWidening.STRICT, strict);
   }
 
-  /** Checks the decision, then what the splitter writes: the converted value, or the value's own bytes. */
+  /**
+   * Checks the decision, then what the splitter writes: the converted value, or the value's own
+   * bytes.
+   */
   private static void check(Variant v, ShreddedType t, NumericWidening mode, String expected) {
     boolean typed = !expected.equals(NO);
     assertEquals(typed, Widening.fits(v, t, mode), mode + ": fits");
-    ShreddedTree row = SplitRebuild.split(v, ShreddingPlan.scalar(t), SplitOptions.defaults().withWidening(mode));
+    ShreddedTree row =
+        SplitRebuild.split(v, ShreddingPlan.scalar(t), SplitOptions.defaults().withWidening(mode));
     if (typed) {
       assertNull(row.root().residual, mode + ": residual");
       assertEquals(expected, render(row.root().typed), mode + ": typed value");
     } else {
       assertNull(row.root().typed, mode + ": typed");
-      assertArrayEquals(v.valueBytes(), row.root().residual.valueBytes(), mode + ": residual is not the value");
+      assertArrayEquals(
+          v.valueBytes(), row.root().residual.valueBytes(), mode + ": residual is not the value");
     }
   }
 
@@ -200,21 +266,28 @@ class WideningTest {
 
   @Test
   void decimalsRebuildWithTheWidthOfTheColumnsPrecision() {
-    // Hand-written: decimal(9,2) is decimal4 (header 20), (18,2) decimal8 (24), (19,2) and (38,2) decimal16 (28).
+    // Hand-written: decimal(9,2) is decimal4 (header 20), (18,2) decimal8 (24), (19,2) and (38,2)
+    // decimal16 (28).
     assertEquals(VariantType.DECIMAL4, rebuiltType(int8(1), "decimal(9,2)"));
     assertEquals(VariantType.DECIMAL8, rebuiltType(int8(1), "decimal(10,2)"));
     assertEquals(VariantType.DECIMAL8, rebuiltType(int8(1), "decimal(18,2)"));
     assertEquals(VariantType.DECIMAL16, rebuiltType(int8(1), "decimal(19,2)"));
     assertEquals(VariantType.DECIMAL16, rebuiltType(int8(1), "decimal(38,2)"));
-    assertArrayEquals(new byte[] {0x20, 0x02, 0x64, 0, 0, 0}, // decimal4, scale 2, unscaled 100
-        SplitRebuild.roundTrip(int8(1), ShreddingPlan.parse("decimal(9,2)"), SplitOptions.defaults()).valueBytes());
+    assertArrayEquals(
+        new byte[] {0x20, 0x02, 0x64, 0, 0, 0}, // decimal4, scale 2, unscaled 100
+        SplitRebuild.roundTrip(
+                int8(1), ShreddingPlan.parse("decimal(9,2)"), SplitOptions.defaults())
+            .valueBytes());
   }
 
   @Test
   void integersRebuildWithTheColumnsIntegerType() {
-    Variant r = SplitRebuild.roundTrip(int8(5), ShreddingPlan.parse("int64"), SplitOptions.defaults());
+    Variant r =
+        SplitRebuild.roundTrip(int8(5), ShreddingPlan.parse("int64"), SplitOptions.defaults());
     assertArrayEquals(new byte[] {0x18, 5, 0, 0, 0, 0, 0, 0, 0}, r.valueBytes()); // int64 5
-    Variant d = SplitRebuild.roundTrip(dec16("-128.000"), ShreddingPlan.parse("int8"), SplitOptions.defaults());
+    Variant d =
+        SplitRebuild.roundTrip(
+            dec16("-128.000"), ShreddingPlan.parse("int8"), SplitOptions.defaults());
     assertArrayEquals(new byte[] {0x0C, (byte) 0x80}, d.valueBytes()); // int8 -128
   }
 

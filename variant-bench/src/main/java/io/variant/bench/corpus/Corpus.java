@@ -16,9 +16,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One benchmark input: a list of JSON documents ("rows"), generated at benchmark start from a fixed seed,
- * or read from an NDJSON file. Every benchmark in the same run sees byte-identical rows, so the peers are
- * measured on the same input.
+ * One benchmark input: a list of JSON documents ("rows"), generated at benchmark start from a fixed
+ * seed, or read from an NDJSON file. Every benchmark in the same run sees byte-identical rows, so
+ * the peers are measured on the same input.
  *
  * <table>
  *   <caption>Corpora</caption>
@@ -59,8 +59,8 @@ public final class Corpus {
   }
 
   /**
-   * The corpus called {@code name}: {@code events}, {@code wide}, {@code large}, or {@code file} (needs the
-   * system property {@code corpus}, a path to an NDJSON file).
+   * The corpus called {@code name}: {@code events}, {@code wide}, {@code large}, or {@code file}
+   * (needs the system property {@code corpus}, a path to an NDJSON file).
    *
    * @throws IllegalArgumentException for another name
    */
@@ -74,7 +74,9 @@ public final class Corpus {
       case "wide" -> new Corpus(name, WideObjectGenerator.generate(SEED + 1));
       case "large" -> new Corpus(name, LargeDocumentGenerator.generate(SEED + 2));
       case "file" -> new Corpus(name, readNdjson(fileProperty()));
-      default -> throw new IllegalArgumentException("unknown corpus " + name + ": events, wide, large or file");
+      default ->
+          throw new IllegalArgumentException(
+              "unknown corpus " + name + ": events, wide, large or file");
     };
   }
 
@@ -142,7 +144,10 @@ public final class Corpus {
     return n;
   }
 
-  /** Among the top-level keys that the most rows have, the middle one in key order (neither first nor last). */
+  /**
+   * Among the top-level keys that the most rows have, the middle one in key order (neither first
+   * nor last).
+   */
   private String mostCommonTopLevelKey() {
     Map<String, Integer> counts = new HashMap<>();
     int sample = Math.min(rows.size(), 200);
@@ -156,11 +161,12 @@ public final class Corpus {
     }
     int max = counts.values().stream().mapToInt(Integer::intValue).max().orElse(0);
     List<String> common = new ArrayList<>();
-    counts.forEach((k, c) -> {
-      if (c == max) {
-        common.add(k);
-      }
-    });
+    counts.forEach(
+        (k, c) -> {
+          if (c == max) {
+            common.add(k);
+          }
+        });
     Collections.sort(common);
     return common.isEmpty() ? "id" : common.get(common.size() / 2);
   }

@@ -5,17 +5,39 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Event logs with type drift: a stable envelope ({@code id}, {@code ts}, {@code type}, {@code actor}) and a
- * payload whose shape depends on the event type; the {@code value} field drifts from integers to doubles to
- * strings to decimals over the log, and optional fields come and go. About 5% of strings carry escapes or
- * non-ASCII text, as real logs do.
+ * Event logs with type drift: a stable envelope ({@code id}, {@code ts}, {@code type}, {@code
+ * actor}) and a payload whose shape depends on the event type; the {@code value} field drifts from
+ * integers to doubles to strings to decimals over the log, and optional fields come and go. About
+ * 5% of strings carry escapes or non-ASCII text, as real logs do.
  */
 final class EventLogGenerator {
   static final int ROWS = 4000;
-  private static final String[] TYPES = {"push", "pull_request", "issue_comment", "watch", "release", "login"};
-  private static final String[] NAMES = {"ada", "grace", "linus", "Siobhán", "Łukasz", "maría", "李雷", "dev🙂", "ken", "barbara"};
-  private static final String[] WORDS = {"fix", "add", "remove", "parser", "speed", "bench", "tests", "docs", "variant",
-      "shred", "encode", "metadata", "dictionary", "refactor", "release", "notes", "bump", "version"};
+  private static final String[] TYPES = {
+    "push", "pull_request", "issue_comment", "watch", "release", "login"
+  };
+  private static final String[] NAMES = {
+    "ada", "grace", "linus", "Siobhán", "Łukasz", "maría", "李雷", "dev🙂", "ken", "barbara"
+  };
+  private static final String[] WORDS = {
+    "fix",
+    "add",
+    "remove",
+    "parser",
+    "speed",
+    "bench",
+    "tests",
+    "docs",
+    "variant",
+    "shred",
+    "encode",
+    "metadata",
+    "dictionary",
+    "refactor",
+    "release",
+    "notes",
+    "bump",
+    "version"
+  };
 
   private EventLogGenerator() {}
 
@@ -31,14 +53,23 @@ final class EventLogGenerator {
       j.key("id").number(10_000_000_000L + i);
       j.key("ts").string(isoMillis(ts));
       j.key("type").string(type);
-      j.key("actor").startObject()
-          .key("id").number(r.nextInt(100_000))
-          .key("login").string(NAMES[r.nextInt(NAMES.length)] + r.nextInt(1000))
-          .key("site_admin").bool(r.nextInt(50) == 0)
+      j.key("actor")
+          .startObject()
+          .key("id")
+          .number(r.nextInt(100_000))
+          .key("login")
+          .string(NAMES[r.nextInt(NAMES.length)] + r.nextInt(1000))
+          .key("site_admin")
+          .bool(r.nextInt(50) == 0)
           .endObject();
       if (r.nextInt(4) != 0) {
-        j.key("repo").startObject().key("id").number(r.nextInt(1_000_000))
-            .key("name").string("org" + r.nextInt(50) + "/" + WORDS[r.nextInt(WORDS.length)]).endObject();
+        j.key("repo")
+            .startObject()
+            .key("id")
+            .number(r.nextInt(1_000_000))
+            .key("name")
+            .string("org" + r.nextInt(50) + "/" + WORDS[r.nextInt(WORDS.length)])
+            .endObject();
       }
       driftingValue(j.key("value"), r, i);
       payload(j.key("payload"), r, type);
@@ -55,7 +86,10 @@ final class EventLogGenerator {
     return rows;
   }
 
-  /** int, then double, then string, then decimal, with nulls sprinkled in: what a schema-less log does. */
+  /**
+   * int, then double, then string, then decimal, with nulls sprinkled in: what a schema-less log
+   * does.
+   */
   private static void driftingValue(JsonText j, SplittableRandom r, int i) {
     if (r.nextInt(20) == 0) {
       j.nul();
@@ -76,19 +110,54 @@ final class EventLogGenerator {
         j.key("size").number(r.nextInt(5) + 1);
         j.key("commits").startArray();
         for (int c = r.nextInt(4); c >= 0; c--) {
-          j.startObject().key("sha").string(hex(r, 40)).key("message").string(sentence(r))
-              .key("distinct").bool(r.nextBoolean()).endObject();
+          j.startObject()
+              .key("sha")
+              .string(hex(r, 40))
+              .key("message")
+              .string(sentence(r))
+              .key("distinct")
+              .bool(r.nextBoolean())
+              .endObject();
         }
         j.endArray();
       }
-      case "pull_request" -> j.key("number").number(r.nextInt(50_000)).key("title").string(sentence(r))
-          .key("merged").bool(r.nextBoolean()).key("additions").number(r.nextInt(2000))
-          .key("deletions").number(r.nextInt(2000)).key("score").decimal(r.nextInt(10_000), 3);
-      case "issue_comment" -> j.key("issue").number(r.nextInt(50_000)).key("body").string(sentence(r) + " " + sentence(r));
-      case "release" -> j.key("tag").string("v" + r.nextInt(10) + "." + r.nextInt(30) + "." + r.nextInt(10))
-          .key("prerelease").bool(r.nextInt(5) == 0).key("assets").number(r.nextInt(12));
-      default -> j.key("ip").string(r.nextInt(256) + "." + r.nextInt(256) + "." + r.nextInt(256) + "." + r.nextInt(256))
-          .key("ok").bool(r.nextInt(10) != 0);
+      case "pull_request" ->
+          j.key("number")
+              .number(r.nextInt(50_000))
+              .key("title")
+              .string(sentence(r))
+              .key("merged")
+              .bool(r.nextBoolean())
+              .key("additions")
+              .number(r.nextInt(2000))
+              .key("deletions")
+              .number(r.nextInt(2000))
+              .key("score")
+              .decimal(r.nextInt(10_000), 3);
+      case "issue_comment" ->
+          j.key("issue")
+              .number(r.nextInt(50_000))
+              .key("body")
+              .string(sentence(r) + " " + sentence(r));
+      case "release" ->
+          j.key("tag")
+              .string("v" + r.nextInt(10) + "." + r.nextInt(30) + "." + r.nextInt(10))
+              .key("prerelease")
+              .bool(r.nextInt(5) == 0)
+              .key("assets")
+              .number(r.nextInt(12));
+      default ->
+          j.key("ip")
+              .string(
+                  r.nextInt(256)
+                      + "."
+                      + r.nextInt(256)
+                      + "."
+                      + r.nextInt(256)
+                      + "."
+                      + r.nextInt(256))
+              .key("ok")
+              .bool(r.nextInt(10) != 0);
     }
     j.endObject();
   }

@@ -7,8 +7,8 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 
 /**
- * Chainable JSON writing for the generators over a jackson {@link JsonGenerator}, which places commas and
- * escapes strings, so that every generated document is valid JSON by construction.
+ * Chainable JSON writing for the generators over a jackson {@link JsonGenerator}, which places
+ * commas and escapes strings, so that every generated document is valid JSON by construction.
  */
 final class JsonText {
   private static final JsonFactory FACTORY = new JsonFactory();
@@ -72,12 +72,17 @@ final class JsonText {
     return write(g -> g.writeNumber(n));
   }
 
-  /** A double in Java's shortest form, which JSON readers take as a number with an exponent or fraction. */
+  /**
+   * A double in Java's shortest form, which JSON readers take as a number with an exponent or
+   * fraction.
+   */
   JsonText number(double d) {
     return write(g -> g.writeNumber(d));
   }
 
-  /** A decimal literal with exactly {@code scale} fraction digits, such as a price: {@code 12.50}. */
+  /**
+   * A decimal literal with exactly {@code scale} fraction digits, such as a price: {@code 12.50}.
+   */
   JsonText decimal(long unscaled, int scale) {
     return write(g -> g.writeNumber(java.math.BigDecimal.valueOf(unscaled, scale).toPlainString()));
   }

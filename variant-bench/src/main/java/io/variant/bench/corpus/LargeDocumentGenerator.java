@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Large documents: a few rows of about 1.5 MB each, mostly long arrays of numbers (integers, doubles,
- * decimals) and short strings, plus small nested records: the shape of a time series or an exported table.
+ * Large documents: a few rows of about 1.5 MB each, mostly long arrays of numbers (integers,
+ * doubles, decimals) and short strings, plus small nested records: the shape of a time series or an
+ * exported table.
  */
 final class LargeDocumentGenerator {
   static final int ROWS = 4;
@@ -44,8 +45,14 @@ final class LargeDocumentGenerator {
       j.endArray();
       j.key("points").startArray();
       for (int k = 0; k < ARRAY_LENGTH / 8; k++) {
-        j.startObject().key("x").number(r.nextInt(4096)).key("y").number(r.nextInt(4096))
-            .key("tag").string("p" + r.nextInt(100)).endObject();
+        j.startObject()
+            .key("x")
+            .number(r.nextInt(4096))
+            .key("y")
+            .number(r.nextInt(4096))
+            .key("tag")
+            .string("p" + r.nextInt(100))
+            .endObject();
       }
       j.endArray();
       j.endObject();

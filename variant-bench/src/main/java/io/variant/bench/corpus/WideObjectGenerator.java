@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Wide objects: each row has 200 to 400 top-level keys drawn from a pool of 500 metric names (realistic
- * lengths, 12 to 30 bytes), in a per-row shuffled order, with integer, double, string and boolean values.
- * This stresses the key dictionary and the per-object field sort.
+ * Wide objects: each row has 200 to 400 top-level keys drawn from a pool of 500 metric names
+ * (realistic lengths, 12 to 30 bytes), in a per-row shuffled order, with integer, double, string
+ * and boolean values. This stresses the key dictionary and the per-object field sort.
  */
 final class WideObjectGenerator {
   static final int ROWS = 600;
@@ -18,9 +18,13 @@ final class WideObjectGenerator {
   static List<String> generate(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     String[] pool = new String[POOL];
-    String[] parts = {"cpu", "mem", "disk", "net", "io", "gc", "heap", "thread", "queue", "cache", "latency", "error"};
+    String[] parts = {
+      "cpu", "mem", "disk", "net", "io", "gc", "heap", "thread", "queue", "cache", "latency",
+      "error"
+    };
     for (int i = 0; i < POOL; i++) {
-      pool[i] = parts[i % parts.length] + "." + parts[(i / parts.length) % parts.length] + "_metric_" + i;
+      pool[i] =
+          parts[i % parts.length] + "." + parts[(i / parts.length) % parts.length] + "_metric_" + i;
     }
     JsonText j = new JsonText();
     List<String> rows = new ArrayList<>(ROWS);

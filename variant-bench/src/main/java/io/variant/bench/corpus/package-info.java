@@ -1,7 +1,8 @@
 /**
- * Benchmark inputs generated from fixed seeds (event logs, wide objects, large documents) or read from NDJSON.
+ * Benchmark inputs generated from fixed seeds (event logs, wide objects, large documents) or read
+ * from NDJSON.
  *
- * <p>May import: {@code io.variant.core.*} and {@code com.fasterxml.jackson.core} (the generators write JSON
- * through its generator).
+ * <p>May import: {@code io.variant.core.*} and {@code com.fasterxml.jackson.core} (the generators
+ * write JSON through its generator).
  */
 package io.variant.bench.corpus;

@@ -34,10 +34,11 @@ import org.apache.parquet.variant.Variant;
 import org.apache.parquet.variant.VariantValueWriter;
 
 /**
- * parquet-java 1.18.1's own Variant file paths, as an engine uses them: its {@code VariantValueWriter}
- * (which shreds into whatever VARIANT group it is given, or writes metadata and value as they are) under a
- * minimal {@link WriteSupport}, and its Avro reader, which rebuilds shredded groups with {@code
- * VariantConverters}. Files have one optional VARIANT column {@code v}, as this project's benchmarks write.
+ * parquet-java 1.18.1's own Variant file paths, as an engine uses them: its {@code
+ * VariantValueWriter} (which shreds into whatever VARIANT group it is given, or writes metadata and
+ * value as they are) under a minimal {@link WriteSupport}, and its Avro reader, which rebuilds
+ * shredded groups with {@code VariantConverters}. Files have one optional VARIANT column {@code v},
+ * as this project's benchmarks write.
  */
 public final class ParquetJavaFiles {
   private ParquetJavaFiles() {}
@@ -48,18 +49,21 @@ public final class ParquetJavaFiles {
   }
 
   /**
-   * A parquet-java writer of one VARIANT column {@code v} shaped as our schema for {@code plan} (ZSTD, like
-   * ours by default).
+   * A parquet-java writer of one VARIANT column {@code v} shaped as our schema for {@code plan}
+   * (ZSTD, like ours by default).
    */
-  public static Writer writer(Path file, ShreddingPlan plan, long rowGroupBytes) throws IOException {
-    GroupType group = VariantSchema.toParquet("v", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
+  public static Writer writer(Path file, ShreddingPlan plan, long rowGroupBytes)
+      throws IOException {
+    GroupType group =
+        VariantSchema.toParquet("v", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
     MessageType schema = new MessageType("rows", group);
-    ParquetWriter<Variant> w = new Builder(new LocalOutputFile(file), schema)
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-        .withCompressionCodec(CompressionCodecName.ZSTD)
-        .withRowGroupSize(rowGroupBytes)
-        .withConf(new PlainParquetConfiguration())
-        .build();
+    ParquetWriter<Variant> w =
+        new Builder(new LocalOutputFile(file), schema)
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .withCompressionCodec(CompressionCodecName.ZSTD)
+            .withRowGroupSize(rowGroupBytes)
+            .withConf(new PlainParquetConfiguration())
+            .build();
     return new Writer() {
       @Override
       public void write(Variant v) throws IOException {
@@ -73,17 +77,24 @@ public final class ParquetJavaFiles {
     };
   }
 
-  /** parquet-java's Avro reader of {@code file}'s column {@code v}, rebuilt to unshredded {metadata, value} records. */
+  /**
+   * parquet-java's Avro reader of {@code file}'s column {@code v}, rebuilt to unshredded {metadata,
+   * value} records.
+   */
   public static RowReader reader(Path file) throws IOException {
-    GroupType unshredded = Types.optionalGroup()
-        .as(LogicalTypeAnnotation.variantType((byte) 1))
-        .required(PrimitiveTypeName.BINARY).named(VariantSchema.METADATA)
-        .required(PrimitiveTypeName.BINARY).named(VariantSchema.VALUE)
-        .named("v");
+    GroupType unshredded =
+        Types.optionalGroup()
+            .as(LogicalTypeAnnotation.variantType((byte) 1))
+            .required(PrimitiveTypeName.BINARY)
+            .named(VariantSchema.METADATA)
+            .required(PrimitiveTypeName.BINARY)
+            .named(VariantSchema.VALUE)
+            .named("v");
     Configuration conf = new Configuration(false);
     Schema avro = new AvroSchemaConverter().convert(new MessageType("rows", unshredded));
     AvroReadSupport.setAvroReadSchema(conf, avro);
-    ParquetReader<GenericRecord> r = AvroParquetReader.<GenericRecord>builder(new LocalInputFile(file)).withConf(conf).build();
+    ParquetReader<GenericRecord> r =
+        AvroParquetReader.<GenericRecord>builder(new LocalInputFile(file)).withConf(conf).build();
     return new RowReader() {
       @Override
       public Object next() throws IOException {
@@ -126,7 +137,10 @@ public final class ParquetJavaFiles {
     }
   }
 
-  /** One row = one Variant written by {@code VariantValueWriter.write}, parquet-java's shredding writer. */
+  /**
+   * One row = one Variant written by {@code VariantValueWriter.write}, parquet-java's shredding
+   * writer.
+   */
   private static final class Support extends WriteSupport<Variant> {
     private final MessageType schema;
     private final GroupType group;

@@ -11,10 +11,11 @@ import org.apache.spark.types.variant.VariantShreddingWriter.ShreddedResultBuild
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Spark 4.2's shredding ({@code VariantShreddingWriter.castShredded}) for the same plan as ours: the plan
- * translated to Spark's {@link VariantSchema} (field layout as Spark's own {@code SparkShreddingUtils}
- * builds it: top level {@code metadata, value, typed_value}, nested {@code value, typed_value}), and a
- * result that hands everything to a {@link Blackhole}, as our benchmark's sink does.
+ * Spark 4.2's shredding ({@code VariantShreddingWriter.castShredded}) for the same plan as ours:
+ * the plan translated to Spark's {@link VariantSchema} (field layout as Spark's own {@code
+ * SparkShreddingUtils} builds it: top level {@code metadata, value, typed_value}, nested {@code
+ * value, typed_value}), and a result that hands everything to a {@link Blackhole}, as our
+ * benchmark's sink does.
  */
 public final class SparkShredding {
   private final VariantSchema schema;
@@ -35,7 +36,10 @@ public final class SparkShredding {
     return VariantShreddingWriter.castShredded(v, schema, builder);
   }
 
-  /** Spark's schema for {@code plan}; Spark has no time, nanosecond-timestamp or int8/16 of its own beyond these. */
+  /**
+   * Spark's schema for {@code plan}; Spark has no time, nanosecond-timestamp or int8/16 of its own
+   * beyond these.
+   */
   static VariantSchema schema(ShreddingPlan plan, boolean topLevel) {
     int metadataIdx = topLevel ? 0 : -1;
     int valueIdx = topLevel ? 1 : 0;
@@ -48,12 +52,15 @@ public final class SparkShredding {
       List<ShreddingPlan.Field> fields = object.fields();
       VariantSchema.ObjectField[] out = new VariantSchema.ObjectField[fields.size()];
       for (int i = 0; i < out.length; i++) {
-        out[i] = new VariantSchema.ObjectField(fields.get(i).name(), schema(fields.get(i).plan(), false));
+        out[i] =
+            new VariantSchema.ObjectField(
+                fields.get(i).name(), schema(fields.get(i).plan(), false));
       }
       return new VariantSchema(typedIdx, valueIdx, metadataIdx, n, null, out, null);
     }
     if (plan instanceof ShreddingPlan.ArrayPlan array) {
-      return new VariantSchema(typedIdx, valueIdx, metadataIdx, n, null, null, schema(array.element(), false));
+      return new VariantSchema(
+          typedIdx, valueIdx, metadataIdx, n, null, null, schema(array.element(), false));
     }
     ShreddedType t = ((ShreddingPlan.ScalarPlan) plan).type();
     return new VariantSchema(typedIdx, valueIdx, metadataIdx, n, scalar(t), null, null);
@@ -76,11 +83,15 @@ public final class SparkShredding {
       case STRING -> new VariantSchema.StringType();
       case UUID -> new VariantSchema.UuidType();
       case TIME, TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS ->
-          throw new IllegalArgumentException("Spark 4.2 cannot shred " + t + "; pick a plan without it");
+          throw new IllegalArgumentException(
+              "Spark 4.2 cannot shred " + t + "; pick a plan without it");
     };
   }
 
-  /** Spark's result tree, consumed as it is built (Spark makes one result per shredded node, as here). */
+  /**
+   * Spark's result tree, consumed as it is built (Spark makes one result per shredded node, as
+   * here).
+   */
   private static final class Builder implements ShreddedResultBuilder {
     private final Blackhole bh;
 

@@ -16,22 +16,33 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns a JMH JSON result file ({@code -rf json}) into the markdown table that {@code bench/run} prints:
- * one line per operation and corpus, with this project's score, each peer's, and ours ÷ each peer (above 1
- * means ours is faster, for throughput and for time-per-operation modes alike), plus bytes allocated per
- * operation when the run used {@code -prof gc}.
+ * Turns a JMH JSON result file ({@code -rf json}) into the markdown table that {@code bench/run}
+ * prints: one line per operation and corpus, with this project's score, each peer's, and ours ÷
+ * each peer (above 1 means ours is faster, for throughput and for time-per-operation modes alike),
+ * plus bytes allocated per operation when the run used {@code -prof gc}.
  *
- * <p>Benchmark methods are named {@code operation_implementation} (see {@code CorpusBenchmark}); other
- * JMH parameters than {@code corpus} become part of the operation's label.
+ * <p>Benchmark methods are named {@code operation_implementation} (see {@code CorpusBenchmark});
+ * other JMH parameters than {@code corpus} become part of the operation's label.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.variant.bench.report.Report results.json}
  */
 public final class Report {
   private static final String OURS = "ours";
+
   /** Known peers in the order the table lists them; others follow in the order JMH ran them. */
-  private static final List<String> PEER_ORDER = List.of("parquetJava", "spark", "jackson", "duckdb");
-  private static final Map<String, String> PEER_LABELS = Map.of(
-      "parquetJava", "parquet-java", "spark", "Spark", "jackson", "jackson scan", "duckdb", "DuckDB");
+  private static final List<String> PEER_ORDER =
+      List.of("parquetJava", "spark", "jackson", "duckdb");
+
+  private static final Map<String, String> PEER_LABELS =
+      Map.of(
+          "parquetJava",
+          "parquet-java",
+          "spark",
+          "Spark",
+          "jackson",
+          "jackson scan",
+          "duckdb",
+          "DuckDB");
 
   private Report() {}
 
@@ -91,8 +102,12 @@ public final class Report {
           }
         }
       }
-      Score score = new Score(number(primary.field("score")), number(primary.field("scoreError")),
-          primary.field("scoreUnit").stringValue(), allocNorm);
+      Score score =
+          new Score(
+              number(primary.field("score")),
+              number(primary.field("scoreError")),
+              primary.field("scoreUnit").stringValue(),
+              allocNorm);
       rows.computeIfAbsent(List.of(operation, corpus), k -> new LinkedHashMap<>()).put(impl, score);
       if (!impl.equals(OURS)) {
         peers.add(impl);
@@ -115,23 +130,34 @@ public final class Report {
   }
 
   private static void header(PrintStream out, Set<String> corpora) {
-    out.printf(Locale.ROOT, "Machine: %d cores, JDK %s (%s), %s %s%n%n", Runtime.getRuntime().availableProcessors(),
-        System.getProperty("java.version"), System.getProperty("java.vm.name"), System.getProperty("os.name"),
+    out.printf(
+        Locale.ROOT,
+        "Machine: %d cores, JDK %s (%s), %s %s%n%n",
+        Runtime.getRuntime().availableProcessors(),
+        System.getProperty("java.version"),
+        System.getProperty("java.vm.name"),
+        System.getProperty("os.name"),
         System.getProperty("os.arch"));
-    out.println("Corpora (generated from fixed seeds at benchmark start; `file` is -Dcorpus=FILE):");
+    out.println(
+        "Corpora (generated from fixed seeds at benchmark start; `file` is -Dcorpus=FILE):");
     out.println();
     for (String c : corpora) {
-      if (Corpus.GENERATED.contains(c) || (c.equals("file") && System.getProperty("corpus") != null)) {
+      if (Corpus.GENERATED.contains(c)
+          || (c.equals("file") && System.getProperty("corpus") != null)) {
         out.println("- " + Corpus.named(c));
       }
     }
     out.println();
-    out.println("Scores: operations (rows) per second unless a unit is given; ratio = ours ÷ peer"
-        + " (above 1: ours is faster). ± is JMH's 99.9% error as a share of the score.");
+    out.println(
+        "Scores: operations (rows) per second unless a unit is given; ratio = ours ÷ peer"
+            + " (above 1: ours is faster). ± is JMH's 99.9% error as a share of the score.");
     out.println();
   }
 
-  private static void table(PrintStream out, Map<List<String>, Map<String, Score>> rows, List<String> peers,
+  private static void table(
+      PrintStream out,
+      Map<List<String>, Map<String, Score>> rows,
+      List<String> peers,
       boolean alloc) {
     StringBuilder head = new StringBuilder("| operation | corpus | ours |");
     StringBuilder rule = new StringBuilder("|---|---|---:|");
@@ -156,8 +182,14 @@ public final class Report {
     for (Map.Entry<List<String>, Map<String, Score>> e : rows.entrySet()) {
       Map<String, Score> byImpl = e.getValue();
       Score ours = byImpl.get(OURS);
-      StringBuilder line = new StringBuilder("| ").append(e.getKey().get(0)).append(" | ").append(e.getKey().get(1))
-          .append(" | ").append(format(ours)).append(" |");
+      StringBuilder line =
+          new StringBuilder("| ")
+              .append(e.getKey().get(0))
+              .append(" | ")
+              .append(e.getKey().get(1))
+              .append(" | ")
+              .append(format(ours))
+              .append(" |");
       for (String p : peers) {
         line.append(' ').append(format(byImpl.get(p))).append(" |");
       }
@@ -184,22 +216,34 @@ public final class Report {
       return "–";
     }
     String unit = s.unit().equals("ops/s") ? "" : " " + s.unit();
-    String error = Double.isNaN(s.error()) || s.value() == 0 ? ""
-        : String.format(Locale.ROOT, " ±%.0f%%", 100 * s.error() / s.value());
+    String error =
+        Double.isNaN(s.error()) || s.value() == 0
+            ? ""
+            : String.format(Locale.ROOT, " ±%.0f%%", 100 * s.error() / s.value());
     return String.format(Locale.ROOT, "%,.0f%s%s", s.value(), unit, error);
   }
 
-  /** Ours ÷ peer as a speed ratio: for time per operation (units ending in /op) the times are inverted. */
+  /**
+   * Ours ÷ peer as a speed ratio: for time per operation (units ending in /op) the times are
+   * inverted.
+   */
   private static String ratio(Score ours, Score peer) {
-    if (ours == null || peer == null || !ours.unit().equals(peer.unit()) || peer.value() == 0 || ours.value() == 0) {
+    if (ours == null
+        || peer == null
+        || !ours.unit().equals(peer.unit())
+        || peer.value() == 0
+        || ours.value() == 0) {
       return "–";
     }
-    double r = ours.unit().endsWith("/op") ? peer.value() / ours.value() : ours.value() / peer.value();
+    double r =
+        ours.unit().endsWith("/op") ? peer.value() / ours.value() : ours.value() / peer.value();
     return String.format(Locale.ROOT, "%.2f×", r);
   }
 
   private static String bytes(Score s) {
-    return s == null || Double.isNaN(s.allocPerOp()) ? "–" : String.format(Locale.ROOT, "%,.0f", s.allocPerOp());
+    return s == null || Double.isNaN(s.allocPerOp())
+        ? "–"
+        : String.format(Locale.ROOT, "%,.0f", s.allocPerOp());
   }
 
   /** A JSON number as JMH writes it (possibly the string "NaN"). */

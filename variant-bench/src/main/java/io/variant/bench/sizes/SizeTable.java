@@ -32,15 +32,16 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
- * The size table of issue 8 ({@code bench/SIZES.md}): for each NDJSON corpus, the same rows written as a
- * JSON string column (the bar, 1.00), as an unshredded Variant column, by {@code variant convert} with its
- * defaults (the inferred plan), and by DuckDB's auto-shredding {@code COPY ... TO ... (FORMAT parquet)},
- * every file ZSTD-compressed. Then, per file of ours, where the bytes go: compressed bytes per column
- * group (metadata, residual values, typed values), the count of row groups and of leaf columns.
+ * The size table of issue 8 ({@code bench/SIZES.md}): for each NDJSON corpus, the same rows written
+ * as a JSON string column (the bar, 1.00), as an unshredded Variant column, by {@code variant
+ * convert} with its defaults (the inferred plan), and by DuckDB's auto-shredding {@code COPY ... TO
+ * ... (FORMAT parquet)}, every file ZSTD-compressed. Then, per file of ours, where the bytes go:
+ * compressed bytes per column group (metadata, residual values, typed values), the count of row
+ * groups and of leaf columns.
  *
  * <p>Run through {@code bench/sizes}, which generates the corpora; by hand: {@code java -cp
- * benchmarks.jar:duckdb_jdbc.jar io.variant.bench.sizes.SizeTable DIR name=file.ndjson ...} (DIR receives
- * the Parquet files). Without DuckDB's JDBC driver on the class path its column says "-".
+ * benchmarks.jar:duckdb_jdbc.jar io.variant.bench.sizes.SizeTable DIR name=file.ndjson ...} (DIR
+ * receives the Parquet files). Without DuckDB's JDBC driver on the class path its column says "-".
  */
 public final class SizeTable {
   private SizeTable() {}
@@ -49,13 +50,17 @@ public final class SizeTable {
     Path dir = Path.of(args[0]);
     Files.createDirectories(dir);
     StringBuilder table = new StringBuilder();
-    table.append("| corpus | rows | JSON column (ZSTD) | unshredded Variant | ours, inferred | DuckDB 2.0 VARIANT | ours ÷ DuckDB | typed leaves |\n");
+    table.append(
+        "| corpus | rows | JSON column (ZSTD) | unshredded Variant | ours, inferred | DuckDB 2.0 VARIANT | ours ÷ DuckDB | typed leaves |\n");
     table.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     StringBuilder where = new StringBuilder();
     for (int i = 1; i < args.length; i++) {
       String name = args[i].substring(0, args[i].indexOf('='));
       Path ndjson = Path.of(args[i].substring(name.length() + 1));
-      List<String> lines = Files.readAllLines(ndjson, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
+      List<String> lines =
+          Files.readAllLines(ndjson, StandardCharsets.UTF_8).stream()
+              .filter(l -> !l.isBlank())
+              .toList();
       Path json = dir.resolve(name + ".json.parquet");
       Path unshredded = dir.resolve(name + ".unshredded.parquet");
       Path ours = dir.resolve(name + ".ours.parquet");
@@ -66,14 +71,30 @@ public final class SizeTable {
       long duckBytes = duckdb(ndjson, duck);
       double bar = Files.size(json);
       Footer f = Footer.of(ours);
-      table.append(String.format(Locale.ROOT, "| %s | %,d | 1.00 (%s) | %.2f (%s) | **%.2f** (%s) | %s | %s | %d |%n",
-          name, lines.size(), mb(Files.size(json)),
-          Files.size(unshredded) / bar, mb(Files.size(unshredded)),
-          Files.size(ours) / bar, mb(Files.size(ours)),
-          duckBytes < 0 ? "-" : String.format(Locale.ROOT, "%.2f (%s)", duckBytes / bar, mb(duckBytes)),
-          duckBytes < 0 ? "-" : String.format(Locale.ROOT, "%.2f", Files.size(ours) / (double) duckBytes),
-          f.typedLeaves()));
-      where.append("\n### ").append(name).append("\n\n`variant convert`: ").append(summary.strip()).append("\n\n");
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %,d | 1.00 (%s) | %.2f (%s) | **%.2f** (%s) | %s | %s | %d |%n",
+              name,
+              lines.size(),
+              mb(Files.size(json)),
+              Files.size(unshredded) / bar,
+              mb(Files.size(unshredded)),
+              Files.size(ours) / bar,
+              mb(Files.size(ours)),
+              duckBytes < 0
+                  ? "-"
+                  : String.format(Locale.ROOT, "%.2f (%s)", duckBytes / bar, mb(duckBytes)),
+              duckBytes < 0
+                  ? "-"
+                  : String.format(Locale.ROOT, "%.2f", Files.size(ours) / (double) duckBytes),
+              f.typedLeaves()));
+      where
+          .append("\n### ")
+          .append(name)
+          .append("\n\n`variant convert`: ")
+          .append(summary.strip())
+          .append("\n\n");
       where.append(f.breakdown("ours")).append('\n');
       where.append(Footer.of(unshredded).breakdown("unshredded")).append('\n');
       if (duckBytes >= 0) {
@@ -86,7 +107,8 @@ public final class SizeTable {
   }
 
   private static void writeJsonColumn(List<String> lines, Path out) throws IOException {
-    try (VariantParquetWriter w = VariantParquetWriter.builder(out).overwrite().stringColumn("json").build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(out).overwrite().stringColumn("json").build()) {
       for (String l : lines) {
         w.write(VariantRecord.builder().set("json", l).build());
       }
@@ -94,8 +116,11 @@ public final class SizeTable {
   }
 
   private static void writeUnshredded(List<String> lines, Path out) throws IOException {
-    try (VariantParquetWriter w = VariantParquetWriter.builder(out).overwrite()
-        .variantColumn("variant", ShreddingPlan.residual()).build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(out)
+            .overwrite()
+            .variantColumn("variant", ShreddingPlan.residual())
+            .build()) {
       for (String l : lines) {
         w.write(VariantRecord.builder().set("variant", VariantJson.parse(l)).build());
       }
@@ -105,8 +130,12 @@ public final class SizeTable {
   /** {@code variant convert IN -o OUT --overwrite} in this JVM; returns its summary line. */
   private static String convert(Path in, Path out) {
     StringWriter err = new StringWriter();
-    int code = VariantCli.commandLine(new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), new PrintWriter(err, true))
-        .execute("convert", in.toString(), "-o", out.toString(), "--overwrite");
+    int code =
+        VariantCli.commandLine(
+                new ByteArrayInputStream(new byte[0]),
+                new ByteArrayOutputStream(),
+                new PrintWriter(err, true))
+            .execute("convert", in.toString(), "-o", out.toString(), "--overwrite");
     if (code != 0) {
       throw new IllegalStateException("variant convert failed: " + err);
     }
@@ -115,10 +144,15 @@ public final class SizeTable {
 
   /** DuckDB's file of the same rows, or -1 without its driver. */
   private static long duckdb(Path in, Path out) throws IOException {
-    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
       s.execute("SET threads TO 1");
-      s.execute("COPY (SELECT json::JSON::VARIANT AS v FROM read_json_objects('" + in + "', format = 'newline_delimited')) TO '"
-          + out + "' (FORMAT parquet, COMPRESSION zstd)");
+      s.execute(
+          "COPY (SELECT json::JSON::VARIANT AS v FROM read_json_objects('"
+              + in
+              + "', format = 'newline_delimited')) TO '"
+              + out
+              + "' (FORMAT parquet, COMPRESSION zstd)");
     } catch (SQLException e) {
       if (e.getMessage() != null && e.getMessage().contains("No suitable driver")) {
         return -1;
@@ -133,10 +167,18 @@ public final class SizeTable {
   }
 
   /** Compressed bytes per column group of one Parquet file, from its footer. */
-  record Footer(Path file, int rowGroups, int leaves, Map<String, Long> groups, Map<String, Long> biggest, long total) {
+  record Footer(
+      Path file,
+      int rowGroups,
+      int leaves,
+      Map<String, Long> groups,
+      Map<String, Long> biggest,
+      long total) {
     static Footer of(Path file) throws IOException {
-      try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file),
-          ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+      try (ParquetFileReader r =
+          ParquetFileReader.open(
+              new LocalInputFile(file),
+              ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
         Map<String, Long> groups = new LinkedHashMap<>();
         Map<String, Long> columns = new TreeMap<>();
         List<BlockMetaData> blocks = r.getFooter().getBlocks();
@@ -150,13 +192,18 @@ public final class SizeTable {
           }
         }
         Map<String, Long> biggest = new LinkedHashMap<>();
-        columns.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(6)
+        columns.entrySet().stream()
+            .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
+            .limit(6)
             .forEach(e -> biggest.put(e.getKey(), e.getValue()));
         return new Footer(file, blocks.size(), leaves, groups, biggest, Files.size(file));
       }
     }
 
-    /** metadata, residual ({@code value} columns), typed ({@code typed_value} leaves), or the column itself. */
+    /**
+     * metadata, residual ({@code value} columns), typed ({@code typed_value} leaves), or the column
+     * itself.
+     */
     private static String group(String path) {
       String[] parts = path.split("\\.");
       String last = parts[parts.length - 1];
@@ -173,14 +220,26 @@ public final class SizeTable {
     }
 
     long typedLeaves() {
-      return (leaves - 2) / 2; // each typed leaf comes with its residual column; metadata + top value
+      return (leaves - 2)
+          / 2; // each typed leaf comes with its residual column; metadata + top value
     }
 
     String breakdown(String label) {
       StringBuilder sb = new StringBuilder();
-      sb.append(String.format(Locale.ROOT, "- %s: %s in %d row group(s), %d leaf columns; footer and headers %s%n",
-          label, mb(total), rowGroups, leaves, mb(total - groups.values().stream().mapToLong(Long::longValue).sum())));
-      groups.forEach((g, n) -> sb.append(String.format(Locale.ROOT, "  - %s: %s (%.0f%%)%n", g, mb(n), 100.0 * n / total)));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "- %s: %s in %d row group(s), %d leaf columns; footer and headers %s%n",
+              label,
+              mb(total),
+              rowGroups,
+              leaves,
+              mb(total - groups.values().stream().mapToLong(Long::longValue).sum())));
+      groups.forEach(
+          (g, n) ->
+              sb.append(
+                  String.format(
+                      Locale.ROOT, "  - %s: %s (%.0f%%)%n", g, mb(n), 100.0 * n / total)));
       List<String> top = new ArrayList<>();
       biggest.forEach((c, n) -> top.add(String.format(Locale.ROOT, "`%s` %s", c, mb(n))));
       sb.append("  - largest columns: ").append(String.join(", ", top)).append('\n');

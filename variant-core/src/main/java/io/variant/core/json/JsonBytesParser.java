@@ -6,30 +6,37 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The byte-level front end of JSON parsing: one pass from UTF-8 bytes straight into a {@link VariantBuilder},
- * for the common case. It handles every JSON value, escapes included, with the number rules of {@link
- * JsonToVariant}; keys go to the builder as bytes ({@link VariantBuilder#keyUtf8}), whose key cache finds a
- * repeated key without making a String; strings and keys are checked as strict UTF-8 by the builder as they
- * are copied. Anything else, and every error, is left to the jackson path ({@link #parse} returns false and
- * the caller starts over), which reports errors with their line and column: a BOM, an infinite double, nesting past
- * {@link #MAX_FAST_DEPTH}, a duplicate key under REJECT, a value over the size limit, malformed JSON or UTF-8.
+ * The byte-level front end of JSON parsing: one pass from UTF-8 bytes straight into a {@link
+ * VariantBuilder}, for the common case. It handles every JSON value, escapes included, with the
+ * number rules of {@link JsonToVariant}; keys go to the builder as bytes ({@link
+ * VariantBuilder#keyUtf8}), whose key cache finds a repeated key without making a String; strings
+ * and keys are checked as strict UTF-8 by the builder as they are copied. Anything else, and every
+ * error, is left to the jackson path ({@link #parse} returns false and the caller starts over),
+ * which reports errors with their line and column: a BOM, an infinite double, nesting past {@link
+ * #MAX_FAST_DEPTH}, a duplicate key under REJECT, a value over the size limit, malformed JSON or
+ * UTF-8.
  *
- * <p>Why not jackson's token API for the common case too: its byte parser decodes UTF-8 leniently (a strict
- * check needs its own pass over the input), makes a String per string value, and its {@code nextToken()} scan
- * alone costs about as much as this whole pass; see issue 7's profile.
+ * <p>Why not jackson's token API for the common case too: its byte parser decodes UTF-8 leniently
+ * (a strict check needs its own pass over the input), makes a String per string value, and its
+ * {@code nextToken()} scan alone costs about as much as this whole pass; see issue 7's profile.
  *
  * <p>Not thread-safe; one instance per {@link JsonRowParser}.
  */
 final class JsonBytesParser {
   /** Deeper documents go to the iterative jackson path: this one recurses. */
   static final int MAX_FAST_DEPTH = 128;
+
   /** Digits that always fit a long. */
   private static final int MAX_LONG_DIGITS = 18;
-  /** Digits (max of precision and scale) a decimal16 holds. spec: VariantEncoding §Encoding types */
+
+  /**
+   * Digits (max of precision and scale) a decimal16 holds. spec: VariantEncoding §Encoding types
+   */
   private static final int MAX_DECIMAL_DIGITS = 38;
 
   private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   private static final long ONES = 0x0101010101010101L;
 
   private byte[] b;
@@ -42,7 +49,8 @@ final class JsonBytesParser {
   /**
    * Appends the one JSON document in {@code buf[off, off+len)} to {@code into}.
    *
-   * @return false if the jackson path must parse it instead (then {@code into} holds a partial value: reset it)
+   * @return false if the jackson path must parse it instead (then {@code into} holds a partial
+   *     value: reset it)
    */
   boolean parse(byte[] buf, int off, int len, VariantBuilder into, int depthLimit) {
     b = buf;
@@ -168,7 +176,10 @@ final class JsonBytesParser {
     return 0;
   }
 
-  /** After an element: 1 if the container closes here, 0 if a comma (and another element) follows, else -1. */
+  /**
+   * After an element: 1 if the container closes here, 0 if a comma (and another element) follows,
+   * else -1.
+   */
   private int next(char close) {
     skipWhitespace();
     if (pos >= end) {
@@ -225,22 +236,27 @@ final class JsonBytesParser {
   }
 
   /**
-   * Whether any of 8 bytes may be a quote, a backslash or a control character (SWAR: a byte is zero in {@code
-   * x ^ '"'} where it is a quote; {@code x - 0x20..} borrows into bit 7 where a byte is below 0x20). Bytes of
-   * 0x80 and above are none of these; a false alarm only sends the bytes to the byte loop.
+   * Whether any of 8 bytes may be a quote, a backslash or a control character (SWAR: a byte is zero
+   * in {@code x ^ '"'} where it is a quote; {@code x - 0x20..} borrows into bit 7 where a byte is
+   * below 0x20). Bytes of 0x80 and above are none of these; a false alarm only sends the bytes to
+   * the byte loop.
    */
   private static boolean special(long x) {
     long quote = x ^ 0x2222222222222222L;
     long backslash = x ^ 0x5C5C5C5C5C5C5C5CL;
-    long found = ((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | ((x - 0x2020202020202020L) & ~x);
+    long found =
+        ((quote - ONES) & ~quote)
+            | ((backslash - ONES) & ~backslash)
+            | ((x - 0x2020202020202020L) & ~x);
     return (found & 0x8080808080808080L) != 0;
   }
 
   /**
-   * Copies the string from {@code start} to its closing quote into {@link #scratch}, decoding escapes; {@code
-   * p} is the first backslash. Leaves {@code pos} after the closing quote.
+   * Copies the string from {@code start} to its closing quote into {@link #scratch}, decoding
+   * escapes; {@code p} is the first backslash. Leaves {@code pos} after the closing quote.
    *
-   * @return the byte length, or -1 for a malformed escape, an unpaired surrogate or a control character
+   * @return the byte length, or -1 for a malformed escape, an unpaired surrogate or a control
+   *     character
    */
   private int unescape(int start, int p) {
     int n = p - start;
@@ -341,8 +357,9 @@ final class JsonBytesParser {
   }
 
   /**
-   * A number: integers as the smallest integer type, fractions without exponent as decimals, exponents as
-   * doubles (digest §C, as {@link JsonToVariant}); false for what only the jackson path takes exactly.
+   * A number: integers as the smallest integer type, fractions without exponent as decimals,
+   * exponents as doubles (digest §C, as {@link JsonToVariant}); false for what only the jackson
+   * path takes exactly.
    */
   private boolean number() {
     int start = pos;
@@ -397,8 +414,8 @@ final class JsonBytesParser {
   }
 
   /**
-   * A literal of more than 18 digits, the rules of {@link JsonToVariant}: an integer that fits int64 is one,
-   * otherwise a decimal if max(precision, scale) is at most 38, else a double.
+   * A literal of more than 18 digits, the rules of {@link JsonToVariant}: an integer that fits
+   * int64 is one, otherwise a decimal if max(precision, scale) is at most 38, else a double.
    */
   private boolean longLiteral(int start, int p, boolean integer) {
     BigDecimal v = new BigDecimal(new String(b, start, p - start, StandardCharsets.ISO_8859_1));

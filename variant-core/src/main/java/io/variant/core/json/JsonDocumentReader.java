@@ -12,15 +12,15 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 
 /**
- * Reads a stream of JSON documents, one Variant each, in one of two shapes chosen by the first non-blank
- * character:
+ * Reads a stream of JSON documents, one Variant each, in one of two shapes chosen by the first
+ * non-blank character:
  *
  * <ul>
- *   <li>anything but {@code [}: documents separated by whitespace, such as NDJSON (one per line; blank
- *       lines are skipped) or concatenated documents ({@code {"a":1}{"a":2}});
- *   <li>{@code [}: one top-level JSON array whose elements are the documents. So a stream that holds
- *       exactly one array is an array of documents, and NDJSON whose first line is an array is read as
- *       an array followed by unexpected content (an error).
+ *   <li>anything but {@code [}: documents separated by whitespace, such as NDJSON (one per line;
+ *       blank lines are skipped) or concatenated documents ({@code {"a":1}{"a":2}});
+ *   <li>{@code [}: one top-level JSON array whose elements are the documents. So a stream that
+ *       holds exactly one array is an array of documents, and NDJSON whose first line is an array
+ *       is read as an array followed by unexpected content (an error).
  * </ul>
  *
  * <pre>{@code
@@ -31,13 +31,13 @@ import java.io.UncheckedIOException;
  * }
  * }</pre>
  *
- * <p><b>Errors:</b> a malformed document throws {@link VariantJsonException} with its line and column;
- * the reader cannot continue after that. Decoding is the {@link Reader}'s job: to reject invalid UTF-8
- * instead of replacing it with U+FFFD, pass {@code new InputStreamReader(in,
- * StandardCharsets.UTF_8.newDecoder())}; its errors are then reported as {@link VariantJsonException} too,
- * at the position where jackson last filled its buffer (a decoder reports no position of its own), and
- * possibly before documents that precede the bad bytes within that buffer.
- * A leading byte order mark (U+FEFF) is skipped.
+ * <p><b>Errors:</b> a malformed document throws {@link VariantJsonException} with its line and
+ * column; the reader cannot continue after that. Decoding is the {@link Reader}'s job: to reject
+ * invalid UTF-8 instead of replacing it with U+FFFD, pass {@code new InputStreamReader(in,
+ * StandardCharsets.UTF_8.newDecoder())}; its errors are then reported as {@link
+ * VariantJsonException} too, at the position where jackson last filled its buffer (a decoder
+ * reports no position of its own), and possibly before documents that precede the bad bytes within
+ * that buffer. A leading byte order mark (U+FEFF) is skipped.
  *
  * <p><b>Thread safety:</b> none; one reader serves one thread.
  */
@@ -68,7 +68,8 @@ public final class JsonDocumentReader implements Closeable {
     this.options = options;
     try {
       this.parser = VariantJson.factory(options.limits()).createParser(this.in);
-    } catch (IOException e) { // jackson declares it, but creating a parser over a Reader reads nothing
+    } catch (
+        IOException e) { // jackson declares it, but creating a parser over a Reader reads nothing
       throw new UncheckedIOException("Cannot create a JSON parser", e);
     }
   }
@@ -89,8 +90,8 @@ public final class JsonDocumentReader implements Closeable {
   }
 
   /**
-   * The next document built by {@code into}, which this method resets first (its seed dictionary, if any,
-   * stays); {@code null} after the last one. Duplicate keys follow {@code into}'s options.
+   * The next document built by {@code into}, which this method resets first (its seed dictionary,
+   * if any, stays); {@code null} after the last one. Duplicate keys follow {@code into}'s options.
    *
    * @throws VariantJsonException if the document is malformed
    * @throws IOException if the underlying reader fails
@@ -98,7 +99,8 @@ public final class JsonDocumentReader implements Closeable {
    */
   public Variant next(VariantBuilder into) throws IOException {
     if (failed) {
-      throw new IllegalStateException("Cannot read on: the document at line " + line + " failed to parse");
+      throw new IllegalStateException(
+          "Cannot read on: the document at line " + line + " failed to parse");
     }
     if (finished) {
       return null;
@@ -142,8 +144,10 @@ public final class JsonDocumentReader implements Closeable {
     if (arrayOfDocuments && token == JsonToken.END_ARRAY) {
       JsonToken after = JsonToVariant.nextToken(parser);
       if (after != null) {
-        throw VariantJsonException.at(parser.currentTokenLocation(),
-            "expected the end of the input after the top-level array of documents, found " + VariantJson.describe(after),
+        throw VariantJsonException.at(
+            parser.currentTokenLocation(),
+            "expected the end of the input after the top-level array of documents, found "
+                + VariantJson.describe(after),
             null);
       }
       return null;
@@ -156,7 +160,10 @@ public final class JsonDocumentReader implements Closeable {
     return line;
   }
 
-  /** 1-based column (in characters) where the document last returned by {@code next} starts; 0 before the first. */
+  /**
+   * 1-based column (in characters) where the document last returned by {@code next} starts; 0
+   * before the first.
+   */
   public long column() {
     return column;
   }

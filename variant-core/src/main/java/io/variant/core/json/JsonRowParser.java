@@ -7,9 +7,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * A reusable JSON-to-Variant parser for engines that encode many rows: one document per call, with the same
- * rules and errors as {@link VariantJson#parse(byte[], JsonOptions)}, but its builder, buffers and key cache
- * are kept from row to row, so that a repeated key is encoded once per parser rather than once per row.
+ * A reusable JSON-to-Variant parser for engines that encode many rows: one document per call, with
+ * the same rules and errors as {@link VariantJson#parse(byte[], JsonOptions)}, but its builder,
+ * buffers and key cache are kept from row to row, so that a repeated key is encoded once per parser
+ * rather than once per row.
  *
  * <pre>{@code
  * JsonRowParser rows = VariantJson.rowParser();
@@ -18,9 +19,9 @@ import java.io.UncheckedIOException;
  * }
  * }</pre>
  *
- * <p>Each call makes one pass over the bytes straight into the builder ({@code JsonBytesParser}); documents
- * it does not take (and every malformed one) are parsed again by the jackson path, which reports the error.
- * The returned Variants own their bytes: nothing is shared with later calls.
+ * <p>Each call makes one pass over the bytes straight into the builder ({@code JsonBytesParser});
+ * documents it does not take (and every malformed one) are parsed again by the jackson path, which
+ * reports the error. The returned Variants own their bytes: nothing is shared with later calls.
  *
  * <p><b>Thread safety:</b> none; use one parser per thread.
  */
@@ -44,11 +45,11 @@ public final class JsonRowParser {
   }
 
   /**
-   * Parses one JSON document given as UTF-8 bytes (a byte order mark is skipped). Columns in errors count
-   * bytes.
+   * Parses one JSON document given as UTF-8 bytes (a byte order mark is skipped). Columns in errors
+   * count bytes.
    *
-   * @throws VariantJsonException if the bytes are not valid UTF-8 or not one valid JSON value, have a
-   *     duplicate key under {@code REJECT}, or nest deeper than the limit
+   * @throws VariantJsonException if the bytes are not valid UTF-8 or not one valid JSON value, have
+   *     a duplicate key under {@code REJECT}, or nest deeper than the limit
    * @throws io.variant.core.VariantLimitException if the value would exceed the size limit
    */
   public Variant parse(byte[] utf8) {
@@ -58,7 +59,8 @@ public final class JsonRowParser {
   /** {@link #parse(byte[])} over {@code length} bytes from {@code offset}. */
   public Variant parse(byte[] utf8, int offset, int length) {
     if (offset < 0 || length < 0 || offset + length > utf8.length) {
-      throw new IndexOutOfBoundsException("range [" + offset + ", " + offset + "+" + length + ") outside " + utf8.length);
+      throw new IndexOutOfBoundsException(
+          "range [" + offset + ", " + offset + "+" + length + ") outside " + utf8.length);
     }
     builder.reset();
     if (fast.parse(utf8, offset, length, builder, options.limits().maxDepth())) {
@@ -66,10 +68,12 @@ public final class JsonRowParser {
     }
     builder.reset();
     Utf8Input.requireValid(utf8, offset, length);
-    try (JsonParser parser = VariantJson.factory(options.limits()).createParser(utf8, offset, length)) {
+    try (JsonParser parser =
+        VariantJson.factory(options.limits()).createParser(utf8, offset, length)) {
       return VariantJson.parseDocument(parser, builder, options);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot parse JSON: in-memory input failed", e); // jackson errors are translated
+      throw new UncheckedIOException(
+          "Cannot parse JSON: in-memory input failed", e); // jackson errors are translated
     }
   }
 
@@ -92,11 +96,15 @@ public final class JsonRowParser {
     }
   }
 
-  /** Encodes {@code s} as UTF-8 into {@link #encoded}; -1 if it holds an unpaired surrogate (or a BOM). */
+  /**
+   * Encodes {@code s} as UTF-8 into {@link #encoded}; -1 if it holds an unpaired surrogate (or a
+   * BOM).
+   */
   private int encode(String s) {
     int len = s.length();
     if (encoded.length < len * 3L) {
-      encoded = new byte[(int) Math.min(Math.max(len * 3L, encoded.length * 2L), Integer.MAX_VALUE - 8)];
+      encoded =
+          new byte[(int) Math.min(Math.max(len * 3L, encoded.length * 2L), Integer.MAX_VALUE - 8)];
       if (encoded.length < len * 3L) {
         return -1; // too long for one array: let jackson stream it
       }
@@ -111,7 +119,9 @@ public final class JsonRowParser {
         out[n++] = (byte) (0xC0 | (c >>> 6));
         out[n++] = (byte) (0x80 | (c & 0x3F));
       } else if (Character.isSurrogate(c)) {
-        if (!Character.isHighSurrogate(c) || i + 1 >= len || !Character.isLowSurrogate(s.charAt(i + 1))) {
+        if (!Character.isHighSurrogate(c)
+            || i + 1 >= len
+            || !Character.isLowSurrogate(s.charAt(i + 1))) {
           return -1;
         }
         int cp = Character.toCodePoint(c, s.charAt(++i));

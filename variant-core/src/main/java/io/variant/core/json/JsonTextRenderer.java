@@ -4,8 +4,8 @@ import io.variant.core.Variant;
 import io.variant.core.VariantTextRenderer;
 
 /**
- * The renderer behind {@link Variant#toString()}: {@link VariantJson#toJson(Variant)}. Registered in {@code
- * META-INF/services}; public only because {@code ServiceLoader} requires it.
+ * The renderer behind {@link Variant#toString()}: {@link VariantJson#toJson(Variant)}. Registered
+ * in {@code META-INF/services}; public only because {@code ServiceLoader} requires it.
  */
 public final class JsonTextRenderer implements VariantTextRenderer {
   /** For {@code ServiceLoader}. */

@@ -13,21 +13,25 @@ import java.nio.charset.CharacterCodingException;
 import java.util.Locale;
 
 /**
- * Streams jackson tokens into a {@link VariantBuilder}: the JSON to Variant direction, with the number
- * rules of digest §C. Iterative (no recursion), so the nesting depth is bounded only by {@link
- * io.variant.core.Limits#maxDepth()}, never by the thread's stack.
+ * Streams jackson tokens into a {@link VariantBuilder}: the JSON to Variant direction, with the
+ * number rules of digest §C. Iterative (no recursion), so the nesting depth is bounded only by
+ * {@link io.variant.core.Limits#maxDepth()}, never by the thread's stack.
  */
 final class JsonToVariant {
-  /** Digits (max of precision and scale) a decimal16 holds. spec: VariantEncoding §Encoding types */
+  /**
+   * Digits (max of precision and scale) a decimal16 holds. spec: VariantEncoding §Encoding types
+   */
   private static final int MAX_DECIMAL_DIGITS = 38;
 
   private JsonToVariant() {}
 
   /**
-   * Appends the value at the parser's current token (reading the first token if there is none yet, or
-   * the value token if the parser is on a field name); leaves the parser on the value's last token.
+   * Appends the value at the parser's current token (reading the first token if there is none yet,
+   * or the value token if the parser is on a field name); leaves the parser on the value's last
+   * token.
    */
-  static void append(JsonParser parser, VariantBuilder into, JsonOptions options) throws IOException {
+  static void append(JsonParser parser, VariantBuilder into, JsonOptions options)
+      throws IOException {
     try {
       JsonToken token = parser.currentToken();
       if (token == null || token == JsonToken.FIELD_NAME) {
@@ -37,7 +41,8 @@ final class JsonToVariant {
         throw error(parser.currentLocation(), "expected a value, found the end of the input");
       }
       if (token.isStructEnd()) {
-        throw error(parser.currentTokenLocation(), "expected a value, found '" + token.asString() + "'");
+        throw error(
+            parser.currentTokenLocation(), "expected a value, found '" + token.asString() + "'");
       }
       appendTokens(parser, token, into, options.limits().maxDepth());
     } catch (JsonProcessingException | CharacterCodingException | CharConversionException e) {
@@ -45,7 +50,9 @@ final class JsonToVariant {
     }
   }
 
-  /** {@link JsonParser#nextToken()} with jackson's errors reported as {@link VariantJsonException}. */
+  /**
+   * {@link JsonParser#nextToken()} with jackson's errors reported as {@link VariantJsonException}.
+   */
   static JsonToken nextToken(JsonParser parser) throws IOException {
     try {
       return parser.nextToken();
@@ -63,7 +70,9 @@ final class JsonToVariant {
         case START_OBJECT:
         case START_ARRAY:
           if (depth == maxDepth) {
-            throw error(p.currentTokenLocation(), "nesting deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
+            throw error(
+                p.currentTokenLocation(),
+                "nesting deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
           }
           depth++;
           if (t == JsonToken.START_OBJECT) {
@@ -101,7 +110,8 @@ final class JsonToVariant {
         case VALUE_NULL:
           b.appendNull();
           break;
-        default: // VALUE_EMBEDDED_OBJECT and NOT_AVAILABLE come only from non-JSON or non-blocking parsers
+        default: // VALUE_EMBEDDED_OBJECT and NOT_AVAILABLE come only from non-JSON or non-blocking
+          // parsers
           throw error(p.currentTokenLocation(), "expected a JSON value, found token " + t);
       }
       if (depth == 0) {
@@ -118,12 +128,18 @@ final class JsonToVariant {
     try {
       b.endObject(); // the builder sorts the fields and finds duplicates here, at the closing brace
     } catch (DuplicateKeyException e) {
-      throw VariantJsonException.at(p.currentTokenLocation(),
-          "duplicate key \"" + e.key() + "\" in the object that ends here (use DuplicateKeys.LAST_WINS to keep the last)", e);
+      throw VariantJsonException.at(
+          p.currentTokenLocation(),
+          "duplicate key \""
+              + e.key()
+              + "\" in the object that ends here (use DuplicateKeys.LAST_WINS to keep the last)",
+          e);
     }
   }
 
-  /** Integer literals: the smallest integer type, or beyond int64 a decimal or double (digest §C). */
+  /**
+   * Integer literals: the smallest integer type, or beyond int64 a decimal or double (digest §C).
+   */
   private static void appendInteger(JsonParser p, VariantBuilder b) throws IOException {
     if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
       appendDecimalOrDouble(p, b, new BigDecimal(p.getBigIntegerValue()));
@@ -142,7 +158,10 @@ final class JsonToVariant {
     }
   }
 
-  /** A decimal when max(precision, scale) fits decimal16 (Spark's reader checks the scale too), else a double. */
+  /**
+   * A decimal when max(precision, scale) fits decimal16 (Spark's reader checks the scale too), else
+   * a double.
+   */
   private static void appendDecimalOrDouble(JsonParser p, VariantBuilder b, BigDecimal value) {
     if (Math.max(value.precision(), value.scale()) <= MAX_DECIMAL_DIGITS) {
       b.appendDecimal(value);
@@ -153,8 +172,11 @@ final class JsonToVariant {
 
   private static void appendDouble(JsonParser p, VariantBuilder b, double value) {
     if (Double.isInfinite(value)) {
-      // An infinity would render as the string "Infinity": refuse rather than change the value's kind.
-      throw error(p.currentTokenLocation(), "number " + abbreviate(literalOf(p)) + " is outside the range of a double");
+      // An infinity would render as the string "Infinity": refuse rather than change the value's
+      // kind.
+      throw error(
+          p.currentTokenLocation(),
+          "number " + abbreviate(literalOf(p)) + " is outside the range of a double");
     }
     b.appendDouble(value);
   }
@@ -175,9 +197,13 @@ final class JsonToVariant {
   private static String requireUnicode(JsonParser p, String s) {
     int at = firstUnpairedSurrogate(s);
     if (at >= 0) {
-      throw error(p.currentTokenLocation(), String.format(Locale.ROOT,
-          "unpaired surrogate \\u%04X at index %d of a string (Variant strings are UTF-8, which cannot encode it)",
-          (int) s.charAt(at), at));
+      throw error(
+          p.currentTokenLocation(),
+          String.format(
+              Locale.ROOT,
+              "unpaired surrogate \\u%04X at index %d of a string (Variant strings are UTF-8, which cannot encode it)",
+              (int) s.charAt(at),
+              at));
     }
     return s;
   }
@@ -187,7 +213,9 @@ final class JsonToVariant {
     for (int i = 0, n = s.length(); i < n; i++) {
       char c = s.charAt(i);
       if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < n
+            && Character.isLowSurrogate(s.charAt(i + 1))) {
           i++;
         } else {
           return i;
@@ -201,7 +229,10 @@ final class JsonToVariant {
     return VariantJsonException.at(location, detail, null);
   }
 
-  /** Jackson's own errors (syntax, constraints) and decoding errors of the caller's Reader, with a location. */
+  /**
+   * Jackson's own errors (syntax, constraints) and decoding errors of the caller's Reader, with a
+   * location.
+   */
   static VariantJsonException translate(IOException e, JsonParser p) {
     if (e instanceof JsonProcessingException) {
       JsonProcessingException j = (JsonProcessingException) e;

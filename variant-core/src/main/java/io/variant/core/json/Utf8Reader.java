@@ -7,18 +7,18 @@ import java.io.Reader;
 import java.util.Locale;
 
 /**
- * A strict UTF-8 {@link Reader} that knows where it is: invalid bytes (overlong forms, surrogates, code
- * points above U+10FFFF, truncated sequences) raise a {@link VariantJsonException} at their true line and
- * column, however large the input. The JDK's decoder reports no position, and jackson, which reads ahead in
- * blocks, can only give the position of its last buffer fill.
+ * A strict UTF-8 {@link Reader} that knows where it is: invalid bytes (overlong forms, surrogates,
+ * code points above U+10FFFF, truncated sequences) raise a {@link VariantJsonException} at their
+ * true line and column, however large the input. The JDK's decoder reports no position, and
+ * jackson, which reads ahead in blocks, can only give the position of its last buffer fill.
  *
  * <pre>{@code
  * try (JsonDocumentReader docs = new JsonDocumentReader(new Utf8Reader(in), JsonOptions.defaults())) { ... }
  * }</pre>
  *
- * <p>Every character before the bad byte is delivered first, so documents that precede it are read; the
- * read that reaches the bad byte throws. Lines are counted at {@code \n}; columns are 1-based and count
- * UTF-16 chars, as jackson counts text columns. <b>Thread safety:</b> none.
+ * <p>Every character before the bad byte is delivered first, so documents that precede it are read;
+ * the read that reaches the bad byte throws. Lines are counted at {@code \n}; columns are 1-based
+ * and count UTF-16 chars, as jackson counts text columns. <b>Thread safety:</b> none.
  */
 public final class Utf8Reader extends Reader {
   private static final int BUFFER_BYTES = 1 << 16;
@@ -41,8 +41,8 @@ public final class Utf8Reader extends Reader {
   }
 
   /**
-   * @throws VariantJsonException at the line and column of the first invalid byte, once every char before it
-   *     has been read
+   * @throws VariantJsonException at the line and column of the first invalid byte, once every char
+   *     before it has been read
    */
   @Override
   public int read(char[] cbuf, int off, int len) throws IOException {
@@ -74,13 +74,21 @@ public final class Utf8Reader extends Reader {
         }
         continue;
       }
-      int length = Utf8.sequenceLength(buf, pos, end); // -2 only at the end of the input: fill() keeps 4 bytes
+      int length =
+          Utf8.sequenceLength(
+              buf, pos, end); // -2 only at the end of the input: fill() keeps 4 bytes
       if (length < 0) {
         if (n > 0) {
           return n; // deliver what precedes the bad byte; the next call throws
         }
-        throw VariantJsonException.at(line, column, String.format(Locale.ROOT,
-            "invalid UTF-8: byte 0x%02X %s", buf[pos] & 0xFF, length == -2 ? "ends the input inside a character" : "starts no valid character"));
+        throw VariantJsonException.at(
+            line,
+            column,
+            String.format(
+                Locale.ROOT,
+                "invalid UTF-8: byte 0x%02X %s",
+                buf[pos] & 0xFF,
+                length == -2 ? "ends the input inside a character" : "starts no valid character"));
       }
       int cp = decode(buf, pos, length);
       pos += length;
@@ -100,7 +108,9 @@ public final class Utf8Reader extends Reader {
     return n == 0 ? -1 : n;
   }
 
-  /** Moves the unread bytes to the front and reads more; sets {@code eof} at the end of the input. */
+  /**
+   * Moves the unread bytes to the front and reads more; sets {@code eof} at the end of the input.
+   */
   private void fill() throws IOException {
     int left = end - pos;
     System.arraycopy(buf, pos, buf, 0, left);
@@ -124,7 +134,11 @@ public final class Utf8Reader extends Reader {
     return switch (len) {
       case 2 -> ((c & 0x1F) << 6) | (b[i + 1] & 0x3F);
       case 3 -> ((c & 0x0F) << 12) | ((b[i + 1] & 0x3F) << 6) | (b[i + 2] & 0x3F);
-      default -> ((c & 0x07) << 18) | ((b[i + 1] & 0x3F) << 12) | ((b[i + 2] & 0x3F) << 6) | (b[i + 3] & 0x3F);
+      default ->
+          ((c & 0x07) << 18)
+              | ((b[i + 1] & 0x3F) << 12)
+              | ((b[i + 2] & 0x3F) << 6)
+              | (b[i + 3] & 0x3F);
     };
   }
 

@@ -16,8 +16,8 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 
 /**
- * JSON to Variant and back: the library's only use of jackson-core, through one shared {@link JsonFactory}
- * whose nesting and string limits come from {@link Limits}.
+ * JSON to Variant and back: the library's only use of jackson-core, through one shared {@link
+ * JsonFactory} whose nesting and string limits come from {@link Limits}.
  *
  * <pre>{@code
  * Variant v = VariantJson.parse("{\"price\": 1.50, \"qty\": 3, \"ratio\": 1e2}");
@@ -27,36 +27,39 @@ import java.io.Writer;
  * VariantJson.toJson(v);          // {"price":1.50,"qty":3,"ratio":100.0}
  * }</pre>
  *
- * <p><b>Reading</b> (digest §C; none of this is in the spec): integer literals become the smallest of int8,
- * int16, int32 and int64; integers beyond int64 and literals with a fraction but no exponent become the
- * smallest decimal holding max(precision, scale) when that is at most 38 ({@code "1.50"} keeps scale 2,
- * {@code "-0.0"} is the decimal 0.0), else a double; literals with an exponent become doubles. A number
- * outside the double range is an error rather than an infinity. Strings and keys must be valid Unicode (no
- * unpaired surrogates). Duplicate keys follow {@link JsonOptions#duplicateKeys()}.
+ * <p><b>Reading</b> (digest §C; none of this is in the spec): integer literals become the smallest
+ * of int8, int16, int32 and int64; integers beyond int64 and literals with a fraction but no
+ * exponent become the smallest decimal holding max(precision, scale) when that is at most 38
+ * ({@code "1.50"} keeps scale 2, {@code "-0.0"} is the decimal 0.0), else a double; literals with
+ * an exponent become doubles. A number outside the double range is an error rather than an
+ * infinity. Strings and keys must be valid Unicode (no unpaired surrogates). Duplicate keys follow
+ * {@link JsonOptions#duplicateKeys()}.
  *
- * <p><b>Writing:</b> integers plainly; decimals with all their scale digits and no exponent; floats and
- * doubles with their shortest round-trip digits, always with a fraction or exponent ({@code 1.0}, {@code
- * 1.0E10}; negative zero as {@code -0.0E0}); NaN and infinities as the strings {@code "NaN"}, {@code
- * "Infinity"}, {@code "-Infinity"}; dates, times and timestamps as ISO-8601 strings with 6 (micros) or 9
- * (nanos) fraction digits and {@code +00:00} for UTC timestamps; binary as a base64 string; UUIDs in lower
- * case; objects in stored (key) order. {@code toJson(parse(toJson(parse(s))))} equals {@code
- * toJson(parse(s))} for every JSON text {@code s}.
+ * <p><b>Writing:</b> integers plainly; decimals with all their scale digits and no exponent; floats
+ * and doubles with their shortest round-trip digits, always with a fraction or exponent ({@code
+ * 1.0}, {@code 1.0E10}; negative zero as {@code -0.0E0}); NaN and infinities as the strings {@code
+ * "NaN"}, {@code "Infinity"}, {@code "-Infinity"}; dates, times and timestamps as ISO-8601 strings
+ * with 6 (micros) or 9 (nanos) fraction digits and {@code +00:00} for UTC timestamps; binary as a
+ * base64 string; UUIDs in lower case; objects in stored (key) order. {@code
+ * toJson(parse(toJson(parse(s))))} equals {@code toJson(parse(s))} for every JSON text {@code s}.
  *
- * <p><b>Errors:</b> malformed or unrepresentable JSON throws {@link VariantJsonException} with line and
- * column, nesting beyond {@link Limits#maxDepth()} included. Rendering throws {@link
+ * <p><b>Errors:</b> malformed or unrepresentable JSON throws {@link VariantJsonException} with line
+ * and column, nesting beyond {@link Limits#maxDepth()} included. Rendering throws {@link
  * io.variant.core.VariantFormatException} for malformed Variant bytes and {@link
- * io.variant.core.VariantLimitException} past the depth limit, past {@link Limits#maxExpansion()} times the
- * value's encoded size in work, or past {@link Limits#maxValueBytes()} characters of output (offsets may
- * share sub-values, so a small forged value that passes {@code validate()} would otherwise expand without
- * bound).
+ * io.variant.core.VariantLimitException} past the depth limit, past {@link Limits#maxExpansion()}
+ * times the value's encoded size in work, or past {@link Limits#maxValueBytes()} characters of
+ * output (offsets may share sub-values, so a small forged value that passes {@code validate()}
+ * would otherwise expand without bound).
  *
  * <p><b>Thread safety:</b> all methods are safe to call from any thread.
  */
 public final class VariantJson {
   private static final JsonFactory DEFAULT_FACTORY = newFactory(Limits.defaults());
   private static volatile FactoryFor lastCustom;
+
   /** Inputs above this size get a parser of their own, so that no thread keeps their buffers. */
   private static final int REUSE_BELOW_BYTES = 1 << 20;
+
   private static final ThreadLocal<JsonRowParser> DEFAULT_ROWS =
       ThreadLocal.withInitial(() -> new JsonRowParser(JsonOptions.defaults()));
 
@@ -65,7 +68,8 @@ public final class VariantJson {
   /**
    * Parses one JSON document with {@link JsonOptions#defaults()}.
    *
-   * @throws VariantJsonException if the text is not one valid JSON value (trailing content included)
+   * @throws VariantJsonException if the text is not one valid JSON value (trailing content
+   *     included)
    */
   public static Variant parse(String json) {
     return parse(json, JsonOptions.defaults());
@@ -74,9 +78,10 @@ public final class VariantJson {
   /**
    * Parses one JSON document.
    *
-   * @throws VariantJsonException if the text is not one valid JSON value (trailing content included), has a
-   *     duplicate key under {@code REJECT}, or nests deeper than the limit
-   * @throws io.variant.core.VariantLimitException if the value would exceed {@link Limits#maxValueBytes()}
+   * @throws VariantJsonException if the text is not one valid JSON value (trailing content
+   *     included), has a duplicate key under {@code REJECT}, or nests deeper than the limit
+   * @throws io.variant.core.VariantLimitException if the value would exceed {@link
+   *     Limits#maxValueBytes()}
    */
   public static Variant parse(String json, JsonOptions options) {
     return rowParserFor(options, json.length()).parse(json);
@@ -92,14 +97,16 @@ public final class VariantJson {
     return parse(utf8, JsonOptions.defaults());
   }
 
-  /** {@link #parse(byte[])} with options; see {@link #parse(String, JsonOptions)} for the errors. */
+  /**
+   * {@link #parse(byte[])} with options; see {@link #parse(String, JsonOptions)} for the errors.
+   */
   public static Variant parse(byte[] utf8, JsonOptions options) {
     return rowParserFor(options, utf8.length).parse(utf8);
   }
 
   /**
-   * A reusable parser with {@link JsonOptions#defaults()}, for encoding many rows: it keeps its buffers and
-   * key cache from one document to the next. Not thread-safe.
+   * A reusable parser with {@link JsonOptions#defaults()}, for encoding many rows: it keeps its
+   * buffers and key cache from one document to the next. Not thread-safe.
    */
   public static JsonRowParser rowParser() {
     return new JsonRowParser(JsonOptions.defaults());
@@ -118,13 +125,19 @@ public final class VariantJson {
     return new JsonRowParser(options);
   }
 
-  /** The jackson path: one document from {@code parser} into {@code builder} (reset), nothing after it. */
-  static Variant parseDocument(JsonParser parser, VariantBuilder builder, JsonOptions options) throws IOException {
+  /**
+   * The jackson path: one document from {@code parser} into {@code builder} (reset), nothing after
+   * it.
+   */
+  static Variant parseDocument(JsonParser parser, VariantBuilder builder, JsonOptions options)
+      throws IOException {
     JsonToVariant.append(parser, builder, options);
     JsonToken extra = JsonToVariant.nextToken(parser);
     if (extra != null) {
-      throw VariantJsonException.at(parser.currentTokenLocation(),
-          "expected the end of the input after the document, found " + describe(extra), null);
+      throw VariantJsonException.at(
+          parser.currentTokenLocation(),
+          "expected the end of the input after the document, found " + describe(extra),
+          null);
     }
     return builder.build();
   }
@@ -134,21 +147,24 @@ public final class VariantJson {
   }
 
   /**
-   * Appends the JSON value at the parser's position to {@code into}, so that callers can stream documents
-   * and seed the builder's dictionary ({@link VariantBuilder#withMetadata}). The value is the parser's
-   * current token, or the next one if the parser has no current token yet or is on a field name. On return
-   * the parser is on the value's last token (a scalar or the closing bracket), as with jackson's {@code
-   * readValueAsTree}; call {@code nextToken()} before the next value. Nothing after the value is read.
+   * Appends the JSON value at the parser's position to {@code into}, so that callers can stream
+   * documents and seed the builder's dictionary ({@link VariantBuilder#withMetadata}). The value is
+   * the parser's current token, or the next one if the parser has no current token yet or is on a
+   * field name. On return the parser is on the value's last token (a scalar or the closing
+   * bracket), as with jackson's {@code readValueAsTree}; call {@code nextToken()} before the next
+   * value. Nothing after the value is read.
    *
-   * <p>Duplicate keys follow {@code into}'s own {@link io.variant.core.BuilderOptions} (build it with
-   * {@link JsonOptions#builderOptions()} to match {@code options}); a duplicate it rejects is reported as a
-   * {@link VariantJsonException} at the object's closing brace. {@code options} gives the depth limit.
+   * <p>Duplicate keys follow {@code into}'s own {@link io.variant.core.BuilderOptions} (build it
+   * with {@link JsonOptions#builderOptions()} to match {@code options}); a duplicate it rejects is
+   * reported as a {@link VariantJsonException} at the object's closing brace. {@code options} gives
+   * the depth limit.
    *
-   * @throws VariantJsonException for malformed JSON, unpaired surrogates, duplicate keys or nesting deeper
-   *     than {@link Limits#maxDepth()} levels below the value
+   * @throws VariantJsonException for malformed JSON, unpaired surrogates, duplicate keys or nesting
+   *     deeper than {@link Limits#maxDepth()} levels below the value
    * @throws IOException if the parser's input fails
    */
-  public static void parse(JsonParser parser, VariantBuilder into, JsonOptions options) throws IOException {
+  public static void parse(JsonParser parser, VariantBuilder into, JsonOptions options)
+      throws IOException {
     JsonToVariant.append(parser, into, options);
   }
 
@@ -157,9 +173,9 @@ public final class VariantJson {
    * Limits#defaults()}.
    *
    * @throws io.variant.core.VariantFormatException if the Variant's bytes are malformed
-   * @throws io.variant.core.VariantLimitException past the depth limit, past {@link Limits#maxExpansion()}
-   *     times the value's encoded size in work (offsets that share sub-values), or past {@link
-   *     Limits#maxValueBytes()} characters of output
+   * @throws io.variant.core.VariantLimitException past the depth limit, past {@link
+   *     Limits#maxExpansion()} times the value's encoded size in work (offsets that share
+   *     sub-values), or past {@link Limits#maxValueBytes()} characters of output
    */
   public static String toJson(Variant v) {
     return toJson(v, Limits.defaults());
@@ -171,14 +187,16 @@ public final class VariantJson {
     try {
       writeJson(v, out, limits);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot render JSON: in-memory output failed", e); // StringWriter never fails
+      throw new UncheckedIOException(
+          "Cannot render JSON: in-memory output failed", e); // StringWriter never fails
     }
     return out.toString();
   }
 
   /**
-   * Writes {@code v} as one JSON value through a caller's generator (which must write JSON text: numbers and
-   * literals are written raw), with {@link Limits#defaults()}. The generator is neither flushed nor closed.
+   * Writes {@code v} as one JSON value through a caller's generator (which must write JSON text:
+   * numbers and literals are written raw), with {@link Limits#defaults()}. The generator is neither
+   * flushed nor closed.
    *
    * @throws IOException if the generator's output fails
    */
@@ -192,9 +210,9 @@ public final class VariantJson {
   }
 
   /**
-   * Appends {@code v} as compact JSON to {@code out} (a {@link Writer}, {@link StringBuilder}, …), with
-   * {@link Limits#defaults()}. All of the text reaches {@code out} before this returns; {@code out} is
-   * neither flushed nor closed.
+   * Appends {@code v} as compact JSON to {@code out} (a {@link Writer}, {@link StringBuilder}, …),
+   * with {@link Limits#defaults()}. All of the text reaches {@code out} before this returns; {@code
+   * out} is neither flushed nor closed.
    *
    * @throws IOException if {@code out} fails
    */
@@ -205,12 +223,15 @@ public final class VariantJson {
   /** {@link #writeJson(Variant, Appendable)} with explicit depth and output-length limits. */
   public static void writeJson(Variant v, Appendable out, Limits limits) throws IOException {
     Writer writer = out instanceof Writer ? (Writer) out : new AppendableWriter(out);
-    try (JsonGenerator gen = factory(limits).createGenerator(writer)) { // closing empties jackson's buffer into out
+    try (JsonGenerator gen =
+        factory(limits).createGenerator(writer)) { // closing empties jackson's buffer into out
       VariantToJson.write(v, gen, limits);
     }
   }
 
-  /** The shared factory for the default limits; for other limits, the last one built, or a new one. */
+  /**
+   * The shared factory for the default limits; for other limits, the last one built, or a new one.
+   */
   static JsonFactory factory(Limits limits) {
     if (limits.equals(Limits.defaults())) {
       return DEFAULT_FACTORY;
@@ -223,23 +244,32 @@ public final class VariantJson {
     return last.factory;
   }
 
-  /** A factory and the limits it was built from; callers with custom limits usually reuse one set. */
+  /**
+   * A factory and the limits it was built from; callers with custom limits usually reuse one set.
+   */
   private record FactoryFor(Limits limits, JsonFactory factory) {}
 
   private static JsonFactory newFactory(Limits limits) {
     // One more level than ours: our own check fires first with a clearer message, and a reader of a
     // top-level array of documents needs the extra level for the array itself.
-    int nesting = limits.maxDepth() == Integer.MAX_VALUE ? Integer.MAX_VALUE : limits.maxDepth() + 1;
+    int nesting =
+        limits.maxDepth() == Integer.MAX_VALUE ? Integer.MAX_VALUE : limits.maxDepth() + 1;
     return JsonFactory.builder()
-        .streamReadConstraints(StreamReadConstraints.builder()
-            .maxNestingDepth(nesting)
-            .maxStringLength(limits.maxValueBytes()) // jackson's default of 20M chars is below ours
-            .maxNameLength(limits.maxValueBytes())
-            .build())
+        .streamReadConstraints(
+            StreamReadConstraints.builder()
+                .maxNestingDepth(nesting)
+                .maxStringLength(
+                    limits.maxValueBytes()) // jackson's default of 20M chars is below ours
+                .maxNameLength(limits.maxValueBytes())
+                .build())
         .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(nesting).build())
-        .disable(JsonFactory.Feature.INTERN_FIELD_NAMES) // keys of arbitrary documents would fill the JVM's pool
+        .disable(
+            JsonFactory.Feature
+                .INTERN_FIELD_NAMES) // keys of arbitrary documents would fill the JVM's pool
         .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-        .disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM) // a flush per value would cost a write per row
+        .disable(
+            StreamWriteFeature
+                .FLUSH_PASSED_TO_STREAM) // a flush per value would cost a write per row
         .build();
   }
 

@@ -4,12 +4,13 @@ import com.fasterxml.jackson.core.JsonLocation;
 import io.variant.core.VariantException;
 
 /**
- * The JSON text is not valid, or not representable as a Variant (an unpaired surrogate, a duplicate key
- * under {@link io.variant.core.DuplicateKeys#REJECT}, nesting deeper than {@link
- * io.variant.core.Limits#maxDepth()}). The message reads {@code Invalid JSON at line 3, column 17: <what>}.
+ * The JSON text is not valid, or not representable as a Variant (an unpaired surrogate, a duplicate
+ * key under {@link io.variant.core.DuplicateKeys#REJECT}, nesting deeper than {@link
+ * io.variant.core.Limits#maxDepth()}). The message reads {@code Invalid JSON at line 3, column 17:
+ * <what>}.
  *
- * <p>Lines and columns are 1-based, as jackson reports them: columns count characters for text input and
- * bytes for {@code byte[]} input. Either is 0 when the position is unknown.
+ * <p>Lines and columns are 1-based, as jackson reports them: columns count characters for text
+ * input and bytes for {@code byte[]} input. Either is 0 when the position is unknown.
  */
 public final class VariantJsonException extends VariantException {
   private final long line;
@@ -38,7 +39,9 @@ public final class VariantJsonException extends VariantException {
     return line;
   }
 
-  /** 1-based column of the problem (characters for text input, bytes for byte input); 0 if unknown. */
+  /**
+   * 1-based column of the problem (characters for text input, bytes for byte input); 0 if unknown.
+   */
   public long column() {
     return column;
   }

@@ -19,19 +19,20 @@ import java.util.Base64;
 import java.util.Locale;
 
 /**
- * Renders one Variant through a {@link JsonGenerator}: the Variant to JSON direction (digest §C). The walk
- * is iterative with an explicit stack, so neither a deep value nor a forged one overflows the thread's
- * stack.
+ * Renders one Variant through a {@link JsonGenerator}: the Variant to JSON direction (digest §C).
+ * The walk is iterative with an explicit stack, so neither a deep value nor a forged one overflows
+ * the thread's stack.
  *
- * <p><b>Limits:</b> nesting deeper than {@link Limits#maxDepth()}, a walk that visits more than {@link
- * Limits#maxExpansion()} times the value's encoded bytes ({@link WalkBudget}) and output longer than {@link
- * Limits#maxValueBytes()} characters throw {@link VariantLimitException}. The spec lets offsets share
- * sub-values: an array of 2 elements pointing at one array of 2 elements, and so on 40 levels deep, is
- * under 200 bytes yet would render 2^40 leaves. The walk budget stops such a value after a few times its
- * own size, before the output grows; the output bound covers what the budget does not count (keys, which
- * live in the metadata and may repeat in every object). Characters are counted here, as rendered before
- * JSON escaping, rather than by wrapping the output, so the bound also holds for a caller's generator; for
- * compact output without escapes the count is exact.
+ * <p><b>Limits:</b> nesting deeper than {@link Limits#maxDepth()}, a walk that visits more than
+ * {@link Limits#maxExpansion()} times the value's encoded bytes ({@link WalkBudget}) and output
+ * longer than {@link Limits#maxValueBytes()} characters throw {@link VariantLimitException}. The
+ * spec lets offsets share sub-values: an array of 2 elements pointing at one array of 2 elements,
+ * and so on 40 levels deep, is under 200 bytes yet would render 2^40 leaves. The walk budget stops
+ * such a value after a few times its own size, before the output grows; the output bound covers
+ * what the budget does not count (keys, which live in the metadata and may repeat in every object).
+ * Characters are counted here, as rendered before JSON escaping, rather than by wrapping the
+ * output, so the bound also holds for a caller's generator; for compact output without escapes the
+ * count is exact.
  */
 final class VariantToJson {
   private static final DateTimeFormatter MICROS = dateTime(6, "");
@@ -48,7 +49,8 @@ final class VariantToJson {
   private Variant[] open = new Variant[16];
   private int[] sizes = new int[16];
   private int[] next = new int[16];
-  private int[][] keyOrders = new int[16][]; // per open object: its fields in key order, null if stored so
+  private int[][] keyOrders =
+      new int[16][]; // per open object: its fields in key order, null if stored so
   private int depth;
 
   private VariantToJson(JsonGenerator gen, Limits limits, long encodedBytes) {
@@ -82,7 +84,10 @@ final class VariantToJson {
         charge(1); // the comma
       }
       if (container.isObject()) {
-        int f = keyOrders[top] == null ? i : keyOrders[top][i]; // key order, whatever order another writer stored
+        int f =
+            keyOrders[top] == null
+                ? i
+                : keyOrders[top][i]; // key order, whatever order another writer stored
         String name = container.fieldName(f);
         charge(name.length() + 3); // quotes and colon
         gen.writeFieldName(name);
@@ -109,7 +114,9 @@ final class VariantToJson {
     }
     if (depth == limits.maxDepth()) {
       throw new VariantLimitException(
-          "Cannot render JSON nested deeper than " + limits.maxDepth() + " levels (raise Limits.maxDepth)");
+          "Cannot render JSON nested deeper than "
+              + limits.maxDepth()
+              + " levels (raise Limits.maxDepth)");
     }
     if (depth == open.length) {
       open = Arrays.copyOf(open, depth * 2);
@@ -133,15 +140,18 @@ final class VariantToJson {
   private void charge(int n) {
     chars += n;
     if (chars > limits.maxValueBytes()) {
-      throw new VariantLimitException("Cannot render JSON longer than " + limits.maxValueBytes()
-          + " characters (raise Limits.maxValueBytes); offsets that share sub-values can make a small value"
-          + " render without bound");
+      throw new VariantLimitException(
+          "Cannot render JSON longer than "
+              + limits.maxValueBytes()
+              + " characters (raise Limits.maxValueBytes); offsets that share sub-values can make a small value"
+              + " render without bound");
     }
   }
 
   /**
-   * The only place that decides how a scalar looks in JSON. There is no {@code default}, so adding a
-   * {@code VariantType} constant stops the build here until someone decides how the new type renders.
+   * The only place that decides how a scalar looks in JSON. There is no {@code default}, so adding
+   * a {@code VariantType} constant stops the build here until someone decides how the new type
+   * renders.
    */
   static JsonScalar scalar(Variant v) {
     return switch (v.type()) {
@@ -149,7 +159,8 @@ final class VariantToJson {
       case BOOLEAN_TRUE -> JsonScalar.raw("true");
       case BOOLEAN_FALSE -> JsonScalar.raw("false");
       case INT8, INT16, INT32, INT64 -> JsonScalar.raw(Long.toString(v.longValue()));
-      case DECIMAL4, DECIMAL8, DECIMAL16 -> JsonScalar.raw(v.decimalValue().toPlainString()); // keeps the scale
+      case DECIMAL4, DECIMAL8, DECIMAL16 ->
+          JsonScalar.raw(v.decimalValue().toPlainString()); // keeps the scale
       case FLOAT -> floating(v.floatValue(), NumberOutput.toString(v.floatValue(), true));
       case DOUBLE -> floating(v.doubleValue(), NumberOutput.toString(v.doubleValue(), true));
       case DATE -> JsonScalar.string(v.dateValue().toString());
@@ -161,15 +172,16 @@ final class VariantToJson {
       case BINARY -> JsonScalar.string(Base64.getEncoder().encodeToString(v.binaryValue()));
       case STRING -> JsonScalar.string(v.stringValue());
       case UUID -> JsonScalar.string(v.uuidValue().toString()); // lower case, 8-4-4-4-12
-      case OBJECT, ARRAY -> throw new IllegalArgumentException("Cannot render a " + v.type() + " as a scalar");
+      case OBJECT, ARRAY ->
+          throw new IllegalArgumentException("Cannot render a " + v.type() + " as a scalar");
     };
   }
 
   /**
-   * Float and double text: shortest round-trip digits (jackson's Schubfach, the JDK 19+ algorithm) that
-   * always show a fraction or an exponent. Shortest digits matter for the fixed point: JDK 17's {@code
-   * Double.toString(1e23)} prints {@code 9.999999999999999E22}, so a float {@code 1.0E23} read back as a
-   * double would print differently.
+   * Float and double text: shortest round-trip digits (jackson's Schubfach, the JDK 19+ algorithm)
+   * that always show a fraction or an exponent. Shortest digits matter for the fixed point: JDK
+   * 17's {@code Double.toString(1e23)} prints {@code 9.999999999999999E22}, so a float {@code
+   * 1.0E23} read back as a double would print differently.
    */
   private static JsonScalar floating(double value, String shortest) {
     if (Double.isNaN(value)) {
@@ -179,7 +191,8 @@ final class VariantToJson {
       return JsonScalar.string(value > 0 ? "Infinity" : "-Infinity");
     }
     if (value == 0 && 1 / value < 0) {
-      // "-0.0" would read back as the decimal 0.0 (decimals have no negative zero); an exponent keeps a double.
+      // "-0.0" would read back as the decimal 0.0 (decimals have no negative zero); an exponent
+      // keeps a double.
       return JsonScalar.raw("-0.0E0");
     }
     return JsonScalar.raw(shortest);
@@ -198,14 +211,19 @@ final class VariantToJson {
         .toFormatter(Locale.ROOT);
   }
 
-  /** HH:mm:ss and exactly {@code fractionDigits} digits: the unit shows even when they are zeros. */
+  /**
+   * HH:mm:ss and exactly {@code fractionDigits} digits: the unit shows even when they are zeros.
+   */
   private static DateTimeFormatterBuilder time(int fractionDigits) {
     return new DateTimeFormatterBuilder()
         .appendPattern("HH:mm:ss")
         .appendFraction(NANO_OF_SECOND, fractionDigits, fractionDigits, true);
   }
 
-  /** A rendered scalar: JSON text written as is ({@code null}, numbers), or a string the generator escapes. */
+  /**
+   * A rendered scalar: JSON text written as is ({@code null}, numbers), or a string the generator
+   * escapes.
+   */
   static final class JsonScalar {
     final String text;
     final boolean quoted;

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Parses the path grammar of {@link VariantPath#parse}, a subset of JSONPath (RFC 9535): {@code $}, then
- * {@code .name} or {@code ['name']} / {@code ["name"]} or {@code [index]} steps, without whitespace.
+ * Parses the path grammar of {@link VariantPath#parse}, a subset of JSONPath (RFC 9535): {@code $},
+ * then {@code .name} or {@code ['name']} / {@code ["name"]} or {@code [index]} steps, without
+ * whitespace.
  */
 final class PathParser {
   private final String text;
@@ -22,7 +23,10 @@ final class PathParser {
 
   /** RFC 9535 name-first: ALPHA, "_" or any non-ASCII code point but a surrogate. */
   static boolean isNameStart(int cp) {
-    return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || cp == '_' || (cp >= 0x80 && !isSurrogate(cp));
+    return (cp >= 'a' && cp <= 'z')
+        || (cp >= 'A' && cp <= 'Z')
+        || cp == '_'
+        || (cp >= 0x80 && !isSurrogate(cp));
   }
 
   private static boolean isSurrogate(int cp) {
@@ -58,7 +62,9 @@ final class PathParser {
   private String dotName() {
     int start = pos;
     if (pos >= text.length() || !isNameStart(text.codePointAt(pos))) {
-      throw error(pos, "expected a name after '.' (a letter, '_' or a non-ASCII character; quote others as ['name'])");
+      throw error(
+          pos,
+          "expected a name after '.' (a letter, '_' or a non-ASCII character; quote others as ['name'])");
     }
     while (pos < text.length() && isNameChar(text.codePointAt(pos))) {
       pos += Character.charCount(text.codePointAt(pos));
@@ -118,7 +124,8 @@ final class PathParser {
         break;
       }
       if (c < 0x20) {
-        throw error(pos, String.format(Locale.ROOT, "control character U+%04X must be escaped", (int) c));
+        throw error(
+            pos, String.format(Locale.ROOT, "control character U+%04X must be escaped", (int) c));
       }
       if (c == '\\') {
         sb.append(escape());
@@ -128,8 +135,10 @@ final class PathParser {
       }
     }
     String name = sb.toString();
-    if (name.codePoints().anyMatch(PathParser::isSurrogate)) { // String.codePoints() yields pairs joined
-      throw error(start, "a name holds an unpaired surrogate, which no Variant key (UTF-8) can hold");
+    if (name.codePoints()
+        .anyMatch(PathParser::isSurrogate)) { // String.codePoints() yields pairs joined
+      throw error(
+          start, "a name holds an unpaired surrogate, which no Variant key (UTF-8) can hold");
     }
     return name;
   }
@@ -171,7 +180,10 @@ final class PathParser {
   }
 
   private VariantPathException error(int at, String expected) {
-    String found = at < text.length() ? "'" + new String(Character.toChars(text.codePointAt(at))) + "'" : "the end";
+    String found =
+        at < text.length()
+            ? "'" + new String(Character.toChars(text.codePointAt(at))) + "'"
+            : "the end";
     return new VariantPathException(at, expected + ", found " + found);
   }
 }

@@ -1,8 +1,8 @@
 package io.variant.core.path;
 
 /**
- * One step of a {@link VariantPath}: an object field by name, or an array element by position. Java 17 has
- * no pattern {@code switch}, so dispatch with {@code instanceof}:
+ * One step of a {@link VariantPath}: an object field by name, or an array element by position. Java
+ * 17 has no pattern {@code switch}, so dispatch with {@code instanceof}:
  *
  * <pre>{@code
  * for (Segment s : VariantPath.parse("$.items[0].price").segments()) {
@@ -32,7 +32,8 @@ public sealed interface Segment permits Segment.Key, Segment.Index {
   record Index(int index) implements Segment {
     public Index {
       if (index < 0) {
-        throw new IllegalArgumentException("Cannot index an array at " + index + ": indices start at 0");
+        throw new IllegalArgumentException(
+            "Cannot index an array at " + index + ": indices start at 0");
       }
     }
   }

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A path into a Variant: a list of object-field and array-element steps, written in a subset of JSONPath
- * (RFC 9535) and used to extract values and, by the Parquet module, to find shredded columns.
+ * A path into a Variant: a list of object-field and array-element steps, written in a subset of
+ * JSONPath (RFC 9535) and used to extract values and, by the Parquet module, to find shredded
+ * columns.
  *
  * <pre>{@code
  * VariantPath p = VariantPath.parse("$.items[0].price");
@@ -17,15 +18,15 @@ import java.util.Locale;
  * <p><b>Grammar</b> (no whitespace): {@code $} then any number of steps, each one of
  *
  * <ul>
- *   <li>{@code .name}: a name that starts with a letter, {@code _} or a non-ASCII character and goes on
- *       with those or digits;
- *   <li>{@code ['name']} or {@code ["name"]}: any name, with JSON's escapes ({@code \\ \' \" \/ \b \f \n
- *       \r \t \}{@code uXXXX}); control characters must be escaped;
+ *   <li>{@code .name}: a name that starts with a letter, {@code _} or a non-ASCII character and
+ *       goes on with those or digits;
+ *   <li>{@code ['name']} or {@code ["name"]}: any name, with JSON's escapes ({@code \\ \' \" \/ \b
+ *       \f \n \r \t \}{@code uXXXX}); control characters must be escaped;
  *   <li>{@code [n]}: an array index, a non-negative {@code int} without leading zeros.
  * </ul>
  *
- * {@link #toString()} prints the canonical form: {@code .name} where the grammar allows, otherwise {@code
- * ['name']} with single quotes; {@code parse(p.toString())} equals {@code p}.
+ * {@link #toString()} prints the canonical form: {@code .name} where the grammar allows, otherwise
+ * {@code ['name']} with single quotes; {@code parse(p.toString())} equals {@code p}.
  *
  * <p><b>Thread safety:</b> immutable.
  */
@@ -39,7 +40,8 @@ public final class VariantPath {
   }
 
   /**
-   * Parses a path such as {@code $.user.name}, {@code $.items[0].price} or {@code $['key with spaces']}.
+   * Parses a path such as {@code $.user.name}, {@code $.items[0].price} or {@code $['key with
+   * spaces']}.
    *
    * @throws VariantPathException naming the 0-based position where the text breaks the grammar
    * @throws NullPointerException if {@code text} is null
@@ -69,9 +71,9 @@ public final class VariantPath {
   }
 
   /**
-   * The value this path reaches in {@code v}, a view into the same buffer; {@code null} when a step names a
-   * field the object lacks or an index past the array's end, or meets a value of the wrong kind (a key on
-   * a non-object, an index on a non-array). O(steps · log fields).
+   * The value this path reaches in {@code v}, a view into the same buffer; {@code null} when a step
+   * names a field the object lacks or an index past the array's end, or meets a value of the wrong
+   * kind (a key on a non-object, an index on a non-array). O(steps · log fields).
    *
    * @throws io.variant.core.VariantFormatException if bytes on the way are malformed
    */
@@ -112,7 +114,9 @@ public final class VariantPath {
   }
 
   private static void appendName(StringBuilder sb, String name) {
-    if (!name.isEmpty() && PathParser.isNameStart(name.codePointAt(0)) && name.codePoints().allMatch(PathParser::isNameChar)) {
+    if (!name.isEmpty()
+        && PathParser.isNameStart(name.codePointAt(0))
+        && name.codePoints().allMatch(PathParser::isNameChar)) {
       sb.append('.').append(name);
       return;
     }

@@ -1,9 +1,9 @@
 package io.variant.core.path;
 
 /**
- * A path text does not follow the grammar of {@link VariantPath#parse}. The message reads {@code Invalid
- * path at position 7: <what>}; {@link #position()} is the 0-based index of the offending character (the
- * text's length when the text ends too early).
+ * A path text does not follow the grammar of {@link VariantPath#parse}. The message reads {@code
+ * Invalid path at position 7: <what>}; {@link #position()} is the 0-based index of the offending
+ * character (the text's length when the text ends too early).
  */
 public final class VariantPathException extends IllegalArgumentException {
   private final int position;

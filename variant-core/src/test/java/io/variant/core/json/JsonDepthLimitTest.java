@@ -9,8 +9,9 @@ import io.variant.core.Variant;
 import org.junit.jupiter.api.Test;
 
 /**
- * The depth limit counts objects and arrays alike (contract with the CLI, issue 9: 1,001 nested arrays
- * passed where 1,001 objects failed), and a value parsed under a raised limit validates under it.
+ * The depth limit counts objects and arrays alike (contract with the CLI, issue 9: 1,001 nested
+ * arrays passed where 1,001 objects failed), and a value parsed under a raised limit validates
+ * under it.
  */
 class JsonDepthLimitTest {
   private static String arrays(int depth) {
@@ -35,10 +36,13 @@ class JsonDepthLimitTest {
 
   @Test
   void theDefaultLimitOf1000AppliesToArraysObjectsAndBothMixed() {
-    for (String[] shape : new String[][] {
-        {arrays(1000), arrays(1001)}, {objects(1000), objects(1001)}, {mixed(1000), mixed(1001)}}) {
+    for (String[] shape :
+        new String[][] {
+          {arrays(1000), arrays(1001)}, {objects(1000), objects(1001)}, {mixed(1000), mixed(1001)}
+        }) {
       VariantJson.parse(shape[0]).validate();
-      VariantJsonException e = assertThrows(VariantJsonException.class, () -> VariantJson.parse(shape[1]));
+      VariantJsonException e =
+          assertThrows(VariantJsonException.class, () -> VariantJson.parse(shape[1]));
       assertTrue(e.getMessage().contains("nesting deeper than 1000 levels"), e.getMessage());
     }
   }
@@ -54,7 +58,8 @@ class JsonDepthLimitTest {
       // and one level less is one too few, for validation and rendering alike
       Limits shallow = deep.withMaxDepth(1499);
       assertThrows(io.variant.core.VariantFormatException.class, () -> reread.validate(shallow));
-      assertThrows(io.variant.core.VariantLimitException.class, () -> VariantJson.toJson(reread, shallow));
+      assertThrows(
+          io.variant.core.VariantLimitException.class, () -> VariantJson.toJson(reread, shallow));
     }
   }
 }

@@ -47,7 +47,9 @@ class JsonDocumentReaderTest {
 
   @Test
   void readsConcatenatedDocuments() throws IOException {
-    assertEquals(List.of("1:1 {}", "1:3 {\"b\":true}", "1:13 []", "1:16 1", "2:1 2.5"), readAll("{}{\"b\":true}[] 1\n2.5"));
+    assertEquals(
+        List.of("1:1 {}", "1:3 {\"b\":true}", "1:13 []", "1:16 1", "2:1 2.5"),
+        readAll("{}{\"b\":true}[] 1\n2.5"));
   }
 
   @Test
@@ -73,7 +75,8 @@ class JsonDocumentReaderTest {
 
   @Test
   void contentAfterTheTopLevelArrayIsAnError() throws IOException {
-    try (JsonDocumentReader in = new JsonDocumentReader(new StringReader("[1]\n[2]"), JsonOptions.defaults())) {
+    try (JsonDocumentReader in =
+        new JsonDocumentReader(new StringReader("[1]\n[2]"), JsonOptions.defaults())) {
       assertEquals("1", VariantJson.toJson(in.next()));
 
       var e = assertThrows(VariantJsonException.class, in::next);
@@ -85,7 +88,8 @@ class JsonDocumentReaderTest {
 
   @Test
   void reportsTheLineOfABadDocumentAndStops() throws IOException {
-    try (JsonDocumentReader in = new JsonDocumentReader(new StringReader("1\n2\n{\"a\" 3}\n4"), JsonOptions.defaults())) {
+    try (JsonDocumentReader in =
+        new JsonDocumentReader(new StringReader("1\n2\n{\"a\" 3}\n4"), JsonOptions.defaults())) {
       in.next();
       in.next();
 
@@ -104,14 +108,16 @@ class JsonDocumentReaderTest {
     try (JsonDocumentReader in = new JsonDocumentReader(new StringReader("[[[1]]]"), two)) {
       assertEquals("[[1]]", VariantJson.toJson(in.next())); // the wrapping array does not count
     }
-    try (JsonDocumentReader in = new JsonDocumentReader(new StringReader("{\"a\":[1]}\n{\"a\":[[1]]}"), two)) {
+    try (JsonDocumentReader in =
+        new JsonDocumentReader(new StringReader("{\"a\":[1]}\n{\"a\":[[1]]}"), two)) {
       in.next();
       var e = assertThrows(VariantJsonException.class, in::next);
       assertEquals(2, e.line());
       assertEquals(7, e.column());
       assertTrue(e.getMessage().contains("nesting deeper than 2 levels"), e.getMessage());
     }
-    try (JsonDocumentReader in = new JsonDocumentReader(new StringReader("{}\n{\"k\":1,\"k\":2}"), JsonOptions.defaults())) {
+    try (JsonDocumentReader in =
+        new JsonDocumentReader(new StringReader("{}\n{\"k\":1,\"k\":2}"), JsonOptions.defaults())) {
       in.next();
       var e = assertThrows(VariantJsonException.class, in::next);
       assertEquals(2, e.line());
@@ -124,8 +130,10 @@ class JsonDocumentReaderTest {
     VariantMetadata dict = new MetadataBuilder().add("id").add("name").build();
     VariantBuilder builder = VariantBuilder.withMetadata(dict);
 
-    try (JsonDocumentReader in = new JsonDocumentReader(new StringReader("{\"id\":1}\n{\"name\":\"x\",\"id\":2}\n{\"new\":0}"),
-        JsonOptions.defaults())) {
+    try (JsonDocumentReader in =
+        new JsonDocumentReader(
+            new StringReader("{\"id\":1}\n{\"name\":\"x\",\"id\":2}\n{\"new\":0}"),
+            JsonOptions.defaults())) {
       Variant first = in.next(builder);
       Variant second = in.next(builder); // the builder is reset between documents
       Variant third = in.next(builder);
@@ -142,13 +150,16 @@ class JsonDocumentReaderTest {
   @Test
   void invalidUtf8FromAStrictReaderIsAJsonError() throws IOException {
     byte[] bytes = {'1', '\n', '"', (byte) 0xC0, (byte) 0x80, '"'};
-    var reader = new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8.newDecoder());
+    var reader =
+        new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8.newDecoder());
 
     try (JsonDocumentReader in = new JsonDocumentReader(reader, JsonOptions.defaults())) {
       // The decoder fails while jackson fills its buffer, before the first document is returned.
       var e = assertThrows(VariantJsonException.class, in::next);
       assertTrue(e.getMessage().contains("could not be decoded"), e.getMessage());
-      assertTrue(e.getCause() instanceof java.nio.charset.CharacterCodingException, String.valueOf(e.getCause()));
+      assertTrue(
+          e.getCause() instanceof java.nio.charset.CharacterCodingException,
+          String.valueOf(e.getCause()));
     }
   }
 

@@ -7,9 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * Byte input is UTF-8 whatever its first bytes look like: jackson would read input with a NUL among its
- * first four bytes as UTF-16 or UTF-32 and fail with an undeclared {@code CharConversionException} (found by
- * {@link JsonFuzzTest}); such input is invalid JSON and is reported as such.
+ * Byte input is UTF-8 whatever its first bytes look like: jackson would read input with a NUL among
+ * its first four bytes as UTF-16 or UTF-32 and fail with an undeclared {@code
+ * CharConversionException} (found by {@link JsonFuzzTest}); such input is invalid JSON and is
+ * reported as such.
  */
 class JsonEncodingGuessTest {
   @Test

@@ -52,7 +52,9 @@ class JsonExamplesTest {
     Variant v = VariantJson.parse("{\"items\": [{\"price\": 9.99}]}");
     VariantPath p = VariantPath.parse("$.items[0].price");
 
-    assertEquals(List.of(new Segment.Key("items"), new Segment.Index(0), new Segment.Key("price")), p.segments());
+    assertEquals(
+        List.of(new Segment.Key("items"), new Segment.Index(0), new Segment.Key("price")),
+        p.segments());
     assertEquals("[Key[name=items], Index[index=0], Key[name=price]]", p.segments().toString());
     Variant price = p.extract(v);
     assertEquals("9.99", VariantJson.toJson(price));

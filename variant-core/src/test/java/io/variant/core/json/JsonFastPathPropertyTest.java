@@ -14,8 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * The byte-level front end ({@link JsonBytesParser}) and the jackson path give the same bytes for every
- * document, or the same error; a reused {@link JsonRowParser} gives them too, from bytes and from text.
+ * The byte-level front end ({@link JsonBytesParser}) and the jackson path give the same bytes for
+ * every document, or the same error; a reused {@link JsonRowParser} gives them too, from bytes and
+ * from text.
  */
 class JsonFastPathPropertyTest {
   private final JsonOptions options = JsonOptions.defaults();
@@ -26,37 +27,43 @@ class JsonFastPathPropertyTest {
     JsonBytesParser fast = new JsonBytesParser();
     AtomicInteger taken = new AtomicInteger();
     AtomicInteger total = new AtomicInteger();
-    Trials.run("fastPathAndJacksonPathAgree", rnd -> {
-      String text = new RandomJson(rnd, 4).document();
-      byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-      total.incrementAndGet();
-      VariantBuilder b = new VariantBuilder(options.builderOptions());
-      if (fast.parse(utf8, 0, utf8.length, b, options.limits().maxDepth())) {
-        taken.incrementAndGet();
-        assertSame(jackson(utf8), b.build(), text);
-      }
-      Variant expected;
-      try {
-        expected = jackson(utf8);
-      } catch (VariantJsonException e) {
-        assertThrows(VariantJsonException.class, () -> rows.parse(utf8), text);
-        assertThrows(VariantJsonException.class, () -> rows.parse(text), text);
-        return;
-      }
-      assertSame(expected, rows.parse(utf8), text);
-      assertSame(expected, rows.parse(text), text);
-    });
-    assertTrue(taken.get() * 2 > total.get(), "the fast path took only " + taken + " of " + total + " documents");
+    Trials.run(
+        "fastPathAndJacksonPathAgree",
+        rnd -> {
+          String text = new RandomJson(rnd, 4).document();
+          byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+          total.incrementAndGet();
+          VariantBuilder b = new VariantBuilder(options.builderOptions());
+          if (fast.parse(utf8, 0, utf8.length, b, options.limits().maxDepth())) {
+            taken.incrementAndGet();
+            assertSame(jackson(utf8), b.build(), text);
+          }
+          Variant expected;
+          try {
+            expected = jackson(utf8);
+          } catch (VariantJsonException e) {
+            assertThrows(VariantJsonException.class, () -> rows.parse(utf8), text);
+            assertThrows(VariantJsonException.class, () -> rows.parse(text), text);
+            return;
+          }
+          assertSame(expected, rows.parse(utf8), text);
+          assertSame(expected, rows.parse(text), text);
+        });
+    assertTrue(
+        taken.get() * 2 > total.get(),
+        "the fast path took only " + taken + " of " + total + " documents");
   }
 
   @Test
   void errorsKeepTheirLineAndColumnInBytes() {
     JsonRowParser rows = VariantJson.rowParser();
-    byte[] bad = "{\"a\": 1,\n \"b\": \"x\u00e9\"\n, \"c\": [1, 2,]}".getBytes(StandardCharsets.UTF_8);
+    byte[] bad =
+        "{\"a\": 1,\n \"b\": \"x\u00e9\"\n, \"c\": [1, 2,]}".getBytes(StandardCharsets.UTF_8);
     VariantJsonException e = assertThrows(VariantJsonException.class, () -> rows.parse(bad));
     assertEquals(3, e.line(), e.getMessage());
     byte[] invalid = "[\"ok\",\n \"b\u00e9\" , \"\u00e9".getBytes(StandardCharsets.UTF_8);
-    invalid[invalid.length - 1] = (byte) 0xFF; // the second byte of the last é: C3 FF is no sequence
+    invalid[invalid.length - 1] =
+        (byte) 0xFF; // the second byte of the last é: C3 FF is no sequence
     VariantJsonException u = assertThrows(VariantJsonException.class, () -> rows.parse(invalid));
     assertEquals(2, u.line(), u.getMessage());
     assertEquals(11, u.column(), u.getMessage()); // the byte that starts the broken sequence

@@ -13,60 +13,70 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Properties over random JSON texts ({@link RandomJson}), run by {@link Trials} (seeded, reproducible). */
+/**
+ * Properties over random JSON texts ({@link RandomJson}), run by {@link Trials} (seeded,
+ * reproducible).
+ */
 class JsonFixedPointPropertyTest {
   @Test
   void renderingIsAFixedPointAfterOneRoundTrip() {
-    Trials.run("jsonFixedPoint", r -> {
-      String s = new RandomJson(r, 5).document();
+    Trials.run(
+        "jsonFixedPoint",
+        r -> {
+          String s = new RandomJson(r, 5).document();
 
-      String once = VariantJson.toJson(VariantJson.parse(s));
-      String twice = VariantJson.toJson(VariantJson.parse(once));
+          String once = VariantJson.toJson(VariantJson.parse(s));
+          String twice = VariantJson.toJson(VariantJson.parse(once));
 
-      assertEquals(once, twice, () -> "input: " + s);
-    });
+          assertEquals(once, twice, () -> "input: " + s);
+        });
   }
 
   @Test
   void bytesAndTextParseToTheSameVariant() {
-    Trials.run("jsonBytesEqualText", r -> {
-      String s = new RandomJson(r, 5).document();
+    Trials.run(
+        "jsonBytesEqualText",
+        r -> {
+          String s = new RandomJson(r, 5).document();
 
-      Variant fromText = VariantJson.parse(s);
-      Variant fromBytes = VariantJson.parse(s.getBytes(StandardCharsets.UTF_8));
+          Variant fromText = VariantJson.parse(s);
+          Variant fromBytes = VariantJson.parse(s.getBytes(StandardCharsets.UTF_8));
 
-      assertTrue(VariantEquality.physical(fromText, fromBytes), () -> "input: " + s);
-      assertEquals(VariantJson.toJson(fromText), VariantJson.toJson(fromBytes));
-    });
+          assertTrue(VariantEquality.physical(fromText, fromBytes), () -> "input: " + s);
+          assertEquals(VariantJson.toJson(fromText), VariantJson.toJson(fromBytes));
+        });
   }
 
   @Test
   void documentReaderMatchesParsingEachDocument() {
-    Trials.run("jsonDocumentReader", r -> {
-      RandomJson gen = new RandomJson(r, 3);
-      List<String> docs = new ArrayList<>();
-      for (int i = r.nextInt(6); i > 0; i--) {
-        docs.add(gen.document());
-      }
-      boolean asArray = r.nextBoolean();
-      if (!asArray) {
-        docs.add(0, "0"); // NDJSON must not start with '[', which means one array of documents
-      }
-      String input = asArray ? "[" + String.join(",", docs) + "]" : String.join("\n", docs);
+    Trials.run(
+        "jsonDocumentReader",
+        r -> {
+          RandomJson gen = new RandomJson(r, 3);
+          List<String> docs = new ArrayList<>();
+          for (int i = r.nextInt(6); i > 0; i--) {
+            docs.add(gen.document());
+          }
+          boolean asArray = r.nextBoolean();
+          if (!asArray) {
+            docs.add(0, "0"); // NDJSON must not start with '[', which means one array of documents
+          }
+          String input = asArray ? "[" + String.join(",", docs) + "]" : String.join("\n", docs);
 
-      List<String> read = readAll(input);
+          List<String> read = readAll(input);
 
-      List<String> expected = new ArrayList<>();
-      for (String d : docs) {
-        expected.add(VariantJson.toJson(VariantJson.parse(d)));
-      }
-      assertEquals(expected, read, "input: " + input);
-    });
+          List<String> expected = new ArrayList<>();
+          for (String d : docs) {
+            expected.add(VariantJson.toJson(VariantJson.parse(d)));
+          }
+          assertEquals(expected, read, "input: " + input);
+        });
   }
 
   private static List<String> readAll(String input) throws IOException {
     List<String> out = new ArrayList<>();
-    try (JsonDocumentReader in = new JsonDocumentReader(new StringReader(input), JsonOptions.defaults())) {
+    try (JsonDocumentReader in =
+        new JsonDocumentReader(new StringReader(input), JsonOptions.defaults())) {
       for (Variant v = in.next(); v != null; v = in.next()) {
         out.add(VariantJson.toJson(v));
       }

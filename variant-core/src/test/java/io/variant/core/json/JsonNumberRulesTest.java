@@ -11,12 +11,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The JSON number rules of digest §C, one literal per row, with the expected value bytes written by hand
- * (little-endian payloads; decimals are a scale byte then the unscaled value).
+ * The JSON number rules of digest §C, one literal per row, with the expected value bytes written by
+ * hand (little-endian payloads; decimals are a scale byte then the unscaled value).
  */
 class JsonNumberRulesTest {
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       # literal             | type      | value bytes
       0                     | INT8      | 0C 00
       -0                    | INT8      | 0C 00
@@ -72,7 +75,11 @@ class JsonNumberRulesTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"1e400", "-1E309", "1" + "0000000000" + "0000000000" + "0000000000" + "000000000e300"})
+  @CsvSource({
+    "1e400",
+    "-1E309",
+    "1" + "0000000000" + "0000000000" + "0000000000" + "000000000e300"
+  })
   void rejectsExponentBeyondDoubleRange(String literal) {
     var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse("[" + literal + "]"));
 
@@ -102,7 +109,10 @@ class JsonNumberRulesTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       1.50     | 1.50
       -0.0     | 0.0
       -0       | 0

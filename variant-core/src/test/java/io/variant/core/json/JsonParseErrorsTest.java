@@ -24,12 +24,18 @@ class JsonParseErrorsTest {
   private static void assertError(VariantJsonException e, long line, long column, String fragment) {
     assertEquals(line, e.line(), e.getMessage());
     assertEquals(column, e.column(), e.getMessage());
-    assertTrue(e.getMessage().startsWith("Invalid JSON at line " + line + ", column " + column + ": "), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("Invalid JSON at line " + line + ", column " + column + ": "),
+        e.getMessage());
     assertTrue(e.getMessage().contains(fragment), e.getMessage());
   }
 
   @ParameterizedTest(name = "[{index}] {0}")
-  @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '`',
+      textBlock =
+          """
       # json (\\n is a newline)     | line | column | message fragment
       {"a":1,}                      | 1    | 8      | field name
       [1 2]                         | 1    | 4      | expecting comma
@@ -57,9 +63,14 @@ class JsonParseErrorsTest {
 
   @Test
   void rejectsUnpairedSurrogatesInStringsAndKeys() {
-    assertError(parseFails("[\"ok\", \"a\\ud800b\"]"), 1, 8, "unpaired surrogate \\uD800 at index 1");
+    assertError(
+        parseFails("[\"ok\", \"a\\ud800b\"]"), 1, 8, "unpaired surrogate \\uD800 at index 1");
     assertError(parseFails("{\"\\udc00\": 1}"), 1, 9, "surrogate"); // jackson checks names itself
-    assertError(parseFails("\"\\ude00\\ud83d\""), 1, 1, "unpaired surrogate \\uDE00"); // pair in the wrong order
+    assertError(
+        parseFails("\"\\ude00\\ud83d\""),
+        1,
+        1,
+        "unpaired surrogate \\uDE00"); // pair in the wrong order
   }
 
   @Test
@@ -76,7 +87,8 @@ class JsonParseErrorsTest {
     String deep = "[".repeat(1001) + "]".repeat(1001);
 
     assertEquals(1000, depthOf(VariantJson.parse(ok)));
-    assertError(parseFails(deep), 1, 1001, "nesting deeper than 1000 levels (raise Limits.maxDepth)");
+    assertError(
+        parseFails(deep), 1, 1001, "nesting deeper than 1000 levels (raise Limits.maxDepth)");
   }
 
   @Test
@@ -84,7 +96,9 @@ class JsonParseErrorsTest {
     JsonOptions three = JsonOptions.defaults().withLimits(Limits.defaults().withMaxDepth(3));
 
     assertEquals(3, depthOf(VariantJson.parse("{\"a\":[{\"b\":1}]}", three)));
-    var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse("{\"a\":\n[{\"b\":[1]}]}", three));
+    var e =
+        assertThrows(
+            VariantJsonException.class, () -> VariantJson.parse("{\"a\":\n[{\"b\":[1]}]}", three));
     assertError(e, 2, 7, "nesting deeper than 3 levels");
   }
 
@@ -131,10 +145,15 @@ class JsonParseErrorsTest {
   void duplicateKeysFollowTheCallersBuilder() throws Exception {
     var factory = new com.fasterxml.jackson.core.JsonFactory();
     VariantBuilder rejecting = new VariantBuilder();
-    VariantBuilder lastWins = new VariantBuilder(JsonOptions.defaults().withDuplicateKeys(DuplicateKeys.LAST_WINS).builderOptions());
+    VariantBuilder lastWins =
+        new VariantBuilder(
+            JsonOptions.defaults().withDuplicateKeys(DuplicateKeys.LAST_WINS).builderOptions());
 
     try (var p = factory.createParser("{\"k\":1,\"k\":2}")) {
-      var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse(p, rejecting, JsonOptions.defaults()));
+      var e =
+          assertThrows(
+              VariantJsonException.class,
+              () -> VariantJson.parse(p, rejecting, JsonOptions.defaults()));
       assertError(e, 1, 13, "duplicate key \"k\"");
     }
     try (var p = factory.createParser("{\"k\":1,\"k\":2}")) {
@@ -144,7 +163,10 @@ class JsonParseErrorsTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       # bytes around "{"a":"…"}"        | line | column | byte
       C0 80                              | 1    | 7      | 0xC0
       ED A0 80                           | 1    | 7      | 0xED
@@ -191,7 +213,10 @@ class JsonParseErrorsTest {
 
   @Test
   void byteInputReportsSyntaxErrors() {
-    var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse("{\"a\":\n  x}".getBytes(StandardCharsets.UTF_8)));
+    var e =
+        assertThrows(
+            VariantJsonException.class,
+            () -> VariantJson.parse("{\"a\":\n  x}".getBytes(StandardCharsets.UTF_8)));
 
     assertError(e, 2, 3, "Unrecognized token 'x'");
   }
@@ -210,7 +235,10 @@ class JsonParseErrorsTest {
   void stringLongerThanTheLimitIsAJsonError() {
     JsonOptions small = JsonOptions.defaults().withLimits(Limits.defaults().withMaxValueBytes(64));
 
-    var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse("[\"" + "x".repeat(100) + "\"]", small));
+    var e =
+        assertThrows(
+            VariantJsonException.class,
+            () -> VariantJson.parse("[\"" + "x".repeat(100) + "\"]", small));
 
     assertEquals(1, e.line()); // jackson's StreamReadConstraints, set from Limits.maxValueBytes
     assertTrue(e.getMessage().contains("String value length"), e.getMessage());

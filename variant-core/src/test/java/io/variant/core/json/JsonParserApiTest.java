@@ -15,7 +15,10 @@ import io.variant.core.VariantMetadata;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
-/** {@link VariantJson#parse(JsonParser, VariantBuilder, JsonOptions)}: appending from a caller's parser. */
+/**
+ * {@link VariantJson#parse(JsonParser, VariantBuilder, JsonOptions)}: appending from a caller's
+ * parser.
+ */
 class JsonParserApiTest {
   private static final JsonFactory FACTORY = new JsonFactory();
 
@@ -28,13 +31,15 @@ class JsonParserApiTest {
 
       assertEquals(JsonToken.END_OBJECT, p.currentToken());
       assertEquals("{\"a\":[1,2]}", VariantJson.toJson(b.build()));
-      assertEquals(JsonToken.VALUE_NUMBER_INT, p.nextToken()); // nothing after the value was consumed
+      assertEquals(
+          JsonToken.VALUE_NUMBER_INT, p.nextToken()); // nothing after the value was consumed
     }
   }
 
   @Test
   void appendsTheValueOfAFieldTheCallerStoppedAt() throws IOException {
-    try (JsonParser p = FACTORY.createParser("{\"skip\": 1, \"payload\": {\"x\": [true]}, \"after\": 2}")) {
+    try (JsonParser p =
+        FACTORY.createParser("{\"skip\": 1, \"payload\": {\"x\": [true]}, \"after\": 2}")) {
       p.nextToken(); // {
       p.nextToken(); // "skip"
       p.nextToken(); // 1
@@ -65,14 +70,20 @@ class JsonParserApiTest {
   @Test
   void rejectsAParserAtTheEndOrOnAClosingToken() throws IOException {
     try (JsonParser p = FACTORY.createParser("  ")) {
-      var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse(p, new VariantBuilder(), JsonOptions.defaults()));
+      var e =
+          assertThrows(
+              VariantJsonException.class,
+              () -> VariantJson.parse(p, new VariantBuilder(), JsonOptions.defaults()));
       assertTrue(e.getMessage().contains("found the end of the input"), e.getMessage());
     }
     try (JsonParser p = FACTORY.createParser("[1]")) {
       p.nextToken();
       p.nextToken();
       p.nextToken(); // ]
-      var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse(p, new VariantBuilder(), JsonOptions.defaults()));
+      var e =
+          assertThrows(
+              VariantJsonException.class,
+              () -> VariantJson.parse(p, new VariantBuilder(), JsonOptions.defaults()));
       assertEquals(3, e.column());
       assertTrue(e.getMessage().contains("expected a value, found ']'"), e.getMessage());
     }
@@ -81,7 +92,10 @@ class JsonParserApiTest {
   @Test
   void jacksonErrorsFromTheCallersParserGetALocation() throws IOException {
     try (JsonParser p = FACTORY.createParser("[1,\n  }")) {
-      var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse(p, new VariantBuilder(), JsonOptions.defaults()));
+      var e =
+          assertThrows(
+              VariantJsonException.class,
+              () -> VariantJson.parse(p, new VariantBuilder(), JsonOptions.defaults()));
       assertEquals(2, e.line());
       assertEquals(3, e.column());
     }

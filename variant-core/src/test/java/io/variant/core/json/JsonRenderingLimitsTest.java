@@ -16,17 +16,19 @@ import org.junit.jupiter.api.Test;
 
 /** Rendering stays bounded in depth and output length, whatever the bytes. */
 class JsonRenderingLimitsTest {
-  private static final byte[] EMPTY_METADATA = Hex.bytes("01 00 00"); // v1, unsorted, 0 keys, offset 0
+  private static final byte[] EMPTY_METADATA =
+      Hex.bytes("01 00 00"); // v1, unsorted, 0 keys, offset 0
 
   /**
-   * {@code levels} nested arrays of two elements whose offsets both point at the same child: under 300
-   * bytes, yet 2^levels leaves.
+   * {@code levels} nested arrays of two elements whose offsets both point at the same child: under
+   * 300 bytes, yet 2^levels leaves.
    */
   private static Variant sharedOffsets(int levels) {
     byte[] value = Hex.bytes("0C 01"); // int8 1: the one leaf
     for (int i = 0; i < levels; i++) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
-      // array, 1-byte offsets; 2 elements; offsets 0 and 0 (both the child); data size = the child's size
+      // array, 1-byte offsets; 2 elements; offsets 0 and 0 (both the child); data size = the
+      // child's size
       out.writeBytes(Hex.bytes("03 02 00 00"));
       out.write(value.length);
       out.writeBytes(value);
@@ -43,12 +45,15 @@ class JsonRenderingLimitsTest {
   @Test
   void stopsRenderingAValueThatExpandsPastTheLimit() {
     Variant bomb = sharedOffsets(40); // 202 bytes, 2^40 leaves
-    // A work factor this large leaves the output bound to stop it (ExpansionLimitsTest covers the default).
+    // A work factor this large leaves the output bound to stop it (ExpansionLimitsTest covers the
+    // default).
     Limits limits = Limits.defaults().withMaxValueBytes(100_000).withMaxExpansion(1 << 20);
 
     var e = assertThrows(VariantLimitException.class, () -> VariantJson.toJson(bomb, limits));
 
-    assertTrue(e.getMessage().contains("longer than 100000 characters (raise Limits.maxValueBytes)"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("longer than 100000 characters (raise Limits.maxValueBytes)"),
+        e.getMessage());
   }
 
   @Test
@@ -57,7 +62,8 @@ class JsonRenderingLimitsTest {
     String json = "{\"ab\":[1,\"xyz\",null,{}],\"c\":-2.50}";
 
     assertEquals(json, VariantJson.toJson(v, Limits.defaults().withMaxValueBytes(json.length())));
-    assertThrows(VariantLimitException.class,
+    assertThrows(
+        VariantLimitException.class,
         () -> VariantJson.toJson(v, Limits.defaults().withMaxValueBytes(json.length() - 1)));
   }
 
@@ -74,7 +80,9 @@ class JsonRenderingLimitsTest {
     Variant v = b.build();
 
     var e = assertThrows(VariantLimitException.class, () -> VariantJson.toJson(v));
-    assertTrue(e.getMessage().contains("nested deeper than 1000 levels (raise Limits.maxDepth)"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("nested deeper than 1000 levels (raise Limits.maxDepth)"),
+        e.getMessage());
     assertEquals("[".repeat(1500) + "]".repeat(1500), VariantJson.toJson(v, deep));
   }
 

@@ -36,35 +36,72 @@ class JsonRenderingTest {
     check(covered, VariantType.BOOLEAN_FALSE, "false", b -> b.appendBoolean(false));
     check(covered, VariantType.INT8, "-5", b -> b.appendInteger(VariantType.INT8, -5));
     check(covered, VariantType.INT16, "300", b -> b.appendInteger(VariantType.INT16, 300));
-    check(covered, VariantType.INT32, "7", b -> b.appendInteger(VariantType.INT32, 7)); // wide type, same text
+    check(
+        covered,
+        VariantType.INT32,
+        "7",
+        b -> b.appendInteger(VariantType.INT32, 7)); // wide type, same text
     check(covered, VariantType.INT64, "-9223372036854775808", b -> b.appendLong(Long.MIN_VALUE));
     check(covered, VariantType.DOUBLE, "1.0", b -> b.appendDouble(1.0));
     check(covered, VariantType.DECIMAL4, "34.00", b -> b.appendDecimal(new BigDecimal("34.00")));
-    check(covered, VariantType.DECIMAL8, "-12345678901.5", b -> b.appendDecimal(new BigDecimal("-12345678901.5")));
-    check(covered, VariantType.DECIMAL16, "0.00000000000000000000000000000000000001",
+    check(
+        covered,
+        VariantType.DECIMAL8,
+        "-12345678901.5",
+        b -> b.appendDecimal(new BigDecimal("-12345678901.5")));
+    check(
+        covered,
+        VariantType.DECIMAL16,
+        "0.00000000000000000000000000000000000001",
         b -> b.appendDecimal(new BigDecimal("1E-38")));
-    check(covered, VariantType.DATE, "\"2017-11-16\"", b -> b.appendDate(LocalDate.of(2017, 11, 16)));
-    check(covered, VariantType.TIMESTAMP_MICROS, "\"2025-04-16T16:34:56.780000+00:00\"",
+    check(
+        covered, VariantType.DATE, "\"2017-11-16\"", b -> b.appendDate(LocalDate.of(2017, 11, 16)));
+    check(
+        covered,
+        VariantType.TIMESTAMP_MICROS,
+        "\"2025-04-16T16:34:56.780000+00:00\"",
         b -> b.appendTimestampMicros(MICROS));
-    check(covered, VariantType.TIMESTAMP_NTZ_MICROS, "\"2025-04-16T16:34:56.780000\"",
+    check(
+        covered,
+        VariantType.TIMESTAMP_NTZ_MICROS,
+        "\"2025-04-16T16:34:56.780000\"",
         b -> b.appendTimestampNtzMicros(MICROS));
     check(covered, VariantType.FLOAT, "1.5", b -> b.appendFloat(1.5f));
-    check(covered, VariantType.BINARY, "\"AAEC/w==\"", b -> b.appendBinary(new byte[] {0, 1, 2, (byte) 0xFF}));
+    check(
+        covered,
+        VariantType.BINARY,
+        "\"AAEC/w==\"",
+        b -> b.appendBinary(new byte[] {0, 1, 2, (byte) 0xFF}));
     check(covered, VariantType.STRING, "\"x\"", b -> b.appendString("x"));
-    check(covered, VariantType.TIME_NTZ_MICROS, "\"12:33:54.123456\"", b -> b.appendTimeMicros(45_234_123_456L));
-    check(covered, VariantType.TIMESTAMP_NANOS, "\"2025-04-16T16:34:56.780000001+00:00\"",
+    check(
+        covered,
+        VariantType.TIME_NTZ_MICROS,
+        "\"12:33:54.123456\"",
+        b -> b.appendTimeMicros(45_234_123_456L));
+    check(
+        covered,
+        VariantType.TIMESTAMP_NANOS,
+        "\"2025-04-16T16:34:56.780000001+00:00\"",
         b -> b.appendTimestampNanos(MICROS * 1000 + 1));
-    check(covered, VariantType.TIMESTAMP_NTZ_NANOS, "\"2025-04-16T16:34:56.780000001\"",
+    check(
+        covered,
+        VariantType.TIMESTAMP_NTZ_NANOS,
+        "\"2025-04-16T16:34:56.780000001\"",
         b -> b.appendTimestampNtzNanos(MICROS * 1000 + 1));
-    check(covered, VariantType.UUID, "\"f24f9b64-81fa-49d1-b74e-8c09a6e31c56\"",
+    check(
+        covered,
+        VariantType.UUID,
+        "\"f24f9b64-81fa-49d1-b74e-8c09a6e31c56\"",
         b -> b.appendUuid(UUID.fromString("F24F9B64-81FA-49D1-B74E-8C09A6E31C56")));
     check(covered, VariantType.OBJECT, "{}", b -> b.startObject().endObject());
     check(covered, VariantType.ARRAY, "[]", b -> b.startArray().endArray());
 
-    assertEquals(EnumSet.allOf(VariantType.class), covered, "a VariantType without a rendering case here");
+    assertEquals(
+        EnumSet.allOf(VariantType.class), covered, "a VariantType without a rendering case here");
   }
 
-  private static void check(Set<VariantType> covered, VariantType type, String json, Consumer<VariantBuilder> append) {
+  private static void check(
+      Set<VariantType> covered, VariantType type, String json, Consumer<VariantBuilder> append) {
     VariantBuilder b = new VariantBuilder();
     append.accept(b);
     Variant v = b.build();
@@ -81,7 +118,9 @@ class JsonRenderingTest {
     assertEquals("100.0", render(b -> b.appendDouble(100)));
     assertEquals("9999999.0", render(b -> b.appendDouble(9_999_999)));
     assertEquals("1.0E7", render(b -> b.appendDouble(10_000_000)));
-    assertEquals("1.0E23", render(b -> b.appendDouble(1e23))); // shortest digits, not JDK 17's 9.999999999999999E22
+    assertEquals(
+        "1.0E23",
+        render(b -> b.appendDouble(1e23))); // shortest digits, not JDK 17's 9.999999999999999E22
     assertEquals("4.9E-324", render(b -> b.appendDouble(Double.MIN_VALUE)));
     assertEquals("1.7976931348623157E308", render(b -> b.appendDouble(Double.MAX_VALUE)));
     assertEquals("0.0", render(b -> b.appendDouble(0.0)));
@@ -115,7 +154,8 @@ class JsonRenderingTest {
 
   @Test
   void floatTextReadsBackAsADoubleWithTheSameText() {
-    // JDK 17's Double.toString prints these doubles with extra digits (1.2096952999999999E20, 9.999999999999999E22)
+    // JDK 17's Double.toString prints these doubles with extra digits (1.2096952999999999E20,
+    // 9.999999999999999E22)
     for (float f : new float[] {1.2096953E20f, 1.0E23f, -6.4144453E19f}) {
       String json = render(b -> b.appendFloat(f));
 
@@ -131,7 +171,8 @@ class JsonRenderingTest {
     assertEquals("0", render(b -> b.appendDecimal(VariantType.DECIMAL16, BigDecimal.ZERO)));
     assertEquals("0.000", render(b -> b.appendDecimal(new BigDecimal("0.000"))));
     assertEquals("-1.10", render(b -> b.appendDecimal(new BigDecimal("-1.10"))));
-    assertEquals("99999999999999999999999999999999999999",
+    assertEquals(
+        "99999999999999999999999999999999999999",
         render(b -> b.appendDecimal(new BigDecimal("99999999999999999999999999999999999999"))));
   }
 
@@ -144,14 +185,17 @@ class JsonRenderingTest {
     assertEquals("\"23:59:59.999999\"", render(b -> b.appendTimeMicros(86_399_999_999L)));
     assertEquals("\"1969-12-31\"", render(b -> b.appendDate(-1)));
     assertEquals("\"+10000-01-01\"", render(b -> b.appendDate(LocalDate.of(10000, 1, 1))));
-    assertEquals("\"-0001-01-01T00:00:00.000000+00:00\"",
-        render(b -> b.appendTimestampMicros(LocalDate.of(-1, 1, 1).toEpochDay() * 86_400_000_000L)));
+    assertEquals(
+        "\"-0001-01-01T00:00:00.000000+00:00\"",
+        render(
+            b -> b.appendTimestampMicros(LocalDate.of(-1, 1, 1).toEpochDay() * 86_400_000_000L)));
   }
 
   @Test
   void stringsAreEscapedAndUnicodeKept() {
     assertEquals("\"q\\\"b\\\\s/\"", render(b -> b.appendString("q\"b\\s/")));
-    assertEquals("\"\\n\\t\\r\\b\\f\\u0001\\u001F\"", render(b -> b.appendString("\n\t\r\b\f\u0001\u001f")));
+    assertEquals(
+        "\"\\n\\t\\r\\b\\f\\u0001\\u001F\"", render(b -> b.appendString("\n\t\r\b\f\u0001\u001f")));
     assertEquals("\"é😀\u2028\uFFFF\"", render(b -> b.appendString("é\uD83D\uDE00\u2028\uFFFF")));
     String longString = "é".repeat(40); // 80 UTF-8 bytes: the long form
     assertEquals("\"" + longString + "\"", render(b -> b.appendString(longString)));
@@ -159,17 +203,28 @@ class JsonRenderingTest {
 
   @Test
   void objectsRenderInStoredKeyOrder() {
-    String json = render(b -> {
-      b.startObject();
-      b.key("b").appendLong(1);
-      b.key("\uD83D\uDE00").appendLong(2); // U+1F600 sorts after U+E000 in UTF-8 order (not in UTF-16)
-      b.key("\uE000").appendLong(3);
-      b.key("A").startArray().appendNull().startObject().endObject().startArray().endArray().endArray();
-      b.key("esc\"aped").appendString("v");
-      b.endObject();
-    });
+    String json =
+        render(
+            b -> {
+              b.startObject();
+              b.key("b").appendLong(1);
+              b.key("\uD83D\uDE00")
+                  .appendLong(2); // U+1F600 sorts after U+E000 in UTF-8 order (not in UTF-16)
+              b.key("\uE000").appendLong(3);
+              b.key("A")
+                  .startArray()
+                  .appendNull()
+                  .startObject()
+                  .endObject()
+                  .startArray()
+                  .endArray()
+                  .endArray();
+              b.key("esc\"aped").appendString("v");
+              b.endObject();
+            });
 
-    assertEquals("{\"A\":[null,{},[]],\"b\":1,\"esc\\\"aped\":\"v\",\"\uE000\":3,\"\uD83D\uDE00\":2}", json);
+    assertEquals(
+        "{\"A\":[null,{},[]],\"b\":1,\"esc\\\"aped\":\"v\",\"\uE000\":3,\"\uD83D\uDE00\":2}", json);
   }
 
   @Test
@@ -199,7 +254,8 @@ class JsonRenderingTest {
     java.io.BufferedWriter out = new java.io.BufferedWriter(target);
 
     VariantJson.writeJson(VariantJson.parse("[1]"), out);
-    assertEquals("", target.toString()); // still in the BufferedWriter: the caller decides when to flush
+    assertEquals(
+        "", target.toString()); // still in the BufferedWriter: the caller decides when to flush
 
     out.write("!"); // still open
     out.flush();

@@ -5,21 +5,43 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Seeded generator of JSON texts that exercise the number rules (boundaries of every integer width, big
- * integers, fractions with trailing zeros and long scales, exponents), string escapes and unicode (BMP,
- * surrogate pairs raw and escaped, strings across the 63-byte short-string limit), keys whose UTF-8 and
- * UTF-16 orders differ, nesting, and random whitespace between tokens.
+ * Seeded generator of JSON texts that exercise the number rules (boundaries of every integer width,
+ * big integers, fractions with trailing zeros and long scales, exponents), string escapes and
+ * unicode (BMP, surrogate pairs raw and escaped, strings across the 63-byte short-string limit),
+ * keys whose UTF-8 and UTF-16 orders differ, nesting, and random whitespace between tokens.
  */
 final class RandomJson {
   private static final String[] WHITESPACE = {"", "", "", " ", "\n", "\t", "\r\n", "  "};
   private static final long[] INTEGER_EDGES = {
     0, 1, 127, 128, 255, 32767, 32768, 65535, 2147483647L, 2147483648L, 4294967295L, Long.MAX_VALUE
   };
+
   /** An int8, a decimal and two doubles: decimals have no negative zero, doubles do. */
   private static final String[] NEGATIVE_ZEROS = {"-0", "-0.0", "-0e0", "-0.000E-3"};
+
   private static final String[] TRICKY_TEXT = {
-    "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\u0000", "\\u001f", "\\u00e9", "\\uFFFF",
-    "\\ud83d\\ude00", "\uD83D\uDE00", "\uE000", "é", "中", "\u2028", "a", "A", " ", "'"
+    "\\\"",
+    "\\\\",
+    "\\/",
+    "\\b",
+    "\\f",
+    "\\n",
+    "\\r",
+    "\\t",
+    "\\u0000",
+    "\\u001f",
+    "\\u00e9",
+    "\\uFFFF",
+    "\\ud83d\\ude00",
+    "\uD83D\uDE00",
+    "\uE000",
+    "é",
+    "中",
+    "\u2028",
+    "a",
+    "A",
+    " ",
+    "'"
   };
 
   private final Random r;
@@ -127,9 +149,14 @@ final class RandomJson {
       case 1 -> { // a width boundary, give or take one
         long edge = INTEGER_EDGES[r.nextInt(INTEGER_EDGES.length)];
         long v = edge + (r.nextInt(3) - 1);
-        sb.append(v < 0 && edge == Long.MAX_VALUE ? "9223372036854775808" : Long.toUnsignedString(Math.abs(v)));
+        sb.append(
+            v < 0 && edge == Long.MAX_VALUE
+                ? "9223372036854775808"
+                : Long.toUnsignedString(Math.abs(v)));
       }
-      default -> sb.append(1 + r.nextInt(9)).append(digits(r.nextInt(45))); // up to 46 digits: decimals and doubles
+      default ->
+          sb.append(1 + r.nextInt(9))
+              .append(digits(r.nextInt(45))); // up to 46 digits: decimals and doubles
     }
   }
 
@@ -138,7 +165,9 @@ final class RandomJson {
       sb.append('-');
     }
     sb.append(r.nextInt(3) == 0 ? "0" : (1 + r.nextInt(9)) + digits(r.nextInt(20)));
-    sb.append('.').append(r.nextInt(3) == 0 ? "000000".substring(r.nextInt(6)) : "").append(digits(1 + r.nextInt(40)));
+    sb.append('.')
+        .append(r.nextInt(3) == 0 ? "000000".substring(r.nextInt(6)) : "")
+        .append(digits(1 + r.nextInt(40)));
   }
 
   private void exponent(StringBuilder sb) {
@@ -150,7 +179,10 @@ final class RandomJson {
       sb.append('.').append(digits(1 + r.nextInt(12)));
     }
     sb.append(r.nextBoolean() ? 'e' : 'E');
-    int exp = r.nextBoolean() ? r.nextInt(308) : -r.nextInt(330); // 9.99e307 fits a double; tiny ones underflow
+    int exp =
+        r.nextBoolean()
+            ? r.nextInt(308)
+            : -r.nextInt(330); // 9.99e307 fits a double; tiny ones underflow
     sb.append(exp >= 0 && r.nextBoolean() ? "+" : "").append(exp);
   }
 

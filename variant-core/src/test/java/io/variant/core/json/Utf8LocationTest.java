@@ -15,12 +15,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Invalid UTF-8 is reported at its true line and column, in small inputs and in inputs far larger than any
- * read-ahead buffer (contract with the CLI, issue 9: a bad byte on line 15,000 was reported at 14946:4176).
- * Columns count UTF-16 chars, as jackson counts text columns.
+ * Invalid UTF-8 is reported at its true line and column, in small inputs and in inputs far larger
+ * than any read-ahead buffer (contract with the CLI, issue 9: a bad byte on line 15,000 was
+ * reported at 14946:4176). Columns count UTF-16 chars, as jackson counts text columns.
  */
 class Utf8LocationTest {
-  /** {@code lines} NDJSON lines of {"i":N,"s":"héllo"}, with byte 0xFF at the start of the "s" value on line {@code bad}. */
+  /**
+   * {@code lines} NDJSON lines of {"i":N,"s":"héllo"}, with byte 0xFF at the start of the "s" value
+   * on line {@code bad}.
+   */
   private static byte[] ndjson(int lines, int bad) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (int i = 1; i <= lines; i++) {
@@ -34,15 +37,22 @@ class Utf8LocationTest {
     return out.toByteArray();
   }
 
-  /** Reads every document through a {@link Utf8Reader}; returns how many were read before the failure. */
+  /**
+   * Reads every document through a {@link Utf8Reader}; returns how many were read before the
+   * failure.
+   */
   private static VariantJsonException readUntilFailure(byte[] input, List<Variant> read) {
-    return assertThrows(VariantJsonException.class, () -> {
-      try (JsonDocumentReader docs = new JsonDocumentReader(new Utf8Reader(new ByteArrayInputStream(input)), JsonOptions.defaults())) {
-        for (Variant v = docs.next(); v != null; v = docs.next()) {
-          read.add(v);
-        }
-      }
-    });
+    return assertThrows(
+        VariantJsonException.class,
+        () -> {
+          try (JsonDocumentReader docs =
+              new JsonDocumentReader(
+                  new Utf8Reader(new ByteArrayInputStream(input)), JsonOptions.defaults())) {
+            for (Variant v = docs.next(); v != null; v = docs.next()) {
+              read.add(v);
+            }
+          }
+        });
   }
 
   @Test
@@ -74,7 +84,9 @@ class Utf8LocationTest {
     };
     for (byte[] b : bad) {
       ByteArrayOutputStream in = new ByteArrayOutputStream();
-      in.writeBytes("[\"\uD83D\uDE00\",\n \"".getBytes(StandardCharsets.UTF_8)); // a supplementary char counts 2 columns
+      in.writeBytes(
+          "[\"\uD83D\uDE00\",\n \""
+              .getBytes(StandardCharsets.UTF_8)); // a supplementary char counts 2 columns
       in.writeBytes(b);
       VariantJsonException e = readUntilFailure(in.toByteArray(), new ArrayList<>());
       assertEquals(2, e.line(), e.getMessage());
@@ -86,7 +98,8 @@ class Utf8LocationTest {
   void validTextDecodesAsTheJdkDecodesIt() throws IOException {
     String text = "ascii, \u00e9, \u20ac, \uD83D\uDE00 and \uD800\uDC00\n".repeat(5000);
     StringBuilder decoded = new StringBuilder();
-    try (Reader r = new Utf8Reader(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)))) {
+    try (Reader r =
+        new Utf8Reader(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)))) {
       char[] buf = new char[7]; // odd, small: pairs split across reads
       for (int n; (n = r.read(buf, 0, buf.length)) >= 0; ) {
         decoded.append(buf, 0, n);

@@ -7,8 +7,8 @@ import io.variant.core.VariantBuilder;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code Variant.toString()} is the JSON rendering, reached through the {@code VariantTextRenderer} service
- * that this package registers (core does not import this package).
+ * {@code Variant.toString()} is the JSON rendering, reached through the {@code VariantTextRenderer}
+ * service that this package registers (core does not import this package).
  */
 class VariantToStringTest {
   @Test

@@ -16,7 +16,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class VariantPathTest {
-  private static final Variant DOC = VariantJson.parse("""
+  private static final Variant DOC =
+      VariantJson.parse(
+          """
       {"user": {"name": "ada", "tags": ["x", "y"]},
        "items": [{"price": 9.50}, {"price": 12, "qty": 2}],
        "key with spaces": 1, "a": {"b": true}, "": "empty", "é": "acute", "quote'd": 3,
@@ -34,8 +36,11 @@ class VariantPathTest {
   @Test
   void parsesDotBracketAndIndexSteps() {
     assertEquals(List.of(key("user"), key("name")), VariantPath.parse("$.user.name").segments());
-    assertEquals(List.of(key("items"), index(0), key("price")), VariantPath.parse("$.items[0].price").segments());
-    assertEquals(List.of(key("key with spaces")), VariantPath.parse("$['key with spaces']").segments());
+    assertEquals(
+        List.of(key("items"), index(0), key("price")),
+        VariantPath.parse("$.items[0].price").segments());
+    assertEquals(
+        List.of(key("key with spaces")), VariantPath.parse("$['key with spaces']").segments());
     assertEquals(List.of(key("a"), key("b")), VariantPath.parse("$.a[\"b\"]").segments());
     assertEquals(List.of(index(12), index(0)), VariantPath.parse("$[12][0]").segments());
     assertEquals(List.of(key("é_1"), key("_x")), VariantPath.parse("$.é_1._x").segments());
@@ -45,8 +50,10 @@ class VariantPathTest {
 
   @Test
   void bracketNamesTakeJsonEscapes() {
-    assertEquals(List.of(key("it's \"q\" \\ / \n\t\b\f\r é \uD83D\uDE00")),
-        VariantPath.parse("$['it\\'s \"q\" \\\\ \\/ \\n\\t\\b\\f\\r \\u00e9 \\ud83d\\ude00']").segments());
+    assertEquals(
+        List.of(key("it's \"q\" \\ / \n\t\b\f\r é \uD83D\uDE00")),
+        VariantPath.parse("$['it\\'s \"q\" \\\\ \\/ \\n\\t\\b\\f\\r \\u00e9 \\ud83d\\ude00']")
+            .segments());
     assertEquals(List.of(key("a\"b'c")), VariantPath.parse("$[\"a\\\"b'c\"]").segments());
   }
 
@@ -56,7 +63,8 @@ class VariantPathTest {
     assertEquals("$.items[0].price", VariantPath.parse("$.items[0].price").toString());
     assertEquals("$['key with spaces']", VariantPath.parse("$[\"key with spaces\"]").toString());
     assertEquals("$['0abc']['a-b']['']", VariantPath.parse("$['0abc']['a-b']['']").toString());
-    assertEquals("$['it\\'s\\\\\\n\\u0001']", VariantPath.parse("$[\"it's\\\\\\n\\u0001\"]").toString());
+    assertEquals(
+        "$['it\\'s\\\\\\n\\u0001']", VariantPath.parse("$[\"it's\\\\\\n\\u0001\"]").toString());
     assertEquals("$", VariantPath.root().toString());
   }
 
@@ -73,8 +81,12 @@ class VariantPathTest {
           StringBuilder name = new StringBuilder();
           for (int j = r.nextInt(5); j > 0; j--) {
             int at = r.nextInt(alphabet.length());
-            name.append(Character.isHighSurrogate(alphabet.charAt(at)) ? alphabet.substring(at, at + 2)
-                : Character.isLowSurrogate(alphabet.charAt(at)) ? "x" : String.valueOf(alphabet.charAt(at)));
+            name.append(
+                Character.isHighSurrogate(alphabet.charAt(at))
+                    ? alphabet.substring(at, at + 2)
+                    : Character.isLowSurrogate(alphabet.charAt(at))
+                        ? "x"
+                        : String.valueOf(alphabet.charAt(at)));
           }
           segments[i] = key(name.toString());
         }
@@ -86,7 +98,11 @@ class VariantPathTest {
   }
 
   @ParameterizedTest(name = "[{index}] {0}")
-  @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '`',
+      textBlock =
+          """
       # path          | position | message fragment
       ``              | 0        | expected '$' at the start, found the end
       user.name       | 0        | expected '$' at the start, found 'u'
@@ -114,7 +130,8 @@ class VariantPathTest {
     var e = assertThrows(VariantPathException.class, () -> VariantPath.parse(path));
 
     assertEquals(position, e.position());
-    assertTrue(e.getMessage().startsWith("Invalid path at position " + position + ": "), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("Invalid path at position " + position + ": "), e.getMessage());
     assertTrue(e.getMessage().contains(fragment), e.getMessage());
     assertTrue(e instanceof IllegalArgumentException);
   }
@@ -128,7 +145,10 @@ class VariantPathTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       $                    | {"":"empty","a":{"b":true},"items":[{"price":9.50},{"price":12,"qty":2}],"key with spaces":1,"nothing":null,"quote'd":3,"user":{"name":"ada","tags":["x","y"]},"é":"acute"}
       $.user.name          | "ada"
       $.user.tags[1]       | "y"
@@ -147,7 +167,8 @@ class VariantPathTest {
 
   @ParameterizedTest
   @CsvSource({
-    "$.missing", "$.user.missing.deeper", "$.items[2]", "$.items[2147483647]", "$.user.name.first", "$.user[0]",
+    "$.missing", "$.user.missing.deeper", "$.items[2]", "$.items[2147483647]", "$.user.name.first",
+        "$.user[0]",
     "$.items.price", "$[0]", "$.nothing.x", "$.nothing[0]", "$.user.tags[0][0]", "$.User"
   })
   void extractsNullForMissingStepsAndWrongTypes(String path) {
@@ -169,7 +190,9 @@ class VariantPathTest {
     assertEquals(VariantPath.parse("$.a[0]").hashCode(), VariantPath.parse("$['a'][0]").hashCode());
     assertNotEquals(VariantPath.parse("$.a"), VariantPath.parse("$.b"));
     assertSame(VariantPath.root(), VariantPath.parse("$"));
-    assertThrows(UnsupportedOperationException.class, () -> VariantPath.parse("$.a").segments().add(key("b")));
+    assertThrows(
+        UnsupportedOperationException.class,
+        () -> VariantPath.parse("$.a").segments().add(key("b")));
 
     var negative = assertThrows(IllegalArgumentException.class, () -> index(-1));
     assertTrue(negative.getMessage().contains("indices start at 0"), negative.getMessage());

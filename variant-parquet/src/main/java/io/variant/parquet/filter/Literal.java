@@ -11,11 +11,12 @@ import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
- * A constant that a {@link VariantPredicate} compares Variant values with. A literal only compares with
- * values of its equivalence class (VariantEncoding §Encoding types): numbers (long and decimal literals)
- * with every exact numeric by value, a double with doubles (IEEE comparison: NaN compares with nothing,
- * {@code -0.0 == 0.0}), a string with strings in unsigned UTF-8 byte order, a boolean with booleans ({@code
- * false < true}), a date with dates. Anything else is incomparable, so the predicate does not match.
+ * A constant that a {@link VariantPredicate} compares Variant values with. A literal only compares
+ * with values of its equivalence class (VariantEncoding §Encoding types): numbers (long and decimal
+ * literals) with every exact numeric by value, a double with doubles (IEEE comparison: NaN compares
+ * with nothing, {@code -0.0 == 0.0}), a string with strings in unsigned UTF-8 byte order, a boolean
+ * with booleans ({@code false < true}), a date with dates. Anything else is incomparable, so the
+ * predicate does not match.
  *
  * <p><b>Thread safety:</b> immutable.
  */
@@ -32,7 +33,8 @@ public final class Literal {
   }
 
   private final Kind kind;
-  private final Object value; // BigDecimal (LONG, DECIMAL), Double, byte[] UTF-8, Boolean, Integer epoch day
+  private final Object
+      value; // BigDecimal (LONG, DECIMAL), Double, byte[] UTF-8, Boolean, Integer epoch day
 
   private Literal(Kind kind, Object value) {
     this.kind = kind;
@@ -45,7 +47,8 @@ public final class Literal {
   }
 
   /**
-   * A decimal, compared with every exact numeric by value (its scale does not matter: 5.0 equals 5).
+   * A decimal, compared with every exact numeric by value (its scale does not matter: 5.0 equals
+   * 5).
    *
    * @throws NullPointerException if {@code value} is null
    */
@@ -59,12 +62,14 @@ public final class Literal {
   }
 
   /**
-   * A string, compared with Variant strings in unsigned UTF-8 byte order (Parquet's order for STRING).
+   * A string, compared with Variant strings in unsigned UTF-8 byte order (Parquet's order for
+   * STRING).
    *
    * @throws NullPointerException if {@code value} is null
    */
   public static Literal of(String value) {
-    return new Literal(Kind.STRING, Objects.requireNonNull(value, "value").getBytes(StandardCharsets.UTF_8));
+    return new Literal(
+        Kind.STRING, Objects.requireNonNull(value, "value").getBytes(StandardCharsets.UTF_8));
   }
 
   /** A boolean; {@code false < true}. */
@@ -79,7 +84,8 @@ public final class Literal {
    * @throws ArithmeticException if the date is beyond the int range of days that Variant dates hold
    */
   public static Literal of(LocalDate value) {
-    return new Literal(Kind.DATE, Math.toIntExact(Objects.requireNonNull(value, "value").toEpochDay()));
+    return new Literal(
+        Kind.DATE, Math.toIntExact(Objects.requireNonNull(value, "value").toEpochDay()));
   }
 
   /** What the literal holds. */
@@ -126,15 +132,24 @@ public final class Literal {
   OptionalInt compare(Variant v) {
     VariantType t = v.type();
     return switch (kind) {
-      case LONG, DECIMAL -> t.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC
-          ? OptionalInt.of(Integer.signum(exact(v, t).compareTo(decimal())))
-          : OptionalInt.empty();
-      case DOUBLE -> t == VariantType.DOUBLE ? ieee(v.doubleValue(), doubleValue()) : OptionalInt.empty();
-      case STRING -> t == VariantType.STRING ? OptionalInt.of(Integer.signum(utf8Compare(v.stringUtf8(), utf8()))) : OptionalInt.empty();
-      case BOOLEAN -> t == VariantType.BOOLEAN_TRUE || t == VariantType.BOOLEAN_FALSE
-          ? OptionalInt.of(Boolean.compare(v.booleanValue(), booleanValue()))
-          : OptionalInt.empty();
-      case DATE -> t == VariantType.DATE ? OptionalInt.of(Integer.compare(v.epochDay(), epochDay())) : OptionalInt.empty();
+      case LONG, DECIMAL ->
+          t.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC
+              ? OptionalInt.of(Integer.signum(exact(v, t).compareTo(decimal())))
+              : OptionalInt.empty();
+      case DOUBLE ->
+          t == VariantType.DOUBLE ? ieee(v.doubleValue(), doubleValue()) : OptionalInt.empty();
+      case STRING ->
+          t == VariantType.STRING
+              ? OptionalInt.of(Integer.signum(utf8Compare(v.stringUtf8(), utf8())))
+              : OptionalInt.empty();
+      case BOOLEAN ->
+          t == VariantType.BOOLEAN_TRUE || t == VariantType.BOOLEAN_FALSE
+              ? OptionalInt.of(Boolean.compare(v.booleanValue(), booleanValue()))
+              : OptionalInt.empty();
+      case DATE ->
+          t == VariantType.DATE
+              ? OptionalInt.of(Integer.compare(v.epochDay(), epochDay()))
+              : OptionalInt.empty();
     };
   }
 

@@ -14,11 +14,11 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Turns a {@link VariantPredicate} into a Parquet predicate over one file's columns: the comparison on the
- * path's typed column, OR-ed with {@code value IS NOT NULL} for every residual column along the path. So
- * Parquet's statistics and dictionary filters drop a row group only if every residual there is all-null
- * (then each present value has the typed column's type) and the typed column rules the comparison out.
- * spec: VariantShredding §Skipping (digest §D.5).
+ * Turns a {@link VariantPredicate} into a Parquet predicate over one file's columns: the comparison
+ * on the path's typed column, OR-ed with {@code value IS NOT NULL} for every residual column along
+ * the path. So Parquet's statistics and dictionary filters drop a row group only if every residual
+ * there is all-null (then each present value has the typed column's type) and the typed column
+ * rules the comparison out. spec: VariantShredding §Skipping (digest §D.5).
  */
 final class PredicateTranslator {
   private PredicateTranslator() {}
@@ -40,7 +40,9 @@ final class PredicateTranslator {
     List<String> at = new ArrayList<>(List.of(p.column()));
     List<String> residuals = new ArrayList<>();
     for (Segment s : p.path().segments()) {
-      if (!(s instanceof Segment.Key key) || node.plan().shape() != ShreddingPlan.Shape.OBJECT || !node.hasTyped()) {
+      if (!(s instanceof Segment.Key key)
+          || node.plan().shape() != ShreddingPlan.Shape.OBJECT
+          || !node.hasTyped()) {
         return Optional.empty(); // an array step, or an object level that is not shredded as one
       }
       int field = node.plan().asObject().indexOf(key.name());
@@ -58,19 +60,27 @@ final class PredicateTranslator {
     addResidual(node, at, residuals);
     at.add(node.typedField());
     if (at.stream().anyMatch(n -> n.indexOf('.') >= 0)) {
-      return Optional.empty(); // parquet-java's filter API splits column paths at dots (residual paths are prefixes)
+      return Optional
+          .empty(); // parquet-java's filter API splits column paths at dots (residual paths are
+      // prefixes)
     }
-    return TypedComparison.build(p, node.scalarType(), String.join(".", at)).map(typed -> {
-      FilterPredicate pred = typed;
-      for (String r : residuals) {
-        pred = FilterApi.or(pred, FilterApi.notEq(FilterApi.binaryColumn(r), null));
-      }
-      return pred;
-    });
+    return TypedComparison.build(p, node.scalarType(), String.join(".", at))
+        .map(
+            typed -> {
+              FilterPredicate pred = typed;
+              for (String r : residuals) {
+                pred = FilterApi.or(pred, FilterApi.notEq(FilterApi.binaryColumn(r), null));
+              }
+              return pred;
+            });
   }
 
-  /** Adds the dotted path of the slot's residual column, if the schema has one (absent means all-null). */
-  private static void addResidual(ShreddedSchemaNode node, List<String> at, List<String> residuals) {
+  /**
+   * Adds the dotted path of the slot's residual column, if the schema has one (absent means
+   * all-null).
+   */
+  private static void addResidual(
+      ShreddedSchemaNode node, List<String> at, List<String> residuals) {
     if (node.hasValue()) {
       residuals.add(String.join(".", at) + "." + node.valueField());
     }

@@ -16,14 +16,15 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * The comparison of a {@link VariantPredicate} on one typed column, with the literal converted to the
- * column's physical values; empty when the literal's class differs from the column's (VariantShredding
- * §Skipping: comparisons are only valid against the shredded type) or cannot be represented exactly.
+ * The comparison of a {@link VariantPredicate} on one typed column, with the literal converted to
+ * the column's physical values; empty when the literal's class differs from the column's
+ * (VariantShredding §Skipping: comparisons are only valid against the shredded type) or cannot be
+ * represented exactly.
  *
- * <p>Equality becomes a closed range, {@code >= x and <= x}: Parquet's dictionary filter tests {@code eq}
- * with {@code equals}, which tells {@code -0.0} from {@code 0.0} and one decimal byte width from another,
- * while ranges go through the column's comparator. For doubles, inclusive bounds at zero are widened to
- * cover both zeros, which IEEE comparison treats as equal.
+ * <p>Equality becomes a closed range, {@code >= x and <= x}: Parquet's dictionary filter tests
+ * {@code eq} with {@code equals}, which tells {@code -0.0} from {@code 0.0} and one decimal byte
+ * width from another, while ranges go through the column's comparator. For doubles, inclusive
+ * bounds at zero are widened to cover both zeros, which IEEE comparison treats as equal.
  */
 final class TypedComparison {
   private TypedComparison() {}
@@ -32,48 +33,88 @@ final class TypedComparison {
     LogicalTypeAnnotation a = type.getLogicalTypeAnnotation();
     return switch (type.getPrimitiveTypeName()) {
       case BOOLEAN -> booleans(p, FilterApi.booleanColumn(column));
-      case INT32 -> ordered(p, FilterApi.intColumn(column), l -> int32(l, a), UnaryOperator.identity(), UnaryOperator.identity());
-      case INT64 -> ordered(p, FilterApi.longColumn(column), l -> int64(l, a), UnaryOperator.identity(), UnaryOperator.identity());
-      case DOUBLE -> ordered(p, FilterApi.doubleColumn(column), TypedComparison::float64,
-          d -> d == 0 ? -0.0 : d, d -> d == 0 ? 0.0 : d);
-      case BINARY, FIXED_LEN_BYTE_ARRAY -> ordered(p, FilterApi.binaryColumn(column), l -> binary(l, type),
-          UnaryOperator.identity(), UnaryOperator.identity());
-      case FLOAT -> p.op() == VariantPredicate.Op.IS_NULL // no literal is a float: only IS NULL applies
-          ? Optional.of(FilterApi.eq(FilterApi.floatColumn(column), null))
-          : Optional.empty();
+      case INT32 ->
+          ordered(
+              p,
+              FilterApi.intColumn(column),
+              l -> int32(l, a),
+              UnaryOperator.identity(),
+              UnaryOperator.identity());
+      case INT64 ->
+          ordered(
+              p,
+              FilterApi.longColumn(column),
+              l -> int64(l, a),
+              UnaryOperator.identity(),
+              UnaryOperator.identity());
+      case DOUBLE ->
+          ordered(
+              p,
+              FilterApi.doubleColumn(column),
+              TypedComparison::float64,
+              d -> d == 0 ? -0.0 : d,
+              d -> d == 0 ? 0.0 : d);
+      case BINARY, FIXED_LEN_BYTE_ARRAY ->
+          ordered(
+              p,
+              FilterApi.binaryColumn(column),
+              l -> binary(l, type),
+              UnaryOperator.identity(),
+              UnaryOperator.identity());
+      case FLOAT ->
+          p.op() == VariantPredicate.Op.IS_NULL // no literal is a float: only IS NULL applies
+              ? Optional.of(FilterApi.eq(FilterApi.floatColumn(column), null))
+              : Optional.empty();
       case INT96 -> Optional.empty(); // never a shredded type
     };
   }
 
-  private static Optional<FilterPredicate> booleans(VariantPredicate p, Operators.BooleanColumn col) {
+  private static Optional<FilterPredicate> booleans(
+      VariantPredicate p, Operators.BooleanColumn col) {
     if (p.op() == VariantPredicate.Op.IS_NULL) {
       return Optional.of(FilterApi.eq(col, null));
     }
     if (p.op() == VariantPredicate.Op.EQ && p.literal().kind() == Literal.Kind.BOOLEAN) {
       return Optional.of(FilterApi.eq(col, p.literal().booleanValue()));
     }
-    return Optional.empty(); // Parquet orders no booleans; a range on them skips nothing worth having
+    return Optional
+        .empty(); // Parquet orders no booleans; a range on them skips nothing worth having
   }
 
   /**
    * @param lowerInclusive adjusts an inclusive lower bound
    * @param upperInclusive adjusts an inclusive upper bound
    */
-  private static <T extends Comparable<T>, C extends Operators.Column<T> & Operators.SupportsLtGt> Optional<FilterPredicate> ordered(
-      VariantPredicate p, C col, Function<Literal, Optional<T>> convert, UnaryOperator<T> lowerInclusive,
-      UnaryOperator<T> upperInclusive) {
+  private static <T extends Comparable<T>, C extends Operators.Column<T> & Operators.SupportsLtGt>
+      Optional<FilterPredicate> ordered(
+          VariantPredicate p,
+          C col,
+          Function<Literal, Optional<T>> convert,
+          UnaryOperator<T> lowerInclusive,
+          UnaryOperator<T> upperInclusive) {
     return switch (p.op()) {
       case IS_NULL -> Optional.of(FilterApi.eq(col, null));
-      case EQ -> convert.apply(p.literal()).map(v -> range(col, lowerInclusive.apply(v), upperInclusive.apply(v)));
+      case EQ ->
+          convert
+              .apply(p.literal())
+              .map(v -> range(col, lowerInclusive.apply(v), upperInclusive.apply(v)));
       case LT -> convert.apply(p.literal()).map(v -> FilterApi.lt(col, v));
       case GT -> convert.apply(p.literal()).map(v -> FilterApi.gt(col, v));
-      case BETWEEN -> convert.apply(p.literal()).flatMap(lo -> convert.apply(p.upperBound())
-          .map(hi -> range(col, lowerInclusive.apply(lo), upperInclusive.apply(hi))));
+      case BETWEEN ->
+          convert
+              .apply(p.literal())
+              .flatMap(
+                  lo ->
+                      convert
+                          .apply(p.upperBound())
+                          .map(
+                              hi ->
+                                  range(col, lowerInclusive.apply(lo), upperInclusive.apply(hi))));
     };
   }
 
-  private static <T extends Comparable<T>, C extends Operators.Column<T> & Operators.SupportsLtGt> FilterPredicate range(
-      C col, T low, T high) {
+  private static <T extends Comparable<T>, C extends Operators.Column<T> & Operators.SupportsLtGt>
+      FilterPredicate range(C col, T low, T high) {
     return FilterApi.and(FilterApi.gtEq(col, low), FilterApi.ltEq(col, high));
   }
 
@@ -85,12 +126,17 @@ final class TypedComparison {
     return exactInteger(l, a).filter(i -> i.bitLength() < Integer.SIZE).map(BigInteger::intValue);
   }
 
-  /** INT64: plain or signed INT(64) integers, or DECIMAL unscaled values (never times or timestamps). */
+  /**
+   * INT64: plain or signed INT(64) integers, or DECIMAL unscaled values (never times or
+   * timestamps).
+   */
   private static Optional<Long> int64(Literal l, LogicalTypeAnnotation a) {
     return exactInteger(l, a).filter(i -> i.bitLength() < Long.SIZE).map(BigInteger::longValue);
   }
 
-  /** The integer a number literal stores as in an integer or decimal column, if it is exact there. */
+  /**
+   * The integer a number literal stores as in an integer or decimal column, if it is exact there.
+   */
   private static Optional<BigInteger> exactInteger(Literal l, LogicalTypeAnnotation a) {
     if (!l.isExactNumeric()) {
       return Optional.empty();
@@ -117,14 +163,21 @@ final class TypedComparison {
   }
 
   private static Optional<Double> float64(Literal l) {
-    return l.kind() == Literal.Kind.DOUBLE && !Double.isNaN(l.doubleValue()) ? Optional.of(l.doubleValue()) : Optional.empty();
+    return l.kind() == Literal.Kind.DOUBLE && !Double.isNaN(l.doubleValue())
+        ? Optional.of(l.doubleValue())
+        : Optional.empty();
   }
 
-  /** STRING columns take string literals; DECIMAL ones the big-endian unscaled value (fixed length: sign-extended). */
+  /**
+   * STRING columns take string literals; DECIMAL ones the big-endian unscaled value (fixed length:
+   * sign-extended).
+   */
   private static Optional<Binary> binary(Literal l, PrimitiveType type) {
     LogicalTypeAnnotation a = type.getLogicalTypeAnnotation();
     if (a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation) {
-      return l.kind() == Literal.Kind.STRING ? Optional.of(Binary.fromConstantByteArray(l.utf8())) : Optional.empty();
+      return l.kind() == Literal.Kind.STRING
+          ? Optional.of(Binary.fromConstantByteArray(l.utf8()))
+          : Optional.empty();
     }
     if (!(a instanceof DecimalLogicalTypeAnnotation d) || !l.isExactNumeric()) {
       return Optional.empty();
@@ -134,7 +187,10 @@ final class TypedComparison {
       return unscaled.map(u -> Binary.fromConstantByteArray(u.toByteArray()));
     }
     int length = type.getTypeLength();
-    return unscaled.filter(u -> u.bitLength() < 8 * length) // fits the fixed length with its sign bit
-        .map(u -> Binary.fromConstantByteArray(DecimalBytes.signExtended(u, length, type.getName())));
+    return unscaled
+        .filter(u -> u.bitLength() < 8 * length) // fits the fixed length with its sign bit
+        .map(
+            u ->
+                Binary.fromConstantByteArray(DecimalBytes.signExtended(u, length, type.getName())));
   }
 }

@@ -11,8 +11,8 @@ import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * A condition on the value at a path of one VARIANT column, used to skip row groups: {@code =}, {@code
- * <}, {@code >}, {@code between} (inclusive) and {@code is null}.
+ * A condition on the value at a path of one VARIANT column, used to skip row groups: {@code =},
+ * {@code <}, {@code >}, {@code between} (inclusive) and {@code is null}.
  *
  * <pre>{@code
  * VariantPredicate p = VariantPredicate.between("event", "$.user.age", Literal.of(18), Literal.of(30));
@@ -20,18 +20,19 @@ import org.apache.parquet.schema.MessageType;
  * boolean hit = p.test(row.variant("event"));            // the exact answer for one row
  * }</pre>
  *
- * <p><b>Meaning</b> ({@link #test}): the path is extracted from the row's Variant; a comparison matches
- * when the value there is comparable with the literal (see {@link Literal}) and compares as asked. {@code
- * isNull} matches when the row is SQL NULL, the path is missing, or the value is Variant null; comparisons
- * never match those rows.
+ * <p><b>Meaning</b> ({@link #test}): the path is extracted from the row's Variant; a comparison
+ * matches when the value there is comparable with the literal (see {@link Literal}) and compares as
+ * asked. {@code isNull} matches when the row is SQL NULL, the path is missing, or the value is
+ * Variant null; comparisons never match those rows.
  *
- * <p><b>Pruning</b> ({@link #toParquetFilter}) only ever skips row groups in which no row can match: it
- * compares the literal with the min/max of the path's typed column, but only where every residual column
- * along the path is all-null in that row group, so that every present value there has the typed column's
- * type (VariantShredding §Skipping, digest §D.5). A path through an array, through a field that is not
- * shredded, to a non-scalar, or a literal whose class differs from the typed column's gives no filter.
- * Use the filter for row groups only ({@link RowGroupPruning}); rows of a kept row group must still be
- * tested with {@link #test}. <b>Thread safety:</b> immutable.
+ * <p><b>Pruning</b> ({@link #toParquetFilter}) only ever skips row groups in which no row can
+ * match: it compares the literal with the min/max of the path's typed column, but only where every
+ * residual column along the path is all-null in that row group, so that every present value there
+ * has the typed column's type (VariantShredding §Skipping, digest §D.5). A path through an array,
+ * through a field that is not shredded, to a non-scalar, or a literal whose class differs from the
+ * typed column's gives no filter. Use the filter for row groups only ({@link RowGroupPruning});
+ * rows of a kept row group must still be tested with {@link #test}. <b>Thread safety:</b>
+ * immutable.
  */
 public final class VariantPredicate {
   /** The comparison. */
@@ -66,34 +67,41 @@ public final class VariantPredicate {
    * @throws io.variant.core.path.VariantPathException if the path does not parse
    */
   public static VariantPredicate eq(String column, String path, Literal literal) {
-    return new VariantPredicate(column, path, Op.EQ, Objects.requireNonNull(literal, "literal"), null);
+    return new VariantPredicate(
+        column, path, Op.EQ, Objects.requireNonNull(literal, "literal"), null);
   }
 
   /** {@code value at path < literal}; see {@link #eq}. */
   public static VariantPredicate lt(String column, String path, Literal literal) {
-    return new VariantPredicate(column, path, Op.LT, Objects.requireNonNull(literal, "literal"), null);
+    return new VariantPredicate(
+        column, path, Op.LT, Objects.requireNonNull(literal, "literal"), null);
   }
 
   /** {@code value at path > literal}; see {@link #eq}. */
   public static VariantPredicate gt(String column, String path, Literal literal) {
-    return new VariantPredicate(column, path, Op.GT, Objects.requireNonNull(literal, "literal"), null);
+    return new VariantPredicate(
+        column, path, Op.GT, Objects.requireNonNull(literal, "literal"), null);
   }
 
   /**
    * {@code low <= value at path <= high}; see {@link #eq}.
    *
-   * @throws IllegalArgumentException if the bounds compare with different values (e.g. a number and a string)
+   * @throws IllegalArgumentException if the bounds compare with different values (e.g. a number and
+   *     a string)
    */
   public static VariantPredicate between(String column, String path, Literal low, Literal high) {
     Objects.requireNonNull(low, "low");
     Objects.requireNonNull(high, "high");
     if (!low.sameClass(high)) {
-      throw new IllegalArgumentException("Cannot compare with bounds " + low + " and " + high + ": they are of different classes");
+      throw new IllegalArgumentException(
+          "Cannot compare with bounds " + low + " and " + high + ": they are of different classes");
     }
     return new VariantPredicate(column, path, Op.BETWEEN, low, high);
   }
 
-  /** The row is SQL NULL, the path is missing, or the value there is Variant null; see {@link #eq}. */
+  /**
+   * The row is SQL NULL, the path is missing, or the value there is Variant null; see {@link #eq}.
+   */
   public static VariantPredicate isNull(String column, String path) {
     return new VariantPredicate(column, path, Op.IS_NULL, null, null);
   }
@@ -113,7 +121,10 @@ public final class VariantPredicate {
     return op;
   }
 
-  /** The literal of {@code eq}, {@code lt} and {@code gt}, or the lower bound of {@code between}; null for {@code isNull}. */
+  /**
+   * The literal of {@code eq}, {@code lt} and {@code gt}, or the lower bound of {@code between};
+   * null for {@code isNull}.
+   */
   public Literal literal() {
     return low;
   }
@@ -126,7 +137,8 @@ public final class VariantPredicate {
   /**
    * The exact answer for one row's Variant of this column ({@code null}: SQL NULL).
    *
-   * @throws io.variant.core.VariantFormatException if the Variant is malformed on the way to the path
+   * @throws io.variant.core.VariantFormatException if the Variant is malformed on the way to the
+   *     path
    */
   public boolean test(Variant v) {
     Variant x = v == null ? null : path.extract(v);
@@ -159,8 +171,8 @@ public final class VariantPredicate {
   }
 
   /**
-   * The Parquet predicate that skips row groups of a file with this schema, if the path is fully shredded
-   * there (see the class comment).
+   * The Parquet predicate that skips row groups of a file with this schema, if the path is fully
+   * shredded there (see the class comment).
    */
   public Optional<FilterPredicate> toFilterPredicate(MessageType fileSchema) {
     return PredicateTranslator.translate(this, fileSchema);

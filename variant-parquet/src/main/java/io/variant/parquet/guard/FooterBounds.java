@@ -11,15 +11,17 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Checks a footer's claims about where its column chunks lie before parquet-java acts on them: it reads
- * (and allocates buffers for) whatever byte range a chunk claims, so a forged offset or size must not get
- * that far. Every chunk must lie after the leading magic and before the footer tail, must not overlap
- * another, and its first data page must lie inside it; row and value counts must not be negative, and a row
- * group's row count must match its columns' value counts (equal outside repeated fields, at most inside).
+ * Checks a footer's claims about where its column chunks lie before parquet-java acts on them: it
+ * reads (and allocates buffers for) whatever byte range a chunk claims, so a forged offset or size
+ * must not get that far. Every chunk must lie after the leading magic and before the footer tail,
+ * must not overlap another, and its first data page must lie inside it; row and value counts must
+ * not be negative, and a row group's row count must match its columns' value counts (equal outside
+ * repeated fields, at most inside).
  */
 final class FooterBounds {
   /** The magic at the start of a Parquet file. spec: parquet-format §File format */
   private static final int LEADING_MAGIC_BYTES = 4;
+
   /** The footer length (4 bytes) and the closing magic (4 bytes). */
   private static final int TAIL_BYTES = 8;
 
@@ -31,36 +33,55 @@ final class FooterBounds {
   /**
    * The footer's column chunks, sorted by position.
    *
-   * @throws VariantParquetException naming the column if a chunk lies outside the data region, overlaps
-   *     another, or has a negative count
+   * @throws VariantParquetException naming the column if a chunk lies outside the data region,
+   *     overlaps another, or has a negative count
    */
   static List<Chunk> check(ParquetMetadata footer, long fileLength, String fileName) {
     try {
       return sortedChunks(footer, fileLength, fileName);
     } catch (VariantParquetException e) {
       throw e;
-    } catch (RuntimeException e) { // parquet-java's, for a chunk whose column path is not in the schema
-      throw new VariantParquetException(fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
+    } catch (
+        RuntimeException e) { // parquet-java's, for a chunk whose column path is not in the schema
+      throw new VariantParquetException(
+          fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
     }
   }
 
-  private static List<Chunk> sortedChunks(ParquetMetadata footer, long fileLength, String fileName) {
+  private static List<Chunk> sortedChunks(
+      ParquetMetadata footer, long fileLength, String fileName) {
     List<Chunk> chunks = new ArrayList<>();
     MessageType schema = footer.getFileMetaData().getSchema();
     for (BlockMetaData block : footer.getBlocks()) {
       if (block.getRowCount() < 0) {
-        throw new VariantParquetException(fileName, null, -1, "Cannot read the Parquet footer: a row group claims "
-            + block.getRowCount() + " rows", null);
+        throw new VariantParquetException(
+            fileName,
+            null,
+            -1,
+            "Cannot read the Parquet footer: a row group claims " + block.getRowCount() + " rows",
+            null);
       }
       for (ColumnChunkMetaData c : block.getColumns()) {
         Chunk chunk = chunk(c, fileLength, fileName);
-        // Every row adds at least one entry (a value or a null) to every leaf column, and exactly one to a
-        // column outside any repeated field. More rows than that would have parquet-java make up rows from
+        // Every row adds at least one entry (a value or a null) to every leaf column, and exactly
+        // one to a
+        // column outside any repeated field. More rows than that would have parquet-java make up
+        // rows from
         // nothing (up to 2^63 of them); fewer would silently drop the rest.
-        boolean flat = schema.getColumnDescription(c.getPath().toArray()).getMaxRepetitionLevel() == 0;
-        if (block.getRowCount() > c.getValueCount() || flat && block.getRowCount() != c.getValueCount()) {
-          throw new VariantParquetException(fileName, chunk.column(), -1, "Cannot read the Parquet footer: a row group claims "
-              + block.getRowCount() + " rows but its column chunk holds " + c.getValueCount() + " values", null);
+        boolean flat =
+            schema.getColumnDescription(c.getPath().toArray()).getMaxRepetitionLevel() == 0;
+        if (block.getRowCount() > c.getValueCount()
+            || flat && block.getRowCount() != c.getValueCount()) {
+          throw new VariantParquetException(
+              fileName,
+              chunk.column(),
+              -1,
+              "Cannot read the Parquet footer: a row group claims "
+                  + block.getRowCount()
+                  + " rows but its column chunk holds "
+                  + c.getValueCount()
+                  + " values",
+              null);
         }
         chunks.add(chunk);
       }
@@ -70,9 +91,22 @@ final class FooterBounds {
       Chunk before = chunks.get(i - 1);
       Chunk after = chunks.get(i);
       if (after.start() < before.end()) {
-        throw new VariantParquetException(fileName, after.column(), -1, "Cannot read the Parquet footer: the column chunk at bytes ["
-            + after.start() + ", " + after.end() + ") overlaps that of " + before.column() + " at [" + before.start() + ", "
-            + before.end() + ")", null);
+        throw new VariantParquetException(
+            fileName,
+            after.column(),
+            -1,
+            "Cannot read the Parquet footer: the column chunk at bytes ["
+                + after.start()
+                + ", "
+                + after.end()
+                + ") overlaps that of "
+                + before.column()
+                + " at ["
+                + before.start()
+                + ", "
+                + before.end()
+                + ")",
+            null);
       }
     }
     return chunks;
@@ -84,32 +118,68 @@ final class FooterBounds {
     long size = c.getTotalSize();
     long dataEnd = fileLength - TAIL_BYTES;
     if (start < LEADING_MAGIC_BYTES || size <= 0 || size > dataEnd - start) {
-      throw new VariantParquetException(fileName, column, -1, "Cannot read the Parquet footer: a column chunk claims "
-          + size + " bytes at byte " + start + ", outside the data region [" + LEADING_MAGIC_BYTES + ", " + dataEnd
-          + ") of the " + fileLength + "-byte file", null);
+      throw new VariantParquetException(
+          fileName,
+          column,
+          -1,
+          "Cannot read the Parquet footer: a column chunk claims "
+              + size
+              + " bytes at byte "
+              + start
+              + ", outside the data region ["
+              + LEADING_MAGIC_BYTES
+              + ", "
+              + dataEnd
+              + ") of the "
+              + fileLength
+              + "-byte file",
+          null);
     }
     long firstData = c.getFirstDataPageOffset();
     if (firstData < start || firstData >= start + size) {
-      throw new VariantParquetException(fileName, column, -1, "Cannot read the Parquet footer: the first data page at byte "
-          + firstData + " lies outside its column chunk [" + start + ", " + (start + size) + ")", null);
+      throw new VariantParquetException(
+          fileName,
+          column,
+          -1,
+          "Cannot read the Parquet footer: the first data page at byte "
+              + firstData
+              + " lies outside its column chunk ["
+              + start
+              + ", "
+              + (start + size)
+              + ")",
+          null);
     }
     if (c.getValueCount() < 0) {
-      throw new VariantParquetException(fileName, column, -1, "Cannot read the Parquet footer: a column chunk claims "
-          + c.getValueCount() + " values", null);
+      throw new VariantParquetException(
+          fileName,
+          column,
+          -1,
+          "Cannot read the Parquet footer: a column chunk claims " + c.getValueCount() + " values",
+          null);
     }
     String missing = requiredClass(c.getCodec());
     if (missing != null && !onClassPath(missing)) {
-      throw new VariantParquetException(fileName, column, -1, "Cannot read the column chunk: its codec " + c.getCodec()
-          + " needs " + missing + ", which is not on the class path (always readable: UNCOMPRESSED, SNAPPY, GZIP,"
-          + " ZSTD, LZ4_RAW)", null);
+      throw new VariantParquetException(
+          fileName,
+          column,
+          -1,
+          "Cannot read the column chunk: its codec "
+              + c.getCodec()
+              + " needs "
+              + missing
+              + ", which is not on the class path (always readable: UNCOMPRESSED, SNAPPY, GZIP,"
+              + " ZSTD, LZ4_RAW)",
+          null);
     }
     return new Chunk(start, start + size, column, c.getCodec());
   }
 
   /**
-   * The class a codec's decompressor needs beyond this module's dependencies, or null. Without the check a
-   * file naming such a codec (found by fuzzing: a forged codec field) ends in {@link NoClassDefFoundError}
-   * from deep inside parquet-java, an {@code Error} that callers do not expect from a damaged file.
+   * The class a codec's decompressor needs beyond this module's dependencies, or null. Without the
+   * check a file naming such a codec (found by fuzzing: a forged codec field) ends in {@link
+   * NoClassDefFoundError} from deep inside parquet-java, an {@code Error} that callers do not
+   * expect from a damaged file.
    */
   private static String requiredClass(CompressionCodecName codec) {
     return switch (codec) {

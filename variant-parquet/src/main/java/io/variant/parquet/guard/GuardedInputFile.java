@@ -13,11 +13,12 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * A Parquet {@link InputFile} that refuses a corrupt or forged file before parquet-java acts on what it
- * claims. parquet-java allocates what a footer or page header says: a forged size near 2^31 ends in {@link
- * OutOfMemoryError} and one of 2^30 in a transient gigabyte, and a forged row count silently drops rows.
- * This is the check {@code VariantParquetReader} runs on every file; engines that use {@code
- * VariantReadSupport} with their own {@code ParquetReader} get the same protection by reading through it:
+ * A Parquet {@link InputFile} that refuses a corrupt or forged file before parquet-java acts on
+ * what it claims. parquet-java allocates what a footer or page header says: a forged size near 2^31
+ * ends in {@link OutOfMemoryError} and one of 2^30 in a transient gigabyte, and a forged row count
+ * silently drops rows. This is the check {@code VariantParquetReader} runs on every file; engines
+ * that use {@code VariantReadSupport} with their own {@code ParquetReader} get the same protection
+ * by reading through it:
  *
  * <pre>{@code
  * GuardedInputFile in = GuardedInputFile.open(inputFile, "events.parquet"); // reads and checks the footer
@@ -31,19 +32,20 @@ import org.apache.parquet.io.SeekableInputStream;
  * }
  * }</pre>
  *
- * <p><b>What is checked.</b> When opened ({@link FooterBounds}): every column chunk lies between the leading
- * magic and the footer, chunks do not overlap, each first data page lies inside its chunk, counts are not
- * negative, and a row group's row count matches its columns' value counts. On every stream parquet-java
- * opens ({@link PageHeaderCheck}): each page header's payload lies inside its chunk, its uncompressed size is
- * at most what the chunk's codec can expand the payload to, and a dictionary holds at most one value per
- * byte. With {@link #verifyChecksums}, page payloads whose writer stored a CRC are checked against it (a
- * flipped bit becomes an error instead of a wrong value). Variant bytes inside the pages are not validated
- * here: use {@code VariantReadOptions.Validation.FULL} or {@code Variant.validate()} for that.
+ * <p><b>What is checked.</b> When opened ({@link FooterBounds}): every column chunk lies between
+ * the leading magic and the footer, chunks do not overlap, each first data page lies inside its
+ * chunk, counts are not negative, and a row group's row count matches its columns' value counts. On
+ * every stream parquet-java opens ({@link PageHeaderCheck}): each page header's payload lies inside
+ * its chunk, its uncompressed size is at most what the chunk's codec can expand the payload to, and
+ * a dictionary holds at most one value per byte. With {@link #verifyChecksums}, page payloads whose
+ * writer stored a CRC are checked against it (a flipped bit becomes an error instead of a wrong
+ * value). Variant bytes inside the pages are not validated here: use {@code
+ * VariantReadOptions.Validation.FULL} or {@code Variant.validate()} for that.
  *
- * <p><b>Errors:</b> a failed check throws {@link VariantParquetException} naming the file and, where known,
- * the column: from {@link #open}/{@link #of} for the footer, and from the reader's {@code read()} (possibly
- * wrapped by parquet-java) for a page. <b>Thread safety:</b> the file may be shared; each stream it opens
- * serves one thread, like parquet-java's.
+ * <p><b>Errors:</b> a failed check throws {@link VariantParquetException} naming the file and,
+ * where known, the column: from {@link #open}/{@link #of} for the footer, and from the reader's
+ * {@code read()} (possibly wrapped by parquet-java) for a page. <b>Thread safety:</b> the file may
+ * be shared; each stream it opens serves one thread, like parquet-java's.
  */
 public final class GuardedInputFile implements InputFile {
   private final PageHeaderCheck checked;
@@ -58,17 +60,21 @@ public final class GuardedInputFile implements InputFile {
    * Reads {@code file}'s footer and checks it.
    *
    * @param name how error messages name the file
-   * @throws IOException if the file cannot be read or its footer does not parse (the message names the file)
+   * @throws IOException if the file cannot be read or its footer does not parse (the message names
+   *     the file)
    * @throws VariantParquetException if the footer's claims do not fit the file
    */
   public static GuardedInputFile open(InputFile file, String name) throws IOException {
     ParquetMetadata footer;
-    try (ParquetFileReader reader = ParquetFileReader.open(file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(
+            file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
       footer = reader.getFooter();
     } catch (IOException e) {
       throw new IOException("Cannot read the Parquet footer of " + name + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {
-      throw new VariantParquetException(name, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
+      throw new VariantParquetException(
+          name, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
     }
     return of(file, name, footer);
   }
@@ -79,18 +85,26 @@ public final class GuardedInputFile implements InputFile {
    * @throws IOException if the file's length cannot be read
    * @throws VariantParquetException if the footer's claims do not fit the file
    */
-  public static GuardedInputFile of(InputFile file, String name, ParquetMetadata footer) throws IOException {
+  public static GuardedInputFile of(InputFile file, String name, ParquetMetadata footer)
+      throws IOException {
     long length = file.getLength();
-    return new GuardedInputFile(new PageHeaderCheck(file, name, FooterBounds.check(footer, length, name)), footer);
+    return new GuardedInputFile(
+        new PageHeaderCheck(file, name, FooterBounds.check(footer, length, name)), footer);
   }
 
-  /** Turns on parquet-java's page CRC check ({@code parquet.page.verify-checksum.enabled}); returns {@code conf}. */
+  /**
+   * Turns on parquet-java's page CRC check ({@code parquet.page.verify-checksum.enabled}); returns
+   * {@code conf}.
+   */
   public static ParquetConfiguration verifyChecksums(ParquetConfiguration conf) {
     conf.setBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, true);
     return conf;
   }
 
-  /** {@link #verifyChecksums(ParquetConfiguration)} for readers built on a Hadoop {@code Configuration}. */
+  /**
+   * {@link #verifyChecksums(ParquetConfiguration)} for readers built on a Hadoop {@code
+   * Configuration}.
+   */
   public static Configuration verifyChecksums(Configuration conf) {
     conf.setBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, true);
     return conf;

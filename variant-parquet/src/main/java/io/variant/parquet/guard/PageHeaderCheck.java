@@ -12,23 +12,29 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * An {@link InputFile} whose streams parse every page header of a column chunk as parquet-java reads the
- * chunk's bytes, and reject a header whose sizes would make parquet-java allocate more than the page's bytes
- * can hold, before parquet-java acts on it. Without this check parquet-java allocates what a header says: a
- * forged {@code uncompressed_page_size} or dictionary {@code num_values} near 2^31 ends in {@link
- * OutOfMemoryError}, and one of 2^30 in a transient gigabyte.
+ * An {@link InputFile} whose streams parse every page header of a column chunk as parquet-java
+ * reads the chunk's bytes, and reject a header whose sizes would make parquet-java allocate more
+ * than the page's bytes can hold, before parquet-java acts on it. Without this check parquet-java
+ * allocates what a header says: a forged {@code uncompressed_page_size} or dictionary {@code
+ * num_values} near 2^31 ends in {@link OutOfMemoryError}, and one of 2^30 in a transient gigabyte.
  *
- * <p>Rules: the payload lies inside the chunk; the uncompressed size is at most what the chunk's codec can
- * expand the payload to (see {@link #maxExpansion}); a dictionary page holds at most one value per byte of
- * its data. Reads that do not follow a chunk from its first byte onwards (parquet-java's sequential chunk
- * reads and dictionary reads all do) leave that chunk unchecked until it is read again from its start. The
- * headers are parsed twice (here and by parquet-java); they are a few dozen bytes per page.
+ * <p>Rules: the payload lies inside the chunk; the uncompressed size is at most what the chunk's
+ * codec can expand the payload to (see {@link #maxExpansion}); a dictionary page holds at most one
+ * value per byte of its data. Reads that do not follow a chunk from its first byte onwards
+ * (parquet-java's sequential chunk reads and dictionary reads all do) leave that chunk unchecked
+ * until it is read again from its start. The headers are parsed twice (here and by parquet-java);
+ * they are a few dozen bytes per page.
  *
- * <p><b>Thread safety:</b> each stream has its own state; like the streams it wraps, one thread per stream.
+ * <p><b>Thread safety:</b> each stream has its own state; like the streams it wraps, one thread per
+ * stream.
  */
 final class PageHeaderCheck implements InputFile {
-  /** Header bytes kept across two reads when a header straddles them; longer straddling headers go unchecked. */
+  /**
+   * Header bytes kept across two reads when a header straddles them; longer straddling headers go
+   * unchecked.
+   */
   private static final int MAX_PENDING_HEADER_BYTES = 64 << 10;
+
   /** Room for codec framing (block and frame headers) on top of the expansion ratio. */
   private static final long EXPANSION_SLACK_BYTES = 64;
 
@@ -36,7 +42,10 @@ final class PageHeaderCheck implements InputFile {
   private final String fileName;
   private final List<FooterBounds.Chunk> chunks;
 
-  /** @param chunks the file's column chunks, sorted and disjoint, as {@link FooterBounds#check} returns them */
+  /**
+   * @param chunks the file's column chunks, sorted and disjoint, as {@link FooterBounds#check}
+   *     returns them
+   */
   PageHeaderCheck(InputFile file, String fileName, List<FooterBounds.Chunk> chunks) {
     this.file = file;
     this.fileName = fileName;
@@ -60,8 +69,9 @@ final class PageHeaderCheck implements InputFile {
   }
 
   /**
-   * The most bytes {@code codec} can decompress one byte to, from each format's densest encoding; {@code
-   * Long.MAX_VALUE} where no bound is known. UNCOMPRESSED never allocates by the uncompressed size.
+   * The most bytes {@code codec} can decompress one byte to, from each format's densest encoding;
+   * {@code Long.MAX_VALUE} where no bound is known. UNCOMPRESSED never allocates by the
+   * uncompressed size.
    */
   static long maxExpansion(CompressionCodecName codec) {
     return switch (codec) {
@@ -73,7 +83,9 @@ final class PageHeaderCheck implements InputFile {
     };
   }
 
-  /** Index of the chunk holding byte {@code pos}, or {@code -(insertion point) - 1} if none does. */
+  /**
+   * Index of the chunk holding byte {@code pos}, or {@code -(insertion point) - 1} if none does.
+   */
   int chunkAt(long pos) {
     int lo = 0;
     int hi = chunks.size() - 1;
@@ -99,35 +111,60 @@ final class PageHeaderCheck implements InputFile {
     return chunks.size();
   }
 
-  /** @throws VariantParquetException if {@code h}, read at {@code headerStart}, claims more than its bytes hold */
+  /**
+   * @throws VariantParquetException if {@code h}, read at {@code headerStart}, claims more than its
+   *     bytes hold
+   */
   void check(FooterBounds.Chunk c, PageHeader h, long headerStart, int headerLength) {
     long payloadStart = headerStart + headerLength;
     long compressed = h.getCompressed_page_size();
     long uncompressed = h.getUncompressed_page_size();
     if (compressed < 0 || compressed > c.end() - payloadStart) {
-      throw fail(c, headerStart, "its " + compressed + " compressed bytes run past the column chunk's end at byte " + c.end());
+      throw fail(
+          c,
+          headerStart,
+          "its "
+              + compressed
+              + " compressed bytes run past the column chunk's end at byte "
+              + c.end());
     }
     long ratio = maxExpansion(c.codec());
-    if (uncompressed < 0 || ratio != Long.MAX_VALUE && uncompressed > compressed * ratio + EXPANSION_SLACK_BYTES) {
-      throw fail(c, headerStart, "it claims " + uncompressed + " uncompressed bytes from " + compressed + " " + c.codec()
-          + " bytes, more than " + c.codec() + " can produce");
+    if (uncompressed < 0
+        || ratio != Long.MAX_VALUE && uncompressed > compressed * ratio + EXPANSION_SLACK_BYTES) {
+      throw fail(
+          c,
+          headerStart,
+          "it claims "
+              + uncompressed
+              + " uncompressed bytes from "
+              + compressed
+              + " "
+              + c.codec()
+              + " bytes, more than "
+              + c.codec()
+              + " can produce");
     }
     if (h.isSetDictionary_page_header()) {
       long values = h.getDictionary_page_header().getNum_values();
       long dataBytes = c.codec() == CompressionCodecName.UNCOMPRESSED ? compressed : uncompressed;
       if (values < 0 || values > dataBytes) {
-        throw fail(c, headerStart, "its dictionary claims " + values + " values in " + dataBytes + " bytes");
+        throw fail(
+            c,
+            headerStart,
+            "its dictionary claims " + values + " values in " + dataBytes + " bytes");
       }
     }
   }
 
   private VariantParquetException fail(FooterBounds.Chunk c, long headerStart, String why) {
-    return new VariantParquetException(fileName, c.column(), -1, "Cannot read the page at byte " + headerStart + ": " + why, null);
+    return new VariantParquetException(
+        fileName, c.column(), -1, "Cannot read the page at byte " + headerStart + ": " + why, null);
   }
 
   /**
-   * Parses a page header from {@code bytes} (position to limit) without copying; on success the buffer's
-   * position is just past the header. Returns {@code null} if the bytes hold no complete, valid header.
+   * Parses a page header from {@code bytes} (position to limit) without copying; on success the
+   * buffer's position is just past the header. Returns {@code null} if the bytes hold no complete,
+   * valid header.
    */
   static PageHeader parse(ByteBuffer bytes) {
     try {

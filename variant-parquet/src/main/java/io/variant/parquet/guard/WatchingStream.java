@@ -7,21 +7,26 @@ import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * The stream of a {@link PageHeaderCheck}: passes every call through and, for the bytes each read returns,
- * follows the column chunks they belong to from page header to page header, checking each header. A chunk is
- * followed from a read that starts at its first byte, for as long as the next read continues where the
- * previous one ended; any other read stops following it.
+ * The stream of a {@link PageHeaderCheck}: passes every call through and, for the bytes each read
+ * returns, follows the column chunks they belong to from page header to page header, checking each
+ * header. A chunk is followed from a read that starts at its first byte, for as long as the next
+ * read continues where the previous one ended; any other read stops following it.
  */
 final class WatchingStream extends SeekableInputStream {
   private final SeekableInputStream in;
   private final PageHeaderCheck check;
+
   /** Per chunk: where the next read must start to keep following it, or -1 when not following. */
   private final long[] expected;
+
   /** Per chunk: the absolute position of its next page header. */
   private final long[] nextHeader;
+
   private long pos;
+
   /** The start of a header that the last read cut short, kept to finish with the next read. */
   private byte[] pending = new byte[0];
+
   private int pendingLength;
   private int pendingChunk = -1;
   private long pendingStart;
@@ -109,7 +114,10 @@ final class WatchingStream extends SeekableInputStream {
     in.close();
   }
 
-  /** Bytes {@code data} (position to limit) were just read at {@link #pos}; advances {@code pos} past them. */
+  /**
+   * Bytes {@code data} (position to limit) were just read at {@link #pos}; advances {@code pos}
+   * past them.
+   */
   private void observe(ByteBuffer data) {
     long start = pos;
     long end = start + data.remaining();
@@ -121,7 +129,9 @@ final class WatchingStream extends SeekableInputStream {
         if (next >= check.chunkCount()) {
           return;
         }
-        p = Math.max(p, check.chunk(next).start()); // bytes between chunks: page indexes, bloom filters
+        p =
+            Math.max(
+                p, check.chunk(next).start()); // bytes between chunks: page indexes, bloom filters
         continue;
       }
       FooterBounds.Chunk c = check.chunk(i);
@@ -144,7 +154,10 @@ final class WatchingStream extends SeekableInputStream {
     }
   }
 
-  /** Checks every header that starts in {@code segment}, which holds chunk {@code i}'s bytes from {@code at}. */
+  /**
+   * Checks every header that starts in {@code segment}, which holds chunk {@code i}'s bytes from
+   * {@code at}.
+   */
   private void follow(int i, FooterBounds.Chunk c, long at, ByteBuffer segment) {
     long segmentEnd = at + segment.remaining();
     if (pendingChunk == i && !finishPending(i, c, segment)) {
@@ -169,9 +182,13 @@ final class WatchingStream extends SeekableInputStream {
     }
   }
 
-  /** Appends the next read's bytes to a header the last read cut short; true once that header is checked. */
+  /**
+   * Appends the next read's bytes to a header the last read cut short; true once that header is
+   * checked.
+   */
   private boolean finishPending(int i, FooterBounds.Chunk c, ByteBuffer segment) {
-    int take = Math.min(segment.remaining(), PageHeaderCheck.maxPendingHeaderBytes() - pendingLength);
+    int take =
+        Math.min(segment.remaining(), PageHeaderCheck.maxPendingHeaderBytes() - pendingLength);
     ensurePending(pendingLength + take);
     segment.duplicate().get(pending, pendingLength, take);
     pendingLength += take;
@@ -189,7 +206,10 @@ final class WatchingStream extends SeekableInputStream {
     return true;
   }
 
-  /** Keeps the start of a header that runs past this read, or stops following if it cannot be finished. */
+  /**
+   * Keeps the start of a header that runs past this read, or stops following if it cannot be
+   * finished.
+   */
   private void keepPending(int i, FooterBounds.Chunk c, long headerStart, ByteBuffer rest) {
     long readEnd = headerStart + rest.remaining();
     if (readEnd >= c.end() || rest.remaining() >= PageHeaderCheck.maxPendingHeaderBytes()) {

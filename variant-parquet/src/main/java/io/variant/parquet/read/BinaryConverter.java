@@ -7,10 +7,10 @@ import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
 
 /**
- * A binary column converter that hands each value on as a {@code byte[]} the caller may keep. Values of a
- * dictionary page are copied out once per dictionary entry and shared by every row that uses the entry
- * (callers never mutate them), so a dictionary-encoded metadata or residual column costs one copy per
- * distinct value.
+ * A binary column converter that hands each value on as a {@code byte[]} the caller may keep.
+ * Values of a dictionary page are copied out once per dictionary entry and shared by every row that
+ * uses the entry (callers never mutate them), so a dictionary-encoded metadata or residual column
+ * costs one copy per distinct value.
  */
 abstract class BinaryConverter extends PrimitiveConverter {
   private Dictionary dictionary;
@@ -32,9 +32,15 @@ abstract class BinaryConverter extends PrimitiveConverter {
 
   @Override
   public void addValueFromDictionary(int dictionaryId) {
-    if (dictionaryId < 0 || dictionaryId >= decoded.length) { // a damaged page: ids come from its RLE runs
-      throw new ParquetDecodingException("Cannot decode dictionary id " + dictionaryId + ": the column chunk's"
-          + " dictionary holds " + decoded.length + " values");
+    if (dictionaryId < 0
+        || dictionaryId >= decoded.length) { // a damaged page: ids come from its RLE runs
+      throw new ParquetDecodingException(
+          "Cannot decode dictionary id "
+              + dictionaryId
+              + ": the column chunk's"
+              + " dictionary holds "
+              + decoded.length
+              + " values");
     }
     byte[] b = decoded[dictionaryId];
     if (b == null) {
@@ -50,25 +56,32 @@ abstract class BinaryConverter extends PrimitiveConverter {
   }
 
   /**
-   * A dictionary entry's bytes. parquet-java's plain dictionary takes each entry's length from the page
-   * without checking it against the page, so a forged length would make {@code getBytes()} allocate up to
-   * 2 GiB; copying through {@code toByteBuffer()} allocates only bytes that exist and fails otherwise. Once per
-   * entry, so the extra check costs nothing per row.
+   * A dictionary entry's bytes. parquet-java's plain dictionary takes each entry's length from the
+   * page without checking it against the page, so a forged length would make {@code getBytes()}
+   * allocate up to 2 GiB; copying through {@code toByteBuffer()} allocates only bytes that exist
+   * and fails otherwise. Once per entry, so the extra check costs nothing per row.
    */
   private static byte[] dictionaryEntry(Binary value, int dictionaryId) {
     ByteBuffer view;
     try {
       view = value.toByteBuffer();
     } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-      throw new ParquetDecodingException("Cannot decode dictionary entry " + dictionaryId + ": its length of "
-          + value.length() + " bytes runs past the dictionary page");
+      throw new ParquetDecodingException(
+          "Cannot decode dictionary entry "
+              + dictionaryId
+              + ": its length of "
+              + value.length()
+              + " bytes runs past the dictionary page");
     }
     byte[] b = new byte[view.remaining()];
     view.get(b);
     return b;
   }
 
-  /** The value's bytes in an array nobody else writes to: Parquet may reuse a Binary's backing array. */
+  /**
+   * The value's bytes in an array nobody else writes to: Parquet may reuse a Binary's backing
+   * array.
+   */
   static byte[] bytes(Binary value) {
     byte[] b = value.getBytes();
     return value.isBackingBytesReused() ? b.clone() : b;

@@ -15,16 +15,18 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * What a file offers: its VARIANT columns (top-level groups annotated VARIANT or shaped like one) with their
- * slot trees, and its ordinary top-level primitive columns. Other groups (VARIANT groups nested in
- * structs or lists included) and repeated columns are not read.
+ * What a file offers: its VARIANT columns (top-level groups annotated VARIANT or shaped like one)
+ * with their slot trees, and its ordinary top-level primitive columns. Other groups (VARIANT groups
+ * nested in structs or lists included) and repeated columns are not read.
  */
 final class FileColumns {
   private final MessageType fileSchema;
   private final Map<String, ShreddedSchemaNode> variants = new LinkedHashMap<>();
   private final List<String> plain = new ArrayList<>();
 
-  /** @throws VariantSchemaException if a VARIANT column's schema is not readable */
+  /**
+   * @throws VariantSchemaException if a VARIANT column's schema is not readable
+   */
   FileColumns(MessageType fileSchema) {
     this.fileSchema = fileSchema;
     for (Type t : fileSchema.getFields()) {
@@ -49,17 +51,23 @@ final class FileColumns {
   }
 
   /**
-   * The schema to request: every readable column (or only those named in {@code columns}, if not null), each
-   * VARIANT group pruned of ignorable fields.
+   * The schema to request: every readable column (or only those named in {@code columns}, if not
+   * null), each VARIANT group pruned of ignorable fields.
    *
-   * @throws IllegalArgumentException if {@code columns} names a column the file lacks or cannot read
+   * @throws IllegalArgumentException if {@code columns} names a column the file lacks or cannot
+   *     read
    */
   MessageType requestedSchema(Set<String> columns) {
     if (columns != null) {
       for (String c : columns) {
         if (!variants.containsKey(c) && !plain.contains(c)) {
-          throw new IllegalArgumentException("Cannot read column \"" + c + "\": the file's readable columns are "
-              + variants.keySet() + " (VARIANT) and " + plain);
+          throw new IllegalArgumentException(
+              "Cannot read column \""
+                  + c
+                  + "\": the file's readable columns are "
+                  + variants.keySet()
+                  + " (VARIANT) and "
+                  + plain);
         }
       }
     }
@@ -82,7 +90,11 @@ final class FileColumns {
   MessageType requestedSchema(String column, List<Segment> steps) {
     ShreddedSchemaNode node = variants.get(column);
     if (node == null) {
-      throw new IllegalArgumentException("Cannot project column \"" + column + "\": the file's VARIANT columns are " + variants.keySet());
+      throw new IllegalArgumentException(
+          "Cannot project column \""
+              + column
+              + "\": the file's VARIANT columns are "
+              + variants.keySet());
     }
     return new MessageType(fileSchema.getName(), RequestedSchema.forPath(node, steps));
   }

@@ -16,10 +16,11 @@ import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * A read support that runs {@link Variant#validate()} on every Variant its delegate materializes ({@link
- * VariantReadOptions.Validation#FULL}, {@link VariantReadOptions.Validation#STRICT}): a malformed value then fails its own row, which the reader names,
- * instead of failing later wherever the value is used. It checks after parquet-java has assembled the record,
- * so the rows after a failed one still read.
+ * A read support that runs {@link Variant#validate()} on every Variant its delegate materializes
+ * ({@link VariantReadOptions.Validation#FULL}, {@link VariantReadOptions.Validation#STRICT}): a
+ * malformed value then fails its own row, which the reader names, instead of failing later wherever
+ * the value is used. It checks after parquet-java has assembled the record, so the rows after a
+ * failed one still read.
  */
 final class FullValidation<T> extends ReadSupport<T> {
   private final ReadSupport<T> delegate;
@@ -30,32 +31,43 @@ final class FullValidation<T> extends ReadSupport<T> {
     this.validator = validator;
   }
 
-  /** {@code delegate}, validating every VARIANT column of each record as {@code validation} says. */
-  static ReadSupport<VariantRecord> ofRecords(ReadSupport<VariantRecord> delegate, VariantReadOptions.Validation validation) {
+  /**
+   * {@code delegate}, validating every VARIANT column of each record as {@code validation} says.
+   */
+  static ReadSupport<VariantRecord> ofRecords(
+      ReadSupport<VariantRecord> delegate, VariantReadOptions.Validation validation) {
     if (validation == VariantReadOptions.Validation.LAZY) {
       return delegate;
     }
     KeyOrder order = validation.keyOrder();
-    return new FullValidation<>(delegate, record -> {
-      for (String column : record.columns()) {
-        if (record.get(column) instanceof Variant v) {
-          validate(v, column, order);
-        }
-      }
-    });
+    return new FullValidation<>(
+        delegate,
+        record -> {
+          for (String column : record.columns()) {
+            if (record.get(column) instanceof Variant v) {
+              validate(v, column, order);
+            }
+          }
+        });
   }
 
-  /** {@code delegate}, validating the value at a projected path of {@code column} as {@code validation} says. */
-  static ReadSupport<PathValue> ofPath(ReadSupport<PathValue> delegate, String column, VariantReadOptions.Validation validation) {
+  /**
+   * {@code delegate}, validating the value at a projected path of {@code column} as {@code
+   * validation} says.
+   */
+  static ReadSupport<PathValue> ofPath(
+      ReadSupport<PathValue> delegate, String column, VariantReadOptions.Validation validation) {
     if (validation == VariantReadOptions.Validation.LAZY) {
       return delegate;
     }
     KeyOrder order = validation.keyOrder();
-    return new FullValidation<>(delegate, value -> {
-      if (value.isPresent()) {
-        validate(value.value(), column, order);
-      }
-    });
+    return new FullValidation<>(
+        delegate,
+        value -> {
+          if (value.isPresent()) {
+            validate(value.value(), column, order);
+          }
+        });
   }
 
   private static void validate(Variant v, String column, KeyOrder order) {
@@ -72,16 +84,25 @@ final class FullValidation<T> extends ReadSupport<T> {
   }
 
   @Override
-  @SuppressWarnings("deprecation") // abstract in ReadSupport; readers built on a Hadoop Configuration call it
-  public RecordMaterializer<T> prepareForRead(Configuration configuration, Map<String, String> keyValueMetaData,
-      MessageType fileSchema, ReadContext readContext) {
-    return validating(delegate.prepareForRead(configuration, keyValueMetaData, fileSchema, readContext));
+  @SuppressWarnings(
+      "deprecation") // abstract in ReadSupport; readers built on a Hadoop Configuration call it
+  public RecordMaterializer<T> prepareForRead(
+      Configuration configuration,
+      Map<String, String> keyValueMetaData,
+      MessageType fileSchema,
+      ReadContext readContext) {
+    return validating(
+        delegate.prepareForRead(configuration, keyValueMetaData, fileSchema, readContext));
   }
 
   @Override
-  public RecordMaterializer<T> prepareForRead(ParquetConfiguration configuration, Map<String, String> keyValueMetaData,
-      MessageType fileSchema, ReadContext readContext) {
-    return validating(delegate.prepareForRead(configuration, keyValueMetaData, fileSchema, readContext));
+  public RecordMaterializer<T> prepareForRead(
+      ParquetConfiguration configuration,
+      Map<String, String> keyValueMetaData,
+      MessageType fileSchema,
+      ReadContext readContext) {
+    return validating(
+        delegate.prepareForRead(configuration, keyValueMetaData, fileSchema, readContext));
   }
 
   private RecordMaterializer<T> validating(RecordMaterializer<T> materializer) {

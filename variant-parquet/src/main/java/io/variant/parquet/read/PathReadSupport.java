@@ -12,7 +12,10 @@ import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
 
-/** Reads one path of one VARIANT column, requesting only the columns the path needs. See {@link VariantPathReader}. */
+/**
+ * Reads one path of one VARIANT column, requesting only the columns the path needs. See {@link
+ * VariantPathReader}.
+ */
 final class PathReadSupport extends ReadSupport<PathValue> {
   private final String column;
   private final List<Segment> steps;
@@ -30,15 +33,22 @@ final class PathReadSupport extends ReadSupport<PathValue> {
   }
 
   @Override
-  @SuppressWarnings("deprecation") // abstract in ReadSupport; readers built on a Hadoop Configuration call it
-  public RecordMaterializer<PathValue> prepareForRead(Configuration configuration, Map<String, String> keyValueMetaData,
-      MessageType fileSchema, ReadContext readContext) {
+  @SuppressWarnings(
+      "deprecation") // abstract in ReadSupport; readers built on a Hadoop Configuration call it
+  public RecordMaterializer<PathValue> prepareForRead(
+      Configuration configuration,
+      Map<String, String> keyValueMetaData,
+      MessageType fileSchema,
+      ReadContext readContext) {
     return materializer(readContext.getRequestedSchema());
   }
 
   @Override
-  public RecordMaterializer<PathValue> prepareForRead(ParquetConfiguration configuration, Map<String, String> keyValueMetaData,
-      MessageType fileSchema, ReadContext readContext) {
+  public RecordMaterializer<PathValue> prepareForRead(
+      ParquetConfiguration configuration,
+      Map<String, String> keyValueMetaData,
+      MessageType fileSchema,
+      ReadContext readContext) {
     return materializer(readContext.getRequestedSchema());
   }
 

@@ -6,23 +6,24 @@ import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
-import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
 import io.variant.shredding.ShreddingPlan;
 import java.util.List;
 
 /**
- * Answers one path per row from a column whose schema {@link RequestedSchema#forPath} pruned. It walks the
- * typed slots while the path follows them and switches to the residual Variant where it leaves them: a
- * shredded key or list index is taken from the typed part (typed wins, as a reader that projects only
- * {@code typed_value} sees it, digest §D.5), any other key from the residual object. Only the slot at the
- * path's end is rebuilt, and only when the walk reaches it through typed slots.
+ * Answers one path per row from a column whose schema {@link RequestedSchema#forPath} pruned. It
+ * walks the typed slots while the path follows them and switches to the residual Variant where it
+ * leaves them: a shredded key or list index is taken from the typed part (typed wins, as a reader
+ * that projects only {@code typed_value} sees it, digest §D.5), any other key from the residual
+ * object. Only the slot at the path's end is rebuilt, and only when the walk reaches it through
+ * typed slots.
  */
 final class PathResolver {
   private final VariantColumnReader column;
   private final List<Segment> steps;
-  private final VariantPath[] suffixes; // suffixes[i]: the steps from i on, for extraction from a residual
+  private final VariantPath[]
+      suffixes; // suffixes[i]: the steps from i on, for extraction from a residual
   private final Rebuilder endRebuilder;
 
   /**
@@ -60,7 +61,8 @@ final class PathResolver {
   /**
    * The current row's value at the path.
    *
-   * @throws VariantParquetException naming the column if the parts met on the way are invalid or malformed
+   * @throws VariantParquetException naming the column if the parts met on the way are invalid or
+   *     malformed
    */
   PathValue resolve() {
     if (!column.present()) {
@@ -70,11 +72,14 @@ final class PathResolver {
       SlotSource root = column.root;
       if (!root.hasTyped() && !root.hasResidual()) {
         // The top level is missing: Variant null, which has no keys or elements.
-        return steps.isEmpty() ? PathValue.of(endRebuilder.rebuild(metadata(), root), true) : PathValue.absent(true);
+        return steps.isEmpty()
+            ? PathValue.of(endRebuilder.rebuild(metadata(), root), true)
+            : PathValue.absent(true);
       }
       return walk(root, 0);
     } catch (VariantException e) {
-      throw new VariantParquetException(null, column.name, -1, "Cannot read the projected path: " + e.getMessage(), e);
+      throw new VariantParquetException(
+          null, column.name, -1, "Cannot read the projected path: " + e.getMessage(), e);
     }
   }
 
@@ -88,7 +93,9 @@ final class PathResolver {
     }
     Segment step = steps.get(at);
     ShreddedSchemaNode node = s.node;
-    if (s.hasTyped() && step instanceof Segment.Key key && node.shape() == ShreddingPlan.Shape.OBJECT) {
+    if (s.hasTyped()
+        && step instanceof Segment.Key key
+        && node.shape() == ShreddingPlan.Shape.OBJECT) {
       int i = fieldIndex(node, key.name());
       if (i >= 0) {
         SlotSource f = s.fieldSource(i);
@@ -97,19 +104,25 @@ final class PathResolver {
       }
       return fromResidual(s, at); // a key the plan does not shred lives in the residual object
     }
-    if (s.hasTyped() && step instanceof Segment.Index index && node.shape() == ShreddingPlan.Shape.ARRAY) {
+    if (s.hasTyped()
+        && step instanceof Segment.Index index
+        && node.shape() == ShreddingPlan.Shape.ARRAY) {
       if (index.index() >= s.elementCount()) {
         return PathValue.absent(true);
       }
       SlotSource e = s.elementSource(index.index());
       if (!e.hasTyped() && !e.hasResidual()) {
-        // An N/N element reads as Variant null (as the rebuild does); only the path's end can hold it.
-        return at + 1 == steps.size() ? PathValue.of(endRebuilder.rebuild(metadata(), e), true) : PathValue.absent(true);
+        // An N/N element reads as Variant null (as the rebuild does); only the path's end can hold
+        // it.
+        return at + 1 == steps.size()
+            ? PathValue.of(endRebuilder.rebuild(metadata(), e), true)
+            : PathValue.absent(true);
       }
       return walk(e, at + 1);
     }
     if (s.hasTyped()) {
-      return PathValue.absent(true); // a typed scalar, or a step of the wrong kind for the typed shape
+      return PathValue.absent(
+          true); // a typed scalar, or a step of the wrong kind for the typed shape
     }
     return fromResidual(s, at);
   }

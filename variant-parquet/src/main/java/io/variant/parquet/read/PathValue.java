@@ -3,9 +3,9 @@ package io.variant.parquet.read;
 import io.variant.core.Variant;
 
 /**
- * One row's value at a projected path: SQL NULL (the VARIANT group is null), absent (the path leads nowhere:
- * a missing key, an index past the end, a step into a value of the wrong kind), or a Variant (possibly a
- * Variant null). <b>Thread safety:</b> immutable.
+ * One row's value at a projected path: SQL NULL (the VARIANT group is null), absent (the path leads
+ * nowhere: a missing key, an index past the end, a step into a value of the wrong kind), or a
+ * Variant (possibly a Variant null). <b>Thread safety:</b> immutable.
  */
 public final class PathValue {
   static final PathValue SQL_NULL = new PathValue(null, true, true);
@@ -46,8 +46,9 @@ public final class PathValue {
   }
 
   /**
-   * True if the answer came from typed columns alone: no residual Variant was decoded for it (the residuals
-   * along the path were null, or typed parts answered first) and nothing outside the path was rebuilt.
+   * True if the answer came from typed columns alone: no residual Variant was decoded for it (the
+   * residuals along the path were null, or typed parts answered first) and nothing outside the path
+   * was rebuilt.
    */
   public boolean fromTypedColumns() {
     return fromTypedColumns;

@@ -3,15 +3,16 @@ package io.variant.parquet.read;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 
 /**
- * An ordinary (non-VARIANT) top-level primitive column, read as the Java value {@code VariantRecord} holds:
- * INT32 → Integer, INT64 → Long, BOOLEAN → Boolean, FLOAT and DOUBLE → Double, BINARY annotated STRING,
- * ENUM or JSON → String, any other BINARY, FIXED_LEN_BYTE_ARRAY or INT96 → byte[]. Logical annotations such
- * as DATE or TIMESTAMP are not interpreted: the record holds the stored number.
+ * An ordinary (non-VARIANT) top-level primitive column, read as the Java value {@code
+ * VariantRecord} holds: INT32 → Integer, INT64 → Long, BOOLEAN → Boolean, FLOAT and DOUBLE →
+ * Double, BINARY annotated STRING, ENUM or JSON → String, any other BINARY, FIXED_LEN_BYTE_ARRAY or
+ * INT96 → byte[]. Logical annotations such as DATE or TIMESTAMP are not interpreted: the record
+ * holds the stored number.
  */
 final class PlainColumnConverter extends PrimitiveConverter {
   final String name;
@@ -21,10 +22,11 @@ final class PlainColumnConverter extends PrimitiveConverter {
   PlainColumnConverter(PrimitiveType column) {
     this.name = column.getName();
     LogicalTypeAnnotation a = column.getLogicalTypeAnnotation();
-    this.text = column.getPrimitiveTypeName() == PrimitiveTypeName.BINARY
-        && (a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
-            || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
-            || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation);
+    this.text =
+        column.getPrimitiveTypeName() == PrimitiveTypeName.BINARY
+            && (a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+                || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+                || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation);
   }
 
   /** True for the columns this converter reads: every primitive that is not repeated. */

@@ -2,19 +2,18 @@ package io.variant.parquet.read;
 
 import io.variant.core.path.Segment;
 import io.variant.parquet.schema.ShreddedSchemaNode;
-import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
-import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Prunes a VARIANT group to the columns a read needs: the whole slot tree without ignorable {@code _}
- * fields, or (projection) only what one path needs: along the path, each slot's residual and the typed
- * child narrowed to the next step; at the path's end, the whole slot. The metadata column is always kept.
- * Field order and annotations are preserved, so the result is a subset of the file schema.
+ * Prunes a VARIANT group to the columns a read needs: the whole slot tree without ignorable {@code
+ * _} fields, or (projection) only what one path needs: along the path, each slot's residual and the
+ * typed child narrowed to the next step; at the path's end, the whole slot. The metadata column is
+ * always kept. Field order and annotations are preserved, so the result is a subset of the file
+ * schema.
  */
 final class RequestedSchema {
   private RequestedSchema() {}
@@ -29,12 +28,14 @@ final class RequestedSchema {
     return prune(root, steps, 0, true);
   }
 
-  private static GroupType prune(ShreddedSchemaNode node, List<Segment> steps, int at, boolean top) {
+  private static GroupType prune(
+      ShreddedSchemaNode node, List<Segment> steps, int at, boolean top) {
     GroupType g = node.group();
     Type typed = node.hasTyped() ? narrowTyped(node, steps, at) : null;
     boolean keepTyped = typed != null;
     if (!keepTyped && !node.hasValue()) {
-      typed = narrowTyped(node, List.of(), 0); // a group cannot be empty: keep the typed child whole
+      typed =
+          narrowTyped(node, List.of(), 0); // a group cannot be empty: keep the typed child whole
       keepTyped = true;
     }
     List<Type> kept = new ArrayList<>();
@@ -52,8 +53,9 @@ final class RequestedSchema {
   }
 
   /**
-   * The typed child narrowed to what {@code steps[at..]} needs, or {@code null} if the next step cannot be
-   * answered from it (a key on a non-object, an index on a non-array, a key the object does not shred).
+   * The typed child narrowed to what {@code steps[at..]} needs, or {@code null} if the next step
+   * cannot be answered from it (a key on a non-object, an index on a non-array, a key the object
+   * does not shred).
    */
   private static Type narrowTyped(ShreddedSchemaNode node, List<Segment> steps, int at) {
     Type typed = node.group().getType(node.typedField());
@@ -76,13 +78,15 @@ final class RequestedSchema {
           String name = f.group().getName();
           if (whole) {
             fields.add(prune(f, steps, at, false));
-          } else if (steps.get(at) instanceof Segment.Key && ((Segment.Key) steps.get(at)).name().equals(name)) {
+          } else if (steps.get(at) instanceof Segment.Key
+              && ((Segment.Key) steps.get(at)).name().equals(name)) {
             fields.add(prune(f, steps, at + 1, false));
           }
         }
         yield fields.isEmpty() ? null : object.withNewFields(fields);
       }
-      case RESIDUAL -> throw new AssertionError(node); // callers ask only slots that have a typed child
+      case RESIDUAL ->
+          throw new AssertionError(node); // callers ask only slots that have a typed child
     };
   }
 }

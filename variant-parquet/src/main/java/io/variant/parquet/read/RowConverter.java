@@ -10,8 +10,9 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * The root converter of a requested schema: one {@link VariantColumnReader} per VARIANT group and one {@link
- * PlainColumnConverter} per ordinary column, in schema order. Each row starts with every column null.
+ * The root converter of a requested schema: one {@link VariantColumnReader} per VARIANT group and
+ * one {@link PlainColumnConverter} per ordinary column, in schema order. Each row starts with every
+ * column null.
  */
 final class RowConverter extends GroupConverter {
   private final Converter[] children;
@@ -34,7 +35,8 @@ final class RowConverter extends GroupConverter {
         children[i] = c;
         columns[i] = c;
       } else {
-        VariantColumnReader c = new VariantColumnReader(VariantSchema.describe(field.asGroupType()), options);
+        VariantColumnReader c =
+            new VariantColumnReader(VariantSchema.describe(field.asGroupType()), options);
         children[i] = c.converter;
         columns[i] = c;
       }
@@ -49,10 +51,14 @@ final class RowConverter extends GroupConverter {
     return names.get(i);
   }
 
-  /** The current row's value of column {@code i}: a rebuilt Variant, a plain value, or {@code null}. */
+  /**
+   * The current row's value of column {@code i}: a rebuilt Variant, a plain value, or {@code null}.
+   */
   Object value(int i) {
     Object c = columns[i];
-    return c instanceof VariantColumnReader ? ((VariantColumnReader) c).rebuild() : ((PlainColumnConverter) c).value();
+    return c instanceof VariantColumnReader
+        ? ((VariantColumnReader) c).rebuild()
+        : ((PlainColumnConverter) c).value();
   }
 
   /** The VARIANT column at {@code i}, or {@code null} if it is an ordinary column. */

@@ -1,8 +1,8 @@
 package io.variant.parquet.read;
 
 import io.variant.parquet.VariantParquetException;
-import java.io.IOException;
 import io.variant.parquet.filter.RowGroupPruning;
+import java.io.IOException;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetReader;
@@ -23,12 +23,23 @@ final class RowCursor<T> implements AutoCloseable {
   private long row;
   private boolean closed;
 
-  RowCursor(InputFile file, String fileName, ParquetConfiguration configuration, ReadSupport<T> readSupport) {
+  RowCursor(
+      InputFile file,
+      String fileName,
+      ParquetConfiguration configuration,
+      ReadSupport<T> readSupport) {
     this(file, fileName, configuration, readSupport, FilterCompat.NOOP);
   }
 
-  /** @param rowGroupFilter skips row groups only ({@link RowGroupPruning}); {@code NOOP} reads them all */
-  RowCursor(InputFile file, String fileName, ParquetConfiguration configuration, ReadSupport<T> readSupport,
+  /**
+   * @param rowGroupFilter skips row groups only ({@link RowGroupPruning}); {@code NOOP} reads them
+   *     all
+   */
+  RowCursor(
+      InputFile file,
+      String fileName,
+      ParquetConfiguration configuration,
+      ReadSupport<T> readSupport,
       FilterCompat.Filter rowGroupFilter) {
     this.file = file;
     this.fileName = fileName;
@@ -44,12 +55,13 @@ final class RowCursor<T> implements AutoCloseable {
     }
     try {
       if (reader == null) {
-        ParquetReader.Builder<T> builder = new ParquetReader.Builder<T>(file, configuration) {
-          @Override
-          protected ReadSupport<T> getReadSupport() {
-            return readSupport;
-          }
-        };
+        ParquetReader.Builder<T> builder =
+            new ParquetReader.Builder<T>(file, configuration) {
+              @Override
+              protected ReadSupport<T> getReadSupport() {
+                return readSupport;
+              }
+            };
         reader = RowGroupPruning.configure(builder, rowGroupFilter).build();
       }
       T t = reader.read();
@@ -58,8 +70,10 @@ final class RowCursor<T> implements AutoCloseable {
       }
       return t;
     } catch (RuntimeException e) {
-      // parquet-java has consumed the failed record (its counter moves before it assembles one), so the next
-      // read returns the next row: count this one, or every later message names the row before its own.
+      // parquet-java has consumed the failed record (its counter moves before it assembles one), so
+      // the next
+      // read returns the next row: count this one, or every later message names the row before its
+      // own.
       throw wrap(e, reader == null ? row : row++);
     } catch (IOException e) {
       throw named(e, "Cannot read row " + row + " of " + fileName);
@@ -67,19 +81,23 @@ final class RowCursor<T> implements AutoCloseable {
   }
 
   /**
-   * An IOException whose message starts with {@code context}, the original as its cause: parquet-java reports
-   * damaged files as IOExceptions that name no file, and an {@code EOFException} has no message at all.
+   * An IOException whose message starts with {@code context}, the original as its cause:
+   * parquet-java reports damaged files as IOExceptions that name no file, and an {@code
+   * EOFException} has no message at all.
    */
   static IOException named(IOException e, String context) {
-    String detail = e.getMessage() != null ? e.getMessage()
-        : e instanceof java.io.EOFException ? "the file ends early: it is truncated, or a size or offset in it is wrong"
-        : e.getClass().getSimpleName();
+    String detail =
+        e.getMessage() != null
+            ? e.getMessage()
+            : e instanceof java.io.EOFException
+                ? "the file ends early: it is truncated, or a size or offset in it is wrong"
+                : e.getClass().getSimpleName();
     return new IOException(context + ": " + detail, e);
   }
 
   /**
-   * The remaining rows as an iterator: I/O errors surface as {@link java.io.UncheckedIOException}, read
-   * errors as {@link VariantParquetException}.
+   * The remaining rows as an iterator: I/O errors surface as {@link java.io.UncheckedIOException},
+   * read errors as {@link VariantParquetException}.
    */
   java.util.Iterator<T> iterator() {
     return new java.util.Iterator<>() {
@@ -129,8 +147,8 @@ final class RowCursor<T> implements AutoCloseable {
   }
 
   /**
-   * The innermost cause, as {@code SimpleName: message}: parquet-java wraps the reason (a CRC mismatch, a
-   * decoding error) in exceptions that only say where it stopped.
+   * The innermost cause, as {@code SimpleName: message}: parquet-java wraps the reason (a CRC
+   * mismatch, a decoding error) in exceptions that only say where it stopped.
    */
   private static String innermost(Throwable e) {
     Throwable t = e;

@@ -6,22 +6,26 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import org.apache.parquet.io.api.PrimitiveConverter;
 
-/** Converters for a scalar {@code typed_value}: the one place that maps a column's values to the slot's Java value. */
+/**
+ * Converters for a scalar {@code typed_value}: the one place that maps a column's values to the
+ * slot's Java value.
+ */
 final class ScalarConverters {
   private ScalarConverters() {}
 
   /**
-   * The converter for a typed column of type {@code type} at {@code path}, writing into {@code owner}'s
-   * current slot.
+   * The converter for a typed column of type {@code type} at {@code path}, writing into {@code
+   * owner}'s current slot.
    */
   static PrimitiveConverter create(ShreddedType type, SlotConverter owner, String path) {
     return switch (type.kind().slotValue()) {
-      case BOOLEAN -> new PrimitiveConverter() {
-        @Override
-        public void addBoolean(boolean value) {
-          owner.current().setBoolean(value);
-        }
-      };
+      case BOOLEAN ->
+          new PrimitiveConverter() {
+            @Override
+            public void addBoolean(boolean value) {
+              owner.current().setBoolean(value);
+            }
+          };
       case INTEGER, DATE, TEMPORAL ->
           new PrimitiveConverter() {
             @Override
@@ -34,31 +38,38 @@ final class ScalarConverters {
               owner.current().setLong(value);
             }
           };
-      case FLOAT -> new PrimitiveConverter() {
-        @Override
-        public void addFloat(float value) {
-          owner.current().setFloat(value);
-        }
-      };
-      case DOUBLE -> new PrimitiveConverter() {
-        @Override
-        public void addDouble(double value) {
-          owner.current().setDouble(value);
-        }
-      };
+      case FLOAT ->
+          new PrimitiveConverter() {
+            @Override
+            public void addFloat(float value) {
+              owner.current().setFloat(value);
+            }
+          };
+      case DOUBLE ->
+          new PrimitiveConverter() {
+            @Override
+            public void addDouble(double value) {
+              owner.current().setDouble(value);
+            }
+          };
       case DECIMAL -> decimal(type.scale(), owner, path);
-      case BINARY, STRING, UUID -> new BinaryConverter() {
-        @Override
-        void accept(byte[] bytes, int dictionaryId) {
-          owner.current().setBytes(bytes);
-        }
-      };
+      case BINARY, STRING, UUID ->
+          new BinaryConverter() {
+            @Override
+            void accept(byte[] bytes, int dictionaryId) {
+              owner.current().setBytes(bytes);
+            }
+          };
     };
   }
 
-  /** DECIMAL on INT32, INT64 (unscaled value) or BINARY/FIXED_LEN_BYTE_ARRAY (big-endian two's complement). */
+  /**
+   * DECIMAL on INT32, INT64 (unscaled value) or BINARY/FIXED_LEN_BYTE_ARRAY (big-endian two's
+   * complement).
+   */
   private static PrimitiveConverter decimal(int scale, SlotConverter owner, String path) {
-    // No dictionary support: Parquet then decodes dictionaries of any physical type into addInt/addLong/addBinary.
+    // No dictionary support: Parquet then decodes dictionaries of any physical type into
+    // addInt/addLong/addBinary.
     return new PrimitiveConverter() {
       @Override
       public void addInt(int value) {
@@ -74,7 +85,11 @@ final class ScalarConverters {
       public void addBinary(org.apache.parquet.io.api.Binary value) {
         byte[] bytes = BinaryConverter.bytes(value);
         if (bytes.length == 0) {
-          owner.current().setTypedError(new VariantParquetException(null, path, -1, "Cannot read a decimal from an empty binary", null));
+          owner
+              .current()
+              .setTypedError(
+                  new VariantParquetException(
+                      null, path, -1, "Cannot read a decimal from an empty binary", null));
           return;
         }
         owner.current().setDecimal(new BigDecimal(new BigInteger(bytes), scale));

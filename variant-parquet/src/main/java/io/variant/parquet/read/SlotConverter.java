@@ -4,7 +4,6 @@ import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
-import io.variant.shredding.ShreddingPlan;
 import java.util.function.Supplier;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
@@ -12,11 +11,11 @@ import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.Type;
 
 /**
- * The converter of one slot group (the VARIANT group itself, an object field group or a list element
- * group). When its group starts it asks its parent for the {@link SlotSource} to fill; its children write
- * the residual and the typed part into that source. Object and list typed groups create child slot
- * converters whose sources come from the enclosing source, so one converter tree serves every element of
- * every list.
+ * The converter of one slot group (the VARIANT group itself, an object field group or a list
+ * element group). When its group starts it asks its parent for the {@link SlotSource} to fill; its
+ * children write the residual and the typed part into that source. Object and list typed groups
+ * create child slot converters whose sources come from the enclosing source, so one converter tree
+ * serves every element of every list.
  */
 final class SlotConverter extends GroupConverter {
   private final Supplier<SlotSource> onStart;
@@ -28,7 +27,8 @@ final class SlotConverter extends GroupConverter {
    * @param onStart returns the cleared source to fill when this group starts
    * @param top the column's root (then {@code row} receives the metadata)
    */
-  SlotConverter(ShreddedSchemaNode node, Supplier<SlotSource> onStart, VariantColumnReader row, boolean top) {
+  SlotConverter(
+      ShreddedSchemaNode node, Supplier<SlotSource> onStart, VariantColumnReader row, boolean top) {
     this.onStart = onStart;
     GroupType group = node.group();
     this.children = new Converter[group.getFieldCount()];
@@ -37,19 +37,21 @@ final class SlotConverter extends GroupConverter {
       String name = field.getName();
       String path = node.path() + "." + name;
       if (name.equals(node.valueField())) {
-        children[i] = new BinaryConverter() {
-          @Override
-          void accept(byte[] bytes, int dictionaryId) {
-            current.setResidual(bytes);
-          }
-        };
+        children[i] =
+            new BinaryConverter() {
+              @Override
+              void accept(byte[] bytes, int dictionaryId) {
+                current.setResidual(bytes);
+              }
+            };
       } else if (name.equals(node.typedField())) {
         children[i] = typed(node, row, path);
       } else if (top && name.equals(VariantSchema.METADATA)) {
         children[i] = new MetadataConverter(row);
       } else {
         // Invariant: RequestedSchema keeps only the slot's residual, typed child and metadata.
-        throw new IllegalArgumentException("Cannot read field " + path + ": not part of the requested Variant schema");
+        throw new IllegalArgumentException(
+            "Cannot read field " + path + ": not part of the requested Variant schema");
       }
     }
   }
@@ -89,7 +91,8 @@ final class SlotConverter extends GroupConverter {
       fields = new SlotConverter[node.fields().size()];
       for (int i = 0; i < fields.length; i++) {
         int index = i;
-        fields[i] = new SlotConverter(node.fields().get(i), () -> current.startField(index), row, false);
+        fields[i] =
+            new SlotConverter(node.fields().get(i), () -> current.startField(index), row, false);
       }
     }
 
@@ -114,21 +117,23 @@ final class SlotConverter extends GroupConverter {
 
     ListConverter(ShreddedSchemaNode elementNode, VariantColumnReader row) {
       SlotConverter elementConverter = new SlotConverter(elementNode, () -> element, row, false);
-      repeated = new GroupConverter() {
-        @Override
-        public Converter getConverter(int fieldIndex) {
-          return elementConverter;
-        }
+      repeated =
+          new GroupConverter() {
+            @Override
+            public Converter getConverter(int fieldIndex) {
+              return elementConverter;
+            }
 
-        @Override
-        public void start() {
-          // A null element group (draft layout) leaves the element cleared: missing, read as Variant null.
-          element = current.addElement();
-        }
+            @Override
+            public void start() {
+              // A null element group (draft layout) leaves the element cleared: missing, read as
+              // Variant null.
+              element = current.addElement();
+            }
 
-        @Override
-        public void end() {}
-      };
+            @Override
+            public void end() {}
+          };
     }
 
     @Override
@@ -145,7 +150,10 @@ final class SlotConverter extends GroupConverter {
     public void end() {}
   }
 
-  /** The top-level {@code metadata}: decoded once per dictionary entry, so rows sharing a dictionary share one object. */
+  /**
+   * The top-level {@code metadata}: decoded once per dictionary entry, so rows sharing a dictionary
+   * share one object.
+   */
   private static final class MetadataConverter extends BinaryConverter {
     private final VariantColumnReader row;
     private VariantMetadata[] byDictionaryId = new VariantMetadata[0];
@@ -174,7 +182,8 @@ final class SlotConverter extends GroupConverter {
         }
         row.setMetadata(m);
       } catch (VariantFormatException e) {
-        row.setMetadataError(e); // reported when the row is rebuilt, after parquet-java has finished the record
+        row.setMetadataError(
+            e); // reported when the row is rebuilt, after parquet-java has finished the record
       }
     }
   }

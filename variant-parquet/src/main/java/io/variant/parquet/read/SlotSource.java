@@ -3,7 +3,6 @@ package io.variant.parquet.read;
 import io.variant.core.Variant;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
-import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddedSource;
 import io.variant.shredding.ShreddingPlan;
 import java.math.BigDecimal;
@@ -12,12 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One slot's values for the current row, filled by the converters as Parquet delivers them and read by the
- * {@code Rebuilder}. Reused from row to row: {@link #reset()} clears it when its group starts. Array slots
- * keep a pool of element sources that grows to the longest list seen.
+ * One slot's values for the current row, filled by the converters as Parquet delivers them and read
+ * by the {@code Rebuilder}. Reused from row to row: {@link #reset()} clears it when its group
+ * starts. Array slots keep a pool of element sources that grows to the longest list seen.
  *
- * <p>Invariant: a typed accessor is only called when {@link #hasTyped()} is true, and then the converter
- * of this slot's column type has set the matching field.
+ * <p>Invariant: a typed accessor is only called when {@link #hasTyped()} is true, and then the
+ * converter of this slot's column type has set the matching field.
  */
 final class SlotSource implements ShreddedSource {
   final ShreddedSchemaNode node;
@@ -50,7 +49,10 @@ final class SlotSource implements ShreddedSource {
     this.elements = node.shape() == ShreddingPlan.Shape.ARRAY ? new ArrayList<>() : null;
   }
 
-  /** Clears the slot: residual and typed part null. Nested sources are cleared when their groups start. */
+  /**
+   * Clears the slot: residual and typed part null. Nested sources are cleared when their groups
+   * start.
+   */
   void reset() {
     residualBytes = null;
     residual = null;
@@ -99,8 +101,9 @@ final class SlotSource implements ShreddedSource {
   }
 
   /**
-   * The typed value is present but unreadable; the rebuild reports {@code e}. A converter must not throw
-   * mid-record: parquet-java's column reader would stay on the bad value and fail every later row there.
+   * The typed value is present but unreadable; the rebuild reports {@code e}. A converter must not
+   * throw mid-record: parquet-java's column reader would stay on the bad value and fail every later
+   * row there.
    */
   void setTypedError(VariantParquetException e) {
     typedError = e;
@@ -108,13 +111,18 @@ final class SlotSource implements ShreddedSource {
     row.setTypedError(e);
   }
 
-  /** The object's typed group is non-null: every field starts out null (absent) until its group starts. */
+  /**
+   * The object's typed group is non-null: every field starts out null (absent) until its group
+   * starts.
+   */
   void startObject() {
     typed = true;
     java.util.Arrays.fill(fieldPresent, false);
   }
 
-  /** Field {@code i}'s group started: it is present (possibly with both parts null, i.e. missing). */
+  /**
+   * Field {@code i}'s group started: it is present (possibly with both parts null, i.e. missing).
+   */
   SlotSource startField(int i) {
     fieldPresent[i] = true;
     SlotSource f = fields[i];
@@ -144,10 +152,12 @@ final class SlotSource implements ShreddedSource {
       return null;
     }
     if (residual == null) {
-      // spec layout: every residual indexes the row's metadata; draft: each carries its own (metadata ‖ value)
-      residual = node.layout().hasMetadataColumn()
-          ? Variant.of(row.metadata(), residualBytes, 0, residualBytes.length)
-          : Variant.ofConcatenated(residualBytes, 0, residualBytes.length);
+      // spec layout: every residual indexes the row's metadata; draft: each carries its own
+      // (metadata ‖ value)
+      residual =
+          node.layout().hasMetadataColumn()
+              ? Variant.of(row.metadata(), residualBytes, 0, residualBytes.length)
+              : Variant.ofConcatenated(residualBytes, 0, residualBytes.length);
     }
     return residual;
   }
@@ -187,7 +197,8 @@ final class SlotSource implements ShreddedSource {
 
   @Override
   public ByteBuffer typedBytes() {
-    return ByteBuffer.wrap(bytesValue); // writable so that hasArray() lets the rebuilder read it without a copy
+    return ByteBuffer.wrap(
+        bytesValue); // writable so that hasArray() lets the rebuilder read it without a copy
   }
 
   @Override

@@ -10,10 +10,10 @@ import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
 
 /**
- * Reads one VARIANT column of the requested schema, the mirror of {@code write.VariantColumnWriter}: its
- * converter tree (step 2 in the package Javadoc), the current row's state (whether the group is non-null,
- * its metadata, the first unreadable typed value, the root slot; step 3) and the rebuild at the end of the
- * row (step 4). Reused for every row; one thread.
+ * Reads one VARIANT column of the requested schema, the mirror of {@code
+ * write.VariantColumnWriter}: its converter tree (step 2 in the package Javadoc), the current row's
+ * state (whether the group is non-null, its metadata, the first unreadable typed value, the root
+ * slot; step 3) and the rebuild at the end of the row (step 4). Reused for every row; one thread.
  */
 final class VariantColumnReader {
   final String name;
@@ -25,21 +25,29 @@ final class VariantColumnReader {
   private VariantFormatException metadataError;
   private VariantParquetException typedError;
 
-  /** @param node the column described from the requested schema */
+  /**
+   * @param node the column described from the requested schema
+   */
   VariantColumnReader(ShreddedSchemaNode node, RebuildOptions options) {
     this.name = node.group().getName();
     this.root = new SlotSource(node, this);
-    this.converter = new SlotConverter(node, () -> {
-      start();
-      return root;
-    }, this, true);
+    this.converter =
+        new SlotConverter(
+            node,
+            () -> {
+              start();
+              return root;
+            },
+            this,
+            true);
     this.rebuilder = Rebuilder.of(node.plan(), options);
   }
 
   /**
    * The current row's Variant, or {@code null} for SQL NULL (the group is null).
    *
-   * @throws VariantParquetException naming the column if the shredded parts are invalid or malformed
+   * @throws VariantParquetException naming the column if the shredded parts are invalid or
+   *     malformed
    */
   Variant rebuild() {
     if (!present) {
@@ -54,7 +62,8 @@ final class VariantColumnReader {
       }
       return rebuilder.rebuild(root.node.layout().hasMetadataColumn() ? metadata() : null, root);
     } catch (VariantException e) {
-      throw new VariantParquetException(null, name, -1, "Cannot rebuild the Variant: " + e.getMessage(), e);
+      throw new VariantParquetException(
+          null, name, -1, "Cannot rebuild the Variant: " + e.getMessage(), e);
     }
   }
 
@@ -82,16 +91,19 @@ final class VariantColumnReader {
   }
 
   /**
-   * The row's metadata bytes are no dictionary. Reported by {@link #metadata()} when the row is rebuilt: a
-   * converter that throws mid-record leaves parquet-java's column readers on the bad value, so every later
-   * row would fail there too.
+   * The row's metadata bytes are no dictionary. Reported by {@link #metadata()} when the row is
+   * rebuilt: a converter that throws mid-record leaves parquet-java's column readers on the bad
+   * value, so every later row would fail there too.
    */
   void setMetadataError(VariantFormatException e) {
     metadata = null;
     metadataError = e;
   }
 
-  /** A typed value of this row is unreadable (see {@link SlotSource#setTypedError}); the first one is kept. */
+  /**
+   * A typed value of this row is unreadable (see {@link SlotSource#setTypedError}); the first one
+   * is kept.
+   */
   void setTypedError(VariantParquetException e) {
     if (typedError == null) {
       typedError = e;
@@ -113,8 +125,10 @@ final class VariantColumnReader {
       throw metadataError;
     }
     if (metadata == null && root.node.layout().hasMetadataColumn()) {
-      // Invariant: the required metadata column is delivered before any residual is decoded (at record end).
-      throw new IllegalStateException("Cannot decode a residual of column " + name + " before its metadata");
+      // Invariant: the required metadata column is delivered before any residual is decoded (at
+      // record end).
+      throw new IllegalStateException(
+          "Cannot decode a residual of column " + name + " before its metadata");
     }
     return metadata;
   }

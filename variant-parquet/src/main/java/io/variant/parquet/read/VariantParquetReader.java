@@ -28,10 +28,11 @@ import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Reads a Parquet file row by row as {@link VariantRecord}s, rebuilding every VARIANT column (SPEC or DRAFT
- * layout, detected per column) and reading ordinary top-level primitive columns as plain values; other
- * columns (structs, lists, repeated fields, VARIANT groups nested inside them) are not read. A null
- * VARIANT group reads as SQL NULL ({@code record.variant(c) == null}), distinct from a Variant null.
+ * Reads a Parquet file row by row as {@link VariantRecord}s, rebuilding every VARIANT column (SPEC
+ * or DRAFT layout, detected per column) and reading ordinary top-level primitive columns as plain
+ * values; other columns (structs, lists, repeated fields, VARIANT groups nested inside them) are
+ * not read. A null VARIANT group reads as SQL NULL ({@code record.variant(c) == null}), distinct
+ * from a Variant null.
  *
  * <pre>{@code
  * try (VariantParquetReader r = VariantParquetReader.open(Path.of("events.parquet"))) {
@@ -41,19 +42,22 @@ import org.apache.parquet.schema.MessageType;
  * }
  * }</pre>
  *
- * <p>{@code open} reads only the footer: the schema and plans are available at once, and an unreadable
- * VARIANT schema fails there. Rows are read on demand. Local files need no Hadoop FileSystem.
+ * <p>{@code open} reads only the footer: the schema and plans are available at once, and an
+ * unreadable VARIANT schema fails there. Rows are read on demand. Local files need no Hadoop
+ * FileSystem.
  *
- * <p><b>Errors:</b> every failure, from the footer to a row's rebuild, is a {@link VariantParquetException}
- * naming the file, the column when known and the 0-based row; its cause is the underlying {@code
- * VariantSchemaException}, {@code ShreddingException}, {@code VariantFormatException} or Parquet error. A
- * missing or unreadable file is an {@link IOException}. Damaged files fail cleanly: the footer's chunk
- * offsets, sizes and row counts are checked at {@code open}, page headers before parquet-java allocates
- * what they claim, and page CRCs where the writer stored them. An unshredded value is returned as stored,
- * checked in O(1); {@link VariantReadOptions.Validation#FULL} validates every value so that a malformed one
- * fails its own row. Objects whose fields are out of the spec's key order (DuckDB 2.0 and Spark 4.2 write
- * them) read exactly under every validation but {@link VariantReadOptions.Validation#STRICT}, which rejects
- * them (see {@link io.variant.core.KeyOrder}). <b>Thread safety:</b> none; one thread per reader.
+ * <p><b>Errors:</b> every failure, from the footer to a row's rebuild, is a {@link
+ * VariantParquetException} naming the file, the column when known and the 0-based row; its cause is
+ * the underlying {@code VariantSchemaException}, {@code ShreddingException}, {@code
+ * VariantFormatException} or Parquet error. A missing or unreadable file is an {@link IOException}.
+ * Damaged files fail cleanly: the footer's chunk offsets, sizes and row counts are checked at
+ * {@code open}, page headers before parquet-java allocates what they claim, and page CRCs where the
+ * writer stored them. An unshredded value is returned as stored, checked in O(1); {@link
+ * VariantReadOptions.Validation#FULL} validates every value so that a malformed one fails its own
+ * row. Objects whose fields are out of the spec's key order (DuckDB 2.0 and Spark 4.2 write them)
+ * read exactly under every validation but {@link VariantReadOptions.Validation#STRICT}, which
+ * rejects them (see {@link io.variant.core.KeyOrder}). <b>Thread safety:</b> none; one thread per
+ * reader.
  */
 public final class VariantParquetReader implements Closeable, Iterable<VariantRecord> {
   private final InputFile file;
@@ -65,15 +69,18 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   private final VariantReadOptions options;
   private final RowCursor<VariantRecord> rows;
 
-  private VariantParquetReader(InputFile file, String fileName, VariantReadOptions options) throws IOException {
+  private VariantParquetReader(InputFile file, String fileName, VariantReadOptions options)
+      throws IOException {
     this.fileName = fileName;
     this.configuration = new PlainParquetConfiguration();
-    // Pages carry a CRC when their writer computed one (parquet-java does by default); checking it is cheap
+    // Pages carry a CRC when their writer computed one (parquet-java does by default); checking it
+    // is cheap
     // and turns a flipped bit in a page into an error instead of a wrong value.
     GuardedInputFile.verifyChecksums(configuration);
     this.options = options;
     ParquetMetadata footer;
-    try (ParquetFileReader reader = ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
       footer = reader.getFooter();
       this.schema = footer.getFileMetaData().getSchema();
       this.rowCount = reader.getRecordCount();
@@ -82,7 +89,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     } catch (IOException e) {
       throw RowCursor.named(e, "Cannot read the Parquet footer of " + fileName);
     } catch (RuntimeException e) {
-      throw new VariantParquetException(fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
+      throw new VariantParquetException(
+          fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
     }
     try {
       this.columns = new FileColumns(schema);
@@ -91,28 +99,38 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     } catch (VariantSchemaException e) {
       throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
     }
-    // parquet-java reads and allocates what the footer and each page header claim; the checks reject claims
+    // parquet-java reads and allocates what the footer and each page header claim; the checks
+    // reject claims
     // that the file's bytes cannot hold (see GuardedInputFile) before parquet-java acts on them.
     this.file = GuardedInputFile.of(file, fileName, footer);
-    FilterCompat.Filter rowGroups = options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
-    ReadSupport<VariantRecord> support = new VariantReadSupport(options.rebuild(), options.columns());
-    this.rows = new RowCursor<>(this.file, fileName, configuration,
-        FullValidation.ofRecords(support, options.validation()), rowGroups);
+    FilterCompat.Filter rowGroups =
+        options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
+    ReadSupport<VariantRecord> support =
+        new VariantReadSupport(options.rebuild(), options.columns());
+    this.rows =
+        new RowCursor<>(
+            this.file,
+            fileName,
+            configuration,
+            FullValidation.ofRecords(support, options.validation()),
+            rowGroups);
   }
 
   /**
    * Opens a local file with default options.
    *
    * @throws IOException if the file cannot be opened or its footer cannot be read
-   * @throws VariantParquetException if it is not a Parquet file, its footer places column chunks outside the
-   *     file or claims more rows than they hold, or a VARIANT column's schema is unreadable
+   * @throws VariantParquetException if it is not a Parquet file, its footer places column chunks
+   *     outside the file or claims more rows than they hold, or a VARIANT column's schema is
+   *     unreadable
    */
   public static VariantParquetReader open(Path path) throws IOException {
     return open(new LocalInputFile(path), path.toString(), VariantReadOptions.defaults());
   }
 
   /** Opens a local file; see {@link #open(Path)}. */
-  public static VariantParquetReader open(Path path, VariantReadOptions options) throws IOException {
+  public static VariantParquetReader open(Path path, VariantReadOptions options)
+      throws IOException {
     return open(new LocalInputFile(path), path.toString(), options);
   }
 
@@ -121,7 +139,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    *
    * @param name how error messages name the file
    */
-  public static VariantParquetReader open(InputFile file, String name, VariantReadOptions options) throws IOException {
+  public static VariantParquetReader open(InputFile file, String name, VariantReadOptions options)
+      throws IOException {
     if (file == null || options == null) {
       throw new NullPointerException("file and options must not be null");
     }
@@ -167,9 +186,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   }
 
   /**
-   * A reader of the value at {@code path} in VARIANT column {@code column}, per row, that requests only the
-   * columns the path needs (see {@link VariantPathReader}). It reads the file independently of this reader's
-   * position; close both.
+   * A reader of the value at {@code path} in VARIANT column {@code column}, per row, that requests
+   * only the columns the path needs (see {@link VariantPathReader}). It reads the file
+   * independently of this reader's position; close both.
    *
    * <pre>{@code
    * try (VariantParquetReader r = VariantParquetReader.open(file);
@@ -187,6 +206,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     MessageType requested = columns.requestedSchema(column, steps);
     ReadSupport<PathValue> support = new PathReadSupport(column, steps, options.rebuild());
     support = FullValidation.ofPath(support, column, options.validation());
-    return new VariantPathReader(new RowCursor<>(file, fileName, configuration, support), requested);
+    return new VariantPathReader(
+        new RowCursor<>(file, fileName, configuration, support), requested);
   }
 }

@@ -6,11 +6,11 @@ import java.util.Iterator;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Reads one path of one VARIANT column, row by row, requesting from Parquet only the columns that path
- * needs: the metadata, the residual {@code value} of each slot along the path, the typed chain along it,
- * and the whole slot at its end. Rows whose path is fully typed are answered from typed columns without
- * decoding any residual ({@link PathValue#fromTypedColumns()}). Obtained from {@link
- * VariantParquetReader#project}.
+ * Reads one path of one VARIANT column, row by row, requesting from Parquet only the columns that
+ * path needs: the metadata, the residual {@code value} of each slot along the path, the typed chain
+ * along it, and the whole slot at its end. Rows whose path is fully typed are answered from typed
+ * columns without decoding any residual ({@link PathValue#fromTypedColumns()}). Obtained from
+ * {@link VariantParquetReader#project}.
  *
  * <p><b>Errors</b> as {@link VariantParquetReader#read()}. <b>Thread safety:</b> none.
  */

@@ -9,40 +9,47 @@ import java.util.Set;
  * Options of {@link VariantParquetReader}.
  *
  * @param rebuild how invalid-but-readable shredded data is treated (default: fail on every invalid
- *     combination; {@link RebuildOptions#lenient()} lets typed values win, as parquet-testing cases 043 and
- *     125 allow)
+ *     combination; {@link RebuildOptions#lenient()} lets typed values win, as parquet-testing cases
+ *     043 and 125 allow)
  * @param columns the top-level columns to read, or {@code null} for every readable column
  * @param filter a predicate whose row groups are read (others are skipped by their statistics and
- *     dictionaries, see {@link VariantPredicate#toParquetFilter}), or {@code null} to read every row group;
- *     rows of the row groups read are all returned, so test them with {@link VariantPredicate#test}
- * @param validation how much of each Variant read is checked before its row is returned (default {@link
- *     Validation#LAZY})
+ *     dictionaries, see {@link VariantPredicate#toParquetFilter}), or {@code null} to read every
+ *     row group; rows of the row groups read are all returned, so test them with {@link
+ *     VariantPredicate#test}
+ * @param validation how much of each Variant read is checked before its row is returned (default
+ *     {@link Validation#LAZY})
  */
-public record VariantReadOptions(RebuildOptions rebuild, Set<String> columns, VariantPredicate filter, Validation validation) {
-  private static final VariantReadOptions DEFAULTS = new VariantReadOptions(RebuildOptions.defaults(), null);
+public record VariantReadOptions(
+    RebuildOptions rebuild, Set<String> columns, VariantPredicate filter, Validation validation) {
+  private static final VariantReadOptions DEFAULTS =
+      new VariantReadOptions(RebuildOptions.defaults(), null);
 
   /** How much of each Variant the reader checks before returning its row. */
   public enum Validation {
     /**
-     * The default: the checks of {@link io.variant.core.Variant#of} (O(1) per value) and whatever the rebuild
-     * of shredded parts reads; the rest when the value is used or {@link io.variant.core.Variant#validate()}d.
-     * An unshredded value is returned as stored, so a malformed one fails later, with a byte offset but no row.
+     * The default: the checks of {@link io.variant.core.Variant#of} (O(1) per value) and whatever
+     * the rebuild of shredded parts reads; the rest when the value is used or {@link
+     * io.variant.core.Variant#validate()}d. An unshredded value is returned as stored, so a
+     * malformed one fails later, with a byte offset but no row.
      */
     LAZY,
     /**
-     * {@link io.variant.core.Variant#validate()} on every Variant read (O(size)): a malformed one (say, a field
-     * id beyond its row's dictionary) fails its row with a {@code VariantParquetException} naming the row. For
-     * files from untrusted sources.
+     * {@link io.variant.core.Variant#validate()} on every Variant read (O(size)): a malformed one
+     * (say, a field id beyond its row's dictionary) fails its row with a {@code
+     * VariantParquetException} naming the row. For files from untrusted sources.
      */
     FULL,
     /**
-     * {@link #FULL}, and every object must list its fields in the spec's key order ({@link KeyOrder#SPEC}):
-     * for checking that a file is spec-clean. {@code LAZY} and {@code FULL} accept objects in another order,
-     * which DuckDB 2.0 and Spark 4.2 write, and read them exactly.
+     * {@link #FULL}, and every object must list its fields in the spec's key order ({@link
+     * KeyOrder#SPEC}): for checking that a file is spec-clean. {@code LAZY} and {@code FULL} accept
+     * objects in another order, which DuckDB 2.0 and Spark 4.2 write, and read them exactly.
      */
     STRICT;
 
-    /** The key order the checks demand: {@link KeyOrder#SPEC} under {@link #STRICT}, else {@link KeyOrder#ANY}. */
+    /**
+     * The key order the checks demand: {@link KeyOrder#SPEC} under {@link #STRICT}, else {@link
+     * KeyOrder#ANY}.
+     */
     public KeyOrder keyOrder() {
       return this == STRICT ? KeyOrder.SPEC : KeyOrder.ANY;
     }
@@ -79,12 +86,18 @@ public record VariantReadOptions(RebuildOptions rebuild, Set<String> columns, Va
     return new VariantReadOptions(rebuild, Set.of(names), filter, validation);
   }
 
-  /** Skips the row groups in which no row can match {@code predicate} (row groups only, see {@link #filter()}). */
+  /**
+   * Skips the row groups in which no row can match {@code predicate} (row groups only, see {@link
+   * #filter()}).
+   */
   public VariantReadOptions withFilter(VariantPredicate predicate) {
     return new VariantReadOptions(rebuild, columns, predicate, validation);
   }
 
-  /** Checks each Variant read as {@code v} says; {@link Validation#FULL} for untrusted files, {@link Validation#STRICT} to demand spec-clean ones. */
+  /**
+   * Checks each Variant read as {@code v} says; {@link Validation#FULL} for untrusted files, {@link
+   * Validation#STRICT} to demand spec-clean ones.
+   */
   public VariantReadOptions withValidation(Validation v) {
     return new VariantReadOptions(rebuild, columns, filter, v);
   }

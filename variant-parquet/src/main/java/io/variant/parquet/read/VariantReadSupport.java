@@ -14,14 +14,15 @@ import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Reads Parquet rows as {@link VariantRecord}s: every VARIANT column (either layout) is rebuilt from its
- * shredded columns, and every ordinary top-level primitive column is read as a plain value (see {@code
- * PlainColumnConverter}). Engines embed it in {@code ParquetReader.builder}; {@link
+ * Reads Parquet rows as {@link VariantRecord}s: every VARIANT column (either layout) is rebuilt
+ * from its shredded columns, and every ordinary top-level primitive column is read as a plain value
+ * (see {@code PlainColumnConverter}). Engines embed it in {@code ParquetReader.builder}; {@link
  * io.variant.parquet.read.VariantParquetReader} wraps it.
  *
- * <p><b>Untrusted files:</b> parquet-java allocates what a file's footer and page headers claim, so read
- * through a {@link GuardedInputFile} (footer and page-header checks) with page checksums on, as {@code
- * VariantParquetReader} does; without it a forged file can exhaust the heap or silently drop rows.
+ * <p><b>Untrusted files:</b> parquet-java allocates what a file's footer and page headers claim, so
+ * read through a {@link GuardedInputFile} (footer and page-header checks) with page checksums on,
+ * as {@code VariantParquetReader} does; without it a forged file can exhaust the heap or silently
+ * drop rows.
  *
  * <pre>{@code
  * InputFile in = GuardedInputFile.open(inputFile, "events.parquet");
@@ -35,15 +36,18 @@ import org.apache.parquet.schema.MessageType;
  * }
  * }</pre>
  *
- * <p><b>Errors:</b> {@link #init} throws {@code VariantSchemaException} for an unreadable VARIANT schema;
- * reading a row throws {@code VariantParquetException} (naming the column) for invalid shredded data.
- * <b>Thread safety:</b> the materializer it creates serves one reader thread.
+ * <p><b>Errors:</b> {@link #init} throws {@code VariantSchemaException} for an unreadable VARIANT
+ * schema; reading a row throws {@code VariantParquetException} (naming the column) for invalid
+ * shredded data. <b>Thread safety:</b> the materializer it creates serves one reader thread.
  */
 public final class VariantReadSupport extends ReadSupport<VariantRecord> {
   private final RebuildOptions options;
   private final Set<String> columns;
 
-  /** Reads every column and fails on invalid shredded combinations ({@link RebuildOptions#defaults()}). */
+  /**
+   * Reads every column and fails on invalid shredded combinations ({@link
+   * RebuildOptions#defaults()}).
+   */
   public VariantReadSupport() {
     this(RebuildOptions.defaults(), null);
   }
@@ -66,15 +70,22 @@ public final class VariantReadSupport extends ReadSupport<VariantRecord> {
   }
 
   @Override
-  @SuppressWarnings("deprecation") // abstract in ReadSupport; readers built on a Hadoop Configuration call it
-  public RecordMaterializer<VariantRecord> prepareForRead(Configuration configuration, Map<String, String> keyValueMetaData,
-      MessageType fileSchema, ReadContext readContext) {
+  @SuppressWarnings(
+      "deprecation") // abstract in ReadSupport; readers built on a Hadoop Configuration call it
+  public RecordMaterializer<VariantRecord> prepareForRead(
+      Configuration configuration,
+      Map<String, String> keyValueMetaData,
+      MessageType fileSchema,
+      ReadContext readContext) {
     return new Materializer(new RowConverter(readContext.getRequestedSchema(), options));
   }
 
   @Override
-  public RecordMaterializer<VariantRecord> prepareForRead(ParquetConfiguration configuration, Map<String, String> keyValueMetaData,
-      MessageType fileSchema, ReadContext readContext) {
+  public RecordMaterializer<VariantRecord> prepareForRead(
+      ParquetConfiguration configuration,
+      Map<String, String> keyValueMetaData,
+      MessageType fileSchema,
+      ReadContext readContext) {
     return new Materializer(new RowConverter(readContext.getRequestedSchema(), options));
   }
 

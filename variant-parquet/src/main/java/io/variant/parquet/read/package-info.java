@@ -1,33 +1,37 @@
 /**
- * Reading VARIANT columns from Parquet: {@link io.variant.parquet.read.VariantParquetReader} (rows as
- * {@code VariantRecord}s), {@link io.variant.parquet.read.VariantReadSupport} (the same for engines that run
- * their own {@code ParquetReader}), and path projection ({@link io.variant.parquet.read.VariantPathReader}).
+ * Reading VARIANT columns from Parquet: {@link io.variant.parquet.read.VariantParquetReader} (rows
+ * as {@code VariantRecord}s), {@link io.variant.parquet.read.VariantReadSupport} (the same for
+ * engines that run their own {@code ParquetReader}), and path projection ({@link
+ * io.variant.parquet.read.VariantPathReader}).
  *
- * <p><b>How a row is read</b>, in five steps (the write package mirrors them: {@code VariantColumnWriter},
- * {@code SlotColumns}, {@code RecordConsumerSink}):
+ * <p><b>How a row is read</b>, in five steps (the write package mirrors them: {@code
+ * VariantColumnWriter}, {@code SlotColumns}, {@code RecordConsumerSink}):
  *
  * <ol>
- *   <li><b>Plan the columns.</b> {@code FileColumns} describes each VARIANT group of the file as a {@code
- *       ShreddedSchemaNode} tree; {@code RequestedSchema} keeps the columns asked for. Pages come through the
- *       corrupt-file checks of {@code io.variant.parquet.guard}.
- *   <li><b>Convert.</b> parquet-java decodes the pages and calls the converter tree: {@code RowConverter} at the
- *       root, one {@code SlotConverter} tree per VARIANT column mirroring its slots, {@code ScalarConverters}
- *       for typed leaves, {@code PlainColumnConverter} for ordinary columns.
- *   <li><b>Hold the row's parts.</b> Each converter stores into its slot's {@code SlotSource} (residual bytes,
- *       a typed value, which fields and elements are present): the {@code ShreddedSource} of this row.
- *   <li><b>Rebuild.</b> At the end of the row, {@code VariantColumnReader.rebuild()} returns SQL NULL
- *       ({@code null}, distinct from a Variant null) for an absent group, an unshredded row's stored bytes as
- *       they are, and otherwise runs the {@code Rebuilder}: ConstructVariant, ConstructObject and
- *       ConstructArray over plan and slots.
- *   <li><b>Hand out the record.</b> {@code RowConverter} assembles the {@code VariantRecord}; {@code RowCursor}
- *       counts rows and names file, column and row in every error; {@link
- *       io.variant.parquet.read.VariantParquetReader} iterates them ({@code PathResolver} answers one path
- *       per row instead, for {@link io.variant.parquet.read.VariantPathReader}).
+ *   <li><b>Plan the columns.</b> {@code FileColumns} describes each VARIANT group of the file as a
+ *       {@code ShreddedSchemaNode} tree; {@code RequestedSchema} keeps the columns asked for. Pages
+ *       come through the corrupt-file checks of {@code io.variant.parquet.guard}.
+ *   <li><b>Convert.</b> parquet-java decodes the pages and calls the converter tree: {@code
+ *       RowConverter} at the root, one {@code SlotConverter} tree per VARIANT column mirroring its
+ *       slots, {@code ScalarConverters} for typed leaves, {@code PlainColumnConverter} for ordinary
+ *       columns.
+ *   <li><b>Hold the row's parts.</b> Each converter stores into its slot's {@code SlotSource}
+ *       (residual bytes, a typed value, which fields and elements are present): the {@code
+ *       ShreddedSource} of this row.
+ *   <li><b>Rebuild.</b> At the end of the row, {@code VariantColumnReader.rebuild()} returns SQL
+ *       NULL ({@code null}, distinct from a Variant null) for an absent group, an unshredded row's
+ *       stored bytes as they are, and otherwise runs the {@code Rebuilder}: ConstructVariant,
+ *       ConstructObject and ConstructArray over plan and slots.
+ *   <li><b>Hand out the record.</b> {@code RowConverter} assembles the {@code VariantRecord};
+ *       {@code RowCursor} counts rows and names file, column and row in every error; {@link
+ *       io.variant.parquet.read.VariantParquetReader} iterates them ({@code PathResolver} answers
+ *       one path per row instead, for {@link io.variant.parquet.read.VariantPathReader}).
  * </ol>
  *
- * <p>May import: {@code io.variant.core}, {@code io.variant.core.path}, {@code io.variant.shredding}, {@code
- * io.variant.parquet}, {@code io.variant.parquet.schema}, {@code io.variant.parquet.guard} (corrupt-file
- * checks), {@code io.variant.parquet.filter} (row-group pruning), {@code org.apache.parquet.*} and {@code
- * org.apache.hadoop.conf} (only for the ReadSupport signatures). Nothing here depends on the write package.
+ * <p>May import: {@code io.variant.core}, {@code io.variant.core.path}, {@code
+ * io.variant.shredding}, {@code io.variant.parquet}, {@code io.variant.parquet.schema}, {@code
+ * io.variant.parquet.guard} (corrupt-file checks), {@code io.variant.parquet.filter} (row-group
+ * pruning), {@code org.apache.parquet.*} and {@code org.apache.hadoop.conf} (only for the
+ * ReadSupport signatures). Nothing here depends on the write package.
  */
 package io.variant.parquet.read;

@@ -4,10 +4,10 @@ import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
- * Parquet's big-endian decimal bytes for FIXED_LEN_BYTE_ARRAY columns. spec: LogicalTypes §DECIMAL (the
- * unscaled value is big-endian two's complement; a fixed-length column holds exactly its length). Public
- * so that the writer and the filter package (which encodes literals the same way) share it; not a supported
- * API.
+ * Parquet's big-endian decimal bytes for FIXED_LEN_BYTE_ARRAY columns. spec: LogicalTypes §DECIMAL
+ * (the unscaled value is big-endian two's complement; a fixed-length column holds exactly its
+ * length). Public so that the writer and the filter package (which encodes literals the same way)
+ * share it; not a supported API.
  */
 public final class DecimalBytes {
   private DecimalBytes() {}
@@ -16,13 +16,22 @@ public final class DecimalBytes {
    * The unscaled value sign-extended to {@code length} bytes.
    *
    * @param path the column, for the error message
-   * @throws IllegalStateException if the value needs more than {@code length} bytes (a plan/schema mismatch)
+   * @throws IllegalStateException if the value needs more than {@code length} bytes (a plan/schema
+   *     mismatch)
    */
   public static byte[] signExtended(BigInteger unscaled, int length, String path) {
     byte[] minimal = unscaled.toByteArray();
     if (minimal.length > length) {
-      throw new IllegalStateException("Cannot write decimal " + unscaled + " into FIXED_LEN_BYTE_ARRAY(" + length
-          + ") at " + path + ": it needs " + minimal.length + " bytes");
+      throw new IllegalStateException(
+          "Cannot write decimal "
+              + unscaled
+              + " into FIXED_LEN_BYTE_ARRAY("
+              + length
+              + ") at "
+              + path
+              + ": it needs "
+              + minimal.length
+              + " bytes");
     }
     if (minimal.length == length) {
       return minimal;

@@ -3,9 +3,7 @@ package io.variant.parquet.schema;
 import static io.variant.parquet.schema.VariantSchema.ARRAY;
 import static io.variant.parquet.schema.VariantSchema.METADATA;
 import static io.variant.parquet.schema.VariantSchema.OBJECT;
-import static io.variant.parquet.schema.VariantSchema.TYPED_VALUE;
 import static io.variant.parquet.schema.VariantSchema.UNTYPED_VALUE;
-import static io.variant.parquet.schema.VariantSchema.VALUE;
 
 import io.variant.shredding.ShreddedType;
 import io.variant.shredding.ShreddingPlan;
@@ -20,9 +18,10 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
 
 /**
- * Parquet group → {@link ShreddedSchemaNode} tree, for both layouts. Children are looked up by name, never
- * by position (spec: LogicalTypes §VARIANT). Names starting with {@code _} beside {@code value}/{@code
- * typed_value} are ignored (seed 002's extension rule); any other unknown name is an error.
+ * Parquet group → {@link ShreddedSchemaNode} tree, for both layouts. Children are looked up by
+ * name, never by position (spec: LogicalTypes §VARIANT). Names starting with {@code _} beside
+ * {@code value}/{@code typed_value} are ignored (seed 002's extension rule); any other unknown name
+ * is an error.
  */
 final class SchemaReader {
   private final ShreddingLayout layout;
@@ -43,15 +42,20 @@ final class SchemaReader {
     return new SchemaReader(layout).slot(variant, path, true);
   }
 
-  /** SPEC if there is a {@code metadata} child; DRAFT if there is none but a draft name is present. */
+  /**
+   * SPEC if there is a {@code metadata} child; DRAFT if there is none but a draft name is present.
+   */
   static ShreddingLayout detectLayout(GroupType variant) {
     if (variant.containsField(METADATA)) {
       return ShreddingLayout.SPEC;
     }
-    if (variant.containsField(UNTYPED_VALUE) || variant.containsField(OBJECT) || variant.containsField(ARRAY)) {
+    if (variant.containsField(UNTYPED_VALUE)
+        || variant.containsField(OBJECT)
+        || variant.containsField(ARRAY)) {
       return ShreddingLayout.DRAFT;
     }
-    throw new VariantSchemaException(variant.getName(),
+    throw new VariantSchemaException(
+        variant.getName(),
         "Missing required binary metadata (and no draft-layout untyped_value/object/array either)");
   }
 
@@ -66,16 +70,22 @@ final class SchemaReader {
     int version = ((LogicalTypeAnnotation.VariantLogicalTypeAnnotation) a).getSpecVersion();
     // Footers written before VARIANT(1) carry no version, which parquet-java reads as 0.
     if (version != 0 && version != SchemaWriter.SPEC_VERSION) {
-      throw new VariantSchemaException(path,
-          "Unsupported VARIANT specification version " + version + ": this reader supports version " + SchemaWriter.SPEC_VERSION);
+      throw new VariantSchemaException(
+          path,
+          "Unsupported VARIANT specification version "
+              + version
+              + ": this reader supports version "
+              + SchemaWriter.SPEC_VERSION);
     }
   }
 
   private static void checkMetadata(GroupType variant, String path) {
     Type m = variant.getType(METADATA);
-    if (!m.isPrimitive() || m.asPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.BINARY
+    if (!m.isPrimitive()
+        || m.asPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.BINARY
         || m.getRepetition() != Type.Repetition.REQUIRED) {
-      throw new VariantSchemaException(path + "." + METADATA, "Expected required binary metadata, found " + m);
+      throw new VariantSchemaException(
+          path + "." + METADATA, "Expected required binary metadata, found " + m);
     }
   }
 
@@ -83,8 +93,13 @@ final class SchemaReader {
   private ShreddedSchemaNode slot(GroupType group, String path, boolean top) {
     if (!top && group.getLogicalTypeAnnotation() != null) {
       LogicalTypeAnnotation a = group.getLogicalTypeAnnotation();
-      throw new VariantSchemaException(path, "Expected an unannotated group for a shredded slot, found annotation " + a
-          + (a instanceof LogicalTypeAnnotation.VariantLogicalTypeAnnotation ? " (a VARIANT column cannot nest inside another)" : ""));
+      throw new VariantSchemaException(
+          path,
+          "Expected an unannotated group for a shredded slot, found annotation "
+              + a
+              + (a instanceof LogicalTypeAnnotation.VariantLogicalTypeAnnotation
+                  ? " (a VARIANT column cannot nest inside another)"
+                  : ""));
     }
     String valueField = null;
     Type typed = null;
@@ -94,7 +109,8 @@ final class SchemaReader {
       String childPath = path + "." + name;
       if (!names.add(name)) {
         // Parquet resolves a child by name, so a second one would be silently unreadable.
-        throw new VariantSchemaException(childPath, "Duplicate field \"" + name + "\" in a Variant group");
+        throw new VariantSchemaException(
+            childPath, "Duplicate field \"" + name + "\" in a Variant group");
       }
       if (top && layout.hasMetadataColumn() && name.equals(METADATA)) {
         continue; // checked by checkMetadata
@@ -104,19 +120,23 @@ final class SchemaReader {
         valueField = name;
       } else if (isTypedName(name)) {
         if (typed != null) {
-          throw new VariantSchemaException(childPath,
+          throw new VariantSchemaException(
+              childPath,
               "Cannot shred one slot two ways: found both " + typed.getName() + " and " + name);
         }
         typed = child;
       } else if (!name.startsWith("_")) {
-        throw new VariantSchemaException(childPath, "Unknown field \"" + name + "\" in a " + layout + "-layout Variant group");
+        throw new VariantSchemaException(
+            childPath, "Unknown field \"" + name + "\" in a " + layout + "-layout Variant group");
       }
     }
     if (valueField == null && typed == null) {
-      throw new VariantSchemaException(path, "Expected " + valueName + " or a typed child, found neither");
+      throw new VariantSchemaException(
+          path, "Expected " + valueName + " or a typed child, found neither");
     }
     if (typed == null) {
-      return new ShreddedSchemaNode(path, group, layout, ShreddingPlan.residual(), valueField, null, null, null, null, null);
+      return new ShreddedSchemaNode(
+          path, group, layout, ShreddingPlan.residual(), valueField, null, null, null, null, null);
     }
     return typedSlot(group, path, valueField, typed);
   }
@@ -126,44 +146,74 @@ final class SchemaReader {
   }
 
   private static void checkValue(Type value, String path) {
-    if (!value.isPrimitive() || value.asPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.BINARY
+    if (!value.isPrimitive()
+        || value.asPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.BINARY
         || value.getRepetition() == Type.Repetition.REPEATED) {
-      throw new VariantSchemaException(path, "Expected an optional or required binary, found " + value);
+      throw new VariantSchemaException(
+          path, "Expected an optional or required binary, found " + value);
     }
   }
 
-  private ShreddedSchemaNode typedSlot(GroupType group, String path, String valueField, Type typed) {
+  private ShreddedSchemaNode typedSlot(
+      GroupType group, String path, String valueField, Type typed) {
     String name = typed.getName();
     String typedPath = path + "." + name;
     if (typed.getRepetition() == Type.Repetition.REPEATED) {
-      throw new VariantSchemaException(typedPath, "Expected an optional " + name + ", found a repeated one");
+      throw new VariantSchemaException(
+          typedPath, "Expected an optional " + name + ", found a repeated one");
     }
     boolean scalar = typed.isPrimitive();
-    boolean list = !scalar && typed.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation;
-    ShreddingPlan.Shape shape = scalar ? ShreddingPlan.Shape.SCALAR : list ? ShreddingPlan.Shape.ARRAY : ShreddingPlan.Shape.OBJECT;
-    if (!name.equals(layout.typedColumn(shape))) { // only the draft names the typed child by its shape
-      throw new VariantSchemaException(typedPath, "Draft layout: object must be a group, array a LIST, typed_value a primitive; found " + typed);
+    boolean list =
+        !scalar
+            && typed.getLogicalTypeAnnotation()
+                instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation;
+    ShreddingPlan.Shape shape =
+        scalar
+            ? ShreddingPlan.Shape.SCALAR
+            : list ? ShreddingPlan.Shape.ARRAY : ShreddingPlan.Shape.OBJECT;
+    if (!name.equals(
+        layout.typedColumn(shape))) { // only the draft names the typed child by its shape
+      throw new VariantSchemaException(
+          typedPath,
+          "Draft layout: object must be a group, array a LIST, typed_value a primitive; found "
+              + typed);
     }
     if (scalar) {
       PrimitiveType p = typed.asPrimitiveType();
       ShreddedType t = TypedValueTypes.fromParquet(p, typedPath);
-      return new ShreddedSchemaNode(path, group, layout, ShreddingPlan.scalar(t), valueField, name, p, t, null, null);
+      return new ShreddedSchemaNode(
+          path, group, layout, ShreddingPlan.scalar(t), valueField, name, p, t, null, null);
     }
     if (list) {
       ShreddedSchemaNode element = element(typed.asGroupType(), typedPath);
-      return new ShreddedSchemaNode(path, group, layout, ShreddingPlan.array(element.plan()), valueField, name, null, null, null, element);
+      return new ShreddedSchemaNode(
+          path,
+          group,
+          layout,
+          ShreddingPlan.array(element.plan()),
+          valueField,
+          name,
+          null,
+          null,
+          null,
+          element);
     }
     if (typed.getLogicalTypeAnnotation() != null) {
-      throw new VariantSchemaException(typedPath, "Unsupported shredded value type: " + typed.getLogicalTypeAnnotation()
-          + " (an object typed_value is an unannotated group)");
+      throw new VariantSchemaException(
+          typedPath,
+          "Unsupported shredded value type: "
+              + typed.getLogicalTypeAnnotation()
+              + " (an object typed_value is an unannotated group)");
     }
     List<ShreddedSchemaNode> fields = new ArrayList<>();
     List<ShreddingPlan.Field> planFields = new ArrayList<>();
     for (Type f : typed.asGroupType().getFields()) {
       String fieldPath = typedPath + "." + f.getName();
-      // spec: field groups are required; the draft and test 084 use optional, which reads the same way
+      // spec: field groups are required; the draft and test 084 use optional, which reads the same
+      // way
       if (f.isPrimitive() || f.getRepetition() == Type.Repetition.REPEATED) {
-        throw new VariantSchemaException(fieldPath, "Expected an object field group with value/typed_value, found " + f);
+        throw new VariantSchemaException(
+            fieldPath, "Expected an object field group with value/typed_value, found " + f);
       }
       ShreddedSchemaNode node = slot(f.asGroupType(), fieldPath, false);
       fields.add(node);
@@ -175,25 +225,38 @@ final class SchemaReader {
     } catch (IllegalArgumentException e) {
       throw new VariantSchemaException(typedPath, "Cannot read object fields: " + e.getMessage());
     }
-    return new ShreddedSchemaNode(path, group, layout, plan, valueField, name, null, null, fields, null);
+    return new ShreddedSchemaNode(
+        path, group, layout, plan, valueField, name, null, null, fields, null);
   }
 
-  /** The element slot of a 3-level LIST: {@code <list> (LIST) { repeated group list { group element {...} } }}. */
+  /**
+   * The element slot of a 3-level LIST: {@code <list> (LIST) { repeated group list { group element
+   * {...} } }}.
+   */
   private ShreddedSchemaNode element(GroupType listGroup, String path) {
     Type repeated = listGroup.getFieldCount() == 1 ? listGroup.getType(0) : null;
-    if (repeated == null || repeated.isPrimitive() || repeated.getRepetition() != Type.Repetition.REPEATED
+    if (repeated == null
+        || repeated.isPrimitive()
+        || repeated.getRepetition() != Type.Repetition.REPEATED
         || repeated.asGroupType().getFieldCount() != 1) {
-      throw new VariantSchemaException(path, "Expected a 3-level LIST (repeated group list { group element }), found " + listGroup);
+      throw new VariantSchemaException(
+          path,
+          "Expected a 3-level LIST (repeated group list { group element }), found " + listGroup);
     }
     Type element = repeated.asGroupType().getType(0);
     String elementPath = path + "." + repeated.getName() + "." + element.getName();
     if (element.isPrimitive() || element.getRepetition() == Type.Repetition.REPEATED) {
-      throw new VariantSchemaException(elementPath, "Expected a list element group with value/typed_value, found " + element);
+      throw new VariantSchemaException(
+          elementPath, "Expected a list element group with value/typed_value, found " + element);
     }
-    // spec: VariantShredding §Arrays: the element group is required (a missing element has no meaning); the
+    // spec: VariantShredding §Arrays: the element group is required (a missing element has no
+    // meaning); the
     // draft layout makes it optional.
-    if (layout.slotRepetition() == Type.Repetition.REQUIRED && element.getRepetition() != Type.Repetition.REQUIRED) {
-      throw new VariantSchemaException(elementPath, "Expected a required list element group in the spec layout, found an optional one");
+    if (layout.slotRepetition() == Type.Repetition.REQUIRED
+        && element.getRepetition() != Type.Repetition.REQUIRED) {
+      throw new VariantSchemaException(
+          elementPath,
+          "Expected a required list element group in the spec layout, found an optional one");
     }
     return slot(element.asGroupType(), elementPath, false);
   }

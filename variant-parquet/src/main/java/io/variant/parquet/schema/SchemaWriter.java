@@ -6,7 +6,6 @@ import static io.variant.parquet.schema.VariantSchema.LIST;
 import static io.variant.parquet.schema.VariantSchema.METADATA;
 import static io.variant.parquet.schema.VariantSchema.OBJECT;
 import static io.variant.parquet.schema.VariantSchema.TYPED_VALUE;
-import static io.variant.parquet.schema.VariantSchema.UNTYPED_VALUE;
 import static io.variant.parquet.schema.VariantSchema.VALUE;
 
 import io.variant.shredding.ShreddingPlan;
@@ -30,14 +29,17 @@ final class SchemaWriter {
     this.layout = layout;
   }
 
-  static GroupType toParquet(String columnName, ShreddingPlan plan, ShreddingLayout layout, Repetition repetition) {
+  static GroupType toParquet(
+      String columnName, ShreddingPlan plan, ShreddingLayout layout, Repetition repetition) {
     if (columnName == null || plan == null || layout == null || repetition == null) {
       throw new NullPointerException("columnName, plan, layout and repetition must not be null");
     }
     SchemaWriter w = new SchemaWriter(layout);
     if (!layout.hasMetadataColumn()) {
       // The draft predates the VARIANT annotation; readers recognise it by its field names.
-      return Types.buildGroup(repetition).addFields(w.slotChildren(plan).toArray(new Type[0])).named(columnName);
+      return Types.buildGroup(repetition)
+          .addFields(w.slotChildren(plan).toArray(new Type[0]))
+          .named(columnName);
     }
     List<Type> children = new ArrayList<>();
     children.add(Types.required(PrimitiveTypeName.BINARY).named(METADATA));
@@ -68,7 +70,8 @@ final class SchemaWriter {
       case SCALAR -> TypedValueTypes.toParquet(plan.asScalar().type(), TYPED_VALUE);
       case OBJECT -> object(plan.asObject());
       case ARRAY -> array(plan.asArray());
-      case RESIDUAL -> throw new IllegalArgumentException("Cannot write a typed child for plan " + plan);
+      case RESIDUAL ->
+          throw new IllegalArgumentException("Cannot write a typed child for plan " + plan);
     };
   }
 
@@ -77,15 +80,24 @@ final class SchemaWriter {
     Repetition fieldRepetition = layout.slotRepetition();
     List<Type> fields = new ArrayList<>();
     for (ShreddingPlan.Field f : plan.fields()) {
-      fields.add(Types.buildGroup(fieldRepetition).addFields(slotChildren(f.plan()).toArray(new Type[0])).named(f.name()));
+      fields.add(
+          Types.buildGroup(fieldRepetition)
+              .addFields(slotChildren(f.plan()).toArray(new Type[0]))
+              .named(f.name()));
     }
-    return Types.optionalGroup().addFields(fields.toArray(new Type[0])).named(layout.typedColumn(ShreddingPlan.Shape.OBJECT));
+    return Types.optionalGroup()
+        .addFields(fields.toArray(new Type[0]))
+        .named(layout.typedColumn(ShreddingPlan.Shape.OBJECT));
   }
 
   private Type array(ShreddingPlan.ArrayPlan plan) {
-    // spec: VariantShredding §Arrays: 3-level LIST, required element; the draft's element is optional
+    // spec: VariantShredding §Arrays: 3-level LIST, required element; the draft's element is
+    // optional
     Repetition elementRepetition = layout.slotRepetition();
-    GroupType element = Types.buildGroup(elementRepetition).addFields(slotChildren(plan.element()).toArray(new Type[0])).named(ELEMENT);
+    GroupType element =
+        Types.buildGroup(elementRepetition)
+            .addFields(slotChildren(plan.element()).toArray(new Type[0]))
+            .named(ELEMENT);
     GroupType list = Types.repeatedGroup().addField(element).named(LIST);
     return Types.optionalGroup()
         .as(LogicalTypeAnnotation.listType())

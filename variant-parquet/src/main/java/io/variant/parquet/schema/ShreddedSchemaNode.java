@@ -7,11 +7,11 @@ import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * One slot of a VARIANT column's Parquet schema (the top-level group, an object field group or a list
- * element group), mirroring its {@link ShreddingPlan} node and saying which children the file really has:
- * the residual column ({@code value}, or {@code untyped_value} in the draft layout) and the typed child
- * ({@code typed_value}, or the draft's {@code object}/{@code array}) may each be absent. Built by {@link
- * VariantSchema#describe}. <b>Thread safety:</b> immutable.
+ * One slot of a VARIANT column's Parquet schema (the top-level group, an object field group or a
+ * list element group), mirroring its {@link ShreddingPlan} node and saying which children the file
+ * really has: the residual column ({@code value}, or {@code untyped_value} in the draft layout) and
+ * the typed child ({@code typed_value}, or the draft's {@code object}/{@code array}) may each be
+ * absent. Built by {@link VariantSchema#describe}. <b>Thread safety:</b> immutable.
  */
 public final class ShreddedSchemaNode {
   private final String path;
@@ -25,8 +25,16 @@ public final class ShreddedSchemaNode {
   private final List<ShreddedSchemaNode> fields;
   private final ShreddedSchemaNode element;
 
-  ShreddedSchemaNode(String path, GroupType group, ShreddingLayout layout, ShreddingPlan plan, String valueField,
-      String typedField, PrimitiveType scalarType, ShreddedType shreddedType, List<ShreddedSchemaNode> fields,
+  ShreddedSchemaNode(
+      String path,
+      GroupType group,
+      ShreddingLayout layout,
+      ShreddingPlan plan,
+      String valueField,
+      String typedField,
+      PrimitiveType scalarType,
+      ShreddedType shreddedType,
+      List<ShreddedSchemaNode> fields,
       ShreddedSchemaNode element) {
     this.path = path;
     this.group = group;
@@ -40,7 +48,10 @@ public final class ShreddedSchemaNode {
     this.element = element;
   }
 
-  /** Dotted Parquet path of this slot's group, e.g. {@code var.typed_value.tags.typed_value.list.element}. */
+  /**
+   * Dotted Parquet path of this slot's group, e.g. {@code
+   * var.typed_value.tags.typed_value.list.element}.
+   */
   public String path() {
     return path;
   }
@@ -60,8 +71,9 @@ public final class ShreddedSchemaNode {
   }
 
   /**
-   * The shape of this slot, its plan's: code that decides per slot switches over it, and reads {@link
-   * #scalarType()}, {@link #shreddedType()}, {@link #fields()} and {@link #element()} only for their shape.
+   * The shape of this slot, its plan's: code that decides per slot switches over it, and reads
+   * {@link #scalarType()}, {@link #shreddedType()}, {@link #fields()} and {@link #element()} only
+   * for their shape.
    */
   public ShreddingPlan.Shape shape() {
     return plan.shape();
@@ -77,17 +89,25 @@ public final class ShreddedSchemaNode {
     return typedField != null;
   }
 
-  /** Name of the residual column ({@code value} or {@code untyped_value}), or {@code null} if absent. */
+  /**
+   * Name of the residual column ({@code value} or {@code untyped_value}), or {@code null} if
+   * absent.
+   */
   public String valueField() {
     return valueField;
   }
 
-  /** Name of the typed child ({@code typed_value}, {@code object} or {@code array}), or {@code null} if absent. */
+  /**
+   * Name of the typed child ({@code typed_value}, {@code object} or {@code array}), or {@code null}
+   * if absent.
+   */
   public String typedField() {
     return typedField;
   }
 
-  /** The primitive {@code typed_value} column of a scalar slot; throws for another {@link #shape()}. */
+  /**
+   * The primitive {@code typed_value} column of a scalar slot; throws for another {@link #shape()}.
+   */
   public PrimitiveType scalarType() {
     return expect(ShreddingPlan.Shape.SCALAR, scalarType);
   }
@@ -109,7 +129,8 @@ public final class ShreddedSchemaNode {
 
   private <T> T expect(ShreddingPlan.Shape shape, T part) {
     if (plan.shape() != shape) {
-      throw new IllegalStateException("Cannot read the " + shape + " part of slot " + path + ": it is " + plan.shape());
+      throw new IllegalStateException(
+          "Cannot read the " + shape + " part of slot " + path + ": it is " + plan.shape());
     }
     return part;
   }

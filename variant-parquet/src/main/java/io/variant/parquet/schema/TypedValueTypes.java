@@ -38,15 +38,22 @@ final class TypedValueTypes {
       case DATE -> int32(LogicalTypeAnnotation.dateType(), name);
       case TIME -> int64(LogicalTypeAnnotation.timeType(false, TimeUnit.MICROS), name);
       case TIMESTAMP -> int64(LogicalTypeAnnotation.timestampType(true, TimeUnit.MICROS), name);
-      case TIMESTAMP_NTZ -> int64(LogicalTypeAnnotation.timestampType(false, TimeUnit.MICROS), name);
-      case TIMESTAMP_NANOS -> int64(LogicalTypeAnnotation.timestampType(true, TimeUnit.NANOS), name);
-      case TIMESTAMP_NTZ_NANOS -> int64(LogicalTypeAnnotation.timestampType(false, TimeUnit.NANOS), name);
+      case TIMESTAMP_NTZ ->
+          int64(LogicalTypeAnnotation.timestampType(false, TimeUnit.MICROS), name);
+      case TIMESTAMP_NANOS ->
+          int64(LogicalTypeAnnotation.timestampType(true, TimeUnit.NANOS), name);
+      case TIMESTAMP_NTZ_NANOS ->
+          int64(LogicalTypeAnnotation.timestampType(false, TimeUnit.NANOS), name);
       case BINARY -> Types.optional(PrimitiveTypeName.BINARY).named(name);
-      case STRING -> Types.optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named(name);
-      case UUID -> Types.optional(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
-          .length(UUID_BYTES)
-          .as(LogicalTypeAnnotation.uuidType())
-          .named(name);
+      case STRING ->
+          Types.optional(PrimitiveTypeName.BINARY)
+              .as(LogicalTypeAnnotation.stringType())
+              .named(name);
+      case UUID ->
+          Types.optional(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
+              .length(UUID_BYTES)
+              .as(LogicalTypeAnnotation.uuidType())
+              .named(name);
     };
   }
 
@@ -58,7 +65,10 @@ final class TypedValueTypes {
     return Types.optional(PrimitiveTypeName.INT64).as(annotation).named(name);
   }
 
-  /** INT32 up to 9 digits, INT64 up to 18, else the smallest FIXED_LEN_BYTE_ARRAY that holds 10^P - 1. */
+  /**
+   * INT32 up to 9 digits, INT64 up to 18, else the smallest FIXED_LEN_BYTE_ARRAY that holds 10^P -
+   * 1.
+   */
   private static PrimitiveType decimal(int precision, int scale, String name) {
     LogicalTypeAnnotation annotation = LogicalTypeAnnotation.decimalType(scale, precision);
     if (precision <= MAX_INT32_DECIMAL_DIGITS) {
@@ -73,7 +83,10 @@ final class TypedValueTypes {
         .named(name);
   }
 
-  /** Bytes of a big-endian two's complement integer holding ±(10^precision - 1): magnitude bits plus a sign bit. */
+  /**
+   * Bytes of a big-endian two's complement integer holding ±(10^precision - 1): magnitude bits plus
+   * a sign bit.
+   */
   static int decimalBytes(int precision) {
     int bits = BigInteger.TEN.pow(precision).subtract(BigInteger.ONE).bitLength() + 1;
     return (bits + 7) / 8;
@@ -83,27 +96,35 @@ final class TypedValueTypes {
    * The shredded type stored by {@code column}.
    *
    * @param path the column's dotted path, for the error
-   * @throws VariantSchemaException for a type outside the table (unsigned or narrow INT on INT64, INT96,
-   *     TIMESTAMP(MILLIS), TIME other than (false, MICROS), FLOAT16, JSON, BSON, ENUM, INTERVAL, plain
-   *     FIXED_LEN_BYTE_ARRAY, a repeated column, ...)
+   * @throws VariantSchemaException for a type outside the table (unsigned or narrow INT on INT64,
+   *     INT96, TIMESTAMP(MILLIS), TIME other than (false, MICROS), FLOAT16, JSON, BSON, ENUM,
+   *     INTERVAL, plain FIXED_LEN_BYTE_ARRAY, a repeated column, ...)
    */
   static ShreddedType fromParquet(PrimitiveType column, String path) {
     if (column.getRepetition() == Type.Repetition.REPEATED) {
       throw unsupported(column, path);
     }
     LogicalTypeAnnotation a = column.getLogicalTypeAnnotation();
-    ShreddedType t = switch (column.getPrimitiveTypeName()) {
-      case BOOLEAN -> a == null ? ShreddedType.BOOLEAN : null;
-      case INT32 -> a == null ? ShreddedType.INT32 : int32Annotated(a);
-      case INT64 -> a == null ? ShreddedType.INT64 : int64Annotated(a);
-      case FLOAT -> a == null ? ShreddedType.FLOAT : null;
-      case DOUBLE -> a == null ? ShreddedType.DOUBLE : null;
-      case BINARY -> a == null ? ShreddedType.BINARY
-          : a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation ? ShreddedType.STRING : decimalOf(a);
-      case FIXED_LEN_BYTE_ARRAY -> a instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation
-          && column.getTypeLength() == UUID_BYTES ? ShreddedType.UUID : decimalOf(a);
-      case INT96 -> null;
-    };
+    ShreddedType t =
+        switch (column.getPrimitiveTypeName()) {
+          case BOOLEAN -> a == null ? ShreddedType.BOOLEAN : null;
+          case INT32 -> a == null ? ShreddedType.INT32 : int32Annotated(a);
+          case INT64 -> a == null ? ShreddedType.INT64 : int64Annotated(a);
+          case FLOAT -> a == null ? ShreddedType.FLOAT : null;
+          case DOUBLE -> a == null ? ShreddedType.DOUBLE : null;
+          case BINARY ->
+              a == null
+                  ? ShreddedType.BINARY
+                  : a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+                      ? ShreddedType.STRING
+                      : decimalOf(a);
+          case FIXED_LEN_BYTE_ARRAY ->
+              a instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation
+                      && column.getTypeLength() == UUID_BYTES
+                  ? ShreddedType.UUID
+                  : decimalOf(a);
+          case INT96 -> null;
+        };
     if (t == null) {
       throw unsupported(column, path);
     }
@@ -113,9 +134,10 @@ final class TypedValueTypes {
   private static VariantSchemaException unsupported(PrimitiveType column, String path) {
     LogicalTypeAnnotation a = column.getLogicalTypeAnnotation();
     // Name the annotation when there is one (INTEGER(32,false)), else the whole column declaration.
-    String what = a == null || column.getRepetition() == Type.Repetition.REPEATED
-        ? column.toString()
-        : a + " on " + column.getPrimitiveTypeName();
+    String what =
+        a == null || column.getRepetition() == Type.Repetition.REPEATED
+            ? column.toString()
+            : a + " on " + column.getPrimitiveTypeName();
     return new VariantSchemaException(path, "Unsupported shredded value type: " + what);
   }
 

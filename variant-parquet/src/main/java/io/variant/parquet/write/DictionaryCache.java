@@ -5,17 +5,20 @@ import java.util.Arrays;
 import org.apache.parquet.io.api.Binary;
 
 /**
- * What a column writer decided for each distinct row dictionary, found by the dictionary's bytes. Rows of
- * one shape carry byte-identical dictionaries (a JSON parser builds each row's own sorted keys), so a file
- * has few distinct ones: the decision and the {@link Binary} handed to Parquet are made once per dictionary,
- * and a row costs one hash and one comparison of its metadata bytes, with no allocation.
+ * What a column writer decided for each distinct row dictionary, found by the dictionary's bytes.
+ * Rows of one shape carry byte-identical dictionaries (a JSON parser builds each row's own sorted
+ * keys), so a file has few distinct ones: the decision and the {@link Binary} handed to Parquet are
+ * made once per dictionary, and a row costs one hash and one comparison of its metadata bytes, with
+ * no allocation.
  *
- * <p>Bounded: past {@link #MAX_ENTRIES} dictionaries or {@link #MAX_BYTES} bytes of them (rows that share no
- * shape) the cache starts over, so memory stays bounded and only speed suffers. <b>Thread safety:</b> none.
+ * <p>Bounded: past {@link #MAX_ENTRIES} dictionaries or {@link #MAX_BYTES} bytes of them (rows that
+ * share no shape) the cache starts over, so memory stays bounded and only speed suffers. <b>Thread
+ * safety:</b> none.
  */
 final class DictionaryCache {
   /** Policy, not spec: enough for event logs with hundreds of row shapes. */
   static final int MAX_ENTRIES = 4096;
+
   /** Policy, not spec: bytes of cached dictionaries (each kept once, plus its re-based target). */
   static final long MAX_BYTES = 8L << 20;
 
@@ -23,8 +26,10 @@ final class DictionaryCache {
   static final class Entry {
     final VariantMetadata dictionary; // a private copy, compared with rows' metadata
     final int hash;
+
     /** The dictionary rows are re-based onto, or {@code null} when rows are written as they are. */
     final VariantMetadata target;
+
     /** The {@code metadata} column's bytes for these rows: the dictionary's, or the target's. */
     final Binary bytes;
 
@@ -36,7 +41,10 @@ final class DictionaryCache {
     }
   }
 
-  /** Decides, on a cache miss, what rows carrying {@code m} are re-based onto ({@code null}: nothing). */
+  /**
+   * Decides, on a cache miss, what rows carrying {@code m} are re-based onto ({@code null}:
+   * nothing).
+   */
   interface Decision {
     VariantMetadata targetFor(VariantMetadata m);
   }

@@ -9,7 +9,9 @@ import java.util.Objects;
  * @param type its type
  */
 public record PlainColumn(String name, PlainType type) implements WriteColumn {
-  /** @throws NullPointerException if {@code name} or {@code type} is null */
+  /**
+   * @throws NullPointerException if {@code name} or {@code type} is null
+   */
   public PlainColumn {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(type, "type");

@@ -5,7 +5,10 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 
-/** The ordinary (non-Variant) column types a writer supports, with the Java type a record holds for each. */
+/**
+ * The ordinary (non-Variant) column types a writer supports, with the Java type a record holds for
+ * each.
+ */
 public enum PlainType {
   /** {@code optional int64}; a {@link Long}. */
   LONG(Long.class),
@@ -36,7 +39,10 @@ public enum PlainType {
     return switch (this) {
       case LONG -> Types.optional(PrimitiveTypeName.INT64).named(name);
       case INT -> Types.optional(PrimitiveTypeName.INT32).named(name);
-      case STRING -> Types.optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named(name);
+      case STRING ->
+          Types.optional(PrimitiveTypeName.BINARY)
+              .as(LogicalTypeAnnotation.stringType())
+              .named(name);
       case DOUBLE -> Types.optional(PrimitiveTypeName.DOUBLE).named(name);
       case BOOLEAN -> Types.optional(PrimitiveTypeName.BOOLEAN).named(name);
       case BINARY -> Types.optional(PrimitiveTypeName.BINARY).named(name);

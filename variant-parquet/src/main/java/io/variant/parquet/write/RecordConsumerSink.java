@@ -12,15 +12,16 @@ import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
- * The {@link ShreddedSink} that turns one Variant's split straight into Parquet {@link RecordConsumer}
- * calls, for either layout, without building a per-row tree. It keeps a stack of the {@link Slot}s it is
- * inside; every sink call writes to the slot on top.
+ * The {@link ShreddedSink} that turns one Variant's split straight into Parquet {@link
+ * RecordConsumer} calls, for either layout, without building a per-row tree. It keeps a stack of
+ * the {@link Slot}s it is inside; every sink call writes to the slot on top.
  *
  * <ul>
- *   <li>Spec layout (VariantShredding §Objects, §Arrays): object field groups are {@code required}, so a
- *       missing field is written as an empty group (both children null); list elements are {@code required}.
- *   <li>Draft layout (seed 002): residuals are {@code metadata ‖ value}; field groups are optional, so a
- *       missing field is not written at all.
+ *   <li>Spec layout (VariantShredding §Objects, §Arrays): object field groups are {@code required},
+ *       so a missing field is written as an empty group (both children null); list elements are
+ *       {@code required}.
+ *   <li>Draft layout (seed 002): residuals are {@code metadata ‖ value}; field groups are optional,
+ *       so a missing field is not written at all.
  * </ul>
  *
  * <p><b>Thread safety:</b> none; one per writer.
@@ -29,7 +30,8 @@ final class RecordConsumerSink implements ShreddedSink {
   private final boolean draft;
   private RecordConsumer rc;
   private Slot[] stack = new Slot[16];
-  private boolean[] listOpen = new boolean[16]; // per depth: an array slot has started its repeated field
+  private boolean[] listOpen =
+      new boolean[16]; // per depth: an array slot has started its repeated field
   private int[] fieldOfParent = new int[16]; // per depth: the plan field index of a field slot
   private int depth;
 
@@ -37,7 +39,10 @@ final class RecordConsumerSink implements ShreddedSink {
     this.draft = draft;
   }
 
-  /** Starts one row's top-level slot; the caller has opened the VARIANT group (and written metadata). */
+  /**
+   * Starts one row's top-level slot; the caller has opened the VARIANT group (and written
+   * metadata).
+   */
   void begin(RecordConsumer consumer, Slot root) {
     this.rc = consumer;
     this.depth = 0;
@@ -47,7 +52,8 @@ final class RecordConsumerSink implements ShreddedSink {
   /** Ends the row; throws if the split left a slot open (a Splitter bug, never bad data). */
   void end() {
     if (depth != 1) {
-      throw new IllegalStateException("Cannot finish the Variant column: " + (depth - 1) + " slot(s) still open");
+      throw new IllegalStateException(
+          "Cannot finish the Variant column: " + (depth - 1) + " slot(s) still open");
     }
     depth = 0;
     rc = null;
@@ -98,7 +104,8 @@ final class RecordConsumerSink implements ShreddedSink {
     Slot s = top();
     if (s.typedColumn == SlotColumns.TypedColumn.INT32) {
       startTyped(SlotColumns.TypedColumn.INT32);
-      rc.addInteger(Math.toIntExact(value)); // the Splitter only sends values that fit the slot's type
+      rc.addInteger(
+          Math.toIntExact(value)); // the Splitter only sends values that fit the slot's type
     } else {
       startTyped(SlotColumns.TypedColumn.INT64);
       rc.addLong(value);
@@ -140,7 +147,9 @@ final class RecordConsumerSink implements ShreddedSink {
       }
       case DECIMAL_FIXED -> {
         startTyped(column);
-        rc.addBinary(Binary.fromConstantByteArray(DecimalBytes.signExtended(unscaled, s.fixedLength, s.path)));
+        rc.addBinary(
+            Binary.fromConstantByteArray(
+                DecimalBytes.signExtended(unscaled, s.fixedLength, s.path)));
       }
       default -> throw wrongCall(s, "a decimal");
     }
@@ -152,10 +161,17 @@ final class RecordConsumerSink implements ShreddedSink {
     Slot s = startTyped(SlotColumns.TypedColumn.BYTES);
     if (s.fixedLength >= 0 && length != s.fixedLength) {
       throw new IllegalStateException(
-          "Cannot write " + length + " bytes into FIXED_LEN_BYTE_ARRAY(" + s.fixedLength + ") at " + s.path);
+          "Cannot write "
+              + length
+              + " bytes into FIXED_LEN_BYTE_ARRAY("
+              + s.fixedLength
+              + ") at "
+              + s.path);
     }
-    // The array is ours to keep (ShreddedSink contract: the splitter never reuses it), so a constant Binary
-    // lets Parquet keep it as it is in dictionary entries and statistics instead of copying it again.
+    // The array is ours to keep (ShreddedSink contract: the splitter never reuses it), so a
+    // constant Binary
+    // lets Parquet keep it as it is in dictionary entries and statistics instead of copying it
+    // again.
     rc.addBinary(Binary.fromConstantByteArray(buffer, offset, length));
     endTyped(s);
   }
@@ -174,8 +190,14 @@ final class RecordConsumerSink implements ShreddedSink {
   }
 
   private static IllegalStateException wrongCall(Slot s, String what) {
-    return new IllegalStateException("Cannot write " + what + " into the typed column at " + s.path + " ("
-        + (s.typedColumn == null ? "not a scalar slot" : s.typedColumn) + "): plan and schema disagree");
+    return new IllegalStateException(
+        "Cannot write "
+            + what
+            + " into the typed column at "
+            + s.path
+            + " ("
+            + (s.typedColumn == null ? "not a scalar slot" : s.typedColumn)
+            + "): plan and schema disagree");
   }
 
   @Override
@@ -210,7 +232,8 @@ final class RecordConsumerSink implements ShreddedSink {
     if (draft) {
       return; // optional field group: not writing it is what makes it null (missing)
     }
-    // spec: VariantShredding §Objects: field groups are required; a missing field has both children null
+    // spec: VariantShredding §Objects: field groups are required; a missing field has both children
+    // null
     Slot s = top();
     rc.startField(s.fieldNames[index], s.fieldIndexes[index]);
     rc.startGroup();
@@ -234,7 +257,8 @@ final class RecordConsumerSink implements ShreddedSink {
     rc.startField(s.typedName, s.typedIndex);
     rc.startGroup();
     if (size > 0) {
-      // An empty list is a LIST group with no repeated field: Parquet rejects a started but empty field.
+      // An empty list is a LIST group with no repeated field: Parquet rejects a started but empty
+      // field.
       rc.startField(s.listName, s.listIndex);
       listOpen[depth - 1] = true;
     }

@@ -5,8 +5,8 @@ import io.variant.parquet.VariantRecord;
 import java.util.List;
 
 /**
- * The columns a record must have and the Java type of each non-null value. Checked before anything of a
- * row is written, so a rejected record leaves the file untouched.
+ * The columns a record must have and the Java type of each non-null value. Checked before anything
+ * of a row is written, so a rejected record leaves the file untouched.
  */
 final class RecordShape {
   private final List<String> names;
@@ -38,8 +38,8 @@ final class RecordShape {
   }
 
   /**
-   * @throws IllegalArgumentException if the record lacks a column, has an extra one, or holds a value of
-   *     the wrong type
+   * @throws IllegalArgumentException if the record lacks a column, has an extra one, or holds a
+   *     value of the wrong type
    */
   void check(VariantRecord record) {
     if (record.columnCount() != names.size()) {
@@ -51,13 +51,19 @@ final class RecordShape {
       }
       Class<?> actual = record.typeOf(names.get(i));
       if (actual != null && !types.get(i).isAssignableFrom(actual)) {
-        throw new IllegalArgumentException("Cannot write column \"" + names.get(i) + "\": expected a "
-            + types.get(i).getSimpleName() + ", found a " + actual.getSimpleName());
+        throw new IllegalArgumentException(
+            "Cannot write column \""
+                + names.get(i)
+                + "\": expected a "
+                + types.get(i).getSimpleName()
+                + ", found a "
+                + actual.getSimpleName());
       }
     }
   }
 
   private IllegalArgumentException wrongColumns(VariantRecord record) {
-    return new IllegalArgumentException("Cannot write record with columns " + record.columns() + ": expected " + names);
+    return new IllegalArgumentException(
+        "Cannot write record with columns " + record.columns() + ": expected " + names);
   }
 }

@@ -8,23 +8,26 @@ import java.util.List;
 import org.apache.parquet.io.api.Binary;
 
 /**
- * Applies a column's {@link MetadataPolicy} to each row: decides, once per distinct row dictionary ({@link
- * DictionaryCache}), whether rows carrying it are written as they are or re-based, and hands out the {@code
- * metadata} column's bytes as one shared {@link Binary} per dictionary (no copy per row; Parquet's
- * dictionary encoding then sees few distinct values).
+ * Applies a column's {@link MetadataPolicy} to each row: decides, once per distinct row dictionary
+ * ({@link DictionaryCache}), whether rows carrying it are written as they are or re-based, and
+ * hands out the {@code metadata} column's bytes as one shared {@link Binary} per dictionary (no
+ * copy per row; Parquet's dictionary encoding then sees few distinct values).
  *
  * <ul>
- *   <li>{@link MetadataPolicy#ROW_KEYS}: a dictionary holding every plan key is kept; one lacking some is
- *       re-based onto its own keys plus the plan's (sorted), the same target for every row of that shape.
- *   <li>{@link MetadataPolicy#SHARED_DICTIONARY}: everything not byte-identical to the shared dictionary is
- *       re-based onto it (and re-encoded, with its own keys added, when it has keys the shared one lacks).
+ *   <li>{@link MetadataPolicy#ROW_KEYS}: a dictionary holding every plan key is kept; one lacking
+ *       some is re-based onto its own keys plus the plan's (sorted), the same target for every row
+ *       of that shape.
+ *   <li>{@link MetadataPolicy#SHARED_DICTIONARY}: everything not byte-identical to the shared
+ *       dictionary is re-based onto it (and re-encoded, with its own keys added, when it has keys
+ *       the shared one lacks).
  *   <li>{@link MetadataPolicy#AS_WRITTEN}: nothing is re-based.
  * </ul>
  *
- * Re-basing rewrites the value's field ids in a copy ({@link Variant#translateIds}); only a row whose
- * dictionary is unsorted or has duplicates is re-encoded. The base dictionary itself (rows built with {@code
- * VariantBuilder.withMetadata(base)}) is recognised by identity. A {@link VariantMetadata} is treated as
- * immutable: a caller must not change the bytes under one it has handed over.
+ * Re-basing rewrites the value's field ids in a copy ({@link Variant#translateIds}); only a row
+ * whose dictionary is unsorted or has duplicates is re-encoded. The base dictionary itself (rows
+ * built with {@code VariantBuilder.withMetadata(base)}) is recognised by identity. A {@link
+ * VariantMetadata} is treated as immutable: a caller must not change the bytes under one it has
+ * handed over.
  *
  * <p><b>Thread safety:</b> none; one per column writer.
  */
@@ -40,17 +43,24 @@ final class RowMetadata {
   private long rebasedRows;
 
   /**
-   * @param base the column's base dictionary: the shared one, or the plan's keys (see {@link VariantColumn})
-   * @param planKeys every object key of the plan, which {@link MetadataPolicy#ROW_KEYS} puts in each row
+   * @param base the column's base dictionary: the shared one, or the plan's keys (see {@link
+   *     VariantColumn})
+   * @param planKeys every object key of the plan, which {@link MetadataPolicy#ROW_KEYS} puts in
+   *     each row
    */
   RowMetadata(MetadataPolicy policy, VariantMetadata base, List<String> planKeys) {
     this.base = base;
     this.baseBytes = Binary.fromConstantByteArray(base.toBytes());
-    DictionaryCache.Decision decision = switch (policy) {
-      case AS_WRITTEN -> m -> null;
-      case SHARED_DICTIONARY -> m -> m.sameBytes(base) ? null : base;
-      case ROW_KEYS -> m -> holdsAll(m, planKeys) ? null : new MetadataBuilder().addAll(m).addAll(planKeys).build();
-    };
+    DictionaryCache.Decision decision =
+        switch (policy) {
+          case AS_WRITTEN -> m -> null;
+          case SHARED_DICTIONARY -> m -> m.sameBytes(base) ? null : base;
+          case ROW_KEYS ->
+              m ->
+                  holdsAll(m, planKeys)
+                      ? null
+                      : new MetadataBuilder().addAll(m).addAll(planKeys).build();
+        };
     this.cache = new DictionaryCache(decision);
   }
 
@@ -64,8 +74,8 @@ final class RowMetadata {
   }
 
   /**
-   * The row to split: {@code v} itself, or {@code v} re-based as the policy asks. Afterwards {@link #bytes()}
-   * gives the returned row's metadata bytes.
+   * The row to split: {@code v} itself, or {@code v} re-based as the policy asks. Afterwards {@link
+   * #bytes()} gives the returned row's metadata bytes.
    *
    * @throws io.variant.core.VariantFormatException if a row to re-base is malformed
    */
@@ -83,11 +93,14 @@ final class RowMetadata {
       return v;
     }
     rebasedRows++;
-    Variant translated = v.translateIds(e.target); // its ids rewritten in a copy: no key decoded, nothing re-encoded
+    Variant translated =
+        v.translateIds(e.target); // its ids rewritten in a copy: no key decoded, nothing re-encoded
     return translated != null ? translated : reencode(v, e.target);
   }
 
-  /** {@code v} re-encoded over {@code target}, plus any key of {@code v} that {@code target} lacks. */
+  /**
+   * {@code v} re-encoded over {@code target}, plus any key of {@code v} that {@code target} lacks.
+   */
   private Variant reencode(Variant v, VariantMetadata target) {
     if (rebaseTarget != target) {
       rebase = VariantBuilder.withMetadata(target);
@@ -96,7 +109,8 @@ final class RowMetadata {
     try {
       Variant out = rebase.appendVariant(v).build();
       if (out.metadata() != target) {
-        current = Binary.fromConstantByteArray(out.metadataBytes()); // keys added: this row's own bytes
+        current =
+            Binary.fromConstantByteArray(out.metadataBytes()); // keys added: this row's own bytes
       }
       return out;
     } finally {

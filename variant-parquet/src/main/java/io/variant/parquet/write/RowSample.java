@@ -15,25 +15,28 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The first rows of a {@link VariantParquetWriter}, buffered until the file can be opened: they feed plan
- * inference for VARIANT columns declared without a plan, and their metadata keys feed the shared
- * dictionary (see {@link MetadataPolicy#SHARED_DICTIONARY}). Records are checked against the declared
- * columns as they arrive, so a bad record is rejected at its own {@code write} call.
+ * The first rows of a {@link VariantParquetWriter}, buffered until the file can be opened: they
+ * feed plan inference for VARIANT columns declared without a plan, and their metadata keys feed the
+ * shared dictionary (see {@link MetadataPolicy#SHARED_DICTIONARY}). Records are checked against the
+ * declared columns as they arrive, so a bad record is rejected at its own {@code write} call.
  */
 final class RowSample {
   /** Rows sampled when a plan must be inferred and no count was given. */
   static final int DEFAULT_ROWS = 1000;
+
   /**
-   * Keys a shared dictionary takes from the sample, per column. Policy, not spec: past about a thousand
-   * keys the rows evidently do not share a vocabulary, and every extra key widens field ids in every row.
+   * Keys a shared dictionary takes from the sample, per column. Policy, not spec: past about a
+   * thousand keys the rows evidently do not share a vocabulary, and every extra key widens field
+   * ids in every row.
    */
   static final int MAX_SAMPLED_KEYS = 1024;
 
   /**
-   * How the writer infers from its first rows: every path passing a 10% presence and the dominance threshold,
-   * with file-wide widths. Not the cost model: the writer sees only its first rows and cannot check a plan
-   * against the unshredded size, so a plan would turn on a handful of rows' fixed costs; {@code variant
-   * convert} samples across the file, applies the cost model and checks the plan (see variant-cli).
+   * How the writer infers from its first rows: every path passing a 10% presence and the dominance
+   * threshold, with file-wide widths. Not the cost model: the writer sees only its first rows and
+   * cannot check a plan against the unshredded size, so a plan would turn on a handful of rows'
+   * fixed costs; {@code variant convert} samples across the file, applies the cost model and checks
+   * the plan (see variant-cli).
    */
   static final InferenceOptions WRITER_INFERENCE =
       InferenceOptions.defaults().withSelection(Selection.PRESENCE).withMinPresence(0.10);
@@ -93,10 +96,13 @@ final class RowSample {
     }
   }
 
-  /** @throws IllegalArgumentException if no VARIANT column is named {@code column} */
+  /**
+   * @throws IllegalArgumentException if no VARIANT column is named {@code column}
+   */
   void requireVariantColumn(String column) {
     if (!shape.isVariant(column)) {
-      throw new IllegalArgumentException("Cannot give the dictionary of \"" + column + "\": not a VARIANT column");
+      throw new IllegalArgumentException(
+          "Cannot give the dictionary of \"" + column + "\": not a VARIANT column");
     }
   }
 

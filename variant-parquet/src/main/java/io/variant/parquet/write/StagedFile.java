@@ -9,9 +9,10 @@ import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
 
 /**
- * A local file written under a temporary sibling name, {@code <target>.tmp}, and moved onto the target only
- * when {@link #commit()} is called, so that a failed write leaves nothing at the target. A stale {@code .tmp}
- * from an earlier crash is ours to overwrite. <b>Thread safety:</b> none.
+ * A local file written under a temporary sibling name, {@code <target>.tmp}, and moved onto the
+ * target only when {@link #commit()} is called, so that a failed write leaves nothing at the
+ * target. A stale {@code .tmp} from an earlier crash is ours to overwrite. <b>Thread safety:</b>
+ * none.
  */
 final class StagedFile {
   private final Path target;
@@ -27,7 +28,8 @@ final class StagedFile {
     this.temporary = target.resolveSibling(target.getFileName() + ".tmp");
     this.overwrite = overwrite;
     if (!overwrite && Files.exists(target)) {
-      throw new FileAlreadyExistsException(target.toString(), null, "use overwrite() to replace it");
+      throw new FileAlreadyExistsException(
+          target.toString(), null, "use overwrite() to replace it");
     }
   }
 
@@ -44,17 +46,19 @@ final class StagedFile {
   /**
    * Moves the finished temporary file onto the target, atomically.
    *
-   * @throws FileAlreadyExistsException if the target appeared while writing and may not be overwritten (the
-   *     temporary file is then deleted)
+   * @throws FileAlreadyExistsException if the target appeared while writing and may not be
+   *     overwritten (the temporary file is then deleted)
    */
   void commit() throws IOException {
     if (overwrite) {
-      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      Files.move(
+          temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       return;
     }
     if (Files.exists(target)) {
       Files.deleteIfExists(temporary);
-      throw new FileAlreadyExistsException(target.toString(), null, "created while writing; use overwrite() to replace it");
+      throw new FileAlreadyExistsException(
+          target.toString(), null, "created while writing; use overwrite() to replace it");
     }
     Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
   }

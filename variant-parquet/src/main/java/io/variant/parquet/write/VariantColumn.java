@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A VARIANT column to write: its name, how it is shredded and how rows' metadata is handled. The column's
- * group is {@code optional}, so a {@code null} record value is SQL NULL.
+ * A VARIANT column to write: its name, how it is shredded and how rows' metadata is handled. The
+ * column's group is {@code optional}, so a {@code null} record value is SQL NULL.
  *
  * <pre>{@code
  * VariantColumn event = VariantColumn.of("event", ShreddingPlan.parse("{\"id\": int64}"))
@@ -25,14 +25,23 @@ import java.util.Objects;
  * @param layout {@link ShreddingLayout#SPEC} (default) or the draft layout
  * @param widening which values typed columns accept; default {@link NumericWidening#LOSSLESS}
  * @param metadataPolicy how row metadata is written; default {@link MetadataPolicy#ROW_KEYS}
- * @param sharedDictionary the column's base dictionary, sorted, holding at least every object key of the
- *     plan: the one every row carries under {@link MetadataPolicy#SHARED_DICTIONARY}, and the one to build
- *     rows on ({@link VariantParquetWriter#metadata}) under {@link MetadataPolicy#ROW_KEYS}
+ * @param sharedDictionary the column's base dictionary, sorted, holding at least every object key
+ *     of the plan: the one every row carries under {@link MetadataPolicy#SHARED_DICTIONARY}, and
+ *     the one to build rows on ({@link VariantParquetWriter#metadata}) under {@link
+ *     MetadataPolicy#ROW_KEYS}
  */
-public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout layout, NumericWidening widening,
-    MetadataPolicy metadataPolicy, VariantMetadata sharedDictionary) implements WriteColumn {
+public record VariantColumn(
+    String name,
+    ShreddingPlan plan,
+    ShreddingLayout layout,
+    NumericWidening widening,
+    MetadataPolicy metadataPolicy,
+    VariantMetadata sharedDictionary)
+    implements WriteColumn {
 
-  /** @throws NullPointerException if any component is null */
+  /**
+   * @throws NullPointerException if any component is null
+   */
   public VariantColumn {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(plan, "plan");
@@ -44,8 +53,13 @@ public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout lay
 
   /** Column {@code name} shredded by {@code plan}, with the defaults listed on the record. */
   public static VariantColumn of(String name, ShreddingPlan plan) {
-    return new VariantColumn(name, plan, ShreddingLayout.SPEC, NumericWidening.LOSSLESS,
-        MetadataPolicy.ROW_KEYS, planKeys(plan, new MetadataBuilder()).build());
+    return new VariantColumn(
+        name,
+        plan,
+        ShreddingLayout.SPEC,
+        NumericWidening.LOSSLESS,
+        MetadataPolicy.ROW_KEYS,
+        planKeys(plan, new MetadataBuilder()).build());
   }
 
   /** The same column in layout {@code l}. */
@@ -58,7 +72,10 @@ public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout lay
     return new VariantColumn(name, plan, layout, w, metadataPolicy, sharedDictionary);
   }
 
-  /** The same column with metadata policy {@code p} (the shared dictionary is kept for a later switch back). */
+  /**
+   * The same column with metadata policy {@code p} (the shared dictionary is kept for a later
+   * switch back).
+   */
   public VariantColumn withMetadataPolicy(MetadataPolicy p) {
     return new VariantColumn(name, plan, layout, widening, p, sharedDictionary);
   }
@@ -70,16 +87,19 @@ public record VariantColumn(String name, ShreddingPlan plan, ShreddingLayout lay
   }
 
   /**
-   * Adds {@code keys} to the shared dictionary, e.g. the keys seen while sampling rows, so that under {@link
-   * MetadataPolicy#SHARED_DICTIONARY} rows using only known keys share one metadata value. Under {@link
-   * MetadataPolicy#ROW_KEYS} rows built on the dictionary carry these keys too.
+   * Adds {@code keys} to the shared dictionary, e.g. the keys seen while sampling rows, so that
+   * under {@link MetadataPolicy#SHARED_DICTIONARY} rows using only known keys share one metadata
+   * value. Under {@link MetadataPolicy#ROW_KEYS} rows built on the dictionary carry these keys too.
    */
   public VariantColumn withSharedKeys(Collection<String> keys) {
     VariantMetadata dict = new MetadataBuilder().addAll(sharedDictionary).addAll(keys).build();
     return new VariantColumn(name, plan, layout, widening, metadataPolicy, dict);
   }
 
-  /** Every object key named anywhere in the plan, which {@link MetadataPolicy#ROW_KEYS} puts in each row. */
+  /**
+   * Every object key named anywhere in the plan, which {@link MetadataPolicy#ROW_KEYS} puts in each
+   * row.
+   */
   public List<String> planKeys() {
     List<String> keys = new ArrayList<>();
     VariantMetadata m = planKeys(plan, new MetadataBuilder()).build();

@@ -1,7 +1,9 @@
 package io.variant.parquet.write;
 
-// Size (over 400 lines): about half is the nested public Builder (VariantParquetWriter.Builder, as parquet-java
-// names its writers' builders) with one documented method per option; file staging lives in StagedFile.
+// Size (over 400 lines): about half is the nested public Builder (VariantParquetWriter.Builder, as
+// parquet-java
+// names its writers' builders) with one documented method per option; file staging lives in
+// StagedFile.
 
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
@@ -29,8 +31,8 @@ import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Writes {@link VariantRecord} rows to a Parquet file: VARIANT columns shredded by a plan (given, or
- * inferred from the first rows) plus ordinary columns.
+ * Writes {@link VariantRecord} rows to a Parquet file: VARIANT columns shredded by a plan (given,
+ * or inferred from the first rows) plus ordinary columns.
  *
  * <pre>{@code
  * try (VariantParquetWriter w = VariantParquetWriter.builder(Path.of("events.parquet"))
@@ -42,17 +44,19 @@ import org.apache.parquet.schema.MessageType;
  * }
  * }</pre>
  *
- * <p><b>Atomicity:</b> a writer built on a {@link Path} writes to {@code <path>.tmp} and renames it onto
- * {@code path} only when {@link #close()} succeeds; {@link #abort()} (or a failed {@link #write}) deletes
- * the temporary file, so a failed conversion leaves no half-written output. A writer built on an {@link
- * OutputFile} writes in place, and {@code abort()} can only stop writing. Without {@link
- * Builder#overwrite()}, an existing file at {@code path} is an error, detected by {@link Builder#build()}.
+ * <p><b>Atomicity:</b> a writer built on a {@link Path} writes to {@code <path>.tmp} and renames it
+ * onto {@code path} only when {@link #close()} succeeds; {@link #abort()} (or a failed {@link
+ * #write}) deletes the temporary file, so a failed conversion leaves no half-written output. A
+ * writer built on an {@link OutputFile} writes in place, and {@code abort()} can only stop writing.
+ * Without {@link Builder#overwrite()}, an existing file at {@code path} is an error, detected by
+ * {@link Builder#build()}.
  *
- * <p><b>Statistics:</b> Parquet's standard column statistics (min, max, null count) are written for every
- * primitive column, typed columns included; row-group pruning relies on them. <b>Thread safety:</b> none;
- * use one writer per thread (per file). Sharing one is detected: a {@code write} or {@code close} that starts
- * while another thread's call is inside fails at once with {@link java.util.ConcurrentModificationException}
- * ({@link ExclusiveUse}), leaving the other call and the file unaffected.
+ * <p><b>Statistics:</b> Parquet's standard column statistics (min, max, null count) are written for
+ * every primitive column, typed columns included; row-group pruning relies on them. <b>Thread
+ * safety:</b> none; use one writer per thread (per file). Sharing one is detected: a {@code write}
+ * or {@code close} that starts while another thread's call is inside fails at once with {@link
+ * java.util.ConcurrentModificationException} ({@link ExclusiveUse}), leaving the other call and the
+ * file unaffected.
  */
 public final class VariantParquetWriter implements Closeable {
   private final Builder config;
@@ -63,11 +67,15 @@ public final class VariantParquetWriter implements Closeable {
   private long rows;
   private boolean failed;
   private boolean closed;
-  private final ExclusiveUse use = new ExclusiveUse("VariantParquetWriter", "use one writer per thread");
+  private final ExclusiveUse use =
+      new ExclusiveUse("VariantParquetWriter", "use one writer per thread");
 
   private VariantParquetWriter(Builder config) throws IOException {
     this.config = config;
-    this.staged = config.path == null ? null : new StagedFile(config.path, config.writeMode == ParquetFileWriter.Mode.OVERWRITE);
+    this.staged =
+        config.path == null
+            ? null
+            : new StagedFile(config.path, config.writeMode == ParquetFileWriter.Mode.OVERWRITE);
     this.sample = config.sampleRows() > 0 ? config.newSample() : null;
     if (sample == null) {
       open(config.resolveColumns(null));
@@ -79,7 +87,10 @@ public final class VariantParquetWriter implements Closeable {
     return new Builder(Objects.requireNonNull(path, "path"), null);
   }
 
-  /** A writer to any Parquet {@link OutputFile} (e.g. Hadoop's {@code HadoopOutputFile}); not atomic. */
+  /**
+   * A writer to any Parquet {@link OutputFile} (e.g. Hadoop's {@code HadoopOutputFile}); not
+   * atomic.
+   */
   public static Builder builder(OutputFile file) {
     return new Builder(null, Objects.requireNonNull(file, "file"));
   }
@@ -87,26 +98,35 @@ public final class VariantParquetWriter implements Closeable {
   private void open(List<WriteColumn> columns) throws IOException {
     support = new VariantWriteSupport(columns, config.extraMetadata);
     OutputFile out = staged == null ? config.outputFile : staged.output();
-    ParquetFileWriter.Mode mode = staged == null ? config.writeMode : ParquetFileWriter.Mode.OVERWRITE; // a stale .tmp is ours
-    ParquetBuilder b = new ParquetBuilder(out, support)
-        .withWriteMode(mode)
-        .withCompressionCodec(config.codec)
-        .withRowGroupSize(config.rowGroupBytes)
-        .withPageSize(config.pageBytes);
+    ParquetFileWriter.Mode mode =
+        staged == null
+            ? config.writeMode
+            : ParquetFileWriter.Mode.OVERWRITE; // a stale .tmp is ours
+    ParquetBuilder b =
+        new ParquetBuilder(out, support)
+            .withWriteMode(mode)
+            .withCompressionCodec(config.codec)
+            .withRowGroupSize(config.rowGroupBytes)
+            .withPageSize(config.pageBytes);
     if (config.rowGroupRows > 0) {
       b = b.withRowGroupRowCountLimit(config.rowGroupRows);
     }
     if (config.pageRows > 0) {
       b = b.withPageRowCountLimit(config.pageRows);
     }
-    writer = (config.hadoopConf != null ? b.withConf(config.hadoopConf) : b.withConf(new PlainParquetConfiguration())).build();
+    writer =
+        (config.hadoopConf != null
+                ? b.withConf(config.hadoopConf)
+                : b.withConf(new PlainParquetConfiguration()))
+            .build();
   }
 
   /**
-   * Writes one row. While the first rows are sampled for inference they are buffered; they are written,
-   * in order, once the sample is complete or the writer is closed.
+   * Writes one row. While the first rows are sampled for inference they are buffered; they are
+   * written, in order, once the sample is complete or the writer is closed.
    *
-   * @throws IllegalArgumentException if the record's columns or value types do not match the declaration
+   * @throws IllegalArgumentException if the record's columns or value types do not match the
+   *     declaration
    * @throws IllegalStateException if the writer is closed or an earlier write failed
    * @throws IOException if the file cannot be written
    * @throws java.util.ConcurrentModificationException if another thread is inside this writer
@@ -122,7 +142,8 @@ public final class VariantParquetWriter implements Closeable {
 
   private void writeExclusively(VariantRecord record) throws IOException {
     if (closed || failed) {
-      throw new IllegalStateException("Cannot write: the writer is " + (closed ? "closed" : "failed; call abort()"));
+      throw new IllegalStateException(
+          "Cannot write: the writer is " + (closed ? "closed" : "failed; call abort()"));
     }
     boolean sampling = sample != null && writer == null;
     // A record rejected here leaves everything untouched, so the writer stays usable.
@@ -165,14 +186,17 @@ public final class VariantParquetWriter implements Closeable {
     return support == null ? null : support.schema();
   }
 
-  /** Rows re-based by the metadata policy so far, ids rewritten or re-encoded (see {@link MetadataPolicy}). */
+  /**
+   * Rows re-based by the metadata policy so far, ids rewritten or re-encoded (see {@link
+   * MetadataPolicy}).
+   */
   public long rebasedRows() {
     return support == null ? 0 : support.rebasedRows();
   }
 
   /**
-   * The base metadata dictionary of VARIANT column {@code column} (by default the plan's keys), to build rows
-   * on so that the writer takes them as they are, without re-basing; see {@link
+   * The base metadata dictionary of VARIANT column {@code column} (by default the plan's keys), to
+   * build rows on so that the writer takes them as they are, without re-basing; see {@link
    * VariantWriteSupport#sharedDictionary}.
    *
    * <pre>{@code
@@ -182,11 +206,11 @@ public final class VariantParquetWriter implements Closeable {
    * b.reset();
    * }</pre>
    *
-   * <p>The dictionary is fixed when the file is opened: once the {@link Builder#inferFromFirst} sample is
-   * complete, or by {@link Builder#build()} when nothing is sampled.
+   * <p>The dictionary is fixed when the file is opened: once the {@link Builder#inferFromFirst}
+   * sample is complete, or by {@link Builder#build()} when nothing is sampled.
    *
-   * @return the dictionary; {@code null} while the first rows are still being sampled, and for a column in
-   *     the draft layout or under {@link MetadataPolicy#AS_WRITTEN}
+   * @return the dictionary; {@code null} while the first rows are still being sampled, and for a
+   *     column in the draft layout or under {@link MetadataPolicy#AS_WRITTEN}
    * @throws IllegalArgumentException if no VARIANT column is named {@code column}
    */
   public VariantMetadata metadata(String column) {
@@ -198,8 +222,8 @@ public final class VariantParquetWriter implements Closeable {
   }
 
   /**
-   * Abandons the file: stops writing and, for a {@link Path} writer, deletes the temporary file so nothing
-   * appears at the target. Idempotent; {@link #close()} afterwards does nothing.
+   * Abandons the file: stops writing and, for a {@link Path} writer, deletes the temporary file so
+   * nothing appears at the target. Idempotent; {@link #close()} afterwards does nothing.
    */
   public void abort() throws IOException {
     if (closed) {
@@ -220,11 +244,11 @@ public final class VariantParquetWriter implements Closeable {
   }
 
   /**
-   * Finishes the file (writing buffered sample rows first) and, for a {@link Path} writer, renames it onto
-   * the target.
+   * Finishes the file (writing buffered sample rows first) and, for a {@link Path} writer, renames
+   * it onto the target.
    *
-   * @throws IOException if writing fails, or if an earlier write failed (the file is then aborted, and
-   *     nothing is written at the target)
+   * @throws IOException if writing fails, or if an earlier write failed (the file is then aborted,
+   *     and nothing is written at the target)
    */
   @Override
   public void close() throws IOException {
@@ -242,7 +266,8 @@ public final class VariantParquetWriter implements Closeable {
     }
     if (failed) {
       abort();
-      throw new IOException("Cannot finish " + where() + ": an earlier write failed, so the file was discarded");
+      throw new IOException(
+          "Cannot finish " + where() + ": an earlier write failed, so the file was discarded");
     }
     try {
       if (writer == null) {
@@ -264,7 +289,9 @@ public final class VariantParquetWriter implements Closeable {
     return staged != null ? staged.toString() : config.outputFile.getPath();
   }
 
-  /** Configures a {@link VariantParquetWriter}; columns are written in the order they are declared. */
+  /**
+   * Configures a {@link VariantParquetWriter}; columns are written in the order they are declared.
+   */
   public static final class Builder {
     private final Path path;
     private final OutputFile outputFile;
@@ -289,7 +316,8 @@ public final class VariantParquetWriter implements Closeable {
 
     /** A VARIANT column shredded by {@code plan} ({@link ShreddingPlan#residual()}: unshredded). */
     public Builder variantColumn(String name, ShreddingPlan plan) {
-      declared.add(new Named(Objects.requireNonNull(name, "name"), Objects.requireNonNull(plan, "plan")));
+      declared.add(
+          new Named(Objects.requireNonNull(name, "name"), Objects.requireNonNull(plan, "plan")));
       return this;
     }
 
@@ -299,7 +327,10 @@ public final class VariantParquetWriter implements Closeable {
       return this;
     }
 
-    /** A fully specified VARIANT column; the builder's layout, widening and metadata policy do not apply to it. */
+    /**
+     * A fully specified VARIANT column; the builder's layout, widening and metadata policy do not
+     * apply to it.
+     */
     public Builder variantColumn(VariantColumn column) {
       return add(column);
     }
@@ -340,12 +371,13 @@ public final class VariantParquetWriter implements Closeable {
     }
 
     /**
-     * Buffers the first {@code rows} rows before opening the file: they infer the plans of columns declared
-     * without one, and under {@link MetadataPolicy#SHARED_DICTIONARY} the keys they use join the shared
-     * dictionary of every VARIANT column declared by name. Default 1000 when some column needs a plan or uses
-     * the shared dictionary, else 0. Sampling keys pays off when rows have keys the plan does not shred: on
-     * the test data's event log (30,000 rows) the metadata column shrank from 5.0 KB (plan keys only) to 2.1
-     * KB at about the same write speed. {@code 0} turns sampling off (then every VARIANT column needs a plan).
+     * Buffers the first {@code rows} rows before opening the file: they infer the plans of columns
+     * declared without one, and under {@link MetadataPolicy#SHARED_DICTIONARY} the keys they use
+     * join the shared dictionary of every VARIANT column declared by name. Default 1000 when some
+     * column needs a plan or uses the shared dictionary, else 0. Sampling keys pays off when rows
+     * have keys the plan does not shred: on the test data's event log (30,000 rows) the metadata
+     * column shrank from 5.0 KB (plan keys only) to 2.1 KB at about the same write speed. {@code 0}
+     * turns sampling off (then every VARIANT column needs a plan).
      */
     public Builder inferFromFirst(int rows) {
       if (rows < 0) {
@@ -361,13 +393,18 @@ public final class VariantParquetWriter implements Closeable {
       return this;
     }
 
-    /** Widening of the VARIANT columns declared by name; default {@link NumericWidening#LOSSLESS}. */
+    /**
+     * Widening of the VARIANT columns declared by name; default {@link NumericWidening#LOSSLESS}.
+     */
     public Builder widening(NumericWidening w) {
       this.widening = Objects.requireNonNull(w, "widening");
       return this;
     }
 
-    /** Metadata policy of the VARIANT columns declared by name; default {@link MetadataPolicy#ROW_KEYS}. */
+    /**
+     * Metadata policy of the VARIANT columns declared by name; default {@link
+     * MetadataPolicy#ROW_KEYS}.
+     */
     public Builder metadataPolicy(MetadataPolicy p) {
       this.metadataPolicy = Objects.requireNonNull(p, "metadataPolicy");
       return this;
@@ -424,9 +461,10 @@ public final class VariantParquetWriter implements Closeable {
     /**
      * Opens the writer (or, when sampling, prepares to buffer).
      *
-     * @throws FileAlreadyExistsException if the target exists and {@link #overwrite()} was not called
-     * @throws IllegalArgumentException if no column was declared, two share a name, or a plan would have to
-     *     be inferred from {@code inferFromFirst(0)} rows
+     * @throws FileAlreadyExistsException if the target exists and {@link #overwrite()} was not
+     *     called
+     * @throws IllegalArgumentException if no column was declared, two share a name, or a plan would
+     *     have to be inferred from {@code inferFromFirst(0)} rows
      * @throws IOException if the file cannot be created
      */
     public VariantParquetWriter build() throws IOException {
@@ -447,9 +485,12 @@ public final class VariantParquetWriter implements Closeable {
     int sampleRows() {
       boolean needsPlan = declared.stream().anyMatch(d -> d instanceof Named n && n.plan() == null);
       if (inferRows == 0 && needsPlan) {
-        throw new IllegalArgumentException("Cannot infer a plan from 0 rows: give every VARIANT column a plan or sample rows");
+        throw new IllegalArgumentException(
+            "Cannot infer a plan from 0 rows: give every VARIANT column a plan or sample rows");
       }
-      boolean sharesKeys = metadataPolicy == MetadataPolicy.SHARED_DICTIONARY && declared.stream().anyMatch(d -> d instanceof Named);
+      boolean sharesKeys =
+          metadataPolicy == MetadataPolicy.SHARED_DICTIONARY
+              && declared.stream().anyMatch(d -> d instanceof Named);
       return inferRows >= 0 ? inferRows : needsPlan || sharesKeys ? RowSample.DEFAULT_ROWS : 0;
     }
 
@@ -477,18 +518,20 @@ public final class VariantParquetWriter implements Closeable {
     }
 
     /**
-     * The final columns: explicit ones as given; columns declared by name with this builder's settings, their
-     * plan inferred from {@code sample} if none was given, their shared dictionary extended by its keys.
+     * The final columns: explicit ones as given; columns declared by name with this builder's
+     * settings, their plan inferred from {@code sample} if none was given, their shared dictionary
+     * extended by its keys.
      */
     List<WriteColumn> resolveColumns(RowSample sample) {
       List<WriteColumn> out = new ArrayList<>();
       for (Object d : declared) {
         if (d instanceof Named n) {
           ShreddingPlan plan = n.plan() != null ? n.plan() : sample.inferredPlan(n.name());
-          VariantColumn c = VariantColumn.of(n.name(), plan)
-              .withLayout(layout)
-              .withWidening(widening)
-              .withMetadataPolicy(metadataPolicy);
+          VariantColumn c =
+              VariantColumn.of(n.name(), plan)
+                  .withLayout(layout)
+                  .withWidening(widening)
+                  .withMetadataPolicy(metadataPolicy);
           out.add(sample == null ? c : c.withSharedKeys(sample.keys(n.name())));
         } else {
           out.add((WriteColumn) d);
@@ -502,7 +545,8 @@ public final class VariantParquetWriter implements Closeable {
   private record Named(String name, ShreddingPlan plan) {}
 
   /** Adapts the write support to Parquet's writer builder. */
-  private static final class ParquetBuilder extends ParquetWriter.Builder<VariantRecord, ParquetBuilder> {
+  private static final class ParquetBuilder
+      extends ParquetWriter.Builder<VariantRecord, ParquetBuilder> {
     private final VariantWriteSupport support;
 
     ParquetBuilder(OutputFile file, VariantWriteSupport support) {

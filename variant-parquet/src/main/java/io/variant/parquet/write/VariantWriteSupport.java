@@ -3,7 +3,6 @@ package io.variant.parquet.write;
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
-import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -20,10 +19,10 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * A Parquet {@link WriteSupport} for {@link VariantRecord} rows: one or more VARIANT columns (each with its
- * plan and layout, see {@link VariantColumn}) and ordinary columns ({@link PlainColumn}), all {@code
- * optional}, in the given order. Engines embed it in their own {@code ParquetWriter.Builder}; {@link
- * VariantParquetWriter} is the ready-made writer.
+ * A Parquet {@link WriteSupport} for {@link VariantRecord} rows: one or more VARIANT columns (each
+ * with its plan and layout, see {@link VariantColumn}) and ordinary columns ({@link PlainColumn}),
+ * all {@code optional}, in the given order. Engines embed it in their own {@code
+ * ParquetWriter.Builder}; {@link VariantParquetWriter} is the ready-made writer.
  *
  * <pre>{@code
  * VariantWriteSupport support = new VariantWriteSupport(List.of(
@@ -31,10 +30,10 @@ import org.apache.parquet.schema.Type;
  *     VariantColumn.of("event", plan)));
  * }</pre>
  *
- * <p>A record must hold exactly the declared columns; a {@code null} value is SQL NULL. Variants are split
- * straight into the record consumer. <b>Failure:</b> after {@link #write} throws, the consumer holds a
- * half-written record, so every later write throws {@link IllegalStateException}: abandon the file.
- * <b>Thread safety:</b> none, as for every {@code WriteSupport}.
+ * <p>A record must hold exactly the declared columns; a {@code null} value is SQL NULL. Variants
+ * are split straight into the record consumer. <b>Failure:</b> after {@link #write} throws, the
+ * consumer holds a half-written record, so every later write throws {@link IllegalStateException}:
+ * abandon the file. <b>Thread safety:</b> none, as for every {@code WriteSupport}.
  */
 public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   /** {@link #getName()}: the object model recorded in the footer's {@code writer.model.name}. */
@@ -47,7 +46,8 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   private final RecordShape shape;
   private RecordConsumer consumer;
   private boolean failed;
-  private boolean checkedByCaller; // VariantParquetWriter checks records itself, before Parquet sees them
+  private boolean
+      checkedByCaller; // VariantParquetWriter checks records itself, before Parquet sees them
 
   /** Columns in order, no extra footer metadata. */
   public VariantWriteSupport(List<WriteColumn> columns) {
@@ -74,7 +74,8 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
         throw new IllegalArgumentException("Cannot declare column \"" + c.name() + "\" twice");
       }
       if (c instanceof VariantColumn v) {
-        var group = VariantSchema.toParquet(v.name(), v.plan(), v.layout(), Type.Repetition.OPTIONAL);
+        var group =
+            VariantSchema.toParquet(v.name(), v.plan(), v.layout(), Type.Repetition.OPTIONAL);
         fields.add(group);
         variantWriters[i] = VariantColumnWriter.bind(v, group);
       } else {
@@ -87,9 +88,9 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   }
 
   /**
-   * Checks {@code record} against the columns and makes {@link #write} skip that check. Parquet's writer
-   * gives up for good on any exception thrown inside its {@code write}, so a writer that wants to reject a
-   * bad record and go on must check it before handing it over.
+   * Checks {@code record} against the columns and makes {@link #write} skip that check. Parquet's
+   * writer gives up for good on any exception thrown inside its {@code write}, so a writer that
+   * wants to reject a bad record and go on must check it before handing it over.
    *
    * @throws IllegalArgumentException as {@link #write} would
    */
@@ -109,12 +110,12 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   }
 
   /**
-   * The dictionary to build VARIANT column {@code column}'s rows on, so that the writer takes them as they
-   * are: under {@link MetadataPolicy#ROW_KEYS} (the default) the plan's keys, to which each row built with
-   * {@code VariantBuilder.withMetadata(sharedDictionary(column))} adds only its own; under {@link
-   * MetadataPolicy#SHARED_DICTIONARY} the file-level dictionary every row is re-based onto. A row built on it
-   * that adds no key carries this very instance and is recognised in O(1). The dictionary is the column's
-   * {@link VariantColumn#sharedDictionary()} and never changes.
+   * The dictionary to build VARIANT column {@code column}'s rows on, so that the writer takes them
+   * as they are: under {@link MetadataPolicy#ROW_KEYS} (the default) the plan's keys, to which each
+   * row built with {@code VariantBuilder.withMetadata(sharedDictionary(column))} adds only its own;
+   * under {@link MetadataPolicy#SHARED_DICTIONARY} the file-level dictionary every row is re-based
+   * onto. A row built on it that adds no key carries this very instance and is recognised in O(1).
+   * The dictionary is the column's {@link VariantColumn#sharedDictionary()} and never changes.
    *
    * @return the dictionary, or {@code null} for a column in the draft layout or under {@link
    *     MetadataPolicy#AS_WRITTEN}, whose rows keep their own metadata
@@ -123,11 +124,15 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   public VariantMetadata sharedDictionary(String column) {
     for (WriteColumn c : columns) {
       if (c instanceof VariantColumn v && v.name().equals(column)) {
-        boolean shared = v.layout().hasMetadataColumn() && v.metadataPolicy() != MetadataPolicy.AS_WRITTEN;
-        return shared ? v.sharedDictionary() : null; // the very instance the column writer compares rows with
+        boolean shared =
+            v.layout().hasMetadataColumn() && v.metadataPolicy() != MetadataPolicy.AS_WRITTEN;
+        return shared
+            ? v.sharedDictionary()
+            : null; // the very instance the column writer compares rows with
       }
     }
-    throw new IllegalArgumentException("Cannot give the dictionary of \"" + column + "\": not a VARIANT column");
+    throw new IllegalArgumentException(
+        "Cannot give the dictionary of \"" + column + "\": not a VARIANT column");
   }
 
   /** Rows re-based by the metadata policy so far, summed over the VARIANT columns. */
@@ -162,14 +167,15 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   /**
    * Writes one row.
    *
-   * @throws IllegalArgumentException if the record lacks a declared column, has an undeclared one, or holds
-   *     a value of the wrong Java type
+   * @throws IllegalArgumentException if the record lacks a declared column, has an undeclared one,
+   *     or holds a value of the wrong Java type
    * @throws IllegalStateException if an earlier write failed
    */
   @Override
   public void write(VariantRecord record) {
     if (failed) {
-      throw new IllegalStateException("Cannot write: an earlier row failed mid-record; abandon this file");
+      throw new IllegalStateException(
+          "Cannot write: an earlier row failed mid-record; abandon this file");
     }
     if (!checkedByCaller) {
       shape.check(record); // before startMessage, so a wrong record leaves the consumer untouched
@@ -196,7 +202,9 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
     switch (c.type()) {
       case LONG -> consumer.addLong((Long) v);
       case INT -> consumer.addInteger((Integer) v);
-      case STRING -> consumer.addBinary(Binary.fromConstantByteArray(((String) v).getBytes(StandardCharsets.UTF_8)));
+      case STRING ->
+          consumer.addBinary(
+              Binary.fromConstantByteArray(((String) v).getBytes(StandardCharsets.UTF_8)));
       case DOUBLE -> consumer.addDouble((Double) v);
       case BOOLEAN -> consumer.addBoolean((Boolean) v);
       case BINARY -> consumer.addBinary(Binary.fromConstantByteArray((byte[]) v));

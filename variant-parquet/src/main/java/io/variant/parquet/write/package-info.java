@@ -1,13 +1,14 @@
 /**
- * Writing VARIANT columns to Parquet: {@link io.variant.parquet.write.VariantParquetWriter} (a ready-made
- * writer of {@code VariantRecord} rows), {@link io.variant.parquet.write.VariantWriteSupport} (the {@code
- * WriteSupport} engines embed) and {@link io.variant.parquet.write.VariantColumnWriter} (one column into any
- * {@code RecordConsumer}). Variants are split by {@code io.variant.shredding.Splitter} straight into Parquet
- * record-consumer calls, for the spec and draft layouts; no per-row tree is built.
+ * Writing VARIANT columns to Parquet: {@link io.variant.parquet.write.VariantParquetWriter} (a
+ * ready-made writer of {@code VariantRecord} rows), {@link
+ * io.variant.parquet.write.VariantWriteSupport} (the {@code WriteSupport} engines embed) and {@link
+ * io.variant.parquet.write.VariantColumnWriter} (one column into any {@code RecordConsumer}).
+ * Variants are split by {@code io.variant.shredding.Splitter} straight into Parquet record-consumer
+ * calls, for the spec and draft layouts; no per-row tree is built.
  *
- * <p>May import: {@code io.variant.core}, {@code io.variant.shredding}, {@code io.variant.shredding.infer},
- * {@code io.variant.parquet}, {@code io.variant.parquet.schema}, parquet-java ({@code org.apache.parquet.*})
- * and Hadoop's Configuration ({@code org.apache.hadoop.conf}). Nothing here depends on the read or filter
- * packages.
+ * <p>May import: {@code io.variant.core}, {@code io.variant.shredding}, {@code
+ * io.variant.shredding.infer}, {@code io.variant.parquet}, {@code io.variant.parquet.schema},
+ * parquet-java ({@code org.apache.parquet.*}) and Hadoop's Configuration ({@code
+ * org.apache.hadoop.conf}). Nothing here depends on the read or filter packages.
  */
 package io.variant.parquet.write;

@@ -9,11 +9,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One entry of parquet-testing's {@code shredded_variant/cases.json} (digest §F.2). Exactly one of these
- * holds: {@link #isPlaceholder()} (only a number), {@link #isError()}, or {@link #variantFiles} lists the
- * expected file of each row, {@code null} for an SQL NULL row.
+ * One entry of parquet-testing's {@code shredded_variant/cases.json} (digest §F.2). Exactly one of
+ * these holds: {@link #isPlaceholder()} (only a number), {@link #isError()}, or {@link
+ * #variantFiles} lists the expected file of each row, {@code null} for an SQL NULL row.
  */
-record ConformanceCase(int number, String test, String parquetFile, List<String> variantFiles, String errorMessage,
+record ConformanceCase(
+    int number,
+    String test,
+    String parquetFile,
+    List<String> variantFiles,
+    String errorMessage,
     String notes) {
 
   boolean isPlaceholder() {
@@ -71,8 +76,10 @@ record ConformanceCase(int number, String test, String parquetFile, List<String>
             variantFiles.add(e == JsonToken.VALUE_NULL ? null : p.getText());
           }
         }
-        case "variant", "variants" -> { } // informational strings; the .bin files are the oracle
-        default -> throw new IOException("Unknown key \"" + field + "\" in cases.json at " + p.currentLocation());
+        case "variant", "variants" -> {} // informational strings; the .bin files are the oracle
+        default ->
+            throw new IOException(
+                "Unknown key \"" + field + "\" in cases.json at " + p.currentLocation());
       }
     }
     if (variantFile != null) {
@@ -81,9 +88,16 @@ record ConformanceCase(int number, String test, String parquetFile, List<String>
     return new ConformanceCase(number, test, parquetFile, variantFiles, error, notes);
   }
 
-  private static void expect(JsonToken actual, JsonToken expected, JsonParser p) throws IOException {
+  private static void expect(JsonToken actual, JsonToken expected, JsonParser p)
+      throws IOException {
     if (actual != expected) {
-      throw new IOException("Expected " + expected + " in cases.json at " + p.currentLocation() + ", found " + actual);
+      throw new IOException(
+          "Expected "
+              + expected
+              + " in cases.json at "
+              + p.currentLocation()
+              + ", found "
+              + actual);
     }
   }
 }

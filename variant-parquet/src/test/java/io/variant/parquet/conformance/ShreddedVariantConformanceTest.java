@@ -31,24 +31,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every case of apache/parquet-testing {@code shredded_variant/cases.json} (digest §F.2), one {@link
- * DynamicTest} each. Valid cases: every row equals the expected Variant of its {@code .bin} file physically
- * (same type ids) with byte-identical metadata, and a {@code null} file means an SQL NULL row. Error cases
- * must fail with this library's exception. {@code -INVALID} cases may fail or give the expected value by
- * default, and must give it with {@link RebuildOptions#lenient()}. Only case 3, the empty placeholder, has
- * nothing to run.
+ * Every case of apache/parquet-testing {@code shredded_variant/cases.json} (digest §F.2), one
+ * {@link DynamicTest} each. Valid cases: every row equals the expected Variant of its {@code .bin}
+ * file physically (same type ids) with byte-identical metadata, and a {@code null} file means an
+ * SQL NULL row. Error cases must fail with this library's exception. {@code -INVALID} cases may
+ * fail or give the expected value by default, and must give it with {@link
+ * RebuildOptions#lenient()}. Only case 3, the empty placeholder, has nothing to run.
  */
 class ShreddedVariantConformanceTest {
   private static final String COLUMN = "var";
 
   /** Expected message fragments of the error cases, in our wording (digest §F.2). */
-  private static final Map<Integer, String> ERROR_FRAGMENTS = Map.of(
-      40, "conflicting value and typed_value",
-      42, "conflicting value and typed_value",
-      87, "non-object value with shredded fields",
-      127, "Unsupported shredded value type: INTEGER(32,false)",
-      128, "non-object value with shredded fields",
-      137, "Unsupported shredded value type: optional fixed_len_byte_array(4) typed_value");
+  private static final Map<Integer, String> ERROR_FRAGMENTS =
+      Map.of(
+          40, "conflicting value and typed_value",
+          42, "conflicting value and typed_value",
+          87, "non-object value with shredded fields",
+          127, "Unsupported shredded value type: INTEGER(32,false)",
+          128, "non-object value with shredded fields",
+          137, "Unsupported shredded value type: optional fixed_len_byte_array(4) typed_value");
 
   private static Path dir() {
     return ParquetTesting.dir("shredded_variant");
@@ -64,16 +65,22 @@ class ShreddedVariantConformanceTest {
     long placeholders = all.stream().filter(ConformanceCase::isPlaceholder).count();
     long errors = all.stream().filter(ConformanceCase::isError).count();
     long invalid = all.stream().filter(ConformanceCase::isInvalidButReadable).count();
-    long multiRow = all.stream().filter(c -> c.variantFiles() != null && c.variantFiles().size() > 1).count();
+    long multiRow =
+        all.stream().filter(c -> c.variantFiles() != null && c.variantFiles().size() > 1).count();
 
     assertEquals(138, all.size());
     assertEquals(1, placeholders);
-    assertEquals(3, all.stream().filter(ConformanceCase::isPlaceholder).findFirst().orElseThrow().number());
+    assertEquals(
+        3, all.stream().filter(ConformanceCase::isPlaceholder).findFirst().orElseThrow().number());
     assertEquals(6, errors);
     assertEquals(3, invalid);
     assertEquals(3, multiRow);
-    assertEquals(ERROR_FRAGMENTS.keySet(), all.stream().filter(ConformanceCase::isError).map(ConformanceCase::number)
-        .collect(java.util.stream.Collectors.toSet()));
+    assertEquals(
+        ERROR_FRAGMENTS.keySet(),
+        all.stream()
+            .filter(ConformanceCase::isError)
+            .map(ConformanceCase::number)
+            .collect(java.util.stream.Collectors.toSet()));
   }
 
   @TestFactory
@@ -92,10 +99,13 @@ class ShreddedVariantConformanceTest {
   private static void run(Path dir, ConformanceCase c) throws IOException {
     Path file = dir.resolve(c.parquetFile());
     if (c.isError()) {
-      VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(file, VariantReadOptions.defaults()));
+      VariantParquetException e =
+          assertThrows(
+              VariantParquetException.class, () -> readAll(file, VariantReadOptions.defaults()));
       assertEquals(file.toString(), e.file());
       Throwable cause = e.getCause();
-      assertTrue(cause instanceof VariantSchemaException || cause instanceof ShreddingException,
+      assertTrue(
+          cause instanceof VariantSchemaException || cause instanceof ShreddingException,
           "expected a schema or shredding error, got " + cause);
       String fragment = ERROR_FRAGMENTS.get(c.number());
       assertTrue(e.getMessage().contains(fragment), e.getMessage());
@@ -109,15 +119,20 @@ class ShreddedVariantConformanceTest {
       try {
         assertRows(expected, readAll(file, VariantReadOptions.defaults()));
       } catch (VariantParquetException e) {
-        assertTrue(e.getCause() instanceof ShreddingException, "expected a shredding error, got " + e.getCause());
+        assertTrue(
+            e.getCause() instanceof ShreddingException,
+            "expected a shredding error, got " + e.getCause());
       }
-      assertRows(expected, readAll(file, VariantReadOptions.defaults().withRebuild(RebuildOptions.lenient())));
+      assertRows(
+          expected,
+          readAll(file, VariantReadOptions.defaults().withRebuild(RebuildOptions.lenient())));
       return;
     }
     assertRows(expected, readAll(file, VariantReadOptions.defaults()));
   }
 
-  private static List<VariantRecord> readAll(Path file, VariantReadOptions options) throws IOException {
+  private static List<VariantRecord> readAll(Path file, VariantReadOptions options)
+      throws IOException {
     List<VariantRecord> rows = new ArrayList<>();
     try (VariantParquetReader r = VariantParquetReader.open(file, options)) {
       for (VariantRecord row : r) {
@@ -132,7 +147,8 @@ class ShreddedVariantConformanceTest {
   private static Variant readBin(Path bin) throws IOException {
     byte[] b = Files.readAllBytes(bin);
     int metadataLength = VariantMetadata.encodedLength(b, 0, b.length);
-    return Variant.of(VariantMetadata.of(b, 0, metadataLength), b, metadataLength, b.length - metadataLength);
+    return Variant.of(
+        VariantMetadata.of(b, 0, metadataLength), b, metadataLength, b.length - metadataLength);
   }
 
   private static void assertRows(List<Variant> expected, List<VariantRecord> rows) {
@@ -146,7 +162,18 @@ class ShreddedVariantConformanceTest {
       }
       assertNotNull(got, "row " + i + " is SQL NULL");
       if (!VariantEquality.physical(want, got)) {
-        fail("row " + i + ": expected " + want + " (" + want.type() + "), got " + got + " (" + got.type() + ")");
+        fail(
+            "row "
+                + i
+                + ": expected "
+                + want
+                + " ("
+                + want.type()
+                + "), got "
+                + got
+                + " ("
+                + got.type()
+                + ")");
       }
       assertArrayEquals(want.metadataBytes(), got.metadataBytes(), "row " + i + " metadata");
       // Our output is canonical, as the expected files are (digest §D.6), so even the bytes agree.

@@ -17,13 +17,24 @@ import org.junit.jupiter.api.Test;
 class FilterExamplesTest {
   @Test
   void variantPredicateExample() {
-    MessageType fileSchema = new MessageType("m", VariantSchema.toParquet("event",
-        ShreddingPlan.parse("{\"user\": {\"age\": int8}}"), ShreddingLayout.SPEC, Type.Repetition.OPTIONAL));
-    VariantRecord row = VariantRecord.builder().set("event", VariantJson.parse("{\"user\": {\"age\": 21}}")).build();
+    MessageType fileSchema =
+        new MessageType(
+            "m",
+            VariantSchema.toParquet(
+                "event",
+                ShreddingPlan.parse("{\"user\": {\"age\": int8}}"),
+                ShreddingLayout.SPEC,
+                Type.Repetition.OPTIONAL));
+    VariantRecord row =
+        VariantRecord.builder()
+            .set("event", VariantJson.parse("{\"user\": {\"age\": 21}}"))
+            .build();
 
-    VariantPredicate p = VariantPredicate.between("event", "$.user.age", Literal.of(18), Literal.of(30));
-    FilterCompat.Filter f = p.toParquetFilter(fileSchema); // NOOP when the path is not fully shredded
-    boolean hit = p.test(row.variant("event"));            // the exact answer for one row
+    VariantPredicate p =
+        VariantPredicate.between("event", "$.user.age", Literal.of(18), Literal.of(30));
+    FilterCompat.Filter f =
+        p.toParquetFilter(fileSchema); // NOOP when the path is not fully shredded
+    boolean hit = p.test(row.variant("event")); // the exact answer for one row
 
     assertNotEquals(FilterCompat.NOOP, f);
     assertTrue(hit);

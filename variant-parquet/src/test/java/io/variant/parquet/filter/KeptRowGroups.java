@@ -22,8 +22,11 @@ record KeptRowGroups(int total, List<Integer> ordinals, List<long[]> rowRanges) 
       total = all.getRowGroups().size();
       schema = all.getFileMetaData().getSchema();
     }
-    ParquetReadOptions options = RowGroupPruning.configure(
-        ParquetReadOptions.builder(new PlainParquetConfiguration()), predicate.toParquetFilter(schema)).build();
+    ParquetReadOptions options =
+        RowGroupPruning.configure(
+                ParquetReadOptions.builder(new PlainParquetConfiguration()),
+                predicate.toParquetFilter(schema))
+            .build();
     List<Integer> ordinals = new ArrayList<>();
     List<long[]> ranges = new ArrayList<>();
     try (ParquetFileReader kept = ParquetFileReader.open(in, options)) {

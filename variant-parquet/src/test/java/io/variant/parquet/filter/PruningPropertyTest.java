@@ -27,71 +27,89 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Pruning never drops a row that matches: files of several row groups whose values drift from group to
- * group (so min/max ranges differ) and are now and then dirty (a value of another type, a non-object row, a
- * missing field, a Variant null, an SQL NULL), random predicates of every operator and literal class (also
- * mismatched ones) on shredded and unshredded paths; every row for which {@link VariantPredicate#test} is
- * true lies in a row group that parquet-java keeps, and {@link VariantParquetReader} with that filter returns
- * exactly the rows of the kept row groups. Over all trials some row groups must be skipped, or the property
- * would hold vacuously.
+ * Pruning never drops a row that matches: files of several row groups whose values drift from group
+ * to group (so min/max ranges differ) and are now and then dirty (a value of another type, a
+ * non-object row, a missing field, a Variant null, an SQL NULL), random predicates of every
+ * operator and literal class (also mismatched ones) on shredded and unshredded paths; every row for
+ * which {@link VariantPredicate#test} is true lies in a row group that parquet-java keeps, and
+ * {@link VariantParquetReader} with that filter returns exactly the rows of the kept row groups.
+ * Over all trials some row groups must be skipped, or the property would hold vacuously.
  */
 class PruningPropertyTest {
   private static final int TRIALS = Math.max(30, Trials.trials() / 10);
-  private static final ShreddingPlan PLAN = ShreddingPlan.parse(
-      "{\"a\": int32, \"s\": string, \"d\": double, \"p\": decimal(9,2), \"day\": date, \"ok\": boolean, \"o\": {\"x\": int64}}");
-  private static final String[] PATHS = {"$.a", "$.s", "$.d", "$.p", "$.day", "$.ok", "$.o.x", "$.o", "$.zzz", "$"};
+  private static final ShreddingPlan PLAN =
+      ShreddingPlan.parse(
+          "{\"a\": int32, \"s\": string, \"d\": double, \"p\": decimal(9,2), \"day\": date, \"ok\": boolean, \"o\": {\"x\": int64}}");
+  private static final String[] PATHS = {
+    "$.a", "$.s", "$.d", "$.p", "$.day", "$.ok", "$.o.x", "$.o", "$.zzz", "$"
+  };
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void keptRowGroupsHoldEveryMatchingRow() {
     AtomicLong groups = new AtomicLong();
     AtomicLong skipped = new AtomicLong();
-    Trials.run("pruningKeepsEveryMatch", TRIALS, rnd -> {
-      int perGroup = 3 + rnd.nextInt(6);
-      List<Variant> rows = new ArrayList<>();
-      for (int i = 0, n = 20 + rnd.nextInt(40); i < n; i++) {
-        rows.add(row(rnd, i / perGroup, rnd.nextInt(4) == 0));
-      }
-      Path file = Files.createTempFile(tmp, "prune", ".parquet");
-      try (VariantParquetWriter w = VariantParquetWriter.builder(file).overwrite().longColumn("id")
-          .variantColumn("e", PLAN)
-          .layout(rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT)
-          .widening(rnd.nextBoolean() ? NumericWidening.LOSSLESS : NumericWidening.STRICT)
-          .rowGroupRowLimit(perGroup)
-          .build()) {
-        for (int i = 0; i < rows.size(); i++) {
-          w.write(VariantRecord.builder().set("id", (long) i).set("e", rows.get(i)).build());
-        }
-      }
-      for (int q = 0; q < 5; q++) {
-        VariantPredicate p = predicate(rnd, rows);
-        KeptRowGroups kept = KeptRowGroups.of(file, p);
-        groups.addAndGet(kept.total());
-        skipped.addAndGet(kept.total() - kept.ordinals().size());
-        for (int i = 0; i < rows.size(); i++) {
-          if (p.test(rows.get(i))) {
-            assertTrue(kept.keeps(i), "row " + i + " " + rows.get(i) + " matches " + p + " but its row group was skipped");
+    Trials.run(
+        "pruningKeepsEveryMatch",
+        TRIALS,
+        rnd -> {
+          int perGroup = 3 + rnd.nextInt(6);
+          List<Variant> rows = new ArrayList<>();
+          for (int i = 0, n = 20 + rnd.nextInt(40); i < n; i++) {
+            rows.add(row(rnd, i / perGroup, rnd.nextInt(4) == 0));
           }
-        }
-        // The reader's filter option returns exactly the rows of the kept row groups, in order.
-        List<Long> read = new ArrayList<>();
-        List<Long> expected = new ArrayList<>();
-        try (VariantParquetReader r = VariantParquetReader.open(file, VariantReadOptions.defaults().withFilter(p))) {
-          for (VariantRecord row : r) {
-            read.add((Long) row.get("id"));
+          Path file = Files.createTempFile(tmp, "prune", ".parquet");
+          try (VariantParquetWriter w =
+              VariantParquetWriter.builder(file)
+                  .overwrite()
+                  .longColumn("id")
+                  .variantColumn("e", PLAN)
+                  .layout(rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT)
+                  .widening(rnd.nextBoolean() ? NumericWidening.LOSSLESS : NumericWidening.STRICT)
+                  .rowGroupRowLimit(perGroup)
+                  .build()) {
+            for (int i = 0; i < rows.size(); i++) {
+              w.write(VariantRecord.builder().set("id", (long) i).set("e", rows.get(i)).build());
+            }
           }
-        }
-        for (long i = 0; i < rows.size(); i++) {
-          if (kept.keeps(i)) {
-            expected.add(i);
+          for (int q = 0; q < 5; q++) {
+            VariantPredicate p = predicate(rnd, rows);
+            KeptRowGroups kept = KeptRowGroups.of(file, p);
+            groups.addAndGet(kept.total());
+            skipped.addAndGet(kept.total() - kept.ordinals().size());
+            for (int i = 0; i < rows.size(); i++) {
+              if (p.test(rows.get(i))) {
+                assertTrue(
+                    kept.keeps(i),
+                    "row "
+                        + i
+                        + " "
+                        + rows.get(i)
+                        + " matches "
+                        + p
+                        + " but its row group was skipped");
+              }
+            }
+            // The reader's filter option returns exactly the rows of the kept row groups, in order.
+            List<Long> read = new ArrayList<>();
+            List<Long> expected = new ArrayList<>();
+            try (VariantParquetReader r =
+                VariantParquetReader.open(file, VariantReadOptions.defaults().withFilter(p))) {
+              for (VariantRecord row : r) {
+                read.add((Long) row.get("id"));
+              }
+            }
+            for (long i = 0; i < rows.size(); i++) {
+              if (kept.keeps(i)) {
+                expected.add(i);
+              }
+            }
+            assertEquals(expected, read, p.toString());
           }
-        }
-        assertEquals(expected, read, p.toString());
-      }
-    });
-    System.out.println("[pruning] skipped " + skipped + " of " + groups + " row groups over all predicates");
+        });
+    System.out.println(
+        "[pruning] skipped " + skipped + " of " + groups + " row groups over all predicates");
     assertTrue(skipped.get() > 0, "no row group was ever skipped");
   }
 
@@ -102,19 +120,26 @@ class PruningPropertyTest {
       return null; // SQL NULL
     }
     if (kind == 1) {
-      return Gen.variant(rnd, Gen.Config.defaults().withMaxDepth(1).withAllowLarge(false)); // maybe not an object
+      return Gen.variant(
+          rnd, Gen.Config.defaults().withMaxDepth(1).withAllowLarge(false)); // maybe not an object
     }
     VariantBuilder b = new VariantBuilder();
     b.startObject();
     String broken = PlanGen.pick(rnd, "a", "s", "d", "p", "day", "ok", "o");
     boolean extra = rnd.nextInt(10) == 0; // an unshredded key: the row gets a top-level residual
-    for (String key : extra ? new String[] {"a", "s", "d", "p", "day", "ok", "o", "zzz"} : new String[] {"a", "s", "d", "p", "day", "ok", "o"}) {
+    for (String key :
+        extra
+            ? new String[] {"a", "s", "d", "p", "day", "ok", "o", "zzz"}
+            : new String[] {"a", "s", "d", "p", "day", "ok", "o"}) {
       if (kind >= 2 && key.equals(broken)) {
         switch (kind) {
           case 2 -> {} // missing
           case 3 -> b.key(key).appendNull(); // Variant null
           case 4 -> b.key(key).appendString(Integer.toString(g * 10)); // another type, same digits
-          default -> b.key(key).appendDecimal(new BigDecimal(g + ".5")); // a number the typed column may not hold
+          default ->
+              b.key(key)
+                  .appendDecimal(
+                      new BigDecimal(g + ".5")); // a number the typed column may not hold
         }
         continue;
       }
@@ -147,18 +172,25 @@ class PruningPropertyTest {
       case 2 -> VariantPredicate.gt("e", path, a);
       default -> {
         Literal b = literal(rnd, rows, path);
-        yield a.sameClass(b) ? VariantPredicate.between("e", path, a, b) : VariantPredicate.eq("e", path, b);
+        yield a.sameClass(b)
+            ? VariantPredicate.between("e", path, a, b)
+            : VariantPredicate.eq("e", path, b);
       }
     };
   }
 
   private static Literal literal(Random rnd, List<Variant> rows, String path) {
     Variant row = rows.get(rnd.nextInt(rows.size()));
-    Variant v = row == null || rnd.nextInt(5) == 0 ? null : io.variant.core.path.VariantPath.parse(path).extract(row);
+    Variant v =
+        row == null || rnd.nextInt(5) == 0
+            ? null
+            : io.variant.core.path.VariantPath.parse(path).extract(row);
     if (v != null) {
       switch (v.type()) {
         case INT8, INT16, INT32, INT64 -> {
-          return rnd.nextBoolean() ? Literal.of(v.longValue()) : Literal.of(BigDecimal.valueOf(v.longValue()).setScale(2));
+          return rnd.nextBoolean()
+              ? Literal.of(v.longValue())
+              : Literal.of(BigDecimal.valueOf(v.longValue()).setScale(2));
         }
         case DECIMAL4, DECIMAL8, DECIMAL16 -> {
           return Literal.of(v.decimalValue());
@@ -175,7 +207,7 @@ class PruningPropertyTest {
         case BOOLEAN_TRUE, BOOLEAN_FALSE -> {
           return Literal.of(v.booleanValue());
         }
-        default -> { } // fall through to a random literal
+        default -> {} // fall through to a random literal
       }
     }
     return switch (rnd.nextInt(7)) {

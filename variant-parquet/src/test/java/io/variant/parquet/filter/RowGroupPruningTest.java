@@ -18,15 +18,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Row groups skipped, and kept, for hand-made files of 4 row groups of 10 rows, where row i holds {"n": i,
- * "s": "k<i/10>", "p": i/100 as decimal(9,2), "day": day i, "o": {"x": i}} unless a test says otherwise.
+ * Row groups skipped, and kept, for hand-made files of 4 row groups of 10 rows, where row i holds
+ * {"n": i, "s": "k<i/10>", "p": i/100 as decimal(9,2), "day": day i, "o": {"x": i}} unless a test
+ * says otherwise.
  */
 class RowGroupPruningTest {
-  private static final ShreddingPlan PLAN = ShreddingPlan.parse(
-      "{\"n\": int64, \"s\": string, \"p\": decimal(9,2), \"day\": date, \"o\": {\"x\": int32}}");
+  private static final ShreddingPlan PLAN =
+      ShreddingPlan.parse(
+          "{\"n\": int64, \"s\": string, \"p\": decimal(9,2), \"day\": date, \"o\": {\"x\": int32}}");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static Variant row(long i) {
     VariantBuilder b = new VariantBuilder();
@@ -42,8 +43,14 @@ class RowGroupPruningTest {
 
   private Path file(ShreddingLayout layout, LongFunction<Variant> rows) throws IOException {
     Path out = dir.resolve(layout + ".parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(out).overwrite().longColumn("id")
-        .variantColumn("e", PLAN).layout(layout).rowGroupRowLimit(10).build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(out)
+            .overwrite()
+            .longColumn("id")
+            .variantColumn("e", PLAN)
+            .layout(layout)
+            .rowGroupRowLimit(10)
+            .build()) {
       for (long i = 0; i < 40; i++) {
         w.write(VariantRecord.builder().set("id", i).set("e", rows.apply(i)).build());
       }
@@ -61,13 +68,20 @@ class RowGroupPruningTest {
   void skipsRowGroupsByTheTypedColumnsMinAndMax() throws IOException {
     for (ShreddingLayout layout : ShreddingLayout.values()) {
       Path f = file(layout, RowGroupPruningTest::row);
-      assertEquals(List.of(2), kept(f, VariantPredicate.eq("e", "$.n", Literal.of(25))), layout.toString());
+      assertEquals(
+          List.of(2), kept(f, VariantPredicate.eq("e", "$.n", Literal.of(25))), layout.toString());
       assertEquals(List.of(3), kept(f, VariantPredicate.gt("e", "$.n", Literal.of(35))));
-      assertEquals(List.of(0), kept(f, VariantPredicate.lt("e", "$.n", Literal.of(new BigDecimal("3.00")))));
-      assertEquals(List.of(0, 1), kept(f, VariantPredicate.between("e", "$.n", Literal.of(5), Literal.of(15))));
+      assertEquals(
+          List.of(0), kept(f, VariantPredicate.lt("e", "$.n", Literal.of(new BigDecimal("3.00")))));
+      assertEquals(
+          List.of(0, 1),
+          kept(f, VariantPredicate.between("e", "$.n", Literal.of(5), Literal.of(15))));
       assertEquals(List.of(1), kept(f, VariantPredicate.eq("e", "$.s", Literal.of("k1"))));
-      assertEquals(List.of(3), kept(f, VariantPredicate.gt("e", "$.p", Literal.of(new BigDecimal("0.35")))));
-      assertEquals(List.of(1), kept(f, VariantPredicate.eq("e", "$.day", Literal.of(LocalDate.ofEpochDay(12)))));
+      assertEquals(
+          List.of(3), kept(f, VariantPredicate.gt("e", "$.p", Literal.of(new BigDecimal("0.35")))));
+      assertEquals(
+          List.of(1),
+          kept(f, VariantPredicate.eq("e", "$.day", Literal.of(LocalDate.ofEpochDay(12)))));
       assertEquals(List.of(2), kept(f, VariantPredicate.eq("e", "$.o.x", Literal.of(29))));
       assertEquals(List.of(), kept(f, VariantPredicate.eq("e", "$.n", Literal.of(99))));
       assertEquals(List.of(), kept(f, VariantPredicate.isNull("e", "$.o.x")), "no nulls anywhere");
@@ -76,28 +90,44 @@ class RowGroupPruningTest {
 
   @Test
   void keepsRowGroupsWhoseResidualsMayHoldTheValue() throws IOException {
-    // Row 13's n is the string "n/a" (a residual of n in group 1); row 27 is not an object at all (a residual
+    // Row 13's n is the string "n/a" (a residual of n in group 1); row 27 is not an object at all
+    // (a residual
     // of the top level in group 2). Neither can be ruled out by n's typed column.
-    Path f = file(ShreddingLayout.SPEC, i -> i == 13 ? withN("n/a") : i == 27 ? new VariantBuilder().appendLong(5).build() : row(i));
+    Path f =
+        file(
+            ShreddingLayout.SPEC,
+            i ->
+                i == 13
+                    ? withN("n/a")
+                    : i == 27 ? new VariantBuilder().appendLong(5).build() : row(i));
     assertEquals(List.of(0, 1, 2), kept(f, VariantPredicate.eq("e", "$.n", Literal.of(5))));
     assertEquals(List.of(1, 2, 3), kept(f, VariantPredicate.gt("e", "$.n", Literal.of(35))));
-    // For $.s only the top-level residual matters: group 1's "n/a" sits in n's residual, off the path.
+    // For $.s only the top-level residual matters: group 1's "n/a" sits in n's residual, off the
+    // path.
     assertEquals(List.of(0, 2), kept(f, VariantPredicate.eq("e", "$.s", Literal.of("k0"))));
   }
 
   @Test
   void isNullKeepsRowGroupsWithMissingValuesVariantNullsOrSqlNulls() throws IOException {
-    Path f = file(ShreddingLayout.SPEC, i -> i == 3 ? null : i == 15 ? withN(null) : i == 38 ? withoutN() : row(i));
+    Path f =
+        file(
+            ShreddingLayout.SPEC,
+            i -> i == 3 ? null : i == 15 ? withN(null) : i == 38 ? withoutN() : row(i));
     assertEquals(List.of(0, 1, 3), kept(f, VariantPredicate.isNull("e", "$.n")));
   }
 
   @Test
   void equalityWithZeroKeepsRowGroupsHoldingTheOtherZero() throws IOException {
-    // Group 0 holds only -0.0 and group 1 only 0.0 (IEEE-equal); groups 2 and 3 hold 1.0. The dictionary
+    // Group 0 holds only -0.0 and group 1 only 0.0 (IEEE-equal); groups 2 and 3 hold 1.0. The
+    // dictionary
     // filter tells the zeros apart, so equality must not reach it as eq().
     Path out = dir.resolve("zeros.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(out).longColumn("id")
-        .variantColumn("e", ShreddingPlan.parse("{\"d\": double}")).rowGroupRowLimit(10).build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(out)
+            .longColumn("id")
+            .variantColumn("e", ShreddingPlan.parse("{\"d\": double}"))
+            .rowGroupRowLimit(10)
+            .build()) {
       for (long i = 0; i < 40; i++) {
         VariantBuilder b = new VariantBuilder();
         b.startObject().key("d").appendDouble(i < 10 ? -0.0 : i < 20 ? 0.0 : 1.0).endObject();
@@ -106,7 +136,9 @@ class RowGroupPruningTest {
     }
     assertEquals(List.of(0, 1), kept(out, VariantPredicate.eq("e", "$.d", Literal.of(0.0))));
     assertEquals(List.of(0, 1), kept(out, VariantPredicate.eq("e", "$.d", Literal.of(-0.0))));
-    assertEquals(List.of(0, 1), kept(out, VariantPredicate.between("e", "$.d", Literal.of(0.0), Literal.of(0.5))));
+    assertEquals(
+        List.of(0, 1),
+        kept(out, VariantPredicate.between("e", "$.d", Literal.of(0.0), Literal.of(0.5))));
     assertEquals(List.of(2, 3), kept(out, VariantPredicate.gt("e", "$.d", Literal.of(0.0))));
   }
 

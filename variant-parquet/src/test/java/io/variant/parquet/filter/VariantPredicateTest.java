@@ -54,7 +54,9 @@ class VariantPredicateTest {
     assertFalse(VariantPredicate.lt("e", "$.v", Literal.of(0.0)).test(nan));
     assertTrue(eq(negZero, Literal.of(0.0)));
     assertFalse(VariantPredicate.lt("e", "$.v", Literal.of(0.0)).test(negZero));
-    assertFalse(eq(with(b -> b.appendFloat(1.5f)), Literal.of(1.5)), "float and double are different classes");
+    assertFalse(
+        eq(with(b -> b.appendFloat(1.5f)), Literal.of(1.5)),
+        "float and double are different classes");
   }
 
   @Test
@@ -62,14 +64,18 @@ class VariantPredicateTest {
     // U+E000 is EE 80 80 in UTF-8, U+1F600 is F0 9F 98 80: UTF-8 puts the emoji last, UTF-16 first.
     Variant emoji = with(b -> b.appendString("\uD83D\uDE00"));
     assertTrue(VariantPredicate.gt("e", "$.v", Literal.of("\uE000")).test(emoji));
-    assertTrue(VariantPredicate.between("e", "$.v", Literal.of("a"), Literal.of("\uD83D\uDE00")).test(emoji));
-    assertTrue(VariantPredicate.lt("e", "$.v", Literal.of("ab")).test(with(b -> b.appendString("a"))));
+    assertTrue(
+        VariantPredicate.between("e", "$.v", Literal.of("a"), Literal.of("\uD83D\uDE00"))
+            .test(emoji));
+    assertTrue(
+        VariantPredicate.lt("e", "$.v", Literal.of("ab")).test(with(b -> b.appendString("a"))));
   }
 
   @Test
   void booleansAndDates() {
     assertTrue(eq(with(b -> b.appendBoolean(false)), Literal.of(false)));
-    assertTrue(VariantPredicate.lt("e", "$.v", Literal.of(true)).test(with(b -> b.appendBoolean(false))));
+    assertTrue(
+        VariantPredicate.lt("e", "$.v", Literal.of(true)).test(with(b -> b.appendBoolean(false))));
     Variant day = with(b -> b.appendDate(LocalDate.of(2025, 4, 16)));
     assertTrue(eq(day, Literal.of(LocalDate.of(2025, 4, 16))));
     assertFalse(eq(day, Literal.of(20194)), "a date is not a number");
@@ -87,25 +93,36 @@ class VariantPredicateTest {
 
   @Test
   void testsTheRecordsColumn() {
-    VariantRecord r = VariantRecord.builder().set("id", 1L).set("e", with(b -> b.appendLong(3))).build();
+    VariantRecord r =
+        VariantRecord.builder().set("id", 1L).set("e", with(b -> b.appendLong(3))).build();
     assertTrue(VariantPredicate.between("e", "$.v", Literal.of(1), Literal.of(3)).test(r));
-    var e = assertThrows(IllegalArgumentException.class, () -> VariantPredicate.isNull("id", "$").test(r));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class, () -> VariantPredicate.isNull("id", "$").test(r));
     assertTrue(e.getMessage().contains("\"id\""), e.getMessage());
   }
 
   @Test
   void rejectsBoundsOfDifferentClassesAndBadPaths() {
-    var e = assertThrows(IllegalArgumentException.class,
-        () -> VariantPredicate.between("e", "$.v", Literal.of(1), Literal.of("z")));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> VariantPredicate.between("e", "$.v", Literal.of(1), Literal.of("z")));
     assertTrue(e.getMessage().contains("different classes"), e.getMessage());
-    var p = assertThrows(VariantPathException.class, () -> VariantPredicate.eq("e", "$..v", Literal.of(1)));
+    var p =
+        assertThrows(
+            VariantPathException.class, () -> VariantPredicate.eq("e", "$..v", Literal.of(1)));
     assertEquals(2, p.position());
   }
 
   @Test
   void printsAsText() {
-    assertEquals("e $.user.age between 18 and 30.5",
-        VariantPredicate.between("e", "$.user.age", Literal.of(18), Literal.of(new BigDecimal("30.5"))).toString());
-    assertEquals("e $['a b'] = \"x\"", VariantPredicate.eq("e", "$['a b']", Literal.of("x")).toString());
+    assertEquals(
+        "e $.user.age between 18 and 30.5",
+        VariantPredicate.between(
+                "e", "$.user.age", Literal.of(18), Literal.of(new BigDecimal("30.5")))
+            .toString());
+    assertEquals(
+        "e $['a b'] = \"x\"", VariantPredicate.eq("e", "$['a b']", Literal.of("x")).toString());
   }
 }

@@ -49,92 +49,142 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Interop with parquet-java 1.18.1's own Variant support, through parquet-avro (the path engines use): its
- * Avro reader rebuilds shredded VARIANT groups with {@code VariantConverters} into {@code {metadata, value}}
- * records, and its Avro writer shreds such records with {@code VariantValueWriter} into whatever shredded
- * schema it is given.
+ * Interop with parquet-java 1.18.1's own Variant support, through parquet-avro (the path engines
+ * use): its Avro reader rebuilds shredded VARIANT groups with {@code VariantConverters} into {@code
+ * {metadata, value}} records, and its Avro writer shreds such records with {@code
+ * VariantValueWriter} into whatever shredded schema it is given.
  *
  * <ul>
- *   <li>Files this library writes in the spec layout read in parquet-java to logically equal values (the
- *       shared-dictionary metadata policy puts every plan key in every row's metadata, which its reader
- *       needs).
- *   <li>Files parquet-java's Avro writer shreds with our schema for a plan read here to logically equal values.
+ *   <li>Files this library writes in the spec layout read in parquet-java to logically equal values
+ *       (the shared-dictionary metadata policy puts every plan key in every row's metadata, which
+ *       its reader needs).
+ *   <li>Files parquet-java's Avro writer shreds with our schema for a plan read here to logically
+ *       equal values.
  * </ul>
  */
 class ParquetAvroInteropTest {
   private static final int TRIALS = Math.max(20, Trials.trials() / 20);
-  private static final Gen.Config SMALL = Gen.Config.defaults().withMaxDepth(3).withMaxFields(5).withMaxElements(4)
-      .withAllowLarge(false).withBudgetBytes(4_000);
+  private static final Gen.Config SMALL =
+      Gen.Config.defaults()
+          .withMaxDepth(3)
+          .withMaxFields(5)
+          .withMaxElements(4)
+          .withAllowLarge(false)
+          .withBudgetBytes(4_000);
 
-  /** The column in parquet-avro's terms: an optional VARIANT group read as an unshredded {metadata, value}. */
-  private static final GroupType UNSHREDDED = Types.optionalGroup()
-      .as(org.apache.parquet.schema.LogicalTypeAnnotation.variantType((byte) 1))
-      .required(PrimitiveTypeName.BINARY).named(VariantSchema.METADATA)
-      .required(PrimitiveTypeName.BINARY).named(VariantSchema.VALUE)
-      .named("event");
+  /**
+   * The column in parquet-avro's terms: an optional VARIANT group read as an unshredded {metadata,
+   * value}.
+   */
+  private static final GroupType UNSHREDDED =
+      Types.optionalGroup()
+          .as(org.apache.parquet.schema.LogicalTypeAnnotation.variantType((byte) 1))
+          .required(PrimitiveTypeName.BINARY)
+          .named(VariantSchema.METADATA)
+          .required(PrimitiveTypeName.BINARY)
+          .named(VariantSchema.VALUE)
+          .named("event");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void parquetJavaReadsWhatWeShred() {
-    Trials.run("parquetJavaReadsOurFiles", TRIALS, rnd -> {
-      List<Variant> rows = rows(rnd);
-      ShreddingPlan plan = rnd.nextInt(3) == 0 ? PlanGen.plan(rnd, 3) : ShapePlans.planFor(rnd, firstNonNull(rows));
-      Path file = Files.createTempFile(tmp, "ours", ".parquet");
-      try (VariantParquetWriter w = VariantParquetWriter.builder(file).overwrite().longColumn("id")
-          .variantColumn("event", plan).rowGroupRowLimit(7).build()) {
-        for (int i = 0; i < rows.size(); i++) {
-          w.write(VariantRecord.builder().set("id", (long) i).set("event", rows.get(i)).build());
-        }
-      }
-      List<GenericRecord> read = readWithParquetJava(file);
-      assertEquals(rows.size(), read.size());
-      for (int i = 0; i < rows.size(); i++) {
-        assertEquals((long) i, read.get(i).get("id"));
-        Variant got = variant((GenericRecord) read.get(i).get("event"));
-        if (rows.get(i) == null) {
-          assertNull(got, "row " + i + " should be SQL NULL");
-        } else {
-          assertTrue(rows.get(i).equals(got), "row " + i + ": wrote " + rows.get(i) + ", parquet-java read " + got + " with plan " + plan);
-        }
-      }
-    });
+    Trials.run(
+        "parquetJavaReadsOurFiles",
+        TRIALS,
+        rnd -> {
+          List<Variant> rows = rows(rnd);
+          ShreddingPlan plan =
+              rnd.nextInt(3) == 0
+                  ? PlanGen.plan(rnd, 3)
+                  : ShapePlans.planFor(rnd, firstNonNull(rows));
+          Path file = Files.createTempFile(tmp, "ours", ".parquet");
+          try (VariantParquetWriter w =
+              VariantParquetWriter.builder(file)
+                  .overwrite()
+                  .longColumn("id")
+                  .variantColumn("event", plan)
+                  .rowGroupRowLimit(7)
+                  .build()) {
+            for (int i = 0; i < rows.size(); i++) {
+              w.write(
+                  VariantRecord.builder().set("id", (long) i).set("event", rows.get(i)).build());
+            }
+          }
+          List<GenericRecord> read = readWithParquetJava(file);
+          assertEquals(rows.size(), read.size());
+          for (int i = 0; i < rows.size(); i++) {
+            assertEquals((long) i, read.get(i).get("id"));
+            Variant got = variant((GenericRecord) read.get(i).get("event"));
+            if (rows.get(i) == null) {
+              assertNull(got, "row " + i + " should be SQL NULL");
+            } else {
+              assertTrue(
+                  rows.get(i).equals(got),
+                  "row "
+                      + i
+                      + ": wrote "
+                      + rows.get(i)
+                      + ", parquet-java read "
+                      + got
+                      + " with plan "
+                      + plan);
+            }
+          }
+        });
   }
 
   @Test
   void weReadWhatParquetJavasAvroWriterShreds() {
-    Trials.run("weReadParquetJavaAvroFiles", TRIALS, rnd -> {
-      List<Variant> rows = rows(rnd);
-      ShreddingPlan plan = rnd.nextInt(3) == 0 ? PlanGen.plan(rnd, 3) : ShapePlans.planFor(rnd, firstNonNull(rows));
-      Path file = Files.createTempFile(tmp, "pj", ".parquet");
-      writeWithParquetJava(file, plan, rows);
-      try (VariantParquetReader r = VariantParquetReader.open(file)) {
-        assertEquals(plan, r.plans().get("event"));
-        int i = 0;
-        for (VariantRecord row : r) {
-          assertEquals((long) i, row.get("id"));
-          Variant got = row.variant("event");
-          if (rows.get(i) == null) {
-            assertNull(got);
-          } else {
-            assertTrue(rows.get(i).equals(got), "row " + i + ": parquet-java wrote " + rows.get(i) + ", we read " + got + " with plan " + plan);
+    Trials.run(
+        "weReadParquetJavaAvroFiles",
+        TRIALS,
+        rnd -> {
+          List<Variant> rows = rows(rnd);
+          ShreddingPlan plan =
+              rnd.nextInt(3) == 0
+                  ? PlanGen.plan(rnd, 3)
+                  : ShapePlans.planFor(rnd, firstNonNull(rows));
+          Path file = Files.createTempFile(tmp, "pj", ".parquet");
+          writeWithParquetJava(file, plan, rows);
+          try (VariantParquetReader r = VariantParquetReader.open(file)) {
+            assertEquals(plan, r.plans().get("event"));
+            int i = 0;
+            for (VariantRecord row : r) {
+              assertEquals((long) i, row.get("id"));
+              Variant got = row.variant("event");
+              if (rows.get(i) == null) {
+                assertNull(got);
+              } else {
+                assertTrue(
+                    rows.get(i).equals(got),
+                    "row "
+                        + i
+                        + ": parquet-java wrote "
+                        + rows.get(i)
+                        + ", we read "
+                        + got
+                        + " with plan "
+                        + plan);
+              }
+              i++;
+            }
+            assertEquals(rows.size(), i);
           }
-          i++;
-        }
-        assertEquals(rows.size(), i);
-      }
-    });
+        });
   }
 
-  /** Rows drawn around one or two templates, so that plans shaped after a row fill typed columns. */
+  /**
+   * Rows drawn around one or two templates, so that plans shaped after a row fill typed columns.
+   */
   private static List<Variant> rows(Random rnd) {
     List<Variant> templates = List.of(Gen.variant(rnd, SMALL), Gen.variant(rnd, SMALL));
     List<Variant> rows = new ArrayList<>();
     rows.add(templates.get(0));
     for (int n = 5 + rnd.nextInt(20); n > 0; n--) {
       int roll = rnd.nextInt(10);
-      rows.add(roll == 0 ? null : roll < 3 ? Gen.variant(rnd, SMALL) : templates.get(rnd.nextInt(2)));
+      rows.add(
+          roll == 0 ? null : roll < 3 ? Gen.variant(rnd, SMALL) : templates.get(rnd.nextInt(2)));
     }
     return rows;
   }
@@ -147,18 +197,25 @@ class ParquetAvroInteropTest {
     if (event == null) {
       return null;
     }
-    return Variant.of((ByteBuffer) event.get(VariantSchema.METADATA), (ByteBuffer) event.get(VariantSchema.VALUE));
+    return Variant.of(
+        (ByteBuffer) event.get(VariantSchema.METADATA),
+        (ByteBuffer) event.get(VariantSchema.VALUE));
   }
 
   private static MessageType fileSchema(GroupType event) {
-    return Types.buildMessage().addField(Types.optional(PrimitiveTypeName.INT64).named("id")).addField(event).named("table");
+    return Types.buildMessage()
+        .addField(Types.optional(PrimitiveTypeName.INT64).named("id"))
+        .addField(event)
+        .named("table");
   }
 
   private static List<GenericRecord> readWithParquetJava(Path file) throws IOException {
     Configuration conf = new Configuration();
-    AvroReadSupport.setAvroReadSchema(conf, new AvroSchemaConverter().convert(fileSchema(UNSHREDDED)));
+    AvroReadSupport.setAvroReadSchema(
+        conf, new AvroSchemaConverter().convert(fileSchema(UNSHREDDED)));
     List<GenericRecord> out = new ArrayList<>();
-    try (ParquetReader<GenericRecord> r = AvroParquetReader.<GenericRecord>builder(new LocalInputFile(file)).withConf(conf).build()) {
+    try (ParquetReader<GenericRecord> r =
+        AvroParquetReader.<GenericRecord>builder(new LocalInputFile(file)).withConf(conf).build()) {
       for (GenericRecord g = r.read(); g != null; g = r.read()) {
         out.add(g);
       }
@@ -166,14 +223,25 @@ class ParquetAvroInteropTest {
     return out;
   }
 
-  /** parquet-avro's writer with a shredded schema: it shreds each {metadata, value} record itself. */
-  private static void writeWithParquetJava(Path file, ShreddingPlan plan, List<Variant> rows) throws IOException {
-    MessageType schema = fileSchema(VariantSchema.toParquet("event", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL));
+  /**
+   * parquet-avro's writer with a shredded schema: it shreds each {metadata, value} record itself.
+   */
+  private static void writeWithParquetJava(Path file, ShreddingPlan plan, List<Variant> rows)
+      throws IOException {
+    MessageType schema =
+        fileSchema(
+            VariantSchema.toParquet("event", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL));
     Schema avro = new AvroSchemaConverter().convert(fileSchema(UNSHREDDED));
-    Schema eventSchema = avro.getField("event").schema().getTypes().stream()
-        .filter(s -> s.getType() == Schema.Type.RECORD).findFirst().orElseThrow();
-    try (ParquetWriter<GenericRecord> w = new ShreddingAvroWriter(new LocalOutputFile(file), schema, avro)
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withConf(new Configuration()).build()) {
+    Schema eventSchema =
+        avro.getField("event").schema().getTypes().stream()
+            .filter(s -> s.getType() == Schema.Type.RECORD)
+            .findFirst()
+            .orElseThrow();
+    try (ParquetWriter<GenericRecord> w =
+        new ShreddingAvroWriter(new LocalOutputFile(file), schema, avro)
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .withConf(new Configuration())
+            .build()) {
       for (int i = 0; i < rows.size(); i++) {
         GenericRecord rec = new GenericData.Record(avro);
         rec.put("id", (long) i);
@@ -189,8 +257,12 @@ class ParquetAvroInteropTest {
     }
   }
 
-  /** Injects the shredded Parquet schema under parquet-avro's object model, as parquet-java's own tests do. */
-  private static final class ShreddingAvroWriter extends ParquetWriter.Builder<GenericRecord, ShreddingAvroWriter> {
+  /**
+   * Injects the shredded Parquet schema under parquet-avro's object model, as parquet-java's own
+   * tests do.
+   */
+  private static final class ShreddingAvroWriter
+      extends ParquetWriter.Builder<GenericRecord, ShreddingAvroWriter> {
     private final MessageType schema;
     private final Schema avro;
 
@@ -220,14 +292,20 @@ class ParquetAvroInteropTest {
     ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64, \"b\": string}");
     for (MetadataPolicy policy : MetadataPolicy.values()) {
       Path file = tmp.resolve(policy + ".parquet");
-      try (VariantParquetWriter w = VariantParquetWriter.builder(file).longColumn("id").variantColumn("event", plan)
-          .metadataPolicy(policy).build()) {
+      try (VariantParquetWriter w =
+          VariantParquetWriter.builder(file)
+              .longColumn("id")
+              .variantColumn("event", plan)
+              .metadataPolicy(policy)
+              .build()) {
         w.write(VariantRecord.builder().set("id", 0L).set("event", row).build());
       }
       if (policy != MetadataPolicy.AS_WRITTEN) { // both put the plan's keys in every row
-        assertTrue(row.equals(variant((GenericRecord) readWithParquetJava(file).get(0).get("event"))));
+        assertTrue(
+            row.equals(variant((GenericRecord) readWithParquetJava(file).get(0).get("event"))));
       } else {
-        // Known parquet-java 1.18.1 behaviour (build notes): it looks up "b" in the row's dictionary.
+        // Known parquet-java 1.18.1 behaviour (build notes): it looks up "b" in the row's
+        // dictionary.
         var e = assertThrows(RuntimeException.class, () -> readWithParquetJava(file));
         assertTrue(causes(e).contains("Key does not exist in metadata"), causes(e));
       }
@@ -252,8 +330,13 @@ class ParquetAvroInteropTest {
     b.endObject();
     Variant row = b.build();
     Path file = tmp.resolve("example.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(file).longColumn("id")
-        .variantColumn("event", ShreddingPlan.parse("{\"id\": int64, \"tags\": [string], \"missing\": date}")).build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .longColumn("id")
+            .variantColumn(
+                "event",
+                ShreddingPlan.parse("{\"id\": int64, \"tags\": [string], \"missing\": date}"))
+            .build()) {
       w.write(VariantRecord.builder().set("id", 0L).set("event", row).build());
     }
     Variant got = variant((GenericRecord) readWithParquetJava(file).get(0).get("event"));

@@ -3,9 +3,10 @@ package io.variant.parquet.read;
 import java.util.Random;
 
 /**
- * A {@link Random} whose every draw comes from a fuzzer's input bytes (zeros once they run out), so that a
- * randomised test procedure ({@link Corruption}, {@link FuzzDamage}) becomes a structure-aware mutator: the
- * fuzzer's byte mutations steer each choice, and coverage feedback learns which choices matter.
+ * A {@link Random} whose every draw comes from a fuzzer's input bytes (zeros once they run out), so
+ * that a randomised test procedure ({@link Corruption}, {@link FuzzDamage}) becomes a
+ * structure-aware mutator: the fuzzer's byte mutations steer each choice, and coverage feedback
+ * learns which choices matter.
  */
 final class BytesRandom extends Random {
   private final byte[] input;

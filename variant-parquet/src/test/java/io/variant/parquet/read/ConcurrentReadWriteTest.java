@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.guard.GuardedInputFile;
-import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.ShapePlans;
 import io.variant.testkit.Gen;
@@ -31,19 +31,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Readers and writers on 8 threads at once give what they give one after another: 8 writers write 8 files
- * byte for byte as the sequential run does, and 8 readers of one file (through {@link VariantParquetReader},
- * and as an engine through one shared {@link GuardedInputFile}) read the same rows. A barrier starts the
- * threads together so that they really overlap.
+ * Readers and writers on 8 threads at once give what they give one after another: 8 writers write 8
+ * files byte for byte as the sequential run does, and 8 readers of one file (through {@link
+ * VariantParquetReader}, and as an engine through one shared {@link GuardedInputFile}) read the
+ * same rows. A barrier starts the threads together so that they really overlap.
  */
 class ConcurrentReadWriteTest {
   private static final int THREADS = 8;
   private static final int ROWS = 600;
-  private static final Gen.Config SMALL = Gen.Config.defaults().withMaxDepth(3).withMaxFields(6).withMaxElements(4)
-      .withAllowLarge(false).withBudgetBytes(1_500);
+  private static final Gen.Config SMALL =
+      Gen.Config.defaults()
+          .withMaxDepth(3)
+          .withMaxFields(6)
+          .withMaxElements(4)
+          .withAllowLarge(false)
+          .withBudgetBytes(1_500);
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private record Dataset(ShreddingPlan plan, ShreddingLayout layout, List<Variant> rows) {}
 
@@ -55,12 +59,22 @@ class ConcurrentReadWriteTest {
       int roll = rnd.nextInt(10);
       rows.add(roll == 0 ? null : roll < 3 ? Gen.variant(rnd, SMALL) : template);
     }
-    return new Dataset(ShapePlans.planFor(rnd, template), i % 2 == 0 ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT, rows);
+    return new Dataset(
+        ShapePlans.planFor(rnd, template),
+        i % 2 == 0 ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT,
+        rows);
   }
 
   private static byte[] write(Dataset d, Path file) throws IOException {
-    try (VariantParquetWriter w = VariantParquetWriter.builder(file).overwrite().longColumn("id")
-        .variantColumn("v", d.plan()).layout(d.layout()).rowGroupRowLimit(200).pageRowLimit(50).build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .overwrite()
+            .longColumn("id")
+            .variantColumn("v", d.plan())
+            .layout(d.layout())
+            .rowGroupRowLimit(200)
+            .pageRowLimit(50)
+            .build()) {
       for (int r = 0; r < d.rows().size(); r++) {
         w.write(VariantRecord.builder().set("id", (long) r).set("v", d.rows().get(r)).build());
       }
@@ -76,7 +90,8 @@ class ConcurrentReadWriteTest {
       data.add(dataset(i));
       sequential.add(write(data.get(i), tmp.resolve("seq-" + i + ".parquet")));
     }
-    List<byte[]> parallel = onThreads(i -> write(data.get(i), tmp.resolve("par-" + i + ".parquet")));
+    List<byte[]> parallel =
+        onThreads(i -> write(data.get(i), tmp.resolve("par-" + i + ".parquet")));
     for (int i = 0; i < THREADS; i++) {
       assertArrayEquals(sequential.get(i), parallel.get(i), "file " + i);
     }
@@ -100,28 +115,46 @@ class ConcurrentReadWriteTest {
     }
   }
 
-  /** A writer shared by 8 threads refuses overlapping calls loudly; the rows it accepted are all in the file. */
+  /**
+   * A writer shared by 8 threads refuses overlapping calls loudly; the rows it accepted are all in
+   * the file.
+   */
   @Test
   void aSharedWriterRefusesOverlappingWritesAndKeepsEveryAcceptedRow() throws Exception {
     Dataset d = dataset(3);
     Path file = tmp.resolve("shared.parquet");
     java.util.Set<Long> accepted = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
-    try (VariantParquetWriter w = VariantParquetWriter.builder(file).overwrite().longColumn("id")
-        .variantColumn("v", d.plan()).layout(d.layout()).rowGroupRowLimit(200).pageRowLimit(50).build()) {
-      onThreads(t -> {
-        for (int r = t; r < ROWS; r += THREADS) {
-          try {
-            w.write(VariantRecord.builder().set("id", (long) r).set("v", d.rows().get(r)).build());
-            accepted.add((long) r);
-          } catch (java.util.ConcurrentModificationException e) {
-            refused.incrementAndGet();
-          }
-        }
-        return null;
-      });
+    java.util.concurrent.atomic.AtomicInteger refused =
+        new java.util.concurrent.atomic.AtomicInteger();
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .overwrite()
+            .longColumn("id")
+            .variantColumn("v", d.plan())
+            .layout(d.layout())
+            .rowGroupRowLimit(200)
+            .pageRowLimit(50)
+            .build()) {
+      onThreads(
+          t -> {
+            for (int r = t; r < ROWS; r += THREADS) {
+              try {
+                w.write(
+                    VariantRecord.builder().set("id", (long) r).set("v", d.rows().get(r)).build());
+                accepted.add((long) r);
+              } catch (java.util.ConcurrentModificationException e) {
+                refused.incrementAndGet();
+              }
+            }
+            return null;
+          });
     }
-    System.out.println("[shared writer] " + accepted.size() + " rows written, " + refused + " refused as concurrent");
+    System.out.println(
+        "[shared writer] "
+            + accepted.size()
+            + " rows written, "
+            + refused
+            + " refused as concurrent");
     List<VariantRecord> back = readAll(file);
     assertEquals(accepted.size(), back.size());
     for (VariantRecord row : back) {
@@ -141,13 +174,14 @@ class ConcurrentReadWriteTest {
 
   private static List<VariantRecord> readAsAnEngine(GuardedInputFile in) throws IOException {
     List<VariantRecord> rows = new ArrayList<>();
-    try (ParquetReader<VariantRecord> r = new ParquetReader.Builder<VariantRecord>(in,
-        GuardedInputFile.verifyChecksums(new PlainParquetConfiguration())) {
-      @Override
-      protected ReadSupport<VariantRecord> getReadSupport() {
-        return new VariantReadSupport();
-      }
-    }.build()) {
+    try (ParquetReader<VariantRecord> r =
+        new ParquetReader.Builder<VariantRecord>(
+            in, GuardedInputFile.verifyChecksums(new PlainParquetConfiguration())) {
+          @Override
+          protected ReadSupport<VariantRecord> getReadSupport() {
+            return new VariantReadSupport();
+          }
+        }.build()) {
       for (VariantRecord row = r.read(); row != null; row = r.read()) {
         rows.add(row);
       }
@@ -167,10 +201,11 @@ class ConcurrentReadWriteTest {
       List<Future<T>> futures = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         int thread = t;
-        Callable<T> c = () -> {
-          start.await(30, TimeUnit.SECONDS);
-          return task.run(thread);
-        };
+        Callable<T> c =
+            () -> {
+              start.await(30, TimeUnit.SECONDS);
+              return task.run(thread);
+            };
         futures.add(pool.submit(c));
       }
       List<T> results = new ArrayList<>();

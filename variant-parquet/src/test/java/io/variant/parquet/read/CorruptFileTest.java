@@ -21,13 +21,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One case per guard against a damaged file (see {@link CorruptFilePropertyTest} for random damage): forged
- * sizes and counts in the footer or a page header are rejected before parquet-java allocates what they claim,
- * and a flipped bit in a page fails its CRC instead of changing a value.
+ * One case per guard against a damaged file (see {@link CorruptFilePropertyTest} for random
+ * damage): forged sizes and counts in the footer or a page header are rejected before parquet-java
+ * allocates what they claim, and a flipped bit in a page fails its CRC instead of changing a value.
  */
 class CorruptFileTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private ParquetSurgery good;
 
@@ -35,12 +34,18 @@ class CorruptFileTest {
   @BeforeEach
   void writeGoodFile() throws IOException {
     Path file = tmp.resolve("good.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(file).longColumn("id")
-        .variantColumn("v", ShreddingPlan.parse("{\"a\": int64, \"b\": string}"))
-        .codec(CompressionCodecName.ZSTD)
-        .build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .longColumn("id")
+            .variantColumn("v", ShreddingPlan.parse("{\"a\": int64, \"b\": string}"))
+            .codec(CompressionCodecName.ZSTD)
+            .build()) {
       for (long i = 0; i < 30; i++) {
-        w.write(VariantRecord.builder().set("id", i).set("v", VariantJson.parse("{\"a\": " + i + ", \"b\": \"s" + i % 3 + "\"}")).build());
+        w.write(
+            VariantRecord.builder()
+                .set("id", i)
+                .set("v", VariantJson.parse("{\"a\": " + i + ", \"b\": \"s" + i % 3 + "\"}"))
+                .build());
       }
     }
     good = ParquetSurgery.of(Files.readAllBytes(file));
@@ -52,13 +57,15 @@ class CorruptFileTest {
 
   /** Reads every row; returns the exception that stopped it. */
   private static VariantParquetException readFails(Path file) {
-    return assertThrows(VariantParquetException.class, () -> {
-      try (VariantParquetReader r = VariantParquetReader.open(file)) {
-        while (r.read() != null) {
-          // reading is the point
-        }
-      }
-    });
+    return assertThrows(
+        VariantParquetException.class,
+        () -> {
+          try (VariantParquetReader r = VariantParquetReader.open(file)) {
+            while (r.read() != null) {
+              // reading is the point
+            }
+          }
+        });
   }
 
   @Test
@@ -66,13 +73,20 @@ class CorruptFileTest {
     ParquetSurgery.Chunk chunk = good.chunk("v.metadata");
     ParquetSurgery.Page dictionary = chunk.pages().get(0);
     PageHeader forged = dictionary.header().deepCopy();
-    forged.getDictionary_page_header().setNum_values(Integer.MAX_VALUE); // parquet-java would allocate 2^31 entries
+    forged
+        .getDictionary_page_header()
+        .setNum_values(Integer.MAX_VALUE); // parquet-java would allocate 2^31 entries
 
     VariantParquetException e = readFails(damaged(good.withPageHeader(chunk, dictionary, forged)));
     assertEquals("v.metadata", e.column());
     assertEquals(0, e.row());
-    assertTrue(e.getMessage().contains("Cannot read the page at byte " + dictionary.start()
-        + ": its dictionary claims 2147483647 values"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "Cannot read the page at byte "
+                    + dictionary.start()
+                    + ": its dictionary claims 2147483647 values"),
+        e.getMessage());
   }
 
   @Test
@@ -80,36 +94,53 @@ class CorruptFileTest {
     ParquetSurgery.Chunk chunk = good.chunk("v.typed_value.a.typed_value");
     ParquetSurgery.Page page = chunk.pages().get(chunk.pages().size() - 1);
     PageHeader forged = page.header().deepCopy();
-    forged.setUncompressed_page_size(1 << 30); // parquet-java would allocate a gigabyte to decompress into
+    forged.setUncompressed_page_size(
+        1 << 30); // parquet-java would allocate a gigabyte to decompress into
 
     VariantParquetException e = readFails(damaged(good.withPageHeader(chunk, page, forged)));
     assertEquals("v.typed_value.a.typed_value", e.column());
-    assertTrue(e.getMessage().contains("it claims 1073741824 uncompressed bytes from " + page.payloadLength()
-        + " ZSTD bytes, more than ZSTD can produce"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "it claims 1073741824 uncompressed bytes from "
+                    + page.payloadLength()
+                    + " ZSTD bytes, more than ZSTD can produce"),
+        e.getMessage());
   }
 
   @Test
   void rejectsAColumnChunkThatClaimsBytesBeyondTheFile() throws IOException {
     FileMetaData footer = good.footerCopy();
     ColumnMetaData id = footer.getRow_groups().get(0).getColumns().get(0).getMeta_data();
-    id.setTotal_compressed_size(1L << 40); // parquet-java would allocate read buffers for a terabyte
+    id.setTotal_compressed_size(
+        1L << 40); // parquet-java would allocate read buffers for a terabyte
 
     Path file = damaged(good.withFooter(footer));
     var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
     assertEquals("id", e.column());
     assertEquals(-1, e.row());
-    assertTrue(e.getMessage().contains("a column chunk claims 1099511627776 bytes at byte 4, outside the data region"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "a column chunk claims 1099511627776 bytes at byte 4, outside the data region"),
+        e.getMessage());
   }
 
   @Test
   void rejectsARowGroupThatClaimsMoreRowsThanItsColumnsHold() throws IOException {
     FileMetaData footer = good.footerCopy();
-    footer.getRow_groups().get(0).setNum_rows(Integer.MAX_VALUE); // parquet-java would make up rows of nulls
+    footer
+        .getRow_groups()
+        .get(0)
+        .setNum_rows(Integer.MAX_VALUE); // parquet-java would make up rows of nulls
 
     Path file = damaged(good.withFooter(footer));
     var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
     assertEquals("id", e.column());
-    assertTrue(e.getMessage().contains("a row group claims 2147483647 rows but its column chunk holds 30 values"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains("a row group claims 2147483647 rows but its column chunk holds 30 values"),
+        e.getMessage());
   }
 
   @Test
@@ -120,19 +151,28 @@ class CorruptFileTest {
     Path file = damaged(good.withFooter(footer));
     var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
     assertEquals("id", e.column());
-    assertTrue(e.getMessage().contains("a row group claims 29 rows but its column chunk holds 30 values"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("a row group claims 29 rows but its column chunk holds 30 values"),
+        e.getMessage());
   }
 
   @Test
   void aFieldGroupRenamedToItsSiblingsNameFailsAtOpen() throws IOException {
     FileMetaData footer = good.footerCopy();
-    footer.getSchema().stream().filter(e -> e.getName().equals("b")).findFirst().orElseThrow().setName("a");
+    footer.getSchema().stream()
+        .filter(e -> e.getName().equals("b"))
+        .findFirst()
+        .orElseThrow()
+        .setName("a");
 
     Path file = damaged(good.withFooter(footer));
     var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
     assertEquals(-1, e.row());
     // parquet-java already refuses to resolve the columns of a schema with two groups of one name
-    assertTrue(e.getMessage().contains("Cannot read the Parquet footer: b not found in optional group typed_value"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains("Cannot read the Parquet footer: b not found in optional group typed_value"),
+        e.getMessage());
   }
 
   @Test
@@ -162,6 +202,7 @@ class CorruptFileTest {
     Path file = damaged(good.withFooterLength(good.footerLength - 1));
 
     var e = assertThrows(IOException.class, () -> VariantParquetReader.open(file));
-    assertTrue(e.getMessage().startsWith("Cannot read the Parquet footer of " + file), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("Cannot read the Parquet footer of " + file), e.getMessage());
   }
 }

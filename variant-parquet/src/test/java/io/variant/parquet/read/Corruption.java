@@ -10,10 +10,11 @@ import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
 
 /**
- * The ways {@link CorruptFilePropertyTest} damages a valid file. Each returns the damaged bytes, what it did
- * (for the failure message) and whether the damage is <em>detectable</em>: then reading must either fail or
- * give exactly the rows written. Damage that a reader cannot tell from valid data (a bit in an unchecked
- * page header or in the footer, pages of one chunk swapped, a forged count) need only fail cleanly.
+ * The ways {@link CorruptFilePropertyTest} damages a valid file. Each returns the damaged bytes,
+ * what it did (for the failure message) and whether the damage is <em>detectable</em>: then reading
+ * must either fail or give exactly the rows written. Damage that a reader cannot tell from valid
+ * data (a bit in an unchecked page header or in the footer, pages of one chunk swapped, a forged
+ * count) need only fail cleanly.
  */
 enum Corruption {
   /** Bit flips anywhere in pages, headers included (headers carry no checksum). */
@@ -30,7 +31,8 @@ enum Corruption {
     @Override
     Damage apply(ParquetSurgery s, Random rnd) {
       List<long[]> ranges = new ArrayList<>();
-      s.allPages().stream().filter(p -> p.header().isSetCrc() && p.payloadLength() > 0)
+      s.allPages().stream()
+          .filter(p -> p.header().isSetCrc() && p.payloadLength() > 0)
           .forEach(p -> ranges.add(new long[] {p.payloadStart(), p.end()}));
       return ranges.isEmpty() ? PAGE_BYTES.apply(s, rnd) : flips(s, rnd, ranges, true);
     }
@@ -39,40 +41,77 @@ enum Corruption {
   FOOTER_BYTES {
     @Override
     Damage apply(ParquetSurgery s, Random rnd) {
-      return flips(s, rnd, List.<long[]>of(new long[] {s.footerStart, s.footerStart + s.footerLength}), false);
+      return flips(
+          s,
+          rnd,
+          List.<long[]>of(new long[] {s.footerStart, s.footerStart + s.footerLength}),
+          false);
     }
   },
   /** The file cut short anywhere, its tail (footer length and magic) lost. */
   TRUNCATION {
     @Override
     Damage apply(ParquetSurgery s, Random rnd) {
-      int length = rnd.nextBoolean() ? rnd.nextInt(s.file.length) : s.file.length - 1 - rnd.nextInt(Math.min(s.file.length, 16));
-      return new Damage(java.util.Arrays.copyOf(s.file, length), "cut to " + length + " of " + s.file.length + " bytes", true);
+      int length =
+          rnd.nextBoolean()
+              ? rnd.nextInt(s.file.length)
+              : s.file.length - 1 - rnd.nextInt(Math.min(s.file.length, 16));
+      return new Damage(
+          java.util.Arrays.copyOf(s.file, length),
+          "cut to " + length + " of " + s.file.length + " bytes",
+          true);
     }
   },
-  /** The footer length before the closing magic replaced: negative, past the file start, or off by a little. */
+  /**
+   * The footer length before the closing magic replaced: negative, past the file start, or off by a
+   * little.
+   */
   FOOTER_LENGTH {
     @Override
     Damage apply(ParquetSurgery s, Random rnd) {
-      int length = pick(rnd, -1, Integer.MIN_VALUE, Integer.MAX_VALUE, 0, s.file.length, s.file.length - ParquetSurgery.TAIL,
-          s.file.length - ParquetSurgery.TAIL - ParquetSurgery.MAGIC.length, s.footerLength + 1 + rnd.nextInt(8),
-          s.footerLength - 1 - rnd.nextInt(8), rnd.nextInt());
-      return new Damage(s.withFooterLength(length), "footer length " + length + " (was " + s.footerLength + ")", true);
+      int length =
+          pick(
+              rnd,
+              -1,
+              Integer.MIN_VALUE,
+              Integer.MAX_VALUE,
+              0,
+              s.file.length,
+              s.file.length - ParquetSurgery.TAIL,
+              s.file.length - ParquetSurgery.TAIL - ParquetSurgery.MAGIC.length,
+              s.footerLength + 1 + rnd.nextInt(8),
+              s.footerLength - 1 - rnd.nextInt(8),
+              rnd.nextInt());
+      return new Damage(
+          s.withFooterLength(length),
+          "footer length " + length + " (was " + s.footerLength + ")",
+          true);
     }
   },
   /** Two pages of one chunk swapped; each still matches its own CRC. */
   SWAPPED_PAGES {
     @Override
     Damage apply(ParquetSurgery s, Random rnd) {
-      List<ParquetSurgery.Chunk> multi = s.chunks.stream().filter(c -> c.pages().size() > 1).toList();
+      List<ParquetSurgery.Chunk> multi =
+          s.chunks.stream().filter(c -> c.pages().size() > 1).toList();
       if (multi.isEmpty()) {
         return FORGED_PAGE_HEADER.apply(s, rnd);
       }
       ParquetSurgery.Chunk c = multi.get(rnd.nextInt(multi.size()));
       int a = rnd.nextInt(c.pages().size() - 1);
       int b = a + 1 + rnd.nextInt(c.pages().size() - a - 1);
-      return new Damage(s.swapPages(c.pages().get(a), c.pages().get(b)),
-          "pages " + a + " and " + b + " of row group " + c.rowGroup() + " column " + c.column() + " swapped", false);
+      return new Damage(
+          s.swapPages(c.pages().get(a), c.pages().get(b)),
+          "pages "
+              + a
+              + " and "
+              + b
+              + " of row group "
+              + c.rowGroup()
+              + " column "
+              + c.column()
+              + " swapped",
+          false);
     }
   },
   /** One size, offset or count in the footer forged, the footer re-serialized consistently. */
@@ -127,14 +166,20 @@ enum Corruption {
       return new Damage(s.withFooter(f), what + " set to " + size, false);
     }
   },
-  /** One size or count in a page header forged, later offsets shifted so that only that field is wrong. */
+  /**
+   * One size or count in a page header forged, later offsets shifted so that only that field is
+   * wrong.
+   */
   FORGED_PAGE_HEADER {
     @Override
     Damage apply(ParquetSurgery s, Random rnd) {
       ParquetSurgery.Chunk c = s.chunks.get(rnd.nextInt(s.chunks.size()));
       ParquetSurgery.Page p = c.pages().get(rnd.nextInt(c.pages().size()));
       PageHeader h = p.header().deepCopy();
-      int size = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, forgedSize(rnd, s.file.length)));
+      int size =
+          (int)
+              Math.max(
+                  Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, forgedSize(rnd, s.file.length)));
       String what;
       switch (rnd.nextInt(3)) {
         case 0 -> {
@@ -156,7 +201,10 @@ enum Corruption {
           what = h.getType() + " num_values";
         }
       }
-      return new Damage(s.withPageHeader(c, p, h), "page at " + p.start() + ": " + what + " set to " + size, false);
+      return new Damage(
+          s.withPageHeader(c, p, h),
+          "page at " + p.start() + ": " + what + " set to " + size,
+          false);
     }
   };
 
@@ -166,7 +214,8 @@ enum Corruption {
   abstract Damage apply(ParquetSurgery s, Random rnd);
 
   /** 1 to 4 bit flips at random positions inside the given [start, end) ranges. */
-  private static Damage flips(ParquetSurgery s, Random rnd, List<long[]> ranges, boolean detectable) {
+  private static Damage flips(
+      ParquetSurgery s, Random rnd, List<long[]> ranges, boolean detectable) {
     byte[] out = s.file.clone();
     StringBuilder what = new StringBuilder("bits flipped at");
     for (int i = 1 + rnd.nextInt(4); i > 0; i--) {
@@ -180,8 +229,21 @@ enum Corruption {
 
   /** A size that lies: huge, negative, zero, a little off, or past the end of the file. */
   private static long forgedSize(Random rnd, int fileLength) {
-    return pick(rnd, Long.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE - 8, 1L << 40, 1L << 30, -1, Integer.MIN_VALUE, 0, 1,
-        fileLength, 2L * fileLength, fileLength - 1 - rnd.nextInt(fileLength), rnd.nextInt(64));
+    return pick(
+        rnd,
+        Long.MAX_VALUE,
+        Integer.MAX_VALUE,
+        Integer.MAX_VALUE - 8,
+        1L << 40,
+        1L << 30,
+        -1,
+        Integer.MIN_VALUE,
+        0,
+        1,
+        fileLength,
+        2L * fileLength,
+        fileLength - 1 - rnd.nextInt(fileLength),
+        rnd.nextInt(64));
   }
 
   private static int pick(Random rnd, int... choices) {

@@ -23,26 +23,38 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files whose objects list their fields out of the spec's key order, as DuckDB 2.0 writes them (insertion
- * order, dictionary in insertion order): every read path answers exactly, {@code STRICT} validation names
- * the row, and after a failed row the later rows keep their own numbers.
+ * Files whose objects list their fields out of the spec's key order, as DuckDB 2.0 writes them
+ * (insertion order, dictionary in insertion order): every read path answers exactly, {@code STRICT}
+ * validation names the row, and after a failed row the later rows keep their own numbers.
  */
 class ForeignKeyOrderReadTest {
-  private static final byte[] METADATA_BA = {0x01, 0x02, 0x00, 0x01, 0x02, 'b', 'a'}; // unsorted ["b", "a"]
+  private static final byte[] METADATA_BA = {
+    0x01, 0x02, 0x00, 0x01, 0x02, 'b', 'a'
+  }; // unsorted ["b", "a"]
   // {"b": 1, "a": 2} in insertion order: ids 0 ("b"), 1 ("a")
-  private static final byte[] B1_A2 = {0x02, 0x02, 0x00, 0x01, 0x00, 0x02, 0x04, 0x0C, 0x01, 0x0C, 0x02};
-  private static final byte[] ID_5 = {0x02, 0x01, 0x05, 0x00, 0x02, 0x0C, 0x07}; // field id 5: outside the dictionary
+  private static final byte[] B1_A2 = {
+    0x02, 0x02, 0x00, 0x01, 0x00, 0x02, 0x04, 0x0C, 0x01, 0x0C, 0x02
+  };
+  private static final byte[] ID_5 = {
+    0x02, 0x01, 0x05, 0x00, 0x02, 0x0C, 0x07
+  }; // field id 5: outside the dictionary
 
-  private static final MessageType UNSHREDDED = MessageTypeParser.parseMessageType("message m { required int64 id;"
-      + " optional group v (VARIANT(1)) { required binary metadata; required binary value; } }");
-  private static final MessageType SHREDDED = MessageTypeParser.parseMessageType("message m { required int64 id;"
-      + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
-      + "   optional group typed_value { required group c { optional binary value; optional int64 typed_value; } } } }");
+  private static final MessageType UNSHREDDED =
+      MessageTypeParser.parseMessageType(
+          "message m { required int64 id;"
+              + " optional group v (VARIANT(1)) { required binary metadata; required binary value; } }");
+  private static final MessageType SHREDDED =
+      MessageTypeParser.parseMessageType(
+          "message m { required int64 id;"
+              + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
+              + "   optional group typed_value { required group c { optional binary value; optional int64 typed_value; } } } }");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
-  /** Rows 0..5 of {"b":1,"a":2} in insertion order; the rows in {@code bad} hold a field id outside the dictionary. */
+  /**
+   * Rows 0..5 of {"b":1,"a":2} in insertion order; the rows in {@code bad} hold a field id outside
+   * the dictionary.
+   */
   private Path file(MessageType schema, int... bad) throws IOException {
     SimpleGroupFactory f = new SimpleGroupFactory(schema);
     List<Group> rows = new ArrayList<>();
@@ -66,8 +78,11 @@ class ForeignKeyOrderReadTest {
   void everyReadPathAnswersExactly() throws IOException {
     for (MessageType schema : List.of(UNSHREDDED, SHREDDED)) {
       Path file = file(schema);
-      for (VariantReadOptions.Validation validation : List.of(VariantReadOptions.Validation.LAZY, VariantReadOptions.Validation.FULL)) {
-        try (VariantParquetReader r = VariantParquetReader.open(file, VariantReadOptions.defaults().withValidation(validation))) {
+      for (VariantReadOptions.Validation validation :
+          List.of(VariantReadOptions.Validation.LAZY, VariantReadOptions.Validation.FULL)) {
+        try (VariantParquetReader r =
+            VariantParquetReader.open(
+                file, VariantReadOptions.defaults().withValidation(validation))) {
           for (VariantRecord row : r) {
             Variant v = row.variant("v");
             assertEquals(2, v.field("a").longValue());
@@ -76,7 +91,9 @@ class ForeignKeyOrderReadTest {
             assertEquals("{\"a\":2,\"b\":1}", VariantJson.toJson(v));
           }
         }
-        try (VariantParquetReader r = VariantParquetReader.open(file, VariantReadOptions.defaults().withValidation(validation));
+        try (VariantParquetReader r =
+                VariantParquetReader.open(
+                    file, VariantReadOptions.defaults().withValidation(validation));
             VariantPathReader a = r.project("v", VariantPath.parse("$.a"))) {
           int n = 0;
           for (PathValue value : a) {
@@ -92,18 +109,28 @@ class ForeignKeyOrderReadTest {
   @Test
   void strictValidationNamesTheRow() throws IOException {
     Path file = file(UNSHREDDED);
-    try (VariantParquetReader r = VariantParquetReader.open(file, VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.STRICT))) {
+    try (VariantParquetReader r =
+        VariantParquetReader.open(
+            file,
+            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.STRICT))) {
       VariantParquetException e = assertThrows(VariantParquetException.class, r::read);
       assertEquals(0, e.row());
       assertTrue(e.getMessage().contains("object keys out of order at \"a\""), e.getMessage());
     }
     // what our writer makes passes STRICT
     Path ours = tmp.resolve("ours.parquet");
-    try (var w = io.variant.parquet.write.VariantParquetWriter.builder(ours).longColumn("id").variantColumn("v",
-        io.variant.shredding.PlanText.parse("variant")).build()) {
-      w.write(VariantRecord.builder().set("id", 0L).set("v", Variant.of(METADATA_BA, B1_A2)).build());
+    try (var w =
+        io.variant.parquet.write.VariantParquetWriter.builder(ours)
+            .longColumn("id")
+            .variantColumn("v", io.variant.shredding.PlanText.parse("variant"))
+            .build()) {
+      w.write(
+          VariantRecord.builder().set("id", 0L).set("v", Variant.of(METADATA_BA, B1_A2)).build());
     }
-    try (VariantParquetReader r = VariantParquetReader.open(ours, VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.STRICT))) {
+    try (VariantParquetReader r =
+        VariantParquetReader.open(
+            ours,
+            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.STRICT))) {
       Variant v = r.read().variant("v");
       v.validate(KeyOrder.SPEC);
       assertEquals(Variant.of(METADATA_BA, B1_A2), v);
@@ -113,7 +140,10 @@ class ForeignKeyOrderReadTest {
   @Test
   void rowsAfterAFailedRowKeepTheirNumbers() throws IOException {
     Path file = file(UNSHREDDED, 1, 4);
-    try (VariantParquetReader r = VariantParquetReader.open(file, VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))) {
+    try (VariantParquetReader r =
+        VariantParquetReader.open(
+            file,
+            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))) {
       assertEquals(0L, r.read().get("id"));
       assertEquals(1, assertThrows(VariantParquetException.class, r::read).row());
       assertEquals(2L, r.read().get("id"));

@@ -7,18 +7,21 @@ import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
 
 /**
- * Structure-aware damage for fuzzing: one to three rounds of a {@link Corruption} (footer fields, page-header
- * sizes and counts, swapped pages, truncation, bit flips) or of the two kinds below, each drawn from a
- * {@link BytesRandom}. The two extra kinds edit page payloads and then fix the page's CRC, so that the
- * damage reaches parquet-java's decoders instead of stopping at the checksum:
+ * Structure-aware damage for fuzzing: one to three rounds of a {@link Corruption} (footer fields,
+ * page-header sizes and counts, swapped pages, truncation, bit flips) or of the two kinds below,
+ * each drawn from a {@link BytesRandom}. The two extra kinds edit page payloads and then fix the
+ * page's CRC, so that the damage reaches parquet-java's decoders instead of stopping at the
+ * checksum:
  *
  * <ul>
- *   <li>{@code LEVELS}: bytes at the start of a data page payload, where an uncompressed v1 page and every v2
- *       page keep their repetition and definition levels (v2: also forged level byte lengths);
+ *   <li>{@code LEVELS}: bytes at the start of a data page payload, where an uncompressed v1 page
+ *       and every v2 page keep their repetition and definition levels (v2: also forged level byte
+ *       lengths);
  *   <li>{@code DICTIONARY}: bytes anywhere in a dictionary page's payload.
  * </ul>
  *
- * A round whose input no longer parses as a Parquet file (an earlier round broke it) flips bytes anywhere.
+ * A round whose input no longer parses as a Parquet file (an earlier round broke it) flips bytes
+ * anywhere.
  */
 final class FuzzDamage {
   private static final int KINDS = Corruption.values().length + 2;
@@ -84,7 +87,9 @@ final class FuzzDamage {
     return editPayload(s, p, rnd, p.page().payloadLength());
   }
 
-  /** Overwrites 1 to 4 payload bytes within the first {@code span}, then re-computes the page's CRC. */
+  /**
+   * Overwrites 1 to 4 payload bytes within the first {@code span}, then re-computes the page's CRC.
+   */
   private static byte[] editPayload(ParquetSurgery s, Pick p, Random rnd, int span) {
     if (span <= 0) {
       return flipAnywhere(s.file, rnd);
@@ -93,7 +98,11 @@ final class FuzzDamage {
     int start = (int) p.page().payloadStart();
     for (int i = 1 + rnd.nextInt(4); i > 0; i--) {
       int at = start + rnd.nextInt(span);
-      out[at] = (byte) (rnd.nextBoolean() ? INTERESTING[rnd.nextInt(INTERESTING.length)] : out[at] + rnd.nextInt(5) - 2);
+      out[at] =
+          (byte)
+              (rnd.nextBoolean()
+                  ? INTERESTING[rnd.nextInt(INTERESTING.length)]
+                  : out[at] + rnd.nextInt(5) - 2);
     }
     PageHeader h = p.page().header().deepCopy();
     if (!h.isSetCrc()) {
@@ -103,7 +112,11 @@ final class FuzzDamage {
     crc.update(out, start, p.page().payloadLength());
     h.setCrc((int) crc.getValue());
     ParquetSurgery edited = ParquetSurgery.of(out);
-    Pick same = pages(edited, h.getType()).stream().filter(q -> q.page().start() == p.page().start()).findFirst().orElseThrow();
+    Pick same =
+        pages(edited, h.getType()).stream()
+            .filter(q -> q.page().start() == p.page().start())
+            .findFirst()
+            .orElseThrow();
     return edited.withPageHeader(same.chunk(), same.page(), h);
   }
 
@@ -120,7 +133,11 @@ final class FuzzDamage {
   private static List<Pick> pages(ParquetSurgery s, PageType... types) {
     List<PageType> wanted = List.of(types);
     return s.chunks.stream()
-        .flatMap(c -> c.pages().stream().filter(p -> wanted.contains(p.header().getType())).map(p -> new Pick(c, p)))
+        .flatMap(
+            c ->
+                c.pages().stream()
+                    .filter(p -> wanted.contains(p.header().getType()))
+                    .map(p -> new Pick(c, p)))
         .toList();
   }
 }

@@ -3,21 +3,25 @@ package io.variant.parquet.read;
 import java.lang.management.ManagementFactory;
 
 /**
- * What counts as a finding when a damaged file is read: an {@link Error} anywhere in the chain (out of
- * memory, stack overflow), a programming error ({@link NullPointerException}, index out of bounds, class
- * cast, negative array size, arithmetic) thrown from this project's code even when wrapped, or an allocation
- * past {@link #MAX_ALLOCATED_BYTES} for one input. Everything else is a reported error, which is the point.
+ * What counts as a finding when a damaged file is read: an {@link Error} anywhere in the chain (out
+ * of memory, stack overflow), a programming error ({@link NullPointerException}, index out of
+ * bounds, class cast, negative array size, arithmetic) thrown from this project's code even when
+ * wrapped, or an allocation past {@link #MAX_ALLOCATED_BYTES} for one input. Everything else is a
+ * reported error, which is the point.
  */
 final class FuzzOracle {
-  /** Reading a seed of a few KB allocates a few MB; a forged size followed would allocate far more. */
+  /**
+   * Reading a seed of a few KB allocates a few MB; a forged size followed would allocate far more.
+   */
   static final long MAX_ALLOCATED_BYTES = 256L << 20;
 
   private FuzzOracle() {}
 
   /**
-   * Runs {@code body} and fails if it allocated more than {@link #MAX_ALLOCATED_BYTES} on this thread. Class
-   * loading (and the fuzzer's instrumentation of each class as it loads) allocates on the same thread, so an
-   * input over the bound runs once more, with every class loaded, before it counts as a finding.
+   * Runs {@code body} and fails if it allocated more than {@link #MAX_ALLOCATED_BYTES} on this
+   * thread. Class loading (and the fuzzer's instrumentation of each class as it loads) allocates on
+   * the same thread, so an input over the bound runs once more, with every class loaded, before it
+   * counts as a finding.
    */
   static void bounded(String name, Runnable body) {
     if (allocatedBy(body) > MAX_ALLOCATED_BYTES) {
@@ -29,7 +33,8 @@ final class FuzzOracle {
   }
 
   private static long allocatedBy(Runnable body) {
-    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long before = threads.getCurrentThreadAllocatedBytes();
     body.run();
     return threads.getCurrentThreadAllocatedBytes() - before;
@@ -48,9 +53,12 @@ final class FuzzOracle {
   }
 
   private static boolean isProgrammingError(Throwable t) {
-    return t instanceof NullPointerException || t instanceof IndexOutOfBoundsException
-        || t instanceof ClassCastException || t instanceof NegativeArraySizeException
-        || t instanceof ArithmeticException || t instanceof ArrayStoreException;
+    return t instanceof NullPointerException
+        || t instanceof IndexOutOfBoundsException
+        || t instanceof ClassCastException
+        || t instanceof NegativeArraySizeException
+        || t instanceof ArithmeticException
+        || t instanceof ArrayStoreException;
   }
 
   /** Whether the first frame outside the JDK belongs to this project. */

@@ -28,17 +28,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An engine that runs its own parquet-java {@code ParquetReader} with {@link VariantReadSupport} gets the
- * corrupt-file guards of {@link VariantParquetReader} by reading through {@link GuardedInputFile}, exactly as
- * the Javadoc shows: forged footers fail when the file is opened, forged page headers before parquet-java
- * allocates what they claim, flipped bits at the page CRC; a good file reads the same rows.
+ * An engine that runs its own parquet-java {@code ParquetReader} with {@link VariantReadSupport}
+ * gets the corrupt-file guards of {@link VariantParquetReader} by reading through {@link
+ * GuardedInputFile}, exactly as the Javadoc shows: forged footers fail when the file is opened,
+ * forged page headers before parquet-java allocates what they claim, flipped bits at the page CRC;
+ * a good file reads the same rows.
  */
 class GuardedReadSupportTest {
   /** A forged size followed would allocate at least this much; the guarded reads stay far below. */
   private static final long MAX_ALLOCATED_BYTES = 256L << 20;
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private Path goodFile;
   private ParquetSurgery good;
@@ -46,12 +46,21 @@ class GuardedReadSupportTest {
   @BeforeEach
   void writeGoodFile() throws IOException {
     goodFile = tmp.resolve("good.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(goodFile).longColumn("id")
-        .variantColumn("v", ShreddingPlan.parse("{\"a\": int64, \"b\": string}"))
-        .codec(CompressionCodecName.ZSTD)
-        .build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(goodFile)
+            .longColumn("id")
+            .variantColumn("v", ShreddingPlan.parse("{\"a\": int64, \"b\": string}"))
+            .codec(CompressionCodecName.ZSTD)
+            .build()) {
       for (long i = 0; i < 30; i++) {
-        w.write(VariantRecord.builder().set("id", i).set("v", VariantJson.parse("{\"a\": " + i + ", \"b\": \"s" + i % 3 + "\", \"c\": [" + i + "]}")).build());
+        w.write(
+            VariantRecord.builder()
+                .set("id", i)
+                .set(
+                    "v",
+                    VariantJson.parse(
+                        "{\"a\": " + i + ", \"b\": \"s" + i % 3 + "\", \"c\": [" + i + "]}"))
+                .build());
       }
     }
     good = ParquetSurgery.of(Files.readAllBytes(goodFile));
@@ -61,13 +70,16 @@ class GuardedReadSupportTest {
   private static List<VariantRecord> readAsAnEngine(Path file) throws IOException {
     InputFile in = GuardedInputFile.open(new LocalInputFile(file), file.toString());
     List<VariantRecord> rows = new ArrayList<>();
-    try (ParquetReader<VariantRecord> r = new ParquetReader.Builder<VariantRecord>(in,
-        GuardedInputFile.verifyChecksums(new org.apache.parquet.conf.PlainParquetConfiguration())) {
-      @Override
-      protected ReadSupport<VariantRecord> getReadSupport() {
-        return new VariantReadSupport();
-      }
-    }.build()) {
+    try (ParquetReader<VariantRecord> r =
+        new ParquetReader.Builder<VariantRecord>(
+            in,
+            GuardedInputFile.verifyChecksums(
+                new org.apache.parquet.conf.PlainParquetConfiguration())) {
+          @Override
+          protected ReadSupport<VariantRecord> getReadSupport() {
+            return new VariantReadSupport();
+          }
+        }.build()) {
       for (VariantRecord row = r.read(); row != null; row = r.read()) {
         rows.add(row);
       }
@@ -83,9 +95,13 @@ class GuardedReadSupportTest {
     return rows;
   }
 
-  /** The guard's exception, wherever parquet-java wrapped it, after an allocation far below the forged claim. */
+  /**
+   * The guard's exception, wherever parquet-java wrapped it, after an allocation far below the
+   * forged claim.
+   */
   private static VariantParquetException failsAsAnEngine(Path file) {
-    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long before = threads.getCurrentThreadAllocatedBytes();
     Exception e = assertThrows(Exception.class, () -> readAsAnEngine(file));
     long allocated = threads.getCurrentThreadAllocatedBytes() - before;
@@ -117,7 +133,8 @@ class GuardedReadSupportTest {
     PageHeader forged = dictionary.header().deepCopy();
     forged.getDictionary_page_header().setNum_values(Integer.MAX_VALUE);
 
-    VariantParquetException e = failsAsAnEngine(damaged(good.withPageHeader(chunk, dictionary, forged)));
+    VariantParquetException e =
+        failsAsAnEngine(damaged(good.withPageHeader(chunk, dictionary, forged)));
     assertEquals("v.metadata", e.column());
     assertTrue(e.getMessage().contains("its dictionary claims 2147483647 values"), e.getMessage());
   }
@@ -139,7 +156,9 @@ class GuardedReadSupportTest {
     footer.getRow_groups().get(0).setNum_rows(29);
 
     VariantParquetException e = failsAsAnEngine(damaged(good.withFooter(footer)));
-    assertTrue(e.getMessage().contains("a row group claims 29 rows but its column chunk holds 30 values"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("a row group claims 29 rows but its column chunk holds 30 values"),
+        e.getMessage());
   }
 
   @Test

@@ -28,40 +28,46 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad Variant bytes inside a well-formed Parquet file never crash the reader: random, truncated and
- * bit-flipped metadata, residuals (with field ids that do not match the row's dictionary) and non-UTF-8
- * typed strings give, per row, either a Variant (whose full validation throws only {@link
- * VariantFormatException}) or a {@link VariantParquetException} caused by a {@link VariantException}; the
- * same holds for projection. Never an AIOOBE, NPE or other unchecked exception.
+ * bit-flipped metadata, residuals (with field ids that do not match the row's dictionary) and
+ * non-UTF-8 typed strings give, per row, either a Variant (whose full validation throws only {@link
+ * VariantFormatException}) or a {@link VariantParquetException} caused by a {@link
+ * VariantException}; the same holds for projection. Never an AIOOBE, NPE or other unchecked
+ * exception.
  */
 class MalformedInputPropertyTest {
   private static final int TRIALS = Math.max(20, Trials.trials() / 10);
-  private static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message m { required int64 id;"
-      + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
-      + "   optional group typed_value {"
-      + "     required group a { optional binary value; optional int64 typed_value; }"
-      + "     required group b { optional binary value; optional group typed_value (LIST) { repeated group list {"
-      + "       required group element { optional binary value; optional binary typed_value (STRING); } } } } } } }");
-  private static final Gen.Config SMALL = Gen.Config.defaults().withMaxDepth(3).withAllowLarge(false).withBudgetBytes(3_000);
+  private static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          "message m { required int64 id;"
+              + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
+              + "   optional group typed_value {"
+              + "     required group a { optional binary value; optional int64 typed_value; }"
+              + "     required group b { optional binary value; optional group typed_value (LIST) { repeated group list {"
+              + "       required group element { optional binary value; optional binary typed_value (STRING); } } } } } } }");
+  private static final Gen.Config SMALL =
+      Gen.Config.defaults().withMaxDepth(3).withAllowLarge(false).withBudgetBytes(3_000);
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void malformedBytesGiveOnlyVariantExceptions() {
-    Trials.run("malformedBytesGiveOnlyVariantExceptions", TRIALS, rnd -> {
-      Path file = Files.createTempFile(tmp, "bad", ".parquet");
-      SimpleGroupFactory f = new SimpleGroupFactory(SCHEMA);
-      List<Group> rows = new ArrayList<>();
-      for (int i = 0; i < 20; i++) {
-        rows.add(row(f, i, rnd));
-      }
-      TestFileWriter.writeRaw(file, SCHEMA, rows);
+    Trials.run(
+        "malformedBytesGiveOnlyVariantExceptions",
+        TRIALS,
+        rnd -> {
+          Path file = Files.createTempFile(tmp, "bad", ".parquet");
+          SimpleGroupFactory f = new SimpleGroupFactory(SCHEMA);
+          List<Group> rows = new ArrayList<>();
+          for (int i = 0; i < 20; i++) {
+            rows.add(row(f, i, rnd));
+          }
+          TestFileWriter.writeRaw(file, SCHEMA, rows);
 
-      readAllRows(file);
-      for (String path : new String[] {"$", "$.a", "$.b[1]", "$.zz"}) {
-        projectAllRows(file, VariantPath.parse(path));
-      }
-    });
+          readAllRows(file);
+          for (String path : new String[] {"$", "$.a", "$.b[1]", "$.zz"}) {
+            projectAllRows(file, VariantPath.parse(path));
+          }
+        });
   }
 
   private static void readAllRows(Path file) throws IOException {
@@ -86,7 +92,8 @@ class MalformedInputPropertyTest {
   }
 
   private static void projectAllRows(Path file, VariantPath path) throws IOException {
-    try (VariantParquetReader r = VariantParquetReader.open(file); VariantPathReader p = r.project("v", path)) {
+    try (VariantParquetReader r = VariantParquetReader.open(file);
+        VariantPathReader p = r.project("v", path)) {
       while (true) {
         PathValue value;
         try {
@@ -136,7 +143,8 @@ class MalformedInputPropertyTest {
       return row; // SQL NULL
     }
     Group v = row.addGroup("v");
-    v.append("metadata", bytes(rnd.nextInt(3) == 0 ? mangle(metadataOf(rnd), rnd) : metadataOf(rnd)));
+    v.append(
+        "metadata", bytes(rnd.nextInt(3) == 0 ? mangle(metadataOf(rnd), rnd) : metadataOf(rnd)));
     if (rnd.nextBoolean()) {
       v.append("value", bytes(mangle(Gen.variant(rnd, SMALL).valueBytes(), rnd)));
     }
@@ -179,18 +187,20 @@ class MalformedInputPropertyTest {
         return b;
       case 1:
         return Arrays.copyOf(b, rnd.nextInt(b.length + 1));
-      case 2: {
-        byte[] c = b.clone();
-        for (int i = 1 + rnd.nextInt(3); i > 0 && c.length > 0; i--) {
-          c[rnd.nextInt(c.length)] ^= (byte) (1 << rnd.nextInt(8));
+      case 2:
+        {
+          byte[] c = b.clone();
+          for (int i = 1 + rnd.nextInt(3); i > 0 && c.length > 0; i--) {
+            c[rnd.nextInt(c.length)] ^= (byte) (1 << rnd.nextInt(8));
+          }
+          return c;
         }
-        return c;
-      }
-      default: {
-        byte[] c = new byte[rnd.nextInt(12)];
-        rnd.nextBytes(c);
-        return c;
-      }
+      default:
+        {
+          byte[] c = new byte[rnd.nextInt(12)];
+          rnd.nextBytes(c);
+          return c;
+        }
     }
   }
 

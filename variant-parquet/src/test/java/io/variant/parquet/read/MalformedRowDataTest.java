@@ -23,27 +23,39 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Rows whose metadata column holds bytes that are no dictionary, or whose residual names a key id beyond
- * the row's dictionary: reading that row fails with a {@link VariantParquetException} naming the file, the
- * column and the row, caused by a {@link VariantFormatException}; the rows around it read correctly. An
- * unshredded value is returned as stored unless {@link VariantReadOptions.Validation#FULL} is asked for; a bad
- * field id in it then fails where the value is used.
+ * Rows whose metadata column holds bytes that are no dictionary, or whose residual names a key id
+ * beyond the row's dictionary: reading that row fails with a {@link VariantParquetException} naming
+ * the file, the column and the row, caused by a {@link VariantFormatException}; the rows around it
+ * read correctly. An unshredded value is returned as stored unless {@link
+ * VariantReadOptions.Validation#FULL} is asked for; a bad field id in it then fails where the value
+ * is used.
  */
 class MalformedRowDataTest {
-  private static final byte[] METADATA_A = {0x11, 0x01, 0x00, 0x01, 'a'}; // v1 sorted, 1 key, offsets 0..1, "a"
-  private static final byte[] METADATA_AB = {0x11, 0x02, 0x00, 0x01, 0x02, 'a', 'b'}; // v1 sorted, keys "a", "b"
+  private static final byte[] METADATA_A = {
+    0x11, 0x01, 0x00, 0x01, 'a'
+  }; // v1 sorted, 1 key, offsets 0..1, "a"
+  private static final byte[] METADATA_AB = {
+    0x11, 0x02, 0x00, 0x01, 0x02, 'a', 'b'
+  }; // v1 sorted, keys "a", "b"
   private static final byte[] INT8_7 = {0x0C, 0x07}; // int8 7
-  private static final byte[] OBJECT_B_IS_7 = {0x02, 0x01, 0x01, 0x00, 0x02, 0x0C, 0x07}; // object {id 1 ("b"): int8 7}
-  private static final byte[] OBJECT_ID_5_IS_7 = {0x02, 0x01, 0x05, 0x00, 0x02, 0x0C, 0x07}; // object {id 5 (!): int8 7}
+  private static final byte[] OBJECT_B_IS_7 = {
+    0x02, 0x01, 0x01, 0x00, 0x02, 0x0C, 0x07
+  }; // object {id 1 ("b"): int8 7}
+  private static final byte[] OBJECT_ID_5_IS_7 = {
+    0x02, 0x01, 0x05, 0x00, 0x02, 0x0C, 0x07
+  }; // object {id 5 (!): int8 7}
 
-  private static final MessageType UNSHREDDED = MessageTypeParser.parseMessageType("message m { required int64 id;"
-      + " optional group v (VARIANT(1)) { required binary metadata; required binary value; } }");
-  private static final MessageType SHREDDED = MessageTypeParser.parseMessageType("message m { required int64 id;"
-      + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
-      + "   optional group typed_value { required group a { optional binary value; optional int64 typed_value; } } } }");
+  private static final MessageType UNSHREDDED =
+      MessageTypeParser.parseMessageType(
+          "message m { required int64 id;"
+              + " optional group v (VARIANT(1)) { required binary metadata; required binary value; } }");
+  private static final MessageType SHREDDED =
+      MessageTypeParser.parseMessageType(
+          "message m { required int64 id;"
+              + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
+              + "   optional group typed_value { required group a { optional binary value; optional int64 typed_value; } } } }");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   /** Rows 0..3; row 2 has {@code metadata} and residual {@code value}, the others are {"a": 7}. */
   private Path file(MessageType schema, byte[] metadata, byte[] value) throws IOException {
@@ -55,10 +67,15 @@ class MalformedRowDataTest {
       boolean bad = id == 2;
       v.append("metadata", Binary.fromConstantByteArray(bad ? metadata : METADATA_A));
       if (schema == UNSHREDDED) {
-        v.append("value", Binary.fromConstantByteArray(bad ? value : new byte[] {0x02, 0x01, 0x00, 0x00, 0x02, 0x0C, 0x07}));
+        v.append(
+            "value",
+            Binary.fromConstantByteArray(
+                bad ? value : new byte[] {0x02, 0x01, 0x00, 0x00, 0x02, 0x0C, 0x07}));
       } else {
         if (bad && value != null) {
-          v.append("value", Binary.fromConstantByteArray(value)); // the residual of a partially shredded object
+          v.append(
+              "value",
+              Binary.fromConstantByteArray(value)); // the residual of a partially shredded object
         }
         v.addGroup("typed_value").addGroup("a").append("typed_value", 7L);
       }
@@ -74,7 +91,8 @@ class MalformedRowDataTest {
   }
 
   /** Reads rows 0 and 1, expects row 2 to fail, then reads row 3 and the end. */
-  private static VariantParquetException failsAtRow2(Path file, VariantReadOptions options) throws IOException {
+  private static VariantParquetException failsAtRow2(Path file, VariantReadOptions options)
+      throws IOException {
     try (VariantParquetReader r = VariantParquetReader.open(file, options)) {
       assertEquals(0L, r.read().get("id"));
       assertEquals(1L, r.read().get("id"));
@@ -111,12 +129,18 @@ class MalformedRowDataTest {
     VariantParquetException e = failsAtRow2(file);
     assertNamesRow2(e, file);
     assertEquals(1, assertInstanceOf(VariantFormatException.class, e.getCause()).byteOffset());
-    assertTrue(e.getMessage().contains("metadata dictionary size 5 needs offsets up to byte 8"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("metadata dictionary size 5 needs offsets up to byte 8"),
+        e.getMessage());
   }
 
   @Test
   void textInTheMetadataColumnFailsItsRow() throws IOException {
-    Path file = file(UNSHREDDED, "{\"a\": 7}".getBytes(java.nio.charset.StandardCharsets.US_ASCII), INT8_7); // 0x7B: version 11
+    Path file =
+        file(
+            UNSHREDDED,
+            "{\"a\": 7}".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+            INT8_7); // 0x7B: version 11
 
     VariantParquetException e = failsAtRow2(file);
     assertNamesRow2(e, file);
@@ -134,7 +158,8 @@ class MalformedRowDataTest {
 
   @Test
   void residualWithKnownKeyMergesWithTheShreddedField() throws IOException {
-    Path file = file(SHREDDED, METADATA_AB, OBJECT_B_IS_7); // the control: the same row, but a valid id
+    Path file =
+        file(SHREDDED, METADATA_AB, OBJECT_B_IS_7); // the control: the same row, but a valid id
 
     try (VariantParquetReader r = VariantParquetReader.open(file)) {
       r.read();
@@ -147,14 +172,20 @@ class MalformedRowDataTest {
 
   @Test
   void emptyBinaryInADecimalColumnFailsItsRow() throws IOException {
-    MessageType schema = MessageTypeParser.parseMessageType("message m { required int64 id; optional group v (VARIANT(1)) {"
-        + " required binary metadata; optional binary value; optional binary typed_value (DECIMAL(20,2)); } }");
+    MessageType schema =
+        MessageTypeParser.parseMessageType(
+            "message m { required int64 id; optional group v (VARIANT(1)) {"
+                + " required binary metadata; optional binary value; optional binary typed_value (DECIMAL(20,2)); } }");
     SimpleGroupFactory f = new SimpleGroupFactory(schema);
     List<Group> rows = new ArrayList<>();
     for (long id = 0; id < 4; id++) {
       Group row = f.newGroup().append("id", id);
-      row.addGroup("v").append("metadata", Binary.fromConstantByteArray(METADATA_A))
-          .append("typed_value", Binary.fromConstantByteArray(id == 2 ? new byte[0] : new byte[] {0x02, (byte) 0xBC})); // 700: 7.00
+      row.addGroup("v")
+          .append("metadata", Binary.fromConstantByteArray(METADATA_A))
+          .append(
+              "typed_value",
+              Binary.fromConstantByteArray(
+                  id == 2 ? new byte[0] : new byte[] {0x02, (byte) 0xBC})); // 700: 7.00
       rows.add(row);
     }
     Path file = tmp.resolve("decimals.parquet");
@@ -166,7 +197,12 @@ class MalformedRowDataTest {
       VariantParquetException e = assertThrows(VariantParquetException.class, r::read);
       assertEquals("v.typed_value", e.column());
       assertEquals(2, e.row());
-      assertTrue(e.getMessage().contains("Cannot read a decimal from an empty binary (file " + file + ", column v.typed_value, row 2)"),
+      assertTrue(
+          e.getMessage()
+              .contains(
+                  "Cannot read a decimal from an empty binary (file "
+                      + file
+                      + ", column v.typed_value, row 2)"),
           e.getMessage());
       VariantRecord next = r.read();
       assertEquals(3L, next.get("id"), "the row after the bad one");
@@ -192,10 +228,13 @@ class MalformedRowDataTest {
   void unshreddedKeyBeyondTheDictionaryFailsItsRowUnderFullValidation() throws IOException {
     Path file = file(UNSHREDDED, METADATA_A, OBJECT_ID_5_IS_7);
 
-    VariantParquetException e = failsAtRow2(file, VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL));
+    VariantParquetException e =
+        failsAtRow2(
+            file, VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL));
     assertNamesRow2(e, file);
     assertInstanceOf(VariantFormatException.class, e.getCause());
-    assertTrue(e.getMessage().contains("Invalid Variant: Invalid variant at byte 2:"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("Invalid Variant: Invalid variant at byte 2:"), e.getMessage());
     assertTrue(e.getMessage().contains("field id 5"), e.getMessage());
   }
 
@@ -203,7 +242,10 @@ class MalformedRowDataTest {
   void fullValidationAppliesToProjectionsToo() throws IOException {
     Path file = file(UNSHREDDED, METADATA_A, OBJECT_ID_5_IS_7);
 
-    try (VariantParquetReader r = VariantParquetReader.open(file, VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL));
+    try (VariantParquetReader r =
+            VariantParquetReader.open(
+                file,
+                VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL));
         VariantPathReader p = r.project("v", io.variant.core.path.VariantPath.root())) {
       assertTrue(p.read().isPresent());
       assertTrue(p.read().isPresent());

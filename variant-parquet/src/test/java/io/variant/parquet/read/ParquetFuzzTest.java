@@ -22,34 +22,39 @@ import org.apache.parquet.hadoop.api.ReadSupport;
 
 /**
  * Coverage-guided fuzzing of whole Parquet files through both ways the library reads them: {@link
- * VariantParquetReader}, and {@link VariantReadSupport} in parquet-java's own {@code ParquetReader} over a
- * {@link GuardedInputFile}, as an engine embeds it. Every row read is validated and rendered.
+ * VariantParquetReader}, and {@link VariantReadSupport} in parquet-java's own {@code ParquetReader}
+ * over a {@link GuardedInputFile}, as an engine embeds it. Every row read is validated and
+ * rendered.
  *
- * <p><b>Input.</b> Byte 0 chooses the mode. Even: the rest of the input is the file itself (the corpus is
- * seeded with real files, see {@link ParquetFuzzSeeds}). Odd: byte 1 picks one of the seed files, and the
- * rest drives structure-aware damage ({@link FuzzDamage}): forged footer fields, forged page-header sizes and
- * counts, swapped pages, truncation, bit flips in footers, page headers, dictionary pages and the
- * repetition/definition levels at the start of data pages, stacked up to three times. The fuzzer's byte
- * mutations thus steer which structure is damaged and how.
+ * <p><b>Input.</b> Byte 0 chooses the mode. Even: the rest of the input is the file itself (the
+ * corpus is seeded with real files, see {@link ParquetFuzzSeeds}). Odd: byte 1 picks one of the
+ * seed files, and the rest drives structure-aware damage ({@link FuzzDamage}): forged footer
+ * fields, forged page-header sizes and counts, swapped pages, truncation, bit flips in footers,
+ * page headers, dictionary pages and the repetition/definition levels at the start of data pages,
+ * stacked up to three times. The fuzzer's byte mutations thus steer which structure is damaged and
+ * how.
  *
- * <p><b>Oracle.</b> Allowed: rows, or an {@link IOException} / {@link VariantException} (through {@code
- * VariantParquetReader}); parquet-java's own exceptions too through {@code VariantReadSupport}. A finding is
- * any {@link Error} (out of memory under {@code -Xmx256m}, stack overflow), a hang past the per-input time
- * bound, an allocation past {@link FuzzOracle#MAX_ALLOCATED_BYTES}, or a programming error (NPE, index out
- * of bounds, class cast, ...) thrown from this project's code, even when wrapped.
+ * <p><b>Oracle.</b> Allowed: rows, or an {@link IOException} / {@link VariantException} (through
+ * {@code VariantParquetReader}); parquet-java's own exceptions too through {@code
+ * VariantReadSupport}. A finding is any {@link Error} (out of memory under {@code -Xmx256m}, stack
+ * overflow), a hang past the per-input time bound, an allocation past {@link
+ * FuzzOracle#MAX_ALLOCATED_BYTES}, or a programming error (NPE, index out of bounds, class cast,
+ * ...) thrown from this project's code, even when wrapped.
  *
  * <p><b>Regression mode</b> (every {@code mvn verify}): runs the inputs in {@code
- * src/test/resources/io/variant/parquet/read/ParquetFuzzTestInputs/readAnyFile/}. <b>Fuzzing mode</b>: see
- * FUZZING.md ({@code bin/fuzz parquet ...}).
+ * src/test/resources/io/variant/parquet/read/ParquetFuzzTestInputs/readAnyFile/}. <b>Fuzzing
+ * mode</b>: see FUZZING.md ({@code bin/fuzz parquet ...}).
  */
 public class ParquetFuzzTest {
   private static final Limits RENDER_LIMITS = Limits.defaults().withMaxValueBytes(1 << 20);
+
   /** Rows read per file at most: a forged row count must not turn one input into a long run. */
   private static final int MAX_ROWS = 5_000;
 
   /**
-   * Called once by the standalone driver before fuzzing: loads and JIT-warms the classes an input needs, so
-   * that the per-input time bound measures the input and not class loading on a busy machine.
+   * Called once by the standalone driver before fuzzing: loads and JIT-warms the classes an input
+   * needs, so that the per-input time bound measures the input and not class loading on a busy
+   * machine.
    */
   public static void fuzzerInitialize() {
     byte[][] seeds = ParquetFuzzSeeds.files();
@@ -82,14 +87,17 @@ public class ParquetFuzzTest {
       file = FuzzDamage.apply(seeds[seed], new BytesRandom(input, 2));
       name = "fuzz-seed-" + seed + ".parquet";
     }
-    FuzzOracle.bounded(name, () -> {
-      readWithVariantParquetReader(file, name);
-      readWithReadSupport(file, name);
-    });
+    FuzzOracle.bounded(
+        name,
+        () -> {
+          readWithVariantParquetReader(file, name);
+          readWithReadSupport(file, name);
+        });
   }
 
   private static void readWithVariantParquetReader(byte[] file, String name) {
-    try (VariantParquetReader r = VariantParquetReader.open(new BytesInputFile(file), name, VariantReadOptions.defaults())) {
+    try (VariantParquetReader r =
+        VariantParquetReader.open(new BytesInputFile(file), name, VariantReadOptions.defaults())) {
       int n = 0;
       for (VariantRecord row = r.read(); row != null && n < MAX_ROWS; row = r.read(), n++) {
         checkRow(row);
@@ -103,12 +111,13 @@ public class ParquetFuzzTest {
     try {
       GuardedInputFile in = GuardedInputFile.open(new BytesInputFile(file), name);
       ParquetConfiguration conf = GuardedInputFile.verifyChecksums(new PlainParquetConfiguration());
-      try (ParquetReader<VariantRecord> r = new ParquetReader.Builder<VariantRecord>(in, conf) {
-        @Override
-        protected ReadSupport<VariantRecord> getReadSupport() {
-          return new VariantReadSupport();
-        }
-      }.build()) {
+      try (ParquetReader<VariantRecord> r =
+          new ParquetReader.Builder<VariantRecord>(in, conf) {
+            @Override
+            protected ReadSupport<VariantRecord> getReadSupport() {
+              return new VariantReadSupport();
+            }
+          }.build()) {
         int n = 0;
         for (VariantRecord row = r.read(); row != null && n < MAX_ROWS; row = r.read(), n++) {
           checkRow(row);

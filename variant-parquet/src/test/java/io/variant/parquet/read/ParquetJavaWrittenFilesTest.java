@@ -29,36 +29,43 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files whose VARIANT column parquet-java's own shredding writer ({@code VariantValueWriter}, 1.18.1) fills,
- * for arbitrary plans in the spec layout, read back by this library to logically equal values.
+ * Files whose VARIANT column parquet-java's own shredding writer ({@code VariantValueWriter},
+ * 1.18.1) fills, for arbitrary plans in the spec layout, read back by this library to logically
+ * equal values.
  */
 class ParquetJavaWrittenFilesTest {
   private static final int TRIALS = Math.max(20, Trials.trials() / 10);
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void readsWhatParquetJavaShreds() {
-    Trials.run("readsParquetJavaShredding", TRIALS, rnd -> {
-      ShreddingPlan plan = PlanGen.plan(rnd, 3);
-      List<Variant> rows = ShapedValues.rows(plan, rnd, 20);
-      Path file = Files.createTempFile(tmp, "pj", ".parquet");
-      MessageType schema = TestFileWriter.schema(plan, ShreddingLayout.SPEC);
-      writeWithParquetJava(file, schema, rows);
+    Trials.run(
+        "readsParquetJavaShredding",
+        TRIALS,
+        rnd -> {
+          ShreddingPlan plan = PlanGen.plan(rnd, 3);
+          List<Variant> rows = ShapedValues.rows(plan, rnd, 20);
+          Path file = Files.createTempFile(tmp, "pj", ".parquet");
+          MessageType schema = TestFileWriter.schema(plan, ShreddingLayout.SPEC);
+          writeWithParquetJava(file, schema, rows);
 
-      ShapedValues.assertReadsBack(file, plan, rows, "SPEC via parquet-java");
-    });
+          ShapedValues.assertReadsBack(file, plan, rows, "SPEC via parquet-java");
+        });
   }
 
   @Test
   void readsParquetJavaTypedColumnsAsTyped() throws IOException {
     ShreddingPlan plan = ShreddingPlan.scalar(io.variant.shredding.ShreddedType.INT64);
-    Variant int64 = new io.variant.core.VariantBuilder().appendInteger(io.variant.core.VariantType.INT64, 42).build();
+    Variant int64 =
+        new io.variant.core.VariantBuilder()
+            .appendInteger(io.variant.core.VariantType.INT64, 42)
+            .build();
     Path file = Files.createTempFile(tmp, "pj", ".parquet");
     writeWithParquetJava(file, TestFileWriter.schema(plan, ShreddingLayout.SPEC), List.of(int64));
 
-    try (VariantParquetReader r = VariantParquetReader.open(file); VariantPathReader p = r.project(TestFileWriter.COLUMN, VariantPath.root())) {
+    try (VariantParquetReader r = VariantParquetReader.open(file);
+        VariantPathReader p = r.project(TestFileWriter.COLUMN, VariantPath.root())) {
       PathValue v = p.read();
       assertTrue(v.fromTypedColumns(), "parquet-java should have written typed_value, not value");
       assertEquals(io.variant.core.VariantType.INT64, v.value().type());
@@ -66,12 +73,14 @@ class ParquetJavaWrittenFilesTest {
     }
   }
 
-  private static void writeWithParquetJava(Path file, MessageType schema, List<Variant> rows) throws IOException {
-    try (ParquetWriter<Variant> w = new Builder(new LocalOutputFile(file), schema)
-        .withConf(new PlainParquetConfiguration())
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-        .withRowGroupRowCountLimit(4)
-        .build()) {
+  private static void writeWithParquetJava(Path file, MessageType schema, List<Variant> rows)
+      throws IOException {
+    try (ParquetWriter<Variant> w =
+        new Builder(new LocalOutputFile(file), schema)
+            .withConf(new PlainParquetConfiguration())
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .withRowGroupRowCountLimit(4)
+            .build()) {
       for (Variant v : rows) {
         w.write(v);
       }
@@ -103,7 +112,10 @@ class ParquetJavaWrittenFilesTest {
     }
   }
 
-  /** Rows of {@code id} (always 0) and the Variant, written by parquet-java's {@code VariantValueWriter}. */
+  /**
+   * Rows of {@code id} (always 0) and the Variant, written by parquet-java's {@code
+   * VariantValueWriter}.
+   */
   private static final class Support extends WriteSupport<Variant> {
     private final MessageType schema;
     private RecordConsumer consumer;
@@ -137,7 +149,8 @@ class ParquetJavaWrittenFilesTest {
       if (v != null) {
         GroupType g = schema.getType(TestFileWriter.COLUMN).asGroupType();
         consumer.startField(TestFileWriter.COLUMN, 1);
-        VariantValueWriter.write(consumer, g, new org.apache.parquet.variant.Variant(v.valueBytes(), v.metadataBytes()));
+        VariantValueWriter.write(
+            consumer, g, new org.apache.parquet.variant.Variant(v.valueBytes(), v.metadataBytes()));
         consumer.endField(TestFileWriter.COLUMN, 1);
       }
       consumer.endMessage();

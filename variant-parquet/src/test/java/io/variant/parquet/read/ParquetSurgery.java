@@ -19,19 +19,23 @@ import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.Util;
 
 /**
- * Test-only surgery on the bytes of a valid Parquet file: finds the footer, every column chunk and every page
- * (spec: parquet-format §File format), and returns corrupted copies: bytes changed in place, pages swapped,
- * the footer or a page header re-serialized with a forged field (every absolute offset after the change
- * shifted so that only the forged field is wrong). Reads thrift with parquet-format-structures, never with
- * the reader under test.
+ * Test-only surgery on the bytes of a valid Parquet file: finds the footer, every column chunk and
+ * every page (spec: parquet-format §File format), and returns corrupted copies: bytes changed in
+ * place, pages swapped, the footer or a page header re-serialized with a forged field (every
+ * absolute offset after the change shifted so that only the forged field is wrong). Reads thrift
+ * with parquet-format-structures, never with the reader under test.
  */
 final class ParquetSurgery {
   /** The 4-byte magic at both ends of a Parquet file. */
   static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+
   /** Footer length (4 bytes, little-endian) followed by the magic. */
   static final int TAIL = 8;
 
-  /** A page: its header at {@code start}, {@code headerLength} bytes, then {@code payloadLength} bytes. */
+  /**
+   * A page: its header at {@code start}, {@code headerLength} bytes, then {@code payloadLength}
+   * bytes.
+   */
   record Page(long start, int headerLength, int payloadLength, PageHeader header) {
     long payloadStart() {
       return start + headerLength;
@@ -53,7 +57,8 @@ final class ParquetSurgery {
 
   private ParquetSurgery(byte[] file) {
     this.file = file;
-    this.footerLength = ByteBuffer.wrap(file, file.length - TAIL, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+    this.footerLength =
+        ByteBuffer.wrap(file, file.length - TAIL, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
     this.footerStart = file.length - TAIL - footerLength;
     this.footer = readFooter(file, footerStart, footerLength);
     List<RowGroup> groups = footer.getRow_groups();
@@ -61,9 +66,17 @@ final class ParquetSurgery {
       List<ColumnChunk> columns = groups.get(g).getColumns();
       for (int c = 0; c < columns.size(); c++) {
         ColumnMetaData m = columns.get(c).getMeta_data();
-        long start = m.isSetDictionary_page_offset() && m.getDictionary_page_offset() > 0
-            ? Math.min(m.getDictionary_page_offset(), m.getData_page_offset()) : m.getData_page_offset();
-        chunks.add(new Chunk(g, c, start, m.getTotal_compressed_size(), pages(start, m.getTotal_compressed_size())));
+        long start =
+            m.isSetDictionary_page_offset() && m.getDictionary_page_offset() > 0
+                ? Math.min(m.getDictionary_page_offset(), m.getData_page_offset())
+                : m.getData_page_offset();
+        chunks.add(
+            new Chunk(
+                g,
+                c,
+                start,
+                m.getTotal_compressed_size(),
+                pages(start, m.getTotal_compressed_size())));
       }
     }
   }
@@ -85,7 +98,8 @@ final class ParquetSurgery {
     List<Page> pages = new ArrayList<>();
     long at = start;
     while (at < start + length) {
-      ByteArrayInputStream in = new ByteArrayInputStream(file, (int) at, (int) (start + length - at));
+      ByteArrayInputStream in =
+          new ByteArrayInputStream(file, (int) at, (int) (start + length - at));
       int before = in.available();
       PageHeader h;
       try {
@@ -94,7 +108,8 @@ final class ParquetSurgery {
         throw new UncheckedIOException(e);
       }
       Page p = new Page(at, before - in.available(), h.getCompressed_page_size(), h);
-      if (p.end() <= at || p.end() > start + length) { // only damaged files (fuzzing parses its own output again)
+      if (p.end() <= at
+          || p.end() > start + length) { // only damaged files (fuzzing parses its own output again)
         throw new IllegalStateException("page at " + at + " does not fit its chunk");
       }
       pages.add(p);
@@ -103,10 +118,14 @@ final class ParquetSurgery {
     return pages;
   }
 
-  /** The first chunk (in row-group order) of the column with dotted path {@code column}, e.g. {@code v.metadata}. */
+  /**
+   * The first chunk (in row-group order) of the column with dotted path {@code column}, e.g. {@code
+   * v.metadata}.
+   */
   Chunk chunk(String column) {
     for (Chunk c : chunks) {
-      ColumnMetaData m = footer.getRow_groups().get(c.rowGroup()).getColumns().get(c.column()).getMeta_data();
+      ColumnMetaData m =
+          footer.getRow_groups().get(c.rowGroup()).getColumns().get(c.column()).getMeta_data();
       if (String.join(".", m.getPath_in_schema()).equals(column)) {
         return c;
       }
@@ -121,12 +140,16 @@ final class ParquetSurgery {
     return all;
   }
 
-  /** A copy of the file with {@code [start, end)} replaced by {@code replacement}; nothing else adjusted. */
+  /**
+   * A copy of the file with {@code [start, end)} replaced by {@code replacement}; nothing else
+   * adjusted.
+   */
   byte[] splice(long start, long end, byte[] replacement) {
     byte[] out = new byte[file.length - (int) (end - start) + replacement.length];
     System.arraycopy(file, 0, out, 0, (int) start);
     System.arraycopy(replacement, 0, out, (int) start, replacement.length);
-    System.arraycopy(file, (int) end, out, (int) start + replacement.length, file.length - (int) end);
+    System.arraycopy(
+        file, (int) end, out, (int) start + replacement.length, file.length - (int) end);
     return out;
   }
 
@@ -137,15 +160,24 @@ final class ParquetSurgery {
     return out;
   }
 
-  /** A copy of the file whose footer is {@code forged} (re-serialized; the footer length follows). */
+  /**
+   * A copy of the file whose footer is {@code forged} (re-serialized; the footer length follows).
+   */
   byte[] withFooter(FileMetaData forged) {
     return replaceFooter(file, footerStart, forged);
   }
 
-  /** {@code file}'s bytes before {@code footerStart}, then {@code footer}, its length and the magic. */
+  /**
+   * {@code file}'s bytes before {@code footerStart}, then {@code footer}, its length and the magic.
+   */
   private static byte[] replaceFooter(byte[] file, int footerStart, FileMetaData footer) {
     byte[] thrift = serialize(footer);
-    byte[] tail = ByteBuffer.allocate(TAIL).order(ByteOrder.LITTLE_ENDIAN).putInt(thrift.length).put(MAGIC).array();
+    byte[] tail =
+        ByteBuffer.allocate(TAIL)
+            .order(ByteOrder.LITTLE_ENDIAN)
+            .putInt(thrift.length)
+            .put(MAGIC)
+            .array();
     byte[] out = Arrays.copyOf(file, footerStart + thrift.length + TAIL);
     System.arraycopy(thrift, 0, out, footerStart, thrift.length);
     System.arraycopy(tail, 0, out, footerStart + thrift.length, TAIL);
@@ -158,9 +190,9 @@ final class ParquetSurgery {
   }
 
   /**
-   * A copy of the file whose page {@code page} of chunk {@code chunk} has header {@code forged}. If the
-   * serialized header changes length, the chunk's size and every absolute offset after it move with it, so
-   * the footer stays consistent and only the forged field is wrong.
+   * A copy of the file whose page {@code page} of chunk {@code chunk} has header {@code forged}. If
+   * the serialized header changes length, the chunk's size and every absolute offset after it move
+   * with it, so the footer stays consistent and only the forged field is wrong.
    */
   byte[] withPageHeader(Chunk chunk, Page page, PageHeader forged) {
     byte[] header = serialize(forged);
@@ -178,19 +210,24 @@ final class ParquetSurgery {
         if (m.isSetDictionary_page_offset()) {
           m.setDictionary_page_offset(shift.applyAsLong(m.getDictionary_page_offset()));
         }
-        // The page indexes hold offsets of their own; readers without page filtering never look at them.
+        // The page indexes hold offsets of their own; readers without page filtering never look at
+        // them.
         c.unsetColumn_index_offset();
         c.unsetColumn_index_length();
         c.unsetOffset_index_offset();
         c.unsetOffset_index_length();
       }
     }
-    ColumnMetaData forgedChunk = meta.getRow_groups().get(chunk.rowGroup()).getColumns().get(chunk.column()).getMeta_data();
+    ColumnMetaData forgedChunk =
+        meta.getRow_groups().get(chunk.rowGroup()).getColumns().get(chunk.column()).getMeta_data();
     forgedChunk.setTotal_compressed_size(forgedChunk.getTotal_compressed_size() + delta);
-    return replaceFooter(splice(page.start(), page.payloadStart(), header), footerStart + delta, meta);
+    return replaceFooter(
+        splice(page.start(), page.payloadStart(), header), footerStart + delta, meta);
   }
 
-  /** A copy of the file with pages {@code a} and {@code b} (of one chunk, {@code a} first) swapped. */
+  /**
+   * A copy of the file with pages {@code a} and {@code b} (of one chunk, {@code a} first) swapped.
+   */
   byte[] swapPages(Page a, Page b) {
     byte[] out = file.clone();
     int at = (int) a.start();

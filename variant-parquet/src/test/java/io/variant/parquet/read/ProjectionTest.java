@@ -25,8 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ProjectionTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   /** {"a": int64, "b": {"c": string, "d": double}, "tags": [string]} */
   private static ShreddingPlan plan() {
@@ -61,10 +60,12 @@ class ProjectionTest {
   void requestsOnlyTheColumnsOfThePath() throws IOException {
     try (VariantParquetReader r = VariantParquetReader.open(file(List.of(row(1, "u", null))));
         VariantPathReader p = r.project("v", VariantPath.parse("$.b.c"))) {
-      MessageType expected = MessageTypeParser.parseMessageType("message rows {"
-          + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
-          + "   optional group typed_value { required group b { optional binary value;"
-          + "     optional group typed_value { required group c { optional binary value; optional binary typed_value (STRING); } } } } } }");
+      MessageType expected =
+          MessageTypeParser.parseMessageType(
+              "message rows {"
+                  + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
+                  + "   optional group typed_value { required group b { optional binary value;"
+                  + "     optional group typed_value { required group c { optional binary value; optional binary typed_value (STRING); } } } } } }");
       assertEquals(expected, p.requestedSchema());
     }
   }
@@ -73,9 +74,11 @@ class ProjectionTest {
   void requestsOnlyResidualsForUnshreddedKeys() throws IOException {
     try (VariantParquetReader r = VariantParquetReader.open(file(List.of(row(1, "u", null))));
         VariantPathReader p = r.project("v", VariantPath.parse("$.b.zz"))) {
-      MessageType expected = MessageTypeParser.parseMessageType("message rows {"
-          + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
-          + "   optional group typed_value { required group b { optional binary value; } } } }");
+      MessageType expected =
+          MessageTypeParser.parseMessageType(
+              "message rows {"
+                  + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
+                  + "   optional group typed_value { required group b { optional binary value; } } } }");
       assertEquals(expected, p.requestedSchema());
     }
   }
@@ -84,11 +87,13 @@ class ProjectionTest {
   void answersFullyTypedPathsFromTypedColumns() throws IOException {
     Path f = file(List.of(row(1, "typed", null), row(2, "also", "zz")));
 
-    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", VariantPath.parse("$.b.c"))) {
+    try (VariantParquetReader r = VariantParquetReader.open(f);
+        VariantPathReader p = r.project("v", VariantPath.parse("$.b.c"))) {
       PathValue first = p.read();
       assertEquals("typed", first.value().stringValue());
       assertTrue(first.fromTypedColumns());
-      PathValue second = p.read(); // the top-level residual holds zz, but b.c is typed: still no residual decoded
+      PathValue second =
+          p.read(); // the top-level residual holds zz, but b.c is typed: still no residual decoded
       assertEquals("also", second.value().stringValue());
       assertTrue(second.fromTypedColumns());
     }
@@ -98,7 +103,8 @@ class ProjectionTest {
   void readsUnshreddedKeysFromTheResidual() throws IOException {
     Path f = file(List.of(row(1, "u", "zz"), row(2, "u", null)));
 
-    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", VariantPath.parse("$.zz"))) {
+    try (VariantParquetReader r = VariantParquetReader.open(f);
+        VariantPathReader p = r.project("v", VariantPath.parse("$.zz"))) {
       PathValue first = p.read();
       assertEquals("residual", first.value().stringValue());
       assertFalse(first.fromTypedColumns());
@@ -124,7 +130,8 @@ class ProjectionTest {
   void rebuildsTheSlotAtThePathsEnd() throws IOException {
     Path f = file(List.of(row(7, "u", null)));
 
-    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", VariantPath.parse("$.b"))) {
+    try (VariantParquetReader r = VariantParquetReader.open(f);
+        VariantPathReader p = r.project("v", VariantPath.parse("$.b"))) {
       Variant b = p.read().value();
       assertEquals(2, b.fieldCount());
       assertEquals("u", b.field("c").stringValue());
@@ -136,7 +143,8 @@ class ProjectionTest {
   void reportsSqlNullRows() throws IOException {
     Path f = file(Arrays.asList(null, row(1, "u", null)));
 
-    try (VariantParquetReader r = VariantParquetReader.open(f); VariantPathReader p = r.project("v", VariantPath.parse("$.a"))) {
+    try (VariantParquetReader r = VariantParquetReader.open(f);
+        VariantPathReader p = r.project("v", VariantPath.parse("$.a"))) {
       assertTrue(p.read().isSqlNull());
       PathValue a = p.read();
       assertEquals(VariantType.INT64, a.value().type());
@@ -147,7 +155,9 @@ class ProjectionTest {
   @Test
   void rejectsUnknownColumns() throws IOException {
     try (VariantParquetReader r = VariantParquetReader.open(file(List.of()))) {
-      var e = assertThrows(IllegalArgumentException.class, () -> r.project("nope", VariantPath.parse("$.a")));
+      var e =
+          assertThrows(
+              IllegalArgumentException.class, () -> r.project("nope", VariantPath.parse("$.a")));
       assertTrue(e.getMessage().contains("\"nope\""), e.getMessage());
     }
   }

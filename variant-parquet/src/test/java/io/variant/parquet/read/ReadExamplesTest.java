@@ -27,10 +27,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The Javadoc examples of this package and of {@code VariantSchema}, kept compiling and correct. */
+/**
+ * The Javadoc examples of this package and of {@code VariantSchema}, kept compiling and correct.
+ */
 class ReadExamplesTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private Path file;
   private final List<String> names = new ArrayList<>();
@@ -38,10 +39,23 @@ class ReadExamplesTest {
   @BeforeEach
   void writeEvents() throws IOException {
     file = tmp.resolve("events.parquet");
-    ShreddingPlan plan = ShreddingPlan.object(Map.of("user", ShreddingPlan.object(Map.of("name", ShreddingPlan.scalar(ShreddedType.STRING)))));
-    Variant variant = new VariantBuilder().startObject().key("user").startObject().key("name").appendString("ann")
-        .endObject().endObject().build();
-    try (VariantParquetWriter w = VariantParquetWriter.builder(file).longColumn("id").variantColumn("event", plan).build()) {
+    ShreddingPlan plan =
+        ShreddingPlan.object(
+            Map.of(
+                "user",
+                ShreddingPlan.object(Map.of("name", ShreddingPlan.scalar(ShreddedType.STRING)))));
+    Variant variant =
+        new VariantBuilder()
+            .startObject()
+            .key("user")
+            .startObject()
+            .key("name")
+            .appendString("ann")
+            .endObject()
+            .endObject()
+            .build();
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file).longColumn("id").variantColumn("event", plan).build()) {
       w.write(VariantRecord.builder().set("id", 1L).set("event", variant).build());
     }
   }
@@ -74,12 +88,13 @@ class ReadExamplesTest {
   void readSupportExample() throws IOException {
     InputFile inputFile = new LocalInputFile(file);
     // VariantReadSupport
-    try (ParquetReader<VariantRecord> r = new ParquetReader.Builder<VariantRecord>(inputFile, new PlainParquetConfiguration()) {
-      @Override
-      protected ReadSupport<VariantRecord> getReadSupport() {
-        return new VariantReadSupport();
-      }
-    }.build()) {
+    try (ParquetReader<VariantRecord> r =
+        new ParquetReader.Builder<VariantRecord>(inputFile, new PlainParquetConfiguration()) {
+          @Override
+          protected ReadSupport<VariantRecord> getReadSupport() {
+            return new VariantReadSupport();
+          }
+        }.build()) {
       VariantRecord row = r.read();
       assertEquals(1L, row.get("id"));
     }
@@ -89,7 +104,8 @@ class ReadExamplesTest {
   void schemaExample() {
     ShreddingPlan plan = ShreddingPlan.scalar(ShreddedType.INT64);
     // VariantSchema
-    GroupType g = VariantSchema.toParquet("event", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
+    GroupType g =
+        VariantSchema.toParquet("event", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
     ShreddingPlan back = VariantSchema.fromParquet(g); // equals plan
     assertEquals(plan, back);
   }

@@ -13,17 +13,25 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Test values drawn to mostly fit a plan, so that typed columns get filled: objects with most plan fields
- * present (and sometimes an extra key for the residual), arrays of fitting elements, scalars of the slot's
- * exact type, and now and then an arbitrary value that must go to the residual.
+ * Test values drawn to mostly fit a plan, so that typed columns get filled: objects with most plan
+ * fields present (and sometimes an extra key for the residual), arrays of fitting elements, scalars
+ * of the slot's exact type, and now and then an arbitrary value that must go to the residual.
  */
 public final class ShapedValues {
-  private static final Gen.Config SMALL = Gen.Config.defaults().withMaxDepth(2).withMaxFields(3).withMaxElements(3)
-      .withAllowLarge(false).withBudgetBytes(2_000);
+  private static final Gen.Config SMALL =
+      Gen.Config.defaults()
+          .withMaxDepth(2)
+          .withMaxFields(3)
+          .withMaxElements(3)
+          .withAllowLarge(false)
+          .withBudgetBytes(2_000);
 
   private ShapedValues() {}
 
-  /** 1 to {@code maxRows} rows, about one in ten SQL NULL ({@code null}), the others shaped by {@code plan}. */
+  /**
+   * 1 to {@code maxRows} rows, about one in ten SQL NULL ({@code null}), the others shaped by
+   * {@code plan}.
+   */
   public static List<Variant> rows(ShreddingPlan plan, Random rnd, int maxRows) {
     List<Variant> rows = new ArrayList<>();
     for (int n = 1 + rnd.nextInt(maxRows); n > 0; n--) {
@@ -33,14 +41,16 @@ public final class ShapedValues {
   }
 
   /**
-   * Reads {@code file} and checks that it holds {@code plan} in column {@code v} and, row by row, values
-   * logically equal to {@code rows} (SQL NULL where {@code null}): lossless widening may change an
-   * integer's width, so physical types are not compared.
+   * Reads {@code file} and checks that it holds {@code plan} in column {@code v} and, row by row,
+   * values logically equal to {@code rows} (SQL NULL where {@code null}): lossless widening may
+   * change an integer's width, so physical types are not compared.
    */
-  static void assertReadsBack(java.nio.file.Path file, ShreddingPlan plan, List<Variant> rows, String context)
+  static void assertReadsBack(
+      java.nio.file.Path file, ShreddingPlan plan, List<Variant> rows, String context)
       throws java.io.IOException {
     try (VariantParquetReader r = VariantParquetReader.open(file)) {
-      org.junit.jupiter.api.Assertions.assertEquals(plan, r.plans().get(TestFileWriter.COLUMN), context);
+      org.junit.jupiter.api.Assertions.assertEquals(
+          plan, r.plans().get(TestFileWriter.COLUMN), context);
       int i = 0;
       for (io.variant.parquet.VariantRecord row : r) {
         Variant want = rows.get(i);
@@ -49,7 +59,8 @@ public final class ShapedValues {
         if (want == null) {
           org.junit.jupiter.api.Assertions.assertNull(got, where + " should be SQL NULL");
         } else {
-          org.junit.jupiter.api.Assertions.assertTrue(want.equals(got), where + ": wrote " + want + ", read " + got);
+          org.junit.jupiter.api.Assertions.assertTrue(
+              want.equals(got), where + ": wrote " + want + ", read " + got);
         }
         i++;
       }
@@ -82,7 +93,8 @@ public final class ShapedValues {
       }
     }
     if (rnd.nextInt(4) == 0) {
-      String extra = "zz_" + rnd.nextInt(3); // not a plan key of PlanGen: lands in the residual object
+      String extra =
+          "zz_" + rnd.nextInt(3); // not a plan key of PlanGen: lands in the residual object
       if (((ShreddingPlan.ObjectPlan) plan).indexOf(extra) < 0) {
         fields.add(new Model.Field(extra, Gen.model(rnd, SMALL)));
       }
@@ -93,7 +105,8 @@ public final class ShapedValues {
   private static Model scalar(ShreddedType type, Random rnd) {
     VariantType t = type.variantType();
     if (t == VariantType.BOOLEAN_TRUE) {
-      return new Model.Scalar(rnd.nextBoolean() ? VariantType.BOOLEAN_TRUE : VariantType.BOOLEAN_FALSE, null);
+      return new Model.Scalar(
+          rnd.nextBoolean() ? VariantType.BOOLEAN_TRUE : VariantType.BOOLEAN_FALSE, null);
     }
     if (type.kind() == ShreddedType.Kind.DECIMAL) {
       BigInteger max = BigInteger.TEN.pow(type.precision()).subtract(BigInteger.ONE);

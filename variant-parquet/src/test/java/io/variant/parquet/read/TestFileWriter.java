@@ -29,10 +29,10 @@ import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
 
 /**
- * Test-only writer of shredded files: splits each Variant with the real {@link Splitter} into parquet-java's
- * example {@link Group} model, so reader tests do not depend on this module's writer. Schema: {@code
- * required int64 id; optional group v (...)} where {@code v} is {@link VariantSchema#toParquet}'s group.
- * Small row-group and page limits give many row groups and pages.
+ * Test-only writer of shredded files: splits each Variant with the real {@link Splitter} into
+ * parquet-java's example {@link Group} model, so reader tests do not depend on this module's
+ * writer. Schema: {@code required int64 id; optional group v (...)} where {@code v} is {@link
+ * VariantSchema#toParquet}'s group. Small row-group and page limits give many row groups and pages.
  */
 final class TestFileWriter {
   static final String COLUMN = "v";
@@ -47,18 +47,24 @@ final class TestFileWriter {
         .named("rows");
   }
 
-  /** Writes row {@code i} with id {@code i} and Variant {@code rows[i]} ({@code null} = SQL NULL). */
-  static void write(Path file, ShreddingPlan plan, ShreddingLayout layout, List<Variant> rows, int rowsPerGroup) throws IOException {
+  /**
+   * Writes row {@code i} with id {@code i} and Variant {@code rows[i]} ({@code null} = SQL NULL).
+   */
+  static void write(
+      Path file, ShreddingPlan plan, ShreddingLayout layout, List<Variant> rows, int rowsPerGroup)
+      throws IOException {
     MessageType schema = schema(plan, layout);
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-    Splitter splitter = Splitter.of(plan, SplitOptions.defaults().withResidualMetadata(layout.residualMetadata()));
-    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
-        .withType(schema)
-        .withConf(new PlainParquetConfiguration())
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-        .withRowGroupRowCountLimit(rowsPerGroup)
-        .withPageRowCountLimit(Math.max(1, rowsPerGroup / 3))
-        .build()) {
+    Splitter splitter =
+        Splitter.of(plan, SplitOptions.defaults().withResidualMetadata(layout.residualMetadata()));
+    try (ParquetWriter<Group> w =
+        ExampleParquetWriter.builder(new LocalOutputFile(file))
+            .withType(schema)
+            .withConf(new PlainParquetConfiguration())
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .withRowGroupRowCountLimit(rowsPerGroup)
+            .withPageRowCountLimit(Math.max(1, rowsPerGroup / 3))
+            .build()) {
       for (int i = 0; i < rows.size(); i++) {
         Group row = groups.newGroup();
         row.add("id", (long) i);
@@ -75,13 +81,17 @@ final class TestFileWriter {
     }
   }
 
-  /** Writes hand-built rows (made with {@code new SimpleGroupFactory(schema).newGroup()}) as they are. */
+  /**
+   * Writes hand-built rows (made with {@code new SimpleGroupFactory(schema).newGroup()}) as they
+   * are.
+   */
   static void writeRaw(Path file, MessageType schema, List<Group> rows) throws IOException {
-    try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
-        .withType(schema)
-        .withConf(new PlainParquetConfiguration())
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-        .build()) {
+    try (ParquetWriter<Group> w =
+        ExampleParquetWriter.builder(new LocalOutputFile(file))
+            .withType(schema)
+            .withConf(new PlainParquetConfiguration())
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .build()) {
       for (Group row : rows) {
         w.write(row);
       }
@@ -120,7 +130,10 @@ final class TestFileWriter {
         System.arraycopy(value, 0, both, m.length, value.length);
         value = both;
       }
-      slot().add(layout == ShreddingLayout.SPEC ? VariantSchema.VALUE : VariantSchema.UNTYPED_VALUE, Binary.fromConstantByteArray(value));
+      slot()
+          .add(
+              layout == ShreddingLayout.SPEC ? VariantSchema.VALUE : VariantSchema.UNTYPED_VALUE,
+              Binary.fromConstantByteArray(value));
     }
 
     @Override
@@ -155,10 +168,13 @@ final class TestFileWriter {
         case INT64 -> slot().add(VariantSchema.TYPED_VALUE, value.unscaledValue().longValueExact());
         default -> {
           byte[] minimal = value.unscaledValue().toByteArray(); // big-endian two's complement
-          int n = column.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
-              ? column.getTypeLength() : minimal.length;
+          int n =
+              column.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
+                  ? column.getTypeLength()
+                  : minimal.length;
           byte[] out = new byte[n];
-          Arrays.fill(out, 0, n - minimal.length, (byte) (value.signum() < 0 ? -1 : 0)); // sign extension
+          Arrays.fill(
+              out, 0, n - minimal.length, (byte) (value.signum() < 0 ? -1 : 0)); // sign extension
           System.arraycopy(minimal, 0, out, n - minimal.length, minimal.length);
           slot().add(VariantSchema.TYPED_VALUE, Binary.fromConstantByteArray(out));
         }
@@ -167,7 +183,10 @@ final class TestFileWriter {
 
     @Override
     public void typedBytes(byte[] buffer, int offset, int length) {
-      slot().add(VariantSchema.TYPED_VALUE, Binary.fromConstantByteArray(Arrays.copyOfRange(buffer, offset, offset + length)));
+      slot()
+          .add(
+              VariantSchema.TYPED_VALUE,
+              Binary.fromConstantByteArray(Arrays.copyOfRange(buffer, offset, offset + length)));
     }
 
     @Override

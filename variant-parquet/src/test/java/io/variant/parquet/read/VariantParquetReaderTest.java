@@ -35,8 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 class VariantParquetReaderTest {
   private static final byte[] EMPTY_METADATA = hex("01 00 00"); // v1, unsorted, 0 keys, offset 0
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static byte[] hex(String s) {
     return HexFormat.of().parseHex(s.replace(" ", ""));
@@ -46,7 +45,9 @@ class VariantParquetReaderTest {
     return Binary.fromConstantByteArray(hex(s));
   }
 
-  private Path write(String schemaText, java.util.function.BiConsumer<SimpleGroupFactory, List<Group>> rows) throws IOException {
+  private Path write(
+      String schemaText, java.util.function.BiConsumer<SimpleGroupFactory, List<Group>> rows)
+      throws IOException {
     MessageType schema = MessageTypeParser.parseMessageType(schemaText);
     SimpleGroupFactory f = new SimpleGroupFactory(schema);
     List<Group> list = new ArrayList<>();
@@ -69,15 +70,23 @@ class VariantParquetReaderTest {
 
   @Test
   void distinguishesSqlNullFromVariantNull() throws IOException {
-    Path file = write(UNSHREDDED, (f, rows) -> {
-      rows.add(f.newGroup().append("id", 0L)); // v group absent: SQL NULL
-      Group variantNull = f.newGroup().append("id", 1L);
-      variantNull.addGroup("v").append("metadata", bin("01 00 00")).append("value", bin("00")); // primitive null
-      rows.add(variantNull);
-      Group int8 = f.newGroup().append("id", 2L);
-      int8.addGroup("v").append("metadata", bin("01 00 00")).append("value", bin("0C 2A")); // int8 42
-      rows.add(int8);
-    });
+    Path file =
+        write(
+            UNSHREDDED,
+            (f, rows) -> {
+              rows.add(f.newGroup().append("id", 0L)); // v group absent: SQL NULL
+              Group variantNull = f.newGroup().append("id", 1L);
+              variantNull
+                  .addGroup("v")
+                  .append("metadata", bin("01 00 00"))
+                  .append("value", bin("00")); // primitive null
+              rows.add(variantNull);
+              Group int8 = f.newGroup().append("id", 2L);
+              int8.addGroup("v")
+                  .append("metadata", bin("01 00 00"))
+                  .append("value", bin("0C 2A")); // int8 42
+              rows.add(int8);
+            });
 
     List<VariantRecord> rows = readAll(file);
 
@@ -89,20 +98,35 @@ class VariantParquetReaderTest {
 
   @Test
   void readsOrdinaryColumnsBesideVariants() throws IOException {
-    Path file = write("message m { required int64 id; optional binary name (STRING); optional int32 n; optional boolean b;"
-        + " optional double d; optional float f; optional binary raw; repeated int32 skipped;"
-        + " optional group v (VARIANT(1)) { required binary metadata; required binary value; } }", (f, rows) -> {
-          Group g = f.newGroup().append("id", 7L).append("name", "ann").append("n", 3).append("b", true)
-              .append("d", 2.5).append("f", 1.5f).append("raw", bin("0A 0B")).append("skipped", 1);
-          g.addGroup("v").append("metadata", bin("01 00 00")).append("value", bin("05 78")); // short string "x"
-          rows.add(g);
-          rows.add(f.newGroup().append("id", 8L));
-        });
+    Path file =
+        write(
+            "message m { required int64 id; optional binary name (STRING); optional int32 n; optional boolean b;"
+                + " optional double d; optional float f; optional binary raw; repeated int32 skipped;"
+                + " optional group v (VARIANT(1)) { required binary metadata; required binary value; } }",
+            (f, rows) -> {
+              Group g =
+                  f.newGroup()
+                      .append("id", 7L)
+                      .append("name", "ann")
+                      .append("n", 3)
+                      .append("b", true)
+                      .append("d", 2.5)
+                      .append("f", 1.5f)
+                      .append("raw", bin("0A 0B"))
+                      .append("skipped", 1);
+              g.addGroup("v")
+                  .append("metadata", bin("01 00 00"))
+                  .append("value", bin("05 78")); // short string "x"
+              rows.add(g);
+              rows.add(f.newGroup().append("id", 8L));
+            });
 
     List<VariantRecord> rows = readAll(file);
 
     VariantRecord r = rows.get(0);
-    assertEquals(List.of("id", "name", "n", "b", "d", "f", "raw", "v"), r.columns()); // repeated column not read
+    assertEquals(
+        List.of("id", "name", "n", "b", "d", "f", "raw", "v"),
+        r.columns()); // repeated column not read
     assertEquals(7L, r.get("id"));
     assertEquals("ann", r.get("name"));
     assertEquals(3, r.get("n"));
@@ -119,13 +143,16 @@ class VariantParquetReaderTest {
 
   @Test
   void skipsStructsAndRepeatedVariantGroups() throws IOException {
-    Path file = write("message m { required int64 id; optional group s { optional int32 x; }"
-        + " repeated group many (VARIANT(1)) { required binary metadata; required binary value; } }", (f, rows) -> {
-          Group g = f.newGroup().append("id", 0L);
-          g.addGroup("s").append("x", 1);
-          g.addGroup("many").append("metadata", bin("01 00 00")).append("value", bin("00"));
-          rows.add(g);
-        });
+    Path file =
+        write(
+            "message m { required int64 id; optional group s { optional int32 x; }"
+                + " repeated group many (VARIANT(1)) { required binary metadata; required binary value; } }",
+            (f, rows) -> {
+              Group g = f.newGroup().append("id", 0L);
+              g.addGroup("s").append("x", 1);
+              g.addGroup("many").append("metadata", bin("01 00 00")).append("value", bin("00"));
+              rows.add(g);
+            });
 
     try (VariantParquetReader r = VariantParquetReader.open(file)) {
       assertTrue(r.plans().isEmpty());
@@ -135,20 +162,29 @@ class VariantParquetReaderTest {
 
   @Test
   void readsOnlySelectedColumns() throws IOException {
-    Path file = write(UNSHREDDED, (f, rows) -> {
-      Group g = f.newGroup().append("id", 0L);
-      g.addGroup("v").append("metadata", bin("01 00 00")).append("value", bin("04")); // true
-      rows.add(g);
-    });
+    Path file =
+        write(
+            UNSHREDDED,
+            (f, rows) -> {
+              Group g = f.newGroup().append("id", 0L);
+              g.addGroup("v")
+                  .append("metadata", bin("01 00 00"))
+                  .append("value", bin("04")); // true
+              rows.add(g);
+            });
 
-    try (VariantParquetReader r = VariantParquetReader.open(file, VariantReadOptions.defaults().withColumns("v"))) {
+    try (VariantParquetReader r =
+        VariantParquetReader.open(file, VariantReadOptions.defaults().withColumns("v"))) {
       VariantRecord row = r.read();
       assertEquals(List.of("v"), row.columns());
       assertTrue(row.variant("v").booleanValue());
       assertNull(r.read());
     }
-    var e = assertThrows(IllegalArgumentException.class,
-        () -> VariantParquetReader.open(file, VariantReadOptions.defaults().withColumns("nope")));
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                VariantParquetReader.open(file, VariantReadOptions.defaults().withColumns("nope")));
     assertTrue(e.getMessage().contains("\"nope\""), e.getMessage());
   }
 
@@ -168,14 +204,19 @@ class VariantParquetReaderTest {
 
   @Test
   void namesRowAndColumnOfMalformedMetadata() throws IOException {
-    Path file = write(UNSHREDDED, (f, rows) -> {
-      Group ok = f.newGroup().append("id", 0L);
-      ok.addGroup("v").append("metadata", bin("01 00 00")).append("value", bin("00"));
-      rows.add(ok);
-      Group bad = f.newGroup().append("id", 1L);
-      bad.addGroup("v").append("metadata", bin("02 00 00")).append("value", bin("00")); // version 2
-      rows.add(bad);
-    });
+    Path file =
+        write(
+            UNSHREDDED,
+            (f, rows) -> {
+              Group ok = f.newGroup().append("id", 0L);
+              ok.addGroup("v").append("metadata", bin("01 00 00")).append("value", bin("00"));
+              rows.add(ok);
+              Group bad = f.newGroup().append("id", 1L);
+              bad.addGroup("v")
+                  .append("metadata", bin("02 00 00"))
+                  .append("value", bin("00")); // version 2
+              rows.add(bad);
+            });
 
     try (VariantParquetReader r = VariantParquetReader.open(file)) {
       assertEquals(VariantType.NULL, r.read().variant("v").type());
@@ -189,12 +230,18 @@ class VariantParquetReaderTest {
 
   @Test
   void namesColumnAndPathOfConflictingParts() throws IOException {
-    Path file = write("message m { required int64 id; optional group v (VARIANT(1)) { required binary metadata;"
-        + " optional binary value; optional int64 typed_value; } }", (f, rows) -> {
-          Group g = f.newGroup().append("id", 0L);
-          g.addGroup("v").append("metadata", bin("01 00 00")).append("value", bin("0C 01")).append("typed_value", 5L);
-          rows.add(g);
-        });
+    Path file =
+        write(
+            "message m { required int64 id; optional group v (VARIANT(1)) { required binary metadata;"
+                + " optional binary value; optional int64 typed_value; } }",
+            (f, rows) -> {
+              Group g = f.newGroup().append("id", 0L);
+              g.addGroup("v")
+                  .append("metadata", bin("01 00 00"))
+                  .append("value", bin("0C 01"))
+                  .append("typed_value", 5L);
+              rows.add(g);
+            });
 
     VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(file));
     assertEquals("v", e.column());
@@ -206,12 +253,17 @@ class VariantParquetReaderTest {
 
   @Test
   void rejectsEmptyDecimalBinary() throws IOException {
-    Path file = write("message m { required int64 id; optional group v (VARIANT(1)) { required binary metadata;"
-        + " optional binary value; optional binary typed_value (DECIMAL(20,2)); } }", (f, rows) -> {
-          Group g = f.newGroup().append("id", 0L);
-          g.addGroup("v").append("metadata", bin("01 00 00")).append("typed_value", Binary.EMPTY);
-          rows.add(g);
-        });
+    Path file =
+        write(
+            "message m { required int64 id; optional group v (VARIANT(1)) { required binary metadata;"
+                + " optional binary value; optional binary typed_value (DECIMAL(20,2)); } }",
+            (f, rows) -> {
+              Group g = f.newGroup().append("id", 0L);
+              g.addGroup("v")
+                  .append("metadata", bin("01 00 00"))
+                  .append("typed_value", Binary.EMPTY);
+              rows.add(g);
+            });
 
     VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(file));
     assertEquals("v.typed_value", e.column());
@@ -221,20 +273,30 @@ class VariantParquetReaderTest {
 
   @Test
   void rejectsUnsupportedSchemaWhenOpening() throws IOException {
-    Path file = write("message m { required int64 id; optional group v (VARIANT(1)) { required binary metadata;"
-        + " optional binary value; optional int64 typed_value (TIMESTAMP(MILLIS,true)); } }", (f, rows) -> { });
+    Path file =
+        write(
+            "message m { required int64 id; optional group v (VARIANT(1)) { required binary metadata;"
+                + " optional binary value; optional int64 typed_value (TIMESTAMP(MILLIS,true)); } }",
+            (f, rows) -> {});
 
-    VariantParquetException e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
+    VariantParquetException e =
+        assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
     assertEquals("v.typed_value", e.column());
     assertTrue(e.getCause() instanceof VariantSchemaException);
-    assertTrue(e.getMessage().contains("Unsupported shredded value type: TIMESTAMP(MILLIS,true)"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("Unsupported shredded value type: TIMESTAMP(MILLIS,true)"),
+        e.getMessage());
   }
 
   @Test
   void rejectsFilesThatAreNotParquet() throws IOException {
-    Path file = Files.write(tmp.resolve("junk.parquet"), "not parquet at all".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    Path file =
+        Files.write(
+            tmp.resolve("junk.parquet"),
+            "not parquet at all".getBytes(java.nio.charset.StandardCharsets.UTF_8));
 
-    VariantParquetException e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
+    VariantParquetException e =
+        assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
     assertEquals(file.toString(), e.file());
     assertTrue(e.getMessage().contains("Cannot read the Parquet footer"), e.getMessage());
   }
@@ -242,32 +304,44 @@ class VariantParquetReaderTest {
   /** Seed 002's draft example (schema a: int64, b.c: string), with residuals written by hand. */
   @Test
   void readsTheDraftLayoutExample() throws IOException {
-    Path file = write("message m { required int64 id; optional group v { optional binary untyped_value;"
-        + " optional group object {"
-        + "   optional group a { optional binary untyped_value; optional int64 typed_value; }"
-        + "   optional group b { optional binary untyped_value;"
-        + "     optional group object { optional group c { optional binary untyped_value; optional binary typed_value (STRING); } } } } } }",
-        (f, rows) -> {
-          Group r0 = f.newGroup().append("id", 0L); // {a: 123, b: {c: "hello"}}: all typed
-          Group o0 = r0.addGroup("v").addGroup("object");
-          o0.addGroup("a").append("typed_value", 123L);
-          o0.addGroup("b").addGroup("object").addGroup("c").append("typed_value", "hello");
-          rows.add(r0);
-          Group r1 = f.newGroup().append("id", 1L); // {a: 1.23, b: {c: "123"}}: a untyped
-          Group o1 = r1.addGroup("v").addGroup("object");
-          o1.addGroup("a").append("untyped_value", bin("01 00 00" + "20 02 7B 00 00 00")); // empty metadata ‖ decimal4 1.23
-          o1.addGroup("b").addGroup("object").addGroup("c").append("typed_value", "123");
-          rows.add(r1);
-          Group r2 = f.newGroup().append("id", 2L); // {a: 123, c: 456}: c in the top-level untyped object, b missing
-          Group v2 = r2.addGroup("v");
-          // metadata ["c"] ‖ object {c: int16 456}: header 02, 1 field, id 0, offsets 0 and 3, int16 header 10, C8 01
-          v2.append("untyped_value", bin("01 01 00 01 63" + "02 01 00 00 03 10 C8 01"));
-          v2.addGroup("object").addGroup("a").append("typed_value", 123L);
-          rows.add(r2);
-          Group r3 = f.newGroup().append("id", 3L); // [1]: not an object, whole in untyped_value
-          r3.addGroup("v").append("untyped_value", bin("01 00 00" + "03 01 00 02 0C 01")); // array [int8 1]
-          rows.add(r3);
-        });
+    Path file =
+        write(
+            "message m { required int64 id; optional group v { optional binary untyped_value;"
+                + " optional group object {"
+                + "   optional group a { optional binary untyped_value; optional int64 typed_value; }"
+                + "   optional group b { optional binary untyped_value;"
+                + "     optional group object { optional group c { optional binary untyped_value; optional binary typed_value (STRING); } } } } } }",
+            (f, rows) -> {
+              Group r0 = f.newGroup().append("id", 0L); // {a: 123, b: {c: "hello"}}: all typed
+              Group o0 = r0.addGroup("v").addGroup("object");
+              o0.addGroup("a").append("typed_value", 123L);
+              o0.addGroup("b").addGroup("object").addGroup("c").append("typed_value", "hello");
+              rows.add(r0);
+              Group r1 = f.newGroup().append("id", 1L); // {a: 1.23, b: {c: "123"}}: a untyped
+              Group o1 = r1.addGroup("v").addGroup("object");
+              o1.addGroup("a")
+                  .append(
+                      "untyped_value",
+                      bin("01 00 00" + "20 02 7B 00 00 00")); // empty metadata ‖ decimal4 1.23
+              o1.addGroup("b").addGroup("object").addGroup("c").append("typed_value", "123");
+              rows.add(r1);
+              Group r2 =
+                  f.newGroup()
+                      .append(
+                          "id",
+                          2L); // {a: 123, c: 456}: c in the top-level untyped object, b missing
+              Group v2 = r2.addGroup("v");
+              // metadata ["c"] ‖ object {c: int16 456}: header 02, 1 field, id 0, offsets 0 and 3,
+              // int16 header 10, C8 01
+              v2.append("untyped_value", bin("01 01 00 01 63" + "02 01 00 00 03 10 C8 01"));
+              v2.addGroup("object").addGroup("a").append("typed_value", 123L);
+              rows.add(r2);
+              Group r3 =
+                  f.newGroup().append("id", 3L); // [1]: not an object, whole in untyped_value
+              r3.addGroup("v")
+                  .append("untyped_value", bin("01 00 00" + "03 01 00 02 0C 01")); // array [int8 1]
+              rows.add(r3);
+            });
 
     List<VariantRecord> rows = readAll(file);
 
@@ -294,15 +368,18 @@ class VariantParquetReaderTest {
 
   @Test
   void readsDraftNullElementGroupsAsVariantNull() throws IOException {
-    Path file = write("message m { required int64 id; optional group v { optional binary untyped_value;"
-        + " optional group array (LIST) { repeated group list { optional group element {"
-        + "   optional binary untyped_value; optional int64 typed_value; } } } } }", (f, rows) -> {
-          Group r = f.newGroup().append("id", 0L);
-          Group list = r.addGroup("v").addGroup("array");
-          list.addGroup("list").addGroup("element").append("typed_value", 5L);
-          list.addGroup("list"); // null element group
-          rows.add(r);
-        });
+    Path file =
+        write(
+            "message m { required int64 id; optional group v { optional binary untyped_value;"
+                + " optional group array (LIST) { repeated group list { optional group element {"
+                + "   optional binary untyped_value; optional int64 typed_value; } } } } }",
+            (f, rows) -> {
+              Group r = f.newGroup().append("id", 0L);
+              Group list = r.addGroup("v").addGroup("array");
+              list.addGroup("list").addGroup("element").append("typed_value", 5L);
+              list.addGroup("list"); // null element group
+              rows.add(r);
+            });
 
     Variant v = readAll(file).get(0).variant("v");
 

@@ -32,48 +32,60 @@ class VariantSchemaTest {
 
   @Test
   void writesSpecLayoutForObjectOfScalarAndList() {
-    GroupType g = VariantSchema.toParquet("event", eventPlan(), ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
+    GroupType g =
+        VariantSchema.toParquet(
+            "event", eventPlan(), ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
 
-    GroupType expected = parse("optional group event (VARIANT(1)) {"
-        + " required binary metadata;"
-        + " optional binary value;"
-        + " optional group typed_value {"
-        + "   required group a { optional binary value; optional int64 typed_value; }"
-        + "   required group tags {"
-        + "     optional binary value;"
-        + "     optional group typed_value (LIST) {"
-        + "       repeated group list { required group element { optional binary value; optional binary typed_value (STRING); } }"
-        + "     }"
-        + "   }"
-        + " }"
-        + "}");
+    GroupType expected =
+        parse(
+            "optional group event (VARIANT(1)) {"
+                + " required binary metadata;"
+                + " optional binary value;"
+                + " optional group typed_value {"
+                + "   required group a { optional binary value; optional int64 typed_value; }"
+                + "   required group tags {"
+                + "     optional binary value;"
+                + "     optional group typed_value (LIST) {"
+                + "       repeated group list { required group element { optional binary value; optional binary typed_value (STRING); } }"
+                + "     }"
+                + "   }"
+                + " }"
+                + "}");
     assertEquals(expected, g);
     assertEquals(expected.getLogicalTypeAnnotation(), g.getLogicalTypeAnnotation());
   }
 
   @Test
   void writesRequiredValueWhenResidualOnly() {
-    GroupType g = VariantSchema.toParquet("v", ShreddingPlan.residual(), ShreddingLayout.SPEC, Type.Repetition.REQUIRED);
+    GroupType g =
+        VariantSchema.toParquet(
+            "v", ShreddingPlan.residual(), ShreddingLayout.SPEC, Type.Repetition.REQUIRED);
 
-    assertEquals(parse("required group v (VARIANT(1)) { required binary metadata; required binary value; }"), g);
+    assertEquals(
+        parse("required group v (VARIANT(1)) { required binary metadata; required binary value; }"),
+        g);
   }
 
   @Test
   void writesDraftLayoutWithoutAnnotationOrMetadata() {
-    GroupType g = VariantSchema.toParquet("event", eventPlan(), ShreddingLayout.DRAFT, Type.Repetition.OPTIONAL);
+    GroupType g =
+        VariantSchema.toParquet(
+            "event", eventPlan(), ShreddingLayout.DRAFT, Type.Repetition.OPTIONAL);
 
-    GroupType expected = parse("optional group event {"
-        + " optional binary untyped_value;"
-        + " optional group object {"
-        + "   optional group a { optional binary untyped_value; optional int64 typed_value; }"
-        + "   optional group tags {"
-        + "     optional binary untyped_value;"
-        + "     optional group array (LIST) {"
-        + "       repeated group list { optional group element { optional binary untyped_value; optional binary typed_value (STRING); } }"
-        + "     }"
-        + "   }"
-        + " }"
-        + "}");
+    GroupType expected =
+        parse(
+            "optional group event {"
+                + " optional binary untyped_value;"
+                + " optional group object {"
+                + "   optional group a { optional binary untyped_value; optional int64 typed_value; }"
+                + "   optional group tags {"
+                + "     optional binary untyped_value;"
+                + "     optional group array (LIST) {"
+                + "       repeated group list { optional group element { optional binary untyped_value; optional binary typed_value (STRING); } }"
+                + "     }"
+                + "   }"
+                + " }"
+                + "}");
     assertEquals(expected, g);
     assertNull(g.getLogicalTypeAnnotation());
   }
@@ -99,9 +111,17 @@ class VariantSchemaTest {
       {"uuid", "optional fixed_len_byte_array(16) typed_value (UUID)"},
     };
     for (String[] row : table) {
-      ShreddedType t = ShreddedType.of(ShreddedType.Kind.valueOf(row[0].toUpperCase(java.util.Locale.ROOT)), 0, 0);
-      GroupType g = VariantSchema.toParquet("v", ShreddingPlan.scalar(t), ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
-      GroupType expected = parse("optional group v (VARIANT(1)) { required binary metadata; optional binary value; " + row[1] + "; }");
+      ShreddedType t =
+          ShreddedType.of(
+              ShreddedType.Kind.valueOf(row[0].toUpperCase(java.util.Locale.ROOT)), 0, 0);
+      GroupType g =
+          VariantSchema.toParquet(
+              "v", ShreddingPlan.scalar(t), ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
+      GroupType expected =
+          parse(
+              "optional group v (VARIANT(1)) { required binary metadata; optional binary value; "
+                  + row[1]
+                  + "; }");
       assertEquals(expected, g, row[0]);
       assertEquals(ShreddingPlan.scalar(t), VariantSchema.fromParquet(g), row[0]);
     }
@@ -109,7 +129,8 @@ class VariantSchemaTest {
 
   @Test
   void writesDecimalsOnTheNarrowestPhysicalType() {
-    // Precision 9 fits INT32 and 18 fits INT64; 19 digits need 9 bytes (2^63 < 10^19 - 1 < 2^71) and 38
+    // Precision 9 fits INT32 and 18 fits INT64; 19 digits need 9 bytes (2^63 < 10^19 - 1 < 2^71)
+    // and 38
     // digits need 16 bytes (10^38 - 1 < 2^127).
     String[][] table = {
       {"9", "2", "optional int32 typed_value (DECIMAL(9,2))"},
@@ -120,8 +141,16 @@ class VariantSchemaTest {
     };
     for (String[] row : table) {
       ShreddedType t = ShreddedType.decimal(Integer.parseInt(row[0]), Integer.parseInt(row[1]));
-      GroupType g = VariantSchema.toParquet("v", ShreddingPlan.scalar(t), ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
-      assertEquals(parse("optional group v (VARIANT(1)) { required binary metadata; optional binary value; " + row[2] + "; }"), g, t.toString());
+      GroupType g =
+          VariantSchema.toParquet(
+              "v", ShreddingPlan.scalar(t), ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
+      assertEquals(
+          parse(
+              "optional group v (VARIANT(1)) { required binary metadata; optional binary value; "
+                  + row[2]
+                  + "; }"),
+          g,
+          t.toString());
       assertEquals(ShreddingPlan.scalar(t), VariantSchema.fromParquet(g));
     }
   }
@@ -133,7 +162,8 @@ class VariantSchemaTest {
     inner.put("y", ShreddingPlan.scalar(ShreddedType.decimal(20, 3)));
     Map<String, ShreddingPlan> outer = new LinkedHashMap<>();
     outer.put("list", ShreddingPlan.array(ShreddingPlan.array(ShreddingPlan.object(inner))));
-    outer.put("_private", ShreddingPlan.scalar(ShreddedType.UUID)); // a key, not an ignorable extension
+    outer.put(
+        "_private", ShreddingPlan.scalar(ShreddedType.UUID)); // a key, not an ignorable extension
     outer.put("extra", ShreddingPlan.residual());
     ShreddingPlan plan = ShreddingPlan.object(outer);
 
@@ -150,8 +180,10 @@ class VariantSchemaTest {
   @Test
   void recordsWhichColumnsExistPerSlot() {
     // parquet-testing case 132 (field groups without value) and 138 (no top-level value)
-    GroupType g = parse("required group var (VARIANT(1)) { required binary metadata;"
-        + " optional group typed_value { required group a { optional int32 typed_value; } required group b { optional binary value; } } }");
+    GroupType g =
+        parse(
+            "required group var (VARIANT(1)) { required binary metadata;"
+                + " optional group typed_value { required group a { optional int32 typed_value; } required group b { optional binary value; } } }");
 
     ShreddedSchemaNode root = VariantSchema.describe(g);
     assertFalse(root.hasValue());
@@ -169,8 +201,12 @@ class VariantSchemaTest {
 
   @Test
   void acceptsSignedIntAnnotationsOnInt32AndInt64() {
-    GroupType g32 = parse("optional group v (VARIANT(1)) { required binary metadata; optional binary value; optional int32 typed_value (INTEGER(32,true)); }");
-    GroupType g64 = parse("optional group v (VARIANT(1)) { required binary metadata; optional binary value; optional int64 typed_value (INTEGER(64,true)); }");
+    GroupType g32 =
+        parse(
+            "optional group v (VARIANT(1)) { required binary metadata; optional binary value; optional int32 typed_value (INTEGER(32,true)); }");
+    GroupType g64 =
+        parse(
+            "optional group v (VARIANT(1)) { required binary metadata; optional binary value; optional int64 typed_value (INTEGER(64,true)); }");
 
     assertEquals(ShreddingPlan.scalar(ShreddedType.INT32), VariantSchema.fromParquet(g32));
     assertEquals(ShreddingPlan.scalar(ShreddedType.INT64), VariantSchema.fromParquet(g64));
@@ -178,16 +214,24 @@ class VariantSchemaTest {
 
   @Test
   void acceptsDecimalOnBinaryAndFixed() {
-    GroupType onBinary = parse("optional group v (VARIANT(1)) { required binary metadata; optional binary value; optional binary typed_value (DECIMAL(38,9)); }");
-    GroupType onFixed = parse("optional group v (VARIANT(1)) { required binary metadata; optional binary value; optional fixed_len_byte_array(6) typed_value (DECIMAL(12,2)); }");
+    GroupType onBinary =
+        parse(
+            "optional group v (VARIANT(1)) { required binary metadata; optional binary value; optional binary typed_value (DECIMAL(38,9)); }");
+    GroupType onFixed =
+        parse(
+            "optional group v (VARIANT(1)) { required binary metadata; optional binary value; optional fixed_len_byte_array(6) typed_value (DECIMAL(12,2)); }");
 
-    assertEquals(ShreddingPlan.scalar(ShreddedType.decimal(38, 9)), VariantSchema.fromParquet(onBinary));
-    assertEquals(ShreddingPlan.scalar(ShreddedType.decimal(12, 2)), VariantSchema.fromParquet(onFixed));
+    assertEquals(
+        ShreddingPlan.scalar(ShreddedType.decimal(38, 9)), VariantSchema.fromParquet(onBinary));
+    assertEquals(
+        ShreddingPlan.scalar(ShreddedType.decimal(12, 2)), VariantSchema.fromParquet(onFixed));
   }
 
   @Test
   void acceptsUnannotatedSpecGroupsAndIgnoresUnderscoreFields() {
-    GroupType g = parse("optional group v { required binary metadata; required binary value; optional binary _note; }");
+    GroupType g =
+        parse(
+            "optional group v { required binary metadata; required binary value; optional binary _note; }");
 
     assertTrue(VariantSchema.isVariantGroup(g));
     assertEquals(ShreddingPlan.residual(), VariantSchema.fromParquet(g));
@@ -195,15 +239,29 @@ class VariantSchemaTest {
 
   @Test
   void recognisesVariantShapedGroupsOnly() {
-    assertFalse(VariantSchema.isVariantGroup(parse("optional group s { optional binary metadata; optional binary name; }")));
-    assertFalse(VariantSchema.isVariantGroup(parse("optional group s (LIST) { repeated group list { optional binary element; } }")));
-    assertFalse(VariantSchema.isVariantGroup(parse("optional group s { optional binary value; optional int32 typed_value; }")));
-    assertFalse(VariantSchema.isVariantGroup(parse("optional group s { required binary metadata; required binary value; optional int32 id; }")));
+    assertFalse(
+        VariantSchema.isVariantGroup(
+            parse("optional group s { optional binary metadata; optional binary name; }")));
+    assertFalse(
+        VariantSchema.isVariantGroup(
+            parse("optional group s (LIST) { repeated group list { optional binary element; } }")));
+    assertFalse(
+        VariantSchema.isVariantGroup(
+            parse("optional group s { optional binary value; optional int32 typed_value; }")));
+    assertFalse(
+        VariantSchema.isVariantGroup(
+            parse(
+                "optional group s { required binary metadata; required binary value; optional int32 id; }")));
   }
 
   private static VariantSchemaException rejects(String typedValue) {
-    GroupType g = parse("optional group var (VARIANT(1)) { required binary metadata; optional binary value; " + typedValue + "; }");
-    return assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g), typedValue);
+    GroupType g =
+        parse(
+            "optional group var (VARIANT(1)) { required binary metadata; optional binary value; "
+                + typedValue
+                + "; }");
+    return assertThrows(
+        VariantSchemaException.class, () -> VariantSchema.fromParquet(g), typedValue);
   }
 
   @Test
@@ -211,7 +269,9 @@ class VariantSchemaTest {
     VariantSchemaException e = rejects("optional int32 typed_value (INTEGER(32,false))");
 
     assertEquals("var.typed_value", e.column());
-    assertTrue(e.getMessage().contains("Unsupported shredded value type: INTEGER(32,false)"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("Unsupported shredded value type: INTEGER(32,false)"),
+        e.getMessage());
   }
 
   @Test
@@ -219,7 +279,11 @@ class VariantSchemaTest {
     VariantSchemaException e = rejects("optional fixed_len_byte_array(4) typed_value");
 
     assertEquals("var.typed_value", e.column());
-    assertTrue(e.getMessage().contains("Unsupported shredded value type: optional fixed_len_byte_array(4) typed_value"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "Unsupported shredded value type: optional fixed_len_byte_array(4) typed_value"),
+        e.getMessage());
   }
 
   @Test
@@ -246,71 +310,97 @@ class VariantSchemaTest {
 
   @Test
   void rejectsMapTypedValue() {
-    GroupType g = parse("optional group var (VARIANT(1)) { required binary metadata; optional binary value;"
-        + " optional group typed_value (MAP) { repeated group key_value { required binary key (STRING); optional int32 value; } } }");
+    GroupType g =
+        parse(
+            "optional group var (VARIANT(1)) { required binary metadata; optional binary value;"
+                + " optional group typed_value (MAP) { repeated group key_value { required binary key (STRING); optional int32 value; } } }");
 
-    VariantSchemaException e = assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
+    VariantSchemaException e =
+        assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
     assertEquals("var.typed_value", e.column());
     assertTrue(e.getMessage().contains("Unsupported shredded value type: MAP"), e.getMessage());
   }
 
   @Test
   void rejectsMissingOrMistypedMetadata() {
-    GroupType noMetadata = parse("optional group var (VARIANT(1)) { optional binary value; optional int32 typed_value; }");
-    GroupType optionalMetadata = parse("optional group var (VARIANT(1)) { optional binary metadata; required binary value; }");
+    GroupType noMetadata =
+        parse(
+            "optional group var (VARIANT(1)) { optional binary value; optional int32 typed_value; }");
+    GroupType optionalMetadata =
+        parse(
+            "optional group var (VARIANT(1)) { optional binary metadata; required binary value; }");
 
-    VariantSchemaException missing = assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(noMetadata));
+    VariantSchemaException missing =
+        assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(noMetadata));
     assertEquals("var", missing.column());
-    assertTrue(missing.getMessage().contains("Missing required binary metadata"), missing.getMessage());
-    VariantSchemaException mistyped = assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(optionalMetadata));
+    assertTrue(
+        missing.getMessage().contains("Missing required binary metadata"), missing.getMessage());
+    VariantSchemaException mistyped =
+        assertThrows(
+            VariantSchemaException.class, () -> VariantSchema.fromParquet(optionalMetadata));
     assertEquals("var.metadata", mistyped.column());
   }
 
   @Test
   void rejectsLaterSpecificationVersions() {
-    GroupType g = parse("optional group var (VARIANT(2)) { required binary metadata; required binary value; }");
+    GroupType g =
+        parse(
+            "optional group var (VARIANT(2)) { required binary metadata; required binary value; }");
 
-    VariantSchemaException e = assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
+    VariantSchemaException e =
+        assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
     assertEquals("var", e.column());
     assertTrue(e.getMessage().contains("version 2"), e.getMessage());
   }
 
   @Test
   void rejectsUnknownFieldsButNotUnderscoreOnes() {
-    GroupType g = parse("optional group var (VARIANT(1)) { required binary metadata; optional binary value;"
-        + " optional group typed_value { required group a { optional binary value; optional binary _x; optional int32 extra; } } }");
+    GroupType g =
+        parse(
+            "optional group var (VARIANT(1)) { required binary metadata; optional binary value;"
+                + " optional group typed_value { required group a { optional binary value; optional binary _x; optional int32 extra; } } }");
 
-    VariantSchemaException e = assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
+    VariantSchemaException e =
+        assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
     assertEquals("var.typed_value.a.extra", e.column());
     assertTrue(e.getMessage().contains("Unknown field \"extra\""), e.getMessage());
   }
 
   @Test
   void rejectsSlotsWithNeitherValueNorTyped() {
-    GroupType g = parse("optional group var (VARIANT(1)) { required binary metadata; optional binary value;"
-        + " optional group typed_value { required group a { optional binary _x; } } }");
+    GroupType g =
+        parse(
+            "optional group var (VARIANT(1)) { required binary metadata; optional binary value;"
+                + " optional group typed_value { required group a { optional binary _x; } } }");
 
-    VariantSchemaException e = assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
+    VariantSchemaException e =
+        assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
     assertEquals("var.typed_value.a", e.column());
     assertTrue(e.getMessage().contains("found neither"), e.getMessage());
   }
 
   @Test
   void rejectsTwoLevelLists() {
-    GroupType g = parse("optional group var (VARIANT(1)) { required binary metadata; optional binary value;"
-        + " optional group typed_value (LIST) { repeated binary element; } }");
+    GroupType g =
+        parse(
+            "optional group var (VARIANT(1)) { required binary metadata; optional binary value;"
+                + " optional group typed_value (LIST) { repeated binary element; } }");
 
-    VariantSchemaException e = assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
+    VariantSchemaException e =
+        assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
     assertEquals("var.typed_value", e.column());
     assertTrue(e.getMessage().contains("3-level LIST"), e.getMessage());
   }
 
   @Test
   void rejectsDraftSlotsWithTwoTypedShapes() {
-    GroupType g = parse("optional group v { optional binary untyped_value; optional int64 typed_value;"
-        + " optional group object { optional group a { optional binary untyped_value; } } }");
+    GroupType g =
+        parse(
+            "optional group v { optional binary untyped_value; optional int64 typed_value;"
+                + " optional group object { optional group a { optional binary untyped_value; } } }");
 
-    VariantSchemaException e = assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
+    VariantSchemaException e =
+        assertThrows(VariantSchemaException.class, () -> VariantSchema.fromParquet(g));
     assertTrue(e.getMessage().contains("both typed_value and object"), e.getMessage());
   }
 

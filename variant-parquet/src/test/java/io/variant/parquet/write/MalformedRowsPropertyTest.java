@@ -17,39 +17,50 @@ import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bad input never crashes the writer: a Variant with flipped, truncated or forged bytes is either written or
- * rejected with a {@link VariantException} (a format, limit or shredding error naming what is wrong), never
- * an {@code ArrayIndexOutOfBoundsException}, {@code NullPointerException} or the like. Both layouts and both
- * metadata policies, since re-basing reads the whole value.
+ * Bad input never crashes the writer: a Variant with flipped, truncated or forged bytes is either
+ * written or rejected with a {@link VariantException} (a format, limit or shredding error naming
+ * what is wrong), never an {@code ArrayIndexOutOfBoundsException}, {@code NullPointerException} or
+ * the like. Both layouts and both metadata policies, since re-basing reads the whole value.
  */
 class MalformedRowsPropertyTest {
-  private static final Gen.Config SMALL = Gen.Config.defaults().withMaxDepth(3).withMaxFields(5).withMaxElements(4)
-      .withAllowLarge(false).withBudgetBytes(2_000);
+  private static final Gen.Config SMALL =
+      Gen.Config.defaults()
+          .withMaxDepth(3)
+          .withMaxFields(5)
+          .withMaxElements(4)
+          .withAllowLarge(false)
+          .withBudgetBytes(2_000);
 
   @Test
   void corruptRowsAreWrittenOrRejectedWithAVariantException() {
-    Trials.run("writerRejectsCorruptRowsCleanly", rnd -> {
-      Variant v = Gen.variant(rnd, SMALL);
-      ShreddingPlan plan = rnd.nextBoolean() ? ShapePlans.planFor(rnd, v) : PlanGen.plan(rnd, 3);
-      ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
-      VariantColumn column = VariantColumn.of("v", plan).withLayout(layout)
-          .withMetadataPolicy(MetadataPolicy.values()[rnd.nextInt(MetadataPolicy.values().length)]);
-      GroupType group = VariantSchema.toParquet("v", plan, layout, Type.Repetition.OPTIONAL);
-      VariantColumnWriter writer = VariantColumnWriter.bind(column, group);
-      Variant bad;
-      try {
-        bad = corrupt(rnd, v.metadataBytes(), v.valueBytes());
-      } catch (VariantException e) {
-        return; // rejected when wrapped: nothing reaches the writer
-      }
-      try {
-        writer.write(new RecordingConsumer(), 0, bad);
-      } catch (VariantException e) {
-        assertTrue(e.getMessage() != null && !e.getMessage().isEmpty());
-      } catch (RuntimeException e) {
-        throw new AssertionError("writing a corrupt Variant threw " + e, e);
-      }
-    });
+    Trials.run(
+        "writerRejectsCorruptRowsCleanly",
+        rnd -> {
+          Variant v = Gen.variant(rnd, SMALL);
+          ShreddingPlan plan =
+              rnd.nextBoolean() ? ShapePlans.planFor(rnd, v) : PlanGen.plan(rnd, 3);
+          ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
+          VariantColumn column =
+              VariantColumn.of("v", plan)
+                  .withLayout(layout)
+                  .withMetadataPolicy(
+                      MetadataPolicy.values()[rnd.nextInt(MetadataPolicy.values().length)]);
+          GroupType group = VariantSchema.toParquet("v", plan, layout, Type.Repetition.OPTIONAL);
+          VariantColumnWriter writer = VariantColumnWriter.bind(column, group);
+          Variant bad;
+          try {
+            bad = corrupt(rnd, v.metadataBytes(), v.valueBytes());
+          } catch (VariantException e) {
+            return; // rejected when wrapped: nothing reaches the writer
+          }
+          try {
+            writer.write(new RecordingConsumer(), 0, bad);
+          } catch (VariantException e) {
+            assertTrue(e.getMessage() != null && !e.getMessage().isEmpty());
+          } catch (RuntimeException e) {
+            throw new AssertionError("writing a corrupt Variant threw " + e, e);
+          }
+        });
   }
 
   /** One of: a flipped byte in the value or metadata, a truncated value, a forged 4-byte length. */

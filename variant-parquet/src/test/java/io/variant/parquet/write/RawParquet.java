@@ -14,7 +14,9 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 
-/** Reads a file with parquet-java's generic example model, independently of this library's reader. */
+/**
+ * Reads a file with parquet-java's generic example model, independently of this library's reader.
+ */
 final class RawParquet {
   private RawParquet() {}
 

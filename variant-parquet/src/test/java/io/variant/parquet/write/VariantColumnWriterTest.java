@@ -19,16 +19,17 @@ import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.Test;
 
 /**
- * The exact RecordConsumer calls for one column, checked against hand-written traces. Every trace also
- * passes parquet-java's {@link ValidatingRecordConsumer}, which enforces schema order and repetition. Trace
- * notation: {@code name#index=} starts a field, {@code ;} ends it, {@code { }} is a group, {@code l}/{@code
- * i} are int64/int32 values and {@code 0x..} binaries.
+ * The exact RecordConsumer calls for one column, checked against hand-written traces. Every trace
+ * also passes parquet-java's {@link ValidatingRecordConsumer}, which enforces schema order and
+ * repetition. Trace notation: {@code name#index=} starts a field, {@code ;} ends it, {@code { }} is
+ * a group, {@code l}/{@code i} are int64/int32 values and {@code 0x..} binaries.
  */
 class VariantColumnWriterTest {
 
   private static String trace(VariantColumn column, GroupType group, Variant value) {
     RecordingConsumer recorder = new RecordingConsumer();
-    ValidatingRecordConsumer validating = new ValidatingRecordConsumer(recorder, new MessageType("m", group));
+    ValidatingRecordConsumer validating =
+        new ValidatingRecordConsumer(recorder, new MessageType("m", group));
     VariantColumnWriter writer = VariantColumnWriter.bind(column, group);
     validating.startMessage();
     writer.write(validating, 0, value);
@@ -53,25 +54,37 @@ class VariantColumnWriterTest {
   @Test
   void specObjectWritesResidualThenFieldsAndAnEmptyGroupForAMissingField() {
     ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64, \"b\": string}");
-    String trace = trace(VariantColumn.of("event", plan), group("event", plan, ShreddingLayout.SPEC), objectAc());
-    assertEquals("event#0= {"
-        + " metadata#0= 0x110300010203616263 ;" // sorted, 3 keys, offsets 0 1 2 3, "abc": plan keys + the row's c
-        + " value#1= 0x020102000104 ;" // residual {c: true}: object, 1 field, id 2, offsets 0 1, true
-        + " typed_value#2= {"
-        + " a#0= { typed_value#1= l1 ; } ;" // int8 1 widened into the int64 column
-        + " b#1= { } ;" // b is missing: a required group with both children null
-        + " } ; } ;", trace);
+    String trace =
+        trace(
+            VariantColumn.of("event", plan),
+            group("event", plan, ShreddingLayout.SPEC),
+            objectAc());
+    assertEquals(
+        "event#0= {"
+            + " metadata#0= 0x110300010203616263 ;" // sorted, 3 keys, offsets 0 1 2 3, "abc": plan
+            // keys + the row's c
+            + " value#1= 0x020102000104 ;" // residual {c: true}: object, 1 field, id 2, offsets 0
+            // 1, true
+            + " typed_value#2= {"
+            + " a#0= { typed_value#1= l1 ; } ;" // int8 1 widened into the int64 column
+            + " b#1= { } ;" // b is missing: a required group with both children null
+            + " } ; } ;",
+        trace);
   }
 
   @Test
   void asWrittenPolicyKeepsTheRowMetadata() {
     ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
-    VariantColumn column = VariantColumn.of("event", plan).withMetadataPolicy(MetadataPolicy.AS_WRITTEN);
+    VariantColumn column =
+        VariantColumn.of("event", plan).withMetadataPolicy(MetadataPolicy.AS_WRITTEN);
     String trace = trace(column, group("event", plan, ShreddingLayout.SPEC), objectAc());
-    assertEquals("event#0= {"
-        + " metadata#0= 0x11020001026163 ;" // the row's own: sorted, 2 keys, offsets 0 1 2, "ac"
-        + " value#1= 0x020101000104 ;" // {c: true}: c is id 1 in the row's dictionary
-        + " typed_value#2= { a#0= { typed_value#1= l1 ; } ; } ; } ;", trace);
+    assertEquals(
+        "event#0= {"
+            + " metadata#0= 0x11020001026163 ;" // the row's own: sorted, 2 keys, offsets 0 1 2,
+            // "ac"
+            + " value#1= 0x020101000104 ;" // {c: true}: c is id 1 in the row's dictionary
+            + " typed_value#2= { a#0= { typed_value#1= l1 ; } ; } ; } ;",
+        trace);
   }
 
   @Test
@@ -79,31 +92,41 @@ class VariantColumnWriterTest {
     ShreddingPlan plan = ShreddingPlan.parse("[int8]");
     VariantBuilder b = new VariantBuilder();
     b.startArray().appendLong(1).appendString("x").endArray();
-    String trace = trace(VariantColumn.of("v", plan), group("v", plan, ShreddingLayout.SPEC), b.build());
-    assertEquals("v#0= {"
-        + " metadata#0= 0x110000 ;" // empty sorted dictionary
-        + " typed_value#2= { list#0="
-        + " { element#0= { typed_value#1= i1 ; } ; }" // int8 on INT32
-        + " { element#0= { value#0= 0x0578 ; } ; }" // short string "x"
-        + " ; } ; } ;", trace);
+    String trace =
+        trace(VariantColumn.of("v", plan), group("v", plan, ShreddingLayout.SPEC), b.build());
+    assertEquals(
+        "v#0= {"
+            + " metadata#0= 0x110000 ;" // empty sorted dictionary
+            + " typed_value#2= { list#0="
+            + " { element#0= { typed_value#1= i1 ; } ; }" // int8 on INT32
+            + " { element#0= { value#0= 0x0578 ; } ; }" // short string "x"
+            + " ; } ; } ;",
+        trace);
   }
 
   @Test
   void emptyArrayIsAListGroupWithoutRepeatedField() {
     ShreddingPlan plan = ShreddingPlan.parse("[int8]");
     Variant empty = new VariantBuilder().startArray().endArray().build();
-    String trace = trace(VariantColumn.of("v", plan), group("v", plan, ShreddingLayout.SPEC), empty);
+    String trace =
+        trace(VariantColumn.of("v", plan), group("v", plan, ShreddingLayout.SPEC), empty);
     assertEquals("v#0= { metadata#0= 0x110000 ; typed_value#2= { } ; } ;", trace);
   }
 
   @Test
   void sqlNullWritesNothingAndIsRejectedByARequiredGroup() {
     ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
-    assertEquals("", trace(VariantColumn.of("event", plan), group("event", plan, ShreddingLayout.SPEC), null));
+    assertEquals(
+        "",
+        trace(VariantColumn.of("event", plan), group("event", plan, ShreddingLayout.SPEC), null));
 
-    GroupType required = VariantSchema.toParquet("event", plan, ShreddingLayout.SPEC, Type.Repetition.REQUIRED);
-    VariantColumnWriter writer = VariantColumnWriter.bind(VariantColumn.of("event", plan), required);
-    var e = assertThrows(IllegalArgumentException.class, () -> writer.write(new RecordingConsumer(), 0, null));
+    GroupType required =
+        VariantSchema.toParquet("event", plan, ShreddingLayout.SPEC, Type.Repetition.REQUIRED);
+    VariantColumnWriter writer =
+        VariantColumnWriter.bind(VariantColumn.of("event", plan), required);
+    var e =
+        assertThrows(
+            IllegalArgumentException.class, () -> writer.write(new RecordingConsumer(), 0, null));
     assertTrue(e.getMessage().contains("SQL NULL"), e.getMessage());
   }
 
@@ -125,13 +148,16 @@ class VariantColumnWriterTest {
     b.endObject();
     VariantColumn column = VariantColumn.of("event", plan).withLayout(ShreddingLayout.DRAFT);
     String trace = trace(column, group("event", plan, ShreddingLayout.DRAFT), b.build());
-    assertEquals("event#0= {"
-        // metadata ["z"] (11 01 00 01 7A) ‖ {z: 1}: object, 1 field, id 0, offsets 0 2, int8 1
-        + " untyped_value#0= 0x110100017A02010000020C01 ;"
-        + " object#1= {"
-        // a scalar residual uses no key: the Splitter gives it an empty sorted dictionary (11 00 00) ‖ short string "s"
-        + " a#0= { untyped_value#0= 0x1100000573 ; } ;"
-        + " } ; } ;", trace); // b is missing: its optional group is not written
+    assertEquals(
+        "event#0= {"
+            // metadata ["z"] (11 01 00 01 7A) ‖ {z: 1}: object, 1 field, id 0, offsets 0 2, int8 1
+            + " untyped_value#0= 0x110100017A02010000020C01 ;"
+            + " object#1= {"
+            // a scalar residual uses no key: the Splitter gives it an empty sorted dictionary (11
+            // 00 00) ‖ short string "s"
+            + " a#0= { untyped_value#0= 0x1100000573 ; } ;"
+            + " } ; } ;",
+        trace); // b is missing: its optional group is not written
   }
 
   @Test
@@ -145,23 +171,32 @@ class VariantColumnWriterTest {
 
   @Test
   void decimalOnByteArrayIsMinimalBigEndian() {
-    // Another writer's schema: a BYTE_ARRAY decimal, which this library reads but never produces itself.
-    GroupType g = MessageTypeParser.parseMessageType("message m { optional group d (VARIANT(1)) {"
-        + " required binary metadata; optional binary value; optional binary typed_value (DECIMAL(38,2)); } }")
-        .getType("d").asGroupType();
+    // Another writer's schema: a BYTE_ARRAY decimal, which this library reads but never produces
+    // itself.
+    GroupType g =
+        MessageTypeParser.parseMessageType(
+                "message m { optional group d (VARIANT(1)) {"
+                    + " required binary metadata; optional binary value; optional binary typed_value (DECIMAL(38,2)); } }")
+            .getType("d")
+            .asGroupType();
     Variant v = new VariantBuilder().appendDecimal(new BigDecimal("1.5")).build();
     String trace = trace(VariantColumn.of("d", ShreddingPlan.parse("decimal(38,2)")), g, v);
-    assertEquals("d#0= { metadata#0= 0x110000 ; typed_value#2= 0x0096 ; } ;", trace); // 150, sign byte kept
+    assertEquals(
+        "d#0= { metadata#0= 0x110000 ; typed_value#2= 0x0096 ; } ;", trace); // 150, sign byte kept
   }
 
   @Test
   void rowsAlreadyOnTheSharedDictionaryAreNotReencoded() {
     ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
-    VariantColumn column = VariantColumn.of("event", plan).withSharedKeys(java.util.List.of("c"))
-        .withMetadataPolicy(MetadataPolicy.SHARED_DICTIONARY);
-    VariantColumnWriter writer = VariantColumnWriter.bind(column, group("event", plan, ShreddingLayout.SPEC));
+    VariantColumn column =
+        VariantColumn.of("event", plan)
+            .withSharedKeys(java.util.List.of("c"))
+            .withMetadataPolicy(MetadataPolicy.SHARED_DICTIONARY);
+    VariantColumnWriter writer =
+        VariantColumnWriter.bind(column, group("event", plan, ShreddingLayout.SPEC));
     RecordingConsumer sink = new RecordingConsumer();
-    writer.write(sink, 0, objectAc()); // its dictionary ["a", "c"] has the same bytes as the shared one
+    writer.write(
+        sink, 0, objectAc()); // its dictionary ["a", "c"] has the same bytes as the shared one
     assertEquals(0, writer.rebasedRows());
     VariantBuilder b = new VariantBuilder();
     b.startObject().key("a").appendLong(2).endObject();
@@ -180,11 +215,18 @@ class VariantColumnWriterTest {
 
   @Test
   void rejectsASlotWithoutResidualColumn() {
-    GroupType g = MessageTypeParser.parseMessageType("message m { optional group v (VARIANT(1)) {"
-        + " required binary metadata; optional group typed_value { required group a { optional int64 typed_value; } } } }")
-        .getType("v").asGroupType();
-    var e = assertThrows(VariantSchemaException.class,
-        () -> VariantColumnWriter.bind(VariantColumn.of("v", ShreddingPlan.parse("{\"a\": int64}")), g));
+    GroupType g =
+        MessageTypeParser.parseMessageType(
+                "message m { optional group v (VARIANT(1)) {"
+                    + " required binary metadata; optional group typed_value { required group a { optional int64 typed_value; } } } }")
+            .getType("v")
+            .asGroupType();
+    var e =
+        assertThrows(
+            VariantSchemaException.class,
+            () ->
+                VariantColumnWriter.bind(
+                    VariantColumn.of("v", ShreddingPlan.parse("{\"a\": int64}")), g));
     assertTrue(e.column().startsWith("v"), e.column());
     assertTrue(e.getMessage().contains("residual"), e.getMessage());
   }

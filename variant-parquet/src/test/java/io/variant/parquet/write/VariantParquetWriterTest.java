@@ -27,8 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class VariantParquetWriterTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** {"n": n, "s": "row<n>"} with its own minimal dictionary ["n", "s"]. */
   private static Variant row(long n) {
@@ -45,7 +44,9 @@ class VariantParquetWriterTest {
   }
 
   private VariantParquetWriter.Builder builder(Path out) {
-    return VariantParquetWriter.builder(out).longColumn("id").variantColumn("event", ShreddingPlan.parse("{\"n\": int64}"));
+    return VariantParquetWriter.builder(out)
+        .longColumn("id")
+        .variantColumn("event", ShreddingPlan.parse("{\"n\": int64}"));
   }
 
   private static ColumnChunkMetaData chunk(BlockMetaData block, String... path) {
@@ -63,7 +64,9 @@ class VariantParquetWriterTest {
     }
     ParquetMetadata footer = RawParquet.footer(out);
     assertEquals(1, footer.getBlocks().size());
-    Statistics<?> typed = chunk(footer.getBlocks().get(0), "event", "typed_value", "n", "typed_value").getStatistics();
+    Statistics<?> typed =
+        chunk(footer.getBlocks().get(0), "event", "typed_value", "n", "typed_value")
+            .getStatistics();
     assertEquals(3L, typed.genericGetMin());
     assertEquals(300L, typed.genericGetMax());
     assertEquals(1, typed.getNumNulls()); // the SQL NULL row
@@ -74,8 +77,12 @@ class VariantParquetWriterTest {
   @Test
   void stringStatisticsDoNotAliasTheSplittersReusedBuffer() throws IOException {
     Path out = dir.resolve("strings.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(out).longColumn("id")
-        .variantColumn("event", ShreddingPlan.parse("{\"s\": string}")).rowGroupRowLimit(2).build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(out)
+            .longColumn("id")
+            .variantColumn("event", ShreddingPlan.parse("{\"s\": string}"))
+            .rowGroupRowLimit(2)
+            .build()) {
       for (long n = 0; n < 4; n++) {
         w.write(record(n, row(n))); // s = "row0" ... "row3"
       }
@@ -86,9 +93,14 @@ class VariantParquetWriterTest {
       minMax.add(s.minAsString() + ".." + s.maxAsString());
     }
     assertEquals(List.of("row0..row1", "row2..row3"), minMax);
-    List<String> values = new java.util.ArrayList<>(); // the dictionary keeps its entries past each call too
+    List<String> values =
+        new java.util.ArrayList<>(); // the dictionary keeps its entries past each call too
     for (Group g : RawParquet.rows(out)) {
-      values.add(g.getGroup("event", 0).getGroup("typed_value", 0).getGroup("s", 0).getString("typed_value", 0));
+      values.add(
+          g.getGroup("event", 0)
+              .getGroup("typed_value", 0)
+              .getGroup("s", 0)
+              .getString("typed_value", 0));
     }
     assertEquals(List.of("row0", "row1", "row2", "row3"), values);
   }
@@ -102,18 +114,23 @@ class VariantParquetWriterTest {
       }
     }
     List<BlockMetaData> blocks = RawParquet.footer(out).getBlocks();
-    assertEquals(List.of(10L, 10L, 10L, 5L), blocks.stream().map(BlockMetaData::getRowCount).toList());
+    assertEquals(
+        List.of(10L, 10L, 10L, 5L), blocks.stream().map(BlockMetaData::getRowCount).toList());
     assertEquals(35, RawParquet.rows(out).size());
   }
 
   @Test
   void sharedDictionaryGivesEveryRowTheSameMetadataBytes() throws IOException {
     Path out = dir.resolve("dict.parquet");
-    VariantParquetWriter w = builder(out).metadataPolicy(MetadataPolicy.SHARED_DICTIONARY).build(); // samples the first rows' keys
+    VariantParquetWriter w =
+        builder(out)
+            .metadataPolicy(MetadataPolicy.SHARED_DICTIONARY)
+            .build(); // samples the first rows' keys
     w.write(record(1, row(1))); // dictionary ["n", "s"]
     w.write(record(2, nOnly(2))); // dictionary ["n"]
     w.close();
-    assertEquals(1, w.rebasedRows()); // ["n", "s"] already is the shared plan key n plus the sampled s
+    assertEquals(
+        1, w.rebasedRows()); // ["n", "s"] already is the shared plan key n plus the sampled s
     byte[] shared = {0x11, 0x02, 0x00, 0x01, 0x02, 'n', 's'}; // sorted, 2 keys, offsets 0 1 2, "ns"
     for (Group g : RawParquet.rows(out)) {
       assertArrayEquals(shared, g.getGroup("event", 0).getBinary("metadata", 0).getBytes());
@@ -123,16 +140,20 @@ class VariantParquetWriterTest {
   @Test
   void withoutSamplingTheSharedDictionaryHoldsThePlanKeys() throws IOException {
     Path out = dir.resolve("plan-keys.parquet");
-    try (VariantParquetWriter w = builder(out).metadataPolicy(MetadataPolicy.SHARED_DICTIONARY).inferFromFirst(0).build()) {
+    try (VariantParquetWriter w =
+        builder(out).metadataPolicy(MetadataPolicy.SHARED_DICTIONARY).inferFromFirst(0).build()) {
       w.write(record(1, row(1)));
       w.write(record(2, nOnly(2)));
-      assertEquals(1, w.rebasedRows()); // ["n", "s"] is re-based; ["n"] already is the plan's dictionary
+      assertEquals(
+          1, w.rebasedRows()); // ["n", "s"] is re-based; ["n"] already is the plan's dictionary
     }
     List<Group> rows = RawParquet.rows(out);
     byte[] first = rows.get(0).getGroup("event", 0).getBinary("metadata", 0).getBytes();
     byte[] second = rows.get(1).getGroup("event", 0).getBinary("metadata", 0).getBytes();
-    assertArrayEquals(new byte[] {0x11, 0x02, 0x00, 0x01, 0x02, 'n', 's'}, first); // plan key n, plus the row's s
-    assertArrayEquals(new byte[] {0x11, 0x01, 0x00, 0x01, 'n'}, second); // exactly the plan's dictionary
+    assertArrayEquals(
+        new byte[] {0x11, 0x02, 0x00, 0x01, 0x02, 'n', 's'}, first); // plan key n, plus the row's s
+    assertArrayEquals(
+        new byte[] {0x11, 0x01, 0x00, 0x01, 'n'}, second); // exactly the plan's dictionary
   }
 
   /** {"n": n} with the dictionary ["n"]. */
@@ -145,15 +166,37 @@ class VariantParquetWriterTest {
   @Test
   void sqlNullAndPlainColumnsAreWritten() throws IOException {
     Path out = dir.resolve("plain.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(out)
-        .longColumn("l").intColumn("i").stringColumn("s").doubleColumn("d").booleanColumn("b").binaryColumn("x")
-        .variantColumn("v", ShreddingPlan.residual())
-        .codec(CompressionCodecName.SNAPPY)
-        .build()) {
-      w.write(VariantRecord.builder().set("l", 7L).set("i", 8).set("s", "héllo").set("d", 1.5).set("b", true)
-          .set("x", new byte[] {1, 2}).set("v", row(1)).build());
-      w.write(VariantRecord.builder().set("l", null).set("i", null).set("s", null).set("d", null).set("b", null)
-          .set("x", null).set("v", null).build());
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(out)
+            .longColumn("l")
+            .intColumn("i")
+            .stringColumn("s")
+            .doubleColumn("d")
+            .booleanColumn("b")
+            .binaryColumn("x")
+            .variantColumn("v", ShreddingPlan.residual())
+            .codec(CompressionCodecName.SNAPPY)
+            .build()) {
+      w.write(
+          VariantRecord.builder()
+              .set("l", 7L)
+              .set("i", 8)
+              .set("s", "héllo")
+              .set("d", 1.5)
+              .set("b", true)
+              .set("x", new byte[] {1, 2})
+              .set("v", row(1))
+              .build());
+      w.write(
+          VariantRecord.builder()
+              .set("l", null)
+              .set("i", null)
+              .set("s", null)
+              .set("d", null)
+              .set("b", null)
+              .set("x", null)
+              .set("v", null)
+              .build());
     }
     List<Group> rows = RawParquet.rows(out);
     Group g = rows.get(0);
@@ -168,7 +211,9 @@ class VariantParquetWriterTest {
     for (String c : List.of("l", "i", "s", "d", "b", "x", "v")) {
       assertEquals(0, nulls.getFieldRepetitionCount(c), c);
     }
-    assertEquals(CompressionCodecName.SNAPPY, RawParquet.footer(out).getBlocks().get(0).getColumns().get(0).getCodec());
+    assertEquals(
+        CompressionCodecName.SNAPPY,
+        RawParquet.footer(out).getBlocks().get(0).getColumns().get(0).getCodec());
   }
 
   @Test
@@ -177,19 +222,26 @@ class VariantParquetWriterTest {
     try (VariantParquetWriter w = builder(out).build()) {
       w.write(record(1, row(1)));
     }
-    assertEquals(CompressionCodecName.ZSTD, RawParquet.footer(out).getBlocks().get(0).getColumns().get(0).getCodec());
+    assertEquals(
+        CompressionCodecName.ZSTD,
+        RawParquet.footer(out).getBlocks().get(0).getColumns().get(0).getCodec());
   }
 
   @Test
   void rejectsARecordWithWrongColumnsAndStaysUsable() throws IOException {
     Path out = dir.resolve("shape.parquet");
     try (VariantParquetWriter w = builder(out).build()) {
-      var e = assertThrows(IllegalArgumentException.class,
-          () -> w.write(VariantRecord.builder().set("id", 1L).build()));
+      var e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> w.write(VariantRecord.builder().set("id", 1L).build()));
       assertTrue(e.getMessage().contains("expected [id, event]"), e.getMessage());
-      var t = assertThrows(IllegalArgumentException.class,
-          () -> w.write(VariantRecord.builder().set("id", "one").set("event", null).build()));
-      assertTrue(t.getMessage().contains("\"id\": expected a Long, found a String"), t.getMessage());
+      var t =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> w.write(VariantRecord.builder().set("id", "one").set("event", null).build()));
+      assertTrue(
+          t.getMessage().contains("\"id\": expected a Long, found a String"), t.getMessage());
       w.write(record(2, row(2)));
     }
     assertEquals(1, RawParquet.rows(out).size());
@@ -221,8 +273,10 @@ class VariantParquetWriterTest {
   void aFailedWriteDiscardsTheFileOnClose() throws IOException {
     Path out = dir.resolve("failed.parquet");
     // An object whose only field id (5) is outside its empty dictionary: the split fails mid-row.
-    Variant bad = Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x02, 0x01, 0x05, 0x00, 0x01, 0x00});
-    VariantParquetWriter w = builder(out).inferFromFirst(0).build(); // unbuffered: the row fails at once
+    Variant bad =
+        Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x02, 0x01, 0x05, 0x00, 0x01, 0x00});
+    VariantParquetWriter w =
+        builder(out).inferFromFirst(0).build(); // unbuffered: the row fails at once
     w.write(record(1, row(1)));
     assertThrows(io.variant.core.VariantFormatException.class, () -> w.write(record(2, bad)));
     var again = assertThrows(IllegalStateException.class, () -> w.write(record(3, row(3))));
@@ -235,7 +289,8 @@ class VariantParquetWriterTest {
   @Test
   void aSampledRowThatFailsWhenFlushedDiscardsTheFile() throws IOException {
     Path out = dir.resolve("failed-late.parquet");
-    Variant bad = Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x02, 0x01, 0x05, 0x00, 0x01, 0x00});
+    Variant bad =
+        Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x02, 0x01, 0x05, 0x00, 0x01, 0x00});
     VariantParquetWriter w = builder(out).inferFromFirst(5).build();
     w.write(record(1, bad)); // buffered in the sample: nothing splits it yet
     assertThrows(io.variant.core.VariantFormatException.class, w::close);
@@ -244,28 +299,43 @@ class VariantParquetWriterTest {
 
   @Test
   void refusesDuplicateColumnNamesAtBuild() {
-    var e = assertThrows(IllegalArgumentException.class,
-        () -> VariantParquetWriter.builder(dir.resolve("dup.parquet")).longColumn("a").variantColumn("a").build());
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                VariantParquetWriter.builder(dir.resolve("dup.parquet"))
+                    .longColumn("a")
+                    .variantColumn("a")
+                    .build());
     assertTrue(e.getMessage().contains("\"a\" twice"), e.getMessage());
   }
 
   @Test
   void refusesToInferFromNoRows() {
-    var e = assertThrows(IllegalArgumentException.class,
-        () -> VariantParquetWriter.builder(dir.resolve("x.parquet")).variantColumn("v").inferFromFirst(0).build());
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                VariantParquetWriter.builder(dir.resolve("x.parquet"))
+                    .variantColumn("v")
+                    .inferFromFirst(0)
+                    .build());
     assertTrue(e.getMessage().contains("Cannot infer a plan from 0 rows"), e.getMessage());
   }
 
   @Test
   void writesToAnOutputFileWithAHadoopConfiguration() throws IOException {
     Path out = dir.resolve("outputfile.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(new org.apache.parquet.io.LocalOutputFile(out))
-        .longColumn("id").variantColumn("event", ShreddingPlan.parse("{\"n\": int64}"))
-        .conf(new org.apache.hadoop.conf.Configuration())
-        .inferFromFirst(0) // no buffering: the file exists from the first row
-        .build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(new org.apache.parquet.io.LocalOutputFile(out))
+            .longColumn("id")
+            .variantColumn("event", ShreddingPlan.parse("{\"n\": int64}"))
+            .conf(new org.apache.hadoop.conf.Configuration())
+            .inferFromFirst(0) // no buffering: the file exists from the first row
+            .build()) {
       w.write(record(1, row(1)));
-      assertTrue(Files.exists(out), "an OutputFile is written in place, not through a temporary file");
+      assertTrue(
+          Files.exists(out), "an OutputFile is written in place, not through a temporary file");
     }
     assertEquals(1, RawParquet.rows(out).size());
   }
@@ -284,14 +354,26 @@ class VariantParquetWriterTest {
   @Test
   void infersThePlanFromTheFirstRowsAndWritesThemInOrder() throws IOException {
     Path out = dir.resolve("inferred.parquet");
-    VariantParquetWriter w = VariantParquetWriter.builder(out).longColumn("id").variantColumn("event").inferFromFirst(5).build();
+    VariantParquetWriter w =
+        VariantParquetWriter.builder(out)
+            .longColumn("id")
+            .variantColumn("event")
+            .inferFromFirst(5)
+            .build();
     for (long n = 0; n < 12; n++) {
       w.write(record(n, row(n)));
       assertEquals(n < 4, w.schema() == null, "schema known once the 5th row arrived, row " + n);
     }
     w.close();
-    assertNotNull(RawParquet.footer(out).getFileMetaData().getSchema().getType("event").asGroupType()
-        .getType("typed_value").asGroupType().getType("s"));
+    assertNotNull(
+        RawParquet.footer(out)
+            .getFileMetaData()
+            .getSchema()
+            .getType("event")
+            .asGroupType()
+            .getType("typed_value")
+            .asGroupType()
+            .getType("s"));
     List<Group> rows = RawParquet.rows(out);
     assertEquals(12, rows.size());
     for (int n = 0; n < 12; n++) {
@@ -302,7 +384,8 @@ class VariantParquetWriterTest {
   @Test
   void closingDuringSamplingInfersFromTheRowsSoFar() throws IOException {
     Path out = dir.resolve("short.parquet");
-    try (VariantParquetWriter w = VariantParquetWriter.builder(out).longColumn("id").variantColumn("event").build()) {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(out).longColumn("id").variantColumn("event").build()) {
       w.write(record(1, row(1))); // fewer rows than the default sample of 1000
     }
     assertEquals(1, RawParquet.rows(out).size());

@@ -3,9 +3,9 @@ package io.variant.shredding.infer;
 import java.util.Locale;
 
 /**
- * What typing one leaf path is expected to save, in compressed (ZSTD) bytes of the file, over the rows of the
- * sample. Inference types a leaf only when the estimate is positive: a typed column earns its place or its
- * values stay in the residual.
+ * What typing one leaf path is expected to save, in compressed (ZSTD) bytes of the file, over the
+ * rows of the sample. Inference types a leaf only when the estimate is positive: a typed column
+ * earns its place or its values stay in the residual.
  *
  * <pre>
  * saved  = typed × gainPerValue − levelBytes − fixedBytes
@@ -14,76 +14,97 @@ import java.util.Locale;
  * </pre>
  *
  * <ul>
- *   <li>{@code gainPerValue}: a value moved out of the residual no longer carries its header byte, field id
- *       and offset, and sits in a column of like values that Parquet encodes by type (bit-packed booleans,
- *       dictionary indexes for repeated values). It depends on the value's class ({@link Kind}).
- *   <li>{@code levelBytes}: a typed leaf adds two columns ({@code value} and {@code typed_value}), and each
- *       stores a definition level for every row (every array element, below arrays) whether the path is
- *       there or not. A level costs about the entropy {@code H} of which depth rows reach along the path
- *       ({@link LevelChain}): nothing when every row has the path, most for a field of an object present in
- *       some rows and absent in others at random. This term is why sparse fields of sparse objects stay in
- *       the residual.
- *   <li>{@code fixedBytes}: every column chunk carries a page header, footer metadata, statistics and page
- *       indexes, per row group. The sample is costed as one row group: on a file many times the sample's
- *       size the estimate is pessimistic, never optimistic.
+ *   <li>{@code gainPerValue}: a value moved out of the residual no longer carries its header byte,
+ *       field id and offset, and sits in a column of like values that Parquet encodes by type
+ *       (bit-packed booleans, dictionary indexes for repeated values). It depends on the value's
+ *       class ({@link Kind}).
+ *   <li>{@code levelBytes}: a typed leaf adds two columns ({@code value} and {@code typed_value}),
+ *       and each stores a definition level for every row (every array element, below arrays)
+ *       whether the path is there or not. A level costs about the entropy {@code H} of which depth
+ *       rows reach along the path ({@link LevelChain}): nothing when every row has the path, most
+ *       for a field of an object present in some rows and absent in others at random. This term is
+ *       why sparse fields of sparse objects stay in the residual.
+ *   <li>{@code fixedBytes}: every column chunk carries a page header, footer metadata, statistics
+ *       and page indexes, per row group. The sample is costed as one row group: on a file many
+ *       times the sample's size the estimate is pessimistic, never optimistic.
  * </ul>
  *
- * <p><b>Measurement that set the constants</b> (parquet-java 1.18.1 writer, ZSTD, one row group; {@code
- * variant-bench}'s {@code CostCalibration} writes the corpus with the full plan and again without one leaf,
- * and {@code SizeTable} gives the per-column sizes):
+ * <p><b>Measurement that set the constants</b> (parquet-java 1.18.1 writer, ZSTD, one row group;
+ * {@code variant-bench}'s {@code CostCalibration} writes the corpus with the full plan and again
+ * without one leaf, and {@code SizeTable} gives the per-column sizes):
  *
  * <ul>
- *   <li>{@link #LEVEL_BYTES_PER_BIT} 0.22: all-null {@code value} columns of 20,000 event-log rows whose
- *       parent object is present at random in 40% ({@code geo.city}: 3,993 B at H = 0.97 bit, 0.206 B/bit)
- *       and 20% of rows ({@code target.x}: 3,494 B at H = 0.72, 0.243 B/bit), and 5,000 mixed rows ({@code
- *       payload.forkee.fork}: 1,235 B at H = 1.05, 0.235 B/bit). ZSTD barely compresses bit-packed levels.
+ *   <li>{@link #LEVEL_BYTES_PER_BIT} 0.22: all-null {@code value} columns of 20,000 event-log rows
+ *       whose parent object is present at random in 40% ({@code geo.city}: 3,993 B at H = 0.97 bit,
+ *       0.206 B/bit) and 20% of rows ({@code target.x}: 3,494 B at H = 0.72, 0.243 B/bit), and
+ *       5,000 mixed rows ({@code payload.forkee.fork}: 1,235 B at H = 1.05, 0.235 B/bit). ZSTD
+ *       barely compresses bit-packed levels.
  *   <li>{@link #CHUNK_BYTES} 245: leaves present in 1 of 5,000 rows (the event log's {@code
  *       debug.attr_NNN}) cost 486 to 511 B each with the plan, about nothing but two chunks.
- *   <li>{@code gainPerValue} per {@link Kind}: on 5,000 event-log rows (debug rows removed) and 5,000 mixed
- *       rows ({@code bench/sizes} corpora), each leaf typed alone against the unshredded file and each leaf
- *       left out of the complete plan; see each constant. These two disagree by a factor of 3 to 10: most of
- *       shredding's gain comes from taking many fields out of one heterogeneous residual, which no per-leaf
- *       constant captures. That is why the CLI also writes the sample both ways and keeps fewer columns when
- *       the plan loses (see {@code InferredPlan} in variant-cli).
+ *   <li>{@code gainPerValue} per {@link Kind}: on 5,000 event-log rows (debug rows removed) and
+ *       5,000 mixed rows ({@code bench/sizes} corpora), each leaf typed alone against the
+ *       unshredded file and each leaf left out of the complete plan; see each constant. These two
+ *       disagree by a factor of 3 to 10: most of shredding's gain comes from taking many fields out
+ *       of one heterogeneous residual, which no per-leaf constant captures. That is why the CLI
+ *       also writes the sample both ways and keeps fewer columns when the plan loses (see {@code
+ *       InferredPlan} in variant-cli).
  * </ul>
  */
 public final class CostModel {
-  /** Compressed bytes per definition-level entry per bit of level entropy; see the class comment. */
+  /**
+   * Compressed bytes per definition-level entry per bit of level entropy; see the class comment.
+   */
   public static final double LEVEL_BYTES_PER_BIT = 0.22;
-  /** Compressed bytes of one column chunk beyond its data: page header, footer entry, statistics, indexes. */
+
+  /**
+   * Compressed bytes of one column chunk beyond its data: page header, footer entry, statistics,
+   * indexes.
+   */
   public static final double CHUNK_BYTES = 245;
+
   /** Columns per typed leaf: {@code value} and {@code typed_value}. */
   static final int COLUMNS_PER_LEAF = 2;
-  /** A string column with at most this many distinct values per typed value (1 in 8) repeats enough for dictionaries. */
+
+  /**
+   * A string column with at most this many distinct values per typed value (1 in 8) repeats enough
+   * for dictionaries.
+   */
   static final int LOW_CARDINALITY_RATIO = 8;
 
   /**
-   * How a typed value is stored, which decides what moving it out of the residual gains. The gains are
-   * conservative picks inside two measurements that bracket the truth (see the class comment): a leaf typed
-   * alone against the unshredded file (upper: it also moves its object's other fields out of the shared
-   * residual) and a leaf left out of an otherwise complete plan (lower: its residual is then a column of
-   * small, alike objects that compresses nearly as well as a typed column).
+   * How a typed value is stored, which decides what moving it out of the residual gains. The gains
+   * are conservative picks inside two measurements that bracket the truth (see the class comment):
+   * a leaf typed alone against the unshredded file (upper: it also moves its object's other fields
+   * out of the shared residual) and a leaf left out of an otherwise complete plan (lower: its
+   * residual is then a column of small, alike objects that compresses nearly as well as a typed
+   * column).
    */
   public enum Kind {
-    /** Booleans: one bit each in the typed column, a header byte plus field entry in the residual. */
+    /**
+     * Booleans: one bit each in the typed column, a header byte plus field entry in the residual.
+     */
     BOOLEAN(1.0, 0),
     /**
-     * Integers, decimals, floats, dates, times, timestamps, uuids. Alone: 1.3 (qty) to 4.3 B (user.id) on
-     * event logs; in a full plan: 0.4 B (actor.id) on mixed rows.
+     * Integers, decimals, floats, dates, times, timestamps, uuids. Alone: 1.3 (qty) to 4.3 B
+     * (user.id) on event logs; in a full plan: 0.4 B (actor.id) on mixed rows.
      */
     NUMBER(1.5, 0),
-    /** Strings with few distinct values: dictionary indexes. Alone: 1.7 (type) to 6.6 B (os) on event logs. */
+    /**
+     * Strings with few distinct values: dictionary indexes. Alone: 1.7 (type) to 6.6 B (os) on
+     * event logs.
+     */
     LOW_CARDINALITY_STRING(2.0, 0),
     /**
-     * Other strings and binaries: the content costs about the same either way; the header and field entry
-     * are gained, and long text compresses better in a column of text than between binary values. Alone: 4.2
-     * (ts, 24 B) to 15 B (user_agent, 110 B); in a full plan: -0.5 (screen_name, 9 B) to 2.1 B (reviewText,
-     * about 400 B) on mixed rows.
+     * Other strings and binaries: the content costs about the same either way; the header and field
+     * entry are gained, and long text compresses better in a column of text than between binary
+     * values. Alone: 4.2 (ts, 24 B) to 15 B (user_agent, 110 B); in a full plan: -0.5 (screen_name,
+     * 9 B) to 2.1 B (reviewText, about 400 B) on mixed rows.
      */
     STRING(0.6, 0.005);
 
     /** Compressed bytes saved per value moved from the residual to the typed column. */
     final double gainPerValue;
+
     /** For strings: further bytes saved per byte of the mean encoded value. */
     final double gainPerValueByte;
 
@@ -96,18 +117,23 @@ public final class CostModel {
   private CostModel() {}
 
   /**
-   * The estimate for a leaf of class {@code kind} whose column would take {@code typed} values of {@code
-   * meanBytes} encoded bytes on average; {@code typedLevels} and {@code residualLevels} end with the entries
-   * holding a typed value and a residual value.
+   * The estimate for a leaf of class {@code kind} whose column would take {@code typed} values of
+   * {@code meanBytes} encoded bytes on average; {@code typedLevels} and {@code residualLevels} end
+   * with the entries holding a typed value and a residual value.
    */
-  static Estimate estimate(Kind kind, long typed, double meanBytes, LevelChain typedLevels, LevelChain residualLevels) {
-    double levelBytes = (typedLevels.entries() * typedLevels.entropyBits()
-        + residualLevels.entries() * residualLevels.entropyBits()) * LEVEL_BYTES_PER_BIT;
+  static Estimate estimate(
+      Kind kind, long typed, double meanBytes, LevelChain typedLevels, LevelChain residualLevels) {
+    double levelBytes =
+        (typedLevels.entries() * typedLevels.entropyBits()
+                + residualLevels.entries() * residualLevels.entropyBits())
+            * LEVEL_BYTES_PER_BIT;
     double gain = kind.gainPerValue + kind.gainPerValueByte * meanBytes;
     return new Estimate(kind, typed, gain, levelBytes, COLUMNS_PER_LEAF * CHUNK_BYTES);
   }
 
-  /** The string class of a path with {@code typed} string values of {@code distinct} distinct ones. */
+  /**
+   * The string class of a path with {@code typed} string values of {@code distinct} distinct ones.
+   */
   static Kind stringKind(long typed, int distinct) {
     return distinct <= DistinctValues.CAP && (long) distinct * LOW_CARDINALITY_RATIO <= typed
         ? Kind.LOW_CARDINALITY_STRING
@@ -123,7 +149,8 @@ public final class CostModel {
    * @param levelBytes what the leaf's two columns spend on definition levels
    * @param fixedBytes what its two column chunks cost beyond data
    */
-  public record Estimate(Kind kind, long typed, double gainPerValue, double levelBytes, double fixedBytes) {
+  public record Estimate(
+      Kind kind, long typed, double gainPerValue, double levelBytes, double fixedBytes) {
     /** Bytes saved by typing the leaf: positive means it pays. */
     public double saved() {
       return typed * gainPerValue - levelBytes - fixedBytes;
@@ -131,8 +158,15 @@ public final class CostModel {
 
     /** "saves 1234 B: 500 values x 2.0 B - levels 300 B - chunks 490 B (number)". */
     public String explain() {
-      return String.format(Locale.ROOT, "%s %.0f B: %d values x %.1f B - levels %.0f B - chunks %.0f B (%s)",
-          saved() > 0 ? "saves" : "costs", Math.abs(saved()), typed, gainPerValue, levelBytes, fixedBytes,
+      return String.format(
+          Locale.ROOT,
+          "%s %.0f B: %d values x %.1f B - levels %.0f B - chunks %.0f B (%s)",
+          saved() > 0 ? "saves" : "costs",
+          Math.abs(saved()),
+          typed,
+          gainPerValue,
+          levelBytes,
+          fixedBytes,
           kind.name().toLowerCase(Locale.ROOT).replace('_', ' '));
     }
   }

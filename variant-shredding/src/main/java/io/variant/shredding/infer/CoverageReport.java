@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * How much of a sample an inferred plan types, path by path: one {@link Row} per plan node, in plan order
- * (pre-order: an object, then each field and its subtree; an array, then its element). {@link #format()}
- * renders it as a table for a terminal:
+ * How much of a sample an inferred plan types, path by path: one {@link Row} per plan node, in plan
+ * order (pre-order: an object, then each field and its subtree; an array, then its element). {@link
+ * #format()} renders it as a table for a terminal:
  *
  * <pre>
  * sampled  present    typed  residual  type     path
@@ -25,13 +25,15 @@ public final class CoverageReport {
   /**
    * One path of the plan.
    *
-   * @param path JSONPath-like: {@code $}, {@code $.user.name}, {@code $.items[*].price}, {@code $["a b"]}
-   * @param sampled how often the path could have held a value: rows for {@code $}, parent objects for a
-   *     field, elements of all arrays for {@code [*]}
+   * @param path JSONPath-like: {@code $}, {@code $.user.name}, {@code $.items[*].price}, {@code
+   *     $["a b"]}
+   * @param sampled how often the path could have held a value: rows for {@code $}, parent objects
+   *     for a field, elements of all arrays for {@code [*]}
    * @param present how often it did hold one, Variant nulls included (≤ {@code sampled})
-   * @param typed how many present values go into the typed column under the plan, with lossless numeric
-   *     widening (≤ {@code present}; 0 for {@code variant})
-   * @param type the plan node: a scalar type's text form, {@code object}, {@code array} or {@code variant}
+   * @param typed how many present values go into the typed column under the plan, with lossless
+   *     numeric widening (≤ {@code present}; 0 for {@code variant})
+   * @param type the plan node: a scalar type's text form, {@code object}, {@code array} or {@code
+   *     variant}
    */
   public record Row(String path, long sampled, long present, long typed, String type) {
     /** Present values that go to the residual: {@code present - typed}. */
@@ -56,8 +58,8 @@ public final class CoverageReport {
   }
 
   /**
-   * How a field name extends a {@link Row#path()}: {@code .name} for names of letters, digits and '_' not
-   * starting with a digit, else {@code ["..."]}, quoted as in the plan text form.
+   * How a field name extends a {@link Row#path()}: {@code .name} for names of letters, digits and
+   * '_' not starting with a digit, else {@code ["..."]}, quoted as in the plan text form.
    */
   public static String fieldSegment(String name) {
     return PathStats.segment(name);
@@ -70,7 +72,13 @@ public final class CoverageReport {
   private final long untrackedValues;
   private final InferenceOptions options;
 
-  CoverageReport(List<Row> rows, long sampledRows, int trackedPaths, int typedColumns, long untrackedValues, InferenceOptions options) {
+  CoverageReport(
+      List<Row> rows,
+      long sampledRows,
+      int trackedPaths,
+      int typedColumns,
+      long untrackedValues,
+      InferenceOptions options) {
     this.rows = List.copyOf(rows);
     this.sampledRows = sampledRows;
     this.trackedPaths = trackedPaths;
@@ -84,7 +92,10 @@ public final class CoverageReport {
     return rows;
   }
 
-  /** The row of {@code path} (as {@link Row#path()} writes it), or {@code null} if it is not in the plan. */
+  /**
+   * The row of {@code path} (as {@link Row#path()} writes it), or {@code null} if it is not in the
+   * plan.
+   */
   public Row row(String path) {
     for (Row r : rows) {
       if (r.path().equals(path)) {
@@ -99,7 +110,10 @@ public final class CoverageReport {
     return sampledRows;
   }
 
-  /** Distinct paths inference kept counters for, {@code $} included; at most {@code maxTrackedPaths}. */
+  /**
+   * Distinct paths inference kept counters for, {@code $} included; at most {@code
+   * maxTrackedPaths}.
+   */
   public int trackedPaths() {
     return trackedPaths;
   }
@@ -110,8 +124,8 @@ public final class CoverageReport {
   }
 
   /**
-   * Values not examined because their path appeared after the {@code maxTrackedPaths} cap was reached; they
-   * stay in their parent's residual. 0 unless the cap was reached.
+   * Values not examined because their path appeared after the {@code maxTrackedPaths} cap was
+   * reached; they stay in their parent's residual. 0 unless the cap was reached.
    */
   public long untrackedValues() {
     return untrackedValues;
@@ -123,10 +137,10 @@ public final class CoverageReport {
   }
 
   /**
-   * The report as an aligned text table, one line per row, then a summary; lines end with {@code \n}.
-   * Percentages have one decimal; a share that rounds to 0 or 100 without being exact shows as {@code
-   * <0.1%} or {@code >99.9%}, and a share of nothing as {@code -}. The path comes last, so long paths do not
-   * break the alignment.
+   * The report as an aligned text table, one line per row, then a summary; lines end with {@code
+   * \n}. Percentages have one decimal; a share that rounds to 0 or 100 without being exact shows as
+   * {@code <0.1%} or {@code >99.9%}, and a share of nothing as {@code -}. The path comes last, so
+   * long paths do not break the alignment.
    */
   public String format() {
     int sampledWidth = "sampled".length();
@@ -137,19 +151,45 @@ public final class CoverageReport {
     }
     String line = "%" + sampledWidth + "s  %7s  %7s  %8s  %-" + typeWidth + "s  %s\n";
     StringBuilder out = new StringBuilder();
-    out.append(String.format(Locale.ROOT, line, "sampled", "present", "typed", "residual", "type", "path"));
+    out.append(
+        String.format(
+            Locale.ROOT, line, "sampled", "present", "typed", "residual", "type", "path"));
     for (Row r : rows) {
-      out.append(String.format(Locale.ROOT, line, r.sampled(), shown(r.present(), r.sampled()),
-          shown(r.typed(), r.present()), shown(r.residual(), r.present()), r.type(), r.path()));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              line,
+              r.sampled(),
+              shown(r.present(), r.sampled()),
+              shown(r.typed(), r.present()),
+              shown(r.residual(), r.present()),
+              r.type(),
+              r.path()));
     }
     out.append('\n');
-    out.append(String.format(Locale.ROOT, "%d rows sampled; %d paths tracked, %d in the plan; %d typed columns (limit %d)\n",
-        sampledRows, trackedPaths, rows.size(), typedColumns, options.maxTypedColumns()));
-    out.append(String.format(Locale.ROOT, "thresholds: presence %.1f%%, dominance %.1f%%, depth %d\n",
-        100 * options.minPresence(), 100 * options.dominance(), options.maxDepth()));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "%d rows sampled; %d paths tracked, %d in the plan; %d typed columns (limit %d)\n",
+            sampledRows,
+            trackedPaths,
+            rows.size(),
+            typedColumns,
+            options.maxTypedColumns()));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "thresholds: presence %.1f%%, dominance %.1f%%, depth %d\n",
+            100 * options.minPresence(),
+            100 * options.dominance(),
+            options.maxDepth()));
     if (untrackedValues > 0) {
-      out.append(String.format(Locale.ROOT, "%d values not examined: the cap of %d tracked paths was reached\n",
-          untrackedValues, options.maxTrackedPaths()));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%d values not examined: the cap of %d tracked paths was reached\n",
+              untrackedValues,
+              options.maxTrackedPaths()));
     }
     return out.toString();
   }

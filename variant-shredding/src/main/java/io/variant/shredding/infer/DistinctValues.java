@@ -4,10 +4,10 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Counts distinct string values at one path up to {@value #CAP}, by a 64-bit hash of their text: enough to
- * tell a column that Parquet's dictionary encoding turns into small indexes (a few hundred values: types,
- * states, countries) from one of unique values (ids, texts), which it cannot. Bounded memory: at most
- * {@value #CAP} hashes per path.
+ * Counts distinct string values at one path up to {@value #CAP}, by a 64-bit hash of their text:
+ * enough to tell a column that Parquet's dictionary encoding turns into small indexes (a few
+ * hundred values: types, states, countries) from one of unique values (ids, texts), which it
+ * cannot. Bounded memory: at most {@value #CAP} hashes per path.
  */
 final class DistinctValues {
   /** Past this many distinct values a column counts as high-cardinality. */

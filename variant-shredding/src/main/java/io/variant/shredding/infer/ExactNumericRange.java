@@ -5,34 +5,47 @@ import io.variant.shredding.ShreddedType;
 import java.math.BigDecimal;
 
 /**
- * The range of the exact numeric values (int8 to int64, decimals) seen at one path, and the column that
- * holds them. The narrowest column without loss ({@link TypeWidth#SAMPLE}):
+ * The range of the exact numeric values (int8 to int64, decimals) seen at one path, and the column
+ * that holds them. The narrowest column without loss ({@link TypeWidth#SAMPLE}):
  *
  * <ul>
- *   <li>integers only: the narrowest of int8, int16, int32 and int64 that holds the minimum and maximum;
- *   <li>any decimal: {@code decimal(P,S)} with S the largest scale seen and P the most integer digits seen
- *       plus S; when P exceeds 38 no column holds them all.
+ *   <li>integers only: the narrowest of int8, int16, int32 and int64 that holds the minimum and
+ *       maximum;
+ *   <li>any decimal: {@code decimal(P,S)} with S the largest scale seen and P the most integer
+ *       digits seen plus S; when P exceeds 38 no column holds them all.
  * </ul>
  *
- * {@link TypeWidth#FILE} widens that column for values the sample did not see, as its Javadoc says. An
- * integer path "grows" when, in the order values were added, at least {@value #GROWING_SHARE_PERCENT}% of
- * consecutive pairs do not decrease, at least half increase, and there are at least {@value
- * #MIN_PAIRS_FOR_GROWTH} pairs: ids, sequence numbers and times in a log (a constant does not grow).
+ * {@link TypeWidth#FILE} widens that column for values the sample did not see, as its Javadoc says.
+ * An integer path "grows" when, in the order values were added, at least {@value
+ * #GROWING_SHARE_PERCENT}% of consecutive pairs do not decrease, at least half increase, and there
+ * are at least {@value #MIN_PAIRS_FOR_GROWTH} pairs: ids, sequence numbers and times in a log (a
+ * constant does not grow).
  *
- * <p>Scales are taken as stored: {@code 1.50} needs scale 2, so the column never drops a digit the value was
- * written with. O(1) memory.
+ * <p>Scales are taken as stored: {@code 1.50} needs scale 2, so the column never drops a digit the
+ * value was written with. O(1) memory.
  */
 final class ExactNumericRange {
   /** spec: VariantEncoding §Decimals; ShreddedType.decimal enforces the same bound. */
   private static final int MAX_DECIMAL_PRECISION = 38;
-  /** FILE width: largest magnitude kept in int32, 2^31 / 256: values may grow 256-fold and still fit. */
+
+  /**
+   * FILE width: largest magnitude kept in int32, 2^31 / 256: values may grow 256-fold and still
+   * fit.
+   */
   static final long INT32_HEADROOM_LIMIT = (1L << 31) / 256;
-  /** FILE width: integer digits added to a decimal column beyond the most seen (values 1000 times larger). */
+
+  /**
+   * FILE width: integer digits added to a decimal column beyond the most seen (values 1000 times
+   * larger).
+   */
   static final int DECIMAL_HEADROOM_DIGITS = 3;
+
   static final int GROWING_SHARE_PERCENT = 90;
   static final int MIN_PAIRS_FOR_GROWTH = 8;
+
   /** Largest decimal precision stored as INT32, then as INT64 (Parquet LogicalTypes: DECIMAL). */
   private static final int INT32_DECIMAL_DIGITS = 9;
+
   private static final int INT64_DECIMAL_DIGITS = 18;
 
   private long integers;
@@ -72,8 +85,8 @@ final class ExactNumericRange {
   }
 
   /**
-   * The column for the values added at field {@code key} (null for the root and array elements), as {@code
-   * width} says; {@code null} when decimals need more than 38 digits (or nothing was added).
+   * The column for the values added at field {@code key} (null for the root and array elements), as
+   * {@code width} says; {@code null} when decimals need more than 38 digits (or nothing was added).
    */
   ShreddedType type(TypeWidth width, String key) {
     ShreddedType narrow = narrowest();
@@ -81,19 +94,24 @@ final class ExactNumericRange {
       return narrow;
     }
     if (narrow.kind() != ShreddedType.Kind.DECIMAL) {
-      long magnitude = Math.max(Math.abs(Math.max(min, -Long.MAX_VALUE)), Math.abs(Math.max(max, -Long.MAX_VALUE)));
+      long magnitude =
+          Math.max(
+              Math.abs(Math.max(min, -Long.MAX_VALUE)), Math.abs(Math.max(max, -Long.MAX_VALUE)));
       boolean wide = IdLikeNames.isIdLike(key) || grows() || magnitude > INT32_HEADROOM_LIMIT;
       return wide ? ShreddedType.INT64 : ShreddedType.INT32;
     }
     int precision = narrow.precision() + DECIMAL_HEADROOM_DIGITS;
-    precision = precision <= INT32_DECIMAL_DIGITS ? INT32_DECIMAL_DIGITS
-        : precision <= INT64_DECIMAL_DIGITS ? INT64_DECIMAL_DIGITS : MAX_DECIMAL_PRECISION;
+    precision =
+        precision <= INT32_DECIMAL_DIGITS
+            ? INT32_DECIMAL_DIGITS
+            : precision <= INT64_DECIMAL_DIGITS ? INT64_DECIMAL_DIGITS : MAX_DECIMAL_PRECISION;
     return ShreddedType.decimal(precision, narrow.scale());
   }
 
   /** True if the integers grow along the order they were added, as the class comment defines. */
   boolean grows() {
-    return pairs >= MIN_PAIRS_FOR_GROWTH && nonDecreasingPairs * 100 >= pairs * GROWING_SHARE_PERCENT
+    return pairs >= MIN_PAIRS_FOR_GROWTH
+        && nonDecreasingPairs * 100 >= pairs * GROWING_SHARE_PERCENT
         && increasingPairs * 2 >= pairs;
   }
 
@@ -112,11 +130,17 @@ final class ExactNumericRange {
       if (min >= Short.MIN_VALUE && max <= Short.MAX_VALUE) {
         return ShreddedType.INT16;
       }
-      return min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE ? ShreddedType.INT32 : ShreddedType.INT64;
+      return min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE
+          ? ShreddedType.INT32
+          : ShreddedType.INT64;
     }
     int digits = maxDecimalIntegerDigits;
     if (integers > 0) {
-      digits = Math.max(digits, Math.max(integerDigits(BigDecimal.valueOf(min)), integerDigits(BigDecimal.valueOf(max))));
+      digits =
+          Math.max(
+              digits,
+              Math.max(
+                  integerDigits(BigDecimal.valueOf(min)), integerDigits(BigDecimal.valueOf(max))));
     }
     int precision = Math.max(digits + maxScale, 1); // all zeros at scale 0 still need one digit
     return precision > MAX_DECIMAL_PRECISION ? null : ShreddedType.decimal(precision, maxScale);

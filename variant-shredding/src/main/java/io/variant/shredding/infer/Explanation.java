@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Why inference typed each path or left it in the residual: one {@link Decision} per path it examined, in
- * plan order (pre-order, fields sorted), with the cost model's numbers for leaves. {@link #format()} renders
- * it for {@code variant plan --explain}:
+ * Why inference typed each path or left it in the residual: one {@link Decision} per path it
+ * examined, in plan order (pre-order, fields sorted), with the cost model's numbers for leaves.
+ * {@link #format()} renders it for {@code variant plan --explain}:
  *
  * <pre>
  * typed     $.id        int64: saves 18950 B: 10000 values x 1.6 B - levels 0 B - chunks 490 B (number)
@@ -21,10 +21,11 @@ public final class Explanation {
    * The decision for one path.
    *
    * @param path as in {@link CoverageReport.Row#path()}
-   * @param typed whether the path is in the plan with a typed column (or, for objects and arrays, typed leaves)
+   * @param typed whether the path is in the plan with a typed column (or, for objects and arrays,
+   *     typed leaves)
    * @param reason why, with the model's numbers where it decided
-   * @param estimate the cost model's estimate for a leaf it weighed; null for objects, arrays and paths
-   *     decided by a threshold
+   * @param estimate the cost model's estimate for a leaf it weighed; null for objects, arrays and
+   *     paths decided by a threshold
    */
   public record Decision(String path, boolean typed, String reason, CostModel.Estimate estimate) {}
 
@@ -52,7 +53,9 @@ public final class Explanation {
     return null;
   }
 
-  /** One line per decision: "typed" or "residual", the path, the reason; lines end with {@code \n}. */
+  /**
+   * One line per decision: "typed" or "residual", the path, the reason; lines end with {@code \n}.
+   */
   public String format() {
     int width = "path".length();
     for (Decision d : decisions) {
@@ -60,7 +63,13 @@ public final class Explanation {
     }
     StringBuilder out = new StringBuilder();
     for (Decision d : decisions) {
-      out.append(String.format(Locale.ROOT, "%-8s  %-" + width + "s  %s%n", d.typed() ? "typed" : "residual", d.path(), d.reason()));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%-8s  %-" + width + "s  %s%n",
+              d.typed() ? "typed" : "residual",
+              d.path(),
+              d.reason()));
     }
     return out.toString();
   }

@@ -6,19 +6,41 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Field names that announce integers which grow with the data: identifiers, sequence numbers, offsets and
- * times. {@link TypeWidth#FILE} gives such fields int64 whatever range the sample saw: a sample of the first
- * rows of a log sees its smallest ids only.
+ * Field names that announce integers which grow with the data: identifiers, sequence numbers,
+ * offsets and times. {@link TypeWidth#FILE} gives such fields int64 whatever range the sample saw:
+ * a sample of the first rows of a log sees its smallest ids only.
  *
- * <p>A name is split into words at {@code _}, {@code -}, {@code .}, spaces, digits and lower-to-upper case
- * changes ({@code userId} → user, id; {@code created_at} → created, at); it is id-like when any word is
- * {@code id} or {@code ids}, or its last word is one of {@link #LAST_WORDS}.
+ * <p>A name is split into words at {@code _}, {@code -}, {@code .}, spaces, digits and
+ * lower-to-upper case changes ({@code userId} → user, id; {@code created_at} → created, at); it is
+ * id-like when any word is {@code id} or {@code ids}, or its last word is one of {@link
+ * #LAST_WORDS}.
  */
 final class IdLikeNames {
   /** Last words of names that count, number or time things. */
-  static final Set<String> LAST_WORDS = Set.of(
-      "key", "seq", "sequence", "serial", "offset", "num", "number", "no", "nr", "index", "idx",
-      "ts", "timestamp", "time", "epoch", "at", "millis", "ms", "micros", "nanos", "ns", "us");
+  static final Set<String> LAST_WORDS =
+      Set.of(
+          "key",
+          "seq",
+          "sequence",
+          "serial",
+          "offset",
+          "num",
+          "number",
+          "no",
+          "nr",
+          "index",
+          "idx",
+          "ts",
+          "timestamp",
+          "time",
+          "epoch",
+          "at",
+          "millis",
+          "ms",
+          "micros",
+          "nanos",
+          "ns",
+          "us");
 
   private IdLikeNames() {}
 

@@ -9,32 +9,34 @@ import io.variant.core.Limits;
  * InferenceOptions options = InferenceOptions.defaults().withMinPresence(0.5).withDominance(0.95);
  * }</pre>
  *
- * @param minPresence share of its parent objects (0 to 1) in which a field must appear to get its own slot
- *     in the plan. <b>Default 0</b>: the cost model weighs presence itself (a slot costs every row a
- *     definition level and, per row group, a column chunk, whether the field is there or not). Under {@link
- *     Selection#PRESENCE}, 0.10 is the usual choice.
- * @param dominance share (above 0, at most 1) of a path's non-null values that one type family must hold
- *     for the path to be typed with it; the other values go to the residual, and with no such family the
- *     path is {@code variant}. <b>Default 0.90.</b> Seed 002's motivating case, a numeric field with rare
- *     strings like "n/a", stays typed, while a path whose residual would be populated on most pages (and so
- *     block statistics-based skipping, digest §D.5) is not split into two half-used columns.
- * @param maxTypedColumns most typed ({@code typed_value}) leaf columns the plan may have; past it the
- *     least present paths go back to their parent's residual. <b>Default 300.</b> Every column costs writer
- *     memory (an open page per column) and footer metadata per row group; 300 holds typical event and log
- *     schemas whole while keeping the Parquet schema readable.
- * @param maxDepth most objects and arrays nested in the plan below the root (0 allows only a scalar or
- *     {@code variant} root). <b>Default 50.</b> Each plan level adds two or three Parquet group levels;
- *     real documents rarely nest meaningfully past about ten, and the bound also caps the recursion of
- *     inference. At most {@link Limits#maxDepth()} of the default limits.
- * @param maxTrackedPaths most distinct paths inference keeps counters for. <b>Default 10,000.</b> Bounds
- *     memory (a few hundred bytes per path) when objects are really maps keyed by ids. Once reached, paths
- *     not seen before are not tracked and their values stay in the parent's residual; as paths are tracked
- *     in order of first appearance, the plan then depends on the order of the sample.
- * @param selection how paths are picked: {@link Selection#COST_MODEL} (<b>the default</b>) types a leaf only
- *     when {@link CostModel} expects it to save bytes; {@link Selection#PRESENCE} types whatever passes the
- *     thresholds.
- * @param typeWidth how wide numeric columns are: {@link TypeWidth#FILE} (<b>the default</b>) leaves headroom
- *     for the values of the whole file, {@link TypeWidth#SAMPLE} fits the sample exactly.
+ * @param minPresence share of its parent objects (0 to 1) in which a field must appear to get its
+ *     own slot in the plan. <b>Default 0</b>: the cost model weighs presence itself (a slot costs
+ *     every row a definition level and, per row group, a column chunk, whether the field is there
+ *     or not). Under {@link Selection#PRESENCE}, 0.10 is the usual choice.
+ * @param dominance share (above 0, at most 1) of a path's non-null values that one type family must
+ *     hold for the path to be typed with it; the other values go to the residual, and with no such
+ *     family the path is {@code variant}. <b>Default 0.90.</b> Seed 002's motivating case, a
+ *     numeric field with rare strings like "n/a", stays typed, while a path whose residual would be
+ *     populated on most pages (and so block statistics-based skipping, digest §D.5) is not split
+ *     into two half-used columns.
+ * @param maxTypedColumns most typed ({@code typed_value}) leaf columns the plan may have; past it
+ *     the least present paths go back to their parent's residual. <b>Default 300.</b> Every column
+ *     costs writer memory (an open page per column) and footer metadata per row group; 300 holds
+ *     typical event and log schemas whole while keeping the Parquet schema readable.
+ * @param maxDepth most objects and arrays nested in the plan below the root (0 allows only a scalar
+ *     or {@code variant} root). <b>Default 50.</b> Each plan level adds two or three Parquet group
+ *     levels; real documents rarely nest meaningfully past about ten, and the bound also caps the
+ *     recursion of inference. At most {@link Limits#maxDepth()} of the default limits.
+ * @param maxTrackedPaths most distinct paths inference keeps counters for. <b>Default 10,000.</b>
+ *     Bounds memory (a few hundred bytes per path) when objects are really maps keyed by ids. Once
+ *     reached, paths not seen before are not tracked and their values stay in the parent's
+ *     residual; as paths are tracked in order of first appearance, the plan then depends on the
+ *     order of the sample.
+ * @param selection how paths are picked: {@link Selection#COST_MODEL} (<b>the default</b>) types a
+ *     leaf only when {@link CostModel} expects it to save bytes; {@link Selection#PRESENCE} types
+ *     whatever passes the thresholds.
+ * @param typeWidth how wide numeric columns are: {@link TypeWidth#FILE} (<b>the default</b>) leaves
+ *     headroom for the values of the whole file, {@link TypeWidth#SAMPLE} fits the sample exactly.
  */
 public record InferenceOptions(
     double minPresence,
@@ -54,62 +56,92 @@ public record InferenceOptions(
    */
   public InferenceOptions {
     if (!(minPresence >= 0 && minPresence <= 1)) {
-      throw new IllegalArgumentException("Cannot use minPresence " + minPresence + ": it must be in [0, 1]");
+      throw new IllegalArgumentException(
+          "Cannot use minPresence " + minPresence + ": it must be in [0, 1]");
     }
     if (!(dominance > 0 && dominance <= 1)) {
-      throw new IllegalArgumentException("Cannot use dominance " + dominance + ": it must be in (0, 1]");
+      throw new IllegalArgumentException(
+          "Cannot use dominance " + dominance + ": it must be in (0, 1]");
     }
     if (maxTypedColumns < 0) {
-      throw new IllegalArgumentException("Cannot use maxTypedColumns " + maxTypedColumns + ": it must be at least 0");
+      throw new IllegalArgumentException(
+          "Cannot use maxTypedColumns " + maxTypedColumns + ": it must be at least 0");
     }
     int deepest = Limits.defaults().maxDepth();
     if (maxDepth < 0 || maxDepth > deepest) {
-      throw new IllegalArgumentException("Cannot use maxDepth " + maxDepth + ": it must be in [0, " + deepest + "]");
+      throw new IllegalArgumentException(
+          "Cannot use maxDepth " + maxDepth + ": it must be in [0, " + deepest + "]");
     }
     java.util.Objects.requireNonNull(typeWidth, "typeWidth");
     java.util.Objects.requireNonNull(selection, "selection");
     if (maxTrackedPaths < 1) {
-      throw new IllegalArgumentException("Cannot use maxTrackedPaths " + maxTrackedPaths + ": it must be at least 1");
+      throw new IllegalArgumentException(
+          "Cannot use maxTrackedPaths " + maxTrackedPaths + ": it must be at least 1");
     }
   }
 
-  /** minPresence 0, dominance 0.90, 300 typed columns, depth 50, 10,000 tracked paths, file-wide types, cost model. */
+  /**
+   * minPresence 0, dominance 0.90, 300 typed columns, depth 50, 10,000 tracked paths, file-wide
+   * types, cost model.
+   */
   public static InferenceOptions defaults() {
     return DEFAULTS;
   }
 
-  /** These options with {@link #minPresence()} set to {@code share}. @throws IllegalArgumentException if it is out of range */
+  /**
+   * These options with {@link #minPresence()} set to {@code share}. @throws
+   * IllegalArgumentException if it is out of range
+   */
   public InferenceOptions withMinPresence(double share) {
-    return new InferenceOptions(share, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth, selection);
+    return new InferenceOptions(
+        share, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth, selection);
   }
 
-  /** These options with {@link #dominance()} set to {@code share}. @throws IllegalArgumentException if it is out of range */
+  /**
+   * These options with {@link #dominance()} set to {@code share}. @throws IllegalArgumentException
+   * if it is out of range
+   */
   public InferenceOptions withDominance(double share) {
-    return new InferenceOptions(minPresence, share, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth, selection);
+    return new InferenceOptions(
+        minPresence, share, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth, selection);
   }
 
-  /** These options with {@link #maxTypedColumns()} set to {@code columns}. @throws IllegalArgumentException if it is out of range */
+  /**
+   * These options with {@link #maxTypedColumns()} set to {@code columns}. @throws
+   * IllegalArgumentException if it is out of range
+   */
   public InferenceOptions withMaxTypedColumns(int columns) {
-    return new InferenceOptions(minPresence, dominance, columns, maxDepth, maxTrackedPaths, typeWidth, selection);
+    return new InferenceOptions(
+        minPresence, dominance, columns, maxDepth, maxTrackedPaths, typeWidth, selection);
   }
 
-  /** These options with {@link #maxDepth()} set to {@code depth}. @throws IllegalArgumentException if it is out of range */
+  /**
+   * These options with {@link #maxDepth()} set to {@code depth}. @throws IllegalArgumentException
+   * if it is out of range
+   */
   public InferenceOptions withMaxDepth(int depth) {
-    return new InferenceOptions(minPresence, dominance, maxTypedColumns, depth, maxTrackedPaths, typeWidth, selection);
+    return new InferenceOptions(
+        minPresence, dominance, maxTypedColumns, depth, maxTrackedPaths, typeWidth, selection);
   }
 
-  /** These options with {@link #maxTrackedPaths()} set to {@code paths}. @throws IllegalArgumentException if it is out of range */
+  /**
+   * These options with {@link #maxTrackedPaths()} set to {@code paths}. @throws
+   * IllegalArgumentException if it is out of range
+   */
   public InferenceOptions withMaxTrackedPaths(int paths) {
-    return new InferenceOptions(minPresence, dominance, maxTypedColumns, maxDepth, paths, typeWidth, selection);
+    return new InferenceOptions(
+        minPresence, dominance, maxTypedColumns, maxDepth, paths, typeWidth, selection);
   }
 
   /** These options with {@link #typeWidth()} set to {@code width}. */
   public InferenceOptions withTypeWidth(TypeWidth width) {
-    return new InferenceOptions(minPresence, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, width, selection);
+    return new InferenceOptions(
+        minPresence, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, width, selection);
   }
 
   /** These options with {@link #selection()} set to {@code s}. */
   public InferenceOptions withSelection(Selection s) {
-    return new InferenceOptions(minPresence, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth, s);
+    return new InferenceOptions(
+        minPresence, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth, s);
   }
 }

@@ -3,15 +3,16 @@ package io.variant.shredding.infer;
 import java.util.Arrays;
 
 /**
- * The definition levels a leaf column of a path will hold, estimated from the sample's counts: how many
- * entries the column has (one per row, or one per array element below an array) and how many of them reach
- * each step of the path (the row is an object, it has field {@code user}, that is an object, it has {@code
- * id}, ...). Each entry stores the depth it reaches, so the column's levels cost about the entropy of that
- * distribution: {@link #entropyBits}. Immutable.
+ * The definition levels a leaf column of a path will hold, estimated from the sample's counts: how
+ * many entries the column has (one per row, or one per array element below an array) and how many
+ * of them reach each step of the path (the row is an object, it has field {@code user}, that is an
+ * object, it has {@code id}, ...). Each entry stores the depth it reaches, so the column's levels
+ * cost about the entropy of that distribution: {@link #entropyBits}. Immutable.
  */
 final class LevelChain {
   private final double entries;
-  private final long[] reach; // reach[0] = entries (rounded), then how many entries reach each further step
+  private final long[]
+      reach; // reach[0] = entries (rounded), then how many entries reach each further step
 
   private LevelChain(double entries, long[] reach) {
     this.entries = entries;
@@ -38,8 +39,8 @@ final class LevelChain {
   }
 
   /**
-   * Into the elements of arrays: {@code arrays} entries that reached the array become {@code elements}
-   * entries (an array of n elements takes n entries, an empty one still one).
+   * Into the elements of arrays: {@code arrays} entries that reached the array become {@code
+   * elements} entries (an array of n elements takes n entries, an empty one still one).
    */
   LevelChain intoArray(long arrays, long elements) {
     double more = Math.max(0, elements - arrays);

@@ -5,8 +5,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Counters for one path of the sample: how many values it held, of which families, the exact numeric
- * range, and its child paths. A node of {@link PlanInference}'s tracking tree; mutable, one thread.
+ * Counters for one path of the sample: how many values it held, of which families, the exact
+ * numeric range, and its child paths. A node of {@link PlanInference}'s tracking tree; mutable, one
+ * thread.
  */
 final class PathStats {
   final String path;
@@ -45,8 +46,8 @@ final class PathStats {
   }
 
   /**
-   * How a field name extends a path: {@code .name} for names made of letters, digits and '_' that do not
-   * start with a digit, else {@code ["..."]} with the plan text form's quoting.
+   * How a field name extends a path: {@code .name} for names made of letters, digits and '_' that
+   * do not start with a digit, else {@code ["..."]} with the plan text form's quoting.
    */
   static String segment(String name) {
     boolean plain = !name.isEmpty() && !Character.isDigit(name.codePointAt(0));

@@ -7,8 +7,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Turns {@link PlanInference}'s counters into a plan and its coverage report, following the rules in
- * {@link PlanInference}'s class comment. Reads the counters only, so a result can be taken at any time.
+ * Turns {@link PlanInference}'s counters into a plan and its coverage report, following the rules
+ * in {@link PlanInference}'s class comment. Reads the counters only, so a result can be taken at
+ * any time.
  */
 final class PlanChooser {
   private enum Shape {
@@ -18,7 +19,10 @@ final class PlanChooser {
     ARRAY
   }
 
-  /** The decision for one path. Only {@code kept} and {@code fields} change, while the budget applies. */
+  /**
+   * The decision for one path. Only {@code kept} and {@code fields} change, while the budget
+   * applies.
+   */
   private static final class Choice {
     final PathStats stats;
     final long sampled;
@@ -28,9 +32,11 @@ final class PlanChooser {
     final List<Choice> fields = new ArrayList<>(); // OBJECT only
     Choice element; // ARRAY only
     boolean kept = true;
-    CostModel.Estimate estimate; // SCALAR leaves weighed by the cost model, and leaves it left in the residual
+    CostModel.Estimate
+        estimate; // SCALAR leaves weighed by the cost model, and leaves it left in the residual
     String reason = "";
-    final List<Choice> notInPlan = new ArrayList<>(); // examined fields (or element) left out: for the explanation
+    final List<Choice> notInPlan =
+        new ArrayList<>(); // examined fields (or element) left out: for the explanation
 
     Choice(PathStats stats, long sampled, Shape shape, TypeFamily family, ShreddedType scalar) {
       this.stats = stats;
@@ -47,7 +53,8 @@ final class PlanChooser {
 
   private final InferenceOptions options;
   private final boolean costModel;
-  private final List<Explanation.Decision> skipped = new ArrayList<>(); // fields under the presence threshold
+  private final List<Explanation.Decision> skipped =
+      new ArrayList<>(); // fields under the presence threshold
 
   PlanChooser(InferenceOptions options) {
     this.options = options;
@@ -70,26 +77,42 @@ final class PlanChooser {
     List<Explanation.Decision> decisions = new ArrayList<>();
     explain(top, decisions);
     decisions.addAll(skipped);
-    return new InferenceResult(plan, new CoverageReport(report, rows, trackedPaths, typedColumns, untrackedValues, options),
+    return new InferenceResult(
+        plan,
+        new CoverageReport(report, rows, trackedPaths, typedColumns, untrackedValues, options),
         new Explanation(decisions));
   }
 
-  /** @param chain the levels down to this path being present (its last step: {@code stats.present}) */
+  /**
+   * @param chain the levels down to this path being present (its last step: {@code stats.present})
+   */
   private Choice choose(PathStats stats, long sampled, LevelChain chain) {
     TypeFamily family = dominant(stats);
     if (family == null) {
       Choice c = residual(stats, sampled);
-      c.reason = stats.present == stats.count(TypeFamily.NULL)
-          ? "only nulls"
-          : String.format(java.util.Locale.ROOT, "no type holds %.0f%% of the non-null values", 100 * options.dominance());
+      c.reason =
+          stats.present == stats.count(TypeFamily.NULL)
+              ? "only nulls"
+              : String.format(
+                  java.util.Locale.ROOT,
+                  "no type holds %.0f%% of the non-null values",
+                  100 * options.dominance());
       return c;
     }
     Choice c = typed(stats, sampled, family, chain.then(stats.count(family)));
     if (costModel && c.shape == Shape.SCALAR) {
       long typedValues = stats.count(family);
-      double meanBytes = family == PlanInference.STRINGS && typedValues > 0 ? (double) stats.stringBytes / typedValues : 0;
-      c.estimate = CostModel.estimate(kind(stats, family), typedValues, meanBytes,
-          chain.withLast(typedValues), chain.withLast(stats.present - typedValues));
+      double meanBytes =
+          family == PlanInference.STRINGS && typedValues > 0
+              ? (double) stats.stringBytes / typedValues
+              : 0;
+      c.estimate =
+          CostModel.estimate(
+              kind(stats, family),
+              typedValues,
+              meanBytes,
+              chain.withLast(typedValues),
+              chain.withLast(stats.present - typedValues));
       c.reason = c.scalar + ": " + c.estimate.explain();
       if (c.estimate.saved() <= 0) {
         Choice r = residual(stats, sampled);
@@ -125,7 +148,9 @@ final class PlanChooser {
         best = f; // ties keep the earlier family, for determinism
       }
     }
-    return nonNull > 0 && Ratio.atLeast(stats.count(best), nonNull, options.dominance()) ? best : null;
+    return nonNull > 0 && Ratio.atLeast(stats.count(best), nonNull, options.dominance())
+        ? best
+        : null;
   }
 
   /** The one place that maps a dominant family to a plan node. */
@@ -150,7 +175,9 @@ final class PlanChooser {
     return new Choice(s, sampled, Shape.SCALAR, f, type);
   }
 
-  /** @param chain the levels down to the objects at this path */
+  /**
+   * @param chain the levels down to the objects at this path
+   */
   private Choice object(PathStats s, long sampled, LevelChain chain) {
     long objects = s.count(TypeFamily.OBJECT);
     Choice c = new Choice(s, sampled, Shape.OBJECT, TypeFamily.OBJECT, null);
@@ -166,9 +193,16 @@ final class PlanChooser {
           c.fields.add(f);
         }
       } else {
-        skipped.add(new Explanation.Decision(child.path, false, String.format(java.util.Locale.ROOT,
-            "present in %.1f%% of parent objects, under min presence %.1f%%",
-            objects == 0 ? 0.0 : 100.0 * child.present / objects, 100 * options.minPresence()), null));
+        skipped.add(
+            new Explanation.Decision(
+                child.path,
+                false,
+                String.format(
+                    java.util.Locale.ROOT,
+                    "present in %.1f%% of parent objects, under min presence %.1f%%",
+                    objects == 0 ? 0.0 : 100.0 * child.present / objects,
+                    100 * options.minPresence()),
+                null));
       }
     }
     if (c.fields.isEmpty()) {
@@ -181,7 +215,9 @@ final class PlanChooser {
     return c;
   }
 
-  /** @param chain the levels down to the arrays at this path */
+  /**
+   * @param chain the levels down to the arrays at this path
+   */
   private Choice array(PathStats s, long sampled, LevelChain chain) {
     if (s.element == null) {
       Choice r = residual(s, sampled); // only empty arrays, or elements beyond a limit
@@ -189,7 +225,8 @@ final class PlanChooser {
       return r;
     }
     long arrays = s.count(TypeFamily.ARRAY);
-    Choice element = choose(s.element, s.element.present, chain.intoArray(arrays, s.element.present));
+    Choice element =
+        choose(s.element, s.element.present, chain.intoArray(arrays, s.element.present));
     if (element.shape == Shape.RESIDUAL) {
       Choice r = residual(s, sampled);
       r.reason = "array: its elements are not typed";
@@ -206,7 +243,7 @@ final class PlanChooser {
       case SCALAR -> out.add(c);
       case OBJECT -> c.fields.forEach(f -> collectLeaves(f, out));
       case ARRAY -> collectLeaves(c.element, out);
-      case RESIDUAL -> { }
+      case RESIDUAL -> {}
     }
   }
 
@@ -215,7 +252,12 @@ final class PlanChooser {
     boolean typed = c.shape != Shape.RESIDUAL && c.kept;
     String reason = c.reason;
     if (c.shape == Shape.OBJECT) {
-      reason = "object: " + c.fields.size() + " of " + (c.fields.size() + c.notInPlan.size()) + " examined fields in the plan";
+      reason =
+          "object: "
+              + c.fields.size()
+              + " of "
+              + (c.fields.size() + c.notInPlan.size())
+              + " examined fields in the plan";
     } else if (c.shape == Shape.ARRAY) {
       reason = "array of typed elements";
     }
@@ -233,24 +275,28 @@ final class PlanChooser {
   }
 
   /**
-   * Marks all but the {@code maxTypedColumns} best leaves as dropped: the most saving under the cost model,
-   * else the most present; ties keep plan order.
+   * Marks all but the {@code maxTypedColumns} best leaves as dropped: the most saving under the
+   * cost model, else the most present; ties keep plan order.
    */
   private void applyBudget(List<Choice> leavesInPlanOrder) {
     List<Integer> ranked = new ArrayList<>();
     for (int i = 0; i < leavesInPlanOrder.size(); i++) {
       ranked.add(i);
     }
-    Comparator<Integer> best = costModel
-        ? Comparator.comparingDouble((Integer i) -> -leavesInPlanOrder.get(i).estimate.saved())
-        : Comparator.comparingLong((Integer i) -> -leavesInPlanOrder.get(i).stats.present);
+    Comparator<Integer> best =
+        costModel
+            ? Comparator.comparingDouble((Integer i) -> -leavesInPlanOrder.get(i).estimate.saved())
+            : Comparator.comparingLong((Integer i) -> -leavesInPlanOrder.get(i).stats.present);
     ranked.sort(best.thenComparing(i -> i));
     for (int r = options.maxTypedColumns(); r < ranked.size(); r++) {
       leavesInPlanOrder.get(ranked.get(r)).kept = false;
     }
   }
 
-  /** Removes dropped nodes bottom-up (keeping them for the explanation); returns whether {@code c} stays. */
+  /**
+   * Removes dropped nodes bottom-up (keeping them for the explanation); returns whether {@code c}
+   * stays.
+   */
   private static boolean prune(Choice c) {
     switch (c.shape) {
       case OBJECT -> {
@@ -264,19 +310,20 @@ final class PlanChooser {
         c.kept = !c.fields.isEmpty();
       }
       case ARRAY -> c.kept = prune(c.element);
-      case SCALAR, RESIDUAL -> { }
+      case SCALAR, RESIDUAL -> {}
     }
     return c.kept;
   }
 
   /** The plan of {@code c}, adding a coverage row per node in plan order (pre-order). */
   private static ShreddingPlan build(Choice c, List<CoverageReport.Row> rows) {
-    String type = switch (c.shape) {
-      case RESIDUAL -> "variant";
-      case SCALAR -> c.scalar.toString();
-      case OBJECT -> "object";
-      case ARRAY -> "array";
-    };
+    String type =
+        switch (c.shape) {
+          case RESIDUAL -> "variant";
+          case SCALAR -> c.scalar.toString();
+          case OBJECT -> "object";
+          case ARRAY -> "array";
+        };
     rows.add(new CoverageReport.Row(c.stats.path, c.sampled, c.stats.present, c.typed(), type));
     return switch (c.shape) {
       case RESIDUAL -> ShreddingPlan.residual();
@@ -292,7 +339,9 @@ final class PlanChooser {
     };
   }
 
-  /** Unicode code point order, which is the unsigned UTF-8 byte order Variant objects sort keys by. */
+  /**
+   * Unicode code point order, which is the unsigned UTF-8 byte order Variant objects sort keys by.
+   */
   static int compareCodePoints(String a, String b) {
     int i = 0;
     int j = 0;

@@ -8,8 +8,9 @@ import java.util.Objects;
 
 /**
  * Infers a {@link ShreddingPlan} from a stream of Variants. Per path ({@code $.user.name}, {@code
- * $.items[*].price}) it counts how often the path is present among its parent objects and which type
- * families its values hold (boolean, exact numeric, float, double, string, date, each timestamp kind, ...); {@link #result()} turns the counts into a plan and a {@link
+ * $.items[*].price}) it counts how often the path is present among its parent objects and which
+ * type families its values hold (boolean, exact numeric, float, double, string, date, each
+ * timestamp kind, ...); {@link #result()} turns the counts into a plan and a {@link
  * CoverageReport}.
  *
  * <pre>{@code
@@ -20,41 +21,46 @@ import java.util.Objects;
  * InferenceResult result = inference.result();
  * String plan = result.plan().print();         // {"id": int64, "tags": [string]}
  * String table = result.coverage().format();   // a row per plan node: counts, shares, type, path
- * }</pre> (from {@code InferenceExamplesTest})
+ * }</pre>
  *
- * <p><b>Rules</b> (thresholds in {@link InferenceOptions}; by default {@link CostModel} decides which leaves
- * pay for a column, and {@link InferenceResult#explanation()} says why for each path):
+ * (from {@code InferenceExamplesTest})
+ *
+ * <p><b>Rules</b> (thresholds in {@link InferenceOptions}; by default {@link CostModel} decides
+ * which leaves pay for a column, and {@link InferenceResult#explanation()} says why for each path):
  *
  * <ul>
- *   <li>A path is typed with the family that holds at least {@code dominance} of its non-null values;
- *       the rest go to the residual. Variant nulls count as present but not toward any family: they have
- *       no typed form. No such family, or only nulls: the path is {@code variant}.
+ *   <li>A path is typed with the family that holds at least {@code dominance} of its non-null
+ *       values; the rest go to the residual. Variant nulls count as present but not toward any
+ *       family: they have no typed form. No such family, or only nulls: the path is {@code
+ *       variant}.
  *   <li>Exact numerics unify losslessly: integers to an integer type, with any decimal to {@code
- *       decimal(P,S)}, or {@code variant} past 38 digits; {@link TypeWidth} says how wide (by default with
- *       headroom for the rest of the file: int64 for ids and growing values). Float, double and strings
- *       never mix with them.
- *   <li>Under the default {@link Selection#COST_MODEL}, a leaf is typed only when its estimated saving is
- *       positive; fields that do not pay stay in their object's residual, and an object or array left with
- *       no typed leaf is {@code variant}.
- *   <li>An object path gets the fields present in at least {@code minPresence} of its objects, sorted by
- *       key in unsigned UTF-8 byte order (the order Variant objects store them, so the plan does not
- *       depend on which row came first). With no such field it is {@code variant}. A field whose values
- *       have no dominant family stays in the plan as {@code variant}: it gets its own binary column.
- *   <li>An array path's element plan is inferred over all elements of all its arrays. An array whose
- *       element plan would be {@code variant} is {@code variant}: a list of untyped elements stores the
- *       same bytes with more overhead.
+ *       decimal(P,S)}, or {@code variant} past 38 digits; {@link TypeWidth} says how wide (by
+ *       default with headroom for the rest of the file: int64 for ids and growing values). Float,
+ *       double and strings never mix with them.
+ *   <li>Under the default {@link Selection#COST_MODEL}, a leaf is typed only when its estimated
+ *       saving is positive; fields that do not pay stay in their object's residual, and an object
+ *       or array left with no typed leaf is {@code variant}.
+ *   <li>An object path gets the fields present in at least {@code minPresence} of its objects,
+ *       sorted by key in unsigned UTF-8 byte order (the order Variant objects store them, so the
+ *       plan does not depend on which row came first). With no such field it is {@code variant}. A
+ *       field whose values have no dominant family stays in the plan as {@code variant}: it gets
+ *       its own binary column.
+ *   <li>An array path's element plan is inferred over all elements of all its arrays. An array
+ *       whose element plan would be {@code variant} is {@code variant}: a list of untyped elements
+ *       stores the same bytes with more overhead.
  *   <li>Objects and arrays nest at most {@code maxDepth} levels; deeper values are not examined.
- *   <li>Past {@code maxTypedColumns} typed leaves, the most present leaves are kept (ties: the earlier
- *       leaf in plan order) and the others go back to their parent's residual; objects left without
- *       fields and arrays left without an element go too.
+ *   <li>Past {@code maxTypedColumns} typed leaves, the most present leaves are kept (ties: the
+ *       earlier leaf in plan order) and the others go back to their parent's residual; objects left
+ *       without fields and arrays left without an element go too.
  * </ul>
  *
- * <p><b>Determinism:</b> the plan depends only on the counts, and fields are sorted, so the same sample
- * gives the same plan in any row order, unless the {@code maxTrackedPaths} cap was reached (paths are
- * tracked in order of first appearance).
+ * <p><b>Determinism:</b> the plan depends only on the counts, and fields are sorted, so the same
+ * sample gives the same plan in any row order, unless the {@code maxTrackedPaths} cap was reached
+ * (paths are tracked in order of first appearance).
  *
- * <p><b>Limits:</b> memory is bounded by {@code maxTrackedPaths} paths of a few hundred bytes each plus
- * their keys, whatever the sample size. <b>Thread safety:</b> none; one instance serves one thread.
+ * <p><b>Limits:</b> memory is bounded by {@code maxTrackedPaths} paths of a few hundred bytes each
+ * plus their keys, whatever the sample size. <b>Thread safety:</b> none; one instance serves one
+ * thread.
  */
 public final class PlanInference {
   /** The family whose distinct values and sizes the cost model weighs. */
@@ -90,18 +96,19 @@ public final class PlanInference {
   }
 
   /**
-   * Counts one row. {@code null} stands for an SQL NULL row: it counts as sampled but not present at the
-   * root. Cost: O(size of the value down to {@code maxDepth}).
+   * Counts one row. {@code null} stands for an SQL NULL row: it counts as sampled but not present
+   * at the root. Cost: O(size of the value down to {@code maxDepth}).
    *
-   * @throws VariantFormatException if the Variant is malformed (unknown primitive type ids are not an
-   *     error: they count as a family that stays in the residual), or if it nests more values than it has
-   *     bytes: only offsets that share sub-values can do that, and following them could take exponential
-   *     time. The counts may then include part of the row.
+   * @throws VariantFormatException if the Variant is malformed (unknown primitive type ids are not
+   *     an error: they count as a family that stays in the residual), or if it nests more values
+   *     than it has bytes: only offsets that share sub-values can do that, and following them could
+   *     take exponential time. The counts may then include part of the row.
    */
   public void add(Variant v) {
     rows++;
     if (v != null) {
-      // Every value of a tree takes at least its header byte. A scalar root needs no bound, and the size of
+      // Every value of a tree takes at least its header byte. A scalar root needs no bound, and the
+      // size of
       // one of an unknown type is unknown.
       visitsLeft = v.isObject() || v.isArray() ? v.valueSize() : 1;
       observe(root, v);
@@ -114,29 +121,32 @@ public final class PlanInference {
   }
 
   /**
-   * The plan and coverage report for the rows added so far; inference may go on afterwards. Cost: O(tracked
-   * paths × log).
+   * The plan and coverage report for the rows added so far; inference may go on afterwards. Cost:
+   * O(tracked paths × log).
    */
   public InferenceResult result() {
     return new PlanChooser(options).choose(root, rows, trackedPaths, untrackedValues);
   }
 
   /**
-   * {@link #result()} with at most {@code maxTypedColumns} typed columns: the best ones by the cost model (or
-   * the most present under {@link Selection#PRESENCE}). For a caller that measured the plan too large, e.g.
-   * by writing the sample both ways.
+   * {@link #result()} with at most {@code maxTypedColumns} typed columns: the best ones by the cost
+   * model (or the most present under {@link Selection#PRESENCE}). For a caller that measured the
+   * plan too large, e.g. by writing the sample both ways.
    *
    * @throws IllegalArgumentException if {@code maxTypedColumns} is negative
    */
   public InferenceResult result(int maxTypedColumns) {
-    InferenceOptions fewer = options.withMaxTypedColumns(Math.min(maxTypedColumns, options.maxTypedColumns()));
+    InferenceOptions fewer =
+        options.withMaxTypedColumns(Math.min(maxTypedColumns, options.maxTypedColumns()));
     return new PlanChooser(fewer).choose(root, rows, trackedPaths, untrackedValues);
   }
 
   private void observe(PathStats node, Variant v) {
     if (--visitsLeft < 0) {
-      throw VariantFormatException.at(0, "the value holds more nested values than its bytes could encode"
-          + " without sharing; its object or array offsets point at the same sub-values");
+      throw VariantFormatException.at(
+          0,
+          "the value holds more nested values than its bytes could encode"
+              + " without sharing; its object or array offsets point at the same sub-values");
     }
     node.present++;
     TypeFamily family = family(v);
@@ -172,7 +182,9 @@ public final class PlanInference {
     }
   }
 
-  /** The child for field {@code name}, created if the cap allows; {@code null} if it is not tracked. */
+  /**
+   * The child for field {@code name}, created if the cap allows; {@code null} if it is not tracked.
+   */
   private PathStats field(PathStats node, String name) {
     PathStats child = node.fields.get(name);
     if (child == null && track()) {

@@ -2,13 +2,16 @@ package io.variant.shredding.infer;
 
 import java.math.BigDecimal;
 
-/** Threshold checks in exact arithmetic, so that 9 of 10 meets a threshold of 0.9 despite binary rounding. */
+/**
+ * Threshold checks in exact arithmetic, so that 9 of 10 meets a threshold of 0.9 despite binary
+ * rounding.
+ */
 final class Ratio {
   private Ratio() {}
 
   /**
-   * True if {@code part / whole >= share}, computed as {@code part >= share * whole} on the decimal value
-   * of {@code share} as written ({@code 0.9}, not the binary double nearest to it).
+   * True if {@code part / whole >= share}, computed as {@code part >= share * whole} on the decimal
+   * value of {@code share} as written ({@code 0.9}, not the binary double nearest to it).
    */
   static boolean atLeast(long part, long whole, double share) {
     BigDecimal needed = BigDecimal.valueOf(share).multiply(BigDecimal.valueOf(whole));

@@ -11,25 +11,31 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The groups of Variant types that inference counts per path. A path is typed with a family when most of
- * its values belong to it; values of one family can all go into one typed column without loss.
+ * The groups of Variant types that inference counts per path. A path is typed with a family when
+ * most of its values belong to it; values of one family can all go into one typed column without
+ * loss.
  *
  * <ul>
- *   <li>{@link #EXACT_NUMERIC} unifies int8 to int64 and decimal4 to decimal16: any of them fits a wide
- *       enough integer or decimal column (seed 002, lossless widening).
- *   <li>Every other shreddable kind ({@link ShreddedType.Kind}) is a family of its own: float and double stay
- *       apart from each other and from exact numerics (no widening crosses equivalence classes), and
- *       timestamps split by zone and unit, since lossless widening covers only exact numerics (digest §D.3).
- *       The families are derived from the kinds, so a new kind is counted with no change here.
- *   <li>{@link #NULL} is counted but never chosen: a Variant null has no typed form and always goes to the
+ *   <li>{@link #EXACT_NUMERIC} unifies int8 to int64 and decimal4 to decimal16: any of them fits a
+ *       wide enough integer or decimal column (seed 002, lossless widening).
+ *   <li>Every other shreddable kind ({@link ShreddedType.Kind}) is a family of its own: float and
+ *       double stay apart from each other and from exact numerics (no widening crosses equivalence
+ *       classes), and timestamps split by zone and unit, since lossless widening covers only exact
+ *       numerics (digest §D.3). The families are derived from the kinds, so a new kind is counted
+ *       with no change here.
+ *   <li>{@link #NULL} is counted but never chosen: a Variant null has no typed form and always goes
+ *       to the residual.
+ *   <li>{@link #UNKNOWN} holds primitive type ids newer than this library; they stay in the
  *       residual.
- *   <li>{@link #UNKNOWN} holds primitive type ids newer than this library; they stay in the residual.
  * </ul>
  *
  * <p>Immutable; the instances are shared singletons, compared with {@code ==}.
  */
 final class TypeFamily {
-  /** What a family becomes in a plan; {@link PlanChooser} decides per group with an exhaustive switch. */
+  /**
+   * What a family becomes in a plan; {@link PlanChooser} decides per group with an exhaustive
+   * switch.
+   */
   enum Group {
     NULL,
     EXACT_NUMERIC,
@@ -79,7 +85,10 @@ final class TypeFamily {
     return f;
   }
 
-  /** Every family, in a fixed order (an array index for counters; ties between families keep the earlier). */
+  /**
+   * Every family, in a fixed order (an array index for counters; ties between families keep the
+   * earlier).
+   */
   static List<TypeFamily> values() {
     return Collections.unmodifiableList(VALUES);
   }
@@ -108,7 +117,8 @@ final class TypeFamily {
       case NULL -> NULL;
       case OBJECT -> OBJECT;
       case ARRAY -> ARRAY;
-      default -> throw new AssertionError(type + " has no ShreddedType.Kind"); // ShreddedTypeTest checks
+      default ->
+          throw new AssertionError(type + " has no ShreddedType.Kind"); // ShreddedTypeTest checks
     };
   }
 

@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The test oracle for inference: materialises every value of every path from {@link Model} trees (never
- * reading Variant bytes), counts families with its own classification, and derives the plan the rules
- * promise, in integer arithmetic (thresholds as whole percents above 50, so that at most one family can
- * dominate). It ignores the column budget and the path cap; tests keep within both.
+ * The test oracle for inference: materialises every value of every path from {@link Model} trees
+ * (never reading Variant bytes), counts families with its own classification, and derives the plan
+ * the rules promise, in integer arithmetic (thresholds as whole percents above 50, so that at most
+ * one family can dominate). It ignores the column budget and the path cap; tests keep within both.
  */
 final class BruteForcePlan {
   /** One expected coverage row, without the path text. */
@@ -55,7 +55,8 @@ final class BruteForcePlan {
     }
     int rowIndex = rows.size();
     rows.add(null); // this node's row goes before its children's
-    ShreddingPlan plan = dominant == null ? ShreddingPlan.residual() : typed(dominant, values, level);
+    ShreddingPlan plan =
+        dominant == null ? ShreddingPlan.residual() : typed(dominant, values, level);
     long typed = plan.isShredded() ? counts.get(dominant) : 0;
     rows.set(rowIndex, new Row(sampled, values.size(), typed, typeText(plan)));
     return plan;

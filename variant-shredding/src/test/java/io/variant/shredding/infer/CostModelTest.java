@@ -16,7 +16,10 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** {@link Selection#COST_MODEL}, the default: a leaf is typed only when the estimate says it saves bytes. */
+/**
+ * {@link Selection#COST_MODEL}, the default: a leaf is typed only when the estimate says it saves
+ * bytes.
+ */
 class CostModelTest {
   private static InferenceResult infer(List<Model> rows) {
     return PlanInference.infer(Values.variants(rows), InferenceOptions.defaults());
@@ -28,9 +31,10 @@ class CostModelTest {
     List<Model> rows = new ArrayList<>();
     for (int i = 0; i < 5000; i++) {
       Model rare = rnd.nextInt(100) == 0 ? integer(rnd.nextInt(1000)) : null;
-      rows.add(rare == null
-          ? obj("id", integer(i), "kind", str("k" + rnd.nextInt(5)))
-          : obj("id", integer(i), "kind", str("k" + rnd.nextInt(5)), "rare", rare));
+      rows.add(
+          rare == null
+              ? obj("id", integer(i), "kind", str("k" + rnd.nextInt(5)))
+              : obj("id", integer(i), "kind", str("k" + rnd.nextInt(5)), "rare", rare));
     }
     InferenceResult r = infer(rows);
     assertEquals("{\"id\": int64, \"kind\": string}", r.plan().print());
@@ -45,19 +49,32 @@ class CostModelTest {
 
   @Test
   void levelsOfASparseObjectCostEveryRow() {
-    // the same 500 values: in the field of an object present in every row, and in one present in 10% of rows
+    // the same 500 values: in the field of an object present in every row, and in one present in
+    // 10% of rows
     // at random, whose levels then cost every row a bit
     LevelChain dense = LevelChain.root(5000).then(5000).then(5000).then(500);
     LevelChain sparse = LevelChain.root(5000).then(5000).then(500).then(500);
     assertTrue(dense.entropyBits() > 0.4 && dense.entropyBits() < 0.5, "" + dense.entropyBits());
-    assertEquals(dense.entropyBits(), sparse.entropyBits(), 1e-9); // the same split, one level apart
+    assertEquals(
+        dense.entropyBits(), sparse.entropyBits(), 1e-9); // the same split, one level apart
     assertEquals(0.0, LevelChain.root(100).then(100).then(100).entropyBits(), 1e-9);
-    CostModel.Estimate e = CostModel.estimate(CostModel.Kind.BOOLEAN, 500, 1, sparse, sparse.withLast(0));
-    // value column: rows reach the object or not, then hold no residual: the same split as the typed column's
-    assertEquals(2 * 5000 * sparse.entropyBits() * CostModel.LEVEL_BYTES_PER_BIT, e.levelBytes(), 1e-6);
-    CostModel.Estimate always = CostModel.estimate(CostModel.Kind.BOOLEAN, 5000, 1, LevelChain.root(5000).then(5000).then(5000),
-        LevelChain.root(5000).then(5000).then(0));
-    assertEquals(0.0, always.levelBytes(), 1e-9); // always typed, object always there: one run of levels each
+    CostModel.Estimate e =
+        CostModel.estimate(CostModel.Kind.BOOLEAN, 500, 1, sparse, sparse.withLast(0));
+    // value column: rows reach the object or not, then hold no residual: the same split as the
+    // typed column's
+    assertEquals(
+        2 * 5000 * sparse.entropyBits() * CostModel.LEVEL_BYTES_PER_BIT, e.levelBytes(), 1e-6);
+    CostModel.Estimate always =
+        CostModel.estimate(
+            CostModel.Kind.BOOLEAN,
+            5000,
+            1,
+            LevelChain.root(5000).then(5000).then(5000),
+            LevelChain.root(5000).then(5000).then(0));
+    assertEquals(
+        0.0,
+        always.levelBytes(),
+        1e-9); // always typed, object always there: one run of levels each
     assertEquals(2 * CostModel.CHUNK_BYTES, e.fixedBytes(), 1e-9);
   }
 

@@ -34,26 +34,30 @@ class CoverageReportTest {
   void rowsFollowThePlanWithTheirCounts() {
     InferenceResult result = infer(sample(), PlanInferenceTest.RULES);
     assertEquals(ShreddingPlan.parse("{\"id\": int16, \"tags\": [string]}"), result.plan());
-    assertEquals(List.of(
-        new CoverageReport.Row("$", 11, 11, 11, "object"),
-        new CoverageReport.Row("$.id", 11, 11, 10, "int16"), // 10 of 11 is above 0.9; "n/a" is residual
-        new CoverageReport.Row("$.tags", 11, 4, 4, "array"),
-        new CoverageReport.Row("$.tags[*]", 6, 6, 6, "string")), // 1 + 1 + 2 + 2 elements
+    assertEquals(
+        List.of(
+            new CoverageReport.Row("$", 11, 11, 11, "object"),
+            new CoverageReport.Row(
+                "$.id", 11, 11, 10, "int16"), // 10 of 11 is above 0.9; "n/a" is residual
+            new CoverageReport.Row("$.tags", 11, 4, 4, "array"),
+            new CoverageReport.Row("$.tags[*]", 6, 6, 6, "string")), // 1 + 1 + 2 + 2 elements
         result.coverage().rows());
   }
 
   @Test
   void formatsAnAlignedTable() {
-    String expected = String.join("\n",
-        "sampled  present    typed  residual  type    path",
-        "     11   100.0%   100.0%      0.0%  object  $",
-        "     11   100.0%    90.9%      9.1%  int16   $.id",
-        "     11    36.4%   100.0%      0.0%  array   $.tags",
-        "      6   100.0%   100.0%      0.0%  string  $.tags[*]",
-        "",
-        "11 rows sampled; 4 paths tracked, 4 in the plan; 2 typed columns (limit 300)",
-        "thresholds: presence 10.0%, dominance 90.0%, depth 50",
-        "");
+    String expected =
+        String.join(
+            "\n",
+            "sampled  present    typed  residual  type    path",
+            "     11   100.0%   100.0%      0.0%  object  $",
+            "     11   100.0%    90.9%      9.1%  int16   $.id",
+            "     11    36.4%   100.0%      0.0%  array   $.tags",
+            "      6   100.0%   100.0%      0.0%  string  $.tags[*]",
+            "",
+            "11 rows sampled; 4 paths tracked, 4 in the plan; 2 typed columns (limit 300)",
+            "thresholds: presence 10.0%, dominance 90.0%, depth 50",
+            "");
     CoverageReport report = infer(sample(), PlanInferenceTest.RULES).coverage();
     assertEquals(expected, report.format());
     assertEquals(expected, report.toString());
@@ -70,8 +74,13 @@ class CoverageReportTest {
   @Test
   void sharesOfNothingShowAsDashAndNaN() {
     CoverageReport report = PlanInference.create(PlanInferenceTest.RULES).result().coverage();
-    assertTrue(report.format().startsWith("sampled  present    typed  residual  type     path\n"
-        + "      0        -        -         -  variant  $\n"), report.format());
+    assertTrue(
+        report
+            .format()
+            .startsWith(
+                "sampled  present    typed  residual  type     path\n"
+                    + "      0        -        -         -  variant  $\n"),
+        report.format());
     CoverageReport.Row root = report.rows().get(0);
     assertTrue(Double.isNaN(root.presentPercent()));
     assertTrue(Double.isNaN(root.typedPercent()));
@@ -89,10 +98,17 @@ class CoverageReportTest {
 
   @Test
   void pathsThatNeedQuotingUseBrackets() {
-    List<Model> rows = List.of(obj("a b", int8(1), "x.y", int8(1), "", int8(1), "9lives", int8(1), "名前", int8(1), "q\"", int8(1)));
+    List<Model> rows =
+        List.of(
+            obj(
+                "a b", int8(1), "x.y", int8(1), "", int8(1), "9lives", int8(1), "名前", int8(1),
+                "q\"", int8(1)));
     CoverageReport report = infer(rows, PlanInferenceTest.RULES).coverage();
     List<String> paths = report.rows().stream().map(CoverageReport.Row::path).toList();
-    assertEquals(List.of("$", "$[\"\"]", "$[\"9lives\"]", "$[\"a b\"]", "$[\"q\\\"\"]", "$[\"x.y\"]", "$.名前"), paths);
+    assertEquals(
+        List.of(
+            "$", "$[\"\"]", "$[\"9lives\"]", "$[\"a b\"]", "$[\"q\\\"\"]", "$[\"x.y\"]", "$.名前"),
+        paths);
     assertNull(report.row("$.nothing"));
   }
 
@@ -100,7 +116,9 @@ class CoverageReportTest {
   void reportsUntrackedValuesWhenTheCapIsReached() {
     List<Model> rows = times(2, obj("a", int8(1), "b", int8(1)));
     CoverageReport report = infer(rows, PlanInferenceTest.RULES.withMaxTrackedPaths(2)).coverage();
-    assertTrue(report.format().endsWith("2 values not examined: the cap of 2 tracked paths was reached\n"), report.format());
+    assertTrue(
+        report.format().endsWith("2 values not examined: the cap of 2 tracked paths was reached\n"),
+        report.format());
     assertEquals(2, report.untrackedValues());
   }
 }

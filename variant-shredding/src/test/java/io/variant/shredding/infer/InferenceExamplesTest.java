@@ -40,12 +40,17 @@ class InferenceExamplesTest {
   @Test
   void inferenceOptionsExample() {
     InferenceOptions options = InferenceOptions.defaults().withMinPresence(0.5).withDominance(0.95);
-    assertEquals(new InferenceOptions(0.5, 0.95, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL), options);
+    assertEquals(
+        new InferenceOptions(0.5, 0.95, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        options);
   }
 
   @Test
   void staticInferOverAnIterable() {
-    InferenceResult result = PlanInference.infer(Values.variants(List.of(integer(1), integer(2))), InferenceOptions.defaults());
-    assertEquals(ShreddingPlan.residual(), result.plan()); // two values never pay for a column's fixed cost
+    InferenceResult result =
+        PlanInference.infer(
+            Values.variants(List.of(integer(1), integer(2))), InferenceOptions.defaults());
+    assertEquals(
+        ShreddingPlan.residual(), result.plan()); // two values never pay for a column's fixed cost
   }
 }

@@ -17,27 +17,47 @@ class InferenceOptionsTest {
 
   @Test
   void defaultsAreTheDocumentedValues() {
-    assertEquals(new InferenceOptions(0.0, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS);
+    assertEquals(
+        new InferenceOptions(0.0, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        DEFAULTS);
   }
 
   @Test
   void withMethodsChangeOneOption() {
-    assertEquals(new InferenceOptions(0.5, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS.withMinPresence(0.5));
-    assertEquals(new InferenceOptions(0.0, 0.75, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS.withDominance(0.75));
-    assertEquals(new InferenceOptions(0.0, 0.90, 7, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS.withMaxTypedColumns(7));
-    assertEquals(new InferenceOptions(0.0, 0.90, 300, 3, 10_000, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS.withMaxDepth(3));
-    assertEquals(new InferenceOptions(0.0, 0.90, 300, 50, 12, TypeWidth.FILE, Selection.COST_MODEL), DEFAULTS.withMaxTrackedPaths(12));
+    assertEquals(
+        new InferenceOptions(0.5, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        DEFAULTS.withMinPresence(0.5));
+    assertEquals(
+        new InferenceOptions(0.0, 0.75, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        DEFAULTS.withDominance(0.75));
+    assertEquals(
+        new InferenceOptions(0.0, 0.90, 7, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        DEFAULTS.withMaxTypedColumns(7));
+    assertEquals(
+        new InferenceOptions(0.0, 0.90, 300, 3, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        DEFAULTS.withMaxDepth(3));
+    assertEquals(
+        new InferenceOptions(0.0, 0.90, 300, 50, 12, TypeWidth.FILE, Selection.COST_MODEL),
+        DEFAULTS.withMaxTrackedPaths(12));
   }
 
   @Test
   void acceptsTheEdgesOfEachRange() {
-    DEFAULTS.withMinPresence(0).withMinPresence(1).withDominance(1).withMaxTypedColumns(0).withMaxDepth(0).withMaxDepth(1000)
+    DEFAULTS
+        .withMinPresence(0)
+        .withMinPresence(1)
+        .withDominance(1)
+        .withMaxTypedColumns(0)
+        .withMaxDepth(0)
+        .withMaxDepth(1000)
         .withMaxTrackedPaths(1);
   }
 
   @Test
   void rejectsMinPresenceOutsideZeroToOne() {
-    rejects(() -> DEFAULTS.withMinPresence(-0.01), "Cannot use minPresence -0.01: it must be in [0, 1]");
+    rejects(
+        () -> DEFAULTS.withMinPresence(-0.01),
+        "Cannot use minPresence -0.01: it must be in [0, 1]");
     rejects(() -> DEFAULTS.withMinPresence(1.5), "minPresence 1.5");
     rejects(() -> DEFAULTS.withMinPresence(Double.NaN), "minPresence NaN");
   }
@@ -51,7 +71,9 @@ class InferenceOptionsTest {
 
   @Test
   void rejectsNegativeColumnBudget() {
-    rejects(() -> DEFAULTS.withMaxTypedColumns(-1), "Cannot use maxTypedColumns -1: it must be at least 0");
+    rejects(
+        () -> DEFAULTS.withMaxTypedColumns(-1),
+        "Cannot use maxTypedColumns -1: it must be at least 0");
   }
 
   @Test
@@ -62,12 +84,15 @@ class InferenceOptionsTest {
 
   @Test
   void rejectsTrackingNoPath() {
-    rejects(() -> DEFAULTS.withMaxTrackedPaths(0), "Cannot use maxTrackedPaths 0: it must be at least 1");
+    rejects(
+        () -> DEFAULTS.withMaxTrackedPaths(0),
+        "Cannot use maxTrackedPaths 0: it must be at least 1");
   }
 
   @Test
   void rejectsNullOptions() {
-    NullPointerException e = assertThrows(NullPointerException.class, () -> PlanInference.create(null));
+    NullPointerException e =
+        assertThrows(NullPointerException.class, () -> PlanInference.create(null));
     assertEquals("options", e.getMessage());
   }
 }

@@ -12,9 +12,14 @@ import io.variant.testkit.Trials;
 import java.io.ByteArrayOutputStream;
 import org.junit.jupiter.api.Test;
 
-/** Malformed and hostile Variants: a clear VariantFormatException, never another exception or a hang. */
+/**
+ * Malformed and hostile Variants: a clear VariantFormatException, never another exception or a
+ * hang.
+ */
 class PlanInferenceRobustnessTest {
-  private static final byte[] KEYS_A_B = {0x11, 0x02, 0x00, 0x01, 0x02, 'a', 'b'}; // sorted, 2 keys, offsets 0 1 2
+  private static final byte[] KEYS_A_B = {
+    0x11, 0x02, 0x00, 0x01, 0x02, 'a', 'b'
+  }; // sorted, 2 keys, offsets 0 1 2
 
   @Test
   void truncatedObjectFailsWithItsByteOffset() {
@@ -28,7 +33,8 @@ class PlanInferenceRobustnessTest {
 
   @Test
   void offsetsSharingSubValuesCannotMakeInferenceExponential() {
-    // 30 nested objects {"a": x, "b": x} whose two fields point at the same bytes: 2^30 paths to walk
+    // 30 nested objects {"a": x, "b": x} whose two fields point at the same bytes: 2^30 paths to
+    // walk
     byte[] value = {0x0C, 0x01}; // int8 1
     for (int level = 0; level < 30; level++) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -44,42 +50,48 @@ class PlanInferenceRobustnessTest {
     }
     Variant shared = Variant.of(KEYS_A_B, value);
     PlanInference inference = PlanInference.create(InferenceOptions.defaults());
-    VariantFormatException e = assertThrows(VariantFormatException.class, () -> inference.add(shared));
+    VariantFormatException e =
+        assertThrows(VariantFormatException.class, () -> inference.add(shared));
     assertEquals(0, e.byteOffset());
     assertTrue(e.getMessage().contains("offsets point at the same sub-values"), e.getMessage());
   }
 
   @Test
   void anOrdinaryTreeNeverHitsTheSharingBound() {
-    Trials.run("anOrdinaryTreeNeverHitsTheSharingBound", rnd -> {
-      PlanInference inference = PlanInference.create(InferenceOptions.defaults().withMaxDepth(1000));
-      inference.add(Gen.variant(rnd));
-      inference.result();
-    });
+    Trials.run(
+        "anOrdinaryTreeNeverHitsTheSharingBound",
+        rnd -> {
+          PlanInference inference =
+              PlanInference.create(InferenceOptions.defaults().withMaxDepth(1000));
+          inference.add(Gen.variant(rnd));
+          inference.result();
+        });
   }
 
   @Test
   void corruptedBytesGiveVariantFormatExceptionOrAResult() {
-    Trials.run("corruptedBytesGiveVariantFormatExceptionOrAResult", rnd -> {
-      Variant original = Gen.variant(rnd);
-      byte[] value = original.valueBytes();
-      byte[] metadata = original.metadataBytes();
-      int flips = 1 + rnd.nextInt(4);
-      for (int i = 0; i < flips; i++) {
-        byte[] target = rnd.nextInt(4) == 0 ? metadata : value;
-        target[rnd.nextInt(target.length)] ^= (byte) (1 << rnd.nextInt(8));
-      }
-      if (rnd.nextInt(4) == 0) {
-        value = java.util.Arrays.copyOf(value, 1 + rnd.nextInt(value.length)); // truncated
-      }
-      PlanInference inference = PlanInference.create(InferenceOptions.defaults());
-      try {
-        inference.add(Variant.of(metadata, value));
-      } catch (VariantFormatException expected) {
-        return; // the only acceptable failure
-      }
-      ShreddingPlan plan = inference.result().plan();
-      assertEquals(plan, ShreddingPlan.parse(plan.print()));
-    });
+    Trials.run(
+        "corruptedBytesGiveVariantFormatExceptionOrAResult",
+        rnd -> {
+          Variant original = Gen.variant(rnd);
+          byte[] value = original.valueBytes();
+          byte[] metadata = original.metadataBytes();
+          int flips = 1 + rnd.nextInt(4);
+          for (int i = 0; i < flips; i++) {
+            byte[] target = rnd.nextInt(4) == 0 ? metadata : value;
+            target[rnd.nextInt(target.length)] ^= (byte) (1 << rnd.nextInt(8));
+          }
+          if (rnd.nextInt(4) == 0) {
+            value = java.util.Arrays.copyOf(value, 1 + rnd.nextInt(value.length)); // truncated
+          }
+          PlanInference inference = PlanInference.create(InferenceOptions.defaults());
+          try {
+            inference.add(Variant.of(metadata, value));
+          } catch (VariantFormatException expected) {
+            return; // the only acceptable failure
+          }
+          ShreddingPlan plan = inference.result().plan();
+          assertEquals(plan, ShreddingPlan.parse(plan.print()));
+        });
   }
 }

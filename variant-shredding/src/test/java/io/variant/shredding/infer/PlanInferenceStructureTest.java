@@ -52,13 +52,23 @@ class PlanInferenceStructureTest {
       if (i >= 50) {
         rows.add(obj("id", int8(i)));
       } else {
-        rows.add(obj("id", int8(i), "user", i < 5 ? obj("id", int8(1), "name", str("n")) : obj("id", int8(1))));
+        rows.add(
+            obj(
+                "id",
+                int8(i),
+                "user",
+                i < 5 ? obj("id", int8(1), "name", str("n")) : obj("id", int8(1))));
       }
     }
     InferenceResult result = infer(rows, DEFAULTS);
-    assertEquals(ShreddingPlan.parse("{\"id\": int8, \"user\": {\"id\": int8, \"name\": string}}"), result.plan());
-    assertEquals(new CoverageReport.Row("$.user", 100, 50, 50, "object"), result.coverage().row("$.user"));
-    assertEquals(new CoverageReport.Row("$.user.name", 50, 5, 5, "string"), result.coverage().row("$.user.name"));
+    assertEquals(
+        ShreddingPlan.parse("{\"id\": int8, \"user\": {\"id\": int8, \"name\": string}}"),
+        result.plan());
+    assertEquals(
+        new CoverageReport.Row("$.user", 100, 50, 50, "object"), result.coverage().row("$.user"));
+    assertEquals(
+        new CoverageReport.Row("$.user.name", 50, 5, 5, "string"),
+        result.coverage().row("$.user.name"));
   }
 
   @Test
@@ -79,23 +89,39 @@ class PlanInferenceStructureTest {
 
   @Test
   void fieldsAreSortedByUtf8BytesNotUtf16() {
-    // U+E000 sorts before U+1F600 in UTF-8 byte order; String.compareTo puts the surrogate pair first
-    Model row = obj("b", int8(1), "\uD83D\uDE00", int8(1), "\uE000", int8(1), "a", int8(1), "B", int8(1));
-    assertPlan("{\"B\": int8, \"a\": int8, \"b\": int8, \"\uE000\": int8, \"\uD83D\uDE00\": int8}", List.of(row));
+    // U+E000 sorts before U+1F600 in UTF-8 byte order; String.compareTo puts the surrogate pair
+    // first
+    Model row =
+        obj("b", int8(1), "\uD83D\uDE00", int8(1), "\uE000", int8(1), "a", int8(1), "B", int8(1));
+    assertPlan(
+        "{\"B\": int8, \"a\": int8, \"b\": int8, \"\uE000\": int8, \"\uD83D\uDE00\": int8}",
+        List.of(row));
   }
 
   @Test
   void arraysOfObjectsInferTheElementOverAllElements() {
-    List<Model> rows = List.of(
-        obj("items", arr(obj("price", dec("1.5"), "qty", integer(1)), obj("price", dec("2.25"), "qty", integer(300)))),
-        obj("items", arr(obj("price", dec("10"), "qty", integer(2)))),
-        obj("items", arr()));
+    List<Model> rows =
+        List.of(
+            obj(
+                "items",
+                arr(
+                    obj("price", dec("1.5"), "qty", integer(1)),
+                    obj("price", dec("2.25"), "qty", integer(300)))),
+            obj("items", arr(obj("price", dec("10"), "qty", integer(2)))),
+            obj("items", arr()));
     InferenceResult result = infer(rows, DEFAULTS);
-    assertEquals(ShreddingPlan.parse("{\"items\": [{\"price\": decimal(4,2), \"qty\": int16}]}"), result.plan());
+    assertEquals(
+        ShreddingPlan.parse("{\"items\": [{\"price\": decimal(4,2), \"qty\": int16}]}"),
+        result.plan());
     List<String> paths = result.coverage().rows().stream().map(CoverageReport.Row::path).toList();
-    assertEquals(List.of("$", "$.items", "$.items[*]", "$.items[*].price", "$.items[*].qty"), paths);
-    assertEquals(new CoverageReport.Row("$.items[*]", 3, 3, 3, "object"), result.coverage().row("$.items[*]"));
-    assertEquals(new CoverageReport.Row("$.items[*].qty", 3, 3, 3, "int16"), result.coverage().row("$.items[*].qty"));
+    assertEquals(
+        List.of("$", "$.items", "$.items[*]", "$.items[*].price", "$.items[*].qty"), paths);
+    assertEquals(
+        new CoverageReport.Row("$.items[*]", 3, 3, 3, "object"),
+        result.coverage().row("$.items[*]"));
+    assertEquals(
+        new CoverageReport.Row("$.items[*].qty", 3, 3, 3, "int16"),
+        result.coverage().row("$.items[*].qty"));
   }
 
   @Test
@@ -127,7 +153,10 @@ class PlanInferenceStructureTest {
   void theColumnBudgetKeepsTheMostPresentLeaves() {
     List<Model> rows = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
-      rows.add(i < 5 ? obj("a", int8(1), "b", int8(1), "c", int8(1)) : i < 9 ? obj("b", int8(1), "c", int8(1)) : obj("c", int8(1)));
+      rows.add(
+          i < 5
+              ? obj("a", int8(1), "b", int8(1), "c", int8(1))
+              : i < 9 ? obj("b", int8(1), "c", int8(1)) : obj("c", int8(1)));
     }
     // presence: a 5, b 9, c 10
     assertPlan("{\"b\": int8, \"c\": int8}", rows, DEFAULTS.withMaxTypedColumns(2));
@@ -143,7 +172,10 @@ class PlanInferenceStructureTest {
 
   @Test
   void theColumnBudgetRemovesContainersLeftEmpty() {
-    List<Model> rows = concat(times(5, obj("x", obj("y", int8(1)), "l", arr(int8(1)), "z", int8(1))), times(5, obj("z", int8(2))));
+    List<Model> rows =
+        concat(
+            times(5, obj("x", obj("y", int8(1)), "l", arr(int8(1)), "z", int8(1))),
+            times(5, obj("z", int8(2))));
     assertPlan("{\"l\": [int8], \"x\": {\"y\": int8}, \"z\": int8}", rows);
     assertPlan("{\"z\": int8}", rows, DEFAULTS.withMaxTypedColumns(1));
     assertPlan("variant", List.of(int8(1)), DEFAULTS.withMaxTypedColumns(0));
@@ -179,7 +211,8 @@ class PlanInferenceStructureTest {
   void anEmptySampleGivesVariant() {
     InferenceResult result = PlanInference.create(DEFAULTS).result();
     assertEquals(ShreddingPlan.residual(), result.plan());
-    assertEquals(List.of(new CoverageReport.Row("$", 0, 0, 0, "variant")), result.coverage().rows());
+    assertEquals(
+        List.of(new CoverageReport.Row("$", 0, 0, 0, "variant")), result.coverage().rows());
   }
 
   @Test
@@ -200,7 +233,10 @@ class PlanInferenceStructureTest {
       for (String k : new String[] {"id", "name", "score", "tags", "é", "\uD83D\uDE00"}) {
         if (rnd.nextInt(10) < 8) {
           kv.add(k);
-          kv.add(rnd.nextInt(10) == 0 ? str("n/a") : rnd.nextBoolean() ? integer(rnd.nextInt(1000)) : arr(str("t")));
+          kv.add(
+              rnd.nextInt(10) == 0
+                  ? str("n/a")
+                  : rnd.nextBoolean() ? integer(rnd.nextInt(1000)) : arr(str("t")));
         }
       }
       rows.add(obj(kv.toArray()));

@@ -30,16 +30,23 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** Type choice per path: families, numeric unification, dominance and nulls. Rows are root scalars here. */
+/**
+ * Type choice per path: families, numeric unification, dominance and nulls. Rows are root scalars
+ * here.
+ */
 class PlanInferenceTest {
   /**
-   * The options the rule tests of this package state their expectations for: columns fit to the sample
-   * ({@link TypeWidth#SAMPLE}) and every path that passes a 10% presence and the dominance threshold typed
-   * ({@link Selection#PRESENCE}), so that a test of presence or dominance need not restate the widening rules
-   * or the cost model, which {@code TypeWidthTest} and {@code CostModelTest} cover.
+   * The options the rule tests of this package state their expectations for: columns fit to the
+   * sample ({@link TypeWidth#SAMPLE}) and every path that passes a 10% presence and the dominance
+   * threshold typed ({@link Selection#PRESENCE}), so that a test of presence or dominance need not
+   * restate the widening rules or the cost model, which {@code TypeWidthTest} and {@code
+   * CostModelTest} cover.
    */
-  static final InferenceOptions RULES = InferenceOptions.defaults()
-      .withTypeWidth(TypeWidth.SAMPLE).withSelection(Selection.PRESENCE).withMinPresence(0.10);
+  static final InferenceOptions RULES =
+      InferenceOptions.defaults()
+          .withTypeWidth(TypeWidth.SAMPLE)
+          .withSelection(Selection.PRESENCE)
+          .withMinPresence(0.10);
 
   static InferenceResult infer(List<? extends Model> rows, InferenceOptions options) {
     return PlanInference.infer(Values.variants(rows), options);
@@ -50,8 +57,13 @@ class PlanInferenceTest {
   }
 
   static void assertPlan(String expected, List<? extends Model> rows, InferenceOptions options) {
-    assertEquals(ShreddingPlan.parse(expected), infer(rows, options).plan(),
-        () -> rows.size() > 12 ? rows.subList(0, 12) + "... (" + rows.size() + " rows)" : rows.toString());
+    assertEquals(
+        ShreddingPlan.parse(expected),
+        infer(rows, options).plan(),
+        () ->
+            rows.size() > 12
+                ? rows.subList(0, 12) + "... (" + rows.size() + " rows)"
+                : rows.toString());
   }
 
   @SafeVarargs
@@ -80,12 +92,16 @@ class PlanInferenceTest {
 
   @Test
   void integersWithDecimalsUnifyToADecimalHoldingAll() {
-    assertPlan("decimal(5,2)", List.of(integer(1), dec("12.5"), dec("100.25"))); // 3 integer digits + scale 2
+    assertPlan(
+        "decimal(5,2)",
+        List.of(integer(1), dec("12.5"), dec("100.25"))); // 3 integer digits + scale 2
     assertPlan("decimal(4,1)", List.of(integer(-999), dec("0.1")));
     assertPlan("decimal(2,2)", List.of(dec("0.05"))); // no integer digit
     assertPlan("decimal(2,2)", List.of(dec("0.00")));
-    assertPlan("decimal(3,2)", List.of(dec("1.50"))); // the stored scale counts, trailing zero included
-    assertPlan("decimal(1,0)", List.of(dec("7"))); // any decimal makes a decimal column, even with scale 0
+    assertPlan(
+        "decimal(3,2)", List.of(dec("1.50"))); // the stored scale counts, trailing zero included
+    assertPlan(
+        "decimal(1,0)", List.of(dec("7"))); // any decimal makes a decimal column, even with scale 0
     assertPlan("decimal(1,0)", List.of(dec("0"), int8(0)));
     assertPlan("decimal(1,1)", List.of(int8(0), dec("0.5"))); // 0 needs no integer digit
     assertPlan("decimal(3,1)", List.of(int8(-10), dec("0.5")));
@@ -94,8 +110,11 @@ class PlanInferenceTest {
 
   @Test
   void decimalsNeedingMoreThan38DigitsStayVariant() {
-    assertPlan("decimal(38,18)", List.of(dec("12345678901234567890"), dec("0.000000000000000001"))); // 20 + 18
-    assertPlan("variant", List.of(dec("12345678901234567890"), dec("0.0000000000000000001"))); // 20 + 19
+    assertPlan(
+        "decimal(38,18)",
+        List.of(dec("12345678901234567890"), dec("0.000000000000000001"))); // 20 + 18
+    assertPlan(
+        "variant", List.of(dec("12345678901234567890"), dec("0.0000000000000000001"))); // 20 + 19
     assertPlan("variant", List.of(int64(Long.MAX_VALUE), dec("0.00000000000000000001"))); // 19 + 20
     assertPlan("decimal(38,38)", List.of(dec("0.00000000000000000000000000000000000001")));
   }
@@ -105,7 +124,9 @@ class PlanInferenceTest {
     assertPlan("float", concat(times(9, f32(1.5f)), times(1, f64(2.5))));
     assertPlan("variant", concat(times(5, f32(1.5f)), times(5, f64(2.5))));
     assertPlan("double", List.of(f64(1.0), f64(Double.NaN), f64(-0.0)));
-    assertPlan("variant", concat(times(5, f64(1.0)), times(5, int8(1)))); // doubles never join exact numerics
+    assertPlan(
+        "variant",
+        concat(times(5, f64(1.0)), times(5, int8(1)))); // doubles never join exact numerics
   }
 
   @Test
@@ -125,15 +146,25 @@ class PlanInferenceTest {
     assertPlan("timestamp_nanos", List.of(temporal(VariantType.TIMESTAMP_NANOS, 1)));
     assertPlan("timestamp_ntz_nanos", List.of(temporal(VariantType.TIMESTAMP_NTZ_NANOS, 1)));
     assertPlan("binary", List.of(binary((byte) 1, (byte) 2), binary()));
-    assertPlan("string", List.of(str("short"), str("x".repeat(100)))); // short and long string forms
+    assertPlan(
+        "string", List.of(str("short"), str("x".repeat(100)))); // short and long string forms
     assertPlan("uuid", List.of(uuid(u)));
   }
 
   @Test
   void timestampsOfDifferentUnitsOrZonesDoNotMix() {
-    assertPlan("variant", concat(times(5, temporal(VariantType.TIMESTAMP_MICROS, 1)), times(5, temporal(VariantType.TIMESTAMP_NANOS, 1))));
-    assertPlan("variant", concat(times(5, temporal(VariantType.TIMESTAMP_MICROS, 1)), times(5, temporal(VariantType.TIMESTAMP_NTZ_MICROS, 1))));
-    assertPlan("variant", concat(times(5, date(1)), times(5, temporal(VariantType.TIMESTAMP_MICROS, 1))));
+    assertPlan(
+        "variant",
+        concat(
+            times(5, temporal(VariantType.TIMESTAMP_MICROS, 1)),
+            times(5, temporal(VariantType.TIMESTAMP_NANOS, 1))));
+    assertPlan(
+        "variant",
+        concat(
+            times(5, temporal(VariantType.TIMESTAMP_MICROS, 1)),
+            times(5, temporal(VariantType.TIMESTAMP_NTZ_MICROS, 1))));
+    assertPlan(
+        "variant", concat(times(5, date(1)), times(5, temporal(VariantType.TIMESTAMP_MICROS, 1))));
   }
 
   @Test
@@ -153,7 +184,8 @@ class PlanInferenceTest {
 
   @Test
   void dominanceOfOneNeedsEveryNonNullValue() {
-    assertPlan("variant", concat(times(999, int8(1)), times(1, str("x"))), RULES.withDominance(1.0));
+    assertPlan(
+        "variant", concat(times(999, int8(1)), times(1, str("x"))), RULES.withDominance(1.0));
     assertPlan("int8", concat(times(999, int8(1)), times(5, nul())), RULES.withDominance(1.0));
   }
 
@@ -182,12 +214,15 @@ class PlanInferenceTest {
   @Test
   void onlyNullsGiveVariant() {
     assertPlan("variant", times(10, nul()));
-    assertPlan("{\"a\": variant, \"b\": int8}", List.of(obj("a", nul(), "b", int8(1)), obj("a", nul(), "b", int8(2))));
+    assertPlan(
+        "{\"a\": variant, \"b\": int8}",
+        List.of(obj("a", nul(), "b", int8(1)), obj("a", nul(), "b", int8(2))));
   }
 
   @Test
   void unknownPrimitiveTypesStayInTheResidual() {
-    // metadata: v1, empty dictionary; value: header 0x54 = primitive type id 21, unknown to this library
+    // metadata: v1, empty dictionary; value: header 0x54 = primitive type id 21, unknown to this
+    // library
     Variant unknown = Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x54});
     List<Variant> some = new ArrayList<>(Values.variants(times(9, int8(3))));
     some.add(unknown);

@@ -11,9 +11,9 @@ import java.util.Set;
 
 /**
  * Seeded generator of datasets that look like real semi-structured data: rows drawn from one random
- * <i>shape</i>, so that paths recur across rows with a usual type, occasional other types ("n/a" among
- * numbers), nulls, and optional fields. Shares are drawn near the inference thresholds (presence 0.05 to
- * 1, main-type share 0.5 to 1), so properties meet both sides of them.
+ * <i>shape</i>, so that paths recur across rows with a usual type, occasional other types ("n/a"
+ * among numbers), nulls, and optional fields. Shares are drawn near the inference thresholds
+ * (presence 0.05 to 1, main-type share 0.5 to 1), so properties meet both sides of them.
  *
  * <pre>{@code
  * List<Model> rows = DatasetGen.rows(rnd); // 1 to 150 rows; Model.build() encodes one
@@ -23,7 +23,10 @@ public final class DatasetGen {
   /** What a path usually holds: one of a few scalar types, an object, or an array. */
   public sealed interface Shape permits Leaf, ObjectShape, ArrayShape {}
 
-  /** Scalars drawn from {@code types}, e.g. int8 alone, or int8 with decimal4 (one exact numeric family). */
+  /**
+   * Scalars drawn from {@code types}, e.g. int8 alone, or int8 with decimal4 (one exact numeric
+   * family).
+   */
   public record Leaf(List<VariantType> types) implements Shape {}
 
   public record ObjectShape(List<FieldShape> fields) implements Shape {}
@@ -34,25 +37,33 @@ public final class DatasetGen {
   /** A field present in about {@code presence} of its objects. */
   public record FieldShape(String key, double presence, Slot slot) {}
 
-  /** A value: null with {@code nullShare}, else {@code main} with {@code mainShare}, else something else. */
+  /**
+   * A value: null with {@code nullShare}, else {@code main} with {@code mainShare}, else something
+   * else.
+   */
   public record Slot(Shape main, double mainShare, double nullShare) {}
 
   private static final double[] MAIN_SHARES = {1.0, 1.0, 0.97, 0.92, 0.9, 0.85, 0.6};
   private static final double[] NULL_SHARES = {0, 0, 0, 0.05, 0.3, 1.0};
   private static final double[] PRESENCES = {1.0, 1.0, 0.9, 0.5, 0.15, 0.1, 0.05};
-  private static final List<List<VariantType>> NUMERIC_MIXES = List.of(
-      List.of(VariantType.INT8, VariantType.INT16),
-      List.of(VariantType.INT8, VariantType.INT64),
-      List.of(VariantType.INT32, VariantType.DECIMAL4),
-      List.of(VariantType.DECIMAL4, VariantType.DECIMAL8),
-      List.of(VariantType.INT16, VariantType.DECIMAL16),
-      List.of(VariantType.TIMESTAMP_MICROS, VariantType.TIMESTAMP_NANOS));
+  private static final List<List<VariantType>> NUMERIC_MIXES =
+      List.of(
+          List.of(VariantType.INT8, VariantType.INT16),
+          List.of(VariantType.INT8, VariantType.INT64),
+          List.of(VariantType.INT32, VariantType.DECIMAL4),
+          List.of(VariantType.DECIMAL4, VariantType.DECIMAL8),
+          List.of(VariantType.INT16, VariantType.DECIMAL16),
+          List.of(VariantType.TIMESTAMP_MICROS, VariantType.TIMESTAMP_NANOS));
 
   private DatasetGen() {}
 
   /** 1 to 150 rows of one random shape (usually an object at the root). */
   public static List<Model> rows(Random rnd) {
-    Slot root = new Slot(rnd.nextInt(6) == 0 ? shape(rnd, 2) : object(rnd, 3), pick(rnd, MAIN_SHARES), rnd.nextInt(8) == 0 ? 0.1 : 0);
+    Slot root =
+        new Slot(
+            rnd.nextInt(6) == 0 ? shape(rnd, 2) : object(rnd, 3),
+            pick(rnd, MAIN_SHARES),
+            rnd.nextInt(8) == 0 ? 0.1 : 0);
     return rows(rnd, root, 1 + rnd.nextInt(150));
   }
 
@@ -71,7 +82,9 @@ public final class DatasetGen {
     if (choice < 4) {
       return leaf(rnd);
     }
-    return choice == 4 ? object(rnd, depth) : new ArrayShape(slot(rnd, depth - 1), rnd.nextInt(8) == 0 ? 0 : 1 + rnd.nextInt(4));
+    return choice == 4
+        ? object(rnd, depth)
+        : new ArrayShape(slot(rnd, depth - 1), rnd.nextInt(8) == 0 ? 0 : 1 + rnd.nextInt(4));
   }
 
   private static Leaf leaf(Random rnd) {

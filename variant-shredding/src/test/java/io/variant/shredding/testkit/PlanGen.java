@@ -11,12 +11,13 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Seeded generator of arbitrary {@link ShreddingPlan}s for property tests. Every node kind appears: {@code
- * variant}, every {@link ShreddedType.Kind} (drawn from {@code Kind.values()}, so a new kind is covered
- * with no change here), decimals of every precision 1 to 38 and every scale 0 to precision (the edges 1, 9,
- * 10, 18, 19, 38 and scales 0 and P drawn more often), objects of 1 to 6 fields, arrays, and nesting of
- * objects in arrays and arrays in objects. Keys include the empty key, JSON-escaped characters, control
- * characters, and non-ASCII keys from the BMP and beyond (surrogate pairs); they are always valid Unicode.
+ * Seeded generator of arbitrary {@link ShreddingPlan}s for property tests. Every node kind appears:
+ * {@code variant}, every {@link ShreddedType.Kind} (drawn from {@code Kind.values()}, so a new kind
+ * is covered with no change here), decimals of every precision 1 to 38 and every scale 0 to
+ * precision (the edges 1, 9, 10, 18, 19, 38 and scales 0 and P drawn more often), objects of 1 to 6
+ * fields, arrays, and nesting of objects in arrays and arrays in objects. Keys include the empty
+ * key, JSON-escaped characters, control characters, and non-ASCII keys from the BMP and beyond
+ * (surrogate pairs); they are always valid Unicode.
  *
  * <pre>{@code
  * ShreddingPlan plan = PlanGen.plan(new Random(seed));
@@ -31,12 +32,35 @@ public final class PlanGen {
 
   private static final int[] PRECISION_EDGES = {1, 9, 10, 18, 19, 38};
 
-  private static final String[] PLAIN_KEYS = {"a", "b", "c", "A", "id", "name", "user", "tags", "price", "x_1", "ab", "abc"};
+  private static final String[] PLAIN_KEYS = {
+    "a", "b", "c", "A", "id", "name", "user", "tags", "price", "x_1", "ab", "abc"
+  };
 
   private static final String[] SPECIAL_KEYS = {
-    "", " ", "with space", "quote\"d", "back\\slash", "slash/", "tab\there", "line\nbreak", "ctl\u0001\u001f",
-    "nul\u0000", "del\u007f", "é", "naïve", "日本語", "Ωmega", "emoji 😀", "𝄞 clef", "\uFFFF", "\uE000", "[*]", "$.a",
-    "variant", "int64", "{}"
+    "",
+    " ",
+    "with space",
+    "quote\"d",
+    "back\\slash",
+    "slash/",
+    "tab\there",
+    "line\nbreak",
+    "ctl\u0001\u001f",
+    "nul\u0000",
+    "del\u007f",
+    "é",
+    "naïve",
+    "日本語",
+    "Ωmega",
+    "emoji 😀",
+    "𝄞 clef",
+    "\uFFFF",
+    "\uE000",
+    "[*]",
+    "$.a",
+    "variant",
+    "int64",
+    "{}"
   };
 
   private PlanGen() {}
@@ -46,15 +70,17 @@ public final class PlanGen {
     return plan(rnd, DEFAULT_DEPTH, PlanGen::key);
   }
 
-  /** An arbitrary plan nesting objects and arrays at most {@code maxDepth} levels below the root. */
+  /**
+   * An arbitrary plan nesting objects and arrays at most {@code maxDepth} levels below the root.
+   */
   public static ShreddingPlan plan(Random rnd, int maxDepth) {
     return plan(rnd, maxDepth, PlanGen::key);
   }
 
   /**
-   * An arbitrary plan whose object field names come from {@code keys}, so that a test can draw plans that
-   * match the keys of its Variants. Keys that {@code keys} repeats within one object are drawn again (at
-   * most a few times; an object may then have fewer fields).
+   * An arbitrary plan whose object field names come from {@code keys}, so that a test can draw
+   * plans that match the keys of its Variants. Keys that {@code keys} repeats within one object are
+   * drawn again (at most a few times; an object may then have fewer fields).
    */
   public static ShreddingPlan plan(Random rnd, int maxDepth, Function<Random, String> keys) {
     int choice = rnd.nextInt(maxDepth > 0 ? 10 : 6);
@@ -92,15 +118,18 @@ public final class PlanGen {
 
   /** A decimal type; precision 1 to 38 and scale 0 to precision, edges drawn more often. */
   public static ShreddedType decimal(Random rnd) {
-    int precision = rnd.nextBoolean() ? PRECISION_EDGES[rnd.nextInt(PRECISION_EDGES.length)] : 1 + rnd.nextInt(38);
+    int precision =
+        rnd.nextBoolean()
+            ? PRECISION_EDGES[rnd.nextInt(PRECISION_EDGES.length)]
+            : 1 + rnd.nextInt(38);
     int scaleChoice = rnd.nextInt(4);
     int scale = scaleChoice == 0 ? 0 : scaleChoice == 1 ? precision : rnd.nextInt(precision + 1);
     return ShreddedType.decimal(precision, scale);
   }
 
   /**
-   * A field name: usually a short ASCII name, sometimes a special one (empty, escapes, control characters,
-   * non-ASCII, supplementary characters) or random code points. Always valid Unicode.
+   * A field name: usually a short ASCII name, sometimes a special one (empty, escapes, control
+   * characters, non-ASCII, supplementary characters) or random code points. Always valid Unicode.
    */
   public static String key(Random rnd) {
     int choice = rnd.nextInt(10);
@@ -118,7 +147,9 @@ public final class PlanGen {
     return sb.toString();
   }
 
-  /** A code point from ASCII, Latin-1, Greek, CJK or the supplementary planes; never a surrogate. */
+  /**
+   * A code point from ASCII, Latin-1, Greek, CJK or the supplementary planes; never a surrogate.
+   */
   private static int codePoint(Random rnd) {
     switch (rnd.nextInt(5)) {
       case 0:

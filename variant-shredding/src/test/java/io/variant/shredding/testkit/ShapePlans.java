@@ -14,12 +14,13 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Seeded plans derived from a value's own shape, so that a round-trip property actually sends values
- * through typed slots (an independent {@link PlanGen#plan} rarely matches a random value's keys and types).
- * Each node follows the value (objects get a random subset of its keys plus sometimes a key it lacks,
- * arrays follow a random element, scalars get their exact type), then is mutated at random: residual-only,
- * a numeric neighbour type that only lossless widening accepts (another integer width, a decimal with
- * other precision and scale), any other type, or an arbitrary {@link PlanGen} subtree.
+ * Seeded plans derived from a value's own shape, so that a round-trip property actually sends
+ * values through typed slots (an independent {@link PlanGen#plan} rarely matches a random value's
+ * keys and types). Each node follows the value (objects get a random subset of its keys plus
+ * sometimes a key it lacks, arrays follow a random element, scalars get their exact type), then is
+ * mutated at random: residual-only, a numeric neighbour type that only lossless widening accepts
+ * (another integer width, a decimal with other precision and scale), any other type, or an
+ * arbitrary {@link PlanGen} subtree.
  *
  * <pre>{@code
  * Variant v = Gen.variant(rnd);
@@ -36,14 +37,16 @@ public final class ShapePlans {
       return ShreddingPlan.residual();
     }
     if (roll < 10) {
-      return PlanGen.plan(rnd, 2); // a shape mismatch: the value goes to the residual, or partly typed
+      return PlanGen.plan(
+          rnd, 2); // a shape mismatch: the value goes to the residual, or partly typed
     }
     if (v.isObject()) {
       return object(rnd, v);
     }
     if (v.isArray()) {
       int n = v.size();
-      return ShreddingPlan.array(n == 0 ? PlanGen.plan(rnd, 1) : planFor(rnd, v.element(rnd.nextInt(n))));
+      return ShreddingPlan.array(
+          n == 0 ? PlanGen.plan(rnd, 1) : planFor(rnd, v.element(rnd.nextInt(n))));
     }
     return ShreddingPlan.scalar(scalarType(rnd, v));
   }
@@ -78,15 +81,17 @@ public final class ShapePlans {
     if (roll < 70 && exact != null) {
       return exact;
     }
-    if (roll < 90 && v.type().equivalenceClass() == io.variant.core.EquivalenceClass.EXACT_NUMERIC) {
+    if (roll < 90
+        && v.type().equivalenceClass() == io.variant.core.EquivalenceClass.EXACT_NUMERIC) {
       return numericNeighbour(rnd, v.decimalValue());
     }
     return PlanGen.type(rnd);
   }
 
   /**
-   * The slot type that holds {@code v} under strict widening, or {@code null} if none does: Variant null,
-   * or a decimal whose digits exceed its own width (the spec allows any scale up to 38 in decimal4).
+   * The slot type that holds {@code v} under strict widening, or {@code null} if none does: Variant
+   * null, or a decimal whose digits exceed its own width (the spec allows any scale up to 38 in
+   * decimal4).
    */
   public static ShreddedType exactType(Random rnd, Variant v) {
     VariantType t = v.type();
@@ -121,10 +126,13 @@ public final class ShapePlans {
     return min > hi ? null : ShreddedType.decimal(min + rnd.nextInt(hi - min + 1), d.scale());
   }
 
-  /** An integer slot, or a decimal slot near the value's own digits and scale: fits or just misses. */
+  /**
+   * An integer slot, or a decimal slot near the value's own digits and scale: fits or just misses.
+   */
   private static ShreddedType numericNeighbour(Random rnd, BigDecimal d) {
     if (rnd.nextInt(3) == 0) {
-      return PlanGen.pick(rnd, ShreddedType.INT8, ShreddedType.INT16, ShreddedType.INT32, ShreddedType.INT64);
+      return PlanGen.pick(
+          rnd, ShreddedType.INT8, ShreddedType.INT16, ShreddedType.INT32, ShreddedType.INT64);
     }
     BigDecimal s = d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
     int scale = Math.max(0, Math.min(38, s.scale() + rnd.nextInt(4) - 1));

@@ -12,15 +12,18 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * An in-memory shredded row: a {@link ShreddedSink} that records what the splitter writes into a tree of
- * slots, each of which is a {@link ShreddedSource} the rebuilder can read back. It checks the sink protocol
- * as it goes (order of calls, one typed part per slot), so protocol violations fail tests.
+ * An in-memory shredded row: a {@link ShreddedSink} that records what the splitter writes into a
+ * tree of slots, each of which is a {@link ShreddedSource} the rebuilder can read back. It checks
+ * the sink protocol as it goes (order of calls, one typed part per slot), so protocol violations
+ * fail tests.
  */
 public final class ShreddedTree implements ShreddedSink {
   /** One recorded slot. */
   public static final class Slot implements ShreddedSource {
     public Variant residual;
-    public Object typed; // Boolean, Long, Float, Double, BigDecimal, byte[], Fields (object), Elements (array)
+    public Object
+        typed; // Boolean, Long, Float, Double, BigDecimal, byte[], Fields (object), Elements
+    // (array)
     public boolean missing;
 
     @Override
@@ -82,7 +85,11 @@ public final class ShreddedTree implements ShreddedSink {
     @Override
     public String toString() {
       String t = typed instanceof byte[] ? Arrays.toString((byte[]) typed) : String.valueOf(typed);
-      return "{value=" + (residual == null ? "N" : residual) + ", typed=" + (typed == null ? "N" : t) + "}";
+      return "{value="
+          + (residual == null ? "N" : residual)
+          + ", typed="
+          + (typed == null ? "N" : t)
+          + "}";
     }
   }
 
@@ -114,9 +121,9 @@ public final class ShreddedTree implements ShreddedSink {
   }
 
   /**
-   * A hand-built slot for rebuild tests: {@code residual} and {@code typed} may each be null (both null is
-   * a missing slot); {@code typed} is a Boolean, Long, Float, Double, BigDecimal, byte[], {@link #fields} or
-   * {@link #elements}.
+   * A hand-built slot for rebuild tests: {@code residual} and {@code typed} may each be null (both
+   * null is a missing slot); {@code typed} is a Boolean, Long, Float, Double, BigDecimal, byte[],
+   * {@link #fields} or {@link #elements}.
    */
   public static Slot slot(Variant residual, Object typed) {
     Slot s = new Slot();
@@ -136,7 +143,10 @@ public final class ShreddedTree implements ShreddedSink {
     return slot(null, null);
   }
 
-  /** The typed part of an object slot: one slot per plan field, in plan order ({@code null}: null group). */
+  /**
+   * The typed part of an object slot: one slot per plan field, in plan order ({@code null}: null
+   * group).
+   */
   public static Fields fields(Slot... slots) {
     Fields f = new Fields();
     f.slots.addAll(Arrays.asList(slots));
@@ -166,20 +176,32 @@ public final class ShreddedTree implements ShreddedSink {
    * How many slots of each kind the row holds (one row; add them up over a property's trials).
    *
    * @param typedScalars scalar slots whose value went into {@code typed_value}
-   * @param typedObjects object slots with a typed part; {@code partialObjects} of them also have a residual
+   * @param typedObjects object slots with a typed part; {@code partialObjects} of them also have a
+   *     residual
    * @param typedArrays array slots with a typed list
    * @param residuals slots that hold only a residual
    * @param missing object fields that are absent (both parts null)
    */
-  public record SlotCounts(int typedScalars, int typedObjects, int partialObjects, int typedArrays, int residuals, int missing) {
+  public record SlotCounts(
+      int typedScalars,
+      int typedObjects,
+      int partialObjects,
+      int typedArrays,
+      int residuals,
+      int missing) {
     /** Slots that hold a value: every one except the missing ones. */
     public int present() {
       return typedScalars + typedObjects + typedArrays + residuals;
     }
 
     public SlotCounts plus(SlotCounts o) {
-      return new SlotCounts(typedScalars + o.typedScalars, typedObjects + o.typedObjects, partialObjects + o.partialObjects,
-          typedArrays + o.typedArrays, residuals + o.residuals, missing + o.missing);
+      return new SlotCounts(
+          typedScalars + o.typedScalars,
+          typedObjects + o.typedObjects,
+          partialObjects + o.partialObjects,
+          typedArrays + o.typedArrays,
+          residuals + o.residuals,
+          missing + o.missing);
     }
   }
 
@@ -218,7 +240,8 @@ public final class ShreddedTree implements ShreddedSink {
     if (s.residual != null) {
       out.add(s.residual);
     }
-    List<Slot> children = s.typed instanceof Fields f ? f.slots : s.typed instanceof Elements e ? e.slots : List.of();
+    List<Slot> children =
+        s.typed instanceof Fields f ? f.slots : s.typed instanceof Elements e ? e.slots : List.of();
     children.forEach(child -> collect(child, out));
   }
 
@@ -274,7 +297,10 @@ public final class ShreddedTree implements ShreddedSink {
   @Override
   public void typedBytes(byte[] buffer, int offset, int length) {
     // Keeps a whole array by reference, as the Parquet sink does: a splitter reusing it would show.
-    setTyped(offset == 0 && length == buffer.length ? buffer : Arrays.copyOfRange(buffer, offset, offset + length));
+    setTyped(
+        offset == 0 && length == buffer.length
+            ? buffer
+            : Arrays.copyOfRange(buffer, offset, offset + length));
   }
 
   @Override

@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Short builders of {@link Model} trees for table tests, so that a row reads like the JSON it stands for:
- * {@code obj("id", int8(1), "tags", arr(str("a")))}. Every scalar keeps the exact Variant type it names;
- * {@link #integer} and {@link #dec} pick the smallest width, as a JSON parser would.
+ * Short builders of {@link Model} trees for table tests, so that a row reads like the JSON it
+ * stands for: {@code obj("id", int8(1), "tags", arr(str("a")))}. Every scalar keeps the exact
+ * Variant type it names; {@link #integer} and {@link #dec} pick the smallest width, as a JSON
+ * parser would.
  */
 public final class Values {
   private Values() {}
@@ -42,17 +43,26 @@ public final class Values {
 
   /** The smallest integer type holding {@code value}. */
   public static Model.Scalar integer(long value) {
-    VariantType t = value == (byte) value ? VariantType.INT8
-        : value == (short) value ? VariantType.INT16
-        : value == (int) value ? VariantType.INT32 : VariantType.INT64;
+    VariantType t =
+        value == (byte) value
+            ? VariantType.INT8
+            : value == (short) value
+                ? VariantType.INT16
+                : value == (int) value ? VariantType.INT32 : VariantType.INT64;
     return new Model.Scalar(t, value);
   }
 
-  /** A decimal written as text ({@code "12.50"} keeps scale 2), in the smallest width for max(precision, scale). */
+  /**
+   * A decimal written as text ({@code "12.50"} keeps scale 2), in the smallest width for
+   * max(precision, scale).
+   */
   public static Model.Scalar dec(String text) {
     BigDecimal d = new BigDecimal(text);
     int digits = Math.max(d.precision(), d.scale());
-    VariantType t = digits <= 9 ? VariantType.DECIMAL4 : digits <= 18 ? VariantType.DECIMAL8 : VariantType.DECIMAL16;
+    VariantType t =
+        digits <= 9
+            ? VariantType.DECIMAL4
+            : digits <= 18 ? VariantType.DECIMAL8 : VariantType.DECIMAL16;
     return new Model.Scalar(t, d);
   }
 
