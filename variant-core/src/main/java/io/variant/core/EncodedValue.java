@@ -1,5 +1,8 @@
 package io.variant.core;
 
+// Size (over 400 lines): one bounds-checked, documented accessor per primitive type; they share the
+// header and offset reads kept here, and containers live in ContainerHeader and FieldSearch.
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;

@@ -1,5 +1,9 @@
 package io.variant.bench.sizes;
 
+// Size (over 400 lines): three row generators (tweet, GitHub event, review shapes) whose field
+// lists
+// are data; splitting them would only scatter one corpus.
+
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

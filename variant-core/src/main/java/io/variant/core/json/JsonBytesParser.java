@@ -1,5 +1,9 @@
 package io.variant.core.json;
 
+// Size (over 400 lines): one hand-written JSON grammar (strings with escapes, numbers by
+// JsonToVariant's
+// rules, containers) that must stay in one loop for speed; anything unusual is handed to jackson.
+
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import java.math.BigDecimal;

@@ -1,9 +1,8 @@
 package io.variant.parquet.write;
 
-// Size (over 400 lines): about half is the nested public Builder (VariantParquetWriter.Builder, as
-// parquet-java
-// names its writers' builders) with one documented method per option; file staging lives in
-// StagedFile.
+// Size (over 400 lines): about half is the nested public Builder (as parquet-java names its
+// writers'
+// builders), one documented method per option; file staging lives in StagedFile.
 
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
