@@ -6,7 +6,6 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
-import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
@@ -15,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,27 +39,12 @@ import picocli.CommandLine.Spec;
       "OUT: a regular file is written under a unique temporary name beside it and renamed when complete, so "
           + "OUT is either untouched or the whole new file; an existing OUT needs --overwrite (a symbolic link "
           + "keeps pointing at the replaced file). '-' writes the Parquet file to stdout; FIFOs and character "
-          + "devices are written through; directories, block devices and the command's own inputs are refused.",
-      "A summary goes to stderr unless --quiet; progress too when stderr is a terminal, or with --progress.",
+          + "devices are written through; directories, block devices and the command's own inputs are refused. "
+          + "--max-file-size writes numbered files instead (out-00001.parquet, ...), all or none.",
+      "A summary goes to stderr unless --quiet; progress too when stderr is a terminal, or with --progress "
+          + "(--quiet wins).",
     })
 final class ConvertCommand implements Callable<Integer> {
-  /** The column name when {@code --column} is not given. */
-  static final String DEFAULT_COLUMN = "variant";
-
-  /** The codecs offered; others need jars the CLI does not ship. */
-  enum Codec {
-    ZSTD(CompressionCodecName.ZSTD),
-    SNAPPY(CompressionCodecName.SNAPPY),
-    GZIP(CompressionCodecName.GZIP),
-    NONE(CompressionCodecName.UNCOMPRESSED);
-
-    final CompressionCodecName parquet;
-
-    Codec(CompressionCodecName parquet) {
-      this.parquet = parquet;
-    }
-  }
-
   @ParentCommand VariantCli cli;
 
   @Parameters(
@@ -109,50 +92,17 @@ final class ConvertCommand implements Callable<Integer> {
       defaultValue = "1000",
       paramLabel = "N",
       description =
-          "The keys of the first N rows seed the shared metadata dictionary (default: "
-              + "${DEFAULT-VALUE}); 0 turns that off. The plan is inferred from --sample rows.")
+          "With --engine mapreduce: infer the plan from N rows sampled across the input splits "
+              + "(default: ${DEFAULT-VALUE}). The local engine infers it from --sample rows.")
   int inferRows;
 
-  @Option(
-      names = "--layout",
-      defaultValue = "spec",
-      paramLabel = "spec|draft",
-      description =
-          "Column layout: spec (metadata, value, typed_value; the default) or draft (untyped_value, "
-              + "object, array, typed_value).")
-  ShreddingLayout layout;
-
-  @Option(
-      names = "--column",
-      defaultValue = DEFAULT_COLUMN,
-      paramLabel = "NAME",
-      description = "Name of the VARIANT column (default: ${DEFAULT-VALUE}).")
-  String column;
-
-  @Option(
-      names = "--codec",
-      defaultValue = "zstd",
-      paramLabel = "zstd|snappy|gzip|none",
-      description = "Compression codec (default: ${DEFAULT-VALUE}).")
-  Codec codec;
-
-  @Option(
-      names = "--row-group-size",
-      converter = ByteSize.class,
-      paramLabel = "SIZE",
-      description = "Target row-group size, e.g. 64M (default: 128M).")
-  Long rowGroupSize;
-
-  @Option(
-      names = "--page-size",
-      converter = ByteSize.class,
-      paramLabel = "SIZE",
-      description = "Target page size, e.g. 256K (default: 1M).")
-  Long pageSize;
+  @Mixin ParquetOutputOptions parquet;
 
   @Option(
       names = "--overwrite",
-      description = "Replace OUT if it exists; without it, an existing OUT is an error.")
+      description =
+          "Replace OUT (or, with --max-file-size, an earlier set of numbered files) if it exists; "
+              + "without it, an existing OUT is an error.")
   boolean overwrite;
 
   @Option(
@@ -162,7 +112,9 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Option(
       names = "--progress",
-      description = "Show progress on stderr even when it is not a terminal.")
+      description =
+          "Show progress on stderr (rows, bytes read, rows/s, and the ETA when the input size is "
+              + "known) even when it is not a terminal; --quiet wins.")
   boolean progress;
 
   @Mixin JsonInputOptions json;
@@ -189,7 +141,7 @@ final class ConvertCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--plan and --plan-from cannot be used together");
     }
-    checkSizes();
+    parquet.check();
     PlanInference inference =
         PlanInference.create(rules.options(spec, InferenceOptions.defaults()));
     ShreddingPlan given =
@@ -198,52 +150,36 @@ final class ConvertCommand implements Callable<Integer> {
       return engine.run(this, given, spec);
     }
     List<String> paths = InputPaths.expand(inputs, InputPaths::anyFile);
-    OutputTarget target = OutputTarget.of(output, overwrite, cli.stdout());
-    target.refuseInputs(paths);
-    errors.start();
-    ConvertSummary summary = new ConvertSummary(target.name());
-    Progress shown =
-        new Progress(
-            spec.commandLine().getErr(), Progress.wanted(progress, quiet), totalBytes(paths));
-    try (RowErrors rejects = errors;
-        JsonDocuments documents =
-            new JsonDocuments(cli, paths, json.options(), json.format, JsonDocuments::withHints)) {
-      PlanSample sample =
-          given != null
-              ? PlanSample.none()
-              : PlanSample.take(paths, rules.sample, inference, documents);
-      ShreddingPlan written = given;
-      if (given == null) {
-        InferredPlan inferred = InferredPlan.of(inference, sample.rows());
-        written = inferred.plan();
-        summary.planNote(
-            " (plan inferred from "
-                + sample.description()
-                + (inferred.note().isEmpty() ? "" : "; " + inferred.note())
-                + ")");
-      } else if (planFrom != null) {
-        summary.planNote(" (plan of " + planFrom + ")");
-      }
-      StreamOutputFile file = target.open();
-      try (TemporaryFileGuard guard = TemporaryFileGuard.of(target.temporary())) {
-        VariantParquetWriter writer = builder(file, written).build();
-        boolean finished = false;
+    ConvertSummary summary = new ConvertSummary();
+    try (ConvertWriter out =
+        ConvertWriter.of(output, overwrite, parquet.maxFileBytes(), cli.stdout())) {
+      out.refuseInputs(paths);
+      errors.start();
+      Progress shown =
+          new Progress(
+              spec.commandLine().getErr(), Progress.wanted(progress, quiet), totalBytes(paths));
+      try (RowErrors rejects = errors;
+          JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format)) {
+        PlanSample sample =
+            given != null
+                ? PlanSample.none()
+                : PlanSample.take(paths, rules.sample, inference, documents);
+        ShreddingPlan written = given != null ? given : inferred(inference, sample, summary);
+        if (planFrom != null) {
+          summary.planNote(" (plan of " + planFrom + ")");
+        }
         try {
-          write(sample, documents, writer, summary, shown);
-          writer.close();
-          finished = true;
+          out.open(file -> parquet.writer(file, written).build());
+          write(sample, documents, out, summary, shown);
         } finally {
           shown.finish();
-          if (!finished) {
-            writer.abort();
-            target.abort();
-          }
         }
-        summary.written(writer.rowCount(), written);
-        summary.bytes(documents.bytesRead(), target.commit());
-        Path out = target.kind() == OutputTarget.Kind.FILE ? Path.of(output) : null;
-        if (!quiet && out != null && layout == ShreddingLayout.SPEC) {
-          summary.residual(ResidualShare.of(out, column).summary(warnResidual));
+        summary.written(out.rowCount(), written);
+        List<ConvertWriter.Written> files = out.commit();
+        summary.bytes(documents.bytesRead(), files);
+        List<Path> local = files.stream().map(ConvertWriter.Written::path).toList();
+        if (!quiet && !local.contains(null) && parquet.layout == ShreddingLayout.SPEC) {
+          summary.residual(ResidualShare.of(local, parquet.column).summary(warnResidual));
         }
       }
     }
@@ -254,40 +190,24 @@ final class ConvertCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private void checkSizes() {
-    if (rowGroupSize != null && (rowGroupSize < 1024 || rowGroupSize > Integer.MAX_VALUE)) {
-      throw new ParameterException(
-          spec.commandLine(), "--row-group-size must be between 1K and 2G, was " + rowGroupSize);
-    }
-    if (pageSize != null && (pageSize < 64 || pageSize > Integer.MAX_VALUE)) {
-      throw new ParameterException(
-          spec.commandLine(), "--page-size must be between 64 bytes and 2G, was " + pageSize);
-    }
-  }
-
-  private VariantParquetWriter.Builder builder(StreamOutputFile file, ShreddingPlan plan) {
-    VariantParquetWriter.Builder builder =
-        VariantParquetWriter.builder(file)
-            .layout(layout)
-            .codec(codec.parquet)
-            .inferFromFirst(inferRows)
-            .overwrite(); // the stream is ours: a fresh temporary file, stdout, or a FIFO/device
-    // written through
-    if (rowGroupSize != null) {
-      builder.rowGroupSize(rowGroupSize);
-    }
-    if (pageSize != null) {
-      builder.pageSize(pageSize.intValue());
-    }
-    return builder.variantColumn(column, plan);
+  /** The plan inferred from the sample; the summary says from what. */
+  private static ShreddingPlan inferred(
+      PlanInference inference, PlanSample sample, ConvertSummary summary) throws IOException {
+    InferredPlan inferred = InferredPlan.of(inference, sample.rows());
+    summary.planNote(
+        " (plan inferred from "
+            + sample.description()
+            + (inferred.note().isEmpty() ? "" : "; " + inferred.note())
+            + ")");
+    return inferred.plan();
   }
 
   /** The plan of the VARIANT column of an existing file: {@code --column}'s, else the only one. */
   private ShreddingPlan planOf(String file) throws IOException {
-    try (ParquetFile parquet = ParquetFile.open(cli, file);
-        VariantParquetReader reader = parquet.reader(VariantReadOptions.defaults())) {
+    try (ParquetFile parquetFile = ParquetFile.open(cli, file);
+        VariantParquetReader reader = parquetFile.reader(VariantReadOptions.defaults())) {
       boolean named = spec.commandLine().getParseResult().hasMatchedOption("--column");
-      return reader.plans().get(parquet.variantColumn(reader, named ? column : null));
+      return reader.plans().get(parquetFile.variantColumn(reader, named ? parquet.column : null));
     }
   }
 
@@ -295,7 +215,7 @@ final class ConvertCommand implements Callable<Integer> {
   private void write(
       PlanSample sample,
       JsonDocuments documents,
-      VariantParquetWriter writer,
+      ConvertWriter out,
       ConvertSummary summary,
       Progress shown)
       throws IOException {
@@ -314,7 +234,7 @@ final class ConvertCommand implements Callable<Integer> {
       }
       summary.read();
       try {
-        writer.write(VariantRecord.builder().set(column, v).build());
+        out.write(VariantRecord.builder().set(parquet.column, v).build());
       } catch (
           VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded
         throw new InputException(

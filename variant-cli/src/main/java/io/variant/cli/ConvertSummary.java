@@ -13,9 +13,12 @@ import java.util.Locale;
  *   1.2 MiB in, 340.5 KiB out (ratio 0.28), 0.84 s, 3,569 rows/s
  *   residual: 0.4% of 41,000 values at 12 typed paths; highest: $.user.id 3.0%
  * </pre>
+ *
+ * <p>Several files ({@code --max-file-size}) are named first to last, and listed one a line with
+ * their rows and sizes after the totals.
  */
 final class ConvertSummary {
-  private final String output;
+  private List<ConvertWriter.Written> files = List.of();
   private String planNote =
       ""; // where an inferred or reused plan came from, e.g. " (plan inferred from ...)"
   private List<String> residual = List.of(); // ResidualShare's lines
@@ -25,11 +28,6 @@ final class ConvertSummary {
   private Path rejectsFile;
   private int typedColumns;
   private long bytesIn;
-  private long bytesOut;
-
-  ConvertSummary(String output) {
-    this.output = output;
-  }
 
   /** Appended after the typed-column count: where the plan came from. */
   void planNote(String note) {
@@ -59,9 +57,10 @@ final class ConvertSummary {
     this.rejectsFile = file;
   }
 
-  void bytes(long in, long out) {
+  /** Bytes read, and the files written. */
+  void bytes(long in, List<ConvertWriter.Written> files) {
     this.bytesIn = in;
-    this.bytesOut = out;
+    this.files = List.copyOf(files);
   }
 
   long rowsWritten() {
@@ -70,15 +69,15 @@ final class ConvertSummary {
 
   String format(long nanos) {
     double seconds = nanos / 1e9;
+    long bytesOut = files.stream().mapToLong(ConvertWriter.Written::bytes).sum();
     StringBuilder s = new StringBuilder(192);
+    s.append(files.get(0).name());
+    if (files.size() > 1) {
+      s.append(" to ").append(files.get(files.size() - 1).name());
+    }
     s.append(
         String.format(
-            Locale.ROOT,
-            "%s: %,d rows written (%,d read, %,d rejected",
-            output,
-            written,
-            read,
-            rejected));
+            Locale.ROOT, ": %,d rows written (%,d read, %,d rejected", written, read, rejected));
     if (rejected > 0 && rejectsFile != null) {
       s.append(": see ").append(rejectsFile);
     }
@@ -86,13 +85,28 @@ final class ConvertSummary {
     s.append(planNote);
     s.append(
         String.format(
-            Locale.ROOT, "%n  %s in, %s out", ByteSize.format(bytesIn), ByteSize.format(bytesOut)));
+            Locale.ROOT,
+            "%n  %s in, %s out%s",
+            ByteSize.format(bytesIn),
+            ByteSize.format(bytesOut),
+            files.size() > 1 ? " in " + files.size() + " files" : ""));
     if (bytesIn > 0) {
       s.append(String.format(Locale.ROOT, " (ratio %.2f)", (double) bytesOut / bytesIn));
     }
     s.append(
         String.format(
             Locale.ROOT, ", %.2f s, %,.0f rows/s", seconds, written / Math.max(seconds, 1e-9)));
+    if (files.size() > 1) {
+      for (ConvertWriter.Written f : files) {
+        s.append(
+            String.format(
+                Locale.ROOT,
+                "%n  %s: %,d rows, %s",
+                f.name(),
+                f.rows(),
+                ByteSize.format(f.bytes())));
+      }
+    }
     for (String line : residual) {
       s.append(String.format(Locale.ROOT, "%n  %s", line));
     }

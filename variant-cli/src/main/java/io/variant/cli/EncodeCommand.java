@@ -33,8 +33,7 @@ final class EncodeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     try (JsonDocuments documents =
-            new JsonDocuments(
-                cli, List.of(input.path), json.options(), json.format, JsonDocuments::withHints);
+            new JsonDocuments(cli, List.of(input.path), json.options(), json.format);
         Writer out = cli.output()) {
       Hex hex = new Hex();
       for (Variant v; (v = documents.next()) != null; ) {

@@ -48,6 +48,15 @@ final class InferenceArguments {
   Integer maxColumns;
 
   @Option(
+      names = "--max-plan-depth",
+      paramLabel = "N",
+      description =
+          "Most objects and arrays nested in the plan below the root (default: 50); deeper parts stay "
+              + "in the residual. Called --max-depth on 'plan' before; --max-depth now limits the JSON input "
+              + "on every command.")
+  Integer maxPlanDepth;
+
+  @Option(
       names = "--select",
       paramLabel = "cost|presence",
       description =
@@ -85,6 +94,9 @@ final class InferenceArguments {
       if (maxColumns != null) {
         o = o.withMaxTypedColumns(maxColumns);
       }
+      if (maxPlanDepth != null) {
+        o = o.withMaxDepth(maxPlanDepth);
+      }
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), forCommandLine(e.getMessage()));
     }
@@ -103,6 +115,6 @@ final class InferenceArguments {
         .replace("minPresence", "--min-presence")
         .replace("dominance", "--dominance")
         .replace("maxTypedColumns", "--max-columns")
-        .replace("maxDepth", "--max-depth");
+        .replace("maxDepth", "--max-plan-depth");
   }
 }

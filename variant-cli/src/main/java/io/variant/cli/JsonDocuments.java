@@ -10,7 +10,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;
-import java.util.function.UnaryOperator;
 
 /**
  * The JSON documents of one or more inputs, read in order as if concatenated, one Variant each.
@@ -26,7 +25,6 @@ final class JsonDocuments implements Closeable {
   private final Iterator<String> paths;
   private final JsonOptions options;
   private final InputFormat format;
-  private final UnaryOperator<String> messages;
   private Input input;
   private NdjsonReader lines; // the current input, when NDJSON
   private JsonDocumentReader reader; // the current input, when JSON
@@ -35,24 +33,12 @@ final class JsonDocuments implements Closeable {
 
   /**
    * @param paths input names, {@code -} for stdin; nothing is opened yet
-   * @param messages adapts a library error message to the command (see {@link #withHints})
    */
-  JsonDocuments(
-      VariantCli cli, List<String> paths, JsonOptions options, UnaryOperator<String> messages) {
-    this(cli, paths, options, InputFormat.AUTO, messages);
-  }
-
-  JsonDocuments(
-      VariantCli cli,
-      List<String> paths,
-      JsonOptions options,
-      InputFormat format,
-      UnaryOperator<String> messages) {
+  JsonDocuments(VariantCli cli, List<String> paths, JsonOptions options, InputFormat format) {
     this.cli = cli;
     this.paths = List.copyOf(paths).iterator();
     this.options = options;
     this.format = format;
-    this.messages = messages;
   }
 
   /**
@@ -104,7 +90,7 @@ final class JsonDocuments implements Closeable {
     } catch (InputException e) {
       documentLine = lines.line();
       throw new InputException(
-          e.source(), e.line(), e.column(), messages.apply(e.detail()), e.getCause());
+          e.source(), e.line(), e.column(), withHints(e.detail()), e.getCause());
     } catch (IOException e) {
       throw Input.readFailure(input.name(), documentLine, e);
     }
@@ -119,14 +105,14 @@ final class JsonDocuments implements Closeable {
       return v;
     } catch (VariantJsonException e) {
       throw new InputException(
-          input.name(), e.line(), e.column(), messages.apply(withoutLocation(e.getMessage())), e);
+          input.name(), e.line(), e.column(), withHints(withoutLocation(e.getMessage())), e);
     } catch (VariantException e) {
       String where =
           documentLine == 0
               ? "in the first document"
               : "in the document after line " + documentLine;
       throw new InputException(
-          input.name(), 0, 0, messages.apply(e.getMessage()) + " (" + where + ")", e);
+          input.name(), 0, 0, withHints(e.getMessage()) + " (" + where + ")", e);
     } catch (IOException e) {
       throw Input.readFailure(input.name(), documentLine, e);
     }
@@ -193,20 +179,10 @@ final class JsonDocuments implements Closeable {
   }
 
   /**
-   * For commands with {@code --max-depth} (JSON nesting) and {@code --duplicate-keys}: hints name
-   * those options instead of the Java API.
+   * Hints name the options of the commands that read JSON ({@code --max-depth}, {@code
+   * --duplicate-keys}, ...) instead of the Java API.
    */
   static String withHints(String message) {
     return UserMessages.of(withoutLocation(message));
-  }
-
-  /**
-   * For commands without those options: hints that name the Java API are dropped (a user of the
-   * command cannot follow them).
-   */
-  static String withoutHints(String message) {
-    return withoutLocation(message)
-        .replace(" (raise Limits.maxDepth)", "")
-        .replace(" (use DuplicateKeys.LAST_WINS to keep the last)", "");
   }
 }

@@ -58,6 +58,11 @@ final class MapReduceConvert {
    * @return the exit code
    */
   int run(ConvertCommand c, ShreddingPlan plan, CommandSpec spec) throws IOException {
+    if (c.parquet.maxFileSize != null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--max-file-size is for the local engine; --engine mapreduce writes a part file per task");
+    }
     if (c.inputs.contains(Input.STDIN) || c.output.equals("-")) {
       throw new ParameterException(
           spec.commandLine(),
@@ -75,9 +80,9 @@ final class MapReduceConvert {
         ConvertJob.Options.of(c.inputs, output)
             .withPlan(plan)
             .withSampleRows(c.inferRows)
-            .withColumn(c.column)
-            .withLayout(c.layout)
-            .withCodec(c.codec.parquet)
+            .withColumn(c.parquet.column)
+            .withLayout(c.parquet.layout)
+            .withCodec(c.parquet.codec.parquet)
             .withOnError(c.errors.skips() ? ConvertMapper.OnError.SKIP : ConvertMapper.OnError.FAIL)
             .withMaxSplitBytes(maxSplitBytes)
             .withOverwrite(c.overwrite);

@@ -149,7 +149,18 @@ final class OutputTarget {
    * @throws RefusedException if an input is the same file as {@code OUT}
    */
   void refuseInputs(List<String> inputs) throws IOException {
-    if (kind != Kind.FILE || !Files.exists(path)) {
+    if (kind == Kind.FILE) {
+      refuseInputs(name, path, inputs);
+    }
+  }
+
+  /**
+   * Refuses to write {@code name} at {@code path} if it is one of {@code inputs}.
+   *
+   * @throws RefusedException if an input is the same file as {@code path}
+   */
+  static void refuseInputs(String name, Path path, List<String> inputs) throws IOException {
+    if (!Files.exists(path)) {
       return;
     }
     for (String in : inputs) {

@@ -1,6 +1,5 @@
 package io.variant.cli;
 
-import io.variant.core.json.JsonOptions;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;
@@ -12,7 +11,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -27,11 +25,14 @@ import picocli.CommandLine.Spec;
     header = "Infer a shredding plan from JSON documents and print it with a coverage table.",
     description = {
       "Infer a shredding plan from a sample of the input (NDJSON, whitespace-separated documents, or one "
-          + "top-level JSON array; gzip input is decompressed): rows spread across a plain NDJSON file, else the "
+          + "top-level JSON array, see --input-format; gzip and zstd input is decompressed): rows spread across a plain NDJSON file, else the "
           + "first rows. 'variant convert' samples the same way, with the same options, and writes this plan.",
       "Output: the plan in its one-line text form, a blank line, then per path the sampled count, how often "
           + "it is present, typed and residual, and the chosen type, then which rows were sampled. 'variant plan in.ndjson > plan.txt' "
           + "writes a file that 'variant convert --plan @plan.txt' reads.",
+      "The JSON options (--input-format, --duplicate-keys, --max-depth, --max-value-size) mean what they "
+          + "mean on encode and convert. The plan's own nesting limit is --max-plan-depth (it was --max-depth "
+          + "before that name went to the JSON depth limit of every command).",
     })
 final class PlanCommand implements Callable<Integer> {
   private static final InferenceOptions DEFAULTS = InferenceOptions.defaults();
@@ -42,11 +43,7 @@ final class PlanCommand implements Callable<Integer> {
 
   @Mixin InferenceArguments rules;
 
-  @Option(
-      names = "--max-depth",
-      paramLabel = "N",
-      description = "Most objects and arrays nested in the plan below the root (default: 50).")
-  Integer maxDepth;
+  @Mixin JsonInputOptions json;
 
   @Option(
       names = "--explain",
@@ -60,12 +57,11 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    PlanInference inference = PlanInference.create(options());
+    PlanInference inference = PlanInference.create(rules.options(spec, DEFAULTS));
     InferredPlan inferred;
     String sampled;
     try (JsonDocuments documents =
-        new JsonDocuments(
-            cli, List.of(input.path), JsonOptions.defaults(), JsonDocuments::withoutHints)) {
+        new JsonDocuments(cli, List.of(input.path), json.options(), json.format)) {
       PlanSample sample = PlanSample.take(List.of(input.path), rules.sample, inference, documents);
       if (sample.failure() != null) {
         throw sample.failure();
@@ -88,19 +84,5 @@ final class PlanCommand implements Callable<Integer> {
       }
     }
     return ExitCodes.OK;
-  }
-
-  /**
-   * The inference options from the command line; the defaults are {@link
-   * InferenceOptions#defaults()}'s, which the help text repeats.
-   */
-  private InferenceOptions options() {
-    InferenceOptions o = rules.options(spec, DEFAULTS);
-    try {
-      return maxDepth == null ? o : o.withMaxDepth(maxDepth);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(
-          spec.commandLine(), InferenceArguments.forCommandLine(e.getMessage()));
-    }
   }
 }

@@ -2,6 +2,7 @@ package io.variant.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * A one-line progress display on stderr for long runs: rows, bytes read, rows/s and, when the input
@@ -17,19 +18,35 @@ final class Progress {
   private final boolean enabled;
   private final long
       totalBytes; // -1 when unknown (stdin, compressed input counts its compressed size)
-  private final long startNanos = System.nanoTime();
-  private long lastDraw = startNanos + START_DELAY_NANOS - REDRAW_NANOS;
+  private final LongSupplier clock; // nanoseconds
+  private final long startNanos;
+  private long lastDraw;
   private int width;
 
   Progress(PrintWriter err, boolean enabled, long totalBytes) {
+    this(err, enabled, totalBytes, System::nanoTime);
+  }
+
+  /** With {@code clock} (nanoseconds) instead of {@link System#nanoTime()}: for tests. */
+  Progress(PrintWriter err, boolean enabled, long totalBytes, LongSupplier clock) {
     this.err = err;
     this.enabled = enabled;
     this.totalBytes = totalBytes;
+    this.clock = clock;
+    this.startNanos = clock.getAsLong();
+    this.lastDraw = startNanos + START_DELAY_NANOS - REDRAW_NANOS;
   }
 
-  /** Shown when {@code --progress}, or when stderr is a terminal and not {@code --quiet}. */
+  /**
+   * Shown when {@code --progress}, or when stderr is a terminal; never with {@code --quiet}, which
+   * silences everything but errors.
+   */
   static boolean wanted(boolean progress, boolean quiet) {
-    return progress || (!quiet && System.console() != null);
+    return wanted(progress, quiet, System.console() != null);
+  }
+
+  static boolean wanted(boolean progress, boolean quiet, boolean terminal) {
+    return !quiet && (progress || terminal);
   }
 
   /** Called per row; draws only when due (the clock is read every 1024 rows). */
@@ -37,7 +54,7 @@ final class Progress {
     if (!enabled || (rows & 1023) != 0) {
       return;
     }
-    long now = System.nanoTime();
+    long now = clock.getAsLong();
     if (now - lastDraw >= REDRAW_NANOS) {
       lastDraw = now;
       draw(rows, bytes, now);

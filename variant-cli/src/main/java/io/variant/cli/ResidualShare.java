@@ -34,10 +34,22 @@ record ResidualShare(Map<String, Counts> paths) {
     }
   }
 
-  /** The counts of VARIANT column {@code column} of {@code file}. */
-  static ResidualShare of(Path file, String column) throws IOException {
+  /** The counts of VARIANT column {@code column} over {@code files}. */
+  static ResidualShare of(List<Path> files, String column) throws IOException {
     Map<String, long[]> typed = new LinkedHashMap<>();
     Map<String, long[]> residual = new LinkedHashMap<>();
+    for (Path file : files) {
+      count(file, column, typed, residual);
+    }
+    Map<String, Counts> out = new LinkedHashMap<>();
+    typed.forEach(
+        (path, t) -> out.put(path, new Counts(t[0], residual.getOrDefault(path, new long[1])[0])));
+    return new ResidualShare(out);
+  }
+
+  private static void count(
+      Path file, String column, Map<String, long[]> typed, Map<String, long[]> residual)
+      throws IOException {
     try (ParquetFileReader r =
         ParquetFileReader.open(
             new LocalInputFile(file),
@@ -65,10 +77,6 @@ record ResidualShare(Map<String, Counts> paths) {
         }
       }
     }
-    Map<String, Counts> out = new LinkedHashMap<>();
-    typed.forEach(
-        (path, t) -> out.put(path, new Counts(t[0], residual.getOrDefault(path, new long[1])[0])));
-    return new ResidualShare(out);
   }
 
   /**

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.luben.zstd.ZstdOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -312,6 +314,36 @@ class ConvertCommandTest {
     assertEquals(
         List.of("{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}", "{\"n\":5}", "{\"n\":6}"),
         ok("cat", out.toString()).out().lines().toList());
+  }
+
+  /**
+   * A glob the shell did not expand reads its matches in name order; zstd and gzip are found by
+   * their content, whatever the name.
+   */
+  @Test
+  void globsAndZstdInputsAreReadInNameOrder() throws IOException {
+    Path parts = Files.createDirectory(dir.resolve("parts"));
+    Files.writeString(parts.resolve("a.ndjson"), "{\"n\": 1}\n{\"n\": 2}\n");
+    ByteArrayOutputStream zst = new ByteArrayOutputStream();
+    try (ZstdOutputStream z = new ZstdOutputStream(zst)) {
+      z.write("{\"n\": 3}\n{\"n\": 4}\n".getBytes(StandardCharsets.UTF_8));
+    }
+    Files.write(parts.resolve("b.ndjson.zst"), zst.toByteArray());
+    Files.write(parts.resolve("c.data"), zst.toByteArray()); // zstd under any name
+    Files.write(
+        parts.resolve("d.json.gz"),
+        CliRunner.gzip("[\n{\"n\": 5},\n{\"n\": 6}\n]\n".getBytes(StandardCharsets.UTF_8)));
+    Files.writeString(parts.resolve("skipped.txt"), "not matched by the glob");
+    Path out = dir.resolve("e.parquet");
+    ok("convert", parts + "/[a-d]*", "-o", out.toString(), "-q");
+    assertEquals(
+        List.of(1, 2, 3, 4, 3, 4, 5, 6).stream().map(n -> "{\"n\":" + n + "}").toList(),
+        ok("cat", out.toString()).out().lines().toList());
+
+    CliRunner.Result none = run("", "convert", parts + "/*.nothing", "-o", out + "2");
+    assertEquals(3, none.exitCode(), none.err());
+    assertTrue(none.err().contains(parts + "/*.nothing"), none.err());
+    assertFalse(Files.exists(Path.of(out + "2")));
   }
 
   @Test

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -20,56 +21,75 @@ import org.junit.jupiter.api.io.TempDir;
  * runs in every {@code mvn verify}, before the jar is packaged.
  */
 class ConvertInterruptTest {
+  @TempDir Path dir;
+
   @Test
-  void terminatedConversionLeavesNoOutputAndNoTemporaryFile(@TempDir Path dir)
+  void terminatedConversionLeavesNoOutputAndNoTemporaryFile()
       throws IOException, InterruptedException {
-    Path out = dir.resolve("e.parquet");
+    terminateOnceWriting(1, "-o", dir.resolve("e.parquet").toString());
+  }
+
+  /** With --max-file-size, every numbered file written so far goes too: no partial set. */
+  @Test
+  void terminatedRollingConversionLeavesNoFileOfTheSet() throws IOException, InterruptedException {
+    terminateOnceWriting(2, "-o", dir.resolve("e.parquet").toString(), "--max-file-size", "8K");
+  }
+
+  /**
+   * Starts {@code convert - args...} in a child JVM, feeds it more rows than it samples, waits
+   * until {@code files} temporary files exist, terminates it and checks that nothing is left.
+   */
+  private void terminateOnceWriting(int files, String... args)
+      throws IOException, InterruptedException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p =
-        new ProcessBuilder(
+    List<String> command =
+        new ArrayList<>(
+            List.of(
                 java.toString(),
                 "-cp",
                 System.getProperty("java.class.path"),
                 VariantCli.class.getName(),
                 "convert",
                 "-",
-                "-o",
-                out.toString(),
                 "--sample",
-                "1000")
+                "1000"));
+    command.addAll(List.of(args));
+    Process p =
+        new ProcessBuilder(command)
             .redirectErrorStream(true)
             .redirectOutput(dir.resolve("output.txt").toFile())
             .start();
     try {
       OutputStream stdin = p.getOutputStream();
-      // More rows than the 1000 sampled for inference: the writer then writes its temporary file
-      // and waits.
+      // More rows than the 1000 sampled for inference: the writer then writes its temporary
+      // file(s) and waits.
       for (String line : Fixtures.eventLines().subList(0, 1500)) {
         stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
       }
       stdin.flush(); // and left open: the conversion is still running
-      for (int i = 0; i < 600 && temporaryFileSize(dir) < 0 && p.isAlive(); i++) {
+      for (int i = 0; i < 600 && temporaryFiles() < files && p.isAlive(); i++) {
         Thread.sleep(100); // a hang guard, not a timing assertion
       }
       assertTrue(
-          temporaryFileSize(dir) >= 0,
-          "convert never wrote its temporary file; " + Files.readString(dir.resolve("output.txt")));
+          temporaryFiles() >= files,
+          "convert never wrote "
+              + files
+              + " temporary files; "
+              + Files.readString(dir.resolve("output.txt")));
       p.destroy(); // SIGTERM
       assertTrue(p.waitFor(60, TimeUnit.SECONDS), "convert did not exit");
     } finally {
       p.destroyForcibly();
     }
-    try (Stream<Path> files = Files.list(dir)) {
-      assertEquals(List.of("output.txt"), files.map(f -> f.getFileName().toString()).toList());
+    try (Stream<Path> listed = Files.list(dir)) {
+      assertEquals(List.of("output.txt"), listed.map(f -> f.getFileName().toString()).toList());
     }
   }
 
-  /** The size of the temporary file beside OUT, -1 if there is none yet. */
-  private static long temporaryFileSize(Path dir) throws IOException {
-    try (Stream<Path> files = Files.list(dir)) {
-      Path tmp =
-          files.filter(f -> f.getFileName().toString().endsWith(".tmp")).findFirst().orElse(null);
-      return tmp == null ? -1 : Files.size(tmp);
+  /** The temporary files beside OUT (one per output file opened so far). */
+  private long temporaryFiles() throws IOException {
+    try (Stream<Path> listed = Files.list(dir)) {
+      return listed.filter(f -> f.getFileName().toString().endsWith(".tmp")).count();
     }
   }
 }

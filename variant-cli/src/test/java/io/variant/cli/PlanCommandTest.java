@@ -1,6 +1,7 @@
 package io.variant.cli;
 
 import static io.variant.cli.CliRunner.run;
+import static io.variant.cli.Fixtures.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -114,8 +115,8 @@ class PlanCommandTest {
     assertEquals(
         "{\"id\": int64, \"n\": variant, \"name\": string}",
         firstLine(plan(DOCS, "--max-columns", "2")));
-    assertEquals("variant", firstLine(plan(DOCS, "--max-depth", "0")));
-    assertTrue(plan(DOCS, "--max-depth", "0").out().contains("depth 0"));
+    assertEquals("variant", firstLine(plan(DOCS, "--max-plan-depth", "0")));
+    assertTrue(plan(DOCS, "--max-plan-depth", "0").out().contains("depth 0"));
   }
 
   @Test
@@ -125,7 +126,7 @@ class PlanCommandTest {
           {"--min-presence", "1.5"},
           {"--dominance", "0"},
           {"--max-columns", "-1"},
-          {"--max-depth", "-1"},
+          {"--max-plan-depth", "-1"},
           {"--sample", "-1"}
         }) {
       CliRunner.Result r = run(DOCS, "plan", bad[0], bad[1]);
@@ -137,6 +138,44 @@ class PlanCommandTest {
           r.err());
       assertEquals("", r.out());
     }
+  }
+
+  /**
+   * The JSON options mean on plan what they mean on encode and convert; the plan's own nesting
+   * limit has a name of its own, and convert takes it too, so both still give one plan.
+   */
+  @Test
+  void jsonOptionsAreThoseOfEncodeAndConvertAndThePlanDepthHasItsOwnName() throws IOException {
+    String deep = "{\"a\": {\"b\": {\"c\": 1}}}\n";
+    CliRunner.Result limited = run(deep, "plan", "-", "--max-depth", "2");
+    assertEquals(1, limited.exitCode(), limited.err());
+    assertTrue(
+        limited.err().contains("nesting deeper than 2 levels (raise it with --max-depth)"),
+        limited.err());
+    assertEquals(firstLine(plan(deep)), firstLine(plan(deep, "--max-depth", "3")));
+    assertEquals("{\"a\": {\"b\": variant}}", firstLine(plan(deep, "--max-plan-depth", "2")));
+
+    String dup = "{\"a\": 1, \"a\": \"x\"}\n";
+    CliRunner.Result rejected = run(dup, "plan", "-");
+    assertEquals(1, rejected.exitCode());
+    assertTrue(
+        rejected.err().contains("--duplicate-keys=last_wins keeps the last"), rejected.err());
+    assertEquals("{\"a\": string}", firstLine(plan(dup, "--duplicate-keys", "last_wins")));
+
+    Path in = Files.writeString(dir.resolve("deep.ndjson"), deep.repeat(50));
+    Path out = dir.resolve("deep.parquet");
+    ok(
+        "convert",
+        in.toString(),
+        "-o",
+        out.toString(),
+        "--max-plan-depth",
+        "2",
+        "--select",
+        "presence",
+        "-q");
+    String schema = ok("schema", out.toString()).out();
+    assertTrue(schema.contains("{\"a\": {\"b\": variant}}"), schema);
   }
 
   @Test

@@ -180,6 +180,15 @@ public final class VariantParquetWriter implements Closeable {
     return rows;
   }
 
+  /**
+   * The file's size so far, estimated: the bytes written plus those buffered for the current row
+   * group (its open pages not yet compressed, so this tends to run ahead), without the footer; 0
+   * while the first rows are still being sampled. For rolling to a new file at a size.
+   */
+  public long dataSize() {
+    return writer == null ? 0 : writer.getDataSize();
+  }
+
   /** The file schema, or {@code null} while the plan is still being inferred. */
   public MessageType schema() {
     return support == null ? null : support.schema();

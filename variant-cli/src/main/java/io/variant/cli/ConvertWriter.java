@@ -1,0 +1,218 @@
+package io.variant.cli;
+
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.write.VariantParquetWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.io.OutputFile;
+
+/**
+ * Where {@code convert}'s rows go: one file, placed by {@link OutputTarget}'s rule, or with {@code
+ * --max-file-size} numbered files ({@link PartNames}), rolling to the next once the current one's
+ * data reaches the size.
+ *
+ * <p><b>All or nothing:</b> every file is written under a temporary name, and {@link #commit()}
+ * moves them into place only after the last one is complete, in order. A failure before then, or
+ * {@link #close()} without a commit, or the JVM exiting (Ctrl-C) deletes them: a failed convert
+ * leaves neither a half-written file nor a partial set. If moving one file fails (it was created
+ * meanwhile by someone else, without {@code --overwrite}), those already moved are deleted again.
+ * With {@code --overwrite}, files of an earlier set beyond the new last number are deleted after
+ * the move, so what is on disk is exactly the new set; only a crash during the moves themselves
+ * (milliseconds) could mix the two.
+ */
+final class ConvertWriter implements AutoCloseable {
+  /** Opens the Parquet writer of one output file. */
+  interface Opener {
+    VariantParquetWriter open(OutputFile file) throws IOException;
+  }
+
+  /**
+   * One file written.
+   *
+   * @param name as messages show it: the path as the user named it, or {@code <stdout>}
+   * @param path the file, or null for stdout, a FIFO or a device
+   */
+  record Written(String name, Path path, long rows, long bytes) {}
+
+  private final OutputTarget single; // one file; null when rolling
+  private final PartNames parts; // numbered files; null for one file
+  private final List<Path> earlier; // files of an earlier numbered set at start
+  private final long maxFileBytes;
+  private final boolean overwrite;
+  private final OutputStream stdout;
+  private final List<OutputTarget> targets = new ArrayList<>();
+  private final List<Long> rows = new ArrayList<>();
+  private final TemporaryFileGuard guard = new TemporaryFileGuard();
+  private Opener opener;
+  private VariantParquetWriter writer;
+  private boolean committed;
+
+  private ConvertWriter(
+      OutputTarget single,
+      PartNames parts,
+      List<Path> earlier,
+      long maxFileBytes,
+      boolean overwrite,
+      OutputStream stdout) {
+    this.single = single;
+    this.parts = parts;
+    this.earlier = earlier;
+    this.maxFileBytes = maxFileBytes;
+    this.overwrite = overwrite;
+    this.stdout = stdout;
+  }
+
+  /**
+   * Decides where {@code -o arg} writes, before anything is read.
+   *
+   * @param maxFileBytes the most bytes of one file; 0 for one file whatever its size
+   * @throws RefusedException if the output is refused: see {@link OutputTarget#of}; with {@code
+   *     maxFileBytes}, also stdout, FIFOs and devices, and an earlier numbered set without {@code
+   *     overwrite}
+   */
+  static ConvertWriter of(String arg, boolean overwrite, long maxFileBytes, OutputStream stdout)
+      throws IOException {
+    if (maxFileBytes == 0) {
+      return new ConvertWriter(
+          OutputTarget.of(arg, overwrite, stdout), null, List.of(), 0, overwrite, stdout);
+    }
+    Path out = Path.of(arg);
+    if (Input.STDIN.equals(arg) || Files.exists(out) && !Files.isRegularFile(out)) {
+      throw new RefusedException(
+          arg
+              + ": --max-file-size writes numbered files beside OUT (out.parquet: "
+              + "out-00001.parquet, ...); give a file name, not stdout, a directory, FIFO or device");
+    }
+    PartNames parts = PartNames.of(out);
+    List<Path> earlier = parts.existing();
+    if (!earlier.isEmpty() && !overwrite) {
+      throw new RefusedException(
+          earlier.get(0)
+              + (earlier.size() > 1 ? " and " + (earlier.size() - 1) + " more files" : "")
+              + " of "
+              + parts.pattern()
+              + " already exist; add --overwrite to replace them");
+    }
+    return new ConvertWriter(null, parts, earlier, maxFileBytes, overwrite, stdout);
+  }
+
+  /**
+   * Refuses to write onto one of the command's own inputs.
+   *
+   * @throws RefusedException if an input is the output, or a file of the earlier set it replaces
+   */
+  void refuseInputs(List<String> inputs) throws IOException {
+    if (single != null) {
+      single.refuseInputs(inputs);
+    }
+    for (Path p : earlier) {
+      OutputTarget.refuseInputs(p.toString(), p, inputs);
+    }
+  }
+
+  /** Opens the first file; {@code opener} opens each file's writer. */
+  void open(Opener opener) throws IOException {
+    this.opener = opener;
+    openNext();
+  }
+
+  private void openNext() throws IOException {
+    OutputTarget target =
+        single != null
+            ? single
+            : OutputTarget.of(parts.part(targets.size() + 1).toString(), overwrite, stdout);
+    targets.add(target);
+    StreamOutputFile file = target.open();
+    guard.watch(target.temporary());
+    writer = opener.open(file);
+  }
+
+  /**
+   * Writes one row, first moving on to the next file if the current one holds rows and its writer's
+   * estimate of its size has reached the size (see {@link ParquetOutputOptions#writer}: pages are
+   * kept small enough for the estimate to be close).
+   */
+  void write(VariantRecord record) throws IOException {
+    if (maxFileBytes > 0 && writer.rowCount() > 0 && writer.dataSize() >= maxFileBytes) {
+      finishFile();
+      openNext();
+    }
+    writer.write(record);
+  }
+
+  /** Rows written so far, in every file. */
+  long rowCount() {
+    long n = writer == null ? 0 : writer.rowCount();
+    for (long r : rows) {
+      n += r;
+    }
+    return n;
+  }
+
+  private void finishFile() throws IOException {
+    writer.close();
+    rows.add(writer.rowCount());
+    writer = null;
+  }
+
+  /**
+   * Finishes the last file and moves every file into place.
+   *
+   * @return the files, in order
+   * @throws java.nio.file.FileAlreadyExistsException if a file was created by another process
+   *     meanwhile and {@code --overwrite} was not given; nothing of this set is left
+   */
+  List<Written> commit() throws IOException {
+    finishFile();
+    List<Written> written = new ArrayList<>();
+    try {
+      for (int i = 0; i < targets.size(); i++) {
+        OutputTarget t = targets.get(i);
+        long bytes = t.commit();
+        Path path = t.kind() == OutputTarget.Kind.FILE ? Path.of(t.name()) : null;
+        written.add(new Written(t.name(), path, rows.get(i), bytes));
+      }
+    } catch (IOException | RuntimeException e) {
+      for (Written w : written) {
+        Files.deleteIfExists(w.path());
+      }
+      throw e;
+    }
+    committed = true;
+    List<Path> paths = written.stream().map(Written::path).toList();
+    for (Path stale : earlier) {
+      if (!paths.contains(stale)) {
+        Files.deleteIfExists(stale);
+      }
+    }
+    return written;
+  }
+
+  /** Abandons every file not yet committed; the output is as it was. Idempotent. */
+  void abort() throws IOException {
+    try {
+      if (writer != null) {
+        writer.abort();
+        writer = null;
+      }
+    } finally {
+      for (OutputTarget t : targets) {
+        t.abort();
+      }
+      guard.close();
+    }
+  }
+
+  /** Aborts unless committed. */
+  @Override
+  public void close() throws IOException {
+    if (!committed) {
+      abort();
+    }
+    guard.close();
+  }
+}

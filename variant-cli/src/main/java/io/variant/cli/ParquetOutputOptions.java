@@ -1,0 +1,139 @@
+package io.variant.cli;
+
+import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.ShreddingPlan;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.OutputFile;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * How {@code convert} lays out the Parquet files it writes (a picocli mixin): the VARIANT column's
+ * name and layout, the codec, row-group, page and file sizes. Their ranges are checked, and the
+ * writer configured from them, here and nowhere else.
+ */
+final class ParquetOutputOptions {
+  /** Parquet's default page size, which {@code --page-size} overrides. */
+  private static final long DEFAULT_PAGE_BYTES = 1 << 20;
+
+  /** The column name when {@code --column} is not given. */
+  static final String DEFAULT_COLUMN = "variant";
+
+  /** The codecs offered; others need jars the CLI does not ship. */
+  enum Codec {
+    ZSTD(CompressionCodecName.ZSTD),
+    SNAPPY(CompressionCodecName.SNAPPY),
+    GZIP(CompressionCodecName.GZIP),
+    NONE(CompressionCodecName.UNCOMPRESSED);
+
+    final CompressionCodecName parquet;
+
+    Codec(CompressionCodecName parquet) {
+      this.parquet = parquet;
+    }
+  }
+
+  /** One size option's name, value and accepted range (in bytes). */
+  private record SizeOption(String name, Long bytes, long min, long max, String range) {}
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec spec;
+
+  @Option(
+      names = "--layout",
+      defaultValue = "spec",
+      paramLabel = "spec|draft",
+      description =
+          "Column layout: spec (metadata, value, typed_value; the default) or draft (untyped_value, "
+              + "object, array, typed_value).")
+  ShreddingLayout layout;
+
+  @Option(
+      names = "--column",
+      defaultValue = DEFAULT_COLUMN,
+      paramLabel = "NAME",
+      description = "Name of the VARIANT column (default: ${DEFAULT-VALUE}).")
+  String column;
+
+  @Option(
+      names = "--codec",
+      defaultValue = "zstd",
+      paramLabel = "zstd|snappy|gzip|none",
+      description = "Compression codec (default: ${DEFAULT-VALUE}).")
+  Codec codec;
+
+  @Option(
+      names = "--row-group-size",
+      converter = ByteSize.class,
+      paramLabel = "SIZE",
+      description = "Target row-group size, e.g. 64M (default: 128M).")
+  Long rowGroupSize;
+
+  @Option(
+      names = "--page-size",
+      converter = ByteSize.class,
+      paramLabel = "SIZE",
+      description = "Target page size, e.g. 256K (default: 1M).")
+  Long pageSize;
+
+  @Option(
+      names = "--max-file-size",
+      converter = ByteSize.class,
+      paramLabel = "SIZE",
+      description =
+          "Write numbered files of about SIZE each instead of one: -o out.parquet writes "
+              + "out-00001.parquet, out-00002.parquet, ... A file is closed once the writer's estimate of "
+              + "its size reaches SIZE (pages are kept to SIZE/64 unless --page-size is given, so the "
+              + "estimate stays close; files come out a little under SIZE). They appear together when the "
+              + "last is complete; --overwrite replaces an earlier set whole. Not for stdout, FIFOs or devices.")
+  Long maxFileSize;
+
+  /**
+   * Checks the sizes against what Parquet and this process can take.
+   *
+   * @throws ParameterException naming the option, if one is out of range
+   */
+  void check() {
+    SizeOption[] sizes = {
+      new SizeOption("--row-group-size", rowGroupSize, 1024, Integer.MAX_VALUE, "1K and 2G"),
+      new SizeOption("--page-size", pageSize, 64, Integer.MAX_VALUE, "64 bytes and 2G"),
+      new SizeOption("--max-file-size", maxFileSize, 1024, Long.MAX_VALUE, "1K and 8E"),
+    };
+    for (SizeOption s : sizes) {
+      if (s.bytes() != null && (s.bytes() < s.min() || s.bytes() > s.max())) {
+        throw new ParameterException(
+            spec.commandLine(), s.name() + " must be between " + s.range() + ", was " + s.bytes());
+      }
+    }
+  }
+
+  /** The most bytes of one output file, or 0 for one file whatever its size. */
+  long maxFileBytes() {
+    return maxFileSize == null ? 0 : maxFileSize;
+  }
+
+  /** A writer of one file with these options, its VARIANT column shredded by {@code plan}. */
+  VariantParquetWriter.Builder writer(OutputFile file, ShreddingPlan plan) {
+    VariantParquetWriter.Builder builder =
+        VariantParquetWriter.builder(file)
+            .layout(layout)
+            .codec(codec.parquet)
+            // the plan is given and rows carry their own keys: nothing to sample
+            .inferFromFirst(0)
+            // the stream is ours: a fresh temporary file, stdout, or a FIFO/device written through
+            .overwrite();
+    if (rowGroupSize != null) {
+      builder.rowGroupSize(rowGroupSize);
+    }
+    if (pageSize != null) {
+      builder.pageSize(pageSize.intValue());
+    } else if (maxFileSize != null) {
+      // The writer's size estimate counts open pages before compression: small pages keep it close.
+      builder.pageSize((int) Math.min(DEFAULT_PAGE_BYTES, Math.max(maxFileSize / 64, 1024)));
+    }
+    return builder.variantColumn(column, plan);
+  }
+}
