@@ -9,8 +9,12 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,9 +24,10 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code variant} command, the shaded jar's main class. Subcommands are registered in the
- * {@code subcommands} list of the annotation below and nowhere else: a new command is one class
- * plus one entry there.
+ * The {@code variant} command, the shaded jar's main class. Subcommands are registered in {@link
+ * #COMMANDS} and nowhere else: a new command is one class plus one entry there. A run whose first
+ * argument names a command builds only that command's model: picocli reads every option of every
+ * registered command by reflection before it parses, which took about a third of its start-up.
  *
  * <pre>{@code
  * ByteArrayOutputStream stdout = new ByteArrayOutputStream();
@@ -40,17 +45,6 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VariantCli.Version.class,
     header = "Encode, decode, shred and inspect Parquet VARIANT values.",
-    subcommands = {
-      EncodeCommand.class,
-      DecodeCommand.class,
-      PlanCommand.class,
-      ConvertCommand.class,
-      CatCommand.class,
-      SchemaCommand.class,
-      GetCommand.class,
-      InspectCommand.class,
-      CommandLine.HelpCommand.class
-    },
     footerHeading = "%nExit codes:%n",
     footer = {
       "  0  success",
@@ -61,6 +55,23 @@ import picocli.CommandLine.Spec;
       " 70  internal error (rerun with --verbose and report the stack trace)",
     })
 public final class VariantCli implements Callable<Integer> {
+  /** Every subcommand, by the name its {@code @Command} gives it, in the order help lists them. */
+  static final Map<String, Supplier<Object>> COMMANDS = commands();
+
+  private static Map<String, Supplier<Object>> commands() {
+    Map<String, Supplier<Object>> c = new LinkedHashMap<>();
+    c.put("encode", EncodeCommand::new);
+    c.put("decode", DecodeCommand::new);
+    c.put("plan", PlanCommand::new);
+    c.put("convert", ConvertCommand::new);
+    c.put("cat", CatCommand::new);
+    c.put("schema", SchemaCommand::new);
+    c.put("get", GetCommand::new);
+    c.put("inspect", InspectCommand::new);
+    c.put("help", CommandLine.HelpCommand::new);
+    return Collections.unmodifiableMap(c);
+  }
+
   @Option(
       names = "--verbose",
       scope = ScopeType.INHERIT,
@@ -84,7 +95,7 @@ public final class VariantCli implements Callable<Integer> {
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
     PrintWriter stderr =
         new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-    System.exit(execute(commandLine(System.in, stdout, stderr), args));
+    System.exit(execute(commandLine(System.in, stdout, stderr, args), args));
   }
 
   /**
@@ -122,9 +133,25 @@ public final class VariantCli implements Callable<Integer> {
    */
   public static CommandLine commandLine(
       InputStream stdin, OutputStream stdout, PrintWriter stderr) {
+    return commandLine(stdin, stdout, stderr, new String[0]);
+  }
+
+  /**
+   * {@link #commandLine(InputStream, OutputStream, PrintWriter)} for running {@code args}: with
+   * only the command {@code args[0]} names, if it names one, else with all (help, a misspelt
+   * command and options before the command need them all).
+   */
+  static CommandLine commandLine(
+      InputStream stdin, OutputStream stdout, PrintWriter stderr, String[] args) {
     ErrorReporter reporter = new ErrorReporter();
-    return new CommandLine(new VariantCli(stdin, stdout))
-        .setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true))
+    CommandLine cmd = new CommandLine(new VariantCli(stdin, stdout));
+    Supplier<Object> named = args.length == 0 ? null : COMMANDS.get(args[0]);
+    if (named != null && !args[0].equals("help")) {
+      cmd.addSubcommand(named.get());
+    } else {
+      COMMANDS.values().forEach(c -> cmd.addSubcommand(c.get()));
+    }
+    return cmd.setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true))
         .setErr(stderr)
         .setCaseInsensitiveEnumValuesAllowed(true)
         .setExpandAtFiles(

@@ -12,8 +12,8 @@ import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Runs {@code variant} in-process, as the shaded jar's main would, with captured stdin, stdout and
- * stderr.
+ * Runs {@code variant} in-process, as the shaded jar's main would (only the command run is
+ * registered), with captured stdin, stdout and stderr.
  */
 final class CliRunner {
   private CliRunner() {}
@@ -38,7 +38,8 @@ final class CliRunner {
   static Result run(java.io.InputStream stdin, ByteArrayOutputStream out, String... args) {
     StringWriter err = new StringWriter();
     int code =
-        VariantCli.execute(VariantCli.commandLine(stdin, out, new PrintWriter(err, true)), args);
+        VariantCli.execute(
+            VariantCli.commandLine(stdin, out, new PrintWriter(err, true), args), args);
     return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
   }
 

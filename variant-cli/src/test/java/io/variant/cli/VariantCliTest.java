@@ -26,6 +26,30 @@ class VariantCliTest {
     assertEquals("", r.err());
   }
 
+  /**
+   * Main registers only the command it runs, looked up by name: each name must be its class's own.
+   */
+  @Test
+  void everyCommandIsRegisteredUnderItsOwnName() {
+    VariantCli.COMMANDS.forEach(
+        (name, command) ->
+            assertEquals(
+                name,
+                command.get().getClass().getAnnotation(CommandLine.Command.class).name(),
+                name));
+    CommandLine all =
+        VariantCli.commandLine(
+            System.in, new ByteArrayOutputStream(), new PrintWriter(new StringWriter()));
+    assertEquals(VariantCli.COMMANDS.keySet(), all.getSubcommands().keySet());
+    CommandLine one =
+        VariantCli.commandLine(
+            System.in,
+            new ByteArrayOutputStream(),
+            new PrintWriter(new StringWriter()),
+            new String[] {"cat", "x.parquet"});
+    assertEquals(java.util.Set.of("cat"), one.getSubcommands().keySet());
+  }
+
   @Test
   void helpCommandShowsSubcommandUsage() {
     CliRunner.Result r = run("", "help", "decode");
