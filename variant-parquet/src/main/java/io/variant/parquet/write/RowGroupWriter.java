@@ -201,6 +201,14 @@ final class RowGroupWriter {
   }
 
   /**
+   * The file's size so far, estimated: the bytes written plus the open row group's buffered ones
+   * (its open pages not yet compressed), without the footer; as {@code ParquetWriter.getDataSize}.
+   */
+  long dataSize() throws IOException {
+    return file.getPos() + store.getBufferedSize();
+  }
+
+  /**
    * Writes the last row group and the footer, with {@code extraMetadata} and {@code modelName} as
    * {@code ParquetWriter}'s {@code writer.model.name}.
    *

@@ -182,9 +182,11 @@ public final class VariantParquetWriter implements Closeable {
    * The file's size so far, estimated: the bytes written plus those buffered for the current row
    * group (its open pages not yet compressed, so this tends to run ahead), without the footer; 0
    * while the first rows are still being sampled. For rolling to a new file at a size.
+   *
+   * @throws IOException if the file's position cannot be read
    */
-  public long dataSize() {
-    return writer == null ? 0 : writer.getDataSize();
+  public long dataSize() throws IOException {
+    return writer == null ? 0 : writer.dataSize();
   }
 
   /** The file schema, or {@code null} while the plan is still being inferred. */
