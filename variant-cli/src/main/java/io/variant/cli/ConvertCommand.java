@@ -6,6 +6,7 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
@@ -169,7 +170,13 @@ final class ConvertCommand implements Callable<Integer> {
           summary.planNote(" (plan of " + planFrom + ")");
         }
         try {
-          out.open(file -> parquet.writer(file, written).build());
+          out.open(
+              file -> {
+                VariantParquetWriter writer = parquet.writer(file, written).build();
+                // rows parsed over the writer's dictionary are written as they are, not re-based
+                documents.dictionary(writer.metadata(parquet.column));
+                return writer;
+              });
           write(sample, documents, out, summary, shown);
         } finally {
           shown.finish();

@@ -2,6 +2,7 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
+import io.variant.core.VariantMetadata;
 import io.variant.core.json.JsonDocumentReader;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.Utf8Reader;
@@ -27,6 +28,7 @@ final class JsonDocuments implements Closeable {
   private final InputFormat format;
   private Input input;
   private NdjsonReader lines; // the current input, when NDJSON
+  private VariantMetadata dictionary; // NDJSON rows resolve keys against it; null: none
   private JsonDocumentReader reader; // the current input, when JSON
   private long documentLine; // where the last good document of the current input started
   private long bytesOfClosedInputs;
@@ -77,6 +79,7 @@ final class JsonDocuments implements Closeable {
     }
     if (f == InputFormat.NDJSON) {
       lines = new NdjsonReader(input.name(), input.stream(), options);
+      lines.dictionary(dictionary);
     } else {
       reader = new JsonDocumentReader(new Utf8Reader(input.stream()), options);
     }
@@ -115,6 +118,18 @@ final class JsonDocuments implements Closeable {
           input.name(), 0, 0, withHints(e.getMessage()) + " (" + where + ")", e);
     } catch (IOException e) {
       throw Input.readFailure(input.name(), documentLine, e);
+    }
+  }
+
+  /**
+   * Parses NDJSON rows from here on over {@code dictionary}, a writer's (so that it takes them as
+   * they are, without re-basing each), or over a fresh dictionary per row for null. Rows in JSON
+   * input (arrays, whitespace-separated documents) keep their own.
+   */
+  void dictionary(VariantMetadata dictionary) {
+    this.dictionary = dictionary;
+    if (lines != null) {
+      lines.dictionary(dictionary);
     }
   }
 

@@ -3,7 +3,9 @@ package io.variant.cli;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
+import io.variant.core.VariantMetadata;
 import io.variant.core.json.JsonOptions;
+import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
 import io.variant.core.json.VariantJsonException;
 import java.io.IOException;
@@ -25,6 +27,7 @@ final class NdjsonReader {
   private final String name;
   private final InputStream in;
   private final JsonOptions options;
+  private JsonRowParser parser;
   private final int maxLineBytes;
   private final byte[] chunk = new byte[CHUNK];
   private int chunkPos;
@@ -39,6 +42,7 @@ final class NdjsonReader {
     this.name = name;
     this.in = in;
     this.options = options;
+    this.parser = VariantJson.rowParser(options);
     long limit = 2L * options.limits().maxValueBytes();
     this.maxLineBytes = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(MIN_LINE_LIMIT, limit));
   }
@@ -71,7 +75,7 @@ final class NdjsonReader {
       }
       byte[] text = start == 0 && end == line.length ? line : Arrays.copyOfRange(line, start, end);
       try {
-        return VariantJson.parse(text, options);
+        return parser.parse(text);
       } catch (VariantJsonException e) {
         long column =
             e.column() <= 0
@@ -89,6 +93,17 @@ final class NdjsonReader {
       }
     }
     return null;
+  }
+
+  /**
+   * Parses the lines that follow over {@code dictionary} (see {@link VariantJson#rowParser(
+   * JsonOptions, VariantMetadata)}), or over a fresh dictionary per row for null.
+   */
+  void dictionary(VariantMetadata dictionary) {
+    parser =
+        dictionary == null
+            ? VariantJson.rowParser(options)
+            : VariantJson.rowParser(options, dictionary);
   }
 
   /** 1-based number of the line last read (the document returned, or the line that failed). */

@@ -3,6 +3,7 @@ package io.variant.core.json;
 import com.fasterxml.jackson.core.JsonParser;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
+import io.variant.core.VariantMetadata;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -31,12 +32,16 @@ public final class JsonRowParser {
   private final JsonBytesParser fast = new JsonBytesParser();
   private byte[] encoded = new byte[256]; // parse(String): the text as UTF-8
 
-  JsonRowParser(JsonOptions options) {
+  /** {@code dictionary}: the keys rows resolve against first, or null for a fresh one per row. */
+  JsonRowParser(JsonOptions options, VariantMetadata dictionary) {
     if (options == null) {
       throw new NullPointerException("options");
     }
     this.options = options;
-    this.builder = new VariantBuilder(options.builderOptions());
+    this.builder =
+        dictionary == null
+            ? new VariantBuilder(options.builderOptions())
+            : VariantBuilder.withMetadata(dictionary, options.builderOptions());
   }
 
   /** The options this parser applies. */

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.StreamWriteFeature;
 import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
+import io.variant.core.VariantMetadata;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -61,7 +62,7 @@ public final class VariantJson {
   private static final int REUSE_BELOW_BYTES = 1 << 20;
 
   private static final ThreadLocal<JsonRowParser> DEFAULT_ROWS =
-      ThreadLocal.withInitial(() -> new JsonRowParser(JsonOptions.defaults()));
+      ThreadLocal.withInitial(() -> new JsonRowParser(JsonOptions.defaults(), null));
 
   private VariantJson() {}
 
@@ -109,12 +110,26 @@ public final class VariantJson {
    * buffers and key cache from one document to the next. Not thread-safe.
    */
   public static JsonRowParser rowParser() {
-    return new JsonRowParser(JsonOptions.defaults());
+    return new JsonRowParser(JsonOptions.defaults(), null);
   }
 
   /** {@link #rowParser()} with options. */
   public static JsonRowParser rowParser(JsonOptions options) {
-    return new JsonRowParser(options);
+    return new JsonRowParser(options, null);
+  }
+
+  /**
+   * {@link #rowParser(JsonOptions)} whose rows resolve their keys against {@code dictionary} (see
+   * {@link VariantBuilder#withMetadata}): a row that uses none but its keys carries {@code
+   * dictionary} itself as its metadata, any other a fresh sorted dictionary of its keys and the
+   * row's. For writers that take rows over their own dictionary as they are, without re-basing each
+   * (e.g. {@code VariantParquetWriter.metadata(column)}).
+   */
+  public static JsonRowParser rowParser(JsonOptions options, VariantMetadata dictionary) {
+    if (dictionary == null) {
+      throw new NullPointerException("dictionary");
+    }
+    return new JsonRowParser(options, dictionary);
   }
 
   /** This thread's parser for the default options and inputs up to 1 MiB; otherwise a new one. */
@@ -122,7 +137,7 @@ public final class VariantJson {
     if (options.equals(JsonOptions.defaults()) && inputLength < REUSE_BELOW_BYTES) {
       return DEFAULT_ROWS.get();
     }
-    return new JsonRowParser(options);
+    return new JsonRowParser(options, null);
   }
 
   /**
