@@ -49,8 +49,8 @@ import java.util.Locale;
  *       of one heterogeneous residual, which no per-leaf constant captures. That is why the CLI
  *       also writes the sample both ways and keeps fewer columns when the plan loses (see {@code
  *       InferredPlan} in variant-cli). The string gains were re-measured on groups of fields (a
- *       family's fields typed together on top of the plan), which is how a plan changes; see
- *       {@link Kind#STRING}.
+ *       family's fields typed together on top of the plan), which is how a plan changes; see {@link
+ *       Kind#STRING}.
  * </ul>
  */
 public final class CostModel {
