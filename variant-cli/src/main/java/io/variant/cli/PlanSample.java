@@ -2,10 +2,10 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
+import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.infer.PlanInference;
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -53,6 +54,7 @@ final class PlanSample {
   static final int MAX_ROWS_KEPT = 20_000;
 
   private final List<String> inputs;
+  private final JsonRowParser parser = VariantJson.rowParser(); // sampled lines, default options
   private final ArrayDeque<Kept> kept = new ArrayDeque<>();
   private List<Variant> rows = new ArrayList<>(); // sampled rows, evenly thinned to MAX_ROWS_KEPT
   private long stride = 1;
@@ -292,45 +294,34 @@ final class PlanSample {
       throws IOException {
     try (FileChannel ch = FileChannel.open(file)) {
       long pos = Math.max(0, from - 1);
-      InputStream in = new BufferedInputStream(Channels.newInputStream(ch.position(pos)), 1 << 16);
+      Lines lines = new Lines(Channels.newInputStream(ch.position(pos)));
       if (from > 0) { // skip to the first line that starts at or after from
-        for (int b; ; ) {
-          b = in.read();
-          pos++;
-          if (b < 0) {
-            return true;
-          }
-          if (b == '\n') {
-            break;
-          }
+        if (!lines.next() || !lines.newline) {
+          return true;
         }
+        pos += lines.length + 1;
       }
-      ByteArrayOutputStream line = new ByteArrayOutputStream();
       long taken = 0;
       while (pos < to) {
         if (taken >= limit) {
           return false;
         }
-        line.reset();
-        int b;
-        while ((b = in.read()) >= 0 && b != '\n') {
-          line.write(b);
-        }
-        pos += line.size() + (b < 0 ? 0 : 1);
-        if (isBlank(line)) {
-          if (b < 0) {
+        boolean any = lines.next();
+        pos += lines.length + (lines.newline ? 1 : 0);
+        if (!any || isBlank(lines.line, lines.length)) {
+          if (!lines.newline) {
             break;
           }
           continue;
         }
         try {
-          out.add(VariantJson.parse(line.toByteArray()));
+          out.add(parser.parse(lines.line, 0, lines.length));
         } catch (VariantException e) {
           return null; // not one document per line (or a bad one: the stream mode reports it with
           // its line)
         }
         taken++;
-        if (b < 0) {
+        if (!lines.newline) {
           break;
         }
       }
@@ -338,14 +329,62 @@ final class PlanSample {
     }
   }
 
-  private static boolean isBlank(ByteArrayOutputStream line) {
-    byte[] b = line.toByteArray();
-    for (byte x : b) {
+  private static boolean isBlank(byte[] line, int length) {
+    for (int i = 0; i < length; i++) {
+      byte x = line[i];
       if (x != ' ' && x != '\t' && x != '\r') {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * The lines of a stream, a 64 KiB chunk at a time: a sample reads up to 10,000 of them, and
+   * reading byte by byte took as long as parsing them.
+   */
+  private static final class Lines {
+    private final InputStream in;
+    private final byte[] chunk = new byte[1 << 16];
+    private int pos;
+    private int end;
+    byte[] line = new byte[256];
+    int length; // of the line last read, without its '\n'
+    boolean newline; // whether it ended with '\n' (else the stream ended)
+
+    Lines(InputStream in) {
+      this.in = in;
+    }
+
+    /** Reads the next line; false if the stream ended before any byte of one. */
+    boolean next() throws IOException {
+      length = 0;
+      while (true) {
+        if (pos == end) {
+          end = Math.max(0, in.read(chunk));
+          pos = 0;
+          if (end == 0) {
+            newline = false;
+            return length > 0;
+          }
+        }
+        int i = pos;
+        while (i < end && chunk[i] != '\n') {
+          i++;
+        }
+        if (length + i - pos > line.length) {
+          line = Arrays.copyOf(line, Math.max(2 * line.length, length + i - pos));
+        }
+        System.arraycopy(chunk, pos, line, length, i - pos);
+        length += i - pos;
+        if (i < end) {
+          pos = i + 1;
+          newline = true;
+          return true;
+        }
+        pos = end;
+      }
+    }
   }
 
   private static long ceilDiv(long a, long b) {
