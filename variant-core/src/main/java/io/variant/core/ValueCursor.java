@@ -197,8 +197,8 @@ public final class ValueCursor {
   }
 
   /**
-   * An object's or array's size from its header and last offset: no view for a value only copied
-   * or measured (the header object does not escape, so the JIT can drop it).
+   * An object's or array's size from its header and last offset: no view for a value only copied or
+   * measured (the header object does not escape, so the JIT can drop it).
    */
   private long containerSize() {
     return ContainerHeader.parse(buf, pos, limit, header).dataEnd(buf, limit) - pos;
