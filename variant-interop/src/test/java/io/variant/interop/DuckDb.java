@@ -7,12 +7,13 @@ import io.variant.core.json.VariantJson;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
 
 /**
  * An in-memory DuckDB (JDBC driver, native library inside the jar) with the few statements the
@@ -47,6 +48,23 @@ final class DuckDb implements AutoCloseable {
     try (Statement s = connection.createStatement()) {
       s.execute(sql);
     }
+  }
+
+  /** Every row of {@code sql} as its columns' JDBC objects. */
+  List<Object[]> queryRows(String sql) throws SQLException {
+    List<Object[]> out = new ArrayList<>();
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        Object[] row = new Object[n];
+        for (int c = 0; c < n; c++) {
+          row[c] = rs.getObject(c + 1);
+        }
+        out.add(row);
+      }
+    }
+    return out;
   }
 
   List<String> queryStrings(String sql) throws SQLException {
@@ -85,15 +103,10 @@ final class DuckDb implements AutoCloseable {
    */
   void writeJsonAsVariant(List<String> jsonRows, Path file, String copyOptions)
       throws SQLException {
-    execute("CREATE OR REPLACE TEMP TABLE src (row BIGINT, j VARCHAR)");
-    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO src VALUES (?, ?)")) {
-      for (int i = 0; i < jsonRows.size(); i++) {
-        insert.setLong(1, i);
-        insert.setString(2, jsonRows.get(i));
-        insert.addBatch();
-      }
-      insert.executeBatch();
-    }
+    stage(
+        "src",
+        List.of("j"),
+        jsonRows.stream().map(j -> java.util.Collections.singletonList(j)).toList());
     execute(
         "COPY (SELECT row, j::JSON::VARIANT AS v FROM src ORDER BY row) TO "
             + literal(file)
@@ -141,33 +154,24 @@ final class DuckDb implements AutoCloseable {
     }
     columns.add("arr");
     columns.add("mix");
-    execute(
-        "CREATE OR REPLACE TEMP TABLE typed_src (row BIGINT, "
-            + String.join(", ", columns.stream().map(c -> c + " VARCHAR").toList())
-            + ")");
-    String marks = "?, ".repeat(columns.size()) + "?";
-    try (PreparedStatement insert =
-        connection.prepareStatement("INSERT INTO typed_src VALUES (" + marks + ")")) {
-      for (int i = 0; i < corpus.rows.size(); i++) {
-        TypedCorpus.Row r = corpus.rows.get(i);
-        int p = 1;
-        insert.setLong(p++, i);
-        for (TypedField f : corpus.fields) {
-          insert.setString(p++, text(f, r.top().get(f)));
-        }
-        for (TypedField f : corpus.objFields) {
-          insert.setString(p++, text(f, r.obj().get(f)));
-        }
-        List<String> arr = new ArrayList<>();
-        for (java.time.Instant t : r.arr()) {
-          arr.add(t == null ? "NULL" : "'" + TypedField.TS.duckText(t) + "'");
-        }
-        insert.setString(p++, "[" + String.join(", ", arr) + "]");
-        insert.setString(p, r.mix().key);
-        insert.addBatch();
+    List<List<String>> rows = new ArrayList<>();
+    for (TypedCorpus.Row r : corpus.rows) {
+      List<String> values = new ArrayList<>();
+      for (TypedField f : corpus.fields) {
+        values.add(text(f, r.top().get(f)));
       }
-      insert.executeBatch();
+      for (TypedField f : corpus.objFields) {
+        values.add(text(f, r.obj().get(f)));
+      }
+      List<String> arr = new ArrayList<>();
+      for (java.time.Instant t : r.arr()) {
+        arr.add(t == null ? "NULL" : "'" + TypedField.TS.duckText(t) + "'");
+      }
+      values.add("[" + String.join(", ", arr) + "]");
+      values.add(r.mix().key);
+      rows.add(values);
     }
+    stage("typed_src", columns, rows);
     List<String> top = new ArrayList<>();
     for (TypedField f : corpus.fields) {
       top.add("'" + f.key + "': " + cast("t_", f));
@@ -195,6 +199,35 @@ final class DuckDb implements AutoCloseable {
             + " (FORMAT parquet, COMPRESSION zstd"
             + (copyOptions.isEmpty() ? "" : ", " + copyOptions)
             + ")");
+  }
+
+  /**
+   * Creates table {@code table} of a {@code row BIGINT} and the VARCHAR {@code columns}, and
+   * appends {@code rows} (row i numbered i; null: NULL) through DuckDB's appender, which is much
+   * faster than batched INSERTs.
+   */
+  private void stage(String table, List<String> columns, List<List<String>> rows)
+      throws SQLException {
+    execute(
+        "CREATE OR REPLACE TABLE "
+            + table
+            + " (row BIGINT, "
+            + String.join(", ", columns.stream().map(c -> c + " VARCHAR").toList())
+            + ")");
+    try (DuckDBAppender appender =
+        connection.unwrap(DuckDBConnection.class).createAppender(table)) {
+      for (int i = 0; i < rows.size(); i++) {
+        appender.beginRow().append((long) i);
+        for (String v : rows.get(i)) {
+          if (v == null) {
+            appender.appendNull();
+          } else {
+            appender.append(v);
+          }
+        }
+        appender.endRow();
+      }
+    }
   }
 
   private static String text(TypedField f, Object value) {

@@ -3,6 +3,7 @@ package io.variant.interop;
 import io.variant.core.Variant;
 import io.variant.parquet.schema.ShreddingLayout;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -72,5 +73,25 @@ class DuckDbReadsOurTypedFilesTest {
     }
     logical.finish();
     physical.finish();
+
+    // DuckDB's own casts: each typed path extracted (variant_extract) and cast to its DuckDB type.
+    List<String> casts = new ArrayList<>();
+    for (TypedCorpus.TypedPath p : corpus.typedPaths()) {
+      String at = "v";
+      for (String key : p.keys()) {
+        at = "variant_extract(" + at + ", '" + key + "')";
+      }
+      casts.add("TRY_CAST(" + at + " AS " + p.field().duckType + ")");
+    }
+    List<Object[]> typed =
+        duck.queryRows(
+            "SELECT "
+                + String.join(", ", casts)
+                + " FROM read_parquet("
+                + DuckDb.literal(file)
+                + ") ORDER BY row");
+    corpus.compareTypedPaths(
+        new Comparison(writer, Engine.DUCKDB.label() + " CAST of " + casts.size() + " typed paths"),
+        (i, k) -> typed.get(i)[k]);
   }
 }

@@ -48,23 +48,14 @@ class SparkReadsOurTypedFilesTest {
     Path file = tmp.resolve("ours-typed-" + plan + ".parquet");
     List<Variant> source = corpus.variants();
     OurFiles.write(file, source, plan, ShreddingLayout.SPEC, corpus.explicitPlan());
+    List<TypedCorpus.TypedPath> paths = corpus.typedPaths();
     List<String> exprs = new ArrayList<>(List.of("v"));
-    List<TypedField> paths = new ArrayList<>();
-    List<String> pathTexts = new ArrayList<>();
-    for (TypedField f : corpus.fields) {
-      paths.add(f);
-      pathTexts.add("$." + f.key);
-    }
-    for (TypedField f : corpus.objFields) {
-      paths.add(f);
-      pathTexts.add("$.obj." + f.key);
-    }
-    for (int k = 0; k < paths.size(); k++) {
+    for (TypedCorpus.TypedPath p : paths) {
       exprs.add(
-          "try_variant_get(v, '"
-              + pathTexts.get(k)
+          "try_variant_get(v, '$."
+              + String.join(".", p.keys())
               + "', '"
-              + paths.get(k).sparkType.toLowerCase()
+              + p.field().sparkType.toLowerCase()
               + "')");
     }
     List<Row> rows =
@@ -95,17 +86,10 @@ class SparkReadsOurTypedFilesTest {
       Variant theirs = SparkValues.variant(r.get(0));
       value.row(i, source.get(i), theirs);
       physical.row(i, ours.get(i), theirs);
-      TypedCorpus.Row truth = corpus.rows.get(i);
-      for (int k = 0; k < paths.size(); k++) {
-        TypedField f = paths.get(k);
-        Object expected =
-            pathTexts.get(k).startsWith("$.obj.") ? truth.obj().get(f) : truth.top().get(f);
-        get.row(i, f.variant(expected), f.variant(f.fromEngine(r.get(k + 1))));
-      }
     }
     value.finish();
     physical.finish();
-    get.finish();
+    corpus.compareTypedPaths(get, (i, k) -> rows.get(i).get(k + 1));
   }
 
   /** Unshredded, a Variant of every type passes through Spark unchanged, byte for byte types. */

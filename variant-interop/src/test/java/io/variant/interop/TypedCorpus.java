@@ -140,6 +140,41 @@ final class TypedCorpus {
     t.append(b, value);
   }
 
+  /** A path to a typed value: a top-level field, or one of {@code obj}'s. */
+  record TypedPath(TypedField field, boolean inObj) {
+    /** The keys from the root: {@code [key]} or {@code [obj, key]}. */
+    List<String> keys() {
+      return inObj ? List.of("obj", field.key) : List.of(field.key);
+    }
+  }
+
+  /** Every typed path: the top-level fields, then {@code obj}'s. */
+  List<TypedPath> typedPaths() {
+    List<TypedPath> out = new ArrayList<>();
+    fields.forEach(f -> out.add(new TypedPath(f, false)));
+    objFields.forEach(f -> out.add(new TypedPath(f, true)));
+    return out;
+  }
+
+  /**
+   * Compares, in {@code cell}, what an engine read at each typed path of each row ({@code
+   * read.apply(row, pathIndex)}, a JDBC or Spark value, null: NULL) with the row's value there,
+   * both as the path's field type.
+   */
+  void compareTypedPaths(Comparison cell, BiFunction<Integer, Integer, Object> read) {
+    List<TypedPath> paths = typedPaths();
+    for (int i = 0; i < rows.size(); i++) {
+      Row r = rows.get(i);
+      for (int k = 0; k < paths.size(); k++) {
+        TypedPath p = paths.get(k);
+        Object truth = p.inObj() ? r.obj().get(p.field()) : r.top().get(p.field());
+        cell.row(
+            i, p.field().variant(truth), p.field().variant(p.field().fromEngine(read.apply(i, k))));
+      }
+    }
+    cell.finish();
+  }
+
   /** Every row as a Variant ({@link #variant}). */
   List<Variant> variants() {
     List<Variant> out = new ArrayList<>(rows.size());
