@@ -228,23 +228,28 @@ final class KeyTable {
   }
 
   private boolean sameBytes(int at, byte[] b, int off, int len) {
+    // Word compares only, no byte loop (keys are short, and a byte loop's exit mispredicts): the
+    // arena keeps 8 bytes of slack, so a word from `at` is always in bounds.
+    if (len < 8) {
+      if (off + 8 > b.length) {
+        return Arrays.equals(arena, at, at + len, b, off, off + len);
+      }
+      long mask = (1L << (8 * len)) - 1;
+      return (((long) LONGS.get(arena, at) ^ (long) LONGS.get(b, off)) & mask) == 0;
+    }
     int i = 0;
-    for (; i + 8 <= len; i += 8) { // keys are short: words beat the vectorized mismatch's set-up
+    for (; i + 8 <= len; i += 8) {
       if ((long) LONGS.get(arena, at + i) != (long) LONGS.get(b, off + i)) {
         return false;
       }
     }
-    for (; i < len; i++) {
-      if (arena[at + i] != b[off + i]) {
-        return false;
-      }
-    }
-    return true;
+    int last = len - 8; // the tail as one word overlapping the last full one
+    return i == len || (long) LONGS.get(arena, at + last) == (long) LONGS.get(b, off + last);
   }
 
   private int add(byte[] b, int off, int len) {
-    if (arenaLength + len > arena.length) {
-      arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaLength + len));
+    if (arenaLength + len + Long.BYTES > arena.length) { // slack for sameBytes' word reads
+      arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaLength + len + Long.BYTES));
     }
     System.arraycopy(b, off, arena, arenaLength, len);
     int k = size++;
@@ -280,8 +285,17 @@ final class KeyTable {
     for (; i + 8 <= end; i += 8) {
       h = (h ^ (long) LONGS.get(b, i)) * 0x9E3779B97F4A7C15L;
     }
-    for (; i < end; i++) {
-      h = (h ^ b[i]) * 0x100000001B3L;
+    if (i < end) { // the tail as one masked word: the same value whichever array holds the key
+      long tail;
+      if (i + 8 <= b.length) {
+        tail = (long) LONGS.get(b, i) & ((1L << (8 * (end - i))) - 1);
+      } else {
+        tail = 0;
+        for (int j = end - 1; j >= i; j--) {
+          tail = (tail << 8) | (b[j] & 0xFF);
+        }
+      }
+      h = (h ^ tail) * 0x9E3779B97F4A7C15L;
     }
     return mix((int) (h ^ (h >>> 32)));
   }
@@ -343,6 +357,16 @@ final class KeyTable {
     }
     return Arrays.compareUnsigned(
         arena, start[a], start[a] + length[a], arena, start[b], start[b] + length[b]);
+  }
+
+  /** {@code key}'s position among the cached keys in key order, or -1 if not ranked yet. */
+  int rank(int key) {
+    return rank[key];
+  }
+
+  /** Number of cached keys (ranks are below this). */
+  int cachedKeys() {
+    return size;
   }
 
   /** Start of {@code key}'s bytes in {@link #arena()}. */

@@ -205,7 +205,12 @@ final class JsonBytesParser {
     int start = ++pos;
     int p = start;
     byte c = 0;
-    while (p + 8 <= end && !special((long) LONGS.get(b, p))) {
+    while (p + 8 <= end) {
+      long found = special((long) LONGS.get(b, p));
+      if (found != 0) { // the lowest flagged byte is the first special one: no byte loop
+        p += Long.numberOfTrailingZeros(found) >>> 3;
+        break;
+      }
       p += 8;
     }
     while (p < end) {
@@ -240,19 +245,19 @@ final class JsonBytesParser {
   }
 
   /**
-   * Whether any of 8 bytes may be a quote, a backslash or a control character (SWAR: a byte is zero
-   * in {@code x ^ '"'} where it is a quote; {@code x - 0x20..} borrows into bit 7 where a byte is
-   * below 0x20). Bytes of 0x80 and above are none of these; a false alarm only sends the bytes to
-   * the byte loop.
+   * Flags (bit 7 of a byte) the bytes of 8 that are a quote, a backslash or a control character
+   * (SWAR: a byte is zero in {@code x ^ '"'} where it is a quote; {@code x - 0x20..} borrows into
+   * bit 7 where a byte is below 0x20). Bytes of 0x80 and above are none of these. A borrow only
+   * runs upwards, so the lowest flagged byte is exact; later flags may be false alarms.
    */
-  private static boolean special(long x) {
+  private static long special(long x) {
     long quote = x ^ 0x2222222222222222L;
     long backslash = x ^ 0x5C5C5C5C5C5C5C5CL;
     long found =
         ((quote - ONES) & ~quote)
             | ((backslash - ONES) & ~backslash)
             | ((x - 0x2020202020202020L) & ~x);
-    return (found & 0x8080808080808080L) != 0;
+    return found & 0x8080808080808080L;
   }
 
   /**
