@@ -78,7 +78,7 @@ import org.apache.parquet.schema.MessageType;
  * reader.
  */
 public final class VariantParquetReader implements Closeable, Iterable<VariantRecord> {
-  private final InputFile file;
+  private final GuardedInputFile file;
   private final String fileName;
   private final ParquetConfiguration configuration;
   private final MessageType schema;
