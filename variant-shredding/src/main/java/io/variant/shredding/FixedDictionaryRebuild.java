@@ -247,18 +247,17 @@ final class FixedDictionaryRebuild {
       case DECIMAL -> b.appendDecimal(t.variantType(), Rebuilder.decimal(s.typedDecimal(), t));
       case DATE -> b.appendDate(Rebuilder.epochDay(s.typedLong()));
       case TEMPORAL -> b.appendTemporal(t.variantType(), s.typedLong());
-      case BINARY, UUID -> {
-        ByteBuffer bytes = Rebuilder.arrayBacked(s.typedBytes());
-        b.appendBytes(
-            t.variantType(),
-            bytes.array(),
-            bytes.arrayOffset() + bytes.position(),
-            bytes.remaining());
-      }
-      case STRING -> {
-        ByteBuffer bytes = Rebuilder.arrayBacked(s.typedBytes());
-        b.appendStringUtf8(
-            bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+      case BINARY, UUID, STRING -> {
+        byte[] exact = s.typedByteArray();
+        ByteBuffer bytes = exact != null ? null : Rebuilder.arrayBacked(s.typedBytes());
+        byte[] a = exact != null ? exact : bytes.array();
+        int off = exact != null ? 0 : bytes.arrayOffset() + bytes.position();
+        int len = exact != null ? exact.length : bytes.remaining();
+        if (t.kind().slotValue() == ShreddedType.SlotValue.STRING) {
+          b.appendStringUtf8(a, off, len);
+        } else {
+          b.appendBytes(t.variantType(), a, off, len);
+        }
       }
     }
   }

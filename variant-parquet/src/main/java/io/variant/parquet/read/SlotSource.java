@@ -202,6 +202,11 @@ final class SlotSource implements ShreddedSource {
   }
 
   @Override
+  public byte[] typedByteArray() {
+    return bytesValue; // the converters hand over arrays that hold exactly the value
+  }
+
+  @Override
   public ShreddedSource field(int index) {
     return fieldPresent[index] ? fields[index] : null;
   }
