@@ -1,14 +1,10 @@
 package io.variant.parquet.write;
 
 import io.variant.core.Variant;
-import io.variant.core.VariantMetadata;
-import io.variant.parquet.schema.DecimalBytes;
 import io.variant.parquet.write.SlotColumns.Slot;
 import io.variant.shredding.ShreddedSink;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.Arrays;
-import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -78,18 +74,8 @@ final class RecordConsumerSink implements ShreddedSink {
   public void residual(Variant v) {
     Slot s = top();
     rc.startField(s.residualName, s.residualIndex);
-    rc.addBinary(draft ? concatenated(v) : Binary.fromConstantByteArray(v.valueBytes()));
+    rc.addBinary(draft ? TypedValues.concatenated(v) : TypedValues.valueBinary(v));
     rc.endField(s.residualName, s.residualIndex);
-  }
-
-  /** Draft {@code untyped_value}: the value's own metadata followed by the value. spec: seed 002 */
-  private static Binary concatenated(Variant v) {
-    VariantMetadata m = v.metadata();
-    byte[] out = new byte[m.length() + v.valueSize()];
-    byte[] mb = m.toBytes();
-    System.arraycopy(mb, 0, out, 0, mb.length);
-    v.copyValueTo(out, mb.length);
-    return Binary.fromConstantByteArray(out);
   }
 
   @Override
@@ -130,28 +116,21 @@ final class RecordConsumerSink implements ShreddedSink {
   @Override
   public void typedDecimal(BigDecimal value) {
     Slot s = top();
-    BigInteger unscaled = value.unscaledValue();
     SlotColumns.TypedColumn column = s.typedColumn;
     switch (column) {
       case DECIMAL_INT32 -> {
         startTyped(column);
-        rc.addInteger(unscaled.intValueExact());
+        rc.addInteger(value.unscaledValue().intValueExact());
       }
       case DECIMAL_INT64 -> {
         startTyped(column);
-        rc.addLong(unscaled.longValueExact());
+        rc.addLong(value.unscaledValue().longValueExact());
       }
-      case DECIMAL_BINARY -> {
+      case DECIMAL_BINARY, DECIMAL_FIXED -> {
         startTyped(column);
-        rc.addBinary(Binary.fromConstantByteArray(unscaled.toByteArray())); // minimal big-endian
+        rc.addBinary(TypedValues.decimalBinary(s, value));
       }
-      case DECIMAL_FIXED -> {
-        startTyped(column);
-        rc.addBinary(
-            Binary.fromConstantByteArray(
-                DecimalBytes.signExtended(unscaled, s.fixedLength, s.path)));
-      }
-      default -> throw wrongCall(s, "a decimal");
+      default -> throw TypedValues.wrongCall(s, "a decimal");
     }
     endTyped(s);
   }
@@ -159,27 +138,14 @@ final class RecordConsumerSink implements ShreddedSink {
   @Override
   public void typedBytes(byte[] buffer, int offset, int length) {
     Slot s = startTyped(SlotColumns.TypedColumn.BYTES);
-    if (s.fixedLength >= 0 && length != s.fixedLength) {
-      throw new IllegalStateException(
-          "Cannot write "
-              + length
-              + " bytes into FIXED_LEN_BYTE_ARRAY("
-              + s.fixedLength
-              + ") at "
-              + s.path);
-    }
-    // The array is ours to keep (ShreddedSink contract: the splitter never reuses it), so a
-    // constant Binary
-    // lets Parquet keep it as it is in dictionary entries and statistics instead of copying it
-    // again.
-    rc.addBinary(Binary.fromConstantByteArray(buffer, offset, length));
+    rc.addBinary(TypedValues.bytesBinary(s, buffer, offset, length));
     endTyped(s);
   }
 
   private Slot startTyped(SlotColumns.TypedColumn expected) {
     Slot s = top();
     if (s.typedColumn != expected) {
-      throw wrongCall(s, expected.name());
+      throw TypedValues.wrongCall(s, expected.name());
     }
     rc.startField(s.typedName, s.typedIndex);
     return s;
@@ -189,22 +155,11 @@ final class RecordConsumerSink implements ShreddedSink {
     rc.endField(s.typedName, s.typedIndex);
   }
 
-  private static IllegalStateException wrongCall(Slot s, String what) {
-    return new IllegalStateException(
-        "Cannot write "
-            + what
-            + " into the typed column at "
-            + s.path
-            + " ("
-            + (s.typedColumn == null ? "not a scalar slot" : s.typedColumn)
-            + "): plan and schema disagree");
-  }
-
   @Override
   public void startObject() {
     Slot s = top();
     if (s.fields == null) {
-      throw wrongCall(s, "an object");
+      throw TypedValues.wrongCall(s, "an object");
     }
     rc.startField(s.typedName, s.typedIndex);
     rc.startGroup();
@@ -252,7 +207,7 @@ final class RecordConsumerSink implements ShreddedSink {
   public void startArray(int size) {
     Slot s = top();
     if (s.element == null) {
-      throw wrongCall(s, "an array");
+      throw TypedValues.wrongCall(s, "an array");
     }
     rc.startField(s.typedName, s.typedIndex);
     rc.startGroup();

@@ -5,8 +5,10 @@ import io.variant.core.Variant;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.SplitOptions;
 import io.variant.shredding.Splitter;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
@@ -35,6 +37,12 @@ public final class VariantColumnWriter {
   private final Splitter splitter;
   private final RecordConsumerSink sink;
   private final RowMetadata rowMetadata;
+  private LevelSlot levelRoot; // set by bindLeaves
+  private LevelSink levelSink;
+  private int metadataLeaf;
+  private int columnDefined;
+  private int firstLeaf;
+  private int lastLeaf;
 
   private VariantColumnWriter(VariantColumn column, GroupType group) {
     this.name = group.getName();
@@ -91,16 +99,10 @@ public final class VariantColumnWriter {
    */
   public void write(RecordConsumer consumer, int fieldIndex, Variant value) {
     if (value == null) {
-      if (!nullable) {
-        throw new IllegalArgumentException(
-            "Cannot write SQL NULL into required VARIANT column \"" + name + "\"");
-      }
+      requireNullable();
       return; // an unwritten optional group reads back as null
     }
-    Variant ordered =
-        KeyOrder.toSpecOrder(
-            value); // what we write is in the spec's key order, whoever built the value
-    Variant row = rowMetadata == null ? ordered : rowMetadata.apply(ordered);
+    Variant row = prepare(value);
     consumer.startField(name, fieldIndex);
     consumer.startGroup();
     if (metadataIndex >= 0) {
@@ -113,6 +115,71 @@ public final class VariantColumnWriter {
     sink.end();
     consumer.endGroup();
     consumer.endField(name, fieldIndex);
+  }
+
+  /**
+   * Binds this writer to its column's leaves in {@code schema}, the file schema holding the group
+   * at the top level, for {@link #write(ColumnWriter[], Variant)}.
+   */
+  void bindLeaves(MessageType schema) {
+    String[] path = {name};
+    this.levelRoot = LevelSlot.bind(schema, path, root);
+    this.metadataLeaf =
+        metadataIndex < 0
+            ? -1
+            : schema
+                .getColumns()
+                .indexOf(schema.getColumnDescription(new String[] {name, VariantSchema.METADATA}));
+    this.columnDefined = schema.getMaxDefinitionLevel(path);
+    int first = Integer.MAX_VALUE;
+    int last = -1;
+    var columns = schema.getColumns();
+    for (int i = 0; i < columns.size(); i++) {
+      if (columns.get(i).getPath()[0].equals(name)) {
+        first = Math.min(first, i);
+        last = i;
+      }
+    }
+    this.firstLeaf = first;
+    this.lastLeaf = last;
+    this.levelSink = new LevelSink(metadataIndex < 0);
+  }
+
+  /**
+   * Writes this column of the current row straight into the file's leaf writers (as {@link
+   * #write(RecordConsumer, int, Variant)} does through a record consumer), levels included; the
+   * caller ends the row. Needs {@link #bindLeaves} first.
+   */
+  void write(ColumnWriter[] leaves, Variant value) {
+    if (value == null) {
+      requireNullable();
+      for (int i = firstLeaf; i <= lastLeaf; i++) {
+        leaves[i].writeNull(0, columnDefined - 1);
+      }
+      return;
+    }
+    Variant row = prepare(value);
+    if (metadataLeaf >= 0) {
+      leaves[metadataLeaf].write(rowMetadata.bytes(), 0, columnDefined);
+    }
+    levelSink.begin(leaves, levelRoot);
+    splitter.split(row, levelSink);
+    levelSink.end();
+  }
+
+  private void requireNullable() {
+    if (!nullable) {
+      throw new IllegalArgumentException(
+          "Cannot write SQL NULL into required VARIANT column \"" + name + "\"");
+    }
+  }
+
+  /** The row to split: in the spec's key order, re-based as the metadata policy asks. */
+  private Variant prepare(Variant value) {
+    Variant ordered =
+        KeyOrder.toSpecOrder(
+            value); // what we write is in the spec's key order, whoever built the value
+    return rowMetadata == null ? ordered : rowMetadata.apply(ordered);
   }
 
   /**

@@ -20,11 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
@@ -61,7 +58,7 @@ public final class VariantParquetWriter implements Closeable {
   private final Builder config;
   private final StagedFile staged; // null for OutputFile writers
   private final RowSample sample; // non-null until the sample has been flushed
-  private ParquetWriter<VariantRecord> writer;
+  private RowGroupWriter writer;
   private VariantWriteSupport support;
   private long rows;
   private boolean failed;
@@ -101,23 +98,24 @@ public final class VariantParquetWriter implements Closeable {
         staged == null
             ? config.writeMode
             : ParquetFileWriter.Mode.OVERWRITE; // a stale .tmp is ours
-    ParquetBuilder b =
-        new ParquetBuilder(out, support)
-            .withWriteMode(mode)
-            .withCompressionCodec(config.codec)
-            .withRowGroupSize(config.rowGroupBytes)
-            .withPageSize(config.pageBytes);
-    if (config.rowGroupRows > 0) {
-      b = b.withRowGroupRowCountLimit(config.rowGroupRows);
-    }
-    if (config.pageRows > 0) {
-      b = b.withPageRowCountLimit(config.pageRows);
-    }
     writer =
-        (config.hadoopConf != null
-                ? b.withConf(config.hadoopConf)
-                : b.withConf(new PlainParquetConfiguration()))
-            .build();
+        new RowGroupWriter(
+            out,
+            support.schema(),
+            new RowGroupWriter.Settings(
+                config.codec,
+                config.rowGroupBytes,
+                config.pageBytes,
+                config.rowGroupRows,
+                config.pageRows,
+                mode,
+                config.hadoopConf));
+  }
+
+  /** Writes one checked row into the open file. */
+  private void writeRow(VariantRecord record) throws IOException {
+    support.writeLeaves(writer.leaves(), record);
+    writer.endRow();
   }
 
   /**
@@ -158,7 +156,7 @@ public final class VariantParquetWriter implements Closeable {
           flushSample();
         }
       } else {
-        writer.write(record);
+        writeRow(record);
       }
       rows++;
     } catch (RuntimeException | IOException e) {
@@ -170,7 +168,7 @@ public final class VariantParquetWriter implements Closeable {
   private void flushSample() throws IOException {
     open(config.resolveColumns(sample));
     for (VariantRecord r : sample.rows()) {
-      writer.write(r); // checked when sampled
+      writeRow(r); // checked when sampled
     }
     sample.clear();
   }
@@ -231,10 +229,10 @@ public final class VariantParquetWriter implements Closeable {
     closed = true;
     try {
       if (writer != null) {
-        writer.close();
+        writer.abort();
       }
-    } catch (IOException | RuntimeException e) {
-      // the file is being thrown away; a failure to finish it changes nothing
+    } catch (RuntimeException e) {
+      // the file is being thrown away; a failure to release it changes nothing
     } finally {
       if (staged != null) {
         staged.discard();
@@ -272,7 +270,7 @@ public final class VariantParquetWriter implements Closeable {
       if (writer == null) {
         flushSample();
       }
-      writer.close();
+      writer.close(config.extraMetadata, VariantWriteSupport.MODEL_NAME);
       closed = true;
       if (staged != null) {
         staged.commit();
@@ -445,7 +443,10 @@ public final class VariantParquetWriter implements Closeable {
       return this;
     }
 
-    /** Use Hadoop's configuration (codecs, file system settings) instead of a plain one. */
+    /**
+     * Use Hadoop's configuration (codec settings) instead of a plain one. Parquet's file encryption
+     * settings are not read: this writer does not encrypt.
+     */
     public Builder conf(Configuration conf) {
       this.hadoopConf = Objects.requireNonNull(conf, "conf");
       return this;
@@ -542,30 +543,4 @@ public final class VariantParquetWriter implements Closeable {
 
   /** A VARIANT column declared by name; {@code plan} is null when it is to be inferred. */
   private record Named(String name, ShreddingPlan plan) {}
-
-  /** Adapts the write support to Parquet's writer builder. */
-  private static final class ParquetBuilder
-      extends ParquetWriter.Builder<VariantRecord, ParquetBuilder> {
-    private final VariantWriteSupport support;
-
-    ParquetBuilder(OutputFile file, VariantWriteSupport support) {
-      super(file);
-      this.support = support;
-    }
-
-    @Override
-    protected ParquetBuilder self() {
-      return this;
-    }
-
-    @Override
-    protected WriteSupport<VariantRecord> getWriteSupport(Configuration conf) {
-      return support;
-    }
-
-    @Override
-    protected WriteSupport<VariantRecord> getWriteSupport(ParquetConfiguration conf) {
-      return support;
-    }
-  }
 }

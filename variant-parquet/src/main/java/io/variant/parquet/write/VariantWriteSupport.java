@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.api.Binary;
@@ -45,6 +47,7 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   private final VariantColumnWriter[] variantWriters; // by column position; null for plain columns
   private final RecordShape shape;
   private RecordConsumer consumer;
+  private int[] plainLeaves; // by column position: the leaf of a plain column; set by bindLeaves
   private boolean failed;
   private boolean
       checkedByCaller; // VariantParquetWriter checks records itself, before Parquet sees them
@@ -194,6 +197,62 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
     failed = false;
   }
 
+  /**
+   * Writes {@code record} straight into the leaf writers of a file with this schema, levels
+   * included, as {@link #write} does through the record consumer; the caller ends the row. For
+   * {@link VariantParquetWriter}, which checks records itself ({@link #checkBeforeWrite}) and owns
+   * the file ({@link RowGroupWriter}).
+   */
+  void writeLeaves(ColumnWriter[] leaves, VariantRecord record) {
+    if (plainLeaves == null) {
+      bindLeaves();
+    }
+    for (int i = 0; i < variantWriters.length; i++) {
+      WriteColumn c = columns.get(i);
+      if (variantWriters[i] != null) {
+        variantWriters[i].write(leaves, (Variant) record.get(c.name()));
+      } else {
+        writePlain(leaves[plainLeaves[i]], (PlainColumn) c, record.get(c.name()));
+      }
+    }
+  }
+
+  private void bindLeaves() {
+    int[] plain = new int[columns.size()];
+    List<ColumnDescriptor> leaves = schema.getColumns();
+    for (int i = 0; i < columns.size(); i++) {
+      if (variantWriters[i] != null) {
+        variantWriters[i].bindLeaves(schema);
+      } else {
+        plain[i] =
+            leaves.indexOf(schema.getColumnDescription(new String[] {columns.get(i).name()}));
+      }
+    }
+    plainLeaves = plain;
+  }
+
+  /** An optional top-level column: its value at definition level 1, or a null at 0. */
+  private static void writePlain(ColumnWriter w, PlainColumn c, Object v) {
+    if (v == null) {
+      w.writeNull(0, 0);
+      return;
+    }
+    switch (c.type()) {
+      case LONG -> w.write((long) (Long) v, 0, 1);
+      case INT -> w.write((int) (Integer) v, 0, 1);
+      case STRING -> w.write(plainBinary(c, v), 0, 1);
+      case DOUBLE -> w.write((double) (Double) v, 0, 1);
+      case BOOLEAN -> w.write((boolean) (Boolean) v, 0, 1);
+      case BINARY -> w.write(plainBinary(c, v), 0, 1);
+    }
+  }
+
+  /** A STRING (as UTF-8) or BINARY value in an array of its own, which Parquet may keep. */
+  private static Binary plainBinary(PlainColumn c, Object v) {
+    return Binary.fromConstantByteArray(
+        c.type() == PlainType.STRING ? ((String) v).getBytes(StandardCharsets.UTF_8) : (byte[]) v);
+  }
+
   private void writePlain(int index, PlainColumn c, Object v) {
     if (v == null) {
       return; // optional: not writing the field makes it null
@@ -202,12 +261,9 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
     switch (c.type()) {
       case LONG -> consumer.addLong((Long) v);
       case INT -> consumer.addInteger((Integer) v);
-      case STRING ->
-          consumer.addBinary(
-              Binary.fromConstantByteArray(((String) v).getBytes(StandardCharsets.UTF_8)));
+      case STRING, BINARY -> consumer.addBinary(plainBinary(c, v));
       case DOUBLE -> consumer.addDouble((Double) v);
       case BOOLEAN -> consumer.addBoolean((Boolean) v);
-      case BINARY -> consumer.addBinary(Binary.fromConstantByteArray((byte[]) v));
     }
     consumer.endField(c.name(), index);
   }

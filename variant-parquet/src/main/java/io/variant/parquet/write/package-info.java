@@ -3,8 +3,11 @@
  * ready-made writer of {@code VariantRecord} rows), {@link
  * io.variant.parquet.write.VariantWriteSupport} (the {@code WriteSupport} engines embed) and {@link
  * io.variant.parquet.write.VariantColumnWriter} (one column into any {@code RecordConsumer}).
- * Variants are split by {@code io.variant.shredding.Splitter} straight into Parquet record-consumer
- * calls, for the spec and draft layouts; no per-row tree is built.
+ * Variants are split by {@code io.variant.shredding.Splitter} straight into Parquet, for the spec
+ * and draft layouts, with no per-row tree: engines' writers receive record-consumer calls ({@code
+ * RecordConsumerSink}); {@code VariantParquetWriter} writes leaf values with levels computed from
+ * the plan ({@code LevelSink}) into parquet-java's column writers ({@code RowGroupWriter}), which
+ * skips parquet-java's record assembly and gives byte-identical files.
  *
  * <p>May import: {@code io.variant.core}, {@code io.variant.shredding}, {@code
  * io.variant.shredding.infer}, {@code io.variant.parquet}, {@code io.variant.parquet.schema},

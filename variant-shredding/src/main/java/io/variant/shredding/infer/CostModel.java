@@ -17,7 +17,8 @@ import java.util.Locale;
  *   <li>{@code gainPerValue}: a value moved out of the residual no longer carries its header byte,
  *       field id and offset, and sits in a column of like values that Parquet encodes by type
  *       (bit-packed booleans, dictionary indexes for repeated values). It depends on the value's
- *       class ({@link Kind}).
+ *       class ({@link Kind}) and, for strings, on how many fields their objects hold and whether
+ *       they repeat a sibling string.
  *   <li>{@code levelBytes}: a typed leaf adds two columns ({@code value} and {@code typed_value}),
  *       and each stores a definition level for every row (every array element, below arrays)
  *       whether the path is there or not. A level costs about the entropy {@code H} of which depth
@@ -47,7 +48,9 @@ import java.util.Locale;
  *       disagree by a factor of 3 to 10: most of shredding's gain comes from taking many fields out
  *       of one heterogeneous residual, which no per-leaf constant captures. That is why the CLI
  *       also writes the sample both ways and keeps fewer columns when the plan loses (see {@code
- *       InferredPlan} in variant-cli).
+ *       InferredPlan} in variant-cli). The string gains were re-measured on groups of fields (a
+ *       family's fields typed together on top of the plan), which is how a plan changes; see {@link
+ *       Kind#STRING}.
  * </ul>
  */
 public final class CostModel {
@@ -72,6 +75,12 @@ public final class CostModel {
   static final int LOW_CARDINALITY_RATIO = 8;
 
   /**
+   * Siblings past this many add nothing more to a string's gain: by then the offsets of its
+   * residual objects are as varied as they get.
+   */
+  static final int SIBLINGS_CAP = 12;
+
+  /**
    * How a typed value is stored, which decides what moving it out of the residual gains. The gains
    * are conservative picks inside two measurements that bracket the truth (see the class comment):
    * a leaf typed alone against the unshredded file (upper: it also moves its object's other fields
@@ -83,24 +92,37 @@ public final class CostModel {
     /**
      * Booleans: one bit each in the typed column, a header byte plus field entry in the residual.
      */
-    BOOLEAN(1.0, 0),
+    BOOLEAN(1.0, 0, 0),
     /**
      * Integers, decimals, floats, dates, times, timestamps, uuids. Alone: 1.3 (qty) to 4.3 B
      * (user.id) on event logs; in a full plan: 0.4 B (actor.id) on mixed rows.
      */
-    NUMBER(1.5, 0),
+    NUMBER(1.5, 0, 0),
     /**
      * Strings with few distinct values: dictionary indexes. Alone: 1.7 (type) to 6.6 B (os) on
      * event logs.
      */
-    LOW_CARDINALITY_STRING(2.0, 0),
+    LOW_CARDINALITY_STRING(2.0, 0, 0),
     /**
-     * Other strings and binaries: the content costs about the same either way; the header and field
-     * entry are gained, and long text compresses better in a column of text than between binary
-     * values. Alone: 4.2 (ts, 24 B) to 15 B (user_agent, 110 B); in a full plan: -0.5 (screen_name,
-     * 9 B) to 2.1 B (reviewText, about 400 B) on mixed rows.
+     * Other strings and binaries. Their content costs about the same either way; what leaves the
+     * residual is the value's header, its field id and its offset, and an offset's bytes vary with
+     * the length of every variable-length value stored before it, so the gain grows with the fields
+     * of the parent object ({@link #SIBLINGS_CAP} at most). Measured on 20,000 mixed rows ({@code
+     * bench/sizes}' {@code mixed-20k}), each group of fields typed on top of the model's plan of
+     * the previous version (0.6 B per value flat): the review fields of the root object (about 15
+     * fields) 2.6 B per value, the tweet's {@code user} strings (13 fields) 2.0 B, the {@code
+     * user_mentions} elements' strings (3 fields) below 0; alone on event logs: 4.2 (ts) to 15 B
+     * (user_agent, 110 B). Long text also compresses better in a column of text.
      */
-    STRING(0.6, 0.005);
+    STRING(0.6, 0.005, 0.15),
+    /**
+     * Strings that contain, or are contained in, a sibling string of their object in most rows (a
+     * login inside its profile URL, a repository name inside its URL): in the residual they sit
+     * next to that sibling, where the compressor finds the repeat, and typed alone they lose it.
+     * Measured on mixed rows: GitHub {@code actor} and {@code repo} strings typed as a group gained
+     * about 0 B per value.
+     */
+    REPEATED_STRING(0.2, 0, 0);
 
     /** Compressed bytes saved per value moved from the residual to the typed column. */
     final double gainPerValue;
@@ -108,9 +130,13 @@ public final class CostModel {
     /** For strings: further bytes saved per byte of the mean encoded value. */
     final double gainPerValueByte;
 
-    Kind(double gainPerValue, double gainPerValueByte) {
+    /** Further bytes saved per other field of the parent object, up to {@link #SIBLINGS_CAP}. */
+    final double gainPerSibling;
+
+    Kind(double gainPerValue, double gainPerValueByte, double gainPerSibling) {
       this.gainPerValue = gainPerValue;
       this.gainPerValueByte = gainPerValueByte;
+      this.gainPerSibling = gainPerSibling;
     }
   }
 
@@ -118,27 +144,50 @@ public final class CostModel {
 
   /**
    * The estimate for a leaf of class {@code kind} whose column would take {@code typed} values of
-   * {@code meanBytes} encoded bytes on average; {@code typedLevels} and {@code residualLevels} end
-   * with the entries holding a typed value and a residual value.
+   * {@code meanBytes} encoded bytes on average, with {@code siblings} other fields in its parent
+   * objects on average (0 for array elements and the root); {@code typedLevels} and {@code
+   * residualLevels} end with the entries holding a typed value and a residual value.
    */
   static Estimate estimate(
-      Kind kind, long typed, double meanBytes, LevelChain typedLevels, LevelChain residualLevels) {
+      Kind kind,
+      long typed,
+      double meanBytes,
+      double siblings,
+      LevelChain typedLevels,
+      LevelChain residualLevels) {
     double levelBytes =
         (typedLevels.entries() * typedLevels.entropyBits()
                 + residualLevels.entries() * residualLevels.entropyBits())
             * LEVEL_BYTES_PER_BIT;
-    double gain = kind.gainPerValue + kind.gainPerValueByte * meanBytes;
+    double gain =
+        kind.gainPerValue
+            + kind.gainPerValueByte * meanBytes
+            + kind.gainPerSibling * Math.min(Math.max(siblings, 0), SIBLINGS_CAP);
     return new Estimate(kind, typed, gain, levelBytes, COLUMNS_PER_LEAF * CHUNK_BYTES);
   }
 
   /**
-   * The string class of a path with {@code typed} string values of {@code distinct} distinct ones.
+   * The string class of a path with {@code typed} string values of {@code distinct} distinct ones,
+   * {@code repeated} of which shared their text with a sibling string ({@link #REPEAT_MIN_CHARS}).
    */
-  static Kind stringKind(long typed, int distinct) {
-    return distinct <= DistinctValues.CAP && (long) distinct * LOW_CARDINALITY_RATIO <= typed
-        ? Kind.LOW_CARDINALITY_STRING
-        : Kind.STRING;
+  static Kind stringKind(long typed, int distinct, long repeated) {
+    if (distinct <= DistinctValues.CAP && (long) distinct * LOW_CARDINALITY_RATIO <= typed) {
+      return Kind.LOW_CARDINALITY_STRING;
+    }
+    return repeated > 0 && 2 * repeated >= typed ? Kind.REPEATED_STRING : Kind.STRING;
   }
+
+  /**
+   * Shortest string that counts as repeating a sibling when one contains the other: shorter ones (a
+   * word, a language code) turn up inside longer text by chance.
+   */
+  static final int REPEAT_MIN_CHARS = 6;
+
+  /**
+   * Most string fields of one object compared pairwise for repeats; objects with more (maps keyed
+   * by ids, wide rows) are not compared, which keeps inference linear in the row's size.
+   */
+  static final int REPEAT_MAX_FIELDS = 16;
 
   /**
    * One leaf's estimate, in compressed bytes over the sample.

@@ -89,59 +89,95 @@ public record InferenceOptions(
   }
 
   /**
-   * These options with {@link #minPresence()} set to {@code share}. @throws
-   * IllegalArgumentException if it is out of range
+   * These options with {@link #minPresence()} set to {@code share}.
+   *
+   * @throws IllegalArgumentException if it is out of range
    */
   public InferenceOptions withMinPresence(double share) {
-    return new InferenceOptions(
-        share, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth, selection);
+    return with(c -> c.minPresence = share);
   }
 
   /**
-   * These options with {@link #dominance()} set to {@code share}. @throws IllegalArgumentException
-   * if it is out of range
+   * These options with {@link #dominance()} set to {@code share}.
+   *
+   * @throws IllegalArgumentException if it is out of range
    */
   public InferenceOptions withDominance(double share) {
-    return new InferenceOptions(
-        minPresence, share, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth, selection);
+    return with(c -> c.dominance = share);
   }
 
   /**
-   * These options with {@link #maxTypedColumns()} set to {@code columns}. @throws
-   * IllegalArgumentException if it is out of range
+   * These options with {@link #maxTypedColumns()} set to {@code columns}.
+   *
+   * @throws IllegalArgumentException if it is out of range
    */
   public InferenceOptions withMaxTypedColumns(int columns) {
-    return new InferenceOptions(
-        minPresence, dominance, columns, maxDepth, maxTrackedPaths, typeWidth, selection);
+    return with(c -> c.maxTypedColumns = columns);
   }
 
   /**
-   * These options with {@link #maxDepth()} set to {@code depth}. @throws IllegalArgumentException
-   * if it is out of range
+   * These options with {@link #maxDepth()} set to {@code depth}.
+   *
+   * @throws IllegalArgumentException if it is out of range
    */
   public InferenceOptions withMaxDepth(int depth) {
-    return new InferenceOptions(
-        minPresence, dominance, maxTypedColumns, depth, maxTrackedPaths, typeWidth, selection);
+    return with(c -> c.maxDepth = depth);
   }
 
   /**
-   * These options with {@link #maxTrackedPaths()} set to {@code paths}. @throws
-   * IllegalArgumentException if it is out of range
+   * These options with {@link #maxTrackedPaths()} set to {@code paths}.
+   *
+   * @throws IllegalArgumentException if it is out of range
    */
   public InferenceOptions withMaxTrackedPaths(int paths) {
-    return new InferenceOptions(
-        minPresence, dominance, maxTypedColumns, maxDepth, paths, typeWidth, selection);
+    return with(c -> c.maxTrackedPaths = paths);
   }
 
   /** These options with {@link #typeWidth()} set to {@code width}. */
   public InferenceOptions withTypeWidth(TypeWidth width) {
-    return new InferenceOptions(
-        minPresence, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, width, selection);
+    return with(c -> c.typeWidth = width);
   }
 
   /** These options with {@link #selection()} set to {@code s}. */
   public InferenceOptions withSelection(Selection s) {
+    return with(c -> c.selection = s);
+  }
+
+  /**
+   * The one place a changed copy is made: every {@code with} method changes one field of a draft,
+   * and the canonical constructor checks the result.
+   */
+  private InferenceOptions with(java.util.function.Consumer<Draft> change) {
+    Draft d = new Draft(this);
+    change.accept(d);
     return new InferenceOptions(
-        minPresence, dominance, maxTypedColumns, maxDepth, maxTrackedPaths, typeWidth, s);
+        d.minPresence,
+        d.dominance,
+        d.maxTypedColumns,
+        d.maxDepth,
+        d.maxTrackedPaths,
+        d.typeWidth,
+        d.selection);
+  }
+
+  /** The fields of an {@link InferenceOptions} being changed; checked only once built. */
+  private static final class Draft {
+    double minPresence;
+    double dominance;
+    int maxTypedColumns;
+    int maxDepth;
+    int maxTrackedPaths;
+    TypeWidth typeWidth;
+    Selection selection;
+
+    Draft(InferenceOptions o) {
+      minPresence = o.minPresence;
+      dominance = o.dominance;
+      maxTypedColumns = o.maxTypedColumns;
+      maxDepth = o.maxDepth;
+      maxTrackedPaths = o.maxTrackedPaths;
+      typeWidth = o.typeWidth;
+      selection = o.selection;
+    }
   }
 }

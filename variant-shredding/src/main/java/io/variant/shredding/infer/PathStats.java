@@ -18,6 +18,8 @@ final class PathStats {
   final ExactNumericRange numbers = new ExactNumericRange();
   final DistinctValues strings = new DistinctValues();
   long stringBytes; // encoded sizes of the string values, headers included
+  long stringsRepeated; // string values containing, or contained in, a sibling string
+  long fieldEntries; // fields summed over the objects at this path
   final Map<String, PathStats> fields = new HashMap<>();
   PathStats element; // null until an array here has an element
 
@@ -43,6 +45,12 @@ final class PathStats {
 
   long count(TypeFamily family) {
     return families[family.ordinal()];
+  }
+
+  /** Mean count of fields of the objects at this path (0 if none). */
+  double meanFields() {
+    long objects = count(TypeFamily.OBJECT);
+    return objects == 0 ? 0 : (double) fieldEntries / objects;
   }
 
   /**

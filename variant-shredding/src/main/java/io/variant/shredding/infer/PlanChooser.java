@@ -62,7 +62,7 @@ final class PlanChooser {
   }
 
   InferenceResult choose(PathStats root, long rows, int trackedPaths, long untrackedValues) {
-    Choice top = choose(root, rows, LevelChain.root(rows).then(root.present));
+    Choice top = choose(root, rows, LevelChain.root(rows).then(root.present), 0);
     List<Choice> leaves = new ArrayList<>();
     collectLeaves(top, leaves);
     if (leaves.size() > options.maxTypedColumns()) {
@@ -85,8 +85,10 @@ final class PlanChooser {
 
   /**
    * @param chain the levels down to this path being present (its last step: {@code stats.present})
+   * @param siblings the mean count of other fields in the objects holding this path (0 for the root
+   *     and array elements)
    */
-  private Choice choose(PathStats stats, long sampled, LevelChain chain) {
+  private Choice choose(PathStats stats, long sampled, LevelChain chain, double siblings) {
     TypeFamily family = dominant(stats);
     if (family == null) {
       Choice c = residual(stats, sampled);
@@ -111,6 +113,7 @@ final class PlanChooser {
               kind(stats, family),
               typedValues,
               meanBytes,
+              siblings,
               chain.withLast(typedValues),
               chain.withLast(stats.present - typedValues));
       c.reason = c.scalar + ": " + c.estimate.explain();
@@ -133,7 +136,8 @@ final class PlanChooser {
     }
     return switch (family.scalarType().kind()) {
       case BOOLEAN -> CostModel.Kind.BOOLEAN;
-      case STRING -> CostModel.stringKind(stats.count(family), stats.strings.count());
+      case STRING ->
+          CostModel.stringKind(stats.count(family), stats.strings.count(), stats.stringsRepeated);
       case BINARY -> CostModel.Kind.STRING;
       default -> CostModel.Kind.NUMBER;
     };
@@ -186,7 +190,7 @@ final class PlanChooser {
     List<Choice> residualFields = new ArrayList<>();
     for (PathStats child : children) {
       if (Ratio.atLeast(child.present, objects, options.minPresence())) {
-        Choice f = choose(child, objects, chain.then(child.present));
+        Choice f = choose(child, objects, chain.then(child.present), s.meanFields() - 1);
         if (costModel && f.shape == Shape.RESIDUAL) {
           residualFields.add(f); // stays in this object's residual: no column pays for it
         } else {
@@ -226,7 +230,7 @@ final class PlanChooser {
     }
     long arrays = s.count(TypeFamily.ARRAY);
     Choice element =
-        choose(s.element, s.element.present, chain.intoArray(arrays, s.element.present));
+        choose(s.element, s.element.present, chain.intoArray(arrays, s.element.present), 0);
     if (element.shape == Shape.RESIDUAL) {
       Choice r = residual(s, sampled);
       r.reason = "array: its elements are not typed";

@@ -141,7 +141,8 @@ public final class PlanInference {
     return new PlanChooser(fewer).choose(root, rows, trackedPaths, untrackedValues);
   }
 
-  private void observe(PathStats node, Variant v) {
+  /** Counts {@code v} at {@code node}; returns its text if it is a string, else null. */
+  private String observe(PathStats node, Variant v) {
     if (--visitsLeft < 0) {
       throw VariantFormatException.at(
           0,
@@ -155,18 +156,29 @@ public final class PlanInference {
     if (family == TypeFamily.EXACT_NUMERIC) {
       node.numbers.add(v);
     } else if (family == STRINGS) {
-      node.strings.add(v.stringValue());
+      String text = v.stringValue();
+      node.strings.add(text);
       node.stringBytes += v.valueSize();
+      return text;
     } else if (family == TypeFamily.OBJECT && descend) {
       int n = v.fieldCount();
+      node.fieldEntries += n;
+      PathStats[] stringFields = new PathStats[Math.min(n, CostModel.REPEAT_MAX_FIELDS)];
+      String[] texts = new String[stringFields.length];
+      int strings = 0;
       for (int i = 0; i < n; i++) {
         PathStats child = field(node, v.fieldName(i));
         if (child == null) {
           untrackedValues++;
         } else {
-          observe(child, v.fieldValue(i));
+          String text = observe(child, v.fieldValue(i));
+          if (text != null && strings < texts.length) {
+            stringFields[strings] = child;
+            texts[strings++] = text;
+          }
         }
       }
+      countRepeats(stringFields, texts, strings);
     } else if (family == TypeFamily.ARRAY && descend) {
       int n = v.size();
       if (n > 0 && node.element == null && track()) {
@@ -180,6 +192,32 @@ public final class PlanInference {
         }
       }
     }
+    return null;
+  }
+
+  /**
+   * Counts, per field, the strings of one object that contain or are contained in another of its
+   * strings ({@link CostModel.Kind#REPEATED_STRING}). At most {@link CostModel#REPEAT_MAX_FIELDS}
+   * strings, compared pairwise.
+   */
+  private static void countRepeats(PathStats[] fields, String[] texts, int n) {
+    for (int i = 0; i < n; i++) {
+      if (texts[i].length() < CostModel.REPEAT_MIN_CHARS) {
+        continue;
+      }
+      for (int j = 0; j < n; j++) {
+        if (j != i
+            && texts[j].length() >= CostModel.REPEAT_MIN_CHARS
+            && shareText(texts[i], texts[j])) {
+          fields[i].stringsRepeated++;
+          break;
+        }
+      }
+    }
+  }
+
+  private static boolean shareText(String a, String b) {
+    return a.length() >= b.length() ? a.contains(b) : b.contains(a);
   }
 
   /**

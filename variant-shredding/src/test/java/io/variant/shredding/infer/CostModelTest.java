@@ -59,7 +59,7 @@ class CostModelTest {
         dense.entropyBits(), sparse.entropyBits(), 1e-9); // the same split, one level apart
     assertEquals(0.0, LevelChain.root(100).then(100).then(100).entropyBits(), 1e-9);
     CostModel.Estimate e =
-        CostModel.estimate(CostModel.Kind.BOOLEAN, 500, 1, sparse, sparse.withLast(0));
+        CostModel.estimate(CostModel.Kind.BOOLEAN, 500, 1, 0, sparse, sparse.withLast(0));
     // value column: rows reach the object or not, then hold no residual: the same split as the
     // typed column's
     assertEquals(
@@ -69,6 +69,7 @@ class CostModelTest {
             CostModel.Kind.BOOLEAN,
             5000,
             1,
+            0,
             LevelChain.root(5000).then(5000).then(5000),
             LevelChain.root(5000).then(5000).then(0));
     assertEquals(
@@ -81,9 +82,56 @@ class CostModelTest {
   @Test
   void longStringsGainMoreThanShortOnes() {
     LevelChain all = LevelChain.root(1000).then(1000).then(1000).then(1000);
-    double shortText = CostModel.estimate(CostModel.Kind.STRING, 1000, 10, all, all).gainPerValue();
-    double longText = CostModel.estimate(CostModel.Kind.STRING, 1000, 400, all, all).gainPerValue();
+    double shortText =
+        CostModel.estimate(CostModel.Kind.STRING, 1000, 10, 0, all, all).gainPerValue();
+    double longText =
+        CostModel.estimate(CostModel.Kind.STRING, 1000, 400, 0, all, all).gainPerValue();
     assertTrue(longText > shortText + 1.5, shortText + " " + longText);
+  }
+
+  @Test
+  void stringsGainMoreInObjectsWithManyFields() {
+    LevelChain all = LevelChain.root(1000).then(1000).then(1000).then(1000);
+    double alone = CostModel.estimate(CostModel.Kind.STRING, 1000, 10, 0, all, all).gainPerValue();
+    double many = CostModel.estimate(CostModel.Kind.STRING, 1000, 10, 14, all, all).gainPerValue();
+    double capped =
+        CostModel.estimate(CostModel.Kind.STRING, 1000, 10, CostModel.SIBLINGS_CAP, all, all)
+            .gainPerValue();
+    assertEquals(CostModel.SIBLINGS_CAP * CostModel.Kind.STRING.gainPerSibling, many - alone, 1e-9);
+    assertEquals(capped, many, 1e-9);
+  }
+
+  @Test
+  void aStringInsideItsSiblingGainsLittle() {
+    // a login repeated inside its profile URL, in an object of 40% of rows, stays in the residual
+    // next to it; an unrelated string of the same object is weighed as a string
+    Random rnd = new Random(11);
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 4000; i++) {
+      if (rnd.nextInt(10) >= 4) {
+        rows.add(obj("id", integer(i)));
+        continue;
+      }
+      String login = "user_" + Integer.toString(rnd.nextInt(1 << 30), 36);
+      rows.add(
+          obj(
+              "actor",
+              obj(
+                  "login",
+                  str(login),
+                  "url",
+                  str("https://api.example.com/users/" + login),
+                  "bio",
+                  str("bio " + Integer.toString(rnd.nextInt(1 << 30), 36)))));
+    }
+    InferenceResult r = infer(rows);
+    Explanation.Decision login = r.explanation().decision("$.actor.login");
+    assertEquals(CostModel.Kind.REPEATED_STRING, login.estimate().kind(), login.toString());
+    assertFalse(login.typed(), login.toString());
+    assertEquals(
+        CostModel.Kind.REPEATED_STRING, r.explanation().decision("$.actor.url").estimate().kind());
+    Explanation.Decision bio = r.explanation().decision("$.actor.bio");
+    assertEquals(CostModel.Kind.STRING, bio.estimate().kind(), bio.toString());
   }
 
   @Test
@@ -94,9 +142,9 @@ class CostModelTest {
 
   @Test
   void uniqueStringsGainLessThanRepeatedOnes() {
-    assertEquals(CostModel.Kind.LOW_CARDINALITY_STRING, CostModel.stringKind(8000, 1000));
-    assertEquals(CostModel.Kind.STRING, CostModel.stringKind(8000, 1001));
-    assertEquals(CostModel.Kind.STRING, CostModel.stringKind(100_000, DistinctValues.CAP + 1));
+    assertEquals(CostModel.Kind.LOW_CARDINALITY_STRING, CostModel.stringKind(8000, 1000, 0));
+    assertEquals(CostModel.Kind.STRING, CostModel.stringKind(8000, 1001, 0));
+    assertEquals(CostModel.Kind.STRING, CostModel.stringKind(100_000, DistinctValues.CAP + 1, 0));
     DistinctValues d = new DistinctValues();
     for (int i = 0; i < 5000; i++) {
       d.add("v" + i % 10);
