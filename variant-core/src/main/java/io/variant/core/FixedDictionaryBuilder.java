@@ -307,7 +307,9 @@ public final class FixedDictionaryBuilder {
         || value.scale() < 0
         || value.scale() > Layout.MAX_DECIMAL_PRECISION
         || unscaled.bitLength() > 8 * w - 1
-        || DecimalWidth.precision(unscaled) > Layout.MAX_DECIMAL_PRECISION) {
+        // below 2^126 a value has at most 38 digits: count them only above
+        || (unscaled.bitLength() > 126
+            && DecimalWidth.precision(unscaled) > Layout.MAX_DECIMAL_PRECISION)) {
       throw new IllegalArgumentException("Cannot append decimal " + value + " as " + t);
     }
     beforeValue();

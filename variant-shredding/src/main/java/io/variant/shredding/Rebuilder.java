@@ -58,6 +58,7 @@ import java.util.UUID;
  * ExclusiveUse}), and the other call's result is unaffected.
  */
 public final class Rebuilder {
+  private static final double LOG2_10 = 3.321928094887362; // a hair below log2(10): safe bound
   private final ShreddingPlan plan;
   private final RebuildOptions options;
   private VariantBuilder builder;
@@ -286,7 +287,9 @@ public final class Rebuilder {
 
   /** The decimal if it has the column's scale and at most its precision. */
   static BigDecimal decimal(BigDecimal d, ShreddedType t) {
-    if (d.scale() != t.scale() || d.precision() > t.precision()) {
+    // |unscaled| < 2^bits <= 10^precision when bits <= precision * log2(10): no digit count needed
+    boolean surelyFits = d.unscaledValue().bitLength() <= (int) (t.precision() * LOG2_10);
+    if (d.scale() != t.scale() || (!surelyFits && d.precision() > t.precision())) {
       throw new IllegalArgumentException(
           d.toPlainString()
               + " (precision "
