@@ -6,6 +6,7 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.PathValue;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantPathReader;
+import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
@@ -37,6 +38,11 @@ import org.openjdk.jmh.infra.Blackhole;
  * the whole file. Report {@code projected / full} (target at least 10) and {@code full(inferred) /
  * full(unshredded)} (target at least 1) from one run.
  *
+ * <p>Compare at one {@code validation} level. Under {@code LAZY} (the reader's default) an
+ * unshredded row is handed out as its stored bytes after an O(1) header check, while a shredded row
+ * is rebuilt, which checks every typed string's UTF-8 and reads every typed value; under {@code
+ * FULL} both sides validate every Variant they return (O(size)), so both have checked the same.
+ *
  * <p>Run: {@code java -jar variant-bench/target/benchmarks.jar PlanRead}
  */
 @State(Scope.Benchmark)
@@ -51,6 +57,9 @@ public class PlanReadBenchmark {
 
   @Param({"unshredded", "inferred"})
   public String layout;
+
+  @Param({"LAZY", "FULL"})
+  public VariantReadOptions.Validation validation;
 
   private Path dir;
   private Path file;
@@ -85,7 +94,8 @@ public class PlanReadBenchmark {
 
   @Benchmark
   public void fullRead(Blackhole bh) throws IOException {
-    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+    try (VariantParquetReader r =
+        VariantParquetReader.builder(file).validation(validation).build()) {
       for (VariantRecord rec : r) {
         bh.consume(rec.variant("event"));
       }
@@ -94,7 +104,8 @@ public class PlanReadBenchmark {
 
   @Benchmark
   public void projectedRead(Blackhole bh) throws IOException {
-    try (VariantParquetReader r = VariantParquetReader.open(file);
+    try (VariantParquetReader r =
+            VariantParquetReader.builder(file).validation(validation).build();
         VariantPathReader ids = r.project("event", VariantPath.parse(PROJECTED))) {
       for (PathValue id : ids) {
         bh.consume(id.value());

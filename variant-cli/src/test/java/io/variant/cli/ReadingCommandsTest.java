@@ -159,12 +159,12 @@ class ReadingCommandsTest {
         explain.startsWith(file + ": 300 rows in 3 row groups; VARIANT column v\n"), explain);
     assertTrue(
         explain.contains(
-            "  $.name reads 4 of the file's 6 columns:\n    v.metadata\n    v.value\n"
+            "  $.name reads 3 of the file's 6 columns:\n    v.metadata\n"
                 + "    v.typed_value.name.value\n    v.typed_value.name.typed_value  (typed)\n"),
         explain);
     assertTrue(
         explain.contains(
-            "row group 1 (100 rows): skipped, no row can match; v.value all null; "
+            "row group 1 (100 rows): skipped, no row can match; "
                 + "v.typed_value.age.value all null; v.typed_value.age.typed_value min 0, max 99\n"),
         explain);
     assertTrue(explain.contains("row group 2 (100 rows): skipped"), explain);

@@ -34,7 +34,11 @@ import java.util.UUID;
  * column's Variant type ({@link ShreddedType#variantType()}). In the spec layout ({@code
  * rowMetadata} given) the result's metadata has the row's bytes and residual values are copied byte
  * for byte, so the result is canonical when the residuals are (the {@link Splitter} copies them
- * from its input). In the draft layout every key is re-encoded into a fresh sorted dictionary.
+ * from its input). In the draft layout every key is re-encoded into a fresh sorted dictionary. Rows
+ * over a sorted row dictionary holding the plan's keys (what this project's writer writes) take a
+ * path that resolves the plan's field ids once per dictionary and writes ids directly ({@code
+ * FixedDictionaryRebuild}); it gives the same results and leaves every other row, and every error,
+ * to the general path.
  *
  * <p><b>Validation:</b> every invalid combination throws {@link ShreddingException} with the slot's
  * path; a malformed residual throws {@link io.variant.core.VariantFormatException} when read.
@@ -54,18 +58,26 @@ import java.util.UUID;
  * ExclusiveUse}), and the other call's result is unaffected.
  */
 public final class Rebuilder {
+  private static final double LOG2_10 = 3.321928094887362; // a hair below log2(10): safe bound
   private final ShreddingPlan plan;
   private final RebuildOptions options;
   private VariantBuilder builder;
   private VariantMetadata builderMetadata;
   private final BuilderOptions builderOptions;
+  private final FixedDictionaryRebuild sortedDictionaryRows;
   private final ExclusiveUse use =
       new ExclusiveUse("Rebuilder", "make one per thread with Rebuilder.of");
 
-  private Rebuilder(ShreddingPlan plan, RebuildOptions options) {
+  private Rebuilder(ShreddingPlan plan, RebuildOptions options, boolean fastPath) {
     this.plan = plan;
     this.options = options;
     this.builderOptions = BuilderOptions.defaults().withLimits(options.limits());
+    this.sortedDictionaryRows = fastPath ? new FixedDictionaryRebuild(plan, options) : null;
+  }
+
+  /** A rebuilder that always takes the general path: what tests compare the fast path with. */
+  static Rebuilder generalOnly(ShreddingPlan plan, RebuildOptions options) {
+    return new Rebuilder(plan, options, false);
   }
 
   /** A rebuilder with {@link RebuildOptions#defaults()}: every invalid combination fails. */
@@ -82,7 +94,7 @@ public final class Rebuilder {
     if (plan == null || options == null) {
       throw new NullPointerException("plan and options must not be null");
     }
-    return new Rebuilder(plan, options);
+    return new Rebuilder(plan, options, true);
   }
 
   /** The plan the shredded data follows. */
@@ -111,6 +123,12 @@ public final class Rebuilder {
   }
 
   private Variant rebuildExclusively(VariantMetadata rowMetadata, ShreddedSource root) {
+    if (sortedDictionaryRows != null && rowMetadata != null && rowMetadata.isSorted()) {
+      Variant v = sortedDictionaryRows.rebuild(rowMetadata, root);
+      if (v != null) {
+        return v;
+      }
+    }
     VariantBuilder b = builderFor(rowMetadata);
     try {
       if (!slot(b, null, plan, root)) {
@@ -268,8 +286,10 @@ public final class Rebuilder {
   }
 
   /** The decimal if it has the column's scale and at most its precision. */
-  private static BigDecimal decimal(BigDecimal d, ShreddedType t) {
-    if (d.scale() != t.scale() || d.precision() > t.precision()) {
+  static BigDecimal decimal(BigDecimal d, ShreddedType t) {
+    // |unscaled| < 2^bits <= 10^precision when bits <= precision * log2(10): no digit count needed
+    boolean surelyFits = d.unscaledValue().bitLength() <= (int) (t.precision() * LOG2_10);
+    if (d.scale() != t.scale() || (!surelyFits && d.precision() > t.precision())) {
       throw new IllegalArgumentException(
           d.toPlainString()
               + " (precision "
@@ -282,7 +302,7 @@ public final class Rebuilder {
   }
 
   /** spec: VariantEncoding §Encoding types, date: 4-byte signed days. */
-  private static int epochDay(long days) {
+  static int epochDay(long days) {
     if (days != (int) days) {
       throw new IllegalArgumentException(
           "date of " + days + " days since the epoch is outside the 4-byte day range");
@@ -291,7 +311,7 @@ public final class Rebuilder {
   }
 
   /** {@code bytes} itself if it exposes its array (no copy), else a copy. */
-  private static ByteBuffer arrayBacked(ByteBuffer bytes) {
+  static ByteBuffer arrayBacked(ByteBuffer bytes) {
     if (bytes.hasArray()) {
       return bytes;
     }

@@ -38,6 +38,15 @@ public interface ShreddedSource {
   ByteBuffer typedBytes();
 
   /**
+   * The same bytes as {@link #typedBytes()}, as an array that holds exactly them, when the source
+   * keeps them so (the rebuild then reads them without a buffer per value); {@code null} otherwise.
+   * Callers do not modify it.
+   */
+  default byte[] typedByteArray() {
+    return null;
+  }
+
+  /**
    * Object plan field {@code index}. Returns {@code null} when the field's group itself is null,
    * which only invalid files or the draft layout produce; treat it as missing.
    */

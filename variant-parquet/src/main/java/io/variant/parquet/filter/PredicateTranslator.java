@@ -15,10 +15,17 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Turns a {@link VariantPredicate} into a Parquet predicate over one file's columns: the comparison
- * on the path's typed column, OR-ed with {@code value IS NOT NULL} for every residual column along
- * the path. So Parquet's statistics and dictionary filters drop a row group only if every residual
- * there is all-null (then each present value has the typed column's type) and the typed column
- * rules the comparison out. spec: VariantShredding §Skipping (digest §D.5).
+ * on the path's typed column, OR-ed with {@code value IS NOT NULL} on that typed column's sibling
+ * residual. So Parquet's statistics and dictionary filters drop a row group only if the path's own
+ * residual is all-null there (then each value at the path has the typed column's type) and the
+ * typed column rules the comparison out. spec: VariantShredding §Skipping (digest §D.5: only the
+ * sibling {@code value} counts).
+ *
+ * <p>The residuals of the objects along the path do not count: a shredded field never appears in
+ * its object's residual (VariantShredding §Objects; the reader fails on it, or lets the typed field
+ * win under {@code TYPED_WINS}), so a non-null residual there is either the object's other fields
+ * or a value that is no object, where the path is missing and its typed column null. Partially
+ * shredded objects, whose residual is non-null in most rows, therefore still prune.
  */
 final class PredicateTranslator {
   private PredicateTranslator() {}
@@ -38,7 +45,6 @@ final class PredicateTranslator {
       return Optional.empty(); // reading the file fails anyway, with that message
     }
     List<String> at = new ArrayList<>(List.of(p.column()));
-    List<String> residuals = new ArrayList<>();
     for (Segment s : p.path().segments()) {
       if (!(s instanceof Segment.Key key)
           || node.plan().shape() != ShreddingPlan.Shape.OBJECT
@@ -49,7 +55,6 @@ final class PredicateTranslator {
       if (field < 0) {
         return Optional.empty(); // the key lives in residuals only
       }
-      addResidual(node, at, residuals);
       at.add(node.typedField());
       at.add(key.name());
       node = node.fields().get(field);
@@ -57,32 +62,20 @@ final class PredicateTranslator {
     if (node.plan().shape() != ShreddingPlan.Shape.SCALAR || !node.hasTyped()) {
       return Optional.empty();
     }
-    addResidual(node, at, residuals);
-    at.add(node.typedField());
     if (at.stream().anyMatch(n -> n.indexOf('.') >= 0)) {
-      return Optional
-          .empty(); // parquet-java's filter API splits column paths at dots (residual paths are
-      // prefixes)
+      // parquet-java's filter API splits column paths at dots
+      return Optional.empty();
     }
-    return TypedComparison.build(p, node.scalarType(), String.join(".", at))
+    String slot = String.join(".", at);
+    // A schema without the slot's residual column means it is all-null.
+    Optional<String> residual =
+        node.hasValue() ? Optional.of(slot + "." + node.valueField()) : Optional.empty();
+    return TypedComparison.build(p, node.scalarType(), slot + "." + node.typedField())
         .map(
-            typed -> {
-              FilterPredicate pred = typed;
-              for (String r : residuals) {
-                pred = FilterApi.or(pred, FilterApi.notEq(FilterApi.binaryColumn(r), null));
-              }
-              return pred;
-            });
-  }
-
-  /**
-   * Adds the dotted path of the slot's residual column, if the schema has one (absent means
-   * all-null).
-   */
-  private static void addResidual(
-      ShreddedSchemaNode node, List<String> at, List<String> residuals) {
-    if (node.hasValue()) {
-      residuals.add(String.join(".", at) + "." + node.valueField());
-    }
+            typed ->
+                residual
+                    .<FilterPredicate>map(
+                        r -> FilterApi.or(typed, FilterApi.notEq(FilterApi.binaryColumn(r), null)))
+                    .orElse(typed));
   }
 }

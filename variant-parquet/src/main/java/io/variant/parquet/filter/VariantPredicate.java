@@ -26,13 +26,14 @@ import org.apache.parquet.schema.MessageType;
  * Variant null; comparisons never match those rows.
  *
  * <p><b>Pruning</b> ({@link #toParquetFilter}) only ever skips row groups in which no row can
- * match: it compares the literal with the min/max of the path's typed column, but only where every
- * residual column along the path is all-null in that row group, so that every present value there
- * has the typed column's type (VariantShredding §Skipping, digest §D.5). A path through an array,
- * through a field that is not shredded, to a non-scalar, or a literal whose class differs from the
- * typed column's gives no filter. Use the filter for row groups only ({@link RowGroupPruning});
- * rows of a kept row group must still be tested with {@link #test}. <b>Thread safety:</b>
- * immutable.
+ * match: it compares the literal with the min/max of the path's typed column, but only where that
+ * column's sibling residual is all-null in that row group, so that every present value there has
+ * the typed column's type (VariantShredding §Skipping, digest §D.5). The residuals of the objects
+ * along the path may hold other fields: a shredded field never appears in them. A path through an
+ * array, through a field that is not shredded, to a non-scalar, or a literal whose class differs
+ * from the typed column's gives no filter. Use the filter for row groups only ({@link
+ * RowGroupPruning}); rows of a kept row group must still be tested with {@link #test}. <b>Thread
+ * safety:</b> immutable.
  */
 public final class VariantPredicate {
   /** The comparison. */

@@ -10,10 +10,16 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Prunes a VARIANT group to the columns a read needs: the whole slot tree without ignorable {@code
- * _} fields, or (projection) only what one path needs: along the path, each slot's residual and the
- * typed child narrowed to the next step; at the path's end, the whole slot. The metadata column is
- * always kept. Field order and annotations are preserved, so the result is a subset of the file
- * schema.
+ * _} fields, or (projection) only what one path needs: along the path, the typed child narrowed to
+ * the next step, and a slot's residual only where the next step cannot be taken through its typed
+ * child (a key the plan does not shred, a step below a scalar); at the path's end, the whole slot.
+ * The metadata column is always kept. Field order and annotations are preserved, so the result is a
+ * subset of the file schema.
+ *
+ * <p>Why the residual of an object or array slot the path goes through is not needed: a shredded
+ * field never appears in its object's residual, and a slot whose typed part is null holds no object
+ * (no array) at all (VariantShredding §Objects, digest §D.5 (a)), so the path is missing in that
+ * row either way. It is usually the biggest column (every unshredded field of every row).
  */
 final class RequestedSchema {
   private RequestedSchema() {}
@@ -38,12 +44,14 @@ final class RequestedSchema {
           narrowTyped(node, List.of(), 0); // a group cannot be empty: keep the typed child whole
       keepTyped = true;
     }
+    // Along the path, a typed child that takes the next step makes the residual unnecessary.
+    boolean keepValue = at == steps.size() || typed == null;
     List<Type> kept = new ArrayList<>();
     for (Type f : g.getFields()) {
       String name = f.getName();
       if (top && node.layout().hasMetadataColumn() && name.equals(VariantSchema.METADATA)) {
         kept.add(f);
-      } else if (name.equals(node.valueField())) {
+      } else if (keepValue && name.equals(node.valueField())) {
         kept.add(f);
       } else if (keepTyped && name.equals(node.typedField())) {
         kept.add(typed);

@@ -2,29 +2,51 @@ package io.variant.parquet.read;
 
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.filter.RowGroupPruning;
+import io.variant.parquet.guard.GuardedInputFile;
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
-import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.api.InitContext;
 import org.apache.parquet.hadoop.api.ReadSupport;
-import org.apache.parquet.io.InputFile;
+import org.apache.parquet.hadoop.metadata.FileMetaData;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.MessageColumnIO;
+import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.io.api.RecordMaterializer;
 
 /**
- * A {@link ParquetReader} opened on first use, counting rows and wrapping every failure in a {@link
- * VariantParquetException} that names the file, the column (when known) and the 0-based row.
+ * Reads a file's rows through a {@link ReadSupport}, opened on first use, counting rows and
+ * wrapping every failure in a {@link VariantParquetException} that names the file, the column (when
+ * known) and the 0-based row.
+ *
+ * <p>It does what parquet-java's {@code ParquetReader} does (row group by row group, parquet-java's
+ * record assembly into the read support's converters) but opens the file with the footer that
+ * {@link GuardedInputFile} has already read and checked: parsing a footer of a few dozen columns
+ * costs about as much as assembling a few hundred rows, and {@code ParquetReader} would parse it
+ * again for every reader and every projection.
  */
 final class RowCursor<T> implements AutoCloseable {
-  private final InputFile file;
+  private final GuardedInputFile file;
   private final String fileName;
   private final ParquetConfiguration configuration;
   private final ReadSupport<T> readSupport;
   private final FilterCompat.Filter rowGroupFilter;
-  private ParquetReader<T> reader;
+  private ParquetFileReader reader;
+  private MessageColumnIO columns;
+  private RecordMaterializer<T> materializer;
+  private RecordReader<T> records; // of the current row group
+  private long leftInGroup;
   private long row;
   private boolean closed;
 
   RowCursor(
-      InputFile file,
+      GuardedInputFile file,
       String fileName,
       ParquetConfiguration configuration,
       ReadSupport<T> readSupport) {
@@ -36,7 +58,7 @@ final class RowCursor<T> implements AutoCloseable {
    *     all
    */
   RowCursor(
-      InputFile file,
+      GuardedInputFile file,
       String fileName,
       ParquetConfiguration configuration,
       ReadSupport<T> readSupport,
@@ -53,31 +75,51 @@ final class RowCursor<T> implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("Cannot read from " + fileName + ": the reader is closed");
     }
+    boolean assembling = false;
     try {
       if (reader == null) {
-        ParquetReader.Builder<T> builder =
-            new ParquetReader.Builder<T>(file, configuration) {
-              @Override
-              protected ReadSupport<T> getReadSupport() {
-                return readSupport;
-              }
-            };
-        reader = RowGroupPruning.configure(builder, rowGroupFilter).build();
+        open();
       }
-      T t = reader.read();
-      if (t != null) {
-        row++;
+      while (leftInGroup == 0) {
+        PageReadStore pages = reader.readNextRowGroup();
+        if (pages == null) {
+          return null;
+        }
+        records = columns.getRecordReader(pages, materializer, FilterCompat.NOOP);
+        leftInGroup = pages.getRowCount();
       }
+      leftInGroup--;
+      assembling = true;
+      T t = records.read();
+      row++;
       return t;
     } catch (RuntimeException e) {
-      // parquet-java has consumed the failed record (its counter moves before it assembles one), so
-      // the next
-      // read returns the next row: count this one, or every later message names the row before its
-      // own.
-      throw wrap(e, reader == null ? row : row++);
+      // The failed record is consumed (its columns were read before the record was handed out),
+      // so the next read returns the next row: count this one, or every later message names the
+      // row before its own.
+      throw wrap(e, assembling ? row++ : row);
     } catch (IOException e) {
       throw named(e, "Cannot read row " + row + " of " + fileName);
     }
+  }
+
+  private void open() throws IOException {
+    ParquetReadOptions options =
+        RowGroupPruning.configure(ParquetReadOptions.builder(configuration), rowGroupFilter)
+            .build();
+    FileMetaData meta = file.footer().getFileMetaData();
+    reader = ParquetFileReader.open(file, file.footer(), options, file.newStream());
+    Map<String, Set<String>> keyValues = new HashMap<>();
+    meta.getKeyValueMetaData().forEach((k, v) -> keyValues.put(k, Set.of(v)));
+    ReadSupport.ReadContext context =
+        readSupport.init(new InitContext(configuration, keyValues, meta.getSchema()));
+    reader.setRequestedSchema(context.getRequestedSchema());
+    materializer =
+        readSupport.prepareForRead(
+            configuration, meta.getKeyValueMetaData(), meta.getSchema(), context);
+    columns =
+        new ColumnIOFactory(meta.getCreatedBy())
+            .getColumnIO(context.getRequestedSchema(), meta.getSchema(), true);
   }
 
   /**

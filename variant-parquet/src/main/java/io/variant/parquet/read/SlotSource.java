@@ -38,14 +38,19 @@ final class SlotSource implements ShreddedSource {
   private final List<SlotSource> elements;
   private int elementCount;
 
+  private static final SlotSource[] NO_FIELDS = {};
+  private static final boolean[] NONE_PRESENT = {};
+
   SlotSource(ShreddedSchemaNode node, VariantColumnReader row) {
     this.node = node;
     this.row = row;
-    this.fields = new SlotSource[node.fields().size()];
-    for (int i = 0; i < fields.length; i++) {
+    int n = node.fields().size();
+    // Lists of scalars make one source per element: leaves share the empty arrays.
+    this.fields = n == 0 ? NO_FIELDS : new SlotSource[n];
+    for (int i = 0; i < n; i++) {
       fields[i] = new SlotSource(node.fields().get(i), row);
     }
-    this.fieldPresent = new boolean[fields.length];
+    this.fieldPresent = n == 0 ? NONE_PRESENT : new boolean[n];
     this.elements = node.shape() == ShreddingPlan.Shape.ARRAY ? new ArrayList<>() : null;
   }
 
@@ -199,6 +204,11 @@ final class SlotSource implements ShreddedSource {
   public ByteBuffer typedBytes() {
     return ByteBuffer.wrap(
         bytesValue); // writable so that hasArray() lets the rebuilder read it without a copy
+  }
+
+  @Override
+  public byte[] typedByteArray() {
+    return bytesValue; // the converters hand over arrays that hold exactly the value
   }
 
   @Override

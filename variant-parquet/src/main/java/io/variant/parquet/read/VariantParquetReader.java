@@ -4,8 +4,10 @@ import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.filter.VariantPredicate;
 import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.schema.VariantSchemaException;
+import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.ShreddingPlan;
 import java.io.Closeable;
 import java.io.FileNotFoundException;
@@ -14,8 +16,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -42,6 +47,19 @@ import org.apache.parquet.schema.MessageType;
  * }
  * }</pre>
  *
+ * <p>Options are set up as the writer's are, with a builder:
+ *
+ * <pre>{@code
+ * try (VariantParquetReader r =
+ *     VariantParquetReader.builder(Path.of("events.parquet"))
+ *         .column("event")
+ *         .filter(VariantPredicate.eq("event", "$.type", Literal.of("click")))
+ *         .validation(Validation.FULL)
+ *         .build()) {
+ *   ...
+ * }
+ * }</pre>
+ *
  * <p>{@code open} reads only the footer: the schema and plans are available at once, and an
  * unreadable VARIANT schema fails there. Rows are read on demand. Local files need no Hadoop
  * FileSystem.
@@ -60,7 +78,7 @@ import org.apache.parquet.schema.MessageType;
  * reader.
  */
 public final class VariantParquetReader implements Closeable, Iterable<VariantRecord> {
-  private final InputFile file;
+  private final GuardedInputFile file;
   private final String fileName;
   private final ParquetConfiguration configuration;
   private final MessageType schema;
@@ -117,7 +135,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   }
 
   /**
-   * Opens a local file with default options.
+   * Opens a local file with default options: {@code builder(path).build()}.
    *
    * @throws IOException if the file cannot be opened or its footer cannot be read
    * @throws VariantParquetException if it is not a Parquet file, its footer places column chunks
@@ -125,26 +143,121 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    *     unreadable
    */
   public static VariantParquetReader open(Path path) throws IOException {
-    return open(new LocalInputFile(path), path.toString(), VariantReadOptions.defaults());
-  }
-
-  /** Opens a local file; see {@link #open(Path)}. */
-  public static VariantParquetReader open(Path path, VariantReadOptions options)
-      throws IOException {
-    return open(new LocalInputFile(path), path.toString(), options);
+    return builder(path).build();
   }
 
   /**
-   * Opens any Parquet {@link InputFile} (e.g. {@code HadoopInputFile} for HDFS or S3).
+   * Opens a local file; see {@link #open(Path)}.
    *
-   * @param name how error messages name the file
+   * @deprecated use {@code builder(path).options(options).build()}, or the builder's setters
    */
+  @Deprecated
+  public static VariantParquetReader open(Path path, VariantReadOptions options)
+      throws IOException {
+    return builder(path).options(options).build();
+  }
+
+  /**
+   * Opens any Parquet {@link InputFile}.
+   *
+   * @deprecated use {@code builder(file, name).options(options).build()}, or the builder's setters
+   */
+  @Deprecated
   public static VariantParquetReader open(InputFile file, String name, VariantReadOptions options)
       throws IOException {
-    if (file == null || options == null) {
-      throw new NullPointerException("file and options must not be null");
+    return builder(file, name).options(options).build();
+  }
+
+  /** A reader of a local file, through {@code LocalInputFile}: no Hadoop FileSystem involved. */
+  public static Builder builder(Path path) {
+    return new Builder(new LocalInputFile(Objects.requireNonNull(path, "path")), path.toString());
+  }
+
+  /**
+   * A reader of any Parquet {@link InputFile} (e.g. Hadoop's {@code HadoopInputFile} for HDFS or
+   * S3).
+   *
+   * @param name how error messages name the file; {@code null} for the file's own {@code toString}
+   */
+  public static Builder builder(InputFile file, String name) {
+    Objects.requireNonNull(file, "file");
+    return new Builder(file, name == null ? String.valueOf(file) : name);
+  }
+
+  /**
+   * Configures a {@link VariantParquetReader}, as {@code VariantParquetWriter.Builder} does a
+   * writer; every setter has a default, so {@code builder(path).build()} reads every column. Option
+   * values are held in a {@link VariantReadOptions}, which engines may keep and pass on ({@link
+   * #options}).
+   */
+  public static final class Builder {
+    private final InputFile file;
+    private final String name;
+    private VariantReadOptions options = VariantReadOptions.defaults();
+    private Set<String> columns;
+
+    private Builder(InputFile file, String name) {
+      this.file = file;
+      this.name = name;
     }
-    return new VariantParquetReader(file, name == null ? String.valueOf(file) : name, options);
+
+    /**
+     * Reads column {@code name} (a VARIANT or an ordinary top-level column); call once per column.
+     * Without any call, every readable column is read. Columns come in file order.
+     */
+    public Builder column(String name) {
+      if (columns == null) {
+        columns = new LinkedHashSet<>();
+      }
+      columns.add(Objects.requireNonNull(name, "name"));
+      options = options.withColumns(columns.toArray(new String[0]));
+      return this;
+    }
+
+    /**
+     * Skips the row groups in which no row can match {@code predicate}, by the statistics of its
+     * path's typed column; see {@link VariantReadOptions#filter()}.
+     */
+    public Builder filter(VariantPredicate predicate) {
+      options = options.withFilter(Objects.requireNonNull(predicate, "predicate"));
+      return this;
+    }
+
+    /**
+     * How much of each Variant is checked before its row is returned (default {@link
+     * VariantReadOptions.Validation#LAZY}).
+     */
+    public Builder validation(VariantReadOptions.Validation validation) {
+      options = options.withValidation(Objects.requireNonNull(validation, "validation"));
+      return this;
+    }
+
+    /**
+     * How invalid-but-readable shredded data is treated and the limits of a rebuilt value (default
+     * {@link RebuildOptions#defaults()}).
+     */
+    public Builder rebuild(RebuildOptions rebuild) {
+      options = options.withRebuild(Objects.requireNonNull(rebuild, "rebuild"));
+      return this;
+    }
+
+    /** Every option at once, replacing what the setters set so far. */
+    public Builder options(VariantReadOptions options) {
+      this.options = Objects.requireNonNull(options, "options");
+      this.columns = options.columns() == null ? null : new LinkedHashSet<>(options.columns());
+      return this;
+    }
+
+    /**
+     * Opens the reader: reads the footer and checks the column selection.
+     *
+     * @throws IOException if the file cannot be opened or its footer cannot be read
+     * @throws VariantParquetException as {@link VariantParquetReader#open(Path)} says, and if a
+     *     selected column is not in the file
+     */
+    public VariantParquetReader build() throws IOException {
+      return new VariantParquetReader(file, name, options);
+    }
   }
 
   /** The file's Parquet schema. */

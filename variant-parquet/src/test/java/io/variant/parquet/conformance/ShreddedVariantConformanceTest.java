@@ -134,7 +134,7 @@ class ShreddedVariantConformanceTest {
   private static List<VariantRecord> readAll(Path file, VariantReadOptions options)
       throws IOException {
     List<VariantRecord> rows = new ArrayList<>();
-    try (VariantParquetReader r = VariantParquetReader.open(file, options)) {
+    try (VariantParquetReader r = VariantParquetReader.builder(file).options(options).build()) {
       for (VariantRecord row : r) {
         rows.add(row);
       }

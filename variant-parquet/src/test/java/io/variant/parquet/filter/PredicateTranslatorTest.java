@@ -38,44 +38,39 @@ class PredicateTranslatorTest {
   }
 
   @Test
-  void comparesTheTypedColumnOnlyWhereEveryResidualAlongThePathIsNull() {
+  void comparesTheTypedColumnOnlyWhereItsOwnResidualIsNull() {
+    // The objects' residuals (e.value, e.typed_value.a.value) never hold shredded field b: they
+    // do not stop pruning (digest §D.5: only the sibling value column counts).
     assertEquals(
-        "or(or(or(and(gteq(e.typed_value.a.typed_value.b.typed_value, 5), lteq(e.typed_value.a.typed_value.b.typed_value, 5)),"
-            + " noteq(e.value, null)), noteq(e.typed_value.a.value, null)), noteq(e.typed_value.a.typed_value.b.value, null))",
+        "or(and(gteq(e.typed_value.a.typed_value.b.typed_value, 5), lteq(e.typed_value.a.typed_value.b.typed_value, 5)),"
+            + " noteq(e.typed_value.a.typed_value.b.value, null))",
         translate(VariantPredicate.eq("e", "$.a.b", Literal.of(5))));
   }
 
   @Test
   void translatesEachOperator() {
-    String residuals = ", noteq(e.value, null))";
     String n = "e.typed_value.n.typed_value";
+    String residual = ", noteq(e.typed_value.n.value, null))";
     assertEquals(
-        "or(or(lt(" + n + ", 7), noteq(e.value, null)), noteq(e.typed_value.n.value, null))",
+        "or(lt(" + n + ", 7)" + residual,
         translate(VariantPredicate.lt("e", "$.n", Literal.of(7))));
     assertEquals(
-        "or(or(gt(" + n + ", 7)" + residuals + ", noteq(e.typed_value.n.value, null))",
+        "or(gt(" + n + ", 7)" + residual,
         translate(VariantPredicate.gt("e", "$.n", Literal.of(7))));
     assertEquals(
-        "or(or(and(gteq("
-            + n
-            + ", -1), lteq("
-            + n
-            + ", 2))"
-            + residuals
-            + ", noteq(e.typed_value.n.value, null))",
+        "or(and(gteq(" + n + ", -1), lteq(" + n + ", 2))" + residual,
         translate(
             VariantPredicate.between(
                 "e", "$.n", Literal.of(-1), Literal.of(new BigDecimal("2.00")))));
     assertEquals(
-        "or(or(eq(" + n + ", null)" + residuals + ", noteq(e.typed_value.n.value, null))",
-        translate(VariantPredicate.isNull("e", "$.n")));
+        "or(eq(" + n + ", null)" + residual, translate(VariantPredicate.isNull("e", "$.n")));
   }
 
   @Test
   void convertsLiteralsToTheColumnsPhysicalValues() {
     assertTrue(
         translate(VariantPredicate.eq("e", "$.a.p", Literal.of(new BigDecimal("1.5"))))
-            .startsWith("or(or(or(and(gteq(e.typed_value.a.typed_value.p.typed_value, 150),"),
+            .startsWith("or(and(gteq(e.typed_value.a.typed_value.p.typed_value, 150),"),
         "decimal(9,2): unscaled at scale 2");
     // decimal(20,2) is FIXED_LEN_BYTE_ARRAY(9): -1.5 is unscaled -150, sign-extended big-endian
     assertContains(
@@ -172,21 +167,27 @@ class PredicateTranslatorTest {
         VariantPredicate.lt("e", "$.a.b", Literal.of(3))
             .toFilterPredicate(schema(ShreddingLayout.DRAFT));
     assertEquals(
-        "or(or(or(lt(e.object.a.object.b.typed_value, 3), noteq(e.untyped_value, null)),"
-            + " noteq(e.object.a.untyped_value, null)), noteq(e.object.a.object.b.untyped_value, null))",
+        "or(lt(e.object.a.object.b.typed_value, 3), noteq(e.object.a.object.b.untyped_value, null))",
         p.orElseThrow().toString());
   }
 
   @Test
   void skipsResidualColumnsTheSchemaLacks() {
-    // parquet-testing case 131's shape: no top-level value column at all.
+    // parquet-testing case 131's shape (no top-level value column), and a leaf without one.
     MessageType s =
         MessageTypeParser.parseMessageType(
             "message m { required group v (VARIANT(1)) { required binary metadata;"
-                + " optional group typed_value { required group a { optional binary value; optional int32 typed_value; } } } }");
+                + " optional group typed_value { required group a { optional binary value; optional int32 typed_value; }"
+                + " required group b { optional int32 typed_value; } } } }");
     assertEquals(
         "or(gt(v.typed_value.a.typed_value, 1), noteq(v.typed_value.a.value, null))",
         VariantPredicate.gt("v", "$.a", Literal.of(1))
+            .toFilterPredicate(s)
+            .orElseThrow()
+            .toString());
+    assertEquals(
+        "gt(v.typed_value.b.typed_value, 1)",
+        VariantPredicate.gt("v", "$.b", Literal.of(1))
             .toFilterPredicate(s)
             .orElseThrow()
             .toString());

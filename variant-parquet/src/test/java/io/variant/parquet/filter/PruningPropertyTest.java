@@ -7,7 +7,6 @@ import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
-import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.NumericWidening;
@@ -94,8 +93,7 @@ class PruningPropertyTest {
             // The reader's filter option returns exactly the rows of the kept row groups, in order.
             List<Long> read = new ArrayList<>();
             List<Long> expected = new ArrayList<>();
-            try (VariantParquetReader r =
-                VariantParquetReader.open(file, VariantReadOptions.defaults().withFilter(p))) {
+            try (VariantParquetReader r = VariantParquetReader.builder(file).filter(p).build()) {
               for (VariantRecord row : r) {
                 read.add((Long) row.get("id"));
               }

@@ -89,10 +89,10 @@ class RowGroupPruningTest {
   }
 
   @Test
-  void keepsRowGroupsWhoseResidualsMayHoldTheValue() throws IOException {
-    // Row 13's n is the string "n/a" (a residual of n in group 1); row 27 is not an object at all
-    // (a residual
-    // of the top level in group 2). Neither can be ruled out by n's typed column.
+  void keepsRowGroupsWhoseResidualAtThePathMayHoldTheValue() throws IOException {
+    // Row 13's n is the string "n/a" (n's residual, in group 1): n's typed column cannot rule it
+    // out. Row 27 is no object at all (the top level's residual, in group 2): $.n is missing
+    // there, so it matches no comparison and group 2 is still decided by n's typed column.
     Path f =
         file(
             ShreddingLayout.SPEC,
@@ -100,11 +100,38 @@ class RowGroupPruningTest {
                 i == 13
                     ? withN("n/a")
                     : i == 27 ? new VariantBuilder().appendLong(5).build() : row(i));
-    assertEquals(List.of(0, 1, 2), kept(f, VariantPredicate.eq("e", "$.n", Literal.of(5))));
-    assertEquals(List.of(1, 2, 3), kept(f, VariantPredicate.gt("e", "$.n", Literal.of(35))));
-    // For $.s only the top-level residual matters: group 1's "n/a" sits in n's residual, off the
-    // path.
-    assertEquals(List.of(0, 2), kept(f, VariantPredicate.eq("e", "$.s", Literal.of("k0"))));
+    assertEquals(List.of(0, 1), kept(f, VariantPredicate.eq("e", "$.n", Literal.of(5))));
+    assertEquals(List.of(1, 3), kept(f, VariantPredicate.gt("e", "$.n", Literal.of(35))));
+    assertEquals(List.of(0), kept(f, VariantPredicate.eq("e", "$.s", Literal.of("k0"))));
+    assertEquals(
+        List.of(1, 2),
+        kept(f, VariantPredicate.isNull("e", "$.n")),
+        "n's residual; no $.n in row 27");
+  }
+
+  @Test
+  void prunesPartiallyShreddedObjects() throws IOException {
+    // Every row has a field the plan does not shred, so the top-level residual is never null
+    // (testdata/events is like this): a shredded field is never in it, so pruning still works.
+    for (ShreddingLayout layout : ShreddingLayout.values()) {
+      Path f =
+          file(
+              layout,
+              i -> {
+                VariantBuilder b = new VariantBuilder();
+                b.startObject();
+                b.key("n").appendLong(i);
+                b.key("extra").appendString("x" + i);
+                b.key("o").startObject().key("x").appendLong(i).key("y").appendLong(i).endObject();
+                b.endObject();
+                return b.build();
+              });
+      assertEquals(
+          List.of(2), kept(f, VariantPredicate.eq("e", "$.n", Literal.of(25))), layout.toString());
+      assertEquals(List.of(3), kept(f, VariantPredicate.gt("e", "$.o.x", Literal.of(35))));
+      assertEquals(
+          List.of(0, 1, 2, 3), kept(f, VariantPredicate.eq("e", "$.extra", Literal.of("x1"))));
+    }
   }
 
   @Test

@@ -81,8 +81,7 @@ class ForeignKeyOrderReadTest {
       for (VariantReadOptions.Validation validation :
           List.of(VariantReadOptions.Validation.LAZY, VariantReadOptions.Validation.FULL)) {
         try (VariantParquetReader r =
-            VariantParquetReader.open(
-                file, VariantReadOptions.defaults().withValidation(validation))) {
+            VariantParquetReader.builder(file).validation(validation).build()) {
           for (VariantRecord row : r) {
             Variant v = row.variant("v");
             assertEquals(2, v.field("a").longValue());
@@ -92,8 +91,7 @@ class ForeignKeyOrderReadTest {
           }
         }
         try (VariantParquetReader r =
-                VariantParquetReader.open(
-                    file, VariantReadOptions.defaults().withValidation(validation));
+                VariantParquetReader.builder(file).validation(validation).build();
             VariantPathReader a = r.project("v", VariantPath.parse("$.a"))) {
           int n = 0;
           for (PathValue value : a) {
@@ -110,9 +108,9 @@ class ForeignKeyOrderReadTest {
   void strictValidationNamesTheRow() throws IOException {
     Path file = file(UNSHREDDED);
     try (VariantParquetReader r =
-        VariantParquetReader.open(
-            file,
-            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.STRICT))) {
+        VariantParquetReader.builder(file)
+            .validation(VariantReadOptions.Validation.STRICT)
+            .build()) {
       VariantParquetException e = assertThrows(VariantParquetException.class, r::read);
       assertEquals(0, e.row());
       assertTrue(e.getMessage().contains("object keys out of order at \"a\""), e.getMessage());
@@ -128,9 +126,9 @@ class ForeignKeyOrderReadTest {
           VariantRecord.builder().set("id", 0L).set("v", Variant.of(METADATA_BA, B1_A2)).build());
     }
     try (VariantParquetReader r =
-        VariantParquetReader.open(
-            ours,
-            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.STRICT))) {
+        VariantParquetReader.builder(ours)
+            .validation(VariantReadOptions.Validation.STRICT)
+            .build()) {
       Variant v = r.read().variant("v");
       v.validate(KeyOrder.SPEC);
       assertEquals(Variant.of(METADATA_BA, B1_A2), v);
@@ -141,9 +139,7 @@ class ForeignKeyOrderReadTest {
   void rowsAfterAFailedRowKeepTheirNumbers() throws IOException {
     Path file = file(UNSHREDDED, 1, 4);
     try (VariantParquetReader r =
-        VariantParquetReader.open(
-            file,
-            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))) {
+        VariantParquetReader.builder(file).validation(VariantReadOptions.Validation.FULL).build()) {
       assertEquals(0L, r.read().get("id"));
       assertEquals(1, assertThrows(VariantParquetException.class, r::read).row());
       assertEquals(2L, r.read().get("id"));

@@ -93,7 +93,7 @@ class MalformedRowDataTest {
   /** Reads rows 0 and 1, expects row 2 to fail, then reads row 3 and the end. */
   private static VariantParquetException failsAtRow2(Path file, VariantReadOptions options)
       throws IOException {
-    try (VariantParquetReader r = VariantParquetReader.open(file, options)) {
+    try (VariantParquetReader r = VariantParquetReader.builder(file).options(options).build()) {
       assertEquals(0L, r.read().get("id"));
       assertEquals(1L, r.read().get("id"));
       VariantParquetException e = assertThrows(VariantParquetException.class, r::read);
@@ -243,9 +243,9 @@ class MalformedRowDataTest {
     Path file = file(UNSHREDDED, METADATA_A, OBJECT_ID_5_IS_7);
 
     try (VariantParquetReader r =
-            VariantParquetReader.open(
-                file,
-                VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL));
+            VariantParquetReader.builder(file)
+                .validation(VariantReadOptions.Validation.FULL)
+                .build();
         VariantPathReader p = r.project("v", io.variant.core.path.VariantPath.root())) {
       assertTrue(p.read().isPresent());
       assertTrue(p.read().isPresent());

@@ -97,7 +97,7 @@ public class ParquetFuzzTest {
 
   private static void readWithVariantParquetReader(byte[] file, String name) {
     try (VariantParquetReader r =
-        VariantParquetReader.open(new BytesInputFile(file), name, VariantReadOptions.defaults())) {
+        VariantParquetReader.builder(new BytesInputFile(file), name).build()) {
       int n = 0;
       for (VariantRecord row = r.read(); row != null && n < MAX_ROWS; row = r.read(), n++) {
         checkRow(row);

@@ -15,6 +15,7 @@ import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchemaException;
+import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.ShreddedType;
 import io.variant.shredding.ShreddingException;
 import io.variant.shredding.ShreddingPlan;
@@ -173,8 +174,7 @@ class VariantParquetReaderTest {
               rows.add(g);
             });
 
-    try (VariantParquetReader r =
-        VariantParquetReader.open(file, VariantReadOptions.defaults().withColumns("v"))) {
+    try (VariantParquetReader r = VariantParquetReader.builder(file).column("v").build()) {
       VariantRecord row = r.read();
       assertEquals(List.of("v"), row.columns());
       assertTrue(row.variant("v").booleanValue());
@@ -183,9 +183,45 @@ class VariantParquetReaderTest {
     var e =
         assertThrows(
             IllegalArgumentException.class,
-            () ->
-                VariantParquetReader.open(file, VariantReadOptions.defaults().withColumns("nope")));
+            () -> VariantParquetReader.builder(file).column("nope").build());
     assertTrue(e.getMessage().contains("\"nope\""), e.getMessage());
+  }
+
+  @Test
+  void builderSetsEveryOption() throws IOException {
+    // Field a is shredded, and the residual object repeats it: an invalid row that only the
+    // lenient rebuild reads (the typed a wins).
+    Path file =
+        write(
+            "message m { required int64 id; optional group v (VARIANT(1)) { required binary metadata;"
+                + " optional binary value; optional group typed_value {"
+                + " required group a { optional binary value; optional int64 typed_value; } } } }",
+            (f, rows) -> {
+              Group g = f.newGroup().append("id", 7L);
+              Group v =
+                  g.addGroup("v")
+                      .append("metadata", bin("11 01 00 01 61"))
+                      .append("value", bin("02 01 00 00 02 0C 01"));
+              v.addGroup("typed_value").addGroup("a").append("typed_value", 5L);
+              rows.add(g);
+            });
+    assertThrows(VariantParquetException.class, () -> readAll(file));
+    try (VariantParquetReader r =
+        VariantParquetReader.builder(file)
+            .column("v")
+            .column("id")
+            .validation(VariantReadOptions.Validation.FULL)
+            .rebuild(RebuildOptions.lenient())
+            .build()) {
+      VariantRecord row = r.read();
+      assertEquals(List.of("id", "v"), row.columns(), "file order");
+      assertEquals(5L, row.variant("v").field("a").longValue());
+    }
+    VariantReadOptions idOnly = VariantReadOptions.defaults().withColumns("id");
+    try (VariantParquetReader r =
+        VariantParquetReader.builder(file).column("v").options(idOnly).build()) {
+      assertEquals(List.of("id"), r.read().columns(), "options() replaces what setters set");
+    }
   }
 
   @Test

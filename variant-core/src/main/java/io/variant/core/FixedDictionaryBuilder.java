@@ -1,0 +1,390 @@
+package io.variant.core;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+
+/**
+ * Streams one Variant value over a dictionary given in advance, for code that already knows every
+ * key's field id (a shredded row's rebuild, whose {@code metadata} column holds the row's
+ * dictionary). Unlike {@link VariantBuilder} it keeps no key table: an object's keys are given as
+ * field ids of that dictionary, in increasing order, so closing an object only writes its header.
+ * Under a sorted dictionary ({@link VariantMetadata#isSorted()}) increasing ids are the spec's key
+ * order; {@link #idsOf} finds the ids of known names in one merge.
+ *
+ * <pre>{@code
+ * FixedDictionaryBuilder b = new FixedDictionaryBuilder(Limits.defaults());
+ * b.start(metadata);                       // metadata holds "id" (0) and "name" (1)
+ * b.startObject();
+ * b.key(0).appendInteger(VariantType.INT64, 42);
+ * b.key(1).appendVariant(name);            // a value over the same dictionary: copied as it is
+ * b.endObject();
+ * Variant v = b.build();                   // its metadata is the one given to start()
+ * }</pre>
+ *
+ * <p><b>Validation:</b> ids are checked against the dictionary and for increasing order, string
+ * bytes are checked as UTF-8, integers against their type's range; values given to {@link
+ * #appendVariant} are copied without a walk (only their size is read), as {@link
+ * VariantBuilder#appendVariant} does for a value over its seed dictionary.
+ *
+ * <p><b>Limits:</b> nesting deeper than {@link Limits#maxDepth()} or a value larger than {@link
+ * Limits#maxValueBytes()} throws {@link VariantLimitException}. <b>Thread safety:</b> none.
+ */
+public final class FixedDictionaryBuilder {
+  private final ValueBuffer buf;
+  private final int maxDepth;
+  private VariantMetadata metadata;
+  private int depth;
+  private boolean rootWritten;
+  private int[] starts = new int[8];
+  private int[] counts = new int[8];
+  private boolean[] objects = new boolean[8];
+  private int[][] offsets = new int[8][];
+  private int[][] ids = new int[8][];
+  private int pendingKey = -1;
+
+  public FixedDictionaryBuilder(Limits limits) {
+    this.buf = new ValueBuffer(limits);
+    this.maxDepth = limits.maxDepth();
+  }
+
+  /** Starts a new value over {@code dictionary}, dropping anything unfinished. */
+  public FixedDictionaryBuilder start(VariantMetadata dictionary) {
+    if (dictionary == null) {
+      throw new NullPointerException("dictionary");
+    }
+    metadata = dictionary;
+    buf.len = 0;
+    depth = 0;
+    rootWritten = false;
+    pendingKey = -1;
+    return this;
+  }
+
+  /** The dictionary of the value being built. */
+  public VariantMetadata dictionary() {
+    return metadata;
+  }
+
+  /**
+   * Writes to {@code ids[j]} the field id of {@code sortedNames[j]} in this value's dictionary, or
+   * -1 if it has no such key; returns how many were found. The names are UTF-8 bytes in unsigned
+   * byte order without duplicates, and the dictionary must be sorted: one merge, O(names + keys)
+   * byte comparisons.
+   *
+   * @throws IllegalStateException if the dictionary is not sorted
+   */
+  public int idsOf(byte[][] sortedNames, int[] ids) {
+    VariantMetadata m = metadata;
+    if (!m.isSorted()) {
+      throw new IllegalStateException("Cannot merge names into an unsorted dictionary");
+    }
+    byte[] keys = m.buffer();
+    int found = 0;
+    int id = 0;
+    int size = m.size();
+    for (int j = 0; j < sortedNames.length; j++) {
+      byte[] name = sortedNames[j];
+      int c = 1;
+      while (id < size
+          && (c = Utf8.compare(keys, m.keyStart(id), m.keyLength(id), name, 0, name.length)) < 0) {
+        id++;
+      }
+      if (id < size && c == 0) {
+        ids[j] = id++;
+        found++;
+      } else {
+        ids[j] = -1;
+      }
+    }
+    return found;
+  }
+
+  // ---------------------------------------------------------------- containers
+
+  public FixedDictionaryBuilder startObject() {
+    push(true);
+    return this;
+  }
+
+  /**
+   * Names the next value of the open object by its field id, which must exceed the previous key's.
+   *
+   * @throws IllegalArgumentException if {@code id} is outside the dictionary or not increasing
+   */
+  public FixedDictionaryBuilder key(int id) {
+    int d = depth - 1;
+    if (d < 0 || !objects[d] || pendingKey >= 0) {
+      throw new IllegalStateException("Cannot call key() here: open an object, then key, value");
+    }
+    if (id < 0 || id >= metadata.size()) {
+      throw new IllegalArgumentException(
+          "Cannot use field id " + id + ": the dictionary has " + metadata.size() + " keys");
+    }
+    if (counts[d] > 0 && ids[d][counts[d] - 1] >= id) {
+      throw new IllegalArgumentException(
+          "Cannot use field id " + id + " after " + ids[d][counts[d] - 1] + ": ids must increase");
+    }
+    pendingKey = id;
+    return this;
+  }
+
+  public FixedDictionaryBuilder endObject() {
+    finish(true);
+    return this;
+  }
+
+  public FixedDictionaryBuilder startArray() {
+    push(false);
+    return this;
+  }
+
+  public FixedDictionaryBuilder endArray() {
+    finish(false);
+    return this;
+  }
+
+  /** Registers the next value with the open container, or as the root. */
+  private void beforeValue() {
+    int d = depth - 1;
+    if (d < 0) {
+      if (rootWritten) {
+        throw new IllegalStateException("Cannot append a second top-level value");
+      }
+      rootWritten = true;
+      return;
+    }
+    int n = counts[d];
+    if (n == offsets[d].length) {
+      offsets[d] = Arrays.copyOf(offsets[d], n * 2);
+      ids[d] = Arrays.copyOf(ids[d], n * 2);
+    }
+    if (objects[d]) {
+      if (pendingKey < 0) {
+        throw new IllegalStateException("Cannot append an object field value without key(id)");
+      }
+      ids[d][n] = pendingKey;
+      pendingKey = -1;
+    }
+    offsets[d][n] = buf.len - starts[d];
+    counts[d] = n + 1;
+  }
+
+  private void push(boolean object) {
+    beforeValue();
+    if (depth >= maxDepth) {
+      throw new VariantLimitException(
+          "Cannot nest deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
+    }
+    if (depth == starts.length) {
+      int m = depth * 2;
+      starts = Arrays.copyOf(starts, m);
+      counts = Arrays.copyOf(counts, m);
+      objects = Arrays.copyOf(objects, m);
+      offsets = Arrays.copyOf(offsets, m);
+      ids = Arrays.copyOf(ids, m);
+    }
+    if (offsets[depth] == null) {
+      offsets[depth] = new int[8];
+      ids[depth] = new int[8];
+    }
+    starts[depth] = buf.len;
+    counts[depth] = 0;
+    objects[depth] = object;
+    depth++;
+  }
+
+  /**
+   * Closes the open container: its elements were appended in order, so it only moves them past the
+   * header it writes.
+   */
+  private void finish(boolean object) {
+    int d = depth - 1;
+    if (d < 0 || objects[d] != object || pendingKey >= 0) {
+      throw new IllegalStateException(
+          "Cannot close an " + (object ? "object" : "array") + " that is not open and complete");
+    }
+    depth = d;
+    int n = counts[d];
+    int start = starts[d];
+    int dataSize = buf.len - start;
+    int offsetSize = Layout.widthFor(dataSize);
+    boolean large = n > Layout.MAX_SMALL_COUNT;
+    int countSize = large ? 4 : 1;
+    int idSize = object && n > 0 ? Layout.widthFor(ids[d][n - 1]) : 1;
+    int headerSize = 1 + countSize + (object ? n * idSize : 0) + (n + 1) * offsetSize;
+    buf.ensure((long) buf.len + headerSize);
+    byte[] out = buf.out;
+    System.arraycopy(out, start, out, start + headerSize, dataSize);
+    out[start] =
+        (byte)
+            (object
+                ? Layout.objectHeader(offsetSize, idSize, large)
+                : Layout.arrayHeader(offsetSize, large));
+    LittleEndian.write(out, start + 1, n, countSize);
+    int at = start + 1 + countSize;
+    if (object) {
+      int[] fieldIds = ids[d];
+      for (int i = 0; i < n; i++, at += idSize) {
+        LittleEndian.write(out, at, fieldIds[i], idSize);
+      }
+    }
+    int[] offs = offsets[d];
+    for (int i = 0; i < n; i++, at += offsetSize) {
+      LittleEndian.write(out, at, offs[i], offsetSize);
+    }
+    LittleEndian.write(out, at, dataSize, offsetSize);
+    buf.len += headerSize;
+  }
+
+  // ---------------------------------------------------------------- values
+
+  public FixedDictionaryBuilder appendNull() {
+    return fixed(VariantType.NULL, 0, 0);
+  }
+
+  public FixedDictionaryBuilder appendBoolean(boolean value) {
+    return fixed(value ? VariantType.BOOLEAN_TRUE : VariantType.BOOLEAN_FALSE, 0, 0);
+  }
+
+  /**
+   * An integer as {@code t} (int8 to int64).
+   *
+   * @throws IllegalArgumentException if {@code t} is no integer type or {@code value} is outside it
+   */
+  public FixedDictionaryBuilder appendInteger(VariantType t, long value) {
+    int bits = 8 * t.fixedPayloadSize();
+    if (!t.isInteger() || (bits < 64 && (value << (64 - bits)) >> (64 - bits) != value)) {
+      throw new IllegalArgumentException("Cannot append " + value + " as " + t);
+    }
+    return fixed(t, t.fixedPayloadSize(), value);
+  }
+
+  public FixedDictionaryBuilder appendFloat(float value) {
+    return fixed(VariantType.FLOAT, 4, Float.floatToRawIntBits(value));
+  }
+
+  public FixedDictionaryBuilder appendDouble(double value) {
+    return fixed(VariantType.DOUBLE, 8, Double.doubleToRawLongBits(value));
+  }
+
+  /** A date as days since 1970-01-01. */
+  public FixedDictionaryBuilder appendDate(int epochDay) {
+    return fixed(VariantType.DATE, 4, epochDay);
+  }
+
+  /**
+   * A timestamp or time of type {@code t}, in its unit.
+   *
+   * @throws IllegalArgumentException if {@code t} is no timestamp or time type, or a time is
+   *     outside one day
+   */
+  public FixedDictionaryBuilder appendTemporal(VariantType t, long value) {
+    ChronoUnit unit = t.temporalUnit();
+    boolean time = t.equivalenceClass() == EquivalenceClass.TIME_NTZ;
+    if ((unit != ChronoUnit.MICROS && unit != ChronoUnit.NANOS)
+        || (time && (value < 0 || value >= perDay(unit)))) {
+      throw new IllegalArgumentException("Cannot append " + value + " as " + t);
+    }
+    return fixed(t, 8, value);
+  }
+
+  private static long perDay(ChronoUnit unit) {
+    return ChronoUnit.DAYS.getDuration().toNanos() / unit.getDuration().toNanos();
+  }
+
+  /**
+   * A decimal as {@code t} (decimal4, 8 or 16), its scale kept.
+   *
+   * @throws IllegalArgumentException if the scale is outside [0, 38] or the unscaled value does not
+   *     fit {@code t}
+   */
+  public FixedDictionaryBuilder appendDecimal(VariantType t, BigDecimal value) {
+    BigInteger unscaled = value.unscaledValue();
+    int w = t.fixedPayloadSize() - 1;
+    if (!t.isDecimal()
+        || value.scale() < 0
+        || value.scale() > Layout.MAX_DECIMAL_PRECISION
+        || unscaled.bitLength() > 8 * w - 1
+        // below 2^126 a value has at most 38 digits: count them only above
+        || (unscaled.bitLength() > 126
+            && DecimalWidth.precision(unscaled) > Layout.MAX_DECIMAL_PRECISION)) {
+      throw new IllegalArgumentException("Cannot append decimal " + value + " as " + t);
+    }
+    beforeValue();
+    if (unscaled.bitLength() > 63) {
+      buf.decimal16(value.scale(), unscaled);
+    } else {
+      buf.decimal(t, value.scale(), unscaled.longValue());
+    }
+    return this;
+  }
+
+  /**
+   * A string from UTF-8 bytes.
+   *
+   * @throws VariantFormatException if the bytes are not valid UTF-8
+   */
+  public FixedDictionaryBuilder appendStringUtf8(byte[] b, int offset, int length) {
+    Utf8.check(b, offset, length, offset);
+    beforeValue();
+    buf.string(b, offset, length);
+    return this;
+  }
+
+  /** Binary or uuid bytes: {@code t} is {@link VariantType#BINARY} or (16 bytes) UUID. */
+  public FixedDictionaryBuilder appendBytes(VariantType t, byte[] b, int offset, int length) {
+    if (t == VariantType.UUID ? length != 16 : t != VariantType.BINARY) {
+      throw new IllegalArgumentException("Cannot append " + length + " bytes as " + t);
+    }
+    beforeValue();
+    int prefix = t == VariantType.BINARY ? 4 : 0;
+    int at = buf.primitive(t, prefix + length);
+    if (prefix > 0) {
+      LittleEndian.write(buf.out, at, length, 4);
+    }
+    System.arraycopy(b, offset, buf.out, at + prefix, length);
+    return this;
+  }
+
+  /**
+   * Copies {@code v}, a value over this builder's dictionary (the same bytes), as it is.
+   *
+   * @throws IllegalArgumentException if {@code v} uses another dictionary
+   */
+  public FixedDictionaryBuilder appendVariant(Variant v) {
+    sameDictionary(v);
+    int size = v.valueSize();
+    beforeValue();
+    buf.copy(v.buf, v.pos, size);
+    return this;
+  }
+
+  private void sameDictionary(Variant v) {
+    if (v.metadata() != metadata && !v.metadata().sameBytes(metadata)) {
+      throw new IllegalArgumentException("Cannot copy a value over another dictionary");
+    }
+  }
+
+  private FixedDictionaryBuilder fixed(VariantType t, int payload, long bits) {
+    beforeValue();
+    int at = buf.primitive(t, payload);
+    LittleEndian.write(buf.out, at, bits, payload);
+    return this;
+  }
+
+  /**
+   * The finished value over the dictionary given to {@link #start}.
+   *
+   * @throws IllegalStateException if a container is open or nothing was appended
+   */
+  public Variant build() {
+    if (depth > 0 || !rootWritten) {
+      throw new IllegalStateException(
+          "Cannot build: " + (depth > 0 ? depth + " container(s) still open" : "no value"));
+    }
+    byte[] value = Arrays.copyOf(buf.out, buf.len);
+    return Variant.of(metadata, value, 0, value.length);
+  }
+}

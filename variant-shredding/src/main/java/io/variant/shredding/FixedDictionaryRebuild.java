@@ -1,0 +1,264 @@
+package io.variant.shredding;
+
+import io.variant.core.FixedDictionaryBuilder;
+import io.variant.core.Variant;
+import io.variant.core.VariantException;
+import io.variant.core.VariantMetadata;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * {@link Rebuilder}'s fast path for the spec layout with a sorted row dictionary, which this
+ * project's writer and most others write: the row's Variant keeps the row's dictionary, so every
+ * key the rebuild writes is already a field id of it. The ids of each object plan's names are found
+ * once per distinct dictionary (one merge of two sorted lists, cached by the dictionary's bytes),
+ * residuals are copied byte for byte, and values are written by a {@link FixedDictionaryBuilder},
+ * which needs no key table and no sort.
+ *
+ * <p>It <b>declines</b> a row (returns {@code null}) whenever it cannot produce exactly what the
+ * general path produces: a plan key that is not in the dictionary in a row that has that field, a
+ * residual over another dictionary or with fields out of key order, and every invalid combination.
+ * The general path then rebuilds the row or reports the error, so results and messages are the same
+ * either way and errors cost nothing here.
+ */
+final class FixedDictionaryRebuild {
+  /** Declines a row; thrown without a stack trace, caught in {@link #rebuild}. */
+  private static final class Decline extends RuntimeException {
+    Decline() {
+      super(null, null, false, false);
+    }
+  }
+
+  private static final Decline DECLINE = new Decline();
+  private static final int CACHED_DICTIONARIES = 512; // a power of two; direct-mapped by hash
+
+  /** The plan tree with each object's names in key order (the order of ids in a sorted one). */
+  private static final class Node {
+    final ShreddingPlan plan;
+    final int object; // index of this object node's ids in a Resolution, or -1
+    final byte[][] names; // object: field names, UTF-8, in unsigned byte order
+    final int[] planIndex; // object: names[k] is plan field planIndex[k]
+    final Node[] fields; // object: the node of names[k]
+    final Node element; // array: the element's node
+
+    Node(ShreddingPlan plan, int[] objectCount) {
+      this.plan = plan;
+      ShreddingPlan.Shape shape = plan.shape();
+      if (shape == ShreddingPlan.Shape.OBJECT) {
+        object = objectCount[0]++;
+        var fs = plan.asObject().fields();
+        Integer[] order = new Integer[fs.size()];
+        byte[][] utf8 = new byte[fs.size()][];
+        for (int i = 0; i < order.length; i++) {
+          order[i] = i;
+          utf8[i] = fs.get(i).name().getBytes(StandardCharsets.UTF_8);
+        }
+        Arrays.sort(order, (a, b) -> Arrays.compareUnsigned(utf8[a], utf8[b]));
+        names = new byte[order.length][];
+        planIndex = new int[order.length];
+        fields = new Node[order.length];
+        for (int k = 0; k < order.length; k++) {
+          names[k] = utf8[order[k]];
+          planIndex[k] = order[k];
+          fields[k] = new Node(fs.get(order[k]).plan(), objectCount);
+        }
+      } else {
+        object = -1;
+        names = null;
+        planIndex = null;
+        fields = null;
+      }
+      element =
+          shape == ShreddingPlan.Shape.ARRAY
+              ? new Node(plan.asArray().element(), objectCount)
+              : null;
+    }
+  }
+
+  /**
+   * One dictionary's ids: {@code ids[node.object][k]} is the field id of {@code node.names[k]}, or
+   * -1. Results refer to {@code dictionary}, a private copy, never to the caller's buffer.
+   */
+  private record Resolution(VariantMetadata dictionary, int[][] ids) {}
+
+  private final Node root;
+  private final int objectCount;
+  private final boolean typedWins;
+  private final FixedDictionaryBuilder b;
+  private final Resolution[] cache = new Resolution[CACHED_DICTIONARIES];
+  private int[][] ids;
+
+  FixedDictionaryRebuild(ShreddingPlan plan, RebuildOptions options) {
+    int[] count = {0};
+    this.root = new Node(plan, count);
+    this.objectCount = count[0];
+    this.typedWins = options.residualKeyConflict() == RebuildOptions.ResidualKeyConflict.TYPED_WINS;
+    this.b = new FixedDictionaryBuilder(options.limits());
+  }
+
+  /**
+   * The row rebuilt over {@code rowMetadata} (sorted), or {@code null} if this path declines it.
+   */
+  Variant rebuild(VariantMetadata rowMetadata, ShreddedSource source) {
+    Resolution r = resolve(rowMetadata);
+    ids = r.ids();
+    b.start(r.dictionary());
+    try {
+      if (present(root, source)) {
+        value(root, source);
+      } else {
+        b.appendNull();
+      }
+      return b.build();
+    } catch (Decline | IllegalArgumentException | VariantException e) {
+      return null;
+    }
+  }
+
+  private Resolution resolve(VariantMetadata m) {
+    int slot = m.bytesHash() & (CACHED_DICTIONARIES - 1);
+    Resolution r = cache[slot];
+    if (r != null && r.dictionary().sameBytes(m)) {
+      return r;
+    }
+    VariantMetadata own = VariantMetadata.of(m.toBytes());
+    b.start(own);
+    int[][] resolved = new int[objectCount][];
+    fill(root, resolved);
+    r = new Resolution(own, resolved);
+    cache[slot] = r;
+    return r;
+  }
+
+  private void fill(Node n, int[][] resolved) {
+    if (n.object >= 0) {
+      resolved[n.object] = new int[n.names.length];
+      b.idsOf(n.names, resolved[n.object]);
+      for (Node f : n.fields) {
+        fill(f, resolved);
+      }
+    } else if (n.element != null) {
+      fill(n.element, resolved);
+    }
+  }
+
+  /** True unless the slot is missing (both parts null). */
+  private static boolean present(Node n, ShreddedSource s) {
+    return (s.hasTyped() && n.plan.isShredded()) || s.residual() != null;
+  }
+
+  /** Appends a present slot's value. */
+  private void value(Node n, ShreddedSource s) {
+    Variant residual = s.residual();
+    if (!s.hasTyped() || !n.plan.isShredded()) {
+      b.appendVariant(residual);
+      return;
+    }
+    switch (n.plan.shape()) {
+      case SCALAR -> {
+        if (residual != null) {
+          throw DECLINE;
+        }
+        typed(n.plan.asScalar().type(), s);
+      }
+      case ARRAY -> {
+        if (residual != null) {
+          throw DECLINE;
+        }
+        b.startArray();
+        for (int i = 0, count = s.elementCount(); i < count; i++) {
+          ShreddedSource e = s.element(i);
+          if (present(n.element, e)) {
+            value(n.element, e);
+          } else {
+            b.appendNull();
+          }
+        }
+        b.endArray();
+      }
+      case OBJECT -> object(n, s, residual);
+      case RESIDUAL -> throw new AssertionError(n.plan); // not shredded
+    }
+  }
+
+  /**
+   * spec: VariantShredding §Objects. The plan's fields (in id order) merged with the residual
+   * object's fields (in id order too when the residual is in key order, else declined).
+   */
+  private void object(Node n, ShreddedSource s, Variant residual) {
+    if (residual != null && !residual.isObject()) {
+      throw DECLINE;
+    }
+    int[] fieldIds = ids[n.object];
+    int rn = residual == null ? 0 : residual.fieldCount();
+    int j = 0;
+    int rid = rn > 0 ? residual.fieldId(0) : Integer.MAX_VALUE;
+    b.startObject();
+    for (int k = 0; k < fieldIds.length; k++) {
+      int id = fieldIds[k];
+      Node f = n.fields[k];
+      ShreddedSource fs = s.field(n.planIndex[k]);
+      boolean has = fs != null && present(f, fs);
+      if (id < 0) {
+        if (has) {
+          throw DECLINE; // its key is not in the row's dictionary: the general path adds it
+        }
+        continue;
+      }
+      for (; rid < id; rid = nextId(residual, ++j, rn, rid)) {
+        b.key(rid).appendVariant(residual.fieldValue(j));
+      }
+      if (rid == id) {
+        if (!typedWins) {
+          throw DECLINE; // the general path reports the conflict
+        }
+        rid = nextId(residual, ++j, rn, rid); // the shredded field wins, even when missing
+      }
+      if (has) {
+        b.key(id);
+        value(f, fs);
+      }
+    }
+    for (; j < rn; rid = nextId(residual, ++j, rn, rid)) {
+      b.key(rid).appendVariant(residual.fieldValue(j));
+    }
+    b.endObject();
+  }
+
+  /** The id of the residual's field {@code j}, which must exceed {@code previous}. */
+  private static int nextId(Variant residual, int j, int count, int previous) {
+    if (j >= count) {
+      return Integer.MAX_VALUE;
+    }
+    int id = residual.fieldId(j);
+    if (id <= previous) {
+      throw DECLINE; // out of key order, or a duplicate key
+    }
+    return id;
+  }
+
+  private void typed(ShreddedType t, ShreddedSource s) {
+    switch (t.kind().slotValue()) {
+      case BOOLEAN -> b.appendBoolean(s.typedBoolean());
+      case INTEGER -> b.appendInteger(t.variantType(), s.typedLong());
+      case FLOAT -> b.appendFloat(s.typedFloat());
+      case DOUBLE -> b.appendDouble(s.typedDouble());
+      case DECIMAL -> b.appendDecimal(t.variantType(), Rebuilder.decimal(s.typedDecimal(), t));
+      case DATE -> b.appendDate(Rebuilder.epochDay(s.typedLong()));
+      case TEMPORAL -> b.appendTemporal(t.variantType(), s.typedLong());
+      case BINARY, UUID, STRING -> {
+        byte[] exact = s.typedByteArray();
+        ByteBuffer bytes = exact != null ? null : Rebuilder.arrayBacked(s.typedBytes());
+        byte[] a = exact != null ? exact : bytes.array();
+        int off = exact != null ? 0 : bytes.arrayOffset() + bytes.position();
+        int len = exact != null ? exact.length : bytes.remaining();
+        if (t.kind().slotValue() == ShreddedType.SlotValue.STRING) {
+          b.appendStringUtf8(a, off, len);
+        } else {
+          b.appendBytes(t.variantType(), a, off, len);
+        }
+      }
+    }
+  }
+}
