@@ -33,11 +33,29 @@ final class DictionaryCache {
     /** The {@code metadata} column's bytes for these rows: the dictionary's, or the target's. */
     final Binary bytes;
 
+    /**
+     * True if a value over the dictionary can be put over the target by translating its field ids
+     * alone (or, where an id width changes, re-encoding it without adding keys): the dictionary is
+     * sorted and every one of its keys is in the target.
+     */
+    final boolean residualsTranslate;
+
     Entry(VariantMetadata dictionary, int hash, VariantMetadata target) {
       this.dictionary = dictionary;
       this.hash = hash;
       this.target = target;
       this.bytes = Binary.fromConstantByteArray((target == null ? dictionary : target).toBytes());
+      this.residualsTranslate =
+          target != null && target.isSorted() && dictionary.isSorted() && keysIn(target);
+    }
+
+    private boolean keysIn(VariantMetadata t) {
+      for (int i = 0; i < dictionary.size(); i++) {
+        if (t.idOf(dictionary.key(i)) < 0) {
+          return false;
+        }
+      }
+      return true;
     }
   }
 

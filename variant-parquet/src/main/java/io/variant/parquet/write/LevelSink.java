@@ -23,6 +23,7 @@ import org.apache.parquet.io.api.Binary;
 final class LevelSink implements ShreddedSink {
   private final boolean draft;
   private ColumnWriter[] leaves;
+  private RowMetadata rows;
   private LevelSlot[] slots = new LevelSlot[16];
   private int[] repetition = new int[16]; // per depth: the level of this slot instance's entries
   private boolean[] residualDone = new boolean[16];
@@ -35,9 +36,13 @@ final class LevelSink implements ShreddedSink {
     this.draft = draft;
   }
 
-  /** Starts one row's top-level slot; the caller has written the metadata leaf. */
-  void begin(ColumnWriter[] leaves, LevelSlot root) {
+  /**
+   * Starts one row's top-level slot; the caller has written the metadata leaf. {@code rows}
+   * re-bases residuals where the metadata policy asks ({@code null}: residuals as they are).
+   */
+  void begin(ColumnWriter[] leaves, LevelSlot root, RowMetadata rows) {
     this.leaves = leaves;
+    this.rows = rows;
     this.depth = 0;
     push(root, 0);
   }
@@ -110,7 +115,8 @@ final class LevelSink implements ShreddedSink {
   }
 
   @Override
-  public void residual(Variant v) {
+  public void residual(Variant residual) {
+    Variant v = rows == null ? residual : rows.residual(residual);
     int d = depth - 1;
     LevelSlot s = slots[d];
     residualDone[d] = true;

@@ -25,6 +25,7 @@ import org.apache.parquet.io.api.RecordConsumer;
 final class RecordConsumerSink implements ShreddedSink {
   private final boolean draft;
   private RecordConsumer rc;
+  private RowMetadata rows; // re-bases residuals where the metadata policy asks; null: as they are
   private Slot[] stack = new Slot[16];
   private boolean[] listOpen =
       new boolean[16]; // per depth: an array slot has started its repeated field
@@ -39,8 +40,9 @@ final class RecordConsumerSink implements ShreddedSink {
    * Starts one row's top-level slot; the caller has opened the VARIANT group (and written
    * metadata).
    */
-  void begin(RecordConsumer consumer, Slot root) {
+  void begin(RecordConsumer consumer, Slot root, RowMetadata rows) {
     this.rc = consumer;
+    this.rows = rows;
     this.depth = 0;
     push(root, -1);
   }
@@ -71,7 +73,8 @@ final class RecordConsumerSink implements ShreddedSink {
   }
 
   @Override
-  public void residual(Variant v) {
+  public void residual(Variant residual) {
+    Variant v = rows == null ? residual : rows.residual(residual);
     Slot s = top();
     rc.startField(s.residualName, s.residualIndex);
     rc.addBinary(draft ? TypedValues.concatenated(v) : TypedValues.valueBinary(v));
