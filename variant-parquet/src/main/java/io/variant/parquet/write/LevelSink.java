@@ -179,6 +179,21 @@ final class LevelSink implements ShreddedSink {
     }
   }
 
+  /** INT32 and INT64 decimals take the unscaled value as it is, with no BigDecimal made. */
+  @Override
+  public void typedDecimal(long unscaled, int scale) {
+    LevelSlot s = slots[depth - 1];
+    switch (s.slot.typedColumn) {
+      // within the slot's precision: at most 9 digits for INT32
+      case DECIMAL_INT32 ->
+          typed(SlotColumns.TypedColumn.DECIMAL_INT32)
+              .write(Math.toIntExact(unscaled), r(), s.typedDefined);
+      case DECIMAL_INT64 ->
+          typed(SlotColumns.TypedColumn.DECIMAL_INT64).write(unscaled, r(), s.typedDefined);
+      default -> typedDecimal(BigDecimal.valueOf(unscaled, scale));
+    }
+  }
+
   @Override
   public void typedBytes(byte[] buffer, int offset, int length) {
     ColumnWriter w = typed(SlotColumns.TypedColumn.BYTES);

@@ -138,6 +138,27 @@ final class RecordConsumerSink implements ShreddedSink {
     endTyped(s);
   }
 
+  /** INT32 and INT64 decimals take the unscaled value as it is, with no BigDecimal made. */
+  @Override
+  public void typedDecimal(long unscaled, int scale) {
+    Slot s = top();
+    switch (s.typedColumn) {
+      case DECIMAL_INT32 -> {
+        startTyped(s.typedColumn);
+        rc.addInteger(Math.toIntExact(unscaled)); // within the slot's precision: at most 9 digits
+      }
+      case DECIMAL_INT64 -> {
+        startTyped(s.typedColumn);
+        rc.addLong(unscaled);
+      }
+      default -> {
+        typedDecimal(BigDecimal.valueOf(unscaled, scale));
+        return;
+      }
+    }
+    endTyped(s);
+  }
+
   @Override
   public void typedBytes(byte[] buffer, int offset, int length) {
     Slot s = startTyped(SlotColumns.TypedColumn.BYTES);
