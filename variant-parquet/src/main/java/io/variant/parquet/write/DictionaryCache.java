@@ -35,27 +35,18 @@ final class DictionaryCache {
 
     /**
      * True if a value over the dictionary can be put over the target by translating its field ids
-     * alone (or, where an id width changes, re-encoding it without adding keys): the dictionary is
-     * sorted and every one of its keys is in the target.
+     * alone (or, where an id width changes, re-encoding it without adding keys): both are sorted
+     * and the decision's targets hold every key of the dictionary they are made for.
      */
     final boolean residualsTranslate;
 
-    Entry(VariantMetadata dictionary, int hash, VariantMetadata target) {
+    Entry(VariantMetadata dictionary, int hash, VariantMetadata target, boolean holdsKeys) {
       this.dictionary = dictionary;
       this.hash = hash;
       this.target = target;
       this.bytes = Binary.fromConstantByteArray((target == null ? dictionary : target).toBytes());
       this.residualsTranslate =
-          target != null && target.isSorted() && dictionary.isSorted() && keysIn(target);
-    }
-
-    private boolean keysIn(VariantMetadata t) {
-      for (int i = 0; i < dictionary.size(); i++) {
-        if (t.idOf(dictionary.key(i)) < 0) {
-          return false;
-        }
-      }
-      return true;
+          holdsKeys && target != null && target.isSorted() && dictionary.isSorted();
     }
   }
 
@@ -68,12 +59,18 @@ final class DictionaryCache {
   }
 
   private final Decision decision;
+  private final boolean targetsHoldKeys;
   private Entry[] table = new Entry[2 * MAX_ENTRIES]; // open addressing, load at most 1/2
   private int entries;
   private long bytes;
 
-  DictionaryCache(Decision decision) {
+  /**
+   * @param targetsHoldKeys whether every target {@code decision} makes holds all the keys of the
+   *     dictionary it is made for (checking it per dictionary would cost as much as the target)
+   */
+  DictionaryCache(Decision decision, boolean targetsHoldKeys) {
     this.decision = decision;
+    this.targetsHoldKeys = targetsHoldKeys;
   }
 
   /** The entry for dictionaries byte-identical to {@code m}, made on first sight. */
@@ -86,7 +83,8 @@ final class DictionaryCache {
         return e;
       }
     }
-    Entry e = new Entry(VariantMetadata.of(m.toBytes()), hash, decision.targetFor(m));
+    Entry e =
+        new Entry(VariantMetadata.of(m.toBytes()), hash, decision.targetFor(m), targetsHoldKeys);
     long size = e.dictionary.length() + (e.target == null ? 0 : e.target.length());
     if (entries >= MAX_ENTRIES || bytes + size > MAX_BYTES) {
       Arrays.fill(table, null);

@@ -62,7 +62,8 @@ final class RowMetadata {
                       ? null
                       : new MetadataBuilder().addAll(m).addAll(planKeys).build();
         };
-    this.cache = new DictionaryCache(decision);
+    // ROW_KEYS targets are the row's keys plus the plan's; a shared dictionary may lack some
+    this.cache = new DictionaryCache(decision, policy == MetadataPolicy.ROW_KEYS);
   }
 
   private static boolean holdsAll(VariantMetadata m, List<String> keys) {
