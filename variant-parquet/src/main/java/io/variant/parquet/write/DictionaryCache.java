@@ -33,11 +33,20 @@ final class DictionaryCache {
     /** The {@code metadata} column's bytes for these rows: the dictionary's, or the target's. */
     final Binary bytes;
 
-    Entry(VariantMetadata dictionary, int hash, VariantMetadata target) {
+    /**
+     * True if a value over the dictionary can be put over the target by translating its field ids
+     * alone (or, where an id width changes, re-encoding it without adding keys): both are sorted
+     * and the decision's targets hold every key of the dictionary they are made for.
+     */
+    final boolean residualsTranslate;
+
+    Entry(VariantMetadata dictionary, int hash, VariantMetadata target, boolean holdsKeys) {
       this.dictionary = dictionary;
       this.hash = hash;
       this.target = target;
       this.bytes = Binary.fromConstantByteArray((target == null ? dictionary : target).toBytes());
+      this.residualsTranslate =
+          holdsKeys && target != null && target.isSorted() && dictionary.isSorted();
     }
   }
 
@@ -50,12 +59,18 @@ final class DictionaryCache {
   }
 
   private final Decision decision;
+  private final boolean targetsHoldKeys;
   private Entry[] table = new Entry[2 * MAX_ENTRIES]; // open addressing, load at most 1/2
   private int entries;
   private long bytes;
 
-  DictionaryCache(Decision decision) {
+  /**
+   * @param targetsHoldKeys whether every target {@code decision} makes holds all the keys of the
+   *     dictionary it is made for (checking it per dictionary would cost as much as the target)
+   */
+  DictionaryCache(Decision decision, boolean targetsHoldKeys) {
     this.decision = decision;
+    this.targetsHoldKeys = targetsHoldKeys;
   }
 
   /** The entry for dictionaries byte-identical to {@code m}, made on first sight. */
@@ -68,7 +83,8 @@ final class DictionaryCache {
         return e;
       }
     }
-    Entry e = new Entry(VariantMetadata.of(m.toBytes()), hash, decision.targetFor(m));
+    Entry e =
+        new Entry(VariantMetadata.of(m.toBytes()), hash, decision.targetFor(m), targetsHoldKeys);
     long size = e.dictionary.length() + (e.target == null ? 0 : e.target.length());
     if (entries >= MAX_ENTRIES || bytes + size > MAX_BYTES) {
       Arrays.fill(table, null);

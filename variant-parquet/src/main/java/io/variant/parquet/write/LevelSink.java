@@ -23,6 +23,7 @@ import org.apache.parquet.io.api.Binary;
 final class LevelSink implements ShreddedSink {
   private final boolean draft;
   private ColumnWriter[] leaves;
+  private RowMetadata rows;
   private LevelSlot[] slots = new LevelSlot[16];
   private int[] repetition = new int[16]; // per depth: the level of this slot instance's entries
   private boolean[] residualDone = new boolean[16];
@@ -35,9 +36,13 @@ final class LevelSink implements ShreddedSink {
     this.draft = draft;
   }
 
-  /** Starts one row's top-level slot; the caller has written the metadata leaf. */
-  void begin(ColumnWriter[] leaves, LevelSlot root) {
+  /**
+   * Starts one row's top-level slot; the caller has written the metadata leaf. {@code rows}
+   * re-bases residuals where the metadata policy asks ({@code null}: residuals as they are).
+   */
+  void begin(ColumnWriter[] leaves, LevelSlot root, RowMetadata rows) {
     this.leaves = leaves;
+    this.rows = rows;
     this.depth = 0;
     push(root, 0);
   }
@@ -110,7 +115,8 @@ final class LevelSink implements ShreddedSink {
   }
 
   @Override
-  public void residual(Variant v) {
+  public void residual(Variant residual) {
+    Variant v = rows == null ? residual : rows.residual(residual);
     int d = depth - 1;
     LevelSlot s = slots[d];
     residualDone[d] = true;
@@ -170,6 +176,21 @@ final class LevelSink implements ShreddedSink {
       case DECIMAL_BINARY, DECIMAL_FIXED ->
           typed(column).write(TypedValues.decimalBinary(s.slot, value), r(), s.typedDefined);
       default -> throw TypedValues.wrongCall(s.slot, "a decimal");
+    }
+  }
+
+  /** INT32 and INT64 decimals take the unscaled value as it is, with no BigDecimal made. */
+  @Override
+  public void typedDecimal(long unscaled, int scale) {
+    LevelSlot s = slots[depth - 1];
+    switch (s.slot.typedColumn) {
+      // within the slot's precision: at most 9 digits for INT32
+      case DECIMAL_INT32 ->
+          typed(SlotColumns.TypedColumn.DECIMAL_INT32)
+              .write(Math.toIntExact(unscaled), r(), s.typedDefined);
+      case DECIMAL_INT64 ->
+          typed(SlotColumns.TypedColumn.DECIMAL_INT64).write(unscaled, r(), s.typedDefined);
+      default -> typedDecimal(BigDecimal.valueOf(unscaled, scale));
     }
   }
 

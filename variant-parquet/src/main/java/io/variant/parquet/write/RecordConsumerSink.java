@@ -25,6 +25,7 @@ import org.apache.parquet.io.api.RecordConsumer;
 final class RecordConsumerSink implements ShreddedSink {
   private final boolean draft;
   private RecordConsumer rc;
+  private RowMetadata rows; // re-bases residuals where the metadata policy asks; null: as they are
   private Slot[] stack = new Slot[16];
   private boolean[] listOpen =
       new boolean[16]; // per depth: an array slot has started its repeated field
@@ -39,8 +40,9 @@ final class RecordConsumerSink implements ShreddedSink {
    * Starts one row's top-level slot; the caller has opened the VARIANT group (and written
    * metadata).
    */
-  void begin(RecordConsumer consumer, Slot root) {
+  void begin(RecordConsumer consumer, Slot root, RowMetadata rows) {
     this.rc = consumer;
+    this.rows = rows;
     this.depth = 0;
     push(root, -1);
   }
@@ -71,7 +73,8 @@ final class RecordConsumerSink implements ShreddedSink {
   }
 
   @Override
-  public void residual(Variant v) {
+  public void residual(Variant residual) {
+    Variant v = rows == null ? residual : rows.residual(residual);
     Slot s = top();
     rc.startField(s.residualName, s.residualIndex);
     rc.addBinary(draft ? TypedValues.concatenated(v) : TypedValues.valueBinary(v));
@@ -131,6 +134,27 @@ final class RecordConsumerSink implements ShreddedSink {
         rc.addBinary(TypedValues.decimalBinary(s, value));
       }
       default -> throw TypedValues.wrongCall(s, "a decimal");
+    }
+    endTyped(s);
+  }
+
+  /** INT32 and INT64 decimals take the unscaled value as it is, with no BigDecimal made. */
+  @Override
+  public void typedDecimal(long unscaled, int scale) {
+    Slot s = top();
+    switch (s.typedColumn) {
+      case DECIMAL_INT32 -> {
+        startTyped(s.typedColumn);
+        rc.addInteger(Math.toIntExact(unscaled)); // within the slot's precision: at most 9 digits
+      }
+      case DECIMAL_INT64 -> {
+        startTyped(s.typedColumn);
+        rc.addLong(unscaled);
+      }
+      default -> {
+        typedDecimal(BigDecimal.valueOf(unscaled, scale));
+        return;
+      }
     }
     endTyped(s);
   }

@@ -38,6 +38,7 @@ final class RowMetadata {
   private VariantBuilder rebase; // made on the first row that needs re-encoding, for rebaseTarget
   private VariantMetadata rebaseTarget;
   private VariantMetadata lastMetadata;
+  private VariantMetadata residualTarget; // the last row's, when only its residuals are re-based
   private DictionaryCache.Entry lastEntry;
   private Binary current;
   private long rebasedRows;
@@ -61,7 +62,8 @@ final class RowMetadata {
                       ? null
                       : new MetadataBuilder().addAll(m).addAll(planKeys).build();
         };
-    this.cache = new DictionaryCache(decision);
+    // ROW_KEYS targets are the row's keys plus the plan's; a shared dictionary may lack some
+    this.cache = new DictionaryCache(decision, policy == MetadataPolicy.ROW_KEYS);
   }
 
   private static boolean holdsAll(VariantMetadata m, List<String> keys) {
@@ -80,6 +82,7 @@ final class RowMetadata {
    * @throws io.variant.core.VariantFormatException if a row to re-base is malformed
    */
   Variant apply(Variant v) {
+    residualTarget = null;
     VariantMetadata m = v.metadata();
     if (m == base) {
       current = baseBytes;
@@ -93,9 +96,28 @@ final class RowMetadata {
       return v;
     }
     rebasedRows++;
+    if (e.residualsTranslate) {
+      residualTarget = e.target; // split as it is: only residuals hold field ids (residual())
+      return v;
+    }
     Variant translated =
         v.translateIds(e.target); // its ids rewritten in a copy: no key decoded, nothing re-encoded
     return translated != null ? translated : reencode(v, e.target);
+  }
+
+  /**
+   * A residual of the row the last {@link #apply} returned, over the dictionary whose bytes {@link
+   * #bytes()} gives. A row whose keys all appear in its target, in a sorted dictionary, is split as
+   * it is and only its residuals are re-based here: typed values hold no field ids, so a row that
+   * shreds well copies little or nothing (re-basing the whole row copied all of it).
+   */
+  Variant residual(Variant r) {
+    VariantMetadata t = residualTarget;
+    if (t == null || !(r.isObject() || r.isArray())) {
+      return r; // nothing to re-base, or a scalar: no field ids
+    }
+    Variant translated = r.translateIds(t);
+    return translated != null ? translated : reencode(r, t); // t holds every key: none added
   }
 
   /**

@@ -110,7 +110,7 @@ public final class VariantColumnWriter {
       consumer.addBinary(rowMetadata.bytes());
       consumer.endField(VariantSchema.METADATA, metadataIndex);
     }
-    sink.begin(consumer, root);
+    sink.begin(consumer, root, rowMetadata);
     splitter.split(row, sink);
     sink.end();
     consumer.endGroup();
@@ -162,7 +162,7 @@ public final class VariantColumnWriter {
     if (metadataLeaf >= 0) {
       leaves[metadataLeaf].write(rowMetadata.bytes(), 0, columnDefined);
     }
-    levelSink.begin(leaves, levelRoot);
+    levelSink.begin(leaves, levelRoot, rowMetadata);
     splitter.split(row, levelSink);
     levelSink.end();
   }
