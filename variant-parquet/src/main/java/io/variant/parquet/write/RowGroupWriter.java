@@ -29,7 +29,8 @@ import org.apache.parquet.schema.MessageType;
  * MessageColumnIO}'s record consumer), which derives levels from start/end-field calls at a cost of
  * most of a shredded write; {@link LevelSink} derives them from the shredding plan instead. A file
  * written here is byte-for-byte the file {@code ParquetWriter} writes for the same rows and
- * settings ({@code RowGroupWriterTest} compares them).
+ * settings when {@code typedColumnEncodings} is off ({@code LevelWriterPropertyTest} compares
+ * them); on, typed columns get {@link TypedColumnEncodings}.
  *
  * <p>The row-group cut follows {@code ParquetWriter}'s rule: at the row-count limit, or when the
  * buffered size comes within two average rows of the target, checked at row counts spaced between
@@ -60,10 +61,14 @@ final class RowGroupWriter {
       int rowGroupRows,
       int pageRows,
       ParquetFileWriter.Mode mode,
-      Configuration hadoopConf) {
+      Configuration hadoopConf,
+      boolean typedColumnEncodings) {
 
     ParquetProperties properties() {
       ParquetProperties.Builder b = ParquetProperties.builder().withPageSize(pageBytes);
+      if (typedColumnEncodings) {
+        b.withValuesWriterFactory(new TypedColumnEncodings());
+      }
       if (rowGroupRows > 0) {
         b.withRowGroupRowCountLimit(rowGroupRows);
       }

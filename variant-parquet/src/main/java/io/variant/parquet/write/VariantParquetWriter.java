@@ -109,7 +109,8 @@ public final class VariantParquetWriter implements Closeable {
                 config.rowGroupRows,
                 config.pageRows,
                 mode,
-                config.hadoopConf));
+                config.hadoopConf,
+                !config.parquetJavaEncodings));
   }
 
   /** Writes one checked row into the open file. */
@@ -305,6 +306,7 @@ public final class VariantParquetWriter implements Closeable {
     private int pageRows;
     private ParquetFileWriter.Mode writeMode = ParquetFileWriter.Mode.CREATE;
     private Configuration hadoopConf;
+    private boolean parquetJavaEncodings;
 
     private Builder(Path path, OutputFile outputFile) {
       this.path = path;
@@ -449,6 +451,15 @@ public final class VariantParquetWriter implements Closeable {
      */
     public Builder conf(Configuration conf) {
       this.hadoopConf = Objects.requireNonNull(conf, "conf");
+      return this;
+    }
+
+    /**
+     * Encodes every column as parquet-java's {@code ParquetWriter} does, instead of {@link
+     * TypedColumnEncodings}: for tests that compare files byte for byte.
+     */
+    Builder parquetJavaEncodings() {
+      this.parquetJavaEncodings = true;
       return this;
     }
 

@@ -91,6 +91,7 @@ class LevelWriterPropertyTest {
                   .rowGroupRowLimit(rowGroupRows)
                   .pageRowLimit(pageRows)
                   .inferFromFirst(0)
+                  .parquetJavaEncodings()
                   .build()) {
             for (VariantRecord r : rows) {
               w.write(r);
@@ -154,7 +155,7 @@ class LevelWriterPropertyTest {
   }
 
   /** Every record of {@code file} as parquet-java's example object model assembles it. */
-  private static List<String> readGroups(Path file) throws IOException {
+  static List<String> readGroups(Path file) throws IOException {
     List<String> out = new ArrayList<>();
     try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
       MessageType schema = r.getFooter().getFileMetaData().getSchema();
