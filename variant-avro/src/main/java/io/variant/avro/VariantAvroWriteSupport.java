@@ -46,6 +46,7 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
   private final Schema avro;
   private final VariantField field;
   private final VariantColumn column;
+  private final Map<String, String> extraMetadata;
   private AvroWriteSupport<GenericRecord> others;
   private VariantColumnWriter variant;
   private InsertingConsumer consumer;
@@ -61,6 +62,20 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
    *     named otherwise
    */
   public VariantAvroWriteSupport(Schema avro, String field, boolean json, VariantColumn column) {
+    this(avro, field, json, column, Map.of());
+  }
+
+  /**
+   * As {@link #VariantAvroWriteSupport(Schema, String, boolean, VariantColumn)}, with key/value
+   * pairs for the file footer ({@code parquet.avro.schema} is always this support's own).
+   */
+  public VariantAvroWriteSupport(
+      Schema avro,
+      String field,
+      boolean json,
+      VariantColumn column,
+      Map<String, String> extraMetadata) {
+    this.extraMetadata = Map.copyOf(extraMetadata);
     this.avro = avro;
     this.field = VariantField.of(avro, field, json);
     if (!column.name().equals(field)) {
@@ -97,6 +112,7 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
     fields.add(field.parquetPos(), group);
     variant = VariantColumnWriter.bind(column, group);
     Map<String, String> extra = new HashMap<>(fromAvro.getExtraMetaData());
+    extra.putAll(extraMetadata);
     extra.put(AVRO_SCHEMA_KEY, readSchema(avro, field.name()).toString());
     return new WriteContext(new MessageType(reduced.getName(), fields), extra);
   }

@@ -2,8 +2,10 @@ package io.variant.avro;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
-import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.write.ParquetWriters;
 import io.variant.parquet.write.VariantColumn;
+import io.variant.parquet.write.WriteOptions;
+import io.variant.parquet.write.WriterBuilder;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
@@ -18,13 +20,7 @@ import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.conf.PlainParquetConfiguration;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.api.WriteSupport;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
 
 /**
@@ -119,21 +115,17 @@ public final class VariantAvroWriter implements Closeable {
 
   private void open() throws IOException {
     ShreddingPlan plan = config.plan != null ? config.plan : inference.result().plan();
+    WriteOptions options = config.options();
     VariantColumn column =
-        VariantColumn.of(config.field, plan).withLayout(config.layout).withSharedKeys(keys);
-    support = new VariantAvroWriteSupport(config.schema, config.field, config.json, column);
-    ParquetBuilder b =
-        new ParquetBuilder(config.file, support)
-            .withCompressionCodec(config.codec)
-            .withWriteMode(
-                config.overwrite
-                    ? ParquetFileWriter.Mode.OVERWRITE
-                    : ParquetFileWriter.Mode.CREATE);
-    writer =
-        (config.conf != null
-                ? b.withConf(config.conf)
-                : b.withConf(new PlainParquetConfiguration()))
-            .build();
+        VariantColumn.of(config.field, plan)
+            .withLayout(options.layout())
+            .withWidening(options.widening())
+            .withMetadataPolicy(options.metadataPolicy())
+            .withSharedKeys(keys);
+    support =
+        new VariantAvroWriteSupport(
+            config.schema, config.field, config.json, column, options.extraMetadata());
+    writer = ParquetWriters.open(config.file, support, options);
     for (GenericRecord r : sample) {
       writer.write(r);
     }
@@ -159,28 +151,35 @@ public final class VariantAvroWriter implements Closeable {
     writer.close();
   }
 
-  /** Configures a {@link VariantAvroWriter}. */
-  public static final class Builder {
+  /**
+   * Configures a {@link VariantAvroWriter}: the Variant field and its plan, and the file options
+   * shared with the project's other writers ({@link WriterBuilder}). By default the first 1000
+   * records are sampled ({@link #inferFromFirst}) to infer the plan, unless one is given, and to
+   * sample keys for the shared dictionary; 0 with a plan turns sampling off.
+   */
+  public static final class Builder extends WriterBuilder<Builder> {
     /**
      * As in {@code VariantParquetWriter}'s sample: past about a thousand keys rows share no
      * vocabulary.
      */
     static final int MAX_SHARED_KEYS = 1024;
 
+    private static final int DEFAULT_SAMPLE_ROWS = 1000;
+
     private final OutputFile file;
     private final Schema schema;
     private String field;
     private boolean json;
     private ShreddingPlan plan;
-    private int inferRows = 1000;
-    private ShreddingLayout layout = ShreddingLayout.SPEC;
-    private CompressionCodecName codec = CompressionCodecName.ZSTD;
-    private Configuration conf;
-    private boolean overwrite;
 
     private Builder(OutputFile file, Schema schema) {
       this.file = file;
       this.schema = schema;
+    }
+
+    @Override
+    protected Builder self() {
+      return this;
     }
 
     /**
@@ -205,47 +204,9 @@ public final class VariantAvroWriter implements Closeable {
       return this;
     }
 
-    /**
-     * Buffer the first {@code rows} records to infer the plan (unless one is given) and sample keys
-     * for the shared dictionary; default 1000; 0 with a plan turns sampling off.
-     */
-    public Builder inferFromFirst(int rows) {
-      if (rows < 0) {
-        throw new IllegalArgumentException("rows must be >= 0, was " + rows);
-      }
-      this.inferRows = rows;
-      return this;
-    }
-
-    /** Default {@link ShreddingLayout#SPEC}. */
-    public Builder layout(ShreddingLayout l) {
-      this.layout = Objects.requireNonNull(l, "layout");
-      return this;
-    }
-
-    /** Default ZSTD. */
-    public Builder codec(CompressionCodecName c) {
-      this.codec = Objects.requireNonNull(c, "codec");
-      return this;
-    }
-
-    /**
-     * Hadoop's configuration (parquet-avro settings such as {@code
-     * parquet.avro.write-old-list-structure}).
-     */
-    public Builder conf(Configuration c) {
-      this.conf = Objects.requireNonNull(c, "conf");
-      return this;
-    }
-
-    /** Replace an existing file. */
-    public Builder overwrite() {
-      this.overwrite = true;
-      return this;
-    }
-
     int sampleRows() {
-      return plan == null ? Math.max(1, inferRows) : inferRows;
+      int rows = options().inferRows() < 0 ? DEFAULT_SAMPLE_ROWS : options().inferRows();
+      return plan == null ? Math.max(1, rows) : rows;
     }
 
     /**
@@ -258,32 +219,6 @@ public final class VariantAvroWriter implements Closeable {
             "Cannot build: name the Variant field with variantField() or jsonField()");
       }
       return new VariantAvroWriter(this);
-    }
-  }
-
-  /** Adapts the write support to Parquet's writer builder. */
-  private static final class ParquetBuilder
-      extends ParquetWriter.Builder<GenericRecord, ParquetBuilder> {
-    private final VariantAvroWriteSupport support;
-
-    ParquetBuilder(OutputFile file, VariantAvroWriteSupport support) {
-      super(file);
-      this.support = support;
-    }
-
-    @Override
-    protected ParquetBuilder self() {
-      return this;
-    }
-
-    @Override
-    protected WriteSupport<GenericRecord> getWriteSupport(Configuration conf) {
-      return support;
-    }
-
-    @Override
-    protected WriteSupport<GenericRecord> getWriteSupport(ParquetConfiguration conf) {
-      return support;
     }
   }
 }

@@ -11,6 +11,8 @@ import io.variant.core.json.VariantJson;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
+import io.variant.parquet.write.ParquetWriters;
+import io.variant.parquet.write.WriteOptions;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.testkit.Gen;
 import java.nio.ByteBuffer;
@@ -27,10 +29,9 @@ import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.avro.AvroWriteSupport;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
-import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
@@ -76,6 +77,33 @@ class VariantAvroTest {
           .endRecord();
 
   @TempDir Path dir;
+
+  @Test
+  void takesTheFileOptionsTheParquetWriterTakes() throws Exception {
+    Path file = dir.resolve("options.parquet");
+    WriteOptions options =
+        WriteOptions.defaults()
+            .withCodec(CompressionCodecName.SNAPPY)
+            .withRowGroupRowLimit(40)
+            .withExtraMetadata("origin", "test");
+    try (VariantAvroWriter w =
+        VariantAvroWriter.builder(new LocalOutputFile(file), EVENTS)
+            .options(options)
+            .jsonField("payload")
+            .inferFromFirst(50)
+            .build()) {
+      for (GenericRecord r : events(new Random(7), 100)) {
+        w.write(r);
+      }
+    }
+    try (org.apache.parquet.hadoop.ParquetFileReader f =
+        org.apache.parquet.hadoop.ParquetFileReader.open(new LocalInputFile(file))) {
+      assertEquals(3, f.getRowGroups().size());
+      assertEquals(
+          CompressionCodecName.SNAPPY, f.getRowGroups().get(0).getColumns().get(0).getCodec());
+      assertEquals("test", f.getFooter().getFileMetaData().getKeyValueMetaData().get("origin"));
+    }
+  }
 
   @Test
   void jsonFieldIsShreddedAndReadsBack() throws Exception {
@@ -184,10 +212,12 @@ class VariantAvroTest {
     }
     Path theirs = dir.resolve("theirs.parquet");
     MessageType schema = withShreddedPayload(avro, plan);
+    // parquet-avro's writer with the shredded schema injected, as parquet-java's own tests do
     try (ParquetWriter<GenericRecord> w =
-        new ShreddingAvroWriter(new LocalOutputFile(theirs), schema, avro)
-            .withConf(new Configuration())
-            .build()) {
+        ParquetWriters.open(
+            new LocalOutputFile(theirs),
+            new AvroWriteSupport<>(schema, avro, GenericData.get()),
+            WriteOptions.defaults().withConf(new Configuration()))) {
       for (GenericRecord r : written) {
         w.write(r);
       }
@@ -322,28 +352,5 @@ class VariantAvroTest {
 
   private static String canonical(String json) {
     return json == null ? null : VariantJson.toJson(VariantJson.parse(json));
-  }
-
-  /** parquet-avro's writer with a shredded schema injected, as parquet-java's own tests do. */
-  private static final class ShreddingAvroWriter
-      extends ParquetWriter.Builder<GenericRecord, ShreddingAvroWriter> {
-    private final MessageType schema;
-    private final Schema avro;
-
-    ShreddingAvroWriter(OutputFile file, MessageType schema, Schema avro) {
-      super(file);
-      this.schema = schema;
-      this.avro = avro;
-    }
-
-    @Override
-    protected ShreddingAvroWriter self() {
-      return this;
-    }
-
-    @Override
-    protected WriteSupport<GenericRecord> getWriteSupport(Configuration conf) {
-      return new AvroWriteSupport<>(schema, avro, GenericData.get());
-    }
   }
 }

@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
     jvmArgs = {"-Xms2g", "-Xmx2g"})
 public abstract class CorpusBenchmark {
   /** Which {@link Corpus}; {@code file} reads {@code -Dcorpus=FILE}. */
-  @Param({"events", "wide", "large"})
+  @Param({"events", "wide", "large", "mixed"})
   public String corpus;
 
   private Corpus loaded;

@@ -1,11 +1,9 @@
 package io.variant.parquet;
 
 import io.variant.core.Variant;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
+import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,11 +22,21 @@ import java.util.Objects;
  * <p><b>Equality:</b> two records are equal when they have the same columns in the same order and
  * equal values; Variants compare logically ({@link Variant#equals}), byte arrays by content.
  * <b>Thread safety:</b> immutable ({@code byte[]} values are copied in and out).
+ *
+ * <p>Columns are kept in two arrays in set order, so writers read them by position ({@link
+ * #column(int)}, {@link #get(int)}) without a lookup per value; lookups by name scan the names, or
+ * a map built once for rows of more than {@value #SCAN_LIMIT} columns.
  */
 public final class VariantRecord {
-  private final LinkedHashMap<String, Object> values;
+  /** Rows up to this many columns find names by scanning; wider ones build a map once. */
+  static final int SCAN_LIMIT = 12;
 
-  private VariantRecord(LinkedHashMap<String, Object> values) {
+  private final String[] names;
+  private final Object[] values;
+  private volatile Map<String, Integer> index; // wide rows only, built on first lookup
+
+  private VariantRecord(String[] names, Object[] values) {
+    this.names = names;
     this.values = values;
   }
 
@@ -39,12 +47,40 @@ public final class VariantRecord {
 
   /** The column names, in the order they were set (the schema order for rows read from a file). */
   public List<String> columns() {
-    return Collections.unmodifiableList(new ArrayList<>(values.keySet()));
+    return List.of(names);
   }
 
   /** Number of columns the row has. */
   public int columnCount() {
-    return values.size();
+    return names.length;
+  }
+
+  /**
+   * The name of the column at {@code position} (0-based, in set order).
+   *
+   * @throws IndexOutOfBoundsException if {@code position} is not below {@link #columnCount()}
+   */
+  public String column(int position) {
+    return names[position];
+  }
+
+  /**
+   * The value of the column at {@code position}, as {@link #get(String)} gives it.
+   *
+   * @throws IndexOutOfBoundsException if {@code position} is not below {@link #columnCount()}
+   */
+  public Object get(int position) {
+    return copyOut(values[position]);
+  }
+
+  /**
+   * The class of the value at {@code position} without copying it, or {@code null} for SQL NULL.
+   *
+   * @throws IndexOutOfBoundsException if {@code position} is not below {@link #columnCount()}
+   */
+  public Class<?> typeOf(int position) {
+    Object v = values[position];
+    return v == null ? null : v.getClass();
   }
 
   /**
@@ -54,13 +90,12 @@ public final class VariantRecord {
    * @throws IllegalArgumentException if the row has no such column
    */
   public Class<?> typeOf(String column) {
-    Object v = require(column);
-    return v == null ? null : v.getClass();
+    return typeOf(require(column));
   }
 
   /** True if the row has a column named {@code column}. */
   public boolean has(String column) {
-    return values.containsKey(column);
+    return positionOf(column) >= 0;
   }
 
   /**
@@ -70,7 +105,10 @@ public final class VariantRecord {
    * @throws IllegalArgumentException if the row has no such column
    */
   public Object get(String column) {
-    Object v = require(column);
+    return copyOut(values[require(column)]);
+  }
+
+  private static Object copyOut(Object v) {
     return v instanceof byte[] ? ((byte[]) v).clone() : v;
   }
 
@@ -81,7 +119,7 @@ public final class VariantRecord {
    *     column
    */
   public Variant variant(String column) {
-    Object v = require(column);
+    Object v = values[require(column)];
     if (v != null && !(v instanceof Variant)) {
       throw new IllegalArgumentException(
           "Cannot read column \""
@@ -92,13 +130,38 @@ public final class VariantRecord {
     return (Variant) v;
   }
 
-  private Object require(String column) {
-    Object v = values.get(column);
-    if (v == null && !values.containsKey(column)) {
+  private int require(String column) {
+    int i = positionOf(column);
+    if (i < 0) {
       throw new IllegalArgumentException(
-          "Cannot read column \"" + column + "\": the row has columns " + values.keySet());
+          "Cannot read column \"" + column + "\": the row has columns " + columns());
     }
-    return v;
+    return i;
+  }
+
+  private int positionOf(String column) {
+    if (names.length <= SCAN_LIMIT) {
+      return scan(names, names.length, column);
+    }
+    Map<String, Integer> m = index;
+    if (m == null) {
+      m = new HashMap<>(names.length * 2);
+      for (int i = 0; i < names.length; i++) {
+        m.put(names[i], i);
+      }
+      index = m;
+    }
+    Integer i = m.get(column);
+    return i == null ? -1 : i;
+  }
+
+  private static int scan(String[] names, int count, String column) {
+    for (int i = 0; i < count; i++) {
+      if (names[i].equals(column)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   @Override
@@ -107,43 +170,31 @@ public final class VariantRecord {
       return false;
     }
     VariantRecord other = (VariantRecord) o;
-    if (!columns().equals(other.columns())) {
-      return false;
-    }
-    for (Map.Entry<String, Object> e : values.entrySet()) {
-      if (!Objects.deepEquals(e.getValue(), other.values.get(e.getKey()))) {
-        return false;
-      }
-    }
-    return true;
+    return Arrays.equals(names, other.names) && Arrays.deepEquals(values, other.values);
   }
 
   @Override
   public int hashCode() {
     int h = 1;
-    for (Map.Entry<String, Object> e : values.entrySet()) {
-      Object v = e.getValue();
+    for (int i = 0; i < names.length; i++) {
+      Object v = values[i];
       h =
           31 * h
-              + (e.getKey().hashCode()
+              + (names[i].hashCode()
                   ^ (v instanceof byte[] ? Arrays.hashCode((byte[]) v) : Objects.hashCode(v)));
     }
     return h;
   }
 
-  /**
-   * {@code {id=1, event={"a":1}, raw=0x0a0b, gone=NULL}}: Variants as JSON, bytes as hex, SQL NULL
-   * as NULL.
-   */
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("{");
-    for (Map.Entry<String, Object> e : values.entrySet()) {
+    for (int i = 0; i < names.length; i++) {
       if (sb.length() > 1) {
         sb.append(", ");
       }
-      Object v = e.getValue();
-      sb.append(e.getKey()).append('=');
+      Object v = values[i];
+      sb.append(names[i]).append('=');
       if (v == null) {
         sb.append("NULL");
       } else if (v instanceof byte[]) {
@@ -157,9 +208,13 @@ public final class VariantRecord {
     return sb.append('}').toString();
   }
 
-  /** Collects columns in order; single-use and not thread-safe. */
+  /** Builds a {@link VariantRecord}; columns keep the order they are set in. */
   public static final class Builder {
-    private LinkedHashMap<String, Object> values = new LinkedHashMap<>();
+    private String[] names = new String[4];
+    private Object[] values = new Object[4];
+    private int count;
+    private Map<String, Integer> seen; // wide rows only
+    private boolean built;
 
     private Builder() {}
 
@@ -173,10 +228,10 @@ public final class VariantRecord {
      */
     public Builder set(String column, Object value) {
       Objects.requireNonNull(column, "column");
-      if (values == null) {
+      if (built) {
         throw new IllegalStateException("Cannot set a column after build(): start a new builder()");
       }
-      if (values.containsKey(column)) {
+      if (isSet(column)) {
         throw new IllegalArgumentException("Cannot set column \"" + column + "\" twice");
       }
       if (value != null && !isSupported(value)) {
@@ -187,8 +242,27 @@ public final class VariantRecord {
                 + value.getClass().getName()
                 + ": expected Variant, Long, Integer, String, Double, Boolean or byte[]");
       }
-      values.put(column, value instanceof byte[] ? ((byte[]) value).clone() : value);
+      if (count == names.length) {
+        names = Arrays.copyOf(names, count * 2);
+        values = Arrays.copyOf(values, count * 2);
+      }
+      if (seen != null) {
+        seen.put(column, count);
+      }
+      names[count] = column;
+      values[count] = value instanceof byte[] ? ((byte[]) value).clone() : value;
+      count++;
       return this;
+    }
+
+    private boolean isSet(String column) {
+      if (seen == null && count > SCAN_LIMIT) {
+        seen = new HashMap<>(count * 4);
+        for (int i = 0; i < count; i++) {
+          seen.put(names[i], i);
+        }
+      }
+      return seen != null ? seen.containsKey(column) : scan(names, count, column) >= 0;
     }
 
     private static boolean isSupported(Object v) {
@@ -203,12 +277,13 @@ public final class VariantRecord {
 
     /** The record; the builder cannot be used afterwards. */
     public VariantRecord build() {
-      if (values == null) {
+      if (built) {
         throw new IllegalStateException("Cannot build() twice: start a new builder()");
       }
-      VariantRecord r = new VariantRecord(values);
-      values = null;
-      return r;
+      built = true;
+      return count == names.length
+          ? new VariantRecord(names, values)
+          : new VariantRecord(Arrays.copyOf(names, count), Arrays.copyOf(values, count));
     }
   }
 }

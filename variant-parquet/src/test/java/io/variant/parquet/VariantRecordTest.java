@@ -91,6 +91,39 @@ class VariantRecordTest {
   }
 
   @Test
+  void readsColumnsByPositionAsByName() {
+    byte[] raw = {1, 2};
+    VariantRecord r = VariantRecord.builder().set("id", 7L).set("raw", raw).set("v", null).build();
+
+    assertEquals("raw", r.column(1));
+    assertEquals(7L, r.get(0));
+    assertEquals(Long.class, r.typeOf(0));
+    assertNull(r.typeOf(2));
+    byte[] out = (byte[]) r.get(1);
+    out[0] = 9; // a copy: the record stays as built
+    assertEquals(1, ((byte[]) r.get("raw"))[0]);
+    assertThrows(IndexOutOfBoundsException.class, () -> r.get(3));
+  }
+
+  @Test
+  void wideRowsFindEveryColumnAndRejectDuplicates() {
+    VariantRecord.Builder b = VariantRecord.builder();
+    for (int i = 0; i < 40; i++) {
+      b.set("c" + i, (long) i);
+    }
+    var dup = assertThrows(IllegalArgumentException.class, () -> b.set("c3", 0L));
+    assertTrue(dup.getMessage().contains("twice"), dup.getMessage());
+    VariantRecord r = b.build();
+
+    assertEquals(40, r.columnCount());
+    for (int i = 0; i < 40; i++) {
+      assertEquals((long) i, r.get("c" + i));
+      assertEquals("c" + i, r.column(i));
+    }
+    assertTrue(!r.has("c40"));
+  }
+
+  @Test
   void namesFileColumnAndRowInParquetErrors() {
     var e = new VariantParquetException("a.parquet", "var.value", 7, "Cannot rebuild", null);
 

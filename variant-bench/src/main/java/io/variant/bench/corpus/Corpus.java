@@ -26,6 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>{@code events}</td><td>event logs with type drift, 4000 rows of 0.2-1 KB</td></tr>
  *   <tr><td>{@code wide}</td><td>600 objects with 200-400 top-level keys each (~10 KB)</td></tr>
  *   <tr><td>{@code large}</td><td>4 documents of ~1.5 MB: long arrays of numbers and strings</td></tr>
+ *   <tr><td>{@code mixed}</td><td>4000 tweet-, GitHub-event- and review-shaped rows, interleaved
+ *   ({@link MixedRowGenerator}): the mixed real-world shapes of issue 7's convert target</td></tr>
  *   <tr><td>{@code file}</td><td>the NDJSON file named by {@code -Dcorpus=FILE} (one document per line)</td></tr>
  * </table>
  *
@@ -33,7 +35,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Corpus {
   /** The generated corpora, in the order the report lists them. */
-  public static final List<String> GENERATED = List.of("events", "wide", "large");
+  public static final List<String> GENERATED = List.of("events", "wide", "large", "mixed");
 
   private static final long SEED = 0x5EED_7A11L;
   private static final Map<String, Corpus> CACHE = new ConcurrentHashMap<>();
@@ -59,8 +61,8 @@ public final class Corpus {
   }
 
   /**
-   * The corpus called {@code name}: {@code events}, {@code wide}, {@code large}, or {@code file}
-   * (needs the system property {@code corpus}, a path to an NDJSON file).
+   * The corpus called {@code name}: {@code events}, {@code wide}, {@code large}, {@code mixed}, or
+   * {@code file} (needs the system property {@code corpus}, a path to an NDJSON file).
    *
    * @throws IllegalArgumentException for another name
    */
@@ -73,10 +75,11 @@ public final class Corpus {
       case "events" -> new Corpus(name, EventLogGenerator.generate(SEED));
       case "wide" -> new Corpus(name, WideObjectGenerator.generate(SEED + 1));
       case "large" -> new Corpus(name, LargeDocumentGenerator.generate(SEED + 2));
+      case "mixed" -> new Corpus(name, MixedRowGenerator.generate(MixedRowGenerator.CORPUS_ROWS));
       case "file" -> new Corpus(name, readNdjson(fileProperty()));
       default ->
           throw new IllegalArgumentException(
-              "unknown corpus " + name + ": events, wide, large or file");
+              "unknown corpus " + name + ": events, wide, large, mixed or file");
     };
   }
 

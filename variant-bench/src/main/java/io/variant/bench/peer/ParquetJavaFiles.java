@@ -2,6 +2,8 @@ package io.variant.bench.peer;
 
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
+import io.variant.parquet.write.ParquetWriters;
+import io.variant.parquet.write.WriteOptions;
 import io.variant.shredding.ShreddingPlan;
 import java.io.Closeable;
 import java.io.IOException;
@@ -15,12 +17,9 @@ import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.avro.AvroReadSupport;
 import org.apache.parquet.avro.AvroSchemaConverter;
 import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.conf.PlainParquetConfiguration;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.RecordConsumer;
@@ -49,8 +48,8 @@ public final class ParquetJavaFiles {
   }
 
   /**
-   * A parquet-java writer of one VARIANT column {@code v} shaped as our schema for {@code plan}
-   * (ZSTD, like ours by default).
+   * A parquet-java writer of one VARIANT column {@code v} shaped as our schema for {@code plan},
+   * with our writer's default options (ZSTD) set up as ours ({@link ParquetWriters}).
    */
   public static Writer writer(Path file, ShreddingPlan plan, long rowGroupBytes)
       throws IOException {
@@ -58,12 +57,10 @@ public final class ParquetJavaFiles {
         VariantSchema.toParquet("v", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
     MessageType schema = new MessageType("rows", group);
     ParquetWriter<Variant> w =
-        new Builder(new LocalOutputFile(file), schema)
-            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-            .withCompressionCodec(CompressionCodecName.ZSTD)
-            .withRowGroupSize(rowGroupBytes)
-            .withConf(new PlainParquetConfiguration())
-            .build();
+        ParquetWriters.open(
+            new LocalOutputFile(file),
+            new Support(schema),
+            WriteOptions.defaults().withOverwrite(true).withRowGroupSize(rowGroupBytes));
     return new Writer() {
       @Override
       public void write(Variant v) throws IOException {
@@ -111,30 +108,6 @@ public final class ParquetJavaFiles {
         r.close();
       }
     };
-  }
-
-  private static final class Builder extends ParquetWriter.Builder<Variant, Builder> {
-    private final MessageType schema;
-
-    Builder(LocalOutputFile file, MessageType schema) {
-      super(file);
-      this.schema = schema;
-    }
-
-    @Override
-    protected Builder self() {
-      return this;
-    }
-
-    @Override
-    protected WriteSupport<Variant> getWriteSupport(Configuration conf) {
-      return new Support(schema);
-    }
-
-    @Override
-    protected WriteSupport<Variant> getWriteSupport(ParquetConfiguration conf) {
-      return new Support(schema);
-    }
   }
 
   /**

@@ -5,6 +5,7 @@ import io.variant.shredding.ShreddedSink;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnWriter;
+import org.apache.parquet.io.api.Binary;
 
 /**
  * The {@link ShreddedSink} that writes one Variant's split straight into Parquet leaf {@link
@@ -28,6 +29,7 @@ final class LevelSink implements ShreddedSink {
   private boolean[] typedDone = new boolean[16];
   private int[] elements = new int[16]; // per depth: elements started in an array slot
   private int depth;
+  private byte[] scratch = new byte[256];
 
   LevelSink(boolean draft) {
     this.draft = draft;
@@ -113,9 +115,21 @@ final class LevelSink implements ShreddedSink {
     LevelSlot s = slots[d];
     residualDone[d] = true;
     leaves[s.residualLeaf].write(
-        draft ? TypedValues.concatenated(v) : TypedValues.valueBinary(v),
-        repetition[d],
-        s.residualDefined);
+        draft ? TypedValues.concatenated(v) : reused(v), repetition[d], s.residualDefined);
+  }
+
+  /**
+   * {@code v}'s value bytes in a buffer reused from row to row: a reused Binary, which parquet-java
+   * copies only where it keeps one (a new dictionary entry, a new min or max), so a residual costs
+   * no allocation.
+   */
+  private Binary reused(Variant v) {
+    int n = v.valueSize();
+    if (scratch.length < n) {
+      scratch = new byte[Math.max(n, scratch.length * 2)];
+    }
+    v.copyValueTo(scratch, 0);
+    return Binary.fromReusedByteArray(scratch, 0, n);
   }
 
   @Override

@@ -9,12 +9,12 @@ import java.util.List;
  * of a row is written, so a rejected record leaves the file untouched.
  */
 final class RecordShape {
-  private final List<String> names;
-  private final List<Class<?>> types;
+  private final String[] names;
+  private final Class<?>[] types;
 
   private RecordShape(List<String> names, List<Class<?>> types) {
-    this.names = names;
-    this.types = types;
+    this.names = names.toArray(new String[0]);
+    this.types = types.toArray(new Class<?>[0]);
   }
 
   static RecordShape of(List<WriteColumn> columns) {
@@ -28,13 +28,13 @@ final class RecordShape {
   }
 
   static RecordShape of(List<String> names, List<Class<?>> types) {
-    return new RecordShape(List.copyOf(names), List.copyOf(types));
+    return new RecordShape(names, types);
   }
 
   /** True if {@code column} is declared and holds Variants. */
   boolean isVariant(String column) {
-    int i = names.indexOf(column);
-    return i >= 0 && types.get(i) == Variant.class;
+    int i = List.of(names).indexOf(column);
+    return i >= 0 && types[i] == Variant.class;
   }
 
   /**
@@ -42,28 +42,43 @@ final class RecordShape {
    *     value of the wrong type
    */
   void check(VariantRecord record) {
-    if (record.columnCount() != names.size()) {
+    if (record.columnCount() != names.length) {
       throw wrongColumns(record);
     }
-    for (int i = 0; i < names.size(); i++) {
-      if (!record.has(names.get(i))) {
+    for (int i = 0; i < names.length; i++) {
+      if (inPlace(record, i)) {
+        checkType(i, record.typeOf(i)); // the usual case: columns set in declared order
+      } else if (record.has(names[i])) {
+        checkType(i, record.typeOf(names[i]));
+      } else {
         throw wrongColumns(record); // same count, so some other column is there instead
       }
-      Class<?> actual = record.typeOf(names.get(i));
-      if (actual != null && !types.get(i).isAssignableFrom(actual)) {
-        throw new IllegalArgumentException(
-            "Cannot write column \""
-                + names.get(i)
-                + "\": expected a "
-                + types.get(i).getSimpleName()
-                + ", found a "
-                + actual.getSimpleName());
-      }
+    }
+  }
+
+  /** The value of declared column {@code i} in a checked record, read by position if it can be. */
+  Object value(VariantRecord record, int i) {
+    return inPlace(record, i) ? record.get(i) : record.get(names[i]);
+  }
+
+  private boolean inPlace(VariantRecord record, int i) {
+    return i < record.columnCount() && names[i].equals(record.column(i));
+  }
+
+  private void checkType(int i, Class<?> actual) {
+    if (actual != null && !types[i].isAssignableFrom(actual)) {
+      throw new IllegalArgumentException(
+          "Cannot write column \""
+              + names[i]
+              + "\": expected a "
+              + types[i].getSimpleName()
+              + ", found a "
+              + actual.getSimpleName());
     }
   }
 
   private IllegalArgumentException wrongColumns(VariantRecord record) {
     return new IllegalArgumentException(
-        "Cannot write record with columns " + record.columns() + ": expected " + names);
+        "Cannot write record with columns " + record.columns() + ": expected " + List.of(names));
   }
 }

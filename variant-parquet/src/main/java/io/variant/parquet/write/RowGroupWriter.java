@@ -4,15 +4,11 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.compression.CompressionCodecFactory;
-import org.apache.parquet.conf.HadoopParquetConfiguration;
-import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -53,61 +49,31 @@ final class RowGroupWriter {
   private int rowGroupOrdinal;
   private boolean closed;
 
-  /** What {@code ParquetWriter.Builder} would be given. */
-  record Settings(
-      org.apache.parquet.hadoop.metadata.CompressionCodecName codec,
-      long rowGroupBytes,
-      int pageBytes,
-      int rowGroupRows,
-      int pageRows,
-      ParquetFileWriter.Mode mode,
-      Configuration hadoopConf,
-      boolean typedColumnEncodings) {
-
-    ParquetProperties properties() {
-      ParquetProperties.Builder b = ParquetProperties.builder().withPageSize(pageBytes);
-      if (typedColumnEncodings) {
-        b.withValuesWriterFactory(new TypedColumnEncodings());
-      }
-      if (rowGroupRows > 0) {
-        b.withRowGroupRowCountLimit(rowGroupRows);
-      }
-      if (pageRows > 0) {
-        b.withPageRowCountLimit(pageRows);
-      }
-      return b.build();
-    }
-
-    ParquetConfiguration configuration() {
-      return hadoopConf != null
-          ? new HadoopParquetConfiguration(hadoopConf)
-          : new PlainParquetConfiguration();
-    }
-  }
-
   /**
-   * Creates {@code out} (as {@code settings.mode()} says) and writes the file header.
+   * Creates {@code out} (replacing a file there if {@code mode} says so) and writes the file
+   * header. Codec, sizes, row limits and configuration come from {@code options}; {@code
+   * typedColumnEncodings} selects {@link TypedColumnEncodings} over parquet-java's.
    *
    * @throws IOException if the file cannot be created
    */
-  RowGroupWriter(OutputFile out, MessageType schema, Settings settings) throws IOException {
+  RowGroupWriter(
+      OutputFile out,
+      MessageType schema,
+      WriteOptions options,
+      ParquetFileWriter.Mode mode,
+      boolean typedColumnEncodings)
+      throws IOException {
     this.schema = schema;
-    this.props = settings.properties();
-    this.rowGroupBytes = settings.rowGroupBytes();
-    this.codecs = new CodecFactory(settings.configuration(), props.getPageSizeThreshold());
+    this.props = properties(options, typedColumnEncodings);
+    this.rowGroupBytes = options.rowGroupSize();
+    this.codecs = new CodecFactory(options.parquetConfiguration(), props.getPageSizeThreshold());
     this.file =
         new ParquetFileWriter(
-            out,
-            schema,
-            settings.mode(),
-            rowGroupBytes,
-            ParquetWriter.MAX_PADDING_SIZE_DEFAULT,
-            null,
-            props);
+            out, schema, mode, rowGroupBytes, ParquetWriter.MAX_PADDING_SIZE_DEFAULT, null, props);
     boolean started = false;
     try {
       file.start();
-      this.compressor = codecs.getCompressor(settings.codec());
+      this.compressor = codecs.getCompressor(options.codec());
       this.descriptors = schema.getColumns();
       this.leaves = new ColumnWriter[descriptors.size()];
       this.nextRowGroupBytes = rowGroupBytes;
@@ -120,6 +86,21 @@ final class RowGroupWriter {
         codecs.release();
       }
     }
+  }
+
+  /** The properties {@code ParquetWriter.Builder} derives from the same settings. */
+  private static ParquetProperties properties(WriteOptions options, boolean typedColumnEncodings) {
+    ParquetProperties.Builder b = ParquetProperties.builder().withPageSize(options.pageSize());
+    if (typedColumnEncodings) {
+      b.withValuesWriterFactory(new TypedColumnEncodings());
+    }
+    if (options.rowGroupRowLimit() > 0) {
+      b.withRowGroupRowCountLimit(options.rowGroupRowLimit());
+    }
+    if (options.pageRowLimit() > 0) {
+      b.withPageRowCountLimit(options.pageRowLimit());
+    }
+    return b.build();
   }
 
   /**

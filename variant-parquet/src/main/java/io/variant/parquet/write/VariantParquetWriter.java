@@ -1,28 +1,16 @@
 package io.variant.parquet.write;
 
-// Size (over 400 lines): about half is the nested public Builder (as parquet-java names its
-// writers'
-// builders), one documented method per option; file staging lives in StagedFile.
-
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
-import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ExclusiveUse;
-import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 
@@ -55,7 +43,10 @@ import org.apache.parquet.schema.MessageType;
  * file unaffected.
  */
 public final class VariantParquetWriter implements Closeable {
-  private final Builder config;
+  private final WriteOptions options;
+  private final ColumnDeclarations columns;
+  private final boolean parquetJavaEncodings;
+  private final OutputFile outputFile; // null for Path writers
   private final StagedFile staged; // null for OutputFile writers
   private final RowSample sample; // non-null until the sample has been flushed
   private RowGroupWriter writer;
@@ -66,15 +57,21 @@ public final class VariantParquetWriter implements Closeable {
   private final ExclusiveUse use =
       new ExclusiveUse("VariantParquetWriter", "use one writer per thread");
 
-  private VariantParquetWriter(Builder config) throws IOException {
-    this.config = config;
-    this.staged =
-        config.path == null
-            ? null
-            : new StagedFile(config.path, config.writeMode == ParquetFileWriter.Mode.OVERWRITE);
-    this.sample = config.sampleRows() > 0 ? config.newSample() : null;
+  private VariantParquetWriter(
+      Path path,
+      OutputFile outputFile,
+      WriteOptions options,
+      ColumnDeclarations columns,
+      boolean parquetJavaEncodings)
+      throws IOException {
+    this.options = options;
+    this.columns = columns;
+    this.parquetJavaEncodings = parquetJavaEncodings;
+    this.outputFile = outputFile;
+    this.staged = path == null ? null : new StagedFile(path, options.overwrite());
+    this.sample = columns.sampleRows(options) > 0 ? columns.newSample(options) : null;
     if (sample == null) {
-      open(config.resolveColumns(null));
+      open(columns.resolve(options, null));
     }
   }
 
@@ -91,26 +88,12 @@ public final class VariantParquetWriter implements Closeable {
     return new Builder(null, Objects.requireNonNull(file, "file"));
   }
 
-  private void open(List<WriteColumn> columns) throws IOException {
-    support = new VariantWriteSupport(columns, config.extraMetadata);
-    OutputFile out = staged == null ? config.outputFile : staged.output();
+  private void open(List<WriteColumn> resolved) throws IOException {
+    support = new VariantWriteSupport(resolved, options.extraMetadata());
+    OutputFile out = staged == null ? outputFile : staged.output();
     ParquetFileWriter.Mode mode =
-        staged == null
-            ? config.writeMode
-            : ParquetFileWriter.Mode.OVERWRITE; // a stale .tmp is ours
-    writer =
-        new RowGroupWriter(
-            out,
-            support.schema(),
-            new RowGroupWriter.Settings(
-                config.codec,
-                config.rowGroupBytes,
-                config.pageBytes,
-                config.rowGroupRows,
-                config.pageRows,
-                mode,
-                config.hadoopConf,
-                !config.parquetJavaEncodings));
+        staged == null ? options.writeMode() : ParquetFileWriter.Mode.OVERWRITE; // a stale .tmp
+    writer = new RowGroupWriter(out, support.schema(), options, mode, !parquetJavaEncodings);
   }
 
   /** Writes one checked row into the open file. */
@@ -167,7 +150,7 @@ public final class VariantParquetWriter implements Closeable {
   }
 
   private void flushSample() throws IOException {
-    open(config.resolveColumns(sample));
+    open(columns.resolve(options, sample));
     for (VariantRecord r : sample.rows()) {
       writeRow(r); // checked when sampled
     }
@@ -271,7 +254,7 @@ public final class VariantParquetWriter implements Closeable {
       if (writer == null) {
         flushSample();
       }
-      writer.close(config.extraMetadata, VariantWriteSupport.MODEL_NAME);
+      writer.close(options.extraMetadata(), VariantWriteSupport.MODEL_NAME);
       closed = true;
       if (staged != null) {
         staged.commit();
@@ -284,28 +267,21 @@ public final class VariantParquetWriter implements Closeable {
   }
 
   private String where() {
-    return staged != null ? staged.toString() : config.outputFile.getPath();
+    return staged != null ? staged.toString() : outputFile.getPath();
   }
 
   /**
-   * Configures a {@link VariantParquetWriter}; columns are written in the order they are declared.
+   * Configures a {@link VariantParquetWriter}: its columns, in the order they are declared, and the
+   * file options shared with the project's other writers ({@link WriterBuilder}). Rows are sampled
+   * ({@link #inferFromFirst}, default 1000) only when some VARIANT column needs a plan or the
+   * metadata policy is {@link MetadataPolicy#SHARED_DICTIONARY}; sampling keys pays off when rows
+   * have keys the plan does not shred: on the test data's event log (30,000 rows) the metadata
+   * column shrank from 5.0 KB (plan keys only) to 2.1 KB at about the same write speed.
    */
-  public static final class Builder {
+  public static final class Builder extends WriterBuilder<Builder> {
     private final Path path;
     private final OutputFile outputFile;
-    private final List<Object> declared = new ArrayList<>(); // WriteColumn, or Named
-    private final Map<String, String> extraMetadata = new LinkedHashMap<>();
-    private int inferRows = -1; // not set
-    private ShreddingLayout layout = ShreddingLayout.SPEC;
-    private NumericWidening widening = NumericWidening.LOSSLESS;
-    private MetadataPolicy metadataPolicy = MetadataPolicy.ROW_KEYS;
-    private CompressionCodecName codec = CompressionCodecName.ZSTD;
-    private long rowGroupBytes = ParquetWriter.DEFAULT_BLOCK_SIZE;
-    private int pageBytes = ParquetWriter.DEFAULT_PAGE_SIZE;
-    private int rowGroupRows;
-    private int pageRows;
-    private ParquetFileWriter.Mode writeMode = ParquetFileWriter.Mode.CREATE;
-    private Configuration hadoopConf;
+    private final ColumnDeclarations columns = new ColumnDeclarations();
     private boolean parquetJavaEncodings;
 
     private Builder(Path path, OutputFile outputFile) {
@@ -313,16 +289,20 @@ public final class VariantParquetWriter implements Closeable {
       this.outputFile = outputFile;
     }
 
+    @Override
+    protected Builder self() {
+      return this;
+    }
+
     /** A VARIANT column shredded by {@code plan} ({@link ShreddingPlan#residual()}: unshredded). */
     public Builder variantColumn(String name, ShreddingPlan plan) {
-      declared.add(
-          new Named(Objects.requireNonNull(name, "name"), Objects.requireNonNull(plan, "plan")));
+      columns.variant(name, Objects.requireNonNull(plan, "plan"));
       return this;
     }
 
     /** A VARIANT column whose plan is inferred from the first {@link #inferFromFirst} rows. */
     public Builder variantColumn(String name) {
-      declared.add(new Named(Objects.requireNonNull(name, "name"), null));
+      columns.variant(name, null);
       return this;
     }
 
@@ -331,127 +311,38 @@ public final class VariantParquetWriter implements Closeable {
      * apply to it.
      */
     public Builder variantColumn(VariantColumn column) {
-      return add(column);
+      columns.column(column);
+      return this;
     }
 
     /** An ordinary column, {@code optional int64}: a {@link Long} in records. */
     public Builder longColumn(String name) {
-      return add(new PlainColumn(name, PlainType.LONG));
+      return plain(name, PlainType.LONG);
     }
 
     /** An ordinary column, {@code optional int32}: an {@link Integer} in records. */
     public Builder intColumn(String name) {
-      return add(new PlainColumn(name, PlainType.INT));
+      return plain(name, PlainType.INT);
     }
 
     /** An ordinary column, {@code optional binary (STRING)}: a {@link String} in records. */
     public Builder stringColumn(String name) {
-      return add(new PlainColumn(name, PlainType.STRING));
+      return plain(name, PlainType.STRING);
     }
 
     /** An ordinary column, {@code optional double}: a {@link Double} in records. */
     public Builder doubleColumn(String name) {
-      return add(new PlainColumn(name, PlainType.DOUBLE));
+      return plain(name, PlainType.DOUBLE);
     }
 
     /** An ordinary column, {@code optional boolean}: a {@link Boolean} in records. */
     public Builder booleanColumn(String name) {
-      return add(new PlainColumn(name, PlainType.BOOLEAN));
+      return plain(name, PlainType.BOOLEAN);
     }
 
     /** An ordinary column, {@code optional binary}: a {@code byte[]} in records. */
     public Builder binaryColumn(String name) {
-      return add(new PlainColumn(name, PlainType.BINARY));
-    }
-
-    private Builder add(WriteColumn c) {
-      declared.add(c);
-      return this;
-    }
-
-    /**
-     * Buffers the first {@code rows} rows before opening the file: they infer the plans of columns
-     * declared without one, and under {@link MetadataPolicy#SHARED_DICTIONARY} the keys they use
-     * join the shared dictionary of every VARIANT column declared by name. Default 1000 when some
-     * column needs a plan or uses the shared dictionary, else 0. Sampling keys pays off when rows
-     * have keys the plan does not shred: on the test data's event log (30,000 rows) the metadata
-     * column shrank from 5.0 KB (plan keys only) to 2.1 KB at about the same write speed. {@code 0}
-     * turns sampling off (then every VARIANT column needs a plan).
-     */
-    public Builder inferFromFirst(int rows) {
-      if (rows < 0) {
-        throw new IllegalArgumentException("rows must be >= 0, was " + rows);
-      }
-      this.inferRows = rows;
-      return this;
-    }
-
-    /** Layout of the VARIANT columns declared by name; default {@link ShreddingLayout#SPEC}. */
-    public Builder layout(ShreddingLayout l) {
-      this.layout = Objects.requireNonNull(l, "layout");
-      return this;
-    }
-
-    /**
-     * Widening of the VARIANT columns declared by name; default {@link NumericWidening#LOSSLESS}.
-     */
-    public Builder widening(NumericWidening w) {
-      this.widening = Objects.requireNonNull(w, "widening");
-      return this;
-    }
-
-    /**
-     * Metadata policy of the VARIANT columns declared by name; default {@link
-     * MetadataPolicy#ROW_KEYS}.
-     */
-    public Builder metadataPolicy(MetadataPolicy p) {
-      this.metadataPolicy = Objects.requireNonNull(p, "metadataPolicy");
-      return this;
-    }
-
-    /** Compression codec; default ZSTD. */
-    public Builder codec(CompressionCodecName c) {
-      this.codec = Objects.requireNonNull(c, "codec");
-      return this;
-    }
-
-    /** Target row-group size in bytes; default Parquet's 128 MiB. */
-    public Builder rowGroupSize(long bytes) {
-      this.rowGroupBytes = bytes;
-      return this;
-    }
-
-    /** Target page size in bytes; default Parquet's 1 MiB. */
-    public Builder pageSize(int bytes) {
-      this.pageBytes = bytes;
-      return this;
-    }
-
-    /** At most {@code rows} rows per row group (0: no limit beyond the size). */
-    public Builder rowGroupRowLimit(int rows) {
-      this.rowGroupRows = rows;
-      return this;
-    }
-
-    /** At most {@code rows} rows per page (0: Parquet's default limit). */
-    public Builder pageRowLimit(int rows) {
-      this.pageRows = rows;
-      return this;
-    }
-
-    /** Replace an existing file at the target (atomically, for {@link Path} writers). */
-    public Builder overwrite() {
-      this.writeMode = ParquetFileWriter.Mode.OVERWRITE;
-      return this;
-    }
-
-    /**
-     * Use Hadoop's configuration (codec settings) instead of a plain one. Parquet's file encryption
-     * settings are not read: this writer does not encrypt.
-     */
-    public Builder conf(Configuration conf) {
-      this.hadoopConf = Objects.requireNonNull(conf, "conf");
-      return this;
+      return plain(name, PlainType.BINARY);
     }
 
     /**
@@ -463,9 +354,8 @@ public final class VariantParquetWriter implements Closeable {
       return this;
     }
 
-    /** Adds a key/value pair to the file footer. */
-    public Builder extraMetadata(String key, String value) {
-      extraMetadata.put(key, value);
+    private Builder plain(String name, PlainType type) {
+      columns.column(new PlainColumn(name, type));
       return this;
     }
 
@@ -479,79 +369,9 @@ public final class VariantParquetWriter implements Closeable {
      * @throws IOException if the file cannot be created
      */
     public VariantParquetWriter build() throws IOException {
-      if (declared.isEmpty()) {
-        throw new IllegalArgumentException("Cannot build a writer without columns");
-      }
-      java.util.Set<String> names = new java.util.HashSet<>();
-      for (Object d : declared) {
-        String name = d instanceof Named n ? n.name() : ((WriteColumn) d).name();
-        if (!names.add(name)) {
-          throw new IllegalArgumentException("Cannot declare column \"" + name + "\" twice");
-        }
-      }
-      return new VariantParquetWriter(this);
-    }
-
-    /** Rows to buffer before opening the file. */
-    int sampleRows() {
-      boolean needsPlan = declared.stream().anyMatch(d -> d instanceof Named n && n.plan() == null);
-      if (inferRows == 0 && needsPlan) {
-        throw new IllegalArgumentException(
-            "Cannot infer a plan from 0 rows: give every VARIANT column a plan or sample rows");
-      }
-      boolean sharesKeys =
-          metadataPolicy == MetadataPolicy.SHARED_DICTIONARY
-              && declared.stream().anyMatch(d -> d instanceof Named);
-      return inferRows >= 0 ? inferRows : needsPlan || sharesKeys ? RowSample.DEFAULT_ROWS : 0;
-    }
-
-    RowSample newSample() {
-      List<String> names = new ArrayList<>();
-      List<Class<?>> types = new ArrayList<>();
-      List<String> inferred = new ArrayList<>();
-      List<String> sampledKeys = new ArrayList<>();
-      for (Object d : declared) {
-        if (d instanceof Named n) {
-          names.add(n.name());
-          types.add(io.variant.core.Variant.class);
-          if (n.plan() == null) {
-            inferred.add(n.name());
-          }
-          if (metadataPolicy == MetadataPolicy.SHARED_DICTIONARY) {
-            sampledKeys.add(n.name());
-          }
-        } else {
-          names.add(((WriteColumn) d).name());
-          types.add(RecordShape.javaType((WriteColumn) d));
-        }
-      }
-      return new RowSample(sampleRows(), RecordShape.of(names, types), inferred, sampledKeys);
-    }
-
-    /**
-     * The final columns: explicit ones as given; columns declared by name with this builder's
-     * settings, their plan inferred from {@code sample} if none was given, their shared dictionary
-     * extended by its keys.
-     */
-    List<WriteColumn> resolveColumns(RowSample sample) {
-      List<WriteColumn> out = new ArrayList<>();
-      for (Object d : declared) {
-        if (d instanceof Named n) {
-          ShreddingPlan plan = n.plan() != null ? n.plan() : sample.inferredPlan(n.name());
-          VariantColumn c =
-              VariantColumn.of(n.name(), plan)
-                  .withLayout(layout)
-                  .withWidening(widening)
-                  .withMetadataPolicy(metadataPolicy);
-          out.add(sample == null ? c : c.withSharedKeys(sample.keys(n.name())));
-        } else {
-          out.add((WriteColumn) d);
-        }
-      }
-      return out;
+      columns.check();
+      columns.sampleRows(options()); // rejects inferring from 0 rows now rather than at close
+      return new VariantParquetWriter(path, outputFile, options(), columns, parquetJavaEncodings);
     }
   }
-
-  /** A VARIANT column declared by name; {@code plan} is null when it is to be inferred. */
-  private record Named(String name, ShreddingPlan plan) {}
 }

@@ -210,9 +210,9 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
     for (int i = 0; i < variantWriters.length; i++) {
       WriteColumn c = columns.get(i);
       if (variantWriters[i] != null) {
-        variantWriters[i].write(leaves, (Variant) record.get(c.name()));
+        variantWriters[i].write(leaves, (Variant) shape.value(record, i));
       } else {
-        writePlain(leaves[plainLeaves[i]], (PlainColumn) c, record.get(c.name()));
+        writePlain(leaves[plainLeaves[i]], (PlainColumn) c, shape.value(record, i));
       }
     }
   }

@@ -12,7 +12,9 @@ import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.write.MetadataPolicy;
+import io.variant.parquet.write.ParquetWriters;
 import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.parquet.write.WriteOptions;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.PlanGen;
 import io.variant.shredding.testkit.ShapePlans;
@@ -33,13 +35,10 @@ import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.avro.AvroReadSupport;
 import org.apache.parquet.avro.AvroSchemaConverter;
 import org.apache.parquet.avro.AvroWriteSupport;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
-import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -237,11 +236,12 @@ class ParquetAvroInteropTest {
             .filter(s -> s.getType() == Schema.Type.RECORD)
             .findFirst()
             .orElseThrow();
+    // parquet-avro's writer with the shredded schema injected, as parquet-java's own tests do
     try (ParquetWriter<GenericRecord> w =
-        new ShreddingAvroWriter(new LocalOutputFile(file), schema, avro)
-            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-            .withConf(new Configuration())
-            .build()) {
+        ParquetWriters.open(
+            new LocalOutputFile(file),
+            new AvroWriteSupport<>(schema, avro, GenericData.get()),
+            WriteOptions.defaults().withOverwrite(true).withConf(new Configuration()))) {
       for (int i = 0; i < rows.size(); i++) {
         GenericRecord rec = new GenericData.Record(avro);
         rec.put("id", (long) i);
@@ -254,32 +254,6 @@ class ParquetAvroInteropTest {
         }
         w.write(rec);
       }
-    }
-  }
-
-  /**
-   * Injects the shredded Parquet schema under parquet-avro's object model, as parquet-java's own
-   * tests do.
-   */
-  private static final class ShreddingAvroWriter
-      extends ParquetWriter.Builder<GenericRecord, ShreddingAvroWriter> {
-    private final MessageType schema;
-    private final Schema avro;
-
-    ShreddingAvroWriter(OutputFile file, MessageType schema, Schema avro) {
-      super(file);
-      this.schema = schema;
-      this.avro = avro;
-    }
-
-    @Override
-    protected ShreddingAvroWriter self() {
-      return this;
-    }
-
-    @Override
-    protected WriteSupport<GenericRecord> getWriteSupport(Configuration conf) {
-      return new AvroWriteSupport<>(schema, avro, GenericData.get());
     }
   }
 

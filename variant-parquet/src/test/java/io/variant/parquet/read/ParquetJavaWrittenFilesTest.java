@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.core.Variant;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.write.ParquetWriters;
+import io.variant.parquet.write.WriteOptions;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.PlanGen;
 import io.variant.testkit.Trials;
@@ -15,12 +17,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.conf.PlainParquetConfiguration;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.LocalOutputFile;
-import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -76,39 +75,13 @@ class ParquetJavaWrittenFilesTest {
   private static void writeWithParquetJava(Path file, MessageType schema, List<Variant> rows)
       throws IOException {
     try (ParquetWriter<Variant> w =
-        new Builder(new LocalOutputFile(file), schema)
-            .withConf(new PlainParquetConfiguration())
-            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-            .withRowGroupRowCountLimit(4)
-            .build()) {
+        ParquetWriters.open(
+            new LocalOutputFile(file),
+            new Support(schema),
+            WriteOptions.defaults().withOverwrite(true).withRowGroupRowLimit(4))) {
       for (Variant v : rows) {
         w.write(v);
       }
-    }
-  }
-
-  private static final class Builder extends ParquetWriter.Builder<Variant, Builder> {
-    private final MessageType schema;
-
-    Builder(OutputFile file, MessageType schema) {
-      super(file);
-      this.schema = schema;
-    }
-
-    @Override
-    protected Builder self() {
-      return this;
-    }
-
-    @Override
-    @SuppressWarnings("deprecation") // abstract in ParquetWriter.Builder
-    protected WriteSupport<Variant> getWriteSupport(org.apache.hadoop.conf.Configuration conf) {
-      return new Support(schema);
-    }
-
-    @Override
-    protected WriteSupport<Variant> getWriteSupport(ParquetConfiguration conf) {
-      return new Support(schema);
     }
   }
 

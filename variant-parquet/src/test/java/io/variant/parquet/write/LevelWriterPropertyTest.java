@@ -19,16 +19,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.page.PageReadStore;
-import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.LocalInputFile;
@@ -77,20 +72,23 @@ class LevelWriterPropertyTest {
           int rowGroupRows = 1 + rnd.nextInt(12);
           int pageRows = 1 + rnd.nextInt(5);
 
+          WriteOptions options =
+              WriteOptions.defaults()
+                  .withOverwrite(true)
+                  .withLayout(layout)
+                  .withMetadataPolicy(policy)
+                  .withWidening(widening)
+                  .withCodec(codec)
+                  .withRowGroupRowLimit(rowGroupRows)
+                  .withPageRowLimit(pageRows)
+                  .withInferRows(0);
           Path ours = Files.createTempFile(tmp, "levels", ".parquet");
           try (VariantParquetWriter w =
               VariantParquetWriter.builder(ours)
-                  .overwrite()
+                  .options(options)
                   .longColumn("id")
                   .variantColumn("event", plan)
                   .stringColumn("name")
-                  .layout(layout)
-                  .metadataPolicy(policy)
-                  .widening(widening)
-                  .codec(codec)
-                  .rowGroupRowLimit(rowGroupRows)
-                  .pageRowLimit(pageRows)
-                  .inferFromFirst(0)
                   .parquetJavaEncodings()
                   .build()) {
             for (VariantRecord r : rows) {
@@ -109,13 +107,7 @@ class LevelWriterPropertyTest {
                           .withWidening(widening),
                       new PlainColumn("name", PlainType.STRING)));
           try (ParquetWriter<VariantRecord> w =
-              new SupportBuilder(reference, support)
-                  .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-                  .withCompressionCodec(codec)
-                  .withRowGroupRowCountLimit(rowGroupRows)
-                  .withPageRowCountLimit(pageRows)
-                  .withConf(new PlainParquetConfiguration())
-                  .build()) {
+              ParquetWriters.open(new LocalOutputFile(reference), support, options)) {
             for (VariantRecord r : rows) {
               w.write(r);
             }
@@ -171,31 +163,5 @@ class LevelWriterPropertyTest {
       }
     }
     return out;
-  }
-
-  /** parquet-java's writer around a given {@link VariantWriteSupport}. */
-  private static final class SupportBuilder
-      extends ParquetWriter.Builder<VariantRecord, SupportBuilder> {
-    private final VariantWriteSupport support;
-
-    SupportBuilder(Path file, VariantWriteSupport support) {
-      super(new LocalOutputFile(file));
-      this.support = support;
-    }
-
-    @Override
-    protected SupportBuilder self() {
-      return this;
-    }
-
-    @Override
-    protected WriteSupport<VariantRecord> getWriteSupport(Configuration conf) {
-      return support;
-    }
-
-    @Override
-    protected WriteSupport<VariantRecord> getWriteSupport(ParquetConfiguration conf) {
-      return support;
-    }
   }
 }

@@ -1,0 +1,114 @@
+package io.variant.parquet.write;
+
+import io.variant.core.Variant;
+import io.variant.shredding.ShreddingPlan;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The columns declared on a {@link VariantParquetWriter.Builder}, in order, and how they become the
+ * file's columns: fully specified ones as given; VARIANT columns declared by name get the builder's
+ * layout, widening and metadata policy, and a plan inferred from the sampled rows when none was
+ * given. <b>Thread safety:</b> none (a builder's).
+ */
+final class ColumnDeclarations {
+  /** A VARIANT column declared by name; {@code plan} is null when it is to be inferred. */
+  private record Named(String name, ShreddingPlan plan) {}
+
+  private final List<Object> declared = new ArrayList<>(); // WriteColumn, or Named
+
+  void variant(String name, ShreddingPlan plan) {
+    declared.add(new Named(Objects.requireNonNull(name, "name"), plan));
+  }
+
+  void column(WriteColumn c) {
+    declared.add(Objects.requireNonNull(c, "column"));
+  }
+
+  /**
+   * @throws IllegalArgumentException if no column was declared or two share a name
+   */
+  void check() {
+    if (declared.isEmpty()) {
+      throw new IllegalArgumentException("Cannot build a writer without columns");
+    }
+    Set<String> names = new HashSet<>();
+    for (Object d : declared) {
+      if (!names.add(name(d))) {
+        throw new IllegalArgumentException("Cannot declare column \"" + name(d) + "\" twice");
+      }
+    }
+  }
+
+  private static String name(Object d) {
+    return d instanceof Named n ? n.name() : ((WriteColumn) d).name();
+  }
+
+  /**
+   * Rows to buffer before opening the file: {@code options.inferRows()} if set, else {@link
+   * RowSample#DEFAULT_ROWS} when some column needs a plan or samples keys, else 0.
+   *
+   * @throws IllegalArgumentException if a plan would have to be inferred from 0 rows
+   */
+  int sampleRows(WriteOptions options) {
+    boolean needsPlan = declared.stream().anyMatch(d -> d instanceof Named n && n.plan() == null);
+    int rows = options.inferRows();
+    if (rows == 0 && needsPlan) {
+      throw new IllegalArgumentException(
+          "Cannot infer a plan from 0 rows: give every VARIANT column a plan or sample rows");
+    }
+    boolean sharesKeys =
+        options.metadataPolicy() == MetadataPolicy.SHARED_DICTIONARY
+            && declared.stream().anyMatch(d -> d instanceof Named);
+    return rows >= 0 ? rows : needsPlan || sharesKeys ? RowSample.DEFAULT_ROWS : 0;
+  }
+
+  /** An empty sample of {@link #sampleRows} rows, checking records against these columns. */
+  RowSample newSample(WriteOptions options) {
+    List<String> names = new ArrayList<>();
+    List<Class<?>> types = new ArrayList<>();
+    List<String> inferred = new ArrayList<>();
+    List<String> sampledKeys = new ArrayList<>();
+    for (Object d : declared) {
+      names.add(name(d));
+      if (d instanceof Named n) {
+        types.add(Variant.class);
+        if (n.plan() == null) {
+          inferred.add(n.name());
+        }
+        if (options.metadataPolicy() == MetadataPolicy.SHARED_DICTIONARY) {
+          sampledKeys.add(n.name());
+        }
+      } else {
+        types.add(RecordShape.javaType((WriteColumn) d));
+      }
+    }
+    return new RowSample(sampleRows(options), RecordShape.of(names, types), inferred, sampledKeys);
+  }
+
+  /**
+   * The final columns, in declared order; those declared by name take {@code options}' settings,
+   * their plan inferred from {@code sample} if none was given, their shared dictionary extended by
+   * its keys ({@code sample} is null when nothing was sampled).
+   */
+  List<WriteColumn> resolve(WriteOptions options, RowSample sample) {
+    List<WriteColumn> out = new ArrayList<>();
+    for (Object d : declared) {
+      if (d instanceof Named n) {
+        ShreddingPlan plan = n.plan() != null ? n.plan() : sample.inferredPlan(n.name());
+        VariantColumn c =
+            VariantColumn.of(n.name(), plan)
+                .withLayout(options.layout())
+                .withWidening(options.widening())
+                .withMetadataPolicy(options.metadataPolicy());
+        out.add(sample == null ? c : c.withSharedKeys(sample.keys(n.name())));
+      } else {
+        out.add((WriteColumn) d);
+      }
+    }
+    return out;
+  }
+}
