@@ -18,8 +18,8 @@ public final class WalkBudget {
   private static final int SLACK = 64;
 
   private final String action;
-  private final long initial;
   private final int factor;
+  private long initial;
   private long left;
 
   /**
@@ -31,6 +31,14 @@ public final class WalkBudget {
   public WalkBudget(String action, long encodedBytes, Limits limits) {
     this.action = action;
     this.factor = limits.maxExpansion();
+    restart(encodedBytes);
+  }
+
+  /**
+   * Starts the next walk, of a value of {@code encodedBytes}, with this budget's action and limits,
+   * so that a walker that runs once per row reuses one budget instead of making one per row.
+   */
+  public void restart(long encodedBytes) {
     this.initial = factor * Math.max(0, encodedBytes) + SLACK;
     this.left = initial;
   }

@@ -1,6 +1,6 @@
 package io.variant.shredding;
 
-import io.variant.core.Variant;
+import io.variant.core.ValueCursor;
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
 import java.nio.charset.StandardCharsets;
@@ -130,14 +130,14 @@ final class FieldMatcher {
   }
 
   /**
-   * Writes to {@code found[p]} the index of the field whose key is the slot's sorted name {@code
-   * p}, or -1; returns how many were found. A key that appears twice (malformed) matches its first
-   * field.
+   * Writes to {@code found[p]} the index of the field of the object open in {@code object} whose
+   * key is the slot's sorted name {@code p}, or -1; returns how many were found. A key that appears
+   * twice (malformed) matches its first field.
    */
-  static int match(Variant object, int[] idToName, int[] found) {
+  static int match(ValueCursor object, int fieldCount, int[] idToName, int[] found) {
     Arrays.fill(found, -1);
     int present = 0;
-    for (int i = 0, n = object.fieldCount(); i < n; i++) {
+    for (int i = 0; i < fieldCount; i++) {
       int p = idToName[object.fieldId(i)];
       if (p >= 0 && found[p] < 0) {
         found[p] = i;

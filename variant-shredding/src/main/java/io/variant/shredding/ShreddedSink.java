@@ -49,6 +49,17 @@ public interface ShreddedSink {
   /** A decimal already at the slot's scale and within its precision. */
   void typedDecimal(BigDecimal value);
 
+  /**
+   * A decimal given as its unscaled value at the slot's scale ({@code unscaled × 10^-scale}),
+   * within the slot's precision: the splitter's form for values of up to 18 digits, which it
+   * rescales without making a {@link BigDecimal}. The default makes one and calls {@link
+   * #typedDecimal(BigDecimal)}; a sink that writes the unscaled value (Parquet's INT32 and INT64
+   * decimals) can override it to skip that object.
+   */
+  default void typedDecimal(long unscaled, int scale) {
+    typedDecimal(BigDecimal.valueOf(unscaled, scale));
+  }
+
   /** UTF-8 bytes of a string, the bytes of a binary, or the 16 big-endian bytes of a UUID. */
   void typedBytes(byte[] buffer, int offset, int length);
 

@@ -1,18 +1,17 @@
 package io.variant.shredding;
 
+import io.variant.core.BasicType;
 import io.variant.core.BuilderOptions;
 import io.variant.core.MetadataBuilder;
 import io.variant.core.ObjectSubset;
+import io.variant.core.ValueCursor;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
 import io.variant.core.WalkBudget;
-import java.math.BigDecimal;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * Splits Variants into the typed and residual parts of a plan's slots, streaming into a {@link
@@ -71,7 +70,9 @@ public final class Splitter {
   private final BuilderOptions residualOptions;
   private final ExclusiveUse use =
       new ExclusiveUse("Splitter", "make one per thread with Splitter.of");
-  private WalkBudget budget; // the current split's
+  private final WalkBudget budget; // restarted for each split
+  private final ValueCursor scalarCursor = new ValueCursor(); // a scalar met as a view
+  private final ValueCursor subsetCursor = new ValueCursor(); // ObjectSubset's
   private final FieldMatcher matcher;
   private int[] dropScratch =
       new int[0]; // residualObject's sorted copy of the shredded fields' indexes
@@ -84,19 +85,25 @@ public final class Splitter {
     this.plan = plan;
     this.options = options;
     List<byte[][]> slotNames = new java.util.ArrayList<>();
-    this.root = new Node(plan, slotNames);
+    this.root = new Node(plan, slotNames, options.widening());
     this.matcher = new FieldMatcher(slotNames);
     this.residualOptions = BuilderOptions.defaults().withLimits(options.limits());
+    this.budget = new WalkBudget("split", 0, options.limits());
   }
 
   /**
-   * One slot of the plan, prepared for splitting many values: an object slot holds its field names
-   * as unsigned-sorted UTF-8 bytes and a number in the {@link FieldMatcher}, which matches a
-   * value's fields to them by field id, one table lookup per field.
+   * One slot of the plan, prepared for splitting many values: a scalar slot holds its {@link
+   * Widening}; an object slot holds its field names as unsigned-sorted UTF-8 bytes and a number in
+   * the {@link FieldMatcher}, which matches a value's fields to them by field id, one table lookup
+   * per field. Object and array slots read their children through their own {@link ValueCursor} (a
+   * node never nests in itself, so one cursor per node serves the recursion), scalar children in
+   * place.
    */
   private static final class Node {
     final ShreddingPlan plan;
     final ShreddingPlan.Shape shape;
+    final Widening scalar; // scalar slots
+    final ValueCursor cursor; // object and array slots
     final Node element; // array slots
     final Node[] fields; // object slots, in plan order
     final byte[][] sortedNames; // object slots: distinct UTF-8 names in unsigned byte order
@@ -109,12 +116,20 @@ public final class Splitter {
     /**
      * @param slotNames collects the sorted names of every object slot, numbered in the order met
      */
-    Node(ShreddingPlan plan, List<byte[][]> slotNames) {
+    Node(ShreddingPlan plan, List<byte[][]> slotNames, NumericWidening widening) {
       this.plan = plan;
       this.shape = plan.shape();
+      this.scalar =
+          shape == ShreddingPlan.Shape.SCALAR
+              ? new Widening(plan.asScalar().type(), widening)
+              : null;
+      this.cursor =
+          shape == ShreddingPlan.Shape.OBJECT || shape == ShreddingPlan.Shape.ARRAY
+              ? new ValueCursor()
+              : null;
       this.element =
           plan.shape() == ShreddingPlan.Shape.ARRAY
-              ? new Node(plan.asArray().element(), slotNames)
+              ? new Node(plan.asArray().element(), slotNames, widening)
               : null;
       if (plan.shape() != ShreddingPlan.Shape.OBJECT) {
         this.fields = null;
@@ -129,7 +144,7 @@ public final class Splitter {
       this.fields = new Node[m];
       byte[][] encoded = new byte[m][];
       for (int k = 0; k < m; k++) {
-        fields[k] = new Node(planFields.get(k).plan(), slotNames);
+        fields[k] = new Node(planFields.get(k).plan(), slotNames, widening);
         // The encoding Variant.fieldIndex compares against: a lone surrogate becomes '?', so two
         // plan names
         // may share bytes; they then share one sorted position and match the same field.
@@ -188,60 +203,72 @@ public final class Splitter {
   public void split(Variant v, ShreddedSink sink) {
     use.enter();
     try {
-      budget = new WalkBudget("split", v.valueSize(), options.limits());
+      budget.restart(v.valueSize());
       idTables = matcher.hasSlots() ? matcher.tables(v.metadata()) : null;
       slot(v, root, sink);
     } finally {
-      budget = null;
       idTables = null;
       use.exit();
     }
   }
 
   private void slot(Variant v, Node node, ShreddedSink sink) {
+    if (node.scalar != null) {
+      scalarCursor.at(v);
+      scalar(scalarCursor, node, sink);
+      return;
+    }
     budget.charge(v);
-    if (node.shape == ShreddingPlan.Shape.SCALAR) {
-      scalar(v, node.plan.asScalar().type(), sink);
-    } else if (node.fields != null && v.isObject()) {
+    if (node.fields != null && v.isObject()) {
       object(v, node, sink);
     } else if (node.element != null && v.isArray()) {
-      int n = v.size();
-      sink.startArray(n);
-      for (int i = 0; i < n; i++) {
-        sink.startElement();
-        slot(v.element(i), node.element, sink);
-        sink.endElement();
-      }
-      sink.endArray();
+      array(v, node, sink);
     } else {
       sink.residual(residual(v)); // a ResidualPlan, or a value of another shape than the plan's
     }
   }
 
-  private void scalar(Variant v, ShreddedType t, ShreddedSink sink) {
-    NumericWidening mode = options.widening();
-    if (t.kind() == ShreddedType.Kind.DECIMAL) {
-      BigDecimal d = Widening.toDecimal(v, t, mode); // checks and converts in one pass
-      if (d == null) {
-        sink.residual(residual(v));
-      } else {
-        sink.typedDecimal(d);
-      }
-    } else if (Widening.fits(v, t, mode)) {
-      typed(v, t, sink);
+  /** Child {@code i} of the container open in {@code c} into the slot {@code node}. */
+  private void child(ValueCursor c, int i, Node node, ShreddedSink sink) {
+    c.select(i);
+    if (node.scalar != null) {
+      scalar(c, node, sink); // read in place: no view per element of a long array
     } else {
-      sink.residual(residual(v));
+      slot(c.view(), node, sink);
     }
+  }
+
+  /** The cursor's current value into the scalar slot {@code node}: typed if it fits. */
+  private void scalar(ValueCursor c, Node node, ShreddedSink sink) {
+    boolean container = c.basicType() == BasicType.OBJECT || c.basicType() == BasicType.ARRAY;
+    budget.charge(container ? 1 : c.valueSize()); // a container is charged whole as a residual
+    if (container || !node.scalar.write(c, sink)) {
+      sink.residual(residual(c.view()));
+    }
+  }
+
+  private void array(Variant v, Node node, ShreddedSink sink) {
+    ValueCursor c = node.cursor;
+    int n = c.open(v);
+    sink.startArray(n);
+    for (int i = 0; i < n; i++) {
+      sink.startElement();
+      child(c, i, node.element, sink);
+      sink.endElement();
+    }
+    sink.endArray();
   }
 
   private void object(Variant v, Node node, ShreddedSink sink) {
     int[] found = node.found;
+    ValueCursor c = node.cursor;
+    int n = c.open(v);
     int present =
         idTables != null
-            ? FieldMatcher.match(v, idTables[node.objectSlot], found)
+            ? FieldMatcher.match(c, n, idTables[node.objectSlot], found)
             : v.fieldIndexes(
                 node.sortedNames, found); // a dictionary met for the first time: match by key bytes
-    if (present < v.fieldCount()) {
+    if (present < n) {
       sink.residual(
           residualObject(v, found)); // spec: VariantShredding §Objects, partially shredded
     }
@@ -253,7 +280,7 @@ public final class Splitter {
         sink.missingField(k, planFields.get(k).name());
       } else {
         sink.startField(k, planFields.get(k).name());
-        slot(v.fieldValue(i), node.fields[k], sink);
+        child(c, i, node.fields[k], sink);
         sink.endField();
       }
     }
@@ -272,7 +299,7 @@ public final class Splitter {
           dropScratch.length >= found.length ? dropScratch : (dropScratch = new int[found.length]);
       System.arraycopy(found, 0, drop, 0, found.length);
       Arrays.sort(drop, 0, found.length); // increasing field indexes; absent names (-1) first
-      Variant rest = ObjectSubset.without(v, drop, found.length);
+      Variant rest = ObjectSubset.without(v, drop, found.length, subsetCursor);
       if (rest != null) {
         budget.charge(rest.valueSize()); // emitted whole
         return rest;
@@ -369,41 +396,5 @@ public final class Splitter {
     byte[] bytes =
         v.valueBytes(); // a scalar uses no key: the builder's empty dictionary, not the row's
     return Variant.of(NO_KEYS, bytes, 0, bytes.length);
-  }
-
-  /** Writes a value that {@link Widening#fits} the slot. */
-  private void typed(Variant v, ShreddedType t, ShreddedSink sink) {
-    switch (t.kind().slotValue()) {
-      case BOOLEAN -> sink.typedBoolean(v.booleanValue());
-      case INTEGER -> sink.typedLong(Widening.toLong(v));
-      case FLOAT -> sink.typedFloat(v.floatValue());
-      case DOUBLE -> sink.typedDouble(v.doubleValue());
-      case DECIMAL -> sink.typedDecimal(Widening.toDecimal(v, t, options.widening()));
-      case DATE -> sink.typedLong(v.epochDay());
-      case TEMPORAL -> sink.typedLong(v.temporalValue());
-      case STRING, BINARY -> payload(v, sink);
-      case UUID -> uuid(v.uuidValue(), sink);
-    }
-  }
-
-  /**
-   * Hands a string's or binary's bytes over in a fresh array that the sink may keep (the Parquet
-   * writer wraps it as a constant {@code Binary}), so it is never reused. One copy of the whole
-   * encoded value, its header included, and no buffer view: the payload follows a one-byte header
-   * (short string) or a header and a four-byte length. spec: VariantEncoding §Value encoding,
-   * string and binary
-   */
-  private static void payload(Variant v, ShreddedSink sink) {
-    byte[] a = new byte[v.valueSize()];
-    v.copyValueTo(a, 0);
-    int header = v.isShortString() ? 1 : 5;
-    sink.typedBytes(a, header, a.length - header);
-  }
-
-  /** spec: VariantEncoding §Encoding types, uuid: 16 bytes big-endian, as Parquet's UUID type. */
-  private static void uuid(UUID u, ShreddedSink sink) {
-    byte[] a = new byte[16];
-    ByteBuffer.wrap(a).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
-    sink.typedBytes(a, 0, 16);
   }
 }

@@ -1,14 +1,18 @@
 package io.variant.shredding;
 
 import io.variant.core.EquivalenceClass;
+import io.variant.core.ValueCursor;
 import io.variant.core.Variant;
 import io.variant.core.VariantType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.util.UUID;
 
 /**
- * Decides whether a value goes into a typed slot, and converts it: the one place that maps Variant
- * types onto shredded types for writing. Seed 002 §lossless widening; digest §D.3.
+ * One scalar slot prepared for many values: decides whether a value goes into the slot's {@code
+ * typed_value}, and writes it there converted. The one place that maps Variant types onto shredded
+ * types for writing. Seed 002 §lossless widening; digest §D.3.
  *
  * <ul>
  *   <li>{@link NumericWidening#LOSSLESS}: any Exact Numeric (int8 to int64, decimal4 to decimal16)
@@ -20,76 +24,111 @@ import java.math.BigInteger;
  *       uuid, boolean) needs exactly its type, and Variant null never goes typed (there is no typed
  *       null).
  * </ul>
+ *
+ * <p>Values are read in place through a {@link ValueCursor}: integers, decimal4 and decimal8 are
+ * converted in {@code long} arithmetic (a decimal of up to 18 digits reaches the sink as its
+ * unscaled long), so an element of a long numeric array costs no object; only decimal16 values and
+ * results of over 18 digits go through {@link BigDecimal}. Immutable.
  */
 final class Widening {
+  private static final int LONG_DIGITS = 18; // every 18-digit number fits a long
+  private static final long[] LONG_POW10 = new long[LONG_DIGITS + 1];
+  private static final BigInteger[] BIG_POW10 = new BigInteger[39];
   private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
   private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
-  private Widening() {}
+  /** Kind of each Variant type by ordinal (an array read instead of an EnumMap per value). */
+  private static final ShreddedType.Kind[] KIND_OF =
+      new ShreddedType.Kind[VariantType.values().length];
+
+  static {
+    LONG_POW10[0] = 1;
+    for (int i = 1; i <= LONG_DIGITS; i++) {
+      LONG_POW10[i] = LONG_POW10[i - 1] * 10;
+    }
+    for (int i = 0; i < BIG_POW10.length; i++) {
+      BIG_POW10[i] = BigInteger.TEN.pow(i);
+    }
+    for (VariantType vt : VariantType.values()) {
+      KIND_OF[vt.ordinal()] = ShreddedType.Kind.of(vt);
+    }
+  }
+
+  private final ShreddedType type;
+  private final ShreddedType.SlotValue slotValue;
+  private final NumericWidening mode;
+  private final VariantType target; // the slot's own Variant type (integer and decimal slots)
+  private final int unusedBits; // integer slots: high bits of a long the slot's width lacks
+
+  Widening(ShreddedType type, NumericWidening mode) {
+    this.type = type;
+    this.slotValue = type.kind().slotValue();
+    this.mode = mode;
+    boolean numeric =
+        slotValue == ShreddedType.SlotValue.INTEGER || slotValue == ShreddedType.SlotValue.DECIMAL;
+    this.target = numeric ? type.variantType() : null;
+    this.unusedBits =
+        slotValue == ShreddedType.SlotValue.INTEGER
+            ? Long.SIZE - Byte.SIZE * target.fixedPayloadSize()
+            : 0;
+  }
 
   /** True if {@code v} goes into a slot of type {@code t} under {@code mode}. */
   static boolean fits(Variant v, ShreddedType t, NumericWidening mode) {
-    VariantType vt = v.type();
-    return switch (t.kind().slotValue()) {
-      case INTEGER ->
-          mode == NumericWidening.STRICT
-              ? vt == t.variantType()
-              : vt.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC
-                  && integerFits(v, vt, t.variantType());
-      case DECIMAL -> toDecimal(v, t, mode) != null;
-      case BOOLEAN, FLOAT, DOUBLE, DATE, TEMPORAL, BINARY, STRING, UUID ->
-          ShreddedType.Kind.of(vt) == t.kind();
-    };
+    ValueCursor c = new ValueCursor();
+    c.at(v);
+    return new Widening(t, mode).write(c, Discard.INSTANCE);
   }
 
   /**
-   * The value of an Exact Numeric that {@link #fits} an integer slot: an integer as is, or a
-   * decimal whose fraction is zero.
+   * Writes the cursor's current value into {@code sink} typed and returns true if it fits the slot;
+   * else writes nothing and returns false (the caller writes the residual).
+   *
+   * @throws io.variant.core.VariantFormatException if the value is malformed where it is read
    */
-  static long toLong(Variant v) {
-    return v.type().isInteger() ? v.longValue() : v.decimalValue().longValueExact();
+  boolean write(ValueCursor c, ShreddedSink sink) {
+    VariantType vt = c.type();
+    switch (slotValue) {
+      case INTEGER:
+        return integer(c, vt, sink);
+      case DECIMAL:
+        return decimal(c, vt, sink);
+      default:
+        break;
+    }
+    if (KIND_OF[vt.ordinal()] != type.kind()) {
+      return false;
+    }
+    switch (slotValue) {
+      case BOOLEAN -> sink.typedBoolean(vt == VariantType.BOOLEAN_TRUE);
+      case FLOAT -> sink.typedFloat(Float.intBitsToFloat((int) c.fixedPayload()));
+      case DOUBLE -> sink.typedDouble(Double.longBitsToDouble(c.fixedPayload()));
+      case DATE, TEMPORAL -> sink.typedLong(c.fixedPayload()); // days, or micros or nanos
+      case STRING, BINARY -> payload(c, sink);
+      case UUID -> uuid(c.view().uuidValue(), sink);
+      default -> throw new AssertionError(slotValue); // numeric slots returned above
+    }
+    return true;
   }
 
-  /**
-   * {@code v} at scale {@code t.scale()} if it goes into the decimal slot {@code t} under {@code
-   * mode}, else {@code null}. Lossless: the value is rescaled when only trailing zeros change (1.5
-   * → 1.50, 1.500 → 1.5) and must then have at most {@code t.precision()} digits. Strict: the
-   * Variant type and the scale must already be the slot's.
-   */
-  static BigDecimal toDecimal(Variant v, ShreddedType t, NumericWidening mode) {
-    VariantType vt = v.type();
-    boolean accepted =
-        mode == NumericWidening.STRICT
-            ? vt == t.variantType()
-            : vt.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC;
-    if (!accepted) {
-      return null;
-    }
-    BigDecimal d = v.decimalValue();
-    if (d.scale() != t.scale()) {
-      if (mode == NumericWidening.STRICT) {
-        return null;
-      }
-      if (d.scale() > t.scale()) {
-        d = d.stripTrailingZeros(); // may turn the scale negative (1E+3); setScale below undoes
-        // that
-        if (d.scale() > t.scale()) {
-          return null; // a non-zero digit would be cut off
-        }
-      }
-      d = d.setScale(t.scale()); // only appends zeros now: exact
-    }
-    return d.precision() <= t.precision()
-        ? d
-        : null; // BigDecimal gives 0 precision 1, as the spec does
-  }
-
-  private static boolean integerFits(Variant v, VariantType vt, VariantType target) {
+  private boolean integer(ValueCursor c, VariantType vt, ShreddedSink sink) {
     long value;
-    if (vt.isInteger()) {
-      value = v.longValue();
-    } else {
-      BigDecimal d = v.decimalValue();
+    if (mode == NumericWidening.STRICT) {
+      if (vt != target) {
+        return false;
+      }
+      value = c.fixedPayload();
+    } else if (vt.isInteger()) {
+      value = c.fixedPayload();
+    } else if (vt == VariantType.DECIMAL4 || vt == VariantType.DECIMAL8) {
+      long u = c.unscaled();
+      int s = c.scale();
+      if (u != 0 && (s > LONG_DIGITS || u % LONG_POW10[s] != 0)) {
+        return false; // a non-zero fraction (|u| < 10^19, so no scale above 18 divides it)
+      }
+      value = u == 0 ? 0 : u / LONG_POW10[s];
+    } else if (vt == VariantType.DECIMAL16) {
+      BigDecimal d = c.view().decimalValue();
       if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
         return false; // a non-zero fraction
       }
@@ -98,11 +137,181 @@ final class Widening {
         return false;
       }
       value = i.longValue();
+    } else {
+      return false;
     }
-    int unused =
-        Long.SIZE
-            - Byte.SIZE * target.fixedPayloadSize(); // INT64: 0, and the range was checked above
-    return (value << unused) >> unused
-        == value; // the value survives sign extension from the target's width
+    if ((value << unusedBits) >> unusedBits != value) {
+      return false; // does not survive sign extension from the slot's width
+    }
+    sink.typedLong(value);
+    return true;
+  }
+
+  /**
+   * Lossless: the value is rescaled when only trailing zeros change (1.5 → 1.50, 1.500 → 1.5) and
+   * must then have at most the slot's precision. Strict: the Variant type and the scale must
+   * already be the slot's.
+   */
+  private boolean decimal(ValueCursor c, VariantType vt, ShreddedSink sink) {
+    boolean accepted =
+        mode == NumericWidening.STRICT
+            ? vt == target
+            : vt.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC;
+    if (!accepted) {
+      return false;
+    }
+    if (vt == VariantType.DECIMAL16) {
+      BigDecimal d = toDecimal(c.view().decimalValue());
+      if (d == null) {
+        return false;
+      }
+      sink.typedDecimal(d);
+      return true;
+    }
+    long u;
+    int s;
+    if (vt.isInteger()) {
+      u = c.fixedPayload();
+      s = 0;
+    } else {
+      u = c.unscaled();
+      s = c.scale();
+    }
+    int slotScale = type.scale();
+    if (s != slotScale) {
+      if (mode == NumericWidening.STRICT) {
+        return false;
+      }
+      if (u == 0) {
+        s = slotScale; // zero takes any scale
+      }
+      while (s > slotScale && u % 10 == 0) {
+        u /= 10; // only trailing zeros go
+        s--;
+      }
+      if (s > slotScale) {
+        return false; // a non-zero digit would be cut off
+      }
+    }
+    int shift = slotScale - s; // zeros to append
+    int digits = u == 0 ? 1 : digits(u) + shift; // BigDecimal gives 0 precision 1, as the spec does
+    if (digits > type.precision()) {
+      return false;
+    }
+    if (digits <= LONG_DIGITS) {
+      sink.typedDecimal(u * LONG_POW10[shift], slotScale); // under 10^18: no overflow
+    } else {
+      sink.typedDecimal(
+          new BigDecimal(BigInteger.valueOf(u).multiply(BIG_POW10[shift]), slotScale));
+    }
+    return true;
+  }
+
+  /** A decimal16's value at the slot's scale and within its precision, or null. */
+  private BigDecimal toDecimal(BigDecimal d) {
+    int slotScale = type.scale();
+    if (d.scale() != slotScale) {
+      if (mode == NumericWidening.STRICT) {
+        return null;
+      }
+      if (d.scale() > slotScale) {
+        d = d.stripTrailingZeros(); // may turn the scale negative (1E+3); setScale undoes that
+        if (d.scale() > slotScale) {
+          return null; // a non-zero digit would be cut off
+        }
+      }
+      d = d.setScale(slotScale); // only appends zeros now: exact
+    }
+    return d.precision() <= type.precision() ? d : null;
+  }
+
+  /** Decimal digits of {@code u}'s magnitude, 1 to 19. */
+  static int digits(long u) {
+    if (u == Long.MIN_VALUE) {
+      return 19;
+    }
+    long m = Math.abs(u);
+    int d = 1;
+    while (d <= LONG_DIGITS && m >= LONG_POW10[d]) {
+      d++;
+    }
+    return d;
+  }
+
+  /**
+   * Hands a string's or binary's bytes over in a fresh array that the sink may keep (the Parquet
+   * writer wraps it as a constant {@code Binary}), so it is never reused. One copy of the whole
+   * encoded value, its header included, and no buffer view: the payload follows a one-byte header
+   * (short string) or a header and a four-byte length. spec: VariantEncoding §Value encoding,
+   * string and binary
+   */
+  private static void payload(ValueCursor c, ShreddedSink sink) {
+    byte[] a = new byte[c.valueSize()];
+    c.copyValueTo(a, 0);
+    int header = c.isShortString() ? 1 : 5;
+    sink.typedBytes(a, header, a.length - header);
+  }
+
+  /** spec: VariantEncoding §Encoding types, uuid: 16 bytes big-endian, as Parquet's UUID type. */
+  private static void uuid(UUID u, ShreddedSink sink) {
+    byte[] a = new byte[16];
+    ByteBuffer.wrap(a).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
+    sink.typedBytes(a, 0, 16);
+  }
+
+  /** Takes the typed values of {@link #fits} and keeps none. */
+  private static final class Discard implements ShreddedSink {
+    static final Discard INSTANCE = new Discard();
+
+    @Override
+    public void residual(Variant v) {}
+
+    @Override
+    public void typedBoolean(boolean value) {}
+
+    @Override
+    public void typedLong(long value) {}
+
+    @Override
+    public void typedFloat(float value) {}
+
+    @Override
+    public void typedDouble(double value) {}
+
+    @Override
+    public void typedDecimal(BigDecimal value) {}
+
+    @Override
+    public void typedDecimal(long unscaled, int scale) {}
+
+    @Override
+    public void typedBytes(byte[] buffer, int offset, int length) {}
+
+    @Override
+    public void startObject() {}
+
+    @Override
+    public void startField(int index, String name) {}
+
+    @Override
+    public void endField() {}
+
+    @Override
+    public void missingField(int index, String name) {}
+
+    @Override
+    public void endObject() {}
+
+    @Override
+    public void startArray(int size) {}
+
+    @Override
+    public void startElement() {}
+
+    @Override
+    public void endElement() {}
+
+    @Override
+    public void endArray() {}
   }
 }

@@ -106,7 +106,7 @@ public final class SparkShredding {
 
     @Override
     public boolean allowNumericScaleChanges() {
-      return false; // like our LOSSLESS default
+      return true; // like our LOSSLESS default: numbers change scale or kind when exact
     }
   }
 
