@@ -25,7 +25,8 @@ import org.apache.parquet.schema.MessageType;
  * MessageColumnIO}'s record consumer), which derives levels from start/end-field calls at a cost of
  * most of a shredded write; {@link LevelSink} derives them from the shredding plan instead. A file
  * written here is byte-for-byte the file {@code ParquetWriter} writes for the same rows and
- * settings ({@code LevelWriterPropertyTest} compares them).
+ * settings when {@code typedColumnEncodings} is off ({@code LevelWriterPropertyTest} compares
+ * them); on, typed columns get {@link TypedColumnEncodings}.
  *
  * <p>The row-group cut follows {@code ParquetWriter}'s rule: at the row-count limit, or when the
  * buffered size comes within two average rows of the target, checked at row counts spaced between
@@ -50,15 +51,20 @@ final class RowGroupWriter {
 
   /**
    * Creates {@code out} (replacing a file there if {@code mode} says so) and writes the file
-   * header. Codec, sizes, row limits and configuration come from {@code options}.
+   * header. Codec, sizes, row limits and configuration come from {@code options}; {@code
+   * typedColumnEncodings} selects {@link TypedColumnEncodings} over parquet-java's.
    *
    * @throws IOException if the file cannot be created
    */
   RowGroupWriter(
-      OutputFile out, MessageType schema, WriteOptions options, ParquetFileWriter.Mode mode)
+      OutputFile out,
+      MessageType schema,
+      WriteOptions options,
+      ParquetFileWriter.Mode mode,
+      boolean typedColumnEncodings)
       throws IOException {
     this.schema = schema;
-    this.props = properties(options);
+    this.props = properties(options, typedColumnEncodings);
     this.rowGroupBytes = options.rowGroupSize();
     this.codecs = new CodecFactory(options.parquetConfiguration(), props.getPageSizeThreshold());
     this.file =
@@ -83,8 +89,11 @@ final class RowGroupWriter {
   }
 
   /** The properties {@code ParquetWriter.Builder} derives from the same settings. */
-  private static ParquetProperties properties(WriteOptions options) {
+  private static ParquetProperties properties(WriteOptions options, boolean typedColumnEncodings) {
     ParquetProperties.Builder b = ParquetProperties.builder().withPageSize(options.pageSize());
+    if (typedColumnEncodings) {
+      b.withValuesWriterFactory(new TypedColumnEncodings());
+    }
     if (options.rowGroupRowLimit() > 0) {
       b.withRowGroupRowCountLimit(options.rowGroupRowLimit());
     }

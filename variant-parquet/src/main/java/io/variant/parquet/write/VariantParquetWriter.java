@@ -45,6 +45,7 @@ import org.apache.parquet.schema.MessageType;
 public final class VariantParquetWriter implements Closeable {
   private final WriteOptions options;
   private final ColumnDeclarations columns;
+  private final boolean parquetJavaEncodings;
   private final OutputFile outputFile; // null for Path writers
   private final StagedFile staged; // null for OutputFile writers
   private final RowSample sample; // non-null until the sample has been flushed
@@ -57,10 +58,15 @@ public final class VariantParquetWriter implements Closeable {
       new ExclusiveUse("VariantParquetWriter", "use one writer per thread");
 
   private VariantParquetWriter(
-      Path path, OutputFile outputFile, WriteOptions options, ColumnDeclarations columns)
+      Path path,
+      OutputFile outputFile,
+      WriteOptions options,
+      ColumnDeclarations columns,
+      boolean parquetJavaEncodings)
       throws IOException {
     this.options = options;
     this.columns = columns;
+    this.parquetJavaEncodings = parquetJavaEncodings;
     this.outputFile = outputFile;
     this.staged = path == null ? null : new StagedFile(path, options.overwrite());
     this.sample = columns.sampleRows(options) > 0 ? columns.newSample(options) : null;
@@ -87,7 +93,7 @@ public final class VariantParquetWriter implements Closeable {
     OutputFile out = staged == null ? outputFile : staged.output();
     ParquetFileWriter.Mode mode =
         staged == null ? options.writeMode() : ParquetFileWriter.Mode.OVERWRITE; // a stale .tmp
-    writer = new RowGroupWriter(out, support.schema(), options, mode);
+    writer = new RowGroupWriter(out, support.schema(), options, mode, !parquetJavaEncodings);
   }
 
   /** Writes one checked row into the open file. */
@@ -287,6 +293,7 @@ public final class VariantParquetWriter implements Closeable {
     private final Path path;
     private final OutputFile outputFile;
     private final ColumnDeclarations columns = new ColumnDeclarations();
+    private boolean parquetJavaEncodings;
 
     private Builder(Path path, OutputFile outputFile) {
       this.path = path;
@@ -349,6 +356,15 @@ public final class VariantParquetWriter implements Closeable {
       return plain(name, PlainType.BINARY);
     }
 
+    /**
+     * Encodes every column as parquet-java's {@code ParquetWriter} does, instead of {@link
+     * TypedColumnEncodings}: for tests that compare files byte for byte.
+     */
+    Builder parquetJavaEncodings() {
+      this.parquetJavaEncodings = true;
+      return this;
+    }
+
     private Builder plain(String name, PlainType type) {
       columns.column(new PlainColumn(name, type));
       return this;
@@ -366,7 +382,7 @@ public final class VariantParquetWriter implements Closeable {
     public VariantParquetWriter build() throws IOException {
       columns.check();
       columns.sampleRows(options()); // rejects inferring from 0 rows now rather than at close
-      return new VariantParquetWriter(path, outputFile, options(), columns);
+      return new VariantParquetWriter(path, outputFile, options(), columns, parquetJavaEncodings);
     }
   }
 }

@@ -89,6 +89,7 @@ class LevelWriterPropertyTest {
                   .longColumn("id")
                   .variantColumn("event", plan)
                   .stringColumn("name")
+                  .parquetJavaEncodings()
                   .build()) {
             for (VariantRecord r : rows) {
               w.write(r);
@@ -146,7 +147,7 @@ class LevelWriterPropertyTest {
   }
 
   /** Every record of {@code file} as parquet-java's example object model assembles it. */
-  private static List<String> readGroups(Path file) throws IOException {
+  static List<String> readGroups(Path file) throws IOException {
     List<String> out = new ArrayList<>();
     try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
       MessageType schema = r.getFooter().getFileMetaData().getSchema();
