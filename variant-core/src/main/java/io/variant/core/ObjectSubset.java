@@ -36,8 +36,25 @@ public final class ObjectSubset {
       throw new VariantTypeException(
           "Cannot cut fields: value is " + object.safeTypeName() + ", not an object");
     }
-    ValueCursor c = scratch;
-    int n = c.open(object);
+    scratch.open(object);
+    return without(scratch, dropped, count);
+  }
+
+  /**
+   * As {@link #without(Variant, int[], int)} for the object open in {@code object} (whose current
+   * value it moves), so that a caller that already walks the object reads its header once.
+   *
+   * @throws VariantTypeException if the open container is an array
+   */
+  public static Variant without(ValueCursor object, int[] dropped, int count) {
+    if (!object.metadata().isSorted()) {
+      return null;
+    }
+    if (!object.isObjectOpen()) {
+      throw new VariantTypeException("Cannot cut fields: value is an array, not an object");
+    }
+    ValueCursor c = object;
+    int n = c.count();
     int kept = 0;
     int maxId = -1;
     long dataSize = 0;
@@ -88,6 +105,6 @@ public final class ObjectSubset {
       k++;
     }
     LittleEndian.write(out, offsets + kept * offsetSize, at - data, offsetSize);
-    return Variant.of(object.metadata(), out, 0, out.length);
+    return Variant.of(c.metadata(), out, 0, out.length);
   }
 }

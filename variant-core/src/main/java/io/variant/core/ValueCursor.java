@@ -49,10 +49,12 @@ public final class ValueCursor {
     }
   }
 
-  private Variant container;
+  private VariantMetadata metadata;
+  private Variant container; // the open container's view; made on demand when opened in place
+  private int containerPos;
+  private int containerLimit;
   private ContainerHeader table;
   private int dataEnd;
-  private int dictionarySize;
 
   private byte[] buf;
   private int pos;
@@ -72,18 +74,63 @@ public final class ValueCursor {
       throw new VariantTypeException(
           "Cannot open a cursor: value is " + v.safeTypeName() + ", not an object or array");
     }
-    ContainerHeader h = v.container();
-    this.container = v;
+    return open(v.metadata(), v, v.buf, v.pos, v.limit, v.container());
+  }
+
+  /**
+   * Opens the current value of {@code parent}, an object or array, for {@link #select}, in place:
+   * no view of it is made unless {@link #container()} asks for one.
+   *
+   * @return the number of fields or elements
+   * @throws VariantTypeException if that value is not an object or array
+   * @throws VariantFormatException if its tables run past its data
+   */
+  public int open(ValueCursor parent) {
+    if (parent.selected != null) {
+      return open(parent.selected);
+    }
+    if (!parent.isContainer()) {
+      return open(parent.view()); // throws with Variant's message
+    }
+    byte[] b = parent.buf;
+    ContainerHeader h = ContainerHeader.parse(b, parent.pos, parent.limit, parent.header);
+    return open(parent.metadata, null, b, parent.pos, parent.limit, h);
+  }
+
+  private int open(VariantMetadata m, Variant view, byte[] b, int at, int end, ContainerHeader h) {
+    this.dataEnd = h.dataEnd(b, end); // first: a failed open leaves the cursor as it was
+    this.metadata = m;
+    this.container = view;
+    this.containerPos = at;
+    this.containerLimit = end;
     this.table = h;
-    this.buf = v.buf;
-    this.dataEnd = h.dataEnd(v.buf, v.limit);
-    this.dictionarySize = v.metadata().size();
+    this.buf = b;
     return h.count;
   }
 
-  /** The object or array last opened. */
+  /** The object or array last opened, as a view (made on first use when it was opened in place). */
   public Variant container() {
-    return container;
+    Variant v = container;
+    if (v == null) {
+      v = new Variant(metadata, buf, containerPos, containerLimit);
+      container = v;
+    }
+    return v;
+  }
+
+  /** The dictionary of the values read. */
+  public VariantMetadata metadata() {
+    return metadata;
+  }
+
+  /** The number of fields or elements of the open container. */
+  public int count() {
+    return table.count;
+  }
+
+  /** True if the open container is an object, false for an array. */
+  public boolean isObjectOpen() {
+    return table.object;
   }
 
   /**
@@ -97,7 +144,7 @@ public final class ValueCursor {
     if (i < 0 || i >= h.count) {
       throw new IndexOutOfBoundsException("index " + i + " outside " + h.count + " elements");
     }
-    long off = h.offset(buf, i);
+    long off = offset(h, i);
     if (h.dataStart + off >= dataEnd) {
       throw VariantFormatException.at(
           h.offsetsStart + (long) i * h.offsetSize,
@@ -110,6 +157,21 @@ public final class ValueCursor {
     limit = dataEnd;
     header = buf[pos] & 0xFF;
     selected = null;
+  }
+
+  /** Offset {@code i} of the open container's table (checked to fit when it was opened). */
+  private long offset(ContainerHeader h, int i) {
+    int at = h.offsetsStart + i * h.offsetSize;
+    switch (h.offsetSize) {
+      case 1:
+        return buf[at] & 0xFF;
+      case 2:
+        return (short) SHORT_LE.get(buf, at) & 0xFFFF;
+      case 4:
+        return (int) INT_LE.get(buf, at) & 0xFFFFFFFFL;
+      default:
+        return h.offset(buf, i);
+    }
   }
 
   /**
@@ -125,11 +187,17 @@ public final class ValueCursor {
     if (i < 0 || i >= h.count) {
       throw new IndexOutOfBoundsException("index " + i + " outside " + h.count + " elements");
     }
-    return h.id(buf, i, dictionarySize);
+    return h.id(buf, i, metadata.size());
   }
 
-  /** Makes {@code v} itself the current value (for a scalar met outside a container loop). */
+  /**
+   * Makes {@code v} itself the current value (for a value met outside a container loop); closes the
+   * open container, if any.
+   */
   public void at(Variant v) {
+    table = null;
+    container = null;
+    metadata = v.metadata();
     buf = v.buf;
     pos = v.pos;
     limit = v.limit;
@@ -141,7 +209,7 @@ public final class ValueCursor {
   public Variant view() {
     Variant v = selected;
     if (v == null) {
-      v = new Variant(container.metadata(), buf, pos, limit);
+      v = new Variant(metadata, buf, pos, limit);
       selected = v;
     }
     return v;
@@ -160,6 +228,11 @@ public final class ValueCursor {
   /** The current value's basic type. */
   public BasicType basicType() {
     return BasicType.ofHeader(header);
+  }
+
+  /** True for an object or array. */
+  public boolean isContainer() {
+    return Layout.basicTypeBits(header) >= BasicType.OBJECT.id();
   }
 
   /** True for the short-string form, whose header is its only byte before the UTF-8 bytes. */
