@@ -72,6 +72,7 @@ public final class Splitter {
       new ExclusiveUse("Splitter", "make one per thread with Splitter.of");
   private final WalkBudget budget; // restarted for each split
   private final ValueCursor rootCursor = new ValueCursor(); // at the value being split
+  private final ObjectSubset residualCutter = new ObjectSubset(); // reuses one output buffer
   private final FieldMatcher matcher;
   private int[][]
       idTables; // the current row's, from matcher: per object slot, field id -> sorted name
@@ -206,9 +207,9 @@ public final class Splitter {
   public void split(Variant v, ShreddedSink sink) {
     use.enter();
     try {
-      budget.restart(v.valueSize());
-      idTables = matcher.hasSlots() ? matcher.tables(v.metadata()) : null;
       rootCursor.at(v);
+      budget.restart(rootCursor.valueSize());
+      idTables = matcher.hasSlots() ? matcher.tables(v.metadata()) : null;
       value(rootCursor, root, sink);
     } finally {
       idTables = null;
@@ -299,9 +300,9 @@ public final class Splitter {
   private Variant residualObject(ValueCursor object, int[] shredded, int count) {
     if (options.residualMetadata() == ResidualMetadata.ROW) {
       // Ids and values carry over unchanged: copy the kept fields straight from the bytes.
-      Variant rest = ObjectSubset.without(object, shredded, count);
+      Variant rest = residualCutter.cut(object, shredded, count); // the sink does not keep it
       if (rest != null) {
-        budget.charge(rest.valueSize()); // emitted whole
+        budget.charge(rest.bytesGiven()); // emitted whole
         return rest;
       }
     }
