@@ -6,9 +6,12 @@ import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.FileSystem;
@@ -91,43 +94,86 @@ public final class ConvertJob extends Configured implements Tool {
     }
 
     public Options withPlan(ShreddingPlan p) {
-      return new Options(
-          inputs, output, p, sampleRows, column, layout, codec, onError, maxSplitBytes, overwrite);
+      return with(d -> d.plan = p);
     }
 
     public Options withSampleRows(int n) {
-      return new Options(
-          inputs, output, plan, n, column, layout, codec, onError, maxSplitBytes, overwrite);
+      return with(d -> d.sampleRows = n);
     }
 
     public Options withColumn(String c) {
-      return new Options(
-          inputs, output, plan, sampleRows, c, layout, codec, onError, maxSplitBytes, overwrite);
+      return with(d -> d.column = c);
     }
 
     public Options withLayout(ShreddingLayout l) {
-      return new Options(
-          inputs, output, plan, sampleRows, column, l, codec, onError, maxSplitBytes, overwrite);
+      return with(d -> d.layout = l);
     }
 
     public Options withCodec(CompressionCodecName c) {
-      return new Options(
-          inputs, output, plan, sampleRows, column, layout, c, onError, maxSplitBytes, overwrite);
+      return with(d -> d.codec = c);
     }
 
     public Options withOnError(ConvertMapper.OnError e) {
-      return new Options(
-          inputs, output, plan, sampleRows, column, layout, codec, e, maxSplitBytes, overwrite);
+      return with(d -> d.onError = e);
     }
 
     public Options withMaxSplitBytes(long n) {
-      return new Options(
-          inputs, output, plan, sampleRows, column, layout, codec, onError, n, overwrite);
+      return with(d -> d.maxSplitBytes = n);
     }
 
     public Options withOverwrite(boolean o) {
-      return new Options(
-          inputs, output, plan, sampleRows, column, layout, codec, onError, maxSplitBytes, o);
+      return with(d -> d.overwrite = o);
+    }
+
+    /** These options with {@code change} made to a copy of their fields, validated again. */
+    private Options with(Consumer<Draft> change) {
+      Draft d = new Draft(this);
+      change.accept(d);
+      return d.build();
+    }
+
+    /**
+     * A mutable copy of the fields: the one place that lists them all besides the record header, so
+     * a new option is added here and in one wither.
+     */
+    private static final class Draft {
+      List<String> inputs;
+      String output;
+      ShreddingPlan plan;
+      int sampleRows;
+      String column;
+      ShreddingLayout layout;
+      CompressionCodecName codec;
+      ConvertMapper.OnError onError;
+      long maxSplitBytes;
+      boolean overwrite;
+
+      Draft(Options o) {
+        inputs = o.inputs;
+        output = o.output;
+        plan = o.plan;
+        sampleRows = o.sampleRows;
+        column = o.column;
+        layout = o.layout;
+        codec = o.codec;
+        onError = o.onError;
+        maxSplitBytes = o.maxSplitBytes;
+        overwrite = o.overwrite;
+      }
+
+      Options build() {
+        return new Options(
+            inputs,
+            output,
+            plan,
+            sampleRows,
+            column,
+            layout,
+            codec,
+            onError,
+            maxSplitBytes,
+            overwrite);
+      }
     }
   }
 
@@ -311,7 +357,7 @@ public final class ConvertJob extends Configured implements Tool {
   static Options parse(String[] args) {
     List<String> inputs = new ArrayList<>();
     String output = null;
-    Options o = Options.of(List.of("-"), "-");
+    Options o = Options.of(List.of("-"), "-"); // inputs and output are set last, then validated
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -319,20 +365,17 @@ public final class ConvertJob extends Configured implements Tool {
         case "--plan" -> o = o.withPlan(PlanFiles.parse(value(args, ++i, a), new Configuration()));
         case "--sample-rows" -> o = o.withSampleRows(Integer.parseInt(value(args, ++i, a)));
         case "--column" -> o = o.withColumn(value(args, ++i, a));
-        case "--layout" ->
-            o = o.withLayout(ShreddingLayout.valueOf(value(args, ++i, a).toUpperCase(Locale.ROOT)));
+        case "--layout" -> o = o.withLayout(choice(a, value(args, ++i, a), ShreddingLayout.class));
         case "--codec" -> {
-          String c = value(args, ++i, a).toUpperCase(Locale.ROOT);
+          String c = value(args, ++i, a);
           o =
               o.withCodec(
-                  c.equals("NONE")
+                  c.equalsIgnoreCase("none")
                       ? CompressionCodecName.UNCOMPRESSED
-                      : CompressionCodecName.valueOf(c));
+                      : choice(a, c, CompressionCodecName.class));
         }
         case "--on-error" ->
-            o =
-                o.withOnError(
-                    ConvertMapper.OnError.valueOf(value(args, ++i, a).toUpperCase(Locale.ROOT)));
+            o = o.withOnError(choice(a, value(args, ++i, a), ConvertMapper.OnError.class));
         case "--max-split-bytes" -> o = o.withMaxSplitBytes(Long.parseLong(value(args, ++i, a)));
         case "--overwrite" -> o = o.withOverwrite(true);
         default -> {
@@ -346,17 +389,12 @@ public final class ConvertJob extends Configured implements Tool {
     if (output == null) {
       throw new IllegalArgumentException("-o OUTDIR is required");
     }
-    return new Options(
-        inputs,
-        output,
-        o.plan(),
-        o.sampleRows(),
-        o.column(),
-        o.layout(),
-        o.codec(),
-        o.onError(),
-        o.maxSplitBytes(),
-        o.overwrite());
+    String out = output;
+    return o.with(
+        d -> {
+          d.inputs = inputs;
+          d.output = out;
+        });
   }
 
   private static String value(String[] args, int i, String option) {
@@ -364,6 +402,23 @@ public final class ConvertJob extends Configured implements Tool {
       throw new IllegalArgumentException(option + " needs a value");
     }
     return args[i];
+  }
+
+  /** {@code value} as a constant of {@code type}, named in any case; else why not. */
+  private static <E extends Enum<E>> E choice(String option, String value, Class<E> type) {
+    try {
+      return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "unknown "
+              + option
+              + " '"
+              + value
+              + "'; expected one of "
+              + Arrays.stream(type.getEnumConstants())
+                  .map(c -> c.name().toLowerCase(Locale.ROOT))
+                  .collect(Collectors.joining(", ")));
+    }
   }
 
   /** {@code hadoop jar ... io.variant.hadoop.ConvertJob ...}. */

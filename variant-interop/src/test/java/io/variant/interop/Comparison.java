@@ -31,6 +31,11 @@ final class Comparison {
     /** {@link VariantEquality#logical}: for readers that hand back Variant bytes. */
     VARIANT,
     /**
+     * {@link VariantEquality#physical}: logical, and every primitive keeps its type id (an int8
+     * stays an int8, a 16-byte decimal stays one): two readers of one file must agree this far.
+     */
+    PHYSICAL,
+    /**
      * {@link JsonValues#equal}: for readers that hand back JSON text, where numbers have no type.
      */
     JSON_TEXT
@@ -94,7 +99,15 @@ final class Comparison {
       return;
     }
     if (failed++ < 10) {
-      failures.add("row " + row + ": expected " + expected + "\n        but read " + actual);
+      failures.add(
+          "row "
+              + row
+              + ": "
+              + firstDifference("$", e, a)
+              + "\n        expected "
+              + expected
+              + "\n        but read "
+              + actual);
     }
   }
 
@@ -106,7 +119,70 @@ final class Comparison {
     if (a == null || b == null) {
       return a == b;
     }
-    return equality == Equality.VARIANT ? VariantEquality.logical(a, b) : JsonValues.equal(a, b);
+    return switch (equality) {
+      case VARIANT -> VariantEquality.logical(a, b);
+      case PHYSICAL -> VariantEquality.physical(a, b);
+      case JSON_TEXT -> JsonValues.equal(a, b);
+    };
+  }
+
+  /**
+   * Where two unequal values first differ, with the types there: rendered rows hide types (an int8
+   * and an int64 print alike).
+   */
+  private String firstDifference(String path, Variant e, Variant a) {
+    if (e == null || a == null) {
+      return "at "
+          + path
+          + ": "
+          + (e == null ? "SQL NULL" : e.type())
+          + " vs "
+          + (a == null ? "SQL NULL" : a.type());
+    }
+    if (e.isObject() && a.isObject()) {
+      for (int i = 0; i < e.fieldCount(); i++) {
+        Variant other = a.field(e.fieldName(i));
+        if (other == null) {
+          return "at " + path + ": field " + e.fieldName(i) + " missing";
+        }
+        if (!same(e.fieldValue(i), other)) {
+          return firstDifference(path + "." + e.fieldName(i), e.fieldValue(i), other);
+        }
+      }
+      return "at " + path + ": " + e.fieldCount() + " vs " + a.fieldCount() + " fields";
+    }
+    if (e.isArray() && a.isArray() && e.size() == a.size()) {
+      for (int i = 0; i < e.size(); i++) {
+        if (!same(e.element(i), a.element(i))) {
+          return firstDifference(path + "[" + i + "]", e.element(i), a.element(i));
+        }
+      }
+    }
+    return "at " + path + ": " + e.type() + " " + e + " vs " + a.type() + " " + a;
+  }
+
+  /**
+   * The three cells of a file an engine wrote, row by row, then finished: {@code byUs} (our reading
+   * vs the truth), {@code byEngine} (the engine's own reading vs the truth) and {@code agree} (our
+   * reading vs the engine's).
+   */
+  static void threeWay(
+      Comparison byUs,
+      Comparison byEngine,
+      Comparison agree,
+      List<Variant> truth,
+      List<Variant> ours,
+      List<Variant> theirs) {
+    assertEquals(truth.size(), ours.size(), "rows we read");
+    assertEquals(truth.size(), theirs.size(), "rows the engine read");
+    for (int i = 0; i < truth.size(); i++) {
+      byUs.row(i, truth.get(i), ours.get(i));
+      byEngine.row(i, truth.get(i), theirs.get(i));
+      agree.row(i, theirs.get(i), ours.get(i));
+    }
+    byUs.finish();
+    byEngine.finish();
+    agree.finish();
   }
 
   /** Records a whole-cell known difference (say, a COPY that fails) observed once. */

@@ -5,12 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
-import io.variant.parquet.VariantRecord;
-import io.variant.parquet.read.VariantParquetReader;
-import io.variant.parquet.read.VariantReadOptions;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -73,15 +69,7 @@ class DuckDbWritesTest {
     Path file = tmp.resolve("duckdb-" + shredding + ".parquet");
     duck.writeJsonAsVariant(json, file, shredding.copyOption);
     List<Variant> duckRead = duck.readVariants(file, "v");
-    List<Variant> ours = new ArrayList<>();
-    try (VariantParquetReader r =
-        VariantParquetReader.open(
-            file,
-            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))) {
-      for (VariantRecord row : r) {
-        ours.add(row.variant("v"));
-      }
-    }
+    List<Variant> ours = OurFiles.read(file).rows();
     String writer = Engine.DUCKDB.label() + " shredding " + shredding.name().toLowerCase();
     // What DuckDB writes differs from the JSON in the same ways whoever reads it; DuckDB's own
     // reading adds one.
@@ -119,14 +107,7 @@ class DuckDbWritesTest {
           foreignOrder > 100,
           "DuckDB keeps insertion order in unshredded objects: " + foreignOrder);
     }
-    for (int i = 0; i < source.size(); i++) {
-      byUs.row(i, source.get(i), ours.get(i));
-      byDuck.row(i, source.get(i), duckRead.get(i));
-      agree.row(i, ours.get(i), duckRead.get(i));
-    }
-    byUs.finish();
-    byDuck.finish();
-    agree.finish();
+    Comparison.threeWay(byUs, byDuck, agree, source, ours, duckRead);
   }
 
   /**

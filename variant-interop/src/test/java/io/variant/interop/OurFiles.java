@@ -3,9 +3,12 @@ package io.variant.interop;
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.PlanText;
+import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,15 +42,61 @@ final class OurFiles {
     return out;
   }
 
-  /** Writes {@code values} to {@code file} with the given plan and layout. */
+  /**
+   * Writes three rows {@code {"x": value}} of {@code field}'s values (drawn from a seed of its own)
+   * to {@code file}, planned as asked ({@link Plan#EXPLICIT}: {@code x} typed as the field).
+   */
+  static void writeOneField(Path file, TypedField field, Plan plan) throws IOException {
+    java.util.Random rnd = new java.util.Random(field.ordinal());
+    List<Variant> rows = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      io.variant.core.VariantBuilder b = new io.variant.core.VariantBuilder();
+      b.startObject().key("x");
+      field.append(b, field.draw(rnd));
+      b.endObject();
+      rows.add(b.build());
+    }
+    write(file, rows, plan, ShreddingLayout.SPEC, "{\"x\": " + field.planType + "}");
+  }
+
+  /** What our reader read from a file: column {@code v}'s plan and its rows in file order. */
+  record ReadBack(ShreddingPlan plan, List<Variant> rows) {}
+
+  /** Column {@code v} of {@code file} as our reader reads it, under full validation. */
+  static ReadBack read(Path file) throws IOException {
+    List<Variant> rows = new ArrayList<>();
+    try (VariantParquetReader r =
+        VariantParquetReader.open(
+            file,
+            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))) {
+      for (VariantRecord row : r) {
+        rows.add(row.variant("v"));
+      }
+      return new ReadBack(r.plans().get("v"), rows);
+    }
+  }
+
+  /**
+   * Writes {@code values} to {@code file} with the given plan ({@link #EXPLICIT_PLAN}) and layout.
+   */
   static void write(Path file, List<Variant> values, Plan plan, ShreddingLayout layout)
+      throws IOException {
+    write(file, values, plan, layout, EXPLICIT_PLAN);
+  }
+
+  /**
+   * Writes {@code values} to {@code file} with the given plan and layout; {@code explicitPlan} is
+   * the plan's text when {@code plan} is {@link Plan#EXPLICIT}.
+   */
+  static void write(
+      Path file, List<Variant> values, Plan plan, ShreddingLayout layout, String explicitPlan)
       throws IOException {
     VariantParquetWriter.Builder b =
         VariantParquetWriter.builder(file).layout(layout).longColumn("row");
     switch (plan) {
       case UNSHREDDED -> b.variantColumn("v", PlanText.parse("variant"));
       case INFERRED -> b.variantColumn("v").inferFromFirst(values.size());
-      case EXPLICIT -> b.variantColumn("v", PlanText.parse(EXPLICIT_PLAN));
+      case EXPLICIT -> b.variantColumn("v", PlanText.parse(explicitPlan));
     }
     try (VariantParquetWriter w = b.build()) {
       for (int i = 0; i < values.size(); i++) {

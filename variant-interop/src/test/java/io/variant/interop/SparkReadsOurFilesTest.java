@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Set;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.unsafe.types.VariantVal;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -138,9 +137,9 @@ class SparkReadsOurFilesTest {
             writer, Engine.SPARK.label() + " (to_json)", Comparison.Equality.JSON_TEXT, Set.of());
     for (int i = 0; i < source.size(); i++) {
       Row r = rows.get(i);
-      VariantVal vv =
-          (VariantVal) r.get(0); // Spark's own bytes: objects it rebuilt are in UTF-16 key order
-      bytes.row(i, source.get(i), vv == null ? null : Variant.of(vv.getMetadata(), vv.getValue()));
+      // Spark's own bytes: objects it rebuilt are in UTF-16 key order
+      Variant vv = SparkValues.variant(r.get(0));
+      bytes.row(i, source.get(i), vv);
       json.row(i, source.get(i), r.isNullAt(1) ? null : VariantJson.parse(r.getString(1)));
     }
     bytes.finish();

@@ -8,6 +8,25 @@ import java.math.BigDecimal;
 final class SparkValues {
   private SparkValues() {}
 
+  /** Spark's Variant value ({@code VariantVal}) as our Variant over the same bytes; null: null. */
+  static Variant variant(Object o) {
+    if (o == null) {
+      return null;
+    }
+    org.apache.spark.unsafe.types.VariantVal vv = (org.apache.spark.unsafe.types.VariantVal) o;
+    return Variant.of(vv.getMetadata(), vv.getValue());
+  }
+
+  /** Column {@code column} of every row as a Variant ({@link #variant}). */
+  static java.util.List<Variant> variants(
+      java.util.List<org.apache.spark.sql.Row> rows, int column) {
+    java.util.List<Variant> out = new java.util.ArrayList<>(rows.size());
+    for (org.apache.spark.sql.Row r : rows) {
+      out.add(variant(r.get(column)));
+    }
+    return out;
+  }
+
   /**
    * A Long, Integer, String, Boolean, BigDecimal or Double as a Variant; null (SQL NULL) as null.
    */

@@ -1,0 +1,35 @@
+package io.variant.interop;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** How Spark SQL shreds a VARIANT column it writes to Parquet, as SQL confs. */
+enum SparkShredding {
+  /** {@code spark.sql.variant.writeShredding.enabled=false}: unshredded. */
+  OFF("unshredded"),
+  /**
+   * Shredding on, the schema inferred by Spark itself from the first rows it buffers ({@code
+   * spark.sql.variant.inferShreddingSchema}).
+   */
+  INFERRED("shredded (its inferred schema)"),
+  /** Shredding on, with a given schema ({@code spark.sql.variant.forceShreddingSchemaForTest}). */
+  FORCED("shredded (forced schema)");
+
+  /** How a matrix cell names the writer. */
+  final String label;
+
+  SparkShredding(String label) {
+    this.label = label;
+  }
+
+  /** The confs to write with; {@code forcedSchema} (Spark DDL) is used by {@link #FORCED} only. */
+  Map<String, String> conf(String forcedSchema) {
+    Map<String, String> conf = new LinkedHashMap<>();
+    conf.put("spark.sql.variant.writeShredding.enabled", Boolean.toString(this != OFF));
+    conf.put("spark.sql.variant.inferShreddingSchema", Boolean.toString(this == INFERRED));
+    if (this == FORCED) {
+      conf.put("spark.sql.variant.forceShreddingSchemaForTest", forcedSchema);
+    }
+    return conf;
+  }
+}
