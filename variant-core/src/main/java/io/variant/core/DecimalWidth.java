@@ -20,17 +20,25 @@ final class DecimalWidth {
     return unscaled.signum() == 0 ? 1 : new BigDecimal(unscaled).precision();
   }
 
+  private static final long[] POWERS_OF_TEN = new long[19];
+
+  static {
+    long p = 1;
+    for (int i = 0; i < POWERS_OF_TEN.length; i++, p *= 10) {
+      POWERS_OF_TEN[i] = p;
+    }
+  }
+
   /** Digits of an unscaled long (1 for 0). */
   static int precision(long unscaled) {
     if (unscaled == Long.MIN_VALUE) {
       return 19;
     }
     long a = Math.abs(unscaled);
-    int digits = 1;
-    for (long bound = 10; digits < 19 && a >= bound; bound *= 10) {
-      digits++;
-    }
-    return digits;
+    // log10 from the bit length (1233 / 4096 is just above log10(2)), then one correction.
+    int t = ((64 - Long.numberOfLeadingZeros(a)) * 1233) >>> 12;
+    int digits = t + (a >= POWERS_OF_TEN[t] ? 1 : 0);
+    return Math.max(digits, 1);
   }
 
   /** DECIMAL4 up to 9 digits, DECIMAL8 up to 18, DECIMAL16 up to 38. */

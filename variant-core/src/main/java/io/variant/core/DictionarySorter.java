@@ -10,7 +10,7 @@ import java.util.Arrays;
  * {@link VariantMetadata}) and map.
  */
 final class DictionarySorter {
-  static final int CACHED = 16;
+  static final int CACHED = 64;
 
   private final KeyTable table;
   private int[] order = new int[16];

@@ -20,11 +20,31 @@ final class FieldLookup {
   static final byte SORTED = 1;
   static final byte UNSORTED = 2;
 
+  /** Objects of at most this many fields are searched by name before the dictionary. */
+  private static final int SMALL_OBJECT = 16;
+
   private FieldLookup() {}
 
   /** Index of field {@code name} of object {@code v} (header {@code h}), or -1. */
   static int indexOf(Variant v, ContainerHeader h, String name) {
     VariantMetadata m = v.metadata();
+    if (m.isSorted() && v.keyOrderState() != UNSORTED) {
+      // The dictionary, then integer ids: a key the dictionary lacks is in no object, so a miss
+      // needs no O(n) order check; under a sorted dictionary ids sort as keys do. Small objects
+      // are searched by name first (fewer key comparisons when the key is there).
+      if (h.count <= SMALL_OBJECT) {
+        int i = FieldSearch.indexOf(v.buf, h, m, name); // a hit is exact in any order
+        if (i >= 0 || v.keyOrderState() == SORTED || v.isKnownSpecOrdered()) {
+          return i;
+        }
+      }
+      int id = m.idOf(name);
+      if (id < 0) {
+        return -1;
+      }
+      int i = FieldSearch.indexOfId(v.buf, h, m.size(), id); // a hit is exact in any order
+      return i >= 0 || isSorted(v) ? i : FieldSearch.scanForId(v.buf, h, m.size(), id);
+    }
     if (v.keyOrderState() != UNSORTED) {
       int i = FieldSearch.indexOf(v.buf, h, m, name); // a hit is exact in any order
       if (i >= 0 || isSorted(v)) {

@@ -8,15 +8,18 @@ package io.variant.core;
 final class FieldSearch {
   private FieldSearch() {}
 
-  /** Index of the field named {@code name} in the object with header {@code h}, or -1. */
+  /**
+   * Index of the field named {@code name} in the object with header {@code h}, or -1; with {@code
+   * h} null, the id of {@code name} in the sorted dictionary {@code metadata}.
+   */
   static int indexOf(byte[] buf, ContainerHeader h, VariantMetadata metadata, String name) {
     int size = metadata.size();
     byte[] keys = metadata.buffer();
     int lo = 0;
-    int hi = h.count - 1;
+    int hi = (h == null ? size : h.count) - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      int id = h.id(buf, mid, size);
+      int id = h == null ? mid : h.id(buf, mid, size);
       int c = Utf8Compare.compare(keys, metadata.keyStart(id), metadata.keyLength(id), name);
       if (c < 0) {
         lo = mid + 1;
@@ -24,6 +27,38 @@ final class FieldSearch {
         hi = mid - 1;
       } else {
         return mid;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Index of the field with id {@code id} in the object with header {@code h}, or -1: a binary
+   * search that is exact when the object's ids increase (a spec-ordered object over a sorted
+   * dictionary), and never reports a wrong index otherwise.
+   */
+  static int indexOfId(byte[] buf, ContainerHeader h, int dictionarySize, int id) {
+    int lo = 0;
+    int hi = h.count - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int midId = h.id(buf, mid, dictionarySize);
+      if (midId < id) {
+        lo = mid + 1;
+      } else if (midId > id) {
+        hi = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -1;
+  }
+
+  /** Index of the first field with id {@code id}, or -1, in any order: a linear scan. */
+  static int scanForId(byte[] buf, ContainerHeader h, int dictionarySize, int id) {
+    for (int i = 0; i < h.count; i++) {
+      if (h.id(buf, i, dictionarySize) == id) {
+        return i;
       }
     }
     return -1;

@@ -27,6 +27,7 @@ final class KeyTable {
   static final int MAX_CACHED_KEYS = 1 << 16;
   static final int MAX_ARENA_BYTES = 1 << 22;
   private static final int SEED_STAMP = Integer.MAX_VALUE; // seed keys belong to every value
+  private static final int MAX_SUCCESSORS = 1 << 12;
 
   // The cache, by key index.
   private byte[] arena = new byte[256];
@@ -38,9 +39,12 @@ final class KeyTable {
   private int[] provisionalId = new int[16];
   private int[] rank =
       new int[16]; // position among the cached keys in key order, or -1 until ranked
-  private int[] successor = new int[16]; // the key looked up right after this one last time, or -1
-  private int first = -1; // the first key looked up in the last value
+  // The key that followed the last two keys last time (key + 1, or 0), direct-mapped by a hash of
+  // the two: two keys of context tell "id" under "actor" from "id" under "repo".
+  // Sized with the cache (a builder made for one small value stays small); growing forgets.
+  private int[] successor = new int[64];
   private int previous = -1; // the last key looked up in the current value
+  private int beforePrevious = -1; // the one before it
   private int size;
   private int unranked; // keys added since the last ranking
   private int resetsSinceRanking;
@@ -91,6 +95,7 @@ final class KeyTable {
   void reset() {
     idCount = seedCount;
     previous = -1;
+    beforePrevious = -1;
     if (++generation == SEED_STAMP || size > MAX_CACHED_KEYS || arenaLength > MAX_ARENA_BYTES) {
       clearCache();
     }
@@ -120,8 +125,9 @@ final class KeyTable {
   private void clearCache() {
     cacheEpoch++;
     size = 0;
-    first = -1;
+    Arrays.fill(successor, 0);
     previous = -1;
+    beforePrevious = -1;
     unranked = 0;
     arenaLength = 0;
     Arrays.fill(byBytes, 0);
@@ -189,22 +195,25 @@ final class KeyTable {
    * @throws VariantFormatException at {@code off} if they are not valid UTF-8
    */
   int intern(byte[] b, int off, int len) {
-    // Rows of one stream repeat their keys in the same order: try the key that followed the
-    // previous one.
-    int guess = previous < 0 ? first : successor[previous];
+    // Rows of one stream repeat their keys in the same order: try the key that followed the same
+    // two keys last time.
+    int slot = successorSlot();
+    int guess = successor[slot] - 1;
     int k;
     if (guess >= 0 && length[guess] == len && sameBytes(start[guess], b, off, len)) {
       k = guess;
     } else {
       k = lookup(b, off, len);
-      if (previous < 0) {
-        first = k;
-      } else {
-        successor[previous] = k;
-      }
+      successor[slot] = k + 1;
     }
+    beforePrevious = previous;
     previous = k;
     return k;
+  }
+
+  private int successorSlot() {
+    int h = (previous * 0x9E3779B9) ^ (beforePrevious * 0x85EBCA6B);
+    return (h ^ (h >>> 15)) & (successor.length - 1);
   }
 
   private int lookup(byte[] b, int off, int len) {
@@ -228,23 +237,28 @@ final class KeyTable {
   }
 
   private boolean sameBytes(int at, byte[] b, int off, int len) {
+    // Word compares only, no byte loop (keys are short, and a byte loop's exit mispredicts): the
+    // arena keeps 8 bytes of slack, so a word from `at` is always in bounds.
+    if (len < 8) {
+      if (off + 8 > b.length) {
+        return Arrays.equals(arena, at, at + len, b, off, off + len);
+      }
+      long mask = (1L << (8 * len)) - 1;
+      return (((long) LONGS.get(arena, at) ^ (long) LONGS.get(b, off)) & mask) == 0;
+    }
     int i = 0;
-    for (; i + 8 <= len; i += 8) { // keys are short: words beat the vectorized mismatch's set-up
+    for (; i + 8 <= len; i += 8) {
       if ((long) LONGS.get(arena, at + i) != (long) LONGS.get(b, off + i)) {
         return false;
       }
     }
-    for (; i < len; i++) {
-      if (arena[at + i] != b[off + i]) {
-        return false;
-      }
-    }
-    return true;
+    int last = len - 8; // the tail as one word overlapping the last full one
+    return i == len || (long) LONGS.get(arena, at + last) == (long) LONGS.get(b, off + last);
   }
 
   private int add(byte[] b, int off, int len) {
-    if (arenaLength + len > arena.length) {
-      arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaLength + len));
+    if (arenaLength + len + Long.BYTES > arena.length) { // slack for sameBytes' word reads
+      arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaLength + len + Long.BYTES));
     }
     System.arraycopy(b, off, arena, arenaLength, len);
     int k = size++;
@@ -256,10 +270,11 @@ final class KeyTable {
       stamp = Arrays.copyOf(stamp, n);
       provisionalId = Arrays.copyOf(provisionalId, n);
       rank = Arrays.copyOf(rank, n);
-      successor = Arrays.copyOf(successor, n);
     }
     rank[k] = -1;
-    successor[k] = -1;
+    if (size * 4 > successor.length && successor.length < MAX_SUCCESSORS) {
+      successor = new int[successor.length * 2];
+    }
     unranked++;
     start[k] = arenaLength;
     length[k] = len;
@@ -280,8 +295,17 @@ final class KeyTable {
     for (; i + 8 <= end; i += 8) {
       h = (h ^ (long) LONGS.get(b, i)) * 0x9E3779B97F4A7C15L;
     }
-    for (; i < end; i++) {
-      h = (h ^ b[i]) * 0x100000001B3L;
+    if (i < end) { // the tail as one masked word: the same value whichever array holds the key
+      long tail;
+      if (i + 8 <= b.length) {
+        tail = (long) LONGS.get(b, i) & ((1L << (8 * (end - i))) - 1);
+      } else {
+        tail = 0;
+        for (int j = end - 1; j >= i; j--) {
+          tail = (tail << 8) | (b[j] & 0xFF);
+        }
+      }
+      h = (h ^ tail) * 0x9E3779B97F4A7C15L;
     }
     return mix((int) (h ^ (h >>> 32)));
   }
@@ -343,6 +367,16 @@ final class KeyTable {
     }
     return Arrays.compareUnsigned(
         arena, start[a], start[a] + length[a], arena, start[b], start[b] + length[b]);
+  }
+
+  /** {@code key}'s position among the cached keys in key order, or -1 if not ranked yet. */
+  int rank(int key) {
+    return rank[key];
+  }
+
+  /** Number of cached keys (ranks are below this). */
+  int cachedKeys() {
+    return size;
   }
 
   /** Start of {@code key}'s bytes in {@link #arena()}. */

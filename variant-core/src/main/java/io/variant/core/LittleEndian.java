@@ -1,7 +1,19 @@
 package io.variant.core;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /** Little-endian reads and writes on byte arrays. Callers check bounds first. */
 final class LittleEndian {
+  // One store per width instead of a byte loop: JDK 17's compiler does not merge byte stores.
+  private static final VarHandle SHORTS =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   private LittleEndian() {}
 
   /**
@@ -35,12 +47,20 @@ final class LittleEndian {
   }
 
   static void write(byte[] b, int pos, long v, int width) {
-    if (width == 1) { // ids and offsets of small containers: the common case
-      b[pos] = (byte) v;
-      return;
-    }
-    for (int i = 0; i < width; i++) {
-      b[pos + i] = (byte) (v >>> (8 * i));
+    switch (width) {
+      case 1 -> b[pos] = (byte) v; // ids and offsets of small containers: the common case
+      case 2 -> SHORTS.set(b, pos, (short) v);
+      case 3 -> {
+        SHORTS.set(b, pos, (short) v);
+        b[pos + 2] = (byte) (v >>> 16);
+      }
+      case 4 -> INTS.set(b, pos, (int) v);
+      case 8 -> LONGS.set(b, pos, v);
+      default -> {
+        for (int i = 0; i < width; i++) {
+          b[pos + i] = (byte) (v >>> (8 * i));
+        }
+      }
     }
   }
 }

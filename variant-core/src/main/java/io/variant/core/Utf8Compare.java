@@ -9,10 +9,22 @@ final class Utf8Compare {
    * or after the string's UTF-8 encoding, in unsigned byte order (which equals code-point order).
    */
   static int compare(byte[] b, int off, int len, String s) {
-    int bi = off;
-    int bEnd = off + len;
     int n = s.length();
-    for (int si = 0; si < n; ) {
+    int ascii = Math.min(len, n);
+    int i = 0;
+    for (; i < ascii; i++) { // keys are mostly ASCII: one byte per char, compared as they are
+      int want = s.charAt(i);
+      int have = b[off + i];
+      if (want >= 0x80 || have < 0) {
+        break;
+      }
+      if (have != want) {
+        return have - want;
+      }
+    }
+    int bi = off + i;
+    int bEnd = off + len;
+    for (int si = i; si < n; ) {
       int cp = s.codePointAt(si);
       si += Character.charCount(cp);
       if (cp >= 0xD800 && cp <= 0xDFFF) {

@@ -253,8 +253,7 @@ public final class VariantMetadata {
    */
   public int idOf(String key) {
     if (sorted) {
-      byte[] k = Utf8.encode(key);
-      return binarySearch(k, 0, k.length);
+      return FieldSearch.indexOf(null, null, this, key);
     }
     Map<String, Integer> m = lookup;
     if (m == null) {

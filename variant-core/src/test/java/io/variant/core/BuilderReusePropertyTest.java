@@ -51,6 +51,45 @@ class BuilderReusePropertyTest {
   }
 
   /**
+   * Wide objects with repeated keys (LAST_WINS) on a builder whose keys are all ranked, the path
+   * that sorts by a rank table, give what a fresh builder gives.
+   */
+  @Test
+  void wideObjectsWithRepeatedKeysMatchAFreshBuilder() {
+    BuilderOptions lastWins = BuilderOptions.defaults().withDuplicateKeys(DuplicateKeys.LAST_WINS);
+    VariantBuilder reused = new VariantBuilder(lastWins);
+    Trials.run(
+        "wideObjectsWithRepeatedKeysMatchAFreshBuilder",
+        Math.max(1, Trials.trials() / 10),
+        rnd -> {
+          List<String> names = new ArrayList<>();
+          for (int i = 0, n = 20 + rnd.nextInt(300); i < n; i++) {
+            names.add("key_" + rnd.nextInt(400)); // repeats on purpose
+          }
+          Variant expected = flat(new VariantBuilder(lastWins), names);
+          for (int round = 0; round < 3; round++) { // later rounds find every key ranked
+            reused.reset();
+            Variant again = flat(reused, names);
+            assertArrayEquals(expected.valueBytes(), again.valueBytes());
+            assertArrayEquals(expected.metadataBytes(), again.metadataBytes());
+          }
+          for (int i = 0; i < names.size(); i++) {
+            if (names.lastIndexOf(names.get(i)) == i) {
+              assertEquals(i, expected.field(names.get(i)).longValue());
+            }
+          }
+        });
+  }
+
+  private static Variant flat(VariantBuilder b, List<String> names) {
+    b.startObject();
+    for (int i = 0; i < names.size(); i++) {
+      b.key(names.get(i)).appendLong(i);
+    }
+    return b.endObject().build();
+  }
+
+  /**
    * An object of 200-400 keys in random order, some holding small objects over a few of the same
    * keys.
    */

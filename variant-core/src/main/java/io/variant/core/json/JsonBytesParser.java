@@ -38,6 +38,26 @@ final class JsonBytesParser {
    */
   private static final int MAX_DECIMAL_DIGITS = 38;
 
+  /** Significant digits that always make an exact double (below 2^53). */
+  private static final int MAX_EXACT_DIGITS = 15;
+
+  /** The largest power of ten that is an exact double. */
+  private static final int MAX_EXACT_POWER = 22;
+
+  private static final double[] EXACT_POWERS_OF_TEN = new double[MAX_EXACT_POWER + 1];
+  private static final long[] POWERS_OF_TEN = new long[MAX_LONG_DIGITS + 1];
+
+  static {
+    double d = 1;
+    for (int i = 0; i <= MAX_EXACT_POWER; i++, d *= 10) {
+      EXACT_POWERS_OF_TEN[i] = d;
+    }
+    long l = 1;
+    for (int i = 0; i <= MAX_LONG_DIGITS; i++, l *= 10) {
+      POWERS_OF_TEN[i] = l;
+    }
+  }
+
   private static final java.lang.invoke.VarHandle LONGS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -205,7 +225,12 @@ final class JsonBytesParser {
     int start = ++pos;
     int p = start;
     byte c = 0;
-    while (p + 8 <= end && !special((long) LONGS.get(b, p))) {
+    while (p + 8 <= end) {
+      long found = special((long) LONGS.get(b, p));
+      if (found != 0) { // the lowest flagged byte is the first special one: no byte loop
+        p += Long.numberOfTrailingZeros(found) >>> 3;
+        break;
+      }
       p += 8;
     }
     while (p < end) {
@@ -240,19 +265,19 @@ final class JsonBytesParser {
   }
 
   /**
-   * Whether any of 8 bytes may be a quote, a backslash or a control character (SWAR: a byte is zero
-   * in {@code x ^ '"'} where it is a quote; {@code x - 0x20..} borrows into bit 7 where a byte is
-   * below 0x20). Bytes of 0x80 and above are none of these; a false alarm only sends the bytes to
-   * the byte loop.
+   * Flags (bit 7 of a byte) the bytes of 8 that are a quote, a backslash or a control character
+   * (SWAR: a byte is zero in {@code x ^ '"'} where it is a quote; {@code x - 0x20..} borrows into
+   * bit 7 where a byte is below 0x20). Bytes of 0x80 and above are none of these. A borrow only
+   * runs upwards, so the lowest flagged byte is exact; later flags may be false alarms.
    */
-  private static boolean special(long x) {
+  private static long special(long x) {
     long quote = x ^ 0x2222222222222222L;
     long backslash = x ^ 0x5C5C5C5C5C5C5C5CL;
     long found =
         ((quote - ONES) & ~quote)
             | ((backslash - ONES) & ~backslash)
             | ((x - 0x2020202020202020L) & ~x);
-    return (found & 0x8080808080808080L) != 0;
+    return found & 0x8080808080808080L;
   }
 
   /**
@@ -376,33 +401,31 @@ final class JsonBytesParser {
       return false;
     }
     long unscaled = 0;
-    int digits = 0;
+    int digits;
     if (b[p] == '0') {
       p++;
       digits = 1;
     } else if (b[p] >= '1' && b[p] <= '9') {
-      while (p < end && b[p] >= '0' && b[p] <= '9') {
-        unscaled = unscaled * 10 + (b[p++] - '0');
-        digits++;
-      }
+      int run = digitRun(p);
+      unscaled = digitsValue(p, run, 0);
+      digits = run;
+      p += run;
     } else {
       return false;
     }
     int scale = 0;
     if (p < end && b[p] == '.') {
       p++;
-      int fractionStart = p;
-      while (p < end && b[p] >= '0' && b[p] <= '9') {
-        unscaled = unscaled * 10 + (b[p++] - '0');
-        digits++;
-      }
-      scale = p - fractionStart;
+      scale = digitRun(p);
       if (scale == 0) {
         return false;
       }
+      unscaled = digitsValue(p, scale, unscaled);
+      digits += scale;
+      p += scale;
     }
     if (p < end && (b[p] == 'e' || b[p] == 'E')) {
-      return exponent(start, p);
+      return exponent(start, p, negative, unscaled, digits, scale);
     }
     pos = p;
     if (digits > MAX_LONG_DIGITS) {
@@ -415,6 +438,69 @@ final class JsonBytesParser {
       out.appendDecimal(v, scale);
     }
     return true;
+  }
+
+  /** Number of ASCII digits from {@code p}, 8 at a time. */
+  private int digitRun(int p) {
+    int q = p;
+    while (q + 8 <= end) {
+      int n = leadingDigits((long) LONGS.get(b, q));
+      q += n;
+      if (n < 8) {
+        return q - p;
+      }
+    }
+    while (q < end && b[q] >= '0' && b[q] <= '9') {
+      q++;
+    }
+    return q - p;
+  }
+
+  /**
+   * How many of the 8 bytes of {@code w} (first byte lowest) are digits before the first non-digit.
+   * A byte is a digit if its high nibble is 3 and adding 6 keeps it 3; a carry out of that addition
+   * only reaches later bytes, so the lowest non-digit found is exact.
+   */
+  static int leadingDigits(long w) {
+    long nonDigit =
+        ((w & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L)
+            | (((w + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L);
+    return Long.numberOfTrailingZeros(nonDigit) >>> 3;
+  }
+
+  /**
+   * {@code acc} × 10^n plus the value of the {@code n} digits from {@code p}; wraps around past 18
+   * digits in all, which callers detect by counting digits.
+   */
+  private long digitsValue(int p, int n, long acc) {
+    while (n >= 8) {
+      acc = acc * 100_000_000L + eightDigits((long) LONGS.get(b, p));
+      p += 8;
+      n -= 8;
+    }
+    if (n > 0 && p + 8 <= end) {
+      // The n digits in the high bytes, zeros (digit 0) below: the same 8-digit conversion.
+      long w = ((long) LONGS.get(b, p) - 0x3030303030303030L) << (8 * (8 - n));
+      return acc * POWERS_OF_TEN[n] + eightDigitValues(w);
+    }
+    for (; n > 0; n--) {
+      acc = acc * 10 + (b[p++] - '0');
+    }
+    return acc;
+  }
+
+  /** The value of 8 ASCII digits, the first in the lowest byte. */
+  static long eightDigits(long w) {
+    return eightDigitValues(w - 0x3030303030303030L);
+  }
+
+  /** The value of 8 digit values 0-9, one per byte, the most significant in the lowest byte. */
+  private static long eightDigitValues(long v) {
+    v = v * 10 + (v >>> 8); // pairs of digits, in every other byte
+    long pairs = 0x000000FF000000FFL;
+    return (((v & pairs) * (100 + (1_000_000L << 32)))
+            + (((v >>> 16) & pairs) * (1 + (10_000L << 32))))
+        >>> 32;
   }
 
   /**
@@ -437,20 +523,40 @@ final class JsonBytesParser {
     return true;
   }
 
-  /** A literal with an exponent, from {@code start}; {@code p} is at the 'e'. */
-  private boolean exponent(int start, int p) {
+  /**
+   * A literal with an exponent, from {@code start}; {@code p} is at the 'e'. Exact without a String
+   * where the digits and the power of ten are both exact doubles (at most 15 significant digits,
+   * |power| at most 22): one multiplication or division then rounds once, correctly.
+   */
+  private boolean exponent(
+      int start, int p, boolean negative, long unscaled, int digits, int scale) {
     p++;
+    boolean negativeExponent = false;
     if (p < end && (b[p] == '+' || b[p] == '-')) {
+      negativeExponent = b[p] == '-';
       p++;
     }
     int expStart = p;
-    while (p < end && b[p] >= '0' && b[p] <= '9') {
-      p++;
-    }
-    if (p == expStart) {
+    int run = digitRun(p);
+    if (run == 0) {
       return false;
     }
-    double d = Double.parseDouble(new String(b, start, p - start, StandardCharsets.ISO_8859_1));
+    p += run;
+    double d;
+    if (digits <= MAX_EXACT_DIGITS && run <= 3) {
+      int e = (int) digitsValue(expStart, run, 0);
+      int power = (negativeExponent ? -e : e) - scale;
+      if (power >= -MAX_EXACT_POWER && power <= MAX_EXACT_POWER) {
+        d =
+            power >= 0
+                ? unscaled * EXACT_POWERS_OF_TEN[power]
+                : unscaled / EXACT_POWERS_OF_TEN[-power];
+        pos = p;
+        out.appendDouble(negative ? -d : d);
+        return true;
+      }
+    }
+    d = Double.parseDouble(new String(b, start, p - start, StandardCharsets.ISO_8859_1));
     if (Double.isInfinite(d)) {
       return false; // the jackson path reports it
     }

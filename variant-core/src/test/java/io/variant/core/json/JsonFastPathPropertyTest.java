@@ -54,6 +54,27 @@ class JsonFastPathPropertyTest {
         "the fast path took only " + taken + " of " + total + " documents");
   }
 
+  /**
+   * parse(String) encodes with the JDK, which turns a raw unpaired surrogate into '?': such text
+   * must still be rejected, and text with a real '?' still parsed like its bytes.
+   */
+  @Test
+  void textWithRawUnpairedSurrogatesIsRejectedAndQuestionMarksKept() {
+    JsonRowParser rows = VariantJson.rowParser();
+    for (String bad :
+        new String[] {
+          "[\"a\uD800\"]", "{\"k\uDC00\": 1}", "\"\uDE00\uD83D\"", "[\"?\", \"\uD800?\"]"
+        }) {
+      assertThrows(VariantJsonException.class, () -> rows.parse(bad), bad);
+    }
+    for (String good :
+        new String[] {
+          "[\"a?\"]", "{\"?\": \"\u00e9?\uD83D\uDE00\"}", "\"\uD83D\uDE00\"", "\"?\""
+        }) {
+      assertSame(rows.parse(good.getBytes(StandardCharsets.UTF_8)), rows.parse(good), good);
+    }
+  }
+
   @Test
   void errorsKeepTheirLineAndColumnInBytes() {
     JsonRowParser rows = VariantJson.rowParser();
