@@ -133,6 +133,29 @@ public final class Utf8 {
     return len;
   }
 
+  /**
+   * Writes code point {@code cp} (not a surrogate) as 1 to 4 UTF-8 bytes at {@code out[at]};
+   * returns the index after them. The one place that knows the encoding's bit layout.
+   */
+  public static int encodeCodePoint(int cp, byte[] out, int at) {
+    if (cp < 0x80) {
+      out[at++] = (byte) cp;
+    } else if (cp < 0x800) {
+      out[at++] = (byte) (0xC0 | (cp >>> 6));
+      out[at++] = (byte) (0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out[at++] = (byte) (0xE0 | (cp >>> 12));
+      out[at++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+      out[at++] = (byte) (0x80 | (cp & 0x3F));
+    } else {
+      out[at++] = (byte) (0xF0 | (cp >>> 18));
+      out[at++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
+      out[at++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+      out[at++] = (byte) (0x80 | (cp & 0x3F));
+    }
+    return at;
+  }
+
   static byte[] encode(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }

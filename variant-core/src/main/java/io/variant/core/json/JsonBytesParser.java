@@ -4,6 +4,7 @@ package io.variant.core.json;
 // JsonToVariant's
 // rules, containers) that must stay in one loop for speed; anything unusual is handed to jackson.
 
+import io.variant.core.Utf8;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import java.math.BigDecimal;
@@ -334,7 +335,7 @@ final class JsonBytesParser {
           } else if (Character.isLowSurrogate((char) cp)) {
             return -1;
           }
-          n = utf8(cp, n);
+          n = Utf8.encodeCodePoint(cp, scratch, n);
         }
         default -> {
           return -1;
@@ -357,26 +358,6 @@ final class JsonBytesParser {
       v = (v << 4) | d;
     }
     return v;
-  }
-
-  /** Writes code point {@code cp} as UTF-8 at {@code scratch[n]}; returns the new length. */
-  private int utf8(int cp, int n) {
-    if (cp < 0x80) {
-      scratch[n++] = (byte) cp;
-    } else if (cp < 0x800) {
-      scratch[n++] = (byte) (0xC0 | (cp >>> 6));
-      scratch[n++] = (byte) (0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      scratch[n++] = (byte) (0xE0 | (cp >>> 12));
-      scratch[n++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
-      scratch[n++] = (byte) (0x80 | (cp & 0x3F));
-    } else {
-      scratch[n++] = (byte) (0xF0 | (cp >>> 18));
-      scratch[n++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
-      scratch[n++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
-      scratch[n++] = (byte) (0x80 | (cp & 0x3F));
-    }
-    return n;
   }
 
   private void ensureScratch(int n) {

@@ -1,6 +1,7 @@
 package io.variant.core.json;
 
 import com.fasterxml.jackson.core.JsonParser;
+import io.variant.core.Utf8;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import java.io.IOException;
@@ -138,26 +139,17 @@ public final class JsonRowParser {
       char c = s.charAt(i);
       if (c < 0x80) {
         out[n++] = (byte) c;
-      } else if (c < 0x800) {
-        out[n++] = (byte) (0xC0 | (c >>> 6));
-        out[n++] = (byte) (0x80 | (c & 0x3F));
       } else if (Character.isSurrogate(c)) {
         if (!Character.isHighSurrogate(c)
             || i + 1 >= len
             || !Character.isLowSurrogate(s.charAt(i + 1))) {
           return -1;
         }
-        int cp = Character.toCodePoint(c, s.charAt(++i));
-        out[n++] = (byte) (0xF0 | (cp >>> 18));
-        out[n++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
-        out[n++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
-        out[n++] = (byte) (0x80 | (cp & 0x3F));
+        n = Utf8.encodeCodePoint(Character.toCodePoint(c, s.charAt(++i)), out, n);
       } else if (c == '\uFEFF' && i == 0) {
         return -1;
       } else {
-        out[n++] = (byte) (0xE0 | (c >>> 12));
-        out[n++] = (byte) (0x80 | ((c >>> 6) & 0x3F));
-        out[n++] = (byte) (0x80 | (c & 0x3F));
+        n = Utf8.encodeCodePoint(c, out, n);
       }
     }
     return n;
