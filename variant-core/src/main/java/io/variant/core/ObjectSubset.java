@@ -6,9 +6,16 @@ package io.variant.core;
  * field order, with the smallest id and offset widths, as {@link VariantBuilder} encodes the same
  * fields over the same dictionary. The shredding writer's residual object (the fields a plan does
  * not shred) is one per row. spec: VariantEncoding §Value encoding, object
+ *
+ * <p>The static methods return objects on arrays of their own. An instance ({@link #cut}) writes
+ * into one buffer that it reuses, for a caller that hands each result on before the next (the
+ * splitter's sink may not keep a residual past the call); not thread-safe.
  */
 public final class ObjectSubset {
-  private ObjectSubset() {}
+  private byte[] buffer = new byte[0];
+
+  /** A cutter with its own reusable output buffer. */
+  public ObjectSubset() {}
 
   /**
    * {@code object} without the fields whose indexes are in {@code dropped[0, count)}, which
@@ -36,8 +43,37 @@ public final class ObjectSubset {
       throw new VariantTypeException(
           "Cannot cut fields: value is " + object.safeTypeName() + ", not an object");
     }
-    ValueCursor c = scratch;
-    int n = c.open(object);
+    scratch.open(object);
+    return without(scratch, dropped, count);
+  }
+
+  /**
+   * As {@link #without(Variant, int[], int)} for the object open in {@code object} (whose current
+   * value it moves), so that a caller that already walks the object reads its header once.
+   *
+   * @throws VariantTypeException if the open container is an array
+   */
+  public static Variant without(ValueCursor object, int[] dropped, int count) {
+    return cut(object, dropped, count, null);
+  }
+
+  /**
+   * As {@link #without(ValueCursor, int[], int)}, written into this cutter's buffer: the result is
+   * a view of it, valid until the next call.
+   */
+  public Variant cut(ValueCursor object, int[] dropped, int count) {
+    return cut(object, dropped, count, this);
+  }
+
+  private static Variant cut(ValueCursor object, int[] dropped, int count, ObjectSubset reuse) {
+    if (!object.metadata().isSorted()) {
+      return null;
+    }
+    if (!object.isObjectOpen()) {
+      throw new VariantTypeException("Cannot cut fields: value is an array, not an object");
+    }
+    ValueCursor c = object;
+    int n = c.count();
     int kept = 0;
     int maxId = -1;
     long dataSize = 0;
@@ -66,7 +102,7 @@ public final class ObjectSubset {
       throw new VariantLimitException(
           "Cannot encode an object of " + size + " bytes: past the array limit");
     }
-    byte[] out = new byte[(int) size];
+    byte[] out = reuse == null ? new byte[(int) size] : reuse.buffer((int) size);
     out[0] = (byte) Layout.objectHeader(offsetSize, idSize, large);
     LittleEndian.write(out, 1, kept, countSize);
     int ids = 1 + countSize;
@@ -88,6 +124,14 @@ public final class ObjectSubset {
       k++;
     }
     LittleEndian.write(out, offsets + kept * offsetSize, at - data, offsetSize);
-    return Variant.of(object.metadata(), out, 0, out.length);
+    return Variant.of(c.metadata(), out, 0, (int) size);
+  }
+
+  /** The reused buffer, grown to at least {@code size} bytes. */
+  private byte[] buffer(int size) {
+    if (buffer.length < size) {
+      buffer = new byte[Math.max(size, 2 * buffer.length)];
+    }
+    return buffer;
   }
 }

@@ -49,16 +49,32 @@ public final class ValueCursor {
     }
   }
 
-  private Variant container;
-  private ContainerHeader table;
+  private VariantMetadata metadata;
+  private Variant container; // the open container's view; made on demand when opened in place
+  private int containerPos;
+  private int containerLimit;
+  private int containerHeader; // its header byte; -1 when nothing is open
+  // The open container's header fields, copied out of its ContainerHeader so that a header parsed
+  // in place is not kept (the JIT can then drop that object).
+  private boolean object;
+  private int count;
+  private int idSize;
+  private int offsetSize;
+  private int idsStart;
+  private int offsetsStart;
+  private int dataStart;
   private int dataEnd;
-  private int dictionarySize;
 
   private byte[] buf;
   private int pos;
   private int limit;
   private int header;
   private Variant selected; // the view the current value came from, if any
+
+  /** A cursor with nothing open or selected. */
+  public ValueCursor() {
+    containerHeader = -1;
+  }
 
   /**
    * Opens an object or array for {@link #select}: parses its header and its data end once.
@@ -72,18 +88,83 @@ public final class ValueCursor {
       throw new VariantTypeException(
           "Cannot open a cursor: value is " + v.safeTypeName() + ", not an object or array");
     }
-    ContainerHeader h = v.container();
-    this.container = v;
-    this.table = h;
-    this.buf = v.buf;
-    this.dataEnd = h.dataEnd(v.buf, v.limit);
-    this.dictionarySize = v.metadata().size();
+    return open(v.metadata(), v, v.buf, v.pos, v.limit, v.container());
+  }
+
+  /**
+   * Opens the current value of {@code parent}, an object or array, for {@link #select}, in place:
+   * no view of it is made unless {@link #container()} asks for one.
+   *
+   * @return the number of fields or elements
+   * @throws VariantTypeException if that value is not an object or array
+   * @throws VariantFormatException if its tables run past its data
+   */
+  public int open(ValueCursor parent) {
+    if (!parent.isContainer()) {
+      return open(parent.view()); // throws with Variant's message
+    }
+    // Parsed here even when the parent holds a view: a view's cached header is one more object to
+    // fetch from memory, which costs more than parsing these few bytes again.
+    byte[] b = parent.buf;
+    ContainerHeader h = ContainerHeader.parse(b, parent.pos, parent.limit, parent.header);
+    return open(parent.metadata, parent.selected, b, parent.pos, parent.limit, h);
+  }
+
+  private int open(VariantMetadata m, Variant view, byte[] b, int at, int end, ContainerHeader h) {
+    this.dataEnd = h.dataEnd(b, end); // first: a failed open leaves the cursor as it was
+    this.metadata = m;
+    this.container = view;
+    this.containerPos = at;
+    this.containerLimit = end;
+    this.containerHeader = b[at] & 0xFF;
+    this.object = h.object;
+    this.count = h.count;
+    this.idSize = h.idSize;
+    this.offsetSize = h.offsetSize;
+    this.idsStart = h.idsStart;
+    this.offsetsStart = h.offsetsStart;
+    this.dataStart = h.dataStart;
+    this.buf = b;
     return h.count;
   }
 
-  /** The object or array last opened. */
+  /** The open container's header again: only for the messages of failed reads. */
+  private ContainerHeader reparse() {
+    return ContainerHeader.parse(buf, containerPos, containerLimit, containerHeader);
+  }
+
+  private void checkIndex(int i) {
+    if (containerHeader < 0) {
+      throw new IllegalStateException("No object or array is open: call open first");
+    }
+    if (i < 0 || i >= count) {
+      throw new IndexOutOfBoundsException("index " + i + " outside " + count + " elements");
+    }
+  }
+
+  /** The object or array last opened, as a view (made on first use when it was opened in place). */
   public Variant container() {
-    return container;
+    Variant v = container;
+    if (v == null) {
+      v = new Variant(metadata, buf, containerPos, containerLimit);
+      container = v;
+    }
+    return v;
+  }
+
+  /** The dictionary of the values read. */
+  public VariantMetadata metadata() {
+    return metadata;
+  }
+
+  /** The number of fields or elements of the open container. */
+  public int count() {
+    return count;
+  }
+
+  /** True if the open container is an object, false for an array. */
+  public boolean isObjectOpen() {
+    return object;
   }
 
   /**
@@ -93,23 +174,35 @@ public final class ValueCursor {
    * @throws VariantFormatException if its offset points outside the container's data
    */
   public void select(int i) {
-    ContainerHeader h = table;
-    if (i < 0 || i >= h.count) {
-      throw new IndexOutOfBoundsException("index " + i + " outside " + h.count + " elements");
-    }
-    long off = h.offset(buf, i);
-    if (h.dataStart + off >= dataEnd) {
+    checkIndex(i);
+    long off = offset(i);
+    if (dataStart + off >= dataEnd) {
       throw VariantFormatException.at(
-          h.offsetsStart + (long) i * h.offsetSize,
+          offsetsStart + (long) i * offsetSize,
           "offset %d of element %d is outside the %d bytes of data",
           off,
           i,
-          dataEnd - h.dataStart);
+          dataEnd - dataStart);
     }
-    pos = (int) (h.dataStart + off);
+    pos = (int) (dataStart + off);
     limit = dataEnd;
     header = buf[pos] & 0xFF;
     selected = null;
+  }
+
+  /** Offset {@code i} of the open container's table (checked to fit when it was opened). */
+  private long offset(int i) {
+    int at = offsetsStart + i * offsetSize;
+    switch (offsetSize) {
+      case 1:
+        return buf[at] & 0xFF;
+      case 2:
+        return (short) SHORT_LE.get(buf, at) & 0xFFFF;
+      case 4:
+        return (int) INT_LE.get(buf, at) & 0xFFFFFFFFL;
+      default:
+        return LittleEndian.readUnsigned(buf, at, offsetSize) & 0xFFFFFFFFL;
+    }
   }
 
   /**
@@ -118,18 +211,23 @@ public final class ValueCursor {
    * @throws VariantFormatException if it is outside the metadata dictionary
    */
   public int fieldId(int i) {
-    ContainerHeader h = table;
-    if (!h.object) {
+    checkIndex(i);
+    if (!object) {
       throw new VariantTypeException("Cannot read field ids: the cursor is on an array");
     }
-    if (i < 0 || i >= h.count) {
-      throw new IndexOutOfBoundsException("index " + i + " outside " + h.count + " elements");
-    }
-    return h.id(buf, i, dictionarySize);
+    int at = idsStart + i * idSize;
+    int id = idSize == 1 ? buf[at] & 0xFF : LittleEndian.readUnsigned(buf, at, idSize);
+    return id >= 0 && id < metadata.size() ? id : reparse().id(buf, i, metadata.size()); // throws
   }
 
-  /** Makes {@code v} itself the current value (for a scalar met outside a container loop). */
+  /**
+   * Makes {@code v} itself the current value (for a value met outside a container loop); closes the
+   * open container, if any.
+   */
   public void at(Variant v) {
+    containerHeader = -1;
+    container = null;
+    metadata = v.metadata();
     buf = v.buf;
     pos = v.pos;
     limit = v.limit;
@@ -141,7 +239,7 @@ public final class ValueCursor {
   public Variant view() {
     Variant v = selected;
     if (v == null) {
-      v = new Variant(container.metadata(), buf, pos, limit);
+      v = new Variant(metadata, buf, pos, limit);
       selected = v;
     }
     return v;
@@ -160,6 +258,11 @@ public final class ValueCursor {
   /** The current value's basic type. */
   public BasicType basicType() {
     return BasicType.ofHeader(header);
+  }
+
+  /** True for an object or array. */
+  public boolean isContainer() {
+    return Layout.basicTypeBits(header) >= BasicType.OBJECT.id();
   }
 
   /** True for the short-string form, whose header is its only byte before the UTF-8 bytes. */

@@ -124,6 +124,8 @@ class ValueCursorPropertyTest {
       assertEquals(child.offsetInBuffer(), view.offsetInBuffer(), "view of child " + i);
       assertEquals(child.bytesGiven(), view.bytesGiven(), "view of child " + i);
       if (child.isObject() || child.isArray()) {
+        c.select(i); // a fresh selection, without a view: opened in place
+        compareInPlace(child, c);
         ValueCursor inner = new ValueCursor();
         try {
           compareTree(child, inner, valid);
@@ -135,10 +137,42 @@ class ValueCursorPropertyTest {
     return v.valueSize();
   }
 
+  /** Opening the current value of {@code parent} in place reads what opening its view reads. */
+  private static void compareInPlace(Variant child, ValueCursor parent) {
+    ValueCursor inPlace = new ValueCursor();
+    ValueCursor viaView = new ValueCursor();
+    Object n = outcome(() -> inPlace.open(parent));
+    assertEquals(outcome(() -> viaView.open(child)), n, "count");
+    if (!(n instanceof Integer)) {
+      return;
+    }
+    assertEquals(child.offsetInBuffer(), inPlace.container().offsetInBuffer());
+    assertEquals(child.isObject(), inPlace.isObjectOpen());
+    for (int j = 0; j < (Integer) n; j++) {
+      int at = j;
+      assertEquals(
+          outcome(
+              () -> {
+                viaView.select(at);
+                return viaView.view().offsetInBuffer();
+              }),
+          outcome(
+              () -> {
+                inPlace.select(at);
+                return inPlace.view().offsetInBuffer();
+              }),
+          "child " + j);
+      if (child.isObject()) {
+        assertEquals(outcome(() -> viaView.fieldId(at)), outcome(() -> inPlace.fieldId(at)));
+      }
+    }
+  }
+
   private static void compareScalar(Variant v, ValueCursor c) {
     assertEquals(outcome(v::valueSize), outcome(c::valueSize), "size");
     assertEquals(outcome(v::type), outcome(c::type), "type");
     assertEquals(v.basicType(), c.basicType());
+    assertEquals(v.isObject() || v.isArray(), c.isContainer());
     VariantType t;
     try {
       t = v.type();

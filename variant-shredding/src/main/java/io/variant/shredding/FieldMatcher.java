@@ -131,17 +131,19 @@ final class FieldMatcher {
 
   /**
    * Writes to {@code found[p]} the index of the field of the object open in {@code object} whose
-   * key is the slot's sorted name {@code p}, or -1; returns how many were found. A key that appears
-   * twice (malformed) matches its first field.
+   * key is the slot's sorted name {@code p}, or -1, and to {@code shredded} the found fields'
+   * indexes in increasing order; returns how many were found. A key that appears twice (malformed)
+   * matches its first field.
    */
-  static int match(ValueCursor object, int fieldCount, int[] idToName, int[] found) {
+  static int match(
+      ValueCursor object, int fieldCount, int[] idToName, int[] found, int[] shredded) {
     Arrays.fill(found, -1);
     int present = 0;
     for (int i = 0; i < fieldCount; i++) {
       int p = idToName[object.fieldId(i)];
       if (p >= 0 && found[p] < 0) {
         found[p] = i;
-        present++;
+        shredded[present++] = i;
       }
     }
     return present;

@@ -71,11 +71,9 @@ public final class Splitter {
   private final ExclusiveUse use =
       new ExclusiveUse("Splitter", "make one per thread with Splitter.of");
   private final WalkBudget budget; // restarted for each split
-  private final ValueCursor scalarCursor = new ValueCursor(); // a scalar met as a view
-  private final ValueCursor subsetCursor = new ValueCursor(); // ObjectSubset's
+  private final ValueCursor rootCursor = new ValueCursor(); // at the value being split
+  private final ObjectSubset residualCutter = new ObjectSubset(); // reuses one output buffer
   private final FieldMatcher matcher;
-  private int[] dropScratch =
-      new int[0]; // residualObject's sorted copy of the shredded fields' indexes
   private int[][]
       idTables; // the current row's, from matcher: per object slot, field id -> sorted name
 
@@ -108,6 +106,8 @@ public final class Splitter {
     final Node[] fields; // object slots, in plan order
     final byte[][] sortedNames; // object slots: distinct UTF-8 names in unsigned byte order
     final int[] sortedOf; // plan field index -> its position in sortedNames
+    final String[] names; // object slots: plan field names, in plan order
+    final int[] shredded; // scratch: the value's shredded field indexes, increasing
     final int[]
         found; // scratch, by sorted position: the value's field index or -1; a node never nests in
     // itself
@@ -136,6 +136,8 @@ public final class Splitter {
         this.sortedNames = null;
         this.sortedOf = null;
         this.found = null;
+        this.names = null;
+        this.shredded = null;
         this.objectSlot = -1;
         return;
       }
@@ -164,6 +166,8 @@ public final class Splitter {
         sortedOf[k] = Arrays.binarySearch(sortedNames, encoded[k], Arrays::compareUnsigned);
       }
       this.found = new int[distinct];
+      this.shredded = new int[distinct];
+      this.names = planFields.stream().map(ShreddingPlan.Field::name).toArray(String[]::new);
       this.objectSlot = slotNames.size();
       slotNames.add(sortedNames);
     }
@@ -203,84 +207,85 @@ public final class Splitter {
   public void split(Variant v, ShreddedSink sink) {
     use.enter();
     try {
-      budget.restart(v.valueSize());
+      rootCursor.at(v);
+      budget.restart(rootCursor.valueSize());
       idTables = matcher.hasSlots() ? matcher.tables(v.metadata()) : null;
-      slot(v, root, sink);
+      value(rootCursor, root, sink);
     } finally {
       idTables = null;
       use.exit();
     }
   }
 
-  private void slot(Variant v, Node node, ShreddedSink sink) {
+  /**
+   * The current value of {@code c} into the slot {@code node}: typed if it fits a scalar slot, its
+   * children into theirs if it is the slot's object or array (read in place, without a view), else
+   * whole into the residual.
+   */
+  private void value(ValueCursor c, Node node, ShreddedSink sink) {
+    boolean container = c.isContainer();
+    budget.charge(container ? 1 : c.valueSize()); // a container: its header (then each child)
     if (node.scalar != null) {
-      scalarCursor.at(v);
-      scalar(scalarCursor, node, sink);
+      if (!container && node.scalar.write(c, sink)) {
+        return;
+      }
+    } else if (node.fields != null && c.basicType() == BasicType.OBJECT) {
+      object(node, node.cursor.open(c), sink);
+      return;
+    } else if (node.element != null && c.basicType() == BasicType.ARRAY) {
+      array(node, node.cursor.open(c), sink);
       return;
     }
-    budget.charge(v);
-    if (node.fields != null && v.isObject()) {
-      object(v, node, sink);
-    } else if (node.element != null && v.isArray()) {
-      array(v, node, sink);
-    } else {
-      sink.residual(residual(v)); // a ResidualPlan, or a value of another shape than the plan's
-    }
+    sink.residual(
+        residual(c.view())); // a ResidualPlan, or a value of another shape than the plan's
   }
 
-  /** Child {@code i} of the container open in {@code c} into the slot {@code node}. */
-  private void child(ValueCursor c, int i, Node node, ShreddedSink sink) {
-    c.select(i);
-    if (node.scalar != null) {
-      scalar(c, node, sink); // read in place: no view per element of a long array
-    } else {
-      slot(c.view(), node, sink);
-    }
-  }
-
-  /** The cursor's current value into the scalar slot {@code node}: typed if it fits. */
-  private void scalar(ValueCursor c, Node node, ShreddedSink sink) {
-    boolean container = c.basicType() == BasicType.OBJECT || c.basicType() == BasicType.ARRAY;
-    budget.charge(container ? 1 : c.valueSize()); // a container is charged whole as a residual
-    if (container || !node.scalar.write(c, sink)) {
-      sink.residual(residual(c.view()));
-    }
-  }
-
-  private void array(Variant v, Node node, ShreddedSink sink) {
+  private void array(Node node, int n, ShreddedSink sink) {
     ValueCursor c = node.cursor;
-    int n = c.open(v);
     sink.startArray(n);
     for (int i = 0; i < n; i++) {
       sink.startElement();
-      child(c, i, node.element, sink);
+      c.select(i);
+      value(c, node.element, sink);
       sink.endElement();
     }
     sink.endArray();
   }
 
-  private void object(Variant v, Node node, ShreddedSink sink) {
+  /** The object open in {@code node.cursor}, of {@code n} fields. */
+  private void object(Node node, int n, ShreddedSink sink) {
     int[] found = node.found;
+    int[] shredded = node.shredded;
     ValueCursor c = node.cursor;
-    int n = c.open(v);
-    int present =
-        idTables != null
-            ? FieldMatcher.match(c, n, idTables[node.objectSlot], found)
-            : v.fieldIndexes(
-                node.sortedNames, found); // a dictionary met for the first time: match by key bytes
+    int present;
+    if (idTables != null) {
+      present = FieldMatcher.match(c, n, idTables[node.objectSlot], found, shredded);
+    } else {
+      // A dictionary met for the first time: match by key bytes.
+      c.container().fieldIndexes(node.sortedNames, found);
+      present = 0;
+      for (int i : found) {
+        if (i >= 0) {
+          shredded[present++] = i;
+        }
+      }
+      Arrays.sort(shredded, 0, present);
+    }
     if (present < n) {
       sink.residual(
-          residualObject(v, found)); // spec: VariantShredding §Objects, partially shredded
+          residualObject(
+              c, shredded, present)); // spec: VariantShredding §Objects, partially shredded
     }
-    List<ShreddingPlan.Field> planFields = node.plan.asObject().fields();
+    String[] names = node.names;
     sink.startObject();
-    for (int k = 0; k < node.fields.length; k++) {
+    for (int k = 0; k < names.length; k++) {
       int i = found[node.sortedOf[k]];
       if (i < 0) {
-        sink.missingField(k, planFields.get(k).name());
+        sink.missingField(k, names[k]);
       } else {
-        sink.startField(k, planFields.get(k).name());
-        child(c, i, node.fields[k], sink);
+        sink.startField(k, names[k]);
+        c.select(i);
+        value(c, node.fields[k], sink);
         sink.endField();
       }
     }
@@ -289,38 +294,31 @@ public final class Splitter {
 
   /**
    * The object's fields that the plan does not shred, as one object (ids and values copied verbatim
-   * over the row's dictionary). {@code found} holds the shredded fields' indexes by name position,
-   * -1 for absent names.
+   * over the row's dictionary), for the object open in {@code object}. {@code shredded[0, count)}
+   * holds the shredded fields' indexes, increasing.
    */
-  private Variant residualObject(Variant v, int[] found) {
+  private Variant residualObject(ValueCursor object, int[] shredded, int count) {
     if (options.residualMetadata() == ResidualMetadata.ROW) {
       // Ids and values carry over unchanged: copy the kept fields straight from the bytes.
-      int[] drop =
-          dropScratch.length >= found.length ? dropScratch : (dropScratch = new int[found.length]);
-      System.arraycopy(found, 0, drop, 0, found.length);
-      Arrays.sort(drop, 0, found.length); // increasing field indexes; absent names (-1) first
-      Variant rest = ObjectSubset.without(v, drop, found.length, subsetCursor);
+      Variant rest = residualCutter.cut(object, shredded, count); // the sink does not keep it
       if (rest != null) {
-        budget.charge(rest.valueSize()); // emitted whole
+        budget.charge(rest.bytesGiven()); // emitted whole
         return rest;
       }
     }
     // Own dictionaries, or fields that cannot be copied in key order: re-encode (the builder
     // sorts).
+    Variant v = object.container();
     VariantBuilder b =
         options.residualMetadata() == ResidualMetadata.ROW
             ? VariantBuilder.withMetadata(v.metadata(), residualOptions)
             : residualBuilder();
-    boolean increasing =
-        increasing(found); // false only for objects out of key order (other writers')
     try {
       b.startObject();
-      int next = 0; // position in found of the next shredded field
+      int next = 0; // position in shredded of the next shredded field
       for (int i = 0, n = v.fieldCount(); i < n; i++) {
-        while (increasing && next < found.length && found[next] < i) {
+        if (next < count && shredded[next] == i) {
           next++;
-        }
-        if (increasing ? next < found.length && found[next] == i : contains(found, i)) {
           continue;
         }
         Variant field = v.fieldValue(i);
@@ -333,32 +331,6 @@ public final class Splitter {
     } finally {
       b.reset();
     }
-  }
-
-  /**
-   * True if the found (non-negative) indexes increase, as they do in an object whose fields are in
-   * key order.
-   */
-  private static boolean increasing(int[] found) {
-    int last = -1;
-    for (int i : found) {
-      if (i >= 0) {
-        if (i < last) {
-          return false;
-        }
-        last = i;
-      }
-    }
-    return true;
-  }
-
-  private static boolean contains(int[] found, int i) {
-    for (int f : found) {
-      if (f == i) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
@@ -380,7 +352,7 @@ public final class Splitter {
    */
   private Variant residual(Variant v) {
     if (v.isObject() || v.isArray()) {
-      budget.charge(v.valueSize()); // emitted whole; slot() charged only its header
+      budget.charge(v.valueSize()); // emitted whole; value() charged only its header
     }
     if (options.residualMetadata() == ResidualMetadata.ROW) {
       return v;
