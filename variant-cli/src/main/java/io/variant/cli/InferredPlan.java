@@ -8,9 +8,8 @@ import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;
 import io.variant.shredding.infer.Selection;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +20,15 @@ import java.util.Locale;
  * sample's file with the plan is larger than without shredding, the plan keeps fewer typed columns
  * (halving, best first by the model's estimate) until it is smaller, or none at all; {@link
  * #note()} says so. The check writes at most {@value #CHECK_ROWS} sampled rows (evenly chosen),
- * twice, to temporary files that are deleted.
+ * twice, counting the bytes without storing them.
+ *
+ * <p><b>Quick check first.</b> Before that, {@value #QUICK_CHECK_ROWS} of those rows (evenly
+ * chosen) are written both ways, and if the plan takes at most {@value #QUICK_CHECK_SHARE} of the
+ * unshredded bytes there, it is kept without the full check: it is most of the work {@code convert}
+ * does before its first row. A smaller sample is pessimistic for shredding, because every typed
+ * column's chunk has a fixed cost that more rows spread thinner: shredded ÷ unshredded on 1,000 and
+ * 5,000 rows was 0.52 and 0.46 on the event log, 0.70 and 0.65 on wide rows, and 0.92 and 0.83 on
+ * mixed rows (which therefore take the full check).
  *
  * @param result the inference result of the plan chosen (its explanation covers every examined
  *     path)
@@ -33,6 +40,12 @@ record InferredPlan(InferenceResult result, String note) {
    * write.
    */
   static final int CHECK_ROWS = 5000;
+
+  /** Rows of the quick check, evenly chosen from the check's own. */
+  static final int QUICK_CHECK_ROWS = 1000;
+
+  /** The most shredded ÷ unshredded bytes at which the quick check keeps the plan. */
+  static final double QUICK_CHECK_SHARE = 0.9;
 
   ShreddingPlan plan() {
     return result.plan();
@@ -48,6 +61,12 @@ record InferredPlan(InferenceResult result, String note) {
       return new InferredPlan(result, "");
     }
     List<Variant> rows = evenly(sampled, CHECK_ROWS);
+    if (rows.size() > QUICK_CHECK_ROWS) {
+      List<Variant> quick = evenly(rows, QUICK_CHECK_ROWS);
+      if (size(quick, result.plan()) <= QUICK_CHECK_SHARE * size(quick, ShreddingPlan.residual())) {
+        return new InferredPlan(result, "");
+      }
+    }
     long unshredded = size(rows, ShreddingPlan.residual());
     long shredded = size(rows, result.plan());
     int first = columns;
@@ -80,21 +99,6 @@ record InferredPlan(InferenceResult result, String note) {
                 why));
   }
 
-  /**
-   * The footer and the magic around it: the last 8 bytes are the footer length and "PAR1" (Parquet
-   * format).
-   */
-  private static long footerBytes(Path file) throws IOException {
-    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
-      java.nio.ByteBuffer tail =
-          java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-      ch.read(tail, ch.size() - 8);
-      return 4
-          + 8
-          + (tail.getInt(0) & 0xFFFFFFFFL); // leading "PAR1", trailing length + "PAR1", footer
-    }
-  }
-
   private static List<Variant> evenly(List<Variant> rows, int most) {
     if (rows.size() <= most) {
       return rows;
@@ -110,22 +114,49 @@ record InferredPlan(InferenceResult result, String note) {
    * Bytes of the column chunks of a file of {@code rows} under {@code plan}, as {@code convert}
    * writes it by default: the file less its footer, which costs a fixed amount per row group that a
    * file of many more rows than the sample spreads thin (a footer entry per typed column would
-   * otherwise decide a small sample).
+   * otherwise decide a small sample). The file is counted, not stored.
    */
-  private static long size(List<Variant> rows, ShreddingPlan plan) throws IOException {
-    Path file = Files.createTempFile("variant-plan-check-", ".parquet");
-    try {
-      try (VariantParquetWriter w =
-          VariantParquetWriter.builder(file).overwrite().variantColumn("v", plan).build()) {
-        for (Variant v : rows) {
-          w.write(VariantRecord.builder().set("v", v).build());
-        }
+  static long size(List<Variant> rows, ShreddingPlan plan) throws IOException {
+    ByteCounter counter = new ByteCounter();
+    try (VariantParquetWriter w =
+        ParquetOutputOptions.builder(new StreamOutputFile("size check", counter, false))
+            .overwrite()
+            .variantColumn("v", plan)
+            .build()) {
+      for (Variant v : rows) {
+        w.write(VariantRecord.builder().set("v", v).build());
       }
-      return Files.size(file) - footerBytes(file);
     } catch (UncheckedIOException e) {
       throw e.getCause();
-    } finally {
-      Files.deleteIfExists(file);
+    }
+    return counter.count - counter.footerBytes();
+  }
+
+  /** Counts the bytes of a Parquet file and keeps its last 8: the footer's length and "PAR1". */
+  private static final class ByteCounter extends OutputStream {
+    private final byte[] tail = new byte[8]; // a ring: byte i of the file at i % 8
+    long count;
+
+    @Override
+    public void write(int b) {
+      tail[(int) (count++ & 7)] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      for (int i = Math.max(off, off + len - 8); i < off + len; i++) {
+        tail[(int) ((count + i - off) & 7)] = b[i];
+      }
+      count += len;
+    }
+
+    /** The footer and the magic around it: "PAR1" in front, the footer, its length, "PAR1". */
+    long footerBytes() {
+      long length = 0;
+      for (int i = 4; i >= 1; i--) { // the little-endian length sits at count - 8 .. count - 5
+        length = length << 8 | (tail[(int) ((count - 9 + i) & 7)] & 0xFF);
+      }
+      return 4 + 8 + length;
     }
   }
 }

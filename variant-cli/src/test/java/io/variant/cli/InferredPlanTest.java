@@ -1,0 +1,101 @@
+package io.variant.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.Variant;
+import io.variant.core.json.VariantJson;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.InferenceOptions;
+import io.variant.shredding.infer.PlanInference;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The size check behind the inferred plan: what it counts, and what it keeps. */
+class InferredPlanTest {
+  @TempDir Path dir;
+
+  /**
+   * Event-like rows that shredding pays for: typed numbers, repeated strings, one nested object.
+   */
+  private static List<Variant> events(int n, long seed) {
+    Random r = new Random(seed);
+    String[] types = {"view", "click", "login", "logout"};
+    List<Variant> rows = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      rows.add(
+          VariantJson.parse(
+              "{\"id\": "
+                  + (1_000_000 + i)
+                  + ", \"type\": \""
+                  + types[r.nextInt(types.length)]
+                  + "\", \"user\": {\"id\": "
+                  + r.nextInt(5000)
+                  + ", \"name\": \"u"
+                  + r.nextInt(300)
+                  + "\"}, \"ok\": "
+                  + r.nextBoolean()
+                  + "}"));
+    }
+    return rows;
+  }
+
+  @Test
+  void sizeIsTheFileLessItsFooter() throws IOException {
+    List<Variant> rows = events(700, 1);
+    PlanInference inference = PlanInference.create(InferenceOptions.defaults());
+    rows.forEach(inference::add);
+    for (ShreddingPlan plan : List.of(ShreddingPlan.residual(), inference.result().plan())) {
+      Path file = dir.resolve("f.parquet");
+      try (VariantParquetWriter w =
+          VariantParquetWriter.builder(file).overwrite().variantColumn("v", plan).build()) {
+        for (Variant v : rows) {
+          w.write(VariantRecord.builder().set("v", v).build());
+        }
+      }
+      try (FileChannel ch = FileChannel.open(file)) {
+        ByteBuffer tail = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+        ch.read(tail, ch.size() - 8);
+        long footer = 4 + 8 + tail.getInt(0);
+        assertEquals(ch.size() - footer, InferredPlan.size(rows, plan), plan.toString());
+      }
+    }
+  }
+
+  @Test
+  void aPlanThatWinsIsKept() throws IOException {
+    List<Variant> rows = events(3000, 2); // more than the quick check's rows
+    PlanInference inference = PlanInference.create(InferenceOptions.defaults());
+    rows.forEach(inference::add);
+    InferredPlan inferred = InferredPlan.of(inference, rows);
+    assertEquals("", inferred.note());
+    assertEquals(inference.result().plan(), inferred.plan());
+    assertTrue(inferred.result().coverage().typedColumns() >= 4, inferred.plan().toString());
+  }
+
+  @Test
+  void aPlanThatLosesOnTheSampleIsCut() throws IOException {
+    // Inferred from event rows, checked on rows without any of their paths: every typed column
+    // is empty overhead, whichever of the two checks decides.
+    PlanInference inference = PlanInference.create(InferenceOptions.defaults());
+    events(3000, 3).forEach(inference::add);
+    Random r = new Random(4);
+    List<Variant> other = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      other.add(VariantJson.parse("{\"x\": \"" + Long.toHexString(r.nextLong()) + "\"}"));
+    }
+    InferredPlan inferred = InferredPlan.of(inference, other);
+    assertTrue(inferred.note().startsWith("no typed columns: with all "), inferred.note());
+    assertEquals(0, inferred.result().coverage().typedColumns());
+  }
+}
