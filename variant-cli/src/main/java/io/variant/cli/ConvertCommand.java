@@ -201,6 +201,7 @@ final class ConvertCommand implements Callable<Integer> {
   private static ShreddingPlan inferred(
       PlanInference inference, PlanSample sample, ConvertSummary summary) throws IOException {
     InferredPlan inferred = InferredPlan.of(inference, sample.rows());
+    sample.releaseRows(); // checked: from here only the rows next() replays are needed
     summary.planNote(
         " (plan inferred from "
             + sample.description()

@@ -150,6 +150,14 @@ final class PlanSample {
     return rows;
   }
 
+  /**
+   * Drops the rows {@link #rows()} gave, once the plan is checked: a command that writes on keeps
+   * only those {@link #next} replays, and the collector need not copy the sample along.
+   */
+  void releaseRows() {
+    rows = List.of();
+  }
+
   private void keepRow(Variant v) {
     if (seen++ % stride != 0) {
       return;
