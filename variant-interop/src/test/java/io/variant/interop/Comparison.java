@@ -23,7 +23,7 @@ import java.util.Set;
  * reader). A row is equal (logical Variant equality), explained by one of the {@link
  * KnownDifference}s the caller allows, or a failure. {@link #finish} fails on any unexplained row,
  * on an allowed known difference that never occurred (the engine may have been fixed), and appends
- * the cell's counts to {@code target/interop-matrix.tsv}.
+ * the cell's counts to {@code target/interop-matrix.tsv} ({@link MatrixReport} sums them up).
  */
 final class Comparison {
   /** How a row read is compared with the truth. */
@@ -239,7 +239,7 @@ final class Comparison {
             + "\n";
     System.out.print("MATRIX\t" + line);
     try {
-      Path out = Path.of("target", "interop-matrix.tsv");
+      Path out = MatrixReport.TSV;
       Files.createDirectories(out.getParent());
       Files.writeString(
           out, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
