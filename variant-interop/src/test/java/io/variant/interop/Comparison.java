@@ -185,6 +185,35 @@ final class Comparison {
     agree.finish();
   }
 
+  /**
+   * {@link #threeWay} on a file {@code engine} wrote, its cells named the usual way: our reading
+   * and the engine's ({@code how} it read: "Variant value") against the truth under {@code
+   * truthEquality}, allowing {@code inFile}; our reading against the engine's physically, allowing
+   * {@code agreeAllowed}.
+   */
+  static void engineWrote(
+      String writer,
+      Engine engine,
+      String how,
+      Equality truthEquality,
+      Set<KnownDifference> inFile,
+      Set<KnownDifference> agreeAllowed,
+      List<Variant> truth,
+      List<Variant> ours,
+      List<Variant> theirs) {
+    threeWay(
+        new Comparison(writer, "variant-engine", truthEquality, inFile),
+        new Comparison(writer, engine.label() + " (" + how + ")", truthEquality, inFile),
+        new Comparison(
+            writer,
+            "variant-engine vs " + engine.label() + "'s own reading (physical)",
+            Equality.PHYSICAL,
+            agreeAllowed),
+        truth,
+        ours,
+        theirs);
+  }
+
   /** Records a whole-cell known difference (say, a COPY that fails) observed once. */
   void observed(KnownDifference d) {
     if (!d.wholeCell() || !allowed.contains(d)) {

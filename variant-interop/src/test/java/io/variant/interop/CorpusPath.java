@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 
@@ -127,6 +129,27 @@ record CorpusPath(List<Object> steps, SqlType type) {
       cell.row(i, absent ? null : at, SparkValues.toVariant(read.apply(i)));
     }
     cell.finish();
+  }
+
+  /**
+   * {@link #compare} on every path in a cell of its own, named {@code writer} and {@code
+   * reader.apply(path)} and allowing {@code allowed.apply(path)}; {@code read.apply(row, k)} is
+   * what the engine read at path {@code k} of the row.
+   */
+  static void compareAll(
+      String writer,
+      Function<CorpusPath, String> reader,
+      Function<CorpusPath, Set<KnownDifference>> allowed,
+      List<Variant> source,
+      BiFunction<Integer, Integer, Object> read) {
+    for (int k = 0; k < ALL.size(); k++) {
+      CorpusPath p = ALL.get(k);
+      int column = k;
+      p.compare(
+          new Comparison(writer, reader.apply(p), allowed.apply(p)),
+          source,
+          i -> read.apply(i, column));
+    }
   }
 
   /** Each path's {@link #sparkExpr} or {@link #duckExpr} over {@code column}. */

@@ -69,21 +69,12 @@ class DuckDbReadsOurFilesTest {
                 + " FROM read_parquet("
                 + DuckDb.literal(file)
                 + ") ORDER BY row");
-    for (int k = 0; k < CorpusPath.ALL.size(); k++) {
-      CorpusPath p = CorpusPath.ALL.get(k);
-      int column = k;
-      p.compare(
-          new Comparison(
-              "variant-engine " + plan.name().toLowerCase() + " (spec layout)",
-              Engine.DUCKDB.label()
-                  + " variant_extract("
-                  + p.jsonPath()
-                  + ", "
-                  + p.type().duck
-                  + ")",
-              Set.of()),
-          source,
-          i -> rows.get(i)[column]);
-    }
+    CorpusPath.compareAll(
+        "variant-engine " + plan.name().toLowerCase() + " (spec layout)",
+        p ->
+            Engine.DUCKDB.label() + " variant_extract(" + p.jsonPath() + ", " + p.type().duck + ")",
+        p -> Set.of(),
+        source,
+        (i, k) -> rows.get(i)[k]);
   }
 }

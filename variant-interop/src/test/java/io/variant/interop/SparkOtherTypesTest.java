@@ -80,18 +80,7 @@ class SparkOtherTypesTest {
       assertEquals(ROWS, SpecOrder.rowsOutOfOrder(ours.rows()), "rows out of the spec's key order");
     }
     String writer = Engine.SPARK.label() + " types without a Variant type, " + shredding.label;
-    Comparison byUs = new Comparison(writer, "variant-engine");
-    Comparison bySpark = new Comparison(writer, Engine.SPARK.label() + " (Variant value)");
-    Comparison agree =
-        new Comparison(
-            writer,
-            "variant-engine vs " + Engine.SPARK.label() + "'s own reading (physical)",
-            Comparison.Equality.PHYSICAL,
-            shredding == SparkShredding.OFF
-                ? Set.of()
-                : Set.of(KnownDifference.SPARK_NUMBER_WIDTH_BY_VALUE));
-    Comparison.threeWay(
-        byUs, bySpark, agree, truth(), ours.rows(), SparkValues.variants(sparkRows, 0));
+    shredding.compare(writer, truth(), ours.rows(), sparkRows);
   }
 
   /** What each row's columns held, as JSON (the comparison is logical: integers of any width). */

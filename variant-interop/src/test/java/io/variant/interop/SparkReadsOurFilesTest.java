@@ -48,22 +48,13 @@ class SparkReadsOurFilesTest {
             .orderBy("row")
             .selectExpr(CorpusPath.exprs(true, "v").toArray(new String[0]))
             .collectAsList();
-    for (int k = 0; k < CorpusPath.ALL.size(); k++) {
-      CorpusPath p = CorpusPath.ALL.get(k);
-      int column = k;
-      p.compare(
-          new Comparison(
-              "variant-engine " + plan.name().toLowerCase() + " (spec layout)",
-              Engine.SPARK.label()
-                  + " try_variant_get("
-                  + p.jsonPath()
-                  + ", "
-                  + p.type().spark
-                  + ")",
-              p.sparkMisses(plan)),
-          source,
-          i -> rows.get(i).get(column));
-    }
+    CorpusPath.compareAll(
+        "variant-engine " + plan.name().toLowerCase() + " (spec layout)",
+        p ->
+            Engine.SPARK.label() + " try_variant_get(" + p.jsonPath() + ", " + p.type().spark + ")",
+        p -> p.sparkMisses(plan),
+        source,
+        (i, k) -> rows.get(i).get(k));
   }
 
   @ParameterizedTest
