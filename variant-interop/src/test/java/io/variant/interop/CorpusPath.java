@@ -3,6 +3,8 @@ package io.variant.interop;
 import io.variant.core.Variant;
 import io.variant.core.VariantType;
 import io.variant.core.path.VariantPath;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -150,6 +152,35 @@ record CorpusPath(List<Object> steps, SqlType type) {
           source,
           i -> read.apply(i, column));
     }
+  }
+
+  /**
+   * Our path reader's value at every path of {@code file} (an engine's, {@link OurFiles#project}),
+   * in one cell, against the value at the path of the engine's own reading of each row ({@code
+   * theirs}), physically, allowing {@code allowed}: where we missed a key of an object in the
+   * engine's order, the cell shows a NULL.
+   */
+  static void projections(
+      String writer, Engine engine, Path file, List<Variant> theirs, Set<KnownDifference> allowed)
+      throws IOException {
+    Comparison c =
+        new Comparison(
+            writer,
+            "variant-engine projection of "
+                + ALL.size()
+                + " paths vs "
+                + engine.label()
+                + "'s own reading (physical)",
+            Comparison.Equality.PHYSICAL,
+            allowed);
+    for (CorpusPath p : ALL) {
+      VariantPath path = VariantPath.parse(p.jsonPath());
+      List<Variant> ours = OurFiles.project(file, path);
+      for (int i = 0; i < theirs.size(); i++) {
+        c.row(i, theirs.get(i) == null ? null : path.extract(theirs.get(i)), ours.get(i));
+      }
+    }
+    c.finish();
   }
 
   /** Each path's {@link #sparkExpr} or {@link #duckExpr} over {@code column}. */

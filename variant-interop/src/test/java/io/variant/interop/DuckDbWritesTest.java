@@ -105,6 +105,7 @@ class DuckDbWritesTest {
         source,
         ours,
         duckRead);
+    CorpusPath.projections(writer, Engine.DUCKDB, file, duckRead, Set.of());
   }
 
   /**

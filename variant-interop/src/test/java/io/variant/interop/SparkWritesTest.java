@@ -96,6 +96,14 @@ class SparkWritesTest {
 
     String writer = Engine.SPARK.label() + " " + shredding.label;
     shredding.compare(writer, source, ours, sparkRows);
+    CorpusPath.projections(
+        writer,
+        Engine.SPARK,
+        file,
+        SparkValues.variants(sparkRows, 0),
+        shredding == SparkShredding.OFF
+            ? Set.of()
+            : Set.of(KnownDifference.SPARK_NUMBER_WIDTH_BY_VALUE));
   }
 
   /**
