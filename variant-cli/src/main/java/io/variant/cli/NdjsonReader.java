@@ -32,6 +32,8 @@ final class NdjsonReader {
   private final byte[] chunk = new byte[CHUNK];
   private int chunkPos;
   private int chunkEnd;
+  private long chunkStart; // offset in the stream of chunk[0]
+  private long lineStart; // offset in the stream of the line last read
   private boolean eof;
   private byte[] line = new byte[256];
   private int lineLength;
@@ -73,15 +75,16 @@ final class NdjsonReader {
                 + " (twice --max-value-size)",
             new VariantLimitException("line too long"));
       }
-      byte[] text = start == 0 && end == line.length ? line : Arrays.copyOfRange(line, start, end);
+      // the line buffer itself where it can be (a 100 MB line is not copied first)
+      byte[] text = start == 0 ? line : Arrays.copyOfRange(line, start, end);
+      int length = start == 0 ? end : text.length;
       try {
-        return parser.parse(text);
+        return parser.parse(text, 0, length);
       } catch (VariantJsonException e) {
         long column =
             e.column() <= 0
                 ? 0
-                : charColumn(text, (int) Math.min(e.column(), text.length + 1L))
-                    + (start > 0 ? 1 : 0);
+                : charColumn(text, (int) Math.min(e.column(), length + 1L)) + (start > 0 ? 1 : 0);
         throw new InputException(
             name,
             lineNumber + Math.max(0, e.line() - 1),
@@ -104,6 +107,24 @@ final class NdjsonReader {
         dictionary == null
             ? VariantJson.rowParser(options)
             : VariantJson.rowParser(options, dictionary);
+  }
+
+  /**
+   * Reads and drops the rest of the current line, up to and including its newline: a reader that
+   * starts in the middle of a file skips to the next line start. It counts as a line.
+   */
+  void skipLine() throws IOException {
+    readLine();
+  }
+
+  /** Bytes of the stream consumed so far: where the next line starts. */
+  long position() {
+    return chunkStart + chunkPos;
+  }
+
+  /** Offset in the stream where the line last read (returned or failed) starts. */
+  long lineStart() {
+    return lineStart;
   }
 
   /** 1-based number of the line last read (the document returned, or the line that failed). */
@@ -153,6 +174,7 @@ final class NdjsonReader {
    * dropped.
    */
   private boolean readLine() throws IOException {
+    lineStart = position();
     lineLength = 0;
     tooLong = false;
     boolean any = false;
@@ -186,6 +208,7 @@ final class NdjsonReader {
       eof = true;
       return false;
     }
+    chunkStart += chunkEnd;
     chunkPos = 0;
     chunkEnd = n;
     return true;
