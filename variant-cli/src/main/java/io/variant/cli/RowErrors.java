@@ -50,7 +50,8 @@ final class RowErrors implements Closeable {
       names = "--rejects",
       paramLabel = "FILE",
       description =
-          "Write each skipped row as an NDJSON line with its file, line, column, reason and text.")
+          "Write each skipped row as an NDJSON line with its file, line, column, reason and text. "
+              + "Not an input nor OUT; an existing FILE needs --overwrite.")
   Path rejectsFile;
 
   @Option(
