@@ -8,8 +8,11 @@ import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
 import io.variant.core.json.VariantJsonException;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -150,6 +153,27 @@ final class NdjsonReader {
       }
     }
     return chars;
+  }
+
+  /** The number of '\n' bytes in the first {@code end} bytes of {@code file}. */
+  static long newlinesBefore(Path file, long end) throws IOException {
+    long count = 0;
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+      byte[] buf = new byte[1 << 16];
+      for (long left = end; left > 0; ) {
+        int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+        if (n < 0) {
+          break;
+        }
+        for (int i = 0; i < n; i++) {
+          if (buf[i] == '\n') {
+            count++;
+          }
+        }
+        left -= n;
+      }
+    }
+    return count;
   }
 
   private boolean startsWithByteOrderMark() {

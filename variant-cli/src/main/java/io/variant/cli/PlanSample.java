@@ -5,7 +5,6 @@ import io.variant.core.json.JsonOptions;
 import io.variant.shredding.infer.PlanInference;
 import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -237,22 +236,15 @@ final class PlanSample {
       if (format == InputFormat.AUTO) {
         try (BufferedInputStream head = new BufferedInputStream(Files.newInputStream(p))) {
           if (FormatDetector.detect(in, head) == InputFormat.JSON) {
-            return in + (firstByteIsArray(head) ? " is one JSON array" : "'s documents span lines");
+            return in
+                + (FormatDetector.startsWithArray(head)
+                    ? " is one JSON array"
+                    : "'s documents span lines");
           }
         }
       }
     }
     return null;
-  }
-
-  /** Whether the first byte after blanks and a byte order mark is '['. */
-  private static boolean firstByteIsArray(InputStream in) throws IOException {
-    for (int b; (b = in.read()) >= 0; ) {
-      if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != 0xEF && b != 0xBB && b != 0xBF) {
-        return b == '[';
-      }
-    }
-    return false;
   }
 
   /**
@@ -391,31 +383,10 @@ final class PlanSample {
     }
     throw new InputException(
         e.source(),
-        newlinesBefore(file, base) + e.line(),
+        NdjsonReader.newlinesBefore(file, base) + e.line(),
         e.column(),
         JsonDocuments.withHints(e.detail()),
         e.getCause());
-  }
-
-  /** The number of '\n' bytes in the first {@code end} bytes of {@code file}. */
-  private static long newlinesBefore(Path file, long end) throws IOException {
-    long count = 0;
-    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-      byte[] buf = new byte[1 << 16];
-      for (long left = end; left > 0; ) {
-        int n = in.read(buf, 0, (int) Math.min(buf.length, left));
-        if (n < 0) {
-          break;
-        }
-        for (int i = 0; i < n; i++) {
-          if (buf[i] == '\n') {
-            count++;
-          }
-        }
-        left -= n;
-      }
-    }
-    return count;
   }
 
   private static long ceilDiv(long a, long b) {
