@@ -75,7 +75,7 @@ public final class Splitter {
   private final WalkBudget budget; // restarted for each split
   private final ValueCursor rootCursor = new ValueCursor(); // at the value being split
   private final ObjectSubset residualCutter = new ObjectSubset(); // reuses one output buffer
-  private byte[] residualBytes = new byte[0]; // whole-value residuals in the spec layout, reused
+  private final ValueCopy residualCopy = new ValueCopy(); // whole-value residuals, spec layout
   private final FieldMatcher matcher;
   private int[][]
       idTables; // the current row's, from matcher: per object slot, field id -> sorted name
@@ -358,14 +358,8 @@ public final class Splitter {
       budget.charge(c.valueSize()); // emitted whole; value() charged only its header
     }
     if (options.residualMetadata() == ResidualMetadata.ROW) {
-      int n = c.valueSize();
-      byte[] a = residualBytes;
-      if (a.length < n) {
-        a = new byte[Math.max(Math.max(n, 64), 2 * a.length)];
-        residualBytes = a;
-      }
-      c.copyValueTo(a, 0);
-      sink.residual(c.metadata(), a, 0, n);
+      int n = residualCopy.copy(c);
+      sink.residual(c.metadata(), residualCopy.bytes(), 0, n);
       return;
     }
     Variant v = c.view();

@@ -54,7 +54,7 @@ final class Widening {
   private final NumericWidening mode;
   private final VariantType target; // the slot's own Variant type (integer and decimal slots)
   private final int unusedBits; // integer slots: high bits of a long the slot's width lacks
-  private byte[] scratch = new byte[0]; // string, binary and UUID slots: the value's bytes, reused
+  private final ValueCopy copy = new ValueCopy(); // string, binary and UUID slots: reused
 
   Widening(ShreddedType type, NumericWidening mode) {
     this.type = type;
@@ -252,13 +252,8 @@ final class Widening {
    * and binary; §Encoding types, uuid
    */
   private void payload(ValueCursor c, ShreddedSink sink) {
-    int n = c.valueSize();
-    byte[] a = scratch;
-    if (a.length < n) {
-      a = new byte[Math.max(Math.max(n, 32), 2 * a.length)];
-      scratch = a;
-    }
-    c.copyValueTo(a, 0);
+    int n = copy.copy(c);
+    byte[] a = copy.bytes();
     int header = c.isShortString() || slotValue == ShreddedType.SlotValue.UUID ? 1 : 5;
     sink.typedBytes(a, header, n - header);
   }
