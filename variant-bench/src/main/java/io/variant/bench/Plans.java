@@ -8,6 +8,6 @@ final class Plans {
 
   /** Fields of a top-level object plan; 0 for any other plan. */
   static int topLevelFields(ShreddingPlan plan) {
-    return plan instanceof ShreddingPlan.ObjectPlan o ? o.fields().size() : 0;
+    return plan.shape() == ShreddingPlan.Shape.OBJECT ? plan.asObject().fields().size() : 0;
   }
 }

@@ -10,6 +10,7 @@
  * com.fasterxml.jackson.core.*} (the JSON benchmarks measure jackson-core's tokenizer as their
  * ceiling), and the peers {@code org.apache.parquet.variant}, {@code
  * shaded.parquet.com.fasterxml.jackson.core} (parquet-java's jackson) and {@code
- * org.apache.spark.types.variant}.
+ * org.apache.spark.types.variant}, and {@code com.sun.management} (the CPU-time harness reads the
+ * process CPU time).
  */
 package io.variant.bench;

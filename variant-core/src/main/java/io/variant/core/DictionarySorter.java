@@ -94,30 +94,16 @@ final class DictionarySorter {
       }
       finalId[order[i]] = unique - 1;
     }
-    int offsetSize = Layout.widthFor((int) Math.min(Math.max(total, unique), Integer.MAX_VALUE));
-    long bytes = 1 + (long) offsetSize * (unique + 2) + total;
-    if (bytes > Limits.MAX_ARRAY_BYTES || total > 0xFFFFFFFFL) {
-      throw new VariantLimitException(
-          "Cannot build metadata: " + bytes + " bytes exceeds the array limit");
-    }
-    byte[] out = new byte[(int) bytes];
-    out[0] = (byte) Layout.metadataHeader(offsetSize, true);
-    LittleEndian.write(out, 1, unique, offsetSize);
-    int offsets = 1 + offsetSize;
-    int data = offsets + (unique + 1) * offsetSize;
-    int o = 0;
-    int u = 0;
-    prev = -1;
+    MetadataWriter w = new MetadataWriter(unique, total, true);
+    int written = -1;
     for (int i = 0; i < n; i++) {
-      int k = keyOfId[order[i]];
-      if (prev < 0 || table.compare(prev, k) != 0) {
-        LittleEndian.write(out, offsets + u++ * offsetSize, o, offsetSize);
-        System.arraycopy(table.arena(), table.start(k), out, data + o, table.length(k));
-        o += table.length(k);
-        prev = k;
+      int id = finalId[order[i]]; // equal keys share a final id: write each once
+      if (id != written) {
+        int k = keyOfId[order[i]];
+        w.key(table.arena(), table.start(k), table.length(k));
+        written = id;
       }
     }
-    LittleEndian.write(out, offsets + unique * offsetSize, o, offsetSize);
-    return VariantMetadata.of(out);
+    return VariantMetadata.of(w.finish());
   }
 }

@@ -13,6 +13,31 @@ final class FieldSearch {
    * h} null, the id of {@code name} in the sorted dictionary {@code metadata}.
    */
   static int indexOf(byte[] buf, ContainerHeader h, VariantMetadata metadata, String name) {
+    return search(buf, h, metadata, name, null, 0, 0);
+  }
+
+  /**
+   * Id of the key with the UTF-8 bytes {@code key[off, off + len)} in the sorted dictionary {@code
+   * metadata}, or -1.
+   */
+  static int idOf(VariantMetadata metadata, byte[] key, int off, int len) {
+    return search(null, null, metadata, null, key, off, len);
+  }
+
+  /**
+   * The one binary search by key: over the fields of the object with header {@code h}, or with
+   * {@code h} null over the dictionary; for {@code name}, or with {@code name} null for the bytes
+   * {@code key[off, off + len)}. Each caller passes constants for what it does not use, so that
+   * once this is inlined only one comparison is left.
+   */
+  private static int search(
+      byte[] buf,
+      ContainerHeader h,
+      VariantMetadata metadata,
+      String name,
+      byte[] key,
+      int off,
+      int len) {
     int size = metadata.size();
     byte[] keys = metadata.buffer();
     int lo = 0;
@@ -20,7 +45,12 @@ final class FieldSearch {
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
       int id = h == null ? mid : h.id(buf, mid, size);
-      int c = Utf8Compare.compare(keys, metadata.keyStart(id), metadata.keyLength(id), name);
+      int start = metadata.keyStart(id);
+      int length = metadata.keyLength(id);
+      int c =
+          name != null
+              ? Utf8Compare.compare(keys, start, length, name)
+              : Utf8.compare(keys, start, length, key, off, len);
       if (c < 0) {
         lo = mid + 1;
       } else if (c > 0) {

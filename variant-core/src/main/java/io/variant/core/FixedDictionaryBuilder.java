@@ -241,11 +241,11 @@ public final class FixedDictionaryBuilder {
   // ---------------------------------------------------------------- values
 
   public FixedDictionaryBuilder appendNull() {
-    return fixed(VariantType.NULL, 0, 0);
+    return fixed(VariantType.NULL, 0);
   }
 
   public FixedDictionaryBuilder appendBoolean(boolean value) {
-    return fixed(value ? VariantType.BOOLEAN_TRUE : VariantType.BOOLEAN_FALSE, 0, 0);
+    return fixed(value ? VariantType.BOOLEAN_TRUE : VariantType.BOOLEAN_FALSE, 0);
   }
 
   /**
@@ -258,20 +258,20 @@ public final class FixedDictionaryBuilder {
     if (!t.isInteger() || (bits < 64 && (value << (64 - bits)) >> (64 - bits) != value)) {
       throw new IllegalArgumentException("Cannot append " + value + " as " + t);
     }
-    return fixed(t, t.fixedPayloadSize(), value);
+    return fixed(t, value);
   }
 
   public FixedDictionaryBuilder appendFloat(float value) {
-    return fixed(VariantType.FLOAT, 4, Float.floatToRawIntBits(value));
+    return fixed(VariantType.FLOAT, Float.floatToRawIntBits(value));
   }
 
   public FixedDictionaryBuilder appendDouble(double value) {
-    return fixed(VariantType.DOUBLE, 8, Double.doubleToRawLongBits(value));
+    return fixed(VariantType.DOUBLE, Double.doubleToRawLongBits(value));
   }
 
   /** A date as days since 1970-01-01. */
   public FixedDictionaryBuilder appendDate(int epochDay) {
-    return fixed(VariantType.DATE, 4, epochDay);
+    return fixed(VariantType.DATE, epochDay);
   }
 
   /**
@@ -284,14 +284,10 @@ public final class FixedDictionaryBuilder {
     ChronoUnit unit = t.temporalUnit();
     boolean time = t.equivalenceClass() == EquivalenceClass.TIME_NTZ;
     if ((unit != ChronoUnit.MICROS && unit != ChronoUnit.NANOS)
-        || (time && (value < 0 || value >= perDay(unit)))) {
+        || (time && (value < 0 || value >= Temporals.perDay(unit)))) {
       throw new IllegalArgumentException("Cannot append " + value + " as " + t);
     }
-    return fixed(t, 8, value);
-  }
-
-  private static long perDay(ChronoUnit unit) {
-    return ChronoUnit.DAYS.getDuration().toNanos() / unit.getDuration().toNanos();
+    return fixed(t, value);
   }
 
   /**
@@ -367,7 +363,9 @@ public final class FixedDictionaryBuilder {
     }
   }
 
-  private FixedDictionaryBuilder fixed(VariantType t, int payload, long bits) {
+  /** A primitive of fixed size: its width comes from {@link VariantType#fixedPayloadSize()}. */
+  private FixedDictionaryBuilder fixed(VariantType t, long bits) {
+    int payload = t.fixedPayloadSize();
     beforeValue();
     int at = buf.primitive(t, payload);
     LittleEndian.write(buf.out, at, bits, payload);

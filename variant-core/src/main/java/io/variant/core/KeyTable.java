@@ -1,5 +1,9 @@
 package io.variant.core;
 
+// Size (over 400 lines): the key cache is one hash table over one byte arena, with the
+// key-prediction and word-wise compare that the encode profile asks for (issue 7); its parts share
+// the arena's layout and would only pass it around if split.
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 

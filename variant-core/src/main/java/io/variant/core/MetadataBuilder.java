@@ -57,26 +57,10 @@ public final class MetadataBuilder {
     for (byte[] k : keys) {
       total += k.length;
     }
-    int n = keys.size();
-    int offsetSize = Layout.widthFor((int) Math.min(Math.max(total, n), Integer.MAX_VALUE));
-    long size = 1 + (long) offsetSize * (n + 2) + total;
-    if (size > Limits.MAX_ARRAY_BYTES || total > 0xFFFFFFFFL) {
-      throw new VariantLimitException(
-          "Cannot build metadata: " + size + " bytes exceeds the array limit");
+    MetadataWriter w = new MetadataWriter(keys.size(), total, sorted);
+    for (byte[] k : keys) {
+      w.key(k, 0, k.length);
     }
-    byte[] out = new byte[(int) size];
-    out[0] = (byte) Layout.metadataHeader(offsetSize, sorted);
-    LittleEndian.write(out, 1, n, offsetSize);
-    int offsets = 1 + offsetSize;
-    int bytes = offsets + (n + 1) * offsetSize;
-    int o = 0;
-    for (int i = 0; i < n; i++) {
-      LittleEndian.write(out, offsets + i * offsetSize, o, offsetSize);
-      byte[] k = keys.get(i);
-      System.arraycopy(k, 0, out, bytes + o, k.length);
-      o += k.length;
-    }
-    LittleEndian.write(out, offsets + n * offsetSize, o, offsetSize);
-    return out;
+    return w.finish();
   }
 }

@@ -82,7 +82,7 @@ final class ValueBuffer {
 
   /** A decimal16 whose unscaled value needs more than a long. */
   void decimal16(int scale, java.math.BigInteger unscaled) {
-    int at = primitive(VariantType.DECIMAL16, 17);
+    int at = primitive(VariantType.DECIMAL16, VariantType.DECIMAL16.fixedPayloadSize());
     out[at] = (byte) scale;
     byte[] be = unscaled.toByteArray(); // big-endian, at most 16 bytes (checked by the caller)
     for (int i = 0; i < 16; i++) {

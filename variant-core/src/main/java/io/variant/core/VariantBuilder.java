@@ -159,13 +159,18 @@ public final class VariantBuilder {
     return buf.primitive(t, payload);
   }
 
+  /** A fixed-size primitive: its payload size is {@code t}'s own. */
+  private int fixed(VariantType t) {
+    return primitive(t, t.fixedPayloadSize());
+  }
+
   public VariantBuilder appendNull() {
-    primitive(VariantType.NULL, 0);
+    fixed(VariantType.NULL);
     return this;
   }
 
   public VariantBuilder appendBoolean(boolean value) {
-    primitive(value ? VariantType.BOOLEAN_TRUE : VariantType.BOOLEAN_FALSE, 0);
+    fixed(value ? VariantType.BOOLEAN_TRUE : VariantType.BOOLEAN_FALSE);
     return this;
   }
 
@@ -199,14 +204,14 @@ public final class VariantBuilder {
   }
 
   public VariantBuilder appendDouble(double value) {
-    int at = primitive(VariantType.DOUBLE, 8);
-    LittleEndian.write(buf.out, at, Double.doubleToRawLongBits(value), 8);
+    int at = fixed(VariantType.DOUBLE);
+    LittleEndian.write(buf.out, at, Double.doubleToRawLongBits(value), Double.BYTES);
     return this;
   }
 
   public VariantBuilder appendFloat(float value) {
-    int at = primitive(VariantType.FLOAT, 4);
-    LittleEndian.write(buf.out, at, Float.floatToRawIntBits(value), 4);
+    int at = fixed(VariantType.FLOAT);
+    LittleEndian.write(buf.out, at, Float.floatToRawIntBits(value), Float.BYTES);
     return this;
   }
 
@@ -272,8 +277,8 @@ public final class VariantBuilder {
   }
 
   public VariantBuilder appendDate(int epochDay) {
-    int at = primitive(VariantType.DATE, 4);
-    LittleEndian.write(buf.out, at, epochDay, 4);
+    int at = fixed(VariantType.DATE);
+    LittleEndian.write(buf.out, at, epochDay, Integer.BYTES);
     return this;
   }
 
@@ -302,8 +307,8 @@ public final class VariantBuilder {
       throw new IllegalArgumentException(
           "Cannot append time of " + value + " " + units + ": outside one day");
     }
-    int at = primitive(t, 8);
-    LittleEndian.write(buf.out, at, value, 8);
+    int at = fixed(t);
+    LittleEndian.write(buf.out, at, value, Long.BYTES);
     return this;
   }
 
@@ -360,7 +365,7 @@ public final class VariantBuilder {
   }
 
   public VariantBuilder appendUuid(UUID value) {
-    int at = primitive(VariantType.UUID, 16);
+    int at = fixed(VariantType.UUID);
     long hi = value.getMostSignificantBits();
     long lo = value.getLeastSignificantBits();
     for (int i = 0; i < 8; i++) {

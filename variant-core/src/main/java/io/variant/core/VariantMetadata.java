@@ -83,8 +83,7 @@ public final class VariantMetadata {
     }
     this.size = (int) n;
     this.bytesStart = (int) tableEnd;
-    long last =
-        LittleEndian.readUnsigned(buf, offsetsStart + size * offsetSize, offsetSize) & 0xFFFFFFFFL;
+    long last = rawOffset(size);
     if (bytesStart + last > limit) {
       throw VariantFormatException.at(
           offsetsStart + (long) size * offsetSize,
@@ -203,8 +202,7 @@ public final class VariantMetadata {
   }
 
   private long offset(int i) {
-    long o =
-        LittleEndian.readUnsigned(buf, offsetsStart + i * offsetSize, offsetSize) & 0xFFFFFFFFL;
+    long o = rawOffset(i);
     if (bytesStart + o > end) {
       throw VariantFormatException.at(
           offsetsStart + (long) i * offsetSize,
@@ -213,6 +211,11 @@ public final class VariantMetadata {
           end - bytesStart);
     }
     return o;
+  }
+
+  /** Offset {@code i} of the table as stored (unsigned), before any bounds check. */
+  private long rawOffset(int i) {
+    return LittleEndian.readUnsigned(buf, offsetsStart + i * offsetSize, offsetSize) & 0xFFFFFFFFL;
   }
 
   private void checkId(int id) {
@@ -268,28 +271,6 @@ public final class VariantMetadata {
   }
 
   /**
-   * Id of the key with the UTF-8 bytes {@code key[off, off + len)}, or -1; for sorted dictionaries
-   * only.
-   */
-  int binarySearch(byte[] key, int off, int len) {
-    int lo = 0;
-    int hi = size - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int s = keyStart(mid);
-      int c = Utf8.compare(buf, s, keyLength(mid), key, off, len);
-      if (c < 0) {
-        lo = mid + 1;
-      } else if (c > 0) {
-        hi = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    return -1;
-  }
-
-  /**
    * For each key of this dictionary, the id of the same key in {@code target}; {@code null} if one
    * is missing, or if this dictionary's keys are not strictly increasing (so duplicates never map
    * to one id). {@code target} must be sorted. A merge reading each of its offsets once, or a
@@ -300,7 +281,7 @@ public final class VariantMetadata {
     int[] ids = new int[size];
     if (target.size > 4 * size) {
       for (int id = 0; id < size; id++) {
-        ids[id] = target.binarySearch(buf, keyStart(id), keyLength(id));
+        ids[id] = FieldSearch.idOf(target, buf, keyStart(id), keyLength(id));
         if (ids[id] < 0 || (id > 0 && ids[id] <= ids[id - 1])) {
           return null;
         }

@@ -9,8 +9,9 @@ import java.util.Arrays;
  * class, display name and temporal unit. Short strings report {@link #STRING}: the two forms mean
  * the same thing. spec: VariantEncoding §Encoding types
  *
- * <p>To add a primitive type: add its constant here, then fix the compile errors that follow (each
- * concern has one exhaustive switch over this enum).
+ * <p>To add a primitive type: add its constant here, then fix the compile errors and test failures
+ * that follow (each concern has one exhaustive switch over this enum); the package guide lists
+ * where they stop you.
  */
 public enum VariantType {
   NULL(0, 0, EquivalenceClass.NULL, "null", null),

@@ -23,7 +23,7 @@ import java.util.Set;
  * reader). A row is equal (logical Variant equality), explained by one of the {@link
  * KnownDifference}s the caller allows, or a failure. {@link #finish} fails on any unexplained row,
  * on an allowed known difference that never occurred (the engine may have been fixed), and appends
- * the cell's counts to {@code target/interop-matrix.tsv}.
+ * the cell's counts to {@code target/interop-matrix.tsv} ({@link MatrixReport} sums them up).
  */
 final class Comparison {
   /** How a row read is compared with the truth. */
@@ -185,6 +185,35 @@ final class Comparison {
     agree.finish();
   }
 
+  /**
+   * {@link #threeWay} on a file {@code engine} wrote, its cells named the usual way: our reading
+   * and the engine's ({@code how} it read: "Variant value") against the truth under {@code
+   * truthEquality}, allowing {@code inFile}; our reading against the engine's physically, allowing
+   * {@code agreeAllowed}.
+   */
+  static void engineWrote(
+      String writer,
+      Engine engine,
+      String how,
+      Equality truthEquality,
+      Set<KnownDifference> inFile,
+      Set<KnownDifference> agreeAllowed,
+      List<Variant> truth,
+      List<Variant> ours,
+      List<Variant> theirs) {
+    threeWay(
+        new Comparison(writer, "variant-engine", truthEquality, inFile),
+        new Comparison(writer, engine.label() + " (" + how + ")", truthEquality, inFile),
+        new Comparison(
+            writer,
+            "variant-engine vs " + engine.label() + "'s own reading (physical)",
+            Equality.PHYSICAL,
+            agreeAllowed),
+        truth,
+        ours,
+        theirs);
+  }
+
   /** Records a whole-cell known difference (say, a COPY that fails) observed once. */
   void observed(KnownDifference d) {
     if (!d.wholeCell() || !allowed.contains(d)) {
@@ -239,7 +268,7 @@ final class Comparison {
             + "\n";
     System.out.print("MATRIX\t" + line);
     try {
-      Path out = Path.of("target", "interop-matrix.tsv");
+      Path out = MatrixReport.TSV;
       Files.createDirectories(out.getParent());
       Files.writeString(
           out, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);

@@ -107,8 +107,18 @@ final class DuckDb implements AutoCloseable {
         "src",
         List.of("j"),
         jsonRows.stream().map(j -> java.util.Collections.singletonList(j)).toList());
+    copy("SELECT row, j::JSON::VARIANT AS v FROM src ORDER BY row", file, copyOptions);
+  }
+
+  /**
+   * Writes the rows of {@code select} to {@code file} as Parquet (zstd); {@code copyOptions} are
+   * added to COPY's options (say {@code SHREDDING {v: 'VARIANT'}}; empty: none).
+   */
+  void copy(String select, Path file, String copyOptions) throws SQLException {
     execute(
-        "COPY (SELECT row, j::JSON::VARIANT AS v FROM src ORDER BY row) TO "
+        "COPY ("
+            + select
+            + ") TO "
             + literal(file)
             + " (FORMAT parquet, COMPRESSION zstd"
             + (copyOptions.isEmpty() ? "" : ", " + copyOptions)
@@ -125,14 +135,18 @@ final class DuckDb implements AutoCloseable {
     try (Statement s = connection.createStatement();
         ResultSet rs =
             s.executeQuery(
-                "SELECT p.metadata, p.value FROM (SELECT row, variant_to_parquet_variant("
+                "SELECT p.metadata, p.value, sql_null FROM (SELECT row, variant_to_parquet_variant("
                     + column
-                    + ")::STRUCT(metadata BLOB, value BLOB) AS p FROM read_parquet("
+                    + ")::STRUCT(metadata BLOB, value BLOB) AS p, "
+                    + column
+                    + " IS NULL AS sql_null FROM read_parquet("
                     + literal(file)
                     + ")) ORDER BY row")) {
       while (rs.next()) {
         byte[] metadata = rs.getBytes(1);
-        out.add(metadata == null ? null : Variant.of(metadata, rs.getBytes(2)));
+        // variant_to_parquet_variant(NULL) is a Variant null, not NULL: keep DuckDB's SQL NULL
+        boolean sqlNull = rs.getBoolean(3) || metadata == null;
+        out.add(sqlNull ? null : Variant.of(metadata, rs.getBytes(2)));
       }
     }
     return out;
@@ -191,14 +205,10 @@ final class DuckDb implements AutoCloseable {
           .append("::VARIANT");
     }
     top.add("'mix': " + mix + " END");
-    execute(
-        "COPY (SELECT row, {"
-            + String.join(", ", top)
-            + "}::VARIANT AS v FROM typed_src ORDER BY row) TO "
-            + literal(file)
-            + " (FORMAT parquet, COMPRESSION zstd"
-            + (copyOptions.isEmpty() ? "" : ", " + copyOptions)
-            + ")");
+    copy(
+        "SELECT row, {" + String.join(", ", top) + "}::VARIANT AS v FROM typed_src ORDER BY row",
+        file,
+        copyOptions);
   }
 
   /**

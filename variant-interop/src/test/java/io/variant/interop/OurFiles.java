@@ -2,8 +2,11 @@ package io.variant.interop;
 
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.PathValue;
 import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.read.VariantPathReader;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantParquetWriter;
@@ -74,6 +77,25 @@ final class OurFiles {
       }
       return new ReadBack(r.plans().get("v"), rows);
     }
+  }
+
+  /**
+   * The value at {@code path} of column {@code v} of each row of {@code file}, as our path reader
+   * ({@link VariantParquetReader#project}, what {@code variant get} uses) reads it under full
+   * validation; null when the path is absent or the row is SQL NULL.
+   */
+  static List<Variant> project(Path file, VariantPath path) throws IOException {
+    List<Variant> out = new ArrayList<>();
+    try (VariantParquetReader r =
+            VariantParquetReader.open(
+                file,
+                VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL));
+        VariantPathReader values = r.project("v", path)) {
+      for (PathValue value : values) {
+        out.add(value.value());
+      }
+    }
+    return out;
   }
 
   /**

@@ -22,6 +22,30 @@ enum SparkShredding {
     this.label = label;
   }
 
+  /**
+   * {@link Comparison#engineWrote} on a file Spark wrote this way, read back by Spark as Variant
+   * values ({@code sparkRows}' first column); where Spark shredded, it rebuilds integers and
+   * decimals with the smallest width ({@link KnownDifference#SPARK_NUMBER_WIDTH_BY_VALUE}).
+   */
+  void compare(
+      String writer,
+      java.util.List<io.variant.core.Variant> truth,
+      java.util.List<io.variant.core.Variant> ours,
+      java.util.List<org.apache.spark.sql.Row> sparkRows) {
+    Comparison.engineWrote(
+        writer,
+        Engine.SPARK,
+        "Variant value",
+        Comparison.Equality.VARIANT,
+        java.util.Set.of(),
+        this == OFF
+            ? java.util.Set.of()
+            : java.util.Set.of(KnownDifference.SPARK_NUMBER_WIDTH_BY_VALUE),
+        truth,
+        ours,
+        SparkValues.variants(sparkRows, 0));
+  }
+
   /** The confs to write with; {@code forcedSchema} (Spark DDL) is used by {@link #FORCED} only. */
   Map<String, String> conf(String forcedSchema) {
     Map<String, String> conf = new LinkedHashMap<>();

@@ -28,7 +28,8 @@ final class SparkValues {
   }
 
   /**
-   * A Long, Integer, String, Boolean, BigDecimal or Double as a Variant; null (SQL NULL) as null.
+   * A Long, Integer, String, Boolean, BigDecimal or Double (from Spark or JDBC) as a Variant; null
+   * (SQL NULL) as null.
    */
   static Variant toVariant(Object o) {
     if (o == null) {

@@ -95,11 +95,15 @@ class SparkWritesTest {
         "Spark sorts keys by UTF-16 code units; the corpus has keys where that differs");
 
     String writer = Engine.SPARK.label() + " " + shredding.label;
-    Comparison byUs = new Comparison(writer, "variant-engine");
-    Comparison bySpark = new Comparison(writer, Engine.SPARK.label() + " (Variant value)");
-    Comparison agree =
-        new Comparison(writer, "variant-engine vs " + Engine.SPARK.label() + "'s own reading");
-    Comparison.threeWay(byUs, bySpark, agree, source, ours, SparkValues.variants(sparkRows, 0));
+    shredding.compare(writer, source, ours, sparkRows);
+    CorpusPath.projections(
+        writer,
+        Engine.SPARK,
+        file,
+        SparkValues.variants(sparkRows, 0),
+        shredding == SparkShredding.OFF
+            ? Set.of()
+            : Set.of(KnownDifference.SPARK_NUMBER_WIDTH_BY_VALUE));
   }
 
   /**

@@ -68,17 +68,6 @@ class SparkWritesTypedTest {
         "shredded as configured: " + ours.plan());
 
     String writer = Engine.SPARK.label() + " typed columns, " + shredding.label;
-    Comparison byUs = new Comparison(writer, "variant-engine");
-    Comparison bySpark = new Comparison(writer, Engine.SPARK.label() + " (Variant value)");
-    Comparison agree =
-        new Comparison(
-            writer,
-            "variant-engine vs " + Engine.SPARK.label() + "'s own reading (physical)",
-            Comparison.Equality.PHYSICAL,
-            shredding == SparkShredding.OFF
-                ? Set.of()
-                : Set.of(KnownDifference.SPARK_NUMBER_WIDTH_BY_VALUE));
-    Comparison.threeWay(
-        byUs, bySpark, agree, corpus.variants(), ours.rows(), SparkValues.variants(sparkRows, 0));
+    shredding.compare(writer, corpus.variants(), ours.rows(), sparkRows);
   }
 }

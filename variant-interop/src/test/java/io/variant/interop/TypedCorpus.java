@@ -17,9 +17,9 @@ import java.util.stream.Collectors;
 
 /**
  * Objects of typed primitives drawn from a fixed seed, for the types JSON cannot carry: every
- * {@link TypedField} the writing engine has (ints of 1 to 8 bytes, float and double, decimals of 4,
- * 8 and 16 bytes, date, timestamps with and without zone in micros and nanos, time, binary, uuid,
- * boolean, string), each null in about one row of ten, then
+ * {@link TypedField} the writing engine has (ints of 1 to 8 bytes, float and double with NaN and
+ * infinities, decimals of 4, 8 and 16 bytes, date, timestamps with and without zone in micros and
+ * nanos, time, binary, uuid, boolean, string), each null in about one row of ten, then
  *
  * <ul>
  *   <li>{@code obj}: an object of a date, an 8-byte decimal, a wall-clock timestamp and a string

@@ -86,7 +86,10 @@ enum TypedField {
     this.duckType = duckType;
   }
 
-  /** A value of this field drawn from {@code rnd}, edge values now and then. */
+  /**
+   * A value of this field drawn from {@code rnd}, edge values (NaN and infinities too) now and
+   * then.
+   */
   Object draw(Random rnd) {
     boolean edge = rnd.nextInt(8) == 0;
     return switch (this) {
@@ -98,11 +101,27 @@ enum TypedField {
       case I64 -> edge ? pick(rnd, Long.MIN_VALUE, Long.MAX_VALUE, 1L << 53) : rnd.nextLong();
       case FLT ->
           edge
-              ? pick(rnd, -0.0f, Float.MIN_VALUE, Float.MAX_VALUE, -Float.MIN_NORMAL)
+              ? pick(
+                  rnd,
+                  -0.0f,
+                  Float.MIN_VALUE,
+                  Float.MAX_VALUE,
+                  -Float.MIN_NORMAL,
+                  Float.NaN,
+                  Float.POSITIVE_INFINITY,
+                  Float.NEGATIVE_INFINITY)
               : (rnd.nextFloat() - 0.5f) * (float) Math.pow(10, rnd.nextInt(20) - 10);
       case DBL ->
           edge
-              ? pick(rnd, -0.0, Double.MIN_VALUE, Double.MAX_VALUE, 1e-300)
+              ? pick(
+                  rnd,
+                  -0.0,
+                  Double.MIN_VALUE,
+                  Double.MAX_VALUE,
+                  1e-300,
+                  Double.NaN,
+                  Double.POSITIVE_INFINITY,
+                  Double.NEGATIVE_INFINITY)
               : (rnd.nextDouble() - 0.5) * Math.pow(10, rnd.nextInt(60) - 30);
       case DEC4 -> decimal(rnd, edge, 9, 3);
       case DEC8 -> decimal(rnd, edge, 18, 6);

@@ -43,27 +43,33 @@ public final class SparkShredding {
   static VariantSchema schema(ShreddingPlan plan, boolean topLevel) {
     int metadataIdx = topLevel ? 0 : -1;
     int valueIdx = topLevel ? 1 : 0;
-    if (!plan.isShredded()) {
-      return new VariantSchema(-1, valueIdx, metadataIdx, valueIdx + 1, null, null, null);
-    }
     int typedIdx = valueIdx + 1;
     int n = typedIdx + 1;
-    if (plan instanceof ShreddingPlan.ObjectPlan object) {
-      List<ShreddingPlan.Field> fields = object.fields();
-      VariantSchema.ObjectField[] out = new VariantSchema.ObjectField[fields.size()];
-      for (int i = 0; i < out.length; i++) {
-        out[i] =
-            new VariantSchema.ObjectField(
-                fields.get(i).name(), schema(fields.get(i).plan(), false));
+    return switch (plan.shape()) {
+      case RESIDUAL -> new VariantSchema(-1, valueIdx, metadataIdx, valueIdx + 1, null, null, null);
+      case OBJECT -> {
+        List<ShreddingPlan.Field> fields = plan.asObject().fields();
+        VariantSchema.ObjectField[] out = new VariantSchema.ObjectField[fields.size()];
+        for (int i = 0; i < out.length; i++) {
+          out[i] =
+              new VariantSchema.ObjectField(
+                  fields.get(i).name(), schema(fields.get(i).plan(), false));
+        }
+        yield new VariantSchema(typedIdx, valueIdx, metadataIdx, n, null, out, null);
       }
-      return new VariantSchema(typedIdx, valueIdx, metadataIdx, n, null, out, null);
-    }
-    if (plan instanceof ShreddingPlan.ArrayPlan array) {
-      return new VariantSchema(
-          typedIdx, valueIdx, metadataIdx, n, null, null, schema(array.element(), false));
-    }
-    ShreddedType t = ((ShreddingPlan.ScalarPlan) plan).type();
-    return new VariantSchema(typedIdx, valueIdx, metadataIdx, n, scalar(t), null, null);
+      case ARRAY ->
+          new VariantSchema(
+              typedIdx,
+              valueIdx,
+              metadataIdx,
+              n,
+              null,
+              null,
+              schema(plan.asArray().element(), false));
+      case SCALAR ->
+          new VariantSchema(
+              typedIdx, valueIdx, metadataIdx, n, scalar(plan.asScalar().type()), null, null);
+    };
   }
 
   private static VariantSchema.ScalarType scalar(ShreddedType t) {

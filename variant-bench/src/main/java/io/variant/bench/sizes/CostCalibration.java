@@ -87,26 +87,32 @@ public final class CostCalibration {
    * The plan keeping only the leaf at {@code rest} ({@code .a.b[*].c}), or null if it is not there.
    */
   static ShreddingPlan only(ShreddingPlan plan, String rest) {
-    if (rest.isEmpty()) {
-      return plan instanceof ShreddingPlan.ScalarPlan ? plan : null;
-    }
-    if (rest.startsWith("[*]") && plan instanceof ShreddingPlan.ArrayPlan a) {
-      ShreddingPlan e = only(a.element(), rest.substring(3));
-      return e == null ? null : ShreddingPlan.array(e);
-    }
-    if (plan instanceof ShreddingPlan.ObjectPlan o) {
-      for (ShreddingPlan.Field f : o.fields()) {
-        String seg = "." + f.name();
-        String quoted = "[" + io.variant.shredding.PlanText.quoteKey(f.name()) + "]";
-        String tail =
-            rest.startsWith(seg)
-                ? rest.substring(seg.length())
-                : rest.startsWith(quoted) ? rest.substring(quoted.length()) : null;
-        if (tail != null && (tail.isEmpty() || tail.startsWith(".") || tail.startsWith("["))) {
-          ShreddingPlan sub = only(f.plan(), tail);
-          if (sub != null) {
-            return new ShreddingPlan.ObjectPlan(List.of(new ShreddingPlan.Field(f.name(), sub)));
-          }
+    return switch (plan.shape()) {
+      case RESIDUAL -> null;
+      case SCALAR -> rest.isEmpty() ? plan : null;
+      case ARRAY -> {
+        if (!rest.startsWith("[*]")) {
+          yield null;
+        }
+        ShreddingPlan e = only(plan.asArray().element(), rest.substring(3));
+        yield e == null ? null : ShreddingPlan.array(e);
+      }
+      case OBJECT -> rest.isEmpty() ? null : onlyField(plan.asObject(), rest);
+    };
+  }
+
+  private static ShreddingPlan onlyField(ShreddingPlan.ObjectPlan o, String rest) {
+    for (ShreddingPlan.Field f : o.fields()) {
+      String seg = "." + f.name();
+      String quoted = "[" + io.variant.shredding.PlanText.quoteKey(f.name()) + "]";
+      String tail =
+          rest.startsWith(seg)
+              ? rest.substring(seg.length())
+              : rest.startsWith(quoted) ? rest.substring(quoted.length()) : null;
+      if (tail != null && (tail.isEmpty() || tail.startsWith(".") || tail.startsWith("["))) {
+        ShreddingPlan sub = only(f.plan(), tail);
+        if (sub != null) {
+          return new ShreddingPlan.ObjectPlan(List.of(new ShreddingPlan.Field(f.name(), sub)));
         }
       }
     }

@@ -29,6 +29,13 @@ import java.nio.charset.StandardCharsets;
  * <p><b>Thread safety:</b> none; use one parser per thread.
  */
 public final class JsonRowParser {
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
+  private static final long QUESTION_MARKS = 0x3F3F3F3F3F3F3F3FL;
+
   private final JsonOptions options;
   private final VariantBuilder builder;
   private final JsonBytesParser fast = new JsonBytesParser();
@@ -117,8 +124,17 @@ public final class JsonRowParser {
    */
   private static byte[] utf8Bytes(String s) {
     byte[] b = s.getBytes(StandardCharsets.UTF_8);
-    for (byte x : b) {
-      if (x == '?') {
+    // Not even an all-ASCII length proves there is no '?': an unpaired surrogate (one char)
+    // becomes one '?' byte.
+    int i = 0;
+    for (; i + 8 <= b.length; i += 8) { // SWAR: a byte is zero in x ^ '?' where it is a '?'
+      long x = (long) LONGS.get(b, i) ^ QUESTION_MARKS;
+      if (((x - ONES) & ~x & HIGH_BITS) != 0) {
+        return null;
+      }
+    }
+    for (; i < b.length; i++) {
+      if (b[i] == '?') {
         return null;
       }
     }

@@ -15,17 +15,30 @@ import java.util.Set;
  * given. <b>Thread safety:</b> none (a builder's).
  */
 final class ColumnDeclarations {
-  /** A VARIANT column declared by name; {@code plan} is null when it is to be inferred. */
-  private record Named(String name, ShreddingPlan plan) {}
+  /** One declaration: a column given whole, or a VARIANT column named to be completed. */
+  private sealed interface Declared permits Given, Named {
+    String name();
+  }
 
-  private final List<Object> declared = new ArrayList<>(); // WriteColumn, or Named
+  /** A column fully specified by the caller. */
+  private record Given(WriteColumn column) implements Declared {
+    @Override
+    public String name() {
+      return column.name();
+    }
+  }
+
+  /** A VARIANT column declared by name; {@code plan} is null when it is to be inferred. */
+  private record Named(String name, ShreddingPlan plan) implements Declared {}
+
+  private final List<Declared> declared = new ArrayList<>();
 
   void variant(String name, ShreddingPlan plan) {
     declared.add(new Named(Objects.requireNonNull(name, "name"), plan));
   }
 
   void column(WriteColumn c) {
-    declared.add(Objects.requireNonNull(c, "column"));
+    declared.add(new Given(Objects.requireNonNull(c, "column")));
   }
 
   /**
@@ -36,15 +49,11 @@ final class ColumnDeclarations {
       throw new IllegalArgumentException("Cannot build a writer without columns");
     }
     Set<String> names = new HashSet<>();
-    for (Object d : declared) {
-      if (!names.add(name(d))) {
-        throw new IllegalArgumentException("Cannot declare column \"" + name(d) + "\" twice");
+    for (Declared d : declared) {
+      if (!names.add(d.name())) {
+        throw new IllegalArgumentException("Cannot declare column \"" + d.name() + "\" twice");
       }
     }
-  }
-
-  private static String name(Object d) {
-    return d instanceof Named n ? n.name() : ((WriteColumn) d).name();
   }
 
   /**
@@ -72,8 +81,8 @@ final class ColumnDeclarations {
     List<Class<?>> types = new ArrayList<>();
     List<String> inferred = new ArrayList<>();
     List<String> sampledKeys = new ArrayList<>();
-    for (Object d : declared) {
-      names.add(name(d));
+    for (Declared d : declared) {
+      names.add(d.name());
       if (d instanceof Named n) {
         types.add(Variant.class);
         if (n.plan() == null) {
@@ -82,8 +91,8 @@ final class ColumnDeclarations {
         if (options.metadataPolicy() == MetadataPolicy.SHARED_DICTIONARY) {
           sampledKeys.add(n.name());
         }
-      } else {
-        types.add(RecordShape.javaType((WriteColumn) d));
+      } else if (d instanceof Given g) {
+        types.add(RecordShape.javaType(g.column()));
       }
     }
     return new RowSample(sampleRows(options), RecordShape.of(names, types), inferred, sampledKeys);
@@ -96,7 +105,7 @@ final class ColumnDeclarations {
    */
   List<WriteColumn> resolve(WriteOptions options, RowSample sample) {
     List<WriteColumn> out = new ArrayList<>();
-    for (Object d : declared) {
+    for (Declared d : declared) {
       if (d instanceof Named n) {
         ShreddingPlan plan = n.plan() != null ? n.plan() : sample.inferredPlan(n.name());
         VariantColumn c =
@@ -105,8 +114,8 @@ final class ColumnDeclarations {
                 .withWidening(options.widening())
                 .withMetadataPolicy(options.metadataPolicy());
         out.add(sample == null ? c : c.withSharedKeys(sample.keys(n.name())));
-      } else {
-        out.add((WriteColumn) d);
+      } else if (d instanceof Given g) {
+        out.add(g.column());
       }
     }
     return out;

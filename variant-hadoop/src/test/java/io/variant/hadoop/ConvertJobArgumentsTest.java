@@ -13,10 +13,11 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 
 /** {@link ConvertJob}'s command line, and the {@link ConvertJob.Options} withers it builds on. */
-class ConvertJobParseTest {
+class ConvertJobArgumentsTest {
   @Test
   void defaultsWithOnlyOutputAndInputs() {
-    ConvertJob.Options o = ConvertJob.parse(new String[] {"-o", "out", "a.ndjson", "b/*.gz"});
+    ConvertJob.Options o =
+        ConvertJobArguments.parse(new String[] {"-o", "out", "a.ndjson", "b/*.gz"});
     assertEquals(List.of("a.ndjson", "b/*.gz"), o.inputs());
     assertEquals("out", o.output());
     assertNull(o.plan());
@@ -33,7 +34,7 @@ class ConvertJobParseTest {
   @Test
   void everyOption() {
     ConvertJob.Options o =
-        ConvertJob.parse(
+        ConvertJobArguments.parse(
             new String[] {
               "--plan",
               "{\"id\": int64}",
@@ -66,7 +67,7 @@ class ConvertJobParseTest {
     assertEquals(List.of("in"), o.inputs());
     assertEquals(
         CompressionCodecName.SNAPPY,
-        ConvertJob.parse(new String[] {"--codec", "snappy", "-o", "o", "in"}).codec());
+        ConvertJobArguments.parse(new String[] {"--codec", "snappy", "-o", "o", "in"}).codec());
   }
 
   @Test
@@ -108,12 +109,12 @@ class ConvertJobParseTest {
         "in");
     assertThrows(
         NumberFormatException.class,
-        () -> ConvertJob.parse(new String[] {"--sample-rows", "many", "-o", "o", "in"}));
+        () -> ConvertJobArguments.parse(new String[] {"--sample-rows", "many", "-o", "o", "in"}));
   }
 
   private static void assertMessage(String message, String... args) {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> ConvertJob.parse(args));
+        assertThrows(IllegalArgumentException.class, () -> ConvertJobArguments.parse(args));
     assertEquals(message, e.getMessage());
   }
 }

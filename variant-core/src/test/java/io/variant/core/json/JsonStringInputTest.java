@@ -1,0 +1,49 @@
+package io.variant.core.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.variant.core.Variant;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code parse(String)} encodes the text with the JDK's encoder and looks for a '?' that may stand
+ * for a replaced unpaired surrogate 8 bytes at a time: every position of a '?' and of a surrogate,
+ * in the word-wise part and in the tail, with and without non-ASCII text, must give what the UTF-8
+ * bytes give, or the unpaired-surrogate error.
+ */
+class JsonStringInputTest {
+  private final JsonRowParser rows = VariantJson.rowParser();
+
+  @Test
+  void aQuestionMarkAnywhereParsesAsTheBytesDo() {
+    for (String filler : new String[] {"abcdefghijklmnopqrstuvwxyz", "é€😀abcdefghijklmnopq"}) {
+      for (int at = 0; at <= filler.length(); at++) {
+        if (at > 0 && Character.isHighSurrogate(filler.charAt(at - 1))) {
+          continue; // not inside a pair
+        }
+        String text = filler.substring(0, at) + "?" + filler.substring(at);
+        String json = "{\"k?\":\"" + text + "\",\"n\":[1,\"" + text + "?\"]}";
+        Variant fromText = rows.parse(json);
+        Variant fromBytes = rows.parse(json.getBytes(StandardCharsets.UTF_8));
+        assertEquals(fromBytes, fromText, json);
+        assertEquals(text, fromText.field("k?").stringValue());
+      }
+    }
+  }
+
+  @Test
+  void anUnpairedSurrogateAnywhereIsRejected() {
+    for (String filler : new String[] {"abcdefghijklmnop", "é€😀abcdefghij", "a?b?c?d?e?f?g?h?"}) {
+      for (int at = 0; at <= filler.length(); at++) {
+        if (at > 0 && Character.isHighSurrogate(filler.charAt(at - 1))) {
+          continue; // inside a pair: inserting there makes two unpaired halves, also rejected below
+        }
+        String json = "[\"" + filler.substring(0, at) + '\ud800' + filler.substring(at) + "\"]";
+        VariantJsonException e = assertThrows(VariantJsonException.class, () -> rows.parse(json));
+        assertEquals(true, e.getMessage().contains("unpaired surrogate"), e.getMessage());
+      }
+    }
+  }
+}

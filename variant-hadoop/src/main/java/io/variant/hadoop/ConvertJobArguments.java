@@ -1,0 +1,85 @@
+package io.variant.hadoop;
+
+import io.variant.parquet.schema.ShreddingLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * {@link ConvertJob}'s command line: the options its class comment lists, read into its Options.
+ */
+final class ConvertJobArguments {
+  static final String USAGE =
+      "usage: ConvertJob [--plan TEXT|@FILE] [--sample-rows N] [--column NAME] [--layout spec|draft] "
+          + "[--codec zstd|snappy|gzip|none] [--on-error fail|skip] [--max-split-bytes N] [--overwrite] -o OUTDIR IN...";
+
+  private ConvertJobArguments() {}
+
+  /** Parses the command line (after Hadoop's generic options). */
+  static ConvertJob.Options parse(String[] args) {
+    List<String> inputs = new ArrayList<>();
+    String output = null;
+    ConvertJob.Options o =
+        ConvertJob.Options.of(List.of("-"), "-"); // inputs and output are set last, then validated
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      switch (a) {
+        case "-o", "--output" -> output = value(args, ++i, a);
+        case "--plan" -> o = o.withPlan(PlanFiles.parse(value(args, ++i, a), new Configuration()));
+        case "--sample-rows" -> o = o.withSampleRows(Integer.parseInt(value(args, ++i, a)));
+        case "--column" -> o = o.withColumn(value(args, ++i, a));
+        case "--layout" -> o = o.withLayout(choice(a, value(args, ++i, a), ShreddingLayout.class));
+        case "--codec" -> {
+          String c = value(args, ++i, a);
+          o =
+              o.withCodec(
+                  c.equalsIgnoreCase("none")
+                      ? CompressionCodecName.UNCOMPRESSED
+                      : choice(a, c, CompressionCodecName.class));
+        }
+        case "--on-error" ->
+            o = o.withOnError(choice(a, value(args, ++i, a), ConvertMapper.OnError.class));
+        case "--max-split-bytes" -> o = o.withMaxSplitBytes(Long.parseLong(value(args, ++i, a)));
+        case "--overwrite" -> o = o.withOverwrite(true);
+        default -> {
+          if (a.startsWith("-") && a.length() > 1) {
+            throw new IllegalArgumentException("unknown option " + a);
+          }
+          inputs.add(a);
+        }
+      }
+    }
+    if (output == null) {
+      throw new IllegalArgumentException("-o OUTDIR is required");
+    }
+    return o.withInputs(inputs, output);
+  }
+
+  private static String value(String[] args, int i, String option) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(option + " needs a value");
+    }
+    return args[i];
+  }
+
+  /** {@code value} as a constant of {@code type}, named in any case; else why not. */
+  private static <E extends Enum<E>> E choice(String option, String value, Class<E> type) {
+    try {
+      return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "unknown "
+              + option
+              + " '"
+              + value
+              + "'; expected one of "
+              + Arrays.stream(type.getEnumConstants())
+                  .map(c -> c.name().toLowerCase(Locale.ROOT))
+                  .collect(Collectors.joining(", ")));
+    }
+  }
+}
