@@ -155,16 +155,19 @@ final class ConvertCommand implements Callable<Integer> {
     try (ConvertWriter out =
         ConvertWriter.of(output, overwrite, parquet.maxFileBytes(), cli.stdout())) {
       out.refuseInputs(paths);
-      errors.start();
+      errors.start(paths, output, overwrite);
       Progress shown =
           new Progress(
-              spec.commandLine().getErr(), Progress.wanted(progress, quiet), totalBytes(paths));
+              spec.commandLine().getErr(),
+              Progress.wanted(progress, quiet),
+              totalBytes(paths),
+              cli.clock());
       try (RowErrors rejects = errors;
           JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format)) {
         PlanSample sample =
             given != null
                 ? PlanSample.none()
-                : PlanSample.take(paths, rules.sample, inference, documents);
+                : PlanSample.take(paths, rules.sample, inference, documents, true);
         ShreddingPlan written = given != null ? given : inferred(inference, sample, summary);
         if (planFrom != null) {
           summary.planNote(" (plan of " + planFrom + ")");
@@ -201,6 +204,7 @@ final class ConvertCommand implements Callable<Integer> {
   private static ShreddingPlan inferred(
       PlanInference inference, PlanSample sample, ConvertSummary summary) throws IOException {
     InferredPlan inferred = InferredPlan.of(inference, sample.rows());
+    sample.forgetRows();
     summary.planNote(
         " (plan inferred from "
             + sample.description()
@@ -233,7 +237,7 @@ final class ConvertCommand implements Callable<Integer> {
         v = sample.next(documents);
       } catch (InputException e) {
         summary.read();
-        errors.reject(e, documents.canContinue(), documents.failedLine());
+        errors.reject(e, sample.canContinue(documents), sample.failedLine(documents));
         continue;
       }
       if (v == null) {

@@ -126,8 +126,13 @@ final class ConvertWriter implements AutoCloseable {
             ? single
             : OutputTarget.of(parts.part(targets.size() + 1).toString(), overwrite, stdout);
     targets.add(target);
-    StreamOutputFile file = target.open();
-    guard.watch(target.temporary());
+    StreamOutputFile file =
+        guard.step(
+            () -> {
+              StreamOutputFile opened = target.open();
+              guard.watch(target.temporary());
+              return opened;
+            });
     writer = opener.open(file);
   }
 
@@ -168,6 +173,24 @@ final class ConvertWriter implements AutoCloseable {
    */
   List<Written> commit() throws IOException {
     finishFile();
+    List<Written> written =
+        guard.step(
+            () -> {
+              List<Written> moved = moveIntoPlace();
+              List<Path> paths = moved.stream().map(Written::path).toList();
+              for (Path stale : earlier) {
+                if (!paths.contains(stale)) {
+                  Files.deleteIfExists(stale);
+                }
+              }
+              return moved;
+            });
+    committed = true;
+    return written;
+  }
+
+  /** Moves every file into place, or none (those moved are deleted again on a failure). */
+  private List<Written> moveIntoPlace() throws IOException {
     List<Written> written = new ArrayList<>();
     try {
       for (int i = 0; i < targets.size(); i++) {
@@ -181,13 +204,6 @@ final class ConvertWriter implements AutoCloseable {
         Files.deleteIfExists(w.path());
       }
       throw e;
-    }
-    committed = true;
-    List<Path> paths = written.stream().map(Written::path).toList();
-    for (Path stale : earlier) {
-      if (!paths.contains(stale)) {
-        Files.deleteIfExists(stale);
-      }
     }
     return written;
   }

@@ -2,6 +2,7 @@ package io.variant.cli;
 
 import io.variant.core.Limits;
 import io.variant.core.VariantFormatException;
+import io.variant.core.VariantLimitException;
 import io.variant.core.json.VariantJson;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -23,7 +24,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Decode lines '<metadata hex> <value hex>' (as 'variant encode' and 'variant cat --format hex' write "
           + "them) to JSON, one document per line. Each Variant is fully validated first; blank lines are "
-          + "skipped; gzip input is decompressed.",
+          + "skipped; gzip and zstd input is decompressed. Several inputs (files, directories, globs) are read "
+          + "in order.",
       "A line NULL (an SQL NULL row from 'cat --format hex') prints null, or NULL with --pretty.",
     })
 final class DecodeCommand implements Callable<Integer> {
@@ -40,11 +42,19 @@ final class DecodeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    try (Input in = cli.open(input.path);
+    Limits checked = limits.limits();
+    try (Writer out = cli.output()) {
+      for (String path : input.expanded()) {
+        decode(path, checked, out);
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+  private void decode(String path, Limits checked, Writer out) throws IOException {
+    try (Input in = cli.open(path);
         BufferedReader lines =
-            in.byteReader(); // hex is ASCII: any other byte is reported at its column
-        Writer out = cli.output()) {
-      Limits checked = limits.limits();
+            in.byteReader()) { // hex is ASCII: any other byte is reported at its column
       HexLine parser = new HexLine(in.name(), checked);
       StringBuilder text =
           new StringBuilder(256); // a whole line first: a failing value prints nothing
@@ -65,7 +75,6 @@ final class DecodeCommand implements Callable<Integer> {
         throw Input.readFailure(in.name(), lineNo, e);
       }
     }
-    return ExitCodes.OK;
   }
 
   private void render(
@@ -78,13 +87,15 @@ final class DecodeCommand implements Callable<Integer> {
     }
     try {
       if (pretty) {
-        TypedTreePrinter.print(parsed.variant(), text);
+        TypedTreePrinter.print(parsed.variant(), text, checked);
       } else {
         VariantJson.writeJson(parsed.variant(), text, checked);
         text.append('\n');
       }
     } catch (VariantFormatException e) {
       throw parser.valueError(e, lineNo, parsed);
+    } catch (VariantLimitException e) {
+      throw parser.valueOverLimit(e, lineNo, parsed);
     }
   }
 }

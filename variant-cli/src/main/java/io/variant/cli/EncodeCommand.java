@@ -3,7 +3,6 @@ package io.variant.cli;
 import io.variant.core.Variant;
 import java.io.IOException;
 import java.io.Writer;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,7 +32,7 @@ final class EncodeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     try (JsonDocuments documents =
-            new JsonDocuments(cli, List.of(input.path), json.options(), json.format);
+            new JsonDocuments(cli, input.expanded(), json.options(), json.format);
         Writer out = cli.output()) {
       Hex hex = new Hex();
       for (Variant v; (v = documents.next()) != null; ) {

@@ -5,6 +5,7 @@ import io.variant.core.json.VariantJsonException;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -92,6 +93,16 @@ final class FormatDetector {
     } catch (RuntimeException e) { // a limit, say: the line is a value, so it is NDJSON
       return InputFormat.NDJSON;
     }
+  }
+
+  /** Whether the first byte after blanks and a byte order mark is '['. */
+  static boolean startsWithArray(InputStream in) throws IOException {
+    for (int b; (b = in.read()) >= 0; ) {
+      if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != 0xEF && b != 0xBB && b != 0xBF) {
+        return b == '[';
+      }
+    }
+    return false;
   }
 
   private static boolean isBlank(int b) {

@@ -3,6 +3,7 @@ package io.variant.cli;
 import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
+import io.variant.core.VariantLimitException;
 import io.variant.core.VariantMetadata;
 
 /**
@@ -121,6 +122,15 @@ final class HexLine {
   InputException valueError(VariantFormatException e, long lineNo, Parsed parsed) {
     int start = parsed.valueColumn() - 1;
     return variantError(e, lineNo, start, start + 2 * parsed.variant().valueSize(), "value");
+  }
+
+  /**
+   * A value over a limit while rendering it (the validation that {@link #parse} ran bounds only the
+   * stored bytes): located at the value's first hex digit, exit code 4 by its cause.
+   */
+  InputException valueOverLimit(VariantLimitException e, long lineNo, Parsed parsed) {
+    return new InputException(
+        source, lineNo, parsed.valueColumn(), "value: " + UserMessages.of(e.getMessage()), e);
   }
 
   private InputException variantError(

@@ -37,7 +37,8 @@ final class InputPaths {
       if (Files.isDirectory(p)) {
         List<String> files = list(p, 1, f -> dataFile.test(f) && isVisible(p, f), arg);
         if (files.isEmpty()) {
-          throw new InputException(arg, 0, 0, "the directory holds no data file");
+          // like a glob that matches nothing: no such file, an I/O error (exit code 3)
+          throw InputException.unreadable(arg, "the directory holds no data file", null);
         }
         out.addAll(files);
       } else if (!Files.exists(p) && isGlob(arg)) {

@@ -91,7 +91,8 @@ final class InspectCommand implements Callable<Integer> {
       if (v == null) {
         text.append("SQL NULL\n");
       } else {
-        new CheckedRows(parquet, col, limits.limits()).check(v, row - 1);
+        CheckedRows checked = new CheckedRows(parquet, col, limits.limits());
+        checked.check(v, row - 1);
         text.append(
             String.format(
                 Locale.ROOT,
@@ -103,7 +104,8 @@ final class InspectCommand implements Callable<Integer> {
             layout == ShreddingLayout.SPEC && plan.isShredded()
                 ? ShreddedOrigin.of(plan, rawRow(parquet, col), col)
                 : null;
-        TypedTreePrinter.print(v, text, origin != null ? origin : Unshredded.INSTANCE);
+        TypedTreePrinter.Annotation annotation = origin != null ? origin : Unshredded.INSTANCE;
+        checked.render(() -> TypedTreePrinter.print(v, text, annotation, limits.limits()), row - 1);
       }
       out.append(text);
     }

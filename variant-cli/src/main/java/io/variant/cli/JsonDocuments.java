@@ -133,6 +133,16 @@ final class JsonDocuments implements Closeable {
     }
   }
 
+  /** The parser options every input is read with. */
+  JsonOptions options() {
+    return options;
+  }
+
+  /** {@code --input-format}: {@link InputFormat#AUTO} decides per input as it is opened. */
+  InputFormat format() {
+    return format;
+  }
+
   /**
    * True if reading can go on after the last {@link InputException}: NDJSON input, where every line
    * stands alone. A malformed document in JSON input ends that input.

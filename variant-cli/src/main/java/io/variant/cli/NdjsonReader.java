@@ -8,8 +8,11 @@ import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
 import io.variant.core.json.VariantJsonException;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -32,6 +35,8 @@ final class NdjsonReader {
   private final byte[] chunk = new byte[CHUNK];
   private int chunkPos;
   private int chunkEnd;
+  private long chunkStart; // offset in the stream of chunk[0]
+  private long lineStart; // offset in the stream of the line last read
   private boolean eof;
   private byte[] line = new byte[256];
   private int lineLength;
@@ -73,15 +78,16 @@ final class NdjsonReader {
                 + " (twice --max-value-size)",
             new VariantLimitException("line too long"));
       }
-      byte[] text = start == 0 && end == line.length ? line : Arrays.copyOfRange(line, start, end);
+      // the line buffer itself where it can be (a 100 MB line is not copied first)
+      byte[] text = start == 0 ? line : Arrays.copyOfRange(line, start, end);
+      int length = start == 0 ? end : text.length;
       try {
-        return parser.parse(text);
+        return parser.parse(text, 0, length);
       } catch (VariantJsonException e) {
         long column =
             e.column() <= 0
                 ? 0
-                : charColumn(text, (int) Math.min(e.column(), text.length + 1L))
-                    + (start > 0 ? 1 : 0);
+                : charColumn(text, (int) Math.min(e.column(), length + 1L)) + (start > 0 ? 1 : 0);
         throw new InputException(
             name,
             lineNumber + Math.max(0, e.line() - 1),
@@ -104,6 +110,24 @@ final class NdjsonReader {
         dictionary == null
             ? VariantJson.rowParser(options)
             : VariantJson.rowParser(options, dictionary);
+  }
+
+  /**
+   * Reads and drops the rest of the current line, up to and including its newline: a reader that
+   * starts in the middle of a file skips to the next line start. It counts as a line.
+   */
+  void skipLine() throws IOException {
+    readLine();
+  }
+
+  /** Bytes of the stream consumed so far: where the next line starts. */
+  long position() {
+    return chunkStart + chunkPos;
+  }
+
+  /** Offset in the stream where the line last read (returned or failed) starts. */
+  long lineStart() {
+    return lineStart;
   }
 
   /** 1-based number of the line last read (the document returned, or the line that failed). */
@@ -131,6 +155,27 @@ final class NdjsonReader {
     return chars;
   }
 
+  /** The number of '\n' bytes in the first {@code end} bytes of {@code file}. */
+  static long newlinesBefore(Path file, long end) throws IOException {
+    long count = 0;
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+      byte[] buf = new byte[1 << 16];
+      for (long left = end; left > 0; ) {
+        int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+        if (n < 0) {
+          break;
+        }
+        for (int i = 0; i < n; i++) {
+          if (buf[i] == '\n') {
+            count++;
+          }
+        }
+        left -= n;
+      }
+    }
+    return count;
+  }
+
   private boolean startsWithByteOrderMark() {
     return lineLength >= 3
         && (line[0] & 0xFF) == 0xEF
@@ -153,6 +198,7 @@ final class NdjsonReader {
    * dropped.
    */
   private boolean readLine() throws IOException {
+    lineStart = position();
     lineLength = 0;
     tooLong = false;
     boolean any = false;
@@ -186,6 +232,7 @@ final class NdjsonReader {
       eof = true;
       return false;
     }
+    chunkStart += chunkEnd;
     chunkPos = 0;
     chunkEnd = n;
     return true;

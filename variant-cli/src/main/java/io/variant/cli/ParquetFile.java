@@ -5,10 +5,15 @@ import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,6 +26,7 @@ import org.apache.parquet.schema.Type;
  * {@link InputException} naming the file as the user gave it.
  */
 final class ParquetFile implements Closeable {
+  private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
   private static final Pattern LOCAL_INPUT_FILE =
       Pattern.compile("org\\.apache\\.parquet\\.io\\.LocalInputFile@\\p{XDigit}+");
 
@@ -86,9 +92,52 @@ final class ParquetFile implements Closeable {
     try {
       return VariantParquetReader.open(path, options);
     } catch (VariantParquetException e) {
+      String notParquet = notParquet();
+      if (notParquet != null) {
+        throw new InputException(name, 0, 0, notParquet, e);
+      }
       throw error(e);
     } catch (IOException e) {
       throw Input.readFailure(name, 0, e);
+    }
+  }
+
+  /**
+   * Why the file is not a Parquet file at all, in a user's words, or null if it starts and ends
+   * with the magic {@code PAR1} (then the reader's own message says what is wrong inside): a user
+   * who gives JSON to {@code cat}, or a file still being copied, should not read about footer
+   * lengths and magic number bytes.
+   */
+  private String notParquet() {
+    try (FileChannel ch = FileChannel.open(path)) {
+      long size = ch.size();
+      ByteBuffer head = ByteBuffer.allocate((int) Math.min(size, 64));
+      ch.read(head, 0);
+      ByteBuffer tail = ByteBuffer.allocate(4);
+      if (size >= 4) {
+        ch.read(tail, size - 4);
+      }
+      byte[] first = Arrays.copyOf(head.array(), head.position());
+      boolean starts = first.length >= 4 && Arrays.equals(Arrays.copyOf(first, 4), MAGIC);
+      boolean ends = size >= 4 && Arrays.equals(tail.array(), MAGIC);
+      if (starts && ends && size >= 12) {
+        return null;
+      }
+      if (starts) {
+        return String.format(
+            Locale.ROOT,
+            "is not a complete Parquet file: it does not end with PAR1 after %,d bytes (truncated, "
+                + "or still being written?)",
+            size);
+      }
+      String text = new String(first, StandardCharsets.ISO_8859_1).strip();
+      return text.startsWith("{") || text.startsWith("[")
+          ? "is not a Parquet file: it looks like JSON ('variant convert' turns JSON into Parquet)"
+          : size == 0
+              ? "is not a Parquet file: it is empty"
+              : "is not a Parquet file: it does not start with PAR1";
+    } catch (IOException e) {
+      return null; // the reader's message stands
     }
   }
 

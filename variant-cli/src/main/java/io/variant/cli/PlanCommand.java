@@ -25,8 +25,9 @@ import picocli.CommandLine.Spec;
     header = "Infer a shredding plan from JSON documents and print it with a coverage table.",
     description = {
       "Infer a shredding plan from a sample of the input (NDJSON, whitespace-separated documents, or one "
-          + "top-level JSON array, see --input-format; gzip and zstd input is decompressed): rows spread across a plain NDJSON file, else the "
-          + "first rows. 'variant convert' samples the same way, with the same options, and writes this plan.",
+          + "top-level JSON array, see --input-format; gzip and zstd input is decompressed): rows spread across plain NDJSON files, else the "
+          + "first rows. Several inputs (files, directories, globs) are sampled as one. A malformed sampled row fails "
+          + "the command, named by file, line and column. 'variant convert' samples the same way, with the same options, and writes this plan.",
       "Output: the plan in its one-line text form, a blank line, then per path the sampled count, how often "
           + "it is present, typed and residual, and the chosen type, then which rows were sampled. 'variant plan in.ndjson > plan.txt' "
           + "writes a file that 'variant convert --plan @plan.txt' reads.",
@@ -60,9 +61,9 @@ final class PlanCommand implements Callable<Integer> {
     PlanInference inference = PlanInference.create(rules.options(spec, DEFAULTS));
     InferredPlan inferred;
     String sampled;
-    try (JsonDocuments documents =
-        new JsonDocuments(cli, List.of(input.path), json.options(), json.format)) {
-      PlanSample sample = PlanSample.take(List.of(input.path), rules.sample, inference, documents);
+    List<String> paths = input.expanded();
+    try (JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format)) {
+      PlanSample sample = PlanSample.take(paths, rules.sample, inference, documents, false);
       if (sample.failure() != null) {
         throw sample.failure();
       }

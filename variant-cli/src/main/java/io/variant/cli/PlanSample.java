@@ -1,44 +1,47 @@
 package io.variant.cli;
 
 import io.variant.core.Variant;
-import io.variant.core.VariantException;
-import io.variant.core.json.JsonRowParser;
-import io.variant.core.json.VariantJson;
+import io.variant.core.json.JsonOptions;
 import io.variant.shredding.infer.PlanInference;
 import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The rows a plan is inferred from, and then every row of the input for the command that writes it:
  * one sampling procedure for {@code variant plan} and {@code variant convert}, so that both infer
- * the same plan from the same input.
+ * the same plan from the same input. Rows are parsed as the command parses them (its {@code
+ * --duplicate-keys}, {@code --max-depth} and {@code --max-value-size}; lines longer than {@link
+ * NdjsonReader} allows are not held in memory).
  *
  * <ul>
- *   <li><b>Spread</b>: when every input is a plain (not compressed) file whose first document is
- *       not a JSON array, {@value #PLACES} places at even byte offsets across the inputs each give
- *       {@code N / }{@value #PLACES} consecutive lines (a place starts at the first line beginning
- *       at or after its offset and stops at the next place). A file smaller than N lines is thus
- *       read whole; a log whose ids, times or types drift is seen from start to end. Each line must
- *       hold one document; if a sampled line does not, sampling starts again in the stream mode.
- *   <li><b>Stream</b>: stdin, compressed (gzip, zstd) and JSON-array inputs can only be read once,
- *       in order, so the sample is their first N documents, read from the command's own {@link
- *       JsonDocuments}, and {@link #description()} says so. {@link #next} then gives those
- *       documents again (they are kept in memory) before the command reads on. A document that
- *       fails to read ends the sample; the failure is replayed in its place, for the command to
- *       report or skip as it does any bad row.
+ *   <li><b>Spread</b>: when every input is a plain (not compressed) file of one document per line
+ *       (NDJSON, as {@code --input-format} or {@link FormatDetector} decides), {@value #PLACES}
+ *       places at even byte offsets across the inputs each give {@code N / }{@value #PLACES}
+ *       consecutive lines (a place starts at the first line beginning at or after its offset and
+ *       stops at the next place). A file smaller than N lines is thus read whole; a log whose ids,
+ *       times or types drift is seen from start to end.
+ *   <li><b>Stream</b>: stdin, compressed (gzip, zstd) and JSON (not NDJSON) inputs can only be read
+ *       once, in order, so the sample is their first N documents, read from the command's own
+ *       {@link JsonDocuments}, and {@link #description()} says so. {@link #next} then gives those
+ *       documents again (they are kept in memory) before the command reads on.
  * </ul>
  *
- * Not thread-safe.
+ * <p><b>Bad rows</b> in the sample: with {@code skipBad} ({@code convert}, which reports or skips
+ * every bad row itself, in input order, as {@code --on-error} says) a malformed line is left out of
+ * the sample and the rest is sampled as usual; in the stream mode the failure is kept and replayed
+ * in its place. Without it ({@code plan}) the first malformed line found fails the sample, named by
+ * its file, line and column. A failure after which reading cannot go on (JSON input, an unreadable
+ * input) always ends the sample and is replayed in its place.
+ *
+ * <p>Not thread-safe.
  */
 final class PlanSample {
   /** Documents sampled by default, by {@code plan} and {@code convert} alike. */
@@ -53,46 +56,66 @@ final class PlanSample {
   /** Most sampled rows kept for {@link #rows()}: past it every other one is dropped, evenly. */
   static final int MAX_ROWS_KEPT = 20_000;
 
+  /**
+   * Most bad rows a stream-mode sample keeps for replay (each with up to 64 KiB of its text): past
+   * it the sample ends, so that a file of bad lines does not fill the heap before it is reported.
+   */
+  static final int MAX_BAD_ROWS_KEPT = 100;
+
   private final List<String> inputs;
-  private final JsonRowParser parser = VariantJson.rowParser(); // sampled lines, default options
+  private final JsonOptions options;
+  private final boolean skipBad;
   private final ArrayDeque<Kept> kept = new ArrayDeque<>();
   private List<Variant> rows = new ArrayList<>(); // sampled rows, evenly thinned to MAX_ROWS_KEPT
   private long stride = 1;
   private long seen;
+  private long badRows; // malformed lines left out of the sample
   private String description;
+  private InputException ended; // the failure that ended a stream-mode sample, if any
   private Kept current; // the sampled row next() returned last; null once the command reads on
 
   /**
-   * A sampled document, or the failure that ended the sample ({@code value} null), with its place.
+   * A sampled document, or a failure ({@code value} null) with what {@link RowErrors#reject} needs
+   * to skip it, with its place.
    */
-  private record Kept(Variant value, InputException failure, String source, long line) {}
+  private record Kept(
+      Variant value,
+      InputException failure,
+      boolean canContinue,
+      byte[] text,
+      String source,
+      long line) {}
 
-  private PlanSample(List<String> inputs) {
+  private PlanSample(List<String> inputs, JsonOptions options, boolean skipBad) {
     this.inputs = List.copyOf(inputs);
+    this.options = options;
+    this.skipBad = skipBad;
   }
 
   /**
-   * Samples {@code rows} documents of {@code inputs} (0: all) into {@code inference}. In the stream
-   * mode they are read from {@code documents}, the command's reader of the same inputs, which then
-   * stands after them.
+   * Samples {@code rows} documents of {@code inputs} (0: all) into {@code inference}, parsed with
+   * {@code documents}' options. In the stream mode they are read from {@code documents}, the
+   * command's reader of the same inputs, which then stands after them.
    *
-   * @throws InputException if an input is missing or unreadable
+   * @param skipBad leave malformed lines out of the sample (see the class comment), else fail
+   * @throws InputException if an input is missing or unreadable, or (without {@code skipBad}) a
+   *     sampled line is malformed
    */
   static PlanSample take(
-      List<String> inputs, long rows, PlanInference inference, JsonDocuments documents)
+      List<String> inputs,
+      long rows,
+      PlanInference inference,
+      JsonDocuments documents,
+      boolean skipBad)
       throws IOException {
-    PlanSample s = new PlanSample(inputs);
-    String whyNot = s.whyNotSpread();
+    PlanSample s = new PlanSample(inputs, documents.options(), skipBad);
+    String whyNot = s.whyNotSpread(documents.format());
     if (whyNot == null) {
-      List<Variant> spread = s.spread(rows);
-      if (spread != null) {
-        for (Variant v : spread) {
-          inference.add(v);
-          s.keepRow(v);
-        }
-        return s;
+      for (Variant v : s.spread(rows)) {
+        inference.add(v);
+        s.keepRow(v);
       }
-      whyNot = "its lines are not one JSON document each";
+      return s;
     }
     s.stream(rows, inference, documents, whyNot);
     return s;
@@ -100,7 +123,7 @@ final class PlanSample {
 
   /** No sample: nothing to replay (for a plan the user gave). */
   static PlanSample none() {
-    PlanSample s = new PlanSample(List.of());
+    PlanSample s = new PlanSample(List.of(), null, false);
     s.description = "no rows";
     return s;
   }
@@ -128,8 +151,7 @@ final class PlanSample {
    * it.
    */
   InputException failure() {
-    Kept last = kept.peekLast();
-    return last == null ? null : last.failure;
+    return ended;
   }
 
   /** The input of the row {@link #next} returned last. */
@@ -142,12 +164,27 @@ final class PlanSample {
     return current != null ? current.line : documents.line();
   }
 
+  /** {@link JsonDocuments#canContinue()} as it was after the failure {@link #next} threw last. */
+  boolean canContinue(JsonDocuments documents) {
+    return current != null ? current.canContinue : documents.canContinue();
+  }
+
+  /** {@link JsonDocuments#failedLine()} of the failure {@link #next} threw last. */
+  byte[] failedLine(JsonDocuments documents) {
+    return current != null ? current.text : documents.failedLine();
+  }
+
   /**
    * The sampled rows (all, or an even selection of {@value #MAX_ROWS_KEPT}), for checking a plan on
    * them.
    */
   List<Variant> rows() {
     return rows;
+  }
+
+  /** Lets the sampled rows go once the plan is chosen: a large sampled row should not stay. */
+  void forgetRows() {
+    rows = List.of();
   }
 
   private void keepRow(Variant v) {
@@ -166,14 +203,22 @@ final class PlanSample {
   }
 
   /**
-   * What was sampled, for the summary: "3000 rows, all of them", "10000 rows from 64 places ...".
+   * What was sampled, for the summary: "all 3000 rows", "10000 rows from 64 places ...", with the
+   * malformed lines left out, if any.
    */
   String description() {
-    return description;
+    return badRows == 0
+        ? description
+        : String.format(
+            Locale.ROOT,
+            "%s; %d malformed %s left out",
+            description,
+            badRows,
+            badRows == 1 ? "line" : "lines");
   }
 
   /** Null if the inputs can be sampled across, else why not (for the description). */
-  private String whyNotSpread() throws IOException {
+  private String whyNotSpread(InputFormat format) throws IOException {
     for (String in : inputs) {
       if (Input.STDIN.equals(in)) {
         return "stdin can be read only once";
@@ -185,23 +230,21 @@ final class PlanSample {
       if (Input.isGzip(p) || Input.isZstd(p)) {
         return in + " is compressed, which cannot be read from the middle";
       }
-      if (firstByteIsArray(p)) {
-        return in + " is one JSON array";
+      if (format == InputFormat.JSON) {
+        return "--input-format json reads the documents in order";
+      }
+      if (format == InputFormat.AUTO) {
+        try (BufferedInputStream head = new BufferedInputStream(Files.newInputStream(p))) {
+          if (FormatDetector.detect(in, head) == InputFormat.JSON) {
+            return in
+                + (FormatDetector.startsWithArray(head)
+                    ? " is one JSON array"
+                    : "'s documents span lines");
+          }
+        }
       }
     }
     return null;
-  }
-
-  private static boolean firstByteIsArray(Path p) throws IOException {
-    try (InputStream in = new BufferedInputStream(Files.newInputStream(p))) {
-      for (int b; (b = in.read()) >= 0; ) {
-        if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != 0xEF && b != 0xBB
-            && b != 0xBF) { // BOM too
-          return b == '[';
-        }
-      }
-      return false;
-    }
   }
 
   /**
@@ -218,7 +261,14 @@ final class PlanSample {
       try {
         v = documents.next();
       } catch (InputException e) {
-        kept.add(new Kept(null, e, documents.source(), documents.line()));
+        boolean goOn = documents.canContinue() && !e.isUnreadable();
+        kept.add(
+            new Kept(null, e, goOn, documents.failedLine(), documents.source(), documents.line()));
+        if (skipBad && goOn && badRows < MAX_BAD_ROWS_KEPT) {
+          badRows++;
+          continue;
+        }
+        ended = e;
         whyNotSpread = whyNotSpread + "; a bad row ended the sample";
         break;
       }
@@ -229,7 +279,7 @@ final class PlanSample {
       inference.add(v);
       keepRow(v);
       n++;
-      kept.add(new Kept(v, null, documents.source(), documents.line()));
+      kept.add(new Kept(v, null, false, null, documents.source(), documents.line()));
     }
     description =
         more
@@ -241,7 +291,7 @@ final class PlanSample {
             : String.format(Locale.ROOT, "all %d rows", n);
   }
 
-  /** The spread mode; null if a sampled line is not one document. */
+  /** The spread mode. */
   private List<Variant> spread(long rows) throws IOException {
     long[] sizes = new long[inputs.size()];
     long total = 0;
@@ -249,6 +299,7 @@ final class PlanSample {
       sizes[i] = Files.size(Path.of(inputs.get(i)));
       total += sizes[i];
     }
+    // rounded up: a file of fewer than N lines of uneven lengths is still read whole
     long perPlace = rows == 0 ? Long.MAX_VALUE : Math.max(1, (rows + PLACES - 1) / PLACES);
     List<Variant> out = new ArrayList<>();
     boolean whole = true;
@@ -256,19 +307,14 @@ final class PlanSample {
     long[] taken = new long[PLACES]; // a place that spans two inputs shares its quota between them
     for (int i = 0; i < sizes.length; i++) {
       // Place k covers bytes [ceil(k * total / PLACES), ceil((k + 1) * total / PLACES)) of the
-      // inputs as if
-      // concatenated; the part of a place inside input i is read from input i.
+      // inputs as if concatenated; the part of a place inside input i is read from input i.
       for (int k = 0; k < PLACES; k++) {
         long from = Math.max(ceilDiv(k * total, PLACES), before) - before;
         long to = Math.min(ceilDiv((k + 1) * total, PLACES), before + sizes[i]) - before;
         if (from < to) {
           int had = out.size();
-          Boolean all = readPlace(Path.of(inputs.get(i)), from, to, perPlace - taken[k], out);
-          if (all == null) {
-            return null;
-          }
+          whole &= readPlace(inputs.get(i), from, to, perPlace - taken[k], out);
           taken[k] += out.size() - had;
-          whole &= all;
         }
       }
       before += sizes[i];
@@ -286,105 +332,61 @@ final class PlanSample {
   }
 
   /**
-   * Adds up to {@code limit} documents from the lines of {@code file} that start in [{@code from},
-   * {@code to}). Returns whether every such line was read, or null if a line is not one JSON
-   * document.
+   * Adds up to {@code limit} documents from the lines of input {@code name} that start in [{@code
+   * from}, {@code to}). Returns whether every such line was read.
+   *
+   * @throws InputException for a malformed line, without {@code skipBad}
    */
-  private Boolean readPlace(Path file, long from, long to, long limit, List<Variant> out)
+  private boolean readPlace(String name, long from, long to, long limit, List<Variant> out)
       throws IOException {
+    Path file = Path.of(name);
     try (FileChannel ch = FileChannel.open(file)) {
-      long pos = Math.max(0, from - 1);
-      Lines lines = new Lines(Channels.newInputStream(ch.position(pos)));
-      if (from > 0) { // skip to the first line that starts at or after from
-        if (!lines.next() || !lines.newline) {
-          return true;
-        }
-        pos += lines.length + 1;
+      long base = Math.max(0, from - 1); // the reader's offset 0
+      NdjsonReader lines =
+          new NdjsonReader(name, Channels.newInputStream(ch.position(base)), options);
+      if (from > 0) {
+        lines.skipLine(); // the rest of the line that holds byte from - 1: it started before from
       }
       long taken = 0;
-      while (pos < to) {
+      while (base + lines.position() < to) {
         if (taken >= limit) {
           return false;
         }
-        boolean any = lines.next();
-        pos += lines.length + (lines.newline ? 1 : 0);
-        if (!any || isBlank(lines.line, lines.length)) {
-          if (!lines.newline) {
-            break;
+        Variant v;
+        try {
+          v = lines.next();
+        } catch (InputException e) {
+          if (base + lines.lineStart() >= to) {
+            return true; // the next place's line
           }
+          badLine(file, base, e);
           continue;
         }
-        try {
-          out.add(parser.parse(lines.line, 0, lines.length));
-        } catch (VariantException e) {
-          return null; // not one document per line (or a bad one: the stream mode reports it with
-          // its line)
+        if (v == null || base + lines.lineStart() >= to) {
+          return true;
         }
+        out.add(v);
         taken++;
-        if (!lines.newline) {
-          break;
-        }
       }
       return true;
     }
   }
 
-  private static boolean isBlank(byte[] line, int length) {
-    for (int i = 0; i < length; i++) {
-      byte x = line[i];
-      if (x != ' ' && x != '\t' && x != '\r') {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /**
-   * The lines of a stream, a 64 KiB chunk at a time: a sample reads up to 10,000 of them, and
-   * reading byte by byte took as long as parsing them.
+   * A malformed sampled line: counted with {@code skipBad}, else thrown with its line counted from
+   * the start of the file (the reader counted from {@code base}).
    */
-  private static final class Lines {
-    private final InputStream in;
-    private final byte[] chunk = new byte[1 << 16];
-    private int pos;
-    private int end;
-    byte[] line = new byte[256];
-    int length; // of the line last read, without its '\n'
-    boolean newline; // whether it ended with '\n' (else the stream ended)
-
-    Lines(InputStream in) {
-      this.in = in;
+  private void badLine(Path file, long base, InputException e) throws IOException {
+    if (skipBad) {
+      badRows++;
+      return;
     }
-
-    /** Reads the next line; false if the stream ended before any byte of one. */
-    boolean next() throws IOException {
-      length = 0;
-      while (true) {
-        if (pos == end) {
-          end = Math.max(0, in.read(chunk));
-          pos = 0;
-          if (end == 0) {
-            newline = false;
-            return length > 0;
-          }
-        }
-        int i = pos;
-        while (i < end && chunk[i] != '\n') {
-          i++;
-        }
-        if (length + i - pos > line.length) {
-          line = Arrays.copyOf(line, Math.max(2 * line.length, length + i - pos));
-        }
-        System.arraycopy(chunk, pos, line, length, i - pos);
-        length += i - pos;
-        if (i < end) {
-          pos = i + 1;
-          newline = true;
-          return true;
-        }
-        pos = end;
-      }
-    }
+    throw new InputException(
+        e.source(),
+        NdjsonReader.newlinesBefore(file, base) + e.line(),
+        e.column(),
+        JsonDocuments.withHints(e.detail()),
+        e.getCause());
   }
 
   private static long ceilDiv(long a, long b) {

@@ -23,11 +23,9 @@ final class Progress {
   private long lastDraw;
   private int width;
 
-  Progress(PrintWriter err, boolean enabled, long totalBytes) {
-    this(err, enabled, totalBytes, System::nanoTime);
-  }
-
-  /** With {@code clock} (nanoseconds) instead of {@link System#nanoTime()}: for tests. */
+  /**
+   * @param clock nanoseconds: {@link VariantCli#clock()}, {@link System#nanoTime()} but in tests
+   */
   Progress(PrintWriter err, boolean enabled, long totalBytes, LongSupplier clock) {
     this.err = err;
     this.enabled = enabled;

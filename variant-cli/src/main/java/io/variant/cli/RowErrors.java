@@ -12,6 +12,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -49,7 +50,8 @@ final class RowErrors implements Closeable {
       names = "--rejects",
       paramLabel = "FILE",
       description =
-          "Write each skipped row as an NDJSON line with its file, line, column, reason and text.")
+          "Write each skipped row as an NDJSON line with its file, line, column, reason and text. "
+              + "Not an input nor OUT; an existing FILE needs --overwrite.")
   Path rejectsFile;
 
   @Option(
@@ -61,8 +63,16 @@ final class RowErrors implements Closeable {
   private Writer rejects;
   private long rejected;
 
-  /** Checks the options and opens {@code --rejects}; call once before reading. */
-  void start() throws IOException {
+  /**
+   * Checks the options and opens {@code --rejects}; call once before reading. The rejects file
+   * follows {@code OUT}'s rule where it can: an existing regular file needs {@code overwrite}, and
+   * it may not be one of the inputs, nor {@code OUT}, nor a directory; a FIFO or device is written
+   * through.
+   *
+   * @param output the {@code -o} value
+   * @throws RefusedException if the rejects file may not be written
+   */
+  void start(List<String> inputs, String output, boolean overwrite) throws IOException {
     if (maxErrors != null && maxErrors < 0) {
       throw new ParameterException(
           spec.commandLine(), "--max-errors must be at least 0, was " + maxErrors);
@@ -72,9 +82,37 @@ final class RowErrors implements Closeable {
           spec.commandLine(), "--rejects and --max-errors need --on-error skip");
     }
     if (rejectsFile != null) {
+      refuse(inputs, output, overwrite);
       rejects =
           new BufferedWriter(
               new OutputStreamWriter(Files.newOutputStream(rejectsFile), StandardCharsets.UTF_8));
+    }
+  }
+
+  private void refuse(List<String> inputs, String output, boolean overwrite) throws IOException {
+    String name = "--rejects " + rejectsFile;
+    if (Files.isDirectory(rejectsFile)) {
+      throw new RefusedException(name + ": is a directory; give a file name");
+    }
+    if (!Input.STDIN.equals(output)
+        && Path.of(output)
+            .toAbsolutePath()
+            .normalize()
+            .equals(rejectsFile.toAbsolutePath().normalize())) {
+      throw new RefusedException(
+          name + ": is also the output (-o); write the rejects to another file");
+    }
+    OutputTarget.refuseInputs(name, rejectsFile, inputs);
+    if (Files.isRegularFile(rejectsFile)) {
+      if (!Input.STDIN.equals(output)
+          && Files.exists(Path.of(output))
+          && Files.isSameFile(Path.of(output), rejectsFile)) {
+        throw new RefusedException(
+            name + ": is also the output (-o); write the rejects to another file");
+      }
+      if (!overwrite) {
+        throw new RefusedException(name + ": already exists; add --overwrite to replace it");
+      }
     }
   }
 

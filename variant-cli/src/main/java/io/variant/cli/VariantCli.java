@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -82,6 +83,7 @@ public final class VariantCli implements Callable<Integer> {
 
   private final InputStream stdin;
   private final OutputStream stdout;
+  private LongSupplier clock = System::nanoTime; // for progress displays; tests move their own
 
   private VariantCli(InputStream stdin, OutputStream stdout) {
     this.stdin = stdin;
@@ -176,6 +178,16 @@ public final class VariantCli implements Callable<Integer> {
   /** stdout itself, for binary output ({@code convert -o -}); never closed by commands. */
   OutputStream stdout() {
     return stdout;
+  }
+
+  /** Nanoseconds, for progress displays: {@link System#nanoTime()} unless a test set its own. */
+  LongSupplier clock() {
+    return clock;
+  }
+
+  /** Replaces the clock of progress displays (tests: a clock that moves as the test says). */
+  void clock(LongSupplier clock) {
+    this.clock = clock;
   }
 
   /** A new buffered UTF-8 writer on stdout; closing it flushes without closing stdout. */

@@ -22,12 +22,28 @@ final class WhereClause {
       Pattern.compile(
           "\\s*(\\$\\S*?)\\s*(?:(=|==|<|>)\\s*(.+?)|\\s(?i:between)\\s+(.+?)\\s+(?i:and)\\s+(.+?)|\\s(?i:is\\s+null))\\s*");
 
+  /** Operators users try that the predicate does not offer: named in the error, not misread. */
+  private static final Pattern UNSUPPORTED_OP =
+      Pattern.compile(
+          "\\s*\\$[^\\s=<>!]*\\s*(>=|<=|!=|<>|=<|=>).*"
+              + "|\\s*\\$\\S*\\s+((?i:is\\s+not\\s+null|not\\s+in|in|not\\s+like|like))(\\s.*)?");
+
   private WhereClause() {}
 
   /**
    * @throws IllegalArgumentException with a message for the user if {@code text} does not parse
    */
   static VariantPredicate parse(String text, String column) {
+    Matcher unsupported = UNSUPPORTED_OP.matcher(text);
+    if (unsupported.matches()) {
+      throw new IllegalArgumentException(
+          "--where '"
+              + text
+              + "': "
+              + (unsupported.group(1) != null ? unsupported.group(1) : unsupported.group(2))
+              + " is not supported (OP: =, <, >, between A and B, is null); "
+              + "e.g. '$.n >= 10' is '$.n > 9' for integers, or '$.n between 10 and ...'");
+    }
     Matcher m = CLAUSE.matcher(text);
     if (!m.matches()) {
       throw new IllegalArgumentException(

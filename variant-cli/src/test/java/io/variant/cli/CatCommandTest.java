@@ -92,13 +92,40 @@ class CatCommandTest {
     Path file = Files.writeString(dir.resolve("x.ndjson"), "{\"a\": 1}\n");
     CliRunner.Result r = run("", "cat", file.toString());
     assertEquals(1, r.exitCode());
-    assertTrue(
-        r.err()
-            .startsWith(
-                file + ": Cannot read the Parquet footer: " + file + " is not a Parquet file"),
-        r.err());
+    assertEquals(
+        file
+            + ": is not a Parquet file: it looks like JSON ('variant convert' turns JSON into"
+            + " Parquet)",
+        r.err().strip());
+    Path text = Files.writeString(dir.resolve("x.txt"), "hello\n");
+    assertEquals(
+        text + ": is not a Parquet file: it does not start with PAR1",
+        run("", "schema", text.toString()).err().strip());
+    Path empty = Files.createFile(dir.resolve("empty.parquet"));
+    assertEquals(
+        empty + ": is not a Parquet file: it is empty",
+        run("", "get", empty.toString(), "$").err().strip());
     assertFalse(r.hasStackTrace(), r.err());
     assertFalse(r.err().contains("LocalInputFile@"), r.err());
+  }
+
+  /** A file cut short (a copy in progress): said so, not "footer is too large: 2997790576". */
+  @Test
+  void aTruncatedParquetFileIsSaidToBeIncomplete() throws IOException {
+    Path good = dir.resolve("good.parquet");
+    Fixtures.ok("convert", Fixtures.events().toString(), "-o", good.toString(), "-q");
+    byte[] bytes = Files.readAllBytes(good);
+    Path cut = Files.write(dir.resolve("cut.parquet"), java.util.Arrays.copyOf(bytes, 5000));
+    for (String command : List.of("cat", "schema", "inspect")) {
+      CliRunner.Result r = run("", command, cut.toString());
+      assertEquals(1, r.exitCode(), command + ": " + r.err());
+      assertEquals(
+          cut
+              + ": is not a complete Parquet file: it does not end with PAR1 after 5,000 bytes"
+              + " (truncated, or still being written?)",
+          r.err().strip(),
+          command);
+    }
   }
 
   @Test

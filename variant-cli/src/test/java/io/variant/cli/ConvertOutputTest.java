@@ -216,6 +216,44 @@ class ConvertOutputTest {
     }
   }
 
+  /**
+   * {@code --rejects} truncated whatever it named before reading began: an input (the data was
+   * gone), OUT, or a user's file. It follows OUT's rule now.
+   */
+  @Test
+  void theRejectsFileFollowsTheRuleOfTheOutput() throws IOException {
+    Path in = input();
+    Path out = dir.resolve("out.parquet");
+    Path dirRejects = Files.createDirectory(dir.resolve("rejects"));
+    String[][] refused = {
+      {in.toString(), "--rejects " + in + ": is also an input (" + in + "); write to another file"},
+      {
+        out.toString(),
+        "--rejects " + out + ": is also the output (-o); write the rejects to another file"
+      },
+      {dirRejects.toString(), "--rejects " + dirRejects + ": is a directory; give a file name"},
+    };
+    for (String[] c : refused) {
+      CliRunner.Result r =
+          run("", "convert", in.toString(), "-o", out.toString(), "--rejects", c[0]);
+      assertEquals(2, r.exitCode(), r.err());
+      assertEquals("variant: " + c[1], r.err().strip());
+      assertEquals(DOCS, Files.readString(in));
+      assertEquals(List.of("docs.ndjson", "rejects"), listing());
+    }
+
+    Path mine = Files.writeString(dir.resolve("mine.txt"), "my notes\n");
+    CliRunner.Result kept =
+        run("", "convert", in.toString(), "-o", out.toString(), "--rejects", mine.toString());
+    assertEquals(2, kept.exitCode(), kept.err());
+    assertEquals(
+        "variant: --rejects " + mine + ": already exists; add --overwrite to replace it",
+        kept.err().strip());
+    assertEquals("my notes\n", Files.readString(mine));
+    ok("convert", in.toString(), "-o", out.toString(), "--rejects", mine.toString(), "--overwrite");
+    assertEquals("", Files.readString(mine)); // no rejects: replaced by an empty file
+  }
+
   @Test
   void aSymbolicLinkKeepsPointingAtTheReplacedFile() throws IOException {
     Path in = input();

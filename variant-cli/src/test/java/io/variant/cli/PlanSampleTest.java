@@ -87,10 +87,18 @@ class PlanSampleTest {
     assertTrue(
         r.out()
             .endsWith(
-                "sample: the first 1 rows (its lines are not one JSON document each; rows further on were not seen)\n"),
+                "sample: the first 1 rows ("
+                    + pretty
+                    + "'s documents span lines; rows further on were not seen)\n"),
         r.out());
-    Path array = Files.writeString(dir.resolve("a.json"), "[{\"a\": 1}, {\"a\": 2}]");
-    assertTrue(ok("plan", array.toString(), "--sample", "1").out().contains("is one JSON array"));
+    Path array = Files.writeString(dir.resolve("a.json"), "[\n{\"a\": 1},\n{\"a\": 2}\n]\n");
+    assertTrue(
+        ok("plan", array.toString(), "--sample", "1").out().contains(array + " is one JSON array"));
+    // a one-line array is one row of NDJSON (as convert reads it), so it is sampled across
+    Path oneLine = Files.writeString(dir.resolve("one.json"), "[{\"a\": 1}, {\"a\": 2}]");
+    assertTrue(ok("plan", oneLine.toString()).out().endsWith("sample: all 1 rows\n"));
+    CliRunner.Result json = ok("plan", oneLine.toString(), "--input-format", "json");
+    assertTrue(json.out().endsWith("sample: all 2 rows\n"), json.out());
   }
 
   @Test

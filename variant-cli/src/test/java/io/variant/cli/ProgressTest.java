@@ -5,12 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** The progress line of {@code convert}, drawn against a clock the test moves. */
 class ProgressTest {
@@ -89,6 +94,52 @@ class ProgressTest {
     assertFalse(Progress.wanted(false, false, false));
     assertFalse(Progress.wanted(true, true, true));
     assertFalse(Progress.wanted(false, true, true));
+  }
+
+  /**
+   * {@code convert --progress} draws on stderr that is not a terminal: a clock that moves one
+   * second each time it is read makes it draw at 1,024 and 2,048 rows of the 3,000, then clear the
+   * line before the summary. Without {@code --progress} (stderr is not a terminal here) it draws
+   * nothing.
+   */
+  @Test
+  void convertWithProgressDrawsOnStderrThenClearsTheLineBeforeTheSummary(@TempDir Path dir) {
+    String out = dir.resolve("e.parquet").toString();
+    String events = Fixtures.events().toString();
+    String shown = convertTicking("convert", events, "-o", out, "--progress");
+    Matcher m =
+        Pattern.compile(
+                "\\r1,024 rows, [\\d.]+ KiB read, 1,024 rows/s, (\\d+)%, ETA 0:(\\d\\d)"
+                    + "\\r2,048 rows, [\\d.]+ KiB read, 1,024 rows/s, (\\d+)%, ETA 0:(\\d\\d) *"
+                    + "\\r( +)\\r"
+                    + Pattern.quote(out)
+                    + ": 3,000 rows written .*",
+                Pattern.DOTALL)
+            .matcher(shown);
+    assertTrue(m.matches(), shown);
+    int first = Integer.parseInt(m.group(1));
+    int second = Integer.parseInt(m.group(3));
+    assertTrue(0 < first && first < second && second < 100, shown); // the share of bytes read
+    assertTrue(Integer.parseInt(m.group(2)) > Integer.parseInt(m.group(4)), shown); // ETA falls
+
+    String quiet = convertTicking("convert", events, "-o", out, "--overwrite");
+    assertTrue(quiet.startsWith(out + ": 3,000 rows written"), quiet);
+    assertFalse(quiet.contains("\r"), quiet);
+  }
+
+  /** Runs a command whose clock moves one second each time it is read; returns stderr. */
+  private static String convertTicking(String... args) {
+    StringWriter stderr = new StringWriter();
+    CommandLine cmd =
+        VariantCli.commandLine(
+            new ByteArrayInputStream(new byte[0]),
+            new ByteArrayOutputStream(),
+            new PrintWriter(stderr, true),
+            args);
+    long[] ticks = {0};
+    ((VariantCli) cmd.getCommand()).clock(() -> SECOND * ticks[0]++);
+    assertEquals(0, VariantCli.execute(cmd, args), stderr.toString());
+    return stderr.toString();
   }
 
   @Test

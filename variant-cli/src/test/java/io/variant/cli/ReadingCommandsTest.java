@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Several inputs, directories of part files and globs for cat, schema and get; get --type, --where,
- * --explain.
+ * Several inputs, directories of part files and globs for every reading command (convert, plan,
+ * encode, decode, cat, schema, get); get --type, --where, --explain.
  */
 class ReadingCommandsTest {
   private static final ShreddingPlan PLAN =
@@ -83,6 +84,110 @@ class ReadingCommandsTest {
     CliRunner.Result none = run("", "cat", dir + "/nothing-*.parquet");
     assertEquals(3, none.exitCode());
     assertTrue(none.err().contains("no file matches"), none.err());
+  }
+
+  /**
+   * plan, encode and decode took one FILE: a second one was a usage error, a glob "no such file".
+   */
+  @Test
+  void planEncodeAndDecodeReadSeveralInputsDirectoriesAndGlobsInOrder() throws IOException {
+    Path logs = Files.createDirectory(dir.resolve("logs"));
+    Files.writeString(logs.resolve("a.ndjson"), "{\"n\": 1}\n{\"n\": 2}\n");
+    Files.write(
+        logs.resolve("b.ndjson.gz"),
+        CliRunner.gzip("{\"n\": 3, \"s\": \"x\"}\n".getBytes(StandardCharsets.UTF_8)));
+    Files.writeString(logs.resolve("_SUCCESS"), "");
+    List<String> docs = List.of("{\"n\":1}", "{\"n\":2}", "{\"n\":3,\"s\":\"x\"}");
+
+    String hex = ok("encode", logs.toString()).out();
+    assertEquals(hex, ok("encode", logs + "/*.ndjson*").out());
+    assertEquals(
+        hex,
+        ok("encode", logs.resolve("a.ndjson").toString(), logs.resolve("b.ndjson.gz").toString())
+            .out());
+    Path first = Files.writeString(dir.resolve("1.hex"), hex.lines().findFirst().get() + "\n");
+    Path rest =
+        Files.writeString(dir.resolve("2.hex"), String.join("\n", hex.lines().skip(1).toList()));
+    assertEquals(docs, ok("decode", dir + "/?.hex").out().lines().toList());
+    assertEquals(docs, ok("decode", first.toString(), rest.toString()).out().lines().toList());
+
+    CliRunner.Result plan = ok("plan", logs.toString(), "--select", "presence");
+    assertTrue(plan.out().startsWith("{\"n\": int32, \"s\": string}\n"), plan.out());
+    assertTrue(plan.out().contains("\n3 rows sampled;"), plan.out());
+    assertEquals(plan.out(), ok("plan", logs + "/*", "--select", "presence").out());
+
+    CliRunner.Result none = run("", "plan", dir + "/nothing-*.ndjson");
+    assertEquals(3, none.exitCode(), none.err());
+    assertEquals(dir + "/nothing-*.ndjson: no file matches", none.err().strip());
+  }
+
+  /**
+   * A directory of JSON part files as a job writes them converts in name order, skipping the
+   * _SUCCESS marker and hidden files; with a glob and a plain file after it, in the order given.
+   */
+  @Test
+  void convertReadsADirectoryOfPartFilesAndGlobsInOrder() throws IOException {
+    Path job = Files.createDirectory(dir.resolve("job"));
+    Files.writeString(job.resolve("part-00001.json"), "{\"n\": 3}\n{\"n\": 4}\n");
+    Files.writeString(job.resolve("part-00000.json"), "[\n{\"n\": 1},\n{\"n\": 2}\n]\n");
+    Files.writeString(job.resolve("_SUCCESS"), "");
+    Files.writeString(job.resolve(".part-00000.json.crc"), "not json");
+    Path last = Files.writeString(dir.resolve("last.ndjson"), "{\"n\": 5}\n");
+    Path out = dir.resolve("job.parquet");
+    CliRunner.Result r = ok("convert", job.toString(), last.toString(), "-o", out.toString());
+    assertTrue(r.err().startsWith(out + ": 5 rows written (5 read, 0 rejected)"), r.err());
+    List<String> rows = ok("cat", out.toString()).out().lines().toList();
+    assertEquals(IntStream.rangeClosed(1, 5).mapToObj(n -> "{\"n\":" + n + "}").toList(), rows);
+    Path globbed = dir.resolve("glob.parquet");
+    ok("convert", job + "/part-*", last.toString(), "-o", globbed.toString(), "-q");
+    assertEquals(rows, ok("cat", globbed.toString()).out().lines().toList());
+  }
+
+  /** An empty directory was exit 1 (bad input), a glob that matches nothing exit 3. */
+  @Test
+  void anEmptyDirectoryIsAnIoErrorLikeAGlobThatMatchesNothing() throws IOException {
+    Path empty = Files.createDirectory(dir.resolve("empty"));
+    for (String command : List.of("cat", "encode", "convert")) {
+      CliRunner.Result r =
+          command.equals("convert")
+              ? run("", command, empty.toString(), "-o", dir.resolve("x.parquet").toString())
+              : run("", command, empty.toString());
+      assertEquals(3, r.exitCode(), command + ": " + r.err());
+      assertEquals(empty + ": the directory holds no data file", r.err().strip(), command);
+    }
+  }
+
+  /** ">=" was read as '>' with the value '= 19998': "'= 19998' is not a value". */
+  @Test
+  void whereNamesTheOperatorsItDoesNotOffer() throws IOException {
+    Path parts = partDirectory();
+    for (String[] clause :
+        new String[][] {
+          {"$.age >= 20", ">="},
+          {"$.age<=20", "<="},
+          {"$.age != 20", "!="},
+          {"$.name in ('a', 'b')", "in"},
+          {"$.name like 'a%'", "like"},
+          {"$.name is not null", "is not null"},
+        }) {
+      CliRunner.Result r = run("", "get", parts.toString(), "$.name", "--where", clause[0]);
+      assertEquals(2, r.exitCode(), clause[0]);
+      assertTrue(
+          r.err()
+              .startsWith(
+                  "variant get: --where '"
+                      + clause[0]
+                      + "': "
+                      + clause[1]
+                      + " is not supported (OP: =, <, >, between A and B, is null)"),
+          r.err());
+    }
+    // words and operators inside a quoted value are the value's
+    assertEquals(
+        "", ok("get", parts.toString(), "$.name", "--where", "$.name = 'x in >= y'").out());
+    assertEquals(
+        List.of("\"a\""),
+        ok("get", parts.toString(), "$.name", "--where", "$.age < 15").out().lines().toList());
   }
 
   @Test

@@ -84,6 +84,75 @@ class ResourceLimitsTest {
     assertEquals(2, hex.out().lines().count());
   }
 
+  /**
+   * The trees of {@code inspect} and {@code decode --pretty} are bounded as JSON rendering is: the
+   * shared-offset value ran out of memory there (or ran for ever under a large heap).
+   */
+  @Test
+  void treesOfAValueWhoseSharedOffsetsExpandFailTheRowWithExitCode4() throws IOException {
+    Path file = parquet("bomb.parquet", VariantJson.parse("{\"ok\": 1}"), sharedOffsets(40));
+    CliRunner.Result inspect = run("", "inspect", file.toString(), "--row", "2");
+    assertEquals(4, inspect.exitCode(), inspect.err());
+    assertEquals(
+        file
+            + ": Cannot show the value: it expands past 872 bytes of work (4x its encoded size;"
+            + " raise it with --max-expansion) because its encoding shares sub-values (column v,"
+            + " row 2)",
+        inspect.err().strip());
+    assertEquals("", inspect.out());
+    assertEquals(0, run("", "inspect", file.toString(), "--row", "1").exitCode());
+
+    String hex = run("", "cat", file.toString(), "--format", "hex").out();
+    CliRunner.Result pretty = run(hex, "decode", "--pretty");
+    assertEquals(4, pretty.exitCode(), pretty.err());
+    assertTrue(pretty.out().startsWith("object\n  \"ok\": int8 1\n"), pretty.out());
+    assertTrue(
+        pretty.err().startsWith("<stdin>:2:8: value: Cannot show the value: it expands past "),
+        pretty.err());
+    assertTrue(pretty.err().contains("--max-expansion"), pretty.err());
+    CliRunner.Result json = run(hex, "decode"); // located at its line too, not just "variant:"
+    assertEquals(4, json.exitCode(), json.err());
+    assertTrue(
+        json.err().startsWith("<stdin>:2:8: value: Cannot render the value: it expands past "),
+        json.err());
+    // the tree's text is bounded by --max-value-size as JSON is
+    CliRunner.Result small =
+        run(
+            "",
+            "inspect",
+            parquet("wide.parquet", VariantJson.parse("{\"a\": [1, 2, 3, 4, 5, 6, 7, 8]}"))
+                .toString(),
+            "--max-value-size",
+            "100");
+    assertEquals(4, small.exitCode(), small.err());
+    assertTrue(small.err().contains("its tree is longer than 100 characters"), small.err());
+  }
+
+  /**
+   * A limit met while rebuilding a shredded row is a limit (exit code 4, naming the option), not
+   * "Invalid shredded variant" with exit code 1.
+   */
+  @Test
+  void aLimitWhileRebuildingAShreddedRowIsExitCode4() throws IOException {
+    Path file = dir.resolve("shredded.parquet");
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .variantColumn("v", PlanArgument.parse("{\"s\": string}"))
+            .build()) {
+      w.write(
+          VariantRecord.builder()
+              .set("v", VariantJson.parse("{\"s\": \"" + "x".repeat(200) + "\"}"))
+              .build());
+    }
+    for (String command : List.of("cat", "inspect")) {
+      CliRunner.Result r = run("", command, file.toString(), "--max-value-size", "100");
+      assertEquals(4, r.exitCode(), command + ": " + r.err());
+      assertTrue(r.err().contains("raise it with --max-value-size"), r.err());
+      assertFalse(r.err().contains("Invalid shredded variant"), r.err());
+    }
+    assertEquals(0, run("", "cat", file.toString()).exitCode());
+  }
+
   @Test
   void maxValueSizeBoundsRenderingOnReadingCommands() throws IOException {
     Path file = parquet("big.parquet", VariantJson.parse("{\"s\": \"" + "x".repeat(5000) + "\"}"));

@@ -93,8 +93,10 @@ class VariantCliTest {
   }
 
   @Test
-  void tooManyFilesIsUsageError() {
-    assertEquals(2, run("", "decode", "a.hex", "b.hex").exitCode());
+  void severalInputsAreReadNotAUsageError() {
+    CliRunner.Result r = run("", "decode", "a.hex", "b.hex");
+    assertEquals(3, r.exitCode(), r.err()); // the first is missing: an I/O error, not usage
+    assertEquals("a.hex: no such file", r.err().strip());
   }
 
   /**

@@ -32,7 +32,21 @@ final class ValueBuffer {
     }
     out =
         Arrays.copyOf(
-            out, (int) Math.min(Math.max(capacity, (long) out.length * 2), Limits.MAX_ARRAY_BYTES));
+            out, (int) Math.min(grownLength(out.length, capacity), Limits.MAX_ARRAY_BYTES));
+  }
+
+  /** Past this length the buffer grows by an eighth, not twice over. */
+  static final int LARGE = 16 << 20;
+
+  /**
+   * The next length for a buffer of {@code length} that must hold {@code capacity}: twice over
+   * while small (few copies), by an eighth once large, so that a value of one huge string (a 100 MB
+   * JSON string) does not double its buffer to add a container's few header bytes: 100 MB plus 200
+   * MB live at the copy ran a 512 MB heap out of memory (issue 9).
+   */
+  static long grownLength(int length, long capacity) {
+    long grown = length < LARGE ? 2L * length : length + (length >> 3);
+    return Math.max(capacity, grown);
   }
 
   /**

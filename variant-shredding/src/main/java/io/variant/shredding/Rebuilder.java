@@ -4,6 +4,7 @@ import io.variant.core.BuilderOptions;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
+import io.variant.core.VariantLimitException;
 import io.variant.core.VariantMetadata;
 import io.variant.shredding.ShreddingPlan.ArrayPlan;
 import io.variant.shredding.ShreddingPlan.ObjectPlan;
@@ -280,6 +281,8 @@ public final class Rebuilder {
         }
         case UUID -> b.appendUuid(uuid(s.typedBytes()));
       }
+    } catch (VariantLimitException e) {
+      throw e; // a limit, not invalid data: rebuild() documents it as thrown as it is
     } catch (IllegalArgumentException | VariantException e) {
       throw new SlotPath.Failure("typed_value " + t + " cannot be rebuilt: " + e.getMessage());
     }

@@ -1,0 +1,42 @@
+package io.variant.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** How the builder's buffer grows: doubling while small, by an eighth once large. */
+class ValueBufferGrowthTest {
+  @Test
+  void smallBuffersDoubleAndLargeOnesGrowByAnEighth() {
+    assertEquals(512, ValueBuffer.grownLength(256, 257));
+    assertEquals(2 * (8 << 20), ValueBuffer.grownLength(8 << 20, (8 << 20) + 1));
+    int large = 100 << 20; // one 100 MB string, then a container's header bytes
+    long grown = ValueBuffer.grownLength(large, large + 10L);
+    assertEquals(large + (large >> 3), grown);
+    assertTrue(grown < 2L * large);
+  }
+
+  @Test
+  void aRequestBeyondTheGrowthIsMetExactly() {
+    assertEquals(300L << 20, ValueBuffer.grownLength(100 << 20, 300L << 20));
+    assertEquals(1000, ValueBuffer.grownLength(256, 1000));
+  }
+
+  @Test
+  void aBuilderStillTakesAValuePastTheLargeSizeWhole() {
+    byte[] big = new byte[ValueBuffer.LARGE + 7];
+    java.util.Arrays.fill(big, (byte) 'x');
+    Variant v =
+        new VariantBuilder()
+            .startObject()
+            .key("s")
+            .appendStringUtf8(big, 0, big.length)
+            .key("n")
+            .appendLong(1)
+            .endObject()
+            .build();
+    assertEquals(big.length, v.field("s").stringValue().length());
+    assertEquals(1, v.field("n").longValue());
+  }
+}
