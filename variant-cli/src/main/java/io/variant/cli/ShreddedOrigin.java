@@ -53,7 +53,7 @@ final class ShreddedOrigin implements TypedTreePrinter.Annotation {
       return top ? "residual " + residual : "";
     }
     if (typed()) {
-      boolean partial = plan instanceof ShreddingPlan.ObjectPlan && has(VALUE);
+      boolean partial = plan.shape() == ShreddingPlan.Shape.OBJECT && has(VALUE);
       return "typed "
           + column
           + "."
@@ -68,7 +68,9 @@ final class ShreddedOrigin implements TypedTreePrinter.Annotation {
     if (residual != null) {
       return top ? new ShreddedOrigin(plan, null, column, residual, false) : this;
     }
-    if (typed() && plan instanceof ShreddingPlan.ObjectPlan o && o.indexOf(name) >= 0) {
+    ShreddingPlan.ObjectPlan o =
+        plan.shape() == ShreddingPlan.Shape.OBJECT ? (ShreddingPlan.ObjectPlan) plan : null;
+    if (typed() && o != null && o.indexOf(name) >= 0) {
       Group fields = group.getGroup(TYPED, 0);
       Group child = fields.getFieldRepetitionCount(name) > 0 ? fields.getGroup(name, 0) : null;
       return new ShreddedOrigin(
@@ -82,7 +84,8 @@ final class ShreddedOrigin implements TypedTreePrinter.Annotation {
     if (residual != null) {
       return top ? new ShreddedOrigin(plan, null, column, residual, false) : this;
     }
-    if (typed() && plan instanceof ShreddingPlan.ArrayPlan a) {
+    if (typed() && plan.shape() == ShreddingPlan.Shape.ARRAY) {
+      ShreddingPlan.ArrayPlan a = (ShreddingPlan.ArrayPlan) plan;
       Group list = group.getGroup(TYPED, 0);
       Group element = list.getGroup("list", index).getGroup("element", 0);
       return new ShreddedOrigin(
