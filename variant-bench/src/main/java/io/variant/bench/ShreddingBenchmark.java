@@ -2,6 +2,7 @@ package io.variant.bench;
 
 import io.variant.bench.peer.SparkShredding;
 import io.variant.core.Variant;
+import io.variant.core.VariantMetadata;
 import io.variant.shredding.ShreddedSink;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.SplitOptions;
@@ -18,8 +19,9 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Shred only: one already-encoded row split by the plan inferred from the corpus into a sink that
- * only consumes what it is given. Peer: Spark 4.2's {@code VariantShreddingWriter.castShredded}
- * with the same plan as Spark's schema, its results consumed likewise ({@link SparkShredding}).
+ * only consumes what it is given, in the forms our Parquet sink takes (residual bytes, decimals as
+ * unscaled longs). Peer: Spark 4.2's {@code VariantShreddingWriter.castShredded} with the same plan
+ * as Spark's schema, its results consumed likewise ({@link SparkShredding}).
  *
  * <p>Run: {@code bench/run Shredding}
  */
@@ -69,6 +71,11 @@ public class ShreddingBenchmark extends CorpusBenchmark {
     }
 
     @Override
+    public void residual(VariantMetadata metadata, byte[] value, int offset, int length) {
+      bh.consume(value); // the spec layout's form: bytes in a reused buffer, as our Parquet sink
+    }
+
+    @Override
     public void typedBoolean(boolean value) {
       bh.consume(value);
     }
@@ -91,6 +98,17 @@ public class ShreddingBenchmark extends CorpusBenchmark {
     @Override
     public void typedDecimal(BigDecimal value) {
       bh.consume(value);
+    }
+
+    @Override
+    public void typedDecimal(long unscaled, int scale) {
+      bh.consume(unscaled); // decimals of up to 18 digits, as our Parquet sink takes them
+    }
+
+    @Override
+    public void typedDecimal(long high, long low, int scale) {
+      bh.consume(low); // 19 to 38 digits as 128 bits, as our Parquet sink takes them
+      bh.consume(high);
     }
 
     @Override

@@ -40,29 +40,79 @@ final class ContainerHeader {
    * @throws VariantFormatException if the count or the tables run past {@code limit}
    */
   static ContainerHeader parse(byte[] buf, int pos, int limit, int header) {
-    boolean object = Layout.basicTypeBits(header) == BasicType.OBJECT.id();
-    int vh = Layout.valueHeader(header);
-    boolean large = (vh & (object ? Layout.OBJECT_LARGE_BIT : Layout.ARRAY_LARGE_BIT)) != 0;
-    int countSize = large ? 4 : 1;
-    int offsetSize = (vh & Layout.OFFSET_SIZE_MASK) + 1;
-    int idSize = object ? ((vh >>> Layout.OBJECT_ID_SIZE_SHIFT) & Layout.OFFSET_SIZE_MASK) + 1 : 0;
+    int n = checkedCount(buf, pos, limit, header);
+    int idsStart = pos + 1 + countSize(header);
+    return new ContainerHeader(
+        isObject(header),
+        n,
+        idSize(header),
+        offsetSize(header),
+        idsStart,
+        dataStart(pos, header, n));
+  }
+
+  // The static parts of parse, for ValueCursor, which keeps these fields itself: a header object
+  // per opened container was its only allocation, and escape analysis did not remove it.
+
+  /** True for an object's header byte, false for an array's. */
+  static boolean isObject(int header) {
+    return Layout.basicTypeBits(header) == BasicType.OBJECT.id();
+  }
+
+  /** Bytes of the element count: 4 for a large container, else 1. */
+  static int countSize(int header) {
+    int large = isObject(header) ? Layout.OBJECT_LARGE_BIT : Layout.ARRAY_LARGE_BIT;
+    return (Layout.valueHeader(header) & large) != 0 ? 4 : 1;
+  }
+
+  /** Bytes per offset, 1 to 4. */
+  static int offsetSize(int header) {
+    return (Layout.valueHeader(header) & Layout.OFFSET_SIZE_MASK) + 1;
+  }
+
+  /** Bytes per field id, 1 to 4; 0 for an array. */
+  static int idSize(int header) {
+    return isObject(header)
+        ? ((Layout.valueHeader(header) >>> Layout.OBJECT_ID_SIZE_SHIFT) & Layout.OFFSET_SIZE_MASK)
+            + 1
+        : 0;
+  }
+
+  /**
+   * The element count of the object or array at {@code pos}, checked: it and the id and offset
+   * tables fit before {@code limit}.
+   *
+   * @throws VariantFormatException if they do not
+   */
+  static int checkedCount(byte[] buf, int pos, int limit, int header) {
+    int countSize = countSize(header);
     int n = read(buf, pos + 1, countSize, limit);
     if (n < 0) {
       throw VariantFormatException.at(
           pos + 1, "element count %d exceeds %d", n & 0xFFFFFFFFL, Integer.MAX_VALUE);
     }
     // Invariant: long arithmetic; n + 1 overflows an int when a forged count is Integer.MAX_VALUE.
-    long start = (long) pos + 1 + countSize + (long) n * idSize + ((long) n + 1) * offsetSize;
+    long start =
+        (long) pos
+            + 1
+            + countSize
+            + (long) n * idSize(header)
+            + ((long) n + 1) * offsetSize(header);
     if (start > limit) {
       throw VariantFormatException.at(
           pos + 1,
           "%s of %d elements needs tables up to byte %d, data ends at %d",
-          object ? "object" : "array",
+          isObject(header) ? "object" : "array",
           n,
           start,
           limit);
     }
-    return new ContainerHeader(object, n, idSize, offsetSize, pos + 1 + countSize, (int) start);
+    return n;
+  }
+
+  /** The first byte after the offset table, for a count checked by {@link #checkedCount}. */
+  static int dataStart(int pos, int header, int count) {
+    return pos + 1 + countSize(header) + count * idSize(header) + (count + 1) * offsetSize(header);
   }
 
   /** Reads an unsigned little-endian int of {@code width} bytes at {@code at}, bounds-checked. */
@@ -84,14 +134,34 @@ final class ContainerHeader {
    * @throws VariantFormatException if it runs past {@code limit}
    */
   int dataEnd(byte[] buf, int limit) {
-    long last = offset(buf, count);
+    return dataEnd(buf, limit, object, count, offsetSize, offsetsStart, dataStart);
+  }
+
+  /**
+   * The data end of the object or array at {@code pos}, its header checked as {@link #parse} does,
+   * without a header object.
+   */
+  static int dataEnd(byte[] buf, int pos, int limit, int header) {
+    int n = checkedCount(buf, pos, limit, header);
+    int offsetSize = offsetSize(header);
+    int data = dataStart(pos, header, n);
+    return dataEnd(buf, limit, isObject(header), n, offsetSize, data - (n + 1) * offsetSize, data);
+  }
+
+  /** {@link #dataEnd(byte[], int)} of a header kept as these fields. */
+  static int dataEnd(
+      byte[] buf,
+      int limit,
+      boolean object,
+      int count,
+      int offsetSize,
+      int offsetsStart,
+      int dataStart) {
+    int at = offsetsStart + count * offsetSize;
+    long last = LittleEndian.readUnsigned(buf, at, offsetSize) & 0xFFFFFFFFL;
     if (dataStart + last > limit) {
       throw VariantFormatException.at(
-          offsetsStart + count * offsetSize,
-          "%s data of %d bytes runs past byte %d",
-          object ? "object" : "array",
-          last,
-          limit);
+          at, "%s data of %d bytes runs past byte %d", object ? "object" : "array", last, limit);
     }
     return (int) (dataStart + last);
   }

@@ -13,6 +13,9 @@ package io.variant.core;
  */
 public final class ObjectSubset {
   private byte[] buffer = new byte[0];
+  private int[] keptIds = new int[0]; // scratch per cut, by kept field: its id, value start, size
+  private int[] keptStarts = new int[0];
+  private int[] keptSizes = new int[0];
 
   /** A cutter with its own reusable output buffer. */
   public ObjectSubset() {}
@@ -54,7 +57,9 @@ public final class ObjectSubset {
    * @throws VariantTypeException if the open container is an array
    */
   public static Variant without(ValueCursor object, int[] dropped, int count) {
-    return cut(object, dropped, count, null);
+    ObjectSubset own = new ObjectSubset(); // its first buffer is exactly the result's size
+    int n = own.cutBytes(object, dropped, count);
+    return n < 0 ? null : Variant.of(object.metadata(), own.buffer, 0, n);
   }
 
   /**
@@ -62,18 +67,31 @@ public final class ObjectSubset {
    * a view of it, valid until the next call.
    */
   public Variant cut(ValueCursor object, int[] dropped, int count) {
-    return cut(object, dropped, count, this);
+    int n = cutBytes(object, dropped, count);
+    return n < 0 ? null : Variant.of(object.metadata(), buffer, 0, n);
   }
 
-  private static Variant cut(ValueCursor object, int[] dropped, int count, ObjectSubset reuse) {
+  /**
+   * As {@link #cut}, without a view: the object's value bytes are left at the start of {@link
+   * #buffer()}, valid until the next call, for a caller that hands bytes on.
+   *
+   * @return their count, or -1 where {@link #cut} returns {@code null}
+   */
+  public int cutBytes(ValueCursor object, int[] dropped, int count) {
     if (!object.metadata().isSorted()) {
-      return null;
+      return -1;
     }
     if (!object.isObjectOpen()) {
       throw new VariantTypeException("Cannot cut fields: value is an array, not an object");
     }
     ValueCursor c = object;
     int n = c.count();
+    if (keptIds.length < n) {
+      keptIds = new int[n];
+      keptStarts = new int[n];
+      keptSizes = new int[n];
+    }
+    // Pass 1: each kept field's id, and where its value starts and how long it is, read once.
     int kept = 0;
     int maxId = -1;
     long dataSize = 0;
@@ -84,14 +102,18 @@ public final class ObjectSubset {
       if (d < count && dropped[d] == i) {
         continue;
       }
-      kept++;
       int id = c.fieldId(i);
       if (id <= maxId) {
-        return null; // sorted dictionary, so key order is id order: these fields are out of order
+        return -1; // sorted dictionary, so key order is id order: these fields are out of order
       }
       maxId = id;
       c.select(i);
-      dataSize += c.valueSize();
+      int valueSize = c.valueSize();
+      keptIds[kept] = id;
+      keptStarts[kept] = c.pos;
+      keptSizes[kept] = valueSize;
+      kept++;
+      dataSize += valueSize;
     }
     boolean large = kept > Layout.MAX_SMALL_COUNT;
     int countSize = large ? 4 : 1;
@@ -102,29 +124,40 @@ public final class ObjectSubset {
       throw new VariantLimitException(
           "Cannot encode an object of " + size + " bytes: past the array limit");
     }
-    byte[] out = reuse == null ? new byte[(int) size] : reuse.buffer((int) size);
+    byte[] out = buffer((int) size);
     out[0] = (byte) Layout.objectHeader(offsetSize, idSize, large);
     LittleEndian.write(out, 1, kept, countSize);
     int ids = 1 + countSize;
     int offsets = ids + kept * idSize;
     int data = offsets + (kept + 1) * offsetSize;
-    int k = 0;
+    // Pass 2: the tables, and the values copied a run at a time (fields whose values lie back to
+    // back in the input, as a builder lays them out, go in one copy).
+    byte[] in = c.buf;
     int at = data;
-    for (int i = 0, d = 0; i < n; i++) {
-      while (d < count && dropped[d] < i) {
-        d++;
-      }
-      if (d < count && dropped[d] == i) {
-        continue;
-      }
-      LittleEndian.write(out, ids + k * idSize, c.fieldId(i), idSize);
+    int runStart = 0;
+    int runLength = 0;
+    for (int k = 0; k < kept; k++) {
+      LittleEndian.write(out, ids + k * idSize, keptIds[k], idSize);
       LittleEndian.write(out, offsets + k * offsetSize, at - data, offsetSize);
-      c.select(i);
-      at += c.copyValueTo(out, at);
-      k++;
+      int from = keptStarts[k];
+      if (runLength > 0 && runStart + runLength != from) {
+        System.arraycopy(in, runStart, out, at - runLength, runLength);
+        runLength = 0;
+      }
+      if (runLength == 0) {
+        runStart = from;
+      }
+      runLength += keptSizes[k];
+      at += keptSizes[k];
     }
+    System.arraycopy(in, runStart, out, at - runLength, runLength);
     LittleEndian.write(out, offsets + kept * offsetSize, at - data, offsetSize);
-    return Variant.of(c.metadata(), out, 0, (int) size);
+    return (int) size;
+  }
+
+  /** The buffer {@link #cutBytes} writes into; replaced when it must grow. */
+  public byte[] buffer() {
+    return buffer;
   }
 
   /** The reused buffer, grown to at least {@code size} bytes. */

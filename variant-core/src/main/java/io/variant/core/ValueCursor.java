@@ -65,8 +65,8 @@ public final class ValueCursor {
   private int dataStart;
   private int dataEnd;
 
-  private byte[] buf;
-  private int pos;
+  byte[] buf; // package-private: ObjectSubset copies selected values straight from here
+  int pos;
   private int limit;
   private int header;
   private Variant selected; // the view the current value came from, if any
@@ -88,7 +88,7 @@ public final class ValueCursor {
       throw new VariantTypeException(
           "Cannot open a cursor: value is " + v.safeTypeName() + ", not an object or array");
     }
-    return open(v.metadata(), v, v.buf, v.pos, v.limit, v.container());
+    return open(v.metadata(), v, v.buf, v.pos, v.limit, v.header);
   }
 
   /**
@@ -105,27 +105,38 @@ public final class ValueCursor {
     }
     // Parsed here even when the parent holds a view: a view's cached header is one more object to
     // fetch from memory, which costs more than parsing these few bytes again.
-    byte[] b = parent.buf;
-    ContainerHeader h = ContainerHeader.parse(b, parent.pos, parent.limit, parent.header);
-    return open(parent.metadata, parent.selected, b, parent.pos, parent.limit, h);
+    return open(
+        parent.metadata, parent.selected, parent.buf, parent.pos, parent.limit, parent.header);
   }
 
-  private int open(VariantMetadata m, Variant view, byte[] b, int at, int end, ContainerHeader h) {
-    this.dataEnd = h.dataEnd(b, end); // first: a failed open leaves the cursor as it was
+  /**
+   * Opens the container at {@code at} with header byte {@code h}: its header fields go straight
+   * into this cursor, with no header object (escape analysis did not remove one per container).
+   */
+  private int open(VariantMetadata m, Variant view, byte[] b, int at, int end, int h) {
+    int n = ContainerHeader.checkedCount(b, at, end, h);
+    int ids = at + 1 + ContainerHeader.countSize(h);
+    int idWidth = ContainerHeader.idSize(h);
+    int offsetWidth = ContainerHeader.offsetSize(h);
+    int offsets = ids + n * idWidth;
+    int data = ContainerHeader.dataStart(at, h, n);
+    boolean isObject = ContainerHeader.isObject(h);
+    // first: a failed open leaves the cursor as it was
+    this.dataEnd = ContainerHeader.dataEnd(b, end, isObject, n, offsetWidth, offsets, data);
     this.metadata = m;
     this.container = view;
     this.containerPos = at;
     this.containerLimit = end;
-    this.containerHeader = b[at] & 0xFF;
-    this.object = h.object;
-    this.count = h.count;
-    this.idSize = h.idSize;
-    this.offsetSize = h.offsetSize;
-    this.idsStart = h.idsStart;
-    this.offsetsStart = h.offsetsStart;
-    this.dataStart = h.dataStart;
+    this.containerHeader = h;
+    this.object = isObject;
+    this.count = n;
+    this.idSize = idWidth;
+    this.offsetSize = offsetWidth;
+    this.idsStart = ids;
+    this.offsetsStart = offsets;
+    this.dataStart = data;
     this.buf = b;
-    return h.count;
+    return n;
   }
 
   /** The open container's header again: only for the messages of failed reads. */
@@ -300,11 +311,11 @@ public final class ValueCursor {
   }
 
   /**
-   * An object's or array's size from its header and last offset: no view for a value only copied or
-   * measured (the header object does not escape, so the JIT can drop it).
+   * An object's or array's size from its header and last offset: no view and no header object for a
+   * value only copied or measured.
    */
   private long containerSize() {
-    return ContainerHeader.parse(buf, pos, limit, header).dataEnd(buf, limit) - pos;
+    return ContainerHeader.dataEnd(buf, pos, limit, header) - pos;
   }
 
   /**

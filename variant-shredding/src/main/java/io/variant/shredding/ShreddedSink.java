@@ -1,7 +1,9 @@
 package io.variant.shredding;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantMetadata;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 
 /**
  * Receives the split of one Variant, slot by slot, in Parquet schema order; the Parquet writer
@@ -22,9 +24,12 @@ import java.math.BigDecimal;
  * holding {@code 00}. The top-level call sequence is bracketed by the writer itself (it writes the
  * row's metadata first).
  *
- * <p><b>Lifetime:</b> a {@code byte[]} passed to {@link #typedBytes} is the sink's to keep: the
- * splitter never reuses it. A {@link Variant} passed to {@link #residual} is valid only during that
- * call (it may be a view of the caller's input buffer), so a sink that keeps its bytes copies them.
+ * <p><b>Lifetime:</b> what a call passes is valid only during that call: the bytes of {@link
+ * #typedBytes} and of {@link #residual(VariantMetadata, byte[], int, int)} are in buffers the
+ * splitter reuses, and a {@link Variant} passed to {@link #residual(Variant)} may be a view of the
+ * caller's input. A sink that keeps bytes copies them (a Parquet sink hands them on as a reused
+ * {@code Binary}, which Parquet copies only where it keeps one), so a split allocates nothing per
+ * value.
  */
 public interface ShreddedSink {
   /**
@@ -33,6 +38,16 @@ public interface ShreddedSink {
    * sink writes {@code metadata ‖ value}.
    */
   void residual(Variant v);
+
+  /**
+   * The residual of the current slot in the spec layout, as the encoded value {@code value[offset,
+   * offset + length)} over the row's dictionary {@code metadata}: the form the splitter uses there,
+   * so that no view is made per residual. The bytes are valid only during the call. The default
+   * wraps them in a {@link Variant} and calls {@link #residual(Variant)}.
+   */
+  default void residual(VariantMetadata metadata, byte[] value, int offset, int length) {
+    residual(Variant.of(metadata, value, offset, length));
+  }
 
   void typedBoolean(boolean value);
 
@@ -60,7 +75,27 @@ public interface ShreddedSink {
     typedDecimal(BigDecimal.valueOf(unscaled, scale));
   }
 
-  /** UTF-8 bytes of a string, the bytes of a binary, or the 16 big-endian bytes of a UUID. */
+  /**
+   * A decimal given as its unscaled value at the slot's scale in 128-bit two's complement ({@code
+   * high} and {@code low} 64 bits), within the slot's precision (at most 38 digits): the splitter's
+   * form for values of 19 to 38 digits that it rescales from a decimal4, decimal8 or integer
+   * without a {@link BigDecimal}. The default makes one and calls {@link
+   * #typedDecimal(BigDecimal)}; a sink that writes Parquet's big-endian decimal bytes can override
+   * it to skip that object.
+   */
+  default void typedDecimal(long high, long low, int scale) {
+    byte[] bigEndian = new byte[16];
+    for (int i = 0; i < 8; i++) {
+      bigEndian[i] = (byte) (high >>> (56 - 8 * i));
+      bigEndian[8 + i] = (byte) (low >>> (56 - 8 * i));
+    }
+    typedDecimal(new BigDecimal(new BigInteger(bigEndian), scale));
+  }
+
+  /**
+   * UTF-8 bytes of a string, the bytes of a binary, or the 16 big-endian bytes of a UUID, in a
+   * buffer the splitter reuses: valid only during the call.
+   */
   void typedBytes(byte[] buffer, int offset, int length);
 
   void startObject();

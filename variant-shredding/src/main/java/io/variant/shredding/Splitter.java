@@ -28,9 +28,11 @@ import java.util.List;
  * </ul>
  *
  * <p><b>Residuals.</b> With {@link ResidualMetadata#ROW} (the spec layout) a residual references
- * the row's metadata and, except for the residual object of a partially shredded object, is a view
- * of exactly the original value's bytes. With {@link ResidualMetadata#EMBEDDED} (the draft layout)
- * every residual carries its own minimal dictionary.
+ * the row's metadata and, except for the residual object of a partially shredded object, is exactly
+ * the original value's bytes; it reaches the sink as bytes in a reused buffer ({@link
+ * ShreddedSink#residual(io.variant.core.VariantMetadata, byte[], int, int)}), so that a split makes
+ * no object per value. With {@link ResidualMetadata#EMBEDDED} (the draft layout) every residual
+ * carries its own minimal dictionary.
  *
  * <pre>{@code
  * ShreddingPlan plan = ShreddingPlan.parse("{\"id\": int64, \"tags\": [string]}");
@@ -73,6 +75,7 @@ public final class Splitter {
   private final WalkBudget budget; // restarted for each split
   private final ValueCursor rootCursor = new ValueCursor(); // at the value being split
   private final ObjectSubset residualCutter = new ObjectSubset(); // reuses one output buffer
+  private final ValueCopy residualCopy = new ValueCopy(); // whole-value residuals, spec layout
   private final FieldMatcher matcher;
   private int[][]
       idTables; // the current row's, from matcher: per object slot, field id -> sorted name
@@ -236,8 +239,7 @@ public final class Splitter {
       array(node, node.cursor.open(c), sink);
       return;
     }
-    sink.residual(
-        residual(c.view())); // a ResidualPlan, or a value of another shape than the plan's
+    residual(c, sink); // a ResidualPlan, or a value of another shape than the plan's
   }
 
   private void array(Node node, int n, ShreddedSink sink) {
@@ -272,9 +274,8 @@ public final class Splitter {
       Arrays.sort(shredded, 0, present);
     }
     if (present < n) {
-      sink.residual(
-          residualObject(
-              c, shredded, present)); // spec: VariantShredding §Objects, partially shredded
+      residualObject(c, shredded, present, sink); // spec: VariantShredding §Objects, partially
+      // shredded
     }
     String[] names = node.names;
     sink.startObject();
@@ -294,16 +295,17 @@ public final class Splitter {
 
   /**
    * The object's fields that the plan does not shred, as one object (ids and values copied verbatim
-   * over the row's dictionary), for the object open in {@code object}. {@code shredded[0, count)}
-   * holds the shredded fields' indexes, increasing.
+   * over the row's dictionary) into {@code sink}, for the object open in {@code object}. {@code
+   * shredded[0, count)} holds the shredded fields' indexes, increasing.
    */
-  private Variant residualObject(ValueCursor object, int[] shredded, int count) {
+  private void residualObject(ValueCursor object, int[] shredded, int count, ShreddedSink sink) {
     if (options.residualMetadata() == ResidualMetadata.ROW) {
       // Ids and values carry over unchanged: copy the kept fields straight from the bytes.
-      Variant rest = residualCutter.cut(object, shredded, count); // the sink does not keep it
-      if (rest != null) {
-        budget.charge(rest.bytesGiven()); // emitted whole
-        return rest;
+      int n = residualCutter.cutBytes(object, shredded, count);
+      if (n >= 0) {
+        budget.charge(n); // emitted whole
+        sink.residual(object.metadata(), residualCutter.buffer(), 0, n); // not kept by the sink
+        return;
       }
     }
     // Own dictionaries, or fields that cannot be copied in key order: re-encode (the builder
@@ -327,7 +329,7 @@ public final class Splitter {
         b.appendVariant(field);
       }
       b.endObject();
-      return b.build();
+      sink.residual(b.build());
     } finally {
       b.reset();
     }
@@ -347,26 +349,31 @@ public final class Splitter {
   }
 
   /**
-   * The whole value as a residual: a view of it in the spec layout, a self-contained copy in the
-   * draft.
+   * The cursor's current value whole as a residual: in the spec layout its bytes as they are, over
+   * the row's dictionary (copied into a reused buffer, so no view is made); in the draft a
+   * self-contained copy.
    */
-  private Variant residual(Variant v) {
-    if (v.isObject() || v.isArray()) {
-      budget.charge(v.valueSize()); // emitted whole; value() charged only its header
+  private void residual(ValueCursor c, ShreddedSink sink) {
+    if (c.isContainer()) {
+      budget.charge(c.valueSize()); // emitted whole; value() charged only its header
     }
     if (options.residualMetadata() == ResidualMetadata.ROW) {
-      return v;
+      int n = residualCopy.copy(c);
+      sink.residual(c.metadata(), residualCopy.bytes(), 0, n);
+      return;
     }
+    Variant v = c.view();
     if (v.isObject() || v.isArray()) {
       VariantBuilder b = residualBuilder(); // re-encoded: only the keys it uses, sorted
       try {
-        return b.appendVariant(v).build();
+        sink.residual(b.appendVariant(v).build());
       } finally {
         b.reset();
       }
+      return;
     }
     byte[] bytes =
         v.valueBytes(); // a scalar uses no key: the builder's empty dictionary, not the row's
-    return Variant.of(NO_KEYS, bytes, 0, bytes.length);
+    sink.residual(Variant.of(NO_KEYS, bytes, 0, bytes.length));
   }
 }

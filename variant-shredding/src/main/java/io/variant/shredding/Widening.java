@@ -6,8 +6,6 @@ import io.variant.core.Variant;
 import io.variant.core.VariantType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.util.UUID;
 
 /**
  * One scalar slot prepared for many values: decides whether a value goes into the slot's {@code
@@ -27,13 +25,13 @@ import java.util.UUID;
  *
  * <p>Values are read in place through a {@link ValueCursor}: integers, decimal4 and decimal8 are
  * converted in {@code long} arithmetic (a decimal of up to 18 digits reaches the sink as its
- * unscaled long), so an element of a long numeric array costs no object; only decimal16 values and
- * results of over 18 digits go through {@link BigDecimal}. Immutable.
+ * unscaled long, one of up to 38 digits as 128 bits), so an element of a long numeric array costs
+ * no object; only decimal16 values go through {@link BigDecimal}. Strings, binaries and UUIDs are
+ * copied into one buffer per slot, reused. Not thread-safe: one per {@link Splitter} slot.
  */
 final class Widening {
   private static final int LONG_DIGITS = 18; // every 18-digit number fits a long
   private static final long[] LONG_POW10 = new long[LONG_DIGITS + 1];
-  private static final BigInteger[] BIG_POW10 = new BigInteger[39];
   private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
   private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
@@ -46,9 +44,6 @@ final class Widening {
     for (int i = 1; i <= LONG_DIGITS; i++) {
       LONG_POW10[i] = LONG_POW10[i - 1] * 10;
     }
-    for (int i = 0; i < BIG_POW10.length; i++) {
-      BIG_POW10[i] = BigInteger.TEN.pow(i);
-    }
     for (VariantType vt : VariantType.values()) {
       KIND_OF[vt.ordinal()] = ShreddedType.Kind.of(vt);
     }
@@ -59,6 +54,7 @@ final class Widening {
   private final NumericWidening mode;
   private final VariantType target; // the slot's own Variant type (integer and decimal slots)
   private final int unusedBits; // integer slots: high bits of a long the slot's width lacks
+  private final ValueCopy copy = new ValueCopy(); // string, binary and UUID slots: reused
 
   Widening(ShreddedType type, NumericWidening mode) {
     this.type = type;
@@ -104,8 +100,7 @@ final class Widening {
       case FLOAT -> sink.typedFloat(Float.intBitsToFloat((int) c.fixedPayload()));
       case DOUBLE -> sink.typedDouble(Double.longBitsToDouble(c.fixedPayload()));
       case DATE, TEMPORAL -> sink.typedLong(c.fixedPayload()); // days, or micros or nanos
-      case STRING, BINARY -> payload(c, sink);
-      case UUID -> uuid(c.view().uuidValue(), sink);
+      case STRING, BINARY, UUID -> payload(c, sink);
       default -> throw new AssertionError(slotValue); // numeric slots returned above
     }
     return true;
@@ -200,10 +195,20 @@ final class Widening {
     }
     if (digits <= LONG_DIGITS) {
       sink.typedDecimal(u * LONG_POW10[shift], slotScale); // under 10^18: no overflow
-    } else {
-      sink.typedDecimal(
-          new BigDecimal(BigInteger.valueOf(u).multiply(BIG_POW10[shift]), slotScale));
+      return true;
     }
+    // u × 10^shift in 128-bit two's complement: at most 38 digits, so below 2^127 in magnitude and
+    // exact in arithmetic modulo 2^128. A factor at a time of at most 10^18, which fits a long.
+    long high = u >> 63;
+    long low = u;
+    while (shift > 0) {
+      long m = LONG_POW10[Math.min(shift, LONG_DIGITS)];
+      long carry = Math.multiplyHigh(low, m) + ((low >> 63) & m); // unsigned high half (m > 0)
+      high = high * m + carry;
+      low = low * m;
+      shift -= Math.min(shift, LONG_DIGITS);
+    }
+    sink.typedDecimal(high, low, slotScale);
     return true;
   }
 
@@ -239,24 +244,18 @@ final class Widening {
   }
 
   /**
-   * Hands a string's or binary's bytes over in a fresh array that the sink may keep (the Parquet
-   * writer wraps it as a constant {@code Binary}), so it is never reused. One copy of the whole
-   * encoded value, its header included, and no buffer view: the payload follows a one-byte header
-   * (short string) or a header and a four-byte length. spec: VariantEncoding §Value encoding,
-   * string and binary
+   * Hands a string's, binary's or UUID's bytes over in this slot's reused buffer (the sink may not
+   * keep them past the call, so no array is made per value): one copy of the whole encoded value,
+   * header included, as the payload follows the header. A short string's header is its only byte
+   * before the payload, a long string's or binary's is followed by a four-byte length, and a UUID's
+   * 16 bytes are big-endian, as Parquet's UUID type. spec: VariantEncoding §Value encoding, string
+   * and binary; §Encoding types, uuid
    */
-  private static void payload(ValueCursor c, ShreddedSink sink) {
-    byte[] a = new byte[c.valueSize()];
-    c.copyValueTo(a, 0);
-    int header = c.isShortString() ? 1 : 5;
-    sink.typedBytes(a, header, a.length - header);
-  }
-
-  /** spec: VariantEncoding §Encoding types, uuid: 16 bytes big-endian, as Parquet's UUID type. */
-  private static void uuid(UUID u, ShreddedSink sink) {
-    byte[] a = new byte[16];
-    ByteBuffer.wrap(a).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
-    sink.typedBytes(a, 0, 16);
+  private void payload(ValueCursor c, ShreddedSink sink) {
+    int n = copy.copy(c);
+    byte[] a = copy.bytes();
+    int header = c.isShortString() || slotValue == ShreddedType.SlotValue.UUID ? 1 : 5;
+    sink.typedBytes(a, header, n - header);
   }
 
   /** Takes the typed values of {@link #fits} and keeps none. */

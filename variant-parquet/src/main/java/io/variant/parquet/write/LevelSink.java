@@ -1,6 +1,7 @@
 package io.variant.parquet.write;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantMetadata;
 import io.variant.shredding.ShreddedSink;
 import java.math.BigDecimal;
 import java.util.Arrays;
@@ -31,6 +32,7 @@ final class LevelSink implements ShreddedSink {
   private int[] elements = new int[16]; // per depth: elements started in an array slot
   private int depth;
   private byte[] scratch = new byte[256];
+  private final byte[] decimal = new byte[16]; // a 128-bit decimal's bytes, reused
 
   LevelSink(boolean draft) {
     this.draft = draft;
@@ -125,6 +127,23 @@ final class LevelSink implements ShreddedSink {
   }
 
   /**
+   * Writes the bytes as they are, as a reused Binary, unless the row's residuals are re-based (then
+   * as {@link #residual(Variant)}).
+   */
+  @Override
+  public void residual(VariantMetadata metadata, byte[] value, int offset, int length) {
+    if (draft || (rows != null && rows.rebasesResiduals())) {
+      residual(Variant.of(metadata, value, offset, length));
+      return;
+    }
+    int d = depth - 1;
+    LevelSlot s = slots[d];
+    residualDone[d] = true;
+    leaves[s.residualLeaf].write(
+        Binary.fromReusedByteArray(value, offset, length), repetition[d], s.residualDefined);
+  }
+
+  /**
    * {@code v}'s value bytes in a buffer reused from row to row: a reused Binary, which parquet-java
    * copies only where it keeps one (a new dictionary entry, a new min or max), so a residual costs
    * no allocation.
@@ -192,6 +211,18 @@ final class LevelSink implements ShreddedSink {
           typed(SlotColumns.TypedColumn.DECIMAL_INT64).write(unscaled, r(), s.typedDefined);
       default -> typedDecimal(BigDecimal.valueOf(unscaled, scale));
     }
+  }
+
+  /** Decimals of 19 to 38 digits go into their bytes in a reused buffer, with no BigDecimal. */
+  @Override
+  public void typedDecimal(long high, long low, int scale) {
+    LevelSlot s = slots[depth - 1];
+    if (!TypedValues.takes128(s.slot)) {
+      ShreddedSink.super.typedDecimal(high, low, scale); // other widths: through a BigDecimal
+      return;
+    }
+    typed(s.slot.typedColumn)
+        .write(TypedValues.decimalBinary(s.slot, high, low, decimal), r(), s.typedDefined);
   }
 
   @Override

@@ -1,10 +1,12 @@
 package io.variant.parquet.write;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantMetadata;
 import io.variant.parquet.write.SlotColumns.Slot;
 import io.variant.shredding.ShreddedSink;
 import java.math.BigDecimal;
 import java.util.Arrays;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
 /**
@@ -31,6 +33,7 @@ final class RecordConsumerSink implements ShreddedSink {
       new boolean[16]; // per depth: an array slot has started its repeated field
   private int[] fieldOfParent = new int[16]; // per depth: the plan field index of a field slot
   private int depth;
+  private final byte[] decimal = new byte[16]; // a 128-bit decimal's bytes, reused
 
   RecordConsumerSink(boolean draft) {
     this.draft = draft;
@@ -78,6 +81,22 @@ final class RecordConsumerSink implements ShreddedSink {
     Slot s = top();
     rc.startField(s.residualName, s.residualIndex);
     rc.addBinary(draft ? TypedValues.concatenated(v) : TypedValues.valueBinary(v));
+    rc.endField(s.residualName, s.residualIndex);
+  }
+
+  /**
+   * Hands the bytes on as a reused Binary (which the consumer copies where it keeps one), unless
+   * the row's residuals are re-based (then as {@link #residual(Variant)}).
+   */
+  @Override
+  public void residual(VariantMetadata metadata, byte[] value, int offset, int length) {
+    if (draft || (rows != null && rows.rebasesResiduals())) {
+      residual(Variant.of(metadata, value, offset, length));
+      return;
+    }
+    Slot s = top();
+    rc.startField(s.residualName, s.residualIndex);
+    rc.addBinary(Binary.fromReusedByteArray(value, offset, length));
     rc.endField(s.residualName, s.residualIndex);
   }
 
@@ -156,6 +175,19 @@ final class RecordConsumerSink implements ShreddedSink {
         return;
       }
     }
+    endTyped(s);
+  }
+
+  /** Decimals of 19 to 38 digits go into their bytes in a reused buffer, with no BigDecimal. */
+  @Override
+  public void typedDecimal(long high, long low, int scale) {
+    Slot s = top();
+    if (!TypedValues.takes128(s)) {
+      ShreddedSink.super.typedDecimal(high, low, scale); // other widths: through a BigDecimal
+      return;
+    }
+    startTyped(s.typedColumn);
+    rc.addBinary(TypedValues.decimalBinary(s, high, low, decimal));
     endTyped(s);
   }
 

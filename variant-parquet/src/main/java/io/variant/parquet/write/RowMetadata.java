@@ -121,6 +121,13 @@ final class RowMetadata {
   }
 
   /**
+   * True if {@link #residual} re-bases the residuals of the row the last {@link #apply} returned.
+   */
+  boolean rebasesResiduals() {
+    return residualTarget != null;
+  }
+
+  /**
    * {@code v} re-encoded over {@code target}, plus any key of {@code v} that {@code target} lacks.
    */
   private Variant reencode(Variant v, VariantMetadata target) {

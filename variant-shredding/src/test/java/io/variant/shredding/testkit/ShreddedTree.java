@@ -296,11 +296,8 @@ public final class ShreddedTree implements ShreddedSink {
 
   @Override
   public void typedBytes(byte[] buffer, int offset, int length) {
-    // Keeps a whole array by reference, as the Parquet sink does: a splitter reusing it would show.
-    setTyped(
-        offset == 0 && length == buffer.length
-            ? buffer
-            : Arrays.copyOfRange(buffer, offset, offset + length));
+    // The splitter reuses the buffer (valid during the call only): a tree keeps a copy.
+    setTyped(Arrays.copyOfRange(buffer, offset, offset + length));
   }
 
   @Override
