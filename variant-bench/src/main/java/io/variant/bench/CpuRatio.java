@@ -12,6 +12,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Same-run ratios that survive a busy machine: runs the implementations of one benchmark operation
@@ -36,6 +37,12 @@ import org.openjdk.jmh.annotations.TearDown;
  */
 public final class CpuRatio {
   private static final String OURS = "ours";
+
+  /** For set-up methods that take one (JMH hands its own to them); JMH asks for this phrase. */
+  private static final Blackhole BLACKHOLE =
+      new Blackhole(
+          "Today's password is swordfish. I understand instantiating Blackholes directly is"
+              + " dangerous.");
 
   private CpuRatio() {}
 
@@ -174,7 +181,7 @@ public final class CpuRatio {
                 ? m.getAnnotation(Setup.class).value()
                 : m.getAnnotation(TearDown.class).value();
         if (at == level) {
-          m.invoke(state);
+          m.invoke(state, m.getParameterCount() == 0 ? new Object[0] : new Object[] {BLACKHOLE});
         }
       }
     }

@@ -1,5 +1,9 @@
 package io.variant.core;
 
+// Size (over 400 lines): one read position with a checked accessor per kind of scalar, mirroring
+// Variant's accessors for the split's in-place reads; splitting it would pass its position and
+// container bounds between classes on the hot path.
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

@@ -32,8 +32,15 @@ abstract class BinaryConverter extends PrimitiveConverter {
 
   @Override
   public void addValueFromDictionary(int dictionaryId) {
-    if (dictionaryId < 0
-        || dictionaryId >= decoded.length) { // a damaged page: ids come from its RLE runs
+    accept(entry(dictionaryId), dictionaryId);
+  }
+
+  /**
+   * Throws unless {@code dictionaryId} is an entry of the current dictionary: a damaged page's RLE
+   * runs can hold any id.
+   */
+  final void checkId(int dictionaryId) {
+    if (dictionaryId < 0 || dictionaryId >= decoded.length) {
       throw new ParquetDecodingException(
           "Cannot decode dictionary id "
               + dictionaryId
@@ -42,12 +49,17 @@ abstract class BinaryConverter extends PrimitiveConverter {
               + decoded.length
               + " values");
     }
+  }
+
+  /** The bytes of dictionary entry {@code dictionaryId}, copied out on first use. */
+  final byte[] entry(int dictionaryId) {
+    checkId(dictionaryId);
     byte[] b = decoded[dictionaryId];
     if (b == null) {
       b = dictionaryEntry(dictionary.decodeToBinary(dictionaryId), dictionaryId);
       decoded[dictionaryId] = b;
     }
-    accept(b, dictionaryId);
+    return b;
   }
 
   @Override

@@ -36,19 +36,26 @@ final class FullValidation<T> extends ReadSupport<T> {
    */
   static ReadSupport<VariantRecord> ofRecords(
       ReadSupport<VariantRecord> delegate, VariantReadOptions.Validation validation) {
+    Consumer<VariantRecord> check = records(validation);
+    return check == null ? delegate : new FullValidation<>(delegate, check);
+  }
+
+  /**
+   * What validates every VARIANT column of a record as {@code validation} says, or {@code null} for
+   * {@code LAZY}.
+   */
+  static Consumer<VariantRecord> records(VariantReadOptions.Validation validation) {
     if (validation == VariantReadOptions.Validation.LAZY) {
-      return delegate;
+      return null;
     }
     KeyOrder order = validation.keyOrder();
-    return new FullValidation<>(
-        delegate,
-        record -> {
-          for (String column : record.columns()) {
-            if (record.get(column) instanceof Variant v) {
-              validate(v, column, order);
-            }
-          }
-        });
+    return record -> {
+      for (String column : record.columns()) {
+        if (record.get(column) instanceof Variant v) {
+          validate(v, column, order);
+        }
+      }
+    };
   }
 
   /**
@@ -57,17 +64,24 @@ final class FullValidation<T> extends ReadSupport<T> {
    */
   static ReadSupport<PathValue> ofPath(
       ReadSupport<PathValue> delegate, String column, VariantReadOptions.Validation validation) {
+    Consumer<PathValue> check = path(column, validation);
+    return check == null ? delegate : new FullValidation<>(delegate, check);
+  }
+
+  /**
+   * What validates the value at a projected path of {@code column} as {@code validation} says, or
+   * {@code null} for {@code LAZY}.
+   */
+  static Consumer<PathValue> path(String column, VariantReadOptions.Validation validation) {
     if (validation == VariantReadOptions.Validation.LAZY) {
-      return delegate;
+      return null;
     }
     KeyOrder order = validation.keyOrder();
-    return new FullValidation<>(
-        delegate,
-        value -> {
-          if (value.isPresent()) {
-            validate(value.value(), column, order);
-          }
-        });
+    return value -> {
+      if (value.isPresent()) {
+        validate(value.value(), column, order);
+      }
+    };
   }
 
   private static void validate(Variant v, String column, KeyOrder order) {

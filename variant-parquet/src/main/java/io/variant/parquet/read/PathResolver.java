@@ -2,6 +2,7 @@ package io.variant.parquet.read;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
+import io.variant.core.VariantMetadata;
 import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
@@ -24,7 +25,12 @@ final class PathResolver {
   private final List<Segment> steps;
   private final VariantPath[]
       suffixes; // suffixes[i]: the steps from i on, for extraction from a residual
+
+  /** An empty dictionary marked sorted, so that the rebuild of a scalar takes its fast path. */
+  private static final VariantMetadata NO_KEYS = VariantMetadata.of(new byte[] {0x11, 0, 0});
+
   private final Rebuilder endRebuilder;
+  private final boolean scalarEnd; // the path ends at a typed scalar slot of the spec layout
 
   /**
    * @param column the projected column (its node tree is the pruned one)
@@ -39,6 +45,10 @@ final class PathResolver {
     }
     ShreddedSchemaNode end = typedEnd(column.root.node, 0);
     this.endRebuilder = end == null ? null : Rebuilder.of(end.plan(), options);
+    this.scalarEnd =
+        end != null
+            && end.shape() == ShreddingPlan.Shape.SCALAR
+            && end.layout().hasMetadataColumn();
   }
 
   /** The node the path ends at if it follows typed slots all the way, else {@code null}. */
@@ -88,6 +98,10 @@ final class PathResolver {
     if (at == steps.size()) {
       if (!s.hasTyped()) {
         return PathValue.of(s.residual(), false);
+      }
+      if (!s.hasResidual() && scalarEnd) {
+        // A typed scalar holds no keys: it needs no dictionary, so the row's is not decoded.
+        return PathValue.of(endRebuilder.rebuild(NO_KEYS, s), true);
       }
       return PathValue.of(endRebuilder.rebuild(metadata(), s), !s.hasResidual());
     }
@@ -146,7 +160,7 @@ final class PathResolver {
     return -1;
   }
 
-  private io.variant.core.VariantMetadata metadata() {
+  private VariantMetadata metadata() {
     return column.root.node.layout().hasMetadataColumn() ? column.metadata() : null;
   }
 }

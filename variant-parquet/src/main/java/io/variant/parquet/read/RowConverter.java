@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.RebuildOptions;
 import java.util.ArrayList;
@@ -59,6 +60,15 @@ final class RowConverter extends GroupConverter {
     return c instanceof VariantColumnReader
         ? ((VariantColumnReader) c).rebuild()
         : ((PlainColumnConverter) c).value();
+  }
+
+  /** The current row as a record: every column by name, in schema order. */
+  VariantRecord record() {
+    VariantRecord.Builder b = VariantRecord.builder();
+    for (int i = 0; i < columns.length; i++) {
+      b.set(names.get(i), value(i));
+    }
+    return b.build();
   }
 
   /** The VARIANT column at {@code i}, or {@code null} if it is an ordinary column. */

@@ -19,6 +19,7 @@ import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.io.api.RecordMaterializer;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * Reads a file's rows through a {@link ReadSupport}, opened on first use, counting rows and
@@ -35,12 +36,9 @@ final class RowCursor<T> implements AutoCloseable {
   private final GuardedInputFile file;
   private final String fileName;
   private final ParquetConfiguration configuration;
-  private final ReadSupport<T> readSupport;
+  private final Source<T> source;
   private final FilterCompat.Filter rowGroupFilter;
   private ParquetFileReader reader;
-  private MessageColumnIO columns;
-  private RecordMaterializer<T> materializer;
-  private RecordReader<T> records; // of the current row group
   private long leftInGroup;
   private long row;
   private boolean closed;
@@ -50,10 +48,11 @@ final class RowCursor<T> implements AutoCloseable {
       String fileName,
       ParquetConfiguration configuration,
       ReadSupport<T> readSupport) {
-    this(file, fileName, configuration, readSupport, FilterCompat.NOOP);
+    this(file, fileName, configuration, new Assembled<>(readSupport), FilterCompat.NOOP);
   }
 
   /**
+   * @param source where rows come from: {@link Assembled} or the level reader ({@link LevelSource})
    * @param rowGroupFilter skips row groups only ({@link RowGroupPruning}); {@code NOOP} reads them
    *     all
    */
@@ -61,13 +60,66 @@ final class RowCursor<T> implements AutoCloseable {
       GuardedInputFile file,
       String fileName,
       ParquetConfiguration configuration,
-      ReadSupport<T> readSupport,
+      Source<T> source,
       FilterCompat.Filter rowGroupFilter) {
     this.file = file;
     this.fileName = fileName;
     this.configuration = configuration;
-    this.readSupport = readSupport;
+    this.source = source;
     this.rowGroupFilter = rowGroupFilter;
+  }
+
+  /**
+   * How the rows of a row group are made from its pages. One instance per cursor; one thread.
+   *
+   * @param <T> the row type
+   */
+  abstract static class Source<T> {
+    /** Prepares to read a file of this footer; returns the schema to request. */
+    abstract MessageType open(FileMetaData meta, ParquetConfiguration configuration);
+
+    /** Starts the row group of {@code pages}. */
+    abstract void startRowGroup(PageReadStore pages);
+
+    /** The row group's next row. */
+    abstract T read();
+  }
+
+  /** Rows through a {@link ReadSupport}, by parquet-java's record assembly. */
+  static final class Assembled<T> extends Source<T> {
+    private final ReadSupport<T> readSupport;
+    private MessageColumnIO columns;
+    private RecordMaterializer<T> materializer;
+    private RecordReader<T> records; // of the current row group
+
+    Assembled(ReadSupport<T> readSupport) {
+      this.readSupport = readSupport;
+    }
+
+    @Override
+    MessageType open(FileMetaData meta, ParquetConfiguration configuration) {
+      Map<String, Set<String>> keyValues = new HashMap<>();
+      meta.getKeyValueMetaData().forEach((k, v) -> keyValues.put(k, Set.of(v)));
+      ReadSupport.ReadContext context =
+          readSupport.init(new InitContext(configuration, keyValues, meta.getSchema()));
+      materializer =
+          readSupport.prepareForRead(
+              configuration, meta.getKeyValueMetaData(), meta.getSchema(), context);
+      columns =
+          new ColumnIOFactory(meta.getCreatedBy())
+              .getColumnIO(context.getRequestedSchema(), meta.getSchema(), true);
+      return context.getRequestedSchema();
+    }
+
+    @Override
+    void startRowGroup(PageReadStore pages) {
+      records = columns.getRecordReader(pages, materializer, FilterCompat.NOOP);
+    }
+
+    @Override
+    T read() {
+      return records.read();
+    }
   }
 
   /** The next row, or {@code null} after the last. */
@@ -85,12 +137,12 @@ final class RowCursor<T> implements AutoCloseable {
         if (pages == null) {
           return null;
         }
-        records = columns.getRecordReader(pages, materializer, FilterCompat.NOOP);
+        source.startRowGroup(pages);
         leftInGroup = pages.getRowCount();
       }
       leftInGroup--;
       assembling = true;
-      T t = records.read();
+      T t = source.read();
       row++;
       return t;
     } catch (RuntimeException e) {
@@ -109,17 +161,7 @@ final class RowCursor<T> implements AutoCloseable {
             .build();
     FileMetaData meta = file.footer().getFileMetaData();
     reader = ParquetFileReader.open(file, file.footer(), options, file.newStream());
-    Map<String, Set<String>> keyValues = new HashMap<>();
-    meta.getKeyValueMetaData().forEach((k, v) -> keyValues.put(k, Set.of(v)));
-    ReadSupport.ReadContext context =
-        readSupport.init(new InitContext(configuration, keyValues, meta.getSchema()));
-    reader.setRequestedSchema(context.getRequestedSchema());
-    materializer =
-        readSupport.prepareForRead(
-            configuration, meta.getKeyValueMetaData(), meta.getSchema(), context);
-    columns =
-        new ColumnIOFactory(meta.getCreatedBy())
-            .getColumnIO(context.getRequestedSchema(), meta.getSchema(), true);
+    reader.setRequestedSchema(source.open(meta, configuration));
   }
 
   /**

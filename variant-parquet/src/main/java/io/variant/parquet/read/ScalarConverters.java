@@ -17,7 +17,7 @@ final class ScalarConverters {
    * The converter for a typed column of type {@code type} at {@code path}, writing into {@code
    * owner}'s current slot.
    */
-  static PrimitiveConverter create(ShreddedType type, SlotConverter owner, String path) {
+  static PrimitiveConverter create(ShreddedType type, SlotTarget owner, String path) {
     return switch (type.kind().slotValue()) {
       case BOOLEAN ->
           new PrimitiveConverter() {
@@ -67,7 +67,7 @@ final class ScalarConverters {
    * DECIMAL on INT32, INT64 (unscaled value) or BINARY/FIXED_LEN_BYTE_ARRAY (big-endian two's
    * complement).
    */
-  private static PrimitiveConverter decimal(int scale, SlotConverter owner, String path) {
+  private static PrimitiveConverter decimal(int scale, SlotTarget owner, String path) {
     // No dictionary support: Parquet then decodes dictionaries of any physical type into
     // addInt/addLong/addBinary.
     return new PrimitiveConverter() {

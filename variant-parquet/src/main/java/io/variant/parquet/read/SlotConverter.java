@@ -1,7 +1,5 @@
 package io.variant.parquet.read;
 
-import io.variant.core.VariantFormatException;
-import io.variant.core.VariantMetadata;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import java.util.function.Supplier;
@@ -17,7 +15,7 @@ import org.apache.parquet.schema.Type;
  * create child slot converters whose sources come from the enclosing source, so one converter tree
  * serves every element of every list.
  */
-final class SlotConverter extends GroupConverter {
+final class SlotConverter extends GroupConverter implements SlotTarget {
   private final Supplier<SlotSource> onStart;
   private final Converter[] children;
   private SlotSource current;
@@ -66,7 +64,8 @@ final class SlotConverter extends GroupConverter {
   }
 
   /** The source of the current row (or list element) that this slot's children write into. */
-  SlotSource current() {
+  @Override
+  public SlotSource current() {
     return current;
   }
 
@@ -148,43 +147,5 @@ final class SlotConverter extends GroupConverter {
 
     @Override
     public void end() {}
-  }
-
-  /**
-   * The top-level {@code metadata}: decoded once per dictionary entry, so rows sharing a dictionary
-   * share one object.
-   */
-  private static final class MetadataConverter extends BinaryConverter {
-    private final VariantColumnReader row;
-    private VariantMetadata[] byDictionaryId = new VariantMetadata[0];
-
-    MetadataConverter(VariantColumnReader row) {
-      this.row = row;
-    }
-
-    @Override
-    public void setDictionary(org.apache.parquet.column.Dictionary dictionary) {
-      super.setDictionary(dictionary);
-      byDictionaryId = new VariantMetadata[dictionary.getMaxId() + 1];
-    }
-
-    @Override
-    void accept(byte[] bytes, int dictionaryId) {
-      try {
-        if (dictionaryId < 0) {
-          row.setMetadata(VariantMetadata.of(bytes));
-          return;
-        }
-        VariantMetadata m = byDictionaryId[dictionaryId];
-        if (m == null) {
-          m = VariantMetadata.of(bytes);
-          byDictionaryId[dictionaryId] = m;
-        }
-        row.setMetadata(m);
-      } catch (VariantFormatException e) {
-        row.setMetadataError(
-            e); // reported when the row is rebuilt, after parquet-java has finished the record
-      }
-    }
   }
 }

@@ -135,6 +135,14 @@ final class SlotSource implements ShreddedSource {
     return f;
   }
 
+  /**
+   * Field {@code i}'s source, started (cleared, present) if no leaf of this row has reached it yet:
+   * the level reader's {@link #startField}.
+   */
+  SlotSource fieldOrStart(int i) {
+    return fieldPresent[i] ? fields[i] : startField(i);
+  }
+
   /** The list's typed group is non-null: it starts empty. */
   void startList() {
     typed = true;
@@ -149,6 +157,29 @@ final class SlotSource implements ShreddedSource {
     SlotSource e = elements.get(elementCount++);
     e.reset();
     return e;
+  }
+
+  /**
+   * Element {@code i} of the list, appended (cleared) if it is the next one: the level reader's
+   * {@link #addElement}, for leaves that each enumerate the elements of the same list.
+   *
+   * @throws org.apache.parquet.io.ParquetDecodingException if {@code i} skips elements (levels that
+   *     do not describe one list)
+   */
+  SlotSource elementAt(int i) {
+    if (i >= 0 && i < elementCount) {
+      return elements.get(i);
+    }
+    if (i == elementCount) {
+      return addElement();
+    }
+    throw new org.apache.parquet.io.ParquetDecodingException(
+        "Cannot read list "
+            + node.path()
+            + ": the levels of its columns give element "
+            + i
+            + " of a list of "
+            + elementCount);
   }
 
   @Override

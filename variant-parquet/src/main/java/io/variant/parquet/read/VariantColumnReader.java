@@ -22,6 +22,8 @@ final class VariantColumnReader {
   private final Rebuilder rebuilder;
   private boolean present;
   private VariantMetadata metadata;
+  private MetadataConverter metadataEntries; // with metadataEntry: decoded on first use
+  private int metadataEntry;
   private VariantFormatException metadataError;
   private VariantParquetException typedError;
 
@@ -71,6 +73,7 @@ final class VariantColumnReader {
   void clear() {
     present = false;
     metadata = null;
+    metadataEntries = null;
     metadataError = null;
     typedError = null;
   }
@@ -87,6 +90,15 @@ final class VariantColumnReader {
 
   void setMetadata(VariantMetadata m) {
     metadata = m;
+    metadataEntries = null;
+    metadataError = null;
+  }
+
+  /** The row's metadata is entry {@code id} of {@code entries}' dictionary, decoded when used. */
+  void setMetadata(MetadataConverter entries, int id) {
+    metadata = null;
+    metadataEntries = entries;
+    metadataEntry = id;
     metadataError = null;
   }
 
@@ -97,6 +109,7 @@ final class VariantColumnReader {
    */
   void setMetadataError(VariantFormatException e) {
     metadata = null;
+    metadataEntries = null;
     metadataError = e;
   }
 
@@ -123,6 +136,10 @@ final class VariantColumnReader {
   VariantMetadata metadata() {
     if (metadataError != null) {
       throw metadataError;
+    }
+    if (metadataEntries != null) {
+      metadata = metadataEntries.decode(metadataEntry); // its failure fails this row only
+      metadataEntries = null;
     }
     if (metadata == null && root.node.layout().hasMetadataColumn()) {
       // Invariant: the required metadata column is delivered before any residual is decoded (at

@@ -26,7 +26,7 @@ import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
@@ -96,20 +96,13 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     // and turns a flipped bit in a page into an error instead of a wrong value.
     GuardedInputFile.verifyChecksums(configuration);
     this.options = options;
-    ParquetMetadata footer;
-    try (ParquetFileReader reader =
-        ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
-      footer = reader.getFooter();
-      this.schema = footer.getFileMetaData().getSchema();
-      this.rowCount = reader.getRecordCount();
-    } catch (FileNotFoundException | FileSystemException e) {
-      throw e; // they name the path already
-    } catch (IOException e) {
-      throw RowCursor.named(e, "Cannot read the Parquet footer of " + fileName);
-    } catch (RuntimeException e) {
-      throw new VariantParquetException(
-          fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
+    ParquetMetadata footer = footer(file, fileName, configuration, options.filter() != null);
+    this.schema = footer.getFileMetaData().getSchema();
+    long count = 0;
+    for (BlockMetaData rowGroup : footer.getBlocks()) {
+      count += rowGroup.getRowCount();
     }
+    this.rowCount = count;
     try {
       this.columns = new FileColumns(schema);
       // Validate the column selection now rather than at the first row.
@@ -123,15 +116,37 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     this.file = GuardedInputFile.of(file, fileName, footer);
     FilterCompat.Filter rowGroups =
         options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
-    ReadSupport<VariantRecord> support =
-        new VariantReadSupport(options.rebuild(), options.columns());
     this.rows =
         new RowCursor<>(
             this.file,
             fileName,
             configuration,
-            FullValidation.ofRecords(support, options.validation()),
+            LevelSource.records(columns.requestedSchema(options.columns()), options),
             rowGroups);
+  }
+
+  /**
+   * The file's footer: by {@link FooterReader} (statistics only if {@code statistics}), or, for
+   * anything it leaves to parquet-java, by {@code ParquetFileReader}, whose errors name the file.
+   */
+  private static ParquetMetadata footer(
+      InputFile file, String fileName, ParquetConfiguration configuration, boolean statistics)
+      throws IOException {
+    ParquetMetadata footer = FooterReader.read(file, statistics);
+    if (footer != null) {
+      return footer;
+    }
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
+      return reader.getFooter();
+    } catch (FileNotFoundException | FileSystemException e) {
+      throw e; // they name the path already
+    } catch (IOException e) {
+      throw RowCursor.named(e, "Cannot read the Parquet footer of " + fileName);
+    } catch (RuntimeException e) {
+      throw new VariantParquetException(
+          fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
+    }
   }
 
   /**
@@ -317,9 +332,13 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   public VariantPathReader project(String column, VariantPath path) {
     List<Segment> steps = path.segments();
     MessageType requested = columns.requestedSchema(column, steps);
-    ReadSupport<PathValue> support = new PathReadSupport(column, steps, options.rebuild());
-    support = FullValidation.ofPath(support, column, options.validation());
     return new VariantPathReader(
-        new RowCursor<>(file, fileName, configuration, support), requested);
+        new RowCursor<>(
+            file,
+            fileName,
+            configuration,
+            LevelSource.path(requested, column, steps, options),
+            FilterCompat.NOOP),
+        requested);
   }
 }

@@ -98,11 +98,7 @@ public final class VariantReadSupport extends ReadSupport<VariantRecord> {
 
     @Override
     public VariantRecord getCurrentRecord() {
-      VariantRecord.Builder b = VariantRecord.builder();
-      for (int i = 0; i < root.columnCount(); i++) {
-        b.set(root.columnName(i), root.value(i));
-      }
-      return b.build();
+      return root.record();
     }
 
     @Override

@@ -11,10 +11,15 @@
  *   <li><b>Plan the columns.</b> {@code FileColumns} describes each VARIANT group of the file as a
  *       {@code ShreddedSchemaNode} tree; {@code RequestedSchema} keeps the columns asked for. Pages
  *       come through the corrupt-file checks of {@code io.variant.parquet.guard}.
- *   <li><b>Convert.</b> parquet-java decodes the pages and calls the converter tree: {@code
- *       RowConverter} at the root, one {@code SlotConverter} tree per VARIANT column mirroring its
- *       slots, {@code ScalarConverters} for typed leaves, {@code PlainColumnConverter} for ordinary
- *       columns.
+ *   <li><b>Convert.</b> {@link io.variant.parquet.read.VariantParquetReader} reads each leaf column
+ *       straight from its chunk ({@code LevelRows}, one {@code LeafColumn} per leaf: its levels say
+ *       which slot of the row a value belongs to), without parquet-java's record assembly. Engines
+ *       that run their own reader with {@link io.variant.parquet.read.VariantReadSupport} go
+ *       through parquet-java's assembly and the converter tree instead: {@code RowConverter} at the
+ *       root, one {@code SlotConverter} tree per VARIANT column mirroring its slots. Both hand
+ *       values to the same converters ({@code ScalarConverters} for typed leaves, {@code
+ *       MetadataConverter}, {@code PlainColumnConverter} for ordinary columns) and give the same
+ *       rows ({@code LevelReaderEquivalenceTest}).
  *   <li><b>Hold the row's parts.</b> Each converter stores into its slot's {@code SlotSource}
  *       (residual bytes, a typed value, which fields and elements are present): the {@code
  *       ShreddedSource} of this row.

@@ -1,0 +1,222 @@
+package io.variant.bench;
+
+import io.variant.bench.corpus.Corpus;
+import io.variant.bench.peer.ParquetJavaFiles;
+import io.variant.bench.peer.RowReader;
+import io.variant.core.Variant;
+import io.variant.core.path.VariantPath;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.PathValue;
+import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.read.VariantPathReader;
+import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.InferenceOptions;
+import io.variant.shredding.infer.PlanInference;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The read targets of issues 7 and 8 as <b>thread CPU time</b>, with the compared readers
+ * alternated pass by pass in one JVM: on the shared 2-core machine wall-clock JMH scores carry
+ * error bars several times their size, while CPU time per pass is barely disturbed by other
+ * processes. Each pass reads a whole file; the median of the passes after warm-up is reported.
+ *
+ * <ul>
+ *   <li>{@code readShredded}, per corpus: the file {@link ParquetBenchmark} reads (its inferred
+ *       plan, the corpus repeated to 20,000 rows or 48 MB, 8 MB row groups), read and rebuilt by
+ *       ours and by parquet-java's Avro reader. Target (issue 7): ours at least 2.0× as fast.
+ *   <li>{@code planRead}: {@link PlanReadBenchmark}'s files (testdata events; the default inferred
+ *       plan and the unshredded layout): a full read of each, and a projected read of {@code
+ *       $.event_id} from the inferred one. Targets (issue 8): projected at least 10× a full read;
+ *       the full read of the inferred file no slower than of the unshredded one.
+ * </ul>
+ *
+ * <p>Run from the repository root: {@code java -cp variant-bench/target/benchmarks.jar
+ * io.variant.bench.ReadCpuTime [PASSES [NAME...]]}: NAME is {@code plan} or a corpus (defaults: 15
+ * passes; plan events wide large mixed).
+ */
+public final class ReadCpuTime {
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  private ReadCpuTime() {}
+
+  /** A whole-file read that returns how many rows it read. */
+  private interface Pass {
+    long run() throws IOException;
+  }
+
+  public static void main(String[] args) throws IOException {
+    int passes = args.length > 0 ? Integer.parseInt(args[0]) : 15;
+    List<String> names = new ArrayList<>(List.of("plan"));
+    names.addAll(Corpus.GENERATED);
+    if (args.length > 1) {
+      names = Arrays.asList(args).subList(1, args.length);
+    }
+    Path dir = Files.createTempDirectory("variant-readcpu");
+    try {
+      for (String name : names) {
+        if (name.equals("plan")) {
+          planRead(dir, passes);
+        } else {
+          readShredded(dir, name, passes);
+        }
+      }
+    } finally {
+      try (var files = Files.list(dir)) {
+        for (Path p : (Iterable<Path>) files::iterator) {
+          Files.deleteIfExists(p);
+        }
+      }
+      Files.deleteIfExists(dir);
+    }
+  }
+
+  private static void planRead(Path dir, int passes) throws IOException {
+    List<Variant> rows = EventData.variants();
+    Path inferred = write(dir.resolve("plan-inferred.parquet"), "event", rows, infer(rows), 0, 0);
+    Path plain =
+        write(
+            dir.resolve("plan-unshredded.parquet"), "event", rows, ShreddingPlan.residual(), 0, 0);
+    double[] ns =
+        alternate(
+            passes,
+            () -> full(inferred, "event"),
+            () -> full(plain, "event"),
+            () -> projected(inferred, "event", PlanReadBenchmark.PROJECTED));
+    System.out.printf(
+        Locale.ROOT,
+        "planRead events (%d rows): full inferred %.0f ns/row, full unshredded %.0f ns/row,"
+            + " projected %.0f ns/row%n  projected ÷ full: %.2f× (target ≥ 10)"
+            + "   full(inferred) ÷ full(unshredded) speed: %.2f× (target ≥ 1)%n",
+        rows.size(),
+        ns[0],
+        ns[1],
+        ns[2],
+        ns[0] / ns[2],
+        ns[1] / ns[0]);
+  }
+
+  private static void readShredded(Path dir, String corpus, int passes) throws IOException {
+    List<Variant> rows = Corpus.named(corpus).variants();
+    Path file =
+        write(
+            dir.resolve(corpus + ".parquet"),
+            "v",
+            rows,
+            infer(rows),
+            ParquetBenchmark.READ_ROWS,
+            ParquetBenchmark.READ_BYTES);
+    double[] ns = alternate(passes, () -> full(file, "v"), () -> peer(file));
+    System.out.printf(
+        Locale.ROOT,
+        "readShredded %s: ours %.0f ns/row, parquet-java %.0f ns/row, ours ÷ parquet-java %.2f×"
+            + " (target ≥ 2)%n",
+        corpus,
+        ns[0],
+        ns[1],
+        ns[1] / ns[0]);
+  }
+
+  private static ShreddingPlan infer(List<Variant> rows) {
+    return PlanInference.infer(rows, InferenceOptions.defaults()).plan();
+  }
+
+  /**
+   * Writes {@code rows}, or (as {@link ParquetBenchmark} does) {@code minRows} of them repeated,
+   * stopping early at {@code maxBytes} of values, when those are positive.
+   */
+  private static Path write(
+      Path file, String column, List<Variant> rows, ShreddingPlan plan, int minRows, long maxBytes)
+      throws IOException {
+    int n = minRows > 0 ? minRows : rows.size();
+    long limit = maxBytes > 0 ? maxBytes : Long.MAX_VALUE;
+    long bytes = 0;
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .overwrite()
+            .variantColumn(column, plan)
+            .rowGroupSize(FileBenchmark.ROW_GROUP_BYTES)
+            .build()) {
+      for (int i = 0; i < n && bytes < limit; i++) {
+        Variant v = rows.get(i % rows.size());
+        w.write(VariantRecord.builder().set(column, v).build());
+        bytes += v.valueSize();
+      }
+    }
+    return file;
+  }
+
+  private static long full(Path file, String column) throws IOException {
+    long n = 0;
+    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+      for (VariantRecord rec = r.read(); rec != null; rec = r.read()) {
+        if (rec.variant(column) != null) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  private static long projected(Path file, String column, String path) throws IOException {
+    long n = 0;
+    try (VariantParquetReader r = VariantParquetReader.open(file);
+        VariantPathReader values = r.project(column, VariantPath.parse(path))) {
+      for (PathValue v : values) {
+        if (v.value() != null) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  private static long peer(Path file) throws IOException {
+    long n = 0;
+    try (RowReader r = ParquetJavaFiles.reader(file)) {
+      for (Object v = r.next(); v != RowReader.END; v = r.next()) {
+        if (v != null) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Median thread-CPU nanoseconds per row of each pass, the passes alternated; the first third of
+   * the rounds warm up.
+   */
+  private static double[] alternate(int passes, Pass... ops) throws IOException {
+    int warm = Math.max(2, passes / 3);
+    List<List<Double>> samples = new ArrayList<>();
+    for (Pass ignored : ops) {
+      samples.add(new ArrayList<>());
+    }
+    for (int round = 0; round < warm + passes; round++) {
+      for (int i = 0; i < ops.length; i++) {
+        long t0 = THREADS.getCurrentThreadCpuTime();
+        long rows = ops[i].run();
+        long t = THREADS.getCurrentThreadCpuTime() - t0;
+        if (round >= warm) {
+          samples.get(i).add((double) t / Math.max(1, rows));
+        }
+      }
+    }
+    double[] out = new double[ops.length];
+    for (int i = 0; i < ops.length; i++) {
+      List<Double> s = samples.get(i);
+      s.sort(null);
+      out[i] = s.get(s.size() / 2);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,166 @@
+package io.variant.parquet.read;
+
+import java.util.Arrays;
+import org.apache.parquet.VersionParser.ParsedVersion;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReaderImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.api.PrimitiveConverter;
+
+/**
+ * One leaf column of the requested schema, read straight from its column chunk by a parquet-java
+ * {@link ColumnReader} (which decodes pages, levels and values) without parquet-java's record
+ * assembly: for every entry of a row, the entry's definition and repetition levels say which slot
+ * of the row it belongs to, and its value goes to that slot through the leaf's converter. The
+ * mirror of {@code write.LevelSink}.
+ *
+ * <p>A leaf knows the chain of groups from its VARIANT column down to it, as steps: the column's
+ * group ({@link #ROOT}), an object's {@code typed_value} ({@link #OBJECT}) and one of its field
+ * groups ({@link #FIELD}), a list's {@code typed_value} ({@link #LIST}) and its repeated group
+ * ({@link #ELEMENT}). An entry walks the steps while its definition level says the group exists;
+ * the first leaf of a row to reach a group starts it in the row's {@link SlotSource} tree, the
+ * others find it started, so the leaves of one column can be read one after the other. In a list,
+ * each leaf counts its own elements from the repetition levels (a new list below level {@code R}, a
+ * new element at {@code R}, the same element above it). Ordinary columns have no steps.
+ *
+ * <p>Levels that no writer produces (a definition level above the leaf's maximum, a row that does
+ * not start at repetition level 0, elements skipped) fail with {@link ParquetDecodingException}
+ * naming the column, as damaged pages do inside parquet-java.
+ */
+final class LeafColumn implements SlotTarget {
+  static final int ROOT = 0;
+  static final int OBJECT = 1;
+  static final int FIELD = 2;
+  static final int LIST = 3;
+  static final int ELEMENT = 4;
+
+  private static final int[] NONE = {};
+
+  final ColumnDescriptor descriptor;
+  private final VariantColumnReader column; // null for an ordinary column
+  private final int[] kinds;
+  private final int[] definedAt; // per step: the definition level at which its group exists
+  private final int[] args; // FIELD: the field's index; ELEMENT: the list's repetition level
+  private final int[] index; // ELEMENT: the element of the current entry, -1 if none
+  private final int maxDefinition;
+  private final int maxRepetition;
+  private PrimitiveConverter converter;
+  private SlotSource target;
+  private ColumnReader reader;
+  private long left; // entries of the row group not read yet
+
+  /**
+   * @param steps the chain of groups, each as {kind, definition level, argument}
+   * @param column the VARIANT column the leaf belongs to, or {@code null} for an ordinary column
+   */
+  LeafColumn(ColumnDescriptor descriptor, int[][] steps, VariantColumnReader column) {
+    this.descriptor = descriptor;
+    this.column = column;
+    int n = steps.length;
+    this.kinds = n == 0 ? NONE : new int[n];
+    this.definedAt = n == 0 ? NONE : new int[n];
+    this.args = n == 0 ? NONE : new int[n];
+    for (int k = 0; k < n; k++) {
+      kinds[k] = steps[k][0];
+      definedAt[k] = steps[k][1];
+      args[k] = steps[k][2];
+    }
+    this.index = n == 0 ? NONE : new int[n];
+    this.maxDefinition = descriptor.getMaxDefinitionLevel();
+    this.maxRepetition = descriptor.getMaxRepetitionLevel();
+  }
+
+  /** The converter that receives this leaf's values; set once, before the first row group. */
+  void converter(PrimitiveConverter c) {
+    this.converter = c;
+  }
+
+  @Override
+  public SlotSource current() {
+    return target;
+  }
+
+  /** Starts reading the leaf's chunk of a row group. */
+  void open(PageReadStore pages, ParsedVersion writer) {
+    reader = new ColumnReaderImpl(descriptor, pages.getPageReader(descriptor), converter, writer);
+    left = reader.getTotalValueCount();
+  }
+
+  /** Reads the entries of the row group's next row into the row's slots. */
+  void readRow() {
+    if (left <= 0) {
+      throw damaged("it holds fewer rows than its row group");
+    }
+    if (maxRepetition == 0) {
+      entry(0, reader.getCurrentDefinitionLevel());
+      return;
+    }
+    int r = reader.getCurrentRepetitionLevel();
+    if (r != 0) {
+      throw damaged("a row starts at repetition level " + r);
+    }
+    Arrays.fill(index, -1);
+    do {
+      entry(r, reader.getCurrentDefinitionLevel());
+      if (left == 0) {
+        return;
+      }
+      r = reader.getCurrentRepetitionLevel();
+      if (r > maxRepetition) {
+        throw damaged("repetition level " + r + " is above the column's " + maxRepetition);
+      }
+    } while (r != 0);
+  }
+
+  /** One entry: finds its slot, hands its value (if any) to the converter, and consumes it. */
+  private void entry(int r, int d) {
+    if (d > maxDefinition) {
+      throw damaged("definition level " + d + " is above the column's " + maxDefinition);
+    }
+    SlotSource s = null;
+    int k = 0;
+    for (; k < kinds.length && d >= definedAt[k]; k++) {
+      switch (kinds[k]) {
+        case ROOT -> {
+          if (!column.present()) {
+            column.start();
+          }
+          s = column.root;
+        }
+        case OBJECT -> {
+          if (!s.hasTyped()) {
+            s.startObject();
+          }
+        }
+        case FIELD -> s = s.fieldOrStart(args[k]);
+        case LIST -> {
+          if (!s.hasTyped()) {
+            s.startList();
+          }
+        }
+        default -> { // ELEMENT
+          int level = args[k];
+          int i = r < level ? 0 : r == level ? index[k] + 1 : index[k];
+          index[k] = i;
+          s = s.elementAt(i); // fails for an element that no earlier entry started
+        }
+      }
+    }
+    for (int j = k; j < kinds.length; j++) {
+      index[j] = -1; // no element at this depth in this entry
+    }
+    target = s;
+    if (d == maxDefinition) {
+      reader.writeCurrentValueToConverter();
+    }
+    reader.consume();
+    left--;
+  }
+
+  private ParquetDecodingException damaged(String why) {
+    return new ParquetDecodingException(
+        "Cannot read column " + String.join(".", descriptor.getPath()) + ": " + why);
+  }
+}

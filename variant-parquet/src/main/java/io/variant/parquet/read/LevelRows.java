@@ -1,0 +1,176 @@
+package io.variant.parquet.read;
+
+import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.parquet.schema.VariantSchema;
+import io.variant.shredding.RebuildOptions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.parquet.VersionParser;
+import org.apache.parquet.VersionParser.ParsedVersion;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Reads the rows of a requested schema leaf by leaf ({@link LeafColumn}) into the same column state
+ * that parquet-java's record assembly fills through {@link RowConverter}: one {@link
+ * VariantColumnReader} per VARIANT column (its {@link SlotSource} tree, metadata and errors) and
+ * one {@link PlainColumnConverter} per ordinary column. What a row then becomes (a {@code
+ * VariantRecord}, a {@link PathValue}) is the caller's, exactly as with the converters; only the
+ * way the leaves' values reach the slots differs, which saves the assembly's per-value state
+ * machine and group callbacks on files of many columns.
+ *
+ * <p>A row is read whole (every leaf) before it is rebuilt, so a row whose rebuild fails leaves the
+ * leaves at the next row, as with parquet-java's assembly. <b>Thread safety:</b> none.
+ */
+final class LevelRows {
+  private final RowConverter row;
+  private final LeafColumn[] leaves;
+  private final ParsedVersion writer;
+
+  /**
+   * @param requested a schema that {@link FileColumns#requestedSchema} produced
+   * @param createdBy the file's {@code created_by}, which tells parquet-java's decoders which known
+   *     writer bugs to work around
+   */
+  LevelRows(MessageType requested, RebuildOptions options, String createdBy) {
+    this.row = new RowConverter(requested, options);
+    List<LeafColumn> out = new ArrayList<>();
+    for (int i = 0; i < requested.getFieldCount(); i++) {
+      Type field = requested.getType(i);
+      String[] path = {field.getName()};
+      VariantColumnReader c = row.variantColumn(i);
+      if (c == null) {
+        LeafColumn leaf = new LeafColumn(requested.getColumnDescription(path), new int[0][], null);
+        leaf.converter((PrimitiveConverter) row.getConverter(i));
+        out.add(leaf);
+      } else {
+        int[][] root = {{LeafColumn.ROOT, requested.getMaxDefinitionLevel(path), 0}};
+        new Leaves(requested, c, out).slot(c.root.node, field.asGroupType(), path, root, true);
+      }
+    }
+    this.leaves = out.toArray(new LeafColumn[0]);
+    this.writer = parse(createdBy);
+  }
+
+  /** The column state the leaves fill: the caller turns it into its row. */
+  RowConverter columns() {
+    return row;
+  }
+
+  /** Starts a row group. */
+  void open(PageReadStore pages) {
+    for (LeafColumn leaf : leaves) {
+      leaf.open(pages, writer);
+    }
+  }
+
+  /** Reads the row group's next row into {@link #columns()}. */
+  void readRow() {
+    row.start();
+    for (LeafColumn leaf : leaves) {
+      leaf.readRow();
+    }
+  }
+
+  /** What parquet-java's {@code ColumnReadStoreImpl} passes its column readers. */
+  private static ParsedVersion parse(String createdBy) {
+    try {
+      return createdBy == null ? null : VersionParser.parse(createdBy);
+    } catch (RuntimeException | VersionParser.VersionParseException e) {
+      return null;
+    }
+  }
+
+  /** Builds the leaves of one VARIANT column, walking its slots as {@link SlotConverter} does. */
+  private record Leaves(MessageType schema, VariantColumnReader column, List<LeafColumn> out) {
+    /**
+     * The leaves under slot {@code node}, whose group {@code g} is at {@code path}, reached by
+     * {@code steps}.
+     */
+    void slot(ShreddedSchemaNode node, GroupType g, String[] path, int[][] steps, boolean top) {
+      for (Type f : g.getFields()) {
+        String name = f.getName();
+        String[] at = append(path, name);
+        if (top && name.equals(VariantSchema.METADATA)) {
+          leaf(at, steps).converter(new MetadataConverter(column));
+        } else if (name.equals(node.valueField())) {
+          LeafColumn leaf = leaf(at, steps);
+          leaf.converter(
+              new BinaryConverter() {
+                @Override
+                void accept(byte[] bytes, int dictionaryId) {
+                  leaf.current().setResidual(bytes);
+                }
+              });
+        } else if (name.equals(node.typedField())) {
+          typed(node, f, at, steps);
+        } else {
+          // Invariant: RequestedSchema keeps only the slot's residual, typed child and metadata.
+          throw new IllegalArgumentException(
+              "Cannot read field " + String.join(".", at) + ": not part of the requested schema");
+        }
+      }
+    }
+
+    /** The leaves under a slot's typed child {@code f}, at {@code at}. */
+    private void typed(ShreddedSchemaNode node, Type f, String[] at, int[][] steps) {
+      int d = schema.getMaxDefinitionLevel(at); // where the typed child exists
+      switch (node.shape()) {
+        case SCALAR -> {
+          LeafColumn leaf = leaf(at, steps);
+          leaf.converter(ScalarConverters.create(node.shreddedType(), leaf, String.join(".", at)));
+        }
+        case OBJECT -> {
+          GroupType object = f.asGroupType();
+          int[][] inObject = append(steps, LeafColumn.OBJECT, d, 0);
+          for (int i = 0; i < object.getFieldCount(); i++) {
+            Type field = object.getType(i);
+            String[] fieldPath = append(at, field.getName());
+            slot(
+                node.fields().get(i),
+                field.asGroupType(),
+                fieldPath,
+                append(inObject, LeafColumn.FIELD, schema.getMaxDefinitionLevel(fieldPath), i),
+                false);
+          }
+        }
+        case ARRAY -> {
+          GroupType list = f.asGroupType();
+          GroupType repeated = list.getType(0).asGroupType();
+          GroupType element = repeated.getType(0).asGroupType();
+          String[] repeatedPath = append(at, repeated.getName());
+          int[][] inList =
+              append(
+                  append(steps, LeafColumn.LIST, d, 0),
+                  LeafColumn.ELEMENT,
+                  schema.getMaxDefinitionLevel(repeatedPath),
+                  schema.getMaxRepetitionLevel(repeatedPath));
+          slot(node.element(), element, append(repeatedPath, element.getName()), inList, false);
+        }
+        case RESIDUAL -> throw new AssertionError(node); // only slots with a typed child get here
+      }
+    }
+
+    private LeafColumn leaf(String[] path, int[][] steps) {
+      LeafColumn leaf = new LeafColumn(schema.getColumnDescription(path), steps, column);
+      out.add(leaf);
+      return leaf;
+    }
+
+    private static String[] append(String[] path, String name) {
+      String[] p = Arrays.copyOf(path, path.length + 1);
+      p[path.length] = name;
+      return p;
+    }
+
+    private static int[][] append(int[][] steps, int kind, int defined, int arg) {
+      int[][] s = Arrays.copyOf(steps, steps.length + 1);
+      s[steps.length] = new int[] {kind, defined, arg};
+      return s;
+    }
+  }
+}

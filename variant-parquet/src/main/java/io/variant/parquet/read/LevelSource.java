@@ -1,0 +1,82 @@
+package io.variant.parquet.read;
+
+import io.variant.core.path.Segment;
+import io.variant.parquet.VariantRecord;
+import io.variant.shredding.RebuildOptions;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.metadata.FileMetaData;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Rows read by the level reader ({@link LevelRows}) instead of parquet-java's record assembly: what
+ * {@link VariantParquetReader} uses. The rows are the same as through {@link VariantReadSupport}
+ * and {@link PathReadSupport} (which engines embed in their own readers), and so are the checks of
+ * {@link FullValidation}.
+ *
+ * @param <T> {@code VariantRecord} or {@link PathValue}
+ */
+final class LevelSource<T> extends RowCursor.Source<T> {
+  private final MessageType requested;
+  private final RebuildOptions options;
+  private final Function<RowConverter, Supplier<T>> rowOf;
+  private final Consumer<T> validator;
+  private LevelRows rows;
+  private Supplier<T> row;
+
+  private LevelSource(
+      MessageType requested,
+      RebuildOptions options,
+      Function<RowConverter, Supplier<T>> rowOf,
+      Consumer<T> validator) {
+    this.requested = requested;
+    this.options = options;
+    this.rowOf = rowOf;
+    this.validator = validator;
+  }
+
+  /** Whole records of {@code requested} (a schema {@link FileColumns#requestedSchema} made). */
+  static LevelSource<VariantRecord> records(MessageType requested, VariantReadOptions options) {
+    return new LevelSource<>(
+        requested,
+        options.rebuild(),
+        columns -> columns::record,
+        FullValidation.records(options.validation()));
+  }
+
+  /** The value at {@code steps} of the one VARIANT column of {@code requested}, per row. */
+  static LevelSource<PathValue> path(
+      MessageType requested, String column, List<Segment> steps, VariantReadOptions options) {
+    return new LevelSource<>(
+        requested,
+        options.rebuild(),
+        columns -> new PathResolver(columns.variantColumn(0), steps, options.rebuild())::resolve,
+        FullValidation.path(column, options.validation()));
+  }
+
+  @Override
+  MessageType open(FileMetaData meta, ParquetConfiguration configuration) {
+    rows = new LevelRows(requested, options, meta.getCreatedBy());
+    row = rowOf.apply(rows.columns());
+    return requested;
+  }
+
+  @Override
+  void startRowGroup(PageReadStore pages) {
+    rows.open(pages);
+  }
+
+  @Override
+  T read() {
+    rows.readRow();
+    T t = row.get();
+    if (validator != null) {
+      validator.accept(t);
+    }
+    return t;
+  }
+}
