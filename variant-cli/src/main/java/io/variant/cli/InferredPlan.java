@@ -4,13 +4,13 @@ import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.EvenSample;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;
 import io.variant.shredding.infer.Selection;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -60,9 +60,9 @@ record InferredPlan(InferenceResult result, String note) {
         || result.coverage().options().selection() != Selection.COST_MODEL) {
       return new InferredPlan(result, "");
     }
-    List<Variant> rows = evenly(sampled, CHECK_ROWS);
+    List<Variant> rows = EvenSample.of(sampled, CHECK_ROWS);
     if (rows.size() > QUICK_CHECK_ROWS) {
-      List<Variant> quick = evenly(rows, QUICK_CHECK_ROWS);
+      List<Variant> quick = EvenSample.of(rows, QUICK_CHECK_ROWS);
       if (size(quick, result.plan()) <= QUICK_CHECK_SHARE * size(quick, ShreddingPlan.residual())) {
         return new InferredPlan(result, "");
       }
@@ -97,17 +97,6 @@ record InferredPlan(InferenceResult result, String note) {
                 result.coverage().typedColumns(),
                 first,
                 why));
-  }
-
-  private static List<Variant> evenly(List<Variant> rows, int most) {
-    if (rows.size() <= most) {
-      return rows;
-    }
-    List<Variant> out = new ArrayList<>(most);
-    for (int i = 0; i < most; i++) {
-      out.add(rows.get((int) ((long) i * rows.size() / most)));
-    }
-    return out;
   }
 
   /**

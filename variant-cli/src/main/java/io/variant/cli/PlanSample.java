@@ -1,5 +1,9 @@
 package io.variant.cli;
 
+// Size (over 400 lines): one sampling procedure (places spread across a seekable file, or the first
+// rows of a stream) that plan and convert must share so that both infer the same plan; its chunked
+// line reading and its row accounting belong to it.
+
 import io.variant.core.Variant;
 import io.variant.core.json.JsonOptions;
 import io.variant.shredding.infer.PlanInference;

@@ -6,10 +6,10 @@ import io.variant.core.VariantMetadata;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.EvenSample;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,7 +59,7 @@ public record PlanSample(
     }
     TextInputFormat format = new TextInputFormat();
     List<InputSplit> all = format.getSplits(job);
-    List<InputSplit> chosen = spread(all, rows);
+    List<InputSplit> chosen = EvenSample.of(all, rows);
     // presence, not the cost model: this sample is not checked against the unshredded size
     // (variant-cli's is)
     PlanInference inference =
@@ -75,18 +75,6 @@ public record PlanSample(
       sampled += sampleSplit(format, chosen.get(i), job, quota, inference, keys);
     }
     return new PlanSample(inference.result().plan(), keys, sampled, chosen.size(), all.size());
-  }
-
-  /** At most {@code n} splits, evenly spread over {@code all}. */
-  private static List<InputSplit> spread(List<InputSplit> all, int n) {
-    if (all.size() <= n) {
-      return all;
-    }
-    List<InputSplit> out = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      out.add(all.get((int) ((long) i * all.size() / n)));
-    }
-    return out;
   }
 
   private static long sampleSplit(
