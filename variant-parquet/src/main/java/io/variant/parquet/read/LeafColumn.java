@@ -3,18 +3,16 @@ package io.variant.parquet.read;
 import java.util.Arrays;
 import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.PrimitiveConverter;
 
 /**
- * One leaf column of the requested schema, read straight from its column chunk by a parquet-java
- * {@link ColumnReader} (which decodes pages, levels and values) without parquet-java's record
- * assembly: for every entry of a row, the entry's definition and repetition levels say which slot
- * of the row it belongs to, and its value goes to that slot through the leaf's converter. The
- * mirror of {@code write.LevelSink}.
+ * One leaf column of the requested schema, read straight from its column chunk a page at a time
+ * ({@link LeafPages} decodes levels and values) without parquet-java's record assembly: for every
+ * entry of a row, the entry's definition and repetition levels say which slot of the row it belongs
+ * to, and its value goes to that slot through the leaf's converter. The mirror of {@code
+ * write.LevelSink}.
  *
  * <p>A leaf knows the chain of groups from its VARIANT column down to it, as steps: the column's
  * group ({@link #ROOT}), an object's {@code typed_value} ({@link #OBJECT}) and one of its field
@@ -48,7 +46,7 @@ final class LeafColumn implements SlotTarget {
   private final int maxRepetition;
   private PrimitiveConverter converter;
   private SlotSource target;
-  private ColumnReader reader;
+  private LeafPages reader;
   private long left; // entries of the row group not read yet
 
   /**
@@ -84,8 +82,8 @@ final class LeafColumn implements SlotTarget {
 
   /** Starts reading the leaf's chunk of a row group. */
   void open(PageReadStore pages, ParsedVersion writer) {
-    reader = new ColumnReaderImpl(descriptor, pages.getPageReader(descriptor), converter, writer);
-    left = reader.getTotalValueCount();
+    reader = new LeafPages(descriptor, pages.getPageReader(descriptor), converter, writer);
+    left = reader.total();
   }
 
   /** Reads the entries of the row group's next row into the row's slots. */
@@ -94,20 +92,20 @@ final class LeafColumn implements SlotTarget {
       throw damaged("it holds fewer rows than its row group");
     }
     if (maxRepetition == 0) {
-      entry(0, reader.getCurrentDefinitionLevel());
+      entry(0, reader.definition());
       return;
     }
-    int r = reader.getCurrentRepetitionLevel();
+    int r = reader.repetition();
     if (r != 0) {
       throw damaged("a row starts at repetition level " + r);
     }
     Arrays.fill(index, -1);
     do {
-      entry(r, reader.getCurrentDefinitionLevel());
+      entry(r, reader.definition());
       if (left == 0) {
         return;
       }
-      r = reader.getCurrentRepetitionLevel();
+      r = reader.repetition();
       if (r > maxRepetition) {
         throw damaged("repetition level " + r + " is above the column's " + maxRepetition);
       }
@@ -153,7 +151,7 @@ final class LeafColumn implements SlotTarget {
     }
     target = s;
     if (d == maxDefinition) {
-      reader.writeCurrentValueToConverter();
+      reader.writeValue();
     }
     reader.consume();
     left--;
