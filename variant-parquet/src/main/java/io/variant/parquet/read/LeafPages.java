@@ -58,7 +58,13 @@ final class LeafPages {
   private int[] ids = new int[0];
   private int entries; // in the page
   private int at; // the current entry
-  private boolean dictionaryPage; // values are dictionary ids
+  private static final int DICTIONARY = 0;
+  private static final int PLAIN = 1;
+  private static final int DELTA_INTEGERS = 2;
+  private static final int DELTA_BINARIES = 3;
+  private static final int READER = 4; // parquet-java's ValuesReader
+  private int mode; // how the page's values are decoded
+  private final DeltaPages delta = new DeltaPages();
   private int valueCount; // non-null values in the page
   private int nextValue; // dictionary ids: the next one to hand out
   private byte[] buf; // PLAIN values: the page's bytes
@@ -128,7 +134,7 @@ final class LeafPages {
 
   /** Hands the current entry's value (its definition level is the maximum) to the converter. */
   void writeValue() {
-    if (dictionaryPage) {
+    if (mode == DICTIONARY) {
       if (nextValue >= valueCount) {
         throw damaged("more values than the page holds", null);
       }
@@ -141,10 +147,25 @@ final class LeafPages {
       return;
     }
     try {
-      if (values != null) {
-        fromReader();
-      } else {
-        plain();
+      switch (mode) {
+        case PLAIN -> plain();
+        case DELTA_INTEGERS -> {
+          long v = delta.nextLong();
+          if (type == PrimitiveTypeName.INT32) {
+            converter.addInt((int) v);
+          } else {
+            converter.addLong(v);
+          }
+        }
+        case DELTA_BINARIES -> {
+          byte[] v = delta.nextBinary();
+          if (binaries != null) {
+            binaries.accept(v, -1);
+          } else {
+            converter.addBinary(Binary.fromConstantByteArray(v));
+          }
+        }
+        default -> fromReader();
       }
     } catch (ParquetDecodingException e) {
       throw e;
@@ -326,7 +347,7 @@ final class LeafPages {
     values = null;
     buf = null;
     nextValue = 0;
-    dictionaryPage = e.usesDictionary();
+    encoding = e;
     int count = 0;
     for (int i = 0; i < entries; i++) {
       if (def[i] == maxDefinition) {
@@ -334,7 +355,8 @@ final class LeafPages {
       }
     }
     valueCount = count;
-    if (dictionaryPage) {
+    if (e.usesDictionary()) {
+      mode = DICTIONARY;
       if (dictionary == null) {
         throw new ParquetDecodingException(
             "could not read page in col "
@@ -351,17 +373,36 @@ final class LeafPages {
         }
         RleHybrid.decode(bytes, p + 1, bytes.length, bytes[p] & 0xFF, ids, count);
       }
-      encoding = e;
       return;
     }
+    boolean binary = type == PrimitiveTypeName.BINARY;
+    boolean integer = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.INT64;
     if (e == Encoding.PLAIN && type != PrimitiveTypeName.INT96) {
+      mode = PLAIN;
       buf = bytes;
       pos = p;
       end = bytes.length;
       bit = 0;
-      encoding = e;
-      return;
+    } else if (e == Encoding.DELTA_BINARY_PACKED && integer) {
+      mode = DELTA_INTEGERS;
+      delta.integers(bytes, p, bytes.length, entries);
+    } else if (e == Encoding.DELTA_LENGTH_BYTE_ARRAY && binary) {
+      mode = DELTA_BINARIES;
+      delta.binaries(bytes, p, bytes.length, false, entries);
+    } else if (e == Encoding.DELTA_BYTE_ARRAY
+        && (binary || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
+        // PARQUET-246: old writers continued a page's prefixes from the previous page
+        && !CorruptDeltaByteArrays.requiresSequentialReads(writer, e)) {
+      mode = DELTA_BINARIES;
+      delta.binaries(bytes, p, bytes.length, true, entries);
+    } else {
+      mode = READER;
+      readerValues(e, bytes, p, previous);
     }
+  }
+
+  private void readerValues(Encoding e, byte[] bytes, int p, ValuesReader previous)
+      throws IOException {
     values = e.getValuesReader(descriptor, ValuesType.VALUES);
     values.initFromPage(
         entries, ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes, p, bytes.length - p)));
@@ -369,7 +410,6 @@ final class LeafPages {
         && previous instanceof RequiresPreviousReader) {
       ((RequiresPreviousReader) values).setPreviousReader(previous);
     }
-    encoding = e;
   }
 
   private ParquetDecodingException damaged(String why, Throwable cause) {
