@@ -14,6 +14,7 @@ import org.apache.parquet.io.ParquetDecodingException;
  * ParquetDecodingException}, never an index error. <b>Thread safety:</b> none.
  */
 final class DeltaPages {
+  private static final long MAX_BLOCK = 1 << 20; // writers use 128; bounds a forged header
   private long[] ints = new long[0]; // integers, or binary lengths
   private long[] prefixes = new long[0]; // DELTA_BYTE_ARRAY: prefix lengths
   private int count; // values in the page
@@ -117,6 +118,7 @@ final class DeltaPages {
     p = varint(p, header);
     long first = (header[0] >>> 1) ^ -(header[0] & 1);
     if (blockSize <= 0
+        || blockSize > MAX_BLOCK
         || blockSize % 128 != 0
         || miniblocks <= 0
         || blockSize % miniblocks != 0
