@@ -53,11 +53,19 @@ final class LeafPages {
   private long read; // entries of the chunk consumed
 
   // the current page
-  private int[] rep = new int[0];
-  private int[] def = new int[0];
-  private int[] ids = new int[0];
+  private static final int CHUNK = 256; // levels and ids decoded at a time: buffers stay in cache
+  private final int[] rep = new int[CHUNK];
+  private final int[] def = new int[CHUNK];
+  private final int[] ids = new int[CHUNK];
+  private final Levels repetitions = new Levels();
+  private final Levels definitions = new Levels();
+  private final RleHybrid idRuns = new RleHybrid();
   private int entries; // in the page
-  private int at; // the current entry
+  private int pageLeft; // entries of the page not yet in rep and def
+  private int at; // the current entry in rep and def
+  private int chunk; // entries in rep and def
+  private int idAt; // the next id in ids
+  private int idChunk; // ids in ids
   private static final int DICTIONARY = 0;
   private static final int PLAIN = 1;
   private static final int DELTA_INTEGERS = 2;
@@ -65,7 +73,6 @@ final class LeafPages {
   private static final int READER = 4; // parquet-java's ValuesReader
   private int mode; // how the page's values are decoded
   private final DeltaPages delta = new DeltaPages();
-  private int valueCount; // non-null values in the page
   private int nextValue; // dictionary ids: the next one to hand out
   private byte[] buf; // PLAIN values: the page's bytes
   private int pos; // PLAIN values: where the next one starts
@@ -127,18 +134,26 @@ final class LeafPages {
   /** Moves to the next entry; past the last one of the chunk, stays there. */
   void consume() {
     read++;
-    if (++at >= entries && read < total) {
-      nextPage();
+    if (++at >= chunk && read < total) {
+      if (pageLeft > 0) {
+        levels();
+      } else {
+        nextPage();
+      }
     }
   }
 
   /** Hands the current entry's value (its definition level is the maximum) to the converter. */
   void writeValue() {
     if (mode == DICTIONARY) {
-      if (nextValue >= valueCount) {
-        throw damaged("more values than the page holds", null);
+      if (idAt >= idChunk) {
+        idChunk = idRuns.readUpTo(ids, CHUNK);
+        idAt = 0;
+        if (idChunk == 0) {
+          throw damaged("more values than the page holds dictionary ids for", null);
+        }
       }
-      int id = ids[nextValue++];
+      int id = ids[idAt++];
       if (dictionarySupport) {
         converter.addValueFromDictionary(id);
       } else {
@@ -265,27 +280,33 @@ final class LeafPages {
     if (entries <= 0) {
       throw damaged("a data page of " + entries + " values", null);
     }
-    at = 0;
-    if (rep.length < entries) {
-      rep = new int[entries];
-      def = new int[entries];
-    }
     try {
       if (page instanceof DataPageV1 v1) {
         byte[] bytes = array(v1.getBytes());
-        int p = levelsV1(v1.getRlEncoding(), ValuesType.REPETITION_LEVEL, bytes, 0, rep);
-        p = levelsV1(v1.getDlEncoding(), ValuesType.DEFINITION_LEVEL, bytes, p, def);
+        int p = repetitions.v1(v1.getRlEncoding(), ValuesType.REPETITION_LEVEL, bytes, 0);
+        p = definitions.v1(v1.getDlEncoding(), ValuesType.DEFINITION_LEVEL, bytes, p);
         startValues(v1.getValueEncoding(), bytes, p);
       } else {
         DataPageV2 v2 = (DataPageV2) page;
-        levelsV2(maxRepetition, v2.getRepetitionLevels(), rep);
-        levelsV2(maxDefinition, v2.getDefinitionLevels(), def);
+        repetitions.v2(maxRepetition, v2.getRepetitionLevels());
+        definitions.v2(maxDefinition, v2.getDefinitionLevels());
         startValues(v2.getDataEncoding(), array(v2.getData()), 0);
       }
     } catch (IOException e) {
       throw new ParquetDecodingException(
           "could not read page " + page + " in col " + descriptor, e);
     }
+    pageLeft = entries;
+    levels();
+  }
+
+  /** Decodes the page's next levels into {@link #rep} and {@link #def}. */
+  private void levels() {
+    chunk = Math.min(CHUNK, pageLeft);
+    repetitions.read(rep, chunk);
+    definitions.read(def, chunk);
+    pageLeft -= chunk;
+    at = 0;
   }
 
   /** A page part's bytes as one array from offset 0 (a copy only when not heap-backed). */
@@ -302,44 +323,61 @@ final class LeafPages {
     return a;
   }
 
-  /** Levels of a v1 page starting at {@code p} into {@code out}; returns where they end. */
-  private int levelsV1(Encoding e, ValuesType kind, byte[] bytes, int p, int[] out)
-      throws IOException {
-    int max = kind == ValuesType.REPETITION_LEVEL ? maxRepetition : maxDefinition;
-    if (max == 0) {
-      java.util.Arrays.fill(out, 0, entries, 0);
-      return p; // parquet-java reads nothing for a level that is always 0
-    }
-    if (e == Encoding.RLE) {
-      if (bytes.length - p < 4) {
-        throw damaged("its levels run past the page", null);
-      }
-      int length = (int) INTS.get(bytes, p);
-      if (length < 0 || length > bytes.length - p - 4) {
-        throw damaged("levels of " + length + " bytes run past the page", null);
-      }
-      RleHybrid.decode(
-          bytes, p + 4, p + 4 + length, BytesUtils.getWidthFromMaxInt(max), out, entries);
-      return p + 4 + length;
-    }
-    // BIT_PACKED (deprecated) and anything else: parquet-java's own reader
-    ValuesReader r = e.getValuesReader(descriptor, kind);
-    ByteBufferInputStream in =
-        ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes, p, bytes.length - p));
-    r.initFromPage(entries, in);
-    for (int i = 0; i < entries; i++) {
-      out[i] = r.readInteger();
-    }
-    return p + (int) in.position();
-  }
+  /** One kind of level of the current page. */
+  private final class Levels {
+    private final RleHybrid runs = new RleHybrid();
+    private ValuesReader reader; // levels of another encoding than RLE (v1 pages only)
+    private boolean zero; // the column's maximum is 0: no levels stored
 
-  private void levelsV2(int max, BytesInput in, int[] out) throws IOException {
-    if (max == 0) {
-      java.util.Arrays.fill(out, 0, entries, 0);
-      return;
+    /** Levels of a v1 page starting at {@code p}; returns where they end. */
+    int v1(Encoding e, ValuesType kind, byte[] bytes, int p) throws IOException {
+      int max = kind == ValuesType.REPETITION_LEVEL ? maxRepetition : maxDefinition;
+      reader = null;
+      zero = max == 0;
+      if (zero) {
+        return p; // parquet-java reads nothing for a level that is always 0
+      }
+      if (e == Encoding.RLE) {
+        if (bytes.length - p < 4) {
+          throw damaged("its levels run past the page", null);
+        }
+        int length = (int) INTS.get(bytes, p);
+        if (length < 0 || length > bytes.length - p - 4) {
+          throw damaged("levels of " + length + " bytes run past the page", null);
+        }
+        runs.start(bytes, p + 4, p + 4 + length, BytesUtils.getWidthFromMaxInt(max));
+        return p + 4 + length;
+      }
+      // BIT_PACKED (deprecated) and anything else: parquet-java's own reader
+      reader = e.getValuesReader(descriptor, kind);
+      ByteBufferInputStream in =
+          ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes, p, bytes.length - p));
+      reader.initFromPage(entries, in);
+      return p + (int) in.position();
     }
-    byte[] bytes = array(in);
-    RleHybrid.decode(bytes, 0, bytes.length, BytesUtils.getWidthFromMaxInt(max), out, entries);
+
+    /** Levels of a v2 page: RLE, no length. */
+    void v2(int max, BytesInput in) throws IOException {
+      reader = null;
+      zero = max == 0;
+      if (!zero) {
+        byte[] bytes = array(in);
+        runs.start(bytes, 0, bytes.length, BytesUtils.getWidthFromMaxInt(max));
+      }
+    }
+
+    /** The next {@code n} levels into {@code out}. */
+    void read(int[] out, int n) {
+      if (zero) {
+        java.util.Arrays.fill(out, 0, n, 0);
+      } else if (reader == null) {
+        runs.read(out, 0, n);
+      } else {
+        for (int i = 0; i < n; i++) {
+          out[i] = reader.readInteger();
+        }
+      }
+    }
   }
 
   private void startValues(Encoding e, byte[] bytes, int p) throws IOException {
@@ -348,13 +386,6 @@ final class LeafPages {
     buf = null;
     nextValue = 0;
     encoding = e;
-    int count = 0;
-    for (int i = 0; i < entries; i++) {
-      if (def[i] == maxDefinition) {
-        count++;
-      }
-    }
-    valueCount = count;
     if (e.usesDictionary()) {
       mode = DICTIONARY;
       if (dictionary == null) {
@@ -364,15 +395,13 @@ final class LeafPages {
                 + " as the dictionary was missing for encoding "
                 + e);
       }
-      if (ids.length < count) {
-        ids = new int[count];
+      if (p >= bytes.length) {
+        idRuns.start(bytes, p, p, 0); // no ids: fails when one is asked for
+      } else {
+        idRuns.start(bytes, p + 1, bytes.length, bytes[p] & 0xFF);
       }
-      if (count > 0) {
-        if (p >= bytes.length) {
-          throw damaged("its dictionary ids run past the page", null);
-        }
-        RleHybrid.decode(bytes, p + 1, bytes.length, bytes[p] & 0xFF, ids, count);
-      }
+      idAt = 0;
+      idChunk = 0;
       return;
     }
     boolean binary = type == PrimitiveTypeName.BINARY;
