@@ -42,6 +42,9 @@ final class LeafColumn implements SlotTarget {
   private final int[] definedAt; // per step: the definition level at which its group exists
   private final int[] args; // FIELD: the field's index; ELEMENT: the list's repetition level
   private final int[] index; // ELEMENT: the element of the current entry, -1 if none
+  private final int[] elementStep; // per repetition level: the ELEMENT step of that list, or -1
+  private final SlotSource[] before; // per step: the source the last entry entered it with
+  private int walked; // steps the last entry walked
   private final int maxDefinition;
   private final int maxRepetition;
   private PrimitiveConverter converter;
@@ -68,6 +71,14 @@ final class LeafColumn implements SlotTarget {
     this.index = n == 0 ? NONE : new int[n];
     this.maxDefinition = descriptor.getMaxDefinitionLevel();
     this.maxRepetition = descriptor.getMaxRepetitionLevel();
+    this.elementStep = new int[maxRepetition + 1];
+    Arrays.fill(elementStep, -1);
+    for (int k = 0; k < n; k++) {
+      if (kinds[k] == ELEMENT && args[k] <= maxRepetition) {
+        elementStep[args[k]] = k;
+      }
+    }
+    this.before = new SlotSource[n];
   }
 
   /** The converter that receives this leaf's values; set once, before the first row group. */
@@ -119,7 +130,17 @@ final class LeafColumn implements SlotTarget {
     }
     SlotSource s = null;
     int k = 0;
+    if (r > 0) {
+      // The next element of the list at level r: the groups above that list are the ones the
+      // last entry walked through (a long list of scalars walks one step per element, not all).
+      int e = elementStep[r];
+      if (e >= 0 && e < walked && d >= definedAt[e]) {
+        k = e;
+        s = before[e];
+      }
+    }
     for (; k < kinds.length && d >= definedAt[k]; k++) {
+      before[k] = s;
       switch (kinds[k]) {
         case ROOT -> {
           if (!column.present()) {
@@ -146,6 +167,7 @@ final class LeafColumn implements SlotTarget {
         }
       }
     }
+    walked = k;
     for (int j = k; j < kinds.length; j++) {
       index[j] = -1; // no element at this depth in this entry
     }
