@@ -29,7 +29,10 @@ final class SlotSource implements ShreddedSource {
   private float floatValue;
   private double doubleValue;
   private boolean booleanValue;
-  private BigDecimal decimalValue;
+  private BigDecimal decimalValue; // made from the unscaled value when asked for
+  private boolean unscaled; // the decimal is unscaledHigh:unscaledLow
+  private long unscaledHigh;
+  private long unscaledLow;
   private byte[] bytesValue;
   private VariantParquetException typedError;
 
@@ -97,6 +100,16 @@ final class SlotSource implements ShreddedSource {
 
   void setDecimal(BigDecimal v) {
     decimalValue = v;
+    unscaled = false;
+    typed = true;
+  }
+
+  /** A decimal of the slot's scale, its unscaled value in 128-bit two's complement. */
+  void setDecimal(long high, long low) {
+    unscaledHigh = high;
+    unscaledLow = low;
+    unscaled = true;
+    decimalValue = null;
     typed = true;
   }
 
@@ -228,7 +241,35 @@ final class SlotSource implements ShreddedSource {
     if (typedError != null) {
       throw typedError;
     }
+    if (unscaled && decimalValue == null) {
+      int scale = node.shreddedType().scale();
+      decimalValue =
+          unscaledHigh == (unscaledLow >> 63)
+              ? BigDecimal.valueOf(unscaledLow, scale)
+              : new BigDecimal(
+                  new java.math.BigInteger(
+                      java.nio.ByteBuffer.allocate(16)
+                          .putLong(unscaledHigh)
+                          .putLong(unscaledLow)
+                          .array()),
+                  scale);
+    }
     return decimalValue;
+  }
+
+  @Override
+  public boolean hasUnscaledDecimal() {
+    return unscaled && typedError == null;
+  }
+
+  @Override
+  public long typedUnscaledHigh() {
+    return unscaledHigh;
+  }
+
+  @Override
+  public long typedUnscaledLow() {
+    return unscaledLow;
   }
 
   @Override
