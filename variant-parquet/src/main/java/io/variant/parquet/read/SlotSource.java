@@ -7,8 +7,6 @@ import io.variant.shredding.ShreddedSource;
 import io.variant.shredding.ShreddingPlan;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * One slot's values for the current row, filled by the converters as Parquet delivers them and read
@@ -38,7 +36,7 @@ final class SlotSource implements ShreddedSource {
 
   private final SlotSource[] fields;
   private final boolean[] fieldPresent;
-  private final List<SlotSource> elements;
+  private SlotSource[] elements; // grows to the longest list seen
   private int elementCount;
 
   private static final SlotSource[] NO_FIELDS = {};
@@ -54,7 +52,7 @@ final class SlotSource implements ShreddedSource {
       fields[i] = new SlotSource(node.fields().get(i), row);
     }
     this.fieldPresent = n == 0 ? NONE_PRESENT : new boolean[n];
-    this.elements = node.shape() == ShreddingPlan.Shape.ARRAY ? new ArrayList<>() : null;
+    this.elements = node.shape() == ShreddingPlan.Shape.ARRAY ? new SlotSource[4] : null;
   }
 
   /**
@@ -164,10 +162,15 @@ final class SlotSource implements ShreddedSource {
 
   /** Appends an element (cleared) and returns it. */
   SlotSource addElement() {
-    if (elementCount == elements.size()) {
-      elements.add(new SlotSource(node.element(), row));
+    if (elementCount == elements.length) {
+      elements = java.util.Arrays.copyOf(elements, elements.length * 2);
     }
-    SlotSource e = elements.get(elementCount++);
+    SlotSource e = elements[elementCount];
+    if (e == null) {
+      e = new SlotSource(node.element(), row);
+      elements[elementCount] = e;
+    }
+    elementCount++;
     e.reset();
     return e;
   }
@@ -181,7 +184,7 @@ final class SlotSource implements ShreddedSource {
    */
   SlotSource elementAt(int i) {
     if (i >= 0 && i < elementCount) {
-      return elements.get(i);
+      return elements[i];
     }
     if (i == elementCount) {
       return addElement();
@@ -307,6 +310,6 @@ final class SlotSource implements ShreddedSource {
     if (i < 0 || i >= elementCount) {
       throw new IndexOutOfBoundsException("element " + i + " outside a list of " + elementCount);
     }
-    return elements.get(i);
+    return elements[i];
   }
 }
