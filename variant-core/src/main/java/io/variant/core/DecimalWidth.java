@@ -56,6 +56,9 @@ final class DecimalWidth {
    * digits} (0 to 38) digits: its magnitude is below 10^digits.
    */
   static boolean fits(long high, long low, int digits) {
+    if (high == (low >> 63)) { // a long: compare with 10^digits as a long (below 2^63 to 18)
+      return digits >= 19 || (low > -POWERS_OF_TEN[digits] && low < POWERS_OF_TEN[digits]);
+    }
     if (high < 0) { // the magnitude: negate; -2^127 stays negative and has 39 digits
       low = -low;
       high = ~high + (low == 0 ? 1 : 0);
