@@ -40,6 +40,7 @@ final class ContainerStack {
   private Frame[] frames = new Frame[8];
   private int depth;
   private boolean rootWritten;
+  private final FieldOrderCache fieldOrders = new FieldOrderCache();
   private int[] order = new int[16];
   private int[] newStart = new int[16];
   private byte[] scratch = new byte[256];
@@ -152,13 +153,6 @@ final class ContainerStack {
     Frame f = pop(true);
     int n = f.count;
     int[] ks = f.keys;
-    boolean inOrder = true;
-    for (int i = 1; i < n; i++) {
-      if (keys.compare(ks[i - 1], ks[i]) >= 0) {
-        inOrder = false;
-        break;
-      }
-    }
     int valuesLen = buf.len - f.start;
     int kept = n;
     int dataSize = valuesLen;
@@ -167,26 +161,38 @@ final class ContainerStack {
       newStart = new int[order.length];
     }
     int[] ord = order;
-    for (int i = 0; i < n; i++) {
-      ord[i] = i;
-    }
-    if (!inOrder) {
-      keys.sortByKey(ord, n, ks);
-      kept = 0;
-      dataSize = 0;
+    int[] known =
+        n >= FieldOrderCache.MIN_FIELDS ? fieldOrders.find(ks, n, keys.cacheEpoch()) : null;
+    boolean inOrder;
+    if (known != null && known != FieldOrderCache.IN_ORDER) {
+      inOrder = false;
+      System.arraycopy(known, 0, ord, 0, n); // no duplicates: every field is kept
+    } else {
+      inOrder = known != null || inKeyOrder(ks, n);
       for (int i = 0; i < n; i++) {
-        int src = ord[i];
-        newStart[src] = -1;
-        if (i + 1 < n
-            && ks[src]
-                == ks[ord[i + 1]]) { // one cached key per distinct text: equal index, equal key
-          if (rejectDuplicates) {
-            throw new DuplicateKeyException(keys.text(ks[src]));
+        ord[i] = i;
+      }
+      if (!inOrder) {
+        keys.sortByKey(ord, n, ks);
+        kept = 0;
+        dataSize = 0;
+        for (int i = 0; i < n; i++) {
+          int src = ord[i];
+          newStart[src] = -1;
+          if (i + 1 < n
+              && ks[src]
+                  == ks[ord[i + 1]]) { // one cached key per distinct text: equal index, equal key
+            if (rejectDuplicates) {
+              throw new DuplicateKeyException(keys.text(ks[src]));
+            }
+            continue; // LAST_WINS: the stable sort put the earlier one first; drop it
           }
-          continue; // LAST_WINS: the stable sort put the earlier one first; drop it
+          ord[kept++] = src;
+          dataSize += extent(f, src, valuesLen);
         }
-        ord[kept++] = src;
-        dataSize += extent(f, src, valuesLen);
+      }
+      if (known == null && n >= FieldOrderCache.MIN_FIELDS && kept == n) {
+        fieldOrders.put(ks, n, inOrder ? null : ord);
       }
     }
     int maxId = 0;
@@ -235,6 +241,15 @@ final class ContainerStack {
     }
     buf.len = dataStart + dataSize;
     addRecord(idsAt, kept, idSize);
+  }
+
+  private boolean inKeyOrder(int[] ks, int n) {
+    for (int i = 1; i < n; i++) {
+      if (keys.compare(ks[i - 1], ks[i]) >= 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Byte length of element {@code i}'s value: values were appended back to back. */

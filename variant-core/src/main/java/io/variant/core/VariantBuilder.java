@@ -358,6 +358,17 @@ public final class VariantBuilder {
     return appendUtf8Unchecked(buffer, offset, length);
   }
 
+  /**
+   * Appends a string given as UTF-8 bytes that the caller has already found valid, without checking
+   * them again: for front ends that check strings as they scan them (this library's JSON parser),
+   * and engines whose strings are valid UTF-8 by construction. Bytes that are not valid UTF-8 make
+   * a value that readers reject ({@link VariantFormatException} when the string is read or the
+   * value validated); for bytes from anywhere else use {@link #appendStringUtf8}.
+   */
+  public VariantBuilder appendStringUtf8Unchecked(byte[] buffer, int offset, int length) {
+    return appendUtf8Unchecked(buffer, offset, length);
+  }
+
   private VariantBuilder appendUtf8Unchecked(byte[] b, int offset, int length) {
     stack.beforeValue();
     buf.string(b, offset, length);

@@ -63,22 +63,28 @@ final class JsonBytesParser {
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   private static final long ONES = 0x0101010101010101L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
 
   private byte[] b;
   private int pos;
   private int end;
   private VariantBuilder out;
   private int maxDepth;
+  private boolean trustedUtf8; // the input is known to be valid UTF-8 (parse(String) encoded it)
   private byte[] scratch = new byte[128]; // strings with escapes, unescaped
 
   /**
-   * Appends the one JSON document in {@code buf[off, off+len)} to {@code into}.
+   * Appends the one JSON document in {@code buf[off, off+len)} to {@code into}. With {@code
+   * validUtf8}, the caller vouches that the bytes are valid UTF-8 (it encoded them from a String)
+   * and strings are not checked again; otherwise each string is checked as it is scanned.
    *
    * @return false if the jackson path must parse it instead (then {@code into} holds a partial
    *     value: reset it)
    */
-  boolean parse(byte[] buf, int off, int len, VariantBuilder into, int depthLimit) {
+  boolean parse(
+      byte[] buf, int off, int len, boolean validUtf8, VariantBuilder into, int depthLimit) {
     b = buf;
+    trustedUtf8 = validUtf8;
     pos = off;
     end = off + len;
     out = into;
@@ -221,17 +227,28 @@ final class JsonBytesParser {
     return 0;
   }
 
-  /** A string value or key at the opening quote; the builder checks its UTF-8. */
+  /**
+   * A string value or key at the opening quote. A value without escapes is checked here, in the
+   * scan that finds its end: the scanned words are OR-ed together, so an ASCII string (most strings
+   * of real documents) costs no second pass, and only a non-ASCII one is decoded by {@link
+   * Utf8#firstInvalid}. Keys and unescaped strings are checked by the builder (a key only the first
+   * time the builder sees it).
+   */
   private boolean string(boolean key) {
     int start = ++pos;
     int p = start;
     byte c = 0;
+    long seen = 0; // OR of the string's bytes scanned word-wise: bit 7 set if one is non-ASCII
     while (p + 8 <= end) {
-      long found = special((long) LONGS.get(b, p));
+      long word = (long) LONGS.get(b, p);
+      long found = special(word);
       if (found != 0) { // the lowest flagged byte is the first special one: no byte loop
-        p += Long.numberOfTrailingZeros(found) >>> 3;
+        int ahead = Long.numberOfTrailingZeros(found) >>> 3;
+        seen |= word & ~(-1L << (8 * ahead)); // the bytes before it (none when ahead is 0)
+        p += ahead;
         break;
       }
+      seen |= word;
       p += 8;
     }
     while (p < end) {
@@ -239,6 +256,7 @@ final class JsonBytesParser {
       if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) {
         break;
       }
+      seen |= c; // a negative byte sign-extends into bit 7
       p++;
     }
     if (p >= end || (c >= 0 && c < 0x20)) {
@@ -248,8 +266,10 @@ final class JsonBytesParser {
       pos = p + 1;
       if (key) {
         out.keyUtf8(b, start, p - start);
+      } else if (trustedUtf8 || (seen & HIGH_BITS) == 0 || Utf8.firstInvalid(b, start, p) < 0) {
+        out.appendStringUtf8Unchecked(b, start, p - start);
       } else {
-        out.appendStringUtf8(b, start, p - start);
+        return false; // invalid UTF-8: the jackson path says where
       }
       return true;
     }
@@ -259,6 +279,8 @@ final class JsonBytesParser {
     }
     if (key) {
       out.keyUtf8(scratch, 0, n);
+    } else if (trustedUtf8) { // escapes decode to valid UTF-8: paired surrogates only
+      out.appendStringUtf8Unchecked(scratch, 0, n);
     } else {
       out.appendStringUtf8(scratch, 0, n);
     }

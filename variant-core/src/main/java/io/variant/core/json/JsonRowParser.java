@@ -1,13 +1,11 @@
 package io.variant.core.json;
 
 import com.fasterxml.jackson.core.JsonParser;
-import io.variant.core.Utf8;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A reusable JSON-to-Variant parser for engines that encode many rows: one document per call, with
@@ -29,17 +27,9 @@ import java.nio.charset.StandardCharsets;
  * <p><b>Thread safety:</b> none; use one parser per thread.
  */
 public final class JsonRowParser {
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-  private static final long ONES = 0x0101010101010101L;
-  private static final long HIGH_BITS = 0x8080808080808080L;
-  private static final long QUESTION_MARKS = 0x3F3F3F3F3F3F3F3FL;
-
   private final JsonOptions options;
   private final VariantBuilder builder;
   private final JsonBytesParser fast = new JsonBytesParser();
-  private byte[] encoded = new byte[256]; // parse(String): the text as UTF-8
 
   /** {@code dictionary}: the keys rows resolve against first, or null for a fresh one per row. */
   JsonRowParser(JsonOptions options, VariantMetadata dictionary) {
@@ -77,7 +67,7 @@ public final class JsonRowParser {
           "range [" + offset + ", " + offset + "+" + length + ") outside " + utf8.length);
     }
     builder.reset();
-    if (fast.parse(utf8, offset, length, builder, options.limits().maxDepth())) {
+    if (fast.parse(utf8, offset, length, false, builder, options.limits().maxDepth())) {
       return builder.build();
     }
     builder.reset();
@@ -98,16 +88,10 @@ public final class JsonRowParser {
    */
   public Variant parse(String json) {
     builder.reset();
-    byte[] utf8 = utf8Bytes(json);
-    if (utf8 != null) {
-      if (fast.parse(utf8, 0, utf8.length, builder, options.limits().maxDepth())) {
-        return builder.build();
-      }
-    } else {
-      int n = encode(json);
-      if (n >= 0 && fast.parse(encoded, 0, n, builder, options.limits().maxDepth())) {
-        return builder.build();
-      }
+    byte[] utf8 = TextToUtf8.encode(json);
+    if (utf8 != null
+        && fast.parse(utf8, 0, utf8.length, true, builder, options.limits().maxDepth())) {
+      return builder.build();
     }
     builder.reset();
     try (JsonParser parser = VariantJson.factory(options.limits()).createParser(json)) {
@@ -115,64 +99,5 @@ public final class JsonRowParser {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot parse JSON: in-memory input failed", e);
     }
-  }
-
-  /**
-   * {@code s} as UTF-8 by the JDK's encoder (several times faster than {@link #encode}'s char
-   * loop), or null if the result has a '?': the encoder replaces an unpaired surrogate by '?', so
-   * such a text goes to {@link #encode}, which rejects unpaired surrogates.
-   */
-  private static byte[] utf8Bytes(String s) {
-    byte[] b = s.getBytes(StandardCharsets.UTF_8);
-    // Not even an all-ASCII length proves there is no '?': an unpaired surrogate (one char)
-    // becomes one '?' byte.
-    int i = 0;
-    for (; i + 8 <= b.length; i += 8) { // SWAR: a byte is zero in x ^ '?' where it is a '?'
-      long x = (long) LONGS.get(b, i) ^ QUESTION_MARKS;
-      if (((x - ONES) & ~x & HIGH_BITS) != 0) {
-        return null;
-      }
-    }
-    for (; i < b.length; i++) {
-      if (b[i] == '?') {
-        return null;
-      }
-    }
-    return b;
-  }
-
-  /**
-   * Encodes {@code s} as UTF-8 into {@link #encoded}; -1 if it holds an unpaired surrogate (or a
-   * BOM).
-   */
-  private int encode(String s) {
-    int len = s.length();
-    if (encoded.length < len * 3L) {
-      encoded =
-          new byte[(int) Math.min(Math.max(len * 3L, encoded.length * 2L), Integer.MAX_VALUE - 8)];
-      if (encoded.length < len * 3L) {
-        return -1; // too long for one array: let jackson stream it
-      }
-    }
-    byte[] out = encoded;
-    int n = 0;
-    for (int i = 0; i < len; i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        out[n++] = (byte) c;
-      } else if (Character.isSurrogate(c)) {
-        if (!Character.isHighSurrogate(c)
-            || i + 1 >= len
-            || !Character.isLowSurrogate(s.charAt(i + 1))) {
-          return -1;
-        }
-        n = Utf8.encodeCodePoint(Character.toCodePoint(c, s.charAt(++i)), out, n);
-      } else if (c == '\uFEFF' && i == 0) {
-        return -1;
-      } else {
-        n = Utf8.encodeCodePoint(c, out, n);
-      }
-    }
-    return n;
   }
 }

@@ -136,7 +136,7 @@ class JsonNumberFastPathPropertyTest {
         continue;
       }
       VariantBuilder b = new VariantBuilder();
-      assertTrue(new JsonBytesParser().parse(utf8, 0, utf8.length, b, 100), text);
+      assertTrue(new JsonBytesParser().parse(utf8, 0, utf8.length, false, b, 100), text);
       Variant fast = b.build();
       assertArrayEquals(expected.valueBytes(), fast.valueBytes(), text);
       assertArrayEquals(expected.metadataBytes(), fast.metadataBytes(), text);

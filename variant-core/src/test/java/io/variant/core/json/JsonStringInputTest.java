@@ -8,10 +8,10 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code parse(String)} encodes the text with the JDK's encoder and looks for a '?' that may stand
- * for a replaced unpaired surrogate 8 bytes at a time: every position of a '?' and of a surrogate,
- * in the word-wise part and in the tail, with and without non-ASCII text, must give what the UTF-8
- * bytes give, or the unpaired-surrogate error.
+ * {@code parse(String)} encodes the text itself ({@code TextToUtf8}), rejecting unpaired surrogates
+ * as it goes: a '?' (which the JDK's encoder puts for an unpaired surrogate) at every position,
+ * with and without non-ASCII text, must give what the UTF-8 bytes give, and a surrogate at every
+ * position the unpaired-surrogate error.
  */
 class JsonStringInputTest {
   private final JsonRowParser rows = VariantJson.rowParser();

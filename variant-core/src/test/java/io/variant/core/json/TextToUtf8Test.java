@@ -1,0 +1,65 @@
+package io.variant.core.json;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.variant.testkit.Trials;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link TextToUtf8} gives the JDK's UTF-8 bytes for every text without an unpaired surrogate (with
+ * and without '?', at every place against the 8-byte words it scans), and null for every text with
+ * one, or with a byte order mark first.
+ */
+class TextToUtf8Test {
+  @Test
+  void randomTextsEncodeAsTheJdkDoes() {
+    Trials.run(
+        "randomTextsEncodeAsTheJdkDoes",
+        rnd -> {
+          String text = text(rnd, rnd.nextInt(40));
+          assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), TextToUtf8.encode(text), text);
+        });
+  }
+
+  @Test
+  void anUnpairedSurrogateAnywhereGivesNull() {
+    Trials.run(
+        "anUnpairedSurrogateAnywhereGivesNull",
+        rnd -> {
+          String text = text(rnd, rnd.nextInt(40));
+          int at = rnd.nextInt(text.length() + 1);
+          if (at > 0 && Character.isHighSurrogate(text.charAt(at - 1))) {
+            at--; // not between the halves of a pair
+          }
+          char lone = rnd.nextBoolean() ? '\uD83D' : '\uDE00';
+          String bad =
+              text.substring(0, at) + lone + (rnd.nextBoolean() ? "" : "?") + text.substring(at);
+          assertNull(TextToUtf8.encode(bad), bad);
+        });
+  }
+
+  @Test
+  void aByteOrderMarkFirstGivesNull() {
+    assertNull(TextToUtf8.encode("\uFEFF[1]"));
+    assertArrayEquals(
+        "[\"\uFEFF\"]".getBytes(StandardCharsets.UTF_8), TextToUtf8.encode("[\"\uFEFF\"]"));
+  }
+
+  /** Chars of every UTF-8 length, pairs and '?'; no unpaired surrogate. */
+  private static String text(Random rnd, int length) {
+    StringBuilder sb = new StringBuilder();
+    while (sb.length() < length) {
+      switch (rnd.nextInt(6)) {
+        case 0 -> sb.append((char) (0xA0 + rnd.nextInt(0x700))); // two bytes
+        case 1 -> sb.append((char) (0x800 + rnd.nextInt(0xD000))); // three, below surrogates
+        case 2 -> sb.appendCodePoint(0x10000 + rnd.nextInt(0x100000)); // a pair
+        case 3 -> sb.append('?');
+        default -> sb.append((char) rnd.nextInt(0x80));
+      }
+    }
+    return sb.toString();
+  }
+}
