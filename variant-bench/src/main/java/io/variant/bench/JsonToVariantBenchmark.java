@@ -11,6 +11,7 @@ import org.apache.spark.types.variant.VariantBuilder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * JSON text to a finished Variant (value and metadata), one row per operation, from UTF-8 bytes
@@ -21,8 +22,14 @@ import org.openjdk.jmh.annotations.Setup;
  * per call), and the ceiling: a bare jackson {@code nextToken()} scan of the same row through the
  * same shared factory, which decodes no string or number.
  *
+ * <p>Warm-up is longer than the other benchmarks': a fork reaches its steady state only after 3-4 s
+ * of JIT compilation on the 2-core reference machine (one run of {@code parseString_ours} on
+ * events: 42k, 36k, 80k, 140k, then 420k rows/s), and with the default 3 one-second iterations the
+ * measurement caught the peers and our String path still compiling (stop 16's table).
+ *
  * <p>Run: {@code bench/run JsonToVariant}
  */
+@Warmup(iterations = 6, time = 1)
 public class JsonToVariantBenchmark extends CorpusBenchmark {
   private final JsonFactory jackson = new JsonFactory();
   private final shaded.parquet.com.fasterxml.jackson.core.JsonFactory parquetJackson =

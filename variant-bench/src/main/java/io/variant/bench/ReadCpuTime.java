@@ -45,6 +45,7 @@ import java.util.Locale;
  */
 public final class ReadCpuTime {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final long WARM_UP_NANOS = 4_000_000_000L;
 
   private ReadCpuTime() {}
 
@@ -193,7 +194,8 @@ public final class ReadCpuTime {
 
   /**
    * Median thread-CPU nanoseconds per row of each pass, the passes alternated; the first third of
-   * the rounds warm up.
+   * the rounds, and at least {@link #WARM_UP_NANOS} of CPU time, warm up (a pass over the 3,000-row
+   * event log takes milliseconds: five passes left its reads in the interpreter and C1).
    */
   private static double[] alternate(int passes, Pass... ops) throws IOException {
     int warm = Math.max(2, passes / 3);
@@ -201,14 +203,21 @@ public final class ReadCpuTime {
     for (Pass ignored : ops) {
       samples.add(new ArrayList<>());
     }
-    for (int round = 0; round < warm + passes; round++) {
+    long warmedFor = 0;
+    for (int round = 0, measured = 0; measured < passes; round++) {
+      boolean warming = round < warm || warmedFor < WARM_UP_NANOS;
       for (int i = 0; i < ops.length; i++) {
         long t0 = THREADS.getCurrentThreadCpuTime();
         long rows = ops[i].run();
         long t = THREADS.getCurrentThreadCpuTime() - t0;
-        if (round >= warm) {
+        if (warming) {
+          warmedFor += t;
+        } else {
           samples.get(i).add((double) t / Math.max(1, rows));
         }
+      }
+      if (!warming) {
+        measured++;
       }
     }
     double[] out = new double[ops.length];

@@ -16,8 +16,7 @@ final class TextToUtf8 {
   private static final java.lang.invoke.VarHandle LONGS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-  private static final long ONES = 0x0101010101010101L;
-  private static final long HIGH_BITS = 0x8080808080808080L;
+  private static final long LOW_BITS = 0x7F7F7F7F7F7F7F7FL;
   private static final long QUESTION_MARKS = 0x3F3F3F3F3F3F3F3FL;
 
   private TextToUtf8() {}
@@ -31,37 +30,34 @@ final class TextToUtf8 {
       return null;
     }
     byte[] b = text.getBytes(StandardCharsets.UTF_8);
-    return hasQuestionMark(b) && hasUnpairedSurrogate(text) ? null : b;
+    int marks = questionMarks(b);
+    return marks == 0 || marks == questionMarks(text) ? b : null;
   }
 
-  private static boolean hasQuestionMark(byte[] b) {
+  /** The '?' bytes of {@code b}, 8 at a time. */
+  private static int questionMarks(byte[] b) {
+    int count = 0;
     int i = 0;
-    for (; i + 8 <= b.length; i += 8) { // SWAR: a byte is zero in x ^ '?' where it is a '?'
-      long x = (long) LONGS.get(b, i) ^ QUESTION_MARKS;
-      if (((x - ONES) & ~x & HIGH_BITS) != 0) {
-        return true;
-      }
+    for (; i + 8 <= b.length; i += 8) {
+      long x = (long) LONGS.get(b, i) ^ QUESTION_MARKS; // a '?' byte is zero here
+      // Exact for every byte (no borrow between bytes): bit 7 set where the byte is zero.
+      long zero = ~(((x & LOW_BITS) + LOW_BITS) | x | LOW_BITS);
+      count += Long.bitCount(zero);
     }
     for (; i < b.length; i++) {
       if (b[i] == '?') {
-        return true;
+        count++;
       }
     }
-    return false;
+    return count;
   }
 
-  static boolean hasUnpairedSurrogate(String text) {
-    for (int i = 0, n = text.length(); i < n; i++) {
-      char c = text.charAt(i);
-      if (Character.isSurrogate(c)) {
-        if (!Character.isHighSurrogate(c)
-            || i + 1 == n
-            || !Character.isLowSurrogate(text.charAt(i + 1))) {
-          return true;
-        }
-        i++;
-      }
+  /** The '?' chars of {@code text}, by the JDK's vectorized search. */
+  private static int questionMarks(String text) {
+    int count = 0;
+    for (int i = text.indexOf('?'); i >= 0; i = text.indexOf('?', i + 1)) {
+      count++;
     }
-    return false;
+    return count;
   }
 }

@@ -3,18 +3,16 @@ package io.variant.parquet.read;
 import java.util.Arrays;
 import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.PrimitiveConverter;
 
 /**
- * One leaf column of the requested schema, read straight from its column chunk by a parquet-java
- * {@link ColumnReader} (which decodes pages, levels and values) without parquet-java's record
- * assembly: for every entry of a row, the entry's definition and repetition levels say which slot
- * of the row it belongs to, and its value goes to that slot through the leaf's converter. The
- * mirror of {@code write.LevelSink}.
+ * One leaf column of the requested schema, read straight from its column chunk a page at a time
+ * ({@link LeafPages} decodes levels and values) without parquet-java's record assembly: for every
+ * entry of a row, the entry's definition and repetition levels say which slot of the row it belongs
+ * to, and its value goes to that slot through the leaf's converter. The mirror of {@code
+ * write.LevelSink}.
  *
  * <p>A leaf knows the chain of groups from its VARIANT column down to it, as steps: the column's
  * group ({@link #ROOT}), an object's {@code typed_value} ({@link #OBJECT}) and one of its field
@@ -44,11 +42,14 @@ final class LeafColumn implements SlotTarget {
   private final int[] definedAt; // per step: the definition level at which its group exists
   private final int[] args; // FIELD: the field's index; ELEMENT: the list's repetition level
   private final int[] index; // ELEMENT: the element of the current entry, -1 if none
+  private final int[] elementStep; // per repetition level: the ELEMENT step of that list, or -1
+  private final SlotSource[] before; // per step: the source the last entry entered it with
+  private int walked; // steps the last entry walked
   private final int maxDefinition;
   private final int maxRepetition;
   private PrimitiveConverter converter;
   private SlotSource target;
-  private ColumnReader reader;
+  private LeafPages reader;
   private long left; // entries of the row group not read yet
 
   /**
@@ -70,6 +71,14 @@ final class LeafColumn implements SlotTarget {
     this.index = n == 0 ? NONE : new int[n];
     this.maxDefinition = descriptor.getMaxDefinitionLevel();
     this.maxRepetition = descriptor.getMaxRepetitionLevel();
+    this.elementStep = new int[maxRepetition + 1];
+    Arrays.fill(elementStep, -1);
+    for (int k = 0; k < n; k++) {
+      if (kinds[k] == ELEMENT && args[k] <= maxRepetition) {
+        elementStep[args[k]] = k;
+      }
+    }
+    this.before = new SlotSource[n];
   }
 
   /** The converter that receives this leaf's values; set once, before the first row group. */
@@ -84,8 +93,8 @@ final class LeafColumn implements SlotTarget {
 
   /** Starts reading the leaf's chunk of a row group. */
   void open(PageReadStore pages, ParsedVersion writer) {
-    reader = new ColumnReaderImpl(descriptor, pages.getPageReader(descriptor), converter, writer);
-    left = reader.getTotalValueCount();
+    reader = new LeafPages(descriptor, pages.getPageReader(descriptor), converter, writer);
+    left = reader.total();
   }
 
   /** Reads the entries of the row group's next row into the row's slots. */
@@ -94,20 +103,20 @@ final class LeafColumn implements SlotTarget {
       throw damaged("it holds fewer rows than its row group");
     }
     if (maxRepetition == 0) {
-      entry(0, reader.getCurrentDefinitionLevel());
+      entry(0, reader.definition());
       return;
     }
-    int r = reader.getCurrentRepetitionLevel();
+    int r = reader.repetition();
     if (r != 0) {
       throw damaged("a row starts at repetition level " + r);
     }
     Arrays.fill(index, -1);
     do {
-      entry(r, reader.getCurrentDefinitionLevel());
+      entry(r, reader.definition());
       if (left == 0) {
         return;
       }
-      r = reader.getCurrentRepetitionLevel();
+      r = reader.repetition();
       if (r > maxRepetition) {
         throw damaged("repetition level " + r + " is above the column's " + maxRepetition);
       }
@@ -121,7 +130,17 @@ final class LeafColumn implements SlotTarget {
     }
     SlotSource s = null;
     int k = 0;
+    if (r > 0) {
+      // The next element of the list at level r: the groups above that list are the ones the
+      // last entry walked through (a long list of scalars walks one step per element, not all).
+      int e = elementStep[r];
+      if (e >= 0 && e < walked && d >= definedAt[e]) {
+        k = e;
+        s = before[e];
+      }
+    }
     for (; k < kinds.length && d >= definedAt[k]; k++) {
+      before[k] = s;
       switch (kinds[k]) {
         case ROOT -> {
           if (!column.present()) {
@@ -148,12 +167,13 @@ final class LeafColumn implements SlotTarget {
         }
       }
     }
+    walked = k;
     for (int j = k; j < kinds.length; j++) {
       index[j] = -1; // no element at this depth in this entry
     }
     target = s;
     if (d == maxDefinition) {
-      reader.writeCurrentValueToConverter();
+      reader.writeValue();
     }
     reader.consume();
     left--;

@@ -79,7 +79,9 @@ class LevelReaderEquivalenceTest {
           ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
           List<Variant> rows = ShapedValues.rows(plan, rnd, 30);
           Path file = Files.createTempFile(tmp, "eq", ".parquet");
-          TestFileWriter.write(file, plan, layout, rows, 1 + rnd.nextInt(7));
+          TestFileWriter.Pages[] kinds = TestFileWriter.Pages.values();
+          TestFileWriter.Pages pages = kinds[rnd.nextInt(kinds.length)];
+          TestFileWriter.write(file, plan, layout, rows, 1 + rnd.nextInt(7), pages);
           sameRecords(file, RebuildOptions.defaults());
           for (int p = 0; p < 3; p++) {
             samePath(file, ProjectionPropertyTest.pathFor(plan, rnd));

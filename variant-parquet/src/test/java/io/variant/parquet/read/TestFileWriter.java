@@ -14,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -48,10 +49,37 @@ final class TestFileWriter {
   }
 
   /**
+   * How parquet-java encodes the pages: the default (data pages v1, dictionaries falling back to
+   * PLAIN), or choices other writers make, so that readers meet every page and value decoder.
+   */
+  enum Pages {
+    /** Data pages v1, dictionaries, PLAIN after them. */
+    V1,
+    /** Data pages v1, no dictionaries: every value PLAIN. */
+    V1_PLAIN,
+    /** Data pages v2, RLE_DICTIONARY, then DELTA_BINARY_PACKED, DELTA_BYTE_ARRAY, RLE booleans. */
+    V2,
+    /** Data pages v2, no dictionaries, BYTE_STREAM_SPLIT floating point and integers. */
+    V2_SPLIT
+  }
+
+  /**
    * Writes row {@code i} with id {@code i} and Variant {@code rows[i]} ({@code null} = SQL NULL).
    */
   static void write(
       Path file, ShreddingPlan plan, ShreddingLayout layout, List<Variant> rows, int rowsPerGroup)
+      throws IOException {
+    write(file, plan, layout, rows, rowsPerGroup, Pages.V1);
+  }
+
+  /** {@link #write(Path, ShreddingPlan, ShreddingLayout, List, int)} with pages encoded so. */
+  static void write(
+      Path file,
+      ShreddingPlan plan,
+      ShreddingLayout layout,
+      List<Variant> rows,
+      int rowsPerGroup,
+      Pages pages)
       throws IOException {
     MessageType schema = schema(plan, layout);
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
@@ -64,6 +92,12 @@ final class TestFileWriter {
             .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
             .withRowGroupRowCountLimit(rowsPerGroup)
             .withPageRowCountLimit(Math.max(1, rowsPerGroup / 3))
+            .withWriterVersion(
+                pages == Pages.V1 || pages == Pages.V1_PLAIN
+                    ? ParquetProperties.WriterVersion.PARQUET_1_0
+                    : ParquetProperties.WriterVersion.PARQUET_2_0)
+            .withDictionaryEncoding(pages == Pages.V1 || pages == Pages.V2)
+            .withByteStreamSplitEncoding(pages == Pages.V2_SPLIT)
             .build()) {
       for (int i = 0; i < rows.size(); i++) {
         Group row = groups.newGroup();

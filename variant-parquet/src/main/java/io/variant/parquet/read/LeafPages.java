@@ -1,0 +1,213 @@
+package io.variant.parquet.read;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.apache.parquet.VersionParser.ParsedVersion;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.api.PrimitiveConverter;
+
+/**
+ * One column chunk's entries, decoded a page at a time: what parquet-java's {@code
+ * ColumnReaderImpl} gives {@link LeafColumn} entry by entry (levels, then the value to the
+ * converter), without its per-entry stream reads and bindings. Repetition and definition levels are
+ * decoded a few hundred at a time into small {@code int[]}s ({@link RleHybrid}; levels of another
+ * encoding through parquet-java's reader for it), values by {@link PageValues}. Data pages v1 and
+ * v2. Damaged pages fail with {@link ParquetDecodingException}. <b>Thread safety:</b> none.
+ */
+final class LeafPages {
+  private final ColumnDescriptor descriptor;
+  private final PageReader pages;
+  private final PageValues values;
+  private final int maxDefinition;
+  private final int maxRepetition;
+  private final long total;
+  private long read; // entries of the chunk consumed
+
+  // the current page
+  private static final int CHUNK = 256; // levels decoded at a time: buffers stay in cache
+  private static final java.lang.invoke.VarHandle INTS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private final int[] rep = new int[CHUNK];
+  private final int[] def = new int[CHUNK];
+  private final Levels repetitions = new Levels();
+  private final Levels definitions = new Levels();
+  private int entries; // in the page
+  private int pageLeft; // entries of the page not yet in rep and def
+  private int at; // the current entry in rep and def
+  private int chunk; // entries in rep and def
+
+  LeafPages(
+      ColumnDescriptor descriptor,
+      PageReader pages,
+      PrimitiveConverter converter,
+      ParsedVersion writer) {
+    this.descriptor = descriptor;
+    this.pages = pages;
+    this.maxDefinition = descriptor.getMaxDefinitionLevel();
+    this.maxRepetition = descriptor.getMaxRepetitionLevel();
+    this.values = new PageValues(descriptor, pages.readDictionaryPage(), converter, writer);
+    this.total = pages.getTotalValueCount();
+    if (total <= 0) {
+      throw new ParquetDecodingException("totalValueCount '" + total + "' <= 0");
+    }
+    nextPage();
+  }
+
+  /** Entries of the chunk, null or not. */
+  long total() {
+    return total;
+  }
+
+  /** The current entry's repetition level. */
+  int repetition() {
+    return rep[at];
+  }
+
+  /** The current entry's definition level. */
+  int definition() {
+    return def[at];
+  }
+
+  /** Hands the current entry's value (its definition level is the maximum) to the converter. */
+  void writeValue() {
+    values.write();
+  }
+
+  /** Moves to the next entry; past the last one of the chunk, stays there. */
+  void consume() {
+    read++;
+    if (++at >= chunk && read < total) {
+      if (pageLeft > 0) {
+        levels();
+      } else {
+        nextPage();
+      }
+    }
+  }
+
+  private void nextPage() {
+    DataPage page = pages.readPage();
+    if (page == null) {
+      throw damaged("its pages hold fewer values than its chunk's " + total, null);
+    }
+    entries = page.getValueCount();
+    if (entries <= 0) {
+      throw damaged("a data page of " + entries + " values", null);
+    }
+    try {
+      if (page instanceof DataPageV1 v1) {
+        byte[] bytes = array(v1.getBytes());
+        int p = repetitions.v1(v1.getRlEncoding(), ValuesType.REPETITION_LEVEL, bytes, 0);
+        p = definitions.v1(v1.getDlEncoding(), ValuesType.DEFINITION_LEVEL, bytes, p);
+        values.start(v1.getValueEncoding(), bytes, p, entries);
+      } else {
+        DataPageV2 v2 = (DataPageV2) page;
+        repetitions.v2(maxRepetition, v2.getRepetitionLevels());
+        definitions.v2(maxDefinition, v2.getDefinitionLevels());
+        values.start(v2.getDataEncoding(), array(v2.getData()), 0, entries);
+      }
+    } catch (IOException e) {
+      throw new ParquetDecodingException(
+          "could not read page " + page + " in col " + descriptor, e);
+    }
+    pageLeft = entries;
+    levels();
+  }
+
+  /** Decodes the page's next levels into {@link #rep} and {@link #def}. */
+  private void levels() {
+    chunk = Math.min(CHUNK, pageLeft);
+    repetitions.read(rep, chunk);
+    definitions.read(def, chunk);
+    pageLeft -= chunk;
+    at = 0;
+  }
+
+  /** A page part's bytes as one array from offset 0 (a copy only when not heap-backed). */
+  private byte[] array(BytesInput in) throws IOException {
+    ByteBuffer b = in.toByteBuffer();
+    if (b.hasArray()
+        && b.arrayOffset() == 0
+        && b.position() == 0
+        && b.remaining() == b.array().length) {
+      return b.array();
+    }
+    byte[] a = new byte[b.remaining()];
+    b.duplicate().get(a);
+    return a;
+  }
+
+  /** One kind of level of the current page. */
+  private final class Levels {
+    private final RleHybrid runs = new RleHybrid();
+    private ValuesReader reader; // levels of another encoding than RLE (v1 pages only)
+    private boolean zero; // the column's maximum is 0: no levels stored
+
+    /** Levels of a v1 page starting at {@code p}; returns where they end. */
+    int v1(Encoding e, ValuesType kind, byte[] bytes, int p) throws IOException {
+      int max = kind == ValuesType.REPETITION_LEVEL ? maxRepetition : maxDefinition;
+      reader = null;
+      zero = max == 0;
+      if (zero) {
+        return p; // parquet-java reads nothing for a level that is always 0
+      }
+      if (e == Encoding.RLE) {
+        if (bytes.length - p < 4) {
+          throw damaged("its levels run past the page", null);
+        }
+        int length = (int) INTS.get(bytes, p);
+        if (length < 0 || length > bytes.length - p - 4) {
+          throw damaged("levels of " + length + " bytes run past the page", null);
+        }
+        runs.start(bytes, p + 4, p + 4 + length, BytesUtils.getWidthFromMaxInt(max));
+        return p + 4 + length;
+      }
+      // BIT_PACKED (deprecated) and anything else: parquet-java's own reader
+      reader = e.getValuesReader(descriptor, kind);
+      ByteBufferInputStream in =
+          ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes, p, bytes.length - p));
+      reader.initFromPage(entries, in);
+      return p + (int) in.position();
+    }
+
+    /** Levels of a v2 page: RLE, no length. */
+    void v2(int max, BytesInput in) throws IOException {
+      reader = null;
+      zero = max == 0;
+      if (!zero) {
+        byte[] bytes = array(in);
+        runs.start(bytes, 0, bytes.length, BytesUtils.getWidthFromMaxInt(max));
+      }
+    }
+
+    /** The next {@code n} levels into {@code out}. */
+    void read(int[] out, int n) {
+      if (zero) {
+        java.util.Arrays.fill(out, 0, n, 0);
+      } else if (reader == null) {
+        runs.read(out, 0, n);
+      } else {
+        for (int i = 0; i < n; i++) {
+          out[i] = reader.readInteger();
+        }
+      }
+    }
+  }
+
+  private ParquetDecodingException damaged(String why, Throwable cause) {
+    return new ParquetDecodingException(
+        "Cannot read column " + String.join(".", descriptor.getPath()) + ": " + why, cause);
+  }
+}

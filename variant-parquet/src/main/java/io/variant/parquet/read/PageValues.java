@@ -1,0 +1,296 @@
+package io.variant.parquet.read;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.apache.parquet.CorruptDeltaByteArrays;
+import org.apache.parquet.VersionParser.ParsedVersion;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.values.RequiresPreviousReader;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * The values of one column chunk's pages, for {@link LeafPages}: dictionary ids ({@link RleHybrid},
+ * a few hundred at a time), PLAIN values read from the page's bytes, delta encodings ({@link
+ * DeltaPages}); every other encoding (byte-stream-split, RLE booleans, and {@code DELTA_BYTE_ARRAY}
+ * from writers with PARQUET-246) goes through parquet-java's own {@code ValuesReader} for it.
+ *
+ * <p>The converter sees exactly the calls parquet-java's {@code ColumnReaderImpl} makes: {@code
+ * setDictionary} once, then per value {@code addValueFromDictionary} (dictionary pages, converters
+ * with dictionary support), else the decoded value's {@code addInt}, {@code addLong}, ..., {@code
+ * addBinary}. A {@link BinaryConverter} receives binaries as its own arrays, without a {@code
+ * Binary} in between. Damaged pages fail with {@link ParquetDecodingException}.
+ */
+final class PageValues {
+  private static final int CHUNK = 256; // ids decoded at a time
+  private final ColumnDescriptor descriptor;
+  private final PrimitiveConverter converter;
+  private final BinaryConverter binaries; // the converter when it takes byte arrays directly
+  private final boolean dictionarySupport;
+  private final ParsedVersion writer;
+  private final PrimitiveTypeName type;
+  private final int fixedLength; // FIXED_LEN_BYTE_ARRAY: each value's length
+  private final Dictionary dictionary;
+  private int entries; // of the page, null or not
+  private final int[] ids = new int[CHUNK];
+  private final RleHybrid idRuns = new RleHybrid();
+  private int idAt; // the next id in ids
+  private int idChunk; // ids in ids
+  private static final int DICTIONARY = 0;
+  private static final int PLAIN = 1;
+  private static final int DELTA_INTEGERS = 2;
+  private static final int DELTA_BINARIES = 3;
+  private static final int READER = 4; // parquet-java's ValuesReader
+  private int mode; // how the page's values are decoded
+  private final DeltaPages delta = new DeltaPages();
+  private int nextValue; // dictionary ids: the next one to hand out
+  private byte[] buf; // PLAIN values: the page's bytes
+  private int pos; // PLAIN values: where the next one starts
+  private int end;
+  private int bit; // PLAIN booleans: the next bit
+  private ValuesReader values; // any other encoding
+  private Encoding encoding;
+
+  /**
+   * @param dictionaryPage the chunk's dictionary page, or {@code null}
+   * @param writer the file's writer, for parquet-java's workaround of PARQUET-246
+   */
+  PageValues(
+      ColumnDescriptor descriptor,
+      DictionaryPage dictionaryPage,
+      PrimitiveConverter converter,
+      ParsedVersion writer) {
+    this.descriptor = descriptor;
+    this.converter = converter;
+    this.binaries = converter instanceof BinaryConverter b ? b : null;
+    this.dictionarySupport = converter.hasDictionarySupport();
+    this.writer = writer;
+    this.type = descriptor.getPrimitiveType().getPrimitiveTypeName();
+    this.fixedLength = descriptor.getPrimitiveType().getTypeLength();
+    if (dictionaryPage != null) {
+      try {
+        dictionary = dictionaryPage.getEncoding().initDictionary(descriptor, dictionaryPage);
+        if (dictionarySupport) {
+          converter.setDictionary(dictionary);
+        }
+      } catch (IOException e) {
+        throw new ParquetDecodingException("could not decode the dictionary for " + descriptor, e);
+      }
+    } else {
+      dictionary = null;
+    }
+  }
+
+  /**
+   * Starts the values of a page of {@code entries} entries, encoded {@code e}, at {@code
+   * bytes[p...]}.
+   */
+  void start(Encoding e, byte[] bytes, int p, int entries) throws IOException {
+    this.entries = entries;
+    ValuesReader previous = values;
+    values = null;
+    buf = null;
+    nextValue = 0;
+    encoding = e;
+    if (e.usesDictionary()) {
+      mode = DICTIONARY;
+      if (dictionary == null) {
+        throw new ParquetDecodingException(
+            "could not read page in col "
+                + descriptor
+                + " as the dictionary was missing for encoding "
+                + e);
+      }
+      if (p >= bytes.length) {
+        idRuns.start(bytes, p, p, 0); // no ids: fails when one is asked for
+      } else {
+        idRuns.start(bytes, p + 1, bytes.length, bytes[p] & 0xFF);
+      }
+      idAt = 0;
+      idChunk = 0;
+      return;
+    }
+    boolean binary = type == PrimitiveTypeName.BINARY;
+    boolean integer = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.INT64;
+    if (e == Encoding.PLAIN && type != PrimitiveTypeName.INT96) {
+      mode = PLAIN;
+      buf = bytes;
+      pos = p;
+      end = bytes.length;
+      bit = 0;
+    } else if (e == Encoding.DELTA_BINARY_PACKED && integer) {
+      mode = DELTA_INTEGERS;
+      delta.integers(bytes, p, bytes.length, entries);
+    } else if (e == Encoding.DELTA_LENGTH_BYTE_ARRAY && binary) {
+      mode = DELTA_BINARIES;
+      delta.binaries(bytes, p, bytes.length, false, entries);
+    } else if (e == Encoding.DELTA_BYTE_ARRAY
+        && (binary || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
+        // PARQUET-246: old writers continued a page's prefixes from the previous page
+        && !CorruptDeltaByteArrays.requiresSequentialReads(writer, e)) {
+      mode = DELTA_BINARIES;
+      delta.binaries(bytes, p, bytes.length, true, entries);
+    } else {
+      mode = READER;
+      readerValues(e, bytes, p, previous);
+    }
+  }
+
+  private void readerValues(Encoding e, byte[] bytes, int p, ValuesReader previous)
+      throws IOException {
+    values = e.getValuesReader(descriptor, ValuesType.VALUES);
+    values.initFromPage(
+        entries, ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes, p, bytes.length - p)));
+    if (CorruptDeltaByteArrays.requiresSequentialReads(writer, e)
+        && previous instanceof RequiresPreviousReader) {
+      ((RequiresPreviousReader) values).setPreviousReader(previous);
+    }
+  }
+
+  /** Hands the page's next value to the converter. */
+  void write() {
+    if (mode == DICTIONARY) {
+      if (idAt >= idChunk) {
+        idChunk = idRuns.readUpTo(ids, CHUNK);
+        idAt = 0;
+        if (idChunk == 0) {
+          throw damaged("more values than the page holds dictionary ids for", null);
+        }
+      }
+      int id = ids[idAt++];
+      if (dictionarySupport) {
+        converter.addValueFromDictionary(id);
+      } else {
+        fromDictionary(id);
+      }
+      return;
+    }
+    try {
+      switch (mode) {
+        case PLAIN -> plain();
+        case DELTA_INTEGERS -> {
+          long v = delta.nextLong();
+          if (type == PrimitiveTypeName.INT32) {
+            converter.addInt((int) v);
+          } else {
+            converter.addLong(v);
+          }
+        }
+        case DELTA_BINARIES -> {
+          byte[] v = delta.nextBinary();
+          if (binaries != null) {
+            binaries.accept(v, -1);
+          } else {
+            converter.addBinary(Binary.fromConstantByteArray(v));
+          }
+        }
+        default -> fromReader();
+      }
+    } catch (ParquetDecodingException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw damaged("cannot read value " + (nextValue + 1), e);
+    }
+    nextValue++;
+  }
+
+  private void fromDictionary(int id) {
+    if (id < 0 || id > dictionary.getMaxId()) {
+      throw damaged("dictionary id " + id + " outside its " + (dictionary.getMaxId() + 1), null);
+    }
+    switch (type) {
+      case INT32 -> converter.addInt(dictionary.decodeToInt(id));
+      case INT64 -> converter.addLong(dictionary.decodeToLong(id));
+      case FLOAT -> converter.addFloat(dictionary.decodeToFloat(id));
+      case DOUBLE -> converter.addDouble(dictionary.decodeToDouble(id));
+      case BOOLEAN -> converter.addBoolean(dictionary.decodeToBoolean(id));
+      default -> converter.addBinary(dictionary.decodeToBinary(id));
+    }
+  }
+
+  private void fromReader() {
+    switch (type) {
+      case INT32 -> converter.addInt(values.readInteger());
+      case INT64 -> converter.addLong(values.readLong());
+      case FLOAT -> converter.addFloat(values.readFloat());
+      case DOUBLE -> converter.addDouble(values.readDouble());
+      case BOOLEAN -> converter.addBoolean(values.readBoolean());
+      default -> converter.addBinary(values.readBytes());
+    }
+  }
+
+  /** spec: Parquet Encodings, PLAIN: little-endian fixed widths, length-prefixed binaries. */
+  private void plain() {
+    switch (type) {
+      case INT32 -> converter.addInt(intAt());
+      case INT64 -> converter.addLong(longAt());
+      case FLOAT -> converter.addFloat(Float.intBitsToFloat(intAt()));
+      case DOUBLE -> converter.addDouble(Double.longBitsToDouble(longAt()));
+      case BOOLEAN -> {
+        if (pos + (bit >>> 3) >= end) {
+          throw damaged("a boolean past the page", null);
+        }
+        boolean v = (buf[pos + (bit >>> 3)] >> (bit & 7) & 1) != 0;
+        bit++;
+        converter.addBoolean(v);
+      }
+      default -> {
+        int length = type == PrimitiveTypeName.BINARY ? intAt() : fixedLength;
+        if (length < 0 || length > end - pos) {
+          throw damaged("a value of " + length + " bytes runs past the page", null);
+        }
+        byte[] v = java.util.Arrays.copyOfRange(buf, pos, pos + length);
+        pos += length;
+        if (binaries != null) {
+          binaries.accept(v, -1);
+        } else {
+          converter.addBinary(Binary.fromConstantByteArray(v));
+        }
+      }
+    }
+  }
+
+  private int intAt() {
+    if (end - pos < 4) {
+      throw damaged("a value past the page", null);
+    }
+    int v = (int) INTS.get(buf, pos);
+    pos += 4;
+    return v;
+  }
+
+  private long longAt() {
+    if (end - pos < 8) {
+      throw damaged("a value past the page", null);
+    }
+    long v = (long) LONGS.get(buf, pos);
+    pos += 8;
+    return v;
+  }
+
+  private static final java.lang.invoke.VarHandle INTS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+  private ParquetDecodingException damaged(String why, Throwable cause) {
+    return new ParquetDecodingException(
+        "Cannot read column "
+            + String.join(".", descriptor.getPath())
+            + " ("
+            + encoding
+            + "): "
+            + why,
+        cause);
+  }
+}
