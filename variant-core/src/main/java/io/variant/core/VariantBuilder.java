@@ -1,8 +1,7 @@
 package io.variant.core;
 
 // Size (over 400 lines): one documented append method per Variant type is the builder's public
-// surface;
-// the byte layout work lives in ValueBuffer, ContainerStack and KeyTable.
+// surface; the byte layout work lives in ValueBuffer, ContainerStack and KeyTable.
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -264,4 +264,23 @@ class VariantBuilderTest {
     assertEquals("11 03 00 01 02 03 61 62 63", Hex.of(grown.metadataBytes()));
     assertEquals("02 01 02 00 02 0C 03", Hex.of(grown.valueBytes()));
   }
+
+  /**
+   * The unchecked append trusts its caller: valid bytes give the checked append's value; invalid
+   * ones are not caught there but by readers, never handed out as a String.
+   */
+  @Test
+  void uncheckedStringsAreCaughtByReadersNotByTheBuilder() {
+    byte[] text = "h\u00e9llo".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    Variant checked = new VariantBuilder().appendStringUtf8(text, 0, text.length).build();
+    Variant unchecked =
+        new VariantBuilder().appendStringUtf8Unchecked(text, 0, text.length).build();
+    assertEquals(checked, unchecked);
+    byte[] bad = {'a', (byte) 0xC3};
+    assertThrows(
+        VariantFormatException.class, () -> new VariantBuilder().appendStringUtf8(bad, 0, 2));
+    Variant corrupt = new VariantBuilder().appendStringUtf8Unchecked(bad, 0, 2).build();
+    assertThrows(VariantFormatException.class, corrupt::validate);
+    assertThrows(VariantFormatException.class, corrupt::stringValue);
+  }
 }
