@@ -41,6 +41,32 @@ final class DecimalWidth {
     return Math.max(digits, 1);
   }
 
+  /** 10^d for d in [0, 38], as 128-bit two's complement {high, low}. */
+  private static final long[][] POWERS_OF_TEN_128 = new long[Layout.MAX_DECIMAL_PRECISION + 1][];
+
+  static {
+    for (int d = 0; d < POWERS_OF_TEN_128.length; d++) {
+      BigInteger p = BigInteger.TEN.pow(d);
+      POWERS_OF_TEN_128[d] = new long[] {p.shiftRight(64).longValue(), p.longValue()};
+    }
+  }
+
+  /**
+   * True if the 128-bit two's complement integer {@code high}:{@code low} has at most {@code
+   * digits} (0 to 38) digits: its magnitude is below 10^digits.
+   */
+  static boolean fits(long high, long low, int digits) {
+    if (high < 0) { // the magnitude: negate; -2^127 stays negative and has 39 digits
+      low = -low;
+      high = ~high + (low == 0 ? 1 : 0);
+      if (high < 0) {
+        return false;
+      }
+    }
+    long[] p = POWERS_OF_TEN_128[digits];
+    return high < p[0] || (high == p[0] && Long.compareUnsigned(low, p[1]) < 0);
+  }
+
   /** DECIMAL4 up to 9 digits, DECIMAL8 up to 18, DECIMAL16 up to 38. */
   static VariantType typeFor(int digits) {
     if (digits <= 9) {

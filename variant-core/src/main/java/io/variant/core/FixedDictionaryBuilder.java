@@ -318,6 +318,53 @@ public final class FixedDictionaryBuilder {
   }
 
   /**
+   * A decimal as {@code t} (decimal4, 8 or 16) from its unscaled value in 128-bit two's complement
+   * ({@code high}:{@code low}) and its scale: {@link #appendDecimal(VariantType, BigDecimal)}
+   * without a {@code BigDecimal}, for readers whose columns hold unscaled integers. The same bytes
+   * for the same value.
+   *
+   * @param precision the most digits the value may have (at most 38), e.g. its column's precision
+   * @throws IllegalArgumentException if the scale is outside [0, 38], the value has more than
+   *     {@code precision} digits or does not fit {@code t}
+   */
+  public FixedDictionaryBuilder appendDecimal(
+      VariantType t, int precision, int scale, long high, long low) {
+    boolean isLong = high == (low >> 63);
+    int w = t.isDecimal() ? t.fixedPayloadSize() - 1 : 0;
+    if (w == 0
+        || scale < 0
+        || scale > Layout.MAX_DECIMAL_PRECISION
+        || precision < 0
+        || precision > Layout.MAX_DECIMAL_PRECISION
+        || !DecimalWidth.fits(high, low, precision)
+        || (w == 4 && (!isLong || low != (int) low))
+        || (w == 8 && !isLong)) {
+      throw new IllegalArgumentException(
+          "Cannot append the decimal of unscaled value "
+              + (isLong
+                  ? Long.toString(low)
+                  : BigInteger.valueOf(high).shiftLeft(64).or(unsigned(low)).toString())
+              + " and scale "
+              + scale
+              + " as "
+              + t
+              + " of precision "
+              + precision);
+    }
+    beforeValue();
+    if (isLong) {
+      buf.decimal(t, scale, low);
+    } else {
+      buf.decimal16(scale, high, low);
+    }
+    return this;
+  }
+
+  private static BigInteger unsigned(long low) {
+    return BigInteger.valueOf(low >>> 1).shiftLeft(1).or(BigInteger.valueOf(low & 1));
+  }
+
+  /**
    * A string from UTF-8 bytes.
    *
    * @throws VariantFormatException if the bytes are not valid UTF-8

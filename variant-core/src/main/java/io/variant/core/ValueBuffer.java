@@ -94,6 +94,14 @@ final class ValueBuffer {
     }
   }
 
+  /** A decimal16 from its unscaled value in 128-bit two's complement. */
+  void decimal16(int scale, long high, long low) {
+    int at = primitive(VariantType.DECIMAL16, VariantType.DECIMAL16.fixedPayloadSize());
+    out[at] = (byte) scale;
+    LittleEndian.write(out, at + 1, low, 8);
+    LittleEndian.write(out, at + 9, high, 8);
+  }
+
   /** A decimal16 whose unscaled value needs more than a long. */
   void decimal16(int scale, java.math.BigInteger unscaled) {
     int at = primitive(VariantType.DECIMAL16, VariantType.DECIMAL16.fixedPayloadSize());

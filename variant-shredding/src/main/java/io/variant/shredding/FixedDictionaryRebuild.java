@@ -244,7 +244,18 @@ final class FixedDictionaryRebuild {
       case INTEGER -> b.appendInteger(t.variantType(), s.typedLong());
       case FLOAT -> b.appendFloat(s.typedFloat());
       case DOUBLE -> b.appendDouble(s.typedDouble());
-      case DECIMAL -> b.appendDecimal(t.variantType(), Rebuilder.decimal(s.typedDecimal(), t));
+      case DECIMAL -> {
+        if (s.hasUnscaledDecimal()) { // past the column's precision: declined, reported there
+          b.appendDecimal(
+              t.variantType(),
+              t.precision(),
+              t.scale(),
+              s.typedUnscaledHigh(),
+              s.typedUnscaledLow());
+        } else {
+          b.appendDecimal(t.variantType(), Rebuilder.decimal(s.typedDecimal(), t));
+        }
+      }
       case DATE -> b.appendDate(Rebuilder.epochDay(s.typedLong()));
       case TEMPORAL -> b.appendTemporal(t.variantType(), s.typedLong());
       case BINARY, UUID, STRING -> {

@@ -34,6 +34,26 @@ public interface ShreddedSource {
   /** A decimal with the slot's scale. */
   BigDecimal typedDecimal();
 
+  /**
+   * True when the source holds the typed decimal as its unscaled value ({@link
+   * #typedUnscaledHigh()}, {@link #typedUnscaledLow()}, at the slot's scale), as Parquet's decimal
+   * columns store it: the rebuild then makes no {@code BigDecimal}. {@link #typedDecimal()} still
+   * answers.
+   */
+  default boolean hasUnscaledDecimal() {
+    return false;
+  }
+
+  /** The high 64 bits of the unscaled decimal in 128-bit two's complement. */
+  default long typedUnscaledHigh() {
+    throw new UnsupportedOperationException("no unscaled decimal");
+  }
+
+  /** The low 64 bits of the unscaled decimal in 128-bit two's complement. */
+  default long typedUnscaledLow() {
+    throw new UnsupportedOperationException("no unscaled decimal");
+  }
+
   /** Bytes of a string (UTF-8), binary or UUID (16 big-endian bytes). */
   ByteBuffer typedBytes();
 

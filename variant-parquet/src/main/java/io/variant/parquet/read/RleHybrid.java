@@ -16,6 +16,9 @@ import org.apache.parquet.io.ParquetDecodingException;
  * none.
  */
 final class RleHybrid {
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   private byte[] buf;
   private int pos; // the next run header, or the next byte of the bit-packed run
   private int end;
@@ -109,13 +112,26 @@ final class RleHybrid {
     int b = bits;
     int p = pos;
     int w = bitWidth;
-    for (int i = from, stop = from + take; i < stop; i++) {
+    int i = from;
+    int stop = from + take;
+    // Eight values at a time where no bits are pending and their w bytes (and 8 past them, for
+    // the wide reads) are in the array: each value is one little-endian read at its byte, shifted
+    // (w <= 32: 39 bits at most). The run is one bit stream, so any byte boundary will do.
+    int fastEnd = Math.min(packedEnd, buf.length - 8);
+    while (i < stop) {
+      if (b == 0 && w > 0 && stop - i >= 8 && p + w <= fastEnd) {
+        for (int o = 0; o < 8 * w; o += w) {
+          out[i++] = (int) (((long) LONGS.get(buf, p + (o >>> 3)) >>> (o & 7)) & mask);
+        }
+        p += w;
+        continue;
+      }
       while (b < w) {
         a |= (long) (p < packedEnd ? buf[p] & 0xFF : 0) << b;
         p++;
         b += 8;
       }
-      out[i] = (int) (a & mask);
+      out[i++] = (int) (a & mask);
       a >>>= w;
       b -= w;
     }

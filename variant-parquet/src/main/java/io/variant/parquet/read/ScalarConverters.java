@@ -73,18 +73,19 @@ final class ScalarConverters {
     return new PrimitiveConverter() {
       @Override
       public void addInt(int value) {
-        owner.current().setDecimal(BigDecimal.valueOf(value, scale));
+        owner.current().setDecimal(value >> 31, value);
       }
 
       @Override
       public void addLong(long value) {
-        owner.current().setDecimal(BigDecimal.valueOf(value, scale));
+        owner.current().setDecimal(value >> 63, value);
       }
 
       @Override
       public void addBinary(org.apache.parquet.io.api.Binary value) {
-        byte[] bytes = BinaryConverter.bytes(value);
-        if (bytes.length == 0) {
+        byte[] bytes = value.getBytesUnsafe(); // read here, never kept
+        int n = bytes.length;
+        if (n == 0) {
           owner
               .current()
               .setTypedError(
@@ -92,7 +93,18 @@ final class ScalarConverters {
                       null, path, -1, "Cannot read a decimal from an empty binary", null));
           return;
         }
-        owner.current().setDecimal(new BigDecimal(new BigInteger(bytes), scale));
+        if (n > 16) { // more than a decimal16 holds: the rebuild reports it
+          owner.current().setDecimal(new BigDecimal(new BigInteger(bytes), scale));
+          return;
+        }
+        // big-endian two's complement, sign-extended to 128 bits
+        long high = bytes[0] >> 7;
+        long low = high;
+        for (byte b : bytes) {
+          high = (high << 8) | (low >>> 56);
+          low = (low << 8) | (b & 0xFF);
+        }
+        owner.current().setDecimal(high, low);
       }
     };
   }

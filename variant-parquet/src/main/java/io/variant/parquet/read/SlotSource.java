@@ -7,8 +7,6 @@ import io.variant.shredding.ShreddedSource;
 import io.variant.shredding.ShreddingPlan;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * One slot's values for the current row, filled by the converters as Parquet delivers them and read
@@ -29,13 +27,16 @@ final class SlotSource implements ShreddedSource {
   private float floatValue;
   private double doubleValue;
   private boolean booleanValue;
-  private BigDecimal decimalValue;
+  private BigDecimal decimalValue; // made from the unscaled value when asked for
+  private boolean unscaled; // the decimal is unscaledHigh:unscaledLow
+  private long unscaledHigh;
+  private long unscaledLow;
   private byte[] bytesValue;
   private VariantParquetException typedError;
 
   private final SlotSource[] fields;
   private final boolean[] fieldPresent;
-  private final List<SlotSource> elements;
+  private SlotSource[] elements; // grows to the longest list seen
   private int elementCount;
 
   private static final SlotSource[] NO_FIELDS = {};
@@ -51,7 +52,7 @@ final class SlotSource implements ShreddedSource {
       fields[i] = new SlotSource(node.fields().get(i), row);
     }
     this.fieldPresent = n == 0 ? NONE_PRESENT : new boolean[n];
-    this.elements = node.shape() == ShreddingPlan.Shape.ARRAY ? new ArrayList<>() : null;
+    this.elements = node.shape() == ShreddingPlan.Shape.ARRAY ? new SlotSource[4] : null;
   }
 
   /**
@@ -97,6 +98,16 @@ final class SlotSource implements ShreddedSource {
 
   void setDecimal(BigDecimal v) {
     decimalValue = v;
+    unscaled = false;
+    typed = true;
+  }
+
+  /** A decimal of the slot's scale, its unscaled value in 128-bit two's complement. */
+  void setDecimal(long high, long low) {
+    unscaledHigh = high;
+    unscaledLow = low;
+    unscaled = true;
+    decimalValue = null;
     typed = true;
   }
 
@@ -151,10 +162,15 @@ final class SlotSource implements ShreddedSource {
 
   /** Appends an element (cleared) and returns it. */
   SlotSource addElement() {
-    if (elementCount == elements.size()) {
-      elements.add(new SlotSource(node.element(), row));
+    if (elementCount == elements.length) {
+      elements = java.util.Arrays.copyOf(elements, elements.length * 2);
     }
-    SlotSource e = elements.get(elementCount++);
+    SlotSource e = elements[elementCount];
+    if (e == null) {
+      e = new SlotSource(node.element(), row);
+      elements[elementCount] = e;
+    }
+    elementCount++;
     e.reset();
     return e;
   }
@@ -168,7 +184,7 @@ final class SlotSource implements ShreddedSource {
    */
   SlotSource elementAt(int i) {
     if (i >= 0 && i < elementCount) {
-      return elements.get(i);
+      return elements[i];
     }
     if (i == elementCount) {
       return addElement();
@@ -228,7 +244,35 @@ final class SlotSource implements ShreddedSource {
     if (typedError != null) {
       throw typedError;
     }
+    if (unscaled && decimalValue == null) {
+      int scale = node.shreddedType().scale();
+      decimalValue =
+          unscaledHigh == (unscaledLow >> 63)
+              ? BigDecimal.valueOf(unscaledLow, scale)
+              : new BigDecimal(
+                  new java.math.BigInteger(
+                      java.nio.ByteBuffer.allocate(16)
+                          .putLong(unscaledHigh)
+                          .putLong(unscaledLow)
+                          .array()),
+                  scale);
+    }
     return decimalValue;
+  }
+
+  @Override
+  public boolean hasUnscaledDecimal() {
+    return unscaled && typedError == null;
+  }
+
+  @Override
+  public long typedUnscaledHigh() {
+    return unscaledHigh;
+  }
+
+  @Override
+  public long typedUnscaledLow() {
+    return unscaledLow;
   }
 
   @Override
@@ -266,6 +310,6 @@ final class SlotSource implements ShreddedSource {
     if (i < 0 || i >= elementCount) {
       throw new IndexOutOfBoundsException("element " + i + " outside a list of " + elementCount);
     }
-    return elements.get(i);
+    return elements[i];
   }
 }

@@ -55,6 +55,15 @@ class PageDecoderPropertyTest {
           int end = RleHybrid.decode(bytes, 0, bytes.length, width, out, values.length);
           assertArrayEquals(values, out, "width " + width);
           assertEquals(bytes.length, end, "width " + width);
+          // resumed at any point, as a leaf reads a few hundred at a time
+          RleHybrid chunked = new RleHybrid().start(bytes, 0, bytes.length, width);
+          int[] again = new int[values.length];
+          for (int at = 0; at < values.length; ) {
+            int n = Math.min(values.length - at, 1 + rnd.nextInt(300));
+            chunked.read(again, at, n);
+            at += n;
+          }
+          assertArrayEquals(values, again, "width " + width + ", in chunks");
           damaged(rnd, bytes, b -> RleHybrid.decode(b, 0, b.length, width, out, values.length));
         });
   }
