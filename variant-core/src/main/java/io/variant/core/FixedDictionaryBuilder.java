@@ -35,6 +35,9 @@ public final class FixedDictionaryBuilder {
   private final ValueBuffer buf;
   private final int maxDepth;
   private VariantMetadata metadata;
+  // another dictionary object found to hold the same bytes in this value: checked once, not per
+  // copied value (a wide row's residual fields each compared its kilobytes of keys)
+  private VariantMetadata sameAsMetadata;
   private int depth;
   private boolean rootWritten;
   private int[] starts = new int[8];
@@ -55,6 +58,7 @@ public final class FixedDictionaryBuilder {
       throw new NullPointerException("dictionary");
     }
     metadata = dictionary;
+    sameAsMetadata = null;
     buf.len = 0;
     depth = 0;
     rootWritten = false;
@@ -405,9 +409,14 @@ public final class FixedDictionaryBuilder {
   }
 
   private void sameDictionary(Variant v) {
-    if (v.metadata() != metadata && !v.metadata().sameBytes(metadata)) {
+    VariantMetadata m = v.metadata();
+    if (m == metadata || m == sameAsMetadata) {
+      return;
+    }
+    if (!m.sameBytes(metadata)) {
       throw new IllegalArgumentException("Cannot copy a value over another dictionary");
     }
+    sameAsMetadata = m; // a dictionary does not change while a value is built over it
   }
 
   /** A primitive of fixed size: its width comes from {@link VariantType#fixedPayloadSize()}. */

@@ -1,6 +1,5 @@
 package io.variant.parquet.read;
 
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.parquet.format.ColumnChunk;
@@ -60,7 +59,7 @@ final class FooterReader {
         byte[] footer = new byte[(int) footerLength];
         in.seek(start);
         in.readFully(footer);
-        FileMetaData thrift = Util.readFileMetaData(new ByteArrayInputStream(footer));
+        FileMetaData thrift = Util.readFileMetaData(new Bytes(footer));
         if (!statistics) {
           dropStatistics(thrift);
         }
@@ -68,6 +67,45 @@ final class FooterReader {
       }
     } catch (Exception e) {
       return null; // parquet-java reads it again and says what is wrong
+    }
+  }
+
+  /**
+   * The footer's bytes as a stream for thrift, which reads them a byte or a field at a time:
+   * without {@code ByteArrayInputStream}'s locks (thrift's reads were an eighth of a projected read
+   * of a 3,000-row file).
+   */
+  private static final class Bytes extends java.io.InputStream {
+    private final byte[] b;
+    private int pos;
+
+    Bytes(byte[] b) {
+      this.b = b;
+    }
+
+    @Override
+    public int read() {
+      return pos < b.length ? b[pos++] & 0xFF : -1;
+    }
+
+    @Override
+    public int read(byte[] to, int off, int len) {
+      java.util.Objects.checkFromIndexSize(off, len, to.length);
+      if (len == 0) {
+        return 0;
+      }
+      if (pos >= b.length) {
+        return -1;
+      }
+      int n = Math.min(len, b.length - pos);
+      System.arraycopy(b, pos, to, off, n);
+      pos += n;
+      return n;
+    }
+
+    @Override
+    public int available() {
+      return b.length - pos;
     }
   }
 

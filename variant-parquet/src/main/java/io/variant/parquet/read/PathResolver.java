@@ -31,6 +31,10 @@ final class PathResolver {
 
   private final Rebuilder endRebuilder;
   private final boolean scalarEnd; // the path ends at a typed scalar slot of the spec layout
+  // per step: the object node last met there and the step's field index in it (the nodes are
+  // the same on every row: a lookup by name per row was a sixth of a projected read)
+  private final ShreddedSchemaNode[] lastNode;
+  private final int[] lastIndex;
 
   /**
    * @param column the projected column (its node tree is the pruned one)
@@ -43,6 +47,8 @@ final class PathResolver {
     for (int i = 0; i <= steps.size(); i++) {
       suffixes[i] = VariantPath.of(this.steps.subList(i, steps.size()));
     }
+    this.lastNode = new ShreddedSchemaNode[steps.size()];
+    this.lastIndex = new int[steps.size()];
     ShreddedSchemaNode end = typedEnd(column.root.node, 0);
     this.endRebuilder = end == null ? null : Rebuilder.of(end.plan(), options);
     this.scalarEnd =
@@ -110,7 +116,11 @@ final class PathResolver {
     if (s.hasTyped()
         && step instanceof Segment.Key key
         && node.shape() == ShreddingPlan.Shape.OBJECT) {
-      int i = fieldIndex(node, key.name());
+      if (lastNode[at] != node) {
+        lastIndex[at] = fieldIndex(node, key.name());
+        lastNode[at] = node;
+      }
+      int i = lastIndex[at];
       if (i >= 0) {
         SlotSource f = s.fieldSource(i);
         boolean missing = f == null || (!f.hasTyped() && !f.hasResidual());
