@@ -170,6 +170,22 @@ public record ShreddedType(Kind kind, int precision, int scale) {
         : precision <= 18 ? VariantType.DECIMAL8 : VariantType.DECIMAL16;
   }
 
+  // Written out, with the generated results: the generated ones link through
+  // java.lang.runtime.ObjectMethods on first use, which spins method-handle classes (see
+  // ShreddingPlan.ResidualPlan).
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ShreddedType t
+        && kind == t.kind
+        && precision == t.precision
+        && scale == t.scale;
+  }
+
+  @Override
+  public int hashCode() {
+    return (31 * kind.hashCode() + precision) * 31 + scale;
+  }
+
   /** The text form: {@code int64}, {@code decimal(9,2)}, ... */
   @Override
   public String toString() {

@@ -124,6 +124,19 @@ public sealed interface ShreddingPlan
       return Shape.RESIDUAL;
     }
 
+    // equals and hashCode here and in the other plan records are written out, with the results the
+    // generated ones give: the generated ones link through java.lang.runtime.ObjectMethods on first
+    // use, which spun about 30 method-handle classes in every convert (writers compare plans).
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof ResidualPlan;
+    }
+
+    @Override
+    public int hashCode() {
+      return 0;
+    }
+
     /** The text form, as {@link #print()}. */
     @Override
     public String toString() {
@@ -137,6 +150,16 @@ public sealed interface ShreddingPlan
       if (type == null) {
         throw new NullPointerException("type");
       }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof ScalarPlan p && type.equals(p.type);
+    }
+
+    @Override
+    public int hashCode() {
+      return type.hashCode();
     }
 
     @Override
@@ -162,6 +185,16 @@ public sealed interface ShreddingPlan
       if (name == null || plan == null) {
         throw new NullPointerException("field name and plan must not be null");
       }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Field f && name.equals(f.name) && plan.equals(f.plan);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * name.hashCode() + plan.hashCode();
     }
   }
 
@@ -237,6 +270,16 @@ public sealed interface ShreddingPlan
       if (element == null) {
         throw new NullPointerException("element");
       }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof ArrayPlan p && element.equals(p.element);
+    }
+
+    @Override
+    public int hashCode() {
+      return element.hashCode();
     }
 
     @Override

@@ -9,20 +9,29 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.values.ValuesWriter;
 import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter;
+import org.apache.parquet.column.values.dictionary.IntList;
+import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.apache.parquet.io.api.Binary;
 
 /**
  * parquet-java's dictionary encoder for BINARY columns ({@code PlainBinaryDictionaryValuesWriter})
- * with a cheaper lookup, writing the same bytes: ids are given in the same order, and
- * parquet-java's own map still holds every entry for the dictionary page and the fallback. Profiles
- * of the writer's hot path were mostly that lookup: {@code Binary.hashCode} reads a byte per step
- * and {@code Binary.equals} compares a byte per step, over every row's {@code metadata} (a few
- * distinct values, each hit on every row), every typed string, and {@code value} bytes while the
- * dictionary lasts. Here values are hashed eight bytes per step and compared with {@link
- * Arrays#equals(byte[], int, int, byte[], int, int)} (vectorized); the {@link Binary} instance
- * written last, when constant, is recognised by identity (the writer hands a row shape's metadata
- * over as one shared constant Binary).
+ * with a cheaper lookup, writing the same bytes: ids are given in the same order, the dictionary
+ * page lists the same entries in id order, and the fallback writes the same values. Profiles of the
+ * writer's hot path were mostly that lookup: {@code Binary.hashCode} reads a byte per step and
+ * {@code Binary.equals} compares a byte per step, over every row's {@code metadata} (a few distinct
+ * values, each hit on every row), every typed string, and {@code value} bytes while the dictionary
+ * lasts. Here values are hashed eight bytes per step and compared with {@link Arrays#equals(byte[],
+ * int, int, byte[], int, int)} (vectorized); the {@link Binary} instance written last, when
+ * constant, is recognised by identity (the writer hands a row shape's metadata over as one shared
+ * constant Binary).
+ *
+ * <p>The entries live here only, by id: parquet-java's own map ({@code binaryDictionaryContent},
+ * left empty) hashed every new entry byte by byte once more, which was a fifth of a short convert's
+ * writing while high-cardinality columns filled their dictionaries before falling back. The methods
+ * that read that map (the page, the fallback, the size, the reset) read the entries instead.
  *
  * <p><b>Thread safety:</b> none, as every values writer.
  */
@@ -116,8 +125,6 @@ final class BinaryDictionaryWriter
     }
     int id = size;
     byte[] copy = Arrays.copyOfRange(a, from, from + length);
-    // parquet-java's map gives ids by insertion and writes the dictionary page from it
-    binaryDictionaryContent.put(Binary.fromConstantByteArray(copy), id);
     dictionaryByteSize += 4L + length;
     if (id == keys.length) {
       keys = Arrays.copyOf(keys, 2 * id);
@@ -171,10 +178,41 @@ final class BinaryDictionaryWriter
 
   @Override
   protected void clearDictionaryContent() {
-    super.clearDictionaryContent();
     Arrays.fill(table, 0);
     Arrays.fill(keys, 0, size, null);
     size = 0;
     last = null;
+  }
+
+  @Override
+  public int getDictionarySize() {
+    return size;
+  }
+
+  /** As parquet-java's: the entries that pages written so far use, in id order. */
+  @Override
+  public DictionaryPage toDictPageAndClose() {
+    if (lastUsedDictionarySize == 0) {
+      return null;
+    }
+    PlainValuesWriter page =
+        new PlainValuesWriter(lastUsedDictionaryByteSize, maxDictionaryByteSize, allocator);
+    for (int id = 0; id < lastUsedDictionarySize; id++) {
+      page.writeBytes(Binary.fromConstantByteArray(keys[id]));
+    }
+    return dictPage(page);
+  }
+
+  /** As parquet-java's: every value written, by its entry, to {@code writer}. */
+  @Override
+  public void fallBackDictionaryEncodedData(ValuesWriter writer) {
+    Binary[] entries = new Binary[size];
+    for (int id = 0; id < size; id++) {
+      entries[id] = Binary.fromConstantByteArray(keys[id]);
+    }
+    IntList.IntIterator values = encodedValues.iterator();
+    while (values.hasNext()) {
+      writer.writeBytes(entries[values.next()]);
+    }
   }
 }

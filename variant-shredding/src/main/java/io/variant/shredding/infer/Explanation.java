@@ -2,6 +2,7 @@ package io.variant.shredding.infer;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Why inference typed each path or left it in the residual: one {@link Decision} per path it
@@ -14,7 +15,9 @@ import java.util.Locale;
  * residual  $.debug     present in 0.5% of parent objects, under min presence 10.0%
  * </pre>
  *
- * Immutable.
+ * <p>Immutable and thread-safe. The decisions are worked out on first use: {@code convert} takes a
+ * result per plan it tries and prints none of them, and formatting every examined path's numbers
+ * was most of taking a result.
  */
 public final class Explanation {
   /**
@@ -32,20 +35,28 @@ public final class Explanation {
   /** Paths longer than this overflow their column instead of widening every line. */
   static final int MAX_PATH_WIDTH = 40;
 
-  private final List<Decision> decisions;
+  private Supplier<List<Decision>> source; // null once decisions is set
+  private List<Decision> decisions;
 
-  Explanation(List<Decision> decisions) {
-    this.decisions = List.copyOf(decisions);
+  /**
+   * @param source the decisions, in plan order; called once, on first use, and then released
+   */
+  Explanation(Supplier<List<Decision>> source) {
+    this.source = source;
   }
 
   /** One decision per examined path, in plan order. */
-  public List<Decision> decisions() {
+  public synchronized List<Decision> decisions() {
+    if (decisions == null) {
+      decisions = List.copyOf(source.get());
+      source = null;
+    }
     return decisions;
   }
 
   /** The decision for {@code path}, or null if inference did not examine it. */
   public Decision decision(String path) {
-    for (Decision d : decisions) {
+    for (Decision d : decisions()) {
       if (d.path().equals(path)) {
         return d;
       }
@@ -57,12 +68,13 @@ public final class Explanation {
    * One line per decision: "typed" or "residual", the path, the reason; lines end with {@code \n}.
    */
   public String format() {
+    List<Decision> all = decisions();
     int width = "path".length();
-    for (Decision d : decisions) {
+    for (Decision d : all) {
       width = Math.min(Math.max(width, d.path().length()), MAX_PATH_WIDTH);
     }
     StringBuilder out = new StringBuilder();
-    for (Decision d : decisions) {
+    for (Decision d : all) {
       out.append(
           String.format(
               Locale.ROOT,

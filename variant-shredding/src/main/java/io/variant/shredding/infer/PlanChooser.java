@@ -5,6 +5,8 @@ import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Turns {@link PlanInference}'s counters into a plan and its coverage report, following the rules
@@ -34,7 +36,7 @@ final class PlanChooser {
     boolean kept = true;
     CostModel.Estimate
         estimate; // SCALAR leaves weighed by the cost model, and leaves it left in the residual
-    String reason = "";
+    Supplier<String> reason = () -> ""; // formatted only if the explanation is read
     final List<Choice> notInPlan =
         new ArrayList<>(); // examined fields (or element) left out: for the explanation
 
@@ -53,7 +55,7 @@ final class PlanChooser {
 
   private final InferenceOptions options;
   private final boolean costModel;
-  private final List<Explanation.Decision> skipped =
+  private final List<Supplier<Explanation.Decision>> skipped =
       new ArrayList<>(); // fields under the presence threshold
 
   PlanChooser(InferenceOptions options) {
@@ -74,13 +76,17 @@ final class PlanChooser {
     List<CoverageReport.Row> report = new ArrayList<>();
     ShreddingPlan plan = build(top, report);
     int typedColumns = Math.min(leaves.size(), options.maxTypedColumns());
-    List<Explanation.Decision> decisions = new ArrayList<>();
-    explain(top, decisions);
-    decisions.addAll(skipped);
+    Choice chosen = top;
     return new InferenceResult(
         plan,
         new CoverageReport(report, rows, trackedPaths, typedColumns, untrackedValues, options),
-        new Explanation(decisions));
+        new Explanation(
+            () -> {
+              List<Explanation.Decision> decisions = new ArrayList<>();
+              explain(chosen, decisions);
+              skipped.forEach(d -> decisions.add(d.get()));
+              return decisions;
+            }));
   }
 
   /**
@@ -92,13 +98,13 @@ final class PlanChooser {
     TypeFamily family = dominant(stats);
     if (family == null) {
       Choice c = residual(stats, sampled);
+      double dominance = options.dominance();
       c.reason =
           stats.present == stats.count(TypeFamily.NULL)
-              ? "only nulls"
-              : String.format(
-                  java.util.Locale.ROOT,
-                  "no type holds %.0f%% of the non-null values",
-                  100 * options.dominance());
+              ? () -> "only nulls"
+              : () ->
+                  String.format(
+                      Locale.ROOT, "no type holds %.0f%% of the non-null values", 100 * dominance);
       return c;
     }
     Choice c = typed(stats, sampled, family, chain.then(stats.count(family)));
@@ -116,7 +122,9 @@ final class PlanChooser {
               siblings,
               chain.withLast(typedValues),
               chain.withLast(stats.present - typedValues));
-      c.reason = c.scalar + ": " + c.estimate.explain();
+      ShreddedType scalar = c.scalar;
+      CostModel.Estimate estimate = c.estimate;
+      c.reason = () -> scalar + ": " + estimate.explain();
       if (c.estimate.saved() <= 0) {
         Choice r = residual(stats, sampled);
         r.estimate = c.estimate;
@@ -124,7 +132,8 @@ final class PlanChooser {
         return r;
       }
     } else if (c.shape == Shape.SCALAR) {
-      c.reason = c.scalar + ": passes presence and dominance";
+      ShreddedType scalar = c.scalar;
+      c.reason = () -> scalar + ": passes presence and dominance";
     }
     return c;
   }
@@ -197,21 +206,24 @@ final class PlanChooser {
           c.fields.add(f);
         }
       } else {
+        double share = objects == 0 ? 0.0 : 100.0 * child.present / objects;
+        double minPresence = options.minPresence();
         skipped.add(
-            new Explanation.Decision(
-                child.path,
-                false,
-                String.format(
-                    java.util.Locale.ROOT,
-                    "present in %.1f%% of parent objects, under min presence %.1f%%",
-                    objects == 0 ? 0.0 : 100.0 * child.present / objects,
-                    100 * options.minPresence()),
-                null));
+            () ->
+                new Explanation.Decision(
+                    child.path,
+                    false,
+                    String.format(
+                        Locale.ROOT,
+                        "present in %.1f%% of parent objects, under min presence %.1f%%",
+                        share,
+                        100 * minPresence),
+                    null));
       }
     }
     if (c.fields.isEmpty()) {
       Choice r = residual(s, sampled);
-      r.reason = "object: no field pays for a typed column";
+      r.reason = () -> "object: no field pays for a typed column";
       r.notInPlan.addAll(residualFields);
       return r;
     }
@@ -225,7 +237,7 @@ final class PlanChooser {
   private Choice array(PathStats s, long sampled, LevelChain chain) {
     if (s.element == null) {
       Choice r = residual(s, sampled); // only empty arrays, or elements beyond a limit
-      r.reason = "array: no elements";
+      r.reason = () -> "array: no elements";
       return r;
     }
     long arrays = s.count(TypeFamily.ARRAY);
@@ -233,7 +245,7 @@ final class PlanChooser {
         choose(s.element, s.element.present, chain.intoArray(arrays, s.element.present), 0);
     if (element.shape == Shape.RESIDUAL) {
       Choice r = residual(s, sampled);
-      r.reason = "array: its elements are not typed";
+      r.reason = () -> "array: its elements are not typed";
       r.notInPlan.add(element);
       return r;
     }
@@ -254,7 +266,7 @@ final class PlanChooser {
   /** Adds a decision per examined path at and below {@code c}, in path order. */
   private static void explain(Choice c, List<Explanation.Decision> out) {
     boolean typed = c.shape != Shape.RESIDUAL && c.kept;
-    String reason = c.reason;
+    String reason = c.reason.get();
     if (c.shape == Shape.OBJECT) {
       reason =
           "object: "
