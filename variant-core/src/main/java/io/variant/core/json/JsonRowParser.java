@@ -90,7 +90,8 @@ public final class JsonRowParser {
     builder.reset();
     byte[] utf8 = TextToUtf8.encode(json);
     if (utf8 != null
-        && fast.parse(utf8, 0, utf8.length, true, builder, options.limits().maxDepth())) {
+        && fast.parse(utf8, 0, utf8.length, true, builder, options.limits().maxDepth())
+        && !(fast.sawQuestionMark() && TextToUtf8.replacedSurrogate(json, utf8))) {
       return builder.build();
     }
     builder.reset();

@@ -22,16 +22,23 @@ final class TextToUtf8 {
   private TextToUtf8() {}
 
   /**
-   * {@code text} as UTF-8, or null if it holds an unpaired surrogate or starts with a byte order
-   * mark: the jackson path takes those (and names the error).
+   * {@code text} as UTF-8 by the JDK's encoder, or null if it starts with a byte order mark (the
+   * jackson path takes those). An unpaired surrogate comes out as '?': see {@link
+   * #replacedSurrogate}.
    */
   static byte[] encode(String text) {
-    if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
-      return null;
-    }
-    byte[] b = text.getBytes(StandardCharsets.UTF_8);
-    int marks = questionMarks(b);
-    return marks == 0 || marks == questionMarks(text) ? b : null;
+    return !text.isEmpty() && text.charAt(0) == '\uFEFF'
+        ? null
+        : text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Whether {@link #encode}'s {@code utf8} of {@code text} has a '?' the text does not: one that
+   * stands for an unpaired surrogate, which strict UTF-8 rejects. Callers ask only when the bytes
+   * have a '?' at all (the byte parser notices them in the scan it makes anyway).
+   */
+  static boolean replacedSurrogate(String text, byte[] utf8) {
+    return questionMarks(utf8) != questionMarks(text);
   }
 
   /** The '?' bytes of {@code b}, 8 at a time. */

@@ -46,4 +46,17 @@ class JsonStringInputTest {
       }
     }
   }
+
+  /** The same after an escape (the parser's unescaping loop) and in keys. */
+  @Test
+  void aSurrogateAfterAnEscapeOrInAKeyIsRejectedAndAQuestionMarkKept() {
+    for (String prefix : new String[] {"a\\n", "\\u00e9xyz", "0123456789\\t"}) {
+      String bad = "{\"k\":\"" + prefix + '\ud800' + "b\"}";
+      assertThrows(VariantJsonException.class, () -> rows.parse(bad), bad);
+      String badKey = "{\"" + prefix + '\udc00' + "\":1}";
+      assertThrows(VariantJsonException.class, () -> rows.parse(badKey), badKey);
+      String good = "{\"" + prefix + "?\":\"" + prefix + "?b\"}";
+      assertEquals(rows.parse(good.getBytes(StandardCharsets.UTF_8)), rows.parse(good), good);
+    }
+  }
 }
