@@ -84,4 +84,14 @@ final class DecimalWidth {
     throw new IllegalArgumentException(
         "Cannot append a decimal of " + digits + " digits: the maximum is 38");
   }
+
+  /** The 128-bit two's complement integer {@code high}:{@code low} in decimal, for messages. */
+  static String toString(long high, long low) {
+    if (high == (low >> 63)) {
+      return Long.toString(low);
+    }
+    BigInteger unsignedLow =
+        BigInteger.valueOf(low >>> 1).shiftLeft(1).or(BigInteger.valueOf(low & 1));
+    return BigInteger.valueOf(high).shiftLeft(64).or(unsignedLow).toString();
+  }
 }

@@ -23,11 +23,13 @@ final class FieldOrderCache {
 
   private final int[][] sequences = new int[SLOTS][];
   private final int[][] orders = new int[SLOTS][];
+  private final int[] lengths = new int[SLOTS];
   private int epoch = -1;
 
   /**
-   * The sorted order of {@code keys[0..n)} (positions, smallest key first), {@link #IN_ORDER}, or
-   * null if this sequence is not cached.
+   * The sorted order of {@code keys[0..n)} (positions, smallest key first; the array may be longer,
+   * read its first n and do not keep it), {@link #IN_ORDER}, or null if this sequence is not
+   * cached.
    */
   int[] find(int[] keys, int n, int keyEpoch) {
     if (keyEpoch != epoch) {
@@ -37,7 +39,7 @@ final class FieldOrderCache {
     }
     int slot = slot(keys, n);
     int[] seq = sequences[slot];
-    return seq != null && seq.length == n && Arrays.equals(seq, 0, n, keys, 0, n)
+    return seq != null && lengths[slot] == n && Arrays.equals(seq, 0, n, keys, 0, n)
         ? orders[slot]
         : null;
   }
@@ -48,8 +50,17 @@ final class FieldOrderCache {
    */
   void put(int[] keys, int n, int[] order) {
     int slot = slot(keys, n);
-    sequences[slot] = Arrays.copyOf(keys, n);
-    orders[slot] = order == null ? IN_ORDER : Arrays.copyOf(order, n);
+    // A slot's arrays are reused when long enough: objects that never repeat their keys (a wide
+    // row's random subset of hundreds) miss on every row and must not allocate on every row.
+    sequences[slot] = fill(sequences[slot], keys, n);
+    lengths[slot] = n;
+    orders[slot] = order == null ? IN_ORDER : fill(orders[slot], order, n); // IN_ORDER is too short
+  }
+
+  private static int[] fill(int[] into, int[] from, int n) {
+    int[] a = into != null && into.length >= n ? into : new int[n];
+    System.arraycopy(from, 0, a, 0, n);
+    return a;
   }
 
   private static int slot(int[] keys, int n) {

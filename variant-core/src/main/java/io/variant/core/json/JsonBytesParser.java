@@ -259,7 +259,7 @@ final class JsonBytesParser {
       }
       if (found != 0) { // the lowest flagged byte is the first special one: no byte loop
         int ahead = Long.numberOfTrailingZeros(found) >>> 3;
-        if (b[p + ahead] == '?') { // flagged only from a String; not the string's end
+        if (trustedUtf8 && b[p + ahead] == '?') { // flagged only from a String: not an end
           sawQuestionMark = true;
           p += ahead + 1;
           continue;
