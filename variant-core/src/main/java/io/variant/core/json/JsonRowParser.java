@@ -108,7 +108,8 @@ public final class JsonRowParser {
     byte[] utf8 = TextToUtf8.encode(json);
     if (utf8 != null
         && fast.parse(utf8, 0, utf8.length, true, builder, options.limits().maxDepth())
-        && !(fast.sawQuestionMark() && TextToUtf8.replacedSurrogate(json, utf8))) {
+        && !(fast.questionMarks() > 0
+            && TextToUtf8.replacedSurrogate(json, fast.questionMarks()))) {
       return finish();
     }
     builder.reset();
