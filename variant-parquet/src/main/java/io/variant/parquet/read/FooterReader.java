@@ -12,10 +12,11 @@ import org.apache.parquet.io.SeekableInputStream;
  * Reads a plain (unencrypted) Parquet footer with less work than {@code ParquetFileReader.open}:
  * the thrift structure is decoded by {@link FileMetaDataReader} (without the column chunks'
  * statistics unless asked for), then converted by parquet-java's own {@link
- * ParquetMetadataConverter#fromParquetMetadata(FileMetaData)}; it skips the per-row-group offset
- * map that {@code readParquetMetadata} builds by hashing every row group's whole thrift structure
- * (only row-index features use it). On a file of a few thousand rows, parquet-java's footer reading
- * was a quarter of a projected read.
+ * ParquetMetadataConverter#fromParquetMetadata(FileMetaData)} (with statistics) or {@link
+ * ChunkConversion} (without); it skips the per-row-group offset map that {@code
+ * readParquetMetadata} builds by hashing every row group's whole thrift structure (only row-index
+ * features use it). On a file of a few thousand rows, parquet-java's footer reading was a quarter
+ * of a projected read.
  *
  * <p>Anything unusual (a file too short, no {@code PAR1} magic, an encrypted footer, a length or
  * structure that does not decode exactly as thrift would decode it) returns {@code null}: the
@@ -38,9 +39,13 @@ final class FooterReader {
   static ParquetMetadata read(InputFile file, boolean statistics) {
     try {
       byte[] footer = footerBytes(file);
-      return footer == null
-          ? null
-          : CONVERTER.fromParquetMetadata(FileMetaDataReader.read(footer, statistics));
+      if (footer == null) {
+        return null;
+      }
+      FileMetaData thrift = FileMetaDataReader.read(footer, statistics);
+      return statistics
+          ? CONVERTER.fromParquetMetadata(thrift)
+          : ChunkConversion.convert(CONVERTER, thrift);
     } catch (Exception e) {
       return null; // parquet-java reads it again and says what is wrong
     }

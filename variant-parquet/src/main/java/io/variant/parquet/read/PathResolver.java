@@ -27,7 +27,9 @@ final class PathResolver {
   private final VariantPath[]
       suffixes; // suffixes[i]: the steps from i on, for extraction from a residual
 
-  private final Rebuilder endRebuilder;
+  private final ShreddingPlan endPlan; // of the slot the path ends at through typed slots, or null
+  private final RebuildOptions options;
+  private Rebuilder endRebuilder; // made on first use: a typed scalar end rarely needs it
   // the path ends at a typed scalar slot of the spec layout: its typed values rebuilt directly
   private final TypedScalarRebuild scalarEnd;
   // per step: the object node last met there and the step's field index in it (the nodes are
@@ -49,7 +51,8 @@ final class PathResolver {
     this.lastNode = new ShreddedSchemaNode[steps.size()];
     this.lastIndex = new int[steps.size()];
     ShreddedSchemaNode end = typedEnd(column.root.node, 0);
-    this.endRebuilder = end == null ? null : Rebuilder.of(end.plan(), options);
+    this.endPlan = end == null ? null : end.plan();
+    this.options = options;
     this.scalarEnd =
         end != null && end.shape() == ShreddingPlan.Shape.SCALAR && end.layout().hasMetadataColumn()
             ? new TypedScalarRebuild(end.plan().asScalar().type(), options)
@@ -88,7 +91,7 @@ final class PathResolver {
       if (!root.hasTyped() && !root.hasResidual()) {
         // The top level is missing: Variant null, which has no keys or elements.
         return steps.isEmpty()
-            ? PathValue.of(endRebuilder.rebuild(metadata(), root), true)
+            ? PathValue.of(endRebuilder().rebuild(metadata(), root), true)
             : PathValue.absent(true);
       }
       return walk(root, 0);
@@ -108,9 +111,9 @@ final class PathResolver {
         // A typed scalar holds no keys: it needs no dictionary, so the row's is not decoded.
         Variant v = scalarEnd.rebuild(s);
         return PathValue.of(
-            v != null ? v : endRebuilder.rebuild(TypedScalarRebuild.NO_KEYS, s), true);
+            v != null ? v : endRebuilder().rebuild(TypedScalarRebuild.NO_KEYS, s), true);
       }
-      return PathValue.of(endRebuilder.rebuild(metadata(), s), !s.hasResidual());
+      return PathValue.of(endRebuilder().rebuild(metadata(), s), !s.hasResidual());
     }
     Segment step = steps.get(at);
     ShreddedSchemaNode node = s.node;
@@ -140,7 +143,7 @@ final class PathResolver {
         // An N/N element reads as Variant null (as the rebuild does); only the path's end can hold
         // it.
         return at + 1 == steps.size()
-            ? PathValue.of(endRebuilder.rebuild(metadata(), e), true)
+            ? PathValue.of(endRebuilder().rebuild(metadata(), e), true)
             : PathValue.absent(true);
       }
       return walk(e, at + 1);
@@ -159,6 +162,13 @@ final class PathResolver {
     }
     Variant found = suffixes[at].extract(v);
     return found == null ? PathValue.absent(false) : PathValue.of(found, false);
+  }
+
+  private Rebuilder endRebuilder() {
+    if (endRebuilder == null) {
+      endRebuilder = Rebuilder.of(endPlan, options);
+    }
+    return endRebuilder;
   }
 
   private static int fieldIndex(ShreddedSchemaNode node, String name) {

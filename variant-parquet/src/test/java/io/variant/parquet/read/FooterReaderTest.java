@@ -1,0 +1,117 @@
+package io.variant.parquet.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.variant.testkit.ParquetTesting;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link FooterReader} gives the footer parquet-java's converter makes of the same bytes (without
+ * statistics unless asked for), on every parquet-testing file and this project's fuzz seeds, and
+ * leaves a damaged footer to parquet-java.
+ */
+class FooterReaderTest {
+  private static final ParquetMetadataConverter CONVERTER = new ParquetMetadataConverter();
+
+  @Test
+  void equalsParquetJavasConversion() throws IOException {
+    List<InputFile> files = new ArrayList<>();
+    try (Stream<Path> s = Files.walk(ParquetTesting.dir())) {
+      s.filter(p -> p.toString().endsWith(".parquet"))
+          .sorted()
+          .forEach(p -> files.add(new LocalInputFile(p)));
+    }
+    for (byte[] seed : ParquetFuzzSeeds.files()) {
+      files.add(new BytesInputFile(seed));
+    }
+    for (InputFile f : files) {
+      FileMetaData thrift =
+          Util.readFileMetaData(new ByteArrayInputStream(FooterReader.footerBytes(f)));
+      assertSame(CONVERTER.fromParquetMetadata(thrift.deepCopy()), FooterReader.read(f, true), f);
+      dropStatistics(thrift);
+      assertSame(CONVERTER.fromParquetMetadata(thrift), FooterReader.read(f, false), f);
+    }
+  }
+
+  @Test
+  void leavesADamagedFooterToParquetJava() {
+    byte[] file = ParquetFuzzSeeds.files()[0].clone();
+    int footerEnd = file.length - 8;
+    file[footerEnd - 1] = (byte) 0xFF; // the FileMetaData's closing stop becomes a field header
+    assertNull(FooterReader.read(new BytesInputFile(file), false));
+    assertNull(FooterReader.read(new BytesInputFile(new byte[] {'P', 'A', 'R', '1'}), false));
+  }
+
+  private static void assertSame(ParquetMetadata want, ParquetMetadata got, Object where) {
+    assertNotNull(got, where + " declined");
+    assertEquals(ParquetMetadata.toJSON(want), ParquetMetadata.toJSON(got), where.toString());
+    assertEquals(want.getFileMetaData().getSchema(), got.getFileMetaData().getSchema());
+    assertEquals(want.getBlocks().size(), got.getBlocks().size());
+    for (int i = 0; i < want.getBlocks().size(); i++) {
+      BlockMetaData w = want.getBlocks().get(i);
+      BlockMetaData g = got.getBlocks().get(i);
+      assertEquals(w.getColumns().size(), g.getColumns().size());
+      for (int j = 0; j < w.getColumns().size(); j++) {
+        ColumnChunkMetaData a = w.getColumns().get(j);
+        ColumnChunkMetaData b = g.getColumns().get(j);
+        String at = where + " chunk " + i + "." + j;
+        assertEquals(a.getPath(), b.getPath(), at);
+        assertEquals(a.getPrimitiveType(), b.getPrimitiveType(), at);
+        assertEquals(a.getEncodings(), b.getEncodings(), at);
+        assertEquals(stats(a.getEncodingStats()), stats(b.getEncodingStats()), at);
+        assertEquals(a.getStatistics(), b.getStatistics(), at);
+        assertEquals(a.getRowGroupOrdinal(), b.getRowGroupOrdinal(), at);
+        assertEquals(a.getBloomFilterOffset(), b.getBloomFilterOffset(), at);
+        assertEquals(a.getBloomFilterLength(), b.getBloomFilterLength(), at);
+        assertEquals(ref(a.getColumnIndexReference()), ref(b.getColumnIndexReference()), at);
+        assertEquals(ref(a.getOffsetIndexReference()), ref(b.getOffsetIndexReference()), at);
+      }
+    }
+  }
+
+  /** EncodingStats has no equals: its counts, per encoding, as text. */
+  private static String stats(org.apache.parquet.column.EncodingStats s) {
+    if (s == null) {
+      return "none";
+    }
+    StringBuilder b = new StringBuilder(s.usesV2Pages() ? "v2" : "v1");
+    for (var e : org.apache.parquet.column.Encoding.values()) {
+      b.append(' ').append(s.getNumDictionaryPagesEncodedAs(e));
+      b.append('/').append(s.getNumDataPagesEncodedAs(e));
+    }
+    return b.toString();
+  }
+
+  private static String ref(org.apache.parquet.internal.hadoop.metadata.IndexReference r) {
+    return r == null ? "none" : r.getOffset() + "+" + r.getLength();
+  }
+
+  private static void dropStatistics(FileMetaData m) {
+    for (RowGroup g : m.getRow_groups()) {
+      for (ColumnChunk c : g.getColumns()) {
+        c.getMeta_data().unsetStatistics();
+        c.getMeta_data().unsetSize_statistics();
+        c.getMeta_data().unsetGeospatial_statistics();
+      }
+    }
+  }
+}
