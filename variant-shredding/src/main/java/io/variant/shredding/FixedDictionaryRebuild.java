@@ -4,7 +4,6 @@ import io.variant.core.FixedDictionaryBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -239,37 +238,6 @@ final class FixedDictionaryRebuild {
   }
 
   private void typed(ShreddedType t, ShreddedSource s) {
-    switch (t.kind().slotValue()) {
-      case BOOLEAN -> b.appendBoolean(s.typedBoolean());
-      case INTEGER -> b.appendInteger(t.variantType(), s.typedLong());
-      case FLOAT -> b.appendFloat(s.typedFloat());
-      case DOUBLE -> b.appendDouble(s.typedDouble());
-      case DECIMAL -> {
-        if (s.hasUnscaledDecimal()) { // past the column's precision: declined, reported there
-          b.appendDecimal(
-              t.variantType(),
-              t.precision(),
-              t.scale(),
-              s.typedUnscaledHigh(),
-              s.typedUnscaledLow());
-        } else {
-          b.appendDecimal(t.variantType(), Rebuilder.decimal(s.typedDecimal(), t));
-        }
-      }
-      case DATE -> b.appendDate(Rebuilder.epochDay(s.typedLong()));
-      case TEMPORAL -> b.appendTemporal(t.variantType(), s.typedLong());
-      case BINARY, UUID, STRING -> {
-        byte[] exact = s.typedByteArray();
-        ByteBuffer bytes = exact != null ? null : Rebuilder.arrayBacked(s.typedBytes());
-        byte[] a = exact != null ? exact : bytes.array();
-        int off = exact != null ? 0 : bytes.arrayOffset() + bytes.position();
-        int len = exact != null ? exact.length : bytes.remaining();
-        if (t.kind().slotValue() == ShreddedType.SlotValue.STRING) {
-          b.appendStringUtf8(a, off, len);
-        } else {
-          b.appendBytes(t.variantType(), a, off, len);
-        }
-      }
-    }
+    TypedScalarRebuild.append(b, t, s);
   }
 }
