@@ -58,19 +58,7 @@ final class FileColumns {
    *     read
    */
   MessageType requestedSchema(Set<String> columns) {
-    if (columns != null) {
-      for (String c : columns) {
-        if (!variants.containsKey(c) && !plain.contains(c)) {
-          throw new IllegalArgumentException(
-              "Cannot read column \""
-                  + c
-                  + "\": the file's readable columns are "
-                  + variants.keySet()
-                  + " (VARIANT) and "
-                  + plain);
-        }
-      }
-    }
+    check(columns);
     List<Type> fields = new ArrayList<>();
     for (Type t : fileSchema.getFields()) {
       String name = t.getName();
@@ -84,6 +72,28 @@ final class FileColumns {
       }
     }
     return new MessageType(fileSchema.getName(), fields);
+  }
+
+  /**
+   * Checks a column selection as {@link #requestedSchema(Set)} does, without pruning anything.
+   *
+   * @throws IllegalArgumentException if {@code columns} names a column the file lacks or cannot
+   *     read
+   */
+  void check(Set<String> columns) {
+    if (columns != null) {
+      for (String c : columns) {
+        if (!variants.containsKey(c) && !plain.contains(c)) {
+          throw new IllegalArgumentException(
+              "Cannot read column \""
+                  + c
+                  + "\": the file's readable columns are "
+                  + variants.keySet()
+                  + " (VARIANT) and "
+                  + plain);
+        }
+      }
+    }
   }
 
   /** The schema to request for one path of one VARIANT column. */

@@ -85,7 +85,10 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   private final FileColumns columns;
   private final long rowCount;
   private final VariantReadOptions options;
-  private final RowCursor<VariantRecord> rows;
+  private final FilterCompat.Filter rowGroups;
+  // made at the first read: a reader opened only to project never prunes the whole schema
+  private RowCursor<VariantRecord> rows;
+  private boolean closed;
 
   private VariantParquetReader(InputFile file, String fileName, VariantReadOptions options)
       throws IOException {
@@ -103,11 +106,10 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
       count += rowGroup.getRowCount();
     }
     this.rowCount = count;
-    MessageType requested;
     try {
       this.columns = new FileColumns(schema);
       // Validate the column selection now rather than at the first row.
-      requested = columns.requestedSchema(options.columns());
+      columns.check(options.columns());
     } catch (VariantSchemaException e) {
       throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
     }
@@ -115,11 +117,25 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     // reject claims
     // that the file's bytes cannot hold (see GuardedInputFile) before parquet-java acts on them.
     this.file = GuardedInputFile.of(file, fileName, footer);
-    FilterCompat.Filter rowGroups =
+    this.rowGroups =
         options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
-    this.rows =
-        new RowCursor<>(
-            this.file, fileName, configuration, LevelSource.records(requested, options), rowGroups);
+  }
+
+  /** The rows' cursor, made on first use (and closed at once if this reader is closed). */
+  private RowCursor<VariantRecord> rows() throws IOException {
+    if (rows == null) {
+      rows =
+          new RowCursor<>(
+              file,
+              fileName,
+              configuration,
+              LevelSource.records(columns.requestedSchema(options.columns()), options),
+              rowGroups);
+      if (closed) {
+        rows.close(); // its next() then says so, as after a read
+      }
+    }
+    return rows;
   }
 
   /**
@@ -293,7 +309,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    * @throws VariantParquetException if the row cannot be read or rebuilt
    */
   public VariantRecord read() throws IOException {
-    return rows.next();
+    return rows().next();
   }
 
   /**
@@ -302,12 +318,19 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    */
   @Override
   public Iterator<VariantRecord> iterator() {
-    return rows.iterator();
+    try {
+      return rows().iterator();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // not thrown: a new cursor has nothing to close yet
+    }
   }
 
   @Override
   public void close() throws IOException {
-    rows.close();
+    closed = true;
+    if (rows != null) {
+      rows.close();
+    }
   }
 
   /**
