@@ -90,8 +90,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   private RowCursor<VariantRecord> rows;
   private boolean closed;
 
-  private VariantParquetReader(InputFile file, String fileName, VariantReadOptions options)
+  private VariantParquetReader(InputFile input, String fileName, VariantReadOptions options)
       throws IOException {
+    InputFile file = new LengthOnceFile(input);
     this.fileName = fileName;
     this.configuration = new PlainParquetConfiguration();
     // Pages carry a CRC when their writer computed one (parquet-java does by default); checking it
