@@ -35,6 +35,17 @@ final class ValueBuffer {
             out, (int) Math.min(grownLength(out.length, capacity), Limits.MAX_ARRAY_BYTES));
   }
 
+  /**
+   * The bytes written, for a caller that keeps them: the array itself when they fill at least seven
+   * eighths of it, else a copy; the buffer then starts over empty and small.
+   */
+  byte[] release() {
+    byte[] kept = len >= out.length - (out.length >> 3) ? out : Arrays.copyOf(out, len);
+    out = new byte[256];
+    len = 0;
+    return kept;
+  }
+
   /** Past this length the buffer grows by an eighth, not twice over. */
   static final int LARGE = 16 << 20;
 

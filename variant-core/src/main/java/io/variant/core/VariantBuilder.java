@@ -419,11 +419,37 @@ public final class VariantBuilder {
    * @throws IllegalStateException if an object or array is still open or nothing was appended
    */
   public Variant build() {
-    Variant v = encode();
+    return build(false);
+  }
+
+  /**
+   * Makes room for a value of about {@code bytes} bytes up front, so that a builder made for one
+   * large value does not grow its buffer step by step (each step a copy). A hint: the value may
+   * still be larger or smaller.
+   *
+   * @throws VariantLimitException if {@code bytes} is over {@link Limits#maxValueBytes()}
+   */
+  public VariantBuilder reserve(int bytes) {
+    buf.ensure(bytes);
+    return this;
+  }
+
+  /**
+   * {@link #build()} for a builder used once: the Variant takes the builder's buffer instead of a
+   * copy of it when the value fills at least seven eighths of it (the rest is memory the Variant
+   * keeps), and the builder starts over with a small buffer. For one large value this saves a copy
+   * of the whole value; for a builder reused across rows it would throw the grown buffer away.
+   */
+  public Variant buildOnce() {
+    return build(true);
+  }
+
+  private Variant build(boolean handOver) {
+    Variant v = encode(handOver);
     return copiedVerbatim ? v : v.knownSpecOrdered(); // endObject() wrote every object in key order
   }
 
-  private Variant encode() {
+  private Variant encode(boolean handOver) {
     if (stack.depth() > 0) {
       throw new IllegalStateException(
           "Cannot build: "
@@ -433,20 +459,21 @@ public final class VariantBuilder {
     if (!stack.rootWritten()) {
       throw new IllegalStateException("Cannot build: no value appended");
     }
-    byte[] value = Arrays.copyOf(buf.out, buf.len);
+    int length = buf.len;
+    byte[] value = handOver ? buf.release() : Arrays.copyOf(buf.out, length);
     if (seed != null && keys.idCount() == keys.seedCount()) {
-      return Variant.of(seed, value, 0, value.length);
+      return Variant.of(seed, value, 0, length);
     }
     VariantMetadata metadata = dictionary.finish();
     if (dictionary.identity()) {
-      return Variant.of(metadata, value, 0, value.length);
+      return Variant.of(metadata, value, 0, length);
     }
     // More than 256 keys: an object's smallest id width may change; then re-encode (rare).
     if (!copiedVerbatim && stack.rewriteIds(value, dictionary.finalIds(), keys.idCount() > 256)) {
-      return Variant.of(metadata, value, 0, value.length);
+      return Variant.of(metadata, value, 0, length);
     }
     Variant provisional =
-        Variant.of(VariantMetadata.of(keys.provisionalMetadata()), value, 0, value.length);
+        Variant.of(VariantMetadata.of(keys.provisionalMetadata()), value, 0, length);
     return withMetadata(metadata, options).appendVariant(provisional).build();
   }
 }

@@ -39,4 +39,25 @@ class ValueBufferGrowthTest {
     assertEquals(big.length, v.field("s").stringValue().length());
     assertEquals(1, v.field("n").longValue());
   }
+
+  @Test
+  void buildOnceHandsOverAFullBufferAndCopiesAMostlyEmptyOne() {
+    byte[] text = new byte[1000];
+    java.util.Arrays.fill(text, (byte) 'a');
+    // Reserved to the value's size: the Variant takes the buffer itself.
+    VariantBuilder full = new VariantBuilder().reserve(1005);
+    Variant handed = full.startArray().appendStringUtf8(text, 0, 1000).endArray().buildOnce();
+    Variant copied =
+        new VariantBuilder().reserve(1 << 16).appendStringUtf8(text, 0, 1000).buildOnce();
+    Variant expected =
+        new VariantBuilder().startArray().appendStringUtf8(text, 0, 1000).endArray().build();
+    assertEquals(expected, handed);
+    assertTrue(handed.buffer().length - handed.valueSize() <= handed.buffer().length / 8);
+    assertEquals(copied.valueSize(), copied.buffer().length, "a mostly empty buffer is copied");
+    // The builder starts over and does not share the handed-over bytes.
+    full.reset();
+    Variant next = full.appendLong(7).build();
+    assertEquals(7, next.longValue());
+    assertEquals(expected, handed);
+  }
 }

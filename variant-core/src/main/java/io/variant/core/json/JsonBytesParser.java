@@ -72,16 +72,16 @@ final class JsonBytesParser {
   private VariantBuilder out;
   private int maxDepth;
   private boolean trustedUtf8; // the input is known to be valid UTF-8 (parse(String) encoded it)
-  private boolean sawQuestionMark; // a string held a '?' (which may be a replaced surrogate)
+  private int questionMarks; // '?' bytes in strings and keys (each may be a replaced surrogate)
   private byte[] scratch = new byte[128]; // strings with escapes, unescaped
 
   /**
    * Appends the one JSON document in {@code buf[off, off+len)} to {@code into}. With {@code
    * validUtf8}, the caller vouches that the bytes are valid UTF-8 (it encoded them from a String)
    * and strings are not checked again; otherwise each string is checked as it is scanned. Either
-   * way, {@link #sawQuestionMark()} then says whether a string held a '?': the JDK's encoder puts
-   * one for an unpaired surrogate, which the caller must tell from a real one. (Outside strings a
-   * '?' is malformed JSON, left to the jackson path.)
+   * way, {@link #questionMarks()} then counts the '?' bytes of strings and keys: the JDK's encoder
+   * puts one for an unpaired surrogate, which the caller must tell from a real one. (Outside
+   * strings a '?' is malformed JSON, left to the jackson path.)
    *
    * @return false if the jackson path must parse it instead (then {@code into} holds a partial
    *     value: reset it)
@@ -90,7 +90,7 @@ final class JsonBytesParser {
       byte[] buf, int off, int len, boolean validUtf8, VariantBuilder into, int depthLimit) {
     b = buf;
     trustedUtf8 = validUtf8;
-    sawQuestionMark = false;
+    questionMarks = 0;
     pos = off;
     end = off + len;
     out = into;
@@ -110,9 +110,12 @@ final class JsonBytesParser {
     }
   }
 
-  /** After {@link #parse}: whether a string or key held a '?' byte. */
-  boolean sawQuestionMark() {
-    return sawQuestionMark;
+  /**
+   * After {@link #parse} from a String's bytes: the '?' bytes its strings and keys held (all of the
+   * document's, when it parsed: elsewhere a '?' is malformed).
+   */
+  int questionMarks() {
+    return questionMarks;
   }
 
   private void skipWhitespace() {
@@ -260,7 +263,7 @@ final class JsonBytesParser {
       if (found != 0) { // the lowest flagged byte is the first special one: no byte loop
         int ahead = Long.numberOfTrailingZeros(found) >>> 3;
         if (trustedUtf8 && b[p + ahead] == '?') { // flagged only from a String: not an end
-          sawQuestionMark = true;
+          questionMarks++;
           p += ahead + 1;
           continue;
         }
@@ -277,7 +280,9 @@ final class JsonBytesParser {
         break;
       }
       seen |= c; // a negative byte sign-extends into bit 7
-      sawQuestionMark |= c == '?';
+      if (c == '?') {
+        questionMarks++;
+      }
       p++;
     }
     if (p >= end || (c >= 0 && c < 0x20)) {
@@ -346,7 +351,9 @@ final class JsonBytesParser {
       }
       ensureScratch(n + 4);
       if (c != '\\') {
-        sawQuestionMark |= c == '?';
+        if (c == '?') {
+          questionMarks++;
+        }
         scratch[n++] = c;
         p++;
         continue;

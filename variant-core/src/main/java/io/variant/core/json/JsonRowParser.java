@@ -30,9 +30,26 @@ public final class JsonRowParser {
   private final JsonOptions options;
   private final VariantBuilder builder;
   private final JsonBytesParser fast = new JsonBytesParser();
+  private final boolean once; // one document, then dropped: results take the builder's buffer
 
   /** {@code dictionary}: the keys rows resolve against first, or null for a fresh one per row. */
   JsonRowParser(JsonOptions options, VariantMetadata dictionary) {
+    this(options, dictionary, false);
+  }
+
+  /**
+   * A parser for one document of about {@code inputLength} bytes or chars, dropped after it: its
+   * buffer is made that large at once (a value is rarely much larger than its JSON) and handed to
+   * the result, where a reused parser would grow it step by step and copy it out.
+   */
+  static JsonRowParser forOneDocument(JsonOptions options, int inputLength) {
+    JsonRowParser p = new JsonRowParser(options, null, true);
+    p.builder.reserve((int) Math.min(inputLength, options.limits().maxValueBytes()));
+    return p;
+  }
+
+  private JsonRowParser(JsonOptions options, VariantMetadata dictionary, boolean once) {
+    this.once = once;
     if (options == null) {
       throw new NullPointerException("options");
     }
@@ -68,7 +85,7 @@ public final class JsonRowParser {
     }
     builder.reset();
     if (fast.parse(utf8, offset, length, false, builder, options.limits().maxDepth())) {
-      return builder.build();
+      return finish();
     }
     builder.reset();
     Utf8Input.requireValid(utf8, offset, length);
@@ -91,8 +108,9 @@ public final class JsonRowParser {
     byte[] utf8 = TextToUtf8.encode(json);
     if (utf8 != null
         && fast.parse(utf8, 0, utf8.length, true, builder, options.limits().maxDepth())
-        && !(fast.sawQuestionMark() && TextToUtf8.replacedSurrogate(json, utf8))) {
-      return builder.build();
+        && !(fast.questionMarks() > 0
+            && TextToUtf8.replacedSurrogate(json, fast.questionMarks()))) {
+      return finish();
     }
     builder.reset();
     try (JsonParser parser = VariantJson.factory(options.limits()).createParser(json)) {
@@ -100,5 +118,9 @@ public final class JsonRowParser {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot parse JSON: in-memory input failed", e);
     }
+  }
+
+  private Variant finish() {
+    return once ? builder.buildOnce() : builder.build();
   }
 }

@@ -8,17 +8,11 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>The JDK's encoder does the work ({@code String.getBytes(UTF_8)}: for a Latin-1 text one
  * vectorized check and a copy; a char loop of our own measured 1.6 times slower on the mixed
- * corpus, issue 7). It replaces an unpaired surrogate by '?', which strict UTF-8 must reject: so
- * the bytes are scanned for '?' 8 at a time, and only a text that has one is looked at char by char
- * for an unpaired surrogate.
+ * corpus, issue 7). It replaces an unpaired surrogate by '?', which strict UTF-8 must reject: so a
+ * text whose bytes hold a '?' has its '?' chars counted too, and more bytes than chars means a
+ * replaced surrogate.
  */
 final class TextToUtf8 {
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-  private static final long LOW_BITS = 0x7F7F7F7F7F7F7F7FL;
-  private static final long QUESTION_MARKS = 0x3F3F3F3F3F3F3F3FL;
-
   private TextToUtf8() {}
 
   /**
@@ -33,30 +27,12 @@ final class TextToUtf8 {
   }
 
   /**
-   * Whether {@link #encode}'s {@code utf8} of {@code text} has a '?' the text does not: one that
-   * stands for an unpaired surrogate, which strict UTF-8 rejects. Callers ask only when the bytes
-   * have a '?' at all (the byte parser notices them in the scan it makes anyway).
+   * Whether {@code questionMarks}, the '?' bytes of {@link #encode}'s UTF-8 of {@code text}, are
+   * more than the text's '?' chars: then one stands for an unpaired surrogate, which strict UTF-8
+   * rejects. The byte parser counts the '?' bytes in the string scan it makes anyway.
    */
-  static boolean replacedSurrogate(String text, byte[] utf8) {
-    return questionMarks(utf8) != questionMarks(text);
-  }
-
-  /** The '?' bytes of {@code b}, 8 at a time. */
-  private static int questionMarks(byte[] b) {
-    int count = 0;
-    int i = 0;
-    for (; i + 8 <= b.length; i += 8) {
-      long x = (long) LONGS.get(b, i) ^ QUESTION_MARKS; // a '?' byte is zero here
-      // Exact for every byte (no borrow between bytes): bit 7 set where the byte is zero.
-      long zero = ~(((x & LOW_BITS) + LOW_BITS) | x | LOW_BITS);
-      count += Long.bitCount(zero);
-    }
-    for (; i < b.length; i++) {
-      if (b[i] == '?') {
-        count++;
-      }
-    }
-    return count;
+  static boolean replacedSurrogate(String text, int questionMarks) {
+    return questionMarks != questionMarks(text);
   }
 
   /** The '?' chars of {@code text}, by the JDK's vectorized search. */

@@ -137,7 +137,7 @@ public final class VariantJson {
     if (options.equals(JsonOptions.defaults()) && inputLength < REUSE_BELOW_BYTES) {
       return DEFAULT_ROWS.get();
     }
-    return new JsonRowParser(options, null);
+    return JsonRowParser.forOneDocument(options, inputLength);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.variant.core.json;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,8 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link TextToUtf8} gives the JDK's UTF-8 bytes, and tells a replaced unpaired surrogate from a
- * real '?' wherever either falls against the 8-byte words it counts in; a byte order mark first
- * gives null.
+ * real '?' from the count of '?' bytes; a byte order mark first gives null.
  */
 class TextToUtf8Test {
   @Test
@@ -38,7 +38,17 @@ class TextToUtf8Test {
           char lone = rnd.nextBoolean() ? '\uD83D' : '\uDE00';
           String bad =
               text.substring(0, at) + lone + (rnd.nextBoolean() ? "" : "?") + text.substring(at);
-          assertTrue(TextToUtf8.replacedSurrogate(bad, TextToUtf8.encode(bad)), bad);
+          assertTrue(TextToUtf8.replacedSurrogate(bad, questionMarkBytes(bad)), bad);
+        });
+  }
+
+  @Test
+  void realQuestionMarksAloneAreNotTakenForASurrogate() {
+    Trials.run(
+        "realQuestionMarksAloneAreNotTakenForASurrogate",
+        rnd -> {
+          String text = text(rnd, rnd.nextInt(40)) + "?" + text(rnd, rnd.nextInt(10));
+          assertFalse(TextToUtf8.replacedSurrogate(text, questionMarkBytes(text)), text);
         });
   }
 
@@ -62,5 +72,14 @@ class TextToUtf8Test {
       }
     }
     return sb.toString();
+  }
+
+  /** What the byte parser counts: the '?' bytes of the JDK's UTF-8 of {@code text}. */
+  private static int questionMarkBytes(String text) {
+    int n = 0;
+    for (byte b : TextToUtf8.encode(text)) {
+      n += b == '?' ? 1 : 0;
+    }
+    return n;
   }
 }
