@@ -43,6 +43,10 @@ final class LeafColumn implements SlotTarget {
   private final int[] args; // FIELD: the field's index; ELEMENT: the list's repetition level
   private final int[] index; // ELEMENT: the element of the current entry, -1 if none
   private final int[] elementStep; // per repetition level: the ELEMENT step of that list, or -1
+  // the repetition level of the list whose ELEMENT is the last step (leaves of scalar elements),
+  // or -1; and that step
+  private final int lastElementLevel;
+  private final int lastStep;
   private final SlotSource[] before; // per step: the source the last entry entered it with
   // Leaves outside lists: every step has one source, and the steps an entry walks depend on its
   // definition level only, so an entry whose deepest group a sibling leaf already started in this
@@ -84,6 +88,8 @@ final class LeafColumn implements SlotTarget {
       }
     }
     this.before = new SlotSource[n];
+    this.lastStep = n - 1;
+    this.lastElementLevel = n > 0 && kinds[n - 1] == ELEMENT ? args[n - 1] : -1;
     boolean flat = maxRepetition == 0;
     this.reach = flat ? new int[maxDefinition + 1] : null;
     this.fixed = flat ? new SlotSource[n] : null;
@@ -166,11 +172,7 @@ final class LeafColumn implements SlotTarget {
       return;
     }
     target = k == 0 ? null : fixed[k - 1];
-    if (d == maxDefinition) {
-      reader.writeValue();
-    }
-    reader.consume();
-    left--;
+    value(d);
   }
 
   /** True if the group of step {@code k} (outside lists) started in this row. */
@@ -187,6 +189,13 @@ final class LeafColumn implements SlotTarget {
     }
     SlotSource s = null;
     int k = 0;
+    if (r > 0 && r == lastElementLevel && walked == kinds.length && d >= definedAt[lastStep]) {
+      // The next scalar of a list whose elements are this leaf's last step: one step, no walk.
+      int e = kinds.length - 1;
+      target = before[e].elementAt(++index[e]);
+      value(d);
+      return;
+    }
     if (r > 0) {
       // The next element of the list at level r: the groups above that list are the ones the
       // last entry walked through (a long list of scalars walks one step per element, not all).
@@ -229,6 +238,11 @@ final class LeafColumn implements SlotTarget {
       index[j] = -1; // no element at this depth in this entry
     }
     target = s;
+    value(d);
+  }
+
+  /** Hands the entry's value (if any) to the converter and consumes the entry. */
+  private void value(int d) {
     if (d == maxDefinition) {
       reader.writeValue();
     }

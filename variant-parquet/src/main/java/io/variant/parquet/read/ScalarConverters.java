@@ -14,6 +14,10 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * slot's Java value.
  */
 final class ScalarConverters {
+  private static final java.lang.invoke.VarHandle BIG_LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+
   private ScalarConverters() {}
 
   /**
@@ -139,6 +143,12 @@ final class ScalarConverters {
         }
         if (n > 16) { // more than a decimal16 holds: the rebuild reports it
           owner.current().setDecimal(new BigDecimal(new BigInteger(bytes), scale));
+          return;
+        }
+        if (n == 16) { // decimal(38, s) and other FIXED_LEN_BYTE_ARRAY(16): two words
+          owner
+              .current()
+              .setDecimal((long) BIG_LONGS.get(bytes, 0), (long) BIG_LONGS.get(bytes, 8));
           return;
         }
         // big-endian two's complement, sign-extended to 128 bits

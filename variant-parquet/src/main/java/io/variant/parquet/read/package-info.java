@@ -37,6 +37,7 @@
  * io.variant.shredding}, {@code io.variant.parquet}, {@code io.variant.parquet.schema}, {@code
  * io.variant.parquet.guard} (corrupt-file checks), {@code io.variant.parquet.filter} (row-group
  * pruning), {@code org.apache.parquet.*} and {@code org.apache.hadoop.conf} (only for the
- * ReadSupport signatures). Nothing here depends on the write package.
+ * ReadSupport signatures), {@code com.github.luben.zstd} (ZSTD pages decompressed in one call, with
+ * the library parquet-hadoop itself uses for ZSTD). Nothing here depends on the write package.
  */
 package io.variant.parquet.read;
