@@ -1,11 +1,9 @@
 package io.variant.shredding;
 
-import io.variant.core.CheckedUtf8;
 import io.variant.core.FixedDictionaryBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -42,7 +40,6 @@ final class FixedDictionaryRebuild {
     final boolean shredded;
     final ShreddingPlan.Shape shape;
     final ShreddedType type; // scalar: the column's type, else null
-    final ShreddedType.SlotValue slotValue; // scalar: how its value travels, else null
     final int object; // index of this object node's ids in a Resolution, or -1
     final byte[][] names; // object: field names, UTF-8, in unsigned byte order
     final int[] planIndex; // object: names[k] is plan field planIndex[k]
@@ -54,7 +51,6 @@ final class FixedDictionaryRebuild {
       this.shredded = plan.isShredded();
       this.shape = plan.shape();
       this.type = shape == ShreddingPlan.Shape.SCALAR ? plan.asScalar().type() : null;
-      this.slotValue = type == null ? null : type.kind().slotValue();
       if (shape == ShreddingPlan.Shape.OBJECT) {
         object = objectCount[0]++;
         var fs = plan.asObject().fields();
@@ -257,44 +253,6 @@ final class FixedDictionaryRebuild {
   }
 
   private void typed(Node n, ShreddedSource s) {
-    ShreddedType t = n.type;
-    switch (n.slotValue) {
-      case BOOLEAN -> b.appendBoolean(s.typedBoolean());
-      case INTEGER -> b.appendInteger(t.variantType(), s.typedLong());
-      case FLOAT -> b.appendFloat(s.typedFloat());
-      case DOUBLE -> b.appendDouble(s.typedDouble());
-      case DECIMAL -> {
-        if (s.hasUnscaledDecimal()) { // past the column's precision: declined, reported there
-          b.appendDecimal(
-              t.variantType(),
-              t.precision(),
-              t.scale(),
-              s.typedUnscaledHigh(),
-              s.typedUnscaledLow());
-        } else {
-          b.appendDecimal(t.variantType(), Rebuilder.decimal(s.typedDecimal(), t));
-        }
-      }
-      case DATE -> b.appendDate(Rebuilder.epochDay(s.typedLong()));
-      case TEMPORAL -> b.appendTemporal(t.variantType(), s.typedLong());
-      case BINARY, UUID, STRING -> {
-        CheckedUtf8 checked =
-            n.slotValue == ShreddedType.SlotValue.STRING ? s.typedCheckedString() : null;
-        if (checked != null) {
-          b.appendString(checked);
-          return;
-        }
-        byte[] exact = s.typedByteArray();
-        ByteBuffer bytes = exact != null ? null : Rebuilder.arrayBacked(s.typedBytes());
-        byte[] a = exact != null ? exact : bytes.array();
-        int off = exact != null ? 0 : bytes.arrayOffset() + bytes.position();
-        int len = exact != null ? exact.length : bytes.remaining();
-        if (n.slotValue == ShreddedType.SlotValue.STRING) {
-          b.appendStringUtf8(a, off, len);
-        } else {
-          b.appendBytes(t.variantType(), a, off, len);
-        }
-      }
-    }
+    TypedScalarRebuild.append(b, n.type, s);
   }
 }

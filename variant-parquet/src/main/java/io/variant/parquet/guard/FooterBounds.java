@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
@@ -25,8 +26,13 @@ final class FooterBounds {
   /** The footer length (4 bytes) and the closing magic (4 bytes). */
   private static final int TAIL_BYTES = 8;
 
-  /** One column chunk: bytes {@code [start, end)} of the file, its dotted column path and codec. */
-  record Chunk(long start, long end, String column, CompressionCodecName codec) {}
+  /** One column chunk: bytes {@code [start, end)} of the file, its column path and codec. */
+  record Chunk(long start, long end, ColumnPath path, CompressionCodecName codec) {
+    /** The dotted column path, for messages (made only for one). */
+    String column() {
+      return path.toDotString();
+    }
+  }
 
   private FooterBounds() {}
 
@@ -68,8 +74,7 @@ final class FooterBounds {
         // column outside any repeated field. More rows than that would have parquet-java make up
         // rows from
         // nothing (up to 2^63 of them); fewer would silently drop the rest.
-        boolean flat =
-            schema.getColumnDescription(c.getPath().toArray()).getMaxRepetitionLevel() == 0;
+        boolean flat = schema.getMaxRepetitionLevel(c.getPath().toArray()) == 0;
         if (block.getRowCount() > c.getValueCount()
             || flat && block.getRowCount() != c.getValueCount()) {
           throw new VariantParquetException(
@@ -113,14 +118,14 @@ final class FooterBounds {
   }
 
   private static Chunk chunk(ColumnChunkMetaData c, long fileLength, String fileName) {
-    String column = c.getPath().toDotString();
+    ColumnPath path = c.getPath();
     long start = c.getStartingPos();
     long size = c.getTotalSize();
     long dataEnd = fileLength - TAIL_BYTES;
     if (start < LEADING_MAGIC_BYTES || size <= 0 || size > dataEnd - start) {
       throw new VariantParquetException(
           fileName,
-          column,
+          path.toDotString(),
           -1,
           "Cannot read the Parquet footer: a column chunk claims "
               + size
@@ -139,7 +144,7 @@ final class FooterBounds {
     if (firstData < start || firstData >= start + size) {
       throw new VariantParquetException(
           fileName,
-          column,
+          path.toDotString(),
           -1,
           "Cannot read the Parquet footer: the first data page at byte "
               + firstData
@@ -153,7 +158,7 @@ final class FooterBounds {
     if (c.getValueCount() < 0) {
       throw new VariantParquetException(
           fileName,
-          column,
+          path.toDotString(),
           -1,
           "Cannot read the Parquet footer: a column chunk claims " + c.getValueCount() + " values",
           null);
@@ -162,7 +167,7 @@ final class FooterBounds {
     if (missing != null && !onClassPath(missing)) {
       throw new VariantParquetException(
           fileName,
-          column,
+          path.toDotString(),
           -1,
           "Cannot read the column chunk: its codec "
               + c.getCodec()
@@ -172,7 +177,7 @@ final class FooterBounds {
               + " ZSTD, LZ4_RAW)",
           null);
     }
-    return new Chunk(start, start + size, column, c.getCodec());
+    return new Chunk(start, start + size, path, c.getCodec());
   }
 
   /**

@@ -89,7 +89,7 @@ public final class GuardedInputFile implements InputFile {
       throws IOException {
     long length = file.getLength();
     return new GuardedInputFile(
-        new PageHeaderCheck(file, name, FooterBounds.check(footer, length, name)), footer);
+        new PageHeaderCheck(file, length, name, FooterBounds.check(footer, length, name)), footer);
   }
 
   /**
@@ -116,7 +116,7 @@ public final class GuardedInputFile implements InputFile {
   }
 
   @Override
-  public long getLength() throws IOException {
+  public long getLength() {
     return checked.getLength();
   }
 

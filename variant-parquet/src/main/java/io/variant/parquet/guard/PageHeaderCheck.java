@@ -39,22 +39,26 @@ final class PageHeaderCheck implements InputFile {
   private static final long EXPANSION_SLACK_BYTES = 64;
 
   private final InputFile file;
+  private final long length;
   private final String fileName;
   private final List<FooterBounds.Chunk> chunks;
 
   /**
+   * @param length the file's length, which the footer was checked against (asking a local file
+   *     again opens it again)
    * @param chunks the file's column chunks, sorted and disjoint, as {@link FooterBounds#check}
    *     returns them
    */
-  PageHeaderCheck(InputFile file, String fileName, List<FooterBounds.Chunk> chunks) {
+  PageHeaderCheck(InputFile file, long length, String fileName, List<FooterBounds.Chunk> chunks) {
     this.file = file;
+    this.length = length;
     this.fileName = fileName;
     this.chunks = chunks;
   }
 
   @Override
-  public long getLength() throws IOException {
-    return file.getLength();
+  public long getLength() {
+    return length;
   }
 
   @Override

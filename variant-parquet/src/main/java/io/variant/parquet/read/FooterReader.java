@@ -2,10 +2,7 @@ package io.variant.parquet.read;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.RowGroup;
-import org.apache.parquet.format.Util;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
@@ -13,19 +10,23 @@ import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * Reads a plain (unencrypted) Parquet footer with less work than {@code ParquetFileReader.open}:
- * the same thrift decoding ({@link Util#readFileMetaData}) and conversion ({@link
- * ParquetMetadataConverter#fromParquetMetadata(FileMetaData)}), but without the per-row-group
- * offset map that {@code readParquetMetadata} builds by hashing every row group's whole thrift
- * structure (only row-index features use it), and, when nothing prunes row groups, without
- * converting each column chunk's min/max statistics. On a file of a few thousand rows the footer is
- * a third of a projected read, and these were half of it.
+ * the thrift structure is decoded by {@link FileMetaDataReader} (without the column chunks'
+ * statistics unless asked for), then converted by parquet-java's own {@link
+ * ParquetMetadataConverter#fromParquetMetadata(FileMetaData)}; it skips the per-row-group offset
+ * map that {@code readParquetMetadata} builds by hashing every row group's whole thrift structure
+ * (only row-index features use it). On a file of a few thousand rows, parquet-java's footer reading
+ * was a quarter of a projected read.
  *
  * <p>Anything unusual (a file too short, no {@code PAR1} magic, an encrypted footer, a length or
- * structure that does not decode) returns {@code null}: the caller then reads the footer with
- * parquet-java, which reports the problem in its own words, so errors are unchanged.
+ * structure that does not decode exactly as thrift would decode it) returns {@code null}: the
+ * caller then reads the footer with parquet-java, which reports the problem in its own words, so
+ * errors are unchanged.
  */
 final class FooterReader {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+
+  /** Stateless once made, and shared the same way by parquet-java's own file reader. */
+  private static final ParquetMetadataConverter CONVERTER = new ParquetMetadataConverter();
 
   private FooterReader() {}
 
@@ -36,92 +37,41 @@ final class FooterReader {
    */
   static ParquetMetadata read(InputFile file, boolean statistics) {
     try {
-      long length = file.getLength();
-      if (length < 12) {
-        return null;
-      }
-      try (SeekableInputStream in = file.newStream()) {
-        byte[] tail = new byte[8];
-        in.seek(length - 8);
-        in.readFully(tail);
-        if (!Arrays.equals(tail, 4, 8, MAGIC, 0, 4)) {
-          return null;
-        }
-        long footerLength =
-            (tail[0] & 0xFFL)
-                | (tail[1] & 0xFFL) << 8
-                | (tail[2] & 0xFFL) << 16
-                | (tail[3] & 0xFFL) << 24;
-        long start = length - 8 - footerLength;
-        if (start < 4) {
-          return null;
-        }
-        byte[] footer = new byte[(int) footerLength];
-        in.seek(start);
-        in.readFully(footer);
-        FileMetaData thrift = Util.readFileMetaData(new Bytes(footer));
-        if (!statistics) {
-          dropStatistics(thrift);
-        }
-        return new ParquetMetadataConverter().fromParquetMetadata(thrift);
-      }
+      byte[] footer = footerBytes(file);
+      return footer == null
+          ? null
+          : CONVERTER.fromParquetMetadata(FileMetaDataReader.read(footer, statistics));
     } catch (Exception e) {
       return null; // parquet-java reads it again and says what is wrong
     }
   }
 
-  /**
-   * The footer's bytes as a stream for thrift, which reads them a byte or a field at a time:
-   * without {@code ByteArrayInputStream}'s locks (thrift's reads were an eighth of a projected read
-   * of a 3,000-row file).
-   */
-  private static final class Bytes extends java.io.InputStream {
-    private final byte[] b;
-    private int pos;
-
-    Bytes(byte[] b) {
-      this.b = b;
+  /** The serialized {@code FileMetaData}, or {@code null} if the file's tail is not a footer's. */
+  static byte[] footerBytes(InputFile file) throws java.io.IOException {
+    long length = file.getLength();
+    if (length < 12) {
+      return null;
     }
-
-    @Override
-    public int read() {
-      return pos < b.length ? b[pos++] & 0xFF : -1;
-    }
-
-    @Override
-    public int read(byte[] to, int off, int len) {
-      java.util.Objects.checkFromIndexSize(off, len, to.length);
-      if (len == 0) {
-        return 0;
+    try (SeekableInputStream in = file.newStream()) {
+      byte[] tail = new byte[8];
+      in.seek(length - 8);
+      in.readFully(tail);
+      if (!Arrays.equals(tail, 4, 8, MAGIC, 0, 4)) {
+        return null;
       }
-      if (pos >= b.length) {
-        return -1;
+      long footerLength =
+          (tail[0] & 0xFFL)
+              | (tail[1] & 0xFFL) << 8
+              | (tail[2] & 0xFFL) << 16
+              | (tail[3] & 0xFFL) << 24;
+      long start = length - 8 - footerLength;
+      if (start < 4) {
+        return null;
       }
-      int n = Math.min(len, b.length - pos);
-      System.arraycopy(b, pos, to, off, n);
-      pos += n;
-      return n;
-    }
-
-    @Override
-    public int available() {
-      return b.length - pos;
-    }
-  }
-
-  private static void dropStatistics(FileMetaData thrift) {
-    if (thrift.getRow_groups() == null) {
-      return;
-    }
-    for (RowGroup g : thrift.getRow_groups()) {
-      if (g.getColumns() == null) {
-        continue;
-      }
-      for (ColumnChunk c : g.getColumns()) {
-        if (c.isSetMeta_data()) {
-          c.getMeta_data().unsetStatistics();
-        }
-      }
+      byte[] footer = new byte[(int) footerLength];
+      in.seek(start);
+      in.readFully(footer);
+      return footer;
     }
   }
 }

@@ -10,6 +10,7 @@ import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.TypedScalarRebuild;
 import java.util.List;
 
 /**
@@ -26,11 +27,9 @@ final class PathResolver {
   private final VariantPath[]
       suffixes; // suffixes[i]: the steps from i on, for extraction from a residual
 
-  /** An empty dictionary marked sorted, so that the rebuild of a scalar takes its fast path. */
-  private static final VariantMetadata NO_KEYS = VariantMetadata.of(new byte[] {0x11, 0, 0});
-
   private final Rebuilder endRebuilder;
-  private final boolean scalarEnd; // the path ends at a typed scalar slot of the spec layout
+  // the path ends at a typed scalar slot of the spec layout: its typed values rebuilt directly
+  private final TypedScalarRebuild scalarEnd;
   // per step: the object node last met there and the step's field index in it (the nodes are
   // the same on every row: a lookup by name per row was a sixth of a projected read)
   private final ShreddedSchemaNode[] lastNode;
@@ -52,9 +51,9 @@ final class PathResolver {
     ShreddedSchemaNode end = typedEnd(column.root.node, 0);
     this.endRebuilder = end == null ? null : Rebuilder.of(end.plan(), options);
     this.scalarEnd =
-        end != null
-            && end.shape() == ShreddingPlan.Shape.SCALAR
-            && end.layout().hasMetadataColumn();
+        end != null && end.shape() == ShreddingPlan.Shape.SCALAR && end.layout().hasMetadataColumn()
+            ? new TypedScalarRebuild(end.plan().asScalar().type(), options)
+            : null;
   }
 
   /** The node the path ends at if it follows typed slots all the way, else {@code null}. */
@@ -105,9 +104,11 @@ final class PathResolver {
       if (!s.hasTyped()) {
         return PathValue.of(s.residual(), false);
       }
-      if (!s.hasResidual() && scalarEnd) {
+      if (!s.hasResidual() && scalarEnd != null) {
         // A typed scalar holds no keys: it needs no dictionary, so the row's is not decoded.
-        return PathValue.of(endRebuilder.rebuild(NO_KEYS, s), true);
+        Variant v = scalarEnd.rebuild(s);
+        return PathValue.of(
+            v != null ? v : endRebuilder.rebuild(TypedScalarRebuild.NO_KEYS, s), true);
       }
       return PathValue.of(endRebuilder.rebuild(metadata(), s), !s.hasResidual());
     }

@@ -103,10 +103,11 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
       count += rowGroup.getRowCount();
     }
     this.rowCount = count;
+    MessageType requested;
     try {
       this.columns = new FileColumns(schema);
       // Validate the column selection now rather than at the first row.
-      columns.requestedSchema(options.columns());
+      requested = columns.requestedSchema(options.columns());
     } catch (VariantSchemaException e) {
       throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
     }
@@ -118,11 +119,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
         options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
     this.rows =
         new RowCursor<>(
-            this.file,
-            fileName,
-            configuration,
-            LevelSource.records(columns.requestedSchema(options.columns()), options),
-            rowGroups);
+            this.file, fileName, configuration, LevelSource.records(requested, options), rowGroups);
   }
 
   /**
