@@ -9,6 +9,8 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.PathValue;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantPathReader;
+import io.variant.parquet.read.VariantReadOptions;
+import io.variant.parquet.read.VariantReadOptions.Validation;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
@@ -89,20 +91,27 @@ public final class ReadCpuTime {
     double[] ns =
         alternate(
             passes,
-            () -> full(inferred, "event"),
-            () -> full(plain, "event"),
-            () -> projected(inferred, "event", PlanReadBenchmark.PROJECTED));
+            () -> full(inferred, "event", Validation.LAZY),
+            () -> full(plain, "event", Validation.LAZY),
+            () -> projected(inferred, "event", PlanReadBenchmark.PROJECTED),
+            () -> full(inferred, "event", Validation.FULL),
+            () -> full(plain, "event", Validation.FULL));
     System.out.printf(
         Locale.ROOT,
         "planRead events (%d rows): full inferred %.0f ns/row, full unshredded %.0f ns/row,"
             + " projected %.0f ns/row%n  projected ÷ full: %.2f× (target ≥ 10)"
-            + "   full(inferred) ÷ full(unshredded) speed: %.2f× (target ≥ 1)%n",
+            + "   full(inferred) ÷ full(unshredded) speed: %.2f× (target ≥ 1)%n"
+            + "  with FULL validation (both sides check every value): full inferred %.0f ns/row,"
+            + " full unshredded %.0f ns/row, inferred ÷ unshredded speed %.2f×%n",
         rows.size(),
         ns[0],
         ns[1],
         ns[2],
         ns[0] / ns[2],
-        ns[1] / ns[0]);
+        ns[1] / ns[0],
+        ns[3],
+        ns[4],
+        ns[4] / ns[3]);
   }
 
   private static void readShredded(Path dir, String corpus, int passes) throws IOException {
@@ -156,8 +165,13 @@ public final class ReadCpuTime {
   }
 
   private static long full(Path file, String column) throws IOException {
+    return full(file, column, VariantReadOptions.defaults().validation());
+  }
+
+  private static long full(Path file, String column, Validation validation) throws IOException {
     long n = 0;
-    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+    try (VariantParquetReader r =
+        VariantParquetReader.builder(file).validation(validation).build()) {
       for (VariantRecord rec = r.read(); rec != null; rec = r.read()) {
         if (rec.variant(column) != null) {
           n++;

@@ -170,7 +170,7 @@ final class ConvertCommand implements Callable<Integer> {
                 : PlanSample.take(paths, rules.sample, inference, documents, true);
         ShreddingPlan written = given != null ? given : inferred(inference, sample, summary);
         if (planFrom != null) {
-          summary.planNote(" (plan of " + planFrom + ")");
+          summary.planNote(() -> " (plan of " + planFrom + ")");
         }
         try {
           out.open(
@@ -206,10 +206,11 @@ final class ConvertCommand implements Callable<Integer> {
     InferredPlan inferred = InferredPlan.of(inference, sample.rows());
     sample.forgetRows();
     summary.planNote(
-        " (plan inferred from "
-            + sample.description()
-            + (inferred.note().isEmpty() ? "" : "; " + inferred.note())
-            + ")");
+        () ->
+            " (plan inferred from "
+                + sample.description()
+                + (inferred.note().isEmpty() ? "" : "; " + inferred.note())
+                + ")");
     return inferred.plan();
   }
 

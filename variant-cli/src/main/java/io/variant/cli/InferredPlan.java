@@ -108,7 +108,8 @@ record InferredPlan(InferenceResult result, String note) {
   static long size(List<Variant> rows, ShreddingPlan plan) throws IOException {
     ByteCounter counter = new ByteCounter();
     try (VariantParquetWriter w =
-        ParquetOutputOptions.builder(new StreamOutputFile("size check", counter, false))
+        ParquetOutputOptions.builder(
+                new StreamOutputFile("size check", counter, false), ParquetOutputOptions.Codec.ZSTD)
             .overwrite()
             .variantColumn("v", plan)
             .build()) {

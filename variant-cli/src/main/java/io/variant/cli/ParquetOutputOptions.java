@@ -117,22 +117,24 @@ final class ParquetOutputOptions {
   }
 
   /**
-   * A new writer of {@code file} as every writer of the CLI starts: with a Hadoop configuration
-   * without Hadoop's defaults. Parquet's codecs read their settings from a Hadoop configuration,
-   * and the first read of a default one parses Hadoop's {@code core-default.xml} (160 KB, a tenth
-   * of a 20,000-row convert's CPU time); no setting a codec reads has a default there, so the file
-   * is the same.
+   * A new writer of {@code file} with {@code codec}, as every writer of the CLI starts. ZSTD, the
+   * default, needs no Hadoop configuration at all (the writer compresses it itself, from parquet's
+   * own settings): Hadoop's {@code Configuration} class init alone was 17 ms of a 20,000-row
+   * convert's CPU. Other codecs go through Hadoop's codec machinery, which reads its settings from
+   * a Hadoop configuration, and the first read of a default one parses Hadoop's {@code
+   * core-default.xml} (160 KB, a tenth of such a convert's CPU): they get one without Hadoop's
+   * defaults; no setting a codec reads has a default there, so the file is the same.
    */
-  static VariantParquetWriter.Builder builder(OutputFile file) {
-    return VariantParquetWriter.builder(file).conf(new Configuration(false));
+  static VariantParquetWriter.Builder builder(OutputFile file, Codec codec) {
+    VariantParquetWriter.Builder builder = VariantParquetWriter.builder(file).codec(codec.parquet);
+    return codec == Codec.ZSTD ? builder : builder.conf(new Configuration(false));
   }
 
   /** A writer of one file with these options, its VARIANT column shredded by {@code plan}. */
   VariantParquetWriter.Builder writer(OutputFile file, ShreddingPlan plan) {
     VariantParquetWriter.Builder builder =
-        builder(file)
+        builder(file, codec)
             .layout(layout)
-            .codec(codec.parquet)
             // the plan is given and rows carry their own keys: nothing to sample
             .inferFromFirst(0)
             // the stream is ours: a fresh temporary file, stdout, or a FIFO/device written through

@@ -74,7 +74,9 @@ final class PlanSample {
   private long stride = 1;
   private long seen;
   private long badRows; // malformed lines left out of the sample
-  private String description;
+  private String description; // null for a spread sample until description() formats it
+  private long spreadRows; // a spread sample's rows
+  private long spreadBytes; // the bytes it spread across, or -1 if it read them all
   private InputException ended; // the failure that ended a stream-mode sample, if any
   private Kept current; // the sampled row next() returned last; null once the command reads on
 
@@ -211,6 +213,17 @@ final class PlanSample {
    * malformed lines left out, if any.
    */
   String description() {
+    if (description == null) { // formatted on first use: convert --quiet never shows it
+      description =
+          spreadBytes < 0
+              ? String.format(Locale.ROOT, "all %d rows", spreadRows)
+              : String.format(
+                  Locale.ROOT,
+                  "%d rows from %d places spread across %s",
+                  spreadRows,
+                  PLACES,
+                  bytes(spreadBytes));
+    }
     return badRows == 0
         ? description
         : String.format(
@@ -323,15 +336,8 @@ final class PlanSample {
       }
       before += sizes[i];
     }
-    description =
-        whole
-            ? String.format(Locale.ROOT, "all %d rows", out.size())
-            : String.format(
-                Locale.ROOT,
-                "%d rows from %d places spread across %s",
-                out.size(),
-                PLACES,
-                bytes(total));
+    spreadRows = out.size();
+    spreadBytes = whole ? -1 : total;
     return out;
   }
 

@@ -27,6 +27,9 @@ public final class Variant extends EncodedValue {
       keyOrder; // FieldLookup's cache of this object's key order; a benign race: any thread
   // computes the same
   private boolean knownSpecOrdered; // every object inside is in key order: a builder made it
+  // > 0: a builder checked every byte of this value as validate(KeyOrder.ANY) does, its nesting
+  // bounded by this limit; validate() then checks only the metadata
+  private int checkedWithinDepth;
 
   // (KeyOrder.toSpecOrder)
 
@@ -226,6 +229,15 @@ public final class Variant extends EncodedValue {
     return knownSpecOrdered;
   }
 
+  /**
+   * Marks this value as checked, byte for byte, by the builder that made it, with nesting at most
+   * {@code maxDepth}: for {@link FixedDictionaryBuilder} when every copied value was checked.
+   */
+  Variant checkedWithin(int maxDepth) {
+    checkedWithinDepth = maxDepth;
+    return this;
+  }
+
   /** Marks this value as built in key order; for VariantBuilder. */
   Variant knownSpecOrdered() {
     knownSpecOrdered = true;
@@ -316,6 +328,11 @@ public final class Variant extends EncodedValue {
   /** {@link #validate()} with an explicit nesting limit and key order. */
   public Variant validate(Limits limits, KeyOrder order) {
     metadata.validate();
+    if (order == KeyOrder.ANY
+        && checkedWithinDepth > 0
+        && checkedWithinDepth <= limits.maxDepth()) {
+      return this; // its builder checked every byte (a shredded row rebuilt under FULL reading)
+    }
     new VariantValidator(limits.maxDepth(), order).check(this);
     return this;
   }

@@ -22,6 +22,9 @@ public final class VariantMetadata {
           long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
   private final byte[] buf;
+  // validate() passed: a reader that validates every row checks a dictionary shared by many rows
+  // (Parquet's dictionary-encoded metadata column) once. Idempotent, so a race only repeats work.
+  private boolean valid;
   private final int start;
   private final int end; // exclusive, the computed length of the metadata
   private final int given; // the bytes the caller gave: more than end - start when bytes trail it
@@ -335,7 +338,7 @@ public final class VariantMetadata {
    * @throws VariantFormatException naming the first problem and its byte offset
    */
   public void validate() {
-    if (size == 0) {
+    if (size == 0 || valid) {
       return;
     }
     if (offset(0) != 0) {
@@ -350,6 +353,7 @@ public final class VariantMetadata {
             s, "metadata is marked sorted but key %d is not after key %d", i, i - 1);
       }
     }
+    valid = true;
   }
 
   @Override

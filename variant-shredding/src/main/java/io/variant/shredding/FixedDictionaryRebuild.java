@@ -100,7 +100,7 @@ final class FixedDictionaryRebuild {
     this.root = new Node(plan, count);
     this.objectCount = count[0];
     this.typedWins = options.residualKeyConflict() == RebuildOptions.ResidualKeyConflict.TYPED_WINS;
-    this.b = new FixedDictionaryBuilder(options.limits());
+    this.b = new FixedDictionaryBuilder(options.limits()).checkCopies(options.checkResiduals());
   }
 
   /**

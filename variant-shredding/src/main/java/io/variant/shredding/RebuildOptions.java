@@ -12,8 +12,14 @@ import io.variant.core.Limits;
  * @param limits bound the rebuilt value ({@link Limits#maxDepth()}, {@link Limits#maxValueBytes()})
  *     and each residual that has to be re-encoded ({@link Limits#maxExpansion()}); default {@link
  *     Limits#defaults()}
+ * @param checkResiduals check each residual value copied into a rebuilt one as {@link
+ *     io.variant.core.Variant#validate()} does, so that the rebuilt value is known valid and its
+ *     own {@code validate()} only checks the dictionary (typed values are checked as they are
+ *     written either way). For readers that validate every row; default off (residuals copied after
+ *     an O(1) look at their header)
  */
-public record RebuildOptions(ResidualKeyConflict residualKeyConflict, Limits limits) {
+public record RebuildOptions(
+    ResidualKeyConflict residualKeyConflict, Limits limits, boolean checkResiduals) {
   /** A shredded key found again in the object's residual. */
   public enum ResidualKeyConflict {
     /** Throw {@link ShreddingException}. The default: the file is invalid. */
@@ -35,6 +41,11 @@ public record RebuildOptions(ResidualKeyConflict residualKeyConflict, Limits lim
     }
   }
 
+  /** Options that copy residuals unchecked. */
+  public RebuildOptions(ResidualKeyConflict residualKeyConflict, Limits limits) {
+    this(residualKeyConflict, limits, false);
+  }
+
   /** Options with {@link Limits#defaults()}. */
   public RebuildOptions(ResidualKeyConflict residualKeyConflict) {
     this(residualKeyConflict, Limits.defaults());
@@ -42,7 +53,12 @@ public record RebuildOptions(ResidualKeyConflict residualKeyConflict, Limits lim
 
   /** These options with limits {@code l}. @throws NullPointerException if {@code l} is null */
   public RebuildOptions withLimits(Limits l) {
-    return new RebuildOptions(residualKeyConflict, l);
+    return new RebuildOptions(residualKeyConflict, l, checkResiduals);
+  }
+
+  /** These options, checking copied residuals or not (see {@link #checkResiduals()}). */
+  public RebuildOptions withCheckResiduals(boolean check) {
+    return new RebuildOptions(residualKeyConflict, limits, check);
   }
 
   /** Fail on every invalid combination. */

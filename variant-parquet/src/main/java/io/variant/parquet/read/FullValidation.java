@@ -5,6 +5,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
+import io.variant.shredding.RebuildOptions;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
@@ -82,6 +83,19 @@ final class FullValidation<T> extends ReadSupport<T> {
         validate(value.value(), column, order);
       }
     };
+  }
+
+  /**
+   * The rebuild options a reader with {@code options} uses: under {@code FULL} the rebuild checks
+   * each residual it copies, so that a rebuilt row is known valid and its {@code validate()} here
+   * checks only its dictionary, instead of walking every byte of a row whose typed parts were
+   * checked as they were decoded. ({@code STRICT} also demands the key order, which only the full
+   * walk checks.)
+   */
+  static RebuildOptions rebuildOptions(VariantReadOptions options) {
+    return options.validation() == VariantReadOptions.Validation.FULL
+        ? options.rebuild().withCheckResiduals(true)
+        : options.rebuild();
   }
 
   private static void validate(Variant v, String column, KeyOrder order) {

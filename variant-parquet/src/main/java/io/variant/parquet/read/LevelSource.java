@@ -43,7 +43,7 @@ final class LevelSource<T> extends RowCursor.Source<T> {
   static LevelSource<VariantRecord> records(MessageType requested, VariantReadOptions options) {
     return new LevelSource<>(
         requested,
-        options.rebuild(),
+        FullValidation.rebuildOptions(options),
         columns -> columns::record,
         FullValidation.records(options.validation()));
   }

@@ -9,10 +9,12 @@ import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.compression.CompressionCodecFactory;
+import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 
@@ -36,7 +38,7 @@ final class RowGroupWriter {
   private final ParquetFileWriter file;
   private final MessageType schema;
   private final ParquetProperties props;
-  private final CompressionCodecFactory codecs;
+  private final CompressionCodecFactory codecs; // null for ZSTD, which needs no factory
   private final CompressionCodecFactory.BytesInputCompressor compressor;
   private final long rowGroupBytes;
   private final List<ColumnDescriptor> descriptors;
@@ -66,14 +68,20 @@ final class RowGroupWriter {
     this.schema = schema;
     this.props = properties(options, typedColumnEncodings);
     this.rowGroupBytes = options.rowGroupSize();
-    this.codecs = new CodecFactory(options.parquetConfiguration(), props.getPageSizeThreshold());
+    ParquetConfiguration conf = options.parquetConfiguration();
+    int pageSize = props.getPageSizeThreshold();
+    this.codecs =
+        options.codec() == CompressionCodecName.ZSTD ? null : new CodecFactory(conf, pageSize);
     this.file =
         new ParquetFileWriter(
             out, schema, mode, rowGroupBytes, ParquetWriter.MAX_PADDING_SIZE_DEFAULT, null, props);
     boolean started = false;
     try {
       file.start();
-      this.compressor = codecs.getCompressor(options.codec());
+      this.compressor =
+          codecs == null
+              ? new ZstdPageCompressor(conf, pageSize)
+              : codecs.getCompressor(options.codec());
       this.descriptors = schema.getColumns();
       this.leaves = new ColumnWriter[descriptors.size()];
       this.nextRowGroupBytes = rowGroupBytes;
@@ -83,7 +91,7 @@ final class RowGroupWriter {
     } finally {
       if (!started) {
         file.abort();
-        codecs.release();
+        release();
       }
     }
   }
@@ -214,6 +222,12 @@ final class RowGroupWriter {
       file.abort();
       throw e;
     } finally {
+      release();
+    }
+  }
+
+  private void release() {
+    if (codecs != null) {
       codecs.release();
     }
   }
@@ -229,7 +243,7 @@ final class RowGroupWriter {
       pages.close();
       file.abort();
     } finally {
-      codecs.release();
+      release();
     }
   }
 }

@@ -157,6 +157,33 @@ class MalformedRowDataTest {
   }
 
   @Test
+  void residualWithInvalidUtf8FailsItsRowUnderFullValidationAndReadsLazily() throws IOException {
+    // {"b": a short string of one byte 0xFF}: only a deep check sees it
+    byte[] badString = {0x02, 0x01, 0x01, 0x00, 0x02, 0x05, (byte) 0xFF};
+    Path file = file(SHREDDED, METADATA_AB, badString);
+
+    // FULL checks the residual as the rebuild copies it (RebuildOptions.checkResiduals).
+    VariantParquetException e =
+        failsAtRow2(
+            file, VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL));
+    assertNamesRow2(e, file);
+    Throwable cause = e;
+    while (cause != null && !(cause instanceof VariantFormatException)) {
+      cause = cause.getCause();
+    }
+    assertInstanceOf(VariantFormatException.class, cause, e.toString());
+    assertTrue(e.getMessage().contains("UTF-8"), e.getMessage());
+
+    try (VariantParquetReader r = VariantParquetReader.open(file)) { // LAZY: copied as stored
+      r.read();
+      r.read();
+      Variant v = r.read().variant("v");
+      assertEquals(7, v.field("a").longValue());
+      assertThrows(VariantFormatException.class, v::validate);
+    }
+  }
+
+  @Test
   void residualWithKnownKeyMergesWithTheShreddedField() throws IOException {
     Path file =
         file(SHREDDED, METADATA_AB, OBJECT_B_IS_7); // the control: the same row, but a valid id

@@ -2,6 +2,7 @@ package io.variant.shredding.infer;
 
 import io.variant.shredding.ShreddedType;
 import io.variant.shredding.ShreddingPlan;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -55,12 +56,17 @@ final class PlanChooser {
 
   private final InferenceOptions options;
   private final boolean costModel;
+  // the shares as written, in decimal: formatted once here, not on every path's check
+  private final BigDecimal dominance;
+  private final BigDecimal minPresence;
   private final List<Supplier<Explanation.Decision>> skipped =
       new ArrayList<>(); // fields under the presence threshold
 
   PlanChooser(InferenceOptions options) {
     this.options = options;
     this.costModel = options.selection() == Selection.COST_MODEL;
+    this.dominance = Ratio.decimal(options.dominance());
+    this.minPresence = Ratio.decimal(options.minPresence());
   }
 
   InferenceResult choose(PathStats root, long rows, int trackedPaths, long untrackedValues) {
@@ -161,9 +167,7 @@ final class PlanChooser {
         best = f; // ties keep the earlier family, for determinism
       }
     }
-    return nonNull > 0 && Ratio.atLeast(stats.count(best), nonNull, options.dominance())
-        ? best
-        : null;
+    return nonNull > 0 && Ratio.atLeast(stats.count(best), nonNull, dominance) ? best : null;
   }
 
   /** The one place that maps a dominant family to a plan node. */
@@ -198,7 +202,7 @@ final class PlanChooser {
     children.sort(Comparator.comparing((PathStats p) -> p.key, PlanChooser::compareCodePoints));
     List<Choice> residualFields = new ArrayList<>();
     for (PathStats child : children) {
-      if (Ratio.atLeast(child.present, objects, options.minPresence())) {
+      if (Ratio.atLeast(child.present, objects, minPresence)) {
         Choice f = choose(child, objects, chain.then(child.present), s.meanFields() - 1);
         if (costModel && f.shape == Shape.RESIDUAL) {
           residualFields.add(f); // stays in this object's residual: no column pays for it
