@@ -150,6 +150,7 @@ final class ConvertCommand implements Callable<Integer> {
     if (engine.isMapReduce()) {
       return engine.run(this, given, spec);
     }
+    FooterWarmUp.start(); // parquet-java's footer class init, off the main thread
     List<String> paths = InputPaths.expand(inputs, InputPaths::anyFile);
     ConvertSummary summary = new ConvertSummary();
     try (ConvertWriter out =

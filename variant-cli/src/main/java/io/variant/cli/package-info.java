@@ -14,7 +14,7 @@
  *
  * <p>May import: every module of the project ({@code io.variant.*}), {@code picocli}, {@code
  * org.apache.parquet.*}, {@code com.fasterxml.jackson.core.io}, {@code com.github.luben.zstd} (zstd
- * input) and {@code org.apache.hadoop.conf} (the configuration Parquet's codecs read, which the
- * CLI's writers give without Hadoop's defaults); nothing imports this package.
+ * input) and {@code org.apache.hadoop.conf} (the configuration Parquet's codecs other than ZSTD
+ * read, which the CLI's writers give without Hadoop's defaults); nothing imports this package.
  */
 package io.variant.cli;
