@@ -247,17 +247,29 @@ public final class FixedDictionaryBuilder {
     LittleEndian.write(out, start + 1, n, countSize);
     int at = start + 1 + countSize;
     if (object) {
-      int[] fieldIds = ids[d];
-      for (int i = 0; i < n; i++, at += idSize) {
-        LittleEndian.write(out, at, fieldIds[i], idSize);
-      }
+      at = writeAll(out, at, ids[d], n, idSize);
     }
-    int[] offs = offsets[d];
-    for (int i = 0; i < n; i++, at += offsetSize) {
-      LittleEndian.write(out, at, offs[i], offsetSize);
-    }
+    at = writeAll(out, at, offsets[d], n, offsetSize);
     LittleEndian.write(out, at, dataSize, offsetSize);
     buf.len += headerSize;
+  }
+
+  /**
+   * Writes {@code values[0..n)} at {@code width} bytes each from {@code at}; returns the end. One
+   * byte, what a small container's ids and offsets take, gets its own loop without the width
+   * switch.
+   */
+  private static int writeAll(byte[] out, int at, int[] values, int n, int width) {
+    if (width == 1) {
+      for (int i = 0; i < n; i++) {
+        out[at + i] = (byte) values[i];
+      }
+      return at + n;
+    }
+    for (int i = 0; i < n; i++, at += width) {
+      LittleEndian.write(out, at, values[i], width);
+    }
+    return at;
   }
 
   // ---------------------------------------------------------------- values
@@ -389,6 +401,14 @@ public final class FixedDictionaryBuilder {
     Utf8.check(b, offset, length, offset);
     beforeValue();
     buf.string(b, offset, length);
+    return this;
+  }
+
+  /** A string checked once for many values ({@link CheckedUtf8}): copied, not checked again. */
+  public FixedDictionaryBuilder appendString(CheckedUtf8 s) {
+    byte[] b = s.bytes();
+    beforeValue();
+    buf.string(b, 0, b.length);
     return this;
   }
 

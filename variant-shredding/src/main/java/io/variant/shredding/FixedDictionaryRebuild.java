@@ -35,6 +35,11 @@ final class FixedDictionaryRebuild {
   /** The plan tree with each object's names in key order (the order of ids in a sorted one). */
   private static final class Node {
     final ShreddingPlan plan;
+    // the plan's facts, read on every row: kept here so the rebuild makes no interface call on the
+    // sealed plan types (a megamorphic itable dispatch per slot in the profile)
+    final boolean shredded;
+    final ShreddingPlan.Shape shape;
+    final ShreddedType type; // scalar: the column's type, else null
     final int object; // index of this object node's ids in a Resolution, or -1
     final byte[][] names; // object: field names, UTF-8, in unsigned byte order
     final int[] planIndex; // object: names[k] is plan field planIndex[k]
@@ -43,7 +48,9 @@ final class FixedDictionaryRebuild {
 
     Node(ShreddingPlan plan, int[] objectCount) {
       this.plan = plan;
-      ShreddingPlan.Shape shape = plan.shape();
+      this.shredded = plan.isShredded();
+      this.shape = plan.shape();
+      this.type = shape == ShreddingPlan.Shape.SCALAR ? plan.asScalar().type() : null;
       if (shape == ShreddingPlan.Shape.OBJECT) {
         object = objectCount[0]++;
         var fs = plan.asObject().fields();
@@ -104,9 +111,7 @@ final class FixedDictionaryRebuild {
     ids = r.ids();
     b.start(r.dictionary());
     try {
-      if (present(root, source)) {
-        value(root, source);
-      } else {
+      if (!append(root, source)) {
         b.appendNull();
       }
       return b.build();
@@ -142,24 +147,29 @@ final class FixedDictionaryRebuild {
     }
   }
 
-  /** True unless the slot is missing (both parts null). */
-  private static boolean present(Node n, ShreddedSource s) {
-    return (s.hasTyped() && n.plan.isShredded()) || s.residual() != null;
-  }
-
-  /** Appends a present slot's value. */
-  private void value(Node n, ShreddedSource s) {
+  /**
+   * Appends the slot's value, preceded by field id {@code key} when it is not negative; returns
+   * false, appending nothing, if the slot is missing (both parts null).
+   */
+  private boolean append(Node n, ShreddedSource s, int key) {
+    boolean typed = n.shredded && s.hasTyped();
     Variant residual = s.residual();
-    if (!s.hasTyped() || !n.plan.isShredded()) {
-      b.appendVariant(residual);
-      return;
+    if (!typed && residual == null) {
+      return false;
     }
-    switch (n.plan.shape()) {
+    if (key >= 0) {
+      b.key(key);
+    }
+    if (!typed) {
+      b.appendVariant(residual);
+      return true;
+    }
+    switch (n.shape) {
       case SCALAR -> {
         if (residual != null) {
           throw DECLINE;
         }
-        typed(n.plan.asScalar().type(), s);
+        typed(n, s);
       }
       case ARRAY -> {
         if (residual != null) {
@@ -167,10 +177,7 @@ final class FixedDictionaryRebuild {
         }
         b.startArray();
         for (int i = 0, count = s.elementCount(); i < count; i++) {
-          ShreddedSource e = s.element(i);
-          if (present(n.element, e)) {
-            value(n.element, e);
-          } else {
+          if (!append(n.element, s.element(i), -1)) {
             b.appendNull();
           }
         }
@@ -179,6 +186,11 @@ final class FixedDictionaryRebuild {
       case OBJECT -> object(n, s, residual);
       case RESIDUAL -> throw new AssertionError(n.plan); // not shredded
     }
+    return true;
+  }
+
+  private boolean append(Node n, ShreddedSource s) {
+    return append(n, s, -1);
   }
 
   /**
@@ -198,9 +210,8 @@ final class FixedDictionaryRebuild {
       int id = fieldIds[k];
       Node f = n.fields[k];
       ShreddedSource fs = s.field(n.planIndex[k]);
-      boolean has = fs != null && present(f, fs);
       if (id < 0) {
-        if (has) {
+        if (fs != null && present(f, fs)) {
           throw DECLINE; // its key is not in the row's dictionary: the general path adds it
         }
         continue;
@@ -214,15 +225,19 @@ final class FixedDictionaryRebuild {
         }
         rid = nextId(residual, ++j, rn, rid); // the shredded field wins, even when missing
       }
-      if (has) {
-        b.key(id);
-        value(f, fs);
+      if (fs != null) {
+        append(f, fs, id); // a missing field appends nothing
       }
     }
     for (; j < rn; rid = nextId(residual, ++j, rn, rid)) {
       b.key(rid).appendVariant(residual.fieldValue(j));
     }
     b.endObject();
+  }
+
+  /** True unless the slot is missing (both parts null). */
+  private static boolean present(Node n, ShreddedSource s) {
+    return (n.shredded && s.hasTyped()) || s.residual() != null;
   }
 
   /** The id of the residual's field {@code j}, which must exceed {@code previous}. */
@@ -237,7 +252,7 @@ final class FixedDictionaryRebuild {
     return id;
   }
 
-  private void typed(ShreddedType t, ShreddedSource s) {
-    TypedScalarRebuild.append(b, t, s);
+  private void typed(Node n, ShreddedSource s) {
+    TypedScalarRebuild.append(b, n.type, s);
   }
 }

@@ -1,5 +1,6 @@
 package io.variant.shredding;
 
+import io.variant.core.CheckedUtf8;
 import io.variant.core.Variant;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -63,6 +64,15 @@ public interface ShreddedSource {
    * Callers do not modify it.
    */
   default byte[] typedByteArray() {
+    return null;
+  }
+
+  /**
+   * The same string as {@link #typedBytes()}, already checked as UTF-8, when the source has it so
+   * (a string repeated by many rows, such as a Parquet dictionary entry, is then checked once, not
+   * per row); {@code null} otherwise, and for typed values that are not strings.
+   */
+  default CheckedUtf8 typedCheckedString() {
     return null;
   }
 

@@ -1,5 +1,6 @@
 package io.variant.shredding;
 
+import io.variant.core.CheckedUtf8;
 import io.variant.core.FixedDictionaryBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
@@ -90,6 +91,12 @@ public final class TypedScalarRebuild {
       case DATE -> b.appendDate(Rebuilder.epochDay(s.typedLong()));
       case TEMPORAL -> b.appendTemporal(t.variantType(), s.typedLong());
       case BINARY, UUID, STRING -> {
+        CheckedUtf8 checked =
+            t.kind().slotValue() == ShreddedType.SlotValue.STRING ? s.typedCheckedString() : null;
+        if (checked != null) {
+          b.appendString(checked); // checked once for many rows (a dictionary entry)
+          return;
+        }
         byte[] exact = s.typedByteArray();
         ByteBuffer bytes = exact != null ? null : Rebuilder.arrayBacked(s.typedBytes());
         byte[] a = exact != null ? exact : bytes.array();

@@ -43,7 +43,16 @@ final class LeafColumn implements SlotTarget {
   private final int[] args; // FIELD: the field's index; ELEMENT: the list's repetition level
   private final int[] index; // ELEMENT: the element of the current entry, -1 if none
   private final int[] elementStep; // per repetition level: the ELEMENT step of that list, or -1
+  // the repetition level of the list whose ELEMENT is the last step (leaves of scalar elements),
+  // or -1; and that step
+  private final int lastElementLevel;
+  private final int lastStep;
   private final SlotSource[] before; // per step: the source the last entry entered it with
+  // Leaves outside lists: every step has one source, and the steps an entry walks depend on its
+  // definition level only, so an entry whose deepest group a sibling leaf already started in this
+  // row needs no walk (most entries of an object's leaves).
+  private final int[] reach; // per definition level: the steps an entry walks, or null in a list
+  private final SlotSource[] fixed; // per step: its source, or null in a list
   private int walked; // steps the last entry walked
   private final int maxDefinition;
   private final int maxRepetition;
@@ -79,6 +88,35 @@ final class LeafColumn implements SlotTarget {
       }
     }
     this.before = new SlotSource[n];
+    this.lastStep = n - 1;
+    this.lastElementLevel = n > 0 && kinds[n - 1] == ELEMENT ? args[n - 1] : -1;
+    boolean flat = maxRepetition == 0;
+    this.reach = flat ? new int[maxDefinition + 1] : null;
+    this.fixed = flat ? new SlotSource[n] : null;
+    if (flat) {
+      for (int d = 0; d <= maxDefinition; d++) {
+        int k = 0;
+        while (k < n && d >= definedAt[k]) {
+          k++;
+        }
+        reach[d] = k;
+      }
+      SlotSource s = null;
+      for (int k = 0; k < n; k++) {
+        s =
+            switch (kinds[k]) {
+              case ROOT -> column.root;
+              case FIELD -> s.fieldSlot(args[k]);
+              case OBJECT -> s;
+              default ->
+                  throw new IllegalArgumentException(
+                      "Cannot read column "
+                          + descriptor
+                          + ": a list step in a column outside lists");
+            };
+        fixed[k] = s;
+      }
+    }
   }
 
   /** The converter that receives this leaf's values; set once, before the first row group. */
@@ -103,7 +141,7 @@ final class LeafColumn implements SlotTarget {
       throw damaged("it holds fewer rows than its row group");
     }
     if (maxRepetition == 0) {
-      entry(0, reader.definition());
+      flatEntry(reader.definition());
       return;
     }
     int r = reader.repetition();
@@ -123,6 +161,27 @@ final class LeafColumn implements SlotTarget {
     } while (r != 0);
   }
 
+  /** An entry of a leaf outside lists: walks only if its deepest group has not started yet. */
+  private void flatEntry(int d) {
+    if (d < 0 || d > maxDefinition) {
+      throw damaged("definition level " + d + " is outside the column's 0 to " + maxDefinition);
+    }
+    int k = reach[d];
+    if (k > 0 && !started(k - 1)) {
+      entry(0, d);
+      return;
+    }
+    target = k == 0 ? null : fixed[k - 1];
+    value(d);
+  }
+
+  /** True if the group of step {@code k} (outside lists) started in this row. */
+  private boolean started(int k) {
+    SlotSource s = fixed[k];
+    // Invariant: a group starts only after the groups above it, so their state is this row's too.
+    return s.startedIn(column.row()) && (kinds[k] != OBJECT || s.hasTyped());
+  }
+
   /** One entry: finds its slot, hands its value (if any) to the converter, and consumes it. */
   private void entry(int r, int d) {
     if (d > maxDefinition) {
@@ -130,6 +189,13 @@ final class LeafColumn implements SlotTarget {
     }
     SlotSource s = null;
     int k = 0;
+    if (r > 0 && r == lastElementLevel && walked == kinds.length && d >= definedAt[lastStep]) {
+      // The next scalar of a list whose elements are this leaf's last step: one step, no walk.
+      int e = kinds.length - 1;
+      target = before[e].elementAt(++index[e]);
+      value(d);
+      return;
+    }
     if (r > 0) {
       // The next element of the list at level r: the groups above that list are the ones the
       // last entry walked through (a long list of scalars walks one step per element, not all).
@@ -172,6 +238,11 @@ final class LeafColumn implements SlotTarget {
       index[j] = -1; // no element at this depth in this entry
     }
     target = s;
+    value(d);
+  }
+
+  /** Hands the entry's value (if any) to the converter and consumes the entry. */
+  private void value(int d) {
     if (d == maxDefinition) {
       reader.writeValue();
     }

@@ -15,6 +15,7 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.api.InitContext;
 import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
@@ -158,6 +159,7 @@ final class RowCursor<T> implements AutoCloseable {
   private void open() throws IOException {
     ParquetReadOptions options =
         RowGroupPruning.configure(ParquetReadOptions.builder(configuration), rowGroupFilter)
+            .withCodecFactory(new PageCodecs(HadoopCodecs.newFactory(configuration, 0)))
             .build();
     FileMetaData meta = file.footer().getFileMetaData();
     reader = ParquetFileReader.open(file, file.footer(), options, file.newStream());

@@ -1,9 +1,12 @@
 package io.variant.parquet.read;
 
+import io.variant.core.CheckedUtf8;
+import io.variant.core.VariantFormatException;
 import io.variant.parquet.VariantParquetException;
 import io.variant.shredding.ShreddedType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.io.api.PrimitiveConverter;
 
 /**
@@ -11,6 +14,10 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * slot's Java value.
  */
 final class ScalarConverters {
+  private static final java.lang.invoke.VarHandle BIG_LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+
   private ScalarConverters() {}
 
   /**
@@ -53,7 +60,8 @@ final class ScalarConverters {
             }
           };
       case DECIMAL -> decimal(type.scale(), owner, path);
-      case BINARY, STRING, UUID ->
+      case STRING -> new StringConverter(owner);
+      case BINARY, UUID ->
           new BinaryConverter() {
             @Override
             void accept(byte[] bytes, int dictionaryId) {
@@ -61,6 +69,46 @@ final class ScalarConverters {
             }
           };
     };
+  }
+
+  /**
+   * Strings: each dictionary entry is checked as UTF-8 once ({@link CheckedUtf8}), not in every
+   * row's rebuild. An entry that is not valid UTF-8 goes on as plain bytes, so the rebuild's own
+   * check rejects the rows that use it.
+   */
+  private static final class StringConverter extends BinaryConverter {
+    private final SlotTarget owner;
+    private CheckedUtf8[] checked = {};
+    private boolean[] invalid = {};
+
+    StringConverter(SlotTarget owner) {
+      this.owner = owner;
+    }
+
+    @Override
+    public void setDictionary(Dictionary dictionary) {
+      super.setDictionary(dictionary);
+      checked = new CheckedUtf8[dictionary.getMaxId() + 1];
+      invalid = new boolean[checked.length];
+    }
+
+    @Override
+    void accept(byte[] bytes, int dictionaryId) {
+      if (dictionaryId < 0) {
+        owner.current().setBytes(bytes);
+        return;
+      }
+      CheckedUtf8 c = checked[dictionaryId]; // the id was checked when the entry was read
+      if (c == null && !invalid[dictionaryId]) {
+        try {
+          c = CheckedUtf8.copyOf(bytes, 0, bytes.length);
+          checked[dictionaryId] = c;
+        } catch (VariantFormatException e) {
+          invalid[dictionaryId] = true; // reported by each row's rebuild
+        }
+      }
+      owner.current().setString(bytes, c);
+    }
   }
 
   /**
@@ -95,6 +143,12 @@ final class ScalarConverters {
         }
         if (n > 16) { // more than a decimal16 holds: the rebuild reports it
           owner.current().setDecimal(new BigDecimal(new BigInteger(bytes), scale));
+          return;
+        }
+        if (n == 16) { // decimal(38, s) and other FIXED_LEN_BYTE_ARRAY(16): two words
+          owner
+              .current()
+              .setDecimal((long) BIG_LONGS.get(bytes, 0), (long) BIG_LONGS.get(bytes, 8));
           return;
         }
         // big-endian two's complement, sign-extended to 128 bits

@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.core.CheckedUtf8;
 import io.variant.core.Variant;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
@@ -20,6 +21,7 @@ final class SlotSource implements ShreddedSource {
   final ShreddedSchemaNode node;
   private final VariantColumnReader row;
 
+  private long startedIn = -1; // the row (VariantColumnReader#row) in which the group last started
   private byte[] residualBytes;
   private Variant residual;
   private boolean typed;
@@ -32,6 +34,7 @@ final class SlotSource implements ShreddedSource {
   private long unscaledHigh;
   private long unscaledLow;
   private byte[] bytesValue;
+  private CheckedUtf8 checkedString; // bytesValue checked as UTF-8, when a dictionary entry
   private VariantParquetException typedError;
 
   private final SlotSource[] fields;
@@ -60,10 +63,25 @@ final class SlotSource implements ShreddedSource {
    * start.
    */
   void reset() {
+    startedIn = row.row();
     residualBytes = null;
     residual = null;
     typed = false;
     typedError = null;
+  }
+
+  /**
+   * True if this slot's group started in row {@code currentRow}, the current {@link
+   * VariantColumnReader#row()} ({@link #reset()} ran since the row began), so its state and its
+   * ancestors' belong to this row: the level reader then need not walk down to it again.
+   */
+  boolean startedIn(long currentRow) {
+    return startedIn == currentRow;
+  }
+
+  /** Field {@code i}'s source, whether or not its group is present in this row. */
+  SlotSource fieldSlot(int i) {
+    return fields[i];
   }
 
   void setResidual(byte[] bytes) {
@@ -113,6 +131,14 @@ final class SlotSource implements ShreddedSource {
 
   void setBytes(byte[] v) {
     bytesValue = v;
+    checkedString = null;
+    typed = true;
+  }
+
+  /** A string's bytes, and the same bytes checked as UTF-8 or {@code null} if not checked. */
+  void setString(byte[] v, CheckedUtf8 checked) {
+    bytesValue = v;
+    checkedString = checked;
     typed = true;
   }
 
@@ -284,6 +310,11 @@ final class SlotSource implements ShreddedSource {
   @Override
   public byte[] typedByteArray() {
     return bytesValue; // the converters hand over arrays that hold exactly the value
+  }
+
+  @Override
+  public CheckedUtf8 typedCheckedString() {
+    return checkedString;
   }
 
   @Override

@@ -21,6 +21,7 @@ final class VariantColumnReader {
   final SlotConverter converter;
   private final Rebuilder rebuilder;
   private boolean present;
+  private long row; // counts the rows cleared: what SlotSource#startedIn compares with
   private VariantMetadata metadata;
   private MetadataConverter metadataEntries; // with metadataEntry: decoded on first use
   private int metadataEntry;
@@ -71,6 +72,7 @@ final class VariantColumnReader {
 
   /** A new row: the group counts as SQL NULL until it starts. */
   void clear() {
+    row++;
     present = false;
     metadata = null;
     metadataEntries = null;
@@ -82,6 +84,11 @@ final class VariantColumnReader {
   void start() {
     present = true;
     root.reset();
+  }
+
+  /** The current row's number among the rows this reader has started (from 1). */
+  long row() {
+    return row;
   }
 
   boolean present() {
