@@ -2,7 +2,6 @@ package io.variant.parquet.read;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
@@ -13,7 +12,6 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.PlanGen;
-import io.variant.testkit.ParquetTesting;
 import io.variant.testkit.Trials;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,16 +37,7 @@ class FullValidationEquivalenceTest {
 
   @TestFactory
   Stream<DynamicTest> everyParquetTestingShreddedCase() throws IOException {
-    List<DynamicTest> tests = new ArrayList<>();
-    try (Stream<Path> files = Files.list(ParquetTesting.dir("shredded_variant"))) {
-      for (Path f : (Iterable<Path>) files.sorted()::iterator) {
-        if (f.getFileName().toString().endsWith(".parquet")) {
-          tests.add(DynamicTest.dynamicTest(f.getFileName().toString(), () -> sameRows(f)));
-        }
-      }
-    }
-    assertTrue(tests.size() > 100, "found " + tests.size() + " cases");
-    return tests.stream();
+    return ShreddedCases.each(FullValidationEquivalenceTest::sameRows);
   }
 
   @Test

@@ -3,7 +3,6 @@ package io.variant.parquet.read;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.path.Segment;
@@ -16,7 +15,6 @@ import io.variant.parquet.schema.VariantSchemaException;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.PlanGen;
-import io.variant.testkit.ParquetTesting;
 import io.variant.testkit.Trials;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,22 +49,11 @@ class LevelReaderEquivalenceTest {
 
   @TestFactory
   Stream<DynamicTest> everyParquetTestingShreddedCase() throws IOException {
-    List<DynamicTest> tests = new ArrayList<>();
-    try (Stream<Path> files = Files.list(ParquetTesting.dir("shredded_variant"))) {
-      for (Path f : (Iterable<Path>) files.sorted()::iterator) {
-        if (f.getFileName().toString().endsWith(".parquet")) {
-          tests.add(
-              DynamicTest.dynamicTest(
-                  f.getFileName().toString(),
-                  () -> {
-                    sameRecords(f, RebuildOptions.defaults());
-                    sameRecords(f, RebuildOptions.lenient());
-                  }));
-        }
-      }
-    }
-    assertTrue(tests.size() > 100, "found " + tests.size() + " cases");
-    return tests.stream();
+    return ShreddedCases.each(
+        f -> {
+          sameRecords(f, RebuildOptions.defaults());
+          sameRecords(f, RebuildOptions.lenient());
+        });
   }
 
   @Test
