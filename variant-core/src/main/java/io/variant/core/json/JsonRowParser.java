@@ -44,7 +44,9 @@ public final class JsonRowParser {
    */
   static JsonRowParser forOneDocument(JsonOptions options, int inputLength) {
     JsonRowParser p = new JsonRowParser(options, null, true);
-    p.builder.reserve((int) Math.min(inputLength, options.limits().maxValueBytes()));
+    // + a little: a document that is one long string needs its quotes' room back for the header,
+    // and growing a large buffer for those few bytes would copy all of it.
+    p.builder.reserve((int) Math.min(inputLength + 16L, options.limits().maxValueBytes()));
     return p;
   }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
@@ -15,7 +14,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -78,7 +76,9 @@ class FileMetaDataReaderTest {
         rnd -> {
           byte[] file = seeds[rnd.nextInt(seeds.length)];
           byte[] bad = damage(FooterReader.footerBytes(new BytesInputFile(file)), rnd);
-          assertTimeoutPreemptively(Duration.ofSeconds(20), () -> compareDamaged(bad, rnd));
+          // No time limit: CompactReader cannot loop, as every container size is checked against
+          // the bytes left (each element takes one at least) and nesting is bounded (MAX_DEPTH).
+          compareDamaged(bad, rnd);
         });
   }
 
