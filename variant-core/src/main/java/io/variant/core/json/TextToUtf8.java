@@ -17,15 +17,18 @@ import java.nio.charset.StandardCharsets;
  * a char loop of our own over {@code charAt}: for a compact (Latin-1) ASCII text the JDK's encode
  * is one vectorized copy, and such a loop was 5.7 times slower on the wide corpus. So the text is
  * read in chunks with {@code getChars} (a vectorized inflate for a Latin-1 text, an array copy for
- * a UTF-16 one), the ASCII run at the start of each chunk is narrowed by the JDK's US-ASCII encoder
- * (vectorized as well), and only the rest of a chunk that holds a non-ASCII char is encoded by the
- * loop here. Chunks keep the char buffer small, also for the one-shot parse of a large text.
+ * a UTF-16 one), its ASCII runs are narrowed by the JDK's US-ASCII encoder (vectorized as well),
+ * and only the chars around non-ASCII ones are encoded by the loop here. Chunks keep the char
+ * buffer small, also for the one-shot parse of a large text.
  *
  * <p>Not thread-safe; one per {@link JsonRowParser}.
  */
 final class TextToUtf8 {
   /** Chars read per {@code getChars}: a few KB, to stay in the L1 cache. */
   static final int CHUNK = 2048;
+
+  /** ASCII chars in a row after which the rest goes to the JDK's encoder again. */
+  private static final int LONG_RUN = 32;
 
   private final char[] chars = new char[CHUNK];
   private final CharBuffer charBuffer = CharBuffer.wrap(chars);
@@ -80,53 +83,62 @@ final class TextToUtf8 {
 
   /**
    * Encodes {@code count} chars of {@link #chars} at {@code out}; returns the new end, or -1 at an
-   * unpaired surrogate.
+   * unpaired surrogate. ASCII runs go to the JDK's vectorized encoder: the one at the start, and
+   * each one after other text that is longer than {@link #LONG_RUN} (a call costs some tens of
+   * chars' work, so mostly non-ASCII text with spaces between stays in this loop).
    */
   private int chunk(int count, int out) {
-    ensure(out + count);
-    int i = asciiPrefix(count, out);
-    out += i;
-    if (i == count) {
-      return out;
-    }
-    ensure(out + 3 * (count - i)); // a char takes at most 3 bytes, a pair 4
-    byte[] b = bytes;
-    char[] c = chars;
-    while (i < count) {
-      char ch = c[i++];
-      if (ch < 0x80) {
-        b[out++] = (byte) ch;
-      } else if (ch < 0x800) {
-        b[out++] = (byte) (0xC0 | ch >> 6);
-        b[out++] = (byte) (0x80 | ch & 0x3F);
-      } else if (!Character.isSurrogate(ch)) {
-        b[out++] = (byte) (0xE0 | ch >> 12);
-        b[out++] = (byte) (0x80 | ch >> 6 & 0x3F);
-        b[out++] = (byte) (0x80 | ch & 0x3F);
-      } else if (Character.isHighSurrogate(ch) && i < count && Character.isLowSurrogate(c[i])) {
-        int cp = Character.toCodePoint(ch, c[i++]);
-        b[out++] = (byte) (0xF0 | cp >> 18);
-        b[out++] = (byte) (0x80 | cp >> 12 & 0x3F);
-        b[out++] = (byte) (0x80 | cp >> 6 & 0x3F);
-        b[out++] = (byte) (0x80 | cp & 0x3F);
-      } else {
-        return -1;
+    int i = 0;
+    while (true) {
+      ensure(out + 3 * (count - i)); // a char takes at most 3 bytes, a pair 4
+      int run = asciiRun(i, count, out);
+      i += run;
+      out += run;
+      byte[] b = bytes;
+      char[] c = chars;
+      int ascii = 0; // ASCII chars in a row
+      while (i < count && ascii < LONG_RUN) {
+        char ch = c[i++];
+        if (ch < 0x80) {
+          b[out++] = (byte) ch;
+          ascii++;
+          continue;
+        }
+        ascii = 0;
+        if (ch < 0x800) {
+          b[out++] = (byte) (0xC0 | ch >> 6);
+          b[out++] = (byte) (0x80 | ch & 0x3F);
+        } else if (!Character.isSurrogate(ch)) {
+          b[out++] = (byte) (0xE0 | ch >> 12);
+          b[out++] = (byte) (0x80 | ch >> 6 & 0x3F);
+          b[out++] = (byte) (0x80 | ch & 0x3F);
+        } else if (Character.isHighSurrogate(ch) && i < count && Character.isLowSurrogate(c[i])) {
+          int cp = Character.toCodePoint(ch, c[i++]);
+          b[out++] = (byte) (0xF0 | cp >> 18);
+          b[out++] = (byte) (0x80 | cp >> 12 & 0x3F);
+          b[out++] = (byte) (0x80 | cp >> 6 & 0x3F);
+          b[out++] = (byte) (0x80 | cp & 0x3F);
+        } else {
+          return -1;
+        }
+      }
+      if (i == count) {
+        return out;
       }
     }
-    return out;
   }
 
   /**
-   * Narrows the ASCII chars at the start of {@code chars[0, count)} to {@link #bytes} at {@code
-   * out} by the JDK's vectorized US-ASCII encoder, which stops at the first other char; returns how
-   * many it took. The caller has made room for {@code count} bytes.
+   * Narrows the ASCII chars of {@code chars[from, count)} up to the first other char to {@link
+   * #bytes} at {@code out} by the JDK's vectorized US-ASCII encoder, which stops there; returns how
+   * many it took. The caller has made room for them.
    */
-  private int asciiPrefix(int count, int out) {
-    charBuffer.limit(count).position(0);
+  private int asciiRun(int from, int count, int out) {
+    charBuffer.limit(count).position(from);
     byteBuffer.limit(bytes.length).position(out);
     ascii.reset();
     ascii.encode(charBuffer, byteBuffer, true); // the result only says why it stopped
-    return charBuffer.position();
+    return charBuffer.position() - from;
   }
 
   private void ensure(int capacity) {
