@@ -1,6 +1,8 @@
 package io.variant.bench;
 
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -29,6 +31,12 @@ import org.openjdk.jmh.infra.Blackhole;
  * set-up and tear-down run around each batch, outside the measurement (as JMH keeps them outside
  * its iterations).
  *
+ * <p>Each batch is also charged a second way, the benchmark thread's own CPU time plus the time the
+ * collectors spent (with {@code -XX:+UseSerialGC} collections stop the thread, so their elapsed
+ * time is their CPU time). It leaves out the compiler threads, whose late bursts on this machine
+ * can double one batch of process CPU time; the second ratio line ("thread+GC") is the steadier one
+ * when the spreads of the first are high.
+ *
  * <p>Usage: {@code java -XX:+UseSerialGC -Xmx2g -cp benchmarks.jar io.variant.bench.CpuRatio
  * CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS]}, e.g. {@code JsonToVariantBenchmark.parseBytes
  * events,mixed 12 300}; an exact method name ({@code parseBytes_ours}) runs that one alone, e.g.
@@ -37,6 +45,7 @@ import org.openjdk.jmh.infra.Blackhole;
  */
 public final class CpuRatio {
   private static final String OURS = "ours";
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   /** For set-up methods that take one (JMH hands its own to them); JMH asks for this phrase. */
   private static final Blackhole BLACKHOLE =
@@ -63,7 +72,7 @@ public final class CpuRatio {
 
     List<Method> impls = implementations(type, operation);
     System.out.printf(
-        "%s.%s, %d rounds of %d ms per implementation (first %d warm-up), process CPU time%n",
+        "%s.%s, %d rounds of %d ms per implementation (first %d warm-up), process CPU time, then thread CPU + GC time%n",
         type.getSimpleName(), operation, rounds, batchNanos / 1_000_000, rounds / 3);
     for (String corpus : corpora) {
       measure(type, impls, corpus, rounds, batchNanos);
@@ -99,17 +108,29 @@ public final class CpuRatio {
       lifecycle(states[i], Setup.class, Level.Trial);
     }
     double[][] nanosPerOp = new double[impls.size()][rounds];
+    double[][] threadNanosPerOp = new double[impls.size()][rounds];
     for (int r = 0; r < rounds; r++) {
       for (int i = 0; i < impls.size(); i++) {
-        nanosPerOp[i][r] = batch(states[i], impls.get(i), batchNanos);
+        double[] charged = batch(states[i], impls.get(i), batchNanos);
+        nanosPerOp[i][r] = charged[0];
+        threadNanosPerOp[i][r] = charged[1];
       }
     }
     for (Object state : states) {
       lifecycle(state, TearDown.class, Level.Trial);
     }
+    report(corpus, impls, nanosPerOp, "", rounds);
+    report(corpus, impls, threadNanosPerOp, " (thread+GC)", rounds);
+  }
+
+  /**
+   * Prints each implementation's median of the measured rounds and, first being ours, the ratios.
+   */
+  private static void report(
+      String corpus, List<Method> impls, double[][] nanosPerOp, String charge, int rounds) {
     int warm = rounds / 3;
     double[] median = new double[impls.size()];
-    StringBuilder line = new StringBuilder("  " + corpus + ":");
+    StringBuilder line = new StringBuilder("  " + corpus + charge + ":");
     for (int i = 0; i < impls.size(); i++) {
       double[] measured = Arrays.copyOfRange(nanosPerOp[i], warm, rounds);
       Arrays.sort(measured);
@@ -126,7 +147,7 @@ public final class CpuRatio {
     }
     System.out.println(line);
     if (implName(impls.get(0)).equals(OURS)) {
-      StringBuilder ratios = new StringBuilder("    ours ÷");
+      StringBuilder ratios = new StringBuilder("    ours ÷" + charge);
       for (int i = 1; i < impls.size(); i++) {
         ratios.append(
             String.format(Locale.ROOT, " %s %.2f×", implName(impls.get(i)), median[i] / median[0]));
@@ -135,10 +156,15 @@ public final class CpuRatio {
     }
   }
 
-  /** One batch of at least {@code batchNanos} wall time; returns process CPU nanoseconds per op. */
-  private static double batch(Object state, Method op, long batchNanos) throws Exception {
+  /**
+   * One batch of at least {@code batchNanos} wall time; returns the nanoseconds per op it charged:
+   * process CPU, and the thread's CPU plus collection time.
+   */
+  private static double[] batch(Object state, Method op, long batchNanos) throws Exception {
     lifecycle(state, Setup.class, Level.Iteration);
     long ops = 0;
+    long gc0 = collectionNanos();
+    long thread0 = THREADS.getCurrentThreadCpuTime();
     long cpu0 = processCpuNanos();
     long wall0 = System.nanoTime();
     long wall;
@@ -154,8 +180,18 @@ public final class CpuRatio {
       throw new IllegalStateException(op.getName() + " failed", e.getCause());
     }
     long cpu = processCpuNanos() - cpu0;
+    long thread = THREADS.getCurrentThreadCpuTime() - thread0 + collectionNanos() - gc0;
     lifecycle(state, TearDown.class, Level.Iteration);
-    return (double) cpu / ops;
+    return new double[] {(double) cpu / ops, (double) thread / ops};
+  }
+
+  /** Elapsed time of all collections so far (milliseconds, as the collectors report it). */
+  private static long collectionNanos() {
+    long millis = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      millis += Math.max(0, gc.getCollectionTime());
+    }
+    return millis * 1_000_000L;
   }
 
   private static long processCpuNanos() {

@@ -43,7 +43,9 @@ import java.util.Locale;
  *
  * <p>Run from the repository root: {@code java -cp variant-bench/target/benchmarks.jar
  * io.variant.bench.ReadCpuTime [PASSES [NAME...]]}: NAME is {@code plan} or a corpus (defaults: 15
- * passes; plan events wide large mixed).
+ * passes; plan events wide large mixed). {@code -Donly=K} runs planRead's pass K alone (0 full
+ * inferred, 1 full unshredded, 2 projected, 3 and 4 the full reads with FULL validation), to
+ * profile it.
  */
 public final class ReadCpuTime {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -88,14 +90,22 @@ public final class ReadCpuTime {
     Path plain =
         write(
             dir.resolve("plan-unshredded.parquet"), "event", rows, ShreddingPlan.residual(), 0, 0);
-    double[] ns =
-        alternate(
-            passes,
-            () -> full(inferred, "event", Validation.LAZY),
-            () -> full(plain, "event", Validation.LAZY),
-            () -> projected(inferred, "event", PlanReadBenchmark.PROJECTED),
-            () -> full(inferred, "event", Validation.FULL),
-            () -> full(plain, "event", Validation.FULL));
+    Pass[] ops = {
+      () -> full(inferred, "event", Validation.LAZY),
+      () -> full(plain, "event", Validation.LAZY),
+      () -> projected(inferred, "event", PlanReadBenchmark.PROJECTED),
+      () -> full(inferred, "event", Validation.FULL),
+      () -> full(plain, "event", Validation.FULL)
+    };
+    String only = System.getProperty("only");
+    if (only != null) {
+      // one pass alone, to profile it: 0 full inferred, 1 full unshredded, 2 projected, 3 and 4
+      // the full reads under FULL validation
+      double ns = alternate(passes, ops[Integer.parseInt(only)])[0];
+      System.out.printf(Locale.ROOT, "planRead pass %s alone: %.0f ns/row%n", only, ns);
+      return;
+    }
+    double[] ns = alternate(passes, ops);
     System.out.printf(
         Locale.ROOT,
         "planRead events (%d rows): full inferred %.0f ns/row, full unshredded %.0f ns/row,"

@@ -64,7 +64,6 @@ final class JsonBytesParser {
           long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   private static final long ONES = 0x0101010101010101L;
   private static final long HIGH_BITS = 0x8080808080808080L;
-  private static final long QUESTION_MARKS = 0x3F3F3F3F3F3F3F3FL;
 
   private byte[] b;
   private int pos;
@@ -72,16 +71,12 @@ final class JsonBytesParser {
   private VariantBuilder out;
   private int maxDepth;
   private boolean trustedUtf8; // the input is known to be valid UTF-8 (parse(String) encoded it)
-  private int questionMarks; // '?' bytes in strings and keys (each may be a replaced surrogate)
   private byte[] scratch = new byte[128]; // strings with escapes, unescaped
 
   /**
    * Appends the one JSON document in {@code buf[off, off+len)} to {@code into}. With {@code
    * validUtf8}, the caller vouches that the bytes are valid UTF-8 (it encoded them from a String)
-   * and strings are not checked again; otherwise each string is checked as it is scanned. Either
-   * way, {@link #questionMarks()} then counts the '?' bytes of strings and keys: the JDK's encoder
-   * puts one for an unpaired surrogate, which the caller must tell from a real one. (Outside
-   * strings a '?' is malformed JSON, left to the jackson path.)
+   * and strings are not checked again; otherwise each string is checked as it is scanned.
    *
    * @return false if the jackson path must parse it instead (then {@code into} holds a partial
    *     value: reset it)
@@ -90,7 +85,6 @@ final class JsonBytesParser {
       byte[] buf, int off, int len, boolean validUtf8, VariantBuilder into, int depthLimit) {
     b = buf;
     trustedUtf8 = validUtf8;
-    questionMarks = 0;
     pos = off;
     end = off + len;
     out = into;
@@ -108,14 +102,6 @@ final class JsonBytesParser {
       b = null;
       out = null;
     }
-  }
-
-  /**
-   * After {@link #parse} from a String's bytes: the '?' bytes its strings and keys held (all of the
-   * document's, when it parsed: elsewhere a '?' is malformed).
-   */
-  int questionMarks() {
-    return questionMarks;
   }
 
   private void skipWhitespace() {
@@ -256,17 +242,8 @@ final class JsonBytesParser {
     while (p + 8 <= end) {
       long word = (long) LONGS.get(b, p);
       long found = special(word);
-      if (trustedUtf8) { // from a String: a '?' may stand for an unpaired surrogate
-        long q = word ^ QUESTION_MARKS;
-        found |= (q - ONES) & ~q & HIGH_BITS;
-      }
       if (found != 0) { // the lowest flagged byte is the first special one: no byte loop
         int ahead = Long.numberOfTrailingZeros(found) >>> 3;
-        if (trustedUtf8 && b[p + ahead] == '?') { // flagged only from a String: not an end
-          questionMarks++;
-          p += ahead + 1;
-          continue;
-        }
         seen |= word & ~(-1L << (8 * ahead)); // the bytes before it (none when ahead is 0)
         p += ahead;
         break;
@@ -280,9 +257,6 @@ final class JsonBytesParser {
         break;
       }
       seen |= c; // a negative byte sign-extends into bit 7
-      if (c == '?') {
-        questionMarks++;
-      }
       p++;
     }
     if (p >= end || (c >= 0 && c < 0x20)) {
@@ -351,9 +325,6 @@ final class JsonBytesParser {
       }
       ensureScratch(n + 4);
       if (c != '\\') {
-        if (c == '?') {
-          questionMarks++;
-        }
         scratch[n++] = c;
         p++;
         continue;

@@ -30,6 +30,7 @@ public final class JsonRowParser {
   private final JsonOptions options;
   private final VariantBuilder builder;
   private final JsonBytesParser fast = new JsonBytesParser();
+  private TextToUtf8 text; // parse(String)'s UTF-8, made on its first call
   private final boolean once; // one document, then dropped: results take the builder's buffer
 
   /** {@code dictionary}: the keys rows resolve against first, or null for a fresh one per row. */
@@ -107,11 +108,11 @@ public final class JsonRowParser {
    */
   public Variant parse(String json) {
     builder.reset();
-    byte[] utf8 = TextToUtf8.encode(json);
-    if (utf8 != null
-        && fast.parse(utf8, 0, utf8.length, true, builder, options.limits().maxDepth())
-        && !(fast.questionMarks() > 0
-            && TextToUtf8.replacedSurrogate(json, fast.questionMarks()))) {
+    if (text == null) {
+      text = new TextToUtf8(once ? json.length() + 16 : TextToUtf8.CHUNK);
+    }
+    if (text.encode(json)
+        && fast.parse(text.bytes(), 0, text.length(), true, builder, options.limits().maxDepth())) {
       return finish();
     }
     builder.reset();

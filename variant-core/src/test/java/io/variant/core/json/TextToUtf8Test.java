@@ -2,84 +2,96 @@ package io.variant.core.json;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.testkit.Trials;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link TextToUtf8} gives the JDK's UTF-8 bytes, and tells a replaced unpaired surrogate from a
- * real '?' from the count of '?' bytes; a byte order mark first gives null.
+ * {@link TextToUtf8} gives the JDK's UTF-8 bytes for every text without an unpaired surrogate, in
+ * one reused buffer, across its chunks (a pair split by a chunk's end included); it refuses an
+ * unpaired surrogate anywhere, and a byte order mark first.
  */
 class TextToUtf8Test {
+  private final TextToUtf8 encoder = new TextToUtf8(0);
+
   @Test
   void randomTextsEncodeAsTheJdkDoes() {
     Trials.run(
         "randomTextsEncodeAsTheJdkDoes",
         rnd -> {
-          String text = text(rnd, rnd.nextInt(40));
-          assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), TextToUtf8.encode(text), text);
+          String text = text(rnd, length(rnd));
+          assertTrue(encoder.encode(text), text);
+          assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encoded(), text);
         });
   }
 
   @Test
-  void anUnpairedSurrogateAnywhereIsTold() {
+  void anUnpairedSurrogateAnywhereIsRefused() {
     Trials.run(
-        "anUnpairedSurrogateAnywhereIsTold",
+        "anUnpairedSurrogateAnywhereIsRefused",
         rnd -> {
-          String text = text(rnd, rnd.nextInt(40));
+          String text = text(rnd, length(rnd));
           int at = rnd.nextInt(text.length() + 1);
           if (at > 0 && Character.isHighSurrogate(text.charAt(at - 1))) {
             at--; // not between the halves of a pair
           }
           char lone = rnd.nextBoolean() ? '\uD83D' : '\uDE00';
-          String bad =
-              text.substring(0, at) + lone + (rnd.nextBoolean() ? "" : "?") + text.substring(at);
-          assertTrue(TextToUtf8.replacedSurrogate(bad, questionMarkBytes(bad)), bad);
+          String bad = text.substring(0, at) + lone + text.substring(at);
+          assertFalse(encoder.encode(bad), bad);
+          // and the encoder is whole again for the next text
+          assertTrue(encoder.encode(text), text);
+          assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encoded(), text);
         });
   }
 
   @Test
-  void realQuestionMarksAloneAreNotTakenForASurrogate() {
-    Trials.run(
-        "realQuestionMarksAloneAreNotTakenForASurrogate",
-        rnd -> {
-          String text = text(rnd, rnd.nextInt(40)) + "?" + text(rnd, rnd.nextInt(10));
-          assertFalse(TextToUtf8.replacedSurrogate(text, questionMarkBytes(text)), text);
-        });
+  void aPairAcrossEveryChunkBoundaryIsKeptWhole() {
+    for (int lead = TextToUtf8.CHUNK - 3; lead <= TextToUtf8.CHUNK + 1; lead++) {
+      for (String filler : new String[] {"a", "é", "€"}) {
+        String text = filler.repeat(lead) + "😀" + filler.repeat(TextToUtf8.CHUNK) + "😀";
+        assertTrue(encoder.encode(text), "lead " + lead);
+        assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encoded(), "lead " + lead);
+        String lone = filler.repeat(lead) + "\uD83D" + filler.repeat(3);
+        assertFalse(encoder.encode(lone), "lead " + lead);
+      }
+    }
   }
 
   @Test
-  void aByteOrderMarkFirstGivesNull() {
-    assertNull(TextToUtf8.encode("\uFEFF[1]"));
-    assertArrayEquals(
-        "[\"\uFEFF\"]".getBytes(StandardCharsets.UTF_8), TextToUtf8.encode("[\"\uFEFF\"]"));
+  void aByteOrderMarkFirstIsRefused() {
+    assertFalse(encoder.encode("\uFEFF[1]"));
+    assertTrue(encoder.encode("[\"\uFEFF\"]"));
+    assertArrayEquals("[\"\uFEFF\"]".getBytes(StandardCharsets.UTF_8), encoded());
+    assertTrue(encoder.encode(""));
+    assertArrayEquals(new byte[0], encoded());
   }
 
-  /** Chars of every UTF-8 length, pairs and '?'; no unpaired surrogate. */
-  private static String text(Random rnd, int length) {
+  private byte[] encoded() {
+    return Arrays.copyOf(encoder.bytes(), encoder.length());
+  }
+
+  /** Mostly short, sometimes over several chunks. */
+  private static int length(Random rnd) {
+    return rnd.nextInt(8) == 0 ? rnd.nextInt(3 * TextToUtf8.CHUNK) : rnd.nextInt(40);
+  }
+
+  /** Chars of every UTF-8 length, pairs, and ASCII runs; no unpaired surrogate. */
+  static String text(Random rnd, int length) {
     StringBuilder sb = new StringBuilder();
     while (sb.length() < length) {
-      switch (rnd.nextInt(6)) {
-        case 0 -> sb.append((char) (0xA0 + rnd.nextInt(0x700))); // two bytes
+      switch (rnd.nextInt(7)) {
+        case 0 -> sb.append((char) (0x80 + rnd.nextInt(0x780))); // two bytes
         case 1 -> sb.append((char) (0x800 + rnd.nextInt(0xD000))); // three, below surrogates
         case 2 -> sb.appendCodePoint(0x10000 + rnd.nextInt(0x100000)); // a pair
-        case 3 -> sb.append('?');
+        case 3 -> sb.append((char) (0xE000 + rnd.nextInt(0x2000))); // three, above surrogates
+        case 4 -> sb.append("abcdefghijklmnopqrstuvwxyz", 0, rnd.nextInt(27));
         default -> sb.append((char) rnd.nextInt(0x80));
       }
     }
     return sb.toString();
-  }
-
-  /** What the byte parser counts: the '?' bytes of the JDK's UTF-8 of {@code text}. */
-  private static int questionMarkBytes(String text) {
-    int n = 0;
-    for (byte b : TextToUtf8.encode(text)) {
-      n += b == '?' ? 1 : 0;
-    }
-    return n;
   }
 }
