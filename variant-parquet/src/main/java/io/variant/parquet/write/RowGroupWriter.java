@@ -229,6 +229,8 @@ final class RowGroupWriter {
   private void release() {
     if (codecs != null) {
       codecs.release();
+    } else if (compressor != null) {
+      compressor.release(); // ZstdPageCompressor's native context
     }
   }
 
