@@ -43,13 +43,13 @@ import java.util.Locale;
  *
  * <p>Run from the repository root: {@code java -cp variant-bench/target/benchmarks.jar
  * io.variant.bench.ReadCpuTime [PASSES [NAME...]]}: NAME is {@code plan} or a corpus (defaults: 15
- * passes; plan events wide large mixed). {@code -Donly=K} runs planRead's pass K alone (0 full
- * inferred, 1 full unshredded, 2 projected, 3 and 4 the full reads with FULL validation), to
- * profile it.
+ * passes; plan events wide large mixed). {@code -Donly=K[,K...]} runs only those passes of planRead
+ * (0 full inferred, 1 full unshredded, 2 projected, 3 and 4 the full reads with FULL validation),
+ * to profile it.
  */
 public final class ReadCpuTime {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-  private static final long WARM_UP_NANOS = 4_000_000_000L;
+  private static final long WARM_UP_NANOS = 1_500_000_000L; // per reader
 
   private ReadCpuTime() {}
 
@@ -101,8 +101,16 @@ public final class ReadCpuTime {
     if (only != null) {
       // one pass alone, to profile it: 0 full inferred, 1 full unshredded, 2 projected, 3 and 4
       // the full reads under FULL validation
-      double ns = alternate(passes, ops[Integer.parseInt(only)])[0];
-      System.out.printf(Locale.ROOT, "planRead pass %s alone: %.0f ns/row%n", only, ns);
+      String[] picked = only.split(",");
+      Pass[] some = new Pass[picked.length];
+      for (int i = 0; i < picked.length; i++) {
+        some[i] = ops[Integer.parseInt(picked[i])];
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "planRead passes %s: %s ns/row%n",
+          only,
+          Arrays.toString(alternate(passes, some)));
       return;
     }
     double[] ns = alternate(passes, ops);
@@ -217,31 +225,36 @@ public final class ReadCpuTime {
   }
 
   /**
-   * Median thread-CPU nanoseconds per row of each pass, the passes alternated; the first third of
-   * the rounds, and at least {@link #WARM_UP_NANOS} of CPU time, warm up (a pass over the 3,000-row
-   * event log takes milliseconds: five passes left its reads in the interpreter and C1).
+   * Median thread-CPU nanoseconds per row of each pass, the passes alternated. Warm-up runs every
+   * reader, alternated, until each has spent {@link #WARM_UP_NANOS} of CPU time of its own: a
+   * reader whose pass is short (the projected read of 3,000 rows takes a few hundred microseconds)
+   * would otherwise run its per-file set-up (footer, requested schema, path resolver) only as often
+   * as the rounds, in the interpreter, and be measured slower than it runs hot (2.4× on the
+   * projected read, against itself run alone); JMH likewise warms each benchmark for the same time.
    */
   private static double[] alternate(int passes, Pass... ops) throws IOException {
-    int warm = Math.max(2, passes / 3);
+    long[] warmedFor = new long[ops.length];
+    for (boolean warming = true; warming; ) {
+      warming = false;
+      for (int i = 0; i < ops.length; i++) {
+        if (warmedFor[i] < WARM_UP_NANOS) {
+          long t0 = THREADS.getCurrentThreadCpuTime();
+          ops[i].run();
+          warmedFor[i] += THREADS.getCurrentThreadCpuTime() - t0;
+          warming = true;
+        }
+      }
+    }
     List<List<Double>> samples = new ArrayList<>();
     for (Pass ignored : ops) {
       samples.add(new ArrayList<>());
     }
-    long warmedFor = 0;
-    for (int round = 0, measured = 0; measured < passes; round++) {
-      boolean warming = round < warm || warmedFor < WARM_UP_NANOS;
+    for (int round = 0; round < passes; round++) {
       for (int i = 0; i < ops.length; i++) {
         long t0 = THREADS.getCurrentThreadCpuTime();
         long rows = ops[i].run();
         long t = THREADS.getCurrentThreadCpuTime() - t0;
-        if (warming) {
-          warmedFor += t;
-        } else {
-          samples.get(i).add((double) t / Math.max(1, rows));
-        }
-      }
-      if (!warming) {
-        measured++;
+        samples.get(i).add((double) t / Math.max(1, rows));
       }
     }
     double[] out = new double[ops.length];
