@@ -43,10 +43,22 @@ public final class FixedDictionaryBuilder {
   // another dictionary object found to hold the same bytes in this value: checked once, not per
   // copied value (a wide row's residual fields each compared its kilobytes of keys)
   private VariantMetadata sameAsMetadata;
+  private int dictionarySize; // metadata.size(), read once per value
   private int depth;
   private boolean rootWritten;
+  // The innermost open container (depth > 0) lives in these fields, its ancestors in the arrays
+  // below: a value appended to it reads no per-depth array (the rebuild appends one per field).
+  private boolean object;
+  private int start; // where its values start in buf
+  private int count; // values appended to it
+  private int lastId; // object: the last key's id, -1 before the first
+  private int[] curOffsets;
+  private int[] curIds;
+  // per depth: the saved state of the open containers around the innermost one, and each depth's
+  // offset and id buffers, kept for the next value
   private int[] starts = new int[8];
   private int[] counts = new int[8];
+  private int[] lastIds = new int[8];
   private boolean[] objects = new boolean[8];
   private int[][] offsets = new int[8][];
   private int[][] ids = new int[8][];
@@ -60,13 +72,28 @@ public final class FixedDictionaryBuilder {
 
   /** Starts a new value over {@code dictionary}, dropping anything unfinished. */
   public FixedDictionaryBuilder start(VariantMetadata dictionary) {
+    return start(dictionary, null);
+  }
+
+  /**
+   * Starts a new value over {@code dictionary}, dropping anything unfinished; {@link
+   * #appendVariant} takes values over {@code sameBytes} without comparing dictionaries. For callers
+   * that have just compared the two (a rebuild that keeps a private copy of each row's dictionary
+   * and copies the row's residuals, which refer to the row's own object).
+   *
+   * @param sameBytes a dictionary whose bytes the caller found equal to {@code dictionary}'s
+   *     ({@link VariantMetadata#sameBytes}), or {@code null}
+   */
+  public FixedDictionaryBuilder start(VariantMetadata dictionary, VariantMetadata sameBytes) {
     if (dictionary == null) {
       throw new NullPointerException("dictionary");
     }
     metadata = dictionary;
-    sameAsMetadata = null;
+    dictionarySize = dictionary.size();
+    sameAsMetadata = sameBytes;
     buf.len = 0;
     depth = 0;
+    object = false;
     rootWritten = false;
     pendingKey = -1;
     return this;
@@ -136,17 +163,14 @@ public final class FixedDictionaryBuilder {
    * @throws IllegalArgumentException if {@code id} is outside the dictionary or not increasing
    */
   public FixedDictionaryBuilder key(int id) {
-    int d = depth - 1;
-    if (d < 0 || !objects[d] || pendingKey >= 0) {
+    if (!object || depth == 0 || pendingKey >= 0) {
       throw new IllegalStateException("Cannot call key() here: open an object, then key, value");
     }
-    if (id < 0 || id >= metadata.size()) {
+    if (id <= lastId || id >= dictionarySize) {
       throw new IllegalArgumentException(
-          "Cannot use field id " + id + ": the dictionary has " + metadata.size() + " keys");
-    }
-    if (counts[d] > 0 && ids[d][counts[d] - 1] >= id) {
-      throw new IllegalArgumentException(
-          "Cannot use field id " + id + " after " + ids[d][counts[d] - 1] + ": ids must increase");
+          id < 0 || id >= dictionarySize
+              ? "Cannot use field id " + id + ": the dictionary has " + dictionarySize + " keys"
+              : "Cannot use field id " + id + " after " + lastId + ": ids must increase");
     }
     pendingKey = id;
     return this;
@@ -169,31 +193,38 @@ public final class FixedDictionaryBuilder {
 
   /** Registers the next value with the open container, or as the root. */
   private void beforeValue() {
-    int d = depth - 1;
-    if (d < 0) {
+    if (depth == 0) {
       if (rootWritten) {
         throw new IllegalStateException("Cannot append a second top-level value");
       }
       rootWritten = true;
       return;
     }
-    int n = counts[d];
-    if (n == offsets[d].length) {
-      offsets[d] = Arrays.copyOf(offsets[d], n * 2);
-      ids[d] = Arrays.copyOf(ids[d], n * 2);
+    int n = count;
+    if (n == curOffsets.length) {
+      grow();
     }
-    if (objects[d]) {
-      if (pendingKey < 0) {
+    if (object) {
+      int key = pendingKey;
+      if (key < 0) {
         throw new IllegalStateException("Cannot append an object field value without key(id)");
       }
-      ids[d][n] = pendingKey;
+      curIds[n] = key;
+      lastId = key;
       pendingKey = -1;
     }
-    offsets[d][n] = buf.len - starts[d];
-    counts[d] = n + 1;
+    curOffsets[n] = buf.len - start;
+    count = n + 1;
   }
 
-  private void push(boolean object) {
+  /** Doubles the innermost container's offset and id buffers. */
+  private void grow() {
+    int d = depth - 1;
+    curOffsets = offsets[d] = Arrays.copyOf(curOffsets, count * 2);
+    curIds = ids[d] = Arrays.copyOf(curIds, count * 2);
+  }
+
+  private void push(boolean isObject) {
     beforeValue();
     if (depth >= maxDepth) {
       throw new VariantLimitException(
@@ -203,17 +234,28 @@ public final class FixedDictionaryBuilder {
       int m = depth * 2;
       starts = Arrays.copyOf(starts, m);
       counts = Arrays.copyOf(counts, m);
+      lastIds = Arrays.copyOf(lastIds, m);
       objects = Arrays.copyOf(objects, m);
       offsets = Arrays.copyOf(offsets, m);
       ids = Arrays.copyOf(ids, m);
+    }
+    if (depth > 0) { // save the parent
+      int p = depth - 1;
+      starts[p] = start;
+      counts[p] = count;
+      lastIds[p] = lastId;
+      objects[p] = object;
     }
     if (offsets[depth] == null) {
       offsets[depth] = new int[8];
       ids[depth] = new int[8];
     }
-    starts[depth] = buf.len;
-    counts[depth] = 0;
-    objects[depth] = object;
+    curOffsets = offsets[depth];
+    curIds = ids[depth];
+    start = buf.len;
+    count = 0;
+    lastId = -1;
+    object = isObject;
     depth++;
   }
 
@@ -221,37 +263,45 @@ public final class FixedDictionaryBuilder {
    * Closes the open container: its elements were appended in order, so it only moves them past the
    * header it writes.
    */
-  private void finish(boolean object) {
-    int d = depth - 1;
-    if (d < 0 || objects[d] != object || pendingKey >= 0) {
+  private void finish(boolean isObject) {
+    if (depth == 0 || object != isObject || pendingKey >= 0) {
       throw new IllegalStateException(
-          "Cannot close an " + (object ? "object" : "array") + " that is not open and complete");
+          "Cannot close an " + (isObject ? "object" : "array") + " that is not open and complete");
     }
-    depth = d;
-    int n = counts[d];
-    int start = starts[d];
-    int dataSize = buf.len - start;
+    int n = count;
+    int dataStart = start;
+    int dataSize = buf.len - dataStart;
     int offsetSize = Layout.widthFor(dataSize);
     boolean large = n > Layout.MAX_SMALL_COUNT;
     int countSize = large ? 4 : 1;
-    int idSize = object && n > 0 ? Layout.widthFor(ids[d][n - 1]) : 1;
-    int headerSize = 1 + countSize + (object ? n * idSize : 0) + (n + 1) * offsetSize;
+    int idSize = isObject && n > 0 ? Layout.widthFor(curIds[n - 1]) : 1;
+    int headerSize = 1 + countSize + (isObject ? n * idSize : 0) + (n + 1) * offsetSize;
     buf.ensure((long) buf.len + headerSize);
     byte[] out = buf.out;
-    System.arraycopy(out, start, out, start + headerSize, dataSize);
-    out[start] =
+    System.arraycopy(out, dataStart, out, dataStart + headerSize, dataSize);
+    out[dataStart] =
         (byte)
-            (object
+            (isObject
                 ? Layout.objectHeader(offsetSize, idSize, large)
                 : Layout.arrayHeader(offsetSize, large));
-    LittleEndian.write(out, start + 1, n, countSize);
-    int at = start + 1 + countSize;
-    if (object) {
-      at = writeAll(out, at, ids[d], n, idSize);
+    LittleEndian.write(out, dataStart + 1, n, countSize);
+    int at = dataStart + 1 + countSize;
+    if (isObject) {
+      at = writeAll(out, at, curIds, n, idSize);
     }
-    at = writeAll(out, at, offsets[d], n, offsetSize);
+    at = writeAll(out, at, curOffsets, n, offsetSize);
     LittleEndian.write(out, at, dataSize, offsetSize);
     buf.len += headerSize;
+    depth--;
+    if (depth > 0) { // the parent is innermost again
+      int p = depth - 1;
+      start = starts[p];
+      count = counts[p];
+      lastId = lastIds[p];
+      object = objects[p];
+      curOffsets = offsets[p];
+      curIds = ids[p];
+    }
   }
 
   /**

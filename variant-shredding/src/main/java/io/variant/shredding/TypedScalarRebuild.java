@@ -5,6 +5,7 @@ import io.variant.core.FixedDictionaryBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
+import io.variant.core.VariantType;
 import java.nio.ByteBuffer;
 
 /**
@@ -35,15 +36,52 @@ public final class TypedScalarRebuild {
    */
   public static final VariantMetadata NO_KEYS = VariantMetadata.of(new byte[] {0x11, 0, 0});
 
-  private final ShreddedType type;
+  private final Scalar type;
   private final FixedDictionaryBuilder b;
+
+  /**
+   * A typed column's type as {@link #append} reads it for every value: how its values travel and
+   * the Variant type they become, looked up once per column instead of once per value.
+   */
+  static final class Scalar {
+    private static final int BOOLEAN = 0;
+    private static final int INTEGER = 1;
+    private static final int FLOAT = 2;
+    private static final int DOUBLE = 3;
+    private static final int DECIMAL = 4;
+    private static final int DATE = 5;
+    private static final int TEMPORAL = 6;
+    private static final int STRING = 7;
+    private static final int BYTES = 8; // binary and uuid
+
+    final ShreddedType type;
+    private final int code;
+    private final VariantType variantType;
+
+    Scalar(ShreddedType type) {
+      this.type = type;
+      this.variantType = type.variantType();
+      this.code =
+          switch (type.kind().slotValue()) {
+            case BOOLEAN -> BOOLEAN;
+            case INTEGER -> INTEGER;
+            case FLOAT -> FLOAT;
+            case DOUBLE -> DOUBLE;
+            case DECIMAL -> DECIMAL;
+            case DATE -> DATE;
+            case TEMPORAL -> TEMPORAL;
+            case STRING -> STRING;
+            case BINARY, UUID -> BYTES;
+          };
+    }
+  }
 
   /**
    * @param type the slot's typed column type
    * @param options the limits of a rebuilt value, as the rebuilder takes them
    */
   public TypedScalarRebuild(ShreddedType type, RebuildOptions options) {
-    this.type = type;
+    this.type = new Scalar(type);
     this.b = new FixedDictionaryBuilder(options.limits());
   }
 
@@ -70,29 +108,29 @@ public final class TypedScalarRebuild {
    * @throws IllegalArgumentException or {@link VariantException} if the value does not fit {@code
    *     t} (callers decline the row)
    */
-  static void append(FixedDictionaryBuilder b, ShreddedType t, ShreddedSource s) {
-    switch (t.kind().slotValue()) {
-      case BOOLEAN -> b.appendBoolean(s.typedBoolean());
-      case INTEGER -> b.appendInteger(t.variantType(), s.typedLong());
-      case FLOAT -> b.appendFloat(s.typedFloat());
-      case DOUBLE -> b.appendDouble(s.typedDouble());
-      case DECIMAL -> {
+  static void append(FixedDictionaryBuilder b, Scalar t, ShreddedSource s) {
+    switch (t.code) {
+      case Scalar.BOOLEAN -> b.appendBoolean(s.typedBoolean());
+      case Scalar.INTEGER -> b.appendInteger(t.variantType, s.typedLong());
+      case Scalar.FLOAT -> b.appendFloat(s.typedFloat());
+      case Scalar.DOUBLE -> b.appendDouble(s.typedDouble());
+      case Scalar.DECIMAL -> {
         if (s.hasUnscaledDecimal()) { // past the column's precision: declined, reported there
           b.appendDecimal(
-              t.variantType(),
-              t.precision(),
-              t.scale(),
+              t.variantType,
+              t.type.precision(),
+              t.type.scale(),
               s.typedUnscaledHigh(),
               s.typedUnscaledLow());
         } else {
-          b.appendDecimal(t.variantType(), Rebuilder.decimal(s.typedDecimal(), t));
+          b.appendDecimal(t.variantType, Rebuilder.decimal(s.typedDecimal(), t.type));
         }
       }
-      case DATE -> b.appendDate(Rebuilder.epochDay(s.typedLong()));
-      case TEMPORAL -> b.appendTemporal(t.variantType(), s.typedLong());
-      case BINARY, UUID, STRING -> {
-        CheckedUtf8 checked =
-            t.kind().slotValue() == ShreddedType.SlotValue.STRING ? s.typedCheckedString() : null;
+      case Scalar.DATE -> b.appendDate(Rebuilder.epochDay(s.typedLong()));
+      case Scalar.TEMPORAL -> b.appendTemporal(t.variantType, s.typedLong());
+      default -> { // STRING, BYTES
+        boolean string = t.code == Scalar.STRING;
+        CheckedUtf8 checked = string ? s.typedCheckedString() : null;
         if (checked != null) {
           b.appendString(checked); // checked once for many rows (a dictionary entry)
           return;
@@ -102,10 +140,10 @@ public final class TypedScalarRebuild {
         byte[] a = exact != null ? exact : bytes.array();
         int off = exact != null ? 0 : bytes.arrayOffset() + bytes.position();
         int len = exact != null ? exact.length : bytes.remaining();
-        if (t.kind().slotValue() == ShreddedType.SlotValue.STRING) {
+        if (string) {
           b.appendStringUtf8(a, off, len);
         } else {
-          b.appendBytes(t.variantType(), a, off, len);
+          b.appendBytes(t.variantType, a, off, len);
         }
       }
     }

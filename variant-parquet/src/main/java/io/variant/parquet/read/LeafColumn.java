@@ -168,11 +168,28 @@ final class LeafColumn implements SlotTarget {
     }
     int k = reach[d];
     if (k > 0 && !started(k - 1)) {
-      entry(0, d);
-      return;
+      startFrom(k);
     }
     target = k == 0 ? null : fixed[k - 1];
     value(d);
+  }
+
+  /**
+   * Starts the groups of steps below {@code k} that no sibling leaf started in this row (outside
+   * lists): only those under the deepest started one, not the whole chain from the column down.
+   */
+  private void startFrom(int k) {
+    int j = k - 2;
+    while (j >= 0 && !started(j)) {
+      j--;
+    }
+    for (int i = j + 1; i < k; i++) {
+      switch (kinds[i]) {
+        case ROOT -> column.start(); // not started, so not present: the first leaf of the row
+        case OBJECT -> fixed[i].startObject();
+        default -> fixed[i - 1].startField(args[i]); // FIELD: its object is step i - 1
+      }
+    }
   }
 
   /** True if the group of step {@code k} (outside lists) started in this row. */

@@ -30,7 +30,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * Binary} in between. Damaged pages fail with {@link ParquetDecodingException}.
  */
 final class PageValues {
-  private static final int CHUNK = 256; // ids decoded at a time
+  private static final int CHUNK = 64; // ids decoded at a time: small, as LeafPages' levels
   private final ColumnDescriptor descriptor;
   private final PrimitiveConverter converter;
   private final BinaryConverter binaries; // the converter when it takes byte arrays directly
@@ -39,6 +39,12 @@ final class PageValues {
   private final PrimitiveTypeName type;
   private final int fixedLength; // FIXED_LEN_BYTE_ARRAY: each value's length
   private final Dictionary dictionary;
+  // INT32, INT64, FLOAT, DOUBLE entries as raw bits (ints for the 4-byte types), decoded once per
+  // chunk when the converter takes decoded values: a value is then one array read, not the
+  // dictionary's bound and decode calls (interface calls on parquet-java's dictionary classes)
+  private final long[] longs;
+  private final int[] ints;
+  private final int numberCount; // entries in longs or ints, -1 if neither
   private int entries; // of the page, null or not
   private final int[] ids = new int[CHUNK];
   private final RleHybrid idRuns = new RleHybrid();
@@ -86,6 +92,20 @@ final class PageValues {
       }
     } else {
       dictionary = null;
+    }
+    boolean decoded = dictionary != null && !dictionarySupport;
+    boolean wide = type == PrimitiveTypeName.INT64 || type == PrimitiveTypeName.DOUBLE;
+    boolean narrow = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.FLOAT;
+    this.longs = decoded && wide ? new long[dictionary.getMaxId() + 1] : null;
+    this.ints = decoded && narrow ? new int[dictionary.getMaxId() + 1] : null;
+    this.numberCount = longs != null ? longs.length : ints != null ? ints.length : -1;
+    for (int id = 0; id < numberCount; id++) {
+      switch (type) {
+        case INT32 -> ints[id] = dictionary.decodeToInt(id);
+        case FLOAT -> ints[id] = Float.floatToRawIntBits(dictionary.decodeToFloat(id));
+        case INT64 -> longs[id] = dictionary.decodeToLong(id);
+        default -> longs[id] = Double.doubleToRawLongBits(dictionary.decodeToDouble(id));
+      }
     }
   }
 
@@ -203,8 +223,18 @@ final class PageValues {
   }
 
   private void fromDictionary(int id) {
-    if (id < 0 || id > dictionary.getMaxId()) {
-      throw damaged("dictionary id " + id + " outside its " + (dictionary.getMaxId() + 1), null);
+    int size = numberCount >= 0 ? numberCount : dictionary.getMaxId() + 1;
+    if (id < 0 || id >= size) {
+      throw damaged("dictionary id " + id + " outside its " + size, null);
+    }
+    if (numberCount >= 0) {
+      switch (type) {
+        case INT32 -> converter.addInt(ints[id]);
+        case FLOAT -> converter.addFloat(Float.intBitsToFloat(ints[id]));
+        case INT64 -> converter.addLong(longs[id]);
+        default -> converter.addDouble(Double.longBitsToDouble(longs[id]));
+      }
+      return;
     }
     switch (type) {
       case INT32 -> converter.addInt(dictionary.decodeToInt(id));

@@ -25,14 +25,13 @@ final class SlotSource implements ShreddedSource {
   private byte[] residualBytes;
   private Variant residual;
   private boolean typed;
-  private long longValue;
-  private float floatValue;
-  private double doubleValue;
-  private boolean booleanValue;
+  // The typed scalar as raw bits: a long, a float's or double's bits, a boolean as 0 or 1, or a
+  // decimal's low word. One field, not one per type: a list of scalars has a source per element,
+  // and smaller sources are fewer cache lines per element.
+  private long bits;
   private BigDecimal decimalValue; // made from the unscaled value when asked for
-  private boolean unscaled; // the decimal is unscaledHigh:unscaledLow
+  private boolean unscaled; // the decimal is unscaledHigh:bits
   private long unscaledHigh;
-  private long unscaledLow;
   private byte[] bytesValue;
   private CheckedUtf8 checkedString; // bytesValue checked as UTF-8, when a dictionary entry
   private VariantParquetException typedError;
@@ -95,22 +94,22 @@ final class SlotSource implements ShreddedSource {
   }
 
   void setLong(long v) {
-    longValue = v;
+    bits = v;
     typed = true;
   }
 
   void setFloat(float v) {
-    floatValue = v;
+    bits = Float.floatToRawIntBits(v);
     typed = true;
   }
 
   void setDouble(double v) {
-    doubleValue = v;
+    bits = Double.doubleToRawLongBits(v);
     typed = true;
   }
 
   void setBoolean(boolean v) {
-    booleanValue = v;
+    bits = v ? 1 : 0;
     typed = true;
   }
 
@@ -123,7 +122,7 @@ final class SlotSource implements ShreddedSource {
   /** A decimal of the slot's scale, its unscaled value in 128-bit two's complement. */
   void setDecimal(long high, long low) {
     unscaledHigh = high;
-    unscaledLow = low;
+    bits = low;
     unscaled = true;
     decimalValue = null;
     typed = true;
@@ -247,22 +246,22 @@ final class SlotSource implements ShreddedSource {
 
   @Override
   public boolean typedBoolean() {
-    return booleanValue;
+    return bits != 0;
   }
 
   @Override
   public long typedLong() {
-    return longValue;
+    return bits;
   }
 
   @Override
   public float typedFloat() {
-    return floatValue;
+    return Float.intBitsToFloat((int) bits);
   }
 
   @Override
   public double typedDouble() {
-    return doubleValue;
+    return Double.longBitsToDouble(bits);
   }
 
   @Override
@@ -273,14 +272,11 @@ final class SlotSource implements ShreddedSource {
     if (unscaled && decimalValue == null) {
       int scale = node.shreddedType().scale();
       decimalValue =
-          unscaledHigh == (unscaledLow >> 63)
-              ? BigDecimal.valueOf(unscaledLow, scale)
+          unscaledHigh == (bits >> 63)
+              ? BigDecimal.valueOf(bits, scale)
               : new BigDecimal(
                   new java.math.BigInteger(
-                      java.nio.ByteBuffer.allocate(16)
-                          .putLong(unscaledHigh)
-                          .putLong(unscaledLow)
-                          .array()),
+                      java.nio.ByteBuffer.allocate(16).putLong(unscaledHigh).putLong(bits).array()),
                   scale);
     }
     return decimalValue;
@@ -298,7 +294,7 @@ final class SlotSource implements ShreddedSource {
 
   @Override
   public long typedUnscaledLow() {
-    return unscaledLow;
+    return bits;
   }
 
   @Override
