@@ -44,10 +44,18 @@ final class NdjsonReader {
   private boolean tooLong;
 
   NdjsonReader(String name, InputStream in, JsonOptions options) {
+    this(name, in, options, VariantJson.rowParser(options));
+  }
+
+  /**
+   * A reader whose rows {@code parser} parses ({@code options}' parser, which readers one after
+   * another may share: it keeps only buffers and a key cache from one row to the next).
+   */
+  NdjsonReader(String name, InputStream in, JsonOptions options, JsonRowParser parser) {
     this.name = name;
     this.in = in;
     this.options = options;
-    this.parser = VariantJson.rowParser(options);
+    this.parser = parser;
     long limit = 2L * options.limits().maxValueBytes();
     this.maxLineBytes = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(MIN_LINE_LIMIT, limit));
   }

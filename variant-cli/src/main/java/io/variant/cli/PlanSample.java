@@ -6,6 +6,8 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.json.JsonOptions;
+import io.variant.core.json.JsonRowParser;
+import io.variant.core.json.VariantJson;
 import io.variant.shredding.infer.PlanInference;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -79,6 +81,7 @@ final class PlanSample {
   private long spreadBytes; // the bytes it spread across, or -1 if it read them all
   private InputException ended; // the failure that ended a stream-mode sample, if any
   private Kept current; // the sampled row next() returned last; null once the command reads on
+  private JsonRowParser placeParser; // the spread mode's places share one: buffers, key cache
 
   /**
    * A sampled document, or a failure ({@code value} null) with what {@link RowErrors#reject} needs
@@ -323,15 +326,23 @@ final class PlanSample {
     long before = 0; // bytes of the inputs before input i
     long[] taken = new long[PLACES]; // a place that spans two inputs shares its quota between them
     for (int i = 0; i < sizes.length; i++) {
-      // Place k covers bytes [ceil(k * total / PLACES), ceil((k + 1) * total / PLACES)) of the
-      // inputs as if concatenated; the part of a place inside input i is read from input i.
-      for (int k = 0; k < PLACES; k++) {
-        long from = Math.max(ceilDiv(k * total, PLACES), before) - before;
-        long to = Math.min(ceilDiv((k + 1) * total, PLACES), before + sizes[i]) - before;
-        if (from < to) {
-          int had = out.size();
-          whole &= readPlace(inputs.get(i), from, to, perPlace - taken[k], out);
-          taken[k] += out.size() - had;
+      FileChannel ch = null; // one per input, opened at its first place, not one per place
+      try {
+        // Place k covers bytes [ceil(k * total / PLACES), ceil((k + 1) * total / PLACES)) of the
+        // inputs as if concatenated; the part of a place inside input i is read from input i.
+        for (int k = 0; k < PLACES; k++) {
+          long from = Math.max(ceilDiv(k * total, PLACES), before) - before;
+          long to = Math.min(ceilDiv((k + 1) * total, PLACES), before + sizes[i]) - before;
+          if (from < to) {
+            ch = ch != null ? ch : FileChannel.open(Path.of(inputs.get(i)));
+            int had = out.size();
+            whole &= readPlace(ch, inputs.get(i), from, to, perPlace - taken[k], out);
+            taken[k] += out.size() - had;
+          }
+        }
+      } finally {
+        if (ch != null) {
+          ch.close();
         }
       }
       before += sizes[i];
@@ -342,44 +353,47 @@ final class PlanSample {
   }
 
   /**
-   * Adds up to {@code limit} documents from the lines of input {@code name} that start in [{@code
-   * from}, {@code to}). Returns whether every such line was read.
+   * Adds up to {@code limit} documents from the lines of input {@code name} (open as {@code ch})
+   * that start in [{@code from}, {@code to}). Returns whether every such line was read.
    *
    * @throws InputException for a malformed line, without {@code skipBad}
    */
-  private boolean readPlace(String name, long from, long to, long limit, List<Variant> out)
+  private boolean readPlace(
+      FileChannel ch, String name, long from, long to, long limit, List<Variant> out)
       throws IOException {
     Path file = Path.of(name);
-    try (FileChannel ch = FileChannel.open(file)) {
-      long base = Math.max(0, from - 1); // the reader's offset 0
-      NdjsonReader lines =
-          new NdjsonReader(name, Channels.newInputStream(ch.position(base)), options);
-      if (from > 0) {
-        lines.skipLine(); // the rest of the line that holds byte from - 1: it started before from
-      }
-      long taken = 0;
-      while (base + lines.position() < to) {
-        if (taken >= limit) {
-          return false;
-        }
-        Variant v;
-        try {
-          v = lines.next();
-        } catch (InputException e) {
-          if (base + lines.lineStart() >= to) {
-            return true; // the next place's line
-          }
-          badLine(file, base, e);
-          continue;
-        }
-        if (v == null || base + lines.lineStart() >= to) {
-          return true;
-        }
-        out.add(v);
-        taken++;
-      }
-      return true;
+    long base = Math.max(0, from - 1); // the reader's offset 0
+    if (placeParser == null) {
+      placeParser = VariantJson.rowParser(options);
     }
+    // the stream is not closed: that would close ch, which the next places read
+    NdjsonReader lines =
+        new NdjsonReader(name, Channels.newInputStream(ch.position(base)), options, placeParser);
+    if (from > 0) {
+      lines.skipLine(); // the rest of the line that holds byte from - 1: it started before from
+    }
+    long taken = 0;
+    while (base + lines.position() < to) {
+      if (taken >= limit) {
+        return false;
+      }
+      Variant v;
+      try {
+        v = lines.next();
+      } catch (InputException e) {
+        if (base + lines.lineStart() >= to) {
+          return true; // the next place's line
+        }
+        badLine(file, base, e);
+        continue;
+      }
+      if (v == null || base + lines.lineStart() >= to) {
+        return true;
+      }
+      out.add(v);
+      taken++;
+    }
+    return true;
   }
 
   /**
