@@ -487,7 +487,7 @@ public final class FixedDictionaryBuilder {
   public FixedDictionaryBuilder appendVariant(Variant v) {
     sameDictionary(v);
     if (checkCopies) {
-      new VariantValidator(maxDepth - depth, KeyOrder.ANY).check(v);
+      VariantValidator.check(v, maxDepth - depth, KeyOrder.ANY);
     }
     int size = v.valueSize();
     beforeValue();

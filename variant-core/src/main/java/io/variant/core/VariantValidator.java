@@ -38,6 +38,23 @@ final class VariantValidator {
   }
 
   /**
+   * Checks {@code v} as {@code new VariantValidator(maxDepth, keyOrder).check(v)} does, without
+   * making a validator (and its memo tables) for a scalar: most values a rebuild copies under FULL
+   * validation are a field's scalar residual, one per field per row.
+   */
+  static void check(Variant v, int maxDepth, KeyOrder keyOrder) {
+    if (v.isObject() || v.isArray()) {
+      new VariantValidator(maxDepth, keyOrder).check(v);
+      return;
+    }
+    if (maxDepth < 0) {
+      throw tooDeep(v.position(), maxDepth);
+    }
+    v.valueSize();
+    checkScalar(v);
+  }
+
+  /**
    * Checks {@code v} below {@code depth} containers; returns the number of container levels of its
    * subtree (0 for a scalar, 1 for an array of scalars). Levels count objects and arrays alike, as
    * the JSON parser and the renderer count them: {@code depth + levels} may not pass the limit.
@@ -72,6 +89,10 @@ final class VariantValidator {
   }
 
   private VariantFormatException tooDeep(int pos) {
+    return tooDeep(pos, maxDepth);
+  }
+
+  private static VariantFormatException tooDeep(int pos, int maxDepth) {
     return VariantFormatException.at(
         pos, "nesting deeper than %d levels (Limits.maxDepth)", maxDepth);
   }
