@@ -44,35 +44,14 @@ public final class TypedScalarRebuild {
    * the Variant type they become, looked up once per column instead of once per value.
    */
   static final class Scalar {
-    private static final int BOOLEAN = 0;
-    private static final int INTEGER = 1;
-    private static final int FLOAT = 2;
-    private static final int DOUBLE = 3;
-    private static final int DECIMAL = 4;
-    private static final int DATE = 5;
-    private static final int TEMPORAL = 6;
-    private static final int STRING = 7;
-    private static final int BYTES = 8; // binary and uuid
-
     final ShreddedType type;
-    private final int code;
+    private final ShreddedType.SlotValue slot;
     private final VariantType variantType;
 
     Scalar(ShreddedType type) {
       this.type = type;
+      this.slot = type.kind().slotValue();
       this.variantType = type.variantType();
-      this.code =
-          switch (type.kind().slotValue()) {
-            case BOOLEAN -> BOOLEAN;
-            case INTEGER -> INTEGER;
-            case FLOAT -> FLOAT;
-            case DOUBLE -> DOUBLE;
-            case DECIMAL -> DECIMAL;
-            case DATE -> DATE;
-            case TEMPORAL -> TEMPORAL;
-            case STRING -> STRING;
-            case BINARY, UUID -> BYTES;
-          };
     }
   }
 
@@ -109,12 +88,12 @@ public final class TypedScalarRebuild {
    *     t} (callers decline the row)
    */
   static void append(FixedDictionaryBuilder b, Scalar t, ShreddedSource s) {
-    switch (t.code) {
-      case Scalar.BOOLEAN -> b.appendBoolean(s.typedBoolean());
-      case Scalar.INTEGER -> b.appendInteger(t.variantType, s.typedLong());
-      case Scalar.FLOAT -> b.appendFloat(s.typedFloat());
-      case Scalar.DOUBLE -> b.appendDouble(s.typedDouble());
-      case Scalar.DECIMAL -> {
+    switch (t.slot) {
+      case BOOLEAN -> b.appendBoolean(s.typedBoolean());
+      case INTEGER -> b.appendInteger(t.variantType, s.typedLong());
+      case FLOAT -> b.appendFloat(s.typedFloat());
+      case DOUBLE -> b.appendDouble(s.typedDouble());
+      case DECIMAL -> {
         if (s.hasUnscaledDecimal()) { // past the column's precision: declined, reported there
           b.appendDecimal(
               t.variantType,
@@ -126,10 +105,10 @@ public final class TypedScalarRebuild {
           b.appendDecimal(t.variantType, Rebuilder.decimal(s.typedDecimal(), t.type));
         }
       }
-      case Scalar.DATE -> b.appendDate(Rebuilder.epochDay(s.typedLong()));
-      case Scalar.TEMPORAL -> b.appendTemporal(t.variantType, s.typedLong());
-      default -> { // STRING, BYTES
-        boolean string = t.code == Scalar.STRING;
+      case DATE -> b.appendDate(Rebuilder.epochDay(s.typedLong()));
+      case TEMPORAL -> b.appendTemporal(t.variantType, s.typedLong());
+      case BINARY, UUID, STRING -> {
+        boolean string = t.slot == ShreddedType.SlotValue.STRING;
         CheckedUtf8 checked = string ? s.typedCheckedString() : null;
         if (checked != null) {
           b.appendString(checked); // checked once for many rows (a dictionary entry)

@@ -109,7 +109,7 @@ public final class JsonRowParser {
   public Variant parse(String json) {
     builder.reset();
     if (text == null) {
-      text = new TextToUtf8(once ? json.length() + 16 : TextToUtf8.CHUNK);
+      text = new TextToUtf8(once ? TextToUtf8.capacityFor(json.length()) : TextToUtf8.CHUNK);
     }
     if (text.encode(json)
         && fast.parse(text.bytes(), 0, text.length(), true, builder, options.limits().maxDepth())) {

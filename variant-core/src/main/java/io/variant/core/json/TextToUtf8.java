@@ -53,7 +53,7 @@ final class TextToUtf8 {
     if (n > 0 && text.charAt(0) == '\uFEFF') {
       return false;
     }
-    ensure(n);
+    ensure(capacityFor(n));
     int out = 0;
     for (int from = 0; from < n; ) {
       int to = Math.min(n, from + CHUNK);
@@ -69,6 +69,16 @@ final class TextToUtf8 {
     }
     length = out;
     return true;
+  }
+
+  /**
+   * The buffer size that encodes a text of {@code chars} chars without growing when its bytes do
+   * not outnumber its chars (ASCII, or a little other text): a chunk reserves 3 bytes per char it
+   * has not encoded yet, at most 2 per char of one chunk more than the text takes. Sized exactly,
+   * the last chunk of a one-shot megabyte text doubled the buffer and copied it.
+   */
+  static int capacityFor(int chars) {
+    return chars + 2 * Math.min(chars, CHUNK);
   }
 
   /** The UTF-8 of the last text {@link #encode} took; valid up to {@link #length()}. */

@@ -1,7 +1,9 @@
 package io.variant.core.json;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.testkit.Trials;
@@ -27,6 +29,18 @@ class TextToUtf8Test {
           assertTrue(encoder.encode(text), text);
           assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), encoded(), text);
         });
+  }
+
+  @Test
+  void aTextWhoseBytesDoNotOutnumberItsCharsFitsTheBufferSizedForIt() {
+    for (int n : new int[] {0, 1, 100, TextToUtf8.CHUNK - 1, TextToUtf8.CHUNK + 9, 1_000_003}) {
+      String text = "x".repeat(n);
+      TextToUtf8 sized = new TextToUtf8(TextToUtf8.capacityFor(n));
+      byte[] before = sized.bytes();
+      assertTrue(sized.encode(text));
+      assertSame(before, sized.bytes(), n + " chars: the buffer grew (a copy of the whole text)");
+      assertEquals(n, sized.length());
+    }
   }
 
   @Test
