@@ -46,6 +46,15 @@ class TemporaryFileGuardTest {
   }
 
   @Test
+  void aStepRunsWithTheExitHookAlreadyRegistered() throws IOException {
+    try (TemporaryFileGuard guard = new TemporaryFileGuard()) {
+      assertFalse(guard.hooked());
+      // a SIGTERM between a file's creation and its watch() must find the hook to wait for
+      assertTrue(guard.step(guard::hooked));
+    }
+  }
+
+  @Test
   void afterCloseNothingIsDeleted() throws IOException {
     TemporaryFileGuard guard = new TemporaryFileGuard();
     Path kept = guard.step(() -> Files.createFile(dir.resolve("renamed.parquet")));
