@@ -24,11 +24,18 @@ final class ContainerStack {
     int firstRecord; // id records of this container's descendants start here
 
     void add(int key, int offset) {
-      if (count == offsets.length) {
-        offsets = Arrays.copyOf(offsets, count * 2);
-        keys = Arrays.copyOf(keys, count * 2);
+      if (count >= keys.length) { // an array's frame reused for an object may have fewer keys
+        keys = Arrays.copyOf(keys, Math.max(offsets.length, count * 2));
       }
       keys[count] = key;
+      addElement(offset);
+    }
+
+    /** An array element: arrays need no keys, and a long array grows one table, not two. */
+    void addElement(int offset) {
+      if (count == offsets.length) {
+        offsets = Arrays.copyOf(offsets, count * 2);
+      }
       offsets[count++] = offset;
     }
   }
@@ -89,7 +96,7 @@ final class ContainerStack {
       f.add(f.pendingKey, buf.len - f.start);
       f.pendingKey = -1;
     } else {
-      f.add(-1, buf.len - f.start);
+      f.addElement(buf.len - f.start);
     }
   }
 

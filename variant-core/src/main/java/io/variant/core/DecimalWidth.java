@@ -70,6 +70,22 @@ final class DecimalWidth {
     return high < p[0] || (high == p[0] && Long.compareUnsigned(low, p[1]) < 0);
   }
 
+  /**
+   * {@code typeFor(max(precision(unscaled), scale))} for a scale in [0, 38], without counting
+   * digits: max(precision, scale) is at most 9 exactly when the magnitude is below 10^9 and the
+   * scale at most 9, and likewise for 18. Two comparisons per width where counting took a log; the
+   * JSON parser appends one decimal per literal with a fraction.
+   */
+  static VariantType typeFor(long unscaled, int scale) {
+    if (scale <= 9 && unscaled > -POWERS_OF_TEN[9] && unscaled < POWERS_OF_TEN[9]) {
+      return VariantType.DECIMAL4;
+    }
+    if (scale <= 18 && unscaled > -POWERS_OF_TEN[18] && unscaled < POWERS_OF_TEN[18]) {
+      return VariantType.DECIMAL8;
+    }
+    return VariantType.DECIMAL16; // a long has at most 19 digits
+  }
+
   /** DECIMAL4 up to 9 digits, DECIMAL8 up to 18, DECIMAL16 up to 38. */
   static VariantType typeFor(int digits) {
     if (digits <= 9) {

@@ -269,9 +269,8 @@ public final class VariantBuilder {
       throw new IllegalArgumentException(
           "Cannot append decimal with scale " + scale + ": scale must be in [0, 38]");
     }
-    int digits = Math.max(DecimalWidth.precision(unscaled), scale);
     stack.beforeValue();
-    buf.decimal(DecimalWidth.typeFor(digits), scale, unscaled);
+    buf.decimal(DecimalWidth.typeFor(unscaled, scale), scale, unscaled);
     return this;
   }
 

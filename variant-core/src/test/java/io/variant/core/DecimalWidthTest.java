@@ -7,9 +7,49 @@ import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link DecimalWidth#toString(long, long)} writes any 128-bit two's complement value in decimal.
+ * {@link DecimalWidth#toString(long, long)} writes any 128-bit two's complement value in decimal;
+ * {@link DecimalWidth#typeFor(long, int)} picks the width that counting digits picks.
  */
 class DecimalWidthTest {
+  @Test
+  void theWidthOfALongDecimalIsTheWidthOfItsDigits() {
+    long[] edges = {
+      0,
+      1,
+      -1,
+      999_999_999L,
+      1_000_000_000L,
+      -999_999_999L,
+      -1_000_000_000L,
+      999_999_999_999_999_999L,
+      1_000_000_000_000_000_000L,
+      -999_999_999_999_999_999L,
+      -1_000_000_000_000_000_000L,
+      Long.MAX_VALUE,
+      Long.MIN_VALUE,
+      Long.MIN_VALUE + 1
+    };
+    for (long unscaled : edges) {
+      for (int scale = 0; scale <= 38; scale++) {
+        checkWidth(unscaled, scale);
+      }
+    }
+    Trials.run(
+        "theWidthOfALongDecimalIsTheWidthOfItsDigits",
+        rnd -> {
+          long unscaled = rnd.nextLong() >> rnd.nextInt(64); // all magnitudes
+          checkWidth(unscaled, rnd.nextInt(39));
+        });
+  }
+
+  private static void checkWidth(long unscaled, int scale) {
+    int digits = Math.max(BigInteger.valueOf(unscaled).abs().toString().length(), scale);
+    assertEquals(
+        DecimalWidth.typeFor(digits),
+        DecimalWidth.typeFor(unscaled, scale),
+        unscaled + " scale " + scale);
+  }
+
   @Test
   void a128BitValueReadsAsItsBigInteger() {
     Trials.run(
