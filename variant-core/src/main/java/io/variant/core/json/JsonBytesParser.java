@@ -213,6 +213,10 @@ final class JsonBytesParser {
    * else -1.
    */
   private int next(char close) {
+    if (pos + 1 < end && b[pos] == ',' && b[pos + 1] > ' ') { // compact JSON: no whitespace to skip
+      pos++;
+      return 0;
+    }
     skipWhitespace();
     if (pos >= end) {
       return -1;
