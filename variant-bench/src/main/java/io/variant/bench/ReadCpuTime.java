@@ -45,7 +45,8 @@ import java.util.Locale;
  * io.variant.bench.ReadCpuTime [PASSES [NAME...]]}: NAME is {@code plan} or a corpus (defaults: 15
  * passes; plan events wide large mixed). {@code -Donly=K[,K...]} runs only those passes of planRead
  * (0 full inferred, 1 full unshredded, 2 projected, 3 and 4 the full reads with FULL validation),
- * to profile it.
+ * to profile it. {@code -Dplan.rows=N} writes planRead's files with the event log repeated to N
+ * rows (default: its 3,000 rows once), to see how the per-file costs amortize at the issue's sizes.
  */
 public final class ReadCpuTime {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -86,10 +87,13 @@ public final class ReadCpuTime {
 
   private static void planRead(Path dir, int passes) throws IOException {
     List<Variant> rows = EventData.variants();
-    Path inferred = write(dir.resolve("plan-inferred.parquet"), "event", rows, infer(rows), 0, 0);
+    // -Dplan.rows=N writes the event log repeated to N rows (the sizes are 20,000 and
+    // 200,000); the plan is still inferred from the log itself, as PlanReadBenchmark does
+    int n = Integer.getInteger("plan.rows", 0);
+    Path inferred = write(dir.resolve("plan-inferred.parquet"), "event", rows, infer(rows), n, 0);
     Path plain =
         write(
-            dir.resolve("plan-unshredded.parquet"), "event", rows, ShreddingPlan.residual(), 0, 0);
+            dir.resolve("plan-unshredded.parquet"), "event", rows, ShreddingPlan.residual(), n, 0);
     Pass[] ops = {
       () -> full(inferred, "event", Validation.LAZY),
       () -> full(plain, "event", Validation.LAZY),
@@ -108,7 +112,8 @@ public final class ReadCpuTime {
       }
       System.out.printf(
           Locale.ROOT,
-          "planRead passes %s: %s ns/row%n",
+          "planRead (%d rows) passes %s: %s ns/row%n",
+          n > 0 ? n : rows.size(),
           only,
           Arrays.toString(alternate(passes, some)));
       return;
@@ -121,7 +126,7 @@ public final class ReadCpuTime {
             + "   full(inferred) ÷ full(unshredded) speed: %.2f× (target ≥ 1)%n"
             + "  with FULL validation (both sides check every value): full inferred %.0f ns/row,"
             + " full unshredded %.0f ns/row, inferred ÷ unshredded speed %.2f×%n",
-        rows.size(),
+        n > 0 ? n : rows.size(),
         ns[0],
         ns[1],
         ns[2],

@@ -64,6 +64,7 @@ public final class FixedDictionaryBuilder {
   private int[][] ids = new int[8][];
   private int pendingKey = -1;
   private boolean checkCopies;
+  private VariantValidator checker; // checks copies, reused from value to value
 
   public FixedDictionaryBuilder(Limits limits) {
     this.buf = new ValueBuffer(limits);
@@ -487,7 +488,10 @@ public final class FixedDictionaryBuilder {
   public FixedDictionaryBuilder appendVariant(Variant v) {
     sameDictionary(v);
     if (checkCopies) {
-      VariantValidator.check(v, maxDepth - depth, KeyOrder.ANY);
+      if (checker == null) {
+        checker = new VariantValidator(maxDepth, KeyOrder.ANY);
+      }
+      checker.checkAnew(v, maxDepth - depth);
     }
     int size = v.valueSize();
     beforeValue();

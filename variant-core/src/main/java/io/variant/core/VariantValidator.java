@@ -13,11 +13,10 @@ import java.util.Map;
  * limit (otherwise a chain reached through a shortcut first would hide its full depth).
  */
 final class VariantValidator {
-  private final int maxDepth;
+  private int maxDepth; // set again by checkAnew
   private final KeyOrder keyOrder;
   private final BitSet checkedScalars = new BitSet();
-  private final Map<Integer, Integer> containerHeights =
-      new HashMap<>(); // value start -> subtree height
+  private Map<Integer, Integer> containerHeights = new HashMap<>(); // value start -> subtree height
   private int visits; // values looked at, memo hits included: tests check it stays linear
 
   VariantValidator(int maxDepth, KeyOrder keyOrder) {
@@ -38,15 +37,30 @@ final class VariantValidator {
   }
 
   /**
-   * Checks {@code v} as {@code new VariantValidator(maxDepth, keyOrder).check(v)} does, without
-   * making a validator (and its memo tables) for a scalar: most values a rebuild copies under FULL
-   * validation are a field's scalar residual, one per field per row.
+   * Checks {@code v} as {@code new VariantValidator(maxDepth, keyOrder).check(v)} does, reusing
+   * this validator and its memo tables (forgetting what they held): for a caller that checks many
+   * values one after the other, such as a rebuild copying a row's residuals (most of them a field's
+   * scalar, checked without the memo tables).
    */
-  static void check(Variant v, int maxDepth, KeyOrder keyOrder) {
-    if (v.isObject() || v.isArray()) {
-      new VariantValidator(maxDepth, keyOrder).check(v);
+  void checkAnew(Variant v, int maxDepth) {
+    if (!v.isObject() && !v.isArray()) {
+      checkLeaf(v, maxDepth);
       return;
     }
+    this.maxDepth = maxDepth;
+    checkedScalars.clear();
+    // clear() costs the table's capacity, which never shrinks: a table grown by one large value
+    // is dropped rather than cleared for every small one after it
+    if (containerHeights.size() > 64) {
+      containerHeights = new HashMap<>();
+    } else {
+      containerHeights.clear();
+    }
+    check(v, 0);
+  }
+
+  /** {@link #checkAnew} for a value that is no container. */
+  private static void checkLeaf(Variant v, int maxDepth) {
     if (maxDepth < 0) {
       throw tooDeep(v.position(), maxDepth);
     }

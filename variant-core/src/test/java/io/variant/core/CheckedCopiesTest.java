@@ -23,9 +23,11 @@ class CheckedCopiesTest {
   private static final byte[] OBJECT_B_IS_7 = {0x02, 0x01, 0x01, 0x00, 0x02, 0x0C, 0x07};
 
   private static Variant copyUnder(boolean check, byte[] residual) {
-    return new FixedDictionaryBuilder(Limits.defaults())
-        .checkCopies(check)
-        .start(AB)
+    return copyWith(new FixedDictionaryBuilder(Limits.defaults()).checkCopies(check), residual);
+  }
+
+  private static Variant copyWith(FixedDictionaryBuilder b, byte[] residual) {
+    return b.start(AB)
         .startObject()
         .key(0)
         .appendInteger(VariantType.INT8, 1)
@@ -39,6 +41,16 @@ class CheckedCopiesTest {
   void aMalformedCopyIsRejectedWhenCopiesAreChecked() {
     var e = assertThrows(VariantFormatException.class, () -> copyUnder(true, OBJECT_B_BAD_STRING));
     assertTrue(e.getMessage().contains("UTF-8"), e.getMessage());
+  }
+
+  @Test
+  void aBuilderReusedForManyValuesChecksEachCopyAfresh() {
+    // the builder keeps one validator; what it remembered of an earlier copy (a valid object at
+    // the same position of another buffer) must not pass a later one
+    FixedDictionaryBuilder b = new FixedDictionaryBuilder(Limits.defaults()).checkCopies(true);
+    assertEquals(7, copyWith(b, OBJECT_B_IS_7).field("b").field("b").longValue());
+    assertThrows(VariantFormatException.class, () -> copyWith(b, OBJECT_B_BAD_STRING));
+    assertEquals(7, copyWith(b, OBJECT_B_IS_7).field("b").field("b").longValue());
   }
 
   @Test

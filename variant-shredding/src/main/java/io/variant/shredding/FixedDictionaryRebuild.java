@@ -48,6 +48,7 @@ final class FixedDictionaryRebuild {
     final int[] planIndex; // object: names[k] is plan field planIndex[k]
     final Node[] fields; // object: the node of names[k]
     final Node element; // array: the element's node
+    final boolean leaf; // a scalar or residual-only slot: no fields, no elements
 
     Node(ShreddingPlan plan, int[] objectCount) {
       this.plan = plan;
@@ -85,6 +86,7 @@ final class FixedDictionaryRebuild {
           shape == ShreddingPlan.Shape.ARRAY
               ? new Node(plan.asArray().element(), objectCount)
               : null;
+      leaf = shape == ShreddingPlan.Shape.SCALAR || shape == ShreddingPlan.Shape.RESIDUAL;
     }
   }
 
@@ -184,9 +186,17 @@ final class FixedDictionaryRebuild {
           throw DECLINE;
         }
         b.startArray();
-        for (int i = 0, count = s.elementCount(); i < count; i++) {
-          if (!append(n.element, s.element(i), -1)) {
-            b.appendNull();
+        Node e = n.element;
+        int count = s.elementCount();
+        if (e.leaf) {
+          for (int i = 0; i < count; i++) {
+            leafElement(e, s.element(i));
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            if (!append(e, s.element(i), -1)) {
+              b.appendNull();
+            }
           }
         }
         b.endArray();
@@ -195,6 +205,24 @@ final class FixedDictionaryRebuild {
       case RESIDUAL -> throw new AssertionError(n.plan); // not shredded
     }
     return true;
+  }
+
+  /**
+   * Appends a list element whose slot is a leaf ({@link #append} for such a slot, and Variant null
+   * when it is missing): a long list of numbers or strings takes no recursive call per element.
+   */
+  private void leafElement(Node e, ShreddedSource s) {
+    Variant residual = s.residual();
+    if (e.shredded && s.hasTyped()) {
+      if (residual != null) {
+        throw DECLINE;
+      }
+      TypedScalarRebuild.append(b, e.type, s);
+    } else if (residual != null) {
+      b.appendVariant(residual);
+    } else {
+      b.appendNull(); // invalid (N/N element): Variant null, as the general path reads it
+    }
   }
 
   private boolean append(Node n, ShreddedSource s) {

@@ -50,10 +50,11 @@ final class FullValidation<T> extends ReadSupport<T> {
       return null;
     }
     KeyOrder order = validation.keyOrder();
+    // by position: columns() makes a list per row and get(name) copies byte[] values
     return record -> {
-      for (String column : record.columns()) {
-        if (record.get(column) instanceof Variant v) {
-          validate(v, column, order);
+      for (int i = 0, n = record.columnCount(); i < n; i++) {
+        if (record.typeOf(i) == Variant.class) {
+          validate((Variant) record.get(i), record.column(i), order);
         }
       }
     };

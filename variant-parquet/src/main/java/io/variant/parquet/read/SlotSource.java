@@ -12,12 +12,13 @@ import java.nio.ByteBuffer;
 /**
  * One slot's values for the current row, filled by the converters as Parquet delivers them and read
  * by the {@code Rebuilder}. Reused from row to row: {@link #reset()} clears it when its group
- * starts. Array slots keep a pool of element sources that grows to the longest list seen.
+ * starts. Array slots keep a pool of element sources that grows to the longest list seen, or, when
+ * the element is a leaf, one {@link ScalarElements} that keeps every element in arrays.
  *
  * <p>Invariant: a typed accessor is only called when {@link #hasTyped()} is true, and then the
  * converter of this slot's column type has set the matching field.
  */
-final class SlotSource implements ShreddedSource {
+class SlotSource implements ShreddedSource {
   final ShreddedSchemaNode node;
   private final VariantColumnReader row;
 
@@ -39,6 +40,7 @@ final class SlotSource implements ShreddedSource {
   private final SlotSource[] fields;
   private final boolean[] fieldPresent;
   private SlotSource[] elements; // grows to the longest list seen
+  private final ScalarElements leafElements; // instead of elements when the element is a leaf
   private int elementCount;
 
   private static final SlotSource[] NO_FIELDS = {};
@@ -54,7 +56,13 @@ final class SlotSource implements ShreddedSource {
       fields[i] = new SlotSource(node.fields().get(i), row);
     }
     this.fieldPresent = n == 0 ? NONE_PRESENT : new boolean[n];
-    this.elements = node.shape() == ShreddingPlan.Shape.ARRAY ? new SlotSource[4] : null;
+    boolean array = node.shape() == ShreddingPlan.Shape.ARRAY;
+    boolean leaf =
+        array
+            && (node.element().shape() == ShreddingPlan.Shape.SCALAR
+                || node.element().shape() == ShreddingPlan.Shape.RESIDUAL);
+    this.elements = array && !leaf ? new SlotSource[4] : null;
+    this.leafElements = leaf ? new ScalarElements(node.element(), row) : null;
   }
 
   /**
@@ -149,6 +157,11 @@ final class SlotSource implements ShreddedSource {
   void setTypedError(VariantParquetException e) {
     typedError = e;
     typed = true;
+    reportTypedError(e);
+  }
+
+  /** Tells the row that a typed value of it is unreadable. */
+  final void reportTypedError(VariantParquetException e) {
     row.setTypedError(e);
   }
 
@@ -187,6 +200,11 @@ final class SlotSource implements ShreddedSource {
 
   /** Appends an element (cleared) and returns it. */
   SlotSource addElement() {
+    if (leafElements != null) {
+      leafElements.ensure(elementCount + 1);
+      leafElements.at(elementCount++).reset();
+      return leafElements;
+    }
     if (elementCount == elements.length) {
       elements = java.util.Arrays.copyOf(elements, elements.length * 2);
     }
@@ -209,7 +227,7 @@ final class SlotSource implements ShreddedSource {
    */
   SlotSource elementAt(int i) {
     if (i >= 0 && i < elementCount) {
-      return elements[i];
+      return leafElements != null ? leafElements.at(i) : elements[i];
     }
     if (i == elementCount) {
       return addElement();
@@ -229,14 +247,18 @@ final class SlotSource implements ShreddedSource {
       return null;
     }
     if (residual == null) {
-      // spec layout: every residual indexes the row's metadata; draft: each carries its own
-      // (metadata ‖ value)
-      residual =
-          node.layout().hasMetadataColumn()
-              ? Variant.of(row.metadata(), residualBytes, 0, residualBytes.length)
-              : Variant.ofConcatenated(residualBytes, 0, residualBytes.length);
+      residual = residualOf(residualBytes);
     }
     return residual;
+  }
+
+  /** A residual column value of this slot as a Variant. */
+  final Variant residualOf(byte[] bytes) {
+    // spec layout: every residual indexes the row's metadata; draft: each carries its own
+    // (metadata ‖ value)
+    return node.layout().hasMetadataColumn()
+        ? Variant.of(row.metadata(), bytes, 0, bytes.length)
+        : Variant.ofConcatenated(bytes, 0, bytes.length);
   }
 
   @Override
@@ -270,16 +292,20 @@ final class SlotSource implements ShreddedSource {
       throw typedError;
     }
     if (unscaled && decimalValue == null) {
-      int scale = node.shreddedType().scale();
-      decimalValue =
-          unscaledHigh == (bits >> 63)
-              ? BigDecimal.valueOf(bits, scale)
-              : new BigDecimal(
-                  new java.math.BigInteger(
-                      java.nio.ByteBuffer.allocate(16).putLong(unscaledHigh).putLong(bits).array()),
-                  scale);
+      decimalValue = unscaled(unscaledHigh, bits);
     }
     return decimalValue;
+  }
+
+  /** The decimal of the slot's scale whose unscaled value is {@code high:low}. */
+  final BigDecimal unscaled(long high, long low) {
+    int scale = node.shreddedType().scale();
+    return high == (low >> 63)
+        ? BigDecimal.valueOf(low, scale)
+        : new BigDecimal(
+            new java.math.BigInteger(
+                java.nio.ByteBuffer.allocate(16).putLong(high).putLong(low).array()),
+            scale);
   }
 
   @Override
@@ -337,6 +363,6 @@ final class SlotSource implements ShreddedSource {
     if (i < 0 || i >= elementCount) {
       throw new IndexOutOfBoundsException("element " + i + " outside a list of " + elementCount);
     }
-    return elements[i];
+    return leafElements != null ? leafElements.at(i) : elements[i];
   }
 }
