@@ -9,8 +9,9 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * A benchmark that writes or reads one Parquet file a row per operation: the file is opened on the
- * first operation of an iteration ({@link #opened}) and closed after the iteration, closing
- * included in no measurement; files live in a temporary directory deleted after the trial.
+ * first operation of an iteration ({@link #opened}) and closed after the iteration, that last close
+ * included in no measurement (a writing benchmark may also close a full file inside an operation,
+ * with {@link #closeOpenFile}); files live in a temporary directory deleted after the trial.
  */
 public abstract class FileBenchmark extends CorpusBenchmark {
   /** Row groups this size, so that flushing and compressing happen while measured. */
@@ -38,6 +39,11 @@ public abstract class FileBenchmark extends CorpusBenchmark {
 
   @TearDown(Level.Iteration)
   public void closeIteration() throws IOException {
+    closeOpenFile();
+  }
+
+  /** Closes the open file, if any; the next operation opens a new one. */
+  protected final void closeOpenFile() throws IOException {
     if (open != null) {
       open.close();
     }

@@ -19,7 +19,8 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * Already-encoded rows to and from a Parquet file with one VARIANT column {@code v}, one row per
- * operation (see {@link FileBenchmark}; ZSTD for both sides):
+ * operation (see {@link FileBenchmark}; ZSTD for both sides; a written file is closed, inside the
+ * operation, once it holds {@link #FILE_BYTES} of values):
  *
  * <ul>
  *   <li>{@code writeUnshredded}: the rows' metadata and value bytes as they are. Peer:
@@ -37,7 +38,12 @@ public class ParquetBenchmark extends FileBenchmark {
   static final int READ_ROWS = 20_000;
   static final long READ_BYTES = 48L << 20;
 
+  /** Written files are closed (and a new one begun) once they hold this many value bytes. */
+  static final long FILE_BYTES = 2 * ROW_GROUP_BYTES;
+
   private List<VariantRecord> records;
+  private int[] valueSizes; // per row of the corpus: its value's size in bytes
+  private long fileBytes; // value bytes written to the open file
   private List<org.apache.parquet.variant.Variant> peerRows;
   private ShreddingPlan plan;
   private Path readFile;
@@ -50,7 +56,9 @@ public class ParquetBenchmark extends FileBenchmark {
     List<Variant> variants = corpus().variants();
     records = new ArrayList<>(variants.size());
     peerRows = new ArrayList<>(variants.size());
+    valueSizes = new int[variants.size()];
     for (Variant v : variants) {
+      valueSizes[records.size()] = v.valueSize();
       records.add(VariantRecord.builder().set("v", v).build());
       peerRows.add(new org.apache.parquet.variant.Variant(v.valueBytes(), v.metadataBytes()));
     }
@@ -71,6 +79,7 @@ public class ParquetBenchmark extends FileBenchmark {
     ours = null;
     peer = null;
     reader = null;
+    fileBytes = 0;
   }
 
   private static VariantParquetWriter ourWriter(Path file, ShreddingPlan p) throws IOException {
@@ -85,14 +94,31 @@ public class ParquetBenchmark extends FileBenchmark {
     if (ours == null) {
       ours = opened(ourWriter(dir().resolve("ours.parquet"), p));
     }
-    ours.write(records.get(nextRow()));
+    int i = nextRow();
+    ours.write(records.get(i));
+    closeWhenFull(i);
   }
 
   private void writePeer(ShreddingPlan p) throws IOException {
     if (peer == null) {
       peer = opened(ParquetJavaFiles.writer(dir().resolve("peer.parquet"), p, ROW_GROUP_BYTES));
     }
-    peer.write(peerRows.get(nextRow()));
+    int i = nextRow();
+    peer.write(peerRows.get(i));
+    closeWhenFull(i);
+  }
+
+  /**
+   * Closes the open file, inside the measured operation, once it holds {@link #FILE_BYTES} of
+   * values: a write is not done until its last row group is compressed and its footer written. Left
+   * to the iteration's tear-down, that work was never measured, and on MB-sized rows (which both
+   * writers buffer until their first size check at row 100) a batch measured little but copying.
+   */
+  private void closeWhenFull(int row) throws IOException {
+    fileBytes += valueSizes[row];
+    if (fileBytes >= FILE_BYTES) {
+      closeOpenFile();
+    }
   }
 
   @Benchmark
