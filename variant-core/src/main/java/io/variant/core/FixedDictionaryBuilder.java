@@ -1,9 +1,9 @@
 package io.variant.core;
 
 // Size (over 400 lines): like VariantBuilder, one documented, range-checked append method per
-// Variant
-// type is its public surface; the byte layout lives in ValueBuffer and Layout, 128-bit decimal
-// arithmetic in DecimalWidth.
+// Variant type is its public surface; the byte layout lives in ValueBuffer and Layout, 128-bit
+// decimal arithmetic in DecimalWidth. Its container stack could move out (the seam for a split);
+// it stays while its fields are on the rebuild's hot path and a split cannot be measured reliably.
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
