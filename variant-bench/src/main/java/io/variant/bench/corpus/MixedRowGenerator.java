@@ -1,8 +1,7 @@
 package io.variant.bench.corpus;
 
 // Size (over 400 lines): three row generators (tweet, GitHub event, review shapes) whose field
-// lists
-// are data; splitting them would only scatter one corpus.
+// lists are data; splitting them would only scatter one corpus.
 
 import java.time.Instant;
 import java.time.ZoneOffset;
