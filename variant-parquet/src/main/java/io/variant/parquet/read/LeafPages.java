@@ -39,11 +39,16 @@ final class LeafPages {
   // use at once: 49 leaves of two int[256] each took 100 KB, twice a core's L1 data cache; at 64
   // they take a quarter of that, for a decode call every 64 rows instead of 256.
   private static final int CHUNK = 64;
+  // A leaf whose lists fill its buffers decodes up to this many at a time: one list is then read
+  // in fewer runs, and the rows of such a leaf have few other entries competing for the cache.
+  private static final int MAX_CHUNK = 1024;
   private static final java.lang.invoke.VarHandle INTS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-  private final int[] rep = new int[CHUNK];
-  private final int[] def = new int[CHUNK];
+  private int[] rep = new int[CHUNK];
+  private int[] def = new int[CHUNK];
+  private boolean grow; // a run filled the buffers: make them larger at the next decode
+  private int runValues; // entries of the last run that hold a value
   private final Levels repetitions = new Levels();
   private final Levels definitions = new Levels();
   private int entries; // in the page
@@ -88,15 +93,94 @@ final class LeafPages {
     values.write();
   }
 
+  /** True if this page's values can be taken as {@link #nextBits()} ({@link PageValues}). */
+  boolean hasBits() {
+    return values.hasBits();
+  }
+
+  /** The next value as raw bits instead of {@link #writeValue()}: see {@link PageValues}. */
+  long nextBits() {
+    return values.nextBits();
+  }
+
+  /** The next {@code n} values as raw bits into {@code out[from, from + n)}. */
+  void nextBits(long[] out, int from, int n) {
+    values.nextBits(out, from, n);
+  }
+
+  /** True if this page's values can be taken as {@link #nextHigh()} ({@link PageValues}). */
+  boolean hasWords() {
+    return values.hasWords();
+  }
+
+  /** The next 16-byte value's high word instead of {@link #writeValue()}; then {@link #low()}. */
+  long nextHigh() {
+    return values.nextHigh();
+  }
+
+  /** The low word of the value {@link #nextHigh()} read. */
+  long low() {
+    return values.low();
+  }
+
   /** Moves to the next entry; past the last one of the chunk, stays there. */
   void consume() {
     read++;
     if (++at >= chunk && read < total) {
-      if (pageLeft > 0) {
-        levels();
-      } else {
-        nextPage();
+      refill();
+    }
+  }
+
+  /**
+   * How many entries, from the current one on and among the levels already decoded, have repetition
+   * level {@code level} and a definition level from {@code minDefinition} to the column's maximum:
+   * the further elements of one list that a leaf can take as a run, without looking at each entry's
+   * levels twice. Stops before a level no writer produces, so that the entry-by-entry path reports
+   * it. At most the entries left in the level buffers, so at most {@link #CHUNK}: a list that spans
+   * more (or a page boundary) is several runs.
+   */
+  int run(int level, int minDefinition) {
+    int i = at;
+    int stop = chunk;
+    int values = 0;
+    for (; i < stop; i++) {
+      int d = def[i];
+      if (rep[i] != level || d < minDefinition || d > maxDefinition) {
+        break;
       }
+      values += d == maxDefinition ? 1 : 0;
+    }
+    runValues = values;
+    if (i == stop && at == 0 && rep.length < MAX_CHUNK) {
+      grow = true; // a list longer than the buffers: decode more levels at a time
+    }
+    return i - at;
+  }
+
+  /** How many entries of the last {@link #run} hold a value (the maximum definition level). */
+  int runValues() {
+    return runValues;
+  }
+
+  /** The definition level of the entry {@code ahead} entries after the current one, in a run. */
+  int definitionAhead(int ahead) {
+    return def[at + ahead];
+  }
+
+  /** Consumes the {@code n} entries of a {@link #run} (values already handed over). */
+  void consume(int n) {
+    read += n;
+    at += n;
+    if (at >= chunk && read < total) {
+      refill();
+    }
+  }
+
+  private void refill() {
+    if (pageLeft > 0) {
+      levels();
+    } else {
+      nextPage();
     }
   }
 
@@ -131,7 +215,12 @@ final class LeafPages {
 
   /** Decodes the page's next levels into {@link #rep} and {@link #def}. */
   private void levels() {
-    chunk = Math.min(CHUNK, pageLeft);
+    if (grow) {
+      grow = false;
+      rep = new int[rep.length * 4]; // all of the old buffers' levels are consumed by now
+      def = new int[rep.length];
+    }
+    chunk = Math.min(rep.length, pageLeft);
     repetitions.read(rep, chunk);
     definitions.read(def, chunk);
     pageLeft -= chunk;

@@ -29,6 +29,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * addBinary}. A {@link BinaryConverter} receives binaries as its own arrays, without a {@code
  * Binary} in between. Damaged pages fail with {@link ParquetDecodingException}.
  */
+// Over 400 lines: the raw reads for runs of list elements (nextBits, nextHigh) share the page
+// state of write(); if they grow, move them out together with that state.
 final class PageValues {
   private static final int CHUNK = 64; // ids decoded at a time: small, as LeafPages' levels
   private final ColumnDescriptor descriptor;
@@ -62,6 +64,7 @@ final class PageValues {
   private int pos; // PLAIN values: where the next one starts
   private int end;
   private int bit; // PLAIN booleans: the next bit
+  private long low; // the low word of the last nextHigh()
   private ValuesReader values; // any other encoding
   private Encoding encoding;
 
@@ -175,17 +178,126 @@ final class PageValues {
     }
   }
 
+  /**
+   * True if the page's values can be taken as {@link #nextBits()}: INT32, INT64 or DOUBLE values,
+   * PLAIN, delta-encoded, or from a dictionary decoded once per chunk.
+   */
+  boolean hasBits() {
+    return type != PrimitiveTypeName.FLOAT
+        && (mode == PLAIN || mode == DELTA_INTEGERS || mode == DICTIONARY && numberCount >= 0);
+  }
+
+  /**
+   * The page's next value as raw bits, when {@link #hasBits()}: an INT32 sign-extended, an INT64, a
+   * DOUBLE's raw bits. What {@link #write()} hands a number converter, without the call.
+   */
+  long nextBits() {
+    if (mode == DICTIONARY) {
+      int id = nextId();
+      if (id < 0 || id >= numberCount) {
+        throw damaged("dictionary id " + id + " outside its " + numberCount, null);
+      }
+      return longs != null ? longs[id] : ints[id];
+    }
+    long v;
+    try {
+      if (mode == PLAIN) {
+        v = type == PrimitiveTypeName.INT32 ? intAt() : longAt();
+      } else {
+        v = delta.nextLong();
+        v = type == PrimitiveTypeName.INT32 ? (int) v : v;
+      }
+    } catch (ParquetDecodingException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw damaged("cannot read value " + (nextValue + 1), e);
+    }
+    nextValue++;
+    return v;
+  }
+
+  /**
+   * True if the page's values can be taken as {@link #nextHigh()} and {@link #low()}: PLAIN
+   * FIXED_LEN_BYTE_ARRAY(16), a decimal's unscaled value in 128-bit big-endian two's complement.
+   */
+  boolean hasWords() {
+    return mode == PLAIN && type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY && fixedLength == 16;
+  }
+
+  /**
+   * The page's next 16-byte value, when {@link #hasWords()}: returns its high word; {@link #low()}
+   * then gives its low word. No copy of the bytes, as {@link #write()} makes for a converter.
+   */
+  long nextHigh() {
+    if (end - pos < 16) {
+      throw damaged("a value of 16 bytes runs past the page", null);
+    }
+    long high = (long) BIG_LONGS.get(buf, pos);
+    low = (long) BIG_LONGS.get(buf, pos + 8);
+    pos += 16;
+    nextValue++;
+    return high;
+  }
+
+  /** The low word of the value {@link #nextHigh()} read. */
+  long low() {
+    return low;
+  }
+
+  /**
+   * The page's next {@code n} values as raw bits into {@code out[from, from + n)}, when {@link
+   * #hasBits()}: {@link #nextBits()} {@code n} times, in one loop for dictionary ids and PLAIN
+   * values (a run of list elements whose entries all hold a value).
+   */
+  void nextBits(long[] out, int from, int n) {
+    int stop = from + n;
+    int width = type == PrimitiveTypeName.INT32 ? 4 : 8;
+    if (mode == DICTIONARY) {
+      for (int i = from; i < stop; ) {
+        if (idAt >= idChunk) {
+          out[i++] = nextBits(); // refills the ids, or fails as one value would
+          continue;
+        }
+        int take = Math.min(idChunk - idAt, stop - i);
+        for (int k = 0; k < take; k++) {
+          int id = ids[idAt + k];
+          if (id < 0 || id >= numberCount) {
+            throw damaged("dictionary id " + id + " outside its " + numberCount, null);
+          }
+          out[i + k] = longs != null ? longs[id] : ints[id];
+        }
+        idAt += take;
+        i += take;
+      }
+    } else if (mode == PLAIN && (long) n * width <= end - pos) {
+      for (int i = from; i < stop; i++) {
+        out[i] = width == 4 ? (int) INTS.get(buf, pos) : (long) LONGS.get(buf, pos);
+        pos += width;
+      }
+      nextValue += n;
+    } else { // delta-encoded, or values that run past the page: each fails where it should
+      for (int i = from; i < stop; i++) {
+        out[i] = nextBits();
+      }
+    }
+  }
+
+  /** The page's next dictionary id. */
+  private int nextId() {
+    if (idAt >= idChunk) {
+      idChunk = idRuns.readUpTo(ids, CHUNK);
+      idAt = 0;
+      if (idChunk == 0) {
+        throw damaged("more values than the page holds dictionary ids for", null);
+      }
+    }
+    return ids[idAt++];
+  }
+
   /** Hands the page's next value to the converter. */
   void write() {
     if (mode == DICTIONARY) {
-      if (idAt >= idChunk) {
-        idChunk = idRuns.readUpTo(ids, CHUNK);
-        idAt = 0;
-        if (idChunk == 0) {
-          throw damaged("more values than the page holds dictionary ids for", null);
-        }
-      }
-      int id = ids[idAt++];
+      int id = nextId();
       if (dictionarySupport) {
         converter.addValueFromDictionary(id);
       } else {
@@ -309,6 +421,9 @@ final class PageValues {
   private static final java.lang.invoke.VarHandle INTS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final java.lang.invoke.VarHandle BIG_LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.BIG_ENDIAN);
   private static final java.lang.invoke.VarHandle LONGS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);

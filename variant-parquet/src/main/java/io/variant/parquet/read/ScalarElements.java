@@ -70,6 +70,45 @@ final class ScalarElements extends SlotSource {
     }
   }
 
+  /** Clears elements {@code from} to {@code to - 1} (below the capacity), as {@link #reset()}. */
+  void clear(int from, int to) {
+    Arrays.fill(typed, from, to, false);
+    Arrays.fill(residualBytes, from, to, null);
+    if (errors != null) {
+      Arrays.fill(errors, from, to, null);
+    }
+  }
+
+  /** Element {@code i}'s typed value as raw bits: {@link #setLong} at {@code i}, no cursor. */
+  void setBits(int i, long v) {
+    bits[i] = v;
+    typed[i] = true;
+  }
+
+  /**
+   * Marks elements {@code from} to {@code from + n - 1} typed and returns the array of raw bits
+   * that the caller then fills for them, as {@link #setBits} would one at a time.
+   */
+  long[] typedBits(int from, int n) {
+    Arrays.fill(typed, from, from + n, true);
+    return bits;
+  }
+
+  /**
+   * Element {@code i}'s decimal of unscaled value {@code high:low}, as {@link #setDecimal(long,
+   * long)}.
+   */
+  void setUnscaled(int i, long high, long low) {
+    if (unscaledHigh == null) {
+      unscaledHigh = new long[typed.length];
+    }
+    if (decimals != null) {
+      decimals[i] = null;
+    }
+    unscaledHigh[i] = high;
+    setBits(i, low);
+  }
+
   @Override
   void setResidual(byte[] b) {
     residualBytes[at] = b;

@@ -232,7 +232,37 @@ class SlotSource implements ShreddedSource {
     if (i == elementCount) {
       return addElement();
     }
-    throw new org.apache.parquet.io.ParquetDecodingException(
+    throw skipped(i);
+  }
+
+  /** True if this is a list whose elements are leaves, kept in one {@link ScalarElements}. */
+  boolean hasLeafElements() {
+    return leafElements != null;
+  }
+
+  /**
+   * Elements {@code from} to {@code from + n - 1} of a list of leaf elements ({@link
+   * #hasLeafElements()}), those not there yet appended (cleared): what {@code n} calls of {@link
+   * #elementAt} do, for a leaf that reads a run of elements at once. Returns the elements' cursor.
+   *
+   * @throws org.apache.parquet.io.ParquetDecodingException as {@link #elementAt} if {@code from}
+   *     skips elements
+   */
+  ScalarElements leafElements(int from, int n) {
+    if (from < 0 || from > elementCount) {
+      throw skipped(from);
+    }
+    int to = from + n;
+    if (to > elementCount) {
+      leafElements.ensure(to);
+      leafElements.clear(elementCount, to);
+      elementCount = to;
+    }
+    return leafElements;
+  }
+
+  private org.apache.parquet.io.ParquetDecodingException skipped(int i) {
+    return new org.apache.parquet.io.ParquetDecodingException(
         "Cannot read list "
             + node.path()
             + ": the levels of its columns give element "

@@ -76,7 +76,8 @@ class LevelReaderEquivalenceTest {
         });
   }
 
-  private static void sameRecords(Path file, RebuildOptions options) throws IOException {
+  /** Reads {@code file} both ways and asserts the same rows or the same failure. */
+  static void sameRecords(Path file, RebuildOptions options) throws IOException {
     Outcome<VariantRecord> levels = levels(file, options);
     Outcome<VariantRecord> assembled =
         assembled(file, new VariantReadSupport(options, null), options);

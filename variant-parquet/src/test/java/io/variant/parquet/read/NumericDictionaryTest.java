@@ -8,6 +8,7 @@ import io.variant.testkit.Trials;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Random;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
@@ -59,6 +60,67 @@ class NumericDictionaryTest {
           }
           assertArrayEquals(want, got.bits, type.toString());
         });
+  }
+
+  @Test
+  void rawBitsOneByOneAndInRunsAreWhatTheConverterGets() {
+    Trials.run(
+        "numericDictionaryBits",
+        rnd -> {
+          PrimitiveTypeName type = TYPES[rnd.nextInt(TYPES.length)];
+          if (type == PrimitiveTypeName.FLOAT) {
+            type = PrimitiveTypeName.INT32; // FLOAT has no raw path: see PageValues#hasBits
+          }
+          long[] entries = new long[1 + rnd.nextInt(300)];
+          for (int i = 0; i < entries.length; i++) {
+            entries[i] = bits(type, rnd);
+          }
+          // past the 64 ids decoded at a time, and runs that end on and off those boundaries
+          int[] ids = new int[1 + rnd.nextInt(1000)];
+          for (int i = 0; i < ids.length; i++) {
+            ids[i] = rnd.nextInt(entries.length);
+          }
+          byte[] page = idPage(ids, entries.length);
+          Capture want = new Capture(ids.length);
+          PageValues byConverter = values(type, entries, want);
+          byConverter.start(Encoding.RLE_DICTIONARY, page, 0, ids.length);
+          PageValues raw = values(type, entries, new Capture(0));
+          raw.start(Encoding.RLE_DICTIONARY, page, 0, ids.length);
+          assertTrue(raw.hasBits(), type.toString());
+          long[] got = new long[ids.length];
+          for (int at = 0; at < ids.length; ) {
+            int n = Math.min(ids.length - at, rnd.nextBoolean() ? 1 : 1 + rnd.nextInt(130));
+            if (n == 1 && rnd.nextBoolean()) {
+              got[at] = raw.nextBits();
+            } else {
+              raw.nextBits(got, at, n);
+            }
+            for (int k = 0; k < n; k++) {
+              byConverter.write();
+            }
+            at += n;
+          }
+          assertArrayEquals(want.bits, got, type.toString());
+        });
+  }
+
+  @Test
+  void anIdOutsideTheDictionaryFailsInARunToo() throws Exception {
+    for (PrimitiveTypeName type : TYPES) {
+      if (type == PrimitiveTypeName.FLOAT) {
+        continue;
+      }
+      int[] ids = new int[70]; // the bad id after the first 64 decoded
+      ids[66] = 3;
+      PageValues values = values(type, new long[] {1, 2, 3}, new Capture(0));
+      values.start(Encoding.RLE_DICTIONARY, idPage(ids, 4), 0, ids.length);
+      long[] out = new long[ids.length];
+      var e = assertThrows(ParquetDecodingException.class, () -> values.nextBits(out, 0, 70));
+      assertTrue(e.getMessage().contains("dictionary id 3 outside its 3"), e.getMessage());
+      long[] before = new long[64];
+      Arrays.fill(before, 1);
+      assertArrayEquals(before, Arrays.copyOf(out, 64), "the ids before it: entry 0");
+    }
   }
 
   @Test
