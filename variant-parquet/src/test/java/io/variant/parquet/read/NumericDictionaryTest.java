@@ -41,14 +41,8 @@ class NumericDictionaryTest {
         "numericDictionary",
         rnd -> {
           PrimitiveTypeName type = TYPES[rnd.nextInt(TYPES.length)];
-          long[] entries = new long[1 + rnd.nextInt(300)];
-          for (int i = 0; i < entries.length; i++) {
-            entries[i] = bits(type, rnd);
-          }
-          int[] ids = new int[1 + rnd.nextInt(1000)];
-          for (int i = 0; i < ids.length; i++) {
-            ids[i] = rnd.nextInt(entries.length);
-          }
+          long[] entries = entries(type, rnd);
+          int[] ids = ids(entries.length, rnd);
           Capture got = new Capture(ids.length);
           PageValues values = values(type, entries, got);
           byte[] page = idPage(ids, entries.length);
@@ -71,15 +65,9 @@ class NumericDictionaryTest {
           if (type == PrimitiveTypeName.FLOAT) {
             type = PrimitiveTypeName.INT32; // FLOAT has no raw path: see PageValues#hasBits
           }
-          long[] entries = new long[1 + rnd.nextInt(300)];
-          for (int i = 0; i < entries.length; i++) {
-            entries[i] = bits(type, rnd);
-          }
+          long[] entries = entries(type, rnd);
           // past the 64 ids decoded at a time, and runs that end on and off those boundaries
-          int[] ids = new int[1 + rnd.nextInt(1000)];
-          for (int i = 0; i < ids.length; i++) {
-            ids[i] = rnd.nextInt(entries.length);
-          }
+          int[] ids = ids(entries.length, rnd);
           byte[] page = idPage(ids, entries.length);
           Capture want = new Capture(ids.length);
           PageValues byConverter = values(type, entries, want);
@@ -132,6 +120,24 @@ class NumericDictionaryTest {
       var e = assertThrows(ParquetDecodingException.class, values::write);
       assertTrue(e.getMessage().contains("dictionary id 3 outside its 3"), e.getMessage());
     }
+  }
+
+  /** A dictionary of up to 300 entries of {@code type}, as raw bits. */
+  private static long[] entries(PrimitiveTypeName type, Random rnd) {
+    long[] entries = new long[1 + rnd.nextInt(300)];
+    for (int i = 0; i < entries.length; i++) {
+      entries[i] = bits(type, rnd);
+    }
+    return entries;
+  }
+
+  /** Up to 1,000 ids of a dictionary of {@code size} entries. */
+  private static int[] ids(int size, Random rnd) {
+    int[] ids = new int[1 + rnd.nextInt(1000)];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = rnd.nextInt(size);
+    }
+    return ids;
   }
 
   private static long bits(PrimitiveTypeName type, Random rnd) {
