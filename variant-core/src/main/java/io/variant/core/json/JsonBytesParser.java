@@ -161,7 +161,13 @@ final class JsonBytesParser {
     out.startObject();
     int state = open('}');
     while (state == 0) {
-      if (pos >= end || b[pos] != '"' || !string(true)) {
+      if (pos >= end || b[pos] != '"') {
+        return false;
+      }
+      int known = out.keyUtf8Quoted(b, pos + 1, end); // the key the builder expects, if it is here
+      if (known >= 0) {
+        pos += known + 2;
+      } else if (!string(true)) {
         return false;
       }
       if (pos + 1 < end && b[pos] == ':' && b[pos + 1] > ' ') {

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
  * A string with escapes is copied by the byte front end a run of plain bytes at a time between its
  * escapes: runs of every length against the 8-byte scan words, ASCII and not, before, between and
  * after escapes, in keys and values, give what the jackson path gives; invalid UTF-8 or a control
- * character inside a run after an escape is still refused.
+ * character inside a run after an escape is still refused. Keys the builder expects (taken without
+ * a scan where they stand whole before a quote) that turn out longer, shorter or escaped give what
+ * the jackson path gives too.
  */
 class JsonEscapedStringRunsTest {
   private static final String[] ESCAPES = {"\\\"", "\\n", "\\u00e9", "\\uD83D\\uDE00", "\\\\"};
@@ -44,6 +46,21 @@ class JsonEscapedStringRunsTest {
             assertArrayEquals(expected.valueBytes(), fromText.valueBytes(), json);
           }
         }
+      }
+    }
+  }
+
+  @Test
+  void expectedKeysThatDifferGiveWhatJacksonGives() throws IOException {
+    JsonRowParser rows = VariantJson.rowParser();
+    String[] keys = {"ab", "abc", "a", "a\\u0062", "a\\\\", "a\\\\\\\"", "ab", "\\u0061b", ""};
+    for (int round = 0; round < 3; round++) {
+      for (String key : keys) {
+        String json = "{\"p\":1,\"q\":2,\"" + key + "\":3,\"r\":{\"" + key + "\":4}}";
+        Variant expected = jackson(json);
+        Variant actual = rows.parse(json.getBytes(StandardCharsets.UTF_8));
+        assertArrayEquals(expected.metadataBytes(), actual.metadataBytes(), json);
+        assertArrayEquals(expected.valueBytes(), actual.valueBytes(), json);
       }
     }
   }
