@@ -6,11 +6,11 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.json.JsonOptions;
-import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.infer.PlanInference;
 import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -81,7 +81,7 @@ final class PlanSample {
   private long spreadBytes; // the bytes it spread across, or -1 if it read them all
   private InputException ended; // the failure that ended a stream-mode sample, if any
   private Kept current; // the sampled row next() returned last; null once the command reads on
-  private JsonRowParser placeParser; // the spread mode's places share one: buffers, key cache
+  private NdjsonReader lastPlace; // the spread mode's places share its parser and buffers
 
   /**
    * A sampled document, or a failure ({@code value} null) with what {@link RowErrors#reject} needs
@@ -363,12 +363,13 @@ final class PlanSample {
       throws IOException {
     Path file = Path.of(name);
     long base = Math.max(0, from - 1); // the reader's offset 0
-    if (placeParser == null) {
-      placeParser = VariantJson.rowParser(options);
-    }
     // the stream is not closed: that would close ch, which the next places read
+    InputStream in = Channels.newInputStream(ch.position(base));
     NdjsonReader lines =
-        new NdjsonReader(name, Channels.newInputStream(ch.position(base)), options, placeParser);
+        lastPlace == null
+            ? new NdjsonReader(name, in, options, VariantJson.rowParser(options))
+            : new NdjsonReader(name, in, options, lastPlace);
+    lastPlace = lines;
     if (from > 0) {
       lines.skipLine(); // the rest of the line that holds byte from - 1: it started before from
     }
