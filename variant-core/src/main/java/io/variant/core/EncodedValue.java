@@ -396,6 +396,16 @@ abstract class EncodedValue {
     return Utf8.decode(buf, at, (int) r, at);
   }
 
+  /**
+   * Checks a string as {@link #stringValue()} does (same bounds, same error at the same byte),
+   * without decoding it: {@code validate()} checks every string of a row and keeps none.
+   */
+  void checkString() {
+    long r = bytesRange(VariantType.STRING);
+    int at = (int) (r >>> 32);
+    Utf8.check(buf, at, (int) r, at);
+  }
+
   /** The UTF-8 bytes of a string, as a read-only view without copying or validating. */
   public ByteBuffer stringUtf8() {
     long r = bytesRange(VariantType.STRING);

@@ -1,10 +1,5 @@
 package io.variant.core;
 
-// Size (over 400 lines): like VariantBuilder, one documented, range-checked append method per
-// Variant type is its public surface; the byte layout lives in ValueBuffer and Layout, 128-bit
-// decimal arithmetic in DecimalWidth. Its container stack could move out (the seam for a split);
-// it stays while its fields are on the rebuild's hot path and a split cannot be measured reliably.
-
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.temporal.ChronoUnit;
@@ -44,31 +39,14 @@ public final class FixedDictionaryBuilder {
   // copied value (a wide row's residual fields each compared its kilobytes of keys)
   private VariantMetadata sameAsMetadata;
   private int dictionarySize; // metadata.size(), read once per value
-  private int depth;
-  private boolean rootWritten;
-  // The innermost open container (depth > 0) lives in these fields, its ancestors in the arrays
-  // below: a value appended to it reads no per-depth array (the rebuild appends one per field).
-  private boolean object;
-  private int start; // where its values start in buf
-  private int count; // values appended to it
-  private int lastId; // object: the last key's id, -1 before the first
-  private int[] curOffsets;
-  private int[] curIds;
-  // per depth: the saved state of the open containers around the innermost one, and each depth's
-  // offset and id buffers, kept for the next value
-  private int[] starts = new int[8];
-  private int[] counts = new int[8];
-  private int[] lastIds = new int[8];
-  private boolean[] objects = new boolean[8];
-  private int[][] offsets = new int[8][];
-  private int[][] ids = new int[8][];
-  private int pendingKey = -1;
+  private final FixedContainers containers; // the open objects and arrays
   private boolean checkCopies;
   private VariantValidator checker; // checks copies, reused from value to value
 
   public FixedDictionaryBuilder(Limits limits) {
     this.buf = new ValueBuffer(limits);
     this.maxDepth = limits.maxDepth();
+    this.containers = new FixedContainers(buf, maxDepth);
   }
 
   /** Starts a new value over {@code dictionary}, dropping anything unfinished. */
@@ -93,10 +71,7 @@ public final class FixedDictionaryBuilder {
     dictionarySize = dictionary.size();
     sameAsMetadata = sameBytes;
     buf.len = 0;
-    depth = 0;
-    object = false;
-    rootWritten = false;
-    pendingKey = -1;
+    containers.reset();
     return this;
   }
 
@@ -154,7 +129,7 @@ public final class FixedDictionaryBuilder {
   // ---------------------------------------------------------------- containers
 
   public FixedDictionaryBuilder startObject() {
-    push(true);
+    containers.push(true);
     return this;
   }
 
@@ -164,163 +139,23 @@ public final class FixedDictionaryBuilder {
    * @throws IllegalArgumentException if {@code id} is outside the dictionary or not increasing
    */
   public FixedDictionaryBuilder key(int id) {
-    if (!object || depth == 0 || pendingKey >= 0) {
-      throw new IllegalStateException("Cannot call key() here: open an object, then key, value");
-    }
-    if (id <= lastId || id >= dictionarySize) {
-      throw new IllegalArgumentException(
-          id < 0 || id >= dictionarySize
-              ? "Cannot use field id " + id + ": the dictionary has " + dictionarySize + " keys"
-              : "Cannot use field id " + id + " after " + lastId + ": ids must increase");
-    }
-    pendingKey = id;
+    containers.key(id, dictionarySize);
     return this;
   }
 
   public FixedDictionaryBuilder endObject() {
-    finish(true);
+    containers.finish(true);
     return this;
   }
 
   public FixedDictionaryBuilder startArray() {
-    push(false);
+    containers.push(false);
     return this;
   }
 
   public FixedDictionaryBuilder endArray() {
-    finish(false);
+    containers.finish(false);
     return this;
-  }
-
-  /** Registers the next value with the open container, or as the root. */
-  private void beforeValue() {
-    if (depth == 0) {
-      if (rootWritten) {
-        throw new IllegalStateException("Cannot append a second top-level value");
-      }
-      rootWritten = true;
-      return;
-    }
-    int n = count;
-    if (n == curOffsets.length) {
-      grow();
-    }
-    if (object) {
-      int key = pendingKey;
-      if (key < 0) {
-        throw new IllegalStateException("Cannot append an object field value without key(id)");
-      }
-      curIds[n] = key;
-      lastId = key;
-      pendingKey = -1;
-    }
-    curOffsets[n] = buf.len - start;
-    count = n + 1;
-  }
-
-  /** Doubles the innermost container's offset and id buffers. */
-  private void grow() {
-    int d = depth - 1;
-    curOffsets = offsets[d] = Arrays.copyOf(curOffsets, count * 2);
-    curIds = ids[d] = Arrays.copyOf(curIds, count * 2);
-  }
-
-  private void push(boolean isObject) {
-    beforeValue();
-    if (depth >= maxDepth) {
-      throw new VariantLimitException(
-          "Cannot nest deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
-    }
-    if (depth == starts.length) {
-      int m = depth * 2;
-      starts = Arrays.copyOf(starts, m);
-      counts = Arrays.copyOf(counts, m);
-      lastIds = Arrays.copyOf(lastIds, m);
-      objects = Arrays.copyOf(objects, m);
-      offsets = Arrays.copyOf(offsets, m);
-      ids = Arrays.copyOf(ids, m);
-    }
-    if (depth > 0) { // save the parent
-      int p = depth - 1;
-      starts[p] = start;
-      counts[p] = count;
-      lastIds[p] = lastId;
-      objects[p] = object;
-    }
-    if (offsets[depth] == null) {
-      offsets[depth] = new int[8];
-      ids[depth] = new int[8];
-    }
-    curOffsets = offsets[depth];
-    curIds = ids[depth];
-    start = buf.len;
-    count = 0;
-    lastId = -1;
-    object = isObject;
-    depth++;
-  }
-
-  /**
-   * Closes the open container: its elements were appended in order, so it only moves them past the
-   * header it writes.
-   */
-  private void finish(boolean isObject) {
-    if (depth == 0 || object != isObject || pendingKey >= 0) {
-      throw new IllegalStateException(
-          "Cannot close an " + (isObject ? "object" : "array") + " that is not open and complete");
-    }
-    int n = count;
-    int dataStart = start;
-    int dataSize = buf.len - dataStart;
-    int offsetSize = Layout.widthFor(dataSize);
-    boolean large = n > Layout.MAX_SMALL_COUNT;
-    int countSize = large ? 4 : 1;
-    int idSize = isObject && n > 0 ? Layout.widthFor(curIds[n - 1]) : 1;
-    int headerSize = 1 + countSize + (isObject ? n * idSize : 0) + (n + 1) * offsetSize;
-    buf.ensure((long) buf.len + headerSize);
-    byte[] out = buf.out;
-    System.arraycopy(out, dataStart, out, dataStart + headerSize, dataSize);
-    out[dataStart] =
-        (byte)
-            (isObject
-                ? Layout.objectHeader(offsetSize, idSize, large)
-                : Layout.arrayHeader(offsetSize, large));
-    LittleEndian.write(out, dataStart + 1, n, countSize);
-    int at = dataStart + 1 + countSize;
-    if (isObject) {
-      at = writeAll(out, at, curIds, n, idSize);
-    }
-    at = writeAll(out, at, curOffsets, n, offsetSize);
-    LittleEndian.write(out, at, dataSize, offsetSize);
-    buf.len += headerSize;
-    depth--;
-    if (depth > 0) { // the parent is innermost again
-      int p = depth - 1;
-      start = starts[p];
-      count = counts[p];
-      lastId = lastIds[p];
-      object = objects[p];
-      curOffsets = offsets[p];
-      curIds = ids[p];
-    }
-  }
-
-  /**
-   * Writes {@code values[0..n)} at {@code width} bytes each from {@code at}; returns the end. One
-   * byte, what a small container's ids and offsets take, gets its own loop without the width
-   * switch.
-   */
-  private static int writeAll(byte[] out, int at, int[] values, int n, int width) {
-    if (width == 1) {
-      for (int i = 0; i < n; i++) {
-        out[at + i] = (byte) values[i];
-      }
-      return at + n;
-    }
-    for (int i = 0; i < n; i++, at += width) {
-      LittleEndian.write(out, at, values[i], width);
-    }
-    return at;
   }
 
   // ---------------------------------------------------------------- values
@@ -393,7 +228,7 @@ public final class FixedDictionaryBuilder {
             && DecimalWidth.precision(unscaled) > Layout.MAX_DECIMAL_PRECISION)) {
       throw new IllegalArgumentException("Cannot append decimal " + value + " as " + t);
     }
-    beforeValue();
+    containers.beforeValue();
     if (unscaled.bitLength() > 63) {
       buf.decimal16(value.scale(), unscaled);
     } else {
@@ -434,7 +269,7 @@ public final class FixedDictionaryBuilder {
               + " of precision "
               + precision);
     }
-    beforeValue();
+    containers.beforeValue();
     if (isLong) {
       buf.decimal(t, scale, low);
     } else {
@@ -450,7 +285,7 @@ public final class FixedDictionaryBuilder {
    */
   public FixedDictionaryBuilder appendStringUtf8(byte[] b, int offset, int length) {
     Utf8.check(b, offset, length, offset);
-    beforeValue();
+    containers.beforeValue();
     buf.string(b, offset, length);
     return this;
   }
@@ -458,7 +293,7 @@ public final class FixedDictionaryBuilder {
   /** A string checked once for many values ({@link CheckedUtf8}): copied, not checked again. */
   public FixedDictionaryBuilder appendString(CheckedUtf8 s) {
     byte[] b = s.bytes();
-    beforeValue();
+    containers.beforeValue();
     buf.string(b, 0, b.length);
     return this;
   }
@@ -468,7 +303,7 @@ public final class FixedDictionaryBuilder {
     if (t == VariantType.UUID ? length != 16 : t != VariantType.BINARY) {
       throw new IllegalArgumentException("Cannot append " + length + " bytes as " + t);
     }
-    beforeValue();
+    containers.beforeValue();
     int prefix = t == VariantType.BINARY ? 4 : 0;
     int at = buf.primitive(t, prefix + length);
     if (prefix > 0) {
@@ -491,10 +326,10 @@ public final class FixedDictionaryBuilder {
       if (checker == null) {
         checker = new VariantValidator(maxDepth, KeyOrder.ANY);
       }
-      checker.checkAnew(v, maxDepth - depth);
+      checker.checkAnew(v, maxDepth - containers.depth);
     }
     int size = v.valueSize();
-    beforeValue();
+    containers.beforeValue();
     buf.copy(v.buf, v.pos, size);
     return this;
   }
@@ -513,7 +348,7 @@ public final class FixedDictionaryBuilder {
   /** A primitive of fixed size: its width comes from {@link VariantType#fixedPayloadSize()}. */
   private FixedDictionaryBuilder fixed(VariantType t, long bits) {
     int payload = t.fixedPayloadSize();
-    beforeValue();
+    containers.beforeValue();
     int at = buf.primitive(t, payload);
     LittleEndian.write(buf.out, at, bits, payload);
     return this;
@@ -525,7 +360,8 @@ public final class FixedDictionaryBuilder {
    * @throws IllegalStateException if a container is open or nothing was appended
    */
   public Variant build() {
-    if (depth > 0 || !rootWritten) {
+    if (!containers.complete()) {
+      int depth = containers.depth;
       throw new IllegalStateException(
           "Cannot build: " + (depth > 0 ? depth + " container(s) still open" : "no value"));
     }

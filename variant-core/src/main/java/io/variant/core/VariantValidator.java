@@ -1,9 +1,5 @@
 package io.variant.core;
 
-import java.util.BitSet;
-import java.util.HashMap;
-import java.util.Map;
-
 /**
  * The deep check behind {@link Variant#validate()}. Linear in the buffer: the subtree at a value
  * start is checked once, so forged objects whose offsets share sub-values cannot make it
@@ -15,9 +11,11 @@ import java.util.Map;
 final class VariantValidator {
   private int maxDepth; // set again by checkAnew
   private final KeyOrder keyOrder;
-  private final BitSet checkedScalars = new BitSet();
-  private Map<Integer, Integer> containerHeights = new HashMap<>(); // value start -> subtree height
+  // value start -> subtree height of a checked container, 0 for a checked scalar worth memoising
+  private final ValueMemo memo = new ValueMemo();
   private int visits; // values looked at, memo hits included: tests check it stays linear
+  // scalars up to this many bytes are not memoised (see check)
+  static final int MEMO_SCALARS_OVER = 32;
 
   VariantValidator(int maxDepth, KeyOrder keyOrder) {
     this.maxDepth = maxDepth;
@@ -48,14 +46,7 @@ final class VariantValidator {
       return;
     }
     this.maxDepth = maxDepth;
-    checkedScalars.clear();
-    // clear() costs the table's capacity, which never shrinks: a table grown by one large value
-    // is dropped rather than cleared for every small one after it
-    if (containerHeights.size() > 64) {
-      containerHeights = new HashMap<>();
-    } else {
-      containerHeights.clear();
-    }
+    memo.clear();
     check(v, 0);
   }
 
@@ -79,25 +70,30 @@ final class VariantValidator {
     if (depth > maxDepth) {
       throw tooDeep(pos);
     }
-    v.valueSize(); // bounds of the whole value against this parent's data
+    int size = v.valueSize(); // bounds of the whole value against this parent's data
     if (v.isObject() || v.isArray()) {
       if (depth >= maxDepth) {
         throw tooDeep(pos);
       }
-      Integer known = containerHeights.get(pos);
-      if (known != null) {
+      int known = memo.get(pos);
+      if (known >= 0) {
         if (depth + known > maxDepth) {
           throw tooDeep(pos);
         }
         return known;
       }
       int height = v.isObject() ? checkObject(v, depth) : checkArray(v, depth);
-      containerHeights.put(pos, height);
+      memo.put(pos, height);
       return height;
     }
-    if (!checkedScalars.get(pos)) {
+    // A short scalar is checked again on each visit: visits are bounded by the offsets read, so
+    // that stays linear, and it costs less than the memo. A long one (a string shared by many
+    // offsets) is checked once.
+    if (size <= MEMO_SCALARS_OVER) {
       checkScalar(v);
-      checkedScalars.set(pos);
+    } else if (memo.get(pos) < 0) {
+      checkScalar(v);
+      memo.put(pos, 0);
     }
     return 0;
   }
@@ -148,7 +144,7 @@ final class VariantValidator {
           case OBJECT, ARRAY -> throw new AssertionError(t); // check() walks containers
         };
     switch (check) {
-      case UTF8 -> v.stringValue();
+      case UTF8 -> v.checkString(); // stringValue() would decode a String per string
       case DECIMAL -> checkDecimal(v);
       case TIME_OF_DAY ->
           v.timeValue(); // within one day; timeValue() would refuse the value later otherwise
