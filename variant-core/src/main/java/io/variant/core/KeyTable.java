@@ -43,6 +43,7 @@ final class KeyTable {
   private int[] provisionalId = new int[16];
   private int[] rank =
       new int[16]; // position among the cached keys in key order, or -1 until ranked
+  private boolean[] plain = new boolean[16]; // no '"', '\\' or control byte: JSON writes it as is
   // The key that followed the last two keys last time (key + 1, or 0), direct-mapped by a hash of
   // the two: two keys of context tell "id" under "actor" from "id" under "repo".
   // Sized with the cache (a builder made for one small value stays small); growing forgets.
@@ -215,6 +216,35 @@ final class KeyTable {
     return k;
   }
 
+  /**
+   * The key {@link #intern(byte[], int, int)} predicts next (the one that followed the same two
+   * keys last time) if its bytes, all plain (no quote, backslash or control byte), start {@code
+   * b[off, limit)} and are followed there by a quote: then it is taken as that call would take it,
+   * without the caller scanning for the quote; else -1, and nothing changes.
+   */
+  int internQuoted(byte[] b, int off, int limit) {
+    int guess = successor[successorSlot()] - 1;
+    if (guess < 0 || !plain[guess]) {
+      return -1;
+    }
+    int len = length[guess];
+    if (off + len >= limit || b[off + len] != '"' || !sameBytes(start[guess], b, off, len)) {
+      return -1;
+    }
+    beforePrevious = previous;
+    previous = guess;
+    return guess;
+  }
+
+  private static boolean isPlain(byte[] b, int off, int len) {
+    for (int i = off; i < off + len; i++) {
+      if (b[i] == '"' || b[i] == '\\' || (b[i] >= 0 && b[i] < 0x20)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private int successorSlot() {
     int h = (previous * 0x9E3779B9) ^ (beforePrevious * 0x85EBCA6B);
     return (h ^ (h >>> 15)) & (successor.length - 1);
@@ -274,8 +304,10 @@ final class KeyTable {
       stamp = Arrays.copyOf(stamp, n);
       provisionalId = Arrays.copyOf(provisionalId, n);
       rank = Arrays.copyOf(rank, n);
+      plain = Arrays.copyOf(plain, n);
     }
     rank[k] = -1;
+    plain[k] = isPlain(b, off, len);
     if (size * 4 > successor.length && successor.length < MAX_SUCCESSORS) {
       successor = new int[successor.length * 2];
     }

@@ -133,6 +133,22 @@ public final class VariantBuilder {
     return this;
   }
 
+  /**
+   * For JSON front ends: if the key this builder expects next (the one that followed the same two
+   * keys before) is written as is at {@code buffer[offset, limit)}, followed by its closing quote,
+   * names the next value with it like {@link #keyUtf8} and returns its byte length; otherwise
+   * returns -1 and does nothing, and the caller finds the key's end and calls {@link #keyUtf8}.
+   * Rows of a stream repeat their keys in order, so most keys need no scan for their end.
+   */
+  public int keyUtf8Quoted(byte[] buffer, int offset, int limit) {
+    int k = keys.internQuoted(buffer, offset, limit);
+    if (k < 0) {
+      return -1;
+    }
+    stack.key(keys.use(k));
+    return keys.length(k);
+  }
+
   /** Closes the open object: sorts its fields by key, checks duplicates and writes its header. */
   public VariantBuilder endObject() {
     stack.endObject();

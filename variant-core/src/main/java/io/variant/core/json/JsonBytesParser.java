@@ -73,6 +73,7 @@ final class JsonBytesParser {
   private boolean trustedUtf8; // the input is known to be valid UTF-8 (parse(String) encoded it)
   private byte[] scratch = new byte[128]; // strings with escapes, unescaped
   private long digitsValue; // the value of the digits the last digits() call read
+  private long plainBits; // the OR of the bytes the last plainRun() call passed
 
   /**
    * Appends the one JSON document in {@code buf[off, off+len)} to {@code into}. With {@code
@@ -108,7 +109,8 @@ final class JsonBytesParser {
   private void skipWhitespace() {
     while (pos < end) {
       byte c = b[pos];
-      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+      // One comparison for the usual non-blank byte: JSON's four blanks are all at or below ' '.
+      if (c > ' ' || (c != ' ' && c != '\n' && c != '\r' && c != '\t')) {
         return;
       }
       pos++;
@@ -159,15 +161,25 @@ final class JsonBytesParser {
     out.startObject();
     int state = open('}');
     while (state == 0) {
-      if (pos >= end || b[pos] != '"' || !string(true)) {
+      if (pos >= end || b[pos] != '"') {
         return false;
       }
-      skipWhitespace();
-      if (pos >= end || b[pos] != ':') {
+      int known = out.keyUtf8Quoted(b, pos + 1, end); // the key the builder expects, if it is here
+      if (known >= 0) {
+        pos += known + 2;
+      } else if (!string(true)) {
         return false;
       }
-      pos++;
-      skipWhitespace();
+      if (pos + 1 < end && b[pos] == ':' && b[pos + 1] > ' ') {
+        pos++; // compact JSON: no whitespace around the colon to skip
+      } else {
+        skipWhitespace();
+        if (pos >= end || b[pos] != ':') {
+          return false;
+        }
+        pos++;
+        skipWhitespace();
+      }
       if (pos >= end || !value(depth)) {
         return false;
       }
@@ -241,29 +253,8 @@ final class JsonBytesParser {
    */
   private boolean string(boolean key) {
     int start = ++pos;
-    int p = start;
-    byte c = 0;
-    long seen = 0; // OR of the string's bytes scanned word-wise: bit 7 set if one is non-ASCII
-    while (p + 8 <= end) {
-      long word = (long) LONGS.get(b, p);
-      long found = special(word);
-      if (found != 0) { // the lowest flagged byte is the first special one: no byte loop
-        int ahead = Long.numberOfTrailingZeros(found) >>> 3;
-        seen |= word & ~(-1L << (8 * ahead)); // the bytes before it (none when ahead is 0)
-        p += ahead;
-        break;
-      }
-      seen |= word;
-      p += 8;
-    }
-    while (p < end) {
-      c = b[p];
-      if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) {
-        break;
-      }
-      seen |= c; // a negative byte sign-extends into bit 7
-      p++;
-    }
+    int p = plainRun(start);
+    byte c = p < end ? b[p] : 0;
     if (p >= end || (c >= 0 && c < 0x20)) {
       return false;
     }
@@ -271,7 +262,9 @@ final class JsonBytesParser {
       pos = p + 1;
       if (key) {
         out.keyUtf8(b, start, p - start);
-      } else if (trustedUtf8 || (seen & HIGH_BITS) == 0 || Utf8.firstInvalid(b, start, p) < 0) {
+      } else if (trustedUtf8
+          || (plainBits & HIGH_BITS) == 0
+          || Utf8.firstInvalid(b, start, p) < 0) {
         out.appendStringUtf8Unchecked(b, start, p - start);
       } else {
         return false; // invalid UTF-8: the jackson path says where
@@ -290,6 +283,38 @@ final class JsonBytesParser {
       out.appendStringUtf8(scratch, 0, n);
     }
     return true;
+  }
+
+  /**
+   * The position of the first quote, backslash or control character from {@code p} on, or {@link
+   * #end}; leaves the OR of the bytes before it in {@link #plainBits} (bit 7 set in a byte if one
+   * is non-ASCII). Words of 8 bytes are scanned and OR-ed together, so an ASCII run (most of real
+   * documents' strings) needs no second pass to be known valid UTF-8.
+   */
+  private int plainRun(int p) {
+    long seen = 0;
+    while (p + 8 <= end) {
+      long word = (long) LONGS.get(b, p);
+      long found = special(word);
+      if (found != 0) { // the lowest flagged byte is the first special one: no byte loop
+        int ahead = Long.numberOfTrailingZeros(found) >>> 3;
+        plainBits =
+            seen | word & ~(-1L << (8 * ahead)); // the bytes before it (none when ahead is 0)
+        return p + ahead;
+      }
+      seen |= word;
+      p += 8;
+    }
+    while (p < end) {
+      byte c = b[p];
+      if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) {
+        break;
+      }
+      seen |= c; // a negative byte sign-extends into bit 7
+      p++;
+    }
+    plainBits = seen;
+    return p;
   }
 
   /**
@@ -328,12 +353,15 @@ final class JsonBytesParser {
       if (c >= 0 && c < 0x20) {
         return -1;
       }
-      ensureScratch(n + 4);
-      if (c != '\\') {
-        scratch[n++] = c;
-        p++;
+      if (c != '\\') { // a run of plain bytes up to the next quote, backslash or control byte
+        int q = plainRun(p);
+        ensureScratch(n + (q - p));
+        System.arraycopy(b, p, scratch, n, q - p);
+        n += q - p;
+        p = q;
         continue;
       }
+      ensureScratch(n + 4);
       if (p + 1 >= end) {
         return -1;
       }
