@@ -136,8 +136,9 @@ final class LeafPages {
    * level {@code level} and a definition level from {@code minDefinition} to the column's maximum:
    * the further elements of one list that a leaf can take as a run, without looking at each entry's
    * levels twice. Stops before a level no writer produces, so that the entry-by-entry path reports
-   * it. At most the entries left in the level buffers, so at most {@link #CHUNK}: a list that spans
-   * more (or a page boundary) is several runs.
+   * it. At most the entries left in the level buffers (from {@link #CHUNK} up to {@link
+   * #MAX_CHUNK}, grown for leaves whose lists fill them): a list that spans more (or a page
+   * boundary) is several runs.
    */
   int run(int level, int minDefinition) {
     int i = at;
