@@ -9,6 +9,10 @@ import java.util.Arrays;
 final class ValueBuffer {
   byte[] out = new byte[256];
   int len;
+  // bytes within len held for the headers of open containers (FixedContainers reserves a guess of
+  // each header's size when the container opens): the size limit is checked without them, so a
+  // guess never makes a value fail that fits
+  int reserved;
   private final long maxBytes;
 
   ValueBuffer(Limits limits) {
@@ -20,13 +24,13 @@ final class ValueBuffer {
    * limit
    */
   void ensure(long capacity) {
-    if (capacity > out.length || capacity > maxBytes) {
+    if (capacity > out.length || capacity - reserved > maxBytes) {
       grow(capacity);
     }
   }
 
   private void grow(long capacity) {
-    if (capacity > maxBytes) {
+    if (capacity - reserved > maxBytes || capacity > Limits.MAX_ARRAY_BYTES) {
       throw new VariantLimitException(
           "Cannot build a value over " + maxBytes + " bytes (raise Limits.maxValueBytes)");
     }
