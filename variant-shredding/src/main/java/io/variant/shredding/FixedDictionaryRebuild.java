@@ -4,6 +4,7 @@ import io.variant.core.FixedDictionaryBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
+import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -99,7 +100,22 @@ final class FixedDictionaryRebuild {
    * One dictionary's ids: {@code ids[node.object][k]} is the field id of {@code node.names[k]}, or
    * -1. Results refer to {@code dictionary}, a private copy, never to the caller's buffer.
    */
-  private record Resolution(VariantMetadata dictionary, int[][] ids) {}
+  private static final WeakReference<VariantMetadata> NOT_SEEN = new WeakReference<>(null);
+
+  private static final class Resolution {
+    final VariantMetadata dictionary;
+    final int[][] ids;
+    // the caller's metadata object last found to hold these bytes: a reader hands the same object
+    // to every row of one dictionary entry, and a VariantMetadata's bytes do not change (it caches
+    // their decoded keys), so that object is recognized without comparing its bytes again. Weak:
+    // the cache must not keep the caller's buffers alive.
+    WeakReference<VariantMetadata> seen = NOT_SEEN;
+
+    Resolution(VariantMetadata dictionary, int[][] ids) {
+      this.dictionary = dictionary;
+      this.ids = ids;
+    }
+  }
 
   private final Node root;
   private final int objectCount;
@@ -122,10 +138,10 @@ final class FixedDictionaryRebuild {
    */
   Variant rebuild(VariantMetadata rowMetadata, ShreddedSource source) {
     Resolution r = resolve(rowMetadata);
-    ids = r.ids();
+    ids = r.ids;
     // resolve() found the row's dictionary holds the cached one's bytes: its residuals, which
     // refer to the row's object, are not compared again
-    b.start(r.dictionary(), rowMetadata);
+    b.start(r.dictionary, rowMetadata);
     try {
       if (!append(root, source)) {
         b.appendNull();
@@ -146,7 +162,7 @@ final class FixedDictionaryRebuild {
       if (c == null) {
         break;
       }
-      if (hashes[set + w] == hash && c.dictionary().sameBytes(m)) {
+      if (c.seen.get() == m || (hashes[set + w] == hash && c.dictionary.sameBytes(m))) {
         r = c;
         break;
       }
@@ -164,6 +180,9 @@ final class FixedDictionaryRebuild {
     System.arraycopy(hashes, set, hashes, set + 1, w);
     cache[set] = r;
     hashes[set] = hash;
+    if (r.seen.get() != m) {
+      r.seen = new WeakReference<>(m);
+    }
     return r;
   }
 
