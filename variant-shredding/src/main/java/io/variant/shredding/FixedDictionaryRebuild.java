@@ -176,8 +176,10 @@ final class FixedDictionaryRebuild {
       w = Math.min(w, WAYS - 1); // a full set drops its least recently used
     }
     // most recently used first: rows mostly repeat a few dictionaries, found at the first way
-    System.arraycopy(cache, set, cache, set + 1, w);
-    System.arraycopy(hashes, set, hashes, set + 1, w);
+    for (int i = set + w; i > set; i--) {
+      cache[i] = cache[i - 1];
+      hashes[i] = hashes[i - 1];
+    }
     cache[set] = r;
     hashes[set] = hash;
     if (r.seen.get() != m) {
