@@ -52,7 +52,7 @@ final class FixedContainers {
     rootWritten = false;
     pendingKey = -1;
     valueStart = 0;
-    buf.reserved = 0;
+    buf.clearReserved();
   }
 
   /** True once a complete top-level value has been written. */
@@ -146,8 +146,8 @@ final class FixedContainers {
     }
     curOffsets = offsets[depth];
     curIds = ids[depth];
-    // the guess's bytes are not counted against the value's size limit (ValueBuffer#reserved)
-    buf.reserved += headerGuess;
+    // the guess's bytes are not counted against the value's size limit (ValueBuffer#reserve)
+    buf.reserve(headerGuess);
     buf.ensure((long) buf.len + headerGuess);
     buf.len += headerGuess;
     reserve = headerGuess;
@@ -176,7 +176,7 @@ final class FixedContainers {
     int idSize = isObject && n > 0 ? Layout.widthFor(curIds[n - 1]) : 1;
     int headerSize = 1 + countSize + (isObject ? n * idSize : 0) + (n + 1) * offsetSize;
     int headerStart = dataStart - reserve;
-    buf.reserved -= reserve;
+    buf.reserve(-reserve);
     int move = headerSize - reserve;
     // checked even when the header fits its room: the size limit counts the header
     buf.ensure((long) buf.len + move);
@@ -194,13 +194,17 @@ final class FixedContainers {
             (isObject
                 ? Layout.objectHeader(offsetSize, idSize, large)
                 : Layout.arrayHeader(offsetSize, large));
-    LittleEndian.write(out, headerStart + 1, n, countSize);
-    int at = headerStart + 1 + countSize;
-    if (isObject) {
-      at = writeAll(out, at, curIds, n, idSize);
+    if (offsetSize == 1 && idSize == 1 && !large) {
+      writeSmall(out, headerStart + 1, isObject, n, dataSize);
+    } else {
+      LittleEndian.write(out, headerStart + 1, n, countSize);
+      int at = headerStart + 1 + countSize;
+      if (isObject) {
+        at = writeAll(out, at, curIds, n, idSize);
+      }
+      at = writeAll(out, at, curOffsets, n, offsetSize);
+      LittleEndian.write(out, at, dataSize, offsetSize);
     }
-    at = writeAll(out, at, curOffsets, n, offsetSize);
-    LittleEndian.write(out, at, dataSize, offsetSize);
     buf.len += move;
     lastHeaderSize = headerSize;
     depth--;
@@ -219,6 +223,29 @@ final class FixedContainers {
   /** The header size of the container closed last: a guess for the next one like it. */
   int lastHeaderSize() {
     return lastHeaderSize;
+  }
+
+  /**
+   * The header after its first byte when every field takes one byte (count, ids, offsets: what a
+   * rebuilt row's small objects take): one loop writes each field's id and offset.
+   */
+  private void writeSmall(byte[] out, int at, boolean isObject, int n, int dataSize) {
+    out[at++] = (byte) n;
+    int[] offs = curOffsets;
+    if (isObject) {
+      int[] keys = curIds;
+      for (int i = 0; i < n; i++) {
+        out[at + i] = (byte) keys[i];
+        out[at + n + i] = (byte) offs[i];
+      }
+      at += 2 * n;
+    } else {
+      for (int i = 0; i < n; i++) {
+        out[at + i] = (byte) offs[i];
+      }
+      at += n;
+    }
+    out[at] = (byte) dataSize;
   }
 
   /**

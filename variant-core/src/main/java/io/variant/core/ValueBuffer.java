@@ -9,14 +9,25 @@ import java.util.Arrays;
 final class ValueBuffer {
   byte[] out = new byte[256];
   int len;
-  // bytes within len held for the headers of open containers (FixedContainers reserves a guess of
-  // each header's size when the container opens): the size limit is checked without them, so a
-  // guess never makes a value fail that fits
-  int reserved;
   private final long maxBytes;
+  // maxBytes plus the bytes within len held for the headers of open containers (FixedContainers
+  // reserves a guess of each header's size when the container opens): the size limit is checked
+  // without them, so a guess never makes a value fail that fits
+  private long limit;
 
   ValueBuffer(Limits limits) {
     this.maxBytes = limits.maxValueBytes();
+    this.limit = maxBytes;
+  }
+
+  /** Counts {@code bytes} more (or, negative, fewer) as reserved: not held against the limit. */
+  void reserve(int bytes) {
+    limit += bytes;
+  }
+
+  /** Forgets every reservation. */
+  void clearReserved() {
+    limit = maxBytes;
   }
 
   /**
@@ -24,13 +35,13 @@ final class ValueBuffer {
    * limit
    */
   void ensure(long capacity) {
-    if (capacity > out.length || capacity - reserved > maxBytes) {
+    if (capacity > out.length || capacity > limit) {
       grow(capacity);
     }
   }
 
   private void grow(long capacity) {
-    if (capacity - reserved > maxBytes || capacity > Limits.MAX_ARRAY_BYTES) {
+    if (capacity > limit || capacity > Limits.MAX_ARRAY_BYTES) {
       throw new VariantLimitException(
           "Cannot build a value over " + maxBytes + " bytes (raise Limits.maxValueBytes)");
     }
