@@ -42,7 +42,8 @@ import java.util.Locale;
  * </ul>
  *
  * <p>Run from the repository root: {@code java -cp variant-bench/target/benchmarks.jar
- * io.variant.bench.ReadCpuTime [PASSES [NAME...]]}: NAME is {@code plan} or a corpus (defaults: 15
+ * io.variant.bench.ReadCpuTime [PASSES [NAME...]]}: NAME is {@code plan}, {@code plan-CORPUS} (the
+ * full reads of planRead on a generated corpus, e.g. {@code plan-mixed}) or a corpus (defaults: 15
  * passes; plan events wide large mixed). {@code -Donly=K[,K...]} runs only those passes of planRead
  * (0 full inferred, 1 full unshredded, 2 projected, 3 and 4 the full reads with FULL validation),
  * to profile it. {@code -Dplan.rows=N} writes planRead's files with the event log repeated to N
@@ -71,6 +72,8 @@ public final class ReadCpuTime {
       for (String name : names) {
         if (name.equals("plan")) {
           planRead(dir, passes);
+        } else if (name.startsWith("plan-")) {
+          planReadFull(dir, passes, name.substring("plan-".length()));
         } else {
           readShredded(dir, name, passes);
         }
@@ -135,6 +138,41 @@ public final class ReadCpuTime {
         ns[3],
         ns[4],
         ns[4] / ns[3]);
+  }
+
+  /**
+   * {@link #planRead}'s full reads (inferred and unshredded, LAZY and FULL) on a generated corpus,
+   * repeated to {@code -Dplan.rows} rows when that is set: the same row of issue 8 on other shapes
+   * than the event log.
+   */
+  private static void planReadFull(Path dir, int passes, String corpus) throws IOException {
+    List<Variant> rows = Corpus.named(corpus).variants();
+    int n = Integer.getInteger("plan.rows", 0);
+    Path inferred = write(dir.resolve(corpus + "-inferred.parquet"), "v", rows, infer(rows), n, 0);
+    Path plain =
+        write(
+            dir.resolve(corpus + "-unshredded.parquet"), "v", rows, ShreddingPlan.residual(), n, 0);
+    double[] ns =
+        alternate(
+            passes,
+            () -> full(inferred, "v", Validation.LAZY),
+            () -> full(plain, "v", Validation.LAZY),
+            () -> full(inferred, "v", Validation.FULL),
+            () -> full(plain, "v", Validation.FULL));
+    System.out.printf(
+        Locale.ROOT,
+        "planRead %s (%d rows): full inferred %.0f ns/row, full unshredded %.0f ns/row,"
+            + " inferred ÷ unshredded speed %.2f× (target ≥ 1)%n"
+            + "  with FULL validation: full inferred %.0f ns/row, full unshredded %.0f ns/row,"
+            + " inferred ÷ unshredded speed %.2f×%n",
+        corpus,
+        n > 0 ? n : rows.size(),
+        ns[0],
+        ns[1],
+        ns[1] / ns[0],
+        ns[2],
+        ns[3],
+        ns[3] / ns[2]);
   }
 
   private static void readShredded(Path dir, String corpus, int passes) throws IOException {

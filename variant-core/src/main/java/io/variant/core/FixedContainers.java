@@ -5,8 +5,10 @@ import java.util.Arrays;
 /**
  * {@link FixedDictionaryBuilder}'s open objects and arrays: which container a value goes into, its
  * field id and offset, and the header written when a container closes. Keys are field ids given in
- * increasing order, so closing an object only writes its header (no sort, no key table); the
- * elements were appended in order and are moved once past the header.
+ * increasing order, so closing an object only writes its header (no sort, no key table). Opening a
+ * container reserves room for its header by a guess of its size (the caller's, e.g. what the same
+ * container took in the previous value); closing writes the header there and moves the elements
+ * only when the guess was wrong.
  *
  * <p>The innermost open container ({@code depth > 0}) lives in fields, its ancestors in per-depth
  * arrays: a value appended to it reads no per-depth array (a rebuild appends one per field). The
@@ -18,8 +20,11 @@ final class FixedContainers {
   private final int maxDepth;
   int depth;
   private boolean rootWritten;
+  int valueStart; // where the top-level value starts in buf: past unused header room, else 0
   private boolean object;
   private int start; // where the innermost container's values start in buf
+  private int reserve; // bytes before start reserved for its header
+  private int lastHeaderSize; // the header size of the container closed last
   private int count; // values appended to it
   private int lastId; // object: the last key's id, -1 before the first
   private int pendingKey = -1;
@@ -30,6 +35,7 @@ final class FixedContainers {
   private int[] starts = new int[8];
   private int[] counts = new int[8];
   private int[] lastIds = new int[8];
+  private int[] reserves = new int[8];
   private boolean[] objects = new boolean[8];
   private int[][] offsets = new int[8][];
   private int[][] ids = new int[8][];
@@ -45,6 +51,8 @@ final class FixedContainers {
     object = false;
     rootWritten = false;
     pendingKey = -1;
+    valueStart = 0;
+    buf.clearReserved();
   }
 
   /** True once a complete top-level value has been written. */
@@ -104,8 +112,11 @@ final class FixedContainers {
     curIds = ids[d] = Arrays.copyOf(curIds, count * 2);
   }
 
-  /** Opens an object or array as the next value. */
-  void push(boolean isObject) {
+  /**
+   * Opens an object or array as the next value, with {@code headerGuess} bytes (at least 0)
+   * reserved for its header.
+   */
+  void push(boolean isObject, int headerGuess) {
     beforeValue();
     if (depth >= maxDepth) {
       throw new VariantLimitException(
@@ -116,6 +127,7 @@ final class FixedContainers {
       starts = Arrays.copyOf(starts, m);
       counts = Arrays.copyOf(counts, m);
       lastIds = Arrays.copyOf(lastIds, m);
+      reserves = Arrays.copyOf(reserves, m);
       objects = Arrays.copyOf(objects, m);
       offsets = Arrays.copyOf(offsets, m);
       ids = Arrays.copyOf(ids, m);
@@ -125,6 +137,7 @@ final class FixedContainers {
       starts[p] = start;
       counts[p] = count;
       lastIds[p] = lastId;
+      reserves[p] = reserve;
       objects[p] = object;
     }
     if (offsets[depth] == null) {
@@ -133,6 +146,11 @@ final class FixedContainers {
     }
     curOffsets = offsets[depth];
     curIds = ids[depth];
+    // the guess's bytes are not counted against the value's size limit (ValueBuffer#reserve)
+    buf.reserve(headerGuess);
+    buf.ensure((long) buf.len + headerGuess);
+    buf.len += headerGuess;
+    reserve = headerGuess;
     start = buf.len;
     count = 0;
     lastId = -1;
@@ -141,8 +159,8 @@ final class FixedContainers {
   }
 
   /**
-   * Closes the open container: its elements were appended in order, so it only moves them past the
-   * header it writes.
+   * Closes the open container: its elements were appended in order, so it writes its header in the
+   * room reserved before them, moving them first if the header needs more or less room.
    */
   void finish(boolean isObject) {
     if (depth == 0 || object != isObject || pendingKey >= 0) {
@@ -157,32 +175,77 @@ final class FixedContainers {
     int countSize = large ? 4 : 1;
     int idSize = isObject && n > 0 ? Layout.widthFor(curIds[n - 1]) : 1;
     int headerSize = 1 + countSize + (isObject ? n * idSize : 0) + (n + 1) * offsetSize;
-    buf.ensure((long) buf.len + headerSize);
+    int headerStart = dataStart - reserve;
+    buf.reserve(-reserve);
+    int move = headerSize - reserve;
+    // checked even when the header fits its room: the size limit counts the header
+    buf.ensure((long) buf.len + move);
     byte[] out = buf.out;
-    System.arraycopy(out, dataStart, out, dataStart + headerSize, dataSize);
-    out[dataStart] =
+    if (move < 0 && depth == 1) {
+      // the top-level value, given more room than its header takes: it starts later instead
+      headerStart -= move;
+      valueStart = headerStart;
+      move = 0;
+    } else if (move != 0) {
+      System.arraycopy(out, dataStart, out, dataStart + move, dataSize);
+    }
+    out[headerStart] =
         (byte)
             (isObject
                 ? Layout.objectHeader(offsetSize, idSize, large)
                 : Layout.arrayHeader(offsetSize, large));
-    LittleEndian.write(out, dataStart + 1, n, countSize);
-    int at = dataStart + 1 + countSize;
-    if (isObject) {
-      at = writeAll(out, at, curIds, n, idSize);
+    if (offsetSize == 1 && idSize == 1 && !large) {
+      writeSmall(out, headerStart + 1, isObject, n, dataSize);
+    } else {
+      LittleEndian.write(out, headerStart + 1, n, countSize);
+      int at = headerStart + 1 + countSize;
+      if (isObject) {
+        at = writeAll(out, at, curIds, n, idSize);
+      }
+      at = writeAll(out, at, curOffsets, n, offsetSize);
+      LittleEndian.write(out, at, dataSize, offsetSize);
     }
-    at = writeAll(out, at, curOffsets, n, offsetSize);
-    LittleEndian.write(out, at, dataSize, offsetSize);
-    buf.len += headerSize;
+    buf.len += move;
+    lastHeaderSize = headerSize;
     depth--;
     if (depth > 0) { // the parent is innermost again
       int p = depth - 1;
       start = starts[p];
       count = counts[p];
       lastId = lastIds[p];
+      reserve = reserves[p];
       object = objects[p];
       curOffsets = offsets[p];
       curIds = ids[p];
     }
+  }
+
+  /** The header size of the container closed last: a guess for the next one like it. */
+  int lastHeaderSize() {
+    return lastHeaderSize;
+  }
+
+  /**
+   * The header after its first byte when every field takes one byte (count, ids, offsets: what a
+   * rebuilt row's small objects take): one loop writes each field's id and offset.
+   */
+  private void writeSmall(byte[] out, int at, boolean isObject, int n, int dataSize) {
+    out[at++] = (byte) n;
+    int[] offs = curOffsets;
+    if (isObject) {
+      int[] keys = curIds;
+      for (int i = 0; i < n; i++) {
+        out[at + i] = (byte) keys[i];
+        out[at + n + i] = (byte) offs[i];
+      }
+      at += 2 * n;
+    } else {
+      for (int i = 0; i < n; i++) {
+        out[at + i] = (byte) offs[i];
+      }
+      at += n;
+    }
+    out[at] = (byte) dataSize;
   }
 
   /**

@@ -32,6 +32,8 @@ import java.util.Arrays;
  * Limits#maxValueBytes()} throws {@link VariantLimitException}. <b>Thread safety:</b> none.
  */
 public final class FixedDictionaryBuilder {
+  // a bound on header room reserved at once: a wrong guess costs a move, a huge one memory
+  private static final int MAX_HEADER_GUESS = 1 << 16;
   private final ValueBuffer buf;
   private final int maxDepth;
   private VariantMetadata metadata;
@@ -129,7 +131,17 @@ public final class FixedDictionaryBuilder {
   // ---------------------------------------------------------------- containers
 
   public FixedDictionaryBuilder startObject() {
-    containers.push(true);
+    return startObject(0);
+  }
+
+  /**
+   * {@link #startObject()} with {@code headerGuess} bytes reserved for the object's header, which
+   * is written when it closes: with the right guess its fields are not moved to make room (e.g.
+   * {@link #lastHeaderSize()} after the same object of the previous value). Any guess gives the
+   * same bytes; a guess outside [0, 65536] reserves the nearest of the two.
+   */
+  public FixedDictionaryBuilder startObject(int headerGuess) {
+    containers.push(true, clampGuess(headerGuess));
     return this;
   }
 
@@ -149,13 +161,33 @@ public final class FixedDictionaryBuilder {
   }
 
   public FixedDictionaryBuilder startArray() {
-    containers.push(false);
+    return startArray(0);
+  }
+
+  /**
+   * {@link #startArray()} with {@code headerGuess} bytes reserved for the array's header, as {@link
+   * #startObject(int)}.
+   */
+  public FixedDictionaryBuilder startArray(int headerGuess) {
+    containers.push(false, clampGuess(headerGuess));
     return this;
   }
 
   public FixedDictionaryBuilder endArray() {
     containers.finish(false);
     return this;
+  }
+
+  /**
+   * The header size in bytes of the object or array closed last (0 before the first): the guess for
+   * {@link #startObject(int)} or {@link #startArray(int)} of the next one like it.
+   */
+  public int lastHeaderSize() {
+    return containers.lastHeaderSize();
+  }
+
+  private static int clampGuess(int headerGuess) {
+    return Math.max(0, Math.min(headerGuess, MAX_HEADER_GUESS));
   }
 
   // ---------------------------------------------------------------- values
@@ -365,7 +397,7 @@ public final class FixedDictionaryBuilder {
       throw new IllegalStateException(
           "Cannot build: " + (depth > 0 ? depth + " container(s) still open" : "no value"));
     }
-    byte[] value = Arrays.copyOf(buf.out, buf.len);
+    byte[] value = Arrays.copyOfRange(buf.out, containers.valueStart, buf.len);
     Variant v = Variant.of(metadata, value, 0, value.length);
     return checkCopies ? v.checkedWithin(maxDepth) : v;
   }

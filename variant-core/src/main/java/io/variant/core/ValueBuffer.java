@@ -10,9 +10,24 @@ final class ValueBuffer {
   byte[] out = new byte[256];
   int len;
   private final long maxBytes;
+  // maxBytes plus the bytes within len held for the headers of open containers (FixedContainers
+  // reserves a guess of each header's size when the container opens): the size limit is checked
+  // without them, so a guess never makes a value fail that fits
+  private long limit;
 
   ValueBuffer(Limits limits) {
     this.maxBytes = limits.maxValueBytes();
+    this.limit = maxBytes;
+  }
+
+  /** Counts {@code bytes} more (or, negative, fewer) as reserved: not held against the limit. */
+  void reserve(int bytes) {
+    limit += bytes;
+  }
+
+  /** Forgets every reservation. */
+  void clearReserved() {
+    limit = maxBytes;
   }
 
   /**
@@ -20,13 +35,13 @@ final class ValueBuffer {
    * limit
    */
   void ensure(long capacity) {
-    if (capacity > out.length || capacity > maxBytes) {
+    if (capacity > out.length || capacity > limit) {
       grow(capacity);
     }
   }
 
   private void grow(long capacity) {
-    if (capacity > maxBytes) {
+    if (capacity > limit || capacity > Limits.MAX_ARRAY_BYTES) {
       throw new VariantLimitException(
           "Cannot build a value over " + maxBytes + " bytes (raise Limits.maxValueBytes)");
     }

@@ -4,6 +4,7 @@ import io.variant.core.FixedDictionaryBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
+import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -30,10 +31,11 @@ final class FixedDictionaryRebuild {
   }
 
   private static final Decline DECLINE = new Decline();
-  // A power of two; direct-mapped by hash. The 3,000-row event log has 551 distinct row
-  // dictionaries: in 512 slots 375 of them shared a slot with another and were resolved again
-  // (copied, merged) whenever rows alternated between them.
+  // A power of two, in sets of WAYS by hash, least recently used dropped. The 3,000-row event log
+  // has 551 distinct row dictionaries: direct-mapped, 40 slots held two or more of them and 8% of
+  // rows were resolved again (copied, merged); in sets of 4 none is, after its first row.
   private static final int CACHED_DICTIONARIES = 4096;
+  private static final int WAYS = 4;
 
   /** The plan tree with each object's names in key order (the order of ids in a sorted one). */
   private static final class Node {
@@ -49,6 +51,10 @@ final class FixedDictionaryRebuild {
     final Node[] fields; // object: the node of names[k]
     final Node element; // array: the element's node
     final boolean leaf; // a scalar or residual-only slot: no fields, no elements
+    // object or array: its header's size the last time it was written, reserved before its values
+    // the next time (rows of one file mostly repeat their shapes), so that closing it moves nothing
+    // (see closed())
+    int headerGuess;
 
     Node(ShreddingPlan plan, int[] objectCount) {
       this.plan = plan;
@@ -94,13 +100,29 @@ final class FixedDictionaryRebuild {
    * One dictionary's ids: {@code ids[node.object][k]} is the field id of {@code node.names[k]}, or
    * -1. Results refer to {@code dictionary}, a private copy, never to the caller's buffer.
    */
-  private record Resolution(VariantMetadata dictionary, int[][] ids) {}
+  private static final WeakReference<VariantMetadata> NOT_SEEN = new WeakReference<>(null);
+
+  private static final class Resolution {
+    final VariantMetadata dictionary;
+    final int[][] ids;
+    // the caller's metadata object last found to hold these bytes: a reader hands the same object
+    // to every row of one dictionary entry, and a VariantMetadata's bytes do not change (it caches
+    // their decoded keys), so that object is recognized without comparing its bytes again. Weak:
+    // the cache must not keep the caller's buffers alive.
+    WeakReference<VariantMetadata> seen = NOT_SEEN;
+
+    Resolution(VariantMetadata dictionary, int[][] ids) {
+      this.dictionary = dictionary;
+      this.ids = ids;
+    }
+  }
 
   private final Node root;
   private final int objectCount;
   private final boolean typedWins;
   private final FixedDictionaryBuilder b;
   private final Resolution[] cache = new Resolution[CACHED_DICTIONARIES];
+  private final int[] hashes = new int[CACHED_DICTIONARIES]; // bytesHash() of cache[i]'s dictionary
   private int[][] ids;
 
   FixedDictionaryRebuild(ShreddingPlan plan, RebuildOptions options) {
@@ -116,10 +138,10 @@ final class FixedDictionaryRebuild {
    */
   Variant rebuild(VariantMetadata rowMetadata, ShreddedSource source) {
     Resolution r = resolve(rowMetadata);
-    ids = r.ids();
+    ids = r.ids;
     // resolve() found the row's dictionary holds the cached one's bytes: its residuals, which
     // refer to the row's object, are not compared again
-    b.start(r.dictionary(), rowMetadata);
+    b.start(r.dictionary, rowMetadata);
     try {
       if (!append(root, source)) {
         b.appendNull();
@@ -131,17 +153,38 @@ final class FixedDictionaryRebuild {
   }
 
   private Resolution resolve(VariantMetadata m) {
-    int slot = m.bytesHash() & (CACHED_DICTIONARIES - 1);
-    Resolution r = cache[slot];
-    if (r != null && r.dictionary().sameBytes(m)) {
-      return r;
+    int hash = m.bytesHash();
+    int set = hash & (CACHED_DICTIONARIES - WAYS); // the set's first way
+    int w = 0;
+    Resolution r = null;
+    for (; w < WAYS; w++) {
+      Resolution c = cache[set + w];
+      if (c == null) {
+        break;
+      }
+      if (c.seen.get() == m || (hashes[set + w] == hash && c.dictionary.sameBytes(m))) {
+        r = c;
+        break;
+      }
     }
-    VariantMetadata own = VariantMetadata.of(m.toBytes());
-    b.start(own);
-    int[][] resolved = new int[objectCount][];
-    fill(root, resolved);
-    r = new Resolution(own, resolved);
-    cache[slot] = r;
+    if (r == null) {
+      VariantMetadata own = VariantMetadata.of(m.toBytes());
+      b.start(own);
+      int[][] resolved = new int[objectCount][];
+      fill(root, resolved);
+      r = new Resolution(own, resolved);
+      w = Math.min(w, WAYS - 1); // a full set drops its least recently used
+    }
+    // most recently used first: rows mostly repeat a few dictionaries, found at the first way
+    for (int i = set + w; i > set; i--) {
+      cache[i] = cache[i - 1];
+      hashes[i] = hashes[i - 1];
+    }
+    cache[set] = r;
+    hashes[set] = hash;
+    if (r.seen.get() != m) {
+      r.seen = new WeakReference<>(m);
+    }
     return r;
   }
 
@@ -185,7 +228,7 @@ final class FixedDictionaryRebuild {
         if (residual != null) {
           throw DECLINE;
         }
-        b.startArray();
+        b.startArray(n.headerGuess);
         Node e = n.element;
         int count = s.elementCount();
         if (e.leaf) {
@@ -200,6 +243,7 @@ final class FixedDictionaryRebuild {
           }
         }
         b.endArray();
+        closed(n);
       }
       case OBJECT -> object(n, s, residual);
       case RESIDUAL -> throw new AssertionError(n.plan); // not shredded
@@ -212,17 +256,35 @@ final class FixedDictionaryRebuild {
    * when it is missing): a long list of numbers or strings takes no recursive call per element.
    */
   private void leafElement(Node e, ShreddedSource s) {
+    if (!leaf(e, s, -1)) {
+      b.appendNull(); // invalid (N/N element): Variant null, as the general path reads it
+    }
+  }
+
+  /**
+   * {@link #append} for a leaf slot (a scalar or residual-only one): small enough to be inlined
+   * where it is called, so that an object's scalar fields take no recursive call each.
+   */
+  private boolean leaf(Node n, ShreddedSource s, int key) {
     Variant residual = s.residual();
-    if (e.shredded && s.hasTyped()) {
+    if (n.shredded && s.hasTyped()) {
       if (residual != null) {
         throw DECLINE;
       }
-      TypedScalarRebuild.append(b, e.type, s);
-    } else if (residual != null) {
-      b.appendVariant(residual);
-    } else {
-      b.appendNull(); // invalid (N/N element): Variant null, as the general path reads it
+      if (key >= 0) {
+        b.key(key);
+      }
+      TypedScalarRebuild.append(b, n.type, s);
+      return true;
     }
+    if (residual == null) {
+      return false;
+    }
+    if (key >= 0) {
+      b.key(key);
+    }
+    b.appendVariant(residual);
+    return true;
   }
 
   private boolean append(Node n, ShreddedSource s) {
@@ -241,7 +303,7 @@ final class FixedDictionaryRebuild {
     int rn = residual == null ? 0 : residual.fieldCount();
     int j = 0;
     int rid = rn > 0 ? residual.fieldId(0) : Integer.MAX_VALUE;
-    b.startObject();
+    b.startObject(n.headerGuess);
     for (int k = 0; k < fieldIds.length; k++) {
       int id = fieldIds[k];
       Node f = n.fields[k];
@@ -261,14 +323,28 @@ final class FixedDictionaryRebuild {
         }
         rid = nextId(residual, ++j, rn, rid); // the shredded field wins, even when missing
       }
-      if (fs != null) {
-        append(f, fs, id); // a missing field appends nothing
+      if (fs != null) { // a missing field appends nothing
+        if (f.leaf) {
+          leaf(f, fs, id);
+        } else {
+          append(f, fs, id);
+        }
       }
     }
     for (; j < rn; rid = nextId(residual, ++j, rn, rid)) {
       b.key(rid).appendVariant(residual.fieldValue(j));
     }
     b.endObject();
+    closed(n);
+  }
+
+  /**
+   * Keeps the header size of {@code n}, just closed, as its next guess. The top level keeps the
+   * largest: room it does not use costs nothing (the value starts later), too little costs a move.
+   */
+  private void closed(Node n) {
+    int size = b.lastHeaderSize();
+    n.headerGuess = n == root ? Math.max(n.headerGuess, size) : size;
   }
 
   /** True unless the slot is missing (both parts null). */
