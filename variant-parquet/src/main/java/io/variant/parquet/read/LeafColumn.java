@@ -53,7 +53,8 @@ final class LeafColumn implements SlotTarget {
   // definition level only, so an entry whose deepest group a sibling leaf already started in this
   // row needs no walk (most entries of an object's leaves).
   private final int[] reach; // per definition level: the steps an entry walks, or null in a list
-  private final SlotSource[] fixed; // per step: its source, or null in a list
+  private final SlotSource[] fixed; // per step above the first list: its source
+  private final int prefix; // the steps above the first list (all of them outside lists)
   private int walked; // steps the last entry walked
   private final int maxDefinition;
   private final int maxRepetition;
@@ -61,9 +62,8 @@ final class LeafColumn implements SlotTarget {
   private int raw; // how runs of elements may take values as raw bits: ScalarConverters#rawKind
   private SlotSource target;
   private LeafPages reader;
-  // Outside lists: values decoded ahead with the levels, and the levels read here, not through
-  // the reader, from defs[pos] to defs[end - 1] (reader.position() was begin): a row touches a
-  // few fields of this object instead of the reader's.
+  // Outside lists: values decoded ahead with the levels, and the levels defs[pos, end) read here
+  // (reader.position() was begin): a row touches a few fields of this object, not the reader's.
   private FlatValues flat;
   private int[] defs;
   private int pos;
@@ -77,9 +77,8 @@ final class LeafColumn implements SlotTarget {
   private byte[][] refs;
   private CheckedUtf8[] checks;
   private int[] ids;
-  // Outside lists, the steps of the two most frequent definition levels (the maximum, and one
-  // below: a typed value or residual that is null) without reading reach, fixed and kinds: their
-  // deepest step, its source, and whether that step is an OBJECT's typed group.
+  // Outside lists, reach, fixed and kinds of the two most frequent definition levels (the maximum,
+  // and one below: a null typed value or residual): deepest step, its source, an OBJECT's group?
   private int maxReach;
   private SlotSource maxSlot;
   private boolean maxObject;
@@ -118,8 +117,25 @@ final class LeafColumn implements SlotTarget {
     this.lastStep = n - 1;
     this.lastElementLevel = n > 0 && kinds[n - 1] == ELEMENT ? args[n - 1] : -1;
     boolean flat = maxRepetition == 0;
+    int p = 0;
+    while (p < n && kinds[p] != LIST && kinds[p] != ELEMENT) {
+      p++;
+    }
+    if (flat && p < n) {
+      throw new IllegalArgumentException(
+          "Cannot read column " + descriptor + ": a list step in a column outside lists");
+    }
+    this.prefix = p;
     this.reach = flat ? new int[maxDefinition + 1] : null;
-    this.fixed = flat ? new SlotSource[n] : null;
+    this.fixed = new SlotSource[p];
+    SlotSource s = null;
+    for (int k = 0; k < p; k++) {
+      s =
+          kinds[k] == ROOT
+              ? column.root
+              : kinds[k] == FIELD ? s.fieldSlot(args[k]) : s; // OBJECT: s
+      fixed[k] = s;
+    }
     if (flat) {
       for (int d = 0; d <= maxDefinition; d++) {
         int k = 0;
@@ -127,21 +143,6 @@ final class LeafColumn implements SlotTarget {
           k++;
         }
         reach[d] = k;
-      }
-      SlotSource s = null;
-      for (int k = 0; k < n; k++) {
-        s =
-            switch (kinds[k]) {
-              case ROOT -> column.root;
-              case FIELD -> s.fieldSlot(args[k]);
-              case OBJECT -> s;
-              default ->
-                  throw new IllegalArgumentException(
-                      "Cannot read column "
-                          + descriptor
-                          + ": a list step in a column outside lists");
-            };
-        fixed[k] = s;
       }
       maxReach = reach[maxDefinition];
       maxSlot = maxReach == 0 ? null : fixed[maxReach - 1];
@@ -291,7 +292,7 @@ final class LeafColumn implements SlotTarget {
     }
   }
 
-  /** True if the group of step {@code k} (outside lists) started in this row. */
+  /** True if the group of step {@code k} (above any list) started in this row. */
   private boolean started(int k) {
     SlotSource s = fixed[k];
     // Invariant: a group starts only after the groups above it, so their state is this row's too.
@@ -318,6 +319,11 @@ final class LeafColumn implements SlotTarget {
         k = e;
         s = before[e];
       }
+    } else if (prefix > 0 && d >= definedAt[prefix - 1] && started(prefix - 1)) {
+      // A new row whose groups above the list a sibling leaf started: no walk down to the list
+      // (before[] of the steps above it is never read: only at ELEMENT steps).
+      k = prefix;
+      s = fixed[prefix - 1];
     }
     for (; k < kinds.length && d >= definedAt[k]; k++) {
       before[k] = s;
