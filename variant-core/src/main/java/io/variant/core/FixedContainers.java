@@ -32,10 +32,9 @@ final class FixedContainers {
   private int[] curIds;
   // per depth: the saved state of the open containers around the innermost one, and each depth's
   // offset and id buffers
-  private int[] starts = new int[8];
-  private int[] counts = new int[8];
-  private int[] lastIds = new int[8];
-  private int[] reserves = new int[8];
+  // start, count, lastId and reserve of depth p at saved[FRAME * p + 0..3]
+  private static final int FRAME = 4;
+  private int[] saved = new int[FRAME * 8];
   private boolean[] objects = new boolean[8];
   private int[][] offsets = new int[8][];
   private int[][] ids = new int[8][];
@@ -121,15 +120,16 @@ final class FixedContainers {
     // for the compiler to inline into the caller's loop
     beforeValue();
     int d = depth;
-    if (d >= maxDepth || d == starts.length || offsets[d] == null) {
+    if (d >= maxDepth || d == objects.length || offsets[d] == null) {
       newDepth(d);
     }
     if (d > 0) { // save the parent
       int p = d - 1;
-      starts[p] = start;
-      counts[p] = count;
-      lastIds[p] = lastId;
-      reserves[p] = reserve;
+      int f = FRAME * p;
+      saved[f] = start;
+      saved[f + 1] = count;
+      saved[f + 2] = lastId;
+      saved[f + 3] = reserve;
       objects[p] = object;
     }
     curOffsets = offsets[d];
@@ -152,12 +152,9 @@ final class FixedContainers {
       throw new VariantLimitException(
           "Cannot nest deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
     }
-    if (d == starts.length) {
+    if (d == objects.length) {
       int m = d * 2;
-      starts = Arrays.copyOf(starts, m);
-      counts = Arrays.copyOf(counts, m);
-      lastIds = Arrays.copyOf(lastIds, m);
-      reserves = Arrays.copyOf(reserves, m);
+      saved = Arrays.copyOf(saved, FRAME * m);
       objects = Arrays.copyOf(objects, m);
       offsets = Arrays.copyOf(offsets, m);
       ids = Arrays.copyOf(ids, m);
@@ -203,10 +200,11 @@ final class FixedContainers {
 
   /** Makes the open container at depth {@code p + 1} innermost again. */
   private void parent(int p) {
-    start = starts[p];
-    count = counts[p];
-    lastId = lastIds[p];
-    reserve = reserves[p];
+    int f = FRAME * p;
+    start = saved[f];
+    count = saved[f + 1];
+    lastId = saved[f + 2];
+    reserve = saved[f + 3];
     object = objects[p];
     curOffsets = offsets[p];
     curIds = ids[p];
