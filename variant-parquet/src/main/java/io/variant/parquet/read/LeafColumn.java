@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.core.CheckedUtf8;
 import java.util.Arrays;
 import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -60,6 +61,31 @@ final class LeafColumn implements SlotTarget {
   private int raw; // how runs of elements may take values as raw bits: ScalarConverters#rawKind
   private SlotSource target;
   private LeafPages reader;
+  // Outside lists: values decoded ahead with the levels, and the levels read here, not through
+  // the reader, from defs[pos] to defs[end - 1] (reader.position() was begin): a row touches a
+  // few fields of this object instead of the reader's.
+  private FlatValues flat;
+  private int[] defs;
+  private int pos;
+  private int begin;
+  private int end;
+  // flat's values, copied here with each batch: the next one, how many, and their arrays
+  private int valueAt;
+  private int valueCount;
+  private int valueKind;
+  private long[] bits;
+  private byte[][] refs;
+  private CheckedUtf8[] checks;
+  private int[] ids;
+  // Outside lists, the steps of the two most frequent definition levels (the maximum, and one
+  // below: a typed value or residual that is null) without reading reach, fixed and kinds: their
+  // deepest step, its source, and whether that step is an OBJECT's typed group.
+  private int maxReach;
+  private SlotSource maxSlot;
+  private boolean maxObject;
+  private int nearReach;
+  private SlotSource nearSlot;
+  private boolean nearObject;
   private long left; // entries of the row group not read yet
 
   /**
@@ -117,6 +143,14 @@ final class LeafColumn implements SlotTarget {
             };
         fixed[k] = s;
       }
+      maxReach = reach[maxDefinition];
+      maxSlot = maxReach == 0 ? null : fixed[maxReach - 1];
+      maxObject = maxReach > 0 && kinds[maxReach - 1] == OBJECT;
+      if (maxDefinition > 0) {
+        nearReach = reach[maxDefinition - 1];
+        nearSlot = nearReach == 0 ? null : fixed[nearReach - 1];
+        nearObject = nearReach > 0 && kinds[nearReach - 1] == OBJECT;
+      }
     }
   }
 
@@ -139,6 +173,10 @@ final class LeafColumn implements SlotTarget {
   void open(PageReadStore pages, ParsedVersion writer) {
     reader = new LeafPages(descriptor, pages.getPageReader(descriptor), converter, writer);
     left = reader.total();
+    if (maxRepetition == 0) {
+      flat = reader.flat(raw, converter);
+      levels();
+    }
   }
 
   /** Reads the entries of the row group's next row into the row's slots. */
@@ -147,7 +185,7 @@ final class LeafColumn implements SlotTarget {
       throw damaged("it holds fewer rows than its row group");
     }
     if (maxRepetition == 0) {
-      flatEntry(reader.definition());
+      flatEntry();
       return;
     }
     int r = reader.repetition();
@@ -168,16 +206,71 @@ final class LeafColumn implements SlotTarget {
   }
 
   /** An entry of a leaf outside lists: walks only if its deepest group has not started yet. */
-  private void flatEntry(int d) {
-    if (d < 0 || d > maxDefinition) {
-      throw damaged("definition level " + d + " is outside the column's 0 to " + maxDefinition);
+  private void flatEntry() {
+    int p = pos;
+    int d = defs[p];
+    int k;
+    SlotSource s;
+    boolean object;
+    if (d == maxDefinition) {
+      k = maxReach;
+      s = maxSlot;
+      object = maxObject;
+    } else if (d == maxDefinition - 1 && d >= 0) {
+      k = nearReach;
+      s = nearSlot;
+      object = nearObject;
+    } else {
+      if (d < 0 || d > maxDefinition) {
+        throw damaged("definition level " + d + " is outside the column's 0 to " + maxDefinition);
+      }
+      k = reach[d];
+      s = k == 0 ? null : fixed[k - 1];
+      object = k > 0 && kinds[k - 1] == OBJECT;
     }
-    int k = reach[d];
-    if (k > 0 && !started(k - 1)) {
+    // started(k - 1), from the fields above
+    if (s != null && !(s.startedIn(column.row()) && (!object || s.hasTyped()))) {
       startFrom(k);
     }
-    target = k == 0 ? null : fixed[k - 1];
-    value(d);
+    target = s;
+    if (d == maxDefinition) {
+      int i = valueAt;
+      if (i < valueCount) {
+        valueAt = i + 1;
+        switch (valueKind) {
+          case FlatValues.BITS -> s.setLong(bits[i]); // what addInt, addLong, addDouble do
+          case FlatValues.STRINGS -> s.setString(refs[i], checks[i]);
+          case FlatValues.RESIDUALS -> s.setResidual(refs[i]);
+          case FlatValues.BYTES -> s.setBytes(refs[i]);
+          default -> converter.addValueFromDictionary(ids[i]);
+        }
+      } else {
+        flat.take();
+        reader.writeValue();
+      }
+    }
+    pos = ++p;
+    left--;
+    if (p >= end) { // as the reader's consume(): the next levels as soon as these are read
+      reader.consume(end - begin);
+      levels();
+    }
+  }
+
+  /** Takes the reader's decoded levels and the values decoded with them (a leaf outside lists). */
+  private void levels() {
+    defs = reader.definitions();
+    pos = reader.position();
+    begin = pos;
+    end = reader.decoded();
+    FlatValues f = flat;
+    valueAt = 0;
+    valueCount = f.filled;
+    valueKind = f.kind;
+    bits = f.bits;
+    refs = f.refs;
+    checks = f.checks;
+    ids = f.ids;
   }
 
   /**
@@ -281,51 +374,10 @@ final class LeafColumn implements SlotTarget {
     int n = reader.run(lastElementLevel, definedAt[e]);
     ScalarElements run = list.leafElements(first, n);
     target = run;
-    int values = reader.runValues();
-    if (values > 0) { // none: a residual leaf where every element is typed, or the reverse
-      values(run, first, n, values == n);
-    }
+    reader.runValuesTo(run, first, n, raw);
     index[e] = first + n - 1;
     reader.consume(n);
     left -= n;
-  }
-
-  /**
-   * Hands over the values of a run of {@code n} elements from element {@code first} on ({@code
-   * dense}: every entry holds one).
-   */
-  private void values(ScalarElements run, int first, int n, boolean dense) {
-    if (dense && raw == ScalarConverters.BITS && reader.hasBits()) {
-      reader.nextBits(run.typedBits(first, n), first, n); // every entry a number: one copy loop
-    } else if (raw == ScalarConverters.BITS && reader.hasBits()) {
-      // numbers straight from the page into the elements' arrays: no converter call per value
-      for (int j = 0; j < n; j++) {
-        if (reader.definitionAhead(j) == maxDefinition) {
-          run.setBits(first + j, reader.nextBits());
-        }
-      }
-    } else if (raw == ScalarConverters.UNSCALED && reader.hasBits()) {
-      for (int j = 0; j < n; j++) {
-        if (reader.definitionAhead(j) == maxDefinition) {
-          long v = reader.nextBits();
-          run.setUnscaled(first + j, v >> 63, v);
-        }
-      }
-    } else if (raw == ScalarConverters.WORDS && reader.hasWords()) {
-      for (int j = 0; j < n; j++) {
-        if (reader.definitionAhead(j) == maxDefinition) {
-          long high = reader.nextHigh();
-          run.setUnscaled(first + j, high, reader.low());
-        }
-      }
-    } else {
-      for (int j = 0; j < n; j++) {
-        if (reader.definitionAhead(j) == maxDefinition) {
-          run.at(first + j);
-          reader.writeValue();
-        }
-      }
-    }
   }
 
   /** Hands the entry's value (if any) to the converter and consumes the entry. */

@@ -42,6 +42,10 @@ final class LeafPages {
   // A leaf whose lists fill its buffers decodes up to this many at a time: one list is then read
   // in fewer runs, and the rows of such a leaf have few other entries competing for the cache.
   private static final int MAX_CHUNK = 1024;
+  // A leaf outside lists decodes this many levels and values at a time ({@link FlatValues}): a
+  // row then reads one int and one value of its arrays, sequentially, so larger batches cost the
+  // cache little and spread each decode call's set-up over more rows.
+  static final int FLAT_CHUNK = 256;
   private static final java.lang.invoke.VarHandle INTS =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -55,6 +59,7 @@ final class LeafPages {
   private int pageLeft; // entries of the page not yet in rep and def
   private int at; // the current entry in rep and def
   private int chunk; // entries in rep and def
+  private FlatValues flat; // a leaf outside lists: its values decoded with its levels, or null
 
   LeafPages(
       ColumnDescriptor descriptor,
@@ -71,6 +76,43 @@ final class LeafPages {
       throw new ParquetDecodingException("totalValueCount '" + total + "' <= 0");
     }
     nextPage();
+  }
+
+  /**
+   * Decodes the values of a leaf outside lists together with its levels from now on, into the
+   * returned {@link FlatValues}, as far as {@code raw} ({@link ScalarConverters#rawKind}) and the
+   * converter allow.
+   */
+  FlatValues flat(int raw, PrimitiveConverter converter) {
+    flat = new FlatValues(raw, converter);
+    flat.fill(values, valuesAhead());
+    return flat;
+  }
+
+  /** Decoded definition levels from {@link #position()} to {@link #decoded()} (flat leaves). */
+  int[] definitions() {
+    return def;
+  }
+
+  /** The current entry's index in {@link #definitions()}. */
+  int position() {
+    return at;
+  }
+
+  /** The end of the decoded levels in {@link #definitions()}. */
+  int decoded() {
+    return chunk;
+  }
+
+  /** How many of the decoded levels from the current entry on hold a value. */
+  private int valuesAhead() {
+    int n = 0;
+    int max = maxDefinition;
+    int[] d = def;
+    for (int i = at; i < chunk; i++) {
+      n += d[i] == max ? 1 : 0;
+    }
+    return n;
   }
 
   /** Entries of the chunk, null or not. */
@@ -163,6 +205,49 @@ final class LeafPages {
     return runValues;
   }
 
+  /**
+   * Hands over the values of the last {@link #run} of {@code n} elements, from element {@code
+   * first} on, to {@code run}: as raw bits or words where {@code raw} ({@link
+   * ScalarConverters#rawKind}) and the page allow, else through the converter. Consumes nothing.
+   */
+  void runValuesTo(ScalarElements run, int first, int n, int raw) {
+    if (runValues == 0) {
+      return; // a residual leaf where every element is typed, or the reverse
+    }
+    boolean dense = runValues == n; // every entry holds a value
+    if (dense && raw == ScalarConverters.BITS && hasBits()) {
+      nextBits(run.typedBits(first, n), first, n); // every entry a number: one copy loop
+    } else if (raw == ScalarConverters.BITS && hasBits()) {
+      // numbers straight from the page into the elements' arrays: no converter call per value
+      for (int j = 0; j < n; j++) {
+        if (definitionAhead(j) == maxDefinition) {
+          run.setBits(first + j, nextBits());
+        }
+      }
+    } else if (raw == ScalarConverters.UNSCALED && hasBits()) {
+      for (int j = 0; j < n; j++) {
+        if (definitionAhead(j) == maxDefinition) {
+          long v = nextBits();
+          run.setUnscaled(first + j, v >> 63, v);
+        }
+      }
+    } else if (raw == ScalarConverters.WORDS && hasWords()) {
+      for (int j = 0; j < n; j++) {
+        if (definitionAhead(j) == maxDefinition) {
+          long high = nextHigh();
+          run.setUnscaled(first + j, high, low());
+        }
+      }
+    } else {
+      for (int j = 0; j < n; j++) {
+        if (definitionAhead(j) == maxDefinition) {
+          run.at(first + j);
+          writeValue();
+        }
+      }
+    }
+  }
+
   /** The definition level of the entry {@code ahead} entries after the current one, in a run. */
   int definitionAhead(int ahead) {
     return def[at + ahead];
@@ -220,12 +305,18 @@ final class LeafPages {
       grow = false;
       rep = new int[rep.length * 4]; // all of the old buffers' levels are consumed by now
       def = new int[rep.length];
+    } else if (flat != null && rep.length < FLAT_CHUNK) {
+      rep = new int[FLAT_CHUNK];
+      def = new int[FLAT_CHUNK];
     }
     chunk = Math.min(rep.length, pageLeft);
     repetitions.read(rep, chunk);
     definitions.read(def, chunk);
     pageLeft -= chunk;
     at = 0;
+    if (flat != null) {
+      flat.fill(values, valuesAhead());
+    }
   }
 
   /** A page part's bytes as one array from offset 0 (a copy only when not heap-backed). */

@@ -103,6 +103,20 @@ final class LevelRows {
   // the last writer parsed, by any thread: a stale or lost update only costs a parse
   private static volatile ParsedWriter lastWriter;
 
+  /** A slot's residual {@code value} column: the slot's {@code setResidual}. */
+  static final class ResidualConverter extends BinaryConverter {
+    private final SlotTarget owner;
+
+    ResidualConverter(SlotTarget owner) {
+      this.owner = owner;
+    }
+
+    @Override
+    void accept(byte[] bytes, int dictionaryId) {
+      owner.current().setResidual(bytes);
+    }
+  }
+
   /** Builds the leaves of one VARIANT column, walking its slots as {@link SlotConverter} does. */
   private record Leaves(MessageType schema, VariantColumnReader column, List<LeafColumn> out) {
     /**
@@ -117,13 +131,7 @@ final class LevelRows {
           leaf(at, steps).converter(new MetadataConverter(column));
         } else if (name.equals(node.valueField())) {
           LeafColumn leaf = leaf(at, steps);
-          leaf.converter(
-              new BinaryConverter() {
-                @Override
-                void accept(byte[] bytes, int dictionaryId) {
-                  leaf.current().setResidual(bytes);
-                }
-              });
+          leaf.converter(new ResidualConverter(leaf));
         } else if (name.equals(node.typedField())) {
           typed(node, f, at, steps);
         } else {

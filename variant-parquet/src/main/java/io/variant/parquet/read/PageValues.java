@@ -29,8 +29,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * addBinary}. A {@link BinaryConverter} receives binaries as its own arrays, without a {@code
  * Binary} in between. Damaged pages fail with {@link ParquetDecodingException}.
  */
-// Over 400 lines: the raw reads for runs of list elements (nextBits, nextHigh) share the page
-// state of write(); if they grow, move them out together with that state.
+// Over 400 lines: the raw reads for runs of list elements and for FlatValues (nextBits, nextHigh,
+// nextId) share the page state of write(); if they grow, move them out together with that state.
 final class PageValues {
   private static final int CHUNK = 64; // ids decoded at a time: small, as LeafPages' levels
   private final ColumnDescriptor descriptor;
@@ -282,8 +282,13 @@ final class PageValues {
     }
   }
 
-  /** The page's next dictionary id. */
-  private int nextId() {
+  /** True if the page's values are dictionary ids ({@link #nextId()}). */
+  boolean dictionaryPage() {
+    return mode == DICTIONARY;
+  }
+
+  /** The page's next dictionary id (also for {@link FlatValues}, instead of {@link #write()}). */
+  int nextId() {
     if (idAt >= idChunk) {
       idChunk = idRuns.readUpTo(ids, CHUNK);
       idAt = 0;

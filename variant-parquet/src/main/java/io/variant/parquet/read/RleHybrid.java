@@ -16,9 +16,6 @@ import org.apache.parquet.io.ParquetDecodingException;
  * none.
  */
 final class RleHybrid {
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   private byte[] buf;
   private int pos; // the next run header, or the next byte of the bit-packed run
   private int end;
@@ -114,15 +111,39 @@ final class RleHybrid {
     int w = bitWidth;
     int i = from;
     int stop = from + take;
-    // Eight values at a time where no bits are pending and their w bytes (and 8 past them, for
-    // the wide reads) are in the array: each value is one little-endian read at its byte, shifted
-    // (w <= 32: 39 bits at most). The run is one bit stream, so any byte boundary will do.
-    int fastEnd = Math.min(packedEnd, buf.length - 8);
+    // Eight values at a time where no bits are pending and their w bytes are in the run: a group
+    // of 8 values is w whole bytes. Plain byte reads, no VarHandle: called from deep in a leaf's
+    // decoding, the VarHandle's guard was sometimes not inlined and then cost more than the rest
+    // of the read of the leaf.
+    byte[] in = buf;
+    int fastEnd = packedEnd;
+    long m = mask;
     while (i < stop) {
       if (b == 0 && w > 0 && stop - i >= 8 && p + w <= fastEnd) {
-        for (int o = 0; o < 8 * w; o += w) {
-          out[i++] = (int) (((long) LONGS.get(buf, p + (o >>> 3)) >>> (o & 7)) & mask);
+        if (w <= 8) { // levels, small dictionaries: the group is one long
+          long g = 0;
+          for (int k = 0; k < w; k++) {
+            g |= (in[p + k] & 0xFFL) << (k << 3);
+          }
+          for (int k = 0; k < 8; k++) {
+            out[i + k] = (int) (g & m);
+            g >>>= w;
+          }
+        } else {
+          long g = 0;
+          int have = 0;
+          int q = p;
+          for (int k = 0; k < 8; k++) {
+            while (have < w) { // at most 31 + 8 bits held
+              g |= (in[q++] & 0xFFL) << have;
+              have += 8;
+            }
+            out[i + k] = (int) (g & m);
+            g >>>= w;
+            have -= w;
+          }
         }
+        i += 8;
         p += w;
         continue;
       }

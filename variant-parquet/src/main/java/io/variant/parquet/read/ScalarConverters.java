@@ -45,14 +45,22 @@ final class ScalarConverters {
       case DOUBLE -> new DoubleSlots(owner);
       case DECIMAL -> new DecimalSlots(type.scale(), owner, path);
       case STRING -> new StringConverter(owner);
-      case BINARY, UUID ->
-          new BinaryConverter() {
-            @Override
-            void accept(byte[] bytes, int dictionaryId) {
-              owner.current().setBytes(bytes);
-            }
-          };
+      case BINARY, UUID -> new BytesConverter(owner);
     };
+  }
+
+  /** Binaries and UUIDs: the slot's {@code setBytes}. */
+  static final class BytesConverter extends BinaryConverter {
+    private final SlotTarget owner;
+
+    BytesConverter(SlotTarget owner) {
+      this.owner = owner;
+    }
+
+    @Override
+    void accept(byte[] bytes, int dictionaryId) {
+      owner.current().setBytes(bytes);
+    }
   }
 
   /**
@@ -121,7 +129,7 @@ final class ScalarConverters {
    * row's rebuild. An entry that is not valid UTF-8 goes on as plain bytes, so the rebuild's own
    * check rejects the rows that use it.
    */
-  private static final class StringConverter extends BinaryConverter {
+  static final class StringConverter extends BinaryConverter {
     private final SlotTarget owner;
     private CheckedUtf8[] checked = {};
     private boolean[] invalid = {};
@@ -143,7 +151,15 @@ final class ScalarConverters {
         owner.current().setBytes(bytes);
         return;
       }
-      CheckedUtf8 c = checked[dictionaryId]; // the id was checked when the entry was read
+      owner.current().setString(bytes, checked(bytes, dictionaryId));
+    }
+
+    /**
+     * Dictionary entry {@code dictionaryId} ({@code bytes}, checked by {@link #entry}) checked as
+     * UTF-8, or {@code null} if it is not valid UTF-8.
+     */
+    CheckedUtf8 checked(byte[] bytes, int dictionaryId) {
+      CheckedUtf8 c = checked[dictionaryId];
       if (c == null && !invalid[dictionaryId]) {
         try {
           c = CheckedUtf8.copyOf(bytes, 0, bytes.length);
@@ -152,7 +168,7 @@ final class ScalarConverters {
           invalid[dictionaryId] = true; // reported by each row's rebuild
         }
       }
-      owner.current().setString(bytes, c);
+      return c;
     }
   }
 

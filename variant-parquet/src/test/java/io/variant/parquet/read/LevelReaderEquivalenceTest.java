@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetReader;
@@ -58,22 +59,39 @@ class LevelReaderEquivalenceTest {
 
   @Test
   void arbitraryPlansRowsAndPathsReadTheSameBothWays() {
+    Trials.run("levelReaderEquivalence", TRIALS, rnd -> readBothWays(rnd, 30, 1, 7, 3));
+  }
+
+  /**
+   * Files of up to 1,200 rows in row groups of 40 to 1,000 rows (pages of a third of that): the
+   * levels and values that leaves outside lists decode ahead ({@link LeafPages#FLAT_CHUNK} entries
+   * at a time, {@link FlatValues}) end inside pages, at their ends and at row group ends, with rows
+   * null or missing at every level in between.
+   */
+  @Test
+  void batchesAcrossPagesAndRowGroupsReadTheSameBothWays() {
     Trials.run(
-        "levelReaderEquivalence",
-        TRIALS,
-        rnd -> {
-          ShreddingPlan plan = PlanGen.plan(rnd, 3);
-          ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
-          List<Variant> rows = ShapedValues.rows(plan, rnd, 30);
-          Path file = Files.createTempFile(tmp, "eq", ".parquet");
-          TestFileWriter.Pages[] kinds = TestFileWriter.Pages.values();
-          TestFileWriter.Pages pages = kinds[rnd.nextInt(kinds.length)];
-          TestFileWriter.write(file, plan, layout, rows, 1 + rnd.nextInt(7), pages);
-          sameRecords(file, RebuildOptions.defaults());
-          for (int p = 0; p < 3; p++) {
-            samePath(file, ProjectionPropertyTest.pathFor(plan, rnd));
-          }
-        });
+        "levelReaderBatches", Math.max(5, TRIALS / 4), rnd -> readBothWays(rnd, 1200, 40, 960, 1));
+  }
+
+  /**
+   * Writes up to {@code maxRows} rows of an arbitrary plan in row groups of {@code minGroup} to
+   * {@code minGroup + groupSpread - 1} rows, then reads the file both ways, whole and at {@code
+   * paths} arbitrary paths.
+   */
+  private void readBothWays(Random rnd, int maxRows, int minGroup, int groupSpread, int paths)
+      throws IOException {
+    ShreddingPlan plan = PlanGen.plan(rnd, 3);
+    ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
+    List<Variant> rows = ShapedValues.rows(plan, rnd, maxRows);
+    Path file = Files.createTempFile(tmp, "eq", ".parquet");
+    TestFileWriter.Pages[] kinds = TestFileWriter.Pages.values();
+    TestFileWriter.Pages pages = kinds[rnd.nextInt(kinds.length)];
+    TestFileWriter.write(file, plan, layout, rows, minGroup + rnd.nextInt(groupSpread), pages);
+    sameRecords(file, RebuildOptions.defaults());
+    for (int p = 0; p < paths; p++) {
+      samePath(file, ProjectionPropertyTest.pathFor(plan, rnd));
+    }
   }
 
   /** Reads {@code file} both ways and asserts the same rows or the same failure. */

@@ -148,8 +148,7 @@ class NumericDictionaryTest {
     };
   }
 
-  private static PageValues values(PrimitiveTypeName type, long[] entries, Capture to)
-      throws Exception {
+  static PageValues values(PrimitiveTypeName type, long[] entries, Capture to) throws Exception {
     boolean wide = type == PrimitiveTypeName.INT64 || type == PrimitiveTypeName.DOUBLE;
     ByteBuffer plain =
         ByteBuffer.allocate(entries.length * (wide ? 8 : 4)).order(ByteOrder.LITTLE_ENDIAN);
@@ -169,7 +168,7 @@ class NumericDictionaryTest {
   }
 
   /** A dictionary-encoded page's values: the ids' bit width, then the ids RLE/bit-packed. */
-  private static byte[] idPage(int[] ids, int dictionarySize) throws Exception {
+  static byte[] idPage(int[] ids, int dictionarySize) throws Exception {
     int width = 32 - Integer.numberOfLeadingZeros(Math.max(1, dictionarySize - 1));
     RunLengthBitPackingHybridEncoder e =
         new RunLengthBitPackingHybridEncoder(width, 64, 1 << 20, new HeapByteBufferAllocator());
@@ -183,7 +182,7 @@ class NumericDictionaryTest {
   }
 
   /** Records each value as raw bits, as the typed converters receive them. */
-  private static final class Capture extends PrimitiveConverter {
+  static final class Capture extends PrimitiveConverter {
     final long[] bits;
     int n;
 
