@@ -32,10 +32,9 @@ final class FixedContainers {
   private int[] curIds;
   // per depth: the saved state of the open containers around the innermost one, and each depth's
   // offset and id buffers
-  private int[] starts = new int[8];
-  private int[] counts = new int[8];
-  private int[] lastIds = new int[8];
-  private int[] reserves = new int[8];
+  // start, count, lastId and reserve of depth p at saved[FRAME * p + 0..3]
+  private static final int FRAME = 4;
+  private int[] saved = new int[FRAME * 8];
   private boolean[] objects = new boolean[8];
   private int[][] offsets = new int[8][];
   private int[][] ids = new int[8][];
@@ -117,35 +116,24 @@ final class FixedContainers {
    * reserved for its header.
    */
   void push(boolean isObject, int headerGuess) {
+    // the rare cases (a limit, a new depth) in methods of their own: what is left is small enough
+    // for the compiler to inline into the caller's loop
     beforeValue();
-    if (depth >= maxDepth) {
-      throw new VariantLimitException(
-          "Cannot nest deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
+    int d = depth;
+    if (d >= maxDepth || d == objects.length || offsets[d] == null) {
+      newDepth(d);
     }
-    if (depth == starts.length) {
-      int m = depth * 2;
-      starts = Arrays.copyOf(starts, m);
-      counts = Arrays.copyOf(counts, m);
-      lastIds = Arrays.copyOf(lastIds, m);
-      reserves = Arrays.copyOf(reserves, m);
-      objects = Arrays.copyOf(objects, m);
-      offsets = Arrays.copyOf(offsets, m);
-      ids = Arrays.copyOf(ids, m);
-    }
-    if (depth > 0) { // save the parent
-      int p = depth - 1;
-      starts[p] = start;
-      counts[p] = count;
-      lastIds[p] = lastId;
-      reserves[p] = reserve;
+    if (d > 0) { // save the parent
+      int p = d - 1;
+      int f = FRAME * p;
+      saved[f] = start;
+      saved[f + 1] = count;
+      saved[f + 2] = lastId;
+      saved[f + 3] = reserve;
       objects[p] = object;
     }
-    if (offsets[depth] == null) {
-      offsets[depth] = new int[8];
-      ids[depth] = new int[8];
-    }
-    curOffsets = offsets[depth];
-    curIds = ids[depth];
+    curOffsets = offsets[d];
+    curIds = ids[d];
     // the guess's bytes are not counted against the value's size limit (ValueBuffer#reserve)
     buf.reserve(headerGuess);
     buf.ensure((long) buf.len + headerGuess);
@@ -155,7 +143,26 @@ final class FixedContainers {
     count = 0;
     lastId = -1;
     object = isObject;
-    depth++;
+    depth = d + 1;
+  }
+
+  /** Checks depth {@code d} against the limit and gives it its state and buffers. */
+  private void newDepth(int d) {
+    if (d >= maxDepth) {
+      throw new VariantLimitException(
+          "Cannot nest deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
+    }
+    if (d == objects.length) {
+      int m = d * 2;
+      saved = Arrays.copyOf(saved, FRAME * m);
+      objects = Arrays.copyOf(objects, m);
+      offsets = Arrays.copyOf(offsets, m);
+      ids = Arrays.copyOf(ids, m);
+    }
+    if (offsets[d] == null) {
+      offsets[d] = new int[8];
+      ids[d] = new int[8];
+    }
   }
 
   /**
@@ -164,31 +171,16 @@ final class FixedContainers {
    */
   void finish(boolean isObject) {
     if (depth == 0 || object != isObject || pendingKey >= 0) {
-      throw new IllegalStateException(
-          "Cannot close an " + (isObject ? "object" : "array") + " that is not open and complete");
+      throw notOpen(isObject);
     }
     int n = count;
-    int dataStart = start;
-    int dataSize = buf.len - dataStart;
+    int dataSize = buf.len - start;
     int offsetSize = Layout.widthFor(dataSize);
-    boolean large = n > Layout.MAX_SMALL_COUNT;
-    int countSize = large ? 4 : 1;
     int idSize = isObject && n > 0 ? Layout.widthFor(curIds[n - 1]) : 1;
-    int headerSize = 1 + countSize + (isObject ? n * idSize : 0) + (n + 1) * offsetSize;
-    int headerStart = dataStart - reserve;
-    buf.reserve(-reserve);
-    int move = headerSize - reserve;
-    // checked even when the header fits its room: the size limit counts the header
-    buf.ensure((long) buf.len + move);
+    boolean large = n > Layout.MAX_SMALL_COUNT;
+    int headerSize = 1 + (large ? 4 : 1) + (isObject ? n * idSize : 0) + (n + 1) * offsetSize;
+    int headerStart = place(headerSize, dataSize);
     byte[] out = buf.out;
-    if (move < 0 && depth == 1) {
-      // the top-level value, given more room than its header takes: it starts later instead
-      headerStart -= move;
-      valueStart = headerStart;
-      move = 0;
-    } else if (move != 0) {
-      System.arraycopy(out, dataStart, out, dataStart + move, dataSize);
-    }
     out[headerStart] =
         (byte)
             (isObject
@@ -197,27 +189,66 @@ final class FixedContainers {
     if (offsetSize == 1 && idSize == 1 && !large) {
       writeSmall(out, headerStart + 1, isObject, n, dataSize);
     } else {
-      LittleEndian.write(out, headerStart + 1, n, countSize);
-      int at = headerStart + 1 + countSize;
-      if (isObject) {
-        at = writeAll(out, at, curIds, n, idSize);
-      }
-      at = writeAll(out, at, curOffsets, n, offsetSize);
-      LittleEndian.write(out, at, dataSize, offsetSize);
+      writeHeader(out, headerStart + 1, isObject, n, dataSize, idSize, offsetSize);
     }
-    buf.len += move;
     lastHeaderSize = headerSize;
-    depth--;
-    if (depth > 0) { // the parent is innermost again
-      int p = depth - 1;
-      start = starts[p];
-      count = counts[p];
-      lastId = lastIds[p];
-      reserve = reserves[p];
-      object = objects[p];
-      curOffsets = offsets[p];
-      curIds = ids[p];
+    int d = --depth;
+    if (d > 0) {
+      parent(d - 1);
     }
+  }
+
+  /** Makes the open container at depth {@code p + 1} innermost again. */
+  private void parent(int p) {
+    int f = FRAME * p;
+    start = saved[f];
+    count = saved[f + 1];
+    lastId = saved[f + 2];
+    reserve = saved[f + 3];
+    object = objects[p];
+    curOffsets = offsets[p];
+    curIds = ids[p];
+  }
+
+  private static IllegalStateException notOpen(boolean isObject) {
+    return new IllegalStateException(
+        "Cannot close an " + (isObject ? "object" : "array") + " that is not open and complete");
+  }
+
+  /**
+   * Makes room for the innermost container's header of {@code headerSize} bytes before its {@code
+   * dataSize} bytes of values, in the room reserved for it, moving the values if it needs more or
+   * less; returns where the header starts.
+   */
+  private int place(int headerSize, int dataSize) {
+    int dataStart = start;
+    int headerStart = dataStart - reserve;
+    buf.reserve(-reserve);
+    int move = headerSize - reserve;
+    // checked even when the header fits its room: the size limit counts the header
+    buf.ensure((long) buf.len + move);
+    if (move < 0 && depth == 1) {
+      // the top-level value, given more room than its header takes: it starts later instead
+      headerStart -= move;
+      valueStart = headerStart;
+    } else if (move != 0) {
+      System.arraycopy(buf.out, dataStart, buf.out, dataStart + move, dataSize);
+      buf.len += move;
+    }
+    return headerStart;
+  }
+
+  /** The header after its first byte, any widths. */
+  private void writeHeader(
+      byte[] out, int at, boolean isObject, int n, int dataSize, int idSize, int offsetSize) {
+    int countSize = n > Layout.MAX_SMALL_COUNT ? 4 : 1;
+    LittleEndian.write(out, at, n, countSize);
+    at += countSize;
+    if (isObject) {
+      at = writeAll(out, at, curIds, n, idSize);
+    }
+    at = writeAll(out, at, curOffsets, n, offsetSize);
+    LittleEndian.write(out, at, dataSize, offsetSize);
   }
 
   /** The header size of the container closed last: a guess for the next one like it. */

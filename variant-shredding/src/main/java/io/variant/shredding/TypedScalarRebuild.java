@@ -47,11 +47,14 @@ public final class TypedScalarRebuild {
     final ShreddedType type;
     private final ShreddedType.SlotValue slot;
     private final VariantType variantType;
+    // the most common kind, tested before the switch (an enum switch loads its ordinal map)
+    private final boolean string;
 
     Scalar(ShreddedType type) {
       this.type = type;
       this.slot = type.kind().slotValue();
       this.variantType = type.variantType();
+      this.string = slot == ShreddedType.SlotValue.STRING;
     }
   }
 
@@ -90,6 +93,10 @@ public final class TypedScalarRebuild {
   static void append(FixedDictionaryBuilder b, Scalar t, ShreddedSource s) {
     // Kept small enough for the compiler to inline into the rebuild's walk (one call less per
     // value): each kind's work is a method of its own, strings (the most common) first.
+    if (t.string) {
+      string(b, s);
+      return;
+    }
     switch (t.slot) {
       case STRING -> string(b, s);
       case INTEGER -> b.appendInteger(t.variantType, s.typedLong());
