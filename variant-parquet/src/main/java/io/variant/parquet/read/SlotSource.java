@@ -37,14 +37,15 @@ class SlotSource implements ShreddedSource {
   private CheckedUtf8 checkedString; // bytesValue checked as UTF-8, when a dictionary entry
   private VariantParquetException typedError;
 
+  // Field i is present in this row iff fields[i].startedIn == startedIn: an object's fields start
+  // only after it does in the same row, and stamps grow from row to row, so a field stamped in an
+  // earlier row reads as absent without any clearing when the object starts.
   private final SlotSource[] fields;
-  private final boolean[] fieldPresent;
   private SlotSource[] elements; // grows to the longest list seen
   private final ScalarElements leafElements; // instead of elements when the element is a leaf
   private int elementCount;
 
   private static final SlotSource[] NO_FIELDS = {};
-  private static final boolean[] NONE_PRESENT = {};
 
   SlotSource(ShreddedSchemaNode node, VariantColumnReader row) {
     this.node = node;
@@ -55,7 +56,6 @@ class SlotSource implements ShreddedSource {
     for (int i = 0; i < n; i++) {
       fields[i] = new SlotSource(node.fields().get(i), row);
     }
-    this.fieldPresent = n == 0 ? NONE_PRESENT : new boolean[n];
     boolean array = node.shape() == ShreddingPlan.Shape.ARRAY;
     boolean leaf =
         array
@@ -167,21 +167,25 @@ class SlotSource implements ShreddedSource {
 
   /**
    * The object's typed group is non-null: every field starts out null (absent) until its group
-   * starts.
+   * starts. Invariant: called at most once per row, after this slot's {@link #reset()} in the same
+   * row (its fields' stamps say whether they started since).
    */
   void startObject() {
     typed = true;
-    java.util.Arrays.fill(fieldPresent, false);
   }
 
   /**
    * Field {@code i}'s group started: it is present (possibly with both parts null, i.e. missing).
    */
   SlotSource startField(int i) {
-    fieldPresent[i] = true;
     SlotSource f = fields[i];
-    f.reset();
+    f.reset(); // stamps it with this row: present
     return f;
+  }
+
+  /** True if field {@code i}'s group started since this object did (in this row). */
+  private boolean fieldPresent(int i) {
+    return fields[i].startedIn == startedIn;
   }
 
   /**
@@ -189,7 +193,7 @@ class SlotSource implements ShreddedSource {
    * the level reader's {@link #startField}.
    */
   SlotSource fieldOrStart(int i) {
-    return fieldPresent[i] ? fields[i] : startField(i);
+    return fieldPresent(i) ? fields[i] : startField(i);
   }
 
   /** The list's typed group is non-null: it starts empty. */
@@ -371,12 +375,12 @@ class SlotSource implements ShreddedSource {
 
   @Override
   public ShreddedSource field(int index) {
-    return fieldPresent[index] ? fields[index] : null;
+    return fieldPresent(index) ? fields[index] : null;
   }
 
   /** Field {@code index} as this package's type, or {@code null} if its group is null. */
   SlotSource fieldSource(int index) {
-    return fieldPresent[index] ? fields[index] : null;
+    return fieldPresent(index) ? fields[index] : null;
   }
 
   @Override
