@@ -43,7 +43,7 @@ public final class FixedDictionaryBuilder {
   private int dictionarySize; // metadata.size(), read once per value
   private final FixedContainers containers; // the open objects and arrays
   private boolean checkCopies;
-  private CopyChecks checker; // checks copies, remembering the ones that passed
+  private VariantValidator checker; // checks copies, reused from value to value
 
   public FixedDictionaryBuilder(Limits limits) {
     this.buf = new ValueBuffer(limits);
@@ -83,11 +83,6 @@ public final class FixedDictionaryBuilder {
    * been checked, and the value's {@link Variant#validate()} only checks the dictionary: a reader
    * that validates every row (FULL) checks a rebuilt row's residual parts as it copies them,
    * instead of walking the whole row again.
-   *
-   * <p>A copy found valid is remembered (a bounded cache, by the identity of its array and of the
-   * dictionary): the same bytes given again, as a Parquet reader gives a dictionary page's entry on
-   * every row that uses it, are not checked again. So the bytes of a value given to {@link
-   * #appendVariant} must not change afterwards, as a {@link Variant}'s may not anyway.
    */
   public FixedDictionaryBuilder checkCopies(boolean on) {
     checkCopies = on;
@@ -361,9 +356,9 @@ public final class FixedDictionaryBuilder {
     sameDictionary(v);
     if (checkCopies) {
       if (checker == null) {
-        checker = new CopyChecks(new VariantValidator(maxDepth, KeyOrder.ANY));
+        checker = new VariantValidator(maxDepth, KeyOrder.ANY);
       }
-      checker.check(v, metadata, maxDepth - containers.depth);
+      checker.checkAnew(v, maxDepth - containers.depth);
     }
     int size = v.valueSize();
     containers.beforeValue();

@@ -132,7 +132,7 @@ final class VariantValidator {
   /**
    * The payload checks beyond its size (which valueSize() checked), decided per equivalence class.
    */
-  static void checkScalar(Variant v) {
+  private static void checkScalar(Variant v) {
     VariantType t = v.type();
     PayloadCheck check =
         switch (t.equivalenceClass()) { // exhaustive: a new class stops the build here

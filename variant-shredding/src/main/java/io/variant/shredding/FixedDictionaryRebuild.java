@@ -130,8 +130,6 @@ final class FixedDictionaryRebuild {
     this.root = new Node(plan, count);
     this.objectCount = count[0];
     this.typedWins = options.residualKeyConflict() == RebuildOptions.ResidualKeyConflict.TYPED_WINS;
-    // checked copies are remembered by array identity: residual arrays must not change once handed
-    // to the rebuild (the Parquet reader's are copies it never writes, see BinaryConverter)
     this.b = new FixedDictionaryBuilder(options.limits()).checkCopies(options.checkResiduals());
   }
 

@@ -16,8 +16,7 @@ import io.variant.core.Limits;
  *     io.variant.core.Variant#validate()} does, so that the rebuilt value is known valid and its
  *     own {@code validate()} only checks the dictionary (typed values are checked as they are
  *     written either way). For readers that validate every row; default off (residuals copied after
- *     an O(1) look at their header). A residual found valid is remembered by the identity of its
- *     array and not checked again, so a residual's bytes must not change once handed to the rebuild
+ *     an O(1) look at their header)
  */
 public record RebuildOptions(
     ResidualKeyConflict residualKeyConflict, Limits limits, boolean checkResiduals) {
