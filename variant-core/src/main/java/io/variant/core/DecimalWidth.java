@@ -71,6 +71,38 @@ final class DecimalWidth {
   }
 
   /**
+   * True if a decimal of {@code scale} and {@code unscaled} value can be stored as {@code t}: a
+   * decimal type, a scale in [0, 38], at most 38 digits, and an unscaled value that fits {@code
+   * t}'s width.
+   */
+  static boolean storable(VariantType t, int scale, BigInteger unscaled) {
+    int w = t.isDecimal() ? t.fixedPayloadSize() - 1 : 0;
+    return w > 0
+        && scale >= 0
+        && scale <= Layout.MAX_DECIMAL_PRECISION
+        && unscaled.bitLength() <= 8 * w - 1
+        // below 2^126 a value has at most 38 digits: count them only above
+        && (unscaled.bitLength() <= 126 || precision(unscaled) <= Layout.MAX_DECIMAL_PRECISION);
+  }
+
+  /**
+   * {@link #storable(VariantType, int, BigInteger)} for the unscaled value {@code high}:{@code low}
+   * (128-bit two's complement) of at most {@code precision} digits (0 to 38).
+   */
+  static boolean storable(VariantType t, int precision, int scale, long high, long low) {
+    boolean isLong = high == (low >> 63);
+    int w = t.isDecimal() ? t.fixedPayloadSize() - 1 : 0;
+    return w > 0
+        && scale >= 0
+        && scale <= Layout.MAX_DECIMAL_PRECISION
+        && precision >= 0
+        && precision <= Layout.MAX_DECIMAL_PRECISION
+        && fits(high, low, precision)
+        && (w != 4 || (isLong && low == (int) low))
+        && (w != 8 || isLong);
+  }
+
+  /**
    * {@code typeFor(max(precision(unscaled), scale))} for a scale in [0, 38], without counting
    * digits: max(precision, scale) is at most 9 exactly when the magnitude is below 10^9 and the
    * scale at most 9, and likewise for 18. Two comparisons per width where counting took a log; the

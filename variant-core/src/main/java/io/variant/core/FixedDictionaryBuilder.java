@@ -250,14 +250,7 @@ public final class FixedDictionaryBuilder {
    */
   public FixedDictionaryBuilder appendDecimal(VariantType t, BigDecimal value) {
     BigInteger unscaled = value.unscaledValue();
-    int w = t.fixedPayloadSize() - 1;
-    if (!t.isDecimal()
-        || value.scale() < 0
-        || value.scale() > Layout.MAX_DECIMAL_PRECISION
-        || unscaled.bitLength() > 8 * w - 1
-        // below 2^126 a value has at most 38 digits: count them only above
-        || (unscaled.bitLength() > 126
-            && DecimalWidth.precision(unscaled) > Layout.MAX_DECIMAL_PRECISION)) {
+    if (!DecimalWidth.storable(t, value.scale(), unscaled)) {
       throw new IllegalArgumentException("Cannot append decimal " + value + " as " + t);
     }
     containers.beforeValue();
@@ -281,16 +274,7 @@ public final class FixedDictionaryBuilder {
    */
   public FixedDictionaryBuilder appendDecimal(
       VariantType t, int precision, int scale, long high, long low) {
-    boolean isLong = high == (low >> 63);
-    int w = t.isDecimal() ? t.fixedPayloadSize() - 1 : 0;
-    if (w == 0
-        || scale < 0
-        || scale > Layout.MAX_DECIMAL_PRECISION
-        || precision < 0
-        || precision > Layout.MAX_DECIMAL_PRECISION
-        || !DecimalWidth.fits(high, low, precision)
-        || (w == 4 && (!isLong || low != (int) low))
-        || (w == 8 && !isLong)) {
+    if (!DecimalWidth.storable(t, precision, scale, high, low)) {
       throw new IllegalArgumentException(
           "Cannot append the decimal of unscaled value "
               + DecimalWidth.toString(high, low)
@@ -302,7 +286,7 @@ public final class FixedDictionaryBuilder {
               + precision);
     }
     containers.beforeValue();
-    if (isLong) {
+    if (high == (low >> 63)) {
       buf.decimal(t, scale, low);
     } else {
       buf.decimal16(scale, high, low);
