@@ -108,7 +108,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     }
     this.rowCount = count;
     try {
-      this.columns = new FileColumns(schema);
+      this.columns = FileColumns.of(schema);
       // Validate the column selection now rather than at the first row.
       columns.check(options.columns());
     } catch (VariantSchemaException e) {
@@ -337,7 +337,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   /**
    * A reader of the value at {@code path} in VARIANT column {@code column}, per row, that requests
    * only the columns the path needs (see {@link VariantPathReader}). It reads the file
-   * independently of this reader's position; close both.
+   * independently of this reader's position; close both. The footer was checked whole when this
+   * reader was opened, so a damaged footer entry of a column the path does not need has already
+   * failed {@code open} (a projection does not make a damaged file readable).
    *
    * <pre>{@code
    * try (VariantParquetReader r = VariantParquetReader.open(file);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.json.VariantJson;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.write.VariantParquetWriter;
@@ -12,6 +13,7 @@ import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.PageHeader;
@@ -173,6 +175,58 @@ class CorruptFileTest {
         e.getMessage()
             .contains("Cannot read the Parquet footer: b not found in optional group typed_value"),
         e.getMessage());
+  }
+
+  @Test
+  void aProjectionRejectsADamagedChunkOfAColumnItDoesNotRead() throws IOException {
+    // The footer is checked whole whatever a reader reads: projecting $.a reads none of column
+    // id's bytes, but a chunk that claims a terabyte is a damaged file all the same. The good file
+    // is read first, so that the damaged one's schema is one already converted (FooterSchema).
+    readOneProjection(tmp.resolve("good.parquet"));
+    FileMetaData footer = good.footerCopy();
+    footer
+        .getRow_groups()
+        .get(0)
+        .getColumns()
+        .get(0)
+        .getMeta_data()
+        .setTotal_compressed_size(1L << 40);
+
+    Path file = damaged(good.withFooter(footer));
+    var e = assertThrows(VariantParquetException.class, () -> readOneProjection(file));
+    assertEquals("id", e.column());
+    assertEquals(-1, e.row());
+    assertTrue(e.getMessage().contains("outside the data region"), e.getMessage());
+  }
+
+  @Test
+  void aChunkOfAColumnTheSchemaLacksFailsAtOpenThoughTheSchemaIsKnown() throws IOException {
+    readOneProjection(tmp.resolve("good.parquet"));
+    FileMetaData footer = good.footerCopy();
+    footer
+        .getRow_groups()
+        .get(0)
+        .getColumns()
+        .get(0)
+        .getMeta_data()
+        .setPath_in_schema(List.of("x"));
+
+    Path file = damaged(good.withFooter(footer));
+    var e = assertThrows(VariantParquetException.class, () -> readOneProjection(file));
+    assertEquals(-1, e.row());
+    assertTrue(e.getMessage().contains("Cannot read the Parquet footer"), e.getMessage());
+  }
+
+  /** Opens {@code file} and reads $.a of column v from every row. */
+  private static void readOneProjection(Path file) throws IOException {
+    try (VariantParquetReader r = VariantParquetReader.open(file);
+        VariantPathReader a = r.project("v", VariantPath.parse("$.a"))) {
+      long n = 0;
+      for (PathValue v : a) {
+        n += v.value() != null ? 1 : 0;
+      }
+      assertEquals(30, n);
+    }
   }
 
   @Test
