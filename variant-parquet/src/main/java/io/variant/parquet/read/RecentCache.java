@@ -1,6 +1,7 @@
 package io.variant.parquet.read;
 
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The last few values made from per-file inputs that files written by one writer repeat (a footer's
@@ -32,6 +33,19 @@ final class RecentCache<K, V> {
       }
     }
     return null;
+  }
+
+  /**
+   * The value kept for this very {@code key} object, or else the one {@code make} makes (and that
+   * is kept if it makes one without throwing).
+   */
+  V byIdentity(K key, Supplier<V> make) {
+    V known = find(k -> k == key);
+    if (known == null) {
+      known = make.get();
+      add(key, known);
+    }
+    return known;
   }
 
   /** Keeps {@code value} for {@code key}, in place of the oldest entry. */
