@@ -1,6 +1,7 @@
 package io.variant.parquet.read;
 
 import io.variant.core.CheckedUtf8;
+import io.variant.parquet.schema.ShreddedSchemaNode;
 import java.util.Arrays;
 import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -28,6 +29,9 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * not start at repetition level 0, elements skipped) fail with {@link ParquetDecodingException}
  * naming the column, as damaged pages do inside parquet-java.
  */
+// Over 400 lines: the three ways an entry reaches its slot (in lists, outside lists pushed, and
+// pulled) share the leaf's page state and its per-row hot paths, which a split would put behind
+// another object's fields.
 final class LeafColumn implements SlotTarget {
   static final int ROOT = 0;
   static final int OBJECT = 1;
@@ -86,6 +90,11 @@ final class LeafColumn implements SlotTarget {
   private SlotSource nearSlot;
   private boolean nearObject;
   private long left; // entries of the row group not read yet
+  // pulled (#pull): the current row's definition level, read by the PullSources; the value is in
+  // target, a source of the leaf's own
+  private boolean pulled;
+  private boolean pulledAbove; // #pullAbove
+  int level;
 
   /**
    * @param steps the chain of groups, each as {kind, definition level, argument}
@@ -155,6 +164,29 @@ final class LeafColumn implements SlotTarget {
     }
   }
 
+  /**
+   * Reads this leaf (outside lists) for a {@link PullSource} from now on: each row keeps only its
+   * definition level ({@link #level}) and its value, in a source of {@code node} of its own ({@link
+   * #current()}), instead of starting groups and filling slots of the column's {@link SlotSource}
+   * tree. Returns this leaf.
+   */
+  LeafColumn pull(ShreddedSchemaNode node) {
+    if (maxRepetition != 0) {
+      throw new IllegalArgumentException("Cannot pull column " + descriptor + ": it is in a list");
+    }
+    pulled = true;
+    target = SlotSource.alone(node, column);
+    return this;
+  }
+
+  /**
+   * This leaf (in a list) belongs to a column whose leaves outside lists are pulled: from now on it
+   * starts only its list's slot, not the groups above it, which no {@link PullSource} reads.
+   */
+  void pullAbove() {
+    pulledAbove = prefix > 0;
+  }
+
   /** The converter that receives this leaf's values; set once, before the first row group. */
   void converter(PrimitiveConverter c) {
     this.converter = c;
@@ -186,7 +218,11 @@ final class LeafColumn implements SlotTarget {
       throw damaged("it holds fewer rows than its row group");
     }
     if (maxRepetition == 0) {
-      flatEntry();
+      if (pulled) {
+        pullEntry();
+      } else {
+        flatEntry();
+      }
       return;
     }
     int r = reader.repetition();
@@ -223,7 +259,7 @@ final class LeafColumn implements SlotTarget {
       object = nearObject;
     } else {
       if (d < 0 || d > maxDefinition) {
-        throw damaged("definition level " + d + " is outside the column's 0 to " + maxDefinition);
+        throw outside(d);
       }
       k = reach[d];
       s = k == 0 ? null : fixed[k - 1];
@@ -235,21 +271,53 @@ final class LeafColumn implements SlotTarget {
     }
     target = s;
     if (d == maxDefinition) {
-      int i = valueAt;
-      if (i < valueCount) {
-        valueAt = i + 1;
-        switch (valueKind) {
-          case FlatValues.BITS -> s.setLong(bits[i]); // what addInt, addLong, addDouble do
-          case FlatValues.STRINGS -> s.setString(refs[i], checks[i]);
-          case FlatValues.RESIDUALS -> s.setResidual(refs[i]);
-          case FlatValues.BYTES -> s.setBytes(refs[i]);
-          default -> converter.addValueFromDictionary(ids[i]);
-        }
-      } else {
-        flat.take();
-        reader.writeValue();
-      }
+      deliver(s);
     }
+    next(p);
+  }
+
+  /**
+   * An entry of a pulled leaf ({@link #pull}): only its level and value, kept for this row's {@link
+   * PullSource}s; no slot is found or started.
+   */
+  private void pullEntry() {
+    int p = pos;
+    int d = defs[p];
+    if (d < 0 || d > maxDefinition) {
+      throw outside(d);
+    }
+    level = d;
+    if (d == maxDefinition) {
+      SlotSource s = target;
+      if (valueAt >= valueCount || valueKind == FlatValues.IDS) {
+        // The converter's value: clear what an earlier row's value left (a decimal's error).
+        s.reset();
+      }
+      deliver(s);
+    }
+    next(p);
+  }
+
+  /** The current entry's value (outside lists) to {@code s}, from the batch or the converter. */
+  private void deliver(SlotSource s) {
+    int i = valueAt;
+    if (i < valueCount) {
+      valueAt = i + 1;
+      switch (valueKind) {
+        case FlatValues.BITS -> s.setLong(bits[i]); // what addInt, addLong, addDouble do
+        case FlatValues.STRINGS -> s.setString(refs[i], checks[i]);
+        case FlatValues.RESIDUALS -> s.setResidual(refs[i]);
+        case FlatValues.BYTES -> s.setBytes(refs[i]);
+        default -> converter.addValueFromDictionary(ids[i]);
+      }
+    } else {
+      flat.take();
+      reader.writeValue();
+    }
+  }
+
+  /** Consumes the entry at {@code p} (outside lists). */
+  private void next(int p) {
     pos = ++p;
     left--;
     if (p >= end) { // as the reader's consume(): the next levels as soon as these are read
@@ -324,6 +392,20 @@ final class LeafColumn implements SlotTarget {
       // (before[] of the steps above it is never read: only at ELEMENT steps).
       k = prefix;
       s = fixed[prefix - 1];
+    } else if (pulledAbove && k == 0) {
+      // The groups above the list are PullSources': of them, only the list's slot is started
+      // (stamped with this row), not walked down to from the column's group.
+      k = prefix;
+      if (d >= definedAt[prefix - 1]) {
+        s = fixed[prefix - 1];
+        if (kinds[prefix - 1] == ROOT) {
+          if (!column.present()) {
+            column.start();
+          }
+        } else if (!s.startedIn(column.row())) {
+          s.reset();
+        }
+      }
     }
     for (; k < kinds.length && d >= definedAt[k]; k++) {
       before[k] = s;
@@ -393,6 +475,10 @@ final class LeafColumn implements SlotTarget {
     }
     reader.consume();
     left--;
+  }
+
+  private ParquetDecodingException outside(int d) {
+    return damaged("definition level " + d + " is outside the column's 0 to " + maxDefinition);
   }
 
   private ParquetDecodingException damaged(String why) {

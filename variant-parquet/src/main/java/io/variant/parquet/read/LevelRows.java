@@ -3,6 +3,7 @@ package io.variant.parquet.read;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.RebuildOptions;
+import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,8 +36,11 @@ final class LevelRows {
    * @param requested a schema that {@link FileColumns#requestedSchema} produced
    * @param createdBy the file's {@code created_by}, which tells parquet-java's decoders which known
    *     writer bugs to work around
+   * @param pull whether the rows are rebuilt whole ({@link VariantColumnReader#rebuild}): then the
+   *     leaves outside lists of shredded spec-layout columns are pulled ({@link PullSource}), not
+   *     pushed into the slots (which a projection reads)
    */
-  LevelRows(MessageType requested, RebuildOptions options, String createdBy) {
+  LevelRows(MessageType requested, RebuildOptions options, String createdBy, boolean pull) {
     this.row = new RowConverter(requested, options);
     List<LeafColumn> out = new ArrayList<>();
     for (int i = 0; i < requested.getFieldCount(); i++) {
@@ -49,11 +53,70 @@ final class LevelRows {
         out.add(leaf);
       } else {
         int[][] root = {{LeafColumn.ROOT, requested.getMaxDefinitionLevel(path), 0}};
-        new Leaves(requested, c, out).slot(c.root.node, field.asGroupType(), path, root, true);
+        GroupType g = field.asGroupType();
+        PullSource p =
+            new Leaves(requested, c, out, pull && pullable(c.root.node, g))
+                .slot(c.root.node, g, path, root, true, c.root);
+        c.pull(p);
       }
     }
     this.leaves = out.toArray(new LeafColumn[0]);
     this.writer = parse(createdBy);
+  }
+
+  /**
+   * True if the column's leaves outside lists can be pulled: the spec layout with its metadata leaf
+   * (which starts the column's group for the lists' leaves) and a typed part (an unshredded column
+   * has nothing to gain).
+   */
+  private static boolean pullable(ShreddedSchemaNode node, GroupType g) {
+    return node.layout().hasMetadataColumn()
+        && g.containsField(VariantSchema.METADATA)
+        && node.typedField() != null
+        && g.containsField(node.typedField())
+        && covered(node, g);
+  }
+
+  /**
+   * True if every field of the slot's typed object (recursively, outside lists) has a leaf outside
+   * lists, which tells a {@link PullSource} whether the field and the object are present.
+   */
+  private static boolean covered(ShreddedSchemaNode node, GroupType g) {
+    if (node.shape() != ShreddingPlan.Shape.OBJECT || !g.containsField(node.typedField())) {
+      return true;
+    }
+    GroupType object = g.getType(node.typedField()).asGroupType();
+    for (int i = 0; i < object.getFieldCount(); i++) {
+      ShreddedSchemaNode f = node.fields().get(i);
+      GroupType fg = object.getType(i).asGroupType();
+      if (!flatLeaf(f, fg) || !covered(f, fg)) {
+        return false;
+      }
+    }
+    return object.getFieldCount() > 0;
+  }
+
+  /** True if the slot {@code node} (group {@code g}) has a leaf outside lists. */
+  private static boolean flatLeaf(ShreddedSchemaNode node, GroupType g) {
+    if (node.valueField() != null && g.containsField(node.valueField())) {
+      return true;
+    }
+    if (node.typedField() == null || !g.containsField(node.typedField())) {
+      return false;
+    }
+    return switch (node.shape()) {
+      case SCALAR -> true;
+      case OBJECT -> {
+        GroupType object = g.getType(node.typedField()).asGroupType();
+        for (int i = 0; i < object.getFieldCount(); i++) {
+          if (flatLeaf(node.fields().get(i), object.getType(i).asGroupType())) {
+            yield true;
+          }
+        }
+        yield false;
+      }
+      default -> false;
+    };
   }
 
   /** The column state the leaves fill: the caller turns it into its row. */
@@ -118,12 +181,22 @@ final class LevelRows {
   }
 
   /** Builds the leaves of one VARIANT column, walking its slots as {@link SlotConverter} does. */
-  private record Leaves(MessageType schema, VariantColumnReader column, List<LeafColumn> out) {
+  private record Leaves(
+      MessageType schema, VariantColumnReader column, List<LeafColumn> out, boolean pull) {
     /**
      * The leaves under slot {@code node}, whose group {@code g} is at {@code path}, reached by
-     * {@code steps}.
+     * {@code steps}; returns the slot's {@link PullSource} if the leaves are pulled and the slot is
+     * outside lists ({@code tree}, its source in the column's tree, is then non-null), else null.
      */
-    void slot(ShreddedSchemaNode node, GroupType g, String[] path, int[][] steps, boolean top) {
+    PullSource slot(
+        ShreddedSchemaNode node,
+        GroupType g,
+        String[] path,
+        int[][] steps,
+        boolean top,
+        SlotSource tree) {
+      PullSource p =
+          pull && tree != null ? new PullSource(column, tree, steps[steps.length - 1][1]) : null;
       for (Type f : g.getFields()) {
         String name = f.getName();
         String[] at = append(path, name);
@@ -132,36 +205,58 @@ final class LevelRows {
         } else if (name.equals(node.valueField())) {
           LeafColumn leaf = leaf(at, steps);
           leaf.converter(new ResidualConverter(leaf));
+          if (p != null) {
+            p.residualLeaf(leaf.pull(node), schema.getMaxDefinitionLevel(at));
+          }
         } else if (name.equals(node.typedField())) {
-          typed(node, f, at, steps);
+          typed(node, f, at, steps, tree, p);
         } else {
           // Invariant: RequestedSchema keeps only the slot's residual, typed child and metadata.
           throw new IllegalArgumentException(
               "Cannot read field " + String.join(".", at) + ": not part of the requested schema");
         }
       }
+      return p == null ? null : p.done();
     }
 
-    /** The leaves under a slot's typed child {@code f}, at {@code at}. */
-    private void typed(ShreddedSchemaNode node, Type f, String[] at, int[][] steps) {
+    /**
+     * The leaves under a slot's typed child {@code f}, at {@code at}; {@code tree} and {@code p} as
+     * in {@link #slot}.
+     */
+    private void typed(
+        ShreddedSchemaNode node,
+        Type f,
+        String[] at,
+        int[][] steps,
+        SlotSource tree,
+        PullSource p) {
       int d = schema.getMaxDefinitionLevel(at); // where the typed child exists
       switch (node.shape()) {
         case SCALAR -> {
           LeafColumn leaf = leaf(at, steps);
           leaf.converter(ScalarConverters.create(node.shreddedType(), leaf, String.join(".", at)));
+          if (p != null) {
+            p.scalarLeaf(leaf.pull(node), d);
+          }
         }
         case OBJECT -> {
           GroupType object = f.asGroupType();
           int[][] inObject = append(steps, LeafColumn.OBJECT, d, 0);
+          PullSource[] fields = new PullSource[object.getFieldCount()];
           for (int i = 0; i < object.getFieldCount(); i++) {
             Type field = object.getType(i);
             String[] fieldPath = append(at, field.getName());
-            slot(
-                node.fields().get(i),
-                field.asGroupType(),
-                fieldPath,
-                append(inObject, LeafColumn.FIELD, schema.getMaxDefinitionLevel(fieldPath), i),
-                false);
+            fields[i] =
+                slot(
+                    node.fields().get(i),
+                    field.asGroupType(),
+                    fieldPath,
+                    append(inObject, LeafColumn.FIELD, schema.getMaxDefinitionLevel(fieldPath), i),
+                    false,
+                    tree == null ? null : tree.fieldSlot(i));
+          }
+          if (p != null) {
+            p.object(fields, d);
           }
         }
         case ARRAY -> {
@@ -175,7 +270,16 @@ final class LevelRows {
                   LeafColumn.ELEMENT,
                   schema.getMaxDefinitionLevel(repeatedPath),
                   schema.getMaxRepetitionLevel(repeatedPath));
-          slot(node.element(), element, append(repeatedPath, element.getName()), inList, false);
+          slot(
+              node.element(),
+              element,
+              append(repeatedPath, element.getName()),
+              inList,
+              false,
+              null);
+          if (p != null) {
+            p.list();
+          }
         }
         case RESIDUAL -> throw new AssertionError(node); // only slots with a typed child get here
       }
@@ -183,6 +287,9 @@ final class LevelRows {
 
     private LeafColumn leaf(String[] path, int[][] steps) {
       LeafColumn leaf = new LeafColumn(schema.getColumnDescription(path), steps, column);
+      if (pull && leaf.descriptor.getMaxRepetitionLevel() > 0) {
+        leaf.pullAbove();
+      }
       out.add(leaf);
       return leaf;
     }

@@ -25,6 +25,7 @@ final class LevelSource<T> extends RowCursor.Source<T> {
   private final RebuildOptions options;
   private final Function<RowConverter, Supplier<T>> rowOf;
   private final Consumer<T> validator;
+  private final boolean pull; // rows rebuilt whole: LevelRows pulls the leaves outside lists
   private LevelRows rows;
   private Supplier<T> row;
 
@@ -32,8 +33,10 @@ final class LevelSource<T> extends RowCursor.Source<T> {
       MessageType requested,
       RebuildOptions options,
       Function<RowConverter, Supplier<T>> rowOf,
-      Consumer<T> validator) {
+      Consumer<T> validator,
+      boolean pull) {
     this.requested = requested;
+    this.pull = pull;
     this.options = options;
     this.rowOf = rowOf;
     this.validator = validator;
@@ -45,7 +48,8 @@ final class LevelSource<T> extends RowCursor.Source<T> {
         requested,
         FullValidation.rebuildOptions(options),
         columns -> columns::record,
-        FullValidation.records(options.validation()));
+        FullValidation.records(options.validation()),
+        true);
   }
 
   /** The value at {@code steps} of the one VARIANT column of {@code requested}, per row. */
@@ -55,12 +59,13 @@ final class LevelSource<T> extends RowCursor.Source<T> {
         requested,
         options.rebuild(),
         columns -> new PathResolver(columns.variantColumn(0), steps, options.rebuild())::resolve,
-        FullValidation.path(column, options.validation()));
+        FullValidation.path(column, options.validation()),
+        false);
   }
 
   @Override
   MessageType open(FileMetaData meta, ParquetConfiguration configuration) {
-    rows = new LevelRows(requested, options, meta.getCreatedBy());
+    rows = new LevelRows(requested, options, meta.getCreatedBy(), pull);
     row = rowOf.apply(rows.columns());
     return requested;
   }

@@ -18,6 +18,7 @@ import java.nio.ByteBuffer;
  * <p>Invariant: a typed accessor is only called when {@link #hasTyped()} is true, and then the
  * converter of this slot's column type has set the matching field.
  */
+// Just over 400 lines: the slot's setters, accessors and presence stamps belong together.
 class SlotSource implements ShreddedSource {
   final ShreddedSchemaNode node;
   private final VariantColumnReader row;
@@ -63,6 +64,21 @@ class SlotSource implements ShreddedSource {
                 || node.element().shape() == ShreddingPlan.Shape.RESIDUAL);
     this.elements = array && !leaf ? new SlotSource[4] : null;
     this.leafElements = leaf ? new ScalarElements(node.element(), row) : null;
+  }
+
+  /**
+   * A source of {@code node}'s own residual or typed scalar only, without sources for its fields or
+   * elements: where a leaf outside lists keeps its current value ({@link LeafColumn#pull}).
+   */
+  static SlotSource alone(ShreddedSchemaNode node, VariantColumnReader row) {
+    return new SlotSource(node, row, NO_FIELDS);
+  }
+
+  private SlotSource(ShreddedSchemaNode node, VariantColumnReader row, SlotSource[] none) {
+    this.node = node;
+    this.row = row;
+    this.fields = none;
+    this.leafElements = null;
   }
 
   /**

@@ -20,6 +20,7 @@ final class VariantColumnReader {
   final SlotSource root;
   final SlotConverter converter;
   private final Rebuilder rebuilder;
+  private PullSource pulled; // the root as the level reader's pulled leaves give it, or null
   private boolean present;
   private long row; // counts the rows cleared: what SlotSource#startedIn compares with
   private VariantMetadata metadata;
@@ -60,6 +61,16 @@ final class VariantColumnReader {
       throw typedError; // names the typed column; the rebuilder would report only the slot path
     }
     try {
+      PullSource p = pulled;
+      if (p != null) {
+        if (!p.hasTyped()) {
+          Variant v = p.residual();
+          if (v != null) {
+            return v; // as below
+          }
+        }
+        return rebuilder.rebuild(metadata(), p);
+      }
       if (!root.hasTyped() && root.hasResidual()) {
         return root.residual(); // unshredded row: the stored bytes are the value, no copy needed
       }
@@ -68,6 +79,15 @@ final class VariantColumnReader {
       throw new VariantParquetException(
           null, name, -1, "Cannot rebuild the Variant: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Rebuilds rows from {@code p} instead of {@link #root}: the level reader pulls the leaves
+   * outside lists ({@link PullSource}). The spec layout only: the metadata leaf starts the column's
+   * group.
+   */
+  void pull(PullSource p) {
+    pulled = p;
   }
 
   /** A new row: the group counts as SQL NULL until it starts. */
