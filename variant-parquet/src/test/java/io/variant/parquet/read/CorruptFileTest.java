@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.PageHeader;
@@ -180,41 +181,32 @@ class CorruptFileTest {
   @Test
   void aProjectionRejectsADamagedChunkOfAColumnItDoesNotRead() throws IOException {
     // The footer is checked whole whatever a reader reads: projecting $.a reads none of column
-    // id's bytes, but a chunk that claims a terabyte is a damaged file all the same. The good file
-    // is read first, so that the damaged one's schema is one already converted (FooterSchema).
-    readOneProjection(tmp.resolve("good.parquet"));
-    FileMetaData footer = good.footerCopy();
-    footer
-        .getRow_groups()
-        .get(0)
-        .getColumns()
-        .get(0)
-        .getMeta_data()
-        .setTotal_compressed_size(1L << 40);
-
-    Path file = damaged(good.withFooter(footer));
-    var e = assertThrows(VariantParquetException.class, () -> readOneProjection(file));
+    // id's bytes, but a chunk that claims a terabyte is a damaged file all the same.
+    var e = projectionFails(id -> id.setTotal_compressed_size(1L << 40));
     assertEquals("id", e.column());
-    assertEquals(-1, e.row());
     assertTrue(e.getMessage().contains("outside the data region"), e.getMessage());
   }
 
   @Test
   void aChunkOfAColumnTheSchemaLacksFailsAtOpenThoughTheSchemaIsKnown() throws IOException {
+    var e = projectionFails(id -> id.setPath_in_schema(List.of("x")));
+    assertTrue(e.getMessage().contains("Cannot read the Parquet footer"), e.getMessage());
+  }
+
+  /**
+   * Projects $.a from the good file, then from the file with column id's chunk entry damaged by
+   * {@code damage}: its schema is then one already converted (FooterSchema). Returns how opening
+   * the damaged file failed.
+   */
+  private VariantParquetException projectionFails(Consumer<ColumnMetaData> damage)
+      throws IOException {
     readOneProjection(tmp.resolve("good.parquet"));
     FileMetaData footer = good.footerCopy();
-    footer
-        .getRow_groups()
-        .get(0)
-        .getColumns()
-        .get(0)
-        .getMeta_data()
-        .setPath_in_schema(List.of("x"));
-
+    damage.accept(footer.getRow_groups().get(0).getColumns().get(0).getMeta_data());
     Path file = damaged(good.withFooter(footer));
     var e = assertThrows(VariantParquetException.class, () -> readOneProjection(file));
     assertEquals(-1, e.row());
-    assertTrue(e.getMessage().contains("Cannot read the Parquet footer"), e.getMessage());
+    return e;
   }
 
   /** Opens {@code file} and reads $.a of column v from every row. */

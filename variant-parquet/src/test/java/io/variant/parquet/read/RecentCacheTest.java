@@ -12,25 +12,20 @@ import org.junit.jupiter.api.Test;
  */
 class RecentCacheTest {
   @Test
-  void findsTheMostRecentMatch() {
-    RecentCache<String, Integer> c = new RecentCache<>(4);
+  void findsTheMostRecentMatchUntilItGivesWay() {
+    RecentCache<String, Integer> c = new RecentCache<>(3);
     c.add("a", 1);
     c.add("b", 2);
     c.add("a", 3);
     assertEquals(3, c.find("a"::equals));
     assertEquals(2, c.find("b"::equals));
     assertNull(c.find("c"::equals));
-  }
-
-  @Test
-  void theOldestEntryGivesWay() {
-    RecentCache<String, Integer> c = new RecentCache<>(2);
-    c.add("a", 1);
-    c.add("b", 2);
-    c.add("c", 3);
-    assertNull(c.find("a"::equals));
-    assertEquals(2, c.find("b"::equals));
-    assertEquals(3, c.find("c"::equals));
+    c.add("c", 4); // in place of the oldest entry: the first "a"
+    c.add("d", 5); // in place of "b"
+    assertNull(c.find("b"::equals));
+    assertEquals(3, c.find("a"::equals));
+    assertEquals(4, c.find("c"::equals));
+    assertEquals(5, c.find("d"::equals));
   }
 
   @Test
