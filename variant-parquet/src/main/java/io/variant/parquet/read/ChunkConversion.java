@@ -7,61 +7,76 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.parquet.column.EncodingStats;
+import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
 import org.apache.parquet.format.PageEncodingStats;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnPath;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.metadata.ColumnChunkProperties;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.internal.hadoop.metadata.IndexReference;
 import org.apache.parquet.io.ParquetDecodingException;
-import org.apache.parquet.schema.MessageType;
 
 /**
  * {@link ParquetMetadataConverter#fromParquetMetadata(FileMetaData)} for a plain footer decoded
- * without statistics: the schema, key-value metadata and writer are converted by parquet-java
- * itself, the row groups and column chunks here, field for field as it converts an unencrypted
- * column chunk, but with each distinct list of encodings and of page encoding statistics converted
- * once per footer instead of once per chunk, and each chunk's schema type found without copying its
- * path again. FooterReaderTest compares the two on every parquet-testing file.
+ * without statistics: the schema is converted by parquet-java itself (once per distinct schema, see
+ * {@link FooterSchema}), the row groups and column chunks here, field for field as it converts an
+ * unencrypted column chunk, but with each distinct list of encodings and of page encoding
+ * statistics converted once per footer instead of once per chunk, each chunk's leaf found by its
+ * position in the schema, and the chunk made as a plain {@link Chunk} instead of through
+ * parquet-java's canonicalizing factory (every chunk of the footer is converted and checked, read
+ * or not: {@code GuardedInputFile} checks them all). FooterReaderTest compares the two on every
+ * parquet-testing file.
  */
 final class ChunkConversion {
   private final ParquetMetadataConverter converter;
-  private final MessageType schema;
+  private final FooterSchema schema;
   private final String createdBy;
   private final Map<List<Encoding>, Set<org.apache.parquet.column.Encoding>> encodings =
       new HashMap<>();
   private final Map<List<PageEncodingStats>, EncodingStats> pageStats = new HashMap<>();
 
-  private ChunkConversion(ParquetMetadataConverter converter, MessageType schema, String by) {
+  private ChunkConversion(ParquetMetadataConverter converter, FooterSchema schema, String by) {
     this.converter = converter;
     this.schema = schema;
     this.createdBy = by;
   }
 
   /**
-   * The footer {@code thrift} describes (whose column chunks carry no statistics).
+   * The footer that {@code footer} decoded (without the column chunks' statistics).
    *
    * @throws RuntimeException where parquet-java's conversion throws (callers decline the footer)
    */
-  static ParquetMetadata convert(ParquetMetadataConverter converter, FileMetaData thrift)
+  static ParquetMetadata convert(ParquetMetadataConverter converter, FileMetaDataReader footer)
       throws java.io.IOException {
+    FileMetaData thrift = footer.metaData();
+    FooterSchema schema = FooterSchema.of(converter, footer);
+    Map<String, String> keyValues = new HashMap<>(); // mutable, as parquet-java's
+    if (thrift.getKey_value_metadata() != null) {
+      for (KeyValue kv : thrift.getKey_value_metadata()) {
+        keyValues.put(kv.key, kv.value);
+      }
+    }
+    ChunkConversion c = new ChunkConversion(converter, schema, thrift.getCreated_by());
     List<RowGroup> groups = thrift.getRow_groups();
-    thrift.setRow_groups(List.of()); // parquet-java converts the rest of the file's metadata
-    ParquetMetadata rest = converter.fromParquetMetadata(thrift);
-    ChunkConversion c =
-        new ChunkConversion(converter, rest.getFileMetaData().getSchema(), thrift.getCreated_by());
     List<BlockMetaData> blocks = new ArrayList<>(groups.size());
     for (RowGroup g : groups) {
       blocks.add(c.block(g));
     }
-    return new ParquetMetadata(rest.getFileMetaData(), blocks);
+    return new ParquetMetadata(
+        new org.apache.parquet.hadoop.metadata.FileMetaData(
+            schema.schema(),
+            keyValues,
+            thrift.getCreated_by(),
+            org.apache.parquet.hadoop.metadata.FileMetaData.EncryptionType.UNENCRYPTED,
+            null),
+        blocks);
   }
 
   private BlockMetaData block(RowGroup g) {
@@ -73,39 +88,26 @@ final class ChunkConversion {
     }
     List<ColumnChunk> columns = g.getColumns();
     String filePath = columns.get(0).getFile_path();
-    for (ColumnChunk chunk : columns) {
+    for (int i = 0; i < columns.size(); i++) {
+      ColumnChunk chunk = columns.get(i);
       if (filePath == null
           ? chunk.getFile_path() != null
           : !filePath.equals(chunk.getFile_path())) {
         throw new ParquetDecodingException(
             "all column chunks of the same row group must be in the same file for now");
       }
-      block.addColumn(column(chunk, g.getOrdinal()));
+      block.addColumn(column(chunk, i, g.getOrdinal()));
     }
     block.setPath(filePath);
     return block;
   }
 
-  private ColumnChunkMetaData column(ColumnChunk chunk, short rowGroupOrdinal) {
+  private ColumnChunkMetaData column(ColumnChunk chunk, int index, short rowGroupOrdinal) {
     ColumnMetaData m = chunk.meta_data;
-    String[] names = m.path_in_schema.toArray(new String[0]);
-    ColumnPath path = ColumnPath.get(names);
-    var type = schema.getType(names).asPrimitiveType();
-    ColumnChunkMetaData c =
-        ColumnChunkMetaData.get(
-            path,
-            type,
-            CompressionCodecName.valueOf(m.codec.toString()),
-            pageStats(m.getEncoding_stats()),
-            encodings(m.encodings),
-            converter.fromParquetStatistics(createdBy, null, type),
-            m.data_page_offset,
-            m.dictionary_page_offset,
-            m.num_values,
-            m.total_compressed_size,
-            m.total_uncompressed_size,
-            null,
-            null);
+    int leaf = schema.leaf(m.path_in_schema, index);
+    ColumnChunkProperties properties =
+        schema.properties(leaf, m.codec, m.encodings, this::encodings);
+    Chunk c = new Chunk(pageStats(m.getEncoding_stats()), properties, m, this);
     c.setRowGroupOrdinal(rowGroupOrdinal);
     if (m.isSetBloom_filter_offset()) {
       c.setBloomFilterOffset(m.getBloom_filter_offset());
@@ -143,5 +145,69 @@ final class ChunkConversion {
     }
     // immutable once built, so chunks with equal statistics may share one
     return pageStats.computeIfAbsent(list, converter::convertEncodingStats);
+  }
+
+  /**
+   * A column chunk's metadata with the values parquet-java's {@code ColumnChunkMetaData.get} keeps
+   * (its {@code IntColumnChunkMetaData} only stores them in less memory); its (empty) statistics
+   * are made on first use, as the conversion makes them for a chunk decoded without any. The fields
+   * are named and ordered as parquet-java's, for {@code ParquetMetadata.toJSON}.
+   */
+  private static final class Chunk extends ColumnChunkMetaData {
+    private final long firstDataPageOffset;
+    private final long dictionaryPageOffset;
+    private final long valueCount;
+    private final long totalSize;
+    private final long totalUncompressedSize;
+    private Statistics<?> statistics;
+    private ChunkConversion from; // for the statistics; dropped once they are made
+
+    Chunk(
+        EncodingStats stats,
+        ColumnChunkProperties properties,
+        ColumnMetaData m,
+        ChunkConversion c) {
+      super(stats, properties);
+      this.firstDataPageOffset = m.data_page_offset;
+      this.dictionaryPageOffset = m.dictionary_page_offset;
+      this.valueCount = m.num_values;
+      this.totalSize = m.total_compressed_size;
+      this.totalUncompressedSize = m.total_uncompressed_size;
+      this.from = c;
+    }
+
+    @Override
+    public long getFirstDataPageOffset() {
+      return firstDataPageOffset;
+    }
+
+    @Override
+    public long getDictionaryPageOffset() {
+      return dictionaryPageOffset;
+    }
+
+    @Override
+    public long getValueCount() {
+      return valueCount;
+    }
+
+    @Override
+    public long getTotalUncompressedSize() {
+      return totalUncompressedSize;
+    }
+
+    @Override
+    public long getTotalSize() {
+      return totalSize;
+    }
+
+    @Override
+    public Statistics<?> getStatistics() {
+      if (statistics == null) {
+        statistics = from.converter.fromParquetStatistics(from.createdBy, null, getPrimitiveType());
+        from = null;
+      }
+      return statistics;
+    }
   }
 }

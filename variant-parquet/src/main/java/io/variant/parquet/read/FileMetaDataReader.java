@@ -14,6 +14,7 @@ import static io.variant.parquet.read.CompactReader.TRUE;
 import io.variant.parquet.read.CompactReader.Malformed;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
@@ -57,11 +58,19 @@ import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
  * statistics hold are decoded by the generated code itself, from the bytes this reader delimits.
  */
 final class FileMetaDataReader {
+  private final byte[] footer;
   private final CompactReader in;
   private final boolean statistics;
+  private FileMetaData decoded;
+  // bytes [from, to) of the footer that hold the schema's list and the column orders' (-1: none)
+  private int schemaFrom = -1;
+  private int schemaTo;
+  private int ordersFrom = -1;
+  private int ordersTo;
 
-  private FileMetaDataReader(byte[] footer, boolean statistics) {
-    this.in = new CompactReader(footer, 0, footer.length);
+  private FileMetaDataReader(byte[] footer, int from, int to, boolean statistics) {
+    this.footer = footer;
+    this.in = new CompactReader(footer, from, to - from);
     this.statistics = statistics;
   }
 
@@ -72,7 +81,63 @@ final class FileMetaDataReader {
    * @throws Malformed if parquet-java should read it instead
    */
   static FileMetaData read(byte[] footer, boolean statistics) {
-    return new FileMetaDataReader(footer, statistics).fileMetaData();
+    FileMetaDataReader r = decode(footer, statistics);
+    FileMetaData m = r.metaData();
+    m.setSchema(r.schemaElements());
+    return m;
+  }
+
+  /**
+   * Decodes the footer but for its schema, whose bytes are only delimited: {@link #schemaElements}
+   * decodes them when {@link #sameSchema} finds no equal ones already converted.
+   *
+   * @throws Malformed if parquet-java should read it instead (a schema element may also be declined
+   *     later, by {@link #schemaElements})
+   */
+  static FileMetaDataReader decode(byte[] footer, boolean statistics) {
+    FileMetaDataReader r = new FileMetaDataReader(footer, 0, footer.length, statistics);
+    r.decoded = r.fileMetaData();
+    return r;
+  }
+
+  /** The footer's {@code FileMetaData} without its schema. */
+  FileMetaData metaData() {
+    return decoded;
+  }
+
+  /**
+   * The schema's elements.
+   *
+   * @throws Malformed if parquet-java should read the footer instead
+   */
+  List<SchemaElement> schemaElements() {
+    FileMetaDataReader r = new FileMetaDataReader(footer, schemaFrom, schemaTo, statistics);
+    int n = r.in.listBegin(STRUCT);
+    List<SchemaElement> schema = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      schema.add(r.schemaElement());
+    }
+    declineIf(r.in.position() != schemaTo);
+    return schema;
+  }
+
+  /**
+   * The bytes of the schema and of the column orders (empty if none), which are all that the
+   * schema's conversion reads.
+   */
+  byte[][] schemaBytes() {
+    return new byte[][] {
+      Arrays.copyOfRange(footer, schemaFrom, schemaTo),
+      ordersFrom < 0 ? new byte[0] : Arrays.copyOfRange(footer, ordersFrom, ordersTo)
+    };
+  }
+
+  /** Whether this footer's {@link #schemaBytes} are {@code bytes}. */
+  boolean sameSchema(byte[][] bytes) {
+    return Arrays.equals(bytes[0], 0, bytes[0].length, footer, schemaFrom, schemaTo)
+        && (ordersFrom < 0
+            ? bytes[1].length == 0
+            : Arrays.equals(bytes[1], 0, bytes[1].length, footer, ordersFrom, ordersTo));
   }
 
   private FileMetaData fileMetaData() {
@@ -87,12 +152,9 @@ final class FileMetaDataReader {
         }
         case 2 -> {
           if (field(LIST)) {
-            int n = in.listBegin(STRUCT);
-            List<SchemaElement> schema = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-              schema.add(schemaElement());
-            }
-            m.setSchema(schema);
+            schemaFrom = in.position(); // decoded only if needed: see schemaElements()
+            in.skipField();
+            schemaTo = in.position();
           }
         }
         case 3 -> {
@@ -122,12 +184,14 @@ final class FileMetaDataReader {
         }
         case 7 -> {
           if (field(LIST)) {
+            ordersFrom = in.position();
             int n = in.listBegin(STRUCT);
             List<ColumnOrder> orders = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
               orders.add(columnOrder());
             }
             m.setColumn_orders(orders);
+            ordersTo = in.position();
           }
         }
         case 8, 9 -> declineIf(true); // encryption: parquet-java's decryptor reads those
@@ -135,7 +199,7 @@ final class FileMetaDataReader {
       }
     }
     in.structEnd();
-    declineIf(!m.isSetVersion() || !m.isSetSchema() || !m.isSetNum_rows() || !m.isSetRow_groups());
+    declineIf(!m.isSetVersion() || schemaFrom < 0 || !m.isSetNum_rows() || !m.isSetRow_groups());
     return m;
   }
 

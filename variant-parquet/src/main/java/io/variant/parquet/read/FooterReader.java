@@ -2,7 +2,6 @@ package io.variant.parquet.read;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
@@ -11,12 +10,12 @@ import org.apache.parquet.io.SeekableInputStream;
 /**
  * Reads a plain (unencrypted) Parquet footer with less work than {@code ParquetFileReader.open}:
  * the thrift structure is decoded by {@link FileMetaDataReader} (without the column chunks'
- * statistics unless asked for), then converted by parquet-java's own {@link
- * ParquetMetadataConverter#fromParquetMetadata(FileMetaData)} (with statistics) or {@link
- * ChunkConversion} (without); it skips the per-row-group offset map that {@code
- * readParquetMetadata} builds by hashing every row group's whole thrift structure (only row-index
- * features use it). On a file of a few thousand rows, parquet-java's footer reading was a quarter
- * of a projected read.
+ * statistics unless asked for), then converted by parquet-java's own {@code
+ * ParquetMetadataConverter.fromParquetMetadata} (with statistics) or {@link ChunkConversion}
+ * (without, and with the schema decoded and converted only if no equal one was); it skips the
+ * per-row-group offset map that {@code readParquetMetadata} builds by hashing every row group's
+ * whole thrift structure (only row-index features use it). On a file of a few thousand rows,
+ * parquet-java's footer reading was a quarter of a projected read.
  *
  * <p>Anything unusual (a file too short, no {@code PAR1} magic, an encrypted footer, a length or
  * structure that does not decode exactly as thrift would decode it) returns {@code null}: the
@@ -42,10 +41,10 @@ final class FooterReader {
       if (footer == null) {
         return null;
       }
-      FileMetaData thrift = FileMetaDataReader.read(footer, statistics);
-      return statistics
-          ? CONVERTER.fromParquetMetadata(thrift)
-          : ChunkConversion.convert(CONVERTER, thrift);
+      if (statistics) {
+        return CONVERTER.fromParquetMetadata(FileMetaDataReader.read(footer, true));
+      }
+      return ChunkConversion.convert(CONVERTER, FileMetaDataReader.decode(footer, false));
     } catch (Exception e) {
       return null; // parquet-java reads it again and says what is wrong
     }

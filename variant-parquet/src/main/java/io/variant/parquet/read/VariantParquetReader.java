@@ -90,9 +90,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   private RowCursor<VariantRecord> rows;
   private boolean closed;
 
-  private VariantParquetReader(InputFile input, String fileName, VariantReadOptions options)
-      throws IOException {
-    InputFile file = new LengthOnceFile(input);
+  private VariantParquetReader(
+      InputFile input, Path local, String fileName, VariantReadOptions options) throws IOException {
+    InputFile file = new LengthOnceFile(input, local);
     this.fileName = fileName;
     this.configuration = new PlainParquetConfiguration();
     // Pages carry a CRC when their writer computed one (parquet-java does by default); checking it
@@ -108,7 +108,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     }
     this.rowCount = count;
     try {
-      this.columns = new FileColumns(schema);
+      this.columns = FileColumns.of(schema);
       // Validate the column selection now rather than at the first row.
       columns.check(options.columns());
     } catch (VariantSchemaException e) {
@@ -199,7 +199,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
 
   /** A reader of a local file, through {@code LocalInputFile}: no Hadoop FileSystem involved. */
   public static Builder builder(Path path) {
-    return new Builder(new LocalInputFile(Objects.requireNonNull(path, "path")), path.toString());
+    return new Builder(
+        new LocalInputFile(Objects.requireNonNull(path, "path")), path, path.toString());
   }
 
   /**
@@ -210,7 +211,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    */
   public static Builder builder(InputFile file, String name) {
     Objects.requireNonNull(file, "file");
-    return new Builder(file, name == null ? String.valueOf(file) : name);
+    return new Builder(file, null, name == null ? String.valueOf(file) : name);
   }
 
   /**
@@ -221,12 +222,14 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    */
   public static final class Builder {
     private final InputFile file;
+    private final Path local; // the path of a local file
     private final String name;
     private VariantReadOptions options = VariantReadOptions.defaults();
     private Set<String> columns;
 
-    private Builder(InputFile file, String name) {
+    private Builder(InputFile file, Path local, String name) {
       this.file = file;
+      this.local = local;
       this.name = name;
     }
 
@@ -285,7 +288,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
      *     selected column is not in the file
      */
     public VariantParquetReader build() throws IOException {
-      return new VariantParquetReader(file, name, options);
+      return new VariantParquetReader(file, local, name, options);
     }
   }
 
@@ -337,7 +340,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   /**
    * A reader of the value at {@code path} in VARIANT column {@code column}, per row, that requests
    * only the columns the path needs (see {@link VariantPathReader}). It reads the file
-   * independently of this reader's position; close both.
+   * independently of this reader's position; close both. The footer was checked whole when this
+   * reader was opened, so a damaged footer entry of a column the path does not need has already
+   * failed {@code open} (a projection does not make a damaged file readable).
    *
    * <pre>{@code
    * try (VariantParquetReader r = VariantParquetReader.open(file);

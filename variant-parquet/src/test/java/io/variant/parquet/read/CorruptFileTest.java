@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.json.VariantJson;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.write.VariantParquetWriter;
@@ -12,6 +13,8 @@ import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.PageHeader;
@@ -173,6 +176,49 @@ class CorruptFileTest {
         e.getMessage()
             .contains("Cannot read the Parquet footer: b not found in optional group typed_value"),
         e.getMessage());
+  }
+
+  @Test
+  void aProjectionRejectsADamagedChunkOfAColumnItDoesNotRead() throws IOException {
+    // The footer is checked whole whatever a reader reads: projecting $.a reads none of column
+    // id's bytes, but a chunk that claims a terabyte is a damaged file all the same.
+    var e = projectionFails(id -> id.setTotal_compressed_size(1L << 40));
+    assertEquals("id", e.column());
+    assertTrue(e.getMessage().contains("outside the data region"), e.getMessage());
+  }
+
+  @Test
+  void aChunkOfAColumnTheSchemaLacksFailsAtOpenThoughTheSchemaIsKnown() throws IOException {
+    var e = projectionFails(id -> id.setPath_in_schema(List.of("x")));
+    assertTrue(e.getMessage().contains("Cannot read the Parquet footer"), e.getMessage());
+  }
+
+  /**
+   * Projects $.a from the good file, then from the file with column id's chunk entry damaged by
+   * {@code damage}: its schema is then one already converted (FooterSchema). Returns how opening
+   * the damaged file failed.
+   */
+  private VariantParquetException projectionFails(Consumer<ColumnMetaData> damage)
+      throws IOException {
+    readOneProjection(tmp.resolve("good.parquet"));
+    FileMetaData footer = good.footerCopy();
+    damage.accept(footer.getRow_groups().get(0).getColumns().get(0).getMeta_data());
+    Path file = damaged(good.withFooter(footer));
+    var e = assertThrows(VariantParquetException.class, () -> readOneProjection(file));
+    assertEquals(-1, e.row());
+    return e;
+  }
+
+  /** Opens {@code file} and reads $.a of column v from every row. */
+  private static void readOneProjection(Path file) throws IOException {
+    try (VariantParquetReader r = VariantParquetReader.open(file);
+        VariantPathReader a = r.project("v", VariantPath.parse("$.a"))) {
+      long n = 0;
+      for (PathValue v : a) {
+        n += v.value() != null ? 1 : 0;
+      }
+      assertEquals(30, n);
+    }
   }
 
   @Test
