@@ -4,6 +4,8 @@ import io.variant.parquet.VariantParquetException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
@@ -34,7 +36,30 @@ final class FooterBounds {
     }
   }
 
+  /** Whether each column path of one schema lies outside every repeated field, as computed. */
+  private record Flatness(MessageType schema, Map<ColumnPath, Boolean> flat) {}
+
+  // the schema of the last footer checked: readers of files written alike get the same schema
+  // object (see io.variant.parquet.read.FooterSchema), and walking it for each column chunk was
+  // half of this check on a footer of 36 columns
+  private static volatile Flatness last;
+
   private FooterBounds() {}
+
+  /** Whether column {@code path} of {@code schema} is outside every repeated field. */
+  private static boolean flat(MessageType schema, ColumnPath path) {
+    Flatness f = last;
+    if (f == null || f.schema() != schema) {
+      f = new Flatness(schema, new ConcurrentHashMap<>());
+      last = f;
+    }
+    Boolean known = f.flat().get(path);
+    if (known == null) {
+      known = schema.getMaxRepetitionLevel(path.toArray()) == 0;
+      f.flat().put(path, known);
+    }
+    return known;
+  }
 
   /**
    * The footer's column chunks, sorted by position.
@@ -74,7 +99,7 @@ final class FooterBounds {
         // column outside any repeated field. More rows than that would have parquet-java make up
         // rows from
         // nothing (up to 2^63 of them); fewer would silently drop the rest.
-        boolean flat = schema.getMaxRepetitionLevel(c.getPath().toArray()) == 0;
+        boolean flat = flat(schema, c.getPath());
         if (block.getRowCount() > c.getValueCount()
             || flat && block.getRowCount() != c.getValueCount()) {
           throw new VariantParquetException(
