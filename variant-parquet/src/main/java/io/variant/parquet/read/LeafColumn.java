@@ -1,6 +1,5 @@
 package io.variant.parquet.read;
 
-import io.variant.core.CheckedUtf8;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import java.util.Arrays;
 import org.apache.parquet.VersionParser.ParsedVersion;
@@ -66,21 +65,11 @@ final class LeafColumn implements SlotTarget {
   private int raw; // how runs of elements may take values as raw bits: ScalarConverters#rawKind
   private SlotSource target;
   private LeafPages reader;
-  // Outside lists: values decoded ahead with the levels, and the levels defs[pos, end) read here
-  // (reader.position() was begin): a row touches a few fields of this object, not the reader's.
+  // Outside lists: values decoded ahead with the levels, and the batch of levels and values that
+  // rows read (in the cursor: a row touches it, not this object's or the reader's fields)
   private FlatValues flat;
-  private int[] defs;
-  private int pos;
-  private int begin;
-  private int end;
-  // flat's values, copied here with each batch: the next one, how many, and their arrays
-  private int valueAt;
-  private int valueCount;
-  private int valueKind;
-  private long[] bits;
-  private byte[][] refs;
-  private CheckedUtf8[] checks;
-  private int[] ids;
+  final PullCursor cursor; // null in a list
+  private int[] ids; // flat's dictionary ids, for the converter
   // Outside lists, reach, fixed and kinds of the two most frequent definition levels (the maximum,
   // and one below: a null typed value or residual): deepest step, its source, an OBJECT's group?
   private int maxReach;
@@ -90,11 +79,9 @@ final class LeafColumn implements SlotTarget {
   private SlotSource nearSlot;
   private boolean nearObject;
   private long left; // entries of the row group not read yet
-  // pulled (#pull): the current row's definition level, read by the PullSources; the value is in
-  // target, a source of the leaf's own
+  // pulled (#pull): rows are read by the cursor (LevelRows calls it), into a source of its own
   private boolean pulled;
   private boolean pulledAbove; // #pullAbove
-  int level;
 
   /**
    * @param steps the chain of groups, each as {kind, definition level, argument}
@@ -126,6 +113,7 @@ final class LeafColumn implements SlotTarget {
     this.lastStep = n - 1;
     this.lastElementLevel = n > 0 && kinds[n - 1] == ELEMENT ? args[n - 1] : -1;
     boolean flat = maxRepetition == 0;
+    this.cursor = flat ? new PullCursor(this, maxDefinition) : null;
     int p = 0;
     while (p < n && kinds[p] != LIST && kinds[p] != ELEMENT) {
       p++;
@@ -166,9 +154,9 @@ final class LeafColumn implements SlotTarget {
 
   /**
    * Reads this leaf (outside lists) for a {@link PullSource} from now on: each row keeps only its
-   * definition level ({@link #level}) and its value, in a source of {@code node} of its own ({@link
-   * #current()}), instead of starting groups and filling slots of the column's {@link SlotSource}
-   * tree. Returns this leaf.
+   * definition level ({@link PullCursor#level}) and its value, in a source of {@code node} of its
+   * own ({@link #current()}), instead of starting groups and filling slots of the column's {@link
+   * SlotSource} tree; the caller reads its rows with {@link #cursor}. Returns this leaf.
    */
   LeafColumn pull(ShreddedSchemaNode node) {
     if (maxRepetition != 0) {
@@ -176,7 +164,13 @@ final class LeafColumn implements SlotTarget {
     }
     pulled = true;
     target = SlotSource.alone(node, column);
+    cursor.target = target;
     return this;
+  }
+
+  /** True if {@link #pull} was called: the rows are the cursor's to read. */
+  boolean pulled() {
+    return pulled;
   }
 
   /**
@@ -219,7 +213,7 @@ final class LeafColumn implements SlotTarget {
     }
     if (maxRepetition == 0) {
       if (pulled) {
-        pullEntry();
+        cursor.readRow();
       } else {
         flatEntry();
       }
@@ -244,8 +238,9 @@ final class LeafColumn implements SlotTarget {
 
   /** An entry of a leaf outside lists: walks only if its deepest group has not started yet. */
   private void flatEntry() {
-    int p = pos;
-    int d = defs[p];
+    PullCursor c = cursor;
+    int p = c.pos;
+    int d = c.defs[p];
     int k;
     SlotSource s;
     boolean object;
@@ -271,74 +266,54 @@ final class LeafColumn implements SlotTarget {
     }
     target = s;
     if (d == maxDefinition) {
-      deliver(s);
+      c.deliver(s);
     }
-    next(p);
+    left--;
+    c.next(p);
   }
 
   /**
-   * An entry of a pulled leaf ({@link #pull}): only its level and value, kept for this row's {@link
-   * PullSource}s; no slot is found or started.
+   * The current entry's value to {@code s} through the converter: the {@code i}th dictionary id of
+   * the batch, or (-1) the page's next value.
    */
-  private void pullEntry() {
-    int p = pos;
-    int d = defs[p];
-    if (d < 0 || d > maxDefinition) {
-      throw outside(d);
+  void converterValue(SlotSource s, int i) {
+    if (pulled) {
+      s.reset(); // clears what an earlier row's value left (a decimal's error)
     }
-    level = d;
-    if (d == maxDefinition) {
-      SlotSource s = target;
-      if (valueAt >= valueCount || valueKind == FlatValues.IDS) {
-        // The converter's value: clear what an earlier row's value left (a decimal's error).
-        s.reset();
-      }
-      deliver(s);
-    }
-    next(p);
-  }
-
-  /** The current entry's value (outside lists) to {@code s}, from the batch or the converter. */
-  private void deliver(SlotSource s) {
-    int i = valueAt;
-    if (i < valueCount) {
-      valueAt = i + 1;
-      switch (valueKind) {
-        case FlatValues.BITS -> s.setLong(bits[i]); // what addInt, addLong, addDouble do
-        case FlatValues.STRINGS -> s.setString(refs[i], checks[i]);
-        case FlatValues.RESIDUALS -> s.setResidual(refs[i]);
-        case FlatValues.BYTES -> s.setBytes(refs[i]);
-        default -> converter.addValueFromDictionary(ids[i]);
-      }
+    if (i >= 0) {
+      converter.addValueFromDictionary(ids[i]);
     } else {
       flat.take();
       reader.writeValue();
     }
   }
 
-  /** Consumes the entry at {@code p} (outside lists). */
-  private void next(int p) {
-    pos = ++p;
-    left--;
-    if (p >= end) { // as the reader's consume(): the next levels as soon as these are read
-      reader.consume(end - begin);
-      levels();
-    }
+  /** Consumes the cursor's batch, all read, and takes the next one. */
+  void nextBatch() {
+    PullCursor c = cursor;
+    reader.consume(c.end - c.begin);
+    levels();
+  }
+
+  /** A row past the chunk's entries. */
+  ParquetDecodingException exhausted() {
+    return damaged("it holds fewer rows than its row group");
   }
 
   /** Takes the reader's decoded levels and the values decoded with them (a leaf outside lists). */
   private void levels() {
-    defs = reader.definitions();
-    pos = reader.position();
-    begin = pos;
-    end = reader.decoded();
+    PullCursor c = cursor;
+    c.defs = reader.definitions();
+    c.pos = reader.position();
+    c.begin = c.pos;
+    c.end = reader.decoded();
     FlatValues f = flat;
-    valueAt = 0;
-    valueCount = f.filled;
-    valueKind = f.kind;
-    bits = f.bits;
-    refs = f.refs;
-    checks = f.checks;
+    c.valueAt = 0;
+    c.valueCount = f.filled;
+    c.valueKind = f.kind;
+    c.bits = f.bits;
+    c.refs = f.refs;
+    c.checks = f.checks;
     ids = f.ids;
   }
 
@@ -477,7 +452,7 @@ final class LeafColumn implements SlotTarget {
     left--;
   }
 
-  private ParquetDecodingException outside(int d) {
+  ParquetDecodingException outside(int d) {
     return damaged("definition level " + d + " is outside the column's 0 to " + maxDefinition);
   }
 

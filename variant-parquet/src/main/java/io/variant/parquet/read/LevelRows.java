@@ -30,6 +30,7 @@ import org.apache.parquet.schema.Type;
 final class LevelRows {
   private final RowConverter row;
   private final LeafColumn[] leaves;
+  private final PullCursor[] cursors; // per leaf: its cursor if it is pulled, else null
   private final ParsedVersion writer;
 
   /**
@@ -61,6 +62,10 @@ final class LevelRows {
       }
     }
     this.leaves = out.toArray(new LeafColumn[0]);
+    this.cursors = new PullCursor[leaves.length];
+    for (int i = 0; i < leaves.length; i++) {
+      cursors[i] = leaves[i].pulled() ? leaves[i].cursor : null;
+    }
     this.writer = parse(createdBy);
   }
 
@@ -134,8 +139,15 @@ final class LevelRows {
   /** Reads the row group's next row into {@link #columns()}. */
   void readRow() {
     row.start();
-    for (LeafColumn leaf : leaves) {
-      leaf.readRow();
+    LeafColumn[] all = leaves;
+    PullCursor[] pulled = cursors;
+    for (int i = 0; i < all.length; i++) {
+      PullCursor c = pulled[i];
+      if (c != null) {
+        c.readRow(); // no call through the leaf: its fields stay untouched
+      } else {
+        all[i].readRow();
+      }
     }
   }
 

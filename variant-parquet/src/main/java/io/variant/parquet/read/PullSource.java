@@ -36,17 +36,17 @@ final class PullSource implements ShreddedSource {
   private final VariantColumnReader column;
   private final SlotSource tree; // this slot in the column's tree: lists, presence without a leaf
   private final int presentAt; // the definition level at which this slot's group is non-null
-  private LeafColumn value; // the residual leaf, or null
+  private PullCursor value; // the residual leaf, or null
   private SlotSource residual; // where value keeps its value
   private int valueAt;
   // a scalar: its leaf and where it keeps its value; an object: the leaf that tells whether its
   // typed group is present; null: the typed part (a list's, or one of no leaf) is the tree's
-  private LeafColumn typed;
+  private PullCursor typed;
   private SlotSource scalar;
   private int typedAt;
   private boolean shredded; // the slot has a typed part in the requested schema
   private PullSource[] fields = {};
-  private LeafColumn probe; // the leaf that tells whether this slot's group is present, or null
+  private PullCursor probe; // the leaf that tells whether this slot's group is present, or null
 
   /**
    * @param tree the slot's source in the column's tree
@@ -60,7 +60,7 @@ final class PullSource implements ShreddedSource {
 
   /** The slot's {@code value} leaf, pulled, non-null at level {@code at}. */
   void residualLeaf(LeafColumn leaf, int at) {
-    value = leaf;
+    value = leaf.cursor;
     residual = leaf.current();
     valueAt = at;
   }
@@ -70,7 +70,7 @@ final class PullSource implements ShreddedSource {
    */
   void scalarLeaf(LeafColumn leaf, int at) {
     shredded = true;
-    typed = leaf;
+    typed = leaf.cursor;
     scalar = leaf.current();
     typedAt = at;
   }
@@ -106,13 +106,13 @@ final class PullSource implements ShreddedSource {
 
   @Override
   public Variant residual() {
-    LeafColumn v = value;
+    PullCursor v = value;
     return v != null && v.level >= valueAt ? residual.residual() : null;
   }
 
   @Override
   public boolean hasTyped() {
-    LeafColumn t = typed;
+    PullCursor t = typed;
     if (t != null) {
       return t.level >= typedAt;
     }

@@ -22,7 +22,10 @@
  *       rows ({@code LevelReaderEquivalenceTest}).
  *   <li><b>Hold the row's parts.</b> Each converter stores into its slot's {@code SlotSource}
  *       (residual bytes, a typed value, which fields and elements are present): the {@code
- *       ShreddedSource} of this row.
+ *       ShreddedSource} of this row. When the level reader reads whole records of a shredded
+ *       column, its leaves outside lists only keep their current level and value ({@code
+ *       PullCursor}), and a {@code PullSource} per slot answers the rebuild from them; lists keep
+ *       their {@code SlotSource}s.
  *   <li><b>Rebuild.</b> At the end of the row, {@code VariantColumnReader.rebuild()} returns SQL
  *       NULL ({@code null}, distinct from a Variant null) for an absent group, an unshredded row's
  *       stored bytes as they are, and otherwise runs the {@code Rebuilder}: ConstructVariant,

@@ -1,0 +1,79 @@
+package io.variant.parquet.read;
+
+import io.variant.core.CheckedUtf8;
+
+/**
+ * The per-row state of a leaf outside lists in one small object, and the rows of a pulled one
+ * ({@link LeafColumn#pull}): the decoded levels and values of its current batch, where it stands in
+ * them, and the current row's level, which the column's {@link PullSource}s read. A row touches
+ * this object (a cache line or two) instead of the leaf's dozens of fields, with dozens of leaves
+ * per row; everything rarer (the converter, a batch's end, damaged levels) is the leaf's. <b>Thread
+ * safety:</b> none.
+ */
+final class PullCursor {
+  private final LeafColumn leaf;
+  private final int maxDefinition;
+  SlotSource target; // where a pulled leaf's values go: its own source
+  int level; // the current row's definition level
+  // the batch (LeafPages' decoded levels and FlatValues' values): levels defs[pos, end), the next
+  // value at valueAt of valueCount, of kind valueKind in one of the arrays
+  int[] defs = {};
+  int pos;
+  int begin;
+  int end;
+  int valueAt;
+  int valueCount;
+  int valueKind;
+  long[] bits;
+  byte[][] refs;
+  CheckedUtf8[] checks;
+
+  PullCursor(LeafColumn leaf, int maxDefinition) {
+    this.leaf = leaf;
+    this.maxDefinition = maxDefinition;
+  }
+
+  /**
+   * Reads the row group's next row of a pulled leaf: its level, and its value into {@link #target}.
+   */
+  void readRow() {
+    int p = pos;
+    if (p >= end) {
+      throw leaf.exhausted();
+    }
+    int d = defs[p];
+    if (d < 0 || d > maxDefinition) {
+      throw leaf.outside(d);
+    }
+    level = d;
+    if (d == maxDefinition) {
+      deliver(target);
+    }
+    next(p);
+  }
+
+  /** The current entry's value to {@code s}, from the batch or through the leaf's converter. */
+  void deliver(SlotSource s) {
+    int i = valueAt;
+    if (i < valueCount) {
+      valueAt = i + 1;
+      switch (valueKind) {
+        case FlatValues.BITS -> s.setLong(bits[i]); // what addInt, addLong, addDouble do
+        case FlatValues.STRINGS -> s.setString(refs[i], checks[i]);
+        case FlatValues.RESIDUALS -> s.setResidual(refs[i]);
+        case FlatValues.BYTES -> s.setBytes(refs[i]);
+        default -> leaf.converterValue(s, i);
+      }
+    } else {
+      leaf.converterValue(s, -1);
+    }
+  }
+
+  /** Consumes the entry at {@code p}. */
+  void next(int p) {
+    pos = ++p;
+    if (p >= end) { // as the reader's consume(): the next levels as soon as these are read
+      leaf.nextBatch();
+    }
+  }
+}
