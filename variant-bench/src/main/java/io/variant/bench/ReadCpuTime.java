@@ -4,6 +4,7 @@ import io.variant.bench.corpus.Corpus;
 import io.variant.bench.peer.ParquetJavaFiles;
 import io.variant.bench.peer.RowReader;
 import io.variant.core.Variant;
+import io.variant.core.json.VariantJson;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.PathValue;
@@ -48,6 +49,8 @@ import java.util.Locale;
  * (0 full inferred, 1 full unshredded, 2 projected, 3 and 4 the full reads with FULL validation),
  * to profile it. {@code -Dplan.rows=N} writes planRead's files with the event log repeated to N
  * rows (default: its 3,000 rows once), to see how the per-file costs amortize at the issue's sizes.
+ * NAME {@code json} (planRead's event log) or {@code json-CORPUS} times a user's full read of both
+ * layouts instead: every row read (LAZY) and written out as JSON, as {@code variant cat} does.
  */
 public final class ReadCpuTime {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -72,6 +75,8 @@ public final class ReadCpuTime {
       for (String name : names) {
         if (name.equals("plan")) {
           planRead(dir, passes);
+        } else if (name.equals("json") || name.startsWith("json-")) {
+          jsonRead(dir, passes, name.equals("json") ? null : name.substring("json-".length()));
         } else if (name.startsWith("plan-")) {
           planReadFull(dir, passes, name.substring("plan-".length()));
         } else {
@@ -173,6 +178,60 @@ public final class ReadCpuTime {
         ns[2],
         ns[3],
         ns[3] / ns[2]);
+  }
+
+  /**
+   * A user's full read of the inferred and the unshredded file: each row read and written out as
+   * JSON (into one reused buffer), so both sides pay for every value they hand out, the unshredded
+   * side included (its LAZY read only wraps the stored bytes). {@code corpus} null: planRead's
+   * event log.
+   */
+  private static void jsonRead(Path dir, int passes, String corpus) throws IOException {
+    List<Variant> rows = corpus == null ? EventData.variants() : Corpus.named(corpus).variants();
+    String column = corpus == null ? "event" : "v";
+    String name = corpus == null ? "events" : corpus;
+    int n = Integer.getInteger("plan.rows", 0);
+    Path inferred =
+        write(dir.resolve(name + "-json-inferred.parquet"), column, rows, infer(rows), n, 0);
+    Path plain =
+        write(
+            dir.resolve(name + "-json-unshredded.parquet"),
+            column,
+            rows,
+            ShreddingPlan.residual(),
+            n,
+            0);
+    double[] ns = alternate(passes, () -> json(inferred, column), () -> json(plain, column));
+    System.out.printf(
+        Locale.ROOT,
+        "jsonRead %s (%d rows): each row read and written as JSON: inferred %.0f ns/row,"
+            + " unshredded %.0f ns/row, inferred ÷ unshredded speed %.2f×%n",
+        name,
+        n > 0 ? n : rows.size(),
+        ns[0],
+        ns[1],
+        ns[1] / ns[0]);
+  }
+
+  private static long json(Path file, String column) throws IOException {
+    long n = 0;
+    StringBuilder out = new StringBuilder(1 << 16);
+    long chars = 0;
+    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+      for (VariantRecord rec = r.read(); rec != null; rec = r.read()) {
+        Variant v = rec.variant(column);
+        if (v != null) {
+          out.setLength(0);
+          VariantJson.writeJson(v, out);
+          chars += out.length();
+          n++;
+        }
+      }
+    }
+    if (chars == 0) {
+      throw new IllegalStateException("no JSON written from " + file);
+    }
+    return n;
   }
 
   private static void readShredded(Path dir, String corpus, int passes) throws IOException {
