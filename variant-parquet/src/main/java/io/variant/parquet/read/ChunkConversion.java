@@ -27,12 +27,12 @@ import org.apache.parquet.io.ParquetDecodingException;
  * {@link ParquetMetadataConverter#fromParquetMetadata(FileMetaData)} for a plain footer decoded
  * without statistics: the schema is converted by parquet-java itself (once per distinct schema, see
  * {@link FooterSchema}), the row groups and column chunks here, field for field as it converts an
- * unencrypted column chunk, but with each distinct list of encodings and of page encoding
- * statistics converted once per footer instead of once per chunk, each chunk's leaf found by its
- * position in the schema, and the chunk made as a plain {@link Chunk} instead of through
- * parquet-java's canonicalizing factory (every chunk of the footer is converted and checked, read
- * or not: {@code GuardedInputFile} checks them all). FooterReaderTest compares the two on every
- * parquet-testing file.
+ * unencrypted column chunk, but with a chunk's encodings and page encoding statistics converted
+ * only when they differ from those of the last chunk of its leaf (FooterSchema keeps them across
+ * footers) instead of once per chunk, each chunk's leaf found by its position in the schema, and
+ * the chunk made as a plain {@link Chunk} instead of through parquet-java's canonicalizing factory
+ * (every chunk of the footer is converted and checked, read or not: {@code GuardedInputFile} checks
+ * them all). FooterReaderTest compares the two on every parquet-testing file.
  */
 final class ChunkConversion {
   private final ParquetMetadataConverter converter;
@@ -40,7 +40,6 @@ final class ChunkConversion {
   private final String createdBy;
   private final Map<List<Encoding>, Set<org.apache.parquet.column.Encoding>> encodings =
       new HashMap<>();
-  private final Map<List<PageEncodingStats>, EncodingStats> pageStats = new HashMap<>();
 
   private ChunkConversion(ParquetMetadataConverter converter, FooterSchema schema, String by) {
     this.converter = converter;
@@ -107,7 +106,10 @@ final class ChunkConversion {
     int leaf = schema.leaf(m.path_in_schema, index);
     ColumnChunkProperties properties =
         schema.properties(leaf, m.codec, m.encodings, this::encodings);
-    Chunk c = new Chunk(pageStats(m.getEncoding_stats()), properties, m, this);
+    List<PageEncodingStats> listed = m.getEncoding_stats();
+    EncodingStats stats =
+        listed == null ? null : schema.encodingStats(leaf, listed, converter::convertEncodingStats);
+    Chunk c = new Chunk(stats, properties, m, this);
     c.setRowGroupOrdinal(rowGroupOrdinal);
     if (m.isSetBloom_filter_offset()) {
       c.setBloomFilterOffset(m.getBloom_filter_offset());
@@ -137,14 +139,6 @@ final class ChunkConversion {
       encodings.put(list, set);
     }
     return set;
-  }
-
-  private EncodingStats pageStats(List<PageEncodingStats> list) {
-    if (list == null) {
-      return null;
-    }
-    // immutable once built, so chunks with equal statistics may share one
-    return pageStats.computeIfAbsent(list, converter::convertEncodingStats);
   }
 
   /**

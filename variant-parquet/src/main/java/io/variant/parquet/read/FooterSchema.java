@@ -1,15 +1,18 @@
 package io.variant.parquet.read;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.EncodingStats;
 import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.PageEncodingStats;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.ColumnChunkProperties;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
@@ -27,12 +30,16 @@ import org.apache.parquet.schema.PrimitiveType;
  *
  * <p>Also kept per leaf: the {@link ColumnChunkProperties} (path, type, codec, encodings) last made
  * for one of its chunks, which parquet-java otherwise canonicalizes through a global map for every
- * chunk of every footer. <b>Thread safety:</b> shared by all readers; immutable but for that
- * per-leaf slot, whose racing writers store equal values.
+ * chunk of every footer, and the page encoding statistics last converted for one. <b>Thread
+ * safety:</b> shared by all readers; immutable but for that per-leaf slot, whose racing writers
+ * store equal values.
  */
 final class FooterSchema {
   // by the footer bytes of the schema and column orders (FileMetaDataReader.schemaBytes)
   private static final RecentCache<byte[][], FooterSchema> RECENT = new RecentCache<>(16);
+
+  /** One leaf's page encoding statistics, as the footer lists them and as parquet-java's. */
+  private record Stats(List<PageEncodingStats> listed, EncodingStats stats) {}
 
   /** One leaf's chunk properties for one codec and list of encodings. */
   private record Chunks(
@@ -44,6 +51,7 @@ final class FooterSchema {
   private final PrimitiveType[] types;
   private final Map<List<String>, Integer> byPath; // leaf path -> index
   private final Chunks[] lastChunks;
+  private final Stats[] lastStats;
 
   private FooterSchema(MessageType schema) {
     this.schema = schema;
@@ -53,6 +61,7 @@ final class FooterSchema {
     paths = new ColumnPath[n];
     types = new PrimitiveType[n];
     lastChunks = new Chunks[n];
+    lastStats = new Stats[n];
     byPath = new HashMap<>();
     for (int i = 0; i < n; i++) {
       names[i] = leaves.get(i).getPath();
@@ -149,6 +158,28 @@ final class FooterSchema {
             CompressionCodecName.valueOf(codec.toString()),
             convert.apply(encodings));
     lastChunks[leaf] = new Chunks(codec, List.copyOf(encodings), made);
+    return made;
+  }
+
+  /**
+   * The page encoding statistics {@code listed} for a chunk of {@code leaf}, converted by {@code
+   * convert} (to an immutable object); the same object as for the leaf's previous chunk when the
+   * lists are equal (comparing them costs less than hashing them).
+   */
+  EncodingStats encodingStats(
+      int leaf,
+      List<PageEncodingStats> listed,
+      Function<List<PageEncodingStats>, EncodingStats> convert) {
+    Stats last = lastStats[leaf];
+    if (last != null && last.listed().equals(listed)) {
+      return last.stats();
+    }
+    EncodingStats made = convert.apply(listed);
+    List<PageEncodingStats> kept = new ArrayList<>(listed.size());
+    for (PageEncodingStats s : listed) {
+      kept.add(s.deepCopy()); // the caller's thrift objects are its own
+    }
+    lastStats[leaf] = new Stats(kept, made);
     return made;
   }
 }
