@@ -47,6 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * naming its column; sibling leaves that disagree read as the leaf {@link PullSource} names, with
  * no other failure; and a typed value that cannot be read fails its row only.
  */
+// Over 400 lines: the damaged-file cases need hand-made pages (Rows), which no other test makes.
 class PullSourceTest {
   private static final ShreddingPlan PLAN =
       ShreddingPlan.object(
@@ -147,6 +148,25 @@ class PullSourceTest {
     reader.readRow();
     assertEquals(2, ((Variant) reader.columns().value(0)).field("a").longValue());
     assertThrows(ParquetDecodingException.class, reader::readRow);
+  }
+
+  @Test
+  void aPulledLeafWithFewerEntriesThanRowsNamesItsColumn() {
+    MessageType schema = schemaOfA();
+    int top = def(schema, "a", "typed_value");
+    Rows rows = new Rows(schema);
+    rows.row(top, 1L);
+    rows.row(top - 1, 0L); // a null: the end of a batch without a value
+    rows.row(top, 3L);
+    rows.shortTyped = true;
+    LevelRows reader = rows.open();
+    reader.readRow();
+    reader.readRow();
+    assertNull(((Variant) reader.columns().value(0)).field("a"));
+    var e = assertThrows(ParquetDecodingException.class, reader::readRow);
+    assertEquals(
+        "Cannot read column v.typed_value.a.typed_value: it holds fewer rows than its row group",
+        e.getMessage());
   }
 
   @Test
@@ -255,6 +275,7 @@ class PullSourceTest {
     private final List<int[]> levels = new ArrayList<>(); // metadata, value, a.value, a.typed_value
     private final List<Long> values = new ArrayList<>();
     boolean cutLastValue;
+    boolean shortTyped; // a's typed leaf holds one entry fewer than the rows
     boolean binaryTyped; // the typed leaf is a decimal in a binary: -1 is an empty one
 
     Rows(MessageType schema) {
@@ -307,6 +328,8 @@ class PullSourceTest {
               path.equals("v.metadata")
                   ? 0
                   : path.equals("v.value") ? 1 : path.endsWith(".value") ? 2 : 3;
+          List<int[]> entries =
+              shortTyped && k == 3 ? levels.subList(0, levels.size() - 1) : levels;
           ByteArrayOutputStream out = new ByteArrayOutputStream();
           try {
             if (c.getMaxDefinitionLevel() > 0) {
@@ -316,7 +339,7 @@ class PullSourceTest {
                       64,
                       1 << 20,
                       new HeapByteBufferAllocator());
-              for (int[] l : levels) {
+              for (int[] l : entries) {
                 e.writeInt(l[k]);
               }
               byte[] b = e.toBytes().toByteArray();
@@ -324,8 +347,8 @@ class PullSourceTest {
                   ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(b.length).array());
               out.write(b);
             }
-            for (int i = 0; i < levels.size(); i++) {
-              if (levels.get(i)[k] == c.getMaxDefinitionLevel()) {
+            for (int i = 0; i < entries.size(); i++) {
+              if (entries.get(i)[k] == c.getMaxDefinitionLevel()) {
                 out.write(value(k, values.get(i), metadata));
               }
             }
@@ -339,7 +362,7 @@ class PullSourceTest {
           DataPage page =
               new DataPageV1(
                   BytesInput.from(bytes),
-                  levels.size(),
+                  entries.size(),
                   bytes.length,
                   null,
                   Encoding.RLE,
@@ -355,7 +378,7 @@ class PullSourceTest {
 
             @Override
             public long getTotalValueCount() {
-              return levels.size();
+              return entries.size();
             }
 
             @Override
