@@ -82,6 +82,7 @@ final class LeafColumn implements SlotTarget {
   // pulled (#pull): rows are read by the cursor (LevelRows calls it), into a source of its own
   private boolean pulled;
   private boolean pulledAbove; // #pullAbove
+  private ScalarListRows rows; // #pullAbove: a list of scalars' well-formed rows, or null
 
   /**
    * @param steps the chain of groups, each as {kind, definition level, argument}
@@ -175,10 +176,12 @@ final class LeafColumn implements SlotTarget {
 
   /**
    * This leaf (in a list) belongs to a column whose leaves outside lists are pulled: from now on it
-   * starts only its list's slot, not the groups above it, which no {@link PullSource} reads.
+   * starts only its list's slot, not the groups above it, which no {@link PullSource} reads; and
+   * {@code rows}, if not null, reads the rows it can (a list of scalars, {@link ScalarListRows}).
    */
-  void pullAbove() {
+  void pullAbove(ScalarListRows rows) {
     pulledAbove = prefix > 0;
+    this.rows = pulledAbove ? rows : null;
   }
 
   /** The converter that receives this leaf's values; set once, before the first row group. */
@@ -218,6 +221,15 @@ final class LeafColumn implements SlotTarget {
         flatEntry();
       }
       return;
+    }
+    ScalarListRows list = rows;
+    if (list != null) {
+      target = list.elements(); // where the converter puts the elements' values
+      int n = list.read(reader, left, raw);
+      if (n > 0) {
+        left -= n;
+        return;
+      }
     }
     int r = reader.repetition();
     if (r != 0) {
@@ -437,7 +449,7 @@ final class LeafColumn implements SlotTarget {
     int n = reader.run(lastElementLevel, definedAt[e]);
     ScalarElements run = list.leafElements(first, n);
     target = run;
-    reader.runValuesTo(run, first, n, raw);
+    reader.runValuesTo(run, first, n, reader.runValues(), raw);
     index[e] = first + n - 1;
     reader.consume(n);
     left -= n;

@@ -94,6 +94,11 @@ final class LeafPages {
     return def;
   }
 
+  /** Decoded repetition levels, as {@link #definitions()}. */
+  int[] repetitions() {
+    return rep;
+  }
+
   /** The current entry's index in {@link #definitions()}. */
   int position() {
     return at;
@@ -206,15 +211,15 @@ final class LeafPages {
   }
 
   /**
-   * Hands over the values of the last {@link #run} of {@code n} elements, from element {@code
-   * first} on, to {@code run}: as raw bits or words where {@code raw} ({@link
+   * Hands over the {@code valued} values ({@link #runValues}) of a run of {@code n} elements, from
+   * element {@code first} on, to {@code run}: as raw bits or words where {@code raw} ({@link
    * ScalarConverters#rawKind}) and the page allow, else through the converter. Consumes nothing.
    */
-  void runValuesTo(ScalarElements run, int first, int n, int raw) {
-    if (runValues == 0) {
+  void runValuesTo(ScalarElements run, int first, int n, int valued, int raw) {
+    if (valued == 0) {
       return; // a residual leaf where every element is typed, or the reverse
     }
-    boolean dense = runValues == n; // every entry holds a value
+    boolean dense = valued == n; // every entry holds a value
     if (dense && raw == ScalarConverters.BITS && hasBits()) {
       nextBits(run.typedBits(first, n), first, n); // every entry a number: one copy loop
     } else if (raw == ScalarConverters.BITS && hasBits()) {

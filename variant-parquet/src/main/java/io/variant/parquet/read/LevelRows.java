@@ -282,6 +282,7 @@ final class LevelRows {
                   LeafColumn.ELEMENT,
                   schema.getMaxDefinitionLevel(repeatedPath),
                   schema.getMaxRepetitionLevel(repeatedPath));
+          int from = out.size();
           slot(
               node.element(),
               element,
@@ -291,6 +292,13 @@ final class LevelRows {
               null);
           if (p != null) {
             p.list();
+            if (tree.hasLeafElements()) { // its leaves read their well-formed rows as runs
+              boolean root = steps[steps.length - 1][0] == LeafColumn.ROOT;
+              for (LeafColumn leaf : out.subList(from, out.size())) {
+                int max = leaf.descriptor.getMaxDefinitionLevel();
+                leaf.pullAbove(new ScalarListRows(column, tree, root, inList, max));
+              }
+            }
           }
         }
         case RESIDUAL -> throw new AssertionError(node); // only slots with a typed child get here
@@ -300,7 +308,7 @@ final class LevelRows {
     private LeafColumn leaf(String[] path, int[][] steps) {
       LeafColumn leaf = new LeafColumn(schema.getColumnDescription(path), steps, column);
       if (pull && leaf.descriptor.getMaxRepetitionLevel() > 0) {
-        leaf.pullAbove();
+        leaf.pullAbove(null);
       }
       out.add(leaf);
       return leaf;
