@@ -28,16 +28,18 @@ final class FixedContainers {
   private int count; // values appended to it
   private int lastId; // object: the last key's id, -1 before the first
   private int pendingKey = -1;
-  private int[] curOffsets;
-  private int[] curIds;
+  // the innermost container's values: value i's offset at [2i], its field id at [2i + 1] (one
+  // array, one bounds check per value); NONE at the top level, so that beforeValue's one length
+  // check also catches the top-level value
+  private int[] cur = NONE;
+  private static final int[] NONE = {};
   // per depth: the saved state of the open containers around the innermost one, and each depth's
   // offset and id buffers
   // start, count, lastId and reserve of depth p at saved[FRAME * p + 0..3]
   private static final int FRAME = 4;
   private int[] saved = new int[FRAME * 8];
   private boolean[] objects = new boolean[8];
-  private int[][] offsets = new int[8][];
-  private int[][] ids = new int[8][];
+  private int[][] slots = new int[8][];
   // depths below this have their state and buffers (and are within maxDepth): push checks one
   // bound instead of the limit, the arrays' length and the buffers
   private int prepared;
@@ -56,6 +58,7 @@ final class FixedContainers {
     object = false;
     rootWritten = false;
     pendingKey = -1;
+    cur = NONE;
     valueStart = 0;
     buf.clearReserved();
   }
@@ -86,35 +89,36 @@ final class FixedContainers {
 
   /** Registers the next value (about to be written at {@code buf.len}) with the open container. */
   void beforeValue() {
-    if (depth == 0) {
-      if (rootWritten) {
-        throw new IllegalStateException("Cannot append a second top-level value");
-      }
-      rootWritten = true;
-      return;
-    }
     int n = count;
-    if (n == curOffsets.length) {
-      grow();
+    int[] c = cur;
+    if (2 * n + 1 >= c.length) { // count < 2^30: c.length is at most 2^31 - 1
+      if (depth == 0) {
+        if (rootWritten) {
+          throw new IllegalStateException("Cannot append a second top-level value");
+        }
+        rootWritten = true;
+        return;
+      }
+      c = grow();
     }
     if (object) {
       int key = pendingKey;
       if (key < 0) {
         throw new IllegalStateException("Cannot append an object field value without key(id)");
       }
-      curIds[n] = key;
+      c[2 * n + 1] = key;
       lastId = key;
       pendingKey = -1;
     }
-    curOffsets[n] = buf.len - start;
+    c[2 * n] = buf.len - start;
     count = n + 1;
   }
 
-  /** Doubles the innermost container's offset and id buffers. */
-  private void grow() {
-    int d = depth - 1;
-    curOffsets = offsets[d] = Arrays.copyOf(curOffsets, count * 2);
-    curIds = ids[d] = Arrays.copyOf(curIds, count * 2);
+  /** Doubles the innermost container's offset and id buffer. */
+  private int[] grow() {
+    int[] c = Arrays.copyOf(cur, (int) Math.min(2L * cur.length, Limits.MAX_ARRAY_BYTES));
+    cur = slots[depth - 1] = c;
+    return c;
   }
 
   /**
@@ -138,8 +142,7 @@ final class FixedContainers {
       saved[f + 3] = reserve;
       objects[p] = object;
     }
-    curOffsets = offsets[d];
-    curIds = ids[d];
+    cur = slots[d];
     start = buf.hold(headerGuess);
     reserve = headerGuess;
     count = 0;
@@ -158,12 +161,10 @@ final class FixedContainers {
       int m = d * 2;
       saved = Arrays.copyOf(saved, FRAME * m);
       objects = Arrays.copyOf(objects, m);
-      offsets = Arrays.copyOf(offsets, m);
-      ids = Arrays.copyOf(ids, m);
+      slots = Arrays.copyOf(slots, m);
     }
-    if (offsets[d] == null) {
-      offsets[d] = new int[8];
-      ids[d] = new int[8];
+    if (slots[d] == null) {
+      slots[d] = new int[16];
     }
     prepared = d + 1; // depths are entered one at a time: every depth up to d is ready
   }
@@ -181,7 +182,7 @@ final class FixedContainers {
     // ids increase, so the last is the largest
     if (n <= Layout.MAX_SMALL_COUNT
         && dataSize <= 0xFF
-        && (!isObject || n == 0 || curIds[n - 1] <= 0xFF)) {
+        && (!isObject || n == 0 || cur[2 * n - 1] <= 0xFF)) {
       // what a rebuilt row's objects and lists take: every field of the header is one byte
       int headerSize = 3 + (isObject ? 2 * n : n);
       int headerStart = place(headerSize, dataSize);
@@ -195,13 +196,15 @@ final class FixedContainers {
     int d = --depth;
     if (d > 0) {
       parent(d - 1);
+    } else {
+      cur = NONE;
     }
   }
 
   /** {@link #finish}'s header when some field takes more than one byte. */
   private void finishWide(boolean isObject, int n, int dataSize) {
     int offsetSize = Layout.widthFor(dataSize);
-    int idSize = isObject && n > 0 ? Layout.widthFor(curIds[n - 1]) : 1;
+    int idSize = isObject && n > 0 ? Layout.widthFor(cur[2 * n - 1]) : 1;
     boolean large = n > Layout.MAX_SMALL_COUNT;
     int headerSize = 1 + (large ? 4 : 1) + (isObject ? n * idSize : 0) + (n + 1) * offsetSize;
     int headerStart = place(headerSize, dataSize);
@@ -223,8 +226,7 @@ final class FixedContainers {
     lastId = saved[f + 2];
     reserve = saved[f + 3];
     object = objects[p];
-    curOffsets = offsets[p];
-    curIds = ids[p];
+    cur = slots[p];
   }
 
   private static IllegalStateException notOpen(boolean isObject) {
@@ -262,9 +264,9 @@ final class FixedContainers {
     LittleEndian.write(out, at, n, countSize);
     at += countSize;
     if (isObject) {
-      at = writeAll(out, at, curIds, n, idSize);
+      at = writeAll(out, at, 1, n, idSize);
     }
-    at = writeAll(out, at, curOffsets, n, offsetSize);
+    at = writeAll(out, at, 0, n, offsetSize);
     LittleEndian.write(out, at, dataSize, offsetSize);
   }
 
@@ -279,17 +281,16 @@ final class FixedContainers {
    */
   private void writeSmall(byte[] out, int at, boolean isObject, int n, int dataSize) {
     out[at++] = (byte) n;
-    int[] offs = curOffsets;
+    int[] c = cur;
     if (isObject) {
-      int[] keys = curIds;
       for (int i = 0; i < n; i++) {
-        out[at + i] = (byte) keys[i];
-        out[at + n + i] = (byte) offs[i];
+        out[at + i] = (byte) c[2 * i + 1];
+        out[at + n + i] = (byte) c[2 * i];
       }
       at += 2 * n;
     } else {
       for (int i = 0; i < n; i++) {
-        out[at + i] = (byte) offs[i];
+        out[at + i] = (byte) c[2 * i];
       }
       at += n;
     }
@@ -297,19 +298,20 @@ final class FixedContainers {
   }
 
   /**
-   * Writes {@code values[0..n)} at {@code width} bytes each from {@code at}; returns the end. One
-   * byte, what a small container's ids and offsets take, gets its own loop without the width
-   * switch.
+   * Writes the innermost container's offsets ({@code first} 0) or field ids ({@code first} 1) of
+   * its {@code n} values at {@code width} bytes each from {@code at}; returns the end. One byte
+   * gets its own loop without the width switch.
    */
-  private static int writeAll(byte[] out, int at, int[] values, int n, int width) {
+  private int writeAll(byte[] out, int at, int first, int n, int width) {
+    int[] c = cur;
     if (width == 1) {
       for (int i = 0; i < n; i++) {
-        out[at + i] = (byte) values[i];
+        out[at + i] = (byte) c[2 * i + first];
       }
       return at + n;
     }
     for (int i = 0; i < n; i++, at += width) {
-      LittleEndian.write(out, at, values[i], width);
+      LittleEndian.write(out, at, c[2 * i + first], width);
     }
     return at;
   }
