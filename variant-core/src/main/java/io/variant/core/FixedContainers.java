@@ -38,6 +38,12 @@ final class FixedContainers {
   private boolean[] objects = new boolean[8];
   private int[][] offsets = new int[8][];
   private int[][] ids = new int[8][];
+  // depths below this have their state and buffers (and are within maxDepth): push checks one
+  // bound instead of the limit, the arrays' length and the buffers
+  private int prepared;
+  // the first header byte of a container whose ids and offsets take one byte each
+  private static final byte SMALL_OBJECT = (byte) Layout.objectHeader(1, 1, false);
+  private static final byte SMALL_ARRAY = (byte) Layout.arrayHeader(1, false);
 
   FixedContainers(ValueBuffer buf, int maxDepth) {
     this.buf = buf;
@@ -120,7 +126,7 @@ final class FixedContainers {
     // for the compiler to inline into the caller's loop
     beforeValue();
     int d = depth;
-    if (d >= maxDepth || d == objects.length || offsets[d] == null) {
+    if (d >= prepared) {
       newDepth(d);
     }
     if (d > 0) { // save the parent
@@ -134,12 +140,8 @@ final class FixedContainers {
     }
     curOffsets = offsets[d];
     curIds = ids[d];
-    // the guess's bytes are not counted against the value's size limit (ValueBuffer#reserve)
-    buf.reserve(headerGuess);
-    buf.ensure((long) buf.len + headerGuess);
-    buf.len += headerGuess;
+    start = buf.hold(headerGuess);
     reserve = headerGuess;
-    start = buf.len;
     count = 0;
     lastId = -1;
     object = isObject;
@@ -163,6 +165,7 @@ final class FixedContainers {
       offsets[d] = new int[8];
       ids[d] = new int[8];
     }
+    prepared = d + 1; // depths are entered one at a time: every depth up to d is ready
   }
 
   /**
@@ -175,6 +178,28 @@ final class FixedContainers {
     }
     int n = count;
     int dataSize = buf.len - start;
+    // ids increase, so the last is the largest
+    if (n <= Layout.MAX_SMALL_COUNT
+        && dataSize <= 0xFF
+        && (!isObject || n == 0 || curIds[n - 1] <= 0xFF)) {
+      // what a rebuilt row's objects and lists take: every field of the header is one byte
+      int headerSize = 3 + (isObject ? 2 * n : n);
+      int headerStart = place(headerSize, dataSize);
+      byte[] out = buf.out;
+      out[headerStart] = isObject ? SMALL_OBJECT : SMALL_ARRAY;
+      writeSmall(out, headerStart + 1, isObject, n, dataSize);
+      lastHeaderSize = headerSize;
+    } else {
+      finishWide(isObject, n, dataSize);
+    }
+    int d = --depth;
+    if (d > 0) {
+      parent(d - 1);
+    }
+  }
+
+  /** {@link #finish}'s header when some field takes more than one byte. */
+  private void finishWide(boolean isObject, int n, int dataSize) {
     int offsetSize = Layout.widthFor(dataSize);
     int idSize = isObject && n > 0 ? Layout.widthFor(curIds[n - 1]) : 1;
     boolean large = n > Layout.MAX_SMALL_COUNT;
@@ -186,16 +211,8 @@ final class FixedContainers {
             (isObject
                 ? Layout.objectHeader(offsetSize, idSize, large)
                 : Layout.arrayHeader(offsetSize, large));
-    if (offsetSize == 1 && idSize == 1 && !large) {
-      writeSmall(out, headerStart + 1, isObject, n, dataSize);
-    } else {
-      writeHeader(out, headerStart + 1, isObject, n, dataSize, idSize, offsetSize);
-    }
+    writeHeader(out, headerStart + 1, isObject, n, dataSize, idSize, offsetSize);
     lastHeaderSize = headerSize;
-    int d = --depth;
-    if (d > 0) {
-      parent(d - 1);
-    }
   }
 
   /** Makes the open container at depth {@code p + 1} innermost again. */

@@ -25,6 +25,19 @@ final class ValueBuffer {
     limit += bytes;
   }
 
+  /**
+   * Appends {@code bytes} of room reserved for a header ({@link #reserve}: not counted against the
+   * limit) and returns the new length.
+   */
+  int hold(int bytes) {
+    limit += bytes;
+    long end = (long) len + bytes;
+    if (end > out.length || end > limit) {
+      grow(end);
+    }
+    return len = (int) end;
+  }
+
   /** Forgets every reservation. */
   void clearReserved() {
     limit = maxBytes;

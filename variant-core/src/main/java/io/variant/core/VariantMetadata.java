@@ -34,6 +34,7 @@ public final class VariantMetadata {
   private final int offsetsStart;
   private final int bytesStart;
   private String[] keyCache;
+  private int hash; // bytesHash(), 0 until computed
   private volatile Map<String, Integer>
       lookup; // volatile: a HashMap must be published safely to other threads
 
@@ -168,6 +169,17 @@ public final class VariantMetadata {
    * bytes and evenly spaced ones), so callers confirm a match with {@link #sameBytes}.
    */
   public int bytesHash() {
+    // a reader hands one object to every row of a dictionary entry, and a rebuild hashes each
+    // row's: kept once computed (a benign race, every thread computes the same; 0 is recomputed)
+    int h = hash;
+    if (h == 0) {
+      h = computeBytesHash();
+      hash = h;
+    }
+    return h;
+  }
+
+  private int computeBytesHash() {
     int len = end - start;
     long h = len * 0x9E3779B97F4A7C15L;
     if (len < 8) {

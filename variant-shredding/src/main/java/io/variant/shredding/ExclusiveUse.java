@@ -59,14 +59,23 @@ public final class ExclusiveUse {
   public void enter() {
     Thread me = Thread.currentThread();
     if (!OWNER.compareAndSet(this, null, me)) {
-      Thread other = (Thread) OWNER.getVolatile(this);
-      String who =
-          other == me
-              ? "re-entered by the same thread " + describe(me)
-              : "used by two threads at once (" + describe(other) + " and " + describe(me) + ")";
-      throw new ConcurrentModificationException(
-          "A " + what + " was " + who + ": it is not thread-safe; " + remedy);
+      throw busy(me);
     }
+  }
+
+  /**
+   * The failure of {@link #enter()}, built apart so that enter() stays small enough to be inlined
+   * into every caller's row loop (with the message inside, the compiler left the compare-and-set as
+   * a call through the VarHandle's guards, per row).
+   */
+  private ConcurrentModificationException busy(Thread me) {
+    Thread other = (Thread) OWNER.getVolatile(this);
+    String who =
+        other == me
+            ? "re-entered by the same thread " + describe(me)
+            : "used by two threads at once (" + describe(other) + " and " + describe(me) + ")";
+    return new ConcurrentModificationException(
+        "A " + what + " was " + who + ": it is not thread-safe; " + remedy);
   }
 
   /** Releases the object; call in a {@code finally} after a successful {@link #enter()}. */

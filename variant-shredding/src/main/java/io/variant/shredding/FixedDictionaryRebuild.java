@@ -299,43 +299,64 @@ final class FixedDictionaryRebuild {
     if (residual != null && !residual.isObject()) {
       throw DECLINE;
     }
+    b.startObject(n.headerGuess);
+    // most objects have no residual: their loop is kept apart from the merge, whose inlined
+    // residual reads (field ids, values) otherwise filled the compiler's inlining budget for this
+    // method and left endObject, closed and nested objects as calls
+    if (residual == null) {
+      int[] fieldIds = ids[n.object];
+      for (int k = 0; k < fieldIds.length; k++) {
+        field(n, k, s, fieldIds[k]);
+      }
+    } else {
+      merged(n, s, residual);
+    }
+    b.endObject();
+    closed(n);
+  }
+
+  /** The fields of an object slot with a residual object, merged in id order. */
+  private void merged(Node n, ShreddedSource s, Variant residual) {
     int[] fieldIds = ids[n.object];
-    int rn = residual == null ? 0 : residual.fieldCount();
+    int rn = residual.fieldCount();
     int j = 0;
     int rid = rn > 0 ? residual.fieldId(0) : Integer.MAX_VALUE;
-    b.startObject(n.headerGuess);
     for (int k = 0; k < fieldIds.length; k++) {
       int id = fieldIds[k];
-      Node f = n.fields[k];
-      ShreddedSource fs = s.field(n.planIndex[k]);
-      if (id < 0) {
-        if (fs != null && present(f, fs)) {
-          throw DECLINE; // its key is not in the row's dictionary: the general path adds it
+      if (id >= 0) {
+        for (; rid < id; rid = nextId(residual, ++j, rn, rid)) {
+          b.key(rid).appendVariant(residual.fieldValue(j));
         }
-        continue;
-      }
-      for (; rid < id; rid = nextId(residual, ++j, rn, rid)) {
-        b.key(rid).appendVariant(residual.fieldValue(j));
-      }
-      if (rid == id) {
-        if (!typedWins) {
-          throw DECLINE; // the general path reports the conflict
-        }
-        rid = nextId(residual, ++j, rn, rid); // the shredded field wins, even when missing
-      }
-      if (fs != null) { // a missing field appends nothing
-        if (f.leaf) {
-          leaf(f, fs, id);
-        } else {
-          append(f, fs, id);
+        if (rid == id) {
+          if (!typedWins) {
+            throw DECLINE; // the general path reports the conflict
+          }
+          rid = nextId(residual, ++j, rn, rid); // the shredded field wins, even when missing
         }
       }
+      field(n, k, s, id);
     }
     for (; j < rn; rid = nextId(residual, ++j, rn, rid)) {
       b.key(rid).appendVariant(residual.fieldValue(j));
     }
-    b.endObject();
-    closed(n);
+  }
+
+  /** Appends the object's field {@code k} (in id order) under field id {@code id} if present. */
+  private void field(Node n, int k, ShreddedSource s, int id) {
+    Node f = n.fields[k];
+    ShreddedSource fs = s.field(n.planIndex[k]);
+    if (fs == null) {
+      return; // a missing field appends nothing
+    }
+    if (id < 0) {
+      if (present(f, fs)) {
+        throw DECLINE; // its key is not in the row's dictionary: the general path adds it
+      }
+    } else if (f.leaf) {
+      leaf(f, fs, id);
+    } else {
+      append(f, fs, id);
+    }
   }
 
   /**
