@@ -69,7 +69,6 @@ final class LeafColumn implements SlotTarget {
   // rows read (in the cursor: a row touches it, not this object's or the reader's fields)
   private FlatValues flat;
   final PullCursor cursor; // null in a list
-  private int[] ids; // flat's dictionary ids, for the converter
   // Outside lists, reach, fixed and kinds of the two most frequent definition levels (the maximum,
   // and one below: a null typed value or residual): deepest step, its source, an OBJECT's group?
   private int maxReach;
@@ -205,7 +204,7 @@ final class LeafColumn implements SlotTarget {
     left = reader.total();
     if (maxRepetition == 0) {
       flat = reader.flat(raw, converter);
-      levels();
+      cursor.take(reader, flat);
     }
   }
 
@@ -293,7 +292,7 @@ final class LeafColumn implements SlotTarget {
       s.reset(); // clears what an earlier row's value left (a decimal's error)
     }
     if (i >= 0) {
-      converter.addValueFromDictionary(ids[i]);
+      converter.addValueFromDictionary(cursor.ids[i]);
     } else {
       flat.take();
       reader.writeValue();
@@ -304,29 +303,12 @@ final class LeafColumn implements SlotTarget {
   void nextBatch() {
     PullCursor c = cursor;
     reader.consume(c.end - c.begin);
-    levels();
+    c.take(reader, flat);
   }
 
   /** A row past the chunk's entries. */
   ParquetDecodingException exhausted() {
     return damaged("it holds fewer rows than its row group");
-  }
-
-  /** Takes the reader's decoded levels and the values decoded with them (a leaf outside lists). */
-  private void levels() {
-    PullCursor c = cursor;
-    c.defs = reader.definitions();
-    c.pos = reader.position();
-    c.begin = c.pos;
-    c.end = reader.decoded();
-    FlatValues f = flat;
-    c.valueAt = 0;
-    c.valueCount = f.filled;
-    c.valueKind = f.kind;
-    c.bits = f.bits;
-    c.refs = f.refs;
-    c.checks = f.checks;
-    ids = f.ids;
   }
 
   /**

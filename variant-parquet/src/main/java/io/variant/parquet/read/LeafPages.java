@@ -25,6 +25,8 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * encoding through parquet-java's reader for it), values by {@link PageValues}. Data pages v1 and
  * v2. Damaged pages fail with {@link ParquetDecodingException}. <b>Thread safety:</b> none.
  */
+// Over 400 lines: the level buffers' ways of being read (a batch, a run, a row kept while more are
+// decoded after it) share their fields, which a split would put behind another object.
 final class LeafPages {
   private final ColumnDescriptor descriptor;
   private final PageReader pages;
@@ -267,6 +269,27 @@ final class LeafPages {
     }
   }
 
+  /**
+   * Keeps the levels from the current entry on and decodes more of the page's after them, if the
+   * page has more and the buffers room: a row of a list that reaches past the decoded levels is
+   * then read whole ({@link ScalarListRows}). Returns false if nothing more was decoded.
+   */
+  boolean extend() {
+    int keep = chunk - at;
+    int m = Math.min(rep.length - keep, pageLeft);
+    if (m <= 0) {
+      return false;
+    }
+    System.arraycopy(rep, at, rep, 0, keep);
+    System.arraycopy(def, at, def, 0, keep);
+    repetitions.read(rep, keep, m);
+    definitions.read(def, keep, m);
+    pageLeft -= m;
+    chunk = keep + m;
+    at = 0;
+    return true;
+  }
+
   private void refill() {
     if (pageLeft > 0) {
       levels();
@@ -315,8 +338,8 @@ final class LeafPages {
       def = new int[FLAT_CHUNK];
     }
     chunk = Math.min(rep.length, pageLeft);
-    repetitions.read(rep, chunk);
-    definitions.read(def, chunk);
+    repetitions.read(rep, 0, chunk);
+    definitions.read(def, 0, chunk);
     pageLeft -= chunk;
     at = 0;
     if (flat != null) {
@@ -381,17 +404,17 @@ final class LeafPages {
       }
     }
 
-    /** The next {@code n} levels into {@code out}. */
-    void read(int[] out, int n) {
+    /** The next {@code n} levels into {@code out[from, from + n)}. */
+    void read(int[] out, int from, int n) {
       // A level that is always 0 writes nothing. Invariant: out is this kind's own buffer and the
       // column's maximum never changes, so it holds only the zeros it was created with.
       if (zero) {
         return;
       }
       if (reader == null) {
-        runs.read(out, 0, n);
+        runs.read(out, from, n);
       } else {
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < from + n; i++) {
           out[i] = reader.readInteger();
         }
       }

@@ -27,6 +27,7 @@ final class PullCursor {
   long[] bits;
   byte[][] refs;
   CheckedUtf8[] checks;
+  int[] ids; // dictionary ids, for the leaf's converter
 
   PullCursor(LeafColumn leaf, int maxDefinition) {
     this.leaf = leaf;
@@ -50,6 +51,21 @@ final class PullCursor {
       deliver(target);
     }
     next(p);
+  }
+
+  /** Takes the reader's decoded levels and the values decoded with them as the batch. */
+  void take(LeafPages reader, FlatValues f) {
+    defs = reader.definitions();
+    pos = reader.position();
+    begin = pos;
+    end = reader.decoded();
+    valueAt = 0;
+    valueCount = f.filled;
+    valueKind = f.kind;
+    bits = f.bits;
+    refs = f.refs;
+    checks = f.checks;
+    ids = f.ids;
   }
 
   /** The current entry's value to {@code s}, from the batch or through the leaf's converter. */

@@ -2,11 +2,12 @@ package io.variant.parquet.read;
 
 /**
  * The rows of a leaf of a list whose elements are scalars (tags, ids), in a column whose groups
- * above the list are pulled ({@link LeafColumn#pullAbove}): a row whose levels are all decoded and
- * well formed (repetition level 0, then elements at the list's level 1) is read as one run, its
- * slot and list started and its elements appended and filled in one call, instead of an entry walk
- * for the first element and a run for the rest. Everything else (a row that reaches past the
- * decoded levels, levels no writer produces) is left to the leaf's entry-by-entry path, which reads
+ * above the list are pulled ({@link LeafColumn#pullAbove}): a well-formed row (repetition level 0,
+ * then elements at the list's level 1) is read as one run, its slot and list started and its
+ * elements appended and filled in one call, instead of an entry walk for the first element and a
+ * run for the rest; a row that reaches past the decoded levels has more of its page's decoded after
+ * it first ({@link LeafPages#extend}). Everything else (a row that reaches past its page or the
+ * level buffers, levels no writer produces) is left to the leaf's entry-by-entry path, which reads
  * it, or fails naming the column, exactly as before: {@link #read} then consumes nothing.
  *
  * <p>The state a clean row leaves is the entry path's: the same slot stamps, list start and
@@ -22,6 +23,7 @@ final class ScalarListRows {
   private final int listDefined; // ... the list (the slot's typed part) is non-null
   private final int elementDefined; // ... the entry is an element of the list
   private final int maxDefinition;
+  private int valued; // entries of the last scan's row that hold a value
 
   /**
    * @param slot the list's slot in the column's tree, whose elements are leaves ({@link
@@ -56,11 +58,48 @@ final class ScalarListRows {
   }
 
   /**
-   * Reads the row at {@code pages}' current entry if its levels are all decoded and well formed,
-   * {@code left} being the chunk's entries not read yet, and {@code raw} the leaf's {@link
-   * ScalarConverters#rawKind}. Returns the entries consumed: 0 if the row is the entry path's.
+   * Reads the row at {@code pages}' current entry if its levels are well formed (decoding more of
+   * them after it if it reaches past the decoded ones), {@code left} being the chunk's entries not
+   * read yet, and {@code raw} the leaf's {@link ScalarConverters#rawKind}. Returns the entries
+   * consumed: 0 if the row is the entry path's.
    */
   int read(LeafPages pages, long left, int raw) {
+    int n;
+    do {
+      n = scan(pages, left);
+    } while (n < 0 && pages.extend()); // a row past the decoded levels: decode more after it
+    if (n <= 0) {
+      return 0;
+    }
+    int d = pages.definitions()[pages.position()];
+    if (d >= slotDefined) {
+      SlotSource s = slot;
+      if (!s.startedIn(column.row())) {
+        if (!root) {
+          s.reset();
+        } else if (!column.present()) {
+          column.start();
+        }
+      }
+      if (d >= listDefined) {
+        if (!s.hasTyped()) {
+          s.startList();
+        }
+        if (d >= elementDefined) {
+          pages.runValuesTo(s.leafElements(0, n), 0, n, valued, raw);
+        }
+      }
+    }
+    pages.consume(n);
+    return n;
+  }
+
+  /**
+   * The entries of the row at {@code pages}' current entry if it is well formed and ends in the
+   * decoded levels (its valued entries in {@link #valued}), 0 if it is not well formed, -1 if it
+   * may reach past them.
+   */
+  private int scan(LeafPages pages, long left) {
     int[] rep = pages.repetitions();
     int[] def = pages.definitions();
     int at = pages.position();
@@ -82,30 +121,11 @@ final class ScalarListRows {
         values += e == max ? 1 : 0;
       }
     }
+    valued = values;
     // the row must end at a new row, or at the chunk's end: else the entry path reads it
-    if (i < end ? rep[i] != 0 : i - at < left) {
-      return 0;
+    if (i < end) {
+      return rep[i] == 0 ? i - at : 0;
     }
-    int n = i - at;
-    if (d >= slotDefined) {
-      SlotSource s = slot;
-      if (!s.startedIn(column.row())) {
-        if (!root) {
-          s.reset();
-        } else if (!column.present()) {
-          column.start();
-        }
-      }
-      if (d >= listDefined) {
-        if (!s.hasTyped()) {
-          s.startList();
-        }
-        if (d >= elementDefined) {
-          pages.runValuesTo(s.leafElements(0, n), 0, n, values, raw);
-        }
-      }
-    }
-    pages.consume(n);
-    return n;
+    return i - at < left ? -1 : i - at;
   }
 }
