@@ -19,7 +19,6 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
-import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
 import org.apache.parquet.io.ParquetDecodingException;
@@ -167,24 +166,7 @@ class LevelRunTest {
       pages.add(page(entries.subList(from, from + n), cut < 0));
       from += n;
     }
-    long total = entries.size();
-    PageReader reader =
-        new PageReader() {
-          @Override
-          public DictionaryPage readDictionaryPage() {
-            return null;
-          }
-
-          @Override
-          public long getTotalValueCount() {
-            return total;
-          }
-
-          @Override
-          public DataPage readPage() {
-            return pages.poll();
-          }
-        };
+    PageReader reader = HandMadePages.of(entries.size(), pages);
     return new LeafPages(COLUMN, reader, new PrimitiveConverter() {}, null);
   }
 

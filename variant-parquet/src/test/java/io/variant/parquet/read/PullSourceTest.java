@@ -30,7 +30,6 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
-import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
@@ -368,26 +367,7 @@ class PullSourceTest {
                   Encoding.RLE,
                   Encoding.RLE,
                   Encoding.PLAIN);
-          return new PageReader() {
-            private DataPage next = page;
-
-            @Override
-            public DictionaryPage readDictionaryPage() {
-              return null;
-            }
-
-            @Override
-            public long getTotalValueCount() {
-              return entries.size();
-            }
-
-            @Override
-            public DataPage readPage() {
-              DataPage p = next;
-              next = null;
-              return p;
-            }
-          };
+          return HandMadePages.of(entries.size(), List.of(page));
         }
 
         @Override
