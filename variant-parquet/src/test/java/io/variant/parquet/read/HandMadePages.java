@@ -3,7 +3,10 @@ package io.variant.parquet.read;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReader;
 
@@ -13,6 +16,20 @@ import org.apache.parquet.column.page.PageReader;
  */
 final class HandMadePages {
   private HandMadePages() {}
+
+  /**
+   * A v1 data page of {@code entries} entries: {@code bytes} holds RLE levels, then PLAIN values.
+   */
+  static DataPage v1(byte[] bytes, int entries) {
+    return new DataPageV1(
+        BytesInput.from(bytes),
+        entries,
+        bytes.length,
+        null,
+        Encoding.RLE,
+        Encoding.RLE,
+        Encoding.PLAIN);
+  }
 
   /** A reader of {@code pages}, in order, that says the chunk holds {@code total} entries. */
   static PageReader of(long total, Collection<DataPage> pages) {

@@ -13,12 +13,9 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Random;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
-import org.apache.parquet.column.page.DataPageV1;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
 import org.apache.parquet.io.ParquetDecodingException;
@@ -183,14 +180,7 @@ class LevelRunTest {
       }
       out.write(values.array(), 0, values.position() - (cutLastValue ? 1 : 0));
       byte[] bytes = out.toByteArray();
-      return new DataPageV1(
-          BytesInput.from(bytes),
-          entries.size(),
-          bytes.length,
-          null,
-          Encoding.RLE,
-          Encoding.RLE,
-          Encoding.PLAIN);
+      return HandMadePages.v1(bytes, entries.size());
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -23,13 +23,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.Encoding;
-import org.apache.parquet.column.page.DataPage;
-import org.apache.parquet.column.page.DataPageV1;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
@@ -358,16 +354,7 @@ class PullSourceTest {
           if (cutLastValue && k == 3) {
             bytes = java.util.Arrays.copyOf(bytes, bytes.length - 1);
           }
-          DataPage page =
-              new DataPageV1(
-                  BytesInput.from(bytes),
-                  entries.size(),
-                  bytes.length,
-                  null,
-                  Encoding.RLE,
-                  Encoding.RLE,
-                  Encoding.PLAIN);
-          return HandMadePages.of(entries.size(), List.of(page));
+          return HandMadePages.of(entries.size(), List.of(HandMadePages.v1(bytes, entries.size())));
         }
 
         @Override
