@@ -214,11 +214,7 @@ final class LeafColumn implements SlotTarget {
       throw damaged("it holds fewer rows than its row group");
     }
     if (maxRepetition == 0) {
-      if (pulled) {
-        cursor.readRow();
-      } else {
-        flatEntry();
-      }
+      flatEntry(); // Invariant: the rows of a pulled leaf are its cursor's (LevelRows)
       return;
     }
     ScalarListRows list = rows;

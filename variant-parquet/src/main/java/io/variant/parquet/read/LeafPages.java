@@ -62,6 +62,7 @@ final class LeafPages {
   private int at; // the current entry in rep and def
   private int chunk; // entries in rep and def
   private FlatValues flat; // a leaf outside lists: its values decoded with its levels, or null
+  private int constant = -1; // see constant()
 
   LeafPages(
       ColumnDescriptor descriptor,
@@ -111,15 +112,32 @@ final class LeafPages {
     return chunk;
   }
 
-  /** How many of the decoded levels from the current entry on hold a value. */
+  /**
+   * How many of the decoded levels from the current entry on hold a value; also notes whether they
+   * are all one level ({@link #constant()}).
+   */
   private int valuesAhead() {
     int n = 0;
     int max = maxDefinition;
     int[] d = def;
-    for (int i = at; i < chunk; i++) {
-      n += d[i] == max ? 1 : 0;
+    int to = chunk;
+    int first = at < to ? d[at] : -1;
+    int differ = 0;
+    for (int i = at; i < to; i++) {
+      int x = d[i];
+      n += x == max ? 1 : 0;
+      differ |= x ^ first;
     }
+    constant = differ == 0 ? first : -1;
     return n;
+  }
+
+  /**
+   * A leaf outside lists: the one definition level of all levels decoded with the current values
+   * ({@link #flat}), or -1 if they differ or there are none. Valid until the next decode.
+   */
+  int constant() {
+    return constant;
   }
 
   /** Entries of the chunk, null or not. */
@@ -339,12 +357,16 @@ final class LeafPages {
     }
     chunk = Math.min(rep.length, pageLeft);
     repetitions.read(rep, 0, chunk);
-    definitions.read(def, 0, chunk);
+    if (flat == null) {
+      definitions.read(def, 0, chunk);
+      pageLeft -= chunk;
+      at = 0;
+      return;
+    }
+    int valued = definitions.readCounting(def, chunk); // the levels and valuesAhead() in one pass
     pageLeft -= chunk;
     at = 0;
-    if (flat != null) {
-      flat.fill(values, valuesAhead());
-    }
+    flat.fill(values, valued);
   }
 
   /** A page part's bytes as one array from offset 0 (a copy only when not heap-backed). */
@@ -402,6 +424,22 @@ final class LeafPages {
         byte[] bytes = array(in);
         runs.start(bytes, 0, bytes.length, BytesUtils.getWidthFromMaxInt(max));
       }
+    }
+
+    /**
+     * The next {@code n} levels into {@code out[0, n)}, returning how many are the maximum (the
+     * entries that hold a value) and setting {@link #constant} as {@link #valuesAhead()} does.
+     */
+    int readCounting(int[] out, int n) {
+      if (reader != null || zero) {
+        read(out, 0, n);
+        at = 0;
+        chunk = n;
+        return valuesAhead();
+      }
+      int valued = runs.readCounting(out, n, maxDefinition);
+      constant = n > 0 ? runs.single() : -1;
+      return valued;
     }
 
     /** The next {@code n} levels into {@code out[from, from + n)}. */

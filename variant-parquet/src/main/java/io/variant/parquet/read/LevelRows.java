@@ -32,6 +32,7 @@ final class LevelRows {
   private final LeafColumn[] leaves;
   private final PullCursor[] cursors; // per leaf: its cursor if it is pulled, else null
   private final ParsedVersion writer;
+  private int at; // the row group's next row
 
   /**
    * @param requested a schema that {@link FileColumns#requestedSchema} produced
@@ -131,6 +132,7 @@ final class LevelRows {
 
   /** Starts a row group. */
   void open(PageReadStore pages) {
+    at = 0;
     for (LeafColumn leaf : leaves) {
       leaf.open(pages, writer);
     }
@@ -141,10 +143,13 @@ final class LevelRows {
     row.start();
     LeafColumn[] all = leaves;
     PullCursor[] pulled = cursors;
+    int r = at++;
     for (int i = 0; i < all.length; i++) {
       PullCursor c = pulled[i];
       if (c != null) {
-        c.readRow(); // no call through the leaf: its fields stay untouched
+        if (r >= c.skipUntil) { // else the row's level is the last one's
+          c.readRow(r); // no call through the leaf: its fields stay untouched
+        }
       } else {
         all[i].readRow();
       }

@@ -28,6 +28,12 @@ final class PullCursor {
   byte[][] refs;
   CheckedUtf8[] checks;
   int[] ids; // dictionary ids, for the leaf's converter
+  // A batch whose levels are all one level below the maximum (a field absent, or present without
+  // a residual, in every row of it): after its first row, the rows up to its last keep that level
+  // and need no step, so LevelRows skips the cursor for rows (of the row group) before skipUntil.
+  // The last row is stepped as any, so the next batch is taken when it would be without the skip.
+  private int window; // set by take: rows of such a batch between its first and its last
+  int skipUntil;
 
   PullCursor(LeafColumn leaf, int maxDefinition) {
     this.leaf = leaf;
@@ -35,9 +41,11 @@ final class PullCursor {
   }
 
   /**
-   * Reads the row group's next row of a pulled leaf: its level, and its value into {@link #target}.
+   * Reads the next row of a pulled leaf, row {@code r} of the row group: its level, and its value
+   * into {@link #target}. The caller skips rows before {@link #skipUntil}, whose level is this
+   * one's.
    */
-  void readRow() {
+  void readRow(int r) {
     int p = pos;
     if (p >= end) {
       throw leaf.exhausted();
@@ -49,6 +57,10 @@ final class PullCursor {
     level = d;
     if (d == maxDefinition) {
       deliver(target);
+    } else if (window > 0) { // the first row of a batch of one level: on to its last row
+      p += window;
+      skipUntil = r + 1 + window;
+      window = 0;
     }
     next(p);
   }
@@ -66,6 +78,10 @@ final class PullCursor {
     refs = f.refs;
     checks = f.checks;
     ids = f.ids;
+    int n = end - pos;
+    int c = reader.constant();
+    window = c >= 0 && c < maxDefinition && n >= 3 ? n - 2 : 0;
+    skipUntil = 0;
   }
 
   /** The current entry's value to {@code s}, from the batch or through the leaf's converter. */

@@ -16,6 +16,9 @@ import org.apache.parquet.io.ParquetDecodingException;
  * none.
  */
 final class RleHybrid {
+  private static final java.lang.invoke.VarHandle WORDS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   private byte[] buf;
   private int pos; // the next run header, or the next byte of the bit-packed run
   private int end;
@@ -27,6 +30,8 @@ final class RleHybrid {
   private int packedEnd; // where the bit-packed run's bytes end (or the input, if cut short)
   private long acc; // bit-packed bits not consumed yet, lowest first
   private int bits;
+  private int counted; // readCounting: the values equal to its max
+  private int single = -1; // readCounting: the one value, or -1
 
   /**
    * Starts decoding values of {@code bitWidth} bits (0 to 32) from {@code buf[from, to)}.
@@ -63,7 +68,26 @@ final class RleHybrid {
 
   /** Decodes the next {@code n} values into {@code out[off, off + n)}. */
   void read(int[] out, int off, int n) {
-    readSome(out, off, n, true);
+    readSome(out, off, n, true, -1);
+  }
+
+  /**
+   * Decodes the next {@code n} values into {@code out[0, n)}, as {@link #read}, and returns how
+   * many of them are {@code max} (levels: the entries that hold a value), counted as they are
+   * decoded instead of in a second pass; {@link #single()} then tells whether they are all one
+   * value.
+   */
+  int readCounting(int[] out, int n, int max) {
+    readSome(out, 0, n, true, max);
+    return counted;
+  }
+
+  /**
+   * After {@link #readCounting}: the value all of its values share when they came from runs of one
+   * repeated value, else -1 (values of a bit-packed run, even if equal, count as differing).
+   */
+  int single() {
+    return single;
   }
 
   /**
@@ -73,21 +97,30 @@ final class RleHybrid {
    * @return the number of values decoded
    */
   int readUpTo(int[] out, int n) {
-    return readSome(out, 0, n, false);
+    return readSome(out, 0, n, false, -1);
   }
 
-  private int readSome(int[] out, int off, int n, boolean all) {
+  /**
+   * Also counts the values equal to {@code max} into {@link #counted}, and sets {@link #single}.
+   */
+  private int readSome(int[] out, int off, int n, boolean all, int max) {
     int i = off;
     int stop = off + n;
+    int count = 0;
+    int one = -2; // the one value so far: -2 none yet, -1 several
     while (i < stop) {
       if (runLeft > 0) {
         int take = (int) Math.min(runLeft, stop - i);
-        java.util.Arrays.fill(out, i, i + take, runValue);
+        int v = runValue;
+        java.util.Arrays.fill(out, i, i + take, v);
         i += take;
         runLeft -= take;
+        count += v == max ? take : 0;
+        one = one == -2 || one == v ? v : -1;
       } else if (packedLeft > 0) {
         int take = (int) Math.min(packedLeft, stop - i);
-        unpack(out, i, take);
+        count += unpack(out, i, take, max);
+        one = -1;
         i += take;
         packedLeft -= take;
         if (packedLeft == 0) {
@@ -101,64 +134,91 @@ final class RleHybrid {
         nextRun(i - off, n);
       }
     }
+    counted = count;
+    single = one < 0 ? -1 : one;
     return i - off;
   }
 
-  private void unpack(int[] out, int from, int take) {
+  /**
+   * Unpacks {@code take} values of the bit-packed run; returns how many of them are {@code max}.
+   */
+  private int unpack(int[] out, int from, int take, int max) {
+    int count = 0;
     long a = acc;
     int b = bits;
     int p = pos;
     int w = bitWidth;
     int i = from;
     int stop = from + take;
-    // Eight values at a time where no bits are pending and their w bytes are in the run: a group
-    // of 8 values is w whole bytes. Plain byte reads, no VarHandle: called from deep in a leaf's
-    // decoding, the VarHandle's guard was sometimes not inlined and then cost more than the rest
-    // of the read of the leaf.
-    byte[] in = buf;
-    int fastEnd = packedEnd;
-    long m = mask;
     while (i < stop) {
-      if (b == 0 && w > 0 && stop - i >= 8 && p + w <= fastEnd) {
-        if (w <= 8) { // levels, small dictionaries: the group is one long
-          long g = 0;
-          for (int k = 0; k < w; k++) {
-            g |= (in[p + k] & 0xFFL) << (k << 3);
-          }
-          for (int k = 0; k < 8; k++) {
-            out[i + k] = (int) (g & m);
-            g >>>= w;
-          }
-        } else {
-          long g = 0;
-          int have = 0;
-          int q = p;
-          for (int k = 0; k < 8; k++) {
-            while (have < w) { // at most 31 + 8 bits held
-              g |= (in[q++] & 0xFFL) << have;
-              have += 8;
-            }
-            out[i + k] = (int) (g & m);
-            g >>>= w;
-            have -= w;
-          }
+      if (b == 0 && w > 0) {
+        // Whole groups of 8 values (w bytes each) where no bits are pending: in one loop, each
+        // value from a little-endian word, as long as the group's bytes are in the run and every
+        // word read is in the array.
+        int room = buf.length - 8 - ((7 * w) >>> 3) - p; // for the words after the first group's
+        int groups =
+            room < 0 ? 0 : Math.min(Math.min((stop - i) >>> 3, (packedEnd - p) / w), room / w + 1);
+        if (groups > 0) {
+          count += groups(out, i, p, groups, max);
+          i += groups << 3;
+          p += groups * w;
+          continue;
         }
-        i += 8;
-        p += w;
-        continue;
       }
       while (b < w) {
         a |= (long) (p < packedEnd ? buf[p] & 0xFF : 0) << b;
         p++;
         b += 8;
       }
-      out[i++] = (int) (a & mask);
+      int v = (int) (a & mask);
+      out[i++] = v;
+      count += v == max ? 1 : 0;
       a >>>= w;
       b -= w;
     }
     acc = a;
     bits = b;
     pos = p;
+    return count;
+  }
+
+  /**
+   * Unpacks {@code groups} whole groups of 8 values from {@code buf[p, p + groups * w)} into {@code
+   * out[i, i + 8 * groups)}; returns how many are {@code max}. Invariant: every word read (8 bytes
+   * from {@code p + (7w >>> 3)} in the last group) is in the array. A method of its own, so that it
+   * is compiled as a unit with its word reads (reached from deep in a leaf's decoding, a word
+   * read's guard was once left as a call).
+   */
+  private int groups(int[] out, int i, int p, int groups, int max) {
+    byte[] in = buf;
+    int w = bitWidth;
+    long m = mask;
+    int count = 0;
+    if (w <= 8) { // levels, small dictionaries: a group is one word
+      for (int g = 0; g < groups; g++) {
+        long word = (long) WORDS.get(in, p);
+        for (int k = 0; k < 8; k++) {
+          int v = (int) ((word >>> (k * w)) & m);
+          out[i + k] = v;
+          count += v == max ? 1 : 0;
+        }
+        i += 8;
+        p += w;
+      }
+      return count;
+    }
+    for (int g = 0; g < groups; g++) {
+      for (int k = 0; k < 8; k++) {
+        int o = k * w;
+        long word = (long) WORDS.get(in, p + (o >>> 3));
+        int v = (int) ((word >>> (o & 7)) & m);
+        out[i + k] = v;
+        count += v == max ? 1 : 0;
+      }
+      i += 8;
+      p += w;
+    }
+    return count;
   }
 
   /** Reads the next run's header (and an RLE run's value). */

@@ -2,6 +2,7 @@ package io.variant.parquet.read;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.testkit.Trials;
 import java.util.Arrays;
@@ -64,8 +65,38 @@ class PageDecoderPropertyTest {
             at += n;
           }
           assertArrayEquals(values, again, "width " + width + ", in chunks");
+          counted(rnd, values, bytes, width);
           damaged(rnd, bytes, b -> RleHybrid.decode(b, 0, b.length, width, out, values.length));
         });
+  }
+
+  /**
+   * Read in chunks with {@link RleHybrid#readCounting}, from inside a larger array (bytes before
+   * and after the runs, which word reads may touch but no value may take): the same values, the
+   * count of one value in each chunk, and the chunk's one value only where all of it came from runs
+   * of that value.
+   */
+  private static void counted(Random rnd, int[] values, byte[] bytes, int width) {
+    int before = rnd.nextInt(9);
+    byte[] padded = new byte[before + bytes.length + rnd.nextInt(12)];
+    rnd.nextBytes(padded);
+    System.arraycopy(bytes, 0, padded, before, bytes.length);
+    RleHybrid r = new RleHybrid().start(padded, before, before + bytes.length, width);
+    int max = values[rnd.nextInt(values.length)];
+    for (int at = 0; at < values.length; ) {
+      int n = Math.min(values.length - at, 1 + rnd.nextInt(300));
+      int[] chunk = new int[n];
+      int count = r.readCounting(chunk, n, max);
+      int[] want = Arrays.copyOfRange(values, at, at + n);
+      String where = "width " + width + ", values " + at + " to " + (at + n);
+      assertArrayEquals(want, chunk, where);
+      assertEquals(Arrays.stream(want).filter(x -> x == max).count(), count, where);
+      int single = r.single();
+      if (single >= 0) {
+        assertTrue(Arrays.stream(want).allMatch(x -> x == single), where);
+      }
+      at += n;
+    }
   }
 
   @Test

@@ -108,6 +108,31 @@ class PullSourceTest {
   }
 
   @Test
+  void aLevelAboveTheMaximumAfterBatchesOfOneLevelFailsAtItsRow() {
+    // a's value leaf holds one level below its maximum in every row (batches of one level, whose
+    // rows its cursor skips) but row 400, whose level no writer produces
+    MessageType schema = schemaOfA();
+    int top = def(schema, "a", "typed_value");
+    int aValue = def(schema, "a", "value");
+    Rows rows = new Rows(schema);
+    for (int r = 0; r < 600; r++) {
+      rows.row(Math.min(top, aValue - 1), r == 400 ? aValue + 1 : aValue - 1, top, r);
+    }
+    LevelRows reader = rows.open();
+    for (int r = 0; r < 400; r++) {
+      reader.readRow();
+      assertEquals(r, ((Variant) reader.columns().value(0)).field("a").longValue());
+    }
+    var e = assertThrows(ParquetDecodingException.class, reader::readRow);
+    assertEquals(
+        "Cannot read column v.typed_value.a.value: definition level "
+            + (aValue + 1)
+            + " is outside the column's 0 to "
+            + aValue,
+        e.getMessage());
+  }
+
+  @Test
   void siblingLeavesThatDisagreeReadAsTheFieldsValueLeafSays() {
     MessageType schema = schemaOfA();
     int top = def(schema, "a", "typed_value");
