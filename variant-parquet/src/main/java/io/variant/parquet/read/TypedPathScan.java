@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -183,7 +182,8 @@ final class TypedPathScan {
     private final Consumer<PathValue> validator;
     private Rebuilder rebuilder; // made for a value the scalar rebuild declines: it reports it
     private org.apache.parquet.VersionParser.ParsedVersion writer;
-    private ColumnReaderImpl values;
+    private LeafPages values; // the row group's chunk of the typed column
+    private long left; // its entries not read yet
 
     Rows(MessageType schema, VariantReadOptions options) {
       this.schema = schema;
@@ -208,19 +208,21 @@ final class TypedPathScan {
 
     @Override
     void startRowGroup(PageReadStore pages) {
-      values = new ColumnReaderImpl(leaf, pages.getPageReader(leaf), converter, writer);
+      // the level reader's page decoding, not parquet-java's column reader: its level and value
+      // decoders trust run lengths and sizes read from the page (damaged pages allocate or loop)
+      values = new LeafPages(leaf, pages.getPageReader(leaf), converter, writer);
+      left = values.total();
     }
 
     @Override
     PathValue read() {
-      if (values.getCurrentDefinitionLevel() != leaf.getMaxDefinitionLevel()) {
-        // as LeafColumn reports a damaged level; the cursor names the file and the row
-        throw new ParquetDecodingException(
-            "Cannot read column "
-                + String.join(".", leaf.getPath())
-                + ": it holds a null where its row group's statistics count none");
+      if (left-- <= 0) {
+        throw damaged("it holds fewer rows than its row group");
       }
-      values.writeCurrentValueToConverter();
+      if (values.definition() != leaf.getMaxDefinitionLevel()) {
+        throw damaged("it holds a null where its row group's statistics count none");
+      }
+      values.writeValue();
       values.consume();
       Variant v = scalar.rebuild(slot);
       if (v == null) {
@@ -231,6 +233,12 @@ final class TypedPathScan {
         validator.accept(p);
       }
       return p;
+    }
+
+    /** As LeafColumn reports a damaged chunk; the cursor names the file and the row. */
+    private ParquetDecodingException damaged(String why) {
+      return new ParquetDecodingException(
+          "Cannot read column " + String.join(".", leaf.getPath()) + ": " + why);
     }
 
     /** The value the scalar rebuild declined, through the rebuild, which reports why. */

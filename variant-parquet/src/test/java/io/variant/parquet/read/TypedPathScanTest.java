@@ -281,4 +281,38 @@ class TypedPathScanTest {
           full, scanned, "trial " + trial + " " + type + " " + Arrays.toString(new int[] {n}));
     }
   }
+
+  @Test
+  void aDamagedFileThatTheScanReadsFailsCleanly() throws IOException {
+    List<Variant> rows = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      rows.add(row(VALUES.get(ShreddedType.STRING), i, i % 2 == 0));
+    }
+    Path good = file(plan(ShreddedType.STRING), rows, 9);
+    VariantPath path = VariantPath.parse("$.o.k");
+    Random rnd = new Random(7);
+    int scanned = 0;
+    for (int trial = 0; trial < 60; trial++) {
+      ParquetSurgery s = ParquetSurgery.of(Files.readAllBytes(good));
+      Corruption c = Corruption.values()[rnd.nextInt(Corruption.values().length)];
+      Corruption.Damage d = c.apply(s, rnd);
+      Path bad = Files.write(tmp.resolve("bad-" + trial + ".parquet"), d.bytes());
+      String where = "trial " + trial + " " + c + ": " + d.what();
+      int i = 0;
+      try (VariantParquetReader r = VariantParquetReader.open(bad);
+          VariantPathReader p = r.project("v", path)) {
+        scanned += p.requestedSchema().getColumns().size() == 1 ? 1 : 0;
+        for (PathValue got = p.read(); got != null; got = p.read(), i++) {
+          if (d.detectable() && i < rows.size()) {
+            assertTrue(path.extract(rows.get(i)).equals(got.value()), where + " row " + i);
+          }
+        }
+      } catch (IOException | io.variant.core.VariantException e) {
+        assertTrue(e.getMessage().contains(bad.toString()), where + ": " + e);
+      } catch (RuntimeException e) {
+        throw new AssertionError(where + ": unexpected " + e, e);
+      }
+    }
+    assertTrue(scanned >= 20, "damaged files read by the scan: " + scanned);
+  }
 }
