@@ -142,6 +142,18 @@ final class ChunkConversion {
   }
 
   /**
+   * The null count of {@code chunk} as its footer states it, or -1 if it states none: from the
+   * statistics of a footer read with them, else from what a footer decoded without them keeps.
+   */
+  static long nulls(ColumnChunkMetaData chunk) {
+    if (chunk instanceof Chunk c) {
+      return c.nulls;
+    }
+    Statistics<?> s = chunk.getStatistics();
+    return s != null && s.isNumNullsSet() ? s.getNumNulls() : -1;
+  }
+
+  /**
    * A column chunk's metadata with the values parquet-java's {@code ColumnChunkMetaData.get} keeps
    * (its {@code IntColumnChunkMetaData} only stores them in less memory); its (empty) statistics
    * are made on first use, as the conversion makes them for a chunk decoded without any. The fields
@@ -155,6 +167,7 @@ final class ChunkConversion {
     private final long totalUncompressedSize;
     private Statistics<?> statistics;
     private ChunkConversion from; // for the statistics; dropped once they are made
+    private final long nulls; // the footer's null count, or -1 if it has none
 
     Chunk(
         EncodingStats stats,
@@ -168,6 +181,10 @@ final class ChunkConversion {
       this.totalSize = m.total_compressed_size;
       this.totalUncompressedSize = m.total_uncompressed_size;
       this.from = c;
+      this.nulls =
+          m.isSetStatistics() && m.getStatistics().isSetNull_count()
+              ? m.getStatistics().getNull_count()
+              : -1;
     }
 
     @Override

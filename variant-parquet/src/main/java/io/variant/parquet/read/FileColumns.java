@@ -137,6 +137,16 @@ final class FileColumns {
         () -> new MessageType(fileSchema.getName(), RequestedSchema.forPath(node, steps)));
   }
 
+  /**
+   * The scan that answers {@code steps} of VARIANT column {@code column} from one typed column when
+   * the statistics allow it, or {@code null} if the path's shape never does ({@link
+   * TypedPathScan#of}).
+   */
+  TypedPathScan typedScan(String column, List<Segment> steps) {
+    ShreddedSchemaNode node = variants.get(column);
+    return node == null ? null : TypedPathScan.of(node, steps);
+  }
+
   private MessageType request(Object key, Supplier<MessageType> make) {
     MessageType known = requests.get(key);
     if (known == null) {

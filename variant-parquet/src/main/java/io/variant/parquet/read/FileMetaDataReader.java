@@ -45,9 +45,10 @@ import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
 /**
  * Decodes a plain footer's {@code FileMetaData} into parquet-java's thrift classes, equal to what
  * {@code Util.readFileMetaData} gives for the same bytes except that, unless asked for, the column
- * chunks' {@code statistics}, {@code size_statistics} and {@code geospatial_statistics} are left
- * unset. It does the work of the generated thrift code without its per-field protocol calls,
- * interned strings and statistics objects, which were most of a projected read's footer.
+ * chunks' {@code size_statistics} and {@code geospatial_statistics} are left unset, and of their
+ * {@code statistics} only the null count is kept. It does the work of the generated thrift code
+ * without its per-field protocol calls, interned strings and statistics objects, which were most of
+ * a projected read's footer.
  *
  * <p><b>It declines</b> (throws {@link Malformed}) whenever the generated code could read the bytes
  * differently or not at all: a required field missing, an enum value it does not know, a container
@@ -446,11 +447,7 @@ final class FileMetaDataReader {
         case 12 -> {
           // Statistics holds only binaries, integers and booleans: skipping reads what thrift reads
           if (field(STRUCT)) {
-            if (statistics) {
-              m.setStatistics(generated(new Statistics(), false));
-            } else {
-              in.skipField();
-            }
+            m.setStatistics(statistics ? generated(new Statistics(), false) : nullCount());
           }
         }
         case 13 -> {
@@ -579,6 +576,25 @@ final class FileMetaDataReader {
    * Skips a SizeStatistics struct, reading its lists of i64 as the generated code does (which reads
    * i64s whatever element type the list header names: another type is declined).
    */
+  /**
+   * A Statistics struct with only its {@code null_count} kept (the rest skipped, as without
+   * statistics): a projection that one typed column answers needs no more ({@code TypedPathScan}),
+   * and the footer of every read keeps it at the cost of one varint per chunk.
+   */
+  private Statistics nullCount() {
+    Statistics s = new Statistics();
+    in.structBegin();
+    while (in.nextField()) {
+      if (in.fieldId == 3 && field(I64)) {
+        s.setNull_count(in.readI64());
+      } else if (in.fieldId != 3) {
+        in.skipField();
+      }
+    }
+    in.structEnd();
+    return s;
+  }
+
   private void skipSizeStatistics() {
     in.structBegin();
     while (in.nextField()) {

@@ -157,7 +157,7 @@ final class LevelRows {
   }
 
   /** What parquet-java's {@code ColumnReadStoreImpl} passes its column readers. */
-  private static ParsedVersion parse(String createdBy) {
+  static ParsedVersion parse(String createdBy) {
     if (createdBy == null) {
       return null;
     }

@@ -358,6 +358,14 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   public VariantPathReader project(String column, VariantPath path) {
     List<Segment> steps = path.segments();
     MessageType requested = columns.requestedSchema(column, steps);
+    TypedPathScan scan = columns.typedScan(column, steps);
+    if (scan != null && scan.provenBy(file.footer())) {
+      MessageType typed = scan.requestedSchema(schema.getName());
+      return new VariantPathReader(
+          new RowCursor<>(
+              file, fileName, configuration, scan.rows(typed, options), FilterCompat.NOOP),
+          typed);
+    }
     return new VariantPathReader(
         new RowCursor<>(
             file,

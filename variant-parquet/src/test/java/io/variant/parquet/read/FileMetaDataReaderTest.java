@@ -161,7 +161,16 @@ class FileMetaDataReaderTest {
     for (RowGroup g : m.getRow_groups()) {
       for (ColumnChunk c : g.getColumns()) {
         if (c.isSetMeta_data()) {
+          // only the null count is kept (TypedPathScan)
+          org.apache.parquet.format.Statistics all = c.getMeta_data().getStatistics();
           c.getMeta_data().unsetStatistics();
+          if (all != null) {
+            org.apache.parquet.format.Statistics nulls = new org.apache.parquet.format.Statistics();
+            if (all.isSetNull_count()) {
+              nulls.setNull_count(all.getNull_count());
+            }
+            c.getMeta_data().setStatistics(nulls);
+          }
           c.getMeta_data().unsetSize_statistics();
           c.getMeta_data().unsetGeospatial_statistics();
         }

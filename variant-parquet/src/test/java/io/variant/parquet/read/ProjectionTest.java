@@ -59,7 +59,20 @@ class ProjectionTest {
   @Test
   void requestsOnlyTheColumnsOfThePath() throws IOException {
     // The residuals of v and b are not requested: shredded fields b and c never appear in them.
-    try (VariantParquetReader r = VariantParquetReader.open(file(List.of(row(1, "u", null))));
+    // (c holds a number in one row, in its residual: so the typed column alone cannot answer,
+    // TypedPathScanTest.)
+    Variant numberC =
+        new VariantBuilder()
+            .startObject()
+            .key("b")
+            .startObject()
+            .key("c")
+            .appendLong(3)
+            .endObject()
+            .endObject()
+            .build();
+    try (VariantParquetReader r =
+            VariantParquetReader.open(file(List.of(row(1, "u", null), numberC)));
         VariantPathReader p = r.project("v", VariantPath.parse("$.b.c"))) {
       MessageType expected =
           MessageTypeParser.parseMessageType(

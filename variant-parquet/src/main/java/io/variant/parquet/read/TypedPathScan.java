@@ -1,0 +1,257 @@
+package io.variant.parquet.read;
+
+import io.variant.core.Variant;
+import io.variant.core.VariantException;
+import io.variant.core.path.Segment;
+import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.shredding.RebuildOptions;
+import io.variant.shredding.Rebuilder;
+import io.variant.shredding.ShreddedType;
+import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.TypedScalarRebuild;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.hadoop.metadata.FileMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * A projection that one typed column answers on every row: the path follows typed objects, key by
+ * key, down to a typed scalar of the spec layout, and the footer's statistics show for every row
+ * group that the scalar's {@code typed_value} holds no null (so the VARIANT group, each object on
+ * the way and the scalar are present in every row) and that its residual {@code value} holds only
+ * nulls. Each row's value is then the typed value: a shredded key never lives in its object's
+ * residual (digest §D.5), so no residual and no dictionary can change the answer, and the read
+ * requests that one column instead of it plus the metadata (usually the biggest column after the
+ * top-level residual) and the scalar's residual. The ids or timestamps of an event log are such
+ * paths.
+ *
+ * <p><b>Statistics</b> are trusted as row-group pruning trusts them, with a check where it costs
+ * nothing: a null in the typed column, which its statistics said has none, fails the row with an
+ * error naming the column. A residual value that the statistics hide is not seen (the column is not
+ * read). Rows are otherwise the same as {@link PathResolver} gives, values and errors alike.
+ */
+final class TypedPathScan {
+  private final String column;
+  private final ShreddedSchemaNode end;
+  private final ColumnPath typedPath;
+  private final ColumnPath valuePath; // the end's residual column, or null when it has none
+  private final GroupType requested;
+
+  private TypedPathScan(
+      String column,
+      ShreddedSchemaNode end,
+      ColumnPath typedPath,
+      ColumnPath valuePath,
+      GroupType requested) {
+    this.column = column;
+    this.end = end;
+    this.typedPath = typedPath;
+    this.valuePath = valuePath;
+    this.requested = requested;
+  }
+
+  /**
+   * The scan of {@code steps} from VARIANT column {@code root}, or {@code null} if the path does
+   * not lead through typed objects to a typed scalar that a scan reads as the rebuild would (a
+   * decimal, whose values may not fit the column's precision, is left to the rebuild).
+   */
+  static TypedPathScan of(ShreddedSchemaNode root, List<Segment> steps) {
+    if (!root.layout().hasMetadataColumn()) {
+      return null;
+    }
+    List<ShreddedSchemaNode> chain = new ArrayList<>();
+    ShreddedSchemaNode node = root;
+    for (Segment step : steps) {
+      if (!(step instanceof Segment.Key key)
+          || node.shape() != ShreddingPlan.Shape.OBJECT
+          || !node.hasTyped()) {
+        return null;
+      }
+      chain.add(node);
+      node = field(node, key.name());
+      if (node == null) {
+        return null;
+      }
+    }
+    if (node.shape() != ShreddingPlan.Shape.SCALAR
+        || !node.hasTyped()
+        || node.shreddedType().kind() == ShreddedType.Kind.DECIMAL) {
+      return null;
+    }
+    // the leaf's path: the column, then each object's typed child and the field's group name
+    List<String> leaf = new ArrayList<>();
+    leaf.add(root.group().getName());
+    for (int i = 0; i < chain.size(); i++) {
+      leaf.add(chain.get(i).typedField());
+      leaf.add((i + 1 < chain.size() ? chain.get(i + 1) : node).group().getName());
+    }
+    return new TypedPathScan(
+        root.group().getName(),
+        node,
+        append(leaf, node.typedField()),
+        node.hasValue() ? append(leaf, node.valueField()) : null,
+        narrow(chain, 0, node));
+  }
+
+  private static ColumnPath append(List<String> path, String last) {
+    String[] a = path.toArray(new String[path.size() + 1]);
+    a[path.size()] = last;
+    return ColumnPath.get(a);
+  }
+
+  private static ShreddedSchemaNode field(ShreddedSchemaNode object, String name) {
+    for (ShreddedSchemaNode f : object.fields()) {
+      if (f.group().getName().equals(name)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  /** {@code chain[i]}'s group with only the typed child that leads to {@code end}'s typed leaf. */
+  private static GroupType narrow(List<ShreddedSchemaNode> chain, int i, ShreddedSchemaNode end) {
+    ShreddedSchemaNode node = i < chain.size() ? chain.get(i) : end;
+    GroupType g = node.group();
+    Type typed = g.getType(node.typedField());
+    if (i == chain.size()) {
+      return g.withNewFields(typed);
+    }
+    return g.withNewFields(typed.asGroupType().withNewFields(narrow(chain, i + 1, end)));
+  }
+
+  /**
+   * True if {@code footer} shows, in every row group, no null in the typed column and nothing but
+   * nulls in the residual one (by the chunks' null counts, which even a footer read without
+   * statistics keeps: {@link ChunkConversion#nulls}).
+   */
+  boolean provenBy(ParquetMetadata footer) {
+    for (BlockMetaData group : footer.getBlocks()) {
+      ColumnChunkMetaData typed = chunk(group, typedPath);
+      if (typed == null
+          || typed.getValueCount() != group.getRowCount()
+          || ChunkConversion.nulls(typed) != 0) {
+        return false;
+      }
+      ColumnChunkMetaData value = valuePath == null ? null : chunk(group, valuePath);
+      if (value != null && ChunkConversion.nulls(value) != value.getValueCount()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static ColumnChunkMetaData chunk(BlockMetaData group, ColumnPath path) {
+    for (ColumnChunkMetaData c : group.getColumns()) {
+      if (path.equals(c.getPath())) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** The schema the scan requests: the typed chain down to the one leaf. */
+  MessageType requestedSchema(String fileSchemaName) {
+    return new MessageType(fileSchemaName, requested);
+  }
+
+  /** The rows, as {@link LevelSource#path} would give them under {@code options}. */
+  RowCursor.Source<PathValue> rows(MessageType requestedSchema, VariantReadOptions options) {
+    return new Rows(requestedSchema, options);
+  }
+
+  private final class Rows extends RowCursor.Source<PathValue> implements SlotTarget {
+    private final MessageType schema;
+    private final ColumnDescriptor leaf;
+    private final SlotSource slot;
+    private final PrimitiveConverter converter;
+    private final TypedScalarRebuild scalar;
+    private final RebuildOptions rebuildOptions;
+    private final Consumer<PathValue> validator;
+    private Rebuilder rebuilder; // made for a value the scalar rebuild declines: it reports it
+    private org.apache.parquet.VersionParser.ParsedVersion writer;
+    private LeafPages values; // the row group's chunk of the typed column
+    private long left; // its entries not read yet
+
+    Rows(MessageType schema, VariantReadOptions options) {
+      this.schema = schema;
+      this.leaf = schema.getColumnDescription(typedPath.toArray());
+      this.slot = SlotSource.alone(end, null);
+      this.converter = ScalarConverters.create(end.shreddedType(), this, end.path());
+      this.rebuildOptions = options.rebuild();
+      this.scalar = new TypedScalarRebuild(end.shreddedType(), rebuildOptions);
+      this.validator = FullValidation.path(column, options.validation());
+    }
+
+    @Override
+    public SlotSource current() {
+      return slot;
+    }
+
+    @Override
+    MessageType open(FileMetaData meta, ParquetConfiguration configuration) {
+      writer = LevelRows.parse(meta.getCreatedBy());
+      return schema;
+    }
+
+    @Override
+    void startRowGroup(PageReadStore pages) {
+      // the level reader's page decoding, not parquet-java's column reader: its level and value
+      // decoders trust run lengths and sizes read from the page (damaged pages allocate or loop)
+      values = new LeafPages(leaf, pages.getPageReader(leaf), converter, writer);
+      left = values.total();
+    }
+
+    @Override
+    PathValue read() {
+      if (left-- <= 0) {
+        throw damaged("it holds fewer rows than its row group");
+      }
+      if (values.definition() != leaf.getMaxDefinitionLevel()) {
+        throw damaged("it holds a null where its row group's statistics count none");
+      }
+      values.writeValue();
+      values.consume();
+      Variant v = scalar.rebuild(slot);
+      if (v == null) {
+        v = declined();
+      }
+      PathValue p = PathValue.of(v, true);
+      if (validator != null) {
+        validator.accept(p);
+      }
+      return p;
+    }
+
+    /** As LeafColumn reports a damaged chunk; the cursor names the file and the row. */
+    private ParquetDecodingException damaged(String why) {
+      return new ParquetDecodingException(
+          "Cannot read column " + String.join(".", leaf.getPath()) + ": " + why);
+    }
+
+    /** The value the scalar rebuild declined, through the rebuild, which reports why. */
+    private Variant declined() {
+      if (rebuilder == null) {
+        rebuilder = Rebuilder.of(end.plan(), rebuildOptions);
+      }
+      try {
+        return rebuilder.rebuild(TypedScalarRebuild.NO_KEYS, slot);
+      } catch (VariantException e) {
+        throw new VariantParquetException(
+            null, column, -1, "Cannot read the projected path: " + e.getMessage(), e);
+      }
+    }
+  }
+}
