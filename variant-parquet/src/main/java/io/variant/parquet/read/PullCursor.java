@@ -34,6 +34,9 @@ final class PullCursor {
   // The last row is stepped as any, so the next batch is taken when it would be without the skip.
   private int window; // set by take: rows of such a batch between its first and its last
   int skipUntil;
+  // A pulled leaf's current value: its index in bits, refs and checks (valueKind), or -1 if it is
+  // in target (through the converter, or kept there when the batch ended with the row)
+  int at = -1;
 
   PullCursor(LeafColumn leaf, int maxDefinition) {
     this.leaf = leaf;
@@ -56,7 +59,14 @@ final class PullCursor {
     }
     level = d;
     if (d == maxDefinition) {
-      deliver(target);
+      int i = valueAt;
+      if (i < valueCount && valueKind != FlatValues.IDS) {
+        valueAt = i + 1;
+        at = i; // the value stays in the batch, where PullSource reads it
+      } else {
+        at = -1;
+        deliver(target);
+      }
     } else if (window > 0) { // the first row of a batch of one level: on to its last row
       p += window;
       skipUntil = r + 1 + window;
@@ -78,6 +88,7 @@ final class PullCursor {
     refs = f.refs;
     checks = f.checks;
     ids = f.ids;
+    at = -1;
     int n = end - pos;
     int c = reader.constant();
     window = c >= 0 && c < maxDefinition && n >= 3 ? n - 2 : 0;
@@ -89,15 +100,20 @@ final class PullCursor {
     int i = valueAt;
     if (i < valueCount) {
       valueAt = i + 1;
-      switch (valueKind) {
-        case FlatValues.BITS -> s.setLong(bits[i]); // what addInt, addLong, addDouble do
-        case FlatValues.STRINGS -> s.setString(refs[i], checks[i]);
-        case FlatValues.RESIDUALS -> s.setResidual(refs[i]);
-        case FlatValues.BYTES -> s.setBytes(refs[i]);
-        default -> leaf.converterValue(s, i);
-      }
+      copy(s, i);
     } else {
       leaf.converterValue(s, -1);
+    }
+  }
+
+  /** The batch's value {@code i} to {@code s}. */
+  private void copy(SlotSource s, int i) {
+    switch (valueKind) {
+      case FlatValues.BITS -> s.setLong(bits[i]); // what addInt, addLong, addDouble do
+      case FlatValues.STRINGS -> s.setString(refs[i], checks[i]);
+      case FlatValues.RESIDUALS -> s.setResidual(refs[i]);
+      case FlatValues.BYTES -> s.setBytes(refs[i]);
+      default -> leaf.converterValue(s, i);
     }
   }
 
@@ -105,7 +121,26 @@ final class PullCursor {
   void next(int p) {
     pos = ++p;
     if (p >= end) { // as the reader's consume(): the next levels as soon as these are read
+      if (at >= 0) { // the next batch's values replace this one's: the row's value to target
+        copy(target, at);
+        at = -1;
+      }
       leaf.nextBatch();
     }
+  }
+
+  /** The current value's raw bits ({@link #at} >= 0, a batch of {@link FlatValues#BITS}). */
+  long bits() {
+    return bits[at];
+  }
+
+  /** The current value's bytes ({@link #at} >= 0, a batch of dictionary entries). */
+  byte[] ref() {
+    return refs[at];
+  }
+
+  /** The current string checked as UTF-8, or {@code null} ({@link #at} >= 0, as {@link #ref}). */
+  CheckedUtf8 check() {
+    return valueKind == FlatValues.STRINGS ? checks[at] : null;
   }
 }

@@ -15,6 +15,8 @@ import java.nio.ByteBuffer;
  * <ul>
  *   <li>The residual is the {@code value} leaf's value when its level is the leaf's maximum.
  *   <li>A scalar's typed value is its {@code typed_value} leaf's, present at the leaf's maximum.
+ *   <li>Both are read where the leaf's batch decoded them ({@link PullCursor#at}), without a copy
+ *       per row, else from the source the leaf's converter filled.
  *   <li>An object's typed group is present when the level of the first leaf outside lists under its
  *       {@code typed_value} (in schema order) reaches the group's; a field is present when the
  *       level of the first such leaf under the field's group (its {@code value} leaf if it has one)
@@ -107,7 +109,10 @@ final class PullSource implements ShreddedSource {
   @Override
   public Variant residual() {
     PullCursor v = value;
-    return v != null && v.level >= valueAt ? residual.residual() : null;
+    if (v == null || v.level < valueAt) {
+      return null;
+    }
+    return v.at >= 0 ? residual.residualOf(v.ref()) : residual.residual();
   }
 
   @Override
@@ -121,24 +126,30 @@ final class PullSource implements ShreddedSource {
 
   @Override
   public boolean typedBoolean() {
-    return scalar.typedBoolean();
+    PullCursor t = typed;
+    return t.at >= 0 ? t.bits() != 0 : scalar.typedBoolean();
   }
 
   @Override
   public long typedLong() {
-    return scalar.typedLong();
+    PullCursor t = typed;
+    return t.at >= 0 ? t.bits() : scalar.typedLong();
   }
 
   @Override
   public float typedFloat() {
-    return scalar.typedFloat();
+    PullCursor t = typed;
+    return t.at >= 0 ? Float.intBitsToFloat((int) t.bits()) : scalar.typedFloat();
   }
 
   @Override
   public double typedDouble() {
-    return scalar.typedDouble();
+    PullCursor t = typed;
+    return t.at >= 0 ? Double.longBitsToDouble(t.bits()) : scalar.typedDouble();
   }
 
+  // Decimals: Invariant: their leaves never keep a value in the batch (FlatValues decodes only
+  // numbers, dictionary entries and ids ahead; a decimal's ids go through its converter).
   @Override
   public BigDecimal typedDecimal() {
     return scalar.typedDecimal();
@@ -161,17 +172,21 @@ final class PullSource implements ShreddedSource {
 
   @Override
   public ByteBuffer typedBytes() {
-    return scalar.typedBytes();
+    PullCursor t = typed;
+    // writable so that hasArray() lets the rebuilder read it without a copy, as SlotSource's
+    return t.at >= 0 ? ByteBuffer.wrap(t.ref()) : scalar.typedBytes();
   }
 
   @Override
   public byte[] typedByteArray() {
-    return scalar.typedByteArray();
+    PullCursor t = typed;
+    return t.at >= 0 ? t.ref() : scalar.typedByteArray();
   }
 
   @Override
   public CheckedUtf8 typedCheckedString() {
-    return scalar.typedCheckedString();
+    PullCursor t = typed;
+    return t.at >= 0 ? t.check() : scalar.typedCheckedString();
   }
 
   @Override
