@@ -150,39 +150,70 @@ abstract class EncodedValue {
    * @throws VariantFormatException if the encoding runs past the buffer or the type id is unknown
    */
   public int valueSize() {
-    long size;
-    switch (Layout.basicTypeBits(header)) {
-      case 0:
-        {
-          VariantType t = VariantType.ofPrimitiveId(Layout.valueHeader(header), pos);
-          int fixed = t.fixedPayloadSize();
-          size = fixed >= 0 ? 1 + fixed : 5 + (need(pos + 1, 4) & 0xFFFFFFFFL);
-          break;
-        }
-      case 1:
-        size = 1 + Layout.valueHeader(header);
-        break;
-      default:
-        size = containerEnd() - pos;
-        break;
+    long size =
+        Layout.basicTypeBits(header) >= 2
+            ? containerEnd() - pos
+            : scalarSize(buf, pos, limit, header);
+    return fitting(pos, size, limit, header);
+  }
+
+  /**
+   * {@link #valueSize()} of the value at {@code pos} whose data ends at {@code limit}, without a
+   * view of it: the same size and the same errors as {@code valueSize()} of a {@link Variant} over
+   * those bounds (for a builder that copies an object's field by its offsets).
+   */
+  static int valueSizeAt(byte[] buf, int pos, int limit) {
+    int header = buf[pos] & 0xFF;
+    long size =
+        Layout.basicTypeBits(header) >= 2
+            ? ContainerHeader.dataEnd(buf, pos, limit, header) - pos
+            : scalarSize(buf, pos, limit, header);
+    return fitting(pos, size, limit, header);
+  }
+
+  /**
+   * The encoded size of the primitive or short string at {@code pos} with header byte {@code
+   * header}, not yet checked against {@code limit} (only its length field is read within it).
+   *
+   * @throws VariantFormatException for an unknown primitive type id or a length past {@code limit}
+   */
+  static long scalarSize(byte[] buf, int pos, int limit, int header) {
+    if (Layout.basicTypeBits(header) == 1) {
+      return 1 + Layout.valueHeader(header);
     }
+    VariantType t = VariantType.ofPrimitiveId(Layout.valueHeader(header), pos);
+    int fixed = t.fixedPayloadSize();
+    return fixed >= 0
+        ? 1 + fixed
+        : 5 + (ContainerHeader.read(buf, pos + 1, 4, limit) & 0xFFFFFFFFL);
+  }
+
+  /**
+   * {@code size}, the size of the value at {@code pos}, checked to end within {@code limit}.
+   *
+   * @throws VariantFormatException if it runs past {@code limit}
+   */
+  static int fitting(int pos, long size, int limit, int header) {
     if (pos + size > limit) {
       throw VariantFormatException.at(
-          pos, "%s of %d bytes runs past the end of its data at byte %d", describe(), size, limit);
+          pos,
+          "%s of %d bytes runs past the end of its data at byte %d",
+          describe(header),
+          size,
+          limit);
     }
     return (int) size;
   }
 
   final String describe() {
+    return describe(header);
+  }
+
+  private static String describe(int header) {
     int bt = Layout.basicTypeBits(header);
     return bt == 0
         ? "primitive id " + Layout.valueHeader(header)
         : BasicType.ofHeader(header).name().toLowerCase();
-  }
-
-  /** Reads an unsigned little-endian int of {@code width} bytes at {@code at}, bounds-checked. */
-  final int need(int at, int width) {
-    return ContainerHeader.read(buf, at, width, limit);
   }
 
   final String safeTypeName() {

@@ -299,8 +299,10 @@ final class FixedContainers {
 
   /**
    * Writes the innermost container's offsets ({@code first} 0) or field ids ({@code first} 1) of
-   * its {@code n} values at {@code width} bytes each from {@code at}; returns the end. One byte
-   * gets its own loop without the width switch.
+   * its {@code n} values at {@code width} bytes each from {@code at}; returns the end. One and two
+   * bytes get loops of their own without the width switch: two-byte offsets are what a rebuilt
+   * row's top-level object takes once its data passes 255 bytes, and LittleEndian.write, too big to
+   * be inlined here, was a call per field.
    */
   private int writeAll(byte[] out, int at, int first, int n, int width) {
     int[] c = cur;
@@ -309,6 +311,14 @@ final class FixedContainers {
         out[at + i] = (byte) c[2 * i + first];
       }
       return at + n;
+    }
+    if (width == 2) {
+      for (int i = 0; i < n; i++) {
+        int v = c[2 * i + first];
+        out[at + 2 * i] = (byte) v;
+        out[at + 2 * i + 1] = (byte) (v >>> 8);
+      }
+      return at + 2 * n;
     }
     for (int i = 0; i < n; i++, at += width) {
       LittleEndian.write(out, at, c[2 * i + first], width);

@@ -1,5 +1,9 @@
 package io.variant.core;
 
+// Size (over 400 lines): one documented append method per value kind of the public surface; the
+// open containers live in FixedContainers and the buffer in ValueBuffer, the checks of copied
+// values in VariantValidator.
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.temporal.ChronoUnit;
@@ -338,16 +342,58 @@ public final class FixedDictionaryBuilder {
    */
   public FixedDictionaryBuilder appendVariant(Variant v) {
     sameDictionary(v);
-    if (checkCopies) {
-      if (checker == null) {
-        checker = new VariantValidator(maxDepth, KeyOrder.ANY);
-      }
-      checker.checkAnew(v, maxDepth - containers.depth);
-    }
-    int size = v.valueSize();
+    int size = checkCopies ? checkedSize(v) : v.valueSize();
     containers.beforeValue();
     buf.copy(v.buf, v.pos, size);
     return this;
+  }
+
+  /**
+   * Copies field {@code i} of {@code object}, an object over this builder's dictionary, as it is:
+   * {@code appendVariant(object.fieldValue(i))} with the same bytes and the same errors, without a
+   * view of the field when it is a scalar (a rebuild copies a residual object's fields one by one).
+   *
+   * @throws VariantTypeException if {@code object} is not an object
+   * @throws IndexOutOfBoundsException if it has no field {@code i}
+   * @throws IllegalArgumentException if {@code object} uses another dictionary
+   * @throws VariantFormatException if the field's offset or size runs out of the object, or copies
+   *     are checked and the field is malformed
+   */
+  public FixedDictionaryBuilder appendField(Variant object, int i) {
+    long bounds = object.fieldBounds(i);
+    sameDictionary(object);
+    byte[] src = object.buf;
+    int at = (int) (bounds >>> 32);
+    int end = (int) bounds;
+    int size;
+    if (!checkCopies) {
+      size = EncodedValue.valueSizeAt(src, at, end);
+    } else if ((size = VariantValidator.checkedScalarSize(src, at, end)) < 0) {
+      size = checkedView(object.fieldValue(i)); // a container, decimal or time: a view's check
+    }
+    containers.beforeValue();
+    buf.copy(src, at, size);
+    return this;
+  }
+
+  /** Checks {@code v} before it is copied, as {@link Variant#validate()} does; returns its size. */
+  private int checkedSize(Variant v) {
+    // a scalar is checked in place; its nesting is within the limit: depth <= maxDepth here
+    int size = VariantValidator.checkedScalarSize(v.buf, v.pos, v.limit);
+    return size >= 0 ? size : checkedView(v);
+  }
+
+  /**
+   * {@link #checkedSize} of a value that is no scalar checked in place (a container, decimal or
+   * time): the validator's walk. Apart, so that callers that inline the scalar check do not inline
+   * it twice.
+   */
+  private int checkedView(Variant v) {
+    if (checker == null) {
+      checker = new VariantValidator(maxDepth, KeyOrder.ANY);
+    }
+    checker.checkAnew(v, maxDepth - containers.depth);
+    return v.valueSize();
   }
 
   private void sameDictionary(Variant v) {
@@ -366,7 +412,11 @@ public final class FixedDictionaryBuilder {
     int payload = t.fixedPayloadSize();
     containers.beforeValue();
     int at = buf.primitive(t, payload);
-    LittleEndian.write(buf.out, at, bits, payload);
+    if (payload == 8) {
+      LittleEndian.writeLong(buf.out, at, bits); // the common width of typed columns, inlined
+    } else {
+      LittleEndian.write(buf.out, at, bits, payload);
+    }
     return this;
   }
 

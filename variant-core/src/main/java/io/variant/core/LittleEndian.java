@@ -46,6 +46,14 @@ final class LittleEndian {
     return (v << shift) >> shift;
   }
 
+  /**
+   * {@link #write} of 8 bytes: small enough to be inlined where {@code write}, compiled into a big
+   * method of its own, stays a call (a rebuild's int64, double and timestamp values).
+   */
+  static void writeLong(byte[] b, int pos, long v) {
+    LONGS.set(b, pos, v);
+  }
+
   static void write(byte[] b, int pos, long v, int width) {
     switch (width) {
       case 1 -> b[pos] = (byte) v; // ids and offsets of small containers: the common case

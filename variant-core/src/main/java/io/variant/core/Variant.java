@@ -100,10 +100,16 @@ public final class Variant extends EncodedValue {
   /** This object's or array's header, parsed on first use (a benign race may parse it twice). */
   ContainerHeader container() {
     ContainerHeader h = container;
-    if (h == null) {
-      h = ContainerHeader.parse(buf, pos, limit, header);
-      container = h;
-    }
+    return h != null ? h : parseContainer();
+  }
+
+  /**
+   * {@link #container()}'s first use, apart: inlined into every accessor, the parse took the
+   * compiler's inlining budget of a caller that reads many fields (a rebuild's residual merge).
+   */
+  private ContainerHeader parseContainer() {
+    ContainerHeader h = ContainerHeader.parse(buf, pos, limit, header);
+    container = h;
     return h;
   }
 
@@ -179,6 +185,13 @@ public final class Variant extends EncodedValue {
   /** Element or field {@code i} (checked by the caller) of this container. */
   private Variant child(ContainerHeader h, int i) {
     int dataEnd = h.dataEnd(buf, limit);
+    Variant c = new Variant(metadata, buf, childStart(h, i, dataEnd), dataEnd);
+    c.knownSpecOrdered = knownSpecOrdered; // a builder's value is in key order all the way down
+    return c;
+  }
+
+  /** Where element or field {@code i} (checked by the caller) starts, before {@code dataEnd}. */
+  private int childStart(ContainerHeader h, int i, int dataEnd) {
     long off = h.offset(buf, i);
     if (h.dataStart + off >= dataEnd) {
       throw VariantFormatException.at(
@@ -188,9 +201,19 @@ public final class Variant extends EncodedValue {
           i,
           dataEnd - h.dataStart);
     }
-    Variant c = new Variant(metadata, buf, (int) (h.dataStart + off), dataEnd);
-    c.knownSpecOrdered = knownSpecOrdered; // a builder's value is in key order all the way down
-    return c;
+    return (int) (h.dataStart + off);
+  }
+
+  /**
+   * Where the value of field {@code i} starts (high 32 bits) and where the object's data ends (low
+   * 32 bits): the bounds of {@link #fieldValue}{@code (i)}, checked as it checks them, without a
+   * view (for a builder that copies the field).
+   */
+  long fieldBounds(int i) {
+    ContainerHeader h = requireObject();
+    checkIndex(h, i);
+    int dataEnd = h.dataEnd(buf, limit);
+    return ((long) childStart(h, i, dataEnd) << 32) | dataEnd;
   }
 
   /**

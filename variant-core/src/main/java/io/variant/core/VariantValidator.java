@@ -133,23 +133,55 @@ final class VariantValidator {
    * The payload checks beyond its size (which valueSize() checked), decided per equivalence class.
    */
   private static void checkScalar(Variant v) {
-    VariantType t = v.type();
-    PayloadCheck check =
-        switch (t.equivalenceClass()) { // exhaustive: a new class stops the build here
-          case STRING -> PayloadCheck.UTF8;
-          case EXACT_NUMERIC -> t.isDecimal() ? PayloadCheck.DECIMAL : PayloadCheck.NONE;
-          case TIME_NTZ -> PayloadCheck.TIME_OF_DAY;
-          case NULL, BOOLEAN, DOUBLE, FLOAT, DATE, TIMESTAMP, TIMESTAMP_NTZ, BINARY, UUID ->
-              PayloadCheck.NONE;
-          case OBJECT, ARRAY -> throw new AssertionError(t); // check() walks containers
-        };
-    switch (check) {
+    switch (payloadCheck(v.type())) {
       case UTF8 -> v.checkString(); // stringValue() would decode a String per string
       case DECIMAL -> checkDecimal(v);
       case TIME_OF_DAY ->
           v.timeValue(); // within one day; timeValue() would refuse the value later otherwise
       case NONE -> {}
     }
+  }
+
+  private static PayloadCheck payloadCheck(VariantType t) {
+    return switch (t.equivalenceClass()) { // exhaustive: a new class stops the build here
+      case STRING -> PayloadCheck.UTF8;
+      case EXACT_NUMERIC -> t.isDecimal() ? PayloadCheck.DECIMAL : PayloadCheck.NONE;
+      case TIME_NTZ -> PayloadCheck.TIME_OF_DAY;
+      case NULL, BOOLEAN, DOUBLE, FLOAT, DATE, TIMESTAMP, TIMESTAMP_NTZ, BINARY, UUID ->
+          PayloadCheck.NONE;
+      case OBJECT, ARRAY -> throw new AssertionError(t); // check() walks containers
+    };
+  }
+
+  /**
+   * Checks the value at {@code pos}, whose parent's data ends at {@code limit}, as {@link
+   * #checkAnew} checks a view of it over those bounds (the same errors), and returns its size, when
+   * it is a primitive or short string whose check is its bounds and at most its UTF-8; returns -1,
+   * checking nothing, for an object, an array, a decimal or a time, which the caller checks through
+   * a view. For a builder that copies an object's scalar fields without a view of each.
+   */
+  static int checkedScalarSize(byte[] buf, int pos, int limit) {
+    int header = buf[pos] & 0xFF;
+    int basicType = Layout.basicTypeBits(header);
+    if (basicType >= 2) {
+      return -1;
+    }
+    int size =
+        EncodedValue.fitting(pos, EncodedValue.scalarSize(buf, pos, limit, header), limit, header);
+    if (basicType == 1) { // a short string: its bytes follow the header
+      Utf8.check(buf, pos + 1, size - 1, pos + 1);
+      return size;
+    }
+    // the type id is known: scalarSize read it
+    VariantType t = VariantType.ofPrimitiveId(Layout.valueHeader(header), pos);
+    switch (payloadCheck(t)) {
+      case UTF8 -> Utf8.check(buf, pos + 5, size - 5, pos + 5); // after the 4-byte length
+      case NONE -> {}
+      case DECIMAL, TIME_OF_DAY -> {
+        return -1;
+      }
+    }
+    return size;
   }
 
   private enum PayloadCheck {

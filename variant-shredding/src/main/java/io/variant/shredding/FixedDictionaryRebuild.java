@@ -1,5 +1,8 @@
 package io.variant.shredding;
 
+// Size (just over 400 lines): the plan tree, the per-dictionary cache and the walk are one fast
+// path whose parts are only meaningful together; typed scalars are TypedScalarRebuild's.
+
 import io.variant.core.FixedDictionaryBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
@@ -31,6 +34,7 @@ final class FixedDictionaryRebuild {
   }
 
   private static final Decline DECLINE = new Decline();
+  private static final int[] NO_IDS = {};
   // A power of two, in sets of WAYS by hash, least recently used dropped. The 3,000-row event log
   // has 551 distinct row dictionaries: direct-mapped, 40 slots held two or more of them and 8% of
   // rows were resolved again (copied, merged); in sets of 4 none is, after its first row.
@@ -55,6 +59,9 @@ final class FixedDictionaryRebuild {
     // the next time (rows of one file mostly repeat their shapes), so that closing it moves nothing
     // (see closed())
     int headerGuess;
+    // object: the field ids of this row's residual object (merged()'s scratch; a node is never
+    // inside itself, so one array per node is never in use twice at once)
+    int[] residualIds = NO_IDS;
 
     Node(ShreddingPlan plan, int[] objectCount) {
       this.plan = plan;
@@ -315,30 +322,56 @@ final class FixedDictionaryRebuild {
     closed(n);
   }
 
-  /** The fields of an object slot with a residual object, merged in id order. */
+  /**
+   * The fields of an object slot with a residual object, merged in id order: one loop with one
+   * place that appends a plan field and one that copies a residual field (the residual's accessors
+   * inline its header parse at each place that reads it, which took the compiler's inlining budget
+   * for this method and its caller).
+   */
   private void merged(Node n, ShreddedSource s, Variant residual) {
     int[] fieldIds = ids[n.object];
-    int rn = residual.fieldCount();
+    int rn = residualIds(n, residual);
+    int[] rids = n.residualIds;
+    int nk = fieldIds.length;
     int j = 0;
-    int rid = rn > 0 ? residual.fieldId(0) : Integer.MAX_VALUE;
-    for (int k = 0; k < fieldIds.length; k++) {
-      int id = fieldIds[k];
-      if (id >= 0) {
-        for (; rid < id; rid = nextId(residual, ++j, rn, rid)) {
-          b.key(rid).appendVariant(residual.fieldValue(j));
-        }
-        if (rid == id) {
+    for (int k = 0; k < nk || j < rn; ) {
+      int rid = j < rn ? rids[j] : Integer.MAX_VALUE;
+      int id = k < nk ? fieldIds[k] : Integer.MAX_VALUE;
+      if (id <= rid
+          || id < 0) { // a plan field: not in the dictionary (-1) or before the residual's
+        if (id == rid) {
           if (!typedWins) {
             throw DECLINE; // the general path reports the conflict
           }
-          rid = nextId(residual, ++j, rn, rid); // the shredded field wins, even when missing
+          j++; // the shredded field wins, even when missing
         }
+        field(n, k++, s, id);
+      } else {
+        b.key(rid).appendField(residual, j++);
       }
-      field(n, k, s, id);
     }
-    for (; j < rn; rid = nextId(residual, ++j, rn, rid)) {
-      b.key(rid).appendVariant(residual.fieldValue(j));
+  }
+
+  /**
+   * Reads the residual object's field ids, in field order, into {@code n.residualIds} and returns
+   * their count; declines unless they increase (out of key order, or a duplicate key): the general
+   * path decides those.
+   */
+  private static int residualIds(Node n, Variant residual) {
+    int rn = residual.fieldCount();
+    int[] rids = n.residualIds;
+    if (rids.length < rn) {
+      rids = n.residualIds = new int[rn];
     }
+    int previous = -1;
+    for (int j = 0; j < rn; j++) {
+      int id = residual.fieldId(j);
+      if (id <= previous) {
+        throw DECLINE;
+      }
+      rids[j] = previous = id;
+    }
+    return rn;
   }
 
   /** Appends the object's field {@code k} (in id order) under field id {@code id} if present. */
@@ -371,18 +404,6 @@ final class FixedDictionaryRebuild {
   /** True unless the slot is missing (both parts null). */
   private static boolean present(Node n, ShreddedSource s) {
     return (n.shredded && s.hasTyped()) || s.residual() != null;
-  }
-
-  /** The id of the residual's field {@code j}, which must exceed {@code previous}. */
-  private static int nextId(Variant residual, int j, int count, int previous) {
-    if (j >= count) {
-      return Integer.MAX_VALUE;
-    }
-    int id = residual.fieldId(j);
-    if (id <= previous) {
-      throw DECLINE; // out of key order, or a duplicate key
-    }
-    return id;
   }
 
   private void typed(Node n, ShreddedSource s) {
