@@ -327,7 +327,7 @@ public final class FixedDictionaryBuilder {
     int prefix = t == VariantType.BINARY ? 4 : 0;
     int at = buf.primitive(t, prefix + length);
     if (prefix > 0) {
-      LittleEndian.write(buf.out, at, length, 4);
+      LittleEndian.writeInt(buf.out, at, length);
     }
     System.arraycopy(b, offset, buf.out, at + prefix, length);
     return this;
@@ -412,8 +412,11 @@ public final class FixedDictionaryBuilder {
     int payload = t.fixedPayloadSize();
     containers.beforeValue();
     int at = buf.primitive(t, payload);
+    // the common widths of typed columns inlined; write() stays a call where it is compiled apart
     if (payload == 8) {
-      LittleEndian.writeLong(buf.out, at, bits); // the common width of typed columns, inlined
+      LittleEndian.writeLong(buf.out, at, bits);
+    } else if (payload == 4) {
+      LittleEndian.writeInt(buf.out, at, (int) bits);
     } else {
       LittleEndian.write(buf.out, at, bits, payload);
     }

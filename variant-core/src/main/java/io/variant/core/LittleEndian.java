@@ -54,6 +54,11 @@ final class LittleEndian {
     LONGS.set(b, pos, v);
   }
 
+  /** {@link #write} of 4 bytes, inlined where it is called (as {@link #writeLong}). */
+  static void writeInt(byte[] b, int pos, int v) {
+    INTS.set(b, pos, v);
+  }
+
   static void write(byte[] b, int pos, long v, int width) {
     switch (width) {
       case 1 -> b[pos] = (byte) v; // ids and offsets of small containers: the common case

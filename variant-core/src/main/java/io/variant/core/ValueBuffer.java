@@ -108,7 +108,7 @@ final class ValueBuffer {
       len += 1 + length;
     } else {
       int at = primitive(VariantType.STRING, 4 + length);
-      LittleEndian.write(out, at, length, 4);
+      LittleEndian.writeInt(out, at, length);
       System.arraycopy(b, off, out, at + 4, length);
     }
   }
@@ -125,11 +125,13 @@ final class ValueBuffer {
     int w = t.fixedPayloadSize() - 1;
     int at = primitive(t, w + 1);
     out[at] = (byte) scale;
-    if (w == 16) {
-      LittleEndian.write(out, at + 1, unscaled, 8);
-      Arrays.fill(out, at + 9, at + 17, (byte) (unscaled < 0 ? 0xFF : 0));
+    if (w == 4) {
+      LittleEndian.writeInt(out, at + 1, (int) unscaled);
     } else {
-      LittleEndian.write(out, at + 1, unscaled, w);
+      LittleEndian.writeLong(out, at + 1, unscaled);
+      if (w == 16) {
+        Arrays.fill(out, at + 9, at + 17, (byte) (unscaled < 0 ? 0xFF : 0));
+      }
     }
   }
 
@@ -137,8 +139,8 @@ final class ValueBuffer {
   void decimal16(int scale, long high, long low) {
     int at = primitive(VariantType.DECIMAL16, VariantType.DECIMAL16.fixedPayloadSize());
     out[at] = (byte) scale;
-    LittleEndian.write(out, at + 1, low, 8);
-    LittleEndian.write(out, at + 9, high, 8);
+    LittleEndian.writeLong(out, at + 1, low);
+    LittleEndian.writeLong(out, at + 9, high);
   }
 
   /** A decimal16 whose unscaled value needs more than a long. */

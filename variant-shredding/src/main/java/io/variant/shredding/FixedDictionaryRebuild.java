@@ -337,8 +337,8 @@ final class FixedDictionaryRebuild {
     for (int k = 0; k < nk || j < rn; ) {
       int rid = j < rn ? rids[j] : Integer.MAX_VALUE;
       int id = k < nk ? fieldIds[k] : Integer.MAX_VALUE;
-      if (id <= rid
-          || id < 0) { // a plan field: not in the dictionary (-1) or before the residual's
+      // a plan field when it comes first, or is not in the dictionary (-1)
+      if (id <= rid || id < 0) {
         if (id == rid) {
           if (!typedWins) {
             throw DECLINE; // the general path reports the conflict
@@ -374,13 +374,21 @@ final class FixedDictionaryRebuild {
     return rn;
   }
 
-  /** Appends the object's field {@code k} (in id order) under field id {@code id} if present. */
+  /**
+   * Appends the object's field {@code k} (in id order) under field id {@code id} if present. Small
+   * enough to be inlined into the object loops, so that a missing field (most of a wide plan's, in
+   * any one row) takes no call: {@link #presentField} does the work.
+   */
   private void field(Node n, int k, ShreddedSource s, int id) {
-    Node f = n.fields[k];
     ShreddedSource fs = s.field(n.planIndex[k]);
-    if (fs == null) {
-      return; // a missing field appends nothing
+    if (fs != null) { // a missing field appends nothing
+      presentField(n, k, fs, id);
     }
+  }
+
+  /** {@link #field} for field {@code k}, whose slot {@code fs} is present. */
+  private void presentField(Node n, int k, ShreddedSource fs, int id) {
+    Node f = n.fields[k];
     if (id < 0) {
       if (present(f, fs)) {
         throw DECLINE; // its key is not in the row's dictionary: the general path adds it
