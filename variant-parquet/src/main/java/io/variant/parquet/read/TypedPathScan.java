@@ -30,18 +30,28 @@ import org.apache.parquet.schema.Type;
 /**
  * A projection that one typed column answers on every row: the path follows typed objects, key by
  * key, down to a typed scalar of the spec layout, and the footer's statistics show for every row
- * group that the scalar's {@code typed_value} holds no null (so the VARIANT group, each object on
- * the way and the scalar are present in every row) and that its residual {@code value} holds only
- * nulls. Each row's value is then the typed value: a shredded key never lives in its object's
- * residual (digest §D.5), so no residual and no dictionary can change the answer, and the read
- * requests that one column instead of it plus the metadata (usually the biggest column after the
- * top-level residual) and the scalar's residual. The ids or timestamps of an event log are such
- * paths.
+ * group that the scalar's residual {@code value} holds only nulls. Each row's answer is then in the
+ * scalar's {@code typed_value} column alone:
  *
- * <p><b>Statistics</b> are trusted as row-group pruning trusts them, with a check where it costs
- * nothing: a null in the typed column, which its statistics said has none, fails the row with an
- * error naming the column. A residual value that the statistics hide is not seen (the column is not
- * read). Rows are otherwise the same as {@link PathResolver} gives, values and errors alike.
+ * <ul>
+ *   <li>a value there is the path's value: a shredded key never lives in its object's residual
+ *       (digest §D.5), so no residual and no dictionary can change it;
+ *   <li>a null there is SQL NULL when its definition level says the VARIANT group is null, and
+ *       otherwise the path is absent: the scalar is missing (its residual is null), or a typed
+ *       object on the way is null, whose slot then holds no object (VariantShredding §Objects),
+ *       just as {@link PathResolver} reads such a row without that slot's residual ({@link
+ *       RequestedSchema}).
+ * </ul>
+ *
+ * The read requests that one column instead of it plus the metadata (usually the biggest column
+ * after the top-level residual) and the scalar's residual. The ids, timestamps and optional typed
+ * fields of an event log are such paths. For the path {@code $} of a typed scalar column, whose
+ * typed null would leave the answer to the residual, the typed column must also hold no null.
+ *
+ * <p><b>Statistics</b> are trusted as row-group pruning trusts them: a residual value that the
+ * residual column's null count hides is not seen (the column is not read). A null that the typed
+ * column's count hides in a {@code $} scan fails its row with an error naming the column. Rows are
+ * otherwise the same as {@link PathResolver} gives, values and errors alike.
  */
 final class TypedPathScan {
   private final String column;
@@ -49,14 +59,17 @@ final class TypedPathScan {
   private final ColumnPath typedPath;
   private final ColumnPath valuePath; // the end's residual column, or null when it has none
   private final GroupType requested;
+  private final boolean wholeValue; // the path is $: a typed null leaves the answer to the residual
 
   private TypedPathScan(
       String column,
       ShreddedSchemaNode end,
       ColumnPath typedPath,
       ColumnPath valuePath,
-      GroupType requested) {
+      GroupType requested,
+      boolean wholeValue) {
     this.column = column;
+    this.wholeValue = wholeValue;
     this.end = end;
     this.typedPath = typedPath;
     this.valuePath = valuePath;
@@ -103,7 +116,8 @@ final class TypedPathScan {
         node,
         append(leaf, node.typedField()),
         node.hasValue() ? append(leaf, node.valueField()) : null,
-        narrow(chain, 0, node));
+        narrow(chain, 0, node),
+        chain.isEmpty());
   }
 
   private static ColumnPath append(List<String> path, String last) {
@@ -133,16 +147,16 @@ final class TypedPathScan {
   }
 
   /**
-   * True if {@code footer} shows, in every row group, no null in the typed column and nothing but
-   * nulls in the residual one (by the chunks' null counts, which even a footer read without
-   * statistics keeps: {@link ChunkConversion#nulls}).
+   * True if {@code footer} shows, in every row group, nothing but nulls in the residual column
+   * (and, for {@code $}, no null in the typed one), by the chunks' null counts, which even a footer
+   * read without statistics keeps ({@link ChunkConversion#nulls}).
    */
   boolean provenBy(ParquetMetadata footer) {
     for (BlockMetaData group : footer.getBlocks()) {
       ColumnChunkMetaData typed = chunk(group, typedPath);
       if (typed == null
           || typed.getValueCount() != group.getRowCount()
-          || ChunkConversion.nulls(typed) != 0) {
+          || (wholeValue && ChunkConversion.nulls(typed) != 0)) {
         return false;
       }
       ColumnChunkMetaData value = valuePath == null ? null : chunk(group, valuePath);
@@ -175,6 +189,7 @@ final class TypedPathScan {
   private final class Rows extends RowCursor.Source<PathValue> implements SlotTarget {
     private final MessageType schema;
     private final ColumnDescriptor leaf;
+    private final int presentAt; // the definition level at which the VARIANT group is non-null
     private final SlotSource slot;
     private final PrimitiveConverter converter;
     private final TypedScalarRebuild scalar;
@@ -188,6 +203,7 @@ final class TypedPathScan {
     Rows(MessageType schema, VariantReadOptions options) {
       this.schema = schema;
       this.leaf = schema.getColumnDescription(typedPath.toArray());
+      this.presentAt = schema.getMaxDefinitionLevel(column);
       this.slot = SlotSource.alone(end, null);
       this.converter = ScalarConverters.create(end.shreddedType(), this, end.path());
       this.rebuildOptions = options.rebuild();
@@ -219,8 +235,9 @@ final class TypedPathScan {
       if (left-- <= 0) {
         throw damaged("it holds fewer rows than its row group");
       }
-      if (values.definition() != leaf.getMaxDefinitionLevel()) {
-        throw damaged("it holds a null where its row group's statistics count none");
+      int d = values.definition();
+      if (d != leaf.getMaxDefinitionLevel()) {
+        return nullAt(d);
       }
       values.writeValue();
       values.consume();
@@ -233,6 +250,22 @@ final class TypedPathScan {
         validator.accept(p);
       }
       return p;
+    }
+
+    /** The row whose typed value is null at definition level {@code d} (see the class comment). */
+    private PathValue nullAt(int d) {
+      if (d < 0 || d > leaf.getMaxDefinitionLevel()) {
+        throw damaged(
+            "definition level "
+                + d
+                + " is outside the column's 0 to "
+                + leaf.getMaxDefinitionLevel());
+      }
+      values.consume(); // the entry is read: the next row is the next entry
+      if (wholeValue) {
+        throw damaged("it holds a null where its row group's statistics count none");
+      }
+      return d < presentAt ? PathValue.SQL_NULL : PathValue.absent(true);
     }
 
     /** As LeafColumn reports a damaged chunk; the cursor names the file and the row. */
