@@ -9,11 +9,11 @@ import org.apache.parquet.schema.MessageType;
  * Reads one path of one VARIANT column, row by row, requesting from Parquet only the columns that
  * path needs: the metadata, the residual {@code value} of each slot along the path, the typed chain
  * along it, and the whole slot at its end. Rows whose path is fully typed are answered from typed
- * columns without decoding any residual ({@link PathValue#fromTypedColumns()}). When the footer's
- * null counts show that every row's path ends at a typed scalar through typed objects (no null in
- * its {@code typed_value}, only nulls in its {@code value}, in every row group), only that one
- * typed column is requested ({@link #requestedSchema()} says so). Obtained from {@link
- * VariantParquetReader#project}.
+ * columns without decoding any residual ({@link PathValue#fromTypedColumns()}). When the path leads
+ * through typed objects to a typed scalar whose {@code value} column the footer's null counts show
+ * to be all null in every row group, only the scalar's {@code typed_value} column is requested
+ * ({@link #requestedSchema()} says so): each row's value, SQL NULL or absence is in it. Obtained
+ * from {@link VariantParquetReader#project}.
  *
  * <p><b>Errors</b> as {@link VariantParquetReader#read()}. <b>Thread safety:</b> none.
  */
