@@ -304,7 +304,12 @@ final class LeafColumn implements SlotTarget {
 
   /** A row past the chunk's entries. */
   ParquetDecodingException exhausted() {
-    return damaged("it holds fewer rows than its row group");
+    return exhausted(descriptor);
+  }
+
+  /** A row past the entries of {@code column}'s chunk. */
+  static ParquetDecodingException exhausted(ColumnDescriptor column) {
+    return damaged(column, "it holds fewer rows than its row group");
   }
 
   /**
@@ -443,11 +448,26 @@ final class LeafColumn implements SlotTarget {
   }
 
   ParquetDecodingException outside(int d) {
-    return damaged("definition level " + d + " is outside the column's 0 to " + maxDefinition);
+    return outside(descriptor, d);
+  }
+
+  /** Definition level {@code d}, which no writer produces, in {@code column}. */
+  static ParquetDecodingException outside(ColumnDescriptor column, int d) {
+    return damaged(
+        column,
+        "definition level "
+            + d
+            + " is outside the column's 0 to "
+            + column.getMaxDefinitionLevel());
   }
 
   private ParquetDecodingException damaged(String why) {
+    return damaged(descriptor, why);
+  }
+
+  /** How a damaged chunk of {@code column} is reported; the row cursor names the file and row. */
+  static ParquetDecodingException damaged(ColumnDescriptor column, String why) {
     return new ParquetDecodingException(
-        "Cannot read column " + String.join(".", descriptor.getPath()) + ": " + why);
+        "Cannot read column " + String.join(".", column.getPath()) + ": " + why);
   }
 }

@@ -66,12 +66,8 @@ final class PathResolver {
     }
     Segment step = steps.get(at);
     if (step instanceof Segment.Key key) {
-      for (ShreddedSchemaNode f : node.fields()) {
-        if (f.group().getName().equals(key.name())) {
-          return typedEnd(f, at + 1);
-        }
-      }
-      return null;
+      int i = node.fieldIndex(key.name());
+      return i < 0 ? null : typedEnd(node.fields().get(i), at + 1);
     }
     return node.shape() == ShreddingPlan.Shape.ARRAY ? typedEnd(node.element(), at + 1) : null;
   }
@@ -121,7 +117,7 @@ final class PathResolver {
         && step instanceof Segment.Key key
         && node.shape() == ShreddingPlan.Shape.OBJECT) {
       if (lastNode[at] != node) {
-        lastIndex[at] = fieldIndex(node, key.name());
+        lastIndex[at] = node.fieldIndex(key.name());
         lastNode[at] = node;
       }
       int i = lastIndex[at];
@@ -169,16 +165,6 @@ final class PathResolver {
       endRebuilder = Rebuilder.of(endPlan, options);
     }
     return endRebuilder;
-  }
-
-  private static int fieldIndex(ShreddedSchemaNode node, String name) {
-    List<ShreddedSchemaNode> fields = node.fields();
-    for (int i = 0; i < fields.size(); i++) {
-      if (fields.get(i).group().getName().equals(name)) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   private VariantMetadata metadata() {

@@ -21,7 +21,6 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -94,10 +93,11 @@ final class TypedPathScan {
         return null;
       }
       chain.add(node);
-      node = field(node, key.name());
-      if (node == null) {
+      int i = node.fieldIndex(key.name());
+      if (i < 0) {
         return null;
       }
+      node = node.fields().get(i);
     }
     if (node.shape() != ShreddingPlan.Shape.SCALAR
         || !node.hasTyped()
@@ -124,15 +124,6 @@ final class TypedPathScan {
     String[] a = path.toArray(new String[path.size() + 1]);
     a[path.size()] = last;
     return ColumnPath.get(a);
-  }
-
-  private static ShreddedSchemaNode field(ShreddedSchemaNode object, String name) {
-    for (ShreddedSchemaNode f : object.fields()) {
-      if (f.group().getName().equals(name)) {
-        return f;
-      }
-    }
-    return null;
   }
 
   /** {@code chain[i]}'s group with only the typed child that leads to {@code end}'s typed leaf. */
@@ -233,7 +224,7 @@ final class TypedPathScan {
     @Override
     PathValue read() {
       if (left-- <= 0) {
-        throw damaged("it holds fewer rows than its row group");
+        throw LeafColumn.exhausted(leaf);
       }
       int d = values.definition();
       if (d != leaf.getMaxDefinitionLevel()) {
@@ -255,23 +246,14 @@ final class TypedPathScan {
     /** The row whose typed value is null at definition level {@code d} (see the class comment). */
     private PathValue nullAt(int d) {
       if (d < 0 || d > leaf.getMaxDefinitionLevel()) {
-        throw damaged(
-            "definition level "
-                + d
-                + " is outside the column's 0 to "
-                + leaf.getMaxDefinitionLevel());
+        throw LeafColumn.outside(leaf, d);
       }
       values.consume(); // the entry is read: the next row is the next entry
       if (wholeValue) {
-        throw damaged("it holds a null where its row group's statistics count none");
+        throw LeafColumn.damaged(
+            leaf, "it holds a null where its row group's statistics count none");
       }
       return d < presentAt ? PathValue.SQL_NULL : PathValue.absent(true);
-    }
-
-    /** As LeafColumn reports a damaged chunk; the cursor names the file and the row. */
-    private ParquetDecodingException damaged(String why) {
-      return new ParquetDecodingException(
-          "Cannot read column " + String.join(".", leaf.getPath()) + ": " + why);
     }
 
     /** The value the scalar rebuild declined, through the rebuild, which reports why. */

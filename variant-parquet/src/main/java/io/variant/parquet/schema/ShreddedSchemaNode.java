@@ -122,6 +122,19 @@ public final class ShreddedSchemaNode {
     return fields;
   }
 
+  /**
+   * The index in {@link #fields()} of the field named {@code name} (its group's name, the key it
+   * shreds), or -1 if this slot shreds no such field.
+   */
+  public int fieldIndex(String name) {
+    for (int i = 0; i < fields.size(); i++) {
+      if (fields.get(i).group.getName().equals(name)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   /** The element slot of an array slot; throws for another {@link #shape()}. */
   public ShreddedSchemaNode element() {
     return expect(ShreddingPlan.Shape.ARRAY, element);
