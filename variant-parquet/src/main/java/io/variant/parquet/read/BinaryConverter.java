@@ -14,6 +14,8 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  */
 abstract class BinaryConverter extends PrimitiveConverter {
   private Dictionary dictionary;
+  // the dictionary when PageValues made it (BINARY, PLAIN): entries copied straight from its page
+  private BinaryDictionary plain;
   private byte[][] decoded;
 
   /** Receives one non-null value of the current row. */
@@ -27,6 +29,7 @@ abstract class BinaryConverter extends PrimitiveConverter {
   @Override
   public void setDictionary(Dictionary dictionary) {
     this.dictionary = dictionary;
+    this.plain = dictionary instanceof BinaryDictionary d ? d : null;
     this.decoded = new byte[dictionary.getMaxId() + 1][];
   }
 
@@ -56,7 +59,10 @@ abstract class BinaryConverter extends PrimitiveConverter {
     checkId(dictionaryId);
     byte[] b = decoded[dictionaryId];
     if (b == null) {
-      b = dictionaryEntry(dictionary.decodeToBinary(dictionaryId), dictionaryId);
+      b =
+          plain != null
+              ? plain.copy(dictionaryId)
+              : dictionaryEntry(dictionary.decodeToBinary(dictionaryId), dictionaryId);
       decoded[dictionaryId] = b;
     }
     return b;
@@ -68,10 +74,11 @@ abstract class BinaryConverter extends PrimitiveConverter {
   }
 
   /**
-   * A dictionary entry's bytes. parquet-java's plain dictionary takes each entry's length from the
-   * page without checking it against the page, so a forged length would make {@code getBytes()}
-   * allocate up to 2 GiB; copying through {@code toByteBuffer()} allocates only bytes that exist
-   * and fails otherwise. Once per entry, so the extra check costs nothing per row.
+   * A dictionary entry's bytes from a dictionary {@link PageValues} did not make (parquet-java's
+   * record reader, fixed-length pages). parquet-java's plain dictionary takes each entry's length
+   * from the page without checking it against the page, so a forged length would make {@code
+   * getBytes()} allocate up to 2 GiB; copying through {@code toByteBuffer()} allocates only bytes
+   * that exist and fails otherwise. Once per entry, so the extra check costs nothing per row.
    */
   private static byte[] dictionaryEntry(Binary value, int dictionaryId) {
     ByteBuffer view;

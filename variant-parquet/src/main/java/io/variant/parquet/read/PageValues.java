@@ -27,7 +27,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * setDictionary} once, then per value {@code addValueFromDictionary} (dictionary pages, converters
  * with dictionary support), else the decoded value's {@code addInt}, {@code addLong}, ..., {@code
  * addBinary}. A {@link BinaryConverter} receives binaries as its own arrays, without a {@code
- * Binary} in between. Damaged pages fail with {@link ParquetDecodingException}.
+ * Binary} in between; a BINARY column's dictionary page is a {@link BinaryDictionary}, every other
+ * dictionary page parquet-java's own. Damaged pages fail with {@link ParquetDecodingException}.
  */
 // Over 400 lines: the raw reads for runs of list elements and for FlatValues (nextBits, nextHigh,
 // nextId) share the page state of write(); if they grow, move them out together with that state.
@@ -86,7 +87,11 @@ final class PageValues {
     this.fixedLength = descriptor.getPrimitiveType().getTypeLength();
     if (dictionaryPage != null) {
       try {
-        dictionary = dictionaryPage.getEncoding().initDictionary(descriptor, dictionaryPage);
+        dictionary =
+            type == PrimitiveTypeName.BINARY
+                    && BinaryDictionary.decodes(dictionaryPage.getEncoding())
+                ? BinaryDictionary.of(dictionaryPage)
+                : dictionaryPage.getEncoding().initDictionary(descriptor, dictionaryPage);
         if (dictionarySupport) {
           converter.setDictionary(dictionary);
         }
