@@ -59,7 +59,7 @@ public final class ReadCpuTime {
   private ReadCpuTime() {}
 
   /** A whole-file read that returns how many rows it read. */
-  private interface Pass {
+  interface Pass {
     long run() throws IOException;
   }
 
@@ -255,7 +255,7 @@ public final class ReadCpuTime {
         ns[1] / ns[0]);
   }
 
-  private static ShreddingPlan infer(List<Variant> rows) {
+  static ShreddingPlan infer(List<Variant> rows) {
     return PlanInference.infer(rows, InferenceOptions.defaults()).plan();
   }
 
@@ -263,7 +263,7 @@ public final class ReadCpuTime {
    * Writes {@code rows}, or (as {@link ParquetBenchmark} does) {@code minRows} of them repeated,
    * stopping early at {@code maxBytes} of values, when those are positive.
    */
-  private static Path write(
+  static Path write(
       Path file, String column, List<Variant> rows, ShreddingPlan plan, int minRows, long maxBytes)
       throws IOException {
     int n = minRows > 0 ? minRows : rows.size();
@@ -288,7 +288,7 @@ public final class ReadCpuTime {
     return full(file, column, VariantReadOptions.defaults().validation());
   }
 
-  private static long full(Path file, String column, Validation validation) throws IOException {
+  static long full(Path file, String column, Validation validation) throws IOException {
     long n = 0;
     try (VariantParquetReader r =
         VariantParquetReader.builder(file).validation(validation).build()) {
@@ -334,7 +334,7 @@ public final class ReadCpuTime {
    * as the rounds, in the interpreter, and be measured slower than it runs hot (2.4× on the
    * projected read, against itself run alone); JMH likewise warms each benchmark for the same time.
    */
-  private static double[] alternate(int passes, Pass... ops) throws IOException {
+  static double[] alternate(int passes, Pass... ops) throws IOException {
     long[] warmedFor = new long[ops.length];
     for (boolean warming = true; warming; ) {
       warming = false;

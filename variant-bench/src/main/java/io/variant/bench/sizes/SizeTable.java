@@ -106,7 +106,8 @@ public final class SizeTable {
     System.out.print(where);
   }
 
-  private static void writeJsonColumn(List<String> lines, Path out) throws IOException {
+  /** The rows as one ZSTD JSON string column {@code json}: the bar of issue 8's size rows. */
+  public static void writeJsonColumn(List<String> lines, Path out) throws IOException {
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(out).overwrite().stringColumn("json").build()) {
       for (String l : lines) {
