@@ -1,6 +1,7 @@
 package io.variant.bench;
 
 import io.variant.bench.corpus.Corpus;
+import io.variant.bench.peer.ParquetJavaColumns;
 import io.variant.core.Variant;
 import io.variant.parquet.read.VariantReadOptions.Validation;
 import io.variant.shredding.ShreddingPlan;
@@ -9,20 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.apache.parquet.ParquetReadOptions;
-import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.column.impl.ColumnReadStoreImpl;
-import org.apache.parquet.column.page.PageReadStore;
-import org.apache.parquet.conf.PlainParquetConfiguration;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.io.api.Converter;
-import org.apache.parquet.io.api.GroupConverter;
-import org.apache.parquet.io.api.PrimitiveConverter;
-import org.apache.parquet.schema.GroupType;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * The floor under issue 8's full-read row, as thread CPU time in one JVM: what it costs only to
@@ -62,8 +49,8 @@ public final class DecodeFloor {
               passes,
               () -> ReadCpuTime.full(plain, "v", Validation.LAZY),
               () -> ReadCpuTime.full(inferred, "v", Validation.LAZY),
-              () -> decode(inferred),
-              () -> decode(plain));
+              () -> ParquetJavaColumns.decode(inferred),
+              () -> ParquetJavaColumns.decode(plain));
       System.out.printf(
           Locale.ROOT,
           "decodeFloor %s (%d rows): our full read, unshredded %.0f ns/row, inferred %.0f ns/row"
@@ -75,7 +62,7 @@ public final class DecodeFloor {
           ns[0],
           ns[1],
           ns[2],
-          leaves(inferred),
+          ParquetJavaColumns.leaves(inferred),
           ns[3],
           ns[2] / ns[0]);
     } finally {
@@ -83,90 +70,5 @@ public final class DecodeFloor {
       Files.deleteIfExists(plain);
       Files.deleteIfExists(dir);
     }
-  }
-
-  /**
-   * Decodes every leaf of {@code file}, column after column and row group after row group, and
-   * returns the row count. Values are read (binaries as their bytes) so that none is skipped.
-   */
-  static long decode(Path file) throws IOException {
-    long rows = 0;
-    long sink = 0;
-    try (ParquetFileReader r =
-        ParquetFileReader.open(
-            new LocalInputFile(file),
-            ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
-      MessageType schema = r.getFooter().getFileMetaData().getSchema();
-      String createdBy = r.getFooter().getFileMetaData().getCreatedBy();
-      GroupConverter ignored = new Ignored(schema);
-      for (PageReadStore pages = r.readNextRowGroup();
-          pages != null;
-          pages = r.readNextRowGroup()) {
-        ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, ignored, schema, createdBy);
-        for (ColumnDescriptor c : schema.getColumns()) {
-          sink += column(store.getColumnReader(c), c);
-        }
-        rows += pages.getRowCount();
-      }
-    }
-    return sink == Long.MIN_VALUE ? -1 : rows; // the sink keeps the reads alive
-  }
-
-  private static long column(ColumnReader reader, ColumnDescriptor c) {
-    int max = c.getMaxDefinitionLevel();
-    PrimitiveTypeName type = c.getPrimitiveType().getPrimitiveTypeName();
-    long sink = 0;
-    for (long i = reader.getTotalValueCount(); i > 0; i--) {
-      int d = reader.getCurrentDefinitionLevel();
-      sink += d;
-      if (d == max) {
-        sink +=
-            switch (type) {
-              case INT64 -> reader.getLong();
-              case INT32 -> reader.getInteger();
-              case BOOLEAN -> reader.getBoolean() ? 1 : 0;
-              case DOUBLE -> (long) reader.getDouble();
-              case FLOAT -> (long) reader.getFloat();
-              default -> reader.getBinary().getBytesUnsafe().length;
-            };
-      }
-      reader.consume();
-    }
-    return sink;
-  }
-
-  private static long leaves(Path file) throws IOException {
-    try (ParquetFileReader r =
-        ParquetFileReader.open(
-            new LocalInputFile(file),
-            ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
-      return r.getFooter().getFileMetaData().getSchema().getColumns().size();
-    }
-  }
-
-  /** A converter tree that parquet-java's column store asks for and this floor never feeds. */
-  private static final class Ignored extends GroupConverter {
-    private final Converter[] children;
-
-    Ignored(GroupType g) {
-      children = new Converter[g.getFieldCount()];
-      for (int i = 0; i < children.length; i++) {
-        children[i] =
-            g.getType(i).isPrimitive()
-                ? new PrimitiveConverter() {}
-                : new Ignored(g.getType(i).asGroupType());
-      }
-    }
-
-    @Override
-    public Converter getConverter(int fieldIndex) {
-      return children[fieldIndex];
-    }
-
-    @Override
-    public void start() {}
-
-    @Override
-    public void end() {}
   }
 }
