@@ -255,7 +255,29 @@ final class PlanChooser {
     }
     Choice c = new Choice(s, sampled, Shape.ARRAY, TypeFamily.ARRAY, null);
     c.element = element;
+    if (costModel) {
+      CostModel.ListEstimate estimate = CostModel.list(s.element.present, leavesSaved(element));
+      if (estimate.saved() <= 0) {
+        Choice r = residual(s, sampled);
+        r.reason = () -> "array: " + estimate.explain();
+        r.notInPlan.add(element);
+        return r;
+      }
+      c.reason = () -> "array: " + estimate.explain();
+    } else {
+      c.reason = () -> "array of typed elements";
+    }
     return c;
+  }
+
+  /** What the cost model expects the typed leaves at and below {@code c} to save, summed. */
+  private static double leavesSaved(Choice c) {
+    return switch (c.shape) {
+      case SCALAR -> c.estimate.saved();
+      case OBJECT -> c.fields.stream().mapToDouble(PlanChooser::leavesSaved).sum();
+      case ARRAY -> leavesSaved(c.element);
+      case RESIDUAL -> 0;
+    };
   }
 
   private static void collectLeaves(Choice c, List<Choice> out) {
@@ -278,8 +300,6 @@ final class PlanChooser {
               + " of "
               + (c.fields.size() + c.notInPlan.size())
               + " examined fields in the plan";
-    } else if (c.shape == Shape.ARRAY) {
-      reason = "array of typed elements";
     }
     if (!c.kept) {
       reason = reason + "; dropped: past the column budget";
