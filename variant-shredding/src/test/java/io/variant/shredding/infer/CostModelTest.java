@@ -1,5 +1,6 @@
 package io.variant.shredding.infer;
 
+import static io.variant.shredding.testkit.Values.arr;
 import static io.variant.shredding.testkit.Values.bool;
 import static io.variant.shredding.testkit.Values.integer;
 import static io.variant.shredding.testkit.Values.obj;
@@ -138,6 +139,52 @@ class CostModelTest {
   void arrayElementsAreEntriesOfTheirOwn() {
     LevelChain c = LevelChain.root(100).then(100).then(100).intoArray(100, 300);
     assertEquals(300, c.entries(), 1e-9);
+  }
+
+  @Test
+  void aListIsTypedOnlyWhenItsLeavesPayForItsElements() {
+    // tags, in every row: low-cardinality strings, each saving more than an element costs; items,
+    // in half of the rows: objects whose one typed field (a small number) saves less than its
+    // element costs, the rest of each element (a unique code) staying in a residual of its own
+    Random rnd = new Random(5);
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 4000; i++) {
+      Model[] tags = new Model[1 + rnd.nextInt(3)];
+      for (int t = 0; t < tags.length; t++) {
+        tags[t] = str("tag-" + rnd.nextInt(6));
+      }
+      if (rnd.nextInt(2) > 0) {
+        rows.add(obj("id", integer(i), "tags", arr(tags)));
+        continue;
+      }
+      Model[] items = new Model[1 + rnd.nextInt(2)];
+      for (int t = 0; t < items.length; t++) {
+        items[t] = obj("qty", integer(1 + rnd.nextInt(4)), "sku", str("S" + rnd.nextInt(100_000)));
+      }
+      rows.add(obj("id", integer(i), "tags", arr(tags), "items", arr(items)));
+    }
+    InferenceResult r = infer(rows);
+    assertEquals("{\"id\": int64, \"tags\": [string]}", r.plan().print(), r.explanation().format());
+    Explanation.Decision tags = r.explanation().decision("$.tags");
+    assertTrue(tags.typed(), tags.toString());
+    assertTrue(tags.reason().startsWith("array: saves "), tags.reason());
+    Explanation.Decision items = r.explanation().decision("$.items");
+    assertFalse(items.typed(), items.toString());
+    assertTrue(items.reason().startsWith("array: costs "), r.explanation().format());
+    // the typed leaf under it was weighed on its own and would have paid as a field
+    Explanation.Decision qty = r.explanation().decision("$.items[*].qty");
+    assertTrue(qty.estimate().saved() > 0, qty.toString());
+  }
+
+  @Test
+  void aListsEstimateChargesEveryElement() {
+    CostModel.ListEstimate e = CostModel.list(1000, 900);
+    assertEquals(900 - 1000 * CostModel.ELEMENT_BYTES, e.saved(), 1e-9);
+    assertTrue(CostModel.list(1000, 701).saved() > 0);
+    assertTrue(CostModel.list(1000, 700).saved() <= 0);
+    assertTrue(
+        e.explain().matches("(saves|costs) \\d+ B: leaves 900 B - 1000 elements x 0\\.7 B"),
+        e.explain());
   }
 
   @Test
