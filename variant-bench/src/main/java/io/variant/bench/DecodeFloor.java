@@ -1,6 +1,5 @@
 package io.variant.bench;
 
-import io.variant.bench.corpus.Corpus;
 import io.variant.bench.peer.ParquetJavaColumns;
 import io.variant.core.Variant;
 import io.variant.parquet.read.VariantReadOptions.Validation;
@@ -25,8 +24,8 @@ import java.util.Locale;
  * measured on a scratch branch in stop 25, take about half of parquet-java's time here).
  *
  * <p>Run from the repository root: {@code java -cp variant-bench/target/benchmarks.jar
- * io.variant.bench.DecodeFloor [PASSES [CORPUS]]} (defaults: 15 passes; CORPUS {@code events}, the
- * event log planRead reads, or a generated corpus such as {@code mixed}); {@code -Dplan.rows=N}
+ * io.variant.bench.DecodeFloor [PASSES [CORPUS]]} (defaults: 15 passes; CORPUS {@code testdata},
+ * the event log planRead reads, or a generated corpus such as {@code mixed}); {@code -Dplan.rows=N}
  * repeats the rows to N (default: the corpus once).
  */
 public final class DecodeFloor {
@@ -34,9 +33,8 @@ public final class DecodeFloor {
 
   public static void main(String[] args) throws IOException {
     int passes = args.length > 0 ? Integer.parseInt(args[0]) : 15;
-    String corpus = args.length > 1 ? args[1] : "events";
-    List<Variant> rows =
-        corpus.equals("events") ? EventData.variants() : Corpus.named(corpus).variants();
+    String corpus = args.length > 1 ? args[1] : "testdata";
+    List<Variant> rows = ReadCpuTime.rows(corpus);
     int n = Integer.getInteger("plan.rows", 0);
     Path dir = Files.createTempDirectory("variant-floor");
     Path inferred = dir.resolve("inferred.parquet");

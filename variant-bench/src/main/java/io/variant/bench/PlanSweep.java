@@ -1,6 +1,5 @@
 package io.variant.bench;
 
-import io.variant.bench.corpus.Corpus;
 import io.variant.bench.sizes.SizeTable;
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
@@ -39,8 +38,7 @@ public final class PlanSweep {
   public static void main(String[] args) throws IOException {
     int passes = args.length > 0 ? Integer.parseInt(args[0]) : 9;
     String corpus = args.length > 1 ? args[1] : "testdata";
-    List<Variant> rows =
-        corpus.equals("testdata") ? EventData.variants() : Corpus.named(corpus).variants();
+    List<Variant> rows = ReadCpuTime.rows(corpus);
     int n = Integer.getInteger("plan.rows", 0);
     ShreddingPlan inferred = ReadCpuTime.infer(rows);
     Map<String, ShreddingPlan> ladder = new LinkedHashMap<>();

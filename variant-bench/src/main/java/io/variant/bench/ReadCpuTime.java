@@ -255,6 +255,14 @@ public final class ReadCpuTime {
         ns[1] / ns[0]);
   }
 
+  /**
+   * The rows of corpus {@code name}: {@code testdata}, the event log planRead reads ({@link
+   * EventData}), or a {@link Corpus} ({@code events}, {@code mixed}, ... generated).
+   */
+  static List<Variant> rows(String name) {
+    return name.equals("testdata") ? EventData.variants() : Corpus.named(name).variants();
+  }
+
   static ShreddingPlan infer(List<Variant> rows) {
     return PlanInference.infer(rows, InferenceOptions.defaults()).plan();
   }

@@ -233,15 +233,19 @@ public final class CostModel {
 
     /** "saves 1234 B: leaves 5000 B - 5252 elements x 0.7 B". */
     public String explain() {
-      return String.format(
-          Locale.ROOT,
-          "%s %.0f B: leaves %.0f B - %d elements x %.1f B",
-          saved() > 0 ? "saves" : "costs",
-          Math.abs(saved()),
-          leavesSaved,
-          elements,
-          ELEMENT_BYTES);
+      return verdict(saved())
+          + String.format(
+              Locale.ROOT,
+              ": leaves %.0f B - %d elements x %.1f B",
+              leavesSaved,
+              elements,
+              ELEMENT_BYTES);
     }
+  }
+
+  /** "saves 1234 B" or "costs 1234 B". */
+  private static String verdict(double saved) {
+    return String.format(Locale.ROOT, "%s %.0f B", saved > 0 ? "saves" : "costs", Math.abs(saved));
   }
 
   /**
@@ -262,16 +266,15 @@ public final class CostModel {
 
     /** "saves 1234 B: 500 values x 2.0 B - levels 300 B - chunks 490 B (number)". */
     public String explain() {
-      return String.format(
-          Locale.ROOT,
-          "%s %.0f B: %d values x %.1f B - levels %.0f B - chunks %.0f B (%s)",
-          saved() > 0 ? "saves" : "costs",
-          Math.abs(saved()),
-          typed,
-          gainPerValue,
-          levelBytes,
-          fixedBytes,
-          kind.name().toLowerCase(Locale.ROOT).replace('_', ' '));
+      return verdict(saved())
+          + String.format(
+              Locale.ROOT,
+              ": %d values x %.1f B - levels %.0f B - chunks %.0f B (%s)",
+              typed,
+              gainPerValue,
+              levelBytes,
+              fixedBytes,
+              kind.name().toLowerCase(Locale.ROOT).replace('_', ' '));
     }
   }
 }
