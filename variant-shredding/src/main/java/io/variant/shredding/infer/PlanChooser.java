@@ -270,12 +270,12 @@ final class PlanChooser {
     return c;
   }
 
-  /** What the cost model expects the typed leaves at and below {@code c} to save, summed. */
+  /** What the typed leaves at and below {@code c} save, summed; a list below counts net. */
   private static double leavesSaved(Choice c) {
     return switch (c.shape) {
       case SCALAR -> c.estimate.saved();
       case OBJECT -> c.fields.stream().mapToDouble(PlanChooser::leavesSaved).sum();
-      case ARRAY -> leavesSaved(c.element);
+      case ARRAY -> CostModel.list(c.stats.element.present, leavesSaved(c.element)).saved();
       case RESIDUAL -> 0;
     };
   }

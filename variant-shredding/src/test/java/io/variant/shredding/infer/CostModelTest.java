@@ -177,6 +177,38 @@ class CostModelTest {
   }
 
   @Test
+  void aListInsideAListCountsWhatItSavesNetOfItsElements() {
+    Random rnd = new Random(9);
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      Model[] groups = new Model[1 + rnd.nextInt(2)];
+      for (int g = 0; g < groups.length; g++) {
+        groups[g] =
+            obj(
+                "name",
+                str("group-" + rnd.nextInt(5)),
+                "vals",
+                arr(integer(rnd.nextInt(9)), integer(rnd.nextInt(9)), integer(rnd.nextInt(9))));
+      }
+      rows.add(obj("id", integer(i), "groups", arr(groups)));
+    }
+    Explanation e = infer(rows).explanation();
+    Explanation.Decision outer = e.decision("$.groups");
+    Explanation.Decision inner = e.decision("$.groups[*].vals");
+    Explanation.Decision name = e.decision("$.groups[*].name");
+    assertTrue(outer.typed() && inner.typed() && name.typed(), e.format());
+    double innerNet = number(inner.reason(), "array: saves (\\d+) B");
+    double outerLeaves = number(outer.reason(), "leaves (\\d+) B");
+    assertEquals(innerNet + name.estimate().saved(), outerLeaves, 1.0, e.format());
+  }
+
+  private static double number(String text, String regex) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(regex).matcher(text);
+    assertTrue(m.find(), text);
+    return Double.parseDouble(m.group(1));
+  }
+
+  @Test
   void aListsEstimateChargesEveryElement() {
     CostModel.ListEstimate e = CostModel.list(1000, 900);
     assertEquals(900 - 1000 * CostModel.ELEMENT_BYTES, e.saved(), 1e-9);
