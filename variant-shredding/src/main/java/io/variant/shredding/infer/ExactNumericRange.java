@@ -84,6 +84,11 @@ final class ExactNumericRange {
     }
   }
 
+  /** True if every value added is one and the same integer. */
+  boolean constant() {
+    return integers > 0 && !anyDecimal && min == max;
+  }
+
   /**
    * The column for the values added at field {@code key} (null for the root and array elements), as
    * {@code width} says; {@code null} when decimals need more than 38 digits (or nothing was added).

@@ -19,6 +19,7 @@ final class PathStats {
   final DistinctValues strings = new DistinctValues();
   long stringBytes; // encoded sizes of the string values, headers included
   long stringsRepeated; // string values containing, or contained in, a sibling string
+  long trues; // boolean values that are true
   long fieldEntries; // fields summed over the objects at this path
   final Map<String, PathStats> fields = new HashMap<>();
   PathStats element; // null until an array here has an element
@@ -51,6 +52,37 @@ final class PathStats {
   double meanFields() {
     long objects = count(TypeFamily.OBJECT);
     return objects == 0 ? 0 : (double) fieldEntries / objects;
+  }
+
+  /** The cost model's class of this path's values of {@code family}, typed as a leaf. */
+  CostModel.Kind costKind(TypeFamily family) {
+    if (constant(family)) {
+      return CostModel.Kind.CONSTANT;
+    }
+    if (family.group() != TypeFamily.Group.SCALAR) {
+      return CostModel.Kind.NUMBER; // exact numerics
+    }
+    return switch (family.scalarType().kind()) {
+      case BOOLEAN -> CostModel.Kind.BOOLEAN;
+      case STRING -> CostModel.stringKind(count(family), strings.count(), stringsRepeated);
+      case BINARY -> CostModel.Kind.STRING;
+      default -> CostModel.Kind.NUMBER;
+    };
+  }
+
+  /**
+   * True if this path's values of {@code family} are all one value ({@link
+   * CostModel.Kind#CONSTANT}).
+   */
+  private boolean constant(TypeFamily family) {
+    long n = count(family);
+    if (family == PlanInference.STRINGS) {
+      return strings.count() == 1;
+    }
+    if (family == PlanInference.BOOLEANS) {
+      return trues == 0 || trues == n;
+    }
+    return family == TypeFamily.EXACT_NUMERIC && numbers.constant();
   }
 
   /**

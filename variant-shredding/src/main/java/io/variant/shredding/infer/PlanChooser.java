@@ -122,7 +122,7 @@ final class PlanChooser {
               : 0;
       c.estimate =
           CostModel.estimate(
-              kind(stats, family),
+              stats.costKind(family),
               typedValues,
               meanBytes,
               siblings,
@@ -142,20 +142,6 @@ final class PlanChooser {
       c.reason = () -> scalar + ": passes presence and dominance";
     }
     return c;
-  }
-
-  /** The cost model's class of a leaf typed with {@code family}. */
-  private static CostModel.Kind kind(PathStats stats, TypeFamily family) {
-    if (family.group() != TypeFamily.Group.SCALAR) {
-      return CostModel.Kind.NUMBER; // exact numerics
-    }
-    return switch (family.scalarType().kind()) {
-      case BOOLEAN -> CostModel.Kind.BOOLEAN;
-      case STRING ->
-          CostModel.stringKind(stats.count(family), stats.strings.count(), stats.stringsRepeated);
-      case BINARY -> CostModel.Kind.STRING;
-      default -> CostModel.Kind.NUMBER;
-    };
   }
 
   /** The family holding at least {@code dominance} of the non-null values, or null if none does. */

@@ -66,6 +66,8 @@ public final class PlanInference {
   /** The family whose distinct values and sizes the cost model weighs. */
   static final TypeFamily STRINGS = TypeFamily.of(VariantType.STRING);
 
+  static final TypeFamily BOOLEANS = TypeFamily.of(VariantType.BOOLEAN_TRUE);
+
   private final InferenceOptions options;
   private final PathStats root = PathStats.root();
   private long rows;
@@ -155,6 +157,10 @@ public final class PlanInference {
     boolean descend = node.level < options.maxDepth();
     if (family == TypeFamily.EXACT_NUMERIC) {
       node.numbers.add(v);
+    } else if (family == BOOLEANS) {
+      if (v.booleanValue()) {
+        node.trues++;
+      }
     } else if (family == STRINGS) {
       String text = v.stringValue();
       node.strings.add(text);

@@ -209,6 +209,46 @@ class CostModelTest {
   }
 
   @Test
+  void aConstantPaysOnlyWhereItCostsNoLevels() {
+    // in every row: a constant string and a constant boolean pay (no levels); in 40% of rows, in
+    // the objects of one family: a constant string, boolean and integer do not, while a boolean
+    // that varies there does
+    Random rnd = new Random(3);
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 5000; i++) {
+      Model tweet =
+          obj(
+              "filter_level",
+              str("low"),
+              "favorited",
+              bool(false),
+              "version",
+              integer(2),
+              "sensitive",
+              bool(rnd.nextBoolean()));
+      rows.add(
+          rnd.nextInt(10) < 4
+              ? obj("schema", str("v1"), "sampled", bool(true), "tweet", tweet)
+              : obj("schema", str("v1"), "sampled", bool(true)));
+    }
+    Explanation e = infer(rows).explanation();
+    for (String typed : List.of("$.schema", "$.sampled")) {
+      Explanation.Decision d = e.decision(typed);
+      assertTrue(d.typed(), e.format());
+      assertEquals(CostModel.Kind.CONSTANT, d.estimate().kind(), d.toString());
+    }
+    for (String residual :
+        List.of("$.tweet.filter_level", "$.tweet.favorited", "$.tweet.version")) {
+      Explanation.Decision d = e.decision(residual);
+      assertFalse(d.typed(), e.format());
+      assertEquals(CostModel.Kind.CONSTANT, d.estimate().kind(), d.toString());
+      assertTrue(d.reason().endsWith("(constant)"), d.reason());
+    }
+    Explanation.Decision varying = e.decision("$.tweet.sensitive");
+    assertEquals(CostModel.Kind.BOOLEAN, varying.estimate().kind(), varying.toString());
+  }
+
+  @Test
   void aListsEstimateChargesEveryElement() {
     CostModel.ListEstimate e = CostModel.list(1000, 900);
     assertEquals(900 - 1000 * CostModel.ELEMENT_BYTES, e.saved(), 1e-9);
