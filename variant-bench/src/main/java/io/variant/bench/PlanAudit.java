@@ -68,7 +68,11 @@ public final class PlanAudit {
    */
   private static void typedPaths(ShreddingPlan p, String path, List<String> out) {
     switch (p.shape()) {
-      case SCALAR -> out.add(path);
+      case SCALAR -> {
+        if (!path.endsWith("[*]")) { // a list's scalar elements leave with the list
+          out.add(path);
+        }
+      }
       case ARRAY -> {
         out.add(path);
         typedPaths(p.asArray().element(), path + "[*]", out);
