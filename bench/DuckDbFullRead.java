@@ -6,11 +6,11 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * A cross-check for issue 8's full-read row, in another engine: DuckDB, on one thread, reads every
- * row of each given Parquet file (one VARIANT column, e.g. {@code bench/sizes}' inferred,
- * unshredded and DuckDB files of the same rows) and hashes each Variant, so every value is rebuilt
- * from its columns. Files are read in turn, round after round; the first round warms up and is not
- * counted. Prints the median milliseconds per file.
+ * A cross-check for the full-read row (inferred against unshredded layout) in another engine:
+ * DuckDB, on one thread, reads every row of each given Parquet file (one VARIANT column, e.g.
+ * {@code bench/sizes}' inferred, unshredded and DuckDB files of the same rows) and hashes each
+ * Variant, so every value is rebuilt from its columns. Files are read in turn, round after round;
+ * the first round warms up and is not counted. Prints the median milliseconds per file.
  *
  * <p>Why it exists: our own reader hands out Variant bytes, which the unshredded layout stores
  * verbatim, so a shredded file can only be slower there; an engine that keeps Variants in columns

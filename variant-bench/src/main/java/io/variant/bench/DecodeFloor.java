@@ -11,17 +11,18 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The floor under issue 8's full-read row, as thread CPU time in one JVM: what it costs only to
- * <b>decode the columns</b> of the default-inferred file (every level and every value of every
- * leaf, column after column, by parquet-java's own column readers; no rows assembled, nothing
- * rebuilt), against our <b>whole</b> full read of the unshredded file of the same rows.
+ * The floor under the full-read row (inferred against unshredded layout), as thread CPU time in one
+ * JVM: what it costs only to <b>decode the columns</b> of the default-inferred file (every level
+ * and every value of every leaf, column after column, by parquet-java's own column readers; no rows
+ * assembled, nothing rebuilt), against our <b>whole</b> full read of the unshredded file of the
+ * same rows.
  *
  * <p>The unshredded layout stores each row's Variant bytes as they are, so its full read decodes
  * two columns and wraps their values; the inferred layout stores the same rows in a few dozen
  * columns. When decoding those columns alone costs several times the whole unshredded read, a
  * reader that hands out each row's Variant bytes cannot read the inferred file as fast however
  * cheaply it rebuilds, unless its decoders are that many times faster than parquet-java's (ours,
- * measured on a scratch branch in stop 25, take about half of parquet-java's time here).
+ * measured by an uncommitted experiment, take about half of parquet-java's time here).
  *
  * <p>Run from the repository root: {@code java -cp variant-bench/target/benchmarks.jar
  * io.variant.bench.DecodeFloor [PASSES [CORPUS]]} (defaults: 15 passes; CORPUS {@code testdata},

@@ -25,7 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Warm-up is longer than the other benchmarks': a fork reaches its steady state only after 3-4 s
  * of JIT compilation on the 2-core reference machine (one run of {@code parseString_ours} on
  * events: 42k, 36k, 80k, 140k, then 420k rows/s), and with the default 3 one-second iterations the
- * measurement caught the peers and our String path still compiling (stop 16's table).
+ * measurement caught the peers and our String path still compiling (their forks on the mixed corpus
+ * ran 5-8× slower than the same code under {@link CpuRatio}).
  *
  * <p>Run: {@code bench/run JsonToVariant}
  */

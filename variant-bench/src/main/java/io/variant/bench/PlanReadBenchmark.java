@@ -32,10 +32,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Issue 8's read targets on the event log (testdata, 3000 rows): reading one typed path with
- * projection against reading every row whole, of the file shredded by the default inferred plan
- * (the cost model); and a full read of that file against the unshredded file. Each invocation reads
- * the whole file. Report {@code projected / full} (target at least 10) and {@code full(inferred) /
+ * The read targets on the event log (testdata, 3000 rows): reading one typed path with projection
+ * against reading every row whole, of the file shredded by the default inferred plan (the cost
+ * model); and a full read of that file against the unshredded file. Each invocation reads the whole
+ * file. Report {@code projected / full} (target at least 10) and {@code full(inferred) /
  * full(unshredded)} (target at least 1) from one run.
  *
  * <p>Compare at one {@code validation} level. Under {@code LAZY} (the reader's default) an

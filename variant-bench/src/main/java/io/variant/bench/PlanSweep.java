@@ -17,11 +17,11 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * Whether any plan meets both of issue 8's rows on the same rows: file size against the JSON string
- * column (events: at most 0.6) and a full read no slower than of the unshredded file. It writes the
- * rows under a ladder of plans cut down from the default-inferred one, down to the unshredded
- * layout, and times our full read of each (LAZY and FULL validation, thread CPU time, all files
- * alternated in one JVM, as {@link ReadCpuTime}).
+ * Whether any plan meets both the size row and the full-read row on the same rows: file size
+ * against the JSON string column (events: at most 0.6) and a full read no slower than of the
+ * unshredded file. It writes the rows under a ladder of plans cut down from the default-inferred
+ * one, down to the unshredded layout, and times our full read of each (LAZY and FULL validation,
+ * thread CPU time, all files alternated in one JVM, as {@link ReadCpuTime}).
  *
  * <p>The ladder: the inferred plan; without its lists; without its lists and string columns; only
  * its first top-level scalar that is no string; nothing typed. File sizes are deterministic, read

@@ -27,19 +27,19 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The read targets of issues 7 and 8 as <b>thread CPU time</b>, with the compared readers
- * alternated pass by pass in one JVM: on the shared 2-core machine wall-clock JMH scores carry
- * error bars several times their size, while CPU time per pass is barely disturbed by other
- * processes. Each pass reads a whole file; the median of the passes after warm-up is reported.
+ * The read targets as <b>thread CPU time</b>, with the compared readers alternated pass by pass in
+ * one JVM: on the shared 2-core machine wall-clock JMH scores carry error bars several times their
+ * size, while CPU time per pass is barely disturbed by other processes. Each pass reads a whole
+ * file; the median of the passes after warm-up is reported.
  *
  * <ul>
  *   <li>{@code readShredded}, per corpus: the file {@link ParquetBenchmark} reads (its inferred
  *       plan, the corpus repeated to 20,000 rows or 48 MB, 8 MB row groups), read and rebuilt by
- *       ours and by parquet-java's Avro reader. Target (issue 7): ours at least 2.0× as fast.
+ *       ours and by parquet-java's Avro reader. Target: ours at least 2.0× as fast.
  *   <li>{@code planRead}: {@link PlanReadBenchmark}'s files (testdata events; the default inferred
  *       plan and the unshredded layout): a full read of each, and a projected read of {@code
- *       $.event_id} from the inferred one. Targets (issue 8): projected at least 10× a full read;
- *       the full read of the inferred file no slower than of the unshredded one.
+ *       $.event_id} from the inferred one. Targets: projected at least 10× a full read; the full
+ *       read of the inferred file no slower than of the unshredded one.
  * </ul>
  *
  * <p>Run from the repository root: {@code java -cp variant-bench/target/benchmarks.jar
@@ -48,8 +48,8 @@ import java.util.Locale;
  * passes; plan events wide large mixed). {@code -Donly=K[,K...]} runs only those passes of planRead
  * (0 full inferred, 1 full unshredded, 2 projected, 3 and 4 the full reads with FULL validation),
  * to profile it. {@code -Dplan.rows=N} writes planRead's files with the event log repeated to N
- * rows (default: its 3,000 rows once), to see how the per-file costs amortize at the issue's sizes.
- * NAME {@code json} (planRead's event log) or {@code json-CORPUS} times a user's full read of both
+ * rows (default: its 3,000 rows once), to see how the per-file costs amortize at larger sizes. NAME
+ * {@code json} (planRead's event log) or {@code json-CORPUS} times a user's full read of both
  * layouts instead: every row read (LAZY) and written out as JSON, as {@code variant cat} does.
  */
 public final class ReadCpuTime {
@@ -95,7 +95,7 @@ public final class ReadCpuTime {
 
   private static void planRead(Path dir, int passes) throws IOException {
     List<Variant> rows = EventData.variants();
-    // -Dplan.rows=N writes the event log repeated to N rows (the issue's sizes are 20,000 and
+    // -Dplan.rows=N writes the event log repeated to N rows (the targets' sizes are 20,000 and
     // 200,000); the plan is still inferred from the log itself, as PlanReadBenchmark does
     int n = Integer.getInteger("plan.rows", 0);
     Path inferred = write(dir.resolve("plan-inferred.parquet"), "event", rows, infer(rows), n, 0);
@@ -147,7 +147,7 @@ public final class ReadCpuTime {
 
   /**
    * {@link #planRead}'s full reads (inferred and unshredded, LAZY and FULL) on a generated corpus,
-   * repeated to {@code -Dplan.rows} rows when that is set: the same row of issue 8 on other shapes
+   * repeated to {@code -Dplan.rows} rows when that is set: the same full-read row on other shapes
    * than the event log.
    */
   private static void planReadFull(Path dir, int passes, String corpus) throws IOException {

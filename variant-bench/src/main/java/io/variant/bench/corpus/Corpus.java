@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>{@code wide}</td><td>600 objects with 200-400 top-level keys each (~10 KB)</td></tr>
  *   <tr><td>{@code large}</td><td>4 documents of ~1.5 MB: long arrays of numbers and strings</td></tr>
  *   <tr><td>{@code mixed}</td><td>4000 tweet-, GitHub-event- and review-shaped rows, interleaved
- *   ({@link MixedRowGenerator}): the mixed real-world shapes of issue 7's convert target</td></tr>
+ *   ({@link MixedRowGenerator}): the mixed real-world shapes that convert is measured on</td></tr>
  *   <tr><td>{@code file}</td><td>the NDJSON file named by {@code -Dcorpus=FILE} (one document per line)</td></tr>
  * </table>
  *

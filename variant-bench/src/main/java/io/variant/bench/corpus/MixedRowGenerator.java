@@ -15,9 +15,9 @@ import java.util.Random;
  * Mixed real-world-shaped rows, one JSON document per line, interleaved at random: social-media
  * statuses (a nested user, entity arrays, many nullable fields, ids as numbers and as strings),
  * code-hosting events (an actor, a repository and a payload whose shape depends on the event type)
- * and product reviews (long free text, a rating, a helpfulness pair). The shapes of the public
- * samples that issue 8's first table used (tweets, GitHub events, Amazon reviews), generated so
- * that the table can be reproduced anywhere.
+ * and product reviews (long free text, a rating, a helpfulness pair): the shapes of public samples
+ * (tweets, GitHub events, Amazon reviews), generated so that the size table can be reproduced
+ * anywhere.
  *
  * <p>The benchmark corpus {@code mixed} is its first {@value #CORPUS_ROWS} rows; {@code
  * io.variant.bench.sizes.MixedRows} prints any number of them as NDJSON.

@@ -32,12 +32,12 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
- * The size table of issue 8 ({@code bench/SIZES.md}): for each NDJSON corpus, the same rows written
- * as a JSON string column (the bar, 1.00), as an unshredded Variant column, by {@code variant
- * convert} with its defaults (the inferred plan), and by DuckDB's auto-shredding {@code COPY ... TO
- * ... (FORMAT parquet)}, every file ZSTD-compressed. Then, per file of ours, where the bytes go:
- * compressed bytes per column group (metadata, residual values, typed values), the count of row
- * groups and of leaf columns.
+ * The size table ({@code bench/SIZES.md}): for each NDJSON corpus, the same rows written as a JSON
+ * string column (the bar, 1.00), as an unshredded Variant column, by {@code variant convert} with
+ * its defaults (the inferred plan), and by DuckDB's auto-shredding {@code COPY ... TO ... (FORMAT
+ * parquet)}, every file ZSTD-compressed. Then, per file of ours, where the bytes go: compressed
+ * bytes per column group (metadata, residual values, typed values), the count of row groups and of
+ * leaf columns.
  *
  * <p>Run through {@code bench/sizes}, which generates the corpora; by hand: {@code java -cp
  * benchmarks.jar:duckdb_jdbc.jar io.variant.bench.sizes.SizeTable DIR name=file.ndjson ...} (DIR
@@ -106,7 +106,7 @@ public final class SizeTable {
     System.out.print(where);
   }
 
-  /** The rows as one ZSTD JSON string column {@code json}: the bar of issue 8's size rows. */
+  /** The rows as one ZSTD JSON string column {@code json}: the bar of the size rows. */
   public static void writeJsonColumn(List<String> lines, Path out) throws IOException {
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(out).overwrite().stringColumn("json").build()) {

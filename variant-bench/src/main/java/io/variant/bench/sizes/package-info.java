@@ -1,6 +1,6 @@
 /**
- * Issue 8's size table ({@code bench/sizes}, {@code bench/SIZES.md}): the same rows as a JSON
- * string column, an unshredded Variant column, {@code variant convert}'s inferred plan and DuckDB's
+ * The size table ({@code bench/sizes}, {@code bench/SIZES.md}): the same rows as a JSON string
+ * column, an unshredded Variant column, {@code variant convert}'s inferred plan and DuckDB's
  * auto-shredding, with the corpora it generates (mixed real-world-shaped rows, wide objects) and
  * the calibration of the inference cost model ({@link io.variant.bench.sizes.CostCalibration}). Not
  * JMH: file sizes are deterministic.
