@@ -13,7 +13,6 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 
 /**
  * One input of a command: a file, or stdin when the name is {@code -}. Gzip and zstd input are
@@ -41,7 +40,7 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
   /**
    * Opens {@code path}, or wraps {@code stdin} for {@code -} or {@code null}.
    *
-   * @throws InputException if the file does not exist or cannot be read, or is truncated gzip
+   * @throws InputException if the file does not exist or cannot be read
    */
   static Input open(String path, InputStream stdin) {
     boolean isStdin = path == null || STDIN.equals(path);
@@ -86,11 +85,13 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
       head[i] = in.read();
     }
     in.reset();
+    // Both decompressors fail with a CompressedDataException that ends the input, and neither
+    // returns fewer members or frames than the file holds.
     if (head[0] == GZIP_MAGIC_1 && head[1] == GZIP_MAGIC_2) {
-      return new BufferedInputStream(new GZIPInputStream(in, BUFFER_BYTES), BUFFER_BYTES);
+      return new BufferedInputStream(new GzipMembers(in), BUFFER_BYTES);
     }
     if (java.util.Arrays.equals(head, ZSTD_MAGIC)) {
-      return new BufferedInputStream(new com.github.luben.zstd.ZstdInputStream(in), BUFFER_BYTES);
+      return new BufferedInputStream(new ZstdFrames(in), BUFFER_BYTES);
     }
     return in;
   }
@@ -126,6 +127,8 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
     String after = afterLine > 0 ? " (after line " + afterLine + ")" : "";
     if (e instanceof CharacterCodingException) {
       return new InputException(name, 0, 0, "input is not valid UTF-8" + after, e);
+    } else if (e instanceof CompressedDataException) {
+      return new InputException(name, 0, 0, e.getMessage() + after, e);
     } else if (e instanceof java.util.zip.ZipException
         || e instanceof java.io.EOFException
         || e.getClass().getName().startsWith("com.github.luben.zstd")) {
