@@ -213,7 +213,7 @@ final class GzipMembers extends InputStream {
     long stored = intLe();
     long size = intLe();
     if (stored != crc.getValue()) {
-      throw corrupt(
+      throw unchecked(
           at,
           format(
               "the CRC-32 %08x in the trailer at compressed byte %d is not the data's (%08x)",
@@ -221,13 +221,27 @@ final class GzipMembers extends InputStream {
     }
     long written = inflater.getBytesWritten() & 0xFFFFFFFFL; // ISIZE: the length modulo 2^32
     if (size != written) {
-      throw corrupt(
+      throw unchecked(
           at + 4,
           format(
               "the length %d in the trailer at compressed byte %d is not the data's (%d)",
               size, at + 4, written));
     }
     memberStart = -1;
+  }
+
+  /**
+   * A checksum that does not match: found at the end of its member, after the member's bytes were
+   * returned, which the message says, since a reader that goes on (skipping bad input) used them.
+   */
+  private CompressedDataException unchecked(long at, String detail) {
+    return new CompressedDataException(
+        at,
+        format(
+            "corrupt gzip data: %s, so the rows read from the member that starts at byte %d may"
+                + " hold corrupt data",
+            detail, memberStart),
+        null);
   }
 
   private long intLe() throws IOException {

@@ -3,6 +3,7 @@ package io.variant.cli;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.Closeable;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -17,7 +18,9 @@ import java.nio.file.Path;
 /**
  * One input of a command: a file, or stdin when the name is {@code -}. Gzip and zstd input are
  * detected by their magic bytes rather than the suffix, so pipes work too; JSON and hex text never
- * start with byte 0x1F or 0x28 0xB5.
+ * start with byte 0x1F or 0x28 0xB5. They are read by {@link GzipMembers} and {@link ZstdFrames},
+ * which fail with a {@link CompressedDataException} when the data is truncated, corrupt or followed
+ * by other bytes.
  *
  * @param name the name to show in messages: the path as given, or {@code <stdin>}
  * @param stream the decompressed bytes, buffered (mark/reset supported); closing it does not close
@@ -47,8 +50,7 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
     String name = isStdin ? "<stdin>" : path;
     try {
       CountingInputStream raw =
-          new CountingInputStream(
-              isStdin ? new KeepOpen(stdin) : Files.newInputStream(Path.of(path)));
+          new CountingInputStream(isStdin ? new KeepOpen(stdin) : openFile(Path.of(path)));
       return new Input(name, decompressed(new BufferedInputStream(raw, BUFFER_BYTES)), raw);
     } catch (NoSuchFileException e) {
       throw InputException.unreadable(name, "no such file", e);
@@ -57,6 +59,19 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
     } catch (IOException e) {
       throw readFailure(name, 0, e);
     }
+  }
+
+  /**
+   * A regular file through NIO; anything else (a named pipe, {@code /dev/fd/N} of a shell's {@code
+   * <(...)}, a device) through {@link FileInputStream}, whose {@code available()} asks the pipe:
+   * NIO's asks the channel's position, which fails on a pipe ("Illegal seek"), and {@code
+   * BufferedInputStream} calls it on every read that does not fill its buffer.
+   */
+  private static InputStream openFile(Path file) throws IOException {
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      return new FileInputStream(file.toFile());
+    }
+    return Files.newInputStream(file);
   }
 
   /** True if the file starts with the gzip magic bytes; false if it is shorter. */

@@ -76,10 +76,14 @@ final class ZstdFrames extends InputStream {
         String.format(
             Locale.ROOT,
             "corrupt zstd data: %s, found after decompressed byte %d (%d compressed bytes read:"
-                + " the decoder reads ahead, so the compressed offset is not known)",
+                + " the decoder reads ahead, so the compressed offset is not known)%s",
             IoMessages.reason(e instanceof IOException io ? io : new IOException(reason)),
             produced,
-            source.count),
+            source.count,
+            // a frame's checksum is checked at its end, after its bytes were returned and used
+            reason.toLowerCase(Locale.ROOT).contains("checksum")
+                ? "; the rows read from that frame may hold corrupt data"
+                : ""),
         e);
   }
 
