@@ -3,7 +3,6 @@ package io.variant.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -16,17 +15,16 @@ import java.util.zip.Inflater;
  * not match, corrupt deflate data (located to the slice of at most {@value #SLICE} bytes being
  * inflated), and bytes after the last member that do not start another member. gzip(1) warns about
  * such "trailing garbage" and ignores it; here it is an error, since it may be a member whose
- * header was damaged, with rows in it. After a failure every read throws it again.
+ * header was damaged, with rows in it.
  *
  * <p>Why not {@code java.util.zip.GZIPInputStream}: it ends the input silently at trailing bytes
  * that are not a member, and it asks {@code available()} whether another member follows, so from a
  * pipe whose next member has not arrived yet it ends the input after the first one, silently
  * (JDK-7036144); and its errors carry no offset.
  *
- * <p>A read returns as soon as it has inflated bytes, and {@link #available()} is 0, so a {@code
- * BufferedInputStream} over it never drops bytes it was given before a failure. Not thread-safe.
+ * <p>A read returns as soon as it has inflated bytes. Not thread-safe.
  */
-final class GzipMembers extends InputStream {
+final class GzipMembers extends DecompressedStream {
   private static final int ID1 = 0x1F; // RFC 1952 §2.3.1 Member header and trailer
   private static final int ID2 = 0x8B;
   private static final int CM_DEFLATE = 8;
@@ -42,7 +40,6 @@ final class GzipMembers extends InputStream {
 
   private final InputStream source;
   private final byte[] buf = new byte[1 << 16];
-  private final byte[] single = new byte[1];
   private final Inflater inflater = new Inflater(true);
   private final CRC32 crc = new CRC32(); // of a header while it is read, then of the member's data
   private int pos; // next unread byte of buf
@@ -51,42 +48,24 @@ final class GzipMembers extends InputStream {
   private long bufStart; // compressed offset of buf[0]
   private long memberStart = -1; // compressed offset of the current member; -1 between members
   private boolean ended;
-  private CompressedDataException failure;
 
   GzipMembers(InputStream source) {
     this.source = source;
   }
 
   @Override
-  public int read() throws IOException {
-    return read(single, 0, 1) < 0 ? -1 : single[0] & 0xFF;
-  }
-
-  @Override
-  public int read(byte[] b, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, b.length);
-    if (failure != null) {
-      throw failure;
-    }
-    if (len == 0) {
-      return 0;
-    }
-    try {
-      while (!ended) {
-        if (memberStart < 0 && !startMember()) {
-          ended = true;
-          break;
-        }
-        int n = inflate(b, off, len);
-        if (n > 0) {
-          return n;
-        }
+  int decompress(byte[] b, int off, int len) throws IOException {
+    while (!ended) {
+      if (memberStart < 0 && !startMember()) {
+        ended = true;
+        break;
       }
-      return -1;
-    } catch (CompressedDataException e) {
-      failure = e;
-      throw e;
+      int n = inflate(b, off, len);
+      if (n > 0) {
+        return n;
+      }
     }
+    return -1;
   }
 
   @Override

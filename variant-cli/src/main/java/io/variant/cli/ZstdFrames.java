@@ -5,7 +5,6 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
-import java.util.Objects;
 
 /**
  * Zstd input (RFC 8878), every frame to the end of the file, through zstd-jni's decoder, which
@@ -16,12 +15,10 @@ import java.util.Objects;
  * stopped. A failure of the source itself (a read error) passes through unchanged. After a failure
  * every read throws it again. Not thread-safe.
  */
-final class ZstdFrames extends InputStream {
+final class ZstdFrames extends DecompressedStream {
   private final Source source;
   private final ZstdInputStreamNoFinalizer zstd;
-  private final byte[] single = new byte[1];
   private long produced; // decompressed bytes returned so far
-  private CompressedDataException failure;
 
   ZstdFrames(InputStream in) throws IOException {
     this.source = new Source(in);
@@ -29,19 +26,7 @@ final class ZstdFrames extends InputStream {
   }
 
   @Override
-  public int read() throws IOException {
-    return read(single, 0, 1) < 0 ? -1 : single[0] & 0xFF;
-  }
-
-  @Override
-  public int read(byte[] b, int off, int len) throws IOException {
-    Objects.checkFromIndexSize(off, len, b.length);
-    if (failure != null) {
-      throw failure;
-    }
-    if (len == 0) {
-      return 0;
-    }
+  int decompress(byte[] b, int off, int len) throws IOException {
     int n;
     try {
       do {
@@ -51,8 +36,7 @@ final class ZstdFrames extends InputStream {
       if (e == source.failure) {
         throw source.failure;
       }
-      failure = translate(e);
-      throw failure;
+      throw translate(e);
     }
     if (n > 0) {
       produced += n;

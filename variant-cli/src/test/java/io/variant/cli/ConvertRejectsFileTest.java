@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -24,17 +25,20 @@ class ConvertRejectsFileTest {
 
   private static final String THREE_BAD = "{\"a\": 1}\n{\"a\": }\n[1, 2\n{\"a\": 4}\n{\n";
 
-  private CliRunner.Result convert(Path in, String maxErrors) {
-    return run(
-        "",
-        "convert",
-        in.toString(),
-        "-o",
-        dir.resolve("out.parquet").toString(),
-        "--rejects",
-        dir.resolve("rejects.ndjson").toString(),
-        "--max-errors",
-        maxErrors);
+  private CliRunner.Result convert(Path in, String maxErrors, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "convert",
+                in.toString(),
+                "-o",
+                dir.resolve("out.parquet").toString(),
+                "--rejects",
+                dir.resolve("rejects.ndjson").toString(),
+                "--max-errors",
+                maxErrors));
+    args.addAll(List.of(more));
+    return run("", args.toArray(String[]::new));
   }
 
   @Test
@@ -58,18 +62,7 @@ class ConvertRejectsFileTest {
     assertEquals(2, ok("cat", dir.resolve("out.parquet").toString()).out().lines().count());
 
     // a later failure replaces the rejects kept from the earlier one; the rejects file stays
-    CliRunner.Result overwriting =
-        run(
-            "",
-            "convert",
-            in.toString(),
-            "-o",
-            dir.resolve("out.parquet").toString(),
-            "--rejects",
-            rejects.toString(),
-            "--max-errors",
-            "0",
-            "--overwrite");
+    CliRunner.Result overwriting = convert(in, "0", "--overwrite");
     assertEquals(1, overwriting.exitCode(), overwriting.err());
     assertEquals(1, Files.readAllLines(kept).size());
     assertEquals(3, Files.readAllLines(rejects).size());
