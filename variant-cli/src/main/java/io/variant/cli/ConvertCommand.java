@@ -156,15 +156,14 @@ final class ConvertCommand implements Callable<Integer> {
     try (ConvertWriter out =
         ConvertWriter.of(output, overwrite, parquet.maxFileBytes(), cli.stdout())) {
       out.refuseInputs(paths);
-      errors.start(paths, output, overwrite);
-      Progress shown =
-          new Progress(
-              spec.commandLine().getErr(),
-              Progress.wanted(progress, quiet),
-              totalBytes(paths),
-              cli.clock());
-      try (RowErrors rejects = errors;
+      try (RowErrors rejects = errors.start(paths, output, overwrite);
           JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format)) {
+        Progress shown =
+            new Progress(
+                spec.commandLine().getErr(),
+                Progress.wanted(progress, quiet),
+                totalBytes(paths),
+                cli.clock());
         PlanSample sample =
             given != null
                 ? PlanSample.none()
@@ -187,6 +186,8 @@ final class ConvertCommand implements Callable<Integer> {
         }
         summary.written(out.rowCount(), written);
         List<ConvertWriter.Written> files = out.commit();
+        rejects.commit();
+        summary.leftovers(out.leftovers().plus(rejects.leftovers()));
         summary.bytes(documents.bytesRead(), files);
         List<Path> local = files.stream().map(ConvertWriter.Written::path).toList();
         if (!quiet && !local.contains(null) && parquet.layout == ShreddingLayout.SPEC) {
@@ -194,7 +195,7 @@ final class ConvertCommand implements Callable<Integer> {
         }
       }
     }
-    summary.rejected(errors.rejected(), errors.rejectsFile);
+    summary.rejected(errors.rejected(), errors.rejectsFile, errors.endedInputs());
     if (!quiet) {
       spec.commandLine().getErr().println(summary.format(System.nanoTime() - startNanos));
     }

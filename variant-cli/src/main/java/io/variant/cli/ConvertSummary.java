@@ -28,6 +28,8 @@ final class ConvertSummary {
   private long written;
   private long rejected;
   private Path rejectsFile;
+  private List<String> endedInputs = List.of();
+  private TemporaryFiles.Removed leftovers = TemporaryFiles.Removed.NONE;
   private int typedColumns;
   private long bytesIn;
 
@@ -54,9 +56,19 @@ final class ConvertSummary {
     this.typedColumns = TypedColumns.of(plan);
   }
 
-  void rejected(long rows, Path file) {
+  /**
+   * Rows rejected, where they went, and the failures that ended an input (compressed data that
+   * failed), each warned about: rows after it were not read.
+   */
+  void rejected(long rows, Path file, List<String> endedInputs) {
     this.rejected = rows;
     this.rejectsFile = file;
+    this.endedInputs = List.copyOf(endedInputs);
+  }
+
+  /** The temporary files of killed converts that were removed before writing. */
+  void leftovers(TemporaryFiles.Removed removed) {
+    this.leftovers = removed;
   }
 
   /** Bytes read, and the files written. */
@@ -111,6 +123,18 @@ final class ConvertSummary {
     }
     for (String line : residual) {
       s.append(String.format(Locale.ROOT, "%n  %s", line));
+    }
+    for (String ended : endedInputs) {
+      s.append(String.format(Locale.ROOT, "%n  warning: %s", ended));
+    }
+    if (leftovers.files() > 0) {
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "%n  removed %s left by %s that did not finish (%s)",
+              leftovers.files() == 1 ? "1 temporary file" : leftovers.files() + " temporary files",
+              leftovers.files() == 1 ? "a convert" : "converts",
+              ByteSize.format(leftovers.bytes())));
     }
     return s.toString();
   }

@@ -47,6 +47,7 @@ final class ConvertWriter implements AutoCloseable {
   private final List<OutputTarget> targets = new ArrayList<>();
   private final List<Long> rows = new ArrayList<>();
   private final TemporaryFileGuard guard = new TemporaryFileGuard();
+  private final TemporaryFiles.Removed leftovers; // removed before writing
   private Opener opener;
   private VariantParquetWriter writer;
   private boolean committed;
@@ -57,17 +58,23 @@ final class ConvertWriter implements AutoCloseable {
       List<Path> earlier,
       long maxFileBytes,
       boolean overwrite,
-      OutputStream stdout) {
+      OutputStream stdout)
+      throws IOException {
     this.single = single;
     this.parts = parts;
     this.earlier = earlier;
     this.maxFileBytes = maxFileBytes;
     this.overwrite = overwrite;
     this.stdout = stdout;
+    this.leftovers =
+        single != null
+            ? single.removeLeftovers()
+            : TemporaryFiles.removeLeftovers(parts.part(1), parts::isPart);
   }
 
   /**
-   * Decides where {@code -o arg} writes, before anything is read.
+   * Decides where {@code -o arg} writes, before anything is read, and removes the temporary files
+   * that killed converts to the same output (or set) left ({@link TemporaryFiles}).
    *
    * @param maxFileBytes the most bytes of one file; 0 for one file whatever its size
    * @throws RefusedException if the output is refused: see {@link OutputTarget#of}; with {@code
@@ -112,6 +119,11 @@ final class ConvertWriter implements AutoCloseable {
     for (Path p : earlier) {
       OutputTarget.refuseInputs(p.toString(), p, inputs);
     }
+  }
+
+  /** The temporary files of killed converts that {@link #of} removed. */
+  TemporaryFiles.Removed leftovers() {
+    return leftovers;
   }
 
   /** Opens the first file; {@code opener} opens each file's writer. */

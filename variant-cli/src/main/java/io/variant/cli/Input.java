@@ -3,6 +3,7 @@ package io.variant.cli;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.Closeable;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -13,12 +14,13 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 
 /**
  * One input of a command: a file, or stdin when the name is {@code -}. Gzip and zstd input are
  * detected by their magic bytes rather than the suffix, so pipes work too; JSON and hex text never
- * start with byte 0x1F or 0x28 0xB5.
+ * start with byte 0x1F or 0x28 0xB5. They are read by {@link GzipMembers} and {@link ZstdFrames},
+ * which fail with a {@link CompressedDataException} when the data is truncated, corrupt or followed
+ * by other bytes.
  *
  * @param name the name to show in messages: the path as given, or {@code <stdin>}
  * @param stream the decompressed bytes, buffered (mark/reset supported); closing it does not close
@@ -41,15 +43,14 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
   /**
    * Opens {@code path}, or wraps {@code stdin} for {@code -} or {@code null}.
    *
-   * @throws InputException if the file does not exist or cannot be read, or is truncated gzip
+   * @throws InputException if the file does not exist or cannot be read
    */
   static Input open(String path, InputStream stdin) {
     boolean isStdin = path == null || STDIN.equals(path);
     String name = isStdin ? "<stdin>" : path;
     try {
       CountingInputStream raw =
-          new CountingInputStream(
-              isStdin ? new KeepOpen(stdin) : Files.newInputStream(Path.of(path)));
+          new CountingInputStream(isStdin ? new KeepOpen(stdin) : openFile(Path.of(path)));
       return new Input(name, decompressed(new BufferedInputStream(raw, BUFFER_BYTES)), raw);
     } catch (NoSuchFileException e) {
       throw InputException.unreadable(name, "no such file", e);
@@ -58,6 +59,19 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
     } catch (IOException e) {
       throw readFailure(name, 0, e);
     }
+  }
+
+  /**
+   * A regular file through NIO; anything else (a named pipe, {@code /dev/fd/N} of a shell's {@code
+   * <(...)}, a device) through {@link FileInputStream}, whose {@code available()} asks the pipe:
+   * NIO's asks the channel's position, which fails on a pipe ("Illegal seek"), and {@code
+   * BufferedInputStream} calls it on every read that does not fill its buffer.
+   */
+  private static InputStream openFile(Path file) throws IOException {
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      return new FileInputStream(file.toFile());
+    }
+    return Files.newInputStream(file);
   }
 
   /** True if the file starts with the gzip magic bytes; false if it is shorter. */
@@ -86,11 +100,13 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
       head[i] = in.read();
     }
     in.reset();
+    // Both decompressors fail with a CompressedDataException that ends the input, and neither
+    // returns fewer members or frames than the file holds.
     if (head[0] == GZIP_MAGIC_1 && head[1] == GZIP_MAGIC_2) {
-      return new BufferedInputStream(new GZIPInputStream(in, BUFFER_BYTES), BUFFER_BYTES);
+      return new BufferedInputStream(new GzipMembers(in), BUFFER_BYTES);
     }
     if (java.util.Arrays.equals(head, ZSTD_MAGIC)) {
-      return new BufferedInputStream(new com.github.luben.zstd.ZstdInputStream(in), BUFFER_BYTES);
+      return new BufferedInputStream(new ZstdFrames(in), BUFFER_BYTES);
     }
     return in;
   }
@@ -126,6 +142,8 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
     String after = afterLine > 0 ? " (after line " + afterLine + ")" : "";
     if (e instanceof CharacterCodingException) {
       return new InputException(name, 0, 0, "input is not valid UTF-8" + after, e);
+    } else if (e instanceof CompressedDataException) {
+      return new InputException(name, 0, 0, e.getMessage() + after, e);
     } else if (e instanceof java.util.zip.ZipException
         || e instanceof java.io.EOFException
         || e.getClass().getName().startsWith("com.github.luben.zstd")) {

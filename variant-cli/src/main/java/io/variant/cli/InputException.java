@@ -10,6 +10,7 @@ final class InputException extends RuntimeException {
   private final long line;
   private final long column;
   private final boolean unreadable;
+  private final boolean endsInput;
   private final String detail;
 
   /**
@@ -19,16 +20,23 @@ final class InputException extends RuntimeException {
    * @param detail what is wrong, without the location
    */
   InputException(String source, long line, long column, String detail, Throwable cause) {
-    this(source, line, column, detail, cause, false);
+    this(source, line, column, detail, cause, false, false);
   }
 
   private InputException(
-      String source, long line, long column, String detail, Throwable cause, boolean unreadable) {
+      String source,
+      long line,
+      long column,
+      String detail,
+      Throwable cause,
+      boolean unreadable,
+      boolean endsInput) {
     super(location(source, line, column) + ": " + detail, cause);
     this.source = source;
     this.line = line;
     this.column = column;
     this.unreadable = unreadable;
+    this.endsInput = endsInput;
     this.detail = detail;
   }
 
@@ -42,7 +50,20 @@ final class InputException extends RuntimeException {
    * exit code 3.
    */
   static InputException unreadable(String source, String detail, Throwable cause) {
-    return new InputException(source, 0, 0, detail, cause, true);
+    return new InputException(source, 0, 0, detail, cause, true, false);
+  }
+
+  /**
+   * The input is malformed from here to its end (its compressed data is truncated or corrupt): a
+   * bad-input failure like a malformed row, but one after which nothing more of that input is read.
+   */
+  static InputException endingInput(String source, long line, String detail, Throwable cause) {
+    return new InputException(source, line, 0, detail, cause, false, true);
+  }
+
+  /** True if nothing after this failure could be read from its input. */
+  boolean endsInput() {
+    return endsInput;
   }
 
   /** True if the input could not be read, as opposed to being read and found malformed. */

@@ -31,6 +31,7 @@ final class JsonDocuments implements Closeable {
   private VariantMetadata dictionary; // NDJSON rows resolve keys against it; null: none
   private JsonDocumentReader reader; // the current input, when JSON
   private long documentLine; // where the last good document of the current input started
+  private boolean endedInput; // the last failure ended its input: the next call reads the next
   private long bytesOfClosedInputs;
 
   /**
@@ -51,6 +52,7 @@ final class JsonDocuments implements Closeable {
    * @throws InputException if an input is missing, unreadable or malformed
    */
   Variant next() throws IOException {
+    endedInput = false;
     while (true) {
       if (lines == null && reader == null) {
         if (!paths.hasNext()) {
@@ -73,6 +75,8 @@ final class JsonDocuments implements Closeable {
     if (f == InputFormat.AUTO) {
       try {
         f = FormatDetector.detect(input.name(), input.stream());
+      } catch (CompressedDataException e) {
+        throw endInput(e, 1, "from line 1 on");
       } catch (IOException e) {
         throw Input.readFailure(input.name(), 0, e);
       }
@@ -85,7 +89,7 @@ final class JsonDocuments implements Closeable {
     }
   }
 
-  private Variant readLine() {
+  private Variant readLine() throws IOException {
     try {
       Variant v = lines.next();
       documentLine = lines.line();
@@ -94,12 +98,16 @@ final class JsonDocuments implements Closeable {
       documentLine = lines.line();
       throw new InputException(
           e.source(), e.line(), e.column(), withHints(e.detail()), e.getCause());
+    } catch (CompressedDataException e) {
+      long line = lines.line() + 1; // the line being read: it never ended
+      throw endInput(
+          e, line, "from line " + line + " (decompressed byte " + lines.lineStart() + ") on");
     } catch (IOException e) {
       throw Input.readFailure(input.name(), documentLine, e);
     }
   }
 
-  private Variant read() {
+  private Variant read() throws IOException {
     try {
       Variant v = reader.next();
       if (v != null) {
@@ -116,9 +124,26 @@ final class JsonDocuments implements Closeable {
               : "in the document after line " + documentLine;
       throw new InputException(
           input.name(), 0, 0, withHints(e.getMessage()) + " (" + where + ")", e);
+    } catch (CompressedDataException e) {
+      throw endInput(e, 0, documentLine == 0 ? "from its start on" : "after line " + documentLine);
     } catch (IOException e) {
       throw Input.readFailure(input.name(), documentLine, e);
     }
+  }
+
+  /**
+   * The current input's compressed data failed (truncated, corrupt, or followed by other bytes):
+   * nothing more can be read from it, so it is closed, and the next call reads the next input. The
+   * failure is reported once, where the data that cannot be read starts: on {@code line} (0 if not
+   * known), {@code rest} says from where.
+   */
+  private InputException endInput(CompressedDataException e, long line, String rest)
+      throws IOException {
+    String name = input.name();
+    closeCurrent();
+    endedInput = true;
+    return InputException.endingInput(
+        name, line, e.getMessage() + "; the rest of the input, " + rest + ", cannot be read", e);
   }
 
   /**
@@ -145,13 +170,17 @@ final class JsonDocuments implements Closeable {
 
   /**
    * True if reading can go on after the last {@link InputException}: NDJSON input, where every line
-   * stands alone. A malformed document in JSON input ends that input.
+   * stands alone, and an input whose compressed data failed, which that failure ended (reading goes
+   * on with the next input). A malformed document in JSON input ends the conversion.
    */
   boolean canContinue() {
-    return lines != null;
+    return lines != null || endedInput;
   }
 
-  /** The text of the line that failed last, for NDJSON input; null for JSON input. */
+  /**
+   * The text of the line that failed last, for NDJSON input; null for JSON input and for a failure
+   * that ended its input.
+   */
   byte[] failedLine() {
     return lines == null ? null : lines.lineBytes();
   }

@@ -19,7 +19,10 @@ import java.util.Arrays;
  * NDJSON, one document per line, read line by line: each line is parsed on its own, so an error is
  * located at its true line and column (invalid UTF-8 included, at any size of input) and reading
  * can go on with the next line ({@code --on-error skip}). Blank lines are skipped; a trailing
- * {@code \r} and a leading byte order mark are ignored. Not thread-safe.
+ * {@code \r} is ignored, and so is a byte order mark at the start of the first line (the start of
+ * the input). A byte order mark at the start of any other line is a malformed line: it is not
+ * whitespace in JSON, and it is what {@code cat a.ndjson b.ndjson} makes of a second file that
+ * starts with one, so it is reported rather than dropped. Not thread-safe.
  */
 final class NdjsonReader {
   private static final int CHUNK = 1 << 16;
@@ -89,7 +92,16 @@ final class NdjsonReader {
    */
   Variant next() throws IOException {
     while (readLine()) {
-      int start = lineNumber == 1 && startsWithByteOrderMark() ? 3 : 0;
+      boolean bom = startsWithByteOrderMark();
+      if (bom && lineNumber > 1) {
+        throw new InputException(
+            name,
+            lineNumber,
+            1,
+            "a byte order mark (U+FEFF) starts the line; only the first line of an input may"
+                + " start with one");
+      }
+      int start = bom ? 3 : 0;
       int end = lineLength;
       if (end > start && line[end - 1] == '\r') {
         end--;

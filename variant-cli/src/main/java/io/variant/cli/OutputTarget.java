@@ -13,7 +13,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Where {@code convert -o OUT} writes, and the rule for what may already be at {@code OUT}:
@@ -25,11 +24,12 @@ import java.util.concurrent.ThreadLocalRandom;
  *       failure cannot withdraw what was written (the reader sees a truncated file, which no
  *       Parquet reader accepts: the footer is last).
  *   <li>A new name or a regular file: written to a temporary file with a unique name in the same
- *       directory ({@code .OUT.<random>.tmp}) and renamed onto {@code OUT} only when complete, so
- *       {@code OUT} is either untouched or the whole new file. An existing {@code OUT} needs {@code
- *       --overwrite}; without it, an {@code OUT} that someone else creates while this one writes is
- *       kept and this convert fails. A symbolic link to a regular file: the file it points to is
- *       replaced and the link stays.
+ *       directory that names the writing process ({@link TemporaryFiles}: {@code
+ *       .OUT.<pid>-<start>-<host>.<random>.tmp}) and renamed onto {@code OUT} only when complete,
+ *       so {@code OUT} is either untouched or the whole new file. An existing {@code OUT} needs
+ *       {@code --overwrite}; without it, an {@code OUT} that someone else creates while this one
+ *       writes is kept and this convert fails. A symbolic link to a regular file: the file it
+ *       points to is replaced and the link stays.
  *   <li>Refused: a directory, a block device, a socket, a dangling symbolic link, and any input of
  *       the same command.
  * </ul>
@@ -52,7 +52,6 @@ final class OutputTarget {
   private static final int S_IFBLK = 0060000;
   private static final int S_IFREG = 0100000;
   private static final int S_IFSOCK = 0140000;
-  private static final int TEMPORARY_NAME_ATTEMPTS = 100;
 
   private final String name;
   private final Kind kind;
@@ -216,26 +215,31 @@ final class OutputTarget {
   }
 
   /**
-   * A new, empty file beside {@code OUT} whose name no other process uses: created with {@code
-   * CREATE_NEW}, so two converts to one {@code OUT} never share it and a user's own file is never
-   * touched. Created with the default permissions (umask), as {@code OUT} itself would be.
+   * A new, empty file beside {@code OUT} whose name no other process uses, so two converts to one
+   * {@code OUT} never share it and a user's own file is never touched ({@link
+   * TemporaryFiles#create}).
    */
   private Path createTemporary() throws IOException {
-    Path dir = path.toAbsolutePath().getParent();
-    for (int attempt = 0; ; attempt++) {
-      String random = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-      Path candidate = dir.resolve("." + path.getFileName() + "." + random + ".tmp");
-      try {
-        return Files.createFile(candidate);
-      } catch (FileAlreadyExistsException e) {
-        if (attempt == TEMPORARY_NAME_ATTEMPTS) {
-          throw e;
-        }
-      } catch (AccessDeniedException e) {
-        throw new AccessDeniedException(
-            name, null, "permission denied (cannot create a file in " + dir + ")");
-      }
+    try {
+      return TemporaryFiles.create(path);
+    } catch (AccessDeniedException e) {
+      throw new AccessDeniedException(
+          name,
+          null,
+          "permission denied (cannot create a file in " + path.toAbsolutePath().getParent() + ")");
     }
+  }
+
+  /**
+   * Removes the temporary files that converts to this {@code OUT} left when they were killed
+   * outright, whose processes are gone ({@link TemporaryFiles#removeLeftovers}); none for streams.
+   */
+  TemporaryFiles.Removed removeLeftovers() throws IOException {
+    if (kind != Kind.FILE) {
+      return TemporaryFiles.Removed.NONE;
+    }
+    String fileName = path.getFileName().toString();
+    return TemporaryFiles.removeLeftovers(path, fileName::equals);
   }
 
   /**

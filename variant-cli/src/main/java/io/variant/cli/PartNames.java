@@ -58,13 +58,18 @@ final class PartNames {
     return dir.resolve(stem + "-NNNNN" + SUFFIX).toString();
   }
 
+  /** Whether {@code fileName} is the name of a file of the set ({@code STEM-<digits>.parquet}). */
+  boolean isPart(String fileName) {
+    return part.matcher(fileName).matches();
+  }
+
   /** The files of an earlier set: every {@code STEM-<digits>.parquet} in the directory, sorted. */
   List<Path> existing() throws IOException {
     List<Path> out = new ArrayList<>();
     Path listed = dir.toString().isEmpty() ? Path.of(".") : dir;
     try (DirectoryStream<Path> files = Files.newDirectoryStream(listed)) {
       for (Path p : files) {
-        if (part.matcher(p.getFileName().toString()).matches()) {
+        if (isPart(p.getFileName().toString())) {
           out.add(dir.resolve(p.getFileName()));
         }
       }

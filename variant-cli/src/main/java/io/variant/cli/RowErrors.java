@@ -1,17 +1,10 @@
 package io.variant.cli;
 
-import io.variant.core.VariantBuilder;
-import io.variant.core.json.VariantJson;
-import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.ByteBuffer;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -21,12 +14,11 @@ import picocli.CommandLine.Spec;
 /**
  * What {@code convert} does with a row it cannot read ({@code --on-error}, {@code --rejects},
  * {@code --max-errors}); a picocli mixin. With {@code skip}, every valid row is kept and each
- * rejected one is counted and, with {@code --rejects FILE}, written there as one NDJSON line:
- * <code>{"file": ..., "line":
- * ..., "column": ..., "reason": ..., "text": ...}</code> (keys in Variant order: column, file,
- * line, reason, text) ({@code text}: the line as read, up to 64 KiB, invalid UTF-8 replaced by
- * U+FFFD). Skipping is line by line, so it needs NDJSON input; in JSON input the first malformed
- * document still ends the conversion.
+ * rejected one is counted and, with {@code --rejects FILE}, written there ({@link RejectsFile}: its
+ * format, and how it is written so that a failed convert does not leave it in the way of the next
+ * one). Skipping is line by line, so it needs NDJSON input; in JSON input the first malformed
+ * document still ends the conversion. Compressed input whose data fails ends there: that is one
+ * rejected entry, reported in the summary too, and reading goes on with the next input.
  */
 final class RowErrors implements Closeable {
   /** The {@code --on-error} values. */
@@ -51,7 +43,8 @@ final class RowErrors implements Closeable {
       paramLabel = "FILE",
       description =
           "Write each skipped row as an NDJSON line with its file, line, column, reason and text. "
-              + "Not an input nor OUT; an existing FILE needs --overwrite.")
+              + "Not an input nor OUT; an existing FILE needs --overwrite. Written like OUT, in place only "
+              + "once the convert succeeds; a failed convert keeps its rejects in FILE.failed.")
   Path rejectsFile;
 
   @Option(
@@ -60,8 +53,9 @@ final class RowErrors implements Closeable {
       description = "Fail once more than N rows have been skipped (default: no limit).")
   Long maxErrors;
 
-  private Writer rejects;
+  private RejectsFile rejects;
   private long rejected;
+  private final List<String> endedInputs = new ArrayList<>();
 
   /**
    * Checks the options and opens {@code --rejects}; call once before reading. The rejects file
@@ -70,9 +64,10 @@ final class RowErrors implements Closeable {
    * through.
    *
    * @param output the {@code -o} value
+   * @return this, to close when the command ends
    * @throws RefusedException if the rejects file may not be written
    */
-  void start(List<String> inputs, String output, boolean overwrite) throws IOException {
+  RowErrors start(List<String> inputs, String output, boolean overwrite) throws IOException {
     if (maxErrors != null && maxErrors < 0) {
       throw new ParameterException(
           spec.commandLine(), "--max-errors must be at least 0, was " + maxErrors);
@@ -83,14 +78,16 @@ final class RowErrors implements Closeable {
     }
     if (rejectsFile != null) {
       refuse(inputs, output, overwrite);
-      rejects =
-          new BufferedWriter(
-              new OutputStreamWriter(Files.newOutputStream(rejectsFile), StandardCharsets.UTF_8));
+      rejects = RejectsFile.open(rejectsFile, overwrite);
     }
+    return this;
   }
 
   private void refuse(List<String> inputs, String output, boolean overwrite) throws IOException {
     String name = "--rejects " + rejectsFile;
+    if (Input.STDIN.equals(rejectsFile.toString())) {
+      throw new RefusedException(name + ": give a file name (or /dev/stdout)");
+    }
     if (Files.isDirectory(rejectsFile)) {
       throw new RefusedException(name + ": is a directory; give a file name");
     }
@@ -132,29 +129,23 @@ final class RowErrors implements Closeable {
       throw e;
     }
     rejected++;
+    if (e.endsInput()) {
+      endedInputs.add(e.source() + ": " + e.detail());
+    }
     if (rejects != null) {
-      VariantBuilder line = new VariantBuilder().startObject();
-      line.key("file").appendString(e.source());
-      line.key("line").appendLong(e.line());
-      line.key("column").appendLong(e.column());
-      line.key("reason").appendString(e.detail());
-      if (text != null) {
-        line.key("text")
-            .appendString(
-                StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .decode(ByteBuffer.wrap(text))
-                    .toString());
-      }
-      rejects.append(VariantJson.toJson(line.endObject().build())).append('\n');
+      rejects.write(e, text);
     }
     if (maxErrors != null && rejected > maxErrors) {
+      Path kept = rejects == null ? null : rejects.failedPath();
       throw new InputException(
           e.source(),
           e.line(),
           e.column(),
-          "more than " + maxErrors + " rows rejected (--max-errors); the last: " + e.detail(),
+          "more than "
+              + maxErrors
+              + " rows rejected (--max-errors); the last: "
+              + e.detail()
+              + (kept == null ? "" : "; the rows rejected are kept in " + kept),
           e);
     }
   }
@@ -164,10 +155,39 @@ final class RowErrors implements Closeable {
     return rejected;
   }
 
-  @Override
-  public void close() throws IOException {
+  /** The failures that ended an input (its compressed data failed), each as its message. */
+  List<String> endedInputs() {
+    return List.copyOf(endedInputs);
+  }
+
+  /** The temporary files of killed converts removed for the rejects file. */
+  TemporaryFiles.Removed leftovers() {
+    return rejects == null ? TemporaryFiles.Removed.NONE : rejects.leftovers();
+  }
+
+  /** Moves the rejects file into place: call when the convert has succeeded. */
+  void commit() throws IOException {
     if (rejects != null) {
-      rejects.close();
+      rejects.commit();
+    }
+  }
+
+  /**
+   * Ends the rejects file: if {@link #commit()} was not called, the convert failed, and the rows
+   * rejected so far are kept apart ({@link RejectsFile#abandon()}), which is said on stderr unless
+   * the {@code --max-errors} message said it.
+   */
+  @Override
+  public void close() {
+    if (rejects == null) {
+      return;
+    }
+    Path kept = rejects.abandon();
+    if (kept != null && (maxErrors == null || rejected <= maxErrors)) {
+      String rows = rejected == 1 ? "the row" : "the " + rejected + " rows";
+      spec.commandLine()
+          .getErr()
+          .println("variant: " + rows + " rejected before the failure are kept in " + kept);
     }
   }
 }

@@ -277,4 +277,26 @@ class ConvertBadInputTest {
         List.of("{\"s\":\"small\"}"),
         convertAndCat("convert", big.toString(), "--max-value-size", "1K", "--on-error", "skip"));
   }
+
+  /**
+   * A byte order mark may start an input (its first line); at the start of any other line it is not
+   * whitespace in JSON, and that line is a bad row, as `cat a.ndjson b.ndjson` makes it.
+   */
+  @Test
+  void aByteOrderMarkMayStartOnlyTheFirstLine() throws IOException {
+    Path in = file("bom.ndjson", "\uFEFF{\"a\": 1}\n\uFEFF{\"a\": 2}\n{\"a\": 3}\n");
+    CliRunner.Result failed =
+        run("", "convert", in.toString(), "-o", dir.resolve("x.parquet").toString());
+    assertEquals(1, failed.exitCode(), failed.err());
+    assertTrue(failed.err().startsWith(in + ":2:1: "), failed.err());
+    assertTrue(failed.err().contains("byte order mark"), failed.err());
+
+    assertEquals(
+        List.of("{\"a\":1}", "{\"a\":3}"),
+        convertAndCat("convert", in.toString(), "--on-error", "skip"));
+
+    CliRunner.Result plan = run("", "plan", in.toString());
+    assertEquals(1, plan.exitCode(), plan.err());
+    assertTrue(plan.err().startsWith(in + ":2:1: "), plan.err());
+  }
 }

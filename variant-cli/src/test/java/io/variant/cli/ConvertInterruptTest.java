@@ -35,12 +35,70 @@ class ConvertInterruptTest {
     terminateOnceWriting(2, "-o", dir.resolve("e.parquet").toString(), "--max-file-size", "8K");
   }
 
+  /** The rejects file is a temporary file until the convert succeeds: it goes too. */
+  @Test
+  void terminatedConversionLeavesNoRejectsFile() throws IOException, InterruptedException {
+    terminateOnceWriting(
+        2,
+        "-o",
+        dir.resolve("e.parquet").toString(),
+        "--rejects",
+        dir.resolve("rejects.ndjson").toString());
+  }
+
+  /**
+   * SIGKILL leaves the temporary files (no exit hook runs); the next convert to the same OUT and
+   * rejects file removes them, since their process is gone.
+   */
+  @Test
+  void theNextConvertRemovesWhatAKilledConvertLeft() throws IOException, InterruptedException {
+    Path out = dir.resolve("e.parquet");
+    Path rejects = dir.resolve("rejects.ndjson");
+    Process p = startWriting(2, "-o", out.toString(), "--rejects", rejects.toString());
+    try {
+      p.destroyForcibly(); // SIGKILL
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS), "convert did not exit");
+    } finally {
+      p.destroyForcibly();
+    }
+    assertEquals(2, temporaryFiles(), "SIGKILL left no temporary files: nothing to test");
+    Fixtures.ok(
+        "convert",
+        Fixtures.events().toString(),
+        "-o",
+        out.toString(),
+        "--rejects",
+        rejects.toString());
+    try (Stream<Path> listed = Files.list(dir)) {
+      assertEquals(
+          List.of("e.parquet", "output.txt", "rejects.ndjson"),
+          listed.map(f -> f.getFileName().toString()).sorted().toList());
+    }
+  }
+
   /**
    * Starts {@code convert - args...} in a child JVM, feeds it more rows than it samples, waits
    * until {@code files} temporary files exist, terminates it and checks that nothing is left.
    */
   private void terminateOnceWriting(int files, String... args)
       throws IOException, InterruptedException {
+    Process p = startWriting(files, args);
+    try {
+      p.destroy(); // SIGTERM
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS), "convert did not exit");
+    } finally {
+      p.destroyForcibly();
+    }
+    try (Stream<Path> listed = Files.list(dir)) {
+      assertEquals(List.of("output.txt"), listed.map(f -> f.getFileName().toString()).toList());
+    }
+  }
+
+  /**
+   * Starts {@code convert - args...} in a child JVM, feeds it more rows than it samples and returns
+   * it once {@code files} temporary files exist, with its stdin still open.
+   */
+  private Process startWriting(int files, String... args) throws IOException, InterruptedException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     List<String> command =
         new ArrayList<>(
@@ -59,6 +117,7 @@ class ConvertInterruptTest {
             .redirectErrorStream(true)
             .redirectOutput(dir.resolve("output.txt").toFile())
             .start();
+    boolean started = false;
     try {
       OutputStream stdin = p.getOutputStream();
       // More rows than the 1000 sampled for inference: the writer then writes its temporary
@@ -76,13 +135,12 @@ class ConvertInterruptTest {
               + files
               + " temporary files; "
               + Files.readString(dir.resolve("output.txt")));
-      p.destroy(); // SIGTERM
-      assertTrue(p.waitFor(60, TimeUnit.SECONDS), "convert did not exit");
+      started = true;
+      return p;
     } finally {
-      p.destroyForcibly();
-    }
-    try (Stream<Path> listed = Files.list(dir)) {
-      assertEquals(List.of("output.txt"), listed.map(f -> f.getFileName().toString()).toList());
+      if (!started) {
+        p.destroyForcibly();
+      }
     }
   }
 

@@ -151,7 +151,7 @@ class EncodeCommandTest {
     byte[] truncated = java.util.Arrays.copyOf(gz, gz.length / 2);
     CliRunner.Result r = run("", "encode", file("cut.json.gz", truncated).toString());
     assertEquals(1, r.exitCode());
-    assertTrue(r.err().contains("corrupt or truncated compressed data"), r.err());
+    assertTrue(r.err().contains("truncated gzip data"), r.err());
     assertFalse(r.hasStackTrace(), r.err());
   }
 }

@@ -305,4 +305,30 @@ class ReadingCommandsTest {
             .err()
             .contains("is not 'PATH OP VALUE'"));
   }
+
+  /**
+   * A named pipe (or {@code <(zcat x.gz)}, which the shell passes as {@code /dev/fd/N}) is read as
+   * a stream: asking how much it holds must not seek it.
+   */
+  @Test
+  void readsANamedPipe() throws IOException, InterruptedException {
+    Path fifo = dir.resolve("rows.fifo");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    assertEquals(0, mkfifo.waitFor());
+    Thread writer =
+        new Thread(
+            () -> {
+              try {
+                Files.writeString(fifo, "{\"age\": 1}\n{\"age\": 2}\n");
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    writer.start();
+    Path out = dir.resolve("out.parquet");
+    ok("convert", fifo.toString(), "-o", out.toString(), "--plan", "{\"age\": int64}");
+    writer.join();
+    assertEquals(
+        List.of("{\"age\":1}", "{\"age\":2}"), ok("cat", out.toString()).out().lines().toList());
+  }
 }
