@@ -69,8 +69,9 @@ final class GetCommand implements Callable<Integer> {
       paramLabel = "'PATH OP VALUE'",
       description =
           "Only rows where the condition holds, e.g. '$.age > 30', '$.name = \"ann\"', "
-              + "'$.day between 2024-01-01 and 2024-01-31', '$.tag is null'. Row groups whose statistics rule it "
-              + "out are not read.")
+              + "'$.day between 2024-01-01 and 2024-01-31', '$.price < 1e-3', '$.tag is null'. Numbers compare "
+              + "by exact value across every numeric type and notation (1e-3 = 0.001; a double by its exact "
+              + "binary value; NaN matches nothing). Row groups whose statistics rule it out are not read.")
   String where;
 
   @Option(

@@ -1,5 +1,6 @@
 package io.variant.cli;
 
+import io.variant.parquet.filter.RowGroupPruning;
 import io.variant.parquet.filter.VariantPredicate;
 import java.io.IOException;
 import java.io.Writer;
@@ -22,7 +23,8 @@ import org.apache.parquet.schema.MessageType;
  * {@code get --explain}: what {@code get} would read in one file, without reading any row: the
  * Parquet columns the path (and the {@code --where} path) needs, out of all the file's columns, and
  * for {@code --where}, each row group read or skipped and why (the min/max statistics of the typed
- * column, or why no statistics can be used).
+ * column, or why no statistics can be used, or why they are ignored: {@link
+ * io.variant.parquet.filter.RowGroupPruning#ignoredStatistics}).
  */
 final class GetExplain {
   private GetExplain() {}
@@ -75,7 +77,8 @@ final class GetExplain {
     if (filter.isEmpty()) {
       out.write(
           "    every row group is read: the path is not shredded to a typed scalar column in this file (or "
-              + "the value's type differs from the column's), so statistics cannot tell which row groups hold no "
+              + "the literal's kind differs from the column's, e.g. text on a numeric column), so statistics "
+              + "cannot tell which row groups hold no "
               + "match; each row is tested\n");
       return;
     }
@@ -85,24 +88,28 @@ final class GetExplain {
       boolean skipped = StatisticsFilter.canDrop(filter.get(), g.getColumns());
       List<String> stats = new ArrayList<>();
       String residual = null;
+      String ignored = null;
       for (ColumnChunkMetaData c : g.getColumns()) {
-        if (text.contains(c.getPath().toDotString())) {
-          stats.add(describe(c, g.getRowCount()));
-          if (residual == null
-              && !c.getPath().toDotString().endsWith(".typed_value")
-              && hasValues(c)) {
-            residual = c.getPath().toDotString();
+        String name = c.getPath().toDotString();
+        if (text.contains(name)) {
+          stats.add(describe(c));
+          if (name.endsWith(".typed_value")) {
+            ignored = RowGroupPruning.ignoredStatistics(c).orElse(ignored);
+          } else if (residual == null && hasValues(c)) {
+            residual = name;
           }
         }
       }
       String verdict =
           skipped
               ? "skipped, no row can match"
-              : residual != null
-                  ? "read, rows tested (residual "
-                      + residual
-                      + " holds values, which the typed range does not cover)"
-                  : "read, rows tested (the typed range allows a match)";
+              : ignored != null
+                  ? "read, rows tested (statistics ignored: " + ignored + ")"
+                  : residual != null
+                      ? "read, rows tested (residual "
+                          + residual
+                          + " holds values, which the typed range does not cover)"
+                      : "read, rows tested (the typed range allows a match)";
       out.write(
           String.format(
               Locale.ROOT,
@@ -123,18 +130,21 @@ final class GetExplain {
    * A typed column's min and max (what skipping compares), a residual column's null count (skipping
    * needs it all null: then every present value is typed).
    */
-  private static String describe(ColumnChunkMetaData c, long rows) {
+  private static String describe(ColumnChunkMetaData c) {
     Statistics<?> s = c.getStatistics();
     String name = c.getPath().toDotString();
     if (s == null || s.isEmpty() || !s.isNumNullsSet()) {
       return name + " has no statistics";
     }
-    if (!s.hasNonNullValue()) {
+    long values = c.getValueCount() - s.getNumNulls();
+    if (values == 0) {
       return name + " all null";
     }
     if (!name.endsWith(".typed_value")) {
-      return String.format(
-          Locale.ROOT, "%s %,d of %,d not null", name, rows - s.getNumNulls(), rows);
+      return String.format(Locale.ROOT, "%s %,d of %,d not null", name, values, c.getValueCount());
+    }
+    if (!s.hasNonNullValue()) {
+      return name + " has no min or max";
     }
     return name + " min " + shorten(s.minAsString()) + ", max " + shorten(s.maxAsString());
   }

@@ -12,10 +12,12 @@ import java.util.regex.Pattern;
 
 /**
  * {@code get --where 'PATH OP VALUE'}: {@code $.age > 30}, {@code $.name = 'ann'}, {@code $.day =
- * 2024-05-01}, {@code $.score between 1.5 and 2}, {@code $.tag is null}. Values: integers, decimals
- * ({@code 1.50}), doubles ({@code 1e3}), {@code 'text'} or {@code "text"}, {@code true}/{@code
- * false}, and dates {@code YYYY-MM-DD}. Rows match as {@link VariantPredicate#test} says; row
- * groups are skipped where statistics allow.
+ * 2024-05-01}, {@code $.score between 1.5 and 2e1}, {@code $.tag is null}. Values: numbers in any
+ * notation and of any size ({@code 7}, {@code 1.50}, {@code 1e-3}, {@code
+ * 123456789012345678901234567890}), each taken as its exact decimal value, which compares with
+ * every numeric Variant type by value (see {@link Literal}); {@code 'text'} or {@code "text"};
+ * {@code true}/{@code false}; and dates {@code YYYY-MM-DD}. Rows match as {@link
+ * VariantPredicate#test} says; row groups are skipped where statistics allow.
  */
 final class WhereClause {
   private static final Pattern CLAUSE =
@@ -27,6 +29,10 @@ final class WhereClause {
       Pattern.compile(
           "\\s*\\$[^\\s=<>!]*\\s*(>=|<=|!=|<>|=<|=>).*"
               + "|\\s*\\$\\S*\\s+((?i:is\\s+not\\s+null|not\\s+in|in|not\\s+like|like))(\\s.*)?");
+
+  /** A JSON-like number: integer, decimal or exponent notation, of any size. */
+  private static final Pattern NUMBER =
+      Pattern.compile("[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?");
 
   private WhereClause() {}
 
@@ -94,23 +100,19 @@ final class WhereClause {
         throw new IllegalArgumentException("'" + t + "' is not a date", e);
       }
     }
-    try {
-      if (t.matches("[-+]?\\d+")) {
-        return Literal.of(Long.parseLong(t));
-      }
-      if (t.matches("[-+]?\\d*\\.\\d+|[-+]?\\d+\\.\\d*")) {
-        return Literal.of(new BigDecimal(t));
-      }
-      return Literal.of(Double.parseDouble(t));
-    } catch (NumberFormatException e) {
+    if (!NUMBER.matcher(t).matches()) {
       throw new IllegalArgumentException(
           "'"
               + t
               + "' is not a value: quote text ('"
               + t
-              + "'), or give a number, "
-              + "true, false or a date YYYY-MM-DD",
-          e);
+              + "'), or give a number, true, false or a date YYYY-MM-DD");
+    }
+    try {
+      return Literal.of(new BigDecimal(t)); // exact, whatever the notation
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "'" + t + "' is a number whose exponent is out of range", e);
     }
   }
 }

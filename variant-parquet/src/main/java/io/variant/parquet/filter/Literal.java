@@ -1,8 +1,8 @@
 package io.variant.parquet.filter;
 
-import io.variant.core.EquivalenceClass;
 import io.variant.core.Variant;
 import io.variant.core.VariantType;
+import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -11,54 +11,84 @@ import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
- * A constant that a {@link VariantPredicate} compares Variant values with. A literal only compares
- * with values of its equivalence class (VariantEncoding §Encoding types): numbers (long and decimal
- * literals) with every exact numeric by value, a double with doubles (IEEE comparison: NaN compares
- * with nothing, {@code -0.0 == 0.0}), a string with strings in unsigned UTF-8 byte order, a boolean
- * with booleans ({@code false < true}), a date with dates. Anything else is incomparable, so the
- * predicate does not match.
+ * A constant that a {@link VariantPredicate} compares Variant values with.
+ *
+ * <p><b>Numbers</b> (long, decimal and double literals) compare with every numeric Variant type —
+ * int8 to int64, decimal4 to decimal16 of any scale, float and double — by exact value, as a SQL
+ * engine does when it compares exactly: {@code 5}, {@code 5.00}, {@code 5e0} and the double {@code
+ * 5.0} are equal. A float or double counts as the exact value of its binary form, so the double
+ * nearest 0.1 (0.1000000000000000055...) is greater than the decimal literal {@code 0.1} and equal
+ * to the double literal {@code 0.1}. {@code -0.0} equals 0; an infinity lies beyond every finite
+ * number; NaN, as a value or as a literal, matches no comparison.
+ *
+ * <p><b>Other classes</b> compare with their own class only: a string with strings in unsigned
+ * UTF-8 byte order, a boolean with booleans ({@code false < true}), a date with dates. A number
+ * never matches a string, boolean or date, nor these a number; timestamps, times, binary and UUIDs
+ * match no literal. An incomparable value does not match the predicate.
  *
  * <p><b>Thread safety:</b> immutable.
  */
-public final class Literal {
-  /** What a literal holds. */
+public final class Literal implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** What a literal holds, as it was given. */
   public enum Kind {
-    /** An integer; compares as an exact numeric. */
+    /** An integer; compares as a number. */
     LONG,
+    /** A decimal of any size and scale; compares as a number. */
     DECIMAL,
+    /** A double; compares as a number, by the exact value of its binary form. */
     DOUBLE,
     STRING,
     BOOLEAN,
     DATE
   }
 
-  private final Kind kind;
-  private final Object
-      value; // BigDecimal (LONG, DECIMAL), Double, byte[] UTF-8, Boolean, Integer epoch day
+  /** Decimals printed longer than this are printed with an exponent. */
+  private static final int PLAIN_DIGITS = 40;
 
-  private Literal(Kind kind, Object value) {
+  private final Kind kind;
+  // BigDecimal (LONG, DECIMAL), Double, byte[] UTF-8, Boolean, Integer epoch day
+  private final Object value;
+  private final BigDecimal exact; // numbers: the exact value, null for NaN and infinities
+  private final double nearest; // numbers: the double nearest the value; else 0
+
+  private Literal(Kind kind, Object value, BigDecimal exact, double nearest) {
     this.kind = kind;
     this.value = value;
+    this.exact = exact;
+    this.nearest = nearest;
   }
 
-  /** An integer, compared with every exact numeric by value. */
+  private Literal(Kind kind, Object value) {
+    this(kind, value, null, 0);
+  }
+
+  /** An integer, compared with every number by value. */
   public static Literal of(long value) {
-    return new Literal(Kind.LONG, BigDecimal.valueOf(value));
+    BigDecimal exact = BigDecimal.valueOf(value);
+    return new Literal(Kind.LONG, exact, exact, exact.doubleValue());
   }
 
   /**
-   * A decimal, compared with every exact numeric by value (its scale does not matter: 5.0 equals
-   * 5).
+   * A decimal of any size, compared with every number by value (its scale does not matter: 5.0
+   * equals 5). Literals beyond int64 and in exponent notation ({@code new BigDecimal("1e-3")}) are
+   * decimals too.
    *
    * @throws NullPointerException if {@code value} is null
    */
   public static Literal of(BigDecimal value) {
-    return new Literal(Kind.DECIMAL, Objects.requireNonNull(value, "value"));
+    Objects.requireNonNull(value, "value");
+    return new Literal(Kind.DECIMAL, value, value, value.doubleValue()); // correctly rounded
   }
 
-  /** A double, compared with Variant doubles only (not floats), by IEEE comparison. */
+  /**
+   * A double, compared with every number by the exact value of its binary form; a NaN literal
+   * matches nothing.
+   */
   public static Literal of(double value) {
-    return new Literal(Kind.DOUBLE, value);
+    return new Literal(
+        Kind.DOUBLE, value, Double.isFinite(value) ? new BigDecimal(value) : null, value);
   }
 
   /**
@@ -93,23 +123,24 @@ public final class Literal {
     return kind;
   }
 
-  /** True for long and decimal literals, which compare with every exact numeric. */
-  public boolean isExactNumeric() {
-    return kind == Kind.LONG || kind == Kind.DECIMAL;
+  /** True for long, decimal and double literals, which compare with every number by value. */
+  public boolean isNumber() {
+    return kind == Kind.LONG || kind == Kind.DECIMAL || kind == Kind.DOUBLE;
   }
 
   /** True if both literals compare with the same values (for the bounds of {@code between}). */
   boolean sameClass(Literal other) {
-    return isExactNumeric() ? other.isExactNumeric() : kind == other.kind;
+    return isNumber() ? other.isNumber() : kind == other.kind;
   }
 
-  /** The exact numeric value of a long or decimal literal. */
-  BigDecimal decimal() {
-    return (BigDecimal) value;
+  /** A number's exact value; null for a NaN or infinite double. */
+  BigDecimal exactValue() {
+    return exact;
   }
 
-  double doubleValue() {
-    return (Double) value;
+  /** A number's nearest double (itself for a double literal; an infinity beyond the range). */
+  double nearestDouble() {
+    return nearest;
   }
 
   byte[] utf8() {
@@ -132,15 +163,10 @@ public final class Literal {
   OptionalInt compare(Variant v) {
     VariantType t = v.type();
     return switch (kind) {
-      case LONG, DECIMAL ->
-          t.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC
-              ? OptionalInt.of(Integer.signum(exact(v, t).compareTo(decimal())))
-              : OptionalInt.empty();
-      case DOUBLE ->
-          t == VariantType.DOUBLE ? ieee(v.doubleValue(), doubleValue()) : OptionalInt.empty();
+      case LONG, DECIMAL, DOUBLE -> compareNumber(v, t);
       case STRING ->
           t == VariantType.STRING
-              ? OptionalInt.of(Integer.signum(utf8Compare(v.stringUtf8(), utf8())))
+              ? OptionalInt.of(compareUtf8(v.stringUtf8(), utf8()))
               : OptionalInt.empty();
       case BOOLEAN ->
           t == VariantType.BOOLEAN_TRUE || t == VariantType.BOOLEAN_FALSE
@@ -153,40 +179,50 @@ public final class Literal {
     };
   }
 
-  private static BigDecimal exact(Variant v, VariantType t) {
-    return t.isInteger() ? BigDecimal.valueOf(v.longValue()) : v.decimalValue();
+  private OptionalInt compareNumber(Variant v, VariantType t) {
+    if (t.isInteger()) {
+      return NumberOrder.compare(v.longValue(), this);
+    }
+    if (t.isDecimal()) {
+      return NumberOrder.compare(v.decimalValue(), this);
+    }
+    if (t == VariantType.DOUBLE) {
+      return NumberOrder.compare(v.doubleValue(), this);
+    }
+    if (t == VariantType.FLOAT) {
+      return NumberOrder.compare((double) v.floatValue(), this); // widens exactly
+    }
+    return OptionalInt.empty();
   }
 
-  private static OptionalInt ieee(double a, double b) {
-    if (a < b) {
-      return OptionalInt.of(-1);
-    }
-    if (a > b) {
-      return OptionalInt.of(1);
-    }
-    return a == b ? OptionalInt.of(0) : OptionalInt.empty(); // NaN is unordered
-  }
-
-  private static int utf8Compare(ByteBuffer a, byte[] b) {
-    ByteBuffer x = a.duplicate();
-    int n = Math.min(x.remaining(), b.length);
+  /** The sign of {@code a - b} in unsigned byte order (Parquet's order for STRING). */
+  static int compareUtf8(ByteBuffer a, byte[] b) {
+    int at = a.position();
+    int n = Math.min(a.remaining(), b.length);
     for (int i = 0; i < n; i++) {
-      int c = Integer.compare(x.get(x.position() + i) & 0xFF, b[i] & 0xFF);
+      int c = Integer.compare(a.get(at + i) & 0xFF, b[i] & 0xFF);
       if (c != 0) {
-        return c;
+        return Integer.signum(c);
       }
     }
-    return Integer.compare(x.remaining(), b.length);
+    return Integer.signum(Integer.compare(a.remaining(), b.length));
   }
 
   @Override
   public String toString() {
     return switch (kind) {
-      case LONG, DECIMAL -> decimal().toPlainString();
-      case DOUBLE -> Double.toString(doubleValue());
+      case LONG -> ((BigDecimal) value).toPlainString();
+      case DECIMAL -> decimalText((BigDecimal) value);
+      case DOUBLE -> Double.toString((Double) value);
       case STRING -> '"' + new String(utf8(), StandardCharsets.UTF_8) + '"';
       case BOOLEAN -> Boolean.toString(booleanValue());
       case DATE -> "date '" + LocalDate.ofEpochDay(epochDay()) + "'";
     };
+  }
+
+  /** Plain digits ({@code 0.001}), or with an exponent when they would be long ({@code 1E-300}). */
+  private static String decimalText(BigDecimal d) {
+    String plain = d.toPlainString();
+    return plain.length() <= PLAIN_DIGITS ? plain : d.toString();
   }
 }

@@ -6,6 +6,7 @@ import io.variant.parquet.VariantRecord;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.schema.MessageType;
@@ -21,19 +22,23 @@ import org.apache.parquet.schema.MessageType;
  * }</pre>
  *
  * <p><b>Meaning</b> ({@link #test}): the path is extracted from the row's Variant; a comparison
- * matches when the value there is comparable with the literal (see {@link Literal}) and compares as
- * asked. {@code isNull} matches when the row is SQL NULL, the path is missing, or the value is
- * Variant null; comparisons never match those rows.
+ * matches when the value there is comparable with the literal and compares as asked (see {@link
+ * Literal}: numbers of every type and notation by exact value, NaN matching nothing; strings,
+ * booleans and dates within their own class). {@code isNull} matches when the row is SQL NULL, the
+ * path is missing, or the value is Variant null; comparisons never match those rows. There is no
+ * negated operator, so no comparison ever matches a NaN or a value of another class.
  *
  * <p><b>Pruning</b> ({@link #toParquetFilter}) only ever skips row groups in which no row can
- * match: it compares the literal with the min/max of the path's typed column, but only where that
- * column's sibling residual is all-null in that row group, so that every present value there has
- * the typed column's type (VariantShredding §Skipping, digest §D.5). The residuals of the objects
- * along the path may hold other fields: a shredded field never appears in them. A path through an
- * array, through a field that is not shredded, to a non-scalar, or a literal whose class differs
- * from the typed column's gives no filter. Use the filter for row groups only ({@link
- * RowGroupPruning}); rows of a kept row group must still be tested with {@link #test}. <b>Thread
- * safety:</b> immutable.
+ * match: it compares the literal with the min/max (and dictionary) of the path's typed column by
+ * the row test's own order, but only where that column's sibling residual is all-null in that row
+ * group, so that every present value there is one the typed column holds (VariantShredding
+ * §Skipping, digest §D.5). Statistics that cannot bound the values (min above max, a NaN bound) are
+ * ignored: the row group is read ({@link RowGroupPruning#ignoredStatistics}). The residuals of the
+ * objects along the path may hold other fields: a shredded field never appears in them. A path
+ * through an array, through a field that is not shredded, to a non-scalar, or a literal whose class
+ * differs from the typed column's (a string on a numeric column) gives no filter. Use the filter
+ * for row groups only ({@link RowGroupPruning}); rows of a kept row group must still be tested with
+ * {@link #test}. <b>Thread safety:</b> immutable.
  */
 public final class VariantPredicate {
   /** The comparison. */
@@ -87,8 +92,8 @@ public final class VariantPredicate {
   /**
    * {@code low <= value at path <= high}; see {@link #eq}.
    *
-   * @throws IllegalArgumentException if the bounds compare with different values (e.g. a number and
-   *     a string)
+   * @throws IllegalArgumentException if the bounds are of different classes (a number and a
+   *     string); numbers of any notation are one class
    */
   public static VariantPredicate between(String column, String path, Literal low, Literal high) {
     Objects.requireNonNull(low, "low");
@@ -149,16 +154,24 @@ public final class VariantPredicate {
     if (x == null) {
       return false;
     }
-    OptionalInt c = low.compare(x);
-    if (c.isEmpty()) {
+    return matches(op, low.compare(x), () -> high.compare(x));
+  }
+
+  /**
+   * Whether a value matches a comparison, given its order against the literal (or lower bound) and,
+   * asked only for {@code between}, against the upper bound; empty: incomparable, no match.
+   */
+  static boolean matches(Op op, OptionalInt vsLow, Supplier<OptionalInt> vsHigh) {
+    if (vsLow.isEmpty()) {
       return false;
     }
+    int c = vsLow.getAsInt();
     return switch (op) {
-      case EQ -> c.getAsInt() == 0;
-      case LT -> c.getAsInt() < 0;
-      case GT -> c.getAsInt() > 0;
-      case BETWEEN -> c.getAsInt() >= 0 && high.compare(x).orElse(1) <= 0;
-      case IS_NULL -> throw new AssertionError("handled above");
+      case EQ -> c == 0;
+      case LT -> c < 0;
+      case GT -> c > 0;
+      case BETWEEN -> c >= 0 && vsHigh.get().orElse(1) <= 0;
+      case IS_NULL -> throw new IllegalArgumentException("IS NULL compares with no literal");
     };
   }
 

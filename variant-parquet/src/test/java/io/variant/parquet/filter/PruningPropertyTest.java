@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
-import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantParquetWriter;
@@ -59,19 +58,15 @@ class PruningPropertyTest {
             rows.add(row(rnd, i / perGroup, rnd.nextInt(4) == 0));
           }
           Path file = Files.createTempFile(tmp, "prune", ".parquet");
-          try (VariantParquetWriter w =
+          IdRows.write(
               VariantParquetWriter.builder(file)
                   .overwrite()
                   .longColumn("id")
                   .variantColumn("e", PLAN)
                   .layout(rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT)
                   .widening(rnd.nextBoolean() ? NumericWidening.LOSSLESS : NumericWidening.STRICT)
-                  .rowGroupRowLimit(perGroup)
-                  .build()) {
-            for (int i = 0; i < rows.size(); i++) {
-              w.write(VariantRecord.builder().set("id", (long) i).set("e", rows.get(i)).build());
-            }
-          }
+                  .rowGroupRowLimit(perGroup),
+              rows);
           for (int q = 0; q < 5; q++) {
             VariantPredicate p = predicate(rnd, rows);
             KeptRowGroups kept = KeptRowGroups.of(file, p);
@@ -91,19 +86,7 @@ class PruningPropertyTest {
               }
             }
             // The reader's filter option returns exactly the rows of the kept row groups, in order.
-            List<Long> read = new ArrayList<>();
-            List<Long> expected = new ArrayList<>();
-            try (VariantParquetReader r = VariantParquetReader.builder(file).filter(p).build()) {
-              for (VariantRecord row : r) {
-                read.add((Long) row.get("id"));
-              }
-            }
-            for (long i = 0; i < rows.size(); i++) {
-              if (kept.keeps(i)) {
-                expected.add(i);
-              }
-            }
-            assertEquals(expected, read, p.toString());
+            assertEquals(IdRows.kept(kept, rows.size()), IdRows.read(file, p), p.toString());
           }
         });
     System.out.println(

@@ -1,19 +1,37 @@
 package io.variant.parquet.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongFunction;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.filter2.statisticslevel.StatisticsFilter;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -174,6 +192,159 @@ class RowGroupPruningTest {
     Path f = file(ShreddingLayout.SPEC, RowGroupPruningTest::row);
     assertEquals(List.of(0, 1, 2, 3), kept(f, VariantPredicate.eq("e", "$.zzz", Literal.of(1))));
     assertEquals(List.of(0, 1, 2, 3), kept(f, VariantPredicate.eq("e", "$.n", Literal.of("25"))));
+  }
+
+  /**
+   * Row i holds i in an int32, an int64 and an exact decimal(38,10) column, and i + 0.5 in a
+   * decimal(9,2), a float and a double column: 4 row groups over 0..39.
+   */
+  private Path numbers() throws IOException {
+    Path out = dir.resolve("numbers.parquet");
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(out)
+            .longColumn("id")
+            .variantColumn(
+                "e",
+                ShreddingPlan.parse(
+                    "{\"i\": int32, \"l\": int64, \"q\": decimal(38,10), \"p\": decimal(9,2),"
+                        + " \"f\": float, \"d\": double}"))
+            .rowGroupRowLimit(10)
+            .build()) {
+      for (long i = 0; i < 40; i++) {
+        VariantBuilder b = new VariantBuilder();
+        b.startObject();
+        b.key("i").appendLong(i);
+        b.key("l").appendLong(i);
+        b.key("q").appendDecimal(BigDecimal.valueOf(i));
+        b.key("p").appendDecimal(BigDecimal.valueOf(i * 10 + 5, 1));
+        b.key("f").appendFloat(i + 0.5f);
+        b.key("d").appendDouble(i + 0.5);
+        b.endObject();
+        w.write(VariantRecord.builder().set("id", i).set("e", b.build()).build());
+      }
+    }
+    return out;
+  }
+
+  private static Literal number(String text) {
+    return Literal.of(new BigDecimal(text));
+  }
+
+  @Test
+  void prunesNumericColumnsByValueWhateverTheLiteralsNotation() throws IOException {
+    Path f = numbers();
+    for (String path : new String[] {"$.i", "$.l", "$.q"}) {
+      assertEquals(List.of(2), kept(f, VariantPredicate.eq("e", path, number("2.5e1"))), path);
+      assertEquals(List.of(2), kept(f, VariantPredicate.eq("e", path, Literal.of(25.0))), path);
+      assertEquals(
+          List.of(2), // min and max cannot tell that 20 to 29 hold no 25.5
+          kept(f, VariantPredicate.eq("e", path, Literal.of(25.5))),
+          path);
+      assertEquals(List.of(), kept(f, VariantPredicate.eq("e", path, Literal.of(39.5))), path);
+      assertEquals(List.of(3), kept(f, VariantPredicate.gt("e", path, number("3.55E+1"))), path);
+      assertEquals(
+          List.of(0, 1),
+          kept(f, VariantPredicate.between("e", path, Literal.of(0.0), number("1e1"))),
+          path);
+    }
+    for (String path : new String[] {"$.p", "$.f", "$.d"}) {
+      assertEquals(List.of(2), kept(f, VariantPredicate.eq("e", path, number("25.5"))), path);
+      assertEquals(List.of(2), kept(f, VariantPredicate.eq("e", path, Literal.of(25.5))), path);
+      assertEquals(List.of(2), kept(f, VariantPredicate.eq("e", path, Literal.of(25))), path);
+      assertEquals(List.of(), kept(f, VariantPredicate.eq("e", path, Literal.of(40))), path);
+      assertEquals(List.of(0), kept(f, VariantPredicate.lt("e", path, Literal.of(1))), path);
+      assertEquals(
+          List.of(0), // 10.5 is the least in group 1
+          kept(f, VariantPredicate.between("e", path, number("0.0"), number("1e1"))),
+          path);
+      assertEquals(
+          List.of(0, 1),
+          kept(f, VariantPredicate.between("e", path, number("0.0"), number("1.05e1"))),
+          path);
+    }
+    Literal huge = number("123456789012345678901234567890");
+    for (String path : new String[] {"$.i", "$.l", "$.q", "$.p", "$.f", "$.d"}) {
+      assertEquals(List.of(), kept(f, VariantPredicate.gt("e", path, huge)), path);
+      assertEquals(List.of(0, 1, 2, 3), kept(f, VariantPredicate.lt("e", path, huge)), path);
+      assertEquals(List.of(), kept(f, VariantPredicate.lt("e", path, number("-1e-30"))), path);
+      assertEquals(List.of(), kept(f, VariantPredicate.eq("e", path, Literal.of(Double.NaN))));
+    }
+  }
+
+  /**
+   * A chunk of the typed column of {"n": int64} with these footer statistics, the residual all
+   * null.
+   */
+  private static List<ColumnChunkMetaData> chunks(
+      PrimitiveType.PrimitiveTypeName physical, byte[] min, byte[] max) {
+    PrimitiveType type = Types.optional(physical).named("typed_value");
+    Statistics<?> stats =
+        Statistics.getBuilderForReading(type)
+            .withMin(min)
+            .withMax(max)
+            .withNumNulls(0)
+            .withNanCount(0) // without it parquet-java keeps every floating-point chunk
+            .build();
+    ColumnChunkMetaData typed =
+        ColumnChunkMetaData.get(
+            ColumnPath.get("e", "typed_value", "n", "typed_value"),
+            type,
+            CompressionCodecName.UNCOMPRESSED,
+            null,
+            Set.of(Encoding.PLAIN),
+            stats,
+            4,
+            0,
+            10,
+            100,
+            100);
+    return List.of(typed);
+  }
+
+  private static byte[] int64(long v) {
+    return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
+  }
+
+  private static byte[] float64(double v) {
+    return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putDouble(v).array();
+  }
+
+  @Test
+  void ignoresFooterStatisticsWhoseMinExceedsMax() {
+    for (String plan : new String[] {"int64", "double"}) {
+      boolean isLong = plan.equals("int64");
+      PrimitiveType.PrimitiveTypeName physical =
+          isLong ? PrimitiveType.PrimitiveTypeName.INT64 : PrimitiveType.PrimitiveTypeName.DOUBLE;
+      MessageType schema =
+          new MessageType(
+              "m",
+              VariantSchema.toParquet(
+                  "e",
+                  ShreddingPlan.parse("{\"n\": " + plan + "}"),
+                  ShreddingLayout.SPEC,
+                  Type.Repetition.OPTIONAL));
+      FilterPredicate eq260 =
+          VariantPredicate.eq("e", "$.n", Literal.of(260)).toFilterPredicate(schema).orElseThrow();
+      List<ColumnChunkMetaData> sound =
+          isLong
+              ? chunks(physical, int64(300), int64(400))
+              : chunks(physical, float64(300), float64(400));
+      List<ColumnChunkMetaData> inverted =
+          isLong
+              ? chunks(physical, int64(400), int64(300))
+              : chunks(physical, float64(400), float64(300));
+      assertTrue(StatisticsFilter.canDrop(eq260, sound), plan + ": 260 is below min 300");
+      assertFalse(StatisticsFilter.canDrop(eq260, inverted), plan + ": min 400 > max 300");
+      assertEquals(Optional.empty(), RowGroupPruning.ignoredStatistics(sound.get(0)));
+      assertEquals(
+          Optional.of(isLong ? "min 400 > max 300" : "min 400.0 > max 300.0"),
+          RowGroupPruning.ignoredStatistics(inverted.get(0)));
+      if (!isLong) {
+        List<ColumnChunkMetaData> nan = chunks(physical, float64(Double.NaN), float64(300));
+        assertFalse(StatisticsFilter.canDrop(eq260, nan), "a NaN bound");
+        assertTrue(RowGroupPruning.ignoredStatistics(nan.get(0)).isPresent());
+      }
+    }
   }
 
   /** row(1) with n replaced: a string, or Variant null when {@code value} is null. */

@@ -31,32 +31,118 @@ class VariantPredicateTest {
     return VariantPredicate.eq("e", "$.v", l).test(row);
   }
 
+  private static boolean lt(Variant row, Literal l) {
+    return VariantPredicate.lt("e", "$.v", l).test(row);
+  }
+
+  private static boolean gt(Variant row, Literal l) {
+    return VariantPredicate.gt("e", "$.v", l).test(row);
+  }
+
+  private static Literal number(String text) {
+    return Literal.of(new BigDecimal(text));
+  }
+
   @Test
-  void numbersCompareByValueAcrossIntegerAndDecimalWidths() {
-    Variant int8 = with(b -> b.appendInteger(VariantType.INT8, 5));
-    Variant dec16 = with(b -> b.appendDecimal(VariantType.DECIMAL16, new BigDecimal("5.00")));
-    for (Variant row : new Variant[] {int8, dec16}) {
-      assertTrue(eq(row, Literal.of(5)));
-      assertTrue(eq(row, Literal.of(new BigDecimal("5.0"))));
-      assertTrue(VariantPredicate.lt("e", "$.v", Literal.of(new BigDecimal("5.01"))).test(row));
-      assertFalse(VariantPredicate.gt("e", "$.v", Literal.of(5)).test(row));
-      assertFalse(eq(row, Literal.of(5.0)), "a double is another class");
+  void numbersCompareByValueAcrossEveryNumericType() {
+    Variant[] fives = {
+      with(b -> b.appendInteger(VariantType.INT8, 5)),
+      with(b -> b.appendInteger(VariantType.INT64, 5)),
+      with(b -> b.appendDecimal(VariantType.DECIMAL4, new BigDecimal("5.0"))),
+      with(b -> b.appendDecimal(VariantType.DECIMAL16, new BigDecimal("5.00"))),
+      with(b -> b.appendFloat(5f)),
+      with(b -> b.appendDouble(5.0)),
+    };
+    Literal[] alsoFive = {
+      Literal.of(5), number("5.000"), number("5e0"), number("0.5E+1"), Literal.of(5.0)
+    };
+    for (Variant row : fives) {
+      for (Literal five : alsoFive) {
+        String what = row + " vs " + five;
+        assertTrue(eq(row, five), what);
+        assertFalse(lt(row, five), what);
+        assertFalse(gt(row, five), what);
+        assertTrue(VariantPredicate.between("e", "$.v", five, Literal.of(6.5)).test(row), what);
+      }
+      assertTrue(lt(row, number("5.01")));
+      assertTrue(gt(row, number("4.99e0")));
       assertFalse(eq(row, Literal.of("5")), "a string is another class");
     }
   }
 
   @Test
-  void doublesCompareAsIeee() {
-    Variant nan = with(b -> b.appendDouble(Double.NaN));
-    Variant negZero = with(b -> b.appendDouble(-0.0));
-    assertFalse(eq(nan, Literal.of(Double.NaN)));
-    assertFalse(VariantPredicate.gt("e", "$.v", Literal.of(0.0)).test(nan));
-    assertFalse(VariantPredicate.lt("e", "$.v", Literal.of(0.0)).test(nan));
-    assertTrue(eq(negZero, Literal.of(0.0)));
-    assertFalse(VariantPredicate.lt("e", "$.v", Literal.of(0.0)).test(negZero));
-    assertFalse(
-        eq(with(b -> b.appendFloat(1.5f)), Literal.of(1.5)),
-        "float and double are different classes");
+  void aBinaryFloatingPointValueComparesByItsExactValue() {
+    // The double nearest 0.1 is 0.1000000000000000055511151231257827021181583404541015625.
+    Variant tenth = with(b -> b.appendDouble(0.1));
+    assertFalse(eq(tenth, number("0.1")));
+    assertTrue(gt(tenth, number("0.1")));
+    assertTrue(lt(tenth, number("0.10000000000000001")));
+    assertTrue(eq(tenth, number("0.1000000000000000055511151231257827021181583404541015625")));
+    assertTrue(eq(tenth, Literal.of(0.1)), "a double literal is its own binary value");
+    // The float nearest 0.1 is 0.100000001490116119384765625.
+    Variant floatTenth = with(b -> b.appendFloat(0.1f));
+    assertTrue(eq(floatTenth, number("0.100000001490116119384765625")));
+    assertTrue(gt(floatTenth, Literal.of(0.1)));
+    // 2^63 as a double is above every int64: no rounding of the long to a double.
+    Variant twoTo63 = with(b -> b.appendDouble(0x1p63));
+    assertTrue(gt(twoTo63, Literal.of(Long.MAX_VALUE)));
+    assertTrue(eq(twoTo63, number("9223372036854775808")));
+    Variant big = with(b -> b.appendDouble(1e20));
+    assertTrue(eq(big, number("1e+20")));
+    assertTrue(eq(big, number("100000000000000000000")));
+    assertTrue(lt(big, number("100000000000000000000.000000000000000001")));
+  }
+
+  @Test
+  void literalsBeyondInt64AndTheDoubleRangeCompareExactly() {
+    String digits = "123456789012345678901234567890";
+    Literal huge = number(digits);
+    Variant same = with(b -> b.appendDecimal(VariantType.DECIMAL16, new BigDecimal(digits)));
+    assertTrue(eq(same, huge));
+    assertTrue(lt(with(b -> b.appendLong(Long.MAX_VALUE)), huge));
+    // the double nearest the literal is 123456789012345677877719597056, a little below it
+    Variant nearest = with(b -> b.appendDouble(1.2345678901234568e29));
+    assertTrue(lt(nearest, huge));
+    assertTrue(eq(nearest, number("123456789012345677877719597056")));
+    assertTrue(lt(with(b -> b.appendDouble(Double.MAX_VALUE)), number("1e400")));
+    assertTrue(gt(with(b -> b.appendDouble(Double.MIN_VALUE)), number("1e-400")));
+    assertTrue(gt(with(b -> b.appendDouble(Double.POSITIVE_INFINITY)), number("1e400")));
+    assertTrue(lt(with(b -> b.appendFloat(Float.NEGATIVE_INFINITY)), number("-1e400")));
+  }
+
+  @Test
+  void nanMatchesNoComparisonAndNegativeZeroEqualsZero() {
+    for (Variant nan :
+        new Variant[] {
+          with(b -> b.appendDouble(Double.NaN)), with(b -> b.appendFloat(Float.NaN))
+        }) {
+      for (Literal l : new Literal[] {Literal.of(0), Literal.of(0.0), Literal.of(Double.NaN)}) {
+        assertFalse(eq(nan, l));
+        assertFalse(lt(nan, l));
+        assertFalse(gt(nan, l));
+        assertFalse(VariantPredicate.between("e", "$.v", l, number("1e30")).test(nan));
+      }
+    }
+    assertFalse(eq(with(b -> b.appendLong(0)), Literal.of(Double.NaN)), "a NaN literal neither");
+    for (Variant negZero :
+        new Variant[] {with(b -> b.appendDouble(-0.0)), with(b -> b.appendFloat(-0.0f))}) {
+      assertTrue(eq(negZero, Literal.of(0)));
+      assertTrue(eq(negZero, number("0.00")));
+      assertTrue(eq(negZero, Literal.of(0.0)));
+      assertFalse(lt(negZero, Literal.of(0)));
+      assertFalse(gt(negZero, Literal.of(-0.0)));
+    }
+    assertTrue(eq(with(b -> b.appendDouble(0.0)), Literal.of(-0.0)));
+  }
+
+  @Test
+  void betweenTakesBoundsOfAnyNumericNotation() {
+    VariantPredicate p = VariantPredicate.between("e", "$.v", Literal.of(0.0), number("1e30"));
+    assertTrue(p.test(with(b -> b.appendDouble(1.5))));
+    assertTrue(p.test(with(b -> b.appendLong(0))));
+    assertTrue(p.test(with(b -> b.appendDouble(1e20))));
+    assertFalse(p.test(with(b -> b.appendDecimal(new BigDecimal("-0.01")))));
+    assertFalse(p.test(with(b -> b.appendDouble(1e31))));
   }
 
   @Test
@@ -72,13 +158,15 @@ class VariantPredicateTest {
   }
 
   @Test
-  void booleansAndDates() {
+  void booleansAndDatesCompareWithTheirOwnClassOnly() {
     assertTrue(eq(with(b -> b.appendBoolean(false)), Literal.of(false)));
     assertTrue(
         VariantPredicate.lt("e", "$.v", Literal.of(true)).test(with(b -> b.appendBoolean(false))));
     Variant day = with(b -> b.appendDate(LocalDate.of(2025, 4, 16)));
     assertTrue(eq(day, Literal.of(LocalDate.of(2025, 4, 16))));
     assertFalse(eq(day, Literal.of(20194)), "a date is not a number");
+    assertFalse(eq(with(b -> b.appendLong(1)), Literal.of(true)), "a number is not a boolean");
+    assertFalse(eq(with(b -> b.appendString("2025-04-16")), Literal.of(LocalDate.of(2025, 4, 16))));
   }
 
   @Test

@@ -1,0 +1,258 @@
+package io.variant.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.Variant;
+import io.variant.core.json.JsonRowParser;
+import io.variant.core.json.VariantJson;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.InferenceOptions;
+import io.variant.shredding.infer.PlanInference;
+import io.variant.shredding.infer.Selection;
+import io.variant.testkit.Trials;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code get --where} returns for numbers: random numbers written in mixed notations
+ * (integers, decimals, exponents, tiny and huge, negative) as NDJSON rows, converted with a plan
+ * that types the path (to a random numeric type), one that leaves it in the residual, and an
+ * inferred one, in row groups whose magnitudes differ; random clauses ({@code <}, {@code >}, {@code
+ * =}, {@code between}) with literals in any notation, parsed as {@code --where} parses them. The
+ * rows read with row-group pruning, the rows read without it, and an oracle computed on the JSON
+ * text with BigDecimal arithmetic are the same. The oracle takes each number as the converter
+ * stores it (VariantJson: a literal with an exponent, or of more than 38 digits, becomes the double
+ * nearest it; any other exactly), and a double as the exact value of its binary form.
+ */
+class WhereNumbersPropertyTest {
+  private static final int TRIALS = Math.max(10, Trials.trials() / 20);
+  private static final int CLAUSES = 8;
+  private static final String[] TYPES = {
+    "int64", "int32", "int8", "decimal(9,2)", "decimal(18,4)", "decimal(38,9)", "double"
+  };
+
+  @TempDir Path tmp;
+
+  /** One NDJSON row: its text, and the number at $.x as stored (null: not a number). */
+  private record Row(String json, BigDecimal x) {}
+
+  @Test
+  void prunedAndUnprunedRowsAreTheOraclesRows() {
+    AtomicLong groups = new AtomicLong();
+    AtomicLong skipped = new AtomicLong();
+    AtomicLong matched = new AtomicLong();
+    JsonRowParser parser = VariantJson.rowParser();
+    Trials.run(
+        "whereNumbersMatchTheOracle",
+        TRIALS,
+        rnd -> {
+          int perGroup = 4 + rnd.nextInt(8);
+          int groupCount = 2 + rnd.nextInt(5);
+          List<Row> rows = new ArrayList<>();
+          for (int g = 0; g < groupCount; g++) {
+            int magnitude = rnd.nextInt(10) == 0 ? rnd.nextInt(600) - 300 : rnd.nextInt(40) - 12;
+            int sign = rnd.nextInt(4) == 0 ? -1 : 1;
+            Notation notation = Notation.values()[rnd.nextInt(Notation.values().length)];
+            for (int i = 0; i < perGroup; i++) {
+              rows.add(row(rnd, rows.size(), sign, magnitude, notation));
+            }
+          }
+          List<Variant> variants = rows.stream().map(r -> parser.parse(r.json())).toList();
+          List<ShreddingPlan> plans =
+              List.of(
+                  ShreddingPlan.parse(
+                      "{\"id\": int64, \"x\": " + TYPES[rnd.nextInt(TYPES.length)] + "}"),
+                  ShreddingPlan.parse("{\"id\": int64}"),
+                  PlanInference.infer(
+                          variants,
+                          InferenceOptions.defaults()
+                              .withSelection(
+                                  rnd.nextBoolean() ? Selection.PRESENCE : Selection.COST_MODEL))
+                      .plan());
+          for (ShreddingPlan plan : plans) {
+            Path file = write(variants, plan, perGroup);
+            List<Variant> all = read(file, null);
+            for (int q = 0; q < CLAUSES; q++) {
+              String clause = clause(rnd, rows);
+              VariantPredicate p = WhereClause.parse(clause, "v");
+              List<Long> expected = new ArrayList<>();
+              for (int i = 0; i < rows.size(); i++) {
+                if (Oracle.holds(clause, rows.get(i).x())) {
+                  expected.add((long) i);
+                }
+              }
+              String what = clause + " with plan " + plan + " on " + rows;
+              List<Variant> kept = read(file, p);
+              assertEquals(expected, matches(kept, p), "pruned: " + what);
+              assertEquals(expected, matches(all, p), "unpruned: " + what);
+              groups.addAndGet(groupCount);
+              skipped.addAndGet((rows.size() - kept.size()) / perGroup);
+              matched.addAndGet(expected.size());
+            }
+          }
+        });
+    System.out.printf(
+        Locale.ROOT,
+        "[where numbers] %d rows matched; %d of %d row groups skipped%n",
+        matched.get(),
+        skipped.get(),
+        groups.get());
+    assertTrue(skipped.get() > 0, "no row group was ever skipped");
+    assertTrue(matched.get() > 0, "no row ever matched");
+  }
+
+  /**
+   * How a row group's numbers are written: mixed, or all in one notation, so that some groups fit a
+   * typed column whole (then pruning can skip them).
+   */
+  private enum Notation {
+    MIXED,
+    EXPONENT,
+    INTEGER,
+    SHORT_DECIMAL
+  }
+
+  /** A row {"id": id, "x": ...}: mostly a number around sign * 10^magnitude, now and then not. */
+  private static Row row(Random rnd, int id, int sign, int magnitude, Notation notation) {
+    int kind = notation == Notation.MIXED ? rnd.nextInt(20) : 2 + rnd.nextInt(40);
+    if (kind == 0) {
+      return new Row("{\"id\": " + id + "}", null); // missing
+    }
+    if (kind == 1) {
+      return new Row(
+          "{\"id\": " + id + ", \"x\": " + pick(rnd, "null", "true", "\"5\"", "{\"y\": 1}") + "}",
+          null);
+    }
+    String text =
+        switch (notation) {
+          case MIXED -> NumberText.random(rnd, sign, magnitude);
+          case EXPONENT -> NumberText.exponent(rnd, sign, magnitude);
+          case INTEGER ->
+              Long.toString(
+                  sign * (long) Math.pow(10, Math.floorMod(magnitude, 18)) + rnd.nextInt(1000));
+          case SHORT_DECIMAL ->
+              BigDecimal.valueOf(sign * (rnd.nextInt(1_000_000) + 1), 2).toPlainString();
+        };
+    return new Row("{\"id\": " + id + ", \"x\": " + text + "}", Oracle.stored(text));
+  }
+
+  /** A clause on $.x whose literals are often numbers of the rows, written another way. */
+  private static String clause(Random rnd, List<Row> rows) {
+    String a = literal(rnd, rows);
+    return switch (rnd.nextInt(4)) {
+      case 0 -> "$.x < " + a;
+      case 1 -> "$.x > " + a;
+      case 2 -> "$.x = " + a;
+      default -> "$.x between " + a + " and " + literal(rnd, rows);
+    };
+  }
+
+  private static String literal(Random rnd, List<Row> rows) {
+    Row row = rows.get(rnd.nextInt(rows.size()));
+    if (row.x() == null || rnd.nextInt(4) == 0) {
+      return NumberText.random(rnd, rnd.nextBoolean() ? 1 : -1, rnd.nextInt(60) - 25);
+    }
+    BigDecimal x = row.x();
+    if (rnd.nextInt(4) == 0) { // a hair off the value
+      x =
+          x.add(
+              BigDecimal.ONE
+                  .movePointLeft(30 + rnd.nextInt(10))
+                  .multiply(BigDecimal.valueOf(rnd.nextInt(3) - 1)));
+    }
+    return NumberText.of(rnd, x);
+  }
+
+  /** The expected answer, from the texts alone. */
+  private static final class Oracle {
+    private static final Pattern COMPARISON = Pattern.compile("\\$\\.x ([<>=]) (\\S+)");
+    private static final Pattern BETWEEN = Pattern.compile("\\$\\.x between (\\S+) and (\\S+)");
+    private static final int MAX_DECIMAL_DIGITS = 38;
+
+    /**
+     * The value VariantJson stores for a JSON number: the double nearest it if it has an exponent
+     * or more digits than a decimal16 holds, else itself.
+     */
+    static BigDecimal stored(String json) {
+      BigDecimal exact = new BigDecimal(json);
+      boolean exponent = json.indexOf('e') >= 0 || json.indexOf('E') >= 0;
+      return exponent || Math.max(exact.precision(), exact.scale()) > MAX_DECIMAL_DIGITS
+          ? new BigDecimal(Double.parseDouble(json))
+          : exact;
+    }
+
+    static boolean holds(String clause, BigDecimal x) {
+      if (x == null) {
+        return false;
+      }
+      Matcher m = COMPARISON.matcher(clause);
+      if (m.matches()) {
+        int c = x.compareTo(new BigDecimal(m.group(2)));
+        return switch (m.group(1)) {
+          case "<" -> c < 0;
+          case ">" -> c > 0;
+          default -> c == 0;
+        };
+      }
+      m = BETWEEN.matcher(clause);
+      assertTrue(m.matches(), clause);
+      return x.compareTo(new BigDecimal(m.group(1))) >= 0
+          && x.compareTo(new BigDecimal(m.group(2))) <= 0;
+    }
+  }
+
+  private static String pick(Random rnd, String... options) {
+    return options[rnd.nextInt(options.length)];
+  }
+
+  private Path write(List<Variant> variants, ShreddingPlan plan, int perGroup) throws IOException {
+    Path file = Files.createTempFile(tmp, "where", ".parquet");
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .overwrite()
+            .variantColumn("v", plan)
+            .rowGroupRowLimit(perGroup)
+            .build()) {
+      for (Variant v : variants) {
+        w.write(VariantRecord.builder().set("v", v).build());
+      }
+    }
+    return file;
+  }
+
+  /** The rows of the file, or with a predicate those of the row groups pruning keeps. */
+  private static List<Variant> read(Path file, VariantPredicate filter) throws IOException {
+    VariantParquetReader.Builder b = VariantParquetReader.builder(file);
+    if (filter != null) {
+      b.filter(filter);
+    }
+    List<Variant> rows = new ArrayList<>();
+    try (VariantParquetReader reader = b.build()) {
+      for (VariantRecord r : reader) {
+        rows.add(r.variant("v"));
+      }
+    }
+    return rows;
+  }
+
+  /** The ids of the rows that match, as {@code get --where} tests them. */
+  private static List<Long> matches(List<Variant> rows, VariantPredicate p) {
+    return rows.stream().filter(p::test).map(v -> v.field("id").longValue()).toList();
+  }
+}

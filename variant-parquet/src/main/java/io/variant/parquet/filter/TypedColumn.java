@@ -1,0 +1,134 @@
+package io.variant.parquet.filter;
+
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.DateLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.StringLogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+
+/**
+ * How the values of one typed Parquet column compare with literals: each physical value is read as
+ * the Variant value a row rebuilds from it (VariantShredding §Shredded Value Types), then compared
+ * as {@link Literal} compares Variant values. Every reading is monotone in the column's own order
+ * (signed integers, signed big-endian decimals, IEEE floats, unsigned bytes for strings), so what
+ * lies between a chunk's min and max reads between their readings.
+ *
+ * @param kind how a physical value is read
+ * @param scale the decimal scale, else 0
+ */
+record TypedColumn(Kind kind, int scale) implements Serializable {
+  /** How a physical value is read. */
+  enum Kind {
+    /** INT32 or INT64, plain or signed INT(bits): the integer. */
+    INTEGER,
+    /** INT32 or INT64 DECIMAL: the unscaled value. */
+    DECIMAL,
+    /** BINARY or FIXED_LEN_BYTE_ARRAY DECIMAL: the big-endian two's complement unscaled value. */
+    DECIMAL_BYTES,
+    /** FLOAT or DOUBLE. */
+    FLOATING,
+    STRING,
+    BOOLEAN,
+    /** INT32 DATE: days since the epoch. */
+    DATE
+  }
+
+  /** The reading of a typed column of this type; empty for types no literal compares with. */
+  static Optional<TypedColumn> of(PrimitiveType type) {
+    LogicalTypeAnnotation a = type.getLogicalTypeAnnotation();
+    int scale = a instanceof DecimalLogicalTypeAnnotation d ? d.getScale() : 0;
+    Kind kind =
+        switch (type.getPrimitiveTypeName()) {
+          case INT32 -> a instanceof DateLogicalTypeAnnotation ? Kind.DATE : number(a);
+          case INT64 -> number(a);
+          case FLOAT, DOUBLE -> Kind.FLOATING;
+          case BINARY -> a instanceof StringLogicalTypeAnnotation ? Kind.STRING : decimalBytes(a);
+          case FIXED_LEN_BYTE_ARRAY -> decimalBytes(a);
+          case BOOLEAN -> Kind.BOOLEAN;
+          case INT96 -> null; // never a shredded type
+        };
+    return Optional.ofNullable(kind).map(k -> new TypedColumn(k, scale));
+  }
+
+  /** Integers and decimals; null for unsigned integers, times and timestamps. */
+  private static Kind number(LogicalTypeAnnotation a) {
+    if (a == null || (a instanceof IntLogicalTypeAnnotation i && i.isSigned())) {
+      return Kind.INTEGER;
+    }
+    return a instanceof DecimalLogicalTypeAnnotation ? Kind.DECIMAL : null;
+  }
+
+  private static Kind decimalBytes(LogicalTypeAnnotation a) {
+    return a instanceof DecimalLogicalTypeAnnotation ? Kind.DECIMAL_BYTES : null;
+  }
+
+  /** True if the literal is of the class this column's values belong to. */
+  boolean takes(Literal l) {
+    return switch (kind) {
+      case INTEGER, DECIMAL, DECIMAL_BYTES, FLOATING -> l.isNumber();
+      case STRING -> l.kind() == Literal.Kind.STRING;
+      case BOOLEAN -> l.kind() == Literal.Kind.BOOLEAN;
+      case DATE -> l.kind() == Literal.Kind.DATE;
+    };
+  }
+
+  /**
+   * The sign of {@code value - l} for a {@link #readable} physical value of this column; empty if
+   * either is NaN.
+   */
+  OptionalInt compare(Object value, Literal l) {
+    return switch (kind) {
+      case INTEGER -> NumberOrder.compare(((Number) value).longValue(), l);
+      case DECIMAL ->
+          NumberOrder.compare(BigDecimal.valueOf(((Number) value).longValue(), scale), l);
+      case DECIMAL_BYTES ->
+          NumberOrder.compare(
+              new BigDecimal(new BigInteger(((Binary) value).getBytes()), scale), l);
+      case FLOATING -> NumberOrder.compare(((Number) value).doubleValue(), l); // floats exactly
+      case STRING -> OptionalInt.of(Literal.compareUtf8(((Binary) value).toByteBuffer(), l.utf8()));
+      case BOOLEAN -> OptionalInt.of(Boolean.compare((Boolean) value, l.booleanValue()));
+      case DATE -> OptionalInt.of(Integer.compare((Integer) value, l.epochDay()));
+    };
+  }
+
+  /** False for a decimal of no bytes, which no row can rebuild. */
+  boolean readable(Object value) {
+    return kind != Kind.DECIMAL_BYTES || ((Binary) value).length() > 0;
+  }
+
+  /** What makes a chunk's min and max unfit to bound its values. */
+  enum Flaw {
+    NO_BOUND,
+    NAN_BOUND,
+    /** A decimal of no bytes. */
+    UNREADABLE_BOUND,
+    MIN_ABOVE_MAX
+  }
+
+  /**
+   * What makes min and max from a chunk's statistics unfit to bound its values, or empty if they
+   * are fit.
+   */
+  <T> Optional<Flaw> flaw(T min, T max, Comparator<T> order) {
+    if (min == null || max == null) {
+      return Optional.of(Flaw.NO_BOUND);
+    }
+    if (kind == Kind.FLOATING
+        && (Double.isNaN(((Number) min).doubleValue())
+            || Double.isNaN(((Number) max).doubleValue()))) {
+      return Optional.of(Flaw.NAN_BOUND);
+    }
+    if (!readable(min) || !readable(max)) {
+      return Optional.of(Flaw.UNREADABLE_BOUND);
+    }
+    return order.compare(min, max) > 0 ? Optional.of(Flaw.MIN_ABOVE_MAX) : Optional.empty();
+  }
+}

@@ -1,0 +1,90 @@
+package io.variant.parquet.filter;
+
+import java.io.Serializable;
+import java.util.Objects;
+import java.util.OptionalInt;
+import org.apache.parquet.filter2.predicate.Statistics;
+import org.apache.parquet.filter2.predicate.UserDefinedPredicate;
+
+/**
+ * A comparison of a {@link VariantPredicate} on one typed column, for parquet-java's statistics and
+ * dictionary filters: {@link #keep} says whether a value (a dictionary entry) matches, by the same
+ * order as the row test ({@link TypedColumn}, {@link NumberOrder}); {@link #canDrop} says whether
+ * no value between a chunk's min and max can match. Statistics that cannot bound the values (min
+ * above max, a NaN or unreadable bound) drop nothing: the row group is read and its rows tested.
+ *
+ * <p>Serializable, because Hadoop's {@code ParquetInputFormat} passes filters to tasks in the job
+ * configuration. <b>Thread safety:</b> immutable.
+ *
+ * @param <T> the column's physical Java type (Integer, Long, Float, Double, Boolean, Binary)
+ */
+final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredicate<T>
+    implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final TypedColumn column;
+  private final VariantPredicate.Op op; // EQ, LT, GT or BETWEEN
+  private final Literal low; // the literal, or BETWEEN's lower bound
+  private final Literal high; // BETWEEN's upper bound, else null
+
+  TypedValueFilter(TypedColumn column, VariantPredicate.Op op, Literal low, Literal high) {
+    this.column = Objects.requireNonNull(column, "column");
+    this.op = op;
+    this.low = Objects.requireNonNull(low, "low");
+    this.high = high;
+  }
+
+  /** Whether a row whose typed value is {@code value} matches; null (no typed value) never does. */
+  @Override
+  public boolean keep(T value) {
+    if (value == null) {
+      return false;
+    }
+    if (!column.readable(value)) {
+      return true; // reading the row fails, with a message
+    }
+    return VariantPredicate.matches(
+        op, column.compare(value, low), () -> column.compare(value, high));
+  }
+
+  @Override
+  public boolean canDrop(Statistics<T> statistics) {
+    T min = statistics.getMin();
+    T max = statistics.getMax();
+    if (column.flaw(min, max, statistics.getComparator()).isPresent()) {
+      return false;
+    }
+    OptionalInt minVsLow = column.compare(min, low);
+    OptionalInt maxVsLow = column.compare(max, low);
+    if (minVsLow.isEmpty() || maxVsLow.isEmpty()) {
+      return true; // the bounds are numbers, so the literal is NaN, which nothing matches
+    }
+    int lo = minVsLow.getAsInt();
+    int hi = maxVsLow.getAsInt();
+    return switch (op) {
+      case EQ -> hi < 0 || lo > 0;
+      case LT -> lo >= 0;
+      case GT -> hi <= 0;
+      case BETWEEN -> hi < 0 || column.compare(min, high).orElse(1) > 0;
+      case IS_NULL -> false;
+    };
+  }
+
+  /** The filter is never negated ({@link PredicateTranslator} does not use {@code not}). */
+  @Override
+  public boolean inverseCanDrop(Statistics<T> statistics) {
+    return false;
+  }
+
+  /** {@code between 1 and 2.5}: what parquet-java prints inside its {@code userdefined(...)}. */
+  @Override
+  public String toString() {
+    return switch (op) {
+      case EQ -> "= " + low;
+      case LT -> "< " + low;
+      case GT -> "> " + low;
+      case BETWEEN -> "between " + low + " and " + high;
+      case IS_NULL -> "is null";
+    };
+  }
+}

@@ -1,0 +1,84 @@
+package io.variant.parquet.filter;
+
+import io.variant.core.Variant;
+import java.math.BigDecimal;
+
+/**
+ * What a numeric comparison must answer, in plain BigDecimal arithmetic on the values the row and
+ * the literal state: a float or double is the exact value of its binary form, an infinity lies
+ * beyond every finite number, NaN matches nothing. The literal is read back from its text, not from
+ * {@link Literal}'s fields.
+ */
+final class ExactOracle {
+  private ExactOracle() {}
+
+  /** The exact value of a finite number, else null (NaN, an infinity, not a number, missing). */
+  static BigDecimal exact(Variant x) {
+    if (x == null) {
+      return null;
+    }
+    return switch (x.type()) {
+      case INT8, INT16, INT32, INT64, DECIMAL4, DECIMAL8, DECIMAL16 -> x.decimalValue();
+      case FLOAT -> Float.isFinite(x.floatValue()) ? new BigDecimal(x.floatValue()) : null;
+      case DOUBLE -> Double.isFinite(x.doubleValue()) ? new BigDecimal(x.doubleValue()) : null;
+      default -> null;
+    };
+  }
+
+  /** Whether the comparison holds for the number (or other value) {@code x}. */
+  static boolean holds(VariantPredicate p, Variant x) {
+    Integer vsLow = compare(x, p.literal());
+    if (vsLow == null) {
+      return false;
+    }
+    return switch (p.op()) {
+      case EQ -> vsLow == 0;
+      case LT -> vsLow < 0;
+      case GT -> vsLow > 0;
+      case BETWEEN -> {
+        Integer vsHigh = compare(x, p.upperBound());
+        yield vsLow >= 0 && vsHigh != null && vsHigh <= 0;
+      }
+      case IS_NULL -> throw new IllegalArgumentException("not a comparison: " + p);
+    };
+  }
+
+  /** The sign of x - l, or null when they do not compare. */
+  private static Integer compare(Variant x, Literal l) {
+    double infinity = infinity(x);
+    double literalInfinity = l.kind() == Literal.Kind.DOUBLE ? infinityOrNaN(l) : 0;
+    if (Double.isNaN(infinity) || Double.isNaN(literalInfinity)) {
+      return null;
+    }
+    if (infinity != 0 || literalInfinity != 0) {
+      return Double.compare(infinity, literalInfinity); // both infinite and equal: 0
+    }
+    BigDecimal value = exact(x);
+    BigDecimal literal =
+        l.kind() == Literal.Kind.DOUBLE
+            ? new BigDecimal(Double.parseDouble(l.toString()))
+            : new BigDecimal(l.toString());
+    return value == null ? null : Integer.signum(value.compareTo(literal));
+  }
+
+  /** +1 or -1 for an infinite float or double, NaN for NaN or a non-number, 0 otherwise. */
+  private static double infinity(Variant x) {
+    if (x == null) {
+      return Double.NaN;
+    }
+    return switch (x.type()) {
+      case INT8, INT16, INT32, INT64, DECIMAL4, DECIMAL8, DECIMAL16 -> 0;
+      case FLOAT -> signOfInfinity(x.floatValue());
+      case DOUBLE -> signOfInfinity(x.doubleValue());
+      default -> Double.NaN;
+    };
+  }
+
+  private static double infinityOrNaN(Literal l) {
+    return signOfInfinity(Double.parseDouble(l.toString()));
+  }
+
+  private static double signOfInfinity(double d) {
+    return Double.isNaN(d) ? Double.NaN : Double.isInfinite(d) ? Math.signum(d) : 0;
+  }
+}
