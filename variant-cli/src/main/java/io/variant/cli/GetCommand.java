@@ -70,8 +70,8 @@ final class GetCommand implements Callable<Integer> {
       description =
           "Only rows where the condition holds, e.g. '$.age > 30', '$.name = \"ann\"', "
               + "'$.day between 2024-01-01 and 2024-01-31', '$.price < 1e-3', '$.tag is null'. Numbers compare "
-              + "by exact value across every numeric type and notation (1e-3 = 0.001; a double by its exact "
-              + "binary value; NaN matches nothing). Row groups whose statistics rule it out are not read.")
+              + "by exact value across every numeric type and notation (1e-3 = 0.001; a double with the "
+              + "literal rounded to double, as SQL does; NaN matches nothing). Row groups whose statistics rule it out are not read.")
   String where;
 
   @Option(

@@ -69,11 +69,14 @@ class GetWhereNumbersTest {
           ids(f, "$.x between 0.0 and 1e30"),
           plan.toString());
       assertEquals(List.of("6", "7"), ids(f, "$.x = 0e-7"), plan.toString());
-      // 2.5E-3 is the double 0.00250000000000000005204..., a little above 0.0025
+      // 2.5E-3 is stored as the double nearest 0.0025, which equals the literal 0.0025
       assertEquals(List.of("3", "6", "7"), ids(f, "$.x < 0.0025"), plan.toString());
+      assertEquals(List.of("8"), ids(f, "$.x = 0.0025"), plan.toString());
       assertEquals(List.of("8"), ids(f, "$.x between 0.0025 and 0.0025000000000000001"));
       assertEquals(List.of("9"), ids(f, "$.x = 123456789012345678901234567890"));
-      assertEquals(List.of("2", "9"), ids(f, "$.x > 99999999999999999999"));
+      assertEquals(List.of("2", "9"), ids(f, "$.x > 999999999999999e5"));
+      // a literal of more than 15 digits compares with a double to double precision (as in SQL)
+      assertEquals(List.of("9"), ids(f, "$.x > 99999999999999999999"));
       assertEquals(List.of("3"), ids(f, "$.x < -1.999999999999999999999999"));
     }
   }
@@ -111,12 +114,13 @@ class GetWhereNumbersTest {
               .doubleValue();
       String text = pythonRepr(price);
       lines.add("{\"p\": " + text + "}");
-      BigDecimal stored = // what the converter stores: the double nearest an exponent's text
-          text.contains("e") ? new BigDecimal(Double.parseDouble(text)) : new BigDecimal(text);
-      if (stored.compareTo(limit) < 0) {
+      if (new BigDecimal(text).compareTo(limit) < 0) { // the text's own value
         expected++;
       }
     }
+    lines.add("{\"p\": 5e-05}");
+    lines.add("{\"p\": 0.00005}");
+    expected += 2;
     assertTrue(lines.stream().anyMatch(l -> l.contains("e-")), "some prices have an exponent");
     Path json = dir.resolve("prices.ndjson");
     Files.write(json, lines, StandardCharsets.UTF_8);
@@ -125,6 +129,11 @@ class GetWhereNumbersTest {
     for (String where : new String[] {"$.p < 0.001", "$.p < 1e-3", "$.p < 1.0E-3"}) {
       long rows = ok("get", parquet.toString(), "$.p", "--where", where).out().lines().count();
       assertEquals(expected, rows, where);
+    }
+    for (String where :
+        new String[] {"$.p = 0.00005", "$.p = 5e-5", "$.p between 5E-05 and 0.00005"}) {
+      String out = ok("get", parquet.toString(), "$.p", "--where", where).out();
+      assertTrue(out.lines().count() >= 2, where + ": " + out);
     }
   }
 

@@ -14,12 +14,13 @@ import java.util.OptionalInt;
  * A constant that a {@link VariantPredicate} compares Variant values with.
  *
  * <p><b>Numbers</b> (long, decimal and double literals) compare with every numeric Variant type —
- * int8 to int64, decimal4 to decimal16 of any scale, float and double — by exact value, as a SQL
- * engine does when it compares exactly: {@code 5}, {@code 5.00}, {@code 5e0} and the double {@code
- * 5.0} are equal. A float or double counts as the exact value of its binary form, so the double
- * nearest 0.1 (0.1000000000000000055...) is greater than the decimal literal {@code 0.1} and equal
- * to the double literal {@code 0.1}. {@code -0.0} equals 0; an infinity lies beyond every finite
- * number; NaN, as a value or as a literal, matches no comparison.
+ * int8 to int64, decimal4 to decimal16 of any scale, float and double — by value: {@code 5}, {@code
+ * 5.00}, {@code 5e0} and the double {@code 5.0} are equal. Integers and decimals compare exactly. A
+ * float or double compares with the literal rounded to its own type, as SQL engines cast a DECIMAL
+ * to DOUBLE to compare it with a DOUBLE: the double nearest 0.1 equals the literal {@code 0.1}. So
+ * a stored double and a literal of at most 15 significant digits each compare as their texts do; a
+ * literal of more digits compares with doubles to double precision only. {@code -0.0} equals 0; an
+ * infinity lies beyond every finite number; NaN, as a value or as a literal, matches no comparison.
  *
  * <p><b>Other classes</b> compare with their own class only: a string with strings in unsigned
  * UTF-8 byte order, a boolean with booleans ({@code false < true}), a date with dates. A number
@@ -37,7 +38,7 @@ public final class Literal implements Serializable {
     LONG,
     /** A decimal of any size and scale; compares as a number. */
     DECIMAL,
-    /** A double; compares as a number, by the exact value of its binary form. */
+    /** A double; compares as a number, by the exact value of its binary form with exact values. */
     DOUBLE,
     STRING,
     BOOLEAN,
@@ -52,12 +53,15 @@ public final class Literal implements Serializable {
   private final Object value;
   private final BigDecimal exact; // numbers: the exact value, null for NaN and infinities
   private final double nearest; // numbers: the double nearest the value; else 0
+  private final float nearestFloat; // numbers: the float nearest the value; else 0
 
   private Literal(Kind kind, Object value, BigDecimal exact, double nearest) {
     this.kind = kind;
     this.value = value;
     this.exact = exact;
     this.nearest = nearest;
+    // BigDecimal.floatValue rounds once, correctly; (float) nearest could round twice
+    this.nearestFloat = exact != null ? exact.floatValue() : (float) nearest;
   }
 
   private Literal(Kind kind, Object value) {
@@ -83,8 +87,8 @@ public final class Literal implements Serializable {
   }
 
   /**
-   * A double, compared with every number by the exact value of its binary form; a NaN literal
-   * matches nothing.
+   * A double, compared with integers and decimals by the exact value of its binary form, with
+   * doubles as a double and with floats rounded to float; a NaN literal matches nothing.
    */
   public static Literal of(double value) {
     return new Literal(
@@ -136,6 +140,11 @@ public final class Literal implements Serializable {
   /** A number's exact value; null for a NaN or infinite double. */
   BigDecimal exactValue() {
     return exact;
+  }
+
+  /** A number's nearest float (an infinity beyond the range). */
+  float nearestFloat() {
+    return nearestFloat;
   }
 
   /** A number's nearest double (itself for a double literal; an infinity beyond the range). */
@@ -190,7 +199,7 @@ public final class Literal implements Serializable {
       return NumberOrder.compare(v.doubleValue(), this);
     }
     if (t == VariantType.FLOAT) {
-      return NumberOrder.compare((double) v.floatValue(), this); // widens exactly
+      return NumberOrder.compare(v.floatValue(), this);
     }
     return OptionalInt.empty();
   }

@@ -4,10 +4,14 @@ import java.math.BigDecimal;
 import java.util.OptionalInt;
 
 /**
- * The one order of numbers that both the row test and pruning use: every integer, decimal, float
- * and double by its exact value, a float or double being the exact value of its binary form ({@code
- * new BigDecimal(0.1)}, which is a little above 0.1); {@code -0.0} equals 0; an infinity lies
- * beyond every finite number; NaN is unordered, so it compares with nothing (not even NaN).
+ * The one order of numbers that both the row test and pruning use. Integers and decimals compare
+ * with the literal by exact value. A float or double compares with the literal rounded to its own
+ * type, as a SQL engine casts a DECIMAL to DOUBLE to compare it with a DOUBLE: the double stored
+ * for the JSON text {@code 1e-3} equals the literal {@code 0.001}. Rounding is monotone, so this is
+ * the order of the texts themselves whenever the value and the literal each have at most 15
+ * significant digits (a double's guaranteed decimal precision; a float's is 6). {@code -0.0} equals
+ * 0; an infinity lies beyond every finite number, even a literal too large for the type; NaN is
+ * unordered, so it compares with nothing (not even NaN).
  */
 final class NumberOrder {
   private NumberOrder() {}
@@ -29,21 +33,28 @@ final class NumberOrder {
 
   /** The sign of {@code x - literal}, or empty if either is NaN. */
   static OptionalInt compare(double x, Literal literal) {
-    double nearest = literal.nearestDouble();
-    if (Double.isNaN(x) || Double.isNaN(nearest)) {
+    return compareRounded(x, literal.nearestDouble(), literal);
+  }
+
+  /** The sign of {@code x - literal}, or empty if either is NaN. */
+  static OptionalInt compare(float x, Literal literal) {
+    return compareRounded(x, literal.nearestFloat(), literal);
+  }
+
+  /**
+   * {@code x} against {@code rounded}, the literal rounded to x's type (exactly representable as a
+   * double for floats too).
+   */
+  private static OptionalInt compareRounded(double x, double rounded, Literal literal) {
+    if (Double.isNaN(x) || Double.isNaN(rounded)) {
       return OptionalInt.empty();
     }
-    // nearest is a double closest to the literal (or an infinity beyond the double range), so no
-    // double lies strictly between them: a double other than nearest is on nearest's side of the
-    // literal, and only x == nearest needs the exact values.
-    if (x != nearest) {
-      return OptionalInt.of(x < nearest ? -1 : 1);
+    if (x != rounded) {
+      return OptionalInt.of(x < rounded ? -1 : 1); // -0.0 == 0.0 here
     }
-    BigDecimal exact = literal.exactValue();
-    if (Double.isInfinite(x)) {
-      // x is the literal's own infinity, or a finite literal beyond the double range lies past x
-      return OptionalInt.of(exact == null ? 0 : x > 0 ? 1 : -1);
+    if (Double.isInfinite(x) && literal.exactValue() != null) {
+      return OptionalInt.of(x > 0 ? 1 : -1); // a finite literal beyond the type's range
     }
-    return OptionalInt.of(new BigDecimal(x).compareTo(exact)); // -0.0 becomes 0
+    return OptionalInt.of(0);
   }
 }

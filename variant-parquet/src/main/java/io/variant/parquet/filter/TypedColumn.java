@@ -92,7 +92,10 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
       case DECIMAL_BYTES ->
           NumberOrder.compare(
               new BigDecimal(new BigInteger(((Binary) value).getBytes()), scale), l);
-      case FLOATING -> NumberOrder.compare(((Number) value).doubleValue(), l); // floats exactly
+      case FLOATING ->
+          value instanceof Float f
+              ? NumberOrder.compare(f.floatValue(), l)
+              : NumberOrder.compare(((Number) value).doubleValue(), l);
       case STRING -> OptionalInt.of(Literal.compareUtf8(((Binary) value).toByteBuffer(), l.utf8()));
       case BOOLEAN -> OptionalInt.of(Boolean.compare((Boolean) value, l.booleanValue()));
       case DATE -> OptionalInt.of(Integer.compare((Integer) value, l.epochDay()));

@@ -23,10 +23,10 @@ import org.apache.parquet.schema.MessageType;
  *
  * <p><b>Meaning</b> ({@link #test}): the path is extracted from the row's Variant; a comparison
  * matches when the value there is comparable with the literal and compares as asked (see {@link
- * Literal}: numbers of every type and notation by exact value, NaN matching nothing; strings,
- * booleans and dates within their own class). {@code isNull} matches when the row is SQL NULL, the
- * path is missing, or the value is Variant null; comparisons never match those rows. There is no
- * negated operator, so no comparison ever matches a NaN or a value of another class.
+ * Literal}: numbers of every type and notation by value, NaN matching nothing; strings, booleans
+ * and dates within their own class). {@code isNull} matches when the row is SQL NULL, the path is
+ * missing, or the value is Variant null; comparisons never match those rows. There is no negated
+ * operator, so no comparison ever matches a NaN or a value of another class.
  *
  * <p><b>Pruning</b> ({@link #toParquetFilter}) only ever skips row groups in which no row can
  * match: it compares the literal with the min/max (and dictionary) of the path's typed column by

@@ -1,7 +1,7 @@
 /**
  * Row-group pruning on shredded Variant paths: {@link io.variant.parquet.filter.VariantPredicate}
  * ({@code =}, {@code <}, {@code >}, {@code between}, {@code is null} on a path, with an exact
- * per-row {@code test}; numbers compare by exact value across every numeric type, see {@link
+ * per-row {@code test}; numbers compare by value across every numeric type, see {@link
  * io.variant.parquet.filter.Literal}) and its translation to a parquet-java filter that skips a row
  * group by the typed column's statistics, compared by the same order, only where the path's own
  * residual column is all-null (VariantShredding §Skipping) and the statistics are consistent.

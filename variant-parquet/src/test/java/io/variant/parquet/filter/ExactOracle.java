@@ -1,13 +1,15 @@
 package io.variant.parquet.filter;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantType;
 import java.math.BigDecimal;
 
 /**
  * What a numeric comparison must answer, in plain BigDecimal arithmetic on the values the row and
- * the literal state: a float or double is the exact value of its binary form, an infinity lies
- * beyond every finite number, NaN matches nothing. The literal is read back from its text, not from
- * {@link Literal}'s fields.
+ * the literal state: integers and decimals exactly; a float or double against the literal rounded
+ * to its type (as SQL compares a DOUBLE with a DECIMAL), a literal beyond the type's range lying
+ * beyond every finite value; an infinity lies beyond every finite number, NaN matches nothing. The
+ * literal is read back from its text, not from {@link Literal}'s fields.
  */
 final class ExactOracle {
   private ExactOracle() {}
@@ -58,7 +60,22 @@ final class ExactOracle {
         l.kind() == Literal.Kind.DOUBLE
             ? new BigDecimal(Double.parseDouble(l.toString()))
             : new BigDecimal(l.toString());
-    return value == null ? null : Integer.signum(value.compareTo(literal));
+    if (value == null) {
+      return null;
+    }
+    double rounded =
+        switch (x.type()) {
+          case FLOAT -> literal.floatValue(); // BigDecimal rounds to float once
+          case DOUBLE -> literal.doubleValue();
+          default -> 0;
+        };
+    if (Double.isInfinite(rounded)) {
+      return rounded > 0 ? -1 : 1; // the literal is beyond every value of the type
+    }
+    if (x.type() == VariantType.FLOAT || x.type() == VariantType.DOUBLE) {
+      literal = new BigDecimal(rounded);
+    }
+    return Integer.signum(value.compareTo(literal));
   }
 
   /** +1 or -1 for an infinite float or double, NaN for NaN or a non-number, 0 otherwise. */

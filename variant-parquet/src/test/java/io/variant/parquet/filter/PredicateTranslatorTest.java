@@ -113,13 +113,16 @@ class PredicateTranslatorTest {
     assertTrue(keeps(VariantPredicate.lt("e", "$.a.b", number("5.000000000000000000001")), 5L));
     assertFalse(keeps(VariantPredicate.eq("e", "$.n", Literal.of(1L << 40)), 0));
     assertTrue(keeps(VariantPredicate.lt("e", "$.n", number("1e40")), Integer.MAX_VALUE));
-    // doubles and floats by the exact value of their binary form; both zeros are 0; NaN matches
+    // doubles and floats with the literal rounded to their type; both zeros are 0; NaN matches
     // nothing
     assertTrue(keeps(VariantPredicate.eq("e", "$.a.d", Literal.of(0)), -0.0));
     assertTrue(keeps(VariantPredicate.eq("e", "$.a.d", Literal.of(-0.0)), 0.0));
-    assertFalse(keeps(VariantPredicate.eq("e", "$.a.d", number("0.1")), 0.1));
+    assertTrue(keeps(VariantPredicate.eq("e", "$.a.d", number("0.1")), 0.1));
+    assertFalse(keeps(VariantPredicate.eq("e", "$.a.d", number("0.10000000000000002")), 0.1));
+    assertTrue(keeps(VariantPredicate.eq("e", "$.a.f", number("0.1")), 0.1f));
     assertTrue(
         keeps(VariantPredicate.eq("e", "$.a.f", number("0.100000001490116119384765625")), 0.1f));
+    assertFalse(keeps(VariantPredicate.eq("e", "$.a.f", number("0.10000001")), 0.1f));
     assertFalse(keeps(VariantPredicate.eq("e", "$.a.d", Literal.of(Double.NaN)), Double.NaN));
     assertFalse(keeps(VariantPredicate.lt("e", "$.a.d", Literal.of(1)), Double.NaN));
     // dates by day, booleans false < true, strings by unsigned bytes

@@ -71,26 +71,39 @@ class VariantPredicateTest {
   }
 
   @Test
-  void aBinaryFloatingPointValueComparesByItsExactValue() {
-    // The double nearest 0.1 is 0.1000000000000000055511151231257827021181583404541015625.
+  void aFloatingPointValueComparesWithTheLiteralRoundedToItsType() {
+    // The double nearest 0.1 is 0.1000000000000000055511151231257827021181583404541015625: every
+    // literal that rounds to it is equal, as when SQL compares a DOUBLE with a DECIMAL.
     Variant tenth = with(b -> b.appendDouble(0.1));
-    assertFalse(eq(tenth, number("0.1")));
-    assertTrue(gt(tenth, number("0.1")));
-    assertTrue(lt(tenth, number("0.10000000000000001")));
+    assertTrue(eq(tenth, number("0.1")));
+    assertTrue(eq(tenth, number("1e-1")));
+    assertTrue(eq(tenth, Literal.of(0.1)));
     assertTrue(eq(tenth, number("0.1000000000000000055511151231257827021181583404541015625")));
-    assertTrue(eq(tenth, Literal.of(0.1)), "a double literal is its own binary value");
-    // The float nearest 0.1 is 0.100000001490116119384765625.
+    assertTrue(lt(tenth, number("0.10000000000000002")), "the next double up");
+    assertTrue(gt(tenth, number("0.09999999999999999")), "the next double down");
+    // The stored double of the JSON text 1e-3 equals the literal 0.001.
+    Variant milli = with(b -> b.appendDouble(1e-3));
+    assertTrue(eq(milli, number("0.001")));
+    assertFalse(lt(milli, number("0.001")));
+    assertFalse(gt(milli, number("0.001")));
+    // A float compares with the literal rounded to float: 0.1f equals 0.1, not the double 0.1.
     Variant floatTenth = with(b -> b.appendFloat(0.1f));
-    assertTrue(eq(floatTenth, number("0.100000001490116119384765625")));
-    assertTrue(gt(floatTenth, Literal.of(0.1)));
-    // 2^63 as a double is above every int64: no rounding of the long to a double.
+    assertTrue(eq(floatTenth, number("0.1")));
+    assertTrue(eq(floatTenth, Literal.of(0.1)));
+    assertTrue(lt(floatTenth, number("0.10000001")), "rounds to the next float up");
+    // 2^63 as a double: int64's maximum rounds to it (as in SQL), 2^63 + 2^11 does not.
     Variant twoTo63 = with(b -> b.appendDouble(0x1p63));
-    assertTrue(gt(twoTo63, Literal.of(Long.MAX_VALUE)));
+    assertTrue(eq(twoTo63, Literal.of(Long.MAX_VALUE)));
     assertTrue(eq(twoTo63, number("9223372036854775808")));
+    assertTrue(lt(twoTo63, number("9223372036854777856")));
     Variant big = with(b -> b.appendDouble(1e20));
     assertTrue(eq(big, number("1e+20")));
     assertTrue(eq(big, number("100000000000000000000")));
-    assertTrue(lt(big, number("100000000000000000000.000000000000000001")));
+    assertTrue(lt(big, number("100000000000000020000")));
+    // Exact values stay exact: a decimal is below a literal a hair above it.
+    Variant decimalTenth = with(b -> b.appendDecimal(VariantType.DECIMAL4, new BigDecimal("0.1")));
+    assertTrue(lt(decimalTenth, Literal.of(0.1)), "the double literal is its binary value");
+    assertTrue(lt(decimalTenth, number("0.10000000000000000001")));
   }
 
   @Test
@@ -100,9 +113,9 @@ class VariantPredicateTest {
     Variant same = with(b -> b.appendDecimal(VariantType.DECIMAL16, new BigDecimal(digits)));
     assertTrue(eq(same, huge));
     assertTrue(lt(with(b -> b.appendLong(Long.MAX_VALUE)), huge));
-    // the double nearest the literal is 123456789012345677877719597056, a little below it
+    // the double nearest the literal is 123456789012345677877719597056: equal, as in SQL
     Variant nearest = with(b -> b.appendDouble(1.2345678901234568e29));
-    assertTrue(lt(nearest, huge));
+    assertTrue(eq(nearest, huge));
     assertTrue(eq(nearest, number("123456789012345677877719597056")));
     assertTrue(lt(with(b -> b.appendDouble(Double.MAX_VALUE)), number("1e400")));
     assertTrue(gt(with(b -> b.appendDouble(Double.MIN_VALUE)), number("1e-400")));
