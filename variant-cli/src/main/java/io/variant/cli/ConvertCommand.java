@@ -280,7 +280,7 @@ final class ConvertCommand implements Callable<Integer> {
   }
 
   /** The total size of the inputs if all are regular files, for the ETA; -1 otherwise. */
-  private static long totalBytes(List<String> paths) {
+  static long totalBytes(List<String> paths) {
     long total = 0;
     for (String p : paths) {
       try {

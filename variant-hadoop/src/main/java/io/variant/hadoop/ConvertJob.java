@@ -342,6 +342,10 @@ public final class ConvertJob extends Configured implements Tool {
 
   @Override
   public int run(String[] args) throws Exception {
+    if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+      System.out.println(ConvertJobArguments.USAGE);
+      return 0;
+    }
     Options options;
     try {
       options = ConvertJobArguments.parse(args);
@@ -350,7 +354,14 @@ public final class ConvertJob extends Configured implements Tool {
       System.err.println(ConvertJobArguments.USAGE);
       return 2;
     }
-    Result r = run(getConf(), options, true);
+    Result r;
+    try {
+      r = run(getConf(), options, true);
+    } catch (org.apache.hadoop.mapred.FileAlreadyExistsException
+        | org.apache.hadoop.fs.UnsupportedFileSystemException e) {
+      System.err.println("ConvertJob: " + e.getMessage());
+      return 2;
+    }
     report(r, options, System.err);
     return r.succeeded() ? 0 : 1;
   }
