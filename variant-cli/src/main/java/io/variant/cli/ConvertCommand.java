@@ -94,7 +94,7 @@ final class ConvertCommand implements Callable<Integer> {
       paramLabel = "N",
       description =
           "With --engine mapreduce: infer the plan from N rows sampled across the input splits "
-              + "(default: ${DEFAULT-VALUE}). The local engine infers it from --sample rows.")
+              + "(default: ${DEFAULT-VALUE}); --sample N says the same on either engine.")
   int inferRows;
 
   @Mixin ParquetOutputOptions parquet;

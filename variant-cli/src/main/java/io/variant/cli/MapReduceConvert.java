@@ -25,7 +25,9 @@ import picocli.CommandLine.Option;
  * runner (in this process, one map task per core) unless {@code HADOOP_CONF_DIR} names a cluster
  * configuration, whose site files are then loaded ({@link ClientConfiguration}); a YARN cluster
  * also needs Hadoop's YARN client on the class path, which {@code hadoop jar} provides (README,
- * "Running on a cluster").
+ * "Running on a cluster"). {@link MapReduceOptions} carries {@code convert}'s other options over to
+ * the job or refuses them by name. OUT appears only when the job succeeded, whole; an existing OUT
+ * without {@code --overwrite}, and a file system without its connector, are refused (exit code 2).
  */
 final class MapReduceConvert {
   /** How {@code convert} runs. */

@@ -66,7 +66,9 @@ final class Connectors {
   private static UnsupportedFileSystemException missing(
       String path, String scheme, String missingClass) {
     String because =
-        missingClass == null ? "" : " (" + missingClass.replace("Class ", "") + " is missing)";
+        missingClass == null
+            ? ""
+            : " (" + missingClass.replaceAll("^Class (\\S+) not found$", "$1") + " is missing)";
     return new UnsupportedFileSystemException(
         path
             + ": this jar cannot use "

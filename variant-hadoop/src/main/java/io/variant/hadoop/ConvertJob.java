@@ -44,9 +44,11 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *
  * <p><b>Output:</b> {@code OUTDIR/part-m-00000.zstd.parquet}, ... and {@code _SUCCESS}; with {@code
  * skip}, {@code OUTDIR/_rejects/rejects-m-*.ndjson} (see {@link ConvertMapper}). Hadoop's output
- * committer moves a task's files into OUTDIR only when that task attempt commits, so failed and
- * speculative attempts leave no duplicate or partial files. <b>Counters:</b> {@link
- * ConvertCounters}.
+ * committer moves a task's files into place only when that task attempt commits, so failed and
+ * speculative attempts leave no duplicate or partial files; the job writes into a staging directory
+ * beside OUTDIR that becomes OUTDIR only when the job succeeded ({@link StagedOutput}), so a failed
+ * or killed job leaves no OUTDIR, or the previous one. {@code .zst} input is read with {@link
+ * ZstdCodec}. <b>Counters:</b> {@link ConvertCounters}.
  */
 public final class ConvertJob extends Configured implements Tool {
   /** How the job is run: inputs, output and options; build with {@link #of}. */
