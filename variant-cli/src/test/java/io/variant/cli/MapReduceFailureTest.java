@@ -40,17 +40,7 @@ class MapReduceFailureTest {
   }
 
   private static CliRunner.Result convert(Path in, Path out, String... extra) throws IOException {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "convert",
-                "--engine",
-                "mapreduce",
-                "--max-split-bytes",
-                String.valueOf(Files.size(in) / 8 + 1)));
-    args.addAll(List.of(extra));
-    args.addAll(List.of(in.toString(), "-o", out.toString()));
-    return CliRunner.run("", args.toArray(String[]::new));
+    return MapReduceRuns.convert(in, out, 8, extra);
   }
 
   @Test
@@ -135,14 +125,8 @@ class MapReduceFailureTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp",
                 System.getProperty("java.class.path"),
-                VariantCli.class.getName(),
-                "convert",
-                "--engine",
-                "mapreduce",
-                "--max-split-bytes",
-                String.valueOf(Files.size(in) / 40 + 1)));
-    command.addAll(List.of(extra));
-    command.addAll(List.of(in.toString(), "-o", out.toString()));
+                VariantCli.class.getName()));
+    command.addAll(MapReduceRuns.arguments(in, out, 40, extra));
     return new ProcessBuilder(command)
         .redirectErrorStream(true)
         .redirectOutput(dir.resolve("job.log").toFile())

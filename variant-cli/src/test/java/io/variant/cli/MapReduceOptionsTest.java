@@ -52,17 +52,7 @@ class MapReduceOptionsTest {
   }
 
   private CliRunner.Result convert(String out, String... options) throws IOException {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "convert",
-                "--engine",
-                "mapreduce",
-                "--max-split-bytes",
-                String.valueOf(Files.size(in) / 3 + 1)));
-    args.addAll(List.of(options));
-    args.addAll(List.of(in.toString(), "-o", dir.resolve(out).toString()));
-    CliRunner.Result r = CliRunner.run("", args.toArray(String[]::new));
+    CliRunner.Result r = MapReduceRuns.convert(in, dir.resolve(out), 3, options);
     assertEquals(0, r.exitCode(), r.err());
     return r;
   }

@@ -189,21 +189,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
         offset,
         column,
         e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""),
-        isLimit(e) ? Problem.OVER_LIMIT : Problem.MALFORMED);
-  }
-
-  /**
-   * True if {@code e} or a cause is over a limit: {@link VariantLimitException}, or jackson's
-   * constraint on string or number length, which the value-size limit sets.
-   */
-  static boolean isLimit(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof VariantLimitException
-          || t.getClass().getSimpleName().equals("StreamConstraintsException")) {
-        return true;
-      }
-    }
-    return false;
+        VariantLimitException.isCauseOf(e) ? Problem.OVER_LIMIT : Problem.MALFORMED);
   }
 
   private static boolean isBlank(byte[] utf8) {

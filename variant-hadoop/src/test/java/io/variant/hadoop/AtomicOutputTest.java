@@ -101,14 +101,9 @@ class AtomicOutputTest {
     Path out = Files.createDirectories(dir.resolve("out"));
     Events.write(dir.resolve("a.ndjson"), new Random(35), 0, 10);
 
-    FileAlreadyExistsException e =
-        assertThrows(
-            FileAlreadyExistsException.class,
-            () ->
-                ConvertJob.run(
-                    Events.localConf(dir), options(dir.resolve("a.ndjson"), out), false));
+    String refused = refusal(options(dir.resolve("a.ndjson"), out));
 
-    assertTrue(e.getMessage().contains("add --overwrite"), e.getMessage());
+    assertTrue(refused.contains("add --overwrite"), refused);
   }
 
   @Test
@@ -116,17 +111,18 @@ class AtomicOutputTest {
     Path data = Files.createDirectories(dir.resolve("data"));
     Events.write(data.resolve("a.ndjson"), new Random(36), 0, 10);
 
-    FileAlreadyExistsException e =
-        assertThrows(
-            FileAlreadyExistsException.class,
-            () ->
-                ConvertJob.run(
-                    Events.localConf(dir),
-                    options(data.resolve("a.ndjson"), data).withOverwrite(true),
-                    false));
+    String refused = refusal(options(data.resolve("a.ndjson"), data).withOverwrite(true));
 
-    assertTrue(e.getMessage().contains("holds the input"), e.getMessage());
+    assertTrue(refused.contains("holds the input"), refused);
     assertTrue(Files.exists(data.resolve("a.ndjson")));
+  }
+
+  /** Why the job refuses to start with {@code options}. */
+  private String refusal(ConvertJob.Options options) {
+    return assertThrows(
+            FileAlreadyExistsException.class,
+            () -> ConvertJob.run(Events.localConf(dir), options, false))
+        .getMessage();
   }
 
   @Test

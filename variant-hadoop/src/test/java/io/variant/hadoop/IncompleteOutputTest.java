@@ -47,13 +47,19 @@ class IncompleteOutputTest {
     return job;
   }
 
+  /** Sets up a job writing to {@code out}; returns its context. */
+  private JobContext setUp(Job job) throws IOException {
+    JobContext context = new JobContextImpl(job.getConfiguration(), new JobID("marker", 1));
+    committer(job).setupJob(context);
+    return context;
+  }
+
   @Test
   void theMarkerStaysFromJobSetupUntilTheJobCommits() throws Exception {
     Path out = dir.resolve("out");
     Job job = job(out);
-    JobContext context = new JobContextImpl(job.getConfiguration(), new JobID("marker", 1));
 
-    committer(job).setupJob(context);
+    JobContext context = setUp(job);
     assertTrue(Files.exists(out.resolve(IncompleteOutput.IN_PROGRESS)));
     committer(job).commitJob(context);
 
@@ -65,9 +71,8 @@ class IncompleteOutputTest {
   void anAbortedJobLeavesTheMarker() throws Exception {
     Path out = dir.resolve("out");
     Job job = job(out);
-    JobContext context = new JobContextImpl(job.getConfiguration(), new JobID("marker", 1));
 
-    committer(job).setupJob(context);
+    JobContext context = setUp(job);
     committer(job).abortJob(context, org.apache.hadoop.mapreduce.JobStatus.State.FAILED);
 
     assertTrue(Files.exists(out.resolve(IncompleteOutput.IN_PROGRESS)));
