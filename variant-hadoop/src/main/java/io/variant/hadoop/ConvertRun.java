@@ -92,15 +92,22 @@ final class ConvertRun {
     while (!job.isComplete()) {
       long now = System.currentTimeMillis();
       if (now >= next) {
-        Counters counters = job.getCounters();
-        listener.progress(
-            job.mapProgress(),
-            counters == null ? 0 : counters.findCounter(ConvertCounters.ROWS_IN).getValue());
+        listener.progress(job.mapProgress(), rowsIn(job));
         next = now + LISTENER_MILLIS;
       }
       Thread.sleep(conf.getLong("mapreduce.client.completion.pollinterval", 100));
     }
     return job.isSuccessful();
+  }
+
+  /** Rows read so far, as the tasks last reported; 0 while none has. */
+  private static long rowsIn(Job job) throws InterruptedException {
+    try {
+      Counters counters = job.getCounters();
+      return counters == null ? 0 : counters.findCounter(ConvertCounters.ROWS_IN).getValue();
+    } catch (IOException e) {
+      return 0; // progress is shown as far as it is known
+    }
   }
 
   private static void kill(Job job) {

@@ -209,6 +209,9 @@ final class StagedOutput implements AutoCloseable {
    * Deletes the staging directories of dead jobs to OUT, and puts back an OUT one of them moved.
    */
   private static void cleanDead(FileSystem fs, FileContext files, Path out) throws IOException {
+    if (!fs.exists(out.getParent())) {
+      return; // nothing beside OUT yet: the job creates its parent, as Hadoop's committer does
+    }
     String prefix = prefix(out.getName());
     FileStatus[] siblings = fs.listStatus(out.getParent(), p -> p.getName().startsWith(prefix));
     for (FileStatus s : siblings) {

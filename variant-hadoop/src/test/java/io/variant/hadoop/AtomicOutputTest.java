@@ -157,6 +157,19 @@ class AtomicOutputTest {
     assertTrue(Files.isDirectory(staging));
   }
 
+  @Test
+  void anOutputWhoseParentIsMissingIsWrittenWithItsParent() throws Exception {
+    Events.write(dir.resolve("a.ndjson"), new Random(39), 0, 10);
+    Path out = dir.resolve("new/sub/out");
+
+    ConvertJob.Result r =
+        ConvertJob.run(Events.localConf(dir), options(dir.resolve("a.ndjson"), out), false);
+
+    assertTrue(r.succeeded(), r.failure());
+    assertTrue(Files.exists(out.resolve("_SUCCESS")));
+    assertEquals(List.of("out"), entries(dir.resolve("new/sub")));
+  }
+
   /** The pid of a process that has ended. */
   private static long deadPid() throws Exception {
     Process p = new ProcessBuilder("true").start();
