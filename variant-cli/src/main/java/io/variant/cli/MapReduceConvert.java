@@ -4,6 +4,7 @@ import io.variant.core.VariantLimitException;
 import io.variant.hadoop.ClientConfiguration;
 import io.variant.hadoop.ConvertJob;
 import io.variant.hadoop.ConvertMapper;
+import io.variant.hadoop.ConvertRefusedException;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
@@ -13,8 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.UnsupportedFileSystemException;
-import org.apache.hadoop.mapred.FileAlreadyExistsException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -85,7 +84,7 @@ final class MapReduceConvert {
               shown
                   ? (share, rows) -> progress.show(rows, (long) (share * Math.max(0, total)))
                   : null);
-    } catch (FileAlreadyExistsException | UnsupportedFileSystemException e) {
+    } catch (ConvertRefusedException e) {
       throw new RefusedException(e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -21,7 +21,7 @@ final class Connectors {
   private Connectors() {}
 
   /**
-   * @throws UnsupportedFileSystemException if a path's file system cannot be used
+   * @throws ConvertRefusedException if a path's file system cannot be used
    * @throws IOException if its host is unknown or it cannot be reached
    */
   static void check(List<String> inputs, String output, Configuration conf) throws IOException {
@@ -63,13 +63,12 @@ final class Connectors {
     return null;
   }
 
-  private static UnsupportedFileSystemException missing(
-      String path, String scheme, String missingClass) {
+  private static ConvertRefusedException missing(String path, String scheme, String missingClass) {
     String because =
         missingClass == null
             ? ""
             : " (" + missingClass.replaceAll("^Class (\\S+) not found$", "$1") + " is missing)";
-    return new UnsupportedFileSystemException(
+    return new ConvertRefusedException(
         path
             + ": this jar cannot use "
             + scheme

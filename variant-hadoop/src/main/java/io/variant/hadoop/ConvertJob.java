@@ -313,10 +313,9 @@ public final class ConvertJob extends Configured implements Tool {
    * has succeeded, whole (see {@link StagedOutput}): after a failure it is absent, or as it was.
    *
    * @param verbose print Hadoop's progress and counters to its log
-   * @throws org.apache.hadoop.mapred.FileAlreadyExistsException if OUTDIR exists and {@code
-   *     overwrite} is off, or OUTDIR is a file, or holds an input
-   * @throws org.apache.hadoop.fs.UnsupportedFileSystemException if an input or OUTDIR is on a file
-   *     system whose connector is not on the class path (see {@link Connectors})
+   * @throws ConvertRefusedException if OUTDIR exists and {@code overwrite} is off, or OUTDIR is a
+   *     file, or holds an input, or an input or OUTDIR is on a file system whose connector is not
+   *     on the class path (see {@link Connectors})
    */
   public static Result run(Configuration conf, Options options, boolean verbose)
       throws IOException, InterruptedException {
@@ -359,8 +358,7 @@ public final class ConvertJob extends Configured implements Tool {
     Result r;
     try {
       r = run(getConf(), options, true);
-    } catch (org.apache.hadoop.mapred.FileAlreadyExistsException
-        | org.apache.hadoop.fs.UnsupportedFileSystemException e) {
+    } catch (ConvertRefusedException e) {
       System.err.println("ConvertJob: " + e.getMessage());
       return 2;
     }

@@ -15,7 +15,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapred.FileAlreadyExistsException;
 
 /**
  * The output directory of {@link ConvertJob}, written whole or not at all. The job writes to a
@@ -67,31 +66,31 @@ final class StagedOutput implements AutoCloseable {
    * (created by the job itself).
    *
    * @param inputs the job's input paths, which an overwritten OUT may not hold
-   * @throws FileAlreadyExistsException if OUT exists and {@code overwrite} is off, or OUT is a
-   *     file, or OUT holds one of the inputs
+   * @throws ConvertRefusedException if OUT exists and {@code overwrite} is off, or OUT is a file,
+   *     or OUT holds one of the inputs
    */
   static StagedOutput start(Path output, Configuration conf, boolean overwrite, List<String> inputs)
       throws IOException {
     FileSystem fs = output.getFileSystem(conf);
     Path out = fs.makeQualified(output);
     if (out.getParent() == null) {
-      throw new FileAlreadyExistsException(
+      throw new ConvertRefusedException(
           output + ": is the root directory; the job writes a new directory of part files");
     }
     if (fs.exists(out)) {
       if (!fs.getFileStatus(out).isDirectory()) {
-        throw new FileAlreadyExistsException(
+        throw new ConvertRefusedException(
             output + ": is a file; the job writes a directory of part files: choose another name");
       }
       if (!overwrite) {
-        throw new FileAlreadyExistsException(
+        throw new ConvertRefusedException(
             output + ": already exists; add --overwrite to replace it");
       }
       for (String in : inputs) {
         Path input = new Path(in);
         String qualified = input.getFileSystem(conf).makeQualified(input).toString();
         if (qualified.equals(out.toString()) || qualified.startsWith(out + "/")) {
-          throw new FileAlreadyExistsException(
+          throw new ConvertRefusedException(
               output + ": holds the input " + in + ", which --overwrite would delete");
         }
       }

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.apache.hadoop.mapred.FileAlreadyExistsException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,7 +119,7 @@ class AtomicOutputTest {
   /** Why the job refuses to start with {@code options}. */
   private String refusal(ConvertJob.Options options) {
     return assertThrows(
-            FileAlreadyExistsException.class,
+            ConvertRefusedException.class,
             () -> ConvertJob.run(Events.localConf(dir), options, false))
         .getMessage();
   }

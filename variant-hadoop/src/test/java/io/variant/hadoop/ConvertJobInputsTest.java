@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.apache.hadoop.fs.UnsupportedFileSystemException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,9 +56,9 @@ class ConvertJobInputsTest {
     Events.write(dir.resolve("a.ndjson"), new Random(42), 0, 5);
     String in = dir.resolve("a.ndjson").toString();
     for (String out : new String[] {"s3a://bucket/out", "hdfs://localhost:1/out"}) {
-      UnsupportedFileSystemException e =
+      ConvertRefusedException e =
           assertThrows(
-              UnsupportedFileSystemException.class,
+              ConvertRefusedException.class,
               () ->
                   ConvertJob.run(
                       Events.localConf(dir), ConvertJob.Options.of(List.of(in), out), false));
