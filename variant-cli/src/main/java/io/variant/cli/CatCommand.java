@@ -47,12 +47,14 @@ final class CatCommand implements Callable<Integer> {
 
   @Mixin ReadLimits limits;
 
+  @Mixin AllowIncomplete incomplete;
+
   @Override
   public Integer call() throws IOException {
     Limits checked = limits.limits();
     try (Writer out = cli.output()) {
       long row = 0; // counted across the files, for --limit
-      for (String name : file.expanded()) {
+      for (String name : file.expanded(incomplete)) {
         if (!limit.allows(row)) {
           break;
         }

@@ -94,7 +94,7 @@ final class ConvertCommand implements Callable<Integer> {
       paramLabel = "N",
       description =
           "With --engine mapreduce: infer the plan from N rows sampled across the input splits "
-              + "(default: ${DEFAULT-VALUE}). The local engine infers it from --sample rows.")
+              + "(default: ${DEFAULT-VALUE}); --sample N says the same on either engine.")
   int inferRows;
 
   @Mixin ParquetOutputOptions parquet;
@@ -281,7 +281,7 @@ final class ConvertCommand implements Callable<Integer> {
   }
 
   /** The total size of the inputs if all are regular files, for the ETA; -1 otherwise. */
-  private static long totalBytes(List<String> paths) {
+  static long totalBytes(List<String> paths) {
     long total = 0;
     for (String p : paths) {
       try {

@@ -85,13 +85,7 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
    * --max-value-size}.
    */
   static boolean isLimit(Throwable ex) {
-    for (Throwable t = ex; t != null; t = t.getCause()) {
-      if (t instanceof VariantLimitException
-          || t.getClass().getSimpleName().equals("StreamConstraintsException")) {
-        return true;
-      }
-    }
-    return false;
+    return VariantLimitException.isCauseOf(ex);
   }
 
   /** The one line a user reads. */

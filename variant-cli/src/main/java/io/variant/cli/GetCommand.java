@@ -85,6 +85,8 @@ final class GetCommand implements Callable<Integer> {
 
   @Mixin ReadLimits limits;
 
+  @Mixin AllowIncomplete incomplete;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -95,7 +97,10 @@ final class GetCommand implements Callable<Integer> {
     long printed = 0;
     try (Writer out = cli.output()) {
       for (String name :
-          InputPaths.expand(arguments.subList(0, arguments.size() - 1), InputPaths::parquetFile)) {
+          InputPaths.expand(
+              arguments.subList(0, arguments.size() - 1),
+              InputPaths::parquetFile,
+              incomplete.policy())) {
         if (!explain && !limit.allows(printed)) {
           break;
         }

@@ -1,5 +1,6 @@
 package io.variant.cli;
 
+import io.variant.hadoop.IncompleteOutput;
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -17,8 +18,21 @@ import java.util.stream.Stream;
  * {@code ?}, {@code [..]}, <code>{a,b}</code>, {@code **} across directories) that the shell did
  * not expand, to the files it matches, sorted. A name that exists is taken literally even if it
  * contains glob characters.
+ *
+ * <p>A directory that a job has not finished writing (it holds {@code _temporary/} or {@code
+ * _IN_PROGRESS}: see {@link IncompleteOutput}) may hold only some of its part files; readers of
+ * Parquet part files refuse it, as they refuse the files a glob matches in it, unless told {@link
+ * Incomplete#READ}.
  */
 final class InputPaths {
+  /** What to do with a directory of part files that a job has not finished writing. */
+  enum Incomplete {
+    /** Refuse it: its part files may be only some of the output. */
+    REFUSE,
+    /** Read the part files it holds. */
+    READ
+  }
+
   private InputPaths() {}
 
   /**
@@ -27,6 +41,16 @@ final class InputPaths {
    * @throws InputException if a glob matches nothing or a directory holds no data file
    */
   static List<String> expand(List<String> args, Predicate<Path> dataFile) {
+    return expand(args, dataFile, Incomplete.READ);
+  }
+
+  /**
+   * {@link #expand(List, Predicate)}, refusing the directories of unfinished jobs unless {@code
+   * incomplete} is {@link Incomplete#READ}.
+   *
+   * @throws InputException naming the directory, if it is refused
+   */
+  static List<String> expand(List<String> args, Predicate<Path> dataFile, Incomplete incomplete) {
     List<String> out = new ArrayList<>();
     for (String arg : args) {
       if (Input.STDIN.equals(arg)) {
@@ -35,6 +59,7 @@ final class InputPaths {
       }
       Path p = Path.of(arg);
       if (Files.isDirectory(p)) {
+        refuseIncomplete(p, arg, incomplete);
         List<String> files = list(p, 1, f -> dataFile.test(f) && isVisible(p, f), arg);
         if (files.isEmpty()) {
           // like a glob that matches nothing: no such file, an I/O error (exit code 3)
@@ -42,12 +67,32 @@ final class InputPaths {
         }
         out.addAll(files);
       } else if (!Files.exists(p) && isGlob(arg)) {
-        out.addAll(glob(arg));
+        List<String> matched = glob(arg);
+        for (String f : matched) {
+          Path dir = Path.of(f).toAbsolutePath().getParent();
+          refuseIncomplete(dir, dir.toString(), incomplete);
+        }
+        out.addAll(matched);
       } else {
         out.add(arg);
       }
     }
     return out;
+  }
+
+  private static void refuseIncomplete(Path dir, String name, Incomplete incomplete) {
+    if (incomplete == Incomplete.READ || dir == null) {
+      return;
+    }
+    String reason = IncompleteOutput.reason(entry -> Files.exists(dir.resolve(entry)));
+    if (reason != null) {
+      throw new InputException(
+          name,
+          0,
+          0,
+          reason + "; rerun the job, or add --allow-incomplete to read the part files it holds",
+          null);
+    }
   }
 
   /** Every regular file is a data file (JSON inputs). */

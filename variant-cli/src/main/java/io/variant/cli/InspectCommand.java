@@ -45,7 +45,12 @@ import picocli.CommandLine.Spec;
 final class InspectCommand implements Callable<Integer> {
   @ParentCommand VariantCli cli;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file; '-' reads stdin.")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description =
+          "A Parquet file, or a directory of part files whose rows count in name order, as 'cat' "
+              + "prints them; '-' reads stdin.")
   String file;
 
   @Option(
@@ -63,6 +68,8 @@ final class InspectCommand implements Callable<Integer> {
 
   @Mixin ReadLimits limits;
 
+  @Mixin AllowIncomplete incomplete;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -70,21 +77,23 @@ final class InspectCommand implements Callable<Integer> {
     if (row < 1) {
       throw new ParameterException(spec.commandLine(), "--row must be at least 1, was " + row);
     }
-    try (ParquetFile parquet = ParquetFile.open(cli, file);
+    PartRow part = PartRow.of(cli, file, row, incomplete.policy());
+    try (ParquetFile parquet = ParquetFile.open(cli, part.file());
         VariantParquetReader reader = parquet.reader(limits.readOptions());
         Writer out = cli.output()) {
       String col = parquet.variantColumn(reader, column);
       ShreddingPlan plan = reader.plans().get(col);
       ShreddingLayout layout =
           VariantSchema.detectLayout(reader.schema().getType(col).asGroupType());
-      Variant v = nth(parquet, col);
+      long inFile = part.row();
+      Variant v = nth(parquet, col, inFile);
       StringBuilder text = new StringBuilder(512);
       text.append(
           String.format(
               Locale.ROOT,
               "%s row %d, column %s (%s layout, %d typed columns)%n",
               parquet.name(),
-              row,
+              inFile,
               col,
               layout.name().toLowerCase(Locale.ROOT),
               TypedColumns.of(plan)));
@@ -92,7 +101,7 @@ final class InspectCommand implements Callable<Integer> {
         text.append("SQL NULL\n");
       } else {
         CheckedRows checked = new CheckedRows(parquet, col, limits.limits());
-        checked.check(v, row - 1);
+        checked.check(v, inFile - 1);
         text.append(
             String.format(
                 Locale.ROOT,
@@ -102,18 +111,19 @@ final class InspectCommand implements Callable<Integer> {
                 v.valueSize()));
         TypedTreePrinter.Annotation origin =
             layout == ShreddingLayout.SPEC && plan.isShredded()
-                ? ShreddedOrigin.of(plan, rawRow(parquet, col), col)
+                ? ShreddedOrigin.of(plan, rawRow(parquet, col, inFile), col)
                 : null;
         TypedTreePrinter.Annotation annotation = origin != null ? origin : Unshredded.INSTANCE;
-        checked.render(() -> TypedTreePrinter.print(v, text, annotation, limits.limits()), row - 1);
+        checked.render(
+            () -> TypedTreePrinter.print(v, text, annotation, limits.limits()), inFile - 1);
       }
       out.append(text);
     }
     return ExitCodes.OK;
   }
 
-  /** The rebuilt Variant of row {@link #row}; an error if the column has fewer rows. */
-  private Variant nth(ParquetFile parquet, String col) throws IOException {
+  /** The rebuilt Variant of row {@code row} (from 1); an error if the column has fewer rows. */
+  private Variant nth(ParquetFile parquet, String col, long row) throws IOException {
     try (VariantParquetReader rows = parquet.reader(limits.readOptions().withColumns(col))) {
       VariantRecord r = null;
       for (long i = 0; i < row; i++) {
@@ -128,10 +138,10 @@ final class InspectCommand implements Callable<Integer> {
   }
 
   /**
-   * Row {@link #row}'s Parquet group of column {@code col}, as stored: the typed and residual
+   * Row {@code row}'s Parquet group of column {@code col}, as stored: the typed and residual
    * columns.
    */
-  private Group rawRow(ParquetFile parquet, String col) throws IOException {
+  private static Group rawRow(ParquetFile parquet, String col, long row) throws IOException {
     try (ParquetReader<Group> groups = new GroupRows(new LocalInputFile(parquet.local())).build()) {
       Group g = null;
       for (long i = 0; i < row; i++) {

@@ -1,15 +1,21 @@
 package io.variant.cli;
 
+import io.variant.core.VariantLimitException;
 import io.variant.hadoop.ClientConfiguration;
 import io.variant.hadoop.ConvertJob;
 import io.variant.hadoop.ConvertMapper;
+import io.variant.hadoop.ConvertRefusedException;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 
 /**
  * The {@code --engine} options of {@code variant convert} (a picocli mixin): with {@code --engine
@@ -18,7 +24,9 @@ import picocli.CommandLine.ParameterException;
  * runner (in this process, one map task per core) unless {@code HADOOP_CONF_DIR} names a cluster
  * configuration, whose site files are then loaded ({@link ClientConfiguration}); a YARN cluster
  * also needs Hadoop's YARN client on the class path, which {@code hadoop jar} provides (README,
- * "Running on a cluster").
+ * "Running on a cluster"). {@link MapReduceOptions} carries {@code convert}'s other options over to
+ * the job or refuses them by name. OUT appears only when the job succeeded, whole; an existing OUT
+ * without {@code --overwrite}, and a file system without its connector, are refused (exit code 2).
  */
 final class MapReduceConvert {
   /** How {@code convert} runs. */
@@ -58,58 +66,88 @@ final class MapReduceConvert {
    * @return the exit code
    */
   int run(ConvertCommand c, ShreddingPlan plan, CommandSpec spec) throws IOException {
-    if (c.parquet.maxFileSize != null) {
-      throw new ParameterException(
-          spec.commandLine(),
-          "--max-file-size is for the local engine; --engine mapreduce writes a part file per task");
-    }
-    if (c.inputs.contains(Input.STDIN) || c.output.equals("-")) {
-      throw new ParameterException(
-          spec.commandLine(),
-          "--engine mapreduce reads and writes files, not stdin or stdout ('-')");
-    }
-    if (c.errors.rejectsFile != null || c.errors.maxErrors != null) {
-      throw new ParameterException(
-          spec.commandLine(),
-          "--engine mapreduce writes rejects to OUT/_rejects/; --rejects and "
-              + "--max-errors are for the local engine");
-    }
+    ConvertJob.Options options = MapReduceOptions.of(c, plan, maxSplitBytes, spec);
     long start = System.nanoTime();
-    String output = c.output;
-    ConvertJob.Options options =
-        ConvertJob.Options.of(c.inputs, output)
-            .withPlan(plan)
-            .withSampleRows(c.inferRows)
-            .withColumn(c.parquet.column)
-            .withLayout(c.parquet.layout)
-            .withCodec(c.parquet.codec.parquet)
-            .withOnError(c.errors.skips() ? ConvertMapper.OnError.SKIP : ConvertMapper.OnError.FAIL)
-            .withMaxSplitBytes(maxSplitBytes)
-            .withOverwrite(c.overwrite);
+    PrintWriter err = spec.commandLine().getErr();
+    Configuration conf = ClientConfiguration.of(System.getenv("HADOOP_CONF_DIR"));
+    MapReduceOptions.configure(c, conf);
     ConvertJob.Result r;
+    boolean shown = Progress.wanted(c.progress, c.quiet);
+    long total = shown ? inputBytes(c) : -1;
+    Progress progress = new Progress(err, shown, total, c.cli.clock());
     try {
-      r = ConvertJob.run(ClientConfiguration.of(System.getenv("HADOOP_CONF_DIR")), options, false);
+      r =
+          ConvertJob.run(
+              conf,
+              options,
+              false,
+              shown
+                  ? (share, rows) -> progress.show(rows, (long) (share * Math.max(0, total)))
+                  : null);
+    } catch (ConvertRefusedException e) {
+      throw new RefusedException(e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while the MapReduce job ran", e);
+    } finally {
+      progress.finish();
     }
-    PrintWriter err = spec.commandLine().getErr();
     if (r.badLine() != null) {
-      ConvertMapper.BadLine bad = r.badLine();
-      throw new InputException(
-          bad.file(),
-          0,
-          0,
-          bad.where() + " (the MapReduce job failed; --on-error skip skips such lines)",
-          null);
+      throw badLine(r.badLine());
     }
     if (!r.succeeded()) {
       throw new IOException("the MapReduce job failed: " + r.failure());
     }
     if (!c.quiet) {
       err.printf(
-          Locale.ROOT, "%s: %s, %.2f s%n", output, r.summary(), (System.nanoTime() - start) / 1e9);
+          Locale.ROOT,
+          "%s: %s, %.2f s%n",
+          c.output,
+          r.summary(),
+          (System.nanoTime() - start) / 1e9);
+      for (String line : residual(c)) {
+        err.println("  " + line);
+      }
     }
     return ExitCodes.OK;
+  }
+
+  /** The line that failed the job: bad input (exit code 1), or a value over a limit (4). */
+  private static InputException badLine(ConvertMapper.BadLine bad) {
+    String file = bad.file().startsWith("file:") ? bad.file().substring(5) : bad.file();
+    String detail = bad.where() + " (the MapReduce job failed; --on-error skip skips such lines)";
+    return new InputException(
+        file,
+        0,
+        0,
+        detail,
+        bad.problem() == ConvertMapper.Problem.OVER_LIMIT
+            ? new VariantLimitException(bad.reason())
+            : null);
+  }
+
+  /**
+   * The residual share of the part files and its warnings ({@code --warn-residual}), as the local
+   * engine prints them; read from the footers of a local OUT in the spec layout, else none.
+   */
+  private static List<String> residual(ConvertCommand c) throws IOException {
+    Path out = Path.of(c.output);
+    if (c.parquet.layout != ShreddingLayout.SPEC || !Files.isDirectory(out)) {
+      return List.of();
+    }
+    List<Path> parts =
+        InputPaths.expand(List.of(c.output), InputPaths::parquetFile).stream()
+            .map(Path::of)
+            .toList();
+    return ResidualShare.of(parts, c.parquet.column).summary(c.warnResidual);
+  }
+
+  /** The inputs' size for the progress line, or -1 if unknown (not local files). */
+  private static long inputBytes(ConvertCommand c) {
+    try {
+      return ConvertCommand.totalBytes(InputPaths.expand(c.inputs, InputPaths::anyFile));
+    } catch (InputException e) {
+      return -1;
+    }
   }
 }

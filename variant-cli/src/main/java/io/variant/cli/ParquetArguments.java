@@ -26,8 +26,11 @@ final class ParquetArguments {
       description = "The VARIANT column to read (default: the file's only VARIANT column).")
   String column;
 
-  /** The files to read, directories and globs expanded. */
-  List<String> expanded() {
-    return InputPaths.expand(files, InputPaths::parquetFile);
+  /**
+   * The files to read, directories and globs expanded; the directories of unfinished jobs refused
+   * unless {@code incomplete} says to read them.
+   */
+  List<String> expanded(AllowIncomplete incomplete) {
+    return InputPaths.expand(files, InputPaths::parquetFile, incomplete.policy());
   }
 }

@@ -49,7 +49,14 @@ final class Progress {
 
   /** Called per row; draws only when due (the clock is read every 1024 rows). */
   void update(long rows, long bytes) {
-    if (!enabled || (rows & 1023) != 0) {
+    if ((rows & 1023) == 0) {
+      show(rows, bytes);
+    }
+  }
+
+  /** Draws if due: for callers that learn the counts now and then, not per row. */
+  void show(long rows, long bytes) {
+    if (!enabled) {
       return;
     }
     long now = clock.getAsLong();

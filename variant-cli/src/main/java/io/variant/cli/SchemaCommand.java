@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -39,9 +40,11 @@ final class SchemaCommand implements Callable<Integer> {
               + "decompressed. Files with the same schema are listed together and the schema printed once.")
   List<String> files;
 
+  @Mixin AllowIncomplete incomplete;
+
   @Override
   public Integer call() throws IOException {
-    List<String> names = InputPaths.expand(files, InputPaths::parquetFile);
+    List<String> names = InputPaths.expand(files, InputPaths::parquetFile, incomplete.policy());
     Map<String, List<String>> filesBySchema = new LinkedHashMap<>();
     for (String name : names) {
       try (ParquetFile parquet = ParquetFile.open(cli, name);

@@ -1,8 +1,10 @@
 package io.variant.hadoop;
 
+import io.variant.core.json.JsonOptions;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.InferenceOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
@@ -11,13 +13,12 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
@@ -43,9 +44,11 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *
  * <p><b>Output:</b> {@code OUTDIR/part-m-00000.zstd.parquet}, ... and {@code _SUCCESS}; with {@code
  * skip}, {@code OUTDIR/_rejects/rejects-m-*.ndjson} (see {@link ConvertMapper}). Hadoop's output
- * committer moves a task's files into OUTDIR only when that task attempt commits, so failed and
- * speculative attempts leave no duplicate or partial files. <b>Counters:</b> {@link
- * ConvertCounters}.
+ * committer moves a task's files into place only when that task attempt commits, so failed and
+ * speculative attempts leave no duplicate or partial files; the job writes into a staging directory
+ * beside OUTDIR that becomes OUTDIR only when the job succeeded ({@link StagedOutput}), so a failed
+ * or killed job leaves no OUTDIR, or the previous one. {@code .zst} input is read with {@link
+ * ZstdCodec}. <b>Counters:</b> {@link ConvertCounters}.
  */
 public final class ConvertJob extends Configured implements Tool {
   /** How the job is run: inputs, output and options; build with {@link #of}. */
@@ -59,10 +62,14 @@ public final class ConvertJob extends Configured implements Tool {
       CompressionCodecName codec,
       ConvertMapper.OnError onError,
       long maxSplitBytes,
-      boolean overwrite) {
+      boolean overwrite,
+      InferenceOptions inference,
+      JsonOptions json) {
     public Options {
       inputs = List.copyOf(inputs);
       Objects.requireNonNull(output, "output");
+      Objects.requireNonNull(inference, "inference");
+      Objects.requireNonNull(json, "json");
       if (inputs.isEmpty()) {
         throw new IllegalArgumentException("Cannot convert: no input given");
       }
@@ -73,8 +80,9 @@ public final class ConvertJob extends Configured implements Tool {
     }
 
     /**
-     * Inputs to a directory with the defaults: inferred plan from 1000 rows, column {@code
-     * variant}, spec layout, ZSTD, fail on bad lines.
+     * Inputs to a directory with the defaults: inferred plan from 1000 rows ({@link
+     * PlanSample#DEFAULT_INFERENCE}), column {@code variant}, spec layout, ZSTD, fail on bad lines,
+     * JSON parsed with {@link JsonOptions#defaults()}.
      */
     public static Options of(List<String> inputs, String output) {
       return new Options(
@@ -87,7 +95,9 @@ public final class ConvertJob extends Configured implements Tool {
           CompressionCodecName.ZSTD,
           ConvertMapper.OnError.FAIL,
           0,
-          false);
+          false,
+          PlanSample.DEFAULT_INFERENCE,
+          JsonOptions.defaults());
     }
 
     public Options withPlan(ShreddingPlan p) {
@@ -122,6 +132,16 @@ public final class ConvertJob extends Configured implements Tool {
       return with(d -> d.overwrite = o);
     }
 
+    /** How the plan is inferred from the sample (default {@link PlanSample#DEFAULT_INFERENCE}). */
+    public Options withInference(InferenceOptions i) {
+      return with(d -> d.inference = i);
+    }
+
+    /** How each line is parsed: duplicate keys, depth and size limits. */
+    public Options withJson(JsonOptions j) {
+      return with(d -> d.json = j);
+    }
+
     /** These options reading {@code inputs} into {@code output}. */
     Options withInputs(List<String> inputs, String output) {
       return with(
@@ -153,6 +173,8 @@ public final class ConvertJob extends Configured implements Tool {
       ConvertMapper.OnError onError;
       long maxSplitBytes;
       boolean overwrite;
+      InferenceOptions inference;
+      JsonOptions json;
 
       Draft(Options o) {
         inputs = o.inputs;
@@ -165,6 +187,8 @@ public final class ConvertJob extends Configured implements Tool {
         onError = o.onError;
         maxSplitBytes = o.maxSplitBytes;
         overwrite = o.overwrite;
+        inference = o.inference;
+        json = o.json;
       }
 
       Options build() {
@@ -178,7 +202,9 @@ public final class ConvertJob extends Configured implements Tool {
             codec,
             onError,
             maxSplitBytes,
-            overwrite);
+            overwrite,
+            inference,
+            json);
       }
     }
   }
@@ -260,15 +286,20 @@ public final class ConvertJob extends Configured implements Tool {
     job.setOutputKeyClass(Void.class);
     job.setOutputValueClass(VariantRecord.class);
     FileOutputFormat.setOutputPath(job, new Path(options.output()));
-    job.getConfiguration()
-        .set(ConvertMapper.ON_ERROR, options.onError().name().toLowerCase(Locale.ROOT));
+    Configuration conf = job.getConfiguration();
+    conf.set(ConvertMapper.ON_ERROR, options.onError().name().toLowerCase(Locale.ROOT));
+    conf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, true);
+    ConvertMapper.setJsonOptions(conf, options.json());
+    ZstdCodec.register(conf);
     VariantParquetOutputFormat.setColumn(job, options.column());
     VariantParquetOutputFormat.setLayout(job, options.layout());
     VariantParquetOutputFormat.setCodec(job, options.codec());
     PlanSample sample = null;
     ShreddingPlan plan = options.plan();
     if (plan == null || options.sampleRows() > 0) {
-      sample = PlanSample.of(job, Math.max(1, options.sampleRows()));
+      sample =
+          PlanSample.of(
+              job, Math.max(1, options.sampleRows()), options.inference(), options.json());
       plan = plan == null ? sample.plan() : plan;
       VariantParquetOutputFormat.setSharedKeys(job, sample.keys());
     }
@@ -278,62 +309,44 @@ public final class ConvertJob extends Configured implements Tool {
 
   /**
    * Runs the job on {@code conf}'s cluster (the local job runner unless {@code
-   * mapreduce.framework.name} says otherwise) and waits for it.
+   * mapreduce.framework.name} says otherwise) and waits for it. OUTDIR appears only when the job
+   * has succeeded, whole (see {@link StagedOutput}): after a failure it is absent, or as it was.
    *
    * @param verbose print Hadoop's progress and counters to its log
-   * @throws org.apache.hadoop.mapred.FileAlreadyExistsException if OUTDIR exists and {@code
-   *     overwrite} is off
+   * @throws ConvertRefusedException if OUTDIR exists and {@code overwrite} is off, or OUTDIR is a
+   *     file, or holds an input, or an input or OUTDIR is on a file system whose connector is not
+   *     on the class path (see {@link Connectors})
    */
   public static Result run(Configuration conf, Options options, boolean verbose)
       throws IOException, InterruptedException {
-    Job job = Job.getInstance(conf, "variant convert -> " + options.output());
-    if (options.overwrite()) {
-      Path out = new Path(options.output());
-      FileSystem fs = out.getFileSystem(job.getConfiguration());
-      fs.delete(out, true);
-    }
-    PlanSample sample = configure(job, options);
-    ConvertMapper.LOCAL_FAILURE.set(null);
-    boolean ok;
-    try {
-      ok = job.waitForCompletion(verbose);
-    } catch (ClassNotFoundException e) {
-      throw new IOException("Cannot run the job: " + e.getMessage(), e);
-    }
-    return new Result(
-        ok,
-        VariantParquetOutputFormat.column(job.getConfiguration()).plan(),
-        sample,
-        job.getCounters(),
-        ok ? null : failure(job),
-        ok ? null : ConvertMapper.LOCAL_FAILURE.get());
+    return run(conf, options, verbose, null);
   }
 
   /**
-   * The framework's account of a failed job: its failure info and the diagnostics of failed task
-   * attempts.
+   * {@link #run(Configuration, Options, boolean)}, telling {@code listener} (unless {@code null})
+   * how far the job is about once a second.
    */
-  private static String failure(Job job) throws IOException, InterruptedException {
-    ConvertMapper.BadLine local = ConvertMapper.LOCAL_FAILURE.get();
-    String info = job.getStatus().getFailureInfo();
-    boolean none = info == null || info.isEmpty() || info.equals("NA");
-    StringBuilder sb =
-        new StringBuilder(local != null && none ? local.toString() : String.valueOf(info));
-    for (TaskCompletionEvent e : job.getTaskCompletionEvents(0, 100)) {
-      if (e.getStatus() == TaskCompletionEvent.Status.FAILED) {
-        for (String d : job.getTaskDiagnostics(e.getTaskAttemptId())) {
-          sb.append("; ")
-              .append(e.getTaskAttemptId())
-              .append(": ")
-              .append(d.lines().findFirst().orElse(""));
-        }
-      }
-    }
-    return sb.toString();
+  public static Result run(Configuration conf, Options options, boolean verbose, Listener listener)
+      throws IOException, InterruptedException {
+    return new ConvertRun(conf, options, verbose, listener).call();
+  }
+
+  /** Told how far a running job is. */
+  @FunctionalInterface
+  public interface Listener {
+    /**
+     * @param mapShare the share of the map work done, 0 to 1, as the framework estimates it
+     * @param rowsIn rows read so far (counted as tasks report, every few seconds)
+     */
+    void progress(double mapShare, long rowsIn);
   }
 
   @Override
   public int run(String[] args) throws Exception {
+    if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+      System.out.println(ConvertJobArguments.USAGE);
+      return 0;
+    }
     Options options;
     try {
       options = ConvertJobArguments.parse(args);
@@ -342,7 +355,13 @@ public final class ConvertJob extends Configured implements Tool {
       System.err.println(ConvertJobArguments.USAGE);
       return 2;
     }
-    Result r = run(getConf(), options, true);
+    Result r;
+    try {
+      r = run(getConf(), options, true);
+    } catch (ConvertRefusedException e) {
+      System.err.println("ConvertJob: " + e.getMessage());
+      return 2;
+    }
     report(r, options, System.err);
     return r.succeeded() ? 0 : 1;
   }

@@ -1,8 +1,11 @@
 package io.variant.hadoop;
 
+import io.variant.core.DuplicateKeys;
+import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
+import io.variant.core.VariantLimitException;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
 import io.variant.core.json.VariantJsonException;
@@ -36,6 +39,15 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   /** Configuration key of the bad-row policy: {@code fail} (default) or {@code skip}. */
   public static final String ON_ERROR = "variant.convert.on-error";
 
+  /** Configuration key: what a key repeated in one object does, a {@link DuplicateKeys} name. */
+  public static final String DUPLICATE_KEYS = "variant.convert.duplicate-keys";
+
+  /** Configuration key: the deepest nesting of a line's objects and arrays. */
+  public static final String MAX_DEPTH = "variant.convert.max-depth";
+
+  /** Configuration key: the largest value of one line, in bytes. */
+  public static final String MAX_VALUE_BYTES = "variant.convert.max-value-bytes";
+
   /**
    * The folder of rejects files under the output directory; hidden from input formats by its
    * underscore.
@@ -55,15 +67,24 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
    */
   static final AtomicReference<BadLine> LOCAL_FAILURE = new AtomicReference<>();
 
+  /** Why a line could not be converted. */
+  public enum Problem {
+    /** It is not one JSON document. */
+    MALFORMED,
+    /** Its value is over a limit of {@link JsonOptions#limits()} (depth, size). */
+    OVER_LIMIT
+  }
+
   /**
-   * A line that is not one JSON document.
+   * A line that could not be converted.
    *
    * @param file the input file
    * @param offset the line's byte offset in the file
    * @param column where in the line the parser stopped, or 0 if unknown
    * @param reason what is wrong
+   * @param problem what kind of problem it is
    */
-  public record BadLine(String file, long offset, long column, String reason) {
+  public record BadLine(String file, long offset, long column, String reason, Problem problem) {
     /**
      * {@code at byte 9, column 7: Invalid JSON: ...}: the location within the file, and the reason.
      */
@@ -79,6 +100,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
 
   private String column;
   private OnError onError;
+  private JsonOptions json;
   private String file;
   private FSDataOutputStream rejects;
 
@@ -87,6 +109,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     Configuration conf = context.getConfiguration();
     column = conf.get(VariantParquetOutputFormat.COLUMN, VariantParquetOutputFormat.DEFAULT_COLUMN);
     onError = onError(conf);
+    json = jsonOptions(conf);
     file =
         context.getInputSplit() instanceof FileSplit s
             ? s.getPath().toString()
@@ -106,6 +129,35 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     }
   }
 
+  /** Stores how lines are parsed in {@code conf}, for the tasks and {@link #jsonOptions}. */
+  static void setJsonOptions(Configuration conf, JsonOptions options) {
+    conf.set(DUPLICATE_KEYS, options.duplicateKeys().name());
+    conf.setInt(MAX_DEPTH, options.limits().maxDepth());
+    conf.setInt(MAX_VALUE_BYTES, options.limits().maxValueBytes());
+  }
+
+  /**
+   * How lines are parsed: {@link JsonOptions#defaults()} with what {@code conf} sets.
+   *
+   * @throws IllegalArgumentException if a setting is out of range or unknown
+   */
+  static JsonOptions jsonOptions(Configuration conf) {
+    JsonOptions defaults = JsonOptions.defaults();
+    String keys = conf.get(DUPLICATE_KEYS, defaults.duplicateKeys().name());
+    Limits limits =
+        defaults
+            .limits()
+            .withMaxDepth(conf.getInt(MAX_DEPTH, defaults.limits().maxDepth()))
+            .withMaxValueBytes(conf.getInt(MAX_VALUE_BYTES, defaults.limits().maxValueBytes()));
+    try {
+      return defaults
+          .withDuplicateKeys(DuplicateKeys.valueOf(keys.toUpperCase(Locale.ROOT).replace('-', '_')))
+          .withLimits(limits);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Cannot read " + DUPLICATE_KEYS + ": " + keys, e);
+    }
+  }
+
   @Override
   protected void map(LongWritable offset, Text line, Context context)
       throws IOException, InterruptedException {
@@ -116,7 +168,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     context.getCounter(ConvertCounters.ROWS_IN).increment(1);
     Variant v;
     try {
-      v = VariantJson.parse(utf8, JsonOptions.defaults());
+      v = VariantJson.parse(utf8, json);
     } catch (VariantException e) {
       if (onError == OnError.FAIL) {
         BadLine bad = badLine(offset.get(), e);
@@ -133,7 +185,11 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   private BadLine badLine(long offset, VariantException e) {
     long column = e instanceof VariantJsonException j ? Math.max(0, j.column()) : 0;
     return new BadLine(
-        file, offset, column, e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""));
+        file,
+        offset,
+        column,
+        e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""),
+        VariantLimitException.isCauseOf(e) ? Problem.OVER_LIMIT : Problem.MALFORMED);
   }
 
   private static boolean isBlank(byte[] utf8) {

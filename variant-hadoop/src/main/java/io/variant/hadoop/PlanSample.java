@@ -9,6 +9,7 @@ import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.EvenSample;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
+import io.variant.shredding.infer.Selection;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -47,6 +48,14 @@ public record PlanSample(
   public static final int MAX_KEYS = 1024;
 
   /**
+   * The inference of {@link #of(Job, int)}: by presence, not the cost model (this sample is not
+   * checked against the unshredded size, as variant-cli's is), typing paths present in at least 10%
+   * of their parent objects.
+   */
+  public static final InferenceOptions DEFAULT_INFERENCE =
+      InferenceOptions.defaults().withSelection(Selection.PRESENCE).withMinPresence(0.10);
+
+  /**
    * Samples about {@code rows} rows of the job's input (its input paths and input format settings
    * as {@link TextInputFormat} reads them).
    *
@@ -54,25 +63,28 @@ public record PlanSample(
    * @throws IllegalArgumentException if {@code rows < 1}
    */
   public static PlanSample of(Job job, int rows) throws IOException, InterruptedException {
+    return of(job, rows, DEFAULT_INFERENCE, JsonOptions.defaults());
+  }
+
+  /**
+   * Samples about {@code rows} rows as {@link #of(Job, int)} does, inferring with {@code options}
+   * and parsing lines with {@code json}.
+   */
+  public static PlanSample of(Job job, int rows, InferenceOptions options, JsonOptions json)
+      throws IOException, InterruptedException {
     if (rows < 1) {
       throw new IllegalArgumentException("Cannot infer a plan from " + rows + " rows");
     }
     TextInputFormat format = new TextInputFormat();
     List<InputSplit> all = format.getSplits(job);
     List<InputSplit> chosen = EvenSample.of(all, rows);
-    // presence, not the cost model: this sample is not checked against the unshredded size
-    // (variant-cli's is)
-    PlanInference inference =
-        PlanInference.create(
-            InferenceOptions.defaults()
-                .withSelection(io.variant.shredding.infer.Selection.PRESENCE)
-                .withMinPresence(0.10));
+    PlanInference inference = PlanInference.create(options);
     Set<String> keys = new LinkedHashSet<>();
     long sampled = 0;
     for (int i = 0; i < chosen.size(); i++) {
       long quota =
           (rows - sampled) / (chosen.size() - i); // what is left, shared by the splits left
-      sampled += sampleSplit(format, chosen.get(i), job, quota, inference, keys);
+      sampled += sampleSplit(format, chosen.get(i), job, quota, inference, keys, json);
     }
     return new PlanSample(inference.result().plan(), keys, sampled, chosen.size(), all.size());
   }
@@ -83,7 +95,8 @@ public record PlanSample(
       Job job,
       long quota,
       PlanInference inference,
-      Set<String> keys)
+      Set<String> keys,
+      JsonOptions json)
       throws IOException, InterruptedException {
     TaskAttemptContext context =
         new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
@@ -94,9 +107,7 @@ public record PlanSample(
         Text line = lines.getCurrentValue();
         Variant v;
         try {
-          v =
-              VariantJson.parse(
-                  Arrays.copyOf(line.getBytes(), line.getLength()), JsonOptions.defaults());
+          v = VariantJson.parse(Arrays.copyOf(line.getBytes(), line.getLength()), json);
         } catch (VariantException e) {
           continue; // blank or bad: the task decides
         }

@@ -5,12 +5,18 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.filter.VariantPredicate;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.shredding.RebuildOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.parquet.hadoop.ParquetInputFormat;
@@ -39,6 +45,10 @@ import org.apache.parquet.hadoop.ParquetInputFormat;
  *       records hold the predicate's column whole (no projection), rows that do not match are
  *       dropped too, so the records are exactly the matching rows. With a projection, rows of kept
  *       row groups are all returned.
+ *   <li><b>Incomplete outputs</b>: an input directory that holds {@code _temporary/} or {@link
+ *       IncompleteOutput#IN_PROGRESS} (a job still writing it, or one that failed or was killed
+ *       after some tasks committed) is refused when the job lists its input, unless {@link
+ *       #setAllowIncomplete} says to read the part files it holds.
  * </ul>
  */
 public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord> {
@@ -130,6 +140,53 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
     }
     VariantPath.parse(p.get(1)); // fail here, before any task, on a bad path
     return p;
+  }
+
+  /** Lets the job read the part files of incomplete output directories (see the class comment). */
+  public static void setAllowIncomplete(Job job, boolean allow) {
+    job.getConfiguration().setBoolean(IncompleteOutput.ALLOW_INCOMPLETE, allow);
+  }
+
+  /**
+   * The input files, after checking that no input directory is an incomplete job output.
+   *
+   * @throws IOException naming the directory, if one is incomplete and {@link #setAllowIncomplete}
+   *     was not called
+   */
+  @Override
+  protected List<FileStatus> listStatus(JobContext job) throws IOException {
+    Configuration conf = job.getConfiguration();
+    if (!conf.getBoolean(IncompleteOutput.ALLOW_INCOMPLETE, false)) {
+      for (Path input : getInputPaths(job)) {
+        FileSystem fs = input.getFileSystem(conf);
+        FileStatus[] matched = fs.globStatus(input);
+        for (FileStatus s : matched == null ? new FileStatus[0] : matched) {
+          String reason =
+              s.isDirectory()
+                  ? IncompleteOutput.reason(name -> exists(fs, new Path(s.getPath(), name)))
+                  : null;
+          if (reason != null) {
+            throw new IOException(
+                "Cannot read "
+                    + s.getPath()
+                    + ": "
+                    + reason
+                    + "; read it anyway with "
+                    + IncompleteOutput.ALLOW_INCOMPLETE
+                    + "=true (VariantParquetInputFormat.setAllowIncomplete)");
+          }
+        }
+      }
+    }
+    return super.listStatus(job);
+  }
+
+  private static boolean exists(FileSystem fs, Path p) {
+    try {
+      return fs.exists(p);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   @Override

@@ -42,11 +42,14 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *
  * <p><b>Commit:</b> files are written in the task attempt's work directory and moved into the
  * output directory by Hadoop's {@link FileOutputCommitter} when the attempt commits, so a failed or
- * speculative attempt leaves nothing behind. No {@code _metadata} summary files are written.
- * <b>Counters:</b> each task adds {@link ConvertCounters#ROWS_WRITTEN}, {@link
- * ConvertCounters#TYPED_VALUES} and {@link ConvertCounters#RESIDUAL_VALUES} (see {@link
- * ShreddingCounts}). Defaults: column {@code variant}, plan {@code variant} (unshredded), layout
- * spec, codec ZSTD.
+ * speculative attempt leaves nothing behind. A job that fails or is killed after some of its tasks
+ * committed leaves their files, so the output directory holds {@link IncompleteOutput#IN_PROGRESS}
+ * from the job's start until it has committed (after {@code _SUCCESS}), and readers refuse it
+ * meanwhile ({@link IncompleteOutput}); {@link ConvertJob} writes to a staging directory instead
+ * and publishes it whole. No {@code _metadata} summary files are written. <b>Counters:</b> each
+ * task adds {@link ConvertCounters#ROWS_WRITTEN}, {@link ConvertCounters#TYPED_VALUES} and {@link
+ * ConvertCounters#RESIDUAL_VALUES} (see {@link ShreddingCounts}). Defaults: column {@code variant},
+ * plan {@code variant} (unshredded), layout spec, codec ZSTD.
  */
 public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecord> {
   /** Configuration key of the VARIANT column's name. */
@@ -67,7 +70,7 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
   /** The column name when none is set. */
   public static final String DEFAULT_COLUMN = "variant";
 
-  private FileOutputCommitter committer;
+  private InProgressCommitter committer;
 
   /** Hadoop creates output formats by reflection. */
   public VariantParquetOutputFormat() {}
@@ -152,14 +155,14 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
   }
 
   /**
-   * Plain {@link FileOutputCommitter}: no {@code _metadata} summary files, which Parquet has
-   * deprecated.
+   * {@link FileOutputCommitter} with an {@link IncompleteOutput#IN_PROGRESS} marker until the job
+   * commits; no {@code _metadata} summary files, which Parquet has deprecated.
    */
   @Override
   public synchronized OutputCommitter getOutputCommitter(TaskAttemptContext context)
       throws IOException {
     if (committer == null) {
-      committer = new FileOutputCommitter(getOutputPath(context), context);
+      committer = new InProgressCommitter(getOutputPath(context), context);
     }
     return committer;
   }

@@ -7,6 +7,7 @@
  * Parquet part files with one shared plan.
  *
  * <p>May import: {@code io.variant.core.*}, {@code io.variant.shredding.*}, {@code
- * io.variant.parquet.*}, {@code org.apache.parquet.*}, {@code org.apache.hadoop.*}.
+ * io.variant.parquet.*}, {@code org.apache.parquet.*}, {@code org.apache.hadoop.*}, {@code
+ * com.github.luben.zstd}. The last is zstd-jni, which parquet-hadoop brings: it reads zstd input.
  */
 package io.variant.hadoop;

@@ -1,0 +1,94 @@
+package io.variant.cli;
+
+import io.variant.hadoop.ConvertJob;
+import io.variant.hadoop.ConvertMapper;
+import io.variant.hadoop.PlanSample;
+import io.variant.shredding.ShreddingPlan;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.hadoop.ParquetOutputFormat;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * {@code convert}'s options as {@link ConvertJob} takes them, for {@code --engine mapreduce}: each
+ * option is either carried over (the plan and inference options, the JSON options and limits, the
+ * Parquet layout, codec and sizes) or refused by name, never accepted and ignored.
+ */
+final class MapReduceOptions {
+  private MapReduceOptions() {}
+
+  /**
+   * The job's options.
+   *
+   * @throws ParameterException naming an option the MapReduce engine cannot honour
+   */
+  static ConvertJob.Options of(
+      ConvertCommand c, ShreddingPlan plan, long maxSplitBytes, CommandSpec spec) {
+    refuse(c, spec);
+    return ConvertJob.Options.of(c.inputs, c.output)
+        .withPlan(plan)
+        .withSampleRows(sampleRows(c, spec))
+        .withInference(c.rules.options(spec, PlanSample.DEFAULT_INFERENCE))
+        .withJson(c.json.options())
+        .withColumn(c.parquet.column)
+        .withLayout(c.parquet.layout)
+        .withCodec(c.parquet.codec.parquet)
+        .withOnError(c.errors.skips() ? ConvertMapper.OnError.SKIP : ConvertMapper.OnError.FAIL)
+        .withMaxSplitBytes(maxSplitBytes)
+        .withOverwrite(c.overwrite);
+  }
+
+  /** Parquet's sizes, which the job's tasks read from its configuration. */
+  static void configure(ConvertCommand c, Configuration conf) {
+    if (c.parquet.rowGroupSize != null) {
+      conf.setLong(ParquetOutputFormat.BLOCK_SIZE, c.parquet.rowGroupSize);
+    }
+    if (c.parquet.pageSize != null) {
+      conf.setInt(ParquetOutputFormat.PAGE_SIZE, c.parquet.pageSize.intValue());
+    }
+  }
+
+  private static void refuse(ConvertCommand c, CommandSpec spec) {
+    if (c.parquet.maxFileSize != null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--max-file-size is for the local engine; --engine mapreduce writes a part file per task");
+    }
+    if (c.inputs.contains(Input.STDIN) || c.output.equals("-")) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--engine mapreduce reads and writes files, not stdin or stdout ('-')");
+    }
+    if (c.errors.rejectsFile != null || c.errors.maxErrors != null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--engine mapreduce writes rejects to OUT/_rejects/; --rejects and "
+              + "--max-errors are for the local engine");
+    }
+    if (c.json.format == InputFormat.JSON) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--input-format json is for the local engine: --engine mapreduce splits its input by "
+              + "lines, so it reads NDJSON (one document per line)");
+    }
+  }
+
+  /**
+   * Rows to sample: {@code --sample N} (0: every row) or {@code --infer-rows N}, which says the
+   * same for this engine; not both.
+   */
+  private static int sampleRows(ConvertCommand c, CommandSpec spec) {
+    boolean sample = spec.commandLine().getParseResult().hasMatchedOption("--sample");
+    if (!sample) {
+      return c.inferRows;
+    }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--infer-rows")) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--sample and --infer-rows both set the rows the plan is inferred from: give one");
+    }
+    return c.rules.sample == 0 || c.rules.sample > Integer.MAX_VALUE
+        ? Integer.MAX_VALUE
+        : (int) c.rules.sample;
+  }
+}

@@ -1,0 +1,145 @@
+package io.variant.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The exit codes of {@code convert --engine mapreduce}, row by row of the README's table: each
+ * failure is one line naming what to fix, never an internal error (70) or a stack trace.
+ */
+class MapReduceExitCodesTest {
+  @TempDir Path dir;
+
+  private String input(int rows) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      lines.add("{\"id\": " + i + ", \"kind\": \"k" + (i % 3) + "\"}");
+    }
+    return Files.write(dir.resolve("in.ndjson"), lines).toString();
+  }
+
+  private static CliRunner.Result convert(String... args) {
+    List<String> all = new ArrayList<>(List.of("convert", "--engine", "mapreduce"));
+    all.addAll(List.of(args));
+    return CliRunner.run("", all.toArray(String[]::new));
+  }
+
+  private static void assertOneLine(CliRunner.Result r, int code, String expected) {
+    assertEquals(code, r.exitCode(), r.err());
+    assertFalse(r.hasStackTrace(), r.err());
+    assertEquals(1, r.err().strip().lines().filter(l -> !l.startsWith("Try ")).count(), r.err());
+    assertTrue(r.err().contains(expected), r.err());
+  }
+
+  @Test
+  void successIsZero() throws IOException {
+    CliRunner.Result r = convert(input(20), "-o", dir.resolve("out").toString());
+
+    assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+    assertTrue(r.err().contains("20 rows in, 20 written"), r.err());
+  }
+
+  @Test
+  void aBadLineIsOneAndLeavesNoOutput() throws IOException {
+    Files.write(dir.resolve("in.ndjson"), List.of("{\"a\": 1}", "{\"a\": }"));
+    String out = dir.resolve("out").toString();
+
+    CliRunner.Result r = convert(dir.resolve("in.ndjson").toString(), "-o", out);
+
+    assertOneLine(r, ExitCodes.BAD_INPUT, "in.ndjson: at byte 9, column 7: Invalid JSON");
+    assertFalse(r.err().contains("file:"), "the file as a path, not a URI: " + r.err());
+    assertFalse(Files.exists(Path.of(out)));
+  }
+
+  @Test
+  void anExistingOutputIsTwoAsOnTheLocalEngine() throws IOException {
+    Path out = Files.createDirectories(dir.resolve("out"));
+
+    CliRunner.Result r = convert(input(5), "-o", out.toString());
+
+    assertOneLine(r, ExitCodes.USAGE, out + ": already exists; add --overwrite to replace it");
+  }
+
+  @Test
+  void overwritingADirectoryThatHoldsTheInputIsTwo() throws IOException {
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Files.write(data.resolve("in.ndjson"), List.of("{\"a\": 1}"));
+
+    CliRunner.Result r =
+        convert(data.resolve("in.ndjson").toString(), "--overwrite", "-o", data.toString());
+
+    assertOneLine(r, ExitCodes.USAGE, "holds the input");
+    assertTrue(Files.exists(data.resolve("in.ndjson")));
+  }
+
+  @Test
+  void fileSystemsWithoutTheirConnectorAreTwoInOneLine() throws IOException {
+    String in = input(5);
+    for (String out : List.of("s3a://bucket/out", "hdfs://localhost:1/out")) {
+      String scheme = out.substring(0, out.indexOf(':'));
+
+      CliRunner.Result r = convert(in, "-o", out);
+
+      assertOneLine(r, ExitCodes.USAGE, out + ": this jar cannot use " + scheme + "://");
+      assertTrue(r.err().contains(".jar"), r.err());
+    }
+  }
+
+  @Test
+  void optionsTheEngineCannotHonourAreTwoByName() throws IOException {
+    String in = input(5);
+    String out = dir.resolve("out").toString();
+    String[][] refused = {
+      {"--input-format", "json"},
+      {"--max-file-size", "1M"},
+      {"--rejects", dir.resolve("r.ndjson").toString()},
+      {"--sample", "10", "--infer-rows", "10"},
+    };
+    for (String[] options : refused) {
+      List<String> args = new ArrayList<>(List.of(options));
+      args.addAll(List.of(in, "-o", out));
+
+      CliRunner.Result r = convert(args.toArray(String[]::new));
+
+      assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+      assertTrue(r.err().contains(options[0]), r.err());
+      assertFalse(Files.exists(Path.of(out)));
+    }
+  }
+
+  @Test
+  void aMissingInputIsThree() {
+    CliRunner.Result r =
+        convert(dir.resolve("missing.ndjson").toString(), "-o", dir.resolve("out").toString());
+
+    assertOneLine(r, ExitCodes.IO, "missing.ndjson");
+  }
+
+  @Test
+  void aLineOverALimitIsFour() throws IOException {
+    String longString = "{\"a\": \"" + "x".repeat(100) + "\"}";
+    String longArray = "{\"a\": [" + "1,".repeat(60) + "1]}";
+    for (String line : List.of(longString, longArray)) {
+      Files.write(dir.resolve("in.ndjson"), List.of("{\"a\": 1}", line));
+
+      CliRunner.Result r =
+          convert(
+              "--max-value-size",
+              "64",
+              dir.resolve("in.ndjson").toString(),
+              "-o",
+              dir.resolve("out").toString());
+
+      assertOneLine(r, ExitCodes.RESOURCE_LIMIT, "--max-value-size");
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.variant.hadoop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.luben.zstd.ZstdOutputStream;
+import io.variant.core.DuplicateKeys;
+import io.variant.core.json.JsonOptions;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@link ConvertJob} reads: zstd input, file systems it has no connector for, JSON options.
+ */
+class ConvertJobInputsTest {
+  @TempDir Path dir;
+
+  @Test
+  void zstdInputIsReadWithoutHadoopsNativeLibrary() throws Exception {
+    List<String> lines = new ArrayList<>();
+    Random rnd = new Random(41);
+    try (OutputStream out =
+        new ZstdOutputStream(Files.newOutputStream(dir.resolve("a.ndjson.zst")))) {
+      for (int frame = 0; frame < 2; frame++) { // two frames, one after the other
+        for (int i = 0; i < 40; i++) {
+          String line = Events.line(rnd, frame * 100 + i);
+          lines.add(line);
+          out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        out.flush();
+      }
+    }
+
+    ConvertJob.Result r =
+        ConvertJob.run(
+            Events.localConf(dir),
+            ConvertJob.Options.of(
+                List.of(dir.resolve("a.ndjson.zst").toString()), dir.resolve("out").toString()),
+            false);
+
+    assertTrue(r.succeeded(), r.failure());
+    assertEquals(Events.canonical(lines), Events.readAll(dir.resolve("out"), "variant"));
+  }
+
+  @Test
+  void aFileSystemWithoutItsConnectorIsNamedInOneLine() throws Exception {
+    Events.write(dir.resolve("a.ndjson"), new Random(42), 0, 5);
+    String in = dir.resolve("a.ndjson").toString();
+    for (String out : new String[] {"s3a://bucket/out", "hdfs://localhost:1/out"}) {
+      ConvertRefusedException e =
+          assertThrows(
+              ConvertRefusedException.class,
+              () ->
+                  ConvertJob.run(
+                      Events.localConf(dir), ConvertJob.Options.of(List.of(in), out), false));
+      String scheme = out.substring(0, out.indexOf(':'));
+      assertTrue(
+          e.getMessage().startsWith(out + ": this jar cannot use " + scheme + "://"),
+          e.getMessage());
+      assertTrue(e.getMessage().contains(".jar"), e.getMessage());
+      assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+  }
+
+  @Test
+  void duplicateKeysFollowTheJsonOptions() throws Exception {
+    Files.writeString(dir.resolve("a.ndjson"), "{\"a\": 1, \"a\": 2}\n");
+    ConvertJob.Options options =
+        ConvertJob.Options.of(
+            List.of(dir.resolve("a.ndjson").toString()), dir.resolve("out").toString());
+
+    ConvertJob.Result rejected = ConvertJob.run(Events.localConf(dir), options, false);
+    ConvertJob.Result kept =
+        ConvertJob.run(
+            Events.localConf(dir),
+            options
+                .withJson(JsonOptions.defaults().withDuplicateKeys(DuplicateKeys.LAST_WINS))
+                .withOverwrite(true),
+            false);
+
+    assertFalse(rejected.succeeded());
+    assertTrue(kept.succeeded(), kept.failure());
+    assertEquals(List.of("{\"a\":2}"), Events.readAll(dir.resolve("out"), "variant"));
+  }
+}
