@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.variant.shredding.NumericWidening;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -18,26 +19,67 @@ class InferenceOptionsTest {
   @Test
   void defaultsAreTheDocumentedValues() {
     assertEquals(
-        new InferenceOptions(0.0, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        new InferenceOptions(
+            0.0,
+            0.90,
+            300,
+            50,
+            10_000,
+            TypeWidth.FILE,
+            Selection.COST_MODEL,
+            NumericWidening.LOSSLESS),
         DEFAULTS);
   }
 
   @Test
   void withMethodsChangeOneOption() {
     assertEquals(
-        new InferenceOptions(0.5, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        new InferenceOptions(
+            0.5,
+            0.90,
+            300,
+            50,
+            10_000,
+            TypeWidth.FILE,
+            Selection.COST_MODEL,
+            NumericWidening.LOSSLESS),
         DEFAULTS.withMinPresence(0.5));
     assertEquals(
-        new InferenceOptions(0.0, 0.75, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        new InferenceOptions(
+            0.0,
+            0.75,
+            300,
+            50,
+            10_000,
+            TypeWidth.FILE,
+            Selection.COST_MODEL,
+            NumericWidening.LOSSLESS),
         DEFAULTS.withDominance(0.75));
     assertEquals(
-        new InferenceOptions(0.0, 0.90, 7, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        new InferenceOptions(
+            0.0,
+            0.90,
+            7,
+            50,
+            10_000,
+            TypeWidth.FILE,
+            Selection.COST_MODEL,
+            NumericWidening.LOSSLESS),
         DEFAULTS.withMaxTypedColumns(7));
     assertEquals(
-        new InferenceOptions(0.0, 0.90, 300, 3, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        new InferenceOptions(
+            0.0,
+            0.90,
+            300,
+            3,
+            10_000,
+            TypeWidth.FILE,
+            Selection.COST_MODEL,
+            NumericWidening.LOSSLESS),
         DEFAULTS.withMaxDepth(3));
     assertEquals(
-        new InferenceOptions(0.0, 0.90, 300, 50, 12, TypeWidth.FILE, Selection.COST_MODEL),
+        new InferenceOptions(
+            0.0, 0.90, 300, 50, 12, TypeWidth.FILE, Selection.COST_MODEL, NumericWidening.LOSSLESS),
         DEFAULTS.withMaxTrackedPaths(12));
   }
 
