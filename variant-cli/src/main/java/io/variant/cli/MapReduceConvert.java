@@ -82,6 +82,7 @@ final class MapReduceConvert {
             .withSampleRows(c.inferRows)
             .withColumn(c.parquet.column)
             .withLayout(c.parquet.layout)
+            .withWidening(c.rules.widening)
             .withCodec(c.parquet.codec.parquet)
             .withOnError(c.errors.skips() ? ConvertMapper.OnError.SKIP : ConvertMapper.OnError.FAIL)
             .withMaxSplitBytes(maxSplitBytes)

@@ -2,6 +2,7 @@ package io.variant.hadoop;
 
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -35,6 +36,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *   --sample-rows N        rows sampled for inference and the shared dictionary (default 1000)
  *   --column NAME          the VARIANT column (default variant)
  *   --layout spec|draft    column layout (default spec)
+ *   --widening lossless|same-scale|strict   which numbers typed columns take (default lossless)
  *   --codec zstd|snappy|gzip|none   (default zstd)
  *   --on-error fail|skip   a line that is not JSON fails the job, or is skipped into _rejects/ (default fail)
  *   --max-split-bytes N    split inputs into pieces of at most N bytes (default: Hadoop's, the block size)
@@ -56,6 +58,7 @@ public final class ConvertJob extends Configured implements Tool {
       int sampleRows,
       String column,
       ShreddingLayout layout,
+      NumericWidening widening,
       CompressionCodecName codec,
       ConvertMapper.OnError onError,
       long maxSplitBytes,
@@ -74,7 +77,7 @@ public final class ConvertJob extends Configured implements Tool {
 
     /**
      * Inputs to a directory with the defaults: inferred plan from 1000 rows, column {@code
-     * variant}, spec layout, ZSTD, fail on bad lines.
+     * variant}, spec layout, lossless widening, ZSTD, fail on bad lines.
      */
     public static Options of(List<String> inputs, String output) {
       return new Options(
@@ -84,6 +87,7 @@ public final class ConvertJob extends Configured implements Tool {
           1000,
           VariantParquetOutputFormat.DEFAULT_COLUMN,
           ShreddingLayout.SPEC,
+          NumericWidening.LOSSLESS,
           CompressionCodecName.ZSTD,
           ConvertMapper.OnError.FAIL,
           0,
@@ -104,6 +108,10 @@ public final class ConvertJob extends Configured implements Tool {
 
     public Options withLayout(ShreddingLayout l) {
       return with(d -> d.layout = l);
+    }
+
+    public Options withWidening(NumericWidening w) {
+      return with(d -> d.widening = w);
     }
 
     public Options withCodec(CompressionCodecName c) {
@@ -149,6 +157,7 @@ public final class ConvertJob extends Configured implements Tool {
       int sampleRows;
       String column;
       ShreddingLayout layout;
+      NumericWidening widening;
       CompressionCodecName codec;
       ConvertMapper.OnError onError;
       long maxSplitBytes;
@@ -161,6 +170,7 @@ public final class ConvertJob extends Configured implements Tool {
         sampleRows = o.sampleRows;
         column = o.column;
         layout = o.layout;
+        widening = o.widening;
         codec = o.codec;
         onError = o.onError;
         maxSplitBytes = o.maxSplitBytes;
@@ -175,6 +185,7 @@ public final class ConvertJob extends Configured implements Tool {
             sampleRows,
             column,
             layout,
+            widening,
             codec,
             onError,
             maxSplitBytes,
@@ -264,6 +275,7 @@ public final class ConvertJob extends Configured implements Tool {
         .set(ConvertMapper.ON_ERROR, options.onError().name().toLowerCase(Locale.ROOT));
     VariantParquetOutputFormat.setColumn(job, options.column());
     VariantParquetOutputFormat.setLayout(job, options.layout());
+    VariantParquetOutputFormat.setWidening(job, options.widening()); // before the sample infers
     VariantParquetOutputFormat.setCodec(job, options.codec());
     PlanSample sample = null;
     ShreddingPlan plan = options.plan();

@@ -48,7 +48,8 @@ public record PlanSample(
 
   /**
    * Samples about {@code rows} rows of the job's input (its input paths and input format settings
-   * as {@link TextInputFormat} reads them).
+   * as {@link TextInputFormat} reads them), inferring the plan for the widening set on the job
+   * ({@link VariantParquetOutputFormat#setWidening}, lossless if none).
    *
    * @throws IOException if the input cannot be listed or read
    * @throws IllegalArgumentException if {@code rows < 1}
@@ -66,7 +67,8 @@ public record PlanSample(
         PlanInference.create(
             InferenceOptions.defaults()
                 .withSelection(io.variant.shredding.infer.Selection.PRESENCE)
-                .withMinPresence(0.10));
+                .withMinPresence(0.10)
+                .withWidening(VariantParquetOutputFormat.widening(job.getConfiguration())));
     Set<String> keys = new LinkedHashSet<>();
     long sampled = 0;
     for (int i = 0; i < chosen.size(); i++) {

@@ -1,5 +1,7 @@
 package io.variant.shredding;
 
+import java.util.Locale;
+
 /**
  * Which exact numeric values (integers and decimals) a typed slot accepts when splitting, and so
  * what their rebuilt values look like. A value a slot does not accept goes whole into the residual
@@ -33,5 +35,28 @@ public enum NumericWidening {
    * an int64 slot, so JSON input, whose integers take the smallest width that holds them, leaves
    * most integers of a wide column in the residual.
    */
-  STRICT
+  STRICT;
+
+  /**
+   * The name the command line and configurations use: {@code lossless}, {@code same-scale} or
+   * {@code strict}.
+   */
+  public String text() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /**
+   * The mode {@link #text()} names, in any case.
+   *
+   * @throws IllegalArgumentException listing the names, if {@code text} is none of them
+   */
+  public static NumericWidening parse(String text) {
+    for (NumericWidening w : values()) {
+      if (w.text().equalsIgnoreCase(text)) {
+        return w;
+      }
+    }
+    throw new IllegalArgumentException(
+        "Cannot read numeric widening \"" + text + "\": expected lossless, same-scale or strict");
+  }
 }

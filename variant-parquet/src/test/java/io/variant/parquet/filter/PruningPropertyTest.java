@@ -65,7 +65,7 @@ class PruningPropertyTest {
                   .longColumn("id")
                   .variantColumn("e", PLAN)
                   .layout(rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT)
-                  .widening(rnd.nextBoolean() ? NumericWidening.LOSSLESS : NumericWidening.STRICT)
+                  .widening(NumericWidening.values()[rnd.nextInt(NumericWidening.values().length)])
                   .rowGroupRowLimit(perGroup)
                   .build()) {
             for (int i = 0; i < rows.size(); i++) {
