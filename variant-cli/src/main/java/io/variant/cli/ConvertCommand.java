@@ -175,7 +175,8 @@ final class ConvertCommand implements Callable<Integer> {
         try {
           out.open(
               file -> {
-                VariantParquetWriter writer = parquet.writer(file, written).build();
+                VariantParquetWriter writer =
+                    parquet.writer(file, written).widening(rules.widening).build();
                 // rows parsed over the writer's dictionary are written as they are, not re-based
                 documents.dictionary(writer.metadata(parquet.column));
                 return writer;

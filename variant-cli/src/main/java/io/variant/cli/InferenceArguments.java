@@ -1,8 +1,10 @@
 package io.variant.cli;
 
+import io.variant.shredding.NumericWidening;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.Selection;
 import io.variant.shredding.infer.TypeWidth;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -66,6 +68,20 @@ final class InferenceArguments {
   Selection select;
 
   @Option(
+      names = "--widening",
+      defaultValue = "lossless",
+      converter = WideningConverter.class,
+      paramLabel = "lossless|same-scale|strict",
+      description =
+          "Which numbers typed columns take, and so what comes back: lossless (the default) takes "
+              + "every number a column holds by value, so 174.2 in a decimal(9,2) column comes back as 174.20 "
+              + "and 1.0 in an int64 column as 1; same-scale takes only numbers at the column's scale "
+              + "(integers have scale 0), so every number comes back as written, others going to the residual; "
+              + "strict also needs the exact type (an int8 stays out of an int64 column). The plan is inferred "
+              + "for it.")
+  NumericWidening widening;
+
+  @Option(
       names = "--narrow-types",
       description =
           "Fit numeric columns to the sampled values (int8 for values up to 127, decimal(5,2) for "
@@ -103,7 +119,21 @@ final class InferenceArguments {
     if (select != null) {
       o = o.withSelection(select);
     }
+    o = o.withWidening(widening);
     return narrowTypes ? o.withTypeWidth(TypeWidth.SAMPLE) : o;
+  }
+
+  /** Reads {@code --widening} by {@link NumericWidening#parse}. */
+  static final class WideningConverter implements CommandLine.ITypeConverter<NumericWidening> {
+    @Override
+    public NumericWidening convert(String value) {
+      try {
+        return NumericWidening.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(
+            "expected lossless, same-scale or strict, was '" + value + "'");
+      }
+    }
   }
 
   /**

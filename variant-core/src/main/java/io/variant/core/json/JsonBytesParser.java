@@ -1,8 +1,7 @@
 package io.variant.core.json;
 
-// Size (over 400 lines): one hand-written JSON grammar (strings with escapes, numbers by
-// JsonToVariant's
-// rules, containers) that must stay in one loop for speed; anything unusual is handed to jackson.
+// Size (over 400 lines): one hand-written JSON grammar (strings with escapes, numbers by the rules
+// of JsonToVariant, containers) that must stay in one loop for speed; jackson takes the unusual.
 
 import io.variant.core.Utf8;
 import io.variant.core.VariantBuilder;
@@ -17,13 +16,12 @@ import java.nio.charset.StandardCharsets;
  * VariantBuilder#keyUtf8}), whose key cache finds a repeated key without making a String; strings
  * and keys are checked as strict UTF-8 by the builder as they are copied. Anything else, and every
  * error, is left to the jackson path ({@link #parse} returns false and the caller starts over),
- * which reports errors with their line and column: a BOM, an infinite double, nesting past {@link
- * #MAX_FAST_DEPTH}, a duplicate key under REJECT, a value over the size limit, malformed JSON or
- * UTF-8.
+ * which reports errors with line and column: a BOM, a number out of the double range, nesting past
+ * {@link #MAX_FAST_DEPTH}, a duplicate key under REJECT, an oversized value, bad JSON or UTF-8.
  *
  * <p>Why not jackson's token API for the common case too: its byte parser decodes UTF-8 leniently
- * (a strict check needs its own pass over the input), makes a String per string value, and its
- * {@code nextToken()} scan alone costs about as much as this whole pass; see issue 7's profile.
+ * (a strict check needs a pass of its own), makes a String per string value, and its {@code
+ * nextToken()} scan alone costs about as much as this whole pass (profiled).
  *
  * <p>Not thread-safe; one instance per {@link JsonRowParser}.
  */
@@ -298,8 +296,7 @@ final class JsonBytesParser {
       long found = special(word);
       if (found != 0) { // the lowest flagged byte is the first special one: no byte loop
         int ahead = Long.numberOfTrailingZeros(found) >>> 3;
-        plainBits =
-            seen | word & ~(-1L << (8 * ahead)); // the bytes before it (none when ahead is 0)
+        plainBits = seen | word & ~(-1L << (8 * ahead)); // the bytes before it, if any
         return p + ahead;
       }
       seen |= word;
@@ -422,9 +419,9 @@ final class JsonBytesParser {
   }
 
   /**
-   * A number: integers as the smallest integer type, fractions without exponent as decimals,
-   * exponents as doubles (digest §C, as {@link JsonToVariant}); false for what only the jackson
-   * path takes exactly.
+   * A number: integers as the smallest integer type, fractions without exponent as decimals (a
+   * negative zero as the double -0.0), exponents as doubles (digest §C, as {@link JsonToVariant});
+   * false for what only the jackson path takes exactly.
    */
   private boolean number() {
     int start = pos;
@@ -465,8 +462,8 @@ final class JsonBytesParser {
       return exponent(start, p, negative, unscaled, digits, scale);
     }
     pos = p;
-    if (digits > MAX_LONG_DIGITS) {
-      return longLiteral(start, p, scale == 0);
+    if (digits > MAX_LONG_DIGITS || (negative && unscaled == 0 && scale > 0)) {
+      return longLiteral(start, p, scale == 0); // long, or a negative zero (-0.0)
     }
     long v = negative ? -unscaled : unscaled;
     if (scale == 0) {
@@ -493,8 +490,7 @@ final class JsonBytesParser {
    * Reads the ASCII digits from {@code p} on and returns the position after them, leaving {@code
    * acc} × 10^n plus their value in {@link #digitsValue} (n digits; it wraps around past 18 digits
    * in all, which callers detect by counting digits). One pass, 8 bytes at a time: each word is
-   * both scanned for its first non-digit and converted, where a scan and then a conversion read
-   * every digit twice (13% of {@code parse(String)} on the large corpus, issue 7).
+   * scanned and converted at once (a scan, then a conversion, took 13% of {@code parse(String)}).
    */
   private int digits(int p, long acc) {
     while (p + 8 <= end) {
@@ -535,19 +531,22 @@ final class JsonBytesParser {
   }
 
   /**
-   * A literal of more than 18 digits, the rules of {@link JsonToVariant}: an integer that fits
-   * int64 is one, otherwise a decimal if max(precision, scale) is at most 38, else a double.
+   * A literal of more than 18 digits or a negative zero, the rules of {@link JsonToVariant}: an
+   * integer that fits int64 is one, a negative zero with a fraction the double -0.0, otherwise a
+   * decimal if max(precision, scale) is at most 38, else a double.
    */
   private boolean longLiteral(int start, int p, boolean integer) {
     BigDecimal v = new BigDecimal(new String(b, start, p - start, StandardCharsets.ISO_8859_1));
     if (integer && v.unscaledValue().bitLength() <= 63) {
       out.appendLong(v.longValue());
+    } else if (!integer && v.signum() == 0 && b[start] == '-') {
+      out.appendDouble(-0.0); // as in number(): a negative zero keeps its sign as a double
     } else if (Math.max(v.precision(), v.scale()) <= MAX_DECIMAL_DIGITS) {
       out.appendDecimal(v);
     } else {
       double d = v.doubleValue();
-      if (Double.isInfinite(d)) {
-        return false; // the jackson path reports it
+      if (Double.isInfinite(d) || (d == 0 && v.signum() != 0)) {
+        return false; // out of the double range at either end: the jackson path reports it
       }
       out.appendDouble(d);
     }
@@ -587,9 +586,10 @@ final class JsonBytesParser {
         return true;
       }
     }
-    d = Double.parseDouble(new String(b, start, p - start, StandardCharsets.ISO_8859_1));
-    if (Double.isInfinite(d)) {
-      return false; // the jackson path reports it
+    String literal = new String(b, start, p - start, StandardCharsets.ISO_8859_1);
+    d = Double.parseDouble(literal);
+    if (Double.isInfinite(d) || (d == 0 && JsonToVariant.hasNonZeroDigit(literal))) {
+      return false; // out of the double range at either end: the jackson path reports it
     }
     pos = p;
     out.appendDouble(d);
