@@ -1,8 +1,8 @@
 package io.variant.cli;
 
+import io.variant.core.VariantEngineVersion;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -207,23 +206,16 @@ public final class VariantCli implements Callable<Integer> {
   }
 
   /**
-   * The version from the Maven metadata that the jar carries; "development build" when run from
-   * classes.
+   * The library's version and the commit it was built from ({@link VariantEngineVersion}), then the
+   * Java that runs it.
    */
   static final class Version implements CommandLine.IVersionProvider {
-    private static final String POM_PROPERTIES =
-        "/META-INF/maven/io.variant/variant-cli/pom.properties";
-
     @Override
-    public String[] getVersion() throws IOException {
-      Properties p = new Properties();
-      try (InputStream in = VariantCli.class.getResourceAsStream(POM_PROPERTIES)) {
-        if (in != null) {
-          p.load(in);
-        }
-      }
+    public String[] getVersion() {
+      VariantEngineVersion v = VariantEngineVersion.current();
       return new String[] {
-        "variant " + p.getProperty("version", "(development build)"),
+        "variant " + v.version(),
+        "commit " + v.commit() + (v.modified() ? " (modified)" : ""),
         "Java "
             + System.getProperty("java.version")
             + " ("

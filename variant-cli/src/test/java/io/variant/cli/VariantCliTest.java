@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.variant.core.VariantEngineVersion;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -64,6 +65,17 @@ class VariantCliTest {
     assertEquals(0, r.exitCode());
     assertTrue(r.out().startsWith("variant "), r.out());
     assertTrue(r.out().contains("Java " + System.getProperty("java.version")), r.out());
+  }
+
+  /** The library's version and the commit the build recorded, one per line. */
+  @Test
+  void versionNamesTheReleaseAndTheCommitItWasBuiltFrom() {
+    VariantEngineVersion v = VariantEngineVersion.current();
+    CliRunner.Result r = run("", "--version");
+    assertEquals(0, r.exitCode());
+    String[] lines = r.out().split("\\R");
+    assertEquals("variant " + v.version(), lines[0], r.out());
+    assertEquals("commit " + v.commit() + (v.modified() ? " (modified)" : ""), lines[1], r.out());
   }
 
   @Test
