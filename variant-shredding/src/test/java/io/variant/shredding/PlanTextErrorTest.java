@@ -232,6 +232,21 @@ class PlanTextErrorTest {
   }
 
   @Test
+  void siblingsDoNotCountAsNesting() {
+    // 1000 fields, each an array or an object one level down: two levels deep however many there
+    // are
+    StringBuilder text = new StringBuilder("{");
+    for (int i = 0; i < 1000; i++) {
+      text.append(i == 0 ? "" : ", ").append("\"f").append(i).append("\": ");
+      text.append(i % 2 == 0 ? "[int8]" : "{\"x\": int8}");
+    }
+    ShreddingPlan plan = ShreddingPlan.parse(text.append("}").toString());
+    assertEquals(1000, plan.asObject().fields().size());
+    String deepest = "[".repeat(999) + "{\"a\": int8}" + "]".repeat(999); // exactly 1000 levels
+    assertEquals(deepest, ShreddingPlan.parse(deepest).print());
+  }
+
+  @Test
   void rejectsNullText() {
     NullPointerException e =
         assertThrows(NullPointerException.class, () -> ShreddingPlan.parse(null));
