@@ -1,0 +1,108 @@
+package io.variant.shredding;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.MetadataBuilder;
+import io.variant.core.ValueCursor;
+import io.variant.core.Variant;
+import io.variant.core.VariantMetadata;
+import io.variant.core.json.VariantJson;
+import io.variant.shredding.testkit.ShreddedTree;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link FieldMatcher}: a dictionary met a second time is matched by table (one lookup per field);
+ * the first time, and for dictionaries no row repeats, the splitter compares key bytes instead. A
+ * change that loses the table path stays correct and only slows every split: these tests notice.
+ */
+class FieldMatcherTest {
+  private static byte[][] sorted(String... names) {
+    byte[][] out = new byte[names.length][];
+    for (int i = 0; i < names.length; i++) {
+      out[i] = names[i].getBytes(StandardCharsets.UTF_8);
+    }
+    Arrays.sort(out, Arrays::compareUnsigned);
+    return out;
+  }
+
+  private static VariantMetadata dictionary(String... keys) {
+    return new MetadataBuilder().addAll(List.of(keys)).build();
+  }
+
+  @Test
+  void aDictionaryMetTwiceIsMatchedByTable() {
+    // two object slots: {"b", "d"} and {"a"}
+    FieldMatcher m = new FieldMatcher(List.of(sorted("d", "b"), sorted("a")));
+    assertTrue(m.hasSlots());
+    VariantMetadata row1 = dictionary("a", "b", "c", "d"); // ids 0..3 in key order
+    assertNull(m.tables(row1), "first sight: match by key bytes");
+    VariantMetadata row2 = VariantMetadata.of(row1.toBytes()); // another row, the same bytes
+    int[][] tables = m.tables(row2);
+    assertNotNull(tables, "second sight: by table");
+    assertArrayEquals(new int[] {-1, 0, -1, 1}, tables[0]); // b -> 0, d -> 1
+    assertArrayEquals(new int[] {0, -1, -1, -1}, tables[1]); // a -> 0
+    assertSame(tables, m.tables(row2)); // the same row again
+    assertSame(tables, m.tables(VariantMetadata.of(row1.toBytes()))); // and any later row
+    assertNull(m.tables(dictionary("x", "y")), "another dictionary: its first sight");
+    assertSame(tables, m.tables(row1));
+  }
+
+  @Test
+  void oneDictionaryInstanceSharedByRowsIsMatchedByTableFromTheSecondRow() {
+    // Readers hand one metadata object to every row of a dictionary-encoded page.
+    FieldMatcher m = new FieldMatcher(List.<byte[][]>of(sorted("b")));
+    VariantMetadata shared = dictionary("a", "b");
+    assertNull(m.tables(shared), "first row");
+    int[][] tables = m.tables(shared);
+    assertNotNull(tables, "second row of the same dictionary");
+    assertArrayEquals(new int[] {-1, 0}, tables[0]);
+    assertSame(tables, m.tables(shared));
+  }
+
+  @Test
+  void aPlanWithoutObjectSlotsHasNothingToMatch() {
+    assertFalse(new FieldMatcher(List.of()).hasSlots());
+  }
+
+  @Test
+  void matchFindsEachShreddedFieldByIdInFieldOrder() {
+    Variant v = VariantJson.parse("{\"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4}");
+    FieldMatcher m = new FieldMatcher(List.<byte[][]>of(sorted("d", "b")));
+    assertNull(m.tables(v.metadata())); // first sight
+    int[] idToName = m.tables(v.metadata())[0];
+    ValueCursor c = new ValueCursor();
+    int n = c.open(v);
+    int[] found = new int[2];
+    int[] shredded = new int[2];
+    assertEquals(2, FieldMatcher.match(c, n, idToName, found, shredded));
+    assertArrayEquals(new int[] {1, 3}, found); // "b" is field 1, "d" field 3
+    assertArrayEquals(new int[] {1, 3}, shredded);
+  }
+
+  @Test
+  void splitsOfRowsSharingADictionaryAgreeWithTheFirst() {
+    // The first row is matched by key bytes, the others by table: all must split alike.
+    ShreddingPlan plan = ShreddingPlan.parse("{\"d\": int64, \"b\": int64}");
+    Splitter splitter = Splitter.of(plan, SplitOptions.defaults());
+    Variant v = VariantJson.parse("{\"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4}");
+    String first = null;
+    for (int row = 0; row < 3; row++) {
+      ShreddedTree t = new ShreddedTree();
+      splitter.split(Variant.of(v.metadataBytes(), v.valueBytes()), t);
+      String text = t.root().toString();
+      if (first == null) {
+        first = text;
+      }
+      assertEquals(first, text, "row " + row);
+    }
+  }
+}
