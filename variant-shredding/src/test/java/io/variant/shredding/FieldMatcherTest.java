@@ -69,6 +69,55 @@ class FieldMatcherTest {
   }
 
   @Test
+  void tablesOfSeveralDictionariesAreKeptSideBySide() {
+    FieldMatcher m = new FieldMatcher(List.<byte[][]>of(sorted("b")));
+    VariantMetadata a = dictionary("a", "b");
+    VariantMetadata b = dictionary("b", "c");
+    assertNull(m.tables(a));
+    assertNull(m.tables(b)); // a second first sight does not forget the first
+    int[][] ta = m.tables(VariantMetadata.of(a.toBytes()));
+    assertNotNull(ta);
+    int[][] tb = m.tables(VariantMetadata.of(b.toBytes()));
+    assertNotNull(tb); // a second table does not push out the first
+    assertSame(ta, m.tables(VariantMetadata.of(a.toBytes())));
+    assertSame(tb, m.tables(VariantMetadata.of(b.toBytes())));
+    assertArrayEquals(new int[] {-1, 0}, ta[0]);
+    assertArrayEquals(new int[] {0, -1}, tb[0]);
+  }
+
+  @Test
+  void pastTheBoundTheCachesStartOverAndStillMatch() {
+    FieldMatcher m = new FieldMatcher(List.<byte[][]>of(sorted("k")));
+    int n = FieldMatcher.MAX_DICTIONARIES + 10;
+    for (int round = 0; round < 2; round++) { // first sights, then tables
+      for (int i = 0; i < n; i++) {
+        m.tables(dictionary("k", "v" + i));
+      }
+    }
+    VariantMetadata last = dictionary("k", "v" + (n - 1));
+    int[][] t = m.tables(last);
+    assertNotNull(t);
+    assertArrayEquals(new int[] {0, -1}, t[0]);
+    assertSame(t, m.tables(VariantMetadata.of(last.toBytes())));
+  }
+
+  @Test
+  void aKeyThatAppearsTwiceMatchesItsFirstField() {
+    // Malformed: {"a": 1, "a": 2}, both fields with id 0
+    Variant v =
+        Variant.of(
+            io.variant.testkit.Hex.bytes("11 01 00 01 61"),
+            io.variant.testkit.Hex.bytes("02 02 00 00 00 02 04 0C 01 0C 02"));
+    ValueCursor c = new ValueCursor();
+    int n = c.open(v);
+    int[] found = new int[1];
+    int[] shredded = new int[2];
+    assertEquals(1, FieldMatcher.match(c, n, new int[] {0}, found, shredded));
+    assertEquals(0, found[0]);
+    assertEquals(0, shredded[0]);
+  }
+
+  @Test
   void aPlanWithoutObjectSlotsHasNothingToMatch() {
     assertFalse(new FieldMatcher(List.of()).hasSlots());
   }

@@ -64,4 +64,36 @@ class PlanEqualityTest {
     assertNotEquals(ShreddedType.INT64, "int64");
     assertEquals(decimal, ShreddedType.decimal(9, 2));
   }
+
+  @Test
+  void hashesTellApartPlansOfOneShapeThatDifferInOneDetail() {
+    // Not required by the contract, but a hash that ignores a name or a type puts such plans,
+    // which writers keep in maps, in one bucket. (A plan and the array of it may share a hash.)
+    String[][] pairs = {
+      {"int64", "int32"},
+      {"decimal(9,2)", "decimal(9,3)"},
+      {"decimal(9,2)", "decimal(10,2)"},
+      {"[int64]", "[string]"},
+      {"{\"a\": int64}", "{\"b\": int64}"},
+      {"{\"a\": int64}", "{\"a\": string}"},
+      {"{\"a\": int64, \"b\": int64}", "{\"b\": int64, \"a\": int64}"},
+    };
+    for (String[] p : pairs) {
+      assertNotEquals(
+          ShreddingPlan.parse(p[0]).hashCode(),
+          ShreddingPlan.parse(p[1]).hashCode(),
+          p[0] + " vs " + p[1]);
+    }
+    assertNotEquals(ShreddedType.INT64.hashCode(), ShreddedType.INT32.hashCode());
+    assertNotEquals(ShreddedType.decimal(9, 2).hashCode(), ShreddedType.decimal(10, 2).hashCode());
+  }
+
+  @Test
+  void anObjectPlanFindsItsFieldsByName() {
+    ShreddingPlan.ObjectPlan plan =
+        ShreddingPlan.parse("{\"b\": int64, \"a\": [string]}").asObject();
+    assertEquals(ShreddingPlan.parse("int64"), plan.field("b"));
+    assertEquals(ShreddingPlan.parse("[string]"), plan.field("a"));
+    assertEquals(null, plan.field("c"));
+  }
 }

@@ -42,6 +42,15 @@ class SplitObjectFieldsTest {
   }
 
   @Test
+  void aSplitterKeepsItsPlanAndOptions() {
+    ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
+    SplitOptions options = SplitOptions.defaults().withResidualMetadata(ResidualMetadata.EMBEDDED);
+    Splitter s = Splitter.of(plan, options);
+    assertEquals(plan, s.plan());
+    assertEquals(options, s.options());
+  }
+
+  @Test
   void fullyShreddedObjectHasNoResidual() {
     ShreddingPlan plan = ShreddingPlan.parse("{\"b\": int64, \"a\": int64}");
     ShreddedTree row =
