@@ -14,6 +14,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.testkit.ShreddedTree;
+import io.variant.testkit.Hex;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -105,9 +106,7 @@ class FieldMatcherTest {
   void aKeyThatAppearsTwiceMatchesItsFirstField() {
     // Malformed: {"a": 1, "a": 2}, both fields with id 0
     Variant v =
-        Variant.of(
-            io.variant.testkit.Hex.bytes("11 01 00 01 61"),
-            io.variant.testkit.Hex.bytes("02 02 00 00 00 02 04 0C 01 0C 02"));
+        Variant.of(Hex.bytes("11 01 00 01 61"), Hex.bytes("02 02 00 00 00 02 04 0C 01 0C 02"));
     ValueCursor c = new ValueCursor();
     int n = c.open(v);
     int[] found = new int[1];
