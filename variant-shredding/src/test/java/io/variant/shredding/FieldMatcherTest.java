@@ -89,17 +89,19 @@ class FieldMatcherTest {
   @Test
   void pastTheBoundTheCachesStartOverAndStillMatch() {
     FieldMatcher m = new FieldMatcher(List.<byte[][]>of(sorted("k")));
-    int n = FieldMatcher.MAX_DICTIONARIES + 10;
-    for (int round = 0; round < 2; round++) { // first sights, then tables
-      for (int i = 0; i < n; i++) {
-        m.tables(dictionary("k", "v" + i));
-      }
+    // Dictionaries met once, past twice the bound: the set of first sights starts over, twice
+    for (int i = 0; i < 2 * FieldMatcher.MAX_DICTIONARIES + 10; i++) {
+      assertNull(m.tables(dictionary("k", "v" + i)), "v" + i); // no two of them hash alike
     }
-    VariantMetadata last = dictionary("k", "v" + (n - 1));
-    int[][] t = m.tables(last);
-    assertNotNull(t);
-    assertArrayEquals(new int[] {0, -1}, t[0]);
-    assertSame(t, m.tables(VariantMetadata.of(last.toBytes())));
+    // Each met twice in a row, past the bound: the tables start over and still match
+    for (int i = 0; i < FieldMatcher.MAX_DICTIONARIES + 10; i++) {
+      VariantMetadata d = dictionary("k", "w" + i);
+      m.tables(d);
+      int[][] t = m.tables(VariantMetadata.of(d.toBytes()));
+      assertNotNull(t, "dictionary " + i);
+      assertArrayEquals(new int[] {0, -1}, t[0]);
+      assertSame(t, m.tables(VariantMetadata.of(d.toBytes())));
+    }
   }
 
   @Test
