@@ -109,6 +109,35 @@ class CatCommandTest {
     assertFalse(r.err().contains("LocalInputFile@"), r.err());
   }
 
+  /**
+   * A footer cut after 10 bytes (and its length saying so): malformed input in one line, not an I/O
+   * error quoting thrift ("can not read class org.apache.parquet.format.FileMetaData: Socket is
+   * closed by peer.").
+   */
+  @Test
+  void aFooterThatDoesNotDecodeIsNotAValidParquetFile() throws IOException {
+    Path good = dir.resolve("good.parquet");
+    Fixtures.ok("convert", Fixtures.events().toString(), "-o", good.toString(), "-q");
+    byte[] bytes = Files.readAllBytes(good);
+    java.nio.ByteBuffer tail =
+        java.nio.ByteBuffer.wrap(bytes, bytes.length - 8, 8)
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    int footerStart = bytes.length - 8 - tail.getInt(bytes.length - 8);
+    byte[] cut = java.util.Arrays.copyOf(bytes, footerStart + 10 + 8);
+    System.arraycopy(new byte[] {10, 0, 0, 0, 'P', 'A', 'R', '1'}, 0, cut, footerStart + 10, 8);
+    Path bad = Files.write(dir.resolve("bad.parquet"), cut);
+    for (String command : List.of("cat", "schema", "inspect")) {
+      CliRunner.Result r = run("", command, bad.toString());
+      assertEquals(1, r.exitCode(), command + ": " + r.err());
+      assertEquals(
+          bad
+              + ": is not a valid Parquet file: the footer ends inside a field (its length, or a"
+              + " length in it, is wrong)",
+          r.err().strip(),
+          command);
+    }
+  }
+
   /** A file cut short (a copy in progress): said so, not "footer is too large: 2997790576". */
   @Test
   void aTruncatedParquetFileIsSaidToBeIncomplete() throws IOException {
