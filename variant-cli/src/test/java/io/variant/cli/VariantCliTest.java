@@ -132,7 +132,8 @@ class VariantCliTest {
 
   @Test
   void brokenPipeExitsSilentlyWith141() throws Exception {
-    CliRunner.Result r = handle(new OutputException(new IOException("Broken pipe")), "decode");
+    CliRunner.Result r =
+        handle(new OutputException("stdout", new IOException("Broken pipe")), "decode");
     assertEquals(141, r.exitCode());
     assertEquals("", r.err());
   }
@@ -140,8 +141,8 @@ class VariantCliTest {
   @Test
   void otherWriteFailureIsReported() throws Exception {
     CliRunner.Result r =
-        handle(new OutputException(new IOException("No space left on device")), "decode");
+        handle(new OutputException("stdout", new IOException("No space left on device")), "decode");
     assertEquals(3, r.exitCode());
-    assertEquals("variant: cannot write output: no space left on device", r.err().strip());
+    assertEquals("variant: cannot write stdout: no space left on device", r.err().strip());
   }
 }
