@@ -12,6 +12,9 @@ import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantPathReader;
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -89,12 +92,12 @@ final class GetCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     String pathText = arguments.get(arguments.size() - 1);
-    VariantPath path = parsePath(pathText);
+    List<String> inputs = arguments.subList(0, arguments.size() - 1);
+    VariantPath path = parsePath(pathText, inputs);
     Limits checked = limits.limits();
     long printed = 0;
     try (Writer out = cli.output()) {
-      for (String name :
-          InputPaths.expand(arguments.subList(0, arguments.size() - 1), InputPaths::parquetFile)) {
+      for (String name : InputPaths.expand(inputs, InputPaths::parquetFile)) {
         if (!explain && !limit.allows(printed)) {
           break;
         }
@@ -125,12 +128,34 @@ final class GetCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private VariantPath parsePath(String text) {
+  /**
+   * The path, the last argument. Arguments in the wrong order are said as such: a path among the
+   * inputs that is no file would otherwise read as a missing file, and a file given last as a bad
+   * path.
+   */
+  private VariantPath parsePath(String text, List<String> inputs) {
+    String misplaced =
+        inputs.stream().filter(a -> a.startsWith("$") && !isFile(a)).findFirst().orElse(null);
+    VariantPath path;
     try {
-      return VariantPath.parse(text);
+      path = VariantPath.parse(text);
     } catch (VariantPathException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage() + " in PATH '" + text + "'");
+      throw new ParameterException(
+          spec.commandLine(),
+          misplaced != null
+              ? "PATH comes last, after the files: the last argument '"
+                  + text
+                  + "' is not a path, and '"
+                  + misplaced
+                  + "' is one"
+              : e.getMessage() + " in PATH '" + text + "'");
     }
+    if (misplaced != null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "'" + misplaced + "' is a path, not a file: get takes one PATH, after the files");
+    }
+    return path;
   }
 
   private VariantPredicate predicate(String col) {
@@ -142,6 +167,14 @@ final class GetCommand implements Callable<Integer> {
   }
 
   /** Every row's value at the path, through the projected reader. */
+  private static boolean isFile(String arg) {
+    try {
+      return Files.exists(Path.of(arg));
+    } catch (InvalidPathException e) {
+      return false;
+    }
+  }
+
   private long printPath(
       ParquetFile parquet,
       VariantPathReader values,

@@ -223,6 +223,28 @@ class PlanCommandTest {
         r.out());
   }
 
+  /**
+   * {@code --select cost|presence} as the README and the help write it, in any case; the enum's own
+   * name {@code cost_model} still works.
+   */
+  @Test
+  void selectTakesCostAndPresenceAsDocumented() {
+    String docs =
+        Fixtures.eventLines().subList(0, 100).stream()
+            .map(l -> l + "\n")
+            .reduce("", String::concat);
+    String byDefault = firstLine(run(docs, "plan"));
+    for (String cost : List.of("cost", "COST", "Cost", "cost_model")) {
+      CliRunner.Result r = run(docs, "plan", "--select", cost);
+      assertEquals(0, r.exitCode(), cost + ": " + r.err());
+      assertEquals(byDefault, firstLine(r), cost);
+    }
+    assertEquals(firstLine(plan(docs)), firstLine(run(docs, "plan", "--select", "PRESENCE")));
+    CliRunner.Result bad = run(docs, "plan", "--select", "costs");
+    assertEquals(2, bad.exitCode());
+    assertTrue(bad.err().contains("'--select': expected cost or presence, was 'costs'"), bad.err());
+  }
+
   @Test
   void emptyInputGivesTheResidualPlan() {
     CliRunner.Result r = plan("");
