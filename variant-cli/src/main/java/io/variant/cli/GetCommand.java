@@ -40,9 +40,9 @@ import picocli.CommandLine.Spec;
       "Print, for each row, the value at PATH as JSON (or as --type), or null when the path is absent, the row "
           + "is SQL NULL, or the value is not of --type. Only the Parquet columns the path needs are read; where "
           + "the path is fully typed, the value comes from its typed column without rebuilding the rest of the row.",
-      "PATH: $ followed by .name, ['any name'] or [index] steps, e.g. $.user.name or $.items[0].price.",
-      "Usage: variant get FILE... PATH: every parameter but the last is an input (files, directories of part "
-          + "files, globs).",
+      "PATH comes last; every argument before it is an input (files, directories of part files,"
+          + " globs). A PATH is $ followed by .name, ['any name'] or [index] steps, as in"
+          + " $.user.name and $.items[0].price.",
     })
 final class GetCommand implements Callable<Integer> {
   @ParentCommand VariantCli cli;
@@ -50,6 +50,7 @@ final class GetCommand implements Callable<Integer> {
   @Parameters(
       arity = "2..*",
       paramLabel = "FILE... PATH",
+      hideParamSyntax = true, // else picocli repeats the label for each required value
       description = "Parquet inputs, then the path.")
   List<String> arguments;
 
@@ -62,9 +63,10 @@ final class GetCommand implements Callable<Integer> {
   @Option(
       names = "--type",
       defaultValue = "variant",
-      paramLabel = "long|double|decimal|string|boolean|date|timestamp|variant",
+      paramLabel = "TYPE",
       description =
-          "Print the value as this type, null where it is not one (default: ${DEFAULT-VALUE}, any value as JSON).")
+          "Print the value as TYPE: long, double, decimal, string, boolean, date, timestamp or"
+              + " variant (the default: any value as JSON); null where it is not one.")
   ValueType type;
 
   @Option(

@@ -22,7 +22,8 @@ class VariantCliTest {
         new String[] {"encode", "decode", "plan", "convert", "cat", "schema", "get"}) {
       assertTrue(r.out().contains("\n  " + command + " "), command + " missing from\n" + r.out());
     }
-    assertTrue(r.out().contains("2  usage error"), r.out());
+    assertTrue(r.out().contains("\n    2   usage error"), r.out());
+    assertTrue(r.out().contains("\n  141   stdout closed by its reader"), r.out());
     assertEquals("", r.err());
   }
 
