@@ -30,13 +30,17 @@ class DepthLimitTest {
     return "{\"a\":".repeat(depth) + "1" + "}".repeat(depth);
   }
 
-  /** Runs {@code args} and asserts exit code 4 with a one-line message naming the limit. */
+  /**
+   * Runs {@code args} and asserts exit code 4 with a one-line message naming the limit and starting
+   * with the input, {@code args[1]}.
+   */
   private static void overLimit(int limit, String... args) {
     CliRunner.Result r = run("", args);
     String what = String.join(" ", args) + ": " + r.err();
     assertEquals(4, r.exitCode(), what);
     String line = r.err().strip();
     assertFalse(line.contains("\n"), what);
+    assertTrue(line.startsWith(args[1] + ":"), what);
     assertTrue(line.contains("nesting deeper than " + limit + " levels"), what);
     assertTrue(line.contains("--max-depth"), what);
     assertFalse(line.contains("Document nesting depth"), what);
