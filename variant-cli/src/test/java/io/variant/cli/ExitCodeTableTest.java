@@ -8,17 +8,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -60,7 +58,9 @@ class ExitCodeTableTest {
     Fixtures.ok("convert", s(json), "-o", s(parquet), "-q");
     badJson = Files.writeString(dir.resolve("bad.ndjson"), "{\"a\": 1}\n{\"a\": NaN}\n");
     badHex = Files.writeString(dir.resolve("bad.hex"), "01 zz\n");
-    badParquet = Files.write(dir.resolve("bad.parquet"), footerCut(Files.readAllBytes(parquet)));
+    badParquet =
+        Files.write(
+            dir.resolve("bad.parquet"), Fixtures.footerCut(Files.readAllBytes(parquet), 10));
     deepJson = Files.writeString(dir.resolve("deep.ndjson"), "[[[[[1]]]]]\n");
     deepHex = Files.writeString(dir.resolve("deep.hex"), Fixtures.ok("encode", s(deepJson)).out());
     deepParquet = dir.resolve("deep.parquet");
@@ -69,16 +69,6 @@ class ExitCodeTableTest {
 
   private static String s(Path p) {
     return p.toString();
-  }
-
-  /** The file with its footer cut after 10 bytes, the footer length saying so. */
-  private static byte[] footerCut(byte[] file) {
-    int length = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).getInt(file.length - 8);
-    int start = file.length - 8 - length;
-    byte[] cut = Arrays.copyOf(file, start + 10 + 8);
-    ByteBuffer.wrap(cut).order(ByteOrder.LITTLE_ENDIAN).putInt(start + 10, 10);
-    System.arraycopy(file, file.length - 4, cut, cut.length - 4, 4);
-    return cut;
   }
 
   /** {@code command} reading {@code input} (with {@code -o} for convert), then {@code options}. */
@@ -165,22 +155,7 @@ class ExitCodeTableTest {
   /** Row 141: stdout closed by its reader; no message (nobody reads it). */
   @TestFactory
   Stream<DynamicTest> aClosedStdoutIs141ForEveryCommand() {
-    return COMMANDS.stream()
-        .map(
-            c ->
-                DynamicTest.dynamicTest(
-                    "exit 141: variant " + c,
-                    () -> {
-                      List<String> a = new ArrayList<>(args(c, input(c, json, hex, parquet)));
-                      if (c.equals("convert")) {
-                        a = List.of("convert", s(json), "-o", "-");
-                      }
-                      CliRunner.Result r =
-                          CliRunner.runTo(
-                              CliRunner.failingAfter(0, "Broken pipe"), a.toArray(String[]::new));
-                      assertEquals(141, r.exitCode(), c + ": " + r.err());
-                      assertEquals("", r.err(), c);
-                    }));
+    return forEveryCommand(141, ExitCodeTableTest::closedStdout);
   }
 
   /**
@@ -189,29 +164,39 @@ class ExitCodeTableTest {
    */
   @TestFactory
   Stream<DynamicTest> anInternalErrorIs70ForEveryCommand() {
+    return forEveryCommand(70, ExitCodeTableTest::internalError);
+  }
+
+  private static Stream<DynamicTest> forEveryCommand(int code, ThrowingConsumer<String> check) {
     return COMMANDS.stream()
         .map(
-            c ->
-                DynamicTest.dynamicTest(
-                    "exit 70: variant " + c,
-                    () -> {
-                      StringWriter err = new StringWriter();
-                      String[] a = args(c, input(c, json, hex, parquet)).toArray(String[]::new);
-                      CommandLine cmd =
-                          VariantCli.commandLine(
-                              System.in,
-                              new ByteArrayOutputStream(),
-                              new PrintWriter(err, true),
-                              a);
-                      CommandLine.ParseResult parsed = cmd.parseArgs(a);
-                      int code =
-                          cmd.getExecutionExceptionHandler()
-                              .handleExecutionException(
-                                  new IllegalStateException("a bug"), cmd, parsed);
-                      assertEquals(70, code, err.toString());
-                      assertTrue(
-                          err.toString().startsWith("variant: internal error: "), err.toString());
-                      assertFalse(err.toString().contains("\tat "), err.toString());
-                    }));
+            c -> DynamicTest.dynamicTest("exit " + code + ": variant " + c, () -> check.accept(c)));
+  }
+
+  private static void closedStdout(String command) {
+    List<String> a =
+        command.equals("convert")
+            ? List.of("convert", s(json), "-o", "-")
+            : args(command, input(command, json, hex, parquet));
+    CliRunner.Result r =
+        CliRunner.runTo(CliRunner.failingAfter(0, "Broken pipe"), a.toArray(String[]::new));
+    assertEquals(141, r.exitCode(), command + ": " + r.err());
+    assertEquals("", r.err(), command);
+  }
+
+  /** Hands a bug's exception, as if {@code command} threw it, to the reporter. */
+  private static void internalError(String command) throws Exception {
+    StringWriter err = new StringWriter();
+    String[] a = args(command, input(command, json, hex, parquet)).toArray(String[]::new);
+    CommandLine cmd =
+        VariantCli.commandLine(
+            System.in, new ByteArrayOutputStream(), new PrintWriter(err, true), a);
+    CommandLine.ParseResult parsed = cmd.parseArgs(a);
+    int code =
+        cmd.getExecutionExceptionHandler()
+            .handleExecutionException(new IllegalStateException("a bug"), cmd, parsed);
+    assertEquals(70, code, err.toString());
+    assertTrue(err.toString().startsWith("variant: internal error: "), err.toString());
+    assertFalse(err.toString().contains("\tat "), err.toString());
   }
 }
