@@ -12,9 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.io.TempDir;
@@ -131,6 +134,20 @@ class ExitCodeTableTest {
     cases.add(
         new Case(3, "convert", List.of("convert", s(json), "-o", s(nowhere)), "no such directory"));
     return cases;
+  }
+
+  /** The rows of the README's table are the ones tested here, no more and no fewer. */
+  @Test
+  void theReadmeTableHasTheRowsTestedHere() throws IOException {
+    String readme = Files.readString(CliRunner.repoRoot().resolve("README.md"));
+    String table = readme.substring(readme.indexOf("### Exit codes"));
+    table = table.substring(0, table.indexOf("\n\n", table.indexOf("| code |")));
+    List<Integer> rows = new ArrayList<>();
+    Matcher row = Pattern.compile("(?m)^\\| (\\d+) \\|").matcher(table);
+    while (row.find()) {
+      rows.add(Integer.parseInt(row.group(1)));
+    }
+    assertEquals(List.of(0, 1, 2, 3, 4, 70, 141), rows, table);
   }
 
   @TestFactory
