@@ -9,9 +9,11 @@ import io.variant.core.Variant;
 import io.variant.shredding.ShreddedSource;
 import io.variant.shredding.ShreddedType;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.testkit.DatasetGen;
 import io.variant.shredding.testkit.PlanGen;
 import io.variant.shredding.testkit.ShapePlans;
 import io.variant.testkit.Gen;
+import io.variant.testkit.Model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -21,8 +23,21 @@ import org.apache.arrow.memory.BufferAllocator;
 final class Columns {
   private Columns() {}
 
-  /** 0 to 7 generated Variants; about one in eight is SQL NULL ({@code null}). */
+  /**
+   * 0 to 11 generated Variants, about one in eight SQL NULL ({@code null}): half the time
+   * independent values, half the time rows of one shape (paths recur, so typed columns fill).
+   */
   static List<Variant> rows(Random rnd) {
+    if (rnd.nextBoolean()) {
+      List<Variant> rows = new ArrayList<>();
+      for (Model m : DatasetGen.rows(rnd)) {
+        if (rows.size() == 12) {
+          break;
+        }
+        rows.add(rnd.nextInt(8) == 0 ? null : m.build());
+      }
+      return rows;
+    }
     int n = rnd.nextInt(8);
     List<Variant> rows = new ArrayList<>();
     for (int i = 0; i < n; i++) {
