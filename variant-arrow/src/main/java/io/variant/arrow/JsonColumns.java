@@ -29,16 +29,10 @@ public final class JsonColumns {
     JsonRowParser parser = VariantJson.rowParser();
     VariantVector out =
         VariantVector.create(json.getName(), ShreddingPlan.residual(), json.getAllocator());
-    try {
-      for (int row = 0; row < rows; row++) {
-        out.setSafe(row, json.isNull(row) ? null : parse(parser, json.get(row), row));
-      }
-      out.setValueCount(rows);
-      return out;
-    } catch (RuntimeException e) {
-      out.close();
-      throw e;
-    }
+    return RowLoop.fill(
+        out,
+        rows,
+        row -> out.setSafe(row, json.isNull(row) ? null : parse(parser, json.get(row), row)));
   }
 
   private static Variant parse(JsonRowParser parser, byte[] utf8, int row) {
@@ -60,19 +54,15 @@ public final class JsonColumns {
     int rows = column.getValueCount();
     ColumnReader reader = column.reader();
     VarCharVector out = new VarCharVector(column.getName(), column.getAllocator());
-    try {
-      for (int row = 0; row < rows; row++) {
-        String text = json(reader, row);
-        if (text != null) {
-          out.setSafe(row, text.getBytes(StandardCharsets.UTF_8));
-        }
-      }
-      out.setValueCount(rows);
-      return out;
-    } catch (RuntimeException e) {
-      out.close();
-      throw e;
-    }
+    return RowLoop.fill(
+        out,
+        rows,
+        row -> {
+          String text = json(reader, row);
+          if (text != null) {
+            out.setSafe(row, text.getBytes(StandardCharsets.UTF_8));
+          }
+        });
   }
 
   private static String json(ColumnReader reader, int row) {

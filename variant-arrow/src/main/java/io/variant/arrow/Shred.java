@@ -48,17 +48,8 @@ public final class Shred {
     ColumnReader reader = column.reader();
     Splitter splitter = Splitter.of(plan, options);
     VariantVector out = VariantVector.create(column.getName(), plan, column.getAllocator());
-    try {
-      VectorSink sink = new VectorSink(SlotVectors.of(out.getUnderlyingVector(), plan));
-      for (int row = 0; row < rows; row++) {
-        split(reader, splitter, sink, out, row);
-      }
-      out.setValueCount(rows);
-      return out;
-    } catch (RuntimeException e) {
-      out.close();
-      throw e;
-    }
+    VectorSink sink = new VectorSink(SlotVectors.of(out.getUnderlyingVector(), plan));
+    return RowLoop.fill(out, rows, row -> split(reader, splitter, sink, out, row));
   }
 
   private static void split(

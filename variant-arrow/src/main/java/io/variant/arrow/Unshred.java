@@ -29,16 +29,7 @@ public final class Unshred {
     ColumnReader reader = column.reader();
     VariantVector out =
         VariantVector.create(column.getName(), ShreddingPlan.residual(), column.getAllocator());
-    try {
-      for (int row = 0; row < rows; row++) {
-        out.setSafe(row, rebuild(reader, row));
-      }
-      out.setValueCount(rows);
-      return out;
-    } catch (RuntimeException e) {
-      out.close();
-      throw e;
-    }
+    return RowLoop.fill(out, rows, row -> out.setSafe(row, rebuild(reader, row)));
   }
 
   private static Variant rebuild(ColumnReader reader, int row) {

@@ -63,18 +63,14 @@ public final class VariantGet {
   private FieldVector run(VariantVector column) {
     int rows = column.getValueCount();
     FieldVector out = target.newVector(column.getName(), column.getAllocator());
-    try {
-      for (int row = 0; row < rows; row++) {
-        if (!column.isNull(row)) {
-          row(out, row);
-        }
-      }
-      out.setValueCount(rows);
-      return out;
-    } catch (RuntimeException e) {
-      out.close();
-      throw e;
-    }
+    return RowLoop.fill(
+        out,
+        rows,
+        row -> {
+          if (!column.isNull(row)) {
+            row(out, row);
+          }
+        });
   }
 
   private void row(FieldVector out, int row) {

@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.variant.core.Variant;
+import io.variant.shredding.Rebuilder;
 import io.variant.shredding.ShreddedSource;
 import io.variant.shredding.ShreddedType;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.SplitOptions;
+import io.variant.shredding.Splitter;
 import io.variant.shredding.testkit.DatasetGen;
 import io.variant.shredding.testkit.PlanGen;
 import io.variant.shredding.testkit.ShapePlans;
+import io.variant.shredding.testkit.ShreddedTree;
 import io.variant.testkit.Gen;
 import io.variant.testkit.Model;
 import java.util.ArrayList;
@@ -53,6 +57,13 @@ final class Columns {
       return PlanGen.plan(rnd);
     }
     return ShapePlans.planFor(rnd, present.get(rnd.nextInt(present.size())));
+  }
+
+  /** The row path's result: {@code v} split by {@code plan}, then rebuilt by the Rebuilder. */
+  static Variant rebuild(Variant v, ShreddingPlan plan) {
+    ShreddedTree split = new ShreddedTree();
+    Splitter.of(plan, SplitOptions.defaults()).split(v, split);
+    return Rebuilder.of(plan).rebuild(v.metadata(), split.root());
   }
 
   /** An unshredded column of {@code rows}. */

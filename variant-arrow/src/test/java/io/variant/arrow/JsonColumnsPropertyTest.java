@@ -7,11 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
-import io.variant.shredding.Rebuilder;
 import io.variant.shredding.ShreddingPlan;
-import io.variant.shredding.SplitOptions;
-import io.variant.shredding.Splitter;
-import io.variant.shredding.testkit.ShreddedTree;
 import io.variant.testkit.Trials;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -75,9 +71,7 @@ class JsonColumnsPropertyTest {
                 assertTrue(plain.isNull(row) && fromShredded.isNull(row), "row " + row);
                 continue;
               }
-              ShreddedTree split = new ShreddedTree();
-              Splitter.of(plan, SplitOptions.defaults()).split(v, split);
-              Variant rebuilt = Rebuilder.of(plan).rebuild(v.metadata(), split.root());
+              Variant rebuilt = Columns.rebuild(v, plan);
               assertEquals(VariantJson.toJson(v), plain.getObject(row).toString(), "row " + row);
               assertEquals(
                   VariantJson.toJson(rebuilt),

@@ -11,9 +11,6 @@ import io.variant.core.Variant;
 import io.variant.core.VariantEquality;
 import io.variant.shredding.Rebuilder;
 import io.variant.shredding.ShreddingPlan;
-import io.variant.shredding.SplitOptions;
-import io.variant.shredding.Splitter;
-import io.variant.shredding.testkit.ShreddedTree;
 import io.variant.testkit.Trials;
 import java.util.List;
 import org.apache.arrow.memory.RootAllocator;
@@ -45,9 +42,7 @@ class UnshredPropertyTest {
                 assertTrue(whole.isNull(row), at);
                 continue;
               }
-              ShreddedTree split = new ShreddedTree();
-              Splitter.of(plan, SplitOptions.defaults()).split(v, split);
-              Variant expected = Rebuilder.of(plan).rebuild(v.metadata(), split.root());
+              Variant expected = Columns.rebuild(v, plan);
               Variant actual = whole.getObject(row);
               assertArrayEquals(
                   expected.metadataBytes(), actual.metadataBytes(), at + ": metadata");

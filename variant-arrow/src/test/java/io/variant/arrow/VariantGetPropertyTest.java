@@ -9,10 +9,7 @@ import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.shredding.Rebuilder;
 import io.variant.shredding.ShreddingPlan;
-import io.variant.shredding.SplitOptions;
-import io.variant.shredding.Splitter;
 import io.variant.shredding.testkit.PlanGen;
-import io.variant.shredding.testkit.ShreddedTree;
 import io.variant.testkit.Trials;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -144,9 +141,7 @@ class VariantGetPropertyTest {
         out.add(null);
         continue;
       }
-      ShreddedTree split = new ShreddedTree();
-      Splitter.of(plan, SplitOptions.defaults()).split(v, split);
-      out.add(Rebuilder.of(plan).rebuild(v.metadata(), split.root()));
+      out.add(Columns.rebuild(v, plan));
     }
     return out;
   }
