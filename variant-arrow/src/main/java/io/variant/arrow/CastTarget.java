@@ -29,25 +29,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
- * The Arrow types {@link VariantGet} casts to, and how a Variant value becomes each; a value that
- * does not fit is a cast failure (never a rounded or clamped value, except as the decimal row
- * says):
- *
- * <ul>
- *   <li>{@code Bool}: booleans; the strings {@code true} and {@code false} (any case).
- *   <li>{@code Int(8|16|32|64, signed)}: integral numbers in range (integers, decimals and floats
- *       with no fraction, strings holding one); a fraction fails rather than truncating.
- *   <li>{@code FloatingPoint(SINGLE|DOUBLE)}: numbers and numeric strings, to the nearest value.
- *   <li>{@code Decimal(p, s, 128)}: numbers and numeric strings, rounded half up to scale {@code s}
- *       (as Spark casts), failing above precision {@code p}.
- *   <li>{@code Utf8}: strings as they are; any other value as its JSON text (as Spark).
- *   <li>{@code Binary}, {@code Date(DAY)}: binaries, dates.
- *   <li>{@code Timestamp(MICROSECOND, zone)}: timestamps ({@code zone} non-null) or timestamps
- *       without zone ({@code zone} null), in microseconds or in nanoseconds that are whole
- *       microseconds.
- * </ul>
- *
- * A Variant null is SQL NULL for every type, and is no failure.
+ * The Arrow types {@link VariantGet} casts to, and how a Variant value becomes each: the table in
+ * {@link VariantGet}'s Javadoc, which is the contract.
  */
 final class CastTarget {
   private enum Kind {

@@ -9,6 +9,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * The vectors of one slot of a Variant column (the top level, an object field's group or an array's
@@ -27,6 +28,9 @@ final class SlotVectors {
   /** The typed part, or {@code null} for a residual plan. */
   final FieldVector typed;
 
+  /** Its Arrow type, or {@code null}. */
+  final ArrowType typedType;
+
   /** For an object plan, one per plan field in plan order; else empty. */
   final SlotVectors[] fields;
 
@@ -41,6 +45,7 @@ final class SlotVectors {
     this.group = group;
     this.value = (VarBinaryVector) group.getChild(StorageFields.VALUE);
     this.typed = plan.isShredded() ? group.getChild(StorageFields.TYPED_VALUE) : null;
+    this.typedType = typed == null ? null : typed.getField().getType();
     SlotVectors[] f = new SlotVectors[0];
     SlotVectors e = null;
     ScalarColumn s = null;

@@ -15,14 +15,32 @@ import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * {@code variant_get}: the value at a path of every row, cast to an Arrow type ({@link CastTarget}
- * lists the types and casts), as a typed vector. The path is followed through the shredded storage
- * (spec: VariantShredding §Objects, §Arrays): where it ends at a typed column of the requested
- * type, the typed value is copied as it is; at a typed column of another type, or at a typed object
- * or array, the value is rebuilt from its slot alone; only rows whose value sits in a residual are
- * parsed, from the residual's bytes. A path that meets a missing field, an index past an array's
- * end, or a value of the wrong kind gives SQL NULL, as {@link VariantPath#extract} gives {@code
- * null}.
+ * {@code variant_get}: the value at a path of every row, cast to an Arrow type (the types and casts
+ * are listed below), as a typed vector. The path is followed through the shredded storage (spec:
+ * VariantShredding §Objects, §Arrays): where it ends at a typed column of the requested type, the
+ * typed value is copied as it is; at a typed column of another type, or at a typed object or array,
+ * the value is rebuilt from its slot alone; only rows whose value sits in a residual are parsed,
+ * from the residual's bytes. A path that meets a missing field, an index past an array's end, or a
+ * value of the wrong kind gives SQL NULL, as {@link VariantPath#extract} gives {@code null}.
+ *
+ * <p><b>Casts.</b> The types it casts to, and how a Variant value becomes each; a value that does
+ * not fit is a cast failure (never a rounded or clamped value, except as the decimal row says):
+ *
+ * <ul>
+ *   <li>{@code Bool}: booleans; the strings {@code true} and {@code false} (any case).
+ *   <li>{@code Int(8|16|32|64, signed)}: integral numbers in range (integers, decimals and floats
+ *       with no fraction, strings holding one); a fraction fails rather than truncating.
+ *   <li>{@code FloatingPoint(SINGLE|DOUBLE)}: numbers and numeric strings, to the nearest value.
+ *   <li>{@code Decimal(p, s, 128)}: numbers and numeric strings, rounded half up to scale {@code s}
+ *       (as Spark casts), failing above precision {@code p}.
+ *   <li>{@code Utf8}: strings as they are; any other value as its JSON text (as Spark).
+ *   <li>{@code Binary}, {@code Date(DAY)}: binaries, dates.
+ *   <li>{@code Timestamp(MICROSECOND, zone)}: timestamps ({@code zone} non-null) or timestamps
+ *       without zone ({@code zone} null), in microseconds or in nanoseconds that are whole
+ *       microseconds.
+ * </ul>
+ *
+ * A Variant null is SQL NULL for every type, and is no failure.
  *
  * <pre>{@code
  * try (FieldVector ids = VariantGet.variantGet(column, VariantPath.parse("$.user.id"),
@@ -50,7 +68,7 @@ public final class VariantGet {
    * A new vector named after {@code column} holding, for every row, the value at {@code path} cast
    * to {@code type}, from {@code column}'s allocator; the caller closes it.
    *
-   * @throws IllegalArgumentException if {@code type} is not one {@link CastTarget} supports
+   * @throws IllegalArgumentException if {@code type} is not one of the types listed above
    * @throws VariantVectorException under {@link CastMode#STRICT}, naming the first row whose value
    *     does not cast; under either mode, naming a row whose bytes are malformed. Nothing stays
    *     allocated.
@@ -140,7 +158,7 @@ public final class VariantGet {
     if (!slot.hasTyped(index)) {
       return slot.residual(metadata, index); // null when missing
     }
-    if (slot.scalar != null && slot.typed.getField().getType().equals(target.type())) {
+    if (slot.scalar != null && slot.typedType.equals(target.type())) {
       out.copyFromSafe(index, row, slot.typed); // the typed column is the answer: no Variant
       return null;
     }
