@@ -82,8 +82,8 @@ class IpcRoundTripTest {
   }
 
   private static void roundTripsAsVariantVectors(boolean asFile) throws IOException {
-    try (RootAllocator allocator = new RootAllocator();
-        VariantExtensionType.Registration registration = VariantExtensionType.register()) {
+    VariantExtensionType.Registration registration = VariantExtensionType.register();
+    try (RootAllocator allocator = new RootAllocator()) {
       byte[] bytes = write(allocator, asFile);
       try (ArrowReader reader = reader(bytes, asFile, allocator)) {
         reader.loadNextBatch();
@@ -110,6 +110,8 @@ class IpcRoundTripTest {
           }
         }
       }
+    } finally {
+      registration.close();
     }
   }
 
