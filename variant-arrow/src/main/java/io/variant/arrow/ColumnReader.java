@@ -5,6 +5,8 @@ import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
 import io.variant.shredding.Rebuilder;
 import io.variant.shredding.ShreddingPlan;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.VarBinaryVector;
 
 /**
  * Reads a Variant column's rows as Variants: unshredded rows as views of their bytes, shredded rows
@@ -18,6 +20,10 @@ public final class ColumnReader {
   private final SlotVectors root;
   private final Rebuilder rebuilder;
   private final boolean shredded;
+  private VariantMetadata
+      lastMetadata; // the dictionary of the last row read, at [lastStart, lastEnd)
+  private int lastStart;
+  private int lastEnd;
 
   private ColumnReader(VariantVector column, ShreddingPlan plan) {
     this.column = column;
@@ -47,9 +53,25 @@ public final class ColumnReader {
     return rebuilder.rebuild(metadata, new VectorSource(root, row, metadata));
   }
 
-  /** The dictionary of non-null row {@code row}. */
+  /**
+   * The dictionary of non-null row {@code row}. Rows often repeat the previous row's dictionary
+   * byte for byte (writers share them, and rows of one shape encode the same keys): such a row gets
+   * the previous row's instance, compared in place, so that it is neither copied nor parsed again
+   * and the rebuilder resolves the plan's keys in it once.
+   */
   VariantMetadata metadata(int row) {
-    return VariantMetadata.of(column.metadataVector().get(row));
+    VarBinaryVector bytes = column.metadataVector();
+    int start = bytes.getStartOffset(row);
+    int end = bytes.getEndOffset(row);
+    if (lastMetadata == null
+        || ByteFunctionHelpers.equal(
+                bytes.getDataBuffer(), lastStart, lastEnd, bytes.getDataBuffer(), start, end)
+            == 0) {
+      lastMetadata = VariantMetadata.of(bytes.get(row));
+    }
+    lastStart = start;
+    lastEnd = end;
+    return lastMetadata;
   }
 
   /** The column's top-level slot. */
