@@ -9,10 +9,13 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.hash.ArrowBufHasher;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.util.CallBack;
+import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * A column of {@code arrow.parquet.variant} ({@link VariantExtensionType}) over its struct storage,
@@ -113,6 +116,70 @@ public final class VariantVector extends ExtensionTypeVector<StructVector> {
     getUnderlyingVector().setIndexDefined(index);
     metadataVector().setSafe(index, v.metadataBytes());
     valueVector().setSafe(index, v.valueBytes());
+  }
+
+  /**
+   * A transfer to a new {@code VariantVector} named {@code ref}: slices and batches keep the type.
+   */
+  @Override
+  public TransferPair getTransferPair(String ref, BufferAllocator allocator) {
+    return makeTransferPair(renamed(ref).createVector(allocator));
+  }
+
+  @Override
+  public TransferPair getTransferPair(String ref, BufferAllocator allocator, CallBack callBack) {
+    return getTransferPair(ref, allocator);
+  }
+
+  @Override
+  public TransferPair getTransferPair(Field field, BufferAllocator allocator) {
+    return getTransferPair(field.getName(), allocator);
+  }
+
+  @Override
+  public TransferPair getTransferPair(Field field, BufferAllocator allocator, CallBack callBack) {
+    return getTransferPair(field.getName(), allocator);
+  }
+
+  @Override
+  public TransferPair getTransferPair(BufferAllocator allocator) {
+    return getTransferPair(getName(), allocator);
+  }
+
+  /**
+   * A transfer into {@code target}, a {@code VariantVector} of the same storage: the storage's own
+   * transfer, so the buffers move (or are sliced) without a copy.
+   */
+  @Override
+  public TransferPair makeTransferPair(ValueVector target) {
+    VariantVector to = (VariantVector) target;
+    TransferPair storage = getUnderlyingVector().makeTransferPair(to.getUnderlyingVector());
+    return new TransferPair() {
+      @Override
+      public void transfer() {
+        storage.transfer();
+      }
+
+      @Override
+      public void splitAndTransfer(int startIndex, int length) {
+        storage.splitAndTransfer(startIndex, length);
+      }
+
+      @Override
+      public ValueVector getTo() {
+        return to;
+      }
+
+      @Override
+      public void copyValueSafe(int from, int to) {
+        storage.copyValueSafe(from, to);
+      }
+    };
+  }
+
+  private Field renamed(String name) {
+    Field field = getField();
+    return new Field(name, field.getFieldType(), field.getChildren());
   }
 
   @Override
