@@ -40,7 +40,7 @@ final class FooterBounds {
   private record Flatness(MessageType schema, Map<ColumnPath, Boolean> flat) {}
 
   // the schema of the last footer checked: readers of files written alike get the same schema
-  // object (see io.variant.parquet.read.FooterSchema), and walking it for each column chunk was
+  // object (see io.variant.parquet.file.FooterSchema), and walking it for each column chunk was
   // half of this check on a footer of 36 columns
   private static volatile Flatness last;
 

@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.parquet.file.WriterVersion;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.RebuildOptions;
@@ -7,7 +8,6 @@ import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.parquet.VersionParser;
 import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.io.api.PrimitiveConverter;
@@ -67,7 +67,7 @@ final class LevelRows {
     for (int i = 0; i < leaves.length; i++) {
       cursors[i] = leaves[i].pulled() ? leaves[i].cursor : null;
     }
-    this.writer = parse(createdBy);
+    this.writer = WriterVersion.parse(createdBy);
   }
 
   /**
@@ -155,33 +155,6 @@ final class LevelRows {
       }
     }
   }
-
-  /** What parquet-java's {@code ColumnReadStoreImpl} passes its column readers. */
-  static ParsedVersion parse(String createdBy) {
-    if (createdBy == null) {
-      return null;
-    }
-    // Files of one process nearly always share one writer: its regex parse was 2-3% of a
-    // projected read of a 3,000-row file, paid again on every open.
-    ParsedWriter last = lastWriter;
-    if (last != null && last.createdBy.equals(createdBy)) {
-      return last.version;
-    }
-    ParsedVersion version;
-    try {
-      version = VersionParser.parse(createdBy);
-    } catch (RuntimeException | VersionParser.VersionParseException e) {
-      version = null;
-    }
-    lastWriter = new ParsedWriter(createdBy, version);
-    return version;
-  }
-
-  /** A {@code created_by} and its parse ({@code null} if unparseable); immutable, so shareable. */
-  private record ParsedWriter(String createdBy, ParsedVersion version) {}
-
-  // the last writer parsed, by any thread: a stale or lost update only costs a parse
-  private static volatile ParsedWriter lastWriter;
 
   /** A slot's residual {@code value} column: the slot's {@code setResidual}. */
   static final class ResidualConverter extends BinaryConverter {

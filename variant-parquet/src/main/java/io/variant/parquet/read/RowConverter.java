@@ -1,6 +1,7 @@
 package io.variant.parquet.read;
 
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.file.RecentCache;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.RebuildOptions;

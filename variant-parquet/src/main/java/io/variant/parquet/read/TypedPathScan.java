@@ -4,6 +4,8 @@ import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.path.Segment;
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.file.FooterReader;
+import io.variant.parquet.file.WriterVersion;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
@@ -143,18 +145,18 @@ final class TypedPathScan {
   /**
    * True if {@code footer} shows, in every row group, nothing but nulls in the residual column
    * (and, for {@code $}, no null in the typed one), by the chunks' null counts, which even a footer
-   * read without statistics keeps ({@link ChunkConversion#nulls}).
+   * read without statistics keeps ({@link FooterReader#nullCount}).
    */
   boolean provenBy(ParquetMetadata footer) {
     for (BlockMetaData group : footer.getBlocks()) {
       ColumnChunkMetaData typed = chunk(group, typedPath);
       if (typed == null
           || typed.getValueCount() != group.getRowCount()
-          || (wholeValue && ChunkConversion.nulls(typed) != 0)) {
+          || (wholeValue && FooterReader.nullCount(typed) != 0)) {
         return false;
       }
       ColumnChunkMetaData value = valuePath == null ? null : chunk(group, valuePath);
-      if (value != null && ChunkConversion.nulls(value) != value.getValueCount()) {
+      if (value != null && FooterReader.nullCount(value) != value.getValueCount()) {
         return false;
       }
     }
@@ -212,7 +214,7 @@ final class TypedPathScan {
 
     @Override
     MessageType open(FileMetaData meta, ParquetConfiguration configuration) {
-      writer = LevelRows.parse(meta.getCreatedBy());
+      writer = WriterVersion.parse(meta.getCreatedBy());
       return schema;
     }
 

@@ -4,6 +4,8 @@ import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.file.FooterReader;
+import io.variant.parquet.file.LengthOnceFile;
 import io.variant.parquet.filter.VariantPredicate;
 import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.schema.VariantSchemaException;

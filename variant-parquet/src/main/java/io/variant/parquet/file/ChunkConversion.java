@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.file;
 
 import java.util.ArrayList;
 import java.util.HashMap;

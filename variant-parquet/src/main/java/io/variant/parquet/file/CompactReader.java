@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.file;
 
 import java.nio.charset.StandardCharsets;
 

@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.file;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +12,7 @@ import org.apache.parquet.io.SeekableInputStream;
  * cost on a small file). A file does not change length while it is read. For a local file the
  * length is the file system's ({@link Files#size}), which does not open the file at all.
  */
-final class LengthOnceFile implements InputFile {
+public final class LengthOnceFile implements InputFile {
   private final InputFile file;
   private final Path local;
   private long length = -1;
@@ -20,7 +20,7 @@ final class LengthOnceFile implements InputFile {
   /**
    * @param local the path of {@code file} if it is a local file, else {@code null}
    */
-  LengthOnceFile(InputFile file, Path local) {
+  public LengthOnceFile(InputFile file, Path local) {
     this.file = file;
     this.local = local;
   }

@@ -1,10 +1,13 @@
-package io.variant.parquet.read;
+package io.variant.parquet.file;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.variant.parquet.read.ParquetFuzzSeeds;
+import io.variant.parquet.read.ShapedValues;
+import io.variant.parquet.read.TestFileWriter;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.PlanGen;

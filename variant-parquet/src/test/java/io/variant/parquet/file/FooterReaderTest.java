@@ -1,9 +1,10 @@
-package io.variant.parquet.read;
+package io.variant.parquet.file;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.variant.parquet.read.ParquetFuzzSeeds;
 import io.variant.testkit.ParquetTesting;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,17 +1,17 @@
-package io.variant.parquet.read;
+package io.variant.parquet.file;
 
 // Size (over 300 lines): one small method per struct of parquet.thrift that a footer holds, each a
 // switch over its field ids; they share the reader and its decline rules, so they stay together.
 
-import static io.variant.parquet.read.CompactReader.BINARY;
-import static io.variant.parquet.read.CompactReader.I16;
-import static io.variant.parquet.read.CompactReader.I32;
-import static io.variant.parquet.read.CompactReader.I64;
-import static io.variant.parquet.read.CompactReader.LIST;
-import static io.variant.parquet.read.CompactReader.STRUCT;
-import static io.variant.parquet.read.CompactReader.TRUE;
+import static io.variant.parquet.file.CompactReader.BINARY;
+import static io.variant.parquet.file.CompactReader.I16;
+import static io.variant.parquet.file.CompactReader.I32;
+import static io.variant.parquet.file.CompactReader.I64;
+import static io.variant.parquet.file.CompactReader.LIST;
+import static io.variant.parquet.file.CompactReader.STRUCT;
+import static io.variant.parquet.file.CompactReader.TRUE;
 
-import io.variant.parquet.read.CompactReader.Malformed;
+import io.variant.parquet.file.CompactReader.Malformed;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,8 +1,10 @@
-package io.variant.parquet.read;
+package io.variant.parquet.file;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
@@ -22,7 +24,7 @@ import org.apache.parquet.io.SeekableInputStream;
  * caller then reads the footer with parquet-java, which reports the problem in its own words, so
  * errors are unchanged.
  */
-final class FooterReader {
+public final class FooterReader {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
   /** Stateless once made, and shared the same way by parquet-java's own file reader. */
@@ -35,7 +37,7 @@ final class FooterReader {
    *
    * @param statistics whether to keep column chunk statistics (row-group pruning reads them)
    */
-  static ParquetMetadata read(InputFile file, boolean statistics) {
+  public static ParquetMetadata read(InputFile file, boolean statistics) {
     try {
       byte[] footer = footerBytes(file);
       if (footer == null) {
@@ -50,8 +52,17 @@ final class FooterReader {
     }
   }
 
+  /**
+   * The null count of {@code chunk} as its footer states it, or -1 if it states none: from the
+   * statistics of a footer read with them, else from what {@link #read} keeps of a footer read
+   * without them (one varint per chunk).
+   */
+  public static long nullCount(ColumnChunkMetaData chunk) {
+    return ChunkConversion.nulls(chunk);
+  }
+
   /** The serialized {@code FileMetaData}, or {@code null} if the file's tail is not a footer's. */
-  static byte[] footerBytes(InputFile file) throws java.io.IOException {
+  static byte[] footerBytes(InputFile file) throws IOException {
     long length = file.getLength();
     if (length < 12) {
       return null;

@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.file;
 
 import java.io.ByteArrayInputStream;
 import org.apache.parquet.io.DelegatingSeekableInputStream;
@@ -6,10 +6,10 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /** A Parquet {@link InputFile} over bytes in memory, for fuzzing without touching the disk. */
-final class BytesInputFile implements InputFile {
+public final class BytesInputFile implements InputFile {
   private final byte[] bytes;
 
-  BytesInputFile(byte[] bytes) {
+  public BytesInputFile(byte[] bytes) {
     this.bytes = bytes;
   }
 

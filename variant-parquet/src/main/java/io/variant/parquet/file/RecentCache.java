@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.file;
 
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -13,19 +13,20 @@ import java.util.function.Supplier;
  * @param <K> what a value was made from
  * @param <V> the value
  */
-final class RecentCache<K, V> {
+public final class RecentCache<K, V> {
   private final Object[] keys;
   private final Object[] values;
   private int next;
 
-  RecentCache(int size) {
+  /** A cache of the last {@code size} values. */
+  public RecentCache(int size) {
     keys = new Object[size];
     values = new Object[size];
   }
 
   /** The value of the most recent key that {@code matches} accepts, or {@code null}. */
   @SuppressWarnings("unchecked")
-  synchronized V find(Predicate<K> matches) {
+  public synchronized V find(Predicate<K> matches) {
     for (int n = 0, i = next; n < keys.length; n++) {
       i = (i == 0 ? keys.length : i) - 1;
       if (keys[i] != null && matches.test((K) keys[i])) {
@@ -39,7 +40,7 @@ final class RecentCache<K, V> {
    * The value kept for this very {@code key} object, or else the one {@code make} makes (and that
    * is kept if it makes one without throwing).
    */
-  V byIdentity(K key, Supplier<V> make) {
+  public V byIdentity(K key, Supplier<V> make) {
     V known = find(k -> k == key);
     if (known == null) {
       known = make.get();
@@ -49,7 +50,7 @@ final class RecentCache<K, V> {
   }
 
   /** Keeps {@code value} for {@code key}, in place of the oldest entry. */
-  synchronized void add(K key, V value) {
+  public synchronized void add(K key, V value) {
     keys[next] = key;
     values[next] = value;
     next = (next + 1) % keys.length;
