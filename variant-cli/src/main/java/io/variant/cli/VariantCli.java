@@ -44,17 +44,11 @@ import picocli.CommandLine.Spec;
     name = "variant",
     mixinStandardHelpOptions = true,
     versionProvider = VariantCli.Version.class,
-    header = "Encode, decode, shred and inspect Parquet VARIANT values.",
-    footerHeading = "%nExit codes:%n",
-    footer = {
-      "  0  success",
-      "  1  bad input (the message names file, line and column)",
-      "  2  usage error, or a refused request (e.g. OUT exists without --overwrite)",
-      "  3  I/O error: a file cannot be read or written (no such file, permission denied, disk full)",
-      "  4  resource limit: a value over a limit (--max-value-size, --max-depth) or out of memory",
-      " 70  internal error (rerun with --verbose and report the stack trace)",
-    })
+    header = "Encode, decode, shred and inspect Parquet VARIANT values.")
 public final class VariantCli implements Callable<Integer> {
+  /** Columns of the usage help. */
+  static final int USAGE_WIDTH = 80;
+
   /** Every subcommand, by the name its {@code @Command} gives it, in the order help lists them. */
   static final Map<String, Supplier<Object>> COMMANDS = commands();
 
@@ -163,6 +157,10 @@ public final class VariantCli implements Callable<Integer> {
     } else {
       COMMANDS.values().forEach(c -> cmd.addSubcommand(c.get()));
     }
+    ExitCodeHelp.addTo(cmd);
+    // Set, not taken from the picocli.usage.width property: HelpRenderingTest checks the help
+    // renders cleanly at this width (Java's line breaking may split "$.items" after the dot).
+    cmd.setUsageHelpWidth(USAGE_WIDTH);
     return cmd.setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true))
         .setErr(stderr)
         .setCaseInsensitiveEnumValuesAllowed(true)

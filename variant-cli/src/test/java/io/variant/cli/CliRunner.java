@@ -43,6 +43,40 @@ final class CliRunner {
     return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
   }
 
+  /**
+   * Runs with empty stdin and stdout {@code stdout} as it is (e.g. a stream that fails as a closed
+   * pipe does); the result's {@code out} is empty.
+   */
+  static Result runTo(java.io.OutputStream stdout, String... args) {
+    StringWriter err = new StringWriter();
+    int code =
+        VariantCli.execute(
+            VariantCli.commandLine(
+                new ByteArrayInputStream(new byte[0]), stdout, new PrintWriter(err, true), args),
+            args);
+    return new Result(code, "", err.toString());
+  }
+
+  /** A stdout that takes {@code bytes} bytes, then fails every write with {@code message}. */
+  static java.io.OutputStream failingAfter(long bytes, String message) {
+    return new java.io.OutputStream() {
+      private long written;
+
+      @Override
+      public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        if (written + len > bytes) {
+          throw new IOException(message);
+        }
+        written += len;
+      }
+    };
+  }
+
   static byte[] gzip(byte[] data) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {

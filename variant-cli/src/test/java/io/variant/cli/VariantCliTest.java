@@ -23,7 +23,8 @@ class VariantCliTest {
         new String[] {"encode", "decode", "plan", "convert", "cat", "schema", "get"}) {
       assertTrue(r.out().contains("\n  " + command + " "), command + " missing from\n" + r.out());
     }
-    assertTrue(r.out().contains("2  usage error"), r.out());
+    assertTrue(r.out().contains("\n    2   usage error"), r.out());
+    assertTrue(r.out().contains("\n  141   stdout closed by its reader"), r.out());
     assertEquals("", r.err());
   }
 
@@ -144,7 +145,8 @@ class VariantCliTest {
 
   @Test
   void brokenPipeExitsSilentlyWith141() throws Exception {
-    CliRunner.Result r = handle(new OutputException(new IOException("Broken pipe")), "decode");
+    CliRunner.Result r =
+        handle(new OutputException("stdout", new IOException("Broken pipe")), "decode");
     assertEquals(141, r.exitCode());
     assertEquals("", r.err());
   }
@@ -152,8 +154,8 @@ class VariantCliTest {
   @Test
   void otherWriteFailureIsReported() throws Exception {
     CliRunner.Result r =
-        handle(new OutputException(new IOException("No space left on device")), "decode");
+        handle(new OutputException("stdout", new IOException("No space left on device")), "decode");
     assertEquals(3, r.exitCode());
-    assertEquals("variant: cannot write output: no space left on device", r.err().strip());
+    assertEquals("variant: cannot write stdout: no space left on device", r.err().strip());
   }
 }

@@ -330,6 +330,8 @@ public final class Variant extends EncodedValue {
    *
    * @return this, for chaining
    * @throws VariantFormatException naming the first problem and its byte offset
+   * @throws VariantLimitException if the value nests deeper than {@link Limits#maxDepth()} (the
+   *     message gives the byte offset)
    */
   public Variant validate() {
     return validate(Limits.defaults(), KeyOrder.ANY);

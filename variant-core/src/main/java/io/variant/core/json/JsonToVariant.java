@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.variant.core.DuplicateKeyException;
 import io.variant.core.VariantBuilder;
+import io.variant.core.VariantLimitException;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -70,9 +71,7 @@ final class JsonToVariant {
         case START_OBJECT:
         case START_ARRAY:
           if (depth == maxDepth) {
-            throw error(
-                p.currentTokenLocation(),
-                "nesting deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
+            throw tooDeep(p, maxDepth);
           }
           depth++;
           if (t == JsonToken.START_OBJECT) {
@@ -264,6 +263,17 @@ final class JsonToVariant {
     return -1;
   }
 
+  /**
+   * Nesting past the limit, where it happens: a {@link VariantJsonException} for its location,
+   * whose cause, a {@link VariantLimitException}, tells callers it is a limit and not malformed
+   * JSON.
+   */
+  private static VariantJsonException tooDeep(JsonParser p, int maxDepth) {
+    String detail = "nesting deeper than " + maxDepth + " levels (raise Limits.maxDepth)";
+    return VariantJsonException.at(
+        p.currentTokenLocation(), detail, new VariantLimitException(detail));
+  }
+
   private static VariantJsonException error(JsonLocation location, String detail) {
     return VariantJsonException.at(location, detail, null);
   }
@@ -277,7 +287,7 @@ final class JsonToVariant {
       JsonProcessingException j = (JsonProcessingException) e;
       // StreamConstraintsException carries no location; the parser's position is where it stopped.
       JsonLocation at = j.getLocation() != null ? j.getLocation() : p.currentLocation();
-      return VariantJsonException.at(at, j.getOriginalMessage(), e);
+      return JacksonErrors.translate(j, at);
     }
     return VariantJsonException.at(p.currentLocation(), "the input could not be decoded: " + e, e);
   }

@@ -268,10 +268,12 @@ public final class VariantJson {
   private record FactoryFor(Limits limits, JsonFactory factory) {}
 
   private static JsonFactory newFactory(Limits limits) {
-    // One more level than ours: our own check fires first with a clearer message, and a reader of a
-    // top-level array of documents needs the extra level for the array itself.
+    // Two more levels than ours, so that our own check always fires first, with the location and
+    // the limit as the caller set it: one for the array that holds the documents of a
+    // JsonDocumentReader, one for the container whose start our check refuses (jackson counts it
+    // as soon as it reads it, before we see the token).
     int nesting =
-        limits.maxDepth() == Integer.MAX_VALUE ? Integer.MAX_VALUE : limits.maxDepth() + 1;
+        limits.maxDepth() >= Integer.MAX_VALUE - 2 ? Integer.MAX_VALUE : limits.maxDepth() + 2;
     return JsonFactory.builder()
         .streamReadConstraints(
             StreamReadConstraints.builder()
