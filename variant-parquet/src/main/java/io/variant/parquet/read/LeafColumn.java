@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.parquet.encoding.LeafPages;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import java.util.Arrays;
 import org.apache.parquet.VersionParser.ParsedVersion;
@@ -203,7 +204,8 @@ final class LeafColumn implements SlotTarget {
     reader = new LeafPages(descriptor, pages.getPageReader(descriptor), converter, writer);
     left = reader.total();
     if (maxRepetition == 0) {
-      flat = reader.flat(raw, converter);
+      flat = new FlatValues(raw, converter);
+      reader.decodeAhead(flat);
       cursor.take(reader, flat);
     }
   }
@@ -304,12 +306,7 @@ final class LeafColumn implements SlotTarget {
 
   /** A row past the chunk's entries. */
   ParquetDecodingException exhausted() {
-    return exhausted(descriptor);
-  }
-
-  /** A row past the entries of {@code column}'s chunk. */
-  static ParquetDecodingException exhausted(ColumnDescriptor column) {
-    return damaged(column, "it holds fewer rows than its row group");
+    return LeafPages.exhausted(descriptor);
   }
 
   /**
@@ -432,7 +429,7 @@ final class LeafColumn implements SlotTarget {
     int n = reader.run(lastElementLevel, definedAt[e]);
     ScalarElements run = list.leafElements(first, n);
     target = run;
-    reader.runValuesTo(run, first, n, reader.runValues(), raw);
+    run.takeRun(reader, first, n, reader.runValues(), raw);
     index[e] = first + n - 1;
     reader.consume(n);
     left -= n;
@@ -448,26 +445,10 @@ final class LeafColumn implements SlotTarget {
   }
 
   ParquetDecodingException outside(int d) {
-    return outside(descriptor, d);
-  }
-
-  /** Definition level {@code d}, which no writer produces, in {@code column}. */
-  static ParquetDecodingException outside(ColumnDescriptor column, int d) {
-    return damaged(
-        column,
-        "definition level "
-            + d
-            + " is outside the column's 0 to "
-            + column.getMaxDefinitionLevel());
+    return LeafPages.outside(descriptor, d);
   }
 
   private ParquetDecodingException damaged(String why) {
-    return damaged(descriptor, why);
-  }
-
-  /** How a damaged chunk of {@code column} is reported; the row cursor names the file and row. */
-  static ParquetDecodingException damaged(ColumnDescriptor column, String why) {
-    return new ParquetDecodingException(
-        "Cannot read column " + String.join(".", column.getPath()) + ": " + why);
+    return LeafPages.damaged(descriptor, why);
   }
 }

@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.parquet.encoding.BinaryConverter;
 import io.variant.parquet.file.WriterVersion;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
@@ -165,7 +166,7 @@ final class LevelRows {
     }
 
     @Override
-    void accept(byte[] bytes, int dictionaryId) {
+    protected void accept(byte[] bytes, int dictionaryId) {
       owner.current().setResidual(bytes);
     }
   }

@@ -2,6 +2,7 @@ package io.variant.parquet.read;
 
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
+import io.variant.parquet.encoding.BinaryConverter;
 import org.apache.parquet.column.Dictionary;
 
 /**
@@ -44,7 +45,7 @@ final class MetadataConverter extends BinaryConverter {
   }
 
   @Override
-  void accept(byte[] bytes, int dictionaryId) {
+  protected void accept(byte[] bytes, int dictionaryId) {
     try {
       if (dictionaryId < 0) {
         row.setMetadata(VariantMetadata.of(bytes));

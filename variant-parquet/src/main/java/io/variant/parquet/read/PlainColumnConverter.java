@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.parquet.encoding.BinaryConverter;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.LogicalTypeAnnotation;

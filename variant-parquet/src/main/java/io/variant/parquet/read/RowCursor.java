@@ -1,6 +1,7 @@
 package io.variant.parquet.read;
 
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.encoding.PageCodecs;
 import io.variant.parquet.filter.RowGroupPruning;
 import io.variant.parquet.guard.GuardedInputFile;
 import java.io.IOException;

@@ -3,6 +3,7 @@ package io.variant.parquet.read;
 import io.variant.core.CheckedUtf8;
 import io.variant.core.VariantFormatException;
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.encoding.BinaryConverter;
 import io.variant.shredding.ShreddedType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -58,7 +59,7 @@ final class ScalarConverters {
     }
 
     @Override
-    void accept(byte[] bytes, int dictionaryId) {
+    protected void accept(byte[] bytes, int dictionaryId) {
       owner.current().setBytes(bytes);
     }
   }
@@ -146,7 +147,7 @@ final class ScalarConverters {
     }
 
     @Override
-    void accept(byte[] bytes, int dictionaryId) {
+    protected void accept(byte[] bytes, int dictionaryId) {
       if (dictionaryId < 0) {
         owner.current().setBytes(bytes);
         return;

@@ -1,5 +1,7 @@
 package io.variant.parquet.read;
 
+import io.variant.parquet.encoding.LeafPages;
+
 /**
  * The rows of a leaf of a list whose elements are scalars (tags, ids), in a column whose groups
  * above the list are pulled ({@link LeafColumn#pullAbove}): a well-formed row (repetition level 0,
@@ -86,7 +88,7 @@ final class ScalarListRows {
           s.startList();
         }
         if (d >= elementDefined) {
-          pages.runValuesTo(s.leafElements(0, n), 0, n, valued, raw);
+          s.leafElements(0, n).takeRun(pages, 0, n, valued, raw);
         }
       }
     }

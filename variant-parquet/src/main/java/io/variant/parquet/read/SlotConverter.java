@@ -1,5 +1,6 @@
 package io.variant.parquet.read;
 
+import io.variant.parquet.encoding.BinaryConverter;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import java.util.function.Supplier;
@@ -38,7 +39,7 @@ final class SlotConverter extends GroupConverter implements SlotTarget {
         children[i] =
             new BinaryConverter() {
               @Override
-              void accept(byte[] bytes, int dictionaryId) {
+              protected void accept(byte[] bytes, int dictionaryId) {
                 current.setResidual(bytes);
               }
             };

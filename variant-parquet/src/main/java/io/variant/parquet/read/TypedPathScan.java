@@ -4,6 +4,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.path.Segment;
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.encoding.LeafPages;
 import io.variant.parquet.file.FooterReader;
 import io.variant.parquet.file.WriterVersion;
 import io.variant.parquet.schema.ShreddedSchemaNode;
@@ -229,7 +230,7 @@ final class TypedPathScan {
     @Override
     PathValue read() {
       if (left-- <= 0) {
-        throw LeafColumn.exhausted(leaf);
+        throw LeafPages.exhausted(leaf);
       }
       int d = values.definition();
       if (d != leaf.getMaxDefinitionLevel()) {
@@ -251,11 +252,11 @@ final class TypedPathScan {
     /** The row whose typed value is null at definition level {@code d} (see the class comment). */
     private PathValue nullAt(int d) {
       if (d < 0 || d > leaf.getMaxDefinitionLevel()) {
-        throw LeafColumn.outside(leaf, d);
+        throw LeafPages.outside(leaf, d);
       }
       values.consume(); // the entry is read: the next row is the next entry
       if (wholeValue) {
-        throw LeafColumn.damaged(
+        throw LeafPages.damaged(
             leaf, "it holds a null where its row group's statistics count none");
       }
       return d < presentAt ? PathValue.SQL_NULL : PathValue.absent(true);

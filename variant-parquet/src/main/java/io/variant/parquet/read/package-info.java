@@ -39,9 +39,8 @@
  * <p>May import: {@code io.variant.core}, {@code io.variant.core.path}, {@code
  * io.variant.shredding}, {@code io.variant.parquet}, {@code io.variant.parquet.schema}, {@code
  * io.variant.parquet.file} (the footer), {@code io.variant.parquet.guard} (corrupt-file checks),
- * {@code io.variant.parquet.filter} (row-group pruning), {@code org.apache.parquet.*}, {@code
- * org.apache.hadoop.conf} (only for the ReadSupport signatures) and {@code com.github.luben.zstd}
- * (ZSTD pages decompressed in one call, with the library parquet-hadoop itself uses for ZSTD).
- * Nothing here depends on the write package.
+ * {@code io.variant.parquet.filter} (row-group pruning), {@code io.variant.parquet.encoding} (page
+ * decoding), {@code org.apache.parquet.*} and {@code org.apache.hadoop.conf} (only for the
+ * ReadSupport signatures). Nothing here depends on the write package.
  */
 package io.variant.parquet.read;

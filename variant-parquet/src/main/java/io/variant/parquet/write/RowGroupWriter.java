@@ -1,5 +1,6 @@
 package io.variant.parquet.write;
 
+import io.variant.parquet.encoding.ZstdPageCompressor;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.encoding;
 
 import java.nio.ByteBuffer;
 import org.apache.parquet.column.Dictionary;
@@ -12,14 +12,14 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * uses the entry (callers never mutate them), so a dictionary-encoded metadata or residual column
  * costs one copy per distinct value.
  */
-abstract class BinaryConverter extends PrimitiveConverter {
+public abstract class BinaryConverter extends PrimitiveConverter {
   private Dictionary dictionary;
   // the dictionary when PageValues made it (BINARY, PLAIN): entries copied straight from its page
   private BinaryDictionary plain;
   private byte[][] decoded;
 
   /** Receives one non-null value of the current row. */
-  abstract void accept(byte[] bytes, int dictionaryId);
+  protected abstract void accept(byte[] bytes, int dictionaryId);
 
   @Override
   public boolean hasDictionarySupport() {
@@ -42,7 +42,7 @@ abstract class BinaryConverter extends PrimitiveConverter {
    * Throws unless {@code dictionaryId} is an entry of the current dictionary: a damaged page's RLE
    * runs can hold any id.
    */
-  final void checkId(int dictionaryId) {
+  public final void checkId(int dictionaryId) {
     if (dictionaryId < 0 || dictionaryId >= decoded.length) {
       throw new ParquetDecodingException(
           "Cannot decode dictionary id "
@@ -55,7 +55,7 @@ abstract class BinaryConverter extends PrimitiveConverter {
   }
 
   /** The bytes of dictionary entry {@code dictionaryId}, copied out on first use. */
-  final byte[] entry(int dictionaryId) {
+  public final byte[] entry(int dictionaryId) {
     checkId(dictionaryId);
     byte[] b = decoded[dictionaryId];
     if (b == null) {
@@ -101,7 +101,7 @@ abstract class BinaryConverter extends PrimitiveConverter {
    * The value's bytes in an array nobody else writes to: Parquet may reuse a Binary's backing
    * array.
    */
-  static byte[] bytes(Binary value) {
+  public static byte[] bytes(Binary value) {
     byte[] b = value.getBytes();
     return value.isBackingBytesReused() ? b.clone() : b;
   }

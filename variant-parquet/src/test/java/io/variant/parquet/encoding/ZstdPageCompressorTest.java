@@ -1,4 +1,4 @@
-package io.variant.parquet.write;
+package io.variant.parquet.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 

@@ -1,4 +1,4 @@
-package io.variant.parquet.write;
+package io.variant.parquet.encoding;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -35,7 +35,7 @@ import org.apache.parquet.io.api.Binary;
  *
  * <p><b>Thread safety:</b> none, as every values writer.
  */
-final class BinaryDictionaryWriter
+public final class BinaryDictionaryWriter
     extends DictionaryValuesWriter.PlainBinaryDictionaryValuesWriter {
   private static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -50,7 +50,7 @@ final class BinaryDictionaryWriter
   private int lastId;
 
   /** As {@code PlainBinaryDictionaryValuesWriter}'s constructor. */
-  BinaryDictionaryWriter(
+  public BinaryDictionaryWriter(
       int maxDictionaryByteSize,
       Encoding encodingForDataPage,
       Encoding encodingForDictionaryPage,

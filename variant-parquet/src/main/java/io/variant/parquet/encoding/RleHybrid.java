@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.encoding;
 
 import org.apache.parquet.io.ParquetDecodingException;
 

@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.encoding;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
@@ -16,14 +16,14 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * that was most of the cost of opening a row group. Damaged pages fail with {@link IOException}.
  * <b>Thread safety:</b> none, like the reader that owns it.
  */
-final class PageCodecs implements CompressionCodecFactory {
+public final class PageCodecs implements CompressionCodecFactory {
   private final CompressionCodecFactory fallback;
   private Zstd zstd;
 
   /**
    * @param fallback parquet-java's factory: every codec but ZSTD's pages, and compression
    */
-  PageCodecs(CompressionCodecFactory fallback) {
+  public PageCodecs(CompressionCodecFactory fallback) {
     this.fallback = fallback;
   }
 

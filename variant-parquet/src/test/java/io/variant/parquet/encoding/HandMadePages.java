@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.encoding;
 
 import java.util.ArrayDeque;
 import java.util.Collection;
@@ -14,13 +14,13 @@ import org.apache.parquet.column.page.PageReader;
  * A column chunk of hand-made data pages, no dictionary: what the level reader's tests feed it to
  * reach levels and values that no writer produces.
  */
-final class HandMadePages {
+public final class HandMadePages {
   private HandMadePages() {}
 
   /**
    * A v1 data page of {@code entries} entries: {@code bytes} holds RLE levels, then PLAIN values.
    */
-  static DataPage v1(byte[] bytes, int entries) {
+  public static DataPage v1(byte[] bytes, int entries) {
     return new DataPageV1(
         BytesInput.from(bytes),
         entries,
@@ -32,7 +32,7 @@ final class HandMadePages {
   }
 
   /** A reader of {@code pages}, in order, that says the chunk holds {@code total} entries. */
-  static PageReader of(long total, Collection<DataPage> pages) {
+  public static PageReader of(long total, Collection<DataPage> pages) {
     Deque<DataPage> left = new ArrayDeque<>(pages);
     return new PageReader() {
       @Override

@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -126,13 +126,13 @@ class BinaryDictionaryTest {
     BinaryConverter c =
         new BinaryConverter() {
           @Override
-          void accept(byte[] bytes, int dictionaryId) {
+          protected void accept(byte[] bytes, int dictionaryId) {
             got.add(bytes);
           }
         };
     PageValues values = new PageValues(COLUMN, page(plain(utf8("x"), utf8("yy")), 2), c, null);
     int[] ids = {1, 0, 1, 1, 0};
-    values.start(Encoding.RLE_DICTIONARY, NumericDictionaryTest.idPage(ids, 2), 0, ids.length);
+    values.start(Encoding.RLE_DICTIONARY, DictionaryPages.idPage(ids, 2), 0, ids.length);
     for (int i = 0; i < ids.length; i++) {
       values.write();
     }
@@ -153,7 +153,7 @@ class BinaryDictionaryTest {
     BinaryConverter entries =
         new BinaryConverter() {
           @Override
-          void accept(byte[] bytes, int dictionaryId) {}
+          protected void accept(byte[] bytes, int dictionaryId) {}
         };
     List<byte[]> copies = new ArrayList<>();
     PrimitiveConverter plain =
@@ -165,7 +165,7 @@ class BinaryDictionaryTest {
         };
     int[] ids = new int[want.length];
     Arrays.setAll(ids, i -> i);
-    byte[] idPage = NumericDictionaryTest.idPage(ids, ids.length);
+    byte[] idPage = DictionaryPages.idPage(ids, ids.length);
     long before = allocatedBytes();
     new PageValues(COLUMN, page, entries, null);
     PageValues values = new PageValues(COLUMN, page, plain, null);

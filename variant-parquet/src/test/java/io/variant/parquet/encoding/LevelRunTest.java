@@ -1,4 +1,4 @@
-package io.variant.parquet.read;
+package io.variant.parquet.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

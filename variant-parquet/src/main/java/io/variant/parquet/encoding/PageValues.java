@@ -1,17 +1,15 @@
-package io.variant.parquet.read;
+package io.variant.parquet.encoding;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.apache.parquet.CorruptDeltaByteArrays;
 import org.apache.parquet.VersionParser.ParsedVersion;
-import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
-import org.apache.parquet.column.ValuesType;
 import org.apache.parquet.column.page.DictionaryPage;
-import org.apache.parquet.column.values.RequiresPreviousReader;
-import org.apache.parquet.column.values.ValuesReader;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
@@ -21,18 +19,17 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * The values of one column chunk's pages, for {@link LeafPages}: dictionary ids ({@link RleHybrid},
  * a few hundred at a time), PLAIN values read from the page's bytes, delta encodings ({@link
  * DeltaPages}); every other encoding (byte-stream-split, RLE booleans, and {@code DELTA_BYTE_ARRAY}
- * from writers with PARQUET-246) goes through parquet-java's own {@code ValuesReader} for it.
+ * from writers with PARQUET-246) goes through parquet-java's own {@code ValuesReader} for it
+ * ({@link DeclinedValues}).
  *
  * <p>The converter sees exactly the calls parquet-java's {@code ColumnReaderImpl} makes: {@code
  * setDictionary} once, then per value {@code addValueFromDictionary} (dictionary pages, converters
  * with dictionary support), else the decoded value's {@code addInt}, {@code addLong}, ..., {@code
  * addBinary}. A {@link BinaryConverter} receives binaries as its own arrays, without a {@code
- * Binary} in between; a BINARY column's dictionary page is a {@link BinaryDictionary}, every other
- * dictionary page parquet-java's own. Damaged pages fail with {@link ParquetDecodingException}.
+ * Binary} in between. The chunk's dictionary page is a {@link ChunkDictionary}. Damaged pages fail
+ * with {@link ParquetDecodingException}.
  */
-// Over 400 lines: the raw reads for runs of list elements and for FlatValues (nextBits, nextHigh,
-// nextId) share the page state of write(); if they grow, move them out together with that state.
-final class PageValues {
+public final class PageValues {
   private static final int CHUNK = 64; // ids decoded at a time: small, as LeafPages' levels
   private final ColumnDescriptor descriptor;
   private final PrimitiveConverter converter;
@@ -41,14 +38,11 @@ final class PageValues {
   private final ParsedVersion writer;
   private final PrimitiveTypeName type;
   private final int fixedLength; // FIXED_LEN_BYTE_ARRAY: each value's length
-  private final Dictionary dictionary;
-  // INT32, INT64, FLOAT, DOUBLE entries as raw bits (ints for the 4-byte types), decoded once per
-  // chunk when the converter takes decoded values: a value is then one array read, not the
-  // dictionary's bound and decode calls (interface calls on parquet-java's dictionary classes)
+  private final ChunkDictionary dictionary; // or null
+  // the dictionary's numbers as raw bits, if it decoded them (see ChunkDictionary): read per value
   private final long[] longs;
   private final int[] ints;
   private final int numberCount; // entries in longs or ints, -1 if neither
-  private int entries; // of the page, null or not
   private final int[] ids = new int[CHUNK];
   private final RleHybrid idRuns = new RleHybrid();
   private int idAt; // the next id in ids
@@ -60,13 +54,13 @@ final class PageValues {
   private static final int READER = 4; // parquet-java's ValuesReader
   private int mode; // how the page's values are decoded
   private final DeltaPages delta = new DeltaPages();
+  private final DeclinedValues declined; // any other encoding
   private int nextValue; // dictionary ids: the next one to hand out
   private byte[] buf; // PLAIN values: the page's bytes
   private int pos; // PLAIN values: where the next one starts
   private int end;
   private int bit; // PLAIN booleans: the next bit
   private long low; // the low word of the last nextHigh()
-  private ValuesReader values; // any other encoding
   private Encoding encoding;
 
   /**
@@ -85,36 +79,12 @@ final class PageValues {
     this.writer = writer;
     this.type = descriptor.getPrimitiveType().getPrimitiveTypeName();
     this.fixedLength = descriptor.getPrimitiveType().getTypeLength();
-    if (dictionaryPage != null) {
-      try {
-        dictionary =
-            type == PrimitiveTypeName.BINARY
-                    && BinaryDictionary.decodes(dictionaryPage.getEncoding())
-                ? BinaryDictionary.of(dictionaryPage)
-                : dictionaryPage.getEncoding().initDictionary(descriptor, dictionaryPage);
-        if (dictionarySupport) {
-          converter.setDictionary(dictionary);
-        }
-      } catch (IOException e) {
-        throw new ParquetDecodingException("could not decode the dictionary for " + descriptor, e);
-      }
-    } else {
-      dictionary = null;
-    }
-    boolean decoded = dictionary != null && !dictionarySupport;
-    boolean wide = type == PrimitiveTypeName.INT64 || type == PrimitiveTypeName.DOUBLE;
-    boolean narrow = type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.FLOAT;
-    this.longs = decoded && wide ? new long[dictionary.getMaxId() + 1] : null;
-    this.ints = decoded && narrow ? new int[dictionary.getMaxId() + 1] : null;
-    this.numberCount = longs != null ? longs.length : ints != null ? ints.length : -1;
-    for (int id = 0; id < numberCount; id++) {
-      switch (type) {
-        case INT32 -> ints[id] = dictionary.decodeToInt(id);
-        case FLOAT -> ints[id] = Float.floatToRawIntBits(dictionary.decodeToFloat(id));
-        case INT64 -> longs[id] = dictionary.decodeToLong(id);
-        default -> longs[id] = Double.doubleToRawLongBits(dictionary.decodeToDouble(id));
-      }
-    }
+    this.declined = new DeclinedValues(descriptor, converter, writer);
+    this.dictionary =
+        dictionaryPage == null ? null : new ChunkDictionary(descriptor, dictionaryPage, converter);
+    this.longs = dictionary == null ? null : dictionary.longs;
+    this.ints = dictionary == null ? null : dictionary.ints;
+    this.numberCount = dictionary == null ? -1 : dictionary.numberCount;
   }
 
   /**
@@ -122,9 +92,7 @@ final class PageValues {
    * bytes[p...]}.
    */
   void start(Encoding e, byte[] bytes, int p, int entries) throws IOException {
-    this.entries = entries;
-    ValuesReader previous = values;
-    values = null;
+    boolean afterDeclined = mode == READER;
     buf = null;
     nextValue = 0;
     encoding = e;
@@ -168,18 +136,7 @@ final class PageValues {
       delta.binaries(bytes, p, bytes.length, true, entries);
     } else {
       mode = READER;
-      readerValues(e, bytes, p, previous);
-    }
-  }
-
-  private void readerValues(Encoding e, byte[] bytes, int p, ValuesReader previous)
-      throws IOException {
-    values = e.getValuesReader(descriptor, ValuesType.VALUES);
-    values.initFromPage(
-        entries, ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes, p, bytes.length - p)));
-    if (CorruptDeltaByteArrays.requiresSequentialReads(writer, e)
-        && previous instanceof RequiresPreviousReader) {
-      ((RequiresPreviousReader) values).setPreviousReader(previous);
+      declined.start(e, bytes, p, entries, afterDeclined);
     }
   }
 
@@ -187,7 +144,7 @@ final class PageValues {
    * True if the page's values can be taken as {@link #nextBits()}: INT32, INT64 or DOUBLE values,
    * PLAIN, delta-encoded, or from a dictionary decoded once per chunk.
    */
-  boolean hasBits() {
+  public boolean hasBits() {
     return type != PrimitiveTypeName.FLOAT
         && (mode == PLAIN || mode == DELTA_INTEGERS || mode == DICTIONARY && numberCount >= 0);
   }
@@ -196,7 +153,7 @@ final class PageValues {
    * The page's next value as raw bits, when {@link #hasBits()}: an INT32 sign-extended, an INT64, a
    * DOUBLE's raw bits. What {@link #write()} hands a number converter, without the call.
    */
-  long nextBits() {
+  public long nextBits() {
     if (mode == DICTIONARY) {
       int id = nextId();
       if (id < 0 || id >= numberCount) {
@@ -254,7 +211,7 @@ final class PageValues {
    * #hasBits()}: {@link #nextBits()} {@code n} times, in one loop for dictionary ids and PLAIN
    * values (a run of list elements whose entries all hold a value).
    */
-  void nextBits(long[] out, int from, int n) {
+  public void nextBits(long[] out, int from, int n) {
     int stop = from + n;
     int width = type == PrimitiveTypeName.INT32 ? 4 : 8;
     if (mode == DICTIONARY) {
@@ -287,13 +244,21 @@ final class PageValues {
     }
   }
 
+  /**
+   * True if the page's values are read by parquet-java's own reader for their encoding, which this
+   * class declines ({@link DeclinedValues}).
+   */
+  boolean declined() {
+    return mode == READER;
+  }
+
   /** True if the page's values are dictionary ids ({@link #nextId()}). */
-  boolean dictionaryPage() {
+  public boolean dictionaryPage() {
     return mode == DICTIONARY;
   }
 
-  /** The page's next dictionary id (also for {@link FlatValues}, instead of {@link #write()}). */
-  int nextId() {
+  /** The page's next dictionary id, instead of {@link #write()} (values decoded ahead). */
+  public int nextId() {
     if (idAt >= idChunk) {
       idChunk = idRuns.readUpTo(ids, CHUNK);
       idAt = 0;
@@ -334,7 +299,7 @@ final class PageValues {
             converter.addBinary(Binary.fromConstantByteArray(v));
           }
         }
-        default -> fromReader();
+        default -> declined.write();
       }
     } catch (ParquetDecodingException e) {
       throw e;
@@ -345,38 +310,11 @@ final class PageValues {
   }
 
   private void fromDictionary(int id) {
-    int size = numberCount >= 0 ? numberCount : dictionary.getMaxId() + 1;
+    int size = dictionary.size;
     if (id < 0 || id >= size) {
       throw damaged("dictionary id " + id + " outside its " + size, null);
     }
-    if (numberCount >= 0) {
-      switch (type) {
-        case INT32 -> converter.addInt(ints[id]);
-        case FLOAT -> converter.addFloat(Float.intBitsToFloat(ints[id]));
-        case INT64 -> converter.addLong(longs[id]);
-        default -> converter.addDouble(Double.longBitsToDouble(longs[id]));
-      }
-      return;
-    }
-    switch (type) {
-      case INT32 -> converter.addInt(dictionary.decodeToInt(id));
-      case INT64 -> converter.addLong(dictionary.decodeToLong(id));
-      case FLOAT -> converter.addFloat(dictionary.decodeToFloat(id));
-      case DOUBLE -> converter.addDouble(dictionary.decodeToDouble(id));
-      case BOOLEAN -> converter.addBoolean(dictionary.decodeToBoolean(id));
-      default -> converter.addBinary(dictionary.decodeToBinary(id));
-    }
-  }
-
-  private void fromReader() {
-    switch (type) {
-      case INT32 -> converter.addInt(values.readInteger());
-      case INT64 -> converter.addLong(values.readLong());
-      case FLOAT -> converter.addFloat(values.readFloat());
-      case DOUBLE -> converter.addDouble(values.readDouble());
-      case BOOLEAN -> converter.addBoolean(values.readBoolean());
-      default -> converter.addBinary(values.readBytes());
-    }
+    dictionary.write(id);
   }
 
   /** spec: Parquet Encodings, PLAIN: little-endian fixed widths, length-prefixed binaries. */
@@ -399,7 +337,7 @@ final class PageValues {
         if (length < 0 || length > end - pos) {
           throw damaged("a value of " + length + " bytes runs past the page", null);
         }
-        byte[] v = java.util.Arrays.copyOfRange(buf, pos, pos + length);
+        byte[] v = Arrays.copyOfRange(buf, pos, pos + length);
         pos += length;
         if (binaries != null) {
           binaries.accept(v, -1);
@@ -428,15 +366,12 @@ final class PageValues {
     return v;
   }
 
-  private static final java.lang.invoke.VarHandle INTS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-  private static final java.lang.invoke.VarHandle BIG_LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.BIG_ENDIAN);
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle BIG_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private ParquetDecodingException damaged(String why, Throwable cause) {
     return new ParquetDecodingException(

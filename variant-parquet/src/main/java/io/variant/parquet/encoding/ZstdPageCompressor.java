@@ -1,4 +1,4 @@
-package io.variant.parquet.write;
+package io.variant.parquet.encoding;
 
 import com.github.luben.zstd.EndDirective;
 import com.github.luben.zstd.ZstdCompressCtx;
@@ -33,7 +33,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * <p>Not thread-safe: one per file writer, as {@code CodecFactory} hands out one compressor per
  * codec. {@link #release()} frees the native context.
  */
-final class ZstdPageCompressor implements CompressionCodecFactory.BytesInputCompressor {
+public final class ZstdPageCompressor implements CompressionCodecFactory.BytesInputCompressor {
   /** Bytes handed to zstd per call: its block size, which it gathers anyway. */
   private static final int INPUT_CHUNK = 1 << 17;
 
@@ -51,7 +51,7 @@ final class ZstdPageCompressor implements CompressionCodecFactory.BytesInputComp
    * A compressor with the settings {@code conf} gives ZSTD, each page's output buffer starting at
    * {@code pageSize} bytes (as {@code CodecFactory}'s).
    */
-  ZstdPageCompressor(ParquetConfiguration conf, int pageSize) {
+  public ZstdPageCompressor(ParquetConfiguration conf, int pageSize) {
     this.out = new ByteArrayOutputStream(pageSize);
     this.level =
         conf.getInt(
