@@ -1,6 +1,7 @@
 package io.variant.parquet.file;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads thrift's compact protocol from a byte array, as {@code TCompactProtocol} does but without a
@@ -41,6 +42,19 @@ final class CompactReader {
   }
 
   private static final Malformed MALFORMED = new Malformed();
+
+  /** Throws {@link Malformed} if {@code decline}: the caller leaves the footer to parquet-java. */
+  static void declineIf(boolean decline) {
+    if (decline) {
+      throw new Malformed();
+    }
+  }
+
+  /** {@code value}, an enum constant thrift found, declined if unknown ({@code null}). */
+  static <E extends Enum<E>> E known(E value) {
+    declineIf(value == null); // thrift would leave the field unset: parquet-java decides
+    return value;
+  }
 
   private final byte[] b;
   private final int end;
@@ -107,6 +121,18 @@ final class CompactReader {
     return type == TRUE ? fieldType == TRUE || fieldType == FALSE : fieldType == type;
   }
 
+  /**
+   * True if the current field has the IDL's type {@code type}; otherwise skips it (as thrift does)
+   * and returns false.
+   */
+  boolean expect(int type) {
+    if (fieldIs(type)) {
+      return true;
+    }
+    skipField();
+    return false;
+  }
+
   /** The current boolean field's value. */
   boolean fieldBoolean() {
     return fieldType == TRUE;
@@ -142,7 +168,7 @@ final class CompactReader {
 
   byte[] readBinary() {
     int n = readLength();
-    byte[] out = java.util.Arrays.copyOfRange(b, pos, pos + n);
+    byte[] out = Arrays.copyOfRange(b, pos, pos + n);
     pos += n;
     return out;
   }
