@@ -44,6 +44,22 @@ final class CliRunner {
   }
 
   /**
+   * Runs with empty stdin and a clock that moves one second each time it is read, so progress
+   * displays draw whenever they are asked to, however fast the machine.
+   */
+  static Result runTicking(String... args) {
+    StringWriter err = new StringWriter();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    picocli.CommandLine cmd =
+        VariantCli.commandLine(
+            new ByteArrayInputStream(new byte[0]), out, new PrintWriter(err, true), args);
+    long[] ticks = {0};
+    ((VariantCli) cmd.getCommand()).clock(() -> 1_000_000_000L * ticks[0]++);
+    int code = VariantCli.execute(cmd, args);
+    return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
+  }
+
+  /**
    * Runs with empty stdin and stdout {@code stdout} as it is (e.g. a stream that fails as a closed
    * pipe does); the result's {@code out} is empty.
    */

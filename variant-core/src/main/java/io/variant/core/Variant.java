@@ -20,7 +20,7 @@ import java.nio.ByteBuffer;
  *
  * <p><b>Equality:</b> {@link #equals} is logical equality ({@link VariantEquality#logical}).
  */
-public final class Variant extends EncodedValue {
+public final class Variant extends ScalarAccessors {
   private final VariantMetadata metadata;
   private ContainerHeader container; // parsed on first use; see container()
   private byte
