@@ -17,9 +17,9 @@ import java.util.List;
  * Answers one path per row from a column whose schema {@link RequestedSchema#forPath} pruned. It
  * walks the typed slots while the path follows them and switches to the residual Variant where it
  * leaves them: a shredded key or list index is taken from the typed part (typed wins, as a reader
- * that projects only {@code typed_value} sees it, digest §D.5), any other key from the residual
- * object. Only the slot at the path's end is rebuilt, and only when the walk reaches it through
- * typed slots.
+ * that projects only {@code typed_value} sees it: VariantShredding §Objects), any other key from
+ * the residual object. Only the slot at the path's end is rebuilt, and only when the walk reaches
+ * it through typed slots.
  */
 final class PathResolver {
   private final VariantColumnReader column;

@@ -18,8 +18,8 @@ import org.apache.parquet.schema.Type;
  *
  * <p>Why the residual of an object or array slot the path goes through is not needed: a shredded
  * field never appears in its object's residual, and a slot whose typed part is null holds no object
- * (no array) at all (VariantShredding §Objects, digest §D.5 (a)), so the path is missing in that
- * row either way. It is usually the biggest column (every unshredded field of every row).
+ * (no array) at all (VariantShredding §Objects), so the path is missing in that row either way. It
+ * is usually the biggest column (every unshredded field of every row).
  */
 final class RequestedSchema {
   private RequestedSchema() {}

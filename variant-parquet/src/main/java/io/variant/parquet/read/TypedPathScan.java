@@ -37,7 +37,7 @@ import org.apache.parquet.schema.Type;
  *
  * <ul>
  *   <li>a value there is the path's value: a shredded key never lives in its object's residual
- *       (digest §D.5), so no residual and no dictionary can change it;
+ *       (VariantShredding §Objects), so no residual and no dictionary can change it;
  *   <li>a null there is SQL NULL when its definition level says the VARIANT group is null, and
  *       otherwise the path is absent: the scalar is missing (its residual is null), or a typed
  *       object on the way is null, whose slot then holds no object (VariantShredding §Objects),

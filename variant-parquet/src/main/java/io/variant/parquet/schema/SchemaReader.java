@@ -20,8 +20,8 @@ import org.apache.parquet.schema.Type;
 /**
  * Parquet group → {@link ShreddedSchemaNode} tree, for both layouts. Children are looked up by
  * name, never by position (spec: LogicalTypes §VARIANT). Names starting with {@code _} beside
- * {@code value}/{@code typed_value} are ignored (seed 002's extension rule); any other unknown name
- * is an error.
+ * {@code value}/{@code typed_value} are ignored (the draft layout's extension rule); any other
+ * unknown name is an error.
  */
 final class SchemaReader {
   private final ShreddingLayout layout;

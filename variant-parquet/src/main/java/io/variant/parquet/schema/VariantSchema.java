@@ -8,8 +8,8 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Maps a {@link ShreddingPlan} to the Parquet group of a VARIANT column and back, for both layouts.
- * spec: LogicalTypes §VARIANT, VariantShredding §Shredded Value Types, seed 002 (digest §0,
- * §D.1–D.2, §E).
+ * spec: LogicalTypes §VARIANT, VariantEncoding §Variant in Parquet, VariantShredding §Shredded
+ * Value Types; the draft layout for {@link ShreddingLayout#DRAFT}.
  *
  * <pre>{@code
  * GroupType g = VariantSchema.toParquet("event", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);

@@ -18,8 +18,8 @@ import org.apache.parquet.io.api.RecordConsumer;
  *   <li>Spec layout (VariantShredding §Objects, §Arrays): object field groups are {@code required},
  *       so a missing field is written as an empty group (both children null); list elements are
  *       {@code required}.
- *   <li>Draft layout (seed 002): residuals are {@code metadata ‖ value}; field groups are optional,
- *       so a missing field is not written at all.
+ *   <li>The draft layout: residuals are {@code metadata ‖ value}; field groups are optional, so a
+ *       missing field is not written at all.
  * </ul>
  *
  * <p><b>Thread safety:</b> none; one per writer.

@@ -15,8 +15,8 @@ import org.apache.parquet.schema.Type;
  * Writes one VARIANT column of each row into a Parquet {@link RecordConsumer}: the row's metadata,
  * then the split of its value, streamed by a {@link Splitter} straight into consumer calls (no
  * per-row tree). For engines with their own {@code WriteSupport}; {@link VariantWriteSupport} uses
- * one per VARIANT column. spec: VariantShredding §Shredded Value Types (digest §D.7), seed 002 for
- * the draft layout.
+ * one per VARIANT column. spec: VariantShredding §Shredded Value Types, §Objects, §Arrays; the
+ * draft layout for {@code ShreddingLayout.DRAFT}.
  *
  * <pre>{@code
  * GroupType group = VariantSchema.toParquet("event", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
