@@ -55,7 +55,7 @@ final class LevelRows {
         leaf.converter((PrimitiveConverter) row.getConverter(i));
         out.add(leaf);
       } else {
-        int[][] root = {{LeafColumn.ROOT, requested.getMaxDefinitionLevel(path), 0}};
+        int[][] root = {{LeafSteps.ROOT, requested.getMaxDefinitionLevel(path), 0}};
         GroupType g = field.asGroupType();
         PullSource p =
             new Leaves(requested, c, out, pull && pullable(c.root.node, g))
@@ -232,7 +232,7 @@ final class LevelRows {
         }
         case OBJECT -> {
           GroupType object = f.asGroupType();
-          int[][] inObject = append(steps, LeafColumn.OBJECT, d, 0);
+          int[][] inObject = append(steps, LeafSteps.OBJECT, d, 0);
           PullSource[] fields = new PullSource[object.getFieldCount()];
           for (int i = 0; i < object.getFieldCount(); i++) {
             Type field = object.getType(i);
@@ -242,7 +242,7 @@ final class LevelRows {
                     node.fields().get(i),
                     field.asGroupType(),
                     fieldPath,
-                    append(inObject, LeafColumn.FIELD, schema.getMaxDefinitionLevel(fieldPath), i),
+                    append(inObject, LeafSteps.FIELD, schema.getMaxDefinitionLevel(fieldPath), i),
                     false,
                     tree == null ? null : tree.fieldSlot(i));
           }
@@ -257,8 +257,8 @@ final class LevelRows {
           String[] repeatedPath = append(at, repeated.getName());
           int[][] inList =
               append(
-                  append(steps, LeafColumn.LIST, d, 0),
-                  LeafColumn.ELEMENT,
+                  append(steps, LeafSteps.LIST, d, 0),
+                  LeafSteps.ELEMENT,
                   schema.getMaxDefinitionLevel(repeatedPath),
                   schema.getMaxRepetitionLevel(repeatedPath));
           int from = out.size();
@@ -272,7 +272,7 @@ final class LevelRows {
           if (p != null) {
             p.list();
             if (tree.hasLeafElements()) { // its leaves read their well-formed rows as runs
-              boolean root = steps[steps.length - 1][0] == LeafColumn.ROOT;
+              boolean root = steps[steps.length - 1][0] == LeafSteps.ROOT;
               for (LeafColumn leaf : out.subList(from, out.size())) {
                 int max = leaf.descriptor.getMaxDefinitionLevel();
                 leaf.pullAbove(new ScalarListRows(column, tree, root, inList, max));

@@ -32,15 +32,15 @@ final class ScalarListRows {
    *     SlotSource#hasLeafElements})
    * @param root whether {@code slot} is the column's group (a list at the top of the column)
    * @param steps the leaf's chain of groups (as {@link LeafColumn}'s constructor takes it), ending
-   *     in the slot's group, {@link LeafColumn#LIST} and {@link LeafColumn#ELEMENT}
+   *     in the slot's group, {@link LeafSteps#LIST} and {@link LeafSteps#ELEMENT}
    */
   ScalarListRows(
       VariantColumnReader column, SlotSource slot, boolean root, int[][] steps, int maxDefinition) {
     int n = steps.length;
     if (!slot.hasLeafElements()
         || n < 3
-        || steps[n - 2][0] != LeafColumn.LIST
-        || steps[n - 1][0] != LeafColumn.ELEMENT
+        || steps[n - 2][0] != LeafSteps.LIST
+        || steps[n - 1][0] != LeafSteps.ELEMENT
         || steps[n - 1][2] != 1) {
       throw new IllegalArgumentException("Not a list of scalars at the top level: " + slot.node);
     }

@@ -15,7 +15,7 @@ import io.variant.shredding.Rebuilder;
  * state (whether the group is non-null, its metadata, the first unreadable typed value, the root
  * slot; step 3) and the rebuild at the end of the row (step 4). Reused for every row; one thread.
  */
-final class VariantColumnReader {
+final class VariantColumnReader implements RowColumn {
   final String name;
   final SlotSource root;
   final SlotConverter converter;
@@ -48,6 +48,11 @@ final class VariantColumnReader {
     this.rebuilder = Rebuilder.of(node.plan(), options);
     this.nullFieldGroupIsMissing =
         options.nullFieldGroup() == RebuildOptions.NullFieldGroup.MISSING;
+  }
+
+  @Override
+  public Object value() {
+    return rebuild();
   }
 
   /**
@@ -96,7 +101,8 @@ final class VariantColumnReader {
   }
 
   /** A new row: the group counts as SQL NULL until it starts. */
-  void clear() {
+  @Override
+  public void clear() {
     row++;
     present = false;
     metadata = null;

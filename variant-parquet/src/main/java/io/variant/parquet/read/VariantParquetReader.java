@@ -161,28 +161,6 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     return builder(path).build();
   }
 
-  /**
-   * Opens a local file; see {@link #open(Path)}.
-   *
-   * @deprecated use {@code builder(path).options(options).build()}, or the builder's setters
-   */
-  @Deprecated
-  public static VariantParquetReader open(Path path, VariantReadOptions options)
-      throws IOException {
-    return builder(path).options(options).build();
-  }
-
-  /**
-   * Opens any Parquet {@link InputFile}.
-   *
-   * @deprecated use {@code builder(file, name).options(options).build()}, or the builder's setters
-   */
-  @Deprecated
-  public static VariantParquetReader open(InputFile file, String name, VariantReadOptions options)
-      throws IOException {
-    return builder(file, name).options(options).build();
-  }
-
   /** A reader of a local file, through {@code LocalInputFile}: no Hadoop FileSystem involved. */
   public static Builder builder(Path path) {
     return new Builder(

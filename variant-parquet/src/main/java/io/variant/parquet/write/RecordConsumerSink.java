@@ -2,12 +2,14 @@ package io.variant.parquet.write;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.SlotColumns.Slot;
 import io.variant.shredding.ShreddedSink;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.schema.Type.Repetition;
 
 /**
  * The {@link ShreddedSink} that turns one Variant's split straight into Parquet {@link
@@ -25,18 +27,21 @@ import org.apache.parquet.io.api.RecordConsumer;
  * <p><b>Thread safety:</b> none; one per writer.
  */
 final class RecordConsumerSink implements ShreddedSink {
-  private final boolean draft;
+  // each residual carries its own metadata (metadata ‖ value), not the row's
+  private final boolean ownMetadata;
+  private final boolean optionalFieldGroups; // a missing field is not written at all
   private RecordConsumer rc;
   private RowMetadata rows; // re-bases residuals where the metadata policy asks; null: as they are
   private Slot[] stack = new Slot[16];
-  private boolean[] listOpen =
-      new boolean[16]; // per depth: an array slot has started its repeated field
+  // per depth: an array slot has started its repeated field
+  private boolean[] listOpen = new boolean[16];
   private int[] fieldOfParent = new int[16]; // per depth: the plan field index of a field slot
   private int depth;
   private final byte[] decimal = new byte[16]; // a 128-bit decimal's bytes, reused
 
-  RecordConsumerSink(boolean draft) {
-    this.draft = draft;
+  RecordConsumerSink(ShreddingLayout layout) {
+    this.ownMetadata = !layout.hasMetadataColumn();
+    this.optionalFieldGroups = layout.slotRepetition() == Repetition.OPTIONAL;
   }
 
   /**
@@ -80,7 +85,7 @@ final class RecordConsumerSink implements ShreddedSink {
     Variant v = rows == null ? residual : rows.residual(residual);
     Slot s = top();
     rc.startField(s.residualName, s.residualIndex);
-    rc.addBinary(draft ? TypedValues.concatenated(v) : TypedValues.valueBinary(v));
+    rc.addBinary(ownMetadata ? TypedValues.concatenated(v) : TypedValues.valueBinary(v));
     rc.endField(s.residualName, s.residualIndex);
   }
 
@@ -90,7 +95,7 @@ final class RecordConsumerSink implements ShreddedSink {
    */
   @Override
   public void residual(VariantMetadata metadata, byte[] value, int offset, int length) {
-    if (draft || (rows != null && rows.rebasesResiduals())) {
+    if (ownMetadata || (rows != null && rows.rebasesResiduals())) {
       residual(Variant.of(metadata, value, offset, length));
       return;
     }
@@ -240,11 +245,10 @@ final class RecordConsumerSink implements ShreddedSink {
 
   @Override
   public void missingField(int index, String name) {
-    if (draft) {
-      return; // optional field group: not writing it is what makes it null (missing)
+    if (optionalFieldGroups) {
+      return; // not writing it is what makes it null (missing)
     }
-    // spec: VariantShredding §Objects: field groups are required; a missing field has both children
-    // null
+    // spec: VariantShredding §Objects: field groups are required; a missing one has both parts null
     Slot s = top();
     rc.startField(s.fieldNames[index], s.fieldIndexes[index]);
     rc.startGroup();

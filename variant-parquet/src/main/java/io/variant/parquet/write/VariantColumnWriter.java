@@ -38,7 +38,7 @@ public final class VariantColumnWriter {
   private final RecordConsumerSink sink;
   private final RowMetadata rowMetadata;
   private LevelSlot levelRoot; // set by bindLeaves
-  private LevelSink levelSink;
+  private final LevelSink levelSink;
   private int metadataLeaf;
   private int columnDefined;
   private int firstLeaf;
@@ -60,7 +60,8 @@ public final class VariantColumnWriter {
             SplitOptions.defaults()
                 .withResidualMetadata(column.layout().residualMetadata())
                 .withWidening(column.widening()));
-    this.sink = new RecordConsumerSink(!hasMetadata);
+    this.sink = new RecordConsumerSink(column.layout());
+    this.levelSink = new LevelSink(column.layout());
     this.rowMetadata =
         !hasMetadata
             ? null
@@ -142,7 +143,6 @@ public final class VariantColumnWriter {
     }
     this.firstLeaf = first;
     this.lastLeaf = last;
-    this.levelSink = new LevelSink(metadataIndex < 0);
   }
 
   /**
