@@ -189,6 +189,14 @@ public final class LeafPages {
     return values.low();
   }
 
+  /**
+   * True if the current page's values are read by parquet-java's own decoder for their encoding,
+   * which {@link PageValues} declines ({@code DeclinedValues}).
+   */
+  boolean declinedPage() {
+    return values.declined();
+  }
+
   /** Moves to the next entry; past the last one of the chunk, stays there. */
   public void consume() {
     read++;

@@ -37,6 +37,7 @@ public final class PageValues {
   private final boolean dictionarySupport;
   private final ParsedVersion writer;
   private final PrimitiveTypeName type;
+  private final boolean bitsType; // INT32, INT64 or DOUBLE: values nextBits() can give
   private final int fixedLength; // FIXED_LEN_BYTE_ARRAY: each value's length
   private final ChunkDictionary dictionary; // or null
   // the dictionary's numbers as raw bits, if it decoded them (see ChunkDictionary): read per value
@@ -78,6 +79,10 @@ public final class PageValues {
     this.dictionarySupport = converter.hasDictionarySupport();
     this.writer = writer;
     this.type = descriptor.getPrimitiveType().getPrimitiveTypeName();
+    this.bitsType =
+        type == PrimitiveTypeName.INT32
+            || type == PrimitiveTypeName.INT64
+            || type == PrimitiveTypeName.DOUBLE;
     this.fixedLength = descriptor.getPrimitiveType().getTypeLength();
     this.declined = new DeclinedValues(descriptor, converter, writer);
     this.dictionary =
@@ -145,7 +150,7 @@ public final class PageValues {
    * PLAIN, delta-encoded, or from a dictionary decoded once per chunk.
    */
   public boolean hasBits() {
-    return type != PrimitiveTypeName.FLOAT
+    return bitsType
         && (mode == PLAIN || mode == DELTA_INTEGERS || mode == DICTIONARY && numberCount >= 0);
   }
 
