@@ -1,7 +1,10 @@
 package io.variant.parquet.encoding;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
@@ -23,9 +26,8 @@ import org.apache.parquet.io.api.Binary;
  * parquet-java's dictionary.
  */
 final class BinaryDictionary extends Dictionary {
-  private static final java.lang.invoke.VarHandle INTS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private final byte[] page;
   private final int size; // entries the page claims
   // entry i's length prefix is at bounds[i], its bytes are page[bounds[i] + 4, bounds[i + 1]), for

@@ -65,8 +65,8 @@ public final class BinaryDictionaryWriter
       return;
     }
     try {
-      v.writeTo(
-          bytes); // every Binary hands over its array and range, copying only when it has none
+      // every Binary hands over its array and range, copying only when it has none
+      v.writeTo(bytes);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // Bytes throws nothing
     }

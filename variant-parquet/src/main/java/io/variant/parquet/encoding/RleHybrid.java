@@ -1,5 +1,9 @@
 package io.variant.parquet.encoding;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.apache.parquet.io.ParquetDecodingException;
 
 /**
@@ -16,9 +20,8 @@ import org.apache.parquet.io.ParquetDecodingException;
  * none.
  */
 final class RleHybrid {
-  private static final java.lang.invoke.VarHandle WORDS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle WORDS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private byte[] buf;
   private int pos; // the next run header, or the next byte of the bit-packed run
   private int end;
@@ -112,7 +115,7 @@ final class RleHybrid {
       if (runLeft > 0) {
         int take = (int) Math.min(runLeft, stop - i);
         int v = runValue;
-        java.util.Arrays.fill(out, i, i + take, v);
+        Arrays.fill(out, i, i + take, v);
         i += take;
         runLeft -= take;
         count += v == max ? take : 0;

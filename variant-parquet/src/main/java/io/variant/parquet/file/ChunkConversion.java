@@ -1,6 +1,8 @@
 package io.variant.parquet.file;
 
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -53,7 +55,7 @@ final class ChunkConversion {
    * @throws RuntimeException where parquet-java's conversion throws (callers decline the footer)
    */
   static ParquetMetadata convert(ParquetMetadataConverter converter, FileMetaDataReader footer)
-      throws java.io.IOException {
+      throws IOException {
     FileMetaData thrift = footer.metaData();
     FooterSchema schema = FooterSchema.of(converter, footer);
     Map<String, String> keyValues = new HashMap<>(); // mutable, as parquet-java's
@@ -135,7 +137,7 @@ final class ChunkConversion {
       for (Encoding e : list) {
         converted.add(converter.getEncoding(e));
       }
-      set = java.util.Collections.unmodifiableSet(converted);
+      set = Collections.unmodifiableSet(converted);
       encodings.put(list, set);
     }
     return set;

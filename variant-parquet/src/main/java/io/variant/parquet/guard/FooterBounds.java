@@ -95,10 +95,8 @@ final class FooterBounds {
       for (ColumnChunkMetaData c : block.getColumns()) {
         Chunk chunk = chunk(c, fileLength, fileName);
         // Every row adds at least one entry (a value or a null) to every leaf column, and exactly
-        // one to a
-        // column outside any repeated field. More rows than that would have parquet-java make up
-        // rows from
-        // nothing (up to 2^63 of them); fewer would silently drop the rest.
+        // one to a column outside any repeated field. More rows than that would have parquet-java
+        // make up rows from nothing (up to 2^63 of them); fewer would silently drop the rest.
         boolean flat = flat(schema, c.getPath());
         if (block.getRowCount() > c.getValueCount()
             || flat && block.getRowCount() != c.getValueCount()) {

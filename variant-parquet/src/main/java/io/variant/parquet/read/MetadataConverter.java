@@ -58,8 +58,8 @@ final class MetadataConverter extends BinaryConverter {
       }
       row.setMetadata(m);
     } catch (VariantFormatException e) {
-      row.setMetadataError(
-          e); // reported when the row is rebuilt, after parquet-java has finished the record
+      // reported when the row is rebuilt, after parquet-java has finished the record
+      row.setMetadataError(e);
     }
   }
 }

@@ -138,8 +138,8 @@ final class PathResolver {
       }
       SlotSource e = s.elementSource(index.index());
       if (!e.hasTyped() && !e.hasResidual()) {
-        // An N/N element reads as Variant null (as the rebuild does); only the path's end can hold
-        // it.
+        // An element with both parts null reads as Variant null (as the rebuild does), which only
+        // the path's end can hold.
         return at + 1 == steps.size()
             ? PathValue.of(endRebuilder().rebuild(metadata(), e), true)
             : PathValue.absent(true);
@@ -147,8 +147,7 @@ final class PathResolver {
       return walk(e, at + 1);
     }
     if (s.hasTyped()) {
-      return PathValue.absent(
-          true); // a typed scalar, or a step of the wrong kind for the typed shape
+      return PathValue.absent(true); // a typed scalar, or a step of the wrong kind for its shape
     }
     return fromResidual(s, at);
   }

@@ -40,8 +40,7 @@ final class RequestedSchema {
     Type typed = node.hasTyped() ? narrowTyped(node, steps, at) : null;
     boolean keepTyped = typed != null;
     if (!keepTyped && !node.hasValue()) {
-      typed =
-          narrowTyped(node, List.of(), 0); // a group cannot be empty: keep the typed child whole
+      typed = narrowTyped(node, List.of(), 0); // a group cannot be empty: keep typed_value whole
       keepTyped = true;
     }
     // Along the path, a typed child that takes the next step makes the residual unnecessary.

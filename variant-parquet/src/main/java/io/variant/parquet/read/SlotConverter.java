@@ -126,8 +126,8 @@ final class SlotConverter extends GroupConverter implements SlotTarget {
 
             @Override
             public void start() {
-              // A null element group (draft layout) leaves the element cleared: missing, read as
-              // Variant null.
+              // A null element group (the draft layout) leaves the element cleared: missing,
+              // which reads as Variant null.
               element = current.addElement();
             }
 

@@ -16,6 +16,7 @@ import io.variant.shredding.TypedScalarRebuild;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -193,7 +194,7 @@ final class TypedPathScan {
     private final RebuildOptions rebuildOptions;
     private final Consumer<PathValue> validator;
     private Rebuilder rebuilder; // made for a value the scalar rebuild declines: it reports it
-    private org.apache.parquet.VersionParser.ParsedVersion writer;
+    private ParsedVersion writer;
     private LeafPages values; // the row group's chunk of the typed column
     private long left; // its entries not read yet
 

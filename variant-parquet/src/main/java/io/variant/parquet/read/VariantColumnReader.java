@@ -180,8 +180,8 @@ final class VariantColumnReader implements RowColumn {
       metadataEntries = null;
     }
     if (metadata == null && root.node.layout().hasMetadataColumn()) {
-      // Invariant: the required metadata column is delivered before any residual is decoded (at
-      // record end).
+      // Invariant: the required metadata column is delivered before any residual is decoded, at
+      // the record's end.
       throw new IllegalStateException(
           "Cannot decode a residual of column " + name + " before its metadata");
     }

@@ -94,8 +94,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     this.fileName = fileName;
     this.configuration = new PlainParquetConfiguration();
     // Pages carry a CRC when their writer computed one (parquet-java does by default); checking it
-    // is cheap
-    // and turns a flipped bit in a page into an error instead of a wrong value.
+    // is cheap and turns a flipped bit in a page into an error instead of a wrong value.
     GuardedInputFile.verifyChecksums(configuration);
     this.options = options;
     ParquetMetadata footer = footer(file, fileName, configuration, options.filter() != null);
@@ -113,8 +112,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
       throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
     }
     // parquet-java reads and allocates what the footer and each page header claim; the checks
-    // reject claims
-    // that the file's bytes cannot hold (see GuardedInputFile) before parquet-java acts on them.
+    // reject claims that the file's bytes cannot hold (see GuardedInputFile) before parquet-java
+    // acts on them.
     this.file = GuardedInputFile.of(file, fileName, footer);
     this.rowGroups =
         options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);

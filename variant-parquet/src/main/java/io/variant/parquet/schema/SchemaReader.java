@@ -209,8 +209,8 @@ final class SchemaReader {
     List<ShreddingPlan.Field> planFields = new ArrayList<>();
     for (Type f : typed.asGroupType().getFields()) {
       String fieldPath = typedPath + "." + f.getName();
-      // spec: field groups are required; the draft and test 084 use optional, which reads the same
-      // way
+      // spec: VariantShredding §Objects: field groups are required; the draft layout and some
+      // writers make them optional, which reads the same way
       if (f.isPrimitive() || f.getRepetition() == Type.Repetition.REPEATED) {
         throw new VariantSchemaException(
             fieldPath, "Expected an object field group with value/typed_value, found " + f);

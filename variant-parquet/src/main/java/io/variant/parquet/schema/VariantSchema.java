@@ -1,6 +1,7 @@
 package io.variant.parquet.schema;
 
 import io.variant.shredding.ShreddingPlan;
+import java.util.Arrays;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -138,7 +139,7 @@ public final class VariantSchema {
   private static boolean onlyNames(GroupType g, String... allowed) {
     for (Type t : g.getFields()) {
       String n = t.getName();
-      if (!n.startsWith("_") && !java.util.Arrays.asList(allowed).contains(n)) {
+      if (!n.startsWith("_") && !Arrays.asList(allowed).contains(n)) {
         return false;
       }
     }

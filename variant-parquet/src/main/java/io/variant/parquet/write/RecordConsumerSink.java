@@ -272,8 +272,8 @@ final class RecordConsumerSink implements ShreddedSink {
     rc.startField(s.typedName, s.typedIndex);
     rc.startGroup();
     if (size > 0) {
-      // An empty list is a LIST group with no repeated field: Parquet rejects a started but empty
-      // field.
+      // An empty list is a LIST group with no repeated field: Parquet rejects a field started and
+      // left empty.
       rc.startField(s.listName, s.listIndex);
       listOpen[depth - 1] = true;
     }

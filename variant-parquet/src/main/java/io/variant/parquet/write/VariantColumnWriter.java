@@ -176,9 +176,8 @@ public final class VariantColumnWriter {
 
   /** The row to split: in the spec's key order, re-based as the metadata policy asks. */
   private Variant prepare(Variant value) {
-    Variant ordered =
-        KeyOrder.toSpecOrder(
-            value); // what we write is in the spec's key order, whoever built the value
+    // what we write is in the spec's key order, whoever built the value
+    Variant ordered = KeyOrder.toSpecOrder(value);
     return rowMetadata == null ? ordered : rowMetadata.apply(ordered);
   }
 
