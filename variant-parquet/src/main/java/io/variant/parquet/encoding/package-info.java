@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Our Parquet page encodings, apart from everything Variant. Reading: {@link
  * io.variant.parquet.encoding.LeafPages} decodes a column chunk's pages entry by entry, or in runs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Our Parquet footer reader, apart from everything Variant: {@link
  * io.variant.parquet.file.FooterReader} decodes a plain footer's thrift ({@code FileMetaDataReader}
