@@ -95,7 +95,7 @@ final class ParquetFile implements Closeable {
    */
   VariantParquetReader reader(VariantReadOptions options) {
     try {
-      return VariantParquetReader.open(path, options);
+      return VariantParquetReader.builder(path).options(options).build();
     } catch (VariantParquetException e) {
       String notParquet = notParquet();
       if (notParquet != null) {

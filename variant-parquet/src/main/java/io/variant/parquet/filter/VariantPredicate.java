@@ -33,13 +33,13 @@ import org.apache.parquet.schema.MessageType;
  * match: it compares the literal with the min/max (and dictionary) of the path's typed column by
  * the row test's own order, but only where that column's sibling residual is all-null in that row
  * group, so that every present value there is one the typed column holds (VariantShredding
- * §Skipping, digest §D.5). Statistics that cannot bound the values (min above max, a NaN bound) are
- * ignored: the row group is read ({@link RowGroupPruning#ignoredStatistics}). The residuals of the
- * objects along the path may hold other fields: a shredded field never appears in them. A path
- * through an array, through a field that is not shredded, to a non-scalar, or a literal whose class
- * differs from the typed column's (a string on a numeric column) gives no filter. Use the filter
- * for row groups only ({@link RowGroupPruning}); rows of a kept row group must still be tested with
- * {@link #test}. <b>Thread safety:</b> immutable.
+ * §Skipping). Statistics that cannot bound the values (min above max, a NaN bound) are ignored: the
+ * row group is read ({@link RowGroupPruning#ignoredStatistics}). The residuals of the objects along
+ * the path may hold other fields: a shredded field never appears in them. A path through an array,
+ * through a field that is not shredded, to a non-scalar, or a literal whose class differs from the
+ * typed column's (a string on a numeric column) gives no filter. Use the filter for row groups only
+ * ({@link RowGroupPruning}); rows of a kept row group must still be tested with {@link #test}.
+ * <b>Thread safety:</b> immutable.
  */
 public final class VariantPredicate {
   /** The comparison. */

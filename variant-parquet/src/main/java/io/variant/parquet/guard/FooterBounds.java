@@ -41,7 +41,7 @@ final class FooterBounds {
   private record Flatness(MessageType schema, Map<ColumnPath, Boolean> flat) {}
 
   // the schema of the last footer checked: readers of files written alike get the same schema
-  // object (see io.variant.parquet.read.FooterSchema), and walking it for each column chunk was
+  // object (see io.variant.parquet.file.FooterSchema), and walking it for each column chunk was
   // half of this check on a footer of 36 columns
   private static volatile Flatness last;
 
@@ -96,10 +96,8 @@ final class FooterBounds {
       for (ColumnChunkMetaData c : block.getColumns()) {
         Chunk chunk = chunk(c, fileLength, fileName);
         // Every row adds at least one entry (a value or a null) to every leaf column, and exactly
-        // one to a
-        // column outside any repeated field. More rows than that would have parquet-java make up
-        // rows from
-        // nothing (up to 2^63 of them); fewer would silently drop the rest.
+        // one to a column outside any repeated field. More rows than that would have parquet-java
+        // make up rows from nothing (up to 2^63 of them); fewer would silently drop the rest.
         boolean flat = flat(schema, c.getPath());
         if (block.getRowCount() > c.getValueCount()
             || flat && block.getRowCount() != c.getValueCount()) {

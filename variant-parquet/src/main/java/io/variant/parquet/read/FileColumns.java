@@ -2,6 +2,7 @@
 package io.variant.parquet.read;
 
 import io.variant.core.path.Segment;
+import io.variant.parquet.file.RecentCache;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.schema.VariantSchemaException;

@@ -2,6 +2,10 @@
 package io.variant.parquet.read;
 
 import io.variant.core.CheckedUtf8;
+import io.variant.parquet.encoding.BinaryConverter;
+import io.variant.parquet.encoding.LeafPages;
+import io.variant.parquet.encoding.PageValues;
+import io.variant.parquet.encoding.ValuesAhead;
 import org.apache.parquet.io.api.PrimitiveConverter;
 
 /**
@@ -17,7 +21,7 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * other encodings, and converters that take neither ids nor raw bits, are read value by value.
  * <b>Thread safety:</b> none.
  */
-final class FlatValues {
+final class FlatValues implements ValuesAhead {
   static final int NONE = 0; // nothing decoded ahead: the page decoder, value by value
   static final int BITS = 1; // bits[]: each value's raw bits, for the slot's setLong
   static final int IDS = 2; // ids[]: dictionary ids, for the converter's addValueFromDictionary
@@ -51,7 +55,8 @@ final class FlatValues {
   }
 
   /** Decodes the next {@code n} values of the page ahead (fewer where one fails). */
-  void fill(PageValues values, int n) {
+  @Override
+  public void fill(PageValues values, int n) {
     filled = 0;
     error = null;
     kind =

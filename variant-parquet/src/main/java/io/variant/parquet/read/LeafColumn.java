@@ -1,6 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
+import static io.variant.parquet.read.LeafSteps.ELEMENT;
+import static io.variant.parquet.read.LeafSteps.FIELD;
+import static io.variant.parquet.read.LeafSteps.LIST;
+import static io.variant.parquet.read.LeafSteps.OBJECT;
+import static io.variant.parquet.read.LeafSteps.ROOT;
+
+import io.variant.parquet.encoding.LeafPages;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import java.util.Arrays;
 import org.apache.parquet.VersionParser.ParsedVersion;
@@ -16,31 +23,18 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * to, and its value goes to that slot through the leaf's converter. The mirror of {@code
  * write.LevelSink}.
  *
- * <p>A leaf knows the chain of groups from its VARIANT column down to it, as steps: the column's
- * group ({@link #ROOT}), an object's {@code typed_value} ({@link #OBJECT}) and one of its field
- * groups ({@link #FIELD}), a list's {@code typed_value} ({@link #LIST}) and its repeated group
- * ({@link #ELEMENT}). An entry walks the steps while its definition level says the group exists;
- * the first leaf of a row to reach a group starts it in the row's {@link SlotSource} tree, the
- * others find it started, so the leaves of one column can be read one after the other. In a list,
- * each leaf counts its own elements from the repetition levels (a new list below level {@code R}, a
- * new element at {@code R}, the same element above it). Ordinary columns have no steps.
+ * <p>A leaf knows the chain of groups from its VARIANT column down to it ({@link LeafSteps}). An
+ * entry walks the steps while its definition level says the group exists; the first leaf of a row
+ * to reach a group starts it in the row's {@link SlotSource} tree, the others find it started, so
+ * the leaves of one column can be read one after the other. In a list, each leaf counts its own
+ * elements from the repetition levels (a new list below level {@code R}, a new element at {@code
+ * R}, the same element above it). Ordinary columns have no steps.
  *
  * <p>Levels that no writer produces (a definition level above the leaf's maximum, a row that does
  * not start at repetition level 0, elements skipped) fail with {@link ParquetDecodingException}
  * naming the column, as damaged pages do inside parquet-java.
  */
-// Over 400 lines: the three ways an entry reaches its slot (in lists, outside lists pushed, and
-// pulled) share the leaf's page state and its per-row hot paths, which a split would put behind
-// another object's fields.
 final class LeafColumn implements SlotTarget {
-  static final int ROOT = 0;
-  static final int OBJECT = 1;
-  static final int FIELD = 2;
-  static final int LIST = 3;
-  static final int ELEMENT = 4;
-
-  private static final int[] NONE = {};
-
   final ColumnDescriptor descriptor;
   private final VariantColumnReader column; // null for an ordinary column
   private final int[] kinds;
@@ -52,6 +46,7 @@ final class LeafColumn implements SlotTarget {
   // or -1; and that step
   private final int lastElementLevel;
   private final int lastStep;
+  private final LeafSteps chain;
   private final SlotSource[] before; // per step: the source the last entry entered it with
   // Leaves outside lists: every step has one source, and the steps an entry walks depend on its
   // definition level only, so an entry whose deepest group a sibling leaf already started in this
@@ -85,70 +80,39 @@ final class LeafColumn implements SlotTarget {
   private ScalarListRows rows; // #pullAbove: a list of scalars' well-formed rows, or null
 
   /**
-   * @param steps the chain of groups, each as {kind, definition level, argument}
+   * @param steps the chain of groups, each as {kind, definition level, argument} ({@link
+   *     LeafSteps})
    * @param column the VARIANT column the leaf belongs to, or {@code null} for an ordinary column
    */
   LeafColumn(ColumnDescriptor descriptor, int[][] steps, VariantColumnReader column) {
     this.descriptor = descriptor;
     this.column = column;
-    int n = steps.length;
-    this.kinds = n == 0 ? NONE : new int[n];
-    this.definedAt = n == 0 ? NONE : new int[n];
-    this.args = n == 0 ? NONE : new int[n];
-    for (int k = 0; k < n; k++) {
-      kinds[k] = steps[k][0];
-      definedAt[k] = steps[k][1];
-      args[k] = steps[k][2];
-    }
-    this.index = n == 0 ? NONE : new int[n];
     this.maxDefinition = descriptor.getMaxDefinitionLevel();
     this.maxRepetition = descriptor.getMaxRepetitionLevel();
-    this.elementStep = new int[maxRepetition + 1];
-    Arrays.fill(elementStep, -1);
-    for (int k = 0; k < n; k++) {
-      if (kinds[k] == ELEMENT && args[k] <= maxRepetition) {
-        elementStep[args[k]] = k;
-      }
-    }
+    // copied to this leaf's own fields: the per-entry paths read no other object's
+    LeafSteps chain = new LeafSteps(steps, maxDefinition, maxRepetition, column, descriptor);
+    this.chain = chain;
+    this.kinds = chain.kinds;
+    this.definedAt = chain.definedAt;
+    this.args = chain.args;
+    this.elementStep = chain.elementStep;
+    this.prefix = chain.prefix;
+    this.fixed = chain.fixed;
+    this.reach = chain.reach;
+    int n = kinds.length;
+    this.index = new int[n];
     this.before = new SlotSource[n];
     this.lastStep = n - 1;
     this.lastElementLevel = n > 0 && kinds[n - 1] == ELEMENT ? args[n - 1] : -1;
-    boolean flat = maxRepetition == 0;
-    this.cursor = flat ? new PullCursor(this, maxDefinition) : null;
-    int p = 0;
-    while (p < n && kinds[p] != LIST && kinds[p] != ELEMENT) {
-      p++;
-    }
-    if (flat && p < n) {
-      throw new IllegalArgumentException(
-          "Cannot read column " + descriptor + ": a list step in a column outside lists");
-    }
-    this.prefix = p;
-    this.reach = flat ? new int[maxDefinition + 1] : null;
-    this.fixed = new SlotSource[p];
-    SlotSource s = null;
-    for (int k = 0; k < p; k++) {
-      s =
-          kinds[k] == ROOT
-              ? column.root
-              : kinds[k] == FIELD ? s.fieldSlot(args[k]) : s; // OBJECT: s
-      fixed[k] = s;
-    }
-    if (flat) {
-      for (int d = 0; d <= maxDefinition; d++) {
-        int k = 0;
-        while (k < n && d >= definedAt[k]) {
-          k++;
-        }
-        reach[d] = k;
-      }
+    this.cursor = maxRepetition == 0 ? new PullCursor(this, maxDefinition) : null;
+    if (reach != null) {
       maxReach = reach[maxDefinition];
-      maxSlot = maxReach == 0 ? null : fixed[maxReach - 1];
-      maxObject = maxReach > 0 && kinds[maxReach - 1] == OBJECT;
+      maxSlot = chain.deepest(maxReach);
+      maxObject = chain.deepestIsObject(maxReach);
       if (maxDefinition > 0) {
         nearReach = reach[maxDefinition - 1];
-        nearSlot = nearReach == 0 ? null : fixed[nearReach - 1];
-        nearObject = nearReach > 0 && kinds[nearReach - 1] == OBJECT;
+        nearSlot = chain.deepest(nearReach);
+        nearObject = chain.deepestIsObject(nearReach);
       }
     }
   }
@@ -204,7 +168,8 @@ final class LeafColumn implements SlotTarget {
     reader = new LeafPages(descriptor, pages.getPageReader(descriptor), converter, writer);
     left = reader.total();
     if (maxRepetition == 0) {
-      flat = reader.flat(raw, converter);
+      flat = new FlatValues(raw, converter);
+      reader.decodeAhead(flat);
       cursor.take(reader, flat);
     }
   }
@@ -270,7 +235,7 @@ final class LeafColumn implements SlotTarget {
     }
     // started(k - 1), from the fields above
     if (s != null && !(s.startedIn(column.row()) && (!object || s.hasTyped()))) {
-      startFrom(k);
+      chain.startFrom(k);
     }
     target = s;
     if (d == maxDefinition) {
@@ -305,37 +270,7 @@ final class LeafColumn implements SlotTarget {
 
   /** A row past the chunk's entries. */
   ParquetDecodingException exhausted() {
-    return exhausted(descriptor);
-  }
-
-  /** A row past the entries of {@code column}'s chunk. */
-  static ParquetDecodingException exhausted(ColumnDescriptor column) {
-    return damaged(column, "it holds fewer rows than its row group");
-  }
-
-  /**
-   * Starts the groups of steps below {@code k} that no sibling leaf started in this row (outside
-   * lists): only those under the deepest started one, not the whole chain from the column down.
-   */
-  private void startFrom(int k) {
-    int j = k - 2;
-    while (j >= 0 && !started(j)) {
-      j--;
-    }
-    for (int i = j + 1; i < k; i++) {
-      switch (kinds[i]) {
-        case ROOT -> column.start(); // not started, so not present: the first leaf of the row
-        case OBJECT -> fixed[i].startObject();
-        default -> fixed[i - 1].startField(args[i]); // FIELD: its object is step i - 1
-      }
-    }
-  }
-
-  /** True if the group of step {@code k} (above any list) started in this row. */
-  private boolean started(int k) {
-    SlotSource s = fixed[k];
-    // Invariant: a group starts only after the groups above it, so their state is this row's too.
-    return s.startedIn(column.row()) && (kinds[k] != OBJECT || s.hasTyped());
+    return LeafPages.exhausted(descriptor);
   }
 
   /** One entry: finds its slot, hands its value (if any) to the converter, and consumes it. */
@@ -358,7 +293,7 @@ final class LeafColumn implements SlotTarget {
         k = e;
         s = before[e];
       }
-    } else if (prefix > 0 && d >= definedAt[prefix - 1] && started(prefix - 1)) {
+    } else if (prefix > 0 && d >= definedAt[prefix - 1] && chain.started(prefix - 1)) {
       // A new row whose groups above the list a sibling leaf started: no walk down to the list
       // (before[] of the steps above it is never read: only at ELEMENT steps).
       k = prefix;
@@ -433,7 +368,7 @@ final class LeafColumn implements SlotTarget {
     int n = reader.run(lastElementLevel, definedAt[e]);
     ScalarElements run = list.leafElements(first, n);
     target = run;
-    reader.runValuesTo(run, first, n, reader.runValues(), raw);
+    run.takeRun(reader, first, n, reader.runValues(), raw);
     index[e] = first + n - 1;
     reader.consume(n);
     left -= n;
@@ -449,26 +384,10 @@ final class LeafColumn implements SlotTarget {
   }
 
   ParquetDecodingException outside(int d) {
-    return outside(descriptor, d);
-  }
-
-  /** Definition level {@code d}, which no writer produces, in {@code column}. */
-  static ParquetDecodingException outside(ColumnDescriptor column, int d) {
-    return damaged(
-        column,
-        "definition level "
-            + d
-            + " is outside the column's 0 to "
-            + column.getMaxDefinitionLevel());
+    return LeafPages.outside(descriptor, d);
   }
 
   private ParquetDecodingException damaged(String why) {
-    return damaged(descriptor, why);
-  }
-
-  /** How a damaged chunk of {@code column} is reported; the row cursor names the file and row. */
-  static ParquetDecodingException damaged(ColumnDescriptor column, String why) {
-    return new ParquetDecodingException(
-        "Cannot read column " + String.join(".", column.getPath()) + ": " + why);
+    return LeafPages.damaged(descriptor, why);
   }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
+import io.variant.parquet.encoding.BinaryConverter;
+import io.variant.parquet.file.WriterVersion;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.RebuildOptions;
@@ -8,7 +10,6 @@ import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.parquet.VersionParser;
 import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.io.api.PrimitiveConverter;
@@ -55,7 +56,7 @@ final class LevelRows {
         leaf.converter((PrimitiveConverter) row.getConverter(i));
         out.add(leaf);
       } else {
-        int[][] root = {{LeafColumn.ROOT, requested.getMaxDefinitionLevel(path), 0}};
+        int[][] root = {{LeafSteps.ROOT, requested.getMaxDefinitionLevel(path), 0}};
         GroupType g = field.asGroupType();
         PullSource p =
             new Leaves(requested, c, out, pull && pullable(c.root.node, g))
@@ -68,7 +69,7 @@ final class LevelRows {
     for (int i = 0; i < leaves.length; i++) {
       cursors[i] = leaves[i].pulled() ? leaves[i].cursor : null;
     }
-    this.writer = parse(createdBy);
+    this.writer = WriterVersion.parse(createdBy);
   }
 
   /**
@@ -157,33 +158,6 @@ final class LevelRows {
     }
   }
 
-  /** What parquet-java's {@code ColumnReadStoreImpl} passes its column readers. */
-  static ParsedVersion parse(String createdBy) {
-    if (createdBy == null) {
-      return null;
-    }
-    // Files of one process nearly always share one writer: its regex parse was 2-3% of a
-    // projected read of a 3,000-row file, paid again on every open.
-    ParsedWriter last = lastWriter;
-    if (last != null && last.createdBy.equals(createdBy)) {
-      return last.version;
-    }
-    ParsedVersion version;
-    try {
-      version = VersionParser.parse(createdBy);
-    } catch (RuntimeException | VersionParser.VersionParseException e) {
-      version = null;
-    }
-    lastWriter = new ParsedWriter(createdBy, version);
-    return version;
-  }
-
-  /** A {@code created_by} and its parse ({@code null} if unparseable); immutable, so shareable. */
-  private record ParsedWriter(String createdBy, ParsedVersion version) {}
-
-  // the last writer parsed, by any thread: a stale or lost update only costs a parse
-  private static volatile ParsedWriter lastWriter;
-
   /** A slot's residual {@code value} column: the slot's {@code setResidual}. */
   static final class ResidualConverter extends BinaryConverter {
     private final SlotTarget owner;
@@ -193,7 +167,7 @@ final class LevelRows {
     }
 
     @Override
-    void accept(byte[] bytes, int dictionaryId) {
+    protected void accept(byte[] bytes, int dictionaryId) {
       owner.current().setResidual(bytes);
     }
   }
@@ -259,7 +233,7 @@ final class LevelRows {
         }
         case OBJECT -> {
           GroupType object = f.asGroupType();
-          int[][] inObject = append(steps, LeafColumn.OBJECT, d, 0);
+          int[][] inObject = append(steps, LeafSteps.OBJECT, d, 0);
           PullSource[] fields = new PullSource[object.getFieldCount()];
           for (int i = 0; i < object.getFieldCount(); i++) {
             Type field = object.getType(i);
@@ -269,7 +243,7 @@ final class LevelRows {
                     node.fields().get(i),
                     field.asGroupType(),
                     fieldPath,
-                    append(inObject, LeafColumn.FIELD, schema.getMaxDefinitionLevel(fieldPath), i),
+                    append(inObject, LeafSteps.FIELD, schema.getMaxDefinitionLevel(fieldPath), i),
                     false,
                     tree == null ? null : tree.fieldSlot(i));
           }
@@ -284,8 +258,8 @@ final class LevelRows {
           String[] repeatedPath = append(at, repeated.getName());
           int[][] inList =
               append(
-                  append(steps, LeafColumn.LIST, d, 0),
-                  LeafColumn.ELEMENT,
+                  append(steps, LeafSteps.LIST, d, 0),
+                  LeafSteps.ELEMENT,
                   schema.getMaxDefinitionLevel(repeatedPath),
                   schema.getMaxRepetitionLevel(repeatedPath));
           int from = out.size();
@@ -299,7 +273,7 @@ final class LevelRows {
           if (p != null) {
             p.list();
             if (tree.hasLeafElements()) { // its leaves read their well-formed rows as runs
-              boolean root = steps[steps.length - 1][0] == LeafColumn.ROOT;
+              boolean root = steps[steps.length - 1][0] == LeafSteps.ROOT;
               for (LeafColumn leaf : out.subList(from, out.size())) {
                 int max = leaf.descriptor.getMaxDefinitionLevel();
                 leaf.pullAbove(new ScalarListRows(column, tree, root, inList, max));

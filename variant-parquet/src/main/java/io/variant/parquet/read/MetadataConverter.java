@@ -3,6 +3,7 @@ package io.variant.parquet.read;
 
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
+import io.variant.parquet.encoding.BinaryConverter;
 import org.apache.parquet.column.Dictionary;
 
 /**
@@ -45,7 +46,7 @@ final class MetadataConverter extends BinaryConverter {
   }
 
   @Override
-  void accept(byte[] bytes, int dictionaryId) {
+  protected void accept(byte[] bytes, int dictionaryId) {
     try {
       if (dictionaryId < 0) {
         row.setMetadata(VariantMetadata.of(bytes));
@@ -58,8 +59,8 @@ final class MetadataConverter extends BinaryConverter {
       }
       row.setMetadata(m);
     } catch (VariantFormatException e) {
-      row.setMetadataError(
-          e); // reported when the row is rebuilt, after parquet-java has finished the record
+      // reported when the row is rebuilt, after parquet-java has finished the record
+      row.setMetadataError(e);
     }
   }
 }

@@ -13,11 +13,10 @@ import org.apache.parquet.schema.Type;
  * What an object field group that is null in a row means. In the draft layout field groups are
  * optional, and a null one is a missing field. In the spec layout they are required (spec:
  * VariantShredding §Objects) and a missing field is a group whose {@code value} and {@code
- * typed_value} are both null; files that declare the groups optional anyway (some writers, test
- * vector 084) read like required ones while the groups are present, but a null group has no meaning
- * in the spec: its row fails, naming the group's column, unless the rebuild options read it as a
- * missing field ({@link RebuildOptions.NullFieldGroup#MISSING}, part of {@link
- * RebuildOptions#lenient()}).
+ * typed_value} are both null; files that declare the groups optional anyway (some writers do) read
+ * like required ones while the groups are present, but a null group has no meaning in the spec: its
+ * row fails, naming the group's column, unless the rebuild options read it as a missing field
+ * ({@link RebuildOptions.NullFieldGroup#MISSING}, part of {@link RebuildOptions#lenient()}).
  */
 final class NullFieldGroups {
   private NullFieldGroups() {}

@@ -18,9 +18,9 @@ import java.util.List;
  * Answers one path per row from a column whose schema {@link RequestedSchema#forPath} pruned. It
  * walks the typed slots while the path follows them and switches to the residual Variant where it
  * leaves them: a shredded key or list index is taken from the typed part (typed wins, as a reader
- * that projects only {@code typed_value} sees it, digest §D.5), any other key from the residual
- * object. Only the slot at the path's end is rebuilt, and only when the walk reaches it through
- * typed slots.
+ * that projects only {@code typed_value} sees it: VariantShredding §Objects), any other key from
+ * the residual object. Only the slot at the path's end is rebuilt, and only when the walk reaches
+ * it through typed slots.
  */
 final class PathResolver {
   private final VariantColumnReader column;
@@ -139,8 +139,8 @@ final class PathResolver {
       }
       SlotSource e = s.elementSource(index.index());
       if (!e.hasTyped() && !e.hasResidual()) {
-        // An N/N element reads as Variant null (as the rebuild does); only the path's end can hold
-        // it.
+        // An element with both parts null reads as Variant null (as the rebuild does), which only
+        // the path's end can hold.
         return at + 1 == steps.size()
             ? PathValue.of(endRebuilder().rebuild(metadata(), e), true)
             : PathValue.absent(true);
@@ -148,8 +148,7 @@ final class PathResolver {
       return walk(e, at + 1);
     }
     if (s.hasTyped()) {
-      return PathValue.absent(
-          true); // a typed scalar, or a step of the wrong kind for the typed shape
+      return PathValue.absent(true); // a typed scalar, or a step of the wrong kind for its shape
     }
     return fromResidual(s, at);
   }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
+import io.variant.parquet.encoding.BinaryConverter;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -15,7 +16,7 @@ import org.apache.parquet.schema.Type;
  * INT96 → byte[]. Logical annotations such as DATE or TIMESTAMP are not interpreted: the record
  * holds the stored number.
  */
-final class PlainColumnConverter extends PrimitiveConverter {
+final class PlainColumnConverter extends PrimitiveConverter implements RowColumn {
   final String name;
   private final boolean text;
   private Object value;
@@ -35,12 +36,13 @@ final class PlainColumnConverter extends PrimitiveConverter {
     return t.isPrimitive() && t.getRepetition() != Type.Repetition.REPEATED;
   }
 
-  void clear() {
+  @Override
+  public void clear() {
     value = null;
   }
 
-  /** The current row's value, or {@code null}. */
-  Object value() {
+  @Override
+  public Object value() {
     return value;
   }
 

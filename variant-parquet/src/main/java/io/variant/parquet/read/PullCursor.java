@@ -2,6 +2,7 @@
 package io.variant.parquet.read;
 
 import io.variant.core.CheckedUtf8;
+import io.variant.parquet.encoding.LeafPages;
 
 /**
  * The per-row state of a leaf outside lists in one small object, and the rows of a pulled one

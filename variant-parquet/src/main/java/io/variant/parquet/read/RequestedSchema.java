@@ -19,8 +19,8 @@ import org.apache.parquet.schema.Type;
  *
  * <p>Why the residual of an object or array slot the path goes through is not needed: a shredded
  * field never appears in its object's residual, and a slot whose typed part is null holds no object
- * (no array) at all (VariantShredding §Objects, digest §D.5 (a)), so the path is missing in that
- * row either way. It is usually the biggest column (every unshredded field of every row).
+ * (no array) at all (VariantShredding §Objects), so the path is missing in that row either way. It
+ * is usually the biggest column (every unshredded field of every row).
  */
 final class RequestedSchema {
   private RequestedSchema() {}
@@ -41,8 +41,7 @@ final class RequestedSchema {
     Type typed = node.hasTyped() ? narrowTyped(node, steps, at) : null;
     boolean keepTyped = typed != null;
     if (!keepTyped && !node.hasValue()) {
-      typed =
-          narrowTyped(node, List.of(), 0); // a group cannot be empty: keep the typed child whole
+      typed = narrowTyped(node, List.of(), 0); // a group cannot be empty: keep typed_value whole
       keepTyped = true;
     }
     // Along the path, a typed child that takes the next step makes the residual unnecessary.

@@ -2,6 +2,7 @@
 package io.variant.parquet.read;
 
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.file.RecentCache;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.RebuildOptions;
@@ -22,7 +23,8 @@ final class RowConverter extends GroupConverter {
   private static final RecentCache<GroupType, ShreddedSchemaNode> DESCRIBED = new RecentCache<>(16);
 
   private final Converter[] children;
-  private final Object[] columns; // VariantColumnReader or PlainColumnConverter, by field index
+  private final RowColumn[] columns; // by field index
+  private final VariantColumnReader[] variants; // by field index, null for an ordinary column
   private final List<String> names = new ArrayList<>();
 
   /**
@@ -32,7 +34,8 @@ final class RowConverter extends GroupConverter {
   RowConverter(MessageType requested, RebuildOptions options) {
     int n = requested.getFieldCount();
     children = new Converter[n];
-    columns = new Object[n];
+    columns = new RowColumn[n];
+    variants = new VariantColumnReader[n];
     for (int i = 0; i < n; i++) {
       Type field = requested.getType(i);
       names.add(field.getName());
@@ -44,6 +47,7 @@ final class RowConverter extends GroupConverter {
         VariantColumnReader c = new VariantColumnReader(describe(field.asGroupType()), options);
         children[i] = c.converter;
         columns[i] = c;
+        variants[i] = c;
       }
     }
   }
@@ -69,10 +73,7 @@ final class RowConverter extends GroupConverter {
    * The current row's value of column {@code i}: a rebuilt Variant, a plain value, or {@code null}.
    */
   Object value(int i) {
-    Object c = columns[i];
-    return c instanceof VariantColumnReader
-        ? ((VariantColumnReader) c).rebuild()
-        : ((PlainColumnConverter) c).value();
+    return columns[i].value();
   }
 
   /** The current row as a record: every column by name, in schema order. */
@@ -86,7 +87,7 @@ final class RowConverter extends GroupConverter {
 
   /** The VARIANT column at {@code i}, or {@code null} if it is an ordinary column. */
   VariantColumnReader variantColumn(int i) {
-    return columns[i] instanceof VariantColumnReader ? (VariantColumnReader) columns[i] : null;
+    return variants[i];
   }
 
   @Override
@@ -96,12 +97,8 @@ final class RowConverter extends GroupConverter {
 
   @Override
   public void start() {
-    for (Object c : columns) {
-      if (c instanceof VariantColumnReader) {
-        ((VariantColumnReader) c).clear();
-      } else {
-        ((PlainColumnConverter) c).clear();
-      }
+    for (RowColumn c : columns) {
+      c.clear();
     }
   }
 

@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
+import io.variant.core.VariantException;
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.encoding.PageCodecs;
 import io.variant.parquet.filter.RowGroupPruning;
 import io.variant.parquet.guard.GuardedInputFile;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.page.PageReadStore;
@@ -197,18 +203,18 @@ final class RowCursor<T> implements AutoCloseable {
     String detail =
         e.getMessage() != null
             ? e.getMessage()
-            : e instanceof java.io.EOFException
+            : e instanceof EOFException
                 ? "the file ends early: it is truncated, or a size or offset in it is wrong"
                 : e.getClass().getSimpleName();
     return new IOException(context + ": " + detail, e);
   }
 
   /**
-   * The remaining rows as an iterator: I/O errors surface as {@link java.io.UncheckedIOException},
-   * read errors as {@link VariantParquetException}.
+   * The remaining rows as an iterator: I/O errors surface as {@link UncheckedIOException}, read
+   * errors as {@link VariantParquetException}.
    */
-  java.util.Iterator<T> iterator() {
-    return new java.util.Iterator<>() {
+  Iterator<T> iterator() {
+    return new Iterator<>() {
       private T next;
 
       @Override
@@ -217,7 +223,7 @@ final class RowCursor<T> implements AutoCloseable {
           try {
             next = RowCursor.this.next();
           } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
           }
         }
         return next != null;
@@ -226,7 +232,7 @@ final class RowCursor<T> implements AutoCloseable {
       @Override
       public T next() {
         if (!hasNext()) {
-          throw new java.util.NoSuchElementException("no more rows in " + fileName);
+          throw new NoSuchElementException("no more rows in " + fileName);
         }
         T t = next;
         next = null;
@@ -247,7 +253,7 @@ final class RowCursor<T> implements AutoCloseable {
         Throwable cause = v.getCause() != null ? v.getCause() : v;
         return new VariantParquetException(fileName, v.column(), row, v.detail(), cause);
       }
-      if (t instanceof io.variant.core.VariantException) {
+      if (t instanceof VariantException) {
         return new VariantParquetException(fileName, null, row, t.getMessage(), t);
       }
     }

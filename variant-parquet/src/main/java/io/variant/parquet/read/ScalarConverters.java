@@ -4,10 +4,15 @@ package io.variant.parquet.read;
 import io.variant.core.CheckedUtf8;
 import io.variant.core.VariantFormatException;
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.encoding.BinaryConverter;
 import io.variant.shredding.ShreddedType;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
@@ -16,9 +21,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * slot's Java value.
  */
 final class ScalarConverters {
-  private static final java.lang.invoke.VarHandle BIG_LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+  private static final VarHandle BIG_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   private ScalarConverters() {}
 
@@ -59,7 +63,7 @@ final class ScalarConverters {
     }
 
     @Override
-    void accept(byte[] bytes, int dictionaryId) {
+    protected void accept(byte[] bytes, int dictionaryId) {
       owner.current().setBytes(bytes);
     }
   }
@@ -147,7 +151,7 @@ final class ScalarConverters {
     }
 
     @Override
-    void accept(byte[] bytes, int dictionaryId) {
+    protected void accept(byte[] bytes, int dictionaryId) {
       if (dictionaryId < 0) {
         owner.current().setBytes(bytes);
         return;
@@ -201,7 +205,7 @@ final class ScalarConverters {
     }
 
     @Override
-    public void addBinary(org.apache.parquet.io.api.Binary value) {
+    public void addBinary(Binary value) {
       byte[] bytes = value.getBytesUnsafe(); // read here, never kept
       int n = bytes.length;
       if (n == 0) {

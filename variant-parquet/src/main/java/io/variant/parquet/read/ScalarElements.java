@@ -4,6 +4,7 @@ package io.variant.parquet.read;
 import io.variant.core.CheckedUtf8;
 import io.variant.core.Variant;
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.encoding.LeafPages;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -108,6 +109,51 @@ final class ScalarElements extends SlotSource {
     }
     unscaledHigh[i] = high;
     setBits(i, low);
+  }
+
+  /**
+   * Takes the {@code valued} values ({@link LeafPages#runValues}) of a run of {@code n} elements
+   * from {@code pages}, into elements {@code first} on: as raw bits or words where {@code raw}
+   * ({@link ScalarConverters#rawKind}) and the page allow, else through the leaf's converter (whose
+   * slot is this cursor). Consumes nothing of {@code pages}.
+   */
+  void takeRun(LeafPages pages, int first, int n, int valued, int raw) {
+    if (valued == 0) {
+      return; // a residual leaf where every element is typed, or the reverse
+    }
+    int max = pages.maxDefinition();
+    boolean dense = valued == n; // every entry holds a value
+    if (dense && raw == ScalarConverters.BITS && pages.hasBits()) {
+      pages.nextBits(typedBits(first, n), first, n); // every entry a number: one copy loop
+    } else if (raw == ScalarConverters.BITS && pages.hasBits()) {
+      // numbers straight from the page into the elements' arrays: no converter call per value
+      for (int j = 0; j < n; j++) {
+        if (pages.definitionAhead(j) == max) {
+          setBits(first + j, pages.nextBits());
+        }
+      }
+    } else if (raw == ScalarConverters.UNSCALED && pages.hasBits()) {
+      for (int j = 0; j < n; j++) {
+        if (pages.definitionAhead(j) == max) {
+          long v = pages.nextBits();
+          setUnscaled(first + j, v >> 63, v);
+        }
+      }
+    } else if (raw == ScalarConverters.WORDS && pages.hasWords()) {
+      for (int j = 0; j < n; j++) {
+        if (pages.definitionAhead(j) == max) {
+          long high = pages.nextHigh();
+          setUnscaled(first + j, high, pages.low());
+        }
+      }
+    } else {
+      for (int j = 0; j < n; j++) {
+        if (pages.definitionAhead(j) == max) {
+          at(first + j);
+          pages.writeValue();
+        }
+      }
+    }
   }
 
   @Override

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
+import io.variant.parquet.encoding.LeafPages;
+
 /**
  * The rows of a leaf of a list whose elements are scalars (tags, ids), in a column whose groups
  * above the list are pulled ({@link LeafColumn#pullAbove}): a well-formed row (repetition level 0,
@@ -31,15 +33,15 @@ final class ScalarListRows {
    *     SlotSource#hasLeafElements})
    * @param root whether {@code slot} is the column's group (a list at the top of the column)
    * @param steps the leaf's chain of groups (as {@link LeafColumn}'s constructor takes it), ending
-   *     in the slot's group, {@link LeafColumn#LIST} and {@link LeafColumn#ELEMENT}
+   *     in the slot's group, {@link LeafSteps#LIST} and {@link LeafSteps#ELEMENT}
    */
   ScalarListRows(
       VariantColumnReader column, SlotSource slot, boolean root, int[][] steps, int maxDefinition) {
     int n = steps.length;
     if (!slot.hasLeafElements()
         || n < 3
-        || steps[n - 2][0] != LeafColumn.LIST
-        || steps[n - 1][0] != LeafColumn.ELEMENT
+        || steps[n - 2][0] != LeafSteps.LIST
+        || steps[n - 1][0] != LeafSteps.ELEMENT
         || steps[n - 1][2] != 1) {
       throw new IllegalArgumentException("Not a list of scalars at the top level: " + slot.node);
     }
@@ -87,7 +89,7 @@ final class ScalarListRows {
           s.startList();
         }
         if (d >= elementDefined) {
-          pages.runValuesTo(s.leafElements(0, n), 0, n, valued, raw);
+          s.leafElements(0, n).takeRun(pages, 0, n, valued, raw);
         }
       }
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
+import io.variant.parquet.encoding.BinaryConverter;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.VariantSchema;
 import java.util.function.Supplier;
@@ -39,7 +40,7 @@ final class SlotConverter extends GroupConverter implements SlotTarget {
         children[i] =
             new BinaryConverter() {
               @Override
-              void accept(byte[] bytes, int dictionaryId) {
+              protected void accept(byte[] bytes, int dictionaryId) {
                 current.setResidual(bytes);
               }
             };
@@ -126,8 +127,8 @@ final class SlotConverter extends GroupConverter implements SlotTarget {
 
             @Override
             public void start() {
-              // A null element group (draft layout) leaves the element cleared: missing, read as
-              // Variant null.
+              // A null element group (the draft layout) leaves the element cleared: missing,
+              // which reads as Variant null.
               element = current.addElement();
             }
 

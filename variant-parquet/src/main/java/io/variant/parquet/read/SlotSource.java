@@ -8,18 +8,18 @@ import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.ShreddedSource;
 import io.variant.shredding.ShreddingPlan;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import org.apache.parquet.io.ParquetDecodingException;
 
 /**
  * One slot's values for the current row, filled by the converters as Parquet delivers them and read
  * by the {@code Rebuilder}. Reused from row to row: {@link #reset()} clears it when its group
- * starts. Array slots keep a pool of element sources that grows to the longest list seen, or, when
- * the element is a leaf, one {@link ScalarElements} that keeps every element in arrays.
+ * starts. Array slots keep their elements in {@link ListElements}.
  *
  * <p>Invariant: a typed accessor is only called when {@link #hasTyped()} is true, and then the
  * converter of this slot's column type has set the matching field.
  */
-// Just over 400 lines: the slot's setters, accessors and presence stamps belong together.
 class SlotSource implements ShreddedSource {
   final ShreddedSchemaNode node;
   private final VariantColumnReader row;
@@ -43,9 +43,7 @@ class SlotSource implements ShreddedSource {
   // only after it does in the same row, and stamps grow from row to row, so a field stamped in an
   // earlier row reads as absent without any clearing when the object starts.
   private final SlotSource[] fields;
-  private SlotSource[] elements; // grows to the longest list seen
-  private final ScalarElements leafElements; // instead of elements when the element is a leaf
-  private int elementCount;
+  private final ListElements list; // null unless an array slot
 
   private static final SlotSource[] NO_FIELDS = {};
 
@@ -63,8 +61,7 @@ class SlotSource implements ShreddedSource {
         array
             && (node.element().shape() == ShreddingPlan.Shape.SCALAR
                 || node.element().shape() == ShreddingPlan.Shape.RESIDUAL);
-    this.elements = array && !leaf ? new SlotSource[4] : null;
-    this.leafElements = leaf ? new ScalarElements(node.element(), row) : null;
+    this.list = array ? new ListElements(node, row, leaf) : null;
   }
 
   /**
@@ -79,7 +76,7 @@ class SlotSource implements ShreddedSource {
     this.node = node;
     this.row = row;
     this.fields = none;
-    this.leafElements = null;
+    this.list = null;
   }
 
   /**
@@ -216,49 +213,28 @@ class SlotSource implements ShreddedSource {
   /** The list's typed group is non-null: it starts empty. */
   void startList() {
     typed = true;
-    elementCount = 0;
+    list.count = 0;
   }
 
   /** Appends an element (cleared) and returns it. */
   SlotSource addElement() {
-    if (leafElements != null) {
-      leafElements.ensure(elementCount + 1);
-      leafElements.at(elementCount++).reset();
-      return leafElements;
-    }
-    if (elementCount == elements.length) {
-      elements = java.util.Arrays.copyOf(elements, elements.length * 2);
-    }
-    SlotSource e = elements[elementCount];
-    if (e == null) {
-      e = new SlotSource(node.element(), row);
-      elements[elementCount] = e;
-    }
-    elementCount++;
-    e.reset();
-    return e;
+    return list.add();
   }
 
   /**
    * Element {@code i} of the list, appended (cleared) if it is the next one: the level reader's
    * {@link #addElement}, for leaves that each enumerate the elements of the same list.
    *
-   * @throws org.apache.parquet.io.ParquetDecodingException if {@code i} skips elements (levels that
-   *     do not describe one list)
+   * @throws ParquetDecodingException if {@code i} skips elements (levels that do not describe one
+   *     list)
    */
   SlotSource elementAt(int i) {
-    if (i >= 0 && i < elementCount) {
-      return leafElements != null ? leafElements.at(i) : elements[i];
-    }
-    if (i == elementCount) {
-      return addElement();
-    }
-    throw skipped(i);
+    return list.at(i);
   }
 
   /** True if this is a list whose elements are leaves, kept in one {@link ScalarElements}. */
   boolean hasLeafElements() {
-    return leafElements != null;
+    return list != null && list.leaves != null;
   }
 
   /**
@@ -266,30 +242,10 @@ class SlotSource implements ShreddedSource {
    * #hasLeafElements()}), those not there yet appended (cleared): what {@code n} calls of {@link
    * #elementAt} do, for a leaf that reads a run of elements at once. Returns the elements' cursor.
    *
-   * @throws org.apache.parquet.io.ParquetDecodingException as {@link #elementAt} if {@code from}
-   *     skips elements
+   * @throws ParquetDecodingException as {@link #elementAt} if {@code from} skips elements
    */
   ScalarElements leafElements(int from, int n) {
-    if (from < 0 || from > elementCount) {
-      throw skipped(from);
-    }
-    int to = from + n;
-    if (to > elementCount) {
-      leafElements.ensure(to);
-      leafElements.clear(elementCount, to);
-      elementCount = to;
-    }
-    return leafElements;
-  }
-
-  private org.apache.parquet.io.ParquetDecodingException skipped(int i) {
-    return new org.apache.parquet.io.ParquetDecodingException(
-        "Cannot read list "
-            + node.path()
-            + ": the levels of its columns give element "
-            + i
-            + " of a list of "
-            + elementCount);
+    return list.run(from, n);
   }
 
   @Override
@@ -305,8 +261,8 @@ class SlotSource implements ShreddedSource {
 
   /** A residual column value of this slot as a Variant. */
   final Variant residualOf(byte[] bytes) {
-    // spec layout: every residual indexes the row's metadata; draft: each carries its own
-    // (metadata ‖ value)
+    // the spec layout: every residual indexes the row's metadata; the draft layout: each carries
+    // its own (metadata ‖ value)
     return node.layout().hasMetadataColumn()
         ? Variant.of(row.metadata(), bytes, 0, bytes.length)
         : Variant.ofConcatenated(bytes, 0, bytes.length);
@@ -354,9 +310,7 @@ class SlotSource implements ShreddedSource {
     return high == (low >> 63)
         ? BigDecimal.valueOf(low, scale)
         : new BigDecimal(
-            new java.math.BigInteger(
-                java.nio.ByteBuffer.allocate(16).putLong(high).putLong(low).array()),
-            scale);
+            new BigInteger(ByteBuffer.allocate(16).putLong(high).putLong(low).array()), scale);
   }
 
   @Override
@@ -376,8 +330,8 @@ class SlotSource implements ShreddedSource {
 
   @Override
   public ByteBuffer typedBytes() {
-    return ByteBuffer.wrap(
-        bytesValue); // writable so that hasArray() lets the rebuilder read it without a copy
+    // writable, so that hasArray() lets the rebuilder read it without a copy
+    return ByteBuffer.wrap(bytesValue);
   }
 
   @Override
@@ -402,7 +356,7 @@ class SlotSource implements ShreddedSource {
 
   @Override
   public int elementCount() {
-    return elementCount;
+    return list == null ? 0 : list.count;
   }
 
   @Override
@@ -411,9 +365,9 @@ class SlotSource implements ShreddedSource {
   }
 
   SlotSource elementSource(int i) {
-    if (i < 0 || i >= elementCount) {
-      throw new IndexOutOfBoundsException("element " + i + " outside a list of " + elementCount);
+    if (list == null) {
+      throw new IndexOutOfBoundsException("element " + i + " outside a list of 0");
     }
-    return leafElements != null ? leafElements.at(i) : elements[i];
+    return list.get(i);
   }
 }

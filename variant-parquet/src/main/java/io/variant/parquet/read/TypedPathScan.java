@@ -5,6 +5,9 @@ import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.path.Segment;
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.encoding.LeafPages;
+import io.variant.parquet.file.FooterReader;
+import io.variant.parquet.file.WriterVersion;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
@@ -14,6 +17,7 @@ import io.variant.shredding.TypedScalarRebuild;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -35,7 +39,7 @@ import org.apache.parquet.schema.Type;
  *
  * <ul>
  *   <li>a value there is the path's value: a shredded key never lives in its object's residual
- *       (digest §D.5), so no residual and no dictionary can change it;
+ *       (VariantShredding §Objects), so no residual and no dictionary can change it;
  *   <li>a null there is SQL NULL when its definition level says the VARIANT group is null, and
  *       otherwise the path is absent: the scalar is missing (its residual is null), or a typed
  *       object on the way is null, whose slot then holds no object (VariantShredding §Objects),
@@ -144,18 +148,18 @@ final class TypedPathScan {
   /**
    * True if {@code footer} shows, in every row group, nothing but nulls in the residual column
    * (and, for {@code $}, no null in the typed one), by the chunks' null counts, which even a footer
-   * read without statistics keeps ({@link ChunkConversion#nulls}).
+   * read without statistics keeps ({@link FooterReader#nullCount}).
    */
   boolean provenBy(ParquetMetadata footer) {
     for (BlockMetaData group : footer.getBlocks()) {
       ColumnChunkMetaData typed = chunk(group, typedPath);
       if (typed == null
           || typed.getValueCount() != group.getRowCount()
-          || (wholeValue && ChunkConversion.nulls(typed) != 0)) {
+          || (wholeValue && FooterReader.nullCount(typed) != 0)) {
         return false;
       }
       ColumnChunkMetaData value = valuePath == null ? null : chunk(group, valuePath);
-      if (value != null && ChunkConversion.nulls(value) != value.getValueCount()) {
+      if (value != null && FooterReader.nullCount(value) != value.getValueCount()) {
         return false;
       }
     }
@@ -191,7 +195,7 @@ final class TypedPathScan {
     private final RebuildOptions rebuildOptions;
     private final Consumer<PathValue> validator;
     private Rebuilder rebuilder; // made for a value the scalar rebuild declines: it reports it
-    private org.apache.parquet.VersionParser.ParsedVersion writer;
+    private ParsedVersion writer;
     private LeafPages values; // the row group's chunk of the typed column
     private long left; // its entries not read yet
 
@@ -213,7 +217,7 @@ final class TypedPathScan {
 
     @Override
     MessageType open(FileMetaData meta, ParquetConfiguration configuration) {
-      writer = LevelRows.parse(meta.getCreatedBy());
+      writer = WriterVersion.parse(meta.getCreatedBy());
       return schema;
     }
 
@@ -228,7 +232,7 @@ final class TypedPathScan {
     @Override
     PathValue read() {
       if (left-- <= 0) {
-        throw LeafColumn.exhausted(leaf);
+        throw LeafPages.exhausted(leaf);
       }
       int d = values.definition();
       if (d != leaf.getMaxDefinitionLevel()) {
@@ -250,11 +254,11 @@ final class TypedPathScan {
     /** The row whose typed value is null at definition level {@code d} (see the class comment). */
     private PathValue nullAt(int d) {
       if (d < 0 || d > leaf.getMaxDefinitionLevel()) {
-        throw LeafColumn.outside(leaf, d);
+        throw LeafPages.outside(leaf, d);
       }
       values.consume(); // the entry is read: the next row is the next entry
       if (wholeValue) {
-        throw LeafColumn.damaged(
+        throw LeafPages.damaged(
             leaf, "it holds a null where its row group's statistics count none");
       }
       return d < presentAt ? PathValue.SQL_NULL : PathValue.absent(true);

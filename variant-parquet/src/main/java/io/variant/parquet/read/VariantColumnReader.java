@@ -16,7 +16,7 @@ import io.variant.shredding.Rebuilder;
  * state (whether the group is non-null, its metadata, the first unreadable typed value, the root
  * slot; step 3) and the rebuild at the end of the row (step 4). Reused for every row; one thread.
  */
-final class VariantColumnReader {
+final class VariantColumnReader implements RowColumn {
   final String name;
   final SlotSource root;
   final SlotConverter converter;
@@ -49,6 +49,11 @@ final class VariantColumnReader {
     this.rebuilder = Rebuilder.of(node.plan(), options);
     this.nullFieldGroupIsMissing =
         options.nullFieldGroup() == RebuildOptions.NullFieldGroup.MISSING;
+  }
+
+  @Override
+  public Object value() {
+    return rebuild();
   }
 
   /**
@@ -97,7 +102,8 @@ final class VariantColumnReader {
   }
 
   /** A new row: the group counts as SQL NULL until it starts. */
-  void clear() {
+  @Override
+  public void clear() {
     row++;
     present = false;
     metadata = null;
@@ -175,8 +181,8 @@ final class VariantColumnReader {
       metadataEntries = null;
     }
     if (metadata == null && root.node.layout().hasMetadataColumn()) {
-      // Invariant: the required metadata column is delivered before any residual is decoded (at
-      // record end).
+      // Invariant: the required metadata column is delivered before any residual is decoded, at
+      // the record's end.
       throw new IllegalStateException(
           "Cannot decode a residual of column " + name + " before its metadata");
     }

@@ -5,6 +5,8 @@ import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.file.FooterReader;
+import io.variant.parquet.file.LengthOnceFile;
 import io.variant.parquet.filter.VariantPredicate;
 import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.schema.VariantSchemaException;
@@ -93,8 +95,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     this.fileName = fileName;
     this.configuration = new PlainParquetConfiguration();
     // Pages carry a CRC when their writer computed one (parquet-java does by default); checking it
-    // is cheap
-    // and turns a flipped bit in a page into an error instead of a wrong value.
+    // is cheap and turns a flipped bit in a page into an error instead of a wrong value.
     GuardedInputFile.verifyChecksums(configuration);
     this.options = options;
     ParquetMetadata footer = footer(file, fileName, configuration, options.filter() != null);
@@ -112,8 +113,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
       throw new VariantParquetException(fileName, e.column(), -1, e.getMessage(), e);
     }
     // parquet-java reads and allocates what the footer and each page header claim; the checks
-    // reject claims
-    // that the file's bytes cannot hold (see GuardedInputFile) before parquet-java acts on them.
+    // reject claims that the file's bytes cannot hold (see GuardedInputFile) before parquet-java
+    // acts on them.
     this.file = GuardedInputFile.of(file, fileName, footer);
     this.rowGroups =
         options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
@@ -158,28 +159,6 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    */
   public static VariantParquetReader open(Path path) throws IOException {
     return builder(path).build();
-  }
-
-  /**
-   * Opens a local file; see {@link #open(Path)}.
-   *
-   * @deprecated use {@code builder(path).options(options).build()}, or the builder's setters
-   */
-  @Deprecated
-  public static VariantParquetReader open(Path path, VariantReadOptions options)
-      throws IOException {
-    return builder(path).options(options).build();
-  }
-
-  /**
-   * Opens any Parquet {@link InputFile}.
-   *
-   * @deprecated use {@code builder(file, name).options(options).build()}, or the builder's setters
-   */
-  @Deprecated
-  public static VariantParquetReader open(InputFile file, String name, VariantReadOptions options)
-      throws IOException {
-    return builder(file, name).options(options).build();
   }
 
   /** A reader of a local file, through {@code LocalInputFile}: no Hadoop FileSystem involved. */

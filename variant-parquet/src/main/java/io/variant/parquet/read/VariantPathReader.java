@@ -3,6 +3,7 @@ package io.variant.parquet.read;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Iterator;
 import org.apache.parquet.schema.MessageType;
 
@@ -37,7 +38,7 @@ public final class VariantPathReader implements Closeable, Iterable<PathValue> {
     return rows.next();
   }
 
-  /** The remaining rows; I/O errors surface as {@link java.io.UncheckedIOException}. */
+  /** The remaining rows; I/O errors surface as {@link UncheckedIOException}. */
   @Override
   public Iterator<PathValue> iterator() {
     return rows.iterator();

@@ -21,8 +21,8 @@ import org.apache.parquet.schema.Type;
 /**
  * Parquet group → {@link ShreddedSchemaNode} tree, for both layouts. Children are looked up by
  * name, never by position (spec: LogicalTypes §VARIANT). Names starting with {@code _} beside
- * {@code value}/{@code typed_value} are ignored (seed 002's extension rule); any other unknown name
- * is an error.
+ * {@code value}/{@code typed_value} are ignored (the draft layout's extension rule); any other
+ * unknown name is an error.
  */
 final class SchemaReader {
   private final ShreddingLayout layout;
@@ -210,8 +210,8 @@ final class SchemaReader {
     List<ShreddingPlan.Field> planFields = new ArrayList<>();
     for (Type f : typed.asGroupType().getFields()) {
       String fieldPath = typedPath + "." + f.getName();
-      // spec: field groups are required; the draft and test 084 use optional, which reads the same
-      // way
+      // spec: VariantShredding §Objects: field groups are required; the draft layout and some
+      // writers make them optional, which reads the same way
       if (f.isPrimitive() || f.getRepetition() == Type.Repetition.REPEATED) {
         throw new VariantSchemaException(
             fieldPath, "Expected an object field group with value/typed_value, found " + f);

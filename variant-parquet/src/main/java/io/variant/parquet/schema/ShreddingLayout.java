@@ -23,7 +23,7 @@ public enum ShreddingLayout {
       Repetition.REQUIRED,
       ResidualMetadata.ROW),
   /**
-   * Seed 002's draft: {@code untyped_value} (metadata ‖ value, self-contained), {@code object},
+   * The draft layout: {@code untyped_value} (metadata ‖ value, self-contained), {@code object},
    * {@code array}, {@code typed_value}; no top-level metadata column and no VARIANT annotation.
    */
   DRAFT(

@@ -16,7 +16,7 @@ import org.apache.parquet.schema.Types;
 
 /**
  * The Parquet type of a scalar {@code typed_value}, both ways: the one place that owns the table of
- * VariantShredding §Shredded Value Types (digest §D.2).
+ * VariantShredding §Shredded Value Types.
  */
 final class TypedValueTypes {
   private static final int MAX_INT32_DECIMAL_DIGITS = 9;

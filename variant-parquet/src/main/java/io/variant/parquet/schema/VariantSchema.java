@@ -2,6 +2,7 @@
 package io.variant.parquet.schema;
 
 import io.variant.shredding.ShreddingPlan;
+import java.util.Arrays;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -9,8 +10,8 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Maps a {@link ShreddingPlan} to the Parquet group of a VARIANT column and back, for both layouts.
- * spec: LogicalTypes §VARIANT, VariantShredding §Shredded Value Types, seed 002 (digest §0,
- * §D.1–D.2, §E).
+ * spec: LogicalTypes §VARIANT, VariantEncoding §Variant in Parquet, VariantShredding §Shredded
+ * Value Types; the draft layout for {@link ShreddingLayout#DRAFT}.
  *
  * <pre>{@code
  * GroupType g = VariantSchema.toParquet("event", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
@@ -139,7 +140,7 @@ public final class VariantSchema {
   private static boolean onlyNames(GroupType g, String... allowed) {
     for (Type t : g.getFields()) {
       String n = t.getName();
-      if (!n.startsWith("_") && !java.util.Arrays.asList(allowed).contains(n)) {
+      if (!n.startsWith("_") && !Arrays.asList(allowed).contains(n)) {
         return false;
       }
     }

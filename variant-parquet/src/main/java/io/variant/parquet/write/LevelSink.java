@@ -3,6 +3,7 @@ package io.variant.parquet.write;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddedSink;
 import java.math.BigDecimal;
 import java.util.Arrays;
@@ -23,7 +24,8 @@ import org.apache.parquet.io.api.Binary;
  * <p><b>Thread safety:</b> none; one per column writer.
  */
 final class LevelSink implements ShreddedSink {
-  private final boolean draft;
+  // each residual carries its own metadata (metadata ‖ value), not the row's
+  private final boolean ownMetadata;
   private ColumnWriter[] leaves;
   private RowMetadata rows;
   private LevelSlot[] slots = new LevelSlot[16];
@@ -35,8 +37,8 @@ final class LevelSink implements ShreddedSink {
   private byte[] scratch = new byte[256];
   private final byte[] decimal = new byte[16]; // a 128-bit decimal's bytes, reused
 
-  LevelSink(boolean draft) {
-    this.draft = draft;
+  LevelSink(ShreddingLayout layout) {
+    this.ownMetadata = !layout.hasMetadataColumn();
   }
 
   /**
@@ -124,7 +126,7 @@ final class LevelSink implements ShreddedSink {
     LevelSlot s = slots[d];
     residualDone[d] = true;
     leaves[s.residualLeaf].write(
-        draft ? TypedValues.concatenated(v) : reused(v), repetition[d], s.residualDefined);
+        ownMetadata ? TypedValues.concatenated(v) : reused(v), repetition[d], s.residualDefined);
   }
 
   /**
@@ -133,7 +135,7 @@ final class LevelSink implements ShreddedSink {
    */
   @Override
   public void residual(VariantMetadata metadata, byte[] value, int offset, int length) {
-    if (draft || (rows != null && rows.rebasesResiduals())) {
+    if (ownMetadata || (rows != null && rows.rebasesResiduals())) {
       residual(Variant.of(metadata, value, offset, length));
       return;
     }

@@ -3,12 +3,14 @@ package io.variant.parquet.write;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.SlotColumns.Slot;
 import io.variant.shredding.ShreddedSink;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.schema.Type.Repetition;
 
 /**
  * The {@link ShreddedSink} that turns one Variant's split straight into Parquet {@link
@@ -19,25 +21,28 @@ import org.apache.parquet.io.api.RecordConsumer;
  *   <li>Spec layout (VariantShredding §Objects, §Arrays): object field groups are {@code required},
  *       so a missing field is written as an empty group (both children null); list elements are
  *       {@code required}.
- *   <li>Draft layout (seed 002): residuals are {@code metadata ‖ value}; field groups are optional,
- *       so a missing field is not written at all.
+ *   <li>The draft layout: residuals are {@code metadata ‖ value}; field groups are optional, so a
+ *       missing field is not written at all.
  * </ul>
  *
  * <p><b>Thread safety:</b> none; one per writer.
  */
 final class RecordConsumerSink implements ShreddedSink {
-  private final boolean draft;
+  // each residual carries its own metadata (metadata ‖ value), not the row's
+  private final boolean ownMetadata;
+  private final boolean optionalFieldGroups; // a missing field is not written at all
   private RecordConsumer rc;
   private RowMetadata rows; // re-bases residuals where the metadata policy asks; null: as they are
   private Slot[] stack = new Slot[16];
-  private boolean[] listOpen =
-      new boolean[16]; // per depth: an array slot has started its repeated field
+  // per depth: an array slot has started its repeated field
+  private boolean[] listOpen = new boolean[16];
   private int[] fieldOfParent = new int[16]; // per depth: the plan field index of a field slot
   private int depth;
   private final byte[] decimal = new byte[16]; // a 128-bit decimal's bytes, reused
 
-  RecordConsumerSink(boolean draft) {
-    this.draft = draft;
+  RecordConsumerSink(ShreddingLayout layout) {
+    this.ownMetadata = !layout.hasMetadataColumn();
+    this.optionalFieldGroups = layout.slotRepetition() == Repetition.OPTIONAL;
   }
 
   /**
@@ -81,7 +86,7 @@ final class RecordConsumerSink implements ShreddedSink {
     Variant v = rows == null ? residual : rows.residual(residual);
     Slot s = top();
     rc.startField(s.residualName, s.residualIndex);
-    rc.addBinary(draft ? TypedValues.concatenated(v) : TypedValues.valueBinary(v));
+    rc.addBinary(ownMetadata ? TypedValues.concatenated(v) : TypedValues.valueBinary(v));
     rc.endField(s.residualName, s.residualIndex);
   }
 
@@ -91,7 +96,7 @@ final class RecordConsumerSink implements ShreddedSink {
    */
   @Override
   public void residual(VariantMetadata metadata, byte[] value, int offset, int length) {
-    if (draft || (rows != null && rows.rebasesResiduals())) {
+    if (ownMetadata || (rows != null && rows.rebasesResiduals())) {
       residual(Variant.of(metadata, value, offset, length));
       return;
     }
@@ -241,11 +246,10 @@ final class RecordConsumerSink implements ShreddedSink {
 
   @Override
   public void missingField(int index, String name) {
-    if (draft) {
-      return; // optional field group: not writing it is what makes it null (missing)
+    if (optionalFieldGroups) {
+      return; // not writing it is what makes it null (missing)
     }
-    // spec: VariantShredding §Objects: field groups are required; a missing field has both children
-    // null
+    // spec: VariantShredding §Objects: field groups are required; a missing one has both parts null
     Slot s = top();
     rc.startField(s.fieldNames[index], s.fieldIndexes[index]);
     rc.startGroup();
@@ -269,8 +273,8 @@ final class RecordConsumerSink implements ShreddedSink {
     rc.startField(s.typedName, s.typedIndex);
     rc.startGroup();
     if (size > 0) {
-      // An empty list is a LIST group with no repeated field: Parquet rejects a started but empty
-      // field.
+      // An empty list is a LIST group with no repeated field: Parquet rejects a field started and
+      // left empty.
       rc.startField(s.listName, s.listIndex);
       listOpen[depth - 1] = true;
     }

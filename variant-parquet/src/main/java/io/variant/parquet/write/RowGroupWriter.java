@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.write;
 
+import io.variant.parquet.encoding.ZstdPageCompressor;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;

@@ -101,8 +101,8 @@ final class RowMetadata {
       residualTarget = e.target; // split as it is: only residuals hold field ids (residual())
       return v;
     }
-    Variant translated =
-        v.translateIds(e.target); // its ids rewritten in a copy: no key decoded, nothing re-encoded
+    // its ids rewritten in a copy: no key decoded, nothing re-encoded
+    Variant translated = v.translateIds(e.target);
     return translated != null ? translated : reencode(v, e.target);
   }
 
@@ -139,8 +139,7 @@ final class RowMetadata {
     try {
       Variant out = rebase.appendVariant(v).build();
       if (out.metadata() != target) {
-        current =
-            Binary.fromConstantByteArray(out.metadataBytes()); // keys added: this row's own bytes
+        current = Binary.fromConstantByteArray(out.metadataBytes()); // keys added: its own bytes
       }
       return out;
     } finally {

@@ -168,9 +168,9 @@ final class SlotColumns {
   }
 
   private static void bindArray(Slot s, ShreddedSchemaNode node, GroupType list) {
-    // spec: LogicalTypes §Lists, 3-level form: <list> (LIST) { repeated group <list> { <element> }
-    // };
-    // describe() validated the shape, the names are read from the schema.
+    // spec: LogicalTypes §Lists, the 3-level form:
+    // <list> (LIST) { repeated group <list> { <element> } }.
+    // describe() validated the shape; the names are read from the schema.
     Type repeated = list.getType(0);
     s.listName = repeated.getName();
     s.listIndex = 0;

@@ -22,7 +22,9 @@ final class TypedValues {
     return Binary.fromConstantByteArray(v.valueBytes());
   }
 
-  /** Draft {@code untyped_value}: the value's own metadata followed by the value. spec: seed 002 */
+  /**
+   * Draft {@code untyped_value}: the value's own metadata followed by the value (the draft layout).
+   */
   static Binary concatenated(Variant v) {
     VariantMetadata m = v.metadata();
     byte[] out = new byte[m.length() + v.valueSize()];

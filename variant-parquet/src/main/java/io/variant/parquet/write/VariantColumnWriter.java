@@ -16,8 +16,8 @@ import org.apache.parquet.schema.Type;
  * Writes one VARIANT column of each row into a Parquet {@link RecordConsumer}: the row's metadata,
  * then the split of its value, streamed by a {@link Splitter} straight into consumer calls (no
  * per-row tree). For engines with their own {@code WriteSupport}; {@link VariantWriteSupport} uses
- * one per VARIANT column. spec: VariantShredding §Shredded Value Types (digest §D.7), seed 002 for
- * the draft layout.
+ * one per VARIANT column. spec: VariantShredding §Shredded Value Types, §Objects, §Arrays; the
+ * draft layout for {@code ShreddingLayout.DRAFT}.
  *
  * <pre>{@code
  * GroupType group = VariantSchema.toParquet("event", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
@@ -39,7 +39,7 @@ public final class VariantColumnWriter {
   private final RecordConsumerSink sink;
   private final RowMetadata rowMetadata;
   private LevelSlot levelRoot; // set by bindLeaves
-  private LevelSink levelSink;
+  private final LevelSink levelSink;
   private int metadataLeaf;
   private int columnDefined;
   private int firstLeaf;
@@ -61,7 +61,8 @@ public final class VariantColumnWriter {
             SplitOptions.defaults()
                 .withResidualMetadata(column.layout().residualMetadata())
                 .withWidening(column.widening()));
-    this.sink = new RecordConsumerSink(!hasMetadata);
+    this.sink = new RecordConsumerSink(column.layout());
+    this.levelSink = new LevelSink(column.layout());
     this.rowMetadata =
         !hasMetadata
             ? null
@@ -143,7 +144,6 @@ public final class VariantColumnWriter {
     }
     this.firstLeaf = first;
     this.lastLeaf = last;
-    this.levelSink = new LevelSink(metadataIndex < 0);
   }
 
   /**
@@ -177,9 +177,8 @@ public final class VariantColumnWriter {
 
   /** The row to split: in the spec's key order, re-based as the metadata policy asks. */
   private Variant prepare(Variant value) {
-    Variant ordered =
-        KeyOrder.toSpecOrder(
-            value); // what we write is in the spec's key order, whoever built the value
+    // what we write is in the spec's key order, whoever built the value
+    Variant ordered = KeyOrder.toSpecOrder(value);
     return rowMetadata == null ? ordered : rowMetadata.apply(ordered);
   }
 

@@ -92,8 +92,9 @@ public final class VariantParquetWriter implements Closeable {
   private void open(List<WriteColumn> resolved) throws IOException {
     support = new VariantWriteSupport(resolved, options.extraMetadata());
     OutputFile out = staged == null ? outputFile : staged.output();
+    // a staged file overwrites a stale .tmp
     ParquetFileWriter.Mode mode =
-        staged == null ? options.writeMode() : ParquetFileWriter.Mode.OVERWRITE; // a stale .tmp
+        staged == null ? options.writeMode() : ParquetFileWriter.Mode.OVERWRITE;
     writer = new RowGroupWriter(out, support.schema(), options, mode, !parquetJavaEncodings);
   }
 

@@ -3,6 +3,7 @@ package io.variant.parquet.write;
 
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.NumericWidening;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -66,7 +67,7 @@ public record WriteOptions(
     Objects.requireNonNull(widening, "widening");
     Objects.requireNonNull(metadataPolicy, "metadataPolicy");
     extraMetadata =
-        java.util.Collections.unmodifiableMap(
+        Collections.unmodifiableMap(
             new LinkedHashMap<>(Objects.requireNonNull(extraMetadata, "extraMetadata")));
     if (rowGroupSize <= 0 || pageSize <= 0) {
       throw new IllegalArgumentException(

@@ -12,9 +12,8 @@
  *
  * <p>May import: {@code io.variant.core}, {@code io.variant.shredding}, {@code
  * io.variant.shredding.infer}, {@code io.variant.parquet}, {@code io.variant.parquet.schema},
- * parquet-java ({@code org.apache.parquet.*}), Hadoop's Configuration ({@code
- * org.apache.hadoop.conf}) and zstd-jni ({@code com.github.luben.zstd}, parquet-java's own ZSTD
- * library, which ZstdPageCompressor calls as parquet-java's codec does). Nothing here depends on
- * the read or filter packages.
+ * {@code io.variant.parquet.encoding} (the dictionary writer and the ZSTD page compressor),
+ * parquet-java ({@code org.apache.parquet.*}) and Hadoop's Configuration ({@code
+ * org.apache.hadoop.conf}). Nothing here depends on the read or filter packages.
  */
 package io.variant.parquet.write;

@@ -8,17 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import io.variant.parquet.encoding.DictionaryPages;
+import io.variant.parquet.encoding.PageValues;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.apache.parquet.bytes.BytesInput;
-import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.Encoding;
-import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,18 +32,16 @@ class FlatValuesTest {
     ids[40] = 3; // outside the dictionary, after the first 40
     for (PrimitiveTypeName type :
         List.of(PrimitiveTypeName.INT32, PrimitiveTypeName.INT64, PrimitiveTypeName.DOUBLE)) {
-      PageValues one =
-          NumericDictionaryTest.values(type, entries, new NumericDictionaryTest.Capture(0));
-      one.start(Encoding.RLE_DICTIONARY, NumericDictionaryTest.idPage(ids, 4), 0, ids.length);
+      PageValues one = DictionaryPages.values(type, entries, new DictionaryPages.Capture(0));
+      DictionaryPages.startIds(one, ids, 4);
       for (int i = 0; i < 40; i++) {
         one.nextBits();
       }
       String want = assertThrows(ParquetDecodingException.class, one::nextBits).getMessage();
 
-      PageValues page =
-          NumericDictionaryTest.values(type, entries, new NumericDictionaryTest.Capture(0));
-      page.start(Encoding.RLE_DICTIONARY, NumericDictionaryTest.idPage(ids, 4), 0, ids.length);
-      FlatValues f = new FlatValues(ScalarConverters.BITS, new NumericDictionaryTest.Capture(0));
+      PageValues page = DictionaryPages.values(type, entries, new DictionaryPages.Capture(0));
+      DictionaryPages.startIds(page, ids, 4);
+      FlatValues f = new FlatValues(ScalarConverters.BITS, new DictionaryPages.Capture(0));
       f.fill(page, ids.length);
       assertEquals(FlatValues.BITS, f.kind, type.toString());
       assertEquals(40, f.filled, type.toString());
@@ -65,9 +58,9 @@ class FlatValuesTest {
   void stringsAreTheDictionarysEntriesUntilABadId() throws Exception {
     String[] words = {"a", "bé", "c"};
     ScalarConverters.StringConverter strings = new ScalarConverters.StringConverter(() -> null);
-    PageValues page = strings(words, strings);
+    PageValues page = DictionaryPages.strings(words, strings);
     int[] ids = {0, 1, 2, 1, 5, 0};
-    page.start(Encoding.RLE_DICTIONARY, NumericDictionaryTest.idPage(ids, 8), 0, ids.length);
+    DictionaryPages.startIds(page, ids, 8);
     FlatValues f = new FlatValues(ScalarConverters.NONE, strings);
     f.fill(page, ids.length);
     assertEquals(FlatValues.STRINGS, f.kind);
@@ -87,9 +80,9 @@ class FlatValuesTest {
   void idsThatEndBeforeTheValuesFailAtTheFirstMissingOne() throws Exception {
     String[] words = {"x", "y"};
     LevelRows.ResidualConverter residuals = new LevelRows.ResidualConverter(() -> null);
-    PageValues page = strings(words, residuals);
+    PageValues page = DictionaryPages.strings(words, residuals);
     int[] ids = {1, 1, 1, 1, 1, 1, 1, 1, 1}; // one RLE run of 9 ids, for a page of 12 values
-    page.start(Encoding.RLE_DICTIONARY, NumericDictionaryTest.idPage(ids, 2), 0, 12);
+    DictionaryPages.startIds(page, ids, 2, 12);
     FlatValues f = new FlatValues(ScalarConverters.NONE, residuals);
     f.fill(page, 12);
     assertEquals(FlatValues.RESIDUALS, f.kind);
@@ -100,21 +93,5 @@ class FlatValuesTest {
     }
     var e = assertThrows(ParquetDecodingException.class, f::take);
     assertTrue(e.getMessage().contains("more values than the page holds dictionary ids for"));
-  }
-
-  /** A page decoder of a BINARY column whose dictionary holds {@code words}. */
-  private static PageValues strings(String[] words, BinaryConverter converter) {
-    ByteBuffer plain = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
-    for (String w : words) {
-      byte[] b = w.getBytes(StandardCharsets.UTF_8);
-      plain.putInt(b.length).put(b);
-    }
-    byte[] bytes = java.util.Arrays.copyOf(plain.array(), plain.position());
-    ColumnDescriptor column =
-        new ColumnDescriptor(
-            new String[] {"s"}, Types.optional(PrimitiveTypeName.BINARY).named("s"), 0, 1);
-    DictionaryPage dictionary =
-        new DictionaryPage(BytesInput.from(bytes), words.length, Encoding.PLAIN_DICTIONARY);
-    return new PageValues(column, dictionary, converter, null);
   }
 }

@@ -65,7 +65,7 @@ class LevelReaderEquivalenceTest {
 
   /**
    * Files of up to 1,200 rows in row groups of 40 to 1,000 rows (pages of a third of that): the
-   * levels and values that leaves outside lists decode ahead ({@link LeafPages#FLAT_CHUNK} entries
+   * levels and values that leaves outside lists decode ahead ({@code LeafPages.FLAT_CHUNK} entries
    * at a time, {@link FlatValues}) end inside pages, at their ends and at row group ends, with rows
    * null or missing at every level in between.
    */

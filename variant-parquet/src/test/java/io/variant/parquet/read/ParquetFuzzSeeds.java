@@ -26,7 +26,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * repetition levels and dictionary pages occur), then parquet-testing's {@code
  * shredded_variant/*.parquet} read from ../shared when present (never copied into the repository).
  */
-final class ParquetFuzzSeeds {
+public final class ParquetFuzzSeeds {
   private static final int WRITTEN = 8;
   private static final CompressionCodecName[] CODECS = {
     CompressionCodecName.UNCOMPRESSED,
@@ -45,7 +45,7 @@ final class ParquetFuzzSeeds {
 
   private ParquetFuzzSeeds() {}
 
-  static synchronized byte[][] files() {
+  public static synchronized byte[][] files() {
     if (files == null) {
       try {
         files = load();

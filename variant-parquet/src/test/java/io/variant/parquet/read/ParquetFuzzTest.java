@@ -9,6 +9,7 @@ import io.variant.core.VariantFormatException;
 import io.variant.core.VariantLimitException;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.file.BytesInputFile;
 import io.variant.parquet.guard.GuardedInputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.encoding.HandMadePages;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.shredding.RebuildOptions;

@@ -36,7 +36,7 @@ import org.apache.parquet.schema.Types;
  * writer. Schema: {@code required int64 id; optional group v (...)} where {@code v} is {@link
  * VariantSchema#toParquet}'s group. Small row-group and page limits give many row groups and pages.
  */
-final class TestFileWriter {
+public final class TestFileWriter {
   static final String COLUMN = "v";
 
   private TestFileWriter() {}
@@ -53,7 +53,7 @@ final class TestFileWriter {
    * How parquet-java encodes the pages: the default (data pages v1, dictionaries falling back to
    * PLAIN), or choices other writers make, so that readers meet every page and value decoder.
    */
-  enum Pages {
+  public enum Pages {
     /** Data pages v1, dictionaries, PLAIN after them. */
     V1,
     /** Data pages v1, no dictionaries: every value PLAIN. */
@@ -74,7 +74,7 @@ final class TestFileWriter {
   }
 
   /** {@link #write(Path, ShreddingPlan, ShreddingLayout, List, int)} with pages encoded so. */
-  static void write(
+  public static void write(
       Path file,
       ShreddingPlan plan,
       ShreddingLayout layout,

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.parquet.encoding;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.apache.parquet.CorruptDeltaByteArrays;
+import org.apache.parquet.VersionParser.ParsedVersion;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.values.RequiresPreviousReader;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * The values of a page whose encoding {@link PageValues} declines, read by parquet-java's own
+ * {@code ValuesReader} for it, exactly as its {@code ColumnReaderImpl} reads them:
+ * BYTE_STREAM_SPLIT, RLE booleans, INT96, {@code DELTA_BYTE_ARRAY} from writers with PARQUET-246
+ * (whose pages continue the previous page's prefixes), and any encoding a newer writer may add.
+ * <b>Thread safety:</b> none.
+ */
+final class DeclinedValues {
+  private final ColumnDescriptor descriptor;
+  private final PrimitiveConverter converter;
+  private final PrimitiveTypeName type;
+  private final ParsedVersion writer;
+  private ValuesReader values; // of the current page, or of the last page this read
+
+  DeclinedValues(ColumnDescriptor descriptor, PrimitiveConverter converter, ParsedVersion writer) {
+    this.descriptor = descriptor;
+    this.converter = converter;
+    this.type = descriptor.getPrimitiveType().getPrimitiveTypeName();
+    this.writer = writer;
+  }
+
+  /**
+   * Starts a page of {@code entries} entries encoded {@code e} at {@code bytes[p...]}; {@code
+   * afterDeclined}: the chunk's previous page was read here too (PARQUET-246's readers continue
+   * from it).
+   */
+  void start(Encoding e, byte[] bytes, int p, int entries, boolean afterDeclined)
+      throws IOException {
+    ValuesReader previous = afterDeclined ? values : null;
+    values = e.getValuesReader(descriptor, ValuesType.VALUES);
+    values.initFromPage(
+        entries, ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes, p, bytes.length - p)));
+    if (CorruptDeltaByteArrays.requiresSequentialReads(writer, e)
+        && previous instanceof RequiresPreviousReader) {
+      ((RequiresPreviousReader) values).setPreviousReader(previous);
+    }
+  }
+
+  /** Hands the page's next value to the converter. */
+  void write() {
+    switch (type) {
+      case INT32 -> converter.addInt(values.readInteger());
+      case INT64 -> converter.addLong(values.readLong());
+      case FLOAT -> converter.addFloat(values.readFloat());
+      case DOUBLE -> converter.addDouble(values.readDouble());
+      case BOOLEAN -> converter.addBoolean(values.readBoolean());
+      default -> converter.addBinary(values.readBytes());
+    }
+  }
+}

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+/**
+ * Our Parquet footer reader, apart from everything Variant: {@link
+ * io.variant.parquet.file.FooterReader} decodes a plain footer's thrift ({@code FileMetaDataReader}
+ * over {@code CompactReader}, thrift's compact protocol) and converts it to parquet-java's {@code
+ * ParquetMetadata} ({@code ChunkConversion}, with each distinct schema converted once: {@code
+ * FooterSchema}); whatever it declines (an encrypted footer, bytes the generated thrift code could
+ * read differently) it leaves to parquet-java. Also the per-file plumbing every reader of a file
+ * shares: the file's length asked once ({@link io.variant.parquet.file.LengthOnceFile}), its
+ * writer's version ({@link io.variant.parquet.file.WriterVersion}) and the cache of values made
+ * from per-file inputs ({@link io.variant.parquet.file.RecentCache}).
+ *
+ * <p><b>Internal:</b> public only for {@code io.variant.parquet.read}; no compatibility promise.
+ * The columnar reader builds on it, so it knows nothing of Variants.
+ *
+ * <p>May import: {@code org.apache.parquet.*} and {@code shaded.parquet.org.apache.thrift.*}
+ * (parquet-format's own thrift runtime, whose generated code decodes the footer's rarer structs).
+ */
+package io.variant.parquet.file;
