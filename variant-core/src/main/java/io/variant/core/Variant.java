@@ -1,5 +1,6 @@
 package io.variant.core;
 
+import java.io.Serializable;
 import java.nio.ByteBuffer;
 
 /**
@@ -19,8 +20,11 @@ import java.nio.ByteBuffer;
  * whole value up front (use it on untrusted input). <b>Thread safety:</b> immutable.
  *
  * <p><b>Equality:</b> {@link #equals} is logical equality ({@link VariantEquality#logical}).
+ * <b>Serialization:</b> Java serialization writes the metadata and this value's bytes only, and
+ * reads back the same bytes (so Spark can keep, collect and shuffle Variants).
  */
-public final class Variant extends EncodedValue {
+public final class Variant extends EncodedValue implements Serializable {
+  private static final long serialVersionUID = 1L;
   private final VariantMetadata metadata;
   private ContainerHeader container; // parsed on first use; see container()
   private byte
@@ -93,6 +97,10 @@ public final class Variant extends EncodedValue {
   /** A copy of the encoded metadata. */
   public byte[] metadataBytes() {
     return metadata.toBytes();
+  }
+
+  private Object writeReplace() {
+    return new SerializedVariant(metadataBytes(), valueBytes());
   }
 
   // ---------------------------------------------------------------- containers
