@@ -23,7 +23,7 @@ import java.nio.ByteBuffer;
  * <b>Serialization:</b> Java serialization writes the metadata and this value's bytes only, and
  * reads back the same bytes (so Spark can keep, collect and shuffle Variants).
  */
-public final class Variant extends EncodedValue implements Serializable {
+public final class Variant extends ScalarAccessors implements Serializable {
   private static final long serialVersionUID = 1L;
   private final VariantMetadata metadata;
   private ContainerHeader container; // parsed on first use; see container()
@@ -338,6 +338,8 @@ public final class Variant extends EncodedValue implements Serializable {
    *
    * @return this, for chaining
    * @throws VariantFormatException naming the first problem and its byte offset
+   * @throws VariantLimitException if the value nests deeper than {@link Limits#maxDepth()} (the
+   *     message gives the byte offset)
    */
   public Variant validate() {
     return validate(Limits.defaults(), KeyOrder.ANY);

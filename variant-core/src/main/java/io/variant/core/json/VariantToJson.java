@@ -190,12 +190,7 @@ final class VariantToJson {
     if (Double.isInfinite(value)) {
       return JsonScalar.string(value > 0 ? "Infinity" : "-Infinity");
     }
-    if (value == 0 && 1 / value < 0) {
-      // "-0.0" would read back as the decimal 0.0 (decimals have no negative zero); an exponent
-      // keeps a double.
-      return JsonScalar.raw("-0.0E0");
-    }
-    return JsonScalar.raw(shortest);
+    return JsonScalar.raw(shortest); // -0.0 too: it reads back as the double -0.0
   }
 
   private static LocalDateTime utc(Variant v) {
