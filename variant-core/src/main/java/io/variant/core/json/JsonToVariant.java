@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
 import com.fasterxml.jackson.core.JsonLocation;
@@ -15,8 +16,8 @@ import java.util.Locale;
 
 /**
  * Streams jackson tokens into a {@link VariantBuilder}: the JSON to Variant direction, with the
- * number rules of digest §C. Iterative (no recursion), so the nesting depth is bounded only by
- * {@link io.variant.core.Limits#maxDepth()}, never by the thread's stack.
+ * number rules of {@link VariantJson}. Iterative (no recursion), so the nesting depth is bounded
+ * only by {@link io.variant.core.Limits#maxDepth()}, never by the thread's stack.
  */
 final class JsonToVariant {
   /**
@@ -137,7 +138,8 @@ final class JsonToVariant {
   }
 
   /**
-   * Integer literals: the smallest integer type, or beyond int64 a decimal or double (digest §C).
+   * Integer literals: the smallest integer type, or beyond int64 a decimal or double ({@link
+   * VariantJson}).
    */
   private static void appendInteger(JsonParser p, VariantBuilder b) throws IOException {
     if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -28,7 +29,7 @@ import java.io.Writer;
  * VariantJson.toJson(v);          // {"price":1.50,"qty":3,"ratio":100.0}
  * }</pre>
  *
- * <p><b>Reading</b> (digest §C; none of this is in the spec): integer literals become the smallest
+ * <p><b>Reading</b> (the spec leaves JSON to implementations): integer literals become the smallest
  * of int8, int16, int32 and int64; integers beyond int64 and literals with a fraction but no
  * exponent become the smallest decimal holding max(precision, scale) when that is at most 38
  * ({@code "1.50"} keeps scale 2), else a double; literals with an exponent become doubles. A
