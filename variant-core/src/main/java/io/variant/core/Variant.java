@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.io.Serializable;
 import java.nio.ByteBuffer;
 
 /**
@@ -20,8 +21,11 @@ import java.nio.ByteBuffer;
  * whole value up front (use it on untrusted input). <b>Thread safety:</b> immutable.
  *
  * <p><b>Equality:</b> {@link #equals} is logical equality ({@link VariantEquality#logical}).
+ * <b>Serialization:</b> Java serialization writes the metadata and this value's bytes only, and
+ * reads back the same bytes (so Spark can keep, collect and shuffle Variants).
  */
-public final class Variant extends ScalarAccessors {
+public final class Variant extends ScalarAccessors implements Serializable {
+  private static final long serialVersionUID = 1L;
   private final VariantMetadata metadata;
   private ContainerHeader container; // parsed on first use; see container()
   private byte
@@ -94,6 +98,10 @@ public final class Variant extends ScalarAccessors {
   /** A copy of the encoded metadata. */
   public byte[] metadataBytes() {
     return metadata.toBytes();
+  }
+
+  private Object writeReplace() {
+    return new SerializedVariant(metadataBytes(), valueBytes());
   }
 
   // ---------------------------------------------------------------- containers

@@ -126,6 +126,62 @@ class SparkHadoopApiTest {
     assertEquals(sorted(expected), sorted(ids));
   }
 
+  @Test
+  void recordsAndVariantsSurviveTakeAndAShuffle() throws Exception {
+    Path in = Files.createDirectories(dir.resolve("in"));
+    Random rnd = new Random(52);
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      lines.add(event(rnd, i));
+    }
+    Files.write(in.resolve("part.ndjson"), lines);
+    JavaSparkContext sc = JavaSparkContext.fromSparkContext(SparkSessions.shared().sparkContext());
+    Job write = Job.getInstance(sc.hadoopConfiguration());
+    FileInputFormat.addInputPath(write, new org.apache.hadoop.fs.Path(in.toString()));
+    VariantParquetOutputFormat.setPlan(write, PlanSample.of(write, 40).plan());
+    String out = dir.resolve("out").toString();
+    sc.textFile(in.toString(), 2)
+        .mapToPair(
+            line ->
+                new Tuple2<Void, VariantRecord>(
+                    null, VariantRecord.builder().set("variant", VariantJson.parse(line)).build()))
+        .saveAsNewAPIHadoopFile(
+            out,
+            Void.class,
+            VariantRecord.class,
+            VariantParquetOutputFormat.class,
+            write.getConfiguration());
+    var rows =
+        sc.newAPIHadoopFile(
+                out,
+                VariantParquetInputFormat.class,
+                Void.class,
+                VariantRecord.class,
+                Job.getInstance(sc.hadoopConfiguration()).getConfiguration())
+            .values();
+
+    // Spark's default (Java) serializer carries the records to the driver and through a shuffle
+    List<VariantRecord> taken = rows.take(5);
+    List<Variant> shuffled =
+        rows.mapToPair(r -> new Tuple2<>(r.variant("variant").field("kind").stringValue(), r))
+            .groupByKey(2)
+            .flatMap(g -> g._2().iterator())
+            .map(r -> r.variant("variant"))
+            .collect();
+
+    List<Variant> takenRows = taken.stream().map(r -> r.variant("variant")).toList();
+    List<Long> takenIds =
+        takenRows.stream().map(v -> v.field("user").field("id").longValue()).toList();
+    assertEquals(5, takenIds.size());
+    assertSameRows(
+        lines.stream()
+            .filter(
+                l -> takenIds.contains(VariantJson.parse(l).field("user").field("id").longValue()))
+            .toList(),
+        takenRows);
+    assertSameRows(lines, shuffled);
+  }
+
   private static String event(Random rnd, long id) {
     VariantBuilder b = new VariantBuilder().startObject();
     b.key("kind").appendString(rnd.nextBoolean() ? "view" : "click");

@@ -2,6 +2,7 @@
 package io.variant.parquet;
 
 import io.variant.core.Variant;
+import java.io.Serializable;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -23,12 +24,16 @@ import java.util.Objects;
  * <p><b>Equality:</b> two records are equal when they have the same columns in the same order and
  * equal values; Variants compare logically ({@link Variant#equals}), byte arrays by content.
  * <b>Thread safety:</b> immutable ({@code byte[]} values are copied in and out).
+ * <b>Serialization:</b> Java serialization writes the names and values (Variants as their bytes),
+ * so Spark can keep, collect and shuffle records.
  *
  * <p>Columns are kept in two arrays in set order, so writers read them by position ({@link
  * #column(int)}, {@link #get(int)}) without a lookup per value; lookups by name scan the names, or
  * a map built once for rows of more than {@value #SCAN_LIMIT} columns.
  */
-public final class VariantRecord {
+public final class VariantRecord implements Serializable {
+  private static final long serialVersionUID = 1L;
+
   /** Rows up to this many columns find names by scanning; wider ones build a map once. */
   static final int SCAN_LIMIT = 12;
 
@@ -39,6 +44,10 @@ public final class VariantRecord {
   private VariantRecord(String[] names, Object[] values) {
     this.names = names;
     this.values = values;
+  }
+
+  private Object writeReplace() {
+    return new SerializedRecord(names, values);
   }
 
   /** A new, empty builder. */
