@@ -100,7 +100,8 @@ final class GetCommand implements Callable<Integer> {
           InputPaths.expand(
               arguments.subList(0, arguments.size() - 1),
               InputPaths::parquetFile,
-              incomplete.policy())) {
+              incomplete.policy(),
+              cli.stores())) {
         if (!explain && !limit.allows(printed)) {
           break;
         }
