@@ -158,6 +158,19 @@ class HdfsStoreTest {
   }
 
   @Test
+  void cliJarReadsAndWritesHdfs() throws Exception {
+    String out = hdfs.uri("/jar/events.parquet");
+    hdfs.fs().mkdirs(new org.apache.hadoop.fs.Path("/jar"));
+    CliJar.Run convert =
+        CliJar.run(
+            dir, java.util.Map.of(), "convert", "-q", hdfs.uri("/in/events.ndjson"), "-o", out);
+    assertEquals(0, convert.exitCode(), convert.toString());
+    CliJar.Run cat = CliJar.run(dir, java.util.Map.of(), "cat", out);
+    assertEquals(0, cat.exitCode(), cat.toString());
+    assertEquals(referenceRows, cat.out());
+  }
+
+  @Test
   void libraryReadsAFileOnHdfsThroughHadoopInputFile() throws Exception {
     org.apache.hadoop.fs.Path path =
         new org.apache.hadoop.fs.Path(hdfs.uri("/parts/part-00001.parquet"));
