@@ -67,7 +67,10 @@ public final class VariantAvroWriter implements Closeable {
   private VariantAvroWriter(Builder config) throws IOException {
     this.config = config;
     this.field = VariantField.of(config.schema, config.field, config.json);
-    this.inference = config.plan == null ? PlanInference.create(FIRST_ROWS_INFERENCE) : null;
+    this.inference =
+        config.plan == null
+            ? PlanInference.create(FIRST_ROWS_INFERENCE.withWidening(config.options().widening()))
+            : null;
     if (config.sampleRows() == 0) {
       open();
     }

@@ -1,6 +1,6 @@
 package io.variant.bench;
 
-import io.variant.shredding.ExclusiveUse;
+import io.variant.core.ExclusiveUse;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -10,9 +10,9 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The cost of the concurrent-use check that Splitter, Rebuilder and VariantParquetWriter pay once
- * per call ({@link ExclusiveUse}: one compare-and-set and one release store), to set beside the
- * cost of the call it guards. Run in the same JMH invocation as {@code
+ * The cost of the concurrent-use check that Splitter, Rebuilder, VariantParquetWriter and
+ * JsonRowParser pay once per call ({@link ExclusiveUse}: one compare-and-set and one release
+ * store), to set beside the cost of the call it guards. Run in the same JMH invocation as {@code
  * ShreddingBenchmark.shred_ours} and report the ratio: {@code java -jar
  * variant-bench/target/benchmarks.jar 'ExclusiveUseBenchmark|ShreddingBenchmark.shred_ours'}.
  */

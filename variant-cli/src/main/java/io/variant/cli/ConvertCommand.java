@@ -176,7 +176,8 @@ final class ConvertCommand implements Callable<Integer> {
         try {
           out.open(
               file -> {
-                VariantParquetWriter writer = parquet.writer(file, written).build();
+                VariantParquetWriter writer =
+                    parquet.writer(file, written).widening(rules.widening).build();
                 // rows parsed over the writer's dictionary are written as they are, not re-based
                 documents.dictionary(writer.metadata(parquet.column));
                 return writer;
@@ -275,6 +276,8 @@ final class ConvertCommand implements Callable<Integer> {
           0,
           "cannot convert the document: " + e.getMessage(),
           e);
+    } catch (OutputException e) {
+      throw e; // names the output itself; a closed stdout must stay one (exit code 141)
     } catch (IOException e) {
       throw new IOException("cannot write " + output + ": " + IoMessages.reason(e), e);
     }

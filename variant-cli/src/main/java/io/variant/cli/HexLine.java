@@ -112,6 +112,9 @@ final class HexLine {
       return new Parsed(v, valueStart + 1);
     } catch (VariantFormatException e) {
       throw variantError(e, lineNo, valueStart, valueEnd, "value");
+    } catch (VariantLimitException e) { // nesting past --max-depth: exit code 4 by its cause
+      throw new InputException(
+          source, lineNo, valueStart + 1, "value: " + UserMessages.of(e.getMessage()), e);
     }
   }
 

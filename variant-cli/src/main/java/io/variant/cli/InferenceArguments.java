@@ -1,8 +1,11 @@
 package io.variant.cli;
 
+import io.variant.shredding.NumericWidening;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.Selection;
 import io.variant.shredding.infer.TypeWidth;
+import java.util.Locale;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -59,11 +62,26 @@ final class InferenceArguments {
   @Option(
       names = "--select",
       paramLabel = "cost|presence",
+      converter = SelectionConverter.class,
       description =
           "Which paths get typed columns: cost (the default) types a leaf only when the cost model "
               + "expects it to save bytes ('variant plan --explain' shows the numbers); presence types every path "
               + "that passes --min-presence and --dominance.")
   Selection select;
+
+  @Option(
+      names = "--widening",
+      defaultValue = "lossless",
+      converter = WideningConverter.class,
+      paramLabel = "lossless|same-scale|strict",
+      description =
+          "Which numbers typed columns take, and so what comes back: lossless (the default) takes "
+              + "every number a column holds by value, so 174.2 in a decimal(9,2) column comes back as 174.20 "
+              + "and 1.0 in an int64 column as 1; same-scale takes only numbers at the column's scale "
+              + "(integers have scale 0), so every number comes back as written, others going to the residual; "
+              + "strict also needs the exact type (an int8 stays out of an int64 column). The plan is inferred "
+              + "for it.")
+  NumericWidening widening;
 
   @Option(
       names = "--narrow-types",
@@ -103,7 +121,38 @@ final class InferenceArguments {
     if (select != null) {
       o = o.withSelection(select);
     }
+    o = o.withWidening(widening);
     return narrowTypes ? o.withTypeWidth(TypeWidth.SAMPLE) : o;
+  }
+
+  /** Reads {@code --widening} by {@link NumericWidening#parse}. */
+  static final class WideningConverter implements CommandLine.ITypeConverter<NumericWidening> {
+    @Override
+    public NumericWidening convert(String value) {
+      try {
+        return NumericWidening.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(
+            "expected lossless, same-scale or strict, was '" + value + "'");
+      }
+    }
+  }
+
+  /**
+   * {@code --select}'s values as the help writes them, {@code cost} and {@code presence}, in any
+   * case; {@code cost_model}, the enum's own name, is kept for scripts that used it.
+   */
+  static final class SelectionConverter implements CommandLine.ITypeConverter<Selection> {
+    @Override
+    public Selection convert(String value) {
+      return switch (value.toLowerCase(Locale.ROOT)) {
+        case "cost", "cost_model" -> Selection.COST_MODEL;
+        case "presence" -> Selection.PRESENCE;
+        default ->
+            throw new CommandLine.TypeConversionException(
+                "expected cost or presence, was '" + value + "'");
+      };
+    }
   }
 
   /**

@@ -109,7 +109,8 @@ record InferredPlan(InferenceResult result, String note) {
     ByteCounter counter = new ByteCounter();
     try (VariantParquetWriter w =
         ParquetOutputOptions.builder(
-                new StreamOutputFile("size check", counter, false), ParquetOutputOptions.Codec.ZSTD)
+                new StreamOutputFile("size check", "size check", counter, false),
+                ParquetOutputOptions.Codec.ZSTD)
             .overwrite()
             .variantColumn("v", plan)
             .build()) {

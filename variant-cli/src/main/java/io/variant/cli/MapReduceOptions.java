@@ -32,6 +32,7 @@ final class MapReduceOptions {
         .withJson(c.json.options())
         .withColumn(c.parquet.column)
         .withLayout(c.parquet.layout)
+        .withWidening(c.rules.widening)
         .withCodec(c.parquet.codec.parquet)
         .withOnError(c.errors.skips() ? ConvertMapper.OnError.SKIP : ConvertMapper.OnError.FAIL)
         .withMaxSplitBytes(maxSplitBytes)

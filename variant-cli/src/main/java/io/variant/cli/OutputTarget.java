@@ -189,12 +189,12 @@ final class OutputTarget implements WriteTarget {
   public StreamOutputFile open() throws IOException {
     switch (kind) {
       case STDOUT:
-        file = new StreamOutputFile(name, stdout, true);
+        file = new StreamOutputFile(name, Output.STDOUT, stdout, true);
         break;
       case STREAM:
         file =
             new StreamOutputFile(
-                name, Files.newOutputStream(path, StandardOpenOption.WRITE), false);
+                name, name, Files.newOutputStream(path, StandardOpenOption.WRITE), false);
         break;
       default:
         temporary = createTemporary();
@@ -202,6 +202,7 @@ final class OutputTarget implements WriteTarget {
           file =
               new StreamOutputFile(
                   temporary.toString(),
+                  name,
                   Files.newOutputStream(temporary, StandardOpenOption.WRITE),
                   false);
         } catch (IOException e) {

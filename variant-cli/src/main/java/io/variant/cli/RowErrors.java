@@ -35,7 +35,8 @@ final class RowErrors implements Closeable {
       paramLabel = "fail|skip",
       description =
           "A malformed row: fail stops with exit code 1 and writes nothing (the default); skip leaves "
-              + "it out, reports it in the summary and --rejects, and goes on. --rejects and --max-errors imply skip.")
+              + "it out, reports it in the summary and --rejects, and goes on (it needs NDJSON input: "
+              + "one document per line). --rejects and --max-errors imply skip.")
   Policy policy;
 
   @Option(

@@ -96,13 +96,15 @@ final class StoreTarget implements WriteTarget {
     try {
       if (inPlace) {
         stream = out.fs().create(out.path(), overwrite);
-        file = new StreamOutputFile(out.name(), stream, true); // commit() closes: that publishes
+        file =
+            new StreamOutputFile(
+                out.name(), out.name(), stream, true); // commit() closes: that publishes
       } else {
         StoreFile dir =
             new StoreFile(out.name(), out.fs(), out.path().getParent()); // named as OUT for errors
         temporary = dir.child(TemporaryFiles.name(out.path().getName()));
         FSDataOutputStream tmp = out.fs().create(temporary.path(), false);
-        file = new StreamOutputFile(out.name(), tmp, false);
+        file = new StreamOutputFile(temporary.path().toString(), out.name(), tmp, false);
       }
       return file;
     } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {

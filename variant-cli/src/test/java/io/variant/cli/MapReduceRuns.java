@@ -19,6 +19,12 @@ final class MapReduceRuns {
     return CliRunner.run("", arguments(in, out, pieces, options).toArray(String[]::new));
   }
 
+  /** As {@link #convert}, with a clock that moves a second per read (progress always draws). */
+  static CliRunner.Result convertTicking(Path in, Path out, int pieces, String... options)
+      throws IOException {
+    return CliRunner.runTicking(arguments(in, out, pieces, options).toArray(String[]::new));
+  }
+
   /** The arguments of {@link #convert}, from {@code convert} on. */
   static List<String> arguments(Path in, Path out, int pieces, String... options)
       throws IOException {

@@ -8,6 +8,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantType;
+import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
@@ -70,7 +71,13 @@ class ReadmeExamplesTest {
     Variant tag = VariantPath.parse("$.user.tags[1]").extract(v);   // "b"
     String json = VariantJson.toJson(v);  // {"price":9.99,"user":{"id":42,"tags":["a","b"]}}
 
+    byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+    ThreadLocal<JsonRowParser> rows = ThreadLocal.withInitial(VariantJson::rowParser); // one parser per thread
+    Variant row = rows.get().parse(bytes);                          // an engine's loop, per row, on any thread
+
     assertEquals(42, id);
+    assertEquals(v, row);
+    assertEquals(json, VariantJson.toJson(row));
     assertEquals(VariantType.INT8, v.field("user").field("id").type());
     assertEquals(new BigDecimal("9.99"), price); // equals() compares the scale too
     assertEquals(VariantType.DECIMAL4, v.field("price").type());

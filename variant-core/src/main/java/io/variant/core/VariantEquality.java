@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.time.temporal.ChronoUnit;
 
 /**
- * The two comparisons the spec leaves to implementations (digest §C):
+ * The two comparisons the spec leaves to implementations:
  *
  * <ul>
  *   <li><b>logical</b>: values compare by equivalence class. Exact numerics (int8 to int64,

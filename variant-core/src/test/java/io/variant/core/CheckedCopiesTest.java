@@ -80,8 +80,8 @@ class CheckedCopiesTest {
     Variant v = copyUnder(true, OBJECT_B_IS_7); // two levels
     var e =
         assertThrows(
-            VariantFormatException.class, () -> v.validate(Limits.defaults().withMaxDepth(1)));
-    assertTrue(e.getMessage().contains("nesting deeper than 1"), e.getMessage());
+            VariantLimitException.class, () -> v.validate(Limits.defaults().withMaxDepth(1)));
+    assertTrue(e.getMessage().contains("nesting deeper than 1 levels"), e.getMessage());
   }
 
   @Test

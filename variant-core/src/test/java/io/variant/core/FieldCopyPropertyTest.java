@@ -130,8 +130,9 @@ class FieldCopyPropertyTest {
                       v,
                       b -> {
                         Variant f = v.fieldValue(field);
-                        if (check) {
-                          new VariantValidator(limits.maxDepth() - depth, KeyOrder.ANY).check(f);
+                        if (check) { // the levels left below the copy; messages say the limit
+                          new VariantValidator(limits.maxDepth(), KeyOrder.ANY)
+                              .checkAnew(f, limits.maxDepth() - depth);
                         }
                         b.appendVariant(f);
                       }));

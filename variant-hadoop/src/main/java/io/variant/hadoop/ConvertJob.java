@@ -3,6 +3,7 @@ package io.variant.hadoop;
 import io.variant.core.json.JsonOptions;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import java.io.IOException;
@@ -36,6 +37,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *   --sample-rows N        rows sampled for inference and the shared dictionary (default 1000)
  *   --column NAME          the VARIANT column (default variant)
  *   --layout spec|draft    column layout (default spec)
+ *   --widening lossless|same-scale|strict   which numbers typed columns take (default lossless)
  *   --codec zstd|snappy|gzip|none   (default zstd)
  *   --on-error fail|skip   a line that is not JSON fails the job, or is skipped into _rejects/ (default fail)
  *   --max-split-bytes N    split inputs into pieces of at most N bytes (default: Hadoop's, the block size)
@@ -59,6 +61,7 @@ public final class ConvertJob extends Configured implements Tool {
       int sampleRows,
       String column,
       ShreddingLayout layout,
+      NumericWidening widening,
       CompressionCodecName codec,
       ConvertMapper.OnError onError,
       long maxSplitBytes,
@@ -81,8 +84,8 @@ public final class ConvertJob extends Configured implements Tool {
 
     /**
      * Inputs to a directory with the defaults: inferred plan from 1000 rows ({@link
-     * PlanSample#DEFAULT_INFERENCE}), column {@code variant}, spec layout, ZSTD, fail on bad lines,
-     * JSON parsed with {@link JsonOptions#defaults()}.
+     * PlanSample#DEFAULT_INFERENCE}), column {@code variant}, spec layout, lossless widening, ZSTD,
+     * fail on bad lines, JSON parsed with {@link JsonOptions#defaults()}.
      */
     public static Options of(List<String> inputs, String output) {
       return new Options(
@@ -92,6 +95,7 @@ public final class ConvertJob extends Configured implements Tool {
           1000,
           VariantParquetOutputFormat.DEFAULT_COLUMN,
           ShreddingLayout.SPEC,
+          NumericWidening.LOSSLESS,
           CompressionCodecName.ZSTD,
           ConvertMapper.OnError.FAIL,
           0,
@@ -114,6 +118,10 @@ public final class ConvertJob extends Configured implements Tool {
 
     public Options withLayout(ShreddingLayout l) {
       return with(d -> d.layout = l);
+    }
+
+    public Options withWidening(NumericWidening w) {
+      return with(d -> d.widening = w);
     }
 
     public Options withCodec(CompressionCodecName c) {
@@ -169,6 +177,7 @@ public final class ConvertJob extends Configured implements Tool {
       int sampleRows;
       String column;
       ShreddingLayout layout;
+      NumericWidening widening;
       CompressionCodecName codec;
       ConvertMapper.OnError onError;
       long maxSplitBytes;
@@ -183,6 +192,7 @@ public final class ConvertJob extends Configured implements Tool {
         sampleRows = o.sampleRows;
         column = o.column;
         layout = o.layout;
+        widening = o.widening;
         codec = o.codec;
         onError = o.onError;
         maxSplitBytes = o.maxSplitBytes;
@@ -199,6 +209,7 @@ public final class ConvertJob extends Configured implements Tool {
             sampleRows,
             column,
             layout,
+            widening,
             codec,
             onError,
             maxSplitBytes,
@@ -293,6 +304,7 @@ public final class ConvertJob extends Configured implements Tool {
     ZstdCodec.register(conf);
     VariantParquetOutputFormat.setColumn(job, options.column());
     VariantParquetOutputFormat.setLayout(job, options.layout());
+    VariantParquetOutputFormat.setWidening(job, options.widening()); // before the sample infers
     VariantParquetOutputFormat.setCodec(job, options.codec());
     PlanSample sample = null;
     ShreddingPlan plan = options.plan();

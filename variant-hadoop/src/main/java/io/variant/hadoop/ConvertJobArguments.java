@@ -1,6 +1,7 @@
 package io.variant.hadoop;
 
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.shredding.NumericWidening;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,7 +16,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 final class ConvertJobArguments {
   static final String USAGE =
       "usage: ConvertJob [--plan TEXT|@FILE] [--sample-rows N] [--column NAME] [--layout spec|draft] "
-          + "[--codec zstd|snappy|gzip|none] [--on-error fail|skip] [--max-split-bytes N] [--overwrite] -o OUTDIR IN...";
+          + "[--widening lossless|same-scale|strict] [--codec zstd|snappy|gzip|none] [--on-error fail|skip] [--max-split-bytes N] [--overwrite] -o OUTDIR IN...";
 
   private ConvertJobArguments() {}
 
@@ -33,6 +34,7 @@ final class ConvertJobArguments {
         case "--sample-rows" -> o = o.withSampleRows(Integer.parseInt(value(args, ++i, a)));
         case "--column" -> o = o.withColumn(value(args, ++i, a));
         case "--layout" -> o = o.withLayout(choice(a, value(args, ++i, a), ShreddingLayout.class));
+        case "--widening" -> o = o.withWidening(NumericWidening.parse(value(args, ++i, a)));
         case "--codec" -> {
           String c = value(args, ++i, a);
           o =

@@ -97,6 +97,8 @@ final class ConvertRun {
       }
       Thread.sleep(conf.getLong("mapreduce.client.completion.pollinterval", 100));
     }
+    // A job faster than the first poll still reports where it ended.
+    listener.progress(job.mapProgress(), rowsIn(job));
     return job.isSuccessful();
   }
 

@@ -57,7 +57,8 @@ public record PlanSample(
 
   /**
    * Samples about {@code rows} rows of the job's input (its input paths and input format settings
-   * as {@link TextInputFormat} reads them).
+   * as {@link TextInputFormat} reads them), inferring the plan for the widening set on the job
+   * ({@link VariantParquetOutputFormat#setWidening}, lossless if none).
    *
    * @throws IOException if the input cannot be listed or read
    * @throws IllegalArgumentException if {@code rows < 1}
@@ -78,7 +79,10 @@ public record PlanSample(
     TextInputFormat format = new TextInputFormat();
     List<InputSplit> all = format.getSplits(job);
     List<InputSplit> chosen = EvenSample.of(all, rows);
-    PlanInference inference = PlanInference.create(options);
+    // the writer takes the job's widening, so the plan must be inferred for it
+    PlanInference inference =
+        PlanInference.create(
+            options.withWidening(VariantParquetOutputFormat.widening(job.getConfiguration())));
     Set<String> keys = new LinkedHashSet<>();
     long sampled = 0;
     for (int i = 0; i < chosen.size(); i++) {

@@ -4,6 +4,7 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantColumn;
 import io.variant.parquet.write.VariantWriteSupport;
+import io.variant.shredding.NumericWidening;
 import io.variant.shredding.PlanSyntaxException;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
@@ -49,7 +50,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * and publishes it whole. No {@code _metadata} summary files are written. <b>Counters:</b> each
  * task adds {@link ConvertCounters#ROWS_WRITTEN}, {@link ConvertCounters#TYPED_VALUES} and {@link
  * ConvertCounters#RESIDUAL_VALUES} (see {@link ShreddingCounts}). Defaults: column {@code variant},
- * plan {@code variant} (unshredded), layout spec, codec ZSTD.
+ * plan {@code variant} (unshredded), layout spec, lossless widening, codec ZSTD.
  */
 public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecord> {
   /** Configuration key of the VARIANT column's name. */
@@ -66,6 +67,12 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
    * strings.
    */
   public static final String SHARED_KEYS = "variant.output.shared-keys";
+
+  /**
+   * Configuration key of the numeric widening: {@code lossless} (the default), {@code same-scale}
+   * or {@code strict} ({@link NumericWidening#text()}).
+   */
+  public static final String WIDENING = "variant.output.widening";
 
   /** The column name when none is set. */
   public static final String DEFAULT_COLUMN = "variant";
@@ -94,6 +101,29 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
   }
 
   /**
+   * Sets which numbers typed columns take (default {@link NumericWidening#LOSSLESS}; {@link
+   * NumericWidening#SAME_SCALE} keeps every number's text). Set it before {@link PlanSample#of}, so
+   * that the plan is inferred for it.
+   */
+  public static void setWidening(Job job, NumericWidening widening) {
+    job.getConfiguration().set(WIDENING, widening.text());
+  }
+
+  /**
+   * The widening the Configuration names.
+   *
+   * @throws IllegalArgumentException if it names none
+   */
+  public static NumericWidening widening(Configuration conf) {
+    String text = conf.get(WIDENING, NumericWidening.LOSSLESS.text());
+    try {
+      return NumericWidening.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Cannot read " + WIDENING + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
    * Adds {@code keys} to the shared metadata dictionary of every part file, e.g. the keys of rows
    * sampled before the job (see {@link VariantColumn#withSharedKeys}): rows using only those keys
    * then repeat one metadata value, which Parquet's dictionary encoding stores once.
@@ -113,7 +143,7 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
   /**
    * The column the Configuration describes.
    *
-   * @throws IllegalArgumentException if the plan, layout or shared keys do not parse
+   * @throws IllegalArgumentException if the plan, layout, widening or shared keys do not parse
    */
   public static VariantColumn column(Configuration conf) {
     String text = conf.get(PLAN, ShreddingPlan.residual().print());
@@ -132,7 +162,10 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
           "Cannot read " + LAYOUT + ": expected spec or draft, was " + layout, e);
     }
     String keys = conf.get(SHARED_KEYS);
-    VariantColumn c = VariantColumn.of(conf.get(COLUMN, DEFAULT_COLUMN), plan).withLayout(l);
+    VariantColumn c =
+        VariantColumn.of(conf.get(COLUMN, DEFAULT_COLUMN), plan)
+            .withLayout(l)
+            .withWidening(widening(conf));
     return keys == null ? c : c.withSharedKeys(ConfText.toList(SHARED_KEYS, keys));
   }
 

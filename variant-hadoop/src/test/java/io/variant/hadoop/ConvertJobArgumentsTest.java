@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +27,7 @@ class ConvertJobArgumentsTest {
     assertEquals(1000, o.sampleRows());
     assertEquals(VariantParquetOutputFormat.DEFAULT_COLUMN, o.column());
     assertEquals(ShreddingLayout.SPEC, o.layout());
+    assertEquals(NumericWidening.LOSSLESS, o.widening());
     assertEquals(CompressionCodecName.ZSTD, o.codec());
     assertEquals(ConvertMapper.OnError.FAIL, o.onError());
     assertEquals(0, o.maxSplitBytes());
@@ -44,6 +48,8 @@ class ConvertJobArgumentsTest {
               "event",
               "--layout",
               "draft",
+              "--widening",
+              "same-scale",
               "--codec",
               "none",
               "--on-error",
@@ -59,6 +65,7 @@ class ConvertJobArgumentsTest {
     assertEquals(50, o.sampleRows());
     assertEquals("event", o.column());
     assertEquals(ShreddingLayout.DRAFT, o.layout());
+    assertEquals(NumericWidening.SAME_SCALE, o.widening());
     assertEquals(CompressionCodecName.UNCOMPRESSED, o.codec());
     assertEquals(ConvertMapper.OnError.SKIP, o.onError());
     assertEquals(4096, o.maxSplitBytes());
@@ -78,6 +85,7 @@ class ConvertJobArgumentsTest {
     assertEquals(7, base.withSampleRows(7).sampleRows());
     assertEquals("c", base.withColumn("c").column());
     assertEquals(ShreddingLayout.DRAFT, base.withLayout(ShreddingLayout.DRAFT).layout());
+    assertEquals(NumericWidening.STRICT, base.withWidening(NumericWidening.STRICT).widening());
     assertEquals(CompressionCodecName.GZIP, base.withCodec(CompressionCodecName.GZIP).codec());
     assertEquals(
         ConvertMapper.OnError.SKIP, base.withOnError(ConvertMapper.OnError.SKIP).onError());
@@ -85,6 +93,20 @@ class ConvertJobArgumentsTest {
     assertTrue(base.withOverwrite(true).overwrite());
     assertEquals(base, base.withSampleRows(7).withSampleRows(1000));
     assertThrows(IllegalArgumentException.class, () -> base.withSampleRows(0));
+  }
+
+  @Test
+  void wideningTravelsThroughTheJobConfiguration() throws Exception {
+    Job job = Job.getInstance(new Configuration(false));
+    Configuration conf = job.getConfiguration();
+    assertEquals(NumericWidening.LOSSLESS, VariantParquetOutputFormat.column(conf).widening());
+    VariantParquetOutputFormat.setWidening(job, NumericWidening.SAME_SCALE);
+    assertEquals("same-scale", conf.get(VariantParquetOutputFormat.WIDENING));
+    assertEquals(NumericWidening.SAME_SCALE, VariantParquetOutputFormat.column(conf).widening());
+    conf.set(VariantParquetOutputFormat.WIDENING, "exact");
+    var e =
+        assertThrows(IllegalArgumentException.class, () -> VariantParquetOutputFormat.column(conf));
+    assertTrue(e.getMessage().startsWith("Cannot read variant.output.widening:"), e.getMessage());
   }
 
   @Test
@@ -97,6 +119,13 @@ class ConvertJobArgumentsTest {
         "unknown --layout 'wide'; expected one of spec, draft",
         "--layout",
         "wide",
+        "-o",
+        "o",
+        "in");
+    assertMessage(
+        "Cannot read numeric widening \"exact\": expected lossless, same-scale or strict",
+        "--widening",
+        "exact",
         "-o",
         "o",
         "in");

@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * The text form of a {@link ShreddingPlan}, which people write, the CLI prints and reads, and
- * {@link ShreddingPlan#toString()} returns. It is JSON-shaped:
+ * {@code ShreddingPlan.toString()} returns. It is JSON-shaped:
  *
  * <pre>{@code
  * {"id": int64, "user": {"name": string, "tags": [string]}, "price": decimal(9,2), "extra": variant}

@@ -1,6 +1,7 @@
 package io.variant.shredding;
 
 import io.variant.core.BuilderOptions;
+import io.variant.core.ExclusiveUse;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
@@ -14,8 +15,8 @@ import java.util.UUID;
 
 /**
  * Rebuilds Variants from their shredded parts: the current spec's {@code construct_variant}, which
- * is seed 002's ConstructVariant / ConstructObject / ConstructArray with the current semantics
- * (digest §D.4, §D.6).
+ * rebuilds objects and arrays field by field and element by element (spec: VariantShredding
+ * §Reconstructing a Shredded Variant).
  *
  * <pre>{@code
  * Rebuilder rebuilder = Rebuilder.of(plan);

@@ -2,6 +2,7 @@ package io.variant.shredding;
 
 import io.variant.core.BasicType;
 import io.variant.core.BuilderOptions;
+import io.variant.core.ExclusiveUse;
 import io.variant.core.MetadataBuilder;
 import io.variant.core.ObjectSubset;
 import io.variant.core.ValueCursor;
@@ -15,8 +16,7 @@ import java.util.List;
 
 /**
  * Splits Variants into the typed and residual parts of a plan's slots, streaming into a {@link
- * ShreddedSink}; no tree is built per value. spec: VariantShredding §Shredded Value Types, digest
- * §D.7, seed 002.
+ * ShreddedSink}; no tree is built per value. spec: VariantShredding §Shredded Value Types.
  *
  * <ul>
  *   <li>A value that fits its scalar slot goes into {@code typed_value} ({@link NumericWidening}

@@ -10,12 +10,14 @@ import java.math.BigInteger;
 /**
  * One scalar slot prepared for many values: decides whether a value goes into the slot's {@code
  * typed_value}, and writes it there converted. The one place that maps Variant types onto shredded
- * types for writing. Seed 002 §lossless widening; digest §D.3.
+ * types for writing. Lossless widening: {@link NumericWidening}.
  *
  * <ul>
  *   <li>{@link NumericWidening#LOSSLESS}: any Exact Numeric (int8 to int64, decimal4 to decimal16)
  *       goes into any integer or decimal slot that holds its value exactly; scales change only by
  *       adding or removing trailing zeros.
+ *   <li>{@link NumericWidening#SAME_SCALE}: the same, but the scale never changes (integers and
+ *       integer slots have scale 0), so that the rebuilt value renders the same JSON text.
  *   <li>{@link NumericWidening#STRICT}: only the slot's own Variant type; a decimal also needs the
  *       slot's scale, so that the rebuilt value is physically equal.
  *   <li>Either way, every other kind (float, double, dates, times, timestamps, binary, string,
@@ -51,7 +53,8 @@ final class Widening {
 
   private final ShreddedType type;
   private final ShreddedType.SlotValue slotValue;
-  private final NumericWidening mode;
+  private final boolean exactType; // STRICT: the slot's own Variant type only
+  private final boolean rescale; // LOSSLESS: scales may change by trailing zeros
   private final VariantType target; // the slot's own Variant type (integer and decimal slots)
   private final int unusedBits; // integer slots: high bits of a long the slot's width lacks
   private final ValueCopy copy = new ValueCopy(); // string, binary and UUID slots: reused
@@ -59,7 +62,8 @@ final class Widening {
   Widening(ShreddedType type, NumericWidening mode) {
     this.type = type;
     this.slotValue = type.kind().slotValue();
-    this.mode = mode;
+    this.exactType = mode == NumericWidening.STRICT;
+    this.rescale = mode == NumericWidening.LOSSLESS;
     boolean numeric =
         slotValue == ShreddedType.SlotValue.INTEGER || slotValue == ShreddedType.SlotValue.DECIMAL;
     this.target = numeric ? type.variantType() : null;
@@ -108,7 +112,7 @@ final class Widening {
 
   private boolean integer(ValueCursor c, VariantType vt, ShreddedSink sink) {
     long value;
-    if (mode == NumericWidening.STRICT) {
+    if (exactType) {
       if (vt != target) {
         return false;
       }
@@ -118,12 +122,18 @@ final class Widening {
     } else if (vt == VariantType.DECIMAL4 || vt == VariantType.DECIMAL8) {
       long u = c.unscaled();
       int s = c.scale();
+      if (!rescale && s != 0) {
+        return false; // an integer slot has scale 0
+      }
       if (u != 0 && (s > LONG_DIGITS || u % LONG_POW10[s] != 0)) {
         return false; // a non-zero fraction (|u| < 10^19, so no scale above 18 divides it)
       }
       value = u == 0 ? 0 : u / LONG_POW10[s];
     } else if (vt == VariantType.DECIMAL16) {
       BigDecimal d = c.view().decimalValue();
+      if (!rescale && d.scale() != 0) {
+        return false; // an integer slot has scale 0
+      }
       if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
         return false; // a non-zero fraction
       }
@@ -144,14 +154,12 @@ final class Widening {
 
   /**
    * Lossless: the value is rescaled when only trailing zeros change (1.5 → 1.50, 1.500 → 1.5) and
-   * must then have at most the slot's precision. Strict: the Variant type and the scale must
-   * already be the slot's.
+   * must then have at most the slot's precision. Same-scale: any exact numeric already at the
+   * slot's scale. Strict: the Variant type and the scale must already be the slot's.
    */
   private boolean decimal(ValueCursor c, VariantType vt, ShreddedSink sink) {
     boolean accepted =
-        mode == NumericWidening.STRICT
-            ? vt == target
-            : vt.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC;
+        exactType ? vt == target : vt.equivalenceClass() == EquivalenceClass.EXACT_NUMERIC;
     if (!accepted) {
       return false;
     }
@@ -174,7 +182,7 @@ final class Widening {
     }
     int slotScale = type.scale();
     if (s != slotScale) {
-      if (mode == NumericWidening.STRICT) {
+      if (!rescale) {
         return false;
       }
       if (u == 0) {
@@ -216,7 +224,7 @@ final class Widening {
   private BigDecimal toDecimal(BigDecimal d) {
     int slotScale = type.scale();
     if (d.scale() != slotScale) {
-      if (mode == NumericWidening.STRICT) {
+      if (!rescale) {
         return null;
       }
       if (d.scale() > slotScale) {

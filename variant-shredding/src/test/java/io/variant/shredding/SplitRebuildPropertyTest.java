@@ -4,10 +4,12 @@ import static io.variant.shredding.SplitRebuild.assertCanonical;
 import static io.variant.shredding.SplitRebuild.assertLogicallyEqual;
 import static io.variant.shredding.SplitRebuild.assertPhysicallyEqual;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
+import io.variant.core.json.VariantJson;
 import io.variant.shredding.testkit.PlanGen;
 import io.variant.shredding.testkit.ShapePlans;
 import io.variant.shredding.testkit.ShreddedTree;
@@ -18,16 +20,20 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
- * rebuild(split(v, plan)) gives v back, for both layouts and both widening modes: logically equal
- * always, physically equal under strict widening, canonical, and in the spec layout over the row's
- * own metadata. Trials: {@code -Dvariant.trials=N} (default 500 per property); a failure prints its
- * seed.
+ * rebuild(split(v, plan)) gives v back, for both layouts and every widening mode: logically equal
+ * always, with the same JSON text under same-scale and strict widening, physically equal (byte for
+ * byte) under strict, canonical, and in the spec layout over the row's own metadata. Trials: {@code
+ * -Dvariant.trials=N} (default 500 per property); a failure prints its seed.
  */
 class SplitRebuildPropertyTest {
   private static final SplitOptions[] MODES = {
     SplitOptions.defaults(),
+    SplitOptions.defaults().withWidening(NumericWidening.SAME_SCALE),
     SplitOptions.defaults().withWidening(NumericWidening.STRICT),
     SplitOptions.defaults().withResidualMetadata(ResidualMetadata.EMBEDDED),
+    SplitOptions.defaults()
+        .withResidualMetadata(ResidualMetadata.EMBEDDED)
+        .withWidening(NumericWidening.SAME_SCALE),
     SplitOptions.defaults()
         .withResidualMetadata(ResidualMetadata.EMBEDDED)
         .withWidening(NumericWidening.STRICT),
@@ -94,6 +100,9 @@ class SplitRebuildPropertyTest {
       assertLogicallyEqual(v, r, context);
       if (o.widening() == NumericWidening.STRICT) {
         assertPhysicallyEqual(v, r, context);
+      }
+      if (o.widening() != NumericWidening.LOSSLESS) {
+        assertEquals(VariantJson.toJson(v), VariantJson.toJson(r), context + ": JSON text");
       }
       if (canonicalInput || o.residualMetadata() == ResidualMetadata.EMBEDDED) {
         assertCanonical(r, context);

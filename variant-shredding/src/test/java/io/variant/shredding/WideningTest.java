@@ -13,9 +13,12 @@ import static io.variant.shredding.Scalars.type;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantEquality;
 import io.variant.core.VariantType;
+import io.variant.core.json.VariantJson;
 import io.variant.shredding.testkit.ShreddedTree;
 import java.math.BigDecimal;
 import java.util.stream.Stream;
@@ -25,7 +28,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every numeric widening rule, under both modes: whether the value goes typed ({@link
+ * Every numeric widening rule, under every mode: whether the value goes typed ({@link
  * Widening#fits}) and the value the splitter then hands the sink. {@code "-"} means the value goes
  * whole into the residual. Integer slots show the long, decimal slots the decimal with its scale
  * ({@code toPlainString}).
@@ -239,6 +242,54 @@ class WideningTest {
   void numericWidening(String label, Variant v, String slot, String lossless, String strict) {
     check(v, type(slot), NumericWidening.LOSSLESS, lossless);
     check(v, type(slot), NumericWidening.STRICT, strict);
+    // Same-scale takes what lossless takes, unless that changes an exact number's scale (integers
+    // and integer slots have scale 0); other kinds need their own type under every mode.
+    boolean sameScale = scale(v) < 0 || scale(v) == type(slot).scale();
+    check(v, type(slot), NumericWidening.SAME_SCALE, sameScale ? lossless : NO);
+  }
+
+  /** An exact number's scale as stored, 0 for integers; -1 for other kinds. */
+  private static int scale(Variant v) {
+    VariantType t = v.type();
+    if (t.isInteger()) {
+      return 0;
+    }
+    boolean decimal =
+        t == VariantType.DECIMAL4 || t == VariantType.DECIMAL8 || t == VariantType.DECIMAL16;
+    return decimal ? v.decimalValue().scale() : -1;
+  }
+
+  static Stream<Arguments> decimalsWhoseTextAColumnOfAnotherScaleChanges() {
+    return Stream.of(
+        // value, slot, lossless, same-scale, strict: the text each mode gives back
+        Arguments.of(dec4("174.2"), "decimal(9,2)", "174.20", "174.2", "174.2"),
+        Arguments.of(dec4("0.0"), "decimal(18,15)", "0.000000000000000", "0.0", "0.0"),
+        Arguments.of(dec8("60.08676"), "decimal(18,6)", "60.086760", "60.08676", "60.08676"),
+        Arguments.of(dec4("60.08676"), "decimal(18,5)", "60.08676", "60.08676", "60.08676"),
+        Arguments.of(dec4("1.0"), "int64", "1", "1.0", "1.0"),
+        Arguments.of(int8(42), "int64", "42", "42", "42"),
+        Arguments.of(int8(42), "decimal(9,2)", "42.00", "42", "42"));
+  }
+
+  /**
+   * What the JSON text of a split and rebuilt number is under each mode: lossless changes the
+   * scale, same-scale and strict send such a value to the residual, which gives the text back.
+   */
+  @ParameterizedTest(name = "{0} in {1}: lossless {2}, same-scale {3}, strict {4}")
+  @MethodSource("decimalsWhoseTextAColumnOfAnotherScaleChanges")
+  void rebuiltTextPerMode(
+      Variant v, String slot, String lossless, String sameScale, String strict) {
+    String[] expected = {lossless, sameScale, strict};
+    NumericWidening[] modes = {
+      NumericWidening.LOSSLESS, NumericWidening.SAME_SCALE, NumericWidening.STRICT
+    };
+    for (int i = 0; i < modes.length; i++) {
+      Variant back =
+          SplitRebuild.roundTrip(
+              v, ShreddingPlan.parse(slot), SplitOptions.defaults().withWidening(modes[i]));
+      assertEquals(expected[i], VariantJson.toJson(back), modes[i].toString());
+      assertTrue(VariantEquality.logical(v, back), modes[i] + ": equal by value");
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ package io.variant.core.json;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.variant.core.ExclusiveUse;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import java.io.Closeable;
@@ -39,7 +40,9 @@ import java.io.UncheckedIOException;
  * reports no position of its own), and possibly before documents that precede the bad bytes within
  * that buffer. A leading byte order mark (U+FEFF) is skipped.
  *
- * <p><b>Thread safety:</b> none; one reader serves one thread.
+ * <p><b>Thread safety:</b> none; one reader serves one thread. A call made while another is inside
+ * the same reader fails at once with {@link java.util.ConcurrentModificationException} ({@link
+ * ExclusiveUse}) before it reads, so the other call's document is unaffected.
  */
 public final class JsonDocumentReader implements Closeable {
   private static final int BYTE_ORDER_MARK = '\uFEFF';
@@ -48,6 +51,7 @@ public final class JsonDocumentReader implements Closeable {
   private final JsonParser parser;
   private final JsonOptions options;
   private VariantBuilder builder; // for next(); reused, since build() copies the bytes out
+  private final ExclusiveUse use = new ExclusiveUse("JsonDocumentReader", "use one per thread");
   private boolean started;
   private boolean arrayOfDocuments;
   private boolean finished;
@@ -96,8 +100,18 @@ public final class JsonDocumentReader implements Closeable {
    * @throws VariantJsonException if the document is malformed
    * @throws IOException if the underlying reader fails
    * @throws IllegalStateException if an earlier call failed
+   * @throws java.util.ConcurrentModificationException if another call is inside this reader
    */
   public Variant next(VariantBuilder into) throws IOException {
+    use.enter();
+    try {
+      return read(into);
+    } finally {
+      use.exit();
+    }
+  }
+
+  private Variant read(VariantBuilder into) throws IOException {
     if (failed) {
       throw new IllegalStateException(
           "Cannot read on: the document at line " + line + " failed to parse");

@@ -1,6 +1,7 @@
 package io.variant.core.json;
 
 import com.fasterxml.jackson.core.JsonParser;
+import io.variant.core.ExclusiveUse;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
@@ -24,7 +25,10 @@ import java.io.UncheckedIOException;
  * documents it does not take (and every malformed one) are parsed again by the jackson path, which
  * reports the error. The returned Variants own their bytes: nothing is shared with later calls.
  *
- * <p><b>Thread safety:</b> none; use one parser per thread.
+ * <p><b>Thread safety:</b> none; use one parser per thread (a {@code ThreadLocal}, or one per
+ * worker). A call made while another is inside the same parser, from another thread or from this
+ * one, fails at once with {@link java.util.ConcurrentModificationException} ({@link ExclusiveUse})
+ * before it touches the parser's buffers, so the other call's row is unaffected.
  */
 public final class JsonRowParser {
   private final JsonOptions options;
@@ -32,6 +36,8 @@ public final class JsonRowParser {
   private final JsonBytesParser fast = new JsonBytesParser();
   private TextToUtf8 text; // parse(String)'s UTF-8, made on its first call
   private final boolean once; // one document, then dropped: results take the builder's buffer
+  private final ExclusiveUse use =
+      new ExclusiveUse("JsonRowParser", "make one per thread with VariantJson.rowParser()");
 
   /** {@code dictionary}: the keys rows resolve against first, or null for a fresh one per row. */
   JsonRowParser(JsonOptions options, VariantMetadata dictionary) {
@@ -75,6 +81,7 @@ public final class JsonRowParser {
    * @throws VariantJsonException if the bytes are not valid UTF-8 or not one valid JSON value, have
    *     a duplicate key under {@code REJECT}, or nest deeper than the limit
    * @throws io.variant.core.VariantLimitException if the value would exceed the size limit
+   * @throws java.util.ConcurrentModificationException if another call is inside this parser
    */
   public Variant parse(byte[] utf8) {
     return parse(utf8, 0, utf8.length);
@@ -86,6 +93,15 @@ public final class JsonRowParser {
       throw new IndexOutOfBoundsException(
           "range [" + offset + ", " + offset + "+" + length + ") outside " + utf8.length);
     }
+    use.enter();
+    try {
+      return parseBytes(utf8, offset, length);
+    } finally {
+      use.exit();
+    }
+  }
+
+  private Variant parseBytes(byte[] utf8, int offset, int length) {
     builder.reset();
     if (fast.parse(utf8, offset, length, false, builder, options.limits().maxDepth())) {
       return finish();
@@ -107,6 +123,15 @@ public final class JsonRowParser {
    * @throws VariantJsonException as {@link #parse(byte[])}, and for unpaired surrogates
    */
   public Variant parse(String json) {
+    use.enter();
+    try {
+      return parseText(json);
+    } finally {
+      use.exit();
+    }
+  }
+
+  private Variant parseText(String json) {
     builder.reset();
     if (text == null) {
       text = new TextToUtf8(once ? TextToUtf8.capacityFor(json.length()) : TextToUtf8.CHUNK);

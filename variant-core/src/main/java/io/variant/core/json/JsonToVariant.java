@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.variant.core.DuplicateKeyException;
 import io.variant.core.VariantBuilder;
+import io.variant.core.VariantLimitException;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -14,8 +15,8 @@ import java.util.Locale;
 
 /**
  * Streams jackson tokens into a {@link VariantBuilder}: the JSON to Variant direction, with the
- * number rules of digest §C. Iterative (no recursion), so the nesting depth is bounded only by
- * {@link io.variant.core.Limits#maxDepth()}, never by the thread's stack.
+ * number rules of {@link VariantJson}. Iterative (no recursion), so the nesting depth is bounded
+ * only by {@link io.variant.core.Limits#maxDepth()}, never by the thread's stack.
  */
 final class JsonToVariant {
   /**
@@ -70,9 +71,7 @@ final class JsonToVariant {
         case START_OBJECT:
         case START_ARRAY:
           if (depth == maxDepth) {
-            throw error(
-                p.currentTokenLocation(),
-                "nesting deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
+            throw tooDeep(p, maxDepth);
           }
           depth++;
           if (t == JsonToken.START_OBJECT) {
@@ -138,7 +137,8 @@ final class JsonToVariant {
   }
 
   /**
-   * Integer literals: the smallest integer type, or beyond int64 a decimal or double (digest §C).
+   * Integer literals: the smallest integer type, or beyond int64 a decimal or double ({@link
+   * VariantJson}).
    */
   private static void appendInteger(JsonParser p, VariantBuilder b) throws IOException {
     if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
@@ -148,13 +148,22 @@ final class JsonToVariant {
     }
   }
 
-  /** Literals with a fraction or exponent: the literal text decides, so "1.50" keeps its scale. */
+  /**
+   * Literals with a fraction or exponent: the literal text decides, so "1.50" keeps its scale. A
+   * negative zero ("-0.0") becomes the double -0.0: decimals have no negative zero, and a double
+   * keeps the sign.
+   */
   private static void appendFraction(JsonParser p, VariantBuilder b) throws IOException {
     String literal = p.getText();
     if (literal.indexOf('e') >= 0 || literal.indexOf('E') >= 0) {
       appendDouble(p, b, p.getDoubleValue());
     } else {
-      appendDecimalOrDouble(p, b, p.getDecimalValue());
+      BigDecimal value = p.getDecimalValue();
+      if (value.signum() == 0 && literal.charAt(0) == '-') {
+        b.appendDouble(-0.0);
+      } else {
+        appendDecimalOrDouble(p, b, value);
+      }
     }
   }
 
@@ -170,15 +179,45 @@ final class JsonToVariant {
     }
   }
 
+  /**
+   * Refuses a literal that is not zero yet is outside the double range at either end: an infinity
+   * would render as the string "Infinity", and a zero would silently lose the value ({@code 1e400}
+   * and {@code 1e-400} alike). Subnormal doubles ({@code 4.9e-324}) are in range.
+   */
   private static void appendDouble(JsonParser p, VariantBuilder b, double value) {
     if (Double.isInfinite(value)) {
-      // An infinity would render as the string "Infinity": refuse rather than change the value's
-      // kind.
       throw error(
           p.currentTokenLocation(),
-          "number " + abbreviate(literalOf(p)) + " is outside the range of a double");
+          "number "
+              + abbreviate(literalOf(p))
+              + " is outside the range of a double (its magnitude is above "
+              + Double.MAX_VALUE
+              + ")");
+    }
+    if (value == 0 && hasNonZeroDigit(literalOf(p))) {
+      throw error(
+          p.currentTokenLocation(),
+          "number "
+              + abbreviate(literalOf(p))
+              + " is outside the range of a double (it is not zero, but closer to zero than "
+              + Double.MIN_VALUE
+              + ")");
     }
     b.appendDouble(value);
+  }
+
+  /** True if a digit 1-9 comes before the exponent of number literal {@code literal}. */
+  static boolean hasNonZeroDigit(CharSequence literal) {
+    for (int i = 0; i < literal.length(); i++) {
+      char c = literal.charAt(i);
+      if (c == 'e' || c == 'E') {
+        return false;
+      }
+      if (c >= '1' && c <= '9') {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String literalOf(JsonParser p) {
@@ -225,6 +264,17 @@ final class JsonToVariant {
     return -1;
   }
 
+  /**
+   * Nesting past the limit, where it happens: a {@link VariantJsonException} for its location,
+   * whose cause, a {@link VariantLimitException}, tells callers it is a limit and not malformed
+   * JSON.
+   */
+  private static VariantJsonException tooDeep(JsonParser p, int maxDepth) {
+    String detail = "nesting deeper than " + maxDepth + " levels (raise Limits.maxDepth)";
+    return VariantJsonException.at(
+        p.currentTokenLocation(), detail, new VariantLimitException(detail));
+  }
+
   private static VariantJsonException error(JsonLocation location, String detail) {
     return VariantJsonException.at(location, detail, null);
   }
@@ -238,7 +288,7 @@ final class JsonToVariant {
       JsonProcessingException j = (JsonProcessingException) e;
       // StreamConstraintsException carries no location; the parser's position is where it stopped.
       JsonLocation at = j.getLocation() != null ? j.getLocation() : p.currentLocation();
-      return VariantJsonException.at(at, j.getOriginalMessage(), e);
+      return JacksonErrors.translate(j, at);
     }
     return VariantJsonException.at(p.currentLocation(), "the input could not be decoded: " + e, e);
   }

@@ -28,21 +28,24 @@ import java.io.Writer;
  * VariantJson.toJson(v);          // {"price":1.50,"qty":3,"ratio":100.0}
  * }</pre>
  *
- * <p><b>Reading</b> (digest §C; none of this is in the spec): integer literals become the smallest
+ * <p><b>Reading</b> (the spec leaves JSON to implementations): integer literals become the smallest
  * of int8, int16, int32 and int64; integers beyond int64 and literals with a fraction but no
  * exponent become the smallest decimal holding max(precision, scale) when that is at most 38
- * ({@code "1.50"} keeps scale 2, {@code "-0.0"} is the decimal 0.0), else a double; literals with
- * an exponent become doubles. A number outside the double range is an error rather than an
- * infinity. Strings and keys must be valid Unicode (no unpaired surrogates). Duplicate keys follow
- * {@link JsonOptions#duplicateKeys()}.
+ * ({@code "1.50"} keeps scale 2), else a double; literals with an exponent become doubles. A
+ * negative zero with a fraction or exponent ({@code -0.0}, {@code -0e0}) becomes the double -0.0,
+ * since decimals have no negative zero ({@code -0} is the integer 0). A literal that is not zero
+ * but whose magnitude is outside the double range is an error at either end ({@code 1e400}, {@code
+ * 1e-400}), rather than an infinity or a zero; subnormal doubles ({@code 4.9e-324}) are in range.
+ * Strings and keys must be valid Unicode (no unpaired surrogates). Duplicate keys follow {@link
+ * JsonOptions#duplicateKeys()}.
  *
  * <p><b>Writing:</b> integers plainly; decimals with all their scale digits and no exponent; floats
  * and doubles with their shortest round-trip digits, always with a fraction or exponent ({@code
- * 1.0}, {@code 1.0E10}; negative zero as {@code -0.0E0}); NaN and infinities as the strings {@code
- * "NaN"}, {@code "Infinity"}, {@code "-Infinity"}; dates, times and timestamps as ISO-8601 strings
- * with 6 (micros) or 9 (nanos) fraction digits and {@code +00:00} for UTC timestamps; binary as a
- * base64 string; UUIDs in lower case; objects in stored (key) order. {@code
- * toJson(parse(toJson(parse(s))))} equals {@code toJson(parse(s))} for every JSON text {@code s}.
+ * 1.0}, {@code 1.0E10}, {@code -0.0}); NaN and infinities as the strings {@code "NaN"}, {@code
+ * "Infinity"}, {@code "-Infinity"}; dates, times and timestamps as ISO-8601 strings with 6 (micros)
+ * or 9 (nanos) fraction digits and {@code +00:00} for UTC timestamps; binary as a base64 string;
+ * UUIDs in lower case; objects in stored (key) order. {@code toJson(parse(toJson(parse(s))))}
+ * equals {@code toJson(parse(s))} for every JSON text {@code s}.
  *
  * <p><b>Errors:</b> malformed or unrepresentable JSON throws {@link VariantJsonException} with line
  * and column, nesting beyond {@link Limits#maxDepth()} included. Rendering throws {@link
@@ -265,10 +268,12 @@ public final class VariantJson {
   private record FactoryFor(Limits limits, JsonFactory factory) {}
 
   private static JsonFactory newFactory(Limits limits) {
-    // One more level than ours: our own check fires first with a clearer message, and a reader of a
-    // top-level array of documents needs the extra level for the array itself.
+    // Two more levels than ours, so that our own check always fires first, with the location and
+    // the limit as the caller set it: one for the array that holds the documents of a
+    // JsonDocumentReader, one for the container whose start our check refuses (jackson counts it
+    // as soon as it reads it, before we see the token).
     int nesting =
-        limits.maxDepth() == Integer.MAX_VALUE ? Integer.MAX_VALUE : limits.maxDepth() + 1;
+        limits.maxDepth() >= Integer.MAX_VALUE - 2 ? Integer.MAX_VALUE : limits.maxDepth() + 2;
     return JsonFactory.builder()
         .streamReadConstraints(
             StreamReadConstraints.builder()

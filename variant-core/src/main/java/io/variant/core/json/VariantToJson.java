@@ -19,9 +19,9 @@ import java.util.Base64;
 import java.util.Locale;
 
 /**
- * Renders one Variant through a {@link JsonGenerator}: the Variant to JSON direction (digest §C).
- * The walk is iterative with an explicit stack, so neither a deep value nor a forged one overflows
- * the thread's stack.
+ * Renders one Variant through a {@link JsonGenerator}: the Variant to JSON direction. The walk is
+ * iterative with an explicit stack, so neither a deep value nor a forged one overflows the thread's
+ * stack.
  *
  * <p><b>Limits:</b> nesting deeper than {@link Limits#maxDepth()}, a walk that visits more than
  * {@link Limits#maxExpansion()} times the value's encoded bytes ({@link WalkBudget}) and output
@@ -190,12 +190,7 @@ final class VariantToJson {
     if (Double.isInfinite(value)) {
       return JsonScalar.string(value > 0 ? "Infinity" : "-Infinity");
     }
-    if (value == 0 && 1 / value < 0) {
-      // "-0.0" would read back as the decimal 0.0 (decimals have no negative zero); an exponent
-      // keeps a double.
-      return JsonScalar.raw("-0.0E0");
-    }
-    return JsonScalar.raw(shortest);
+    return JsonScalar.raw(shortest); // -0.0 too: it reads back as the double -0.0
   }
 
   private static LocalDateTime utc(Variant v) {

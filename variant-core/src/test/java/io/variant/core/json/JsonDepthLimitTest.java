@@ -57,7 +57,7 @@ class JsonDepthLimitTest {
       assertEquals(VariantJson.toJson(v, deep), VariantJson.toJson(reread, deep));
       // and one level less is one too few, for validation and rendering alike
       Limits shallow = deep.withMaxDepth(1499);
-      assertThrows(io.variant.core.VariantFormatException.class, () -> reread.validate(shallow));
+      assertThrows(io.variant.core.VariantLimitException.class, () -> reread.validate(shallow));
       assertThrows(
           io.variant.core.VariantLimitException.class, () -> VariantJson.toJson(reread, shallow));
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.core.Variant;
 import io.variant.core.VariantType;
 import io.variant.testkit.Hex;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -47,7 +48,13 @@ class JsonNumberRulesTest {
       # fraction without exponent: the smallest decimal for max(precision, scale)
       1.0                   | DECIMAL4  | 20 01 0A 00 00 00
       1.50                  | DECIMAL4  | 20 02 96 00 00 00
-      -0.0                  | DECIMAL4  | 20 01 00 00 00 00
+      # a negative zero with a fraction or exponent: the double -0.0 (0x8000000000000000), which
+      # keeps the sign a decimal cannot
+      -0.0                  | DOUBLE    | 1C 00 00 00 00 00 00 00 80
+      -0.000                | DOUBLE    | 1C 00 00 00 00 00 00 00 80
+      -0.0000000000000000000000 | DOUBLE | 1C 00 00 00 00 00 00 00 80
+      -0e0                  | DOUBLE    | 1C 00 00 00 00 00 00 00 80
+      0.0                   | DECIMAL4  | 20 01 00 00 00 00
       -1.5                  | DECIMAL4  | 20 01 F1 FF FF FF
       1.23456789            | DECIMAL4  | 20 08 15 CD 5B 07
       0.000000001           | DECIMAL4  | 20 09 01 00 00 00
@@ -99,9 +106,44 @@ class JsonNumberRulesTest {
     assertTrue(e.getMessage().contains("outside the range of a double"), e.getMessage());
   }
 
+  /** The other end of the range, by the same rule: a non-zero value too small for a double. */
   @ParameterizedTest
-  @CsvSource({"1e-400, 0.0", "-1e-400, -0.0E0", "4.9E-324, 4.9E-324"})
-  void tinyExponentUnderflowsToZeroOrSubnormal(String literal, String rendered) {
+  @CsvSource({
+    "1e-400",
+    "0.1e-400",
+    "-1e-400",
+    "2e-324",
+    "0." + "0000000000" + "0000000000" + "0000000000" + "0000000000" + "000000001e-300",
+    "1" + "0000000000" + "0000000000" + "0000000000" + "000000000e-400"
+  })
+  void rejectsNonZeroBelowDoubleRange(String literal) {
+    var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse("[" + literal + "]"));
+
+    assertEquals(1, e.line());
+    assertEquals(2, e.column()); // the number's first character
+    assertTrue(e.getMessage().contains("outside the range of a double"), e.getMessage());
+    assertTrue(e.getMessage().contains("closer to zero than 4.9E-324"), e.getMessage());
+  }
+
+  @Test
+  void rejectsFractionBelowDoubleRangeWithoutExponent() {
+    String literal = "0." + "0".repeat(400) + "1"; // scale 401: past decimal16, so a double
+
+    var e = assertThrows(VariantJsonException.class, () -> VariantJson.parse(literal));
+
+    assertTrue(e.getMessage().contains("outside the range of a double"), e.getMessage());
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "4.9E-324, 4.9E-324",
+    "3e-324, 4.9E-324",
+    "1e-320, 1.0E-320",
+    "0e-400, 0.0",
+    "-0e-400, -0.0",
+    "0.0e999, 0.0"
+  })
+  void subnormalsAndZerosOfAnyExponentAreInRange(String literal, String rendered) {
     Variant v = VariantJson.parse(literal);
 
     assertEquals(VariantType.DOUBLE, v.type());
@@ -114,7 +156,9 @@ class JsonNumberRulesTest {
       textBlock =
           """
       1.50     | 1.50
-      -0.0     | 0.0
+      -0.0     | -0.0
+      -0.00    | -0.0
+      -0e0     | -0.0
       -0       | 0
       1e2      | 100.0
       1.5e-3   | 0.0015

@@ -127,11 +127,11 @@ class JsonRenderingTest {
   }
 
   @Test
-  void negativeZeroRendersWithAnExponentSoItReadsBackAsADouble() {
-    assertEquals("-0.0E0", render(b -> b.appendDouble(-0.0)));
-    assertEquals("-0.0E0", render(b -> b.appendFloat(-0.0f)));
+  void negativeZeroRendersAsMinusZeroAndReadsBackAsADouble() {
+    assertEquals("-0.0", render(b -> b.appendDouble(-0.0)));
+    assertEquals("-0.0", render(b -> b.appendFloat(-0.0f)));
 
-    Variant back = VariantJson.parse("-0.0E0");
+    Variant back = VariantJson.parse("-0.0");
     assertEquals(VariantType.DOUBLE, back.type());
     assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(back.doubleValue()));
   }

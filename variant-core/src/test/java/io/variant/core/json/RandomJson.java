@@ -182,7 +182,7 @@ final class RandomJson {
     int exp =
         r.nextBoolean()
             ? r.nextInt(308)
-            : -r.nextInt(330); // 9.99e307 fits a double; tiny ones underflow
+            : -r.nextInt(324); // 9.99e307 and 1e-323 fit a double; below 4.9e-324 is refused
     sb.append(exp >= 0 && r.nextBoolean() ? "+" : "").append(exp);
   }
 

@@ -91,6 +91,8 @@ final class PathResolver {
             : PathValue.absent(true);
       }
       return walk(root, 0);
+    } catch (VariantParquetException e) {
+      throw e; // names its column already
     } catch (VariantException e) {
       throw new VariantParquetException(
           null, column.name, -1, "Cannot read the projected path: " + e.getMessage(), e);

@@ -192,7 +192,7 @@ final class PullSource implements ShreddedSource {
   @Override
   public ShreddedSource field(int index) {
     PullSource f = fields[index];
-    return f.present() ? f : null;
+    return f.present() ? f : NullFieldGroups.absent(f.tree.node, column);
   }
 
   @Override

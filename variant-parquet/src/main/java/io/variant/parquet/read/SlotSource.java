@@ -391,12 +391,12 @@ class SlotSource implements ShreddedSource {
 
   @Override
   public ShreddedSource field(int index) {
-    return fieldPresent(index) ? fields[index] : null;
+    return fieldSource(index);
   }
 
   /** Field {@code index} as this package's type, or {@code null} if its group is null. */
   SlotSource fieldSource(int index) {
-    return fieldPresent(index) ? fields[index] : null;
+    return fieldPresent(index) ? fields[index] : NullFieldGroups.absent(fields[index].node, row);
   }
 
   @Override

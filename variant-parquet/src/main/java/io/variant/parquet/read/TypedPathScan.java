@@ -98,6 +98,9 @@ final class TypedPathScan {
         return null;
       }
       node = node.fields().get(i);
+      if (NullFieldGroups.refused(node)) {
+        return null; // a null group fails its row, which the typed column alone cannot tell
+      }
     }
     if (node.shape() != ShreddingPlan.Shape.SCALAR
         || !node.hasTyped()

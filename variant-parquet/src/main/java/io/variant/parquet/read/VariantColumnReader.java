@@ -20,6 +20,7 @@ final class VariantColumnReader {
   final SlotSource root;
   final SlotConverter converter;
   private final Rebuilder rebuilder;
+  final boolean nullFieldGroupIsMissing; // else a null group that the layout requires fails
   private PullSource pulled; // the root as the level reader's pulled leaves give it, or null
   private boolean present;
   private long row; // counts the rows cleared: what SlotSource#startedIn compares with
@@ -45,6 +46,8 @@ final class VariantColumnReader {
             this,
             true);
     this.rebuilder = Rebuilder.of(node.plan(), options);
+    this.nullFieldGroupIsMissing =
+        options.nullFieldGroup() == RebuildOptions.NullFieldGroup.MISSING;
   }
 
   /**
@@ -75,6 +78,8 @@ final class VariantColumnReader {
         return root.residual(); // unshredded row: the stored bytes are the value, no copy needed
       }
       return rebuilder.rebuild(root.node.layout().hasMetadataColumn() ? metadata() : null, root);
+    } catch (VariantParquetException e) {
+      throw e; // names its column already
     } catch (VariantException e) {
       throw new VariantParquetException(
           null, name, -1, "Cannot rebuild the Variant: " + e.getMessage(), e);

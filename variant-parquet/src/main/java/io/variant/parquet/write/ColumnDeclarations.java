@@ -95,7 +95,12 @@ final class ColumnDeclarations {
         types.add(RecordShape.javaType(g.column()));
       }
     }
-    return new RowSample(sampleRows(options), RecordShape.of(names, types), inferred, sampledKeys);
+    return new RowSample(
+        sampleRows(options),
+        RecordShape.of(names, types),
+        inferred,
+        sampledKeys,
+        options.widening());
   }
 
   /**

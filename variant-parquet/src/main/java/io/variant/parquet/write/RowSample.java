@@ -3,6 +3,7 @@ package io.variant.parquet.write;
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
+import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
@@ -53,12 +54,18 @@ final class RowSample {
    * @param shape the declared columns
    * @param inferred VARIANT columns whose plan is inferred
    * @param sampledKeys VARIANT columns whose shared dictionary takes the sampled keys
+   * @param widening the widening the inferred plans are written with
    */
-  RowSample(int capacity, RecordShape shape, List<String> inferred, List<String> sampledKeys) {
+  RowSample(
+      int capacity,
+      RecordShape shape,
+      List<String> inferred,
+      List<String> sampledKeys,
+      NumericWidening widening) {
     this.capacity = capacity;
     this.shape = shape;
     for (String c : inferred) {
-      inference.put(c, PlanInference.create(WRITER_INFERENCE));
+      inference.put(c, PlanInference.create(WRITER_INFERENCE.withWidening(widening)));
     }
     for (String c : sampledKeys) {
       keys.put(c, new LinkedHashSet<>());

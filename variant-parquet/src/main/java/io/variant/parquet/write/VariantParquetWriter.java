@@ -1,8 +1,8 @@
 package io.variant.parquet.write;
 
+import io.variant.core.ExclusiveUse;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
-import io.variant.shredding.ExclusiveUse;
 import io.variant.shredding.ShreddingPlan;
 import java.io.Closeable;
 import java.io.IOException;

@@ -79,8 +79,11 @@ public abstract class WriterBuilder<B extends WriterBuilder<B>> {
   }
 
   /**
-   * Which values typed columns accept, for VARIANT columns declared without one; default {@link
-   * NumericWidening#LOSSLESS}.
+   * Which numbers typed columns accept, for VARIANT columns declared without one, and so whether
+   * they come back with their text: default {@link NumericWidening#LOSSLESS} (174.2 in a
+   * decimal(9,2) column comes back as 174.20); {@link NumericWidening#SAME_SCALE} keeps every
+   * number's text, {@link NumericWidening#STRICT} its exact type too. A plan inferred from the
+   * sampled rows is inferred for this widening.
    */
   public B widening(NumericWidening w) {
     return options(options.withWidening(w));

@@ -64,7 +64,7 @@ class PruningPropertyTest {
                   .longColumn("id")
                   .variantColumn("e", PLAN)
                   .layout(rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT)
-                  .widening(rnd.nextBoolean() ? NumericWidening.LOSSLESS : NumericWidening.STRICT)
+                  .widening(NumericWidening.values()[rnd.nextInt(NumericWidening.values().length)])
                   .rowGroupRowLimit(perGroup),
               rows);
           for (int q = 0; q < 5; q++) {

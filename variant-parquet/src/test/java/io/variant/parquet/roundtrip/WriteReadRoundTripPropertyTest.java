@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
+import io.variant.core.json.VariantJson;
 import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
@@ -80,6 +81,7 @@ class WriteReadRoundTripPropertyTest {
           ShreddingLayout layout = rnd.nextBoolean() ? ShreddingLayout.SPEC : ShreddingLayout.DRAFT;
           int rowGroupRows = 2 + rnd.nextInt(8);
           Path file = Files.createTempFile(tmp, "rt", ".parquet");
+          NumericWidening widening = PlanGen.pick(rnd, NumericWidening.values());
 
           VariantParquetWriter.Builder b =
               VariantParquetWriter.builder(file)
@@ -90,7 +92,7 @@ class WriteReadRoundTripPropertyTest {
                   .layout(layout)
                   .metadataPolicy(
                       MetadataPolicy.values()[rnd.nextInt(MetadataPolicy.values().length)])
-                  .widening(rnd.nextInt(3) == 0 ? NumericWidening.STRICT : NumericWidening.LOSSLESS)
+                  .widening(widening)
                   .codec(
                       PlanGen.pick(
                           rnd,
@@ -145,6 +147,12 @@ class WriteReadRoundTripPropertyTest {
                         + r.plans().get("event")
                         + " "
                         + layout);
+                if (widening != NumericWidening.LOSSLESS) { // then every number keeps its text
+                  assertEquals(
+                      VariantJson.toJson(want.event()),
+                      VariantJson.toJson(v),
+                      "row " + i + " under " + widening);
+                }
               }
               i++;
             }

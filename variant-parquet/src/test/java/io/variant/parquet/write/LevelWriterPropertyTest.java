@@ -66,7 +66,7 @@ class LevelWriterPropertyTest {
           MetadataPolicy policy =
               MetadataPolicy.values()[rnd.nextInt(MetadataPolicy.values().length)];
           NumericWidening widening =
-              rnd.nextInt(3) == 0 ? NumericWidening.STRICT : NumericWidening.LOSSLESS;
+              NumericWidening.values()[rnd.nextInt(NumericWidening.values().length)];
           CompressionCodecName codec =
               PlanGen.pick(rnd, CompressionCodecName.ZSTD, CompressionCodecName.UNCOMPRESSED);
           int rowGroupRows = 1 + rnd.nextInt(12);

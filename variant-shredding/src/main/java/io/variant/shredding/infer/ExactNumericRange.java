@@ -1,6 +1,8 @@
 package io.variant.shredding.infer;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantType;
+import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddedType;
 import java.math.BigDecimal;
 
@@ -22,7 +24,10 @@ import java.math.BigDecimal;
  * constant does not grow).
  *
  * <p>Scales are taken as stored: {@code 1.50} needs scale 2, so the column never drops a digit the
- * value was written with. O(1) memory.
+ * value was written with. Under {@link NumericWidening#SAME_SCALE} a column takes only the values
+ * of its own scale, so the column is the one of the scale most values have; under {@link
+ * NumericWidening#STRICT} only those of its own Variant type and scale ({@link #column}). O(1)
+ * memory: a few counters per scale.
  */
 final class ExactNumericRange {
   /** spec: VariantEncoding §Decimals; ShreddedType.decimal enforces the same bound. */
@@ -48,7 +53,32 @@ final class ExactNumericRange {
 
   private static final int INT64_DECIMAL_DIGITS = 18;
 
+  /** Scales a decimal can have. spec: VariantEncoding §Decimals */
+  private static final int SCALES = MAX_DECIMAL_PRECISION + 1;
+
+  /** Exact numeric types in {@link #column}'s strict order: integers, then decimals by width. */
+  private static final VariantType[] EXACT_TYPES = {
+    VariantType.INT8,
+    VariantType.INT16,
+    VariantType.INT32,
+    VariantType.INT64,
+    VariantType.DECIMAL4,
+    VariantType.DECIMAL8,
+    VariantType.DECIMAL16
+  };
+
+  /** The widest precision of each decimal width (decimal4, 8, 16): its strict column. */
+  private static final int[] WIDTH_DIGITS = {9, 18, MAX_DECIMAL_PRECISION};
+
+  /** The column for a path's values under a widening mode, and how many sampled values it takes. */
+  record Column(ShreddedType type, long typed) {}
+
   private long integers;
+  private long decimals;
+  private final long[] integersByType = new long[4]; // int8, int16, int32, int64
+  private long[] decimalsByScale; // made with the first decimal
+  private long[] decimalsByTypeAndScale; // [width * SCALES + scale], width 0..2
+  private int[] integerDigitsByScale; // the most integer digits of the decimals of each scale
   private long min = Long.MAX_VALUE;
   private long max = Long.MIN_VALUE;
   private boolean anyDecimal;
@@ -74,6 +104,7 @@ final class ExactNumericRange {
       }
       last = x;
       integers++;
+      integersByType[typeIndex(v.type())]++;
       min = Math.min(min, x);
       max = Math.max(max, x);
     } else {
@@ -81,7 +112,30 @@ final class ExactNumericRange {
       anyDecimal = true;
       maxScale = Math.max(maxScale, d.scale());
       maxDecimalIntegerDigits = Math.max(maxDecimalIntegerDigits, integerDigits(d));
+      countDecimal(d, typeIndex(v.type()) - integersByType.length);
     }
+  }
+
+  private void countDecimal(BigDecimal d, int width) {
+    if (decimalsByScale == null) {
+      decimalsByScale = new long[SCALES];
+      decimalsByTypeAndScale = new long[WIDTH_DIGITS.length * SCALES];
+      integerDigitsByScale = new int[SCALES];
+    }
+    int scale = d.scale(); // 0 to 38: Variant.decimalValue() checked it
+    decimals++;
+    decimalsByScale[scale]++;
+    decimalsByTypeAndScale[width * SCALES + scale]++;
+    integerDigitsByScale[scale] = Math.max(integerDigitsByScale[scale], integerDigits(d));
+  }
+
+  private static int typeIndex(VariantType t) {
+    for (int i = 0; i < EXACT_TYPES.length; i++) {
+      if (EXACT_TYPES[i] == t) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("not an exact numeric type: " + t);
   }
 
   /** True if every value added is one and the same integer. */
@@ -94,7 +148,99 @@ final class ExactNumericRange {
    * {@code width} says; {@code null} when decimals need more than 38 digits (or nothing was added).
    */
   ShreddedType type(TypeWidth width, String key) {
-    ShreddedType narrow = narrowest();
+    return widened(narrowest(), width, key);
+  }
+
+  /**
+   * The column for the values added at field {@code key} when typed columns take them under {@code
+   * mode}, and how many of them it takes; {@code null} if no column takes any.
+   *
+   * <ul>
+   *   <li>{@link NumericWidening#LOSSLESS}: {@link #type}, which takes them all.
+   *   <li>{@link NumericWidening#SAME_SCALE}: the column of the scale most values have (integers
+   *       have scale 0; ties: the smaller scale), as wide as {@code width} says; the other values
+   *       go to the residual.
+   *   <li>{@link NumericWidening#STRICT}: exactly the Variant type and scale most values have
+   *       (ties: the narrower type, then the smaller scale), whatever {@code width} says: a wider
+   *       column would take none of them.
+   * </ul>
+   */
+  Column column(TypeWidth width, String key, NumericWidening mode) {
+    ShreddedType t =
+        switch (mode) {
+          case LOSSLESS -> type(width, key);
+          case SAME_SCALE -> widened(mostCommonScale(), width, key);
+          case STRICT -> mostCommonType();
+        };
+    return t == null ? null : new Column(t, typedUnder(t, mode));
+  }
+
+  /** The narrowest column of the scale most values have, or null. */
+  private ShreddedType mostCommonScale() {
+    int best = 0;
+    long bestCount = integers + (decimalsByScale == null ? 0 : decimalsByScale[0]);
+    for (int s = 1; decimalsByScale != null && s < SCALES; s++) {
+      if (decimalsByScale[s] > bestCount) {
+        best = s;
+        bestCount = decimalsByScale[s];
+      }
+    }
+    if (bestCount == 0) {
+      return null;
+    }
+    if (best == 0 && (decimalsByScale == null || decimalsByScale[0] == 0)) {
+      return narrowestInteger();
+    }
+    int digits = integerDigitsByScale[best];
+    if (best == 0 && integers > 0) {
+      digits = Math.max(digits, integerDigits(BigDecimal.valueOf(min)));
+      digits = Math.max(digits, integerDigits(BigDecimal.valueOf(max)));
+    }
+    int precision = Math.max(digits + best, 1);
+    return precision > MAX_DECIMAL_PRECISION ? null : ShreddedType.decimal(precision, best);
+  }
+
+  /** The exact type (and scale) most values have, as a column, or null. */
+  private ShreddedType mostCommonType() {
+    ShreddedType best = null;
+    long bestCount = 0;
+    for (int i = 0; i < integersByType.length; i++) {
+      if (integersByType[i] > bestCount) {
+        best = ShreddedType.of(ShreddedType.Kind.of(EXACT_TYPES[i]), 0, 0);
+        bestCount = integersByType[i];
+      }
+    }
+    for (int w = 0; decimalsByTypeAndScale != null && w < WIDTH_DIGITS.length; w++) {
+      for (int s = 0; s <= WIDTH_DIGITS[w]; s++) { // a decimal column needs precision >= scale
+        long n = decimalsByTypeAndScale[w * SCALES + s];
+        if (n > bestCount) {
+          best = ShreddedType.decimal(WIDTH_DIGITS[w], s);
+          bestCount = n;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * How many values added column {@code t} takes under {@code mode}; {@code t} is {@link
+   * #column}'s, so under lossless widening all of them.
+   */
+  private long typedUnder(ShreddedType t, NumericWidening mode) {
+    int scale = t.kind() == ShreddedType.Kind.DECIMAL ? t.scale() : 0;
+    return switch (mode) {
+      case LOSSLESS -> integers + decimals;
+      case SAME_SCALE ->
+          (scale == 0 ? integers : 0) + (decimalsByScale == null ? 0 : decimalsByScale[scale]);
+      case STRICT ->
+          t.kind() == ShreddedType.Kind.DECIMAL
+              ? decimalsByTypeAndScale[(typeIndex(t.variantType()) - 4) * SCALES + scale]
+              : integersByType[typeIndex(t.variantType())];
+    };
+  }
+
+  /** {@code narrow} with the headroom {@code width} asks for at field {@code key}; null stays. */
+  private ShreddedType widened(ShreddedType narrow, TypeWidth width, String key) {
     if (width == TypeWidth.SAMPLE || narrow == null) {
       return narrow;
     }
@@ -126,18 +272,7 @@ final class ExactNumericRange {
    */
   ShreddedType narrowest() {
     if (!anyDecimal) {
-      if (integers == 0) {
-        return null;
-      }
-      if (min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE) {
-        return ShreddedType.INT8;
-      }
-      if (min >= Short.MIN_VALUE && max <= Short.MAX_VALUE) {
-        return ShreddedType.INT16;
-      }
-      return min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE
-          ? ShreddedType.INT32
-          : ShreddedType.INT64;
+      return narrowestInteger();
     }
     int digits = maxDecimalIntegerDigits;
     if (integers > 0) {
@@ -149,6 +284,22 @@ final class ExactNumericRange {
     }
     int precision = Math.max(digits + maxScale, 1); // all zeros at scale 0 still need one digit
     return precision > MAX_DECIMAL_PRECISION ? null : ShreddedType.decimal(precision, maxScale);
+  }
+
+  /** The narrowest integer column holding the integers added, or null if there are none. */
+  private ShreddedType narrowestInteger() {
+    if (integers == 0) {
+      return null;
+    }
+    if (min >= Byte.MIN_VALUE && max <= Byte.MAX_VALUE) {
+      return ShreddedType.INT8;
+    }
+    if (min >= Short.MIN_VALUE && max <= Short.MAX_VALUE) {
+      return ShreddedType.INT16;
+    }
+    return min >= Integer.MIN_VALUE && max <= Integer.MAX_VALUE
+        ? ShreddedType.INT32
+        : ShreddedType.INT64;
   }
 
   /** Digits before the decimal point that a column needs for {@code d}: 0 for 0 and for |d| < 1. */

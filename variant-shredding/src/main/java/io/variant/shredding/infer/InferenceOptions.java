@@ -1,6 +1,7 @@
 package io.variant.shredding.infer;
 
 import io.variant.core.Limits;
+import io.variant.shredding.NumericWidening;
 
 /**
  * The knobs of {@link PlanInference}. Start from {@link #defaults()} and change one at a time:
@@ -37,6 +38,12 @@ import io.variant.core.Limits;
  *     whatever passes the thresholds.
  * @param typeWidth how wide numeric columns are: {@link TypeWidth#FILE} (<b>the default</b>) leaves
  *     headroom for the values of the whole file, {@link TypeWidth#SAMPLE} fits the sample exactly.
+ * @param widening the numeric widening the plan will be written with, so that an integer or decimal
+ *     column takes the values that widening lets in: under {@link NumericWidening#LOSSLESS} (<b>the
+ *     default</b>) one column takes every number; under {@link NumericWidening#SAME_SCALE} a column
+ *     takes the numbers of its scale, so it gets the scale most sampled values have; under {@link
+ *     NumericWidening#STRICT} the Variant type and scale most have. The values left out count as
+ *     residual in the cost model and the coverage report.
  */
 public record InferenceOptions(
     double minPresence,
@@ -45,9 +52,18 @@ public record InferenceOptions(
     int maxDepth,
     int maxTrackedPaths,
     TypeWidth typeWidth,
-    Selection selection) {
+    Selection selection,
+    NumericWidening widening) {
   private static final InferenceOptions DEFAULTS =
-      new InferenceOptions(0.0, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL);
+      new InferenceOptions(
+          0.0,
+          0.90,
+          300,
+          50,
+          10_000,
+          TypeWidth.FILE,
+          Selection.COST_MODEL,
+          NumericWidening.LOSSLESS);
 
   /**
    * Checks the ranges given above.
@@ -74,6 +90,7 @@ public record InferenceOptions(
     }
     java.util.Objects.requireNonNull(typeWidth, "typeWidth");
     java.util.Objects.requireNonNull(selection, "selection");
+    java.util.Objects.requireNonNull(widening, "widening");
     if (maxTrackedPaths < 1) {
       throw new IllegalArgumentException(
           "Cannot use maxTrackedPaths " + maxTrackedPaths + ": it must be at least 1");
@@ -82,7 +99,7 @@ public record InferenceOptions(
 
   /**
    * minPresence 0, dominance 0.90, 300 typed columns, depth 50, 10,000 tracked paths, file-wide
-   * types, cost model.
+   * types, cost model, lossless widening.
    */
   public static InferenceOptions defaults() {
     return DEFAULTS;
@@ -143,6 +160,11 @@ public record InferenceOptions(
     return with(c -> c.selection = s);
   }
 
+  /** These options with {@link #widening()} set to {@code w}. */
+  public InferenceOptions withWidening(NumericWidening w) {
+    return with(c -> c.widening = w);
+  }
+
   /**
    * The one place a changed copy is made: every {@code with} method changes one field of a draft,
    * and the canonical constructor checks the result.
@@ -157,7 +179,8 @@ public record InferenceOptions(
         d.maxDepth,
         d.maxTrackedPaths,
         d.typeWidth,
-        d.selection);
+        d.selection,
+        d.widening);
   }
 
   /** The fields of an {@link InferenceOptions} being changed; checked only once built. */
@@ -169,6 +192,7 @@ public record InferenceOptions(
     int maxTrackedPaths;
     TypeWidth typeWidth;
     Selection selection;
+    NumericWidening widening;
 
     Draft(InferenceOptions o) {
       minPresence = o.minPresence;
@@ -178,6 +202,7 @@ public record InferenceOptions(
       maxTrackedPaths = o.maxTrackedPaths;
       typeWidth = o.typeWidth;
       selection = o.selection;
+      widening = o.widening;
     }
   }
 }

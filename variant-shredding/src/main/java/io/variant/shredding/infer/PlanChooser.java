@@ -32,6 +32,7 @@ final class PlanChooser {
     final Shape shape;
     final TypeFamily family; // the typed family; meaningless for RESIDUAL
     final ShreddedType scalar; // SCALAR only
+    long typedNumbers = -1; // exact numerics: the values the column takes, if not the family's
     final List<Choice> fields = new ArrayList<>(); // OBJECT only
     Choice element; // ARRAY only
     boolean kept = true;
@@ -50,7 +51,7 @@ final class PlanChooser {
     }
 
     long typed() {
-      return shape == Shape.RESIDUAL ? 0 : stats.count(family);
+      return shape == Shape.RESIDUAL ? 0 : typedNumbers >= 0 ? typedNumbers : stats.count(family);
     }
   }
 
@@ -115,7 +116,7 @@ final class PlanChooser {
     }
     Choice c = typed(stats, sampled, family, chain.then(stats.count(family)));
     if (costModel && c.shape == Shape.SCALAR) {
-      long typedValues = stats.count(family);
+      long typedValues = c.typed(); // under a widening other than lossless, maybe fewer
       double meanBytes =
           family == PlanInference.STRINGS && typedValues > 0
               ? (double) stats.stringBytes / typedValues
@@ -161,8 +162,11 @@ final class PlanChooser {
     return switch (f.group()) {
       case SCALAR -> scalar(s, sampled, f, f.scalarType());
       case EXACT_NUMERIC -> {
-        ShreddedType t = s.numbers.type(options.typeWidth(), s.key);
-        yield t == null ? residual(s, sampled) : scalar(s, sampled, f, t);
+        ExactNumericRange.Column n =
+            s.numbers.column(options.typeWidth(), s.key, options.widening());
+        Choice c = n == null ? residual(s, sampled) : scalar(s, sampled, f, n.type());
+        c.typedNumbers = n == null ? -1 : n.typed();
+        yield c;
       }
       case OBJECT -> object(s, sampled, chain);
       case ARRAY -> array(s, sampled, chain);

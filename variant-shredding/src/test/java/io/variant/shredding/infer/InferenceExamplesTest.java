@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
+import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.Values;
 import io.variant.testkit.Model;
@@ -41,7 +42,15 @@ class InferenceExamplesTest {
   void inferenceOptionsExample() {
     InferenceOptions options = InferenceOptions.defaults().withMinPresence(0.5).withDominance(0.95);
     assertEquals(
-        new InferenceOptions(0.5, 0.95, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
+        new InferenceOptions(
+            0.5,
+            0.95,
+            300,
+            50,
+            10_000,
+            TypeWidth.FILE,
+            Selection.COST_MODEL,
+            NumericWidening.LOSSLESS),
         options);
   }
 

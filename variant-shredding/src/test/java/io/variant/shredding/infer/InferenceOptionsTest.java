@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.variant.shredding.NumericWidening;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -15,30 +16,35 @@ class InferenceOptionsTest {
     assertTrue(e.getMessage().contains(fragment), e.getMessage());
   }
 
+  /** Options with file-wide widths, the cost model and lossless widening, the rest as given. */
+  private static InferenceOptions costModel(
+      double minPresence, double dominance, int columns, int depth, int paths) {
+    return new InferenceOptions(
+        minPresence,
+        dominance,
+        columns,
+        depth,
+        paths,
+        TypeWidth.FILE,
+        Selection.COST_MODEL,
+        NumericWidening.LOSSLESS);
+  }
+
   @Test
   void defaultsAreTheDocumentedValues() {
-    assertEquals(
-        new InferenceOptions(0.0, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
-        DEFAULTS);
+    assertEquals(costModel(0.0, 0.90, 300, 50, 10_000), DEFAULTS);
   }
 
   @Test
   void withMethodsChangeOneOption() {
-    assertEquals(
-        new InferenceOptions(0.5, 0.90, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
-        DEFAULTS.withMinPresence(0.5));
-    assertEquals(
-        new InferenceOptions(0.0, 0.75, 300, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
-        DEFAULTS.withDominance(0.75));
-    assertEquals(
-        new InferenceOptions(0.0, 0.90, 7, 50, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
-        DEFAULTS.withMaxTypedColumns(7));
-    assertEquals(
-        new InferenceOptions(0.0, 0.90, 300, 3, 10_000, TypeWidth.FILE, Selection.COST_MODEL),
-        DEFAULTS.withMaxDepth(3));
-    assertEquals(
-        new InferenceOptions(0.0, 0.90, 300, 50, 12, TypeWidth.FILE, Selection.COST_MODEL),
-        DEFAULTS.withMaxTrackedPaths(12));
+    assertEquals(costModel(0.5, 0.90, 300, 50, 10_000), DEFAULTS.withMinPresence(0.5));
+    assertEquals(costModel(0.0, 0.75, 300, 50, 10_000), DEFAULTS.withDominance(0.75));
+    assertEquals(costModel(0.0, 0.90, 7, 50, 10_000), DEFAULTS.withMaxTypedColumns(7));
+    assertEquals(costModel(0.0, 0.90, 300, 3, 10_000), DEFAULTS.withMaxDepth(3));
+    assertEquals(costModel(0.0, 0.90, 300, 50, 12), DEFAULTS.withMaxTrackedPaths(12));
+    InferenceOptions sameScale = DEFAULTS.withWidening(NumericWidening.SAME_SCALE);
+    assertEquals(NumericWidening.SAME_SCALE, sameScale.widening());
+    assertEquals(DEFAULTS, sameScale.withWidening(NumericWidening.LOSSLESS));
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.variant.shredding;
+package io.variant.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
