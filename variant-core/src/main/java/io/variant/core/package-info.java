@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The Variant binary encoding (VariantEncoding.md): {@link io.variant.core.Variant}, a zero-copy,
  * bounds-checked reader over metadata + value bytes; {@link io.variant.core.VariantBuilder}, a

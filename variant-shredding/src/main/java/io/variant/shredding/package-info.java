@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Shredding (spec: VariantShredding.md, and the draft layout): the plan tree {@link
  * io.variant.shredding.ShreddingPlan} with its text form ({@link io.variant.shredding.PlanText});
