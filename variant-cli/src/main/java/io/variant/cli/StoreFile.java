@@ -23,6 +23,12 @@ import org.apache.parquet.io.InputFile;
  * @param path its qualified path
  */
 record StoreFile(String name, FileSystem fs, Path path) {
+  /**
+   * What s3a throws when no credential provider has credentials (hadoop-aws is not compiled in).
+   */
+  private static final String S3A_NO_CREDENTIALS =
+      "org.apache.hadoop.fs.s3a.auth.NoAuthWithAWSException";
+
   /** The file's status, or null if there is no such file or directory. */
   FileStatus status() throws IOException {
     try {
@@ -69,6 +75,17 @@ record StoreFile(String name, FileSystem fs, Path path) {
 
   /** {@code e} as the JDK's exception for the same failure, naming this file. */
   IOException translated(IOException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t.getClass().getName().equals(S3A_NO_CREDENTIALS)) {
+        return (IOException)
+            new AccessDeniedException(
+                    name,
+                    null,
+                    "no credentials for s3a: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or "
+                        + "fs.s3a.access.key and fs.s3a.secret.key in HADOOP_CONF_DIR's core-site.xml")
+                .initCause(e);
+      }
+    }
     if (e instanceof FileNotFoundException) {
       return (IOException) new NoSuchFileException(name).initCause(e);
     }

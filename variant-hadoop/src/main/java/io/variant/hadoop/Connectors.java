@@ -104,7 +104,7 @@ public final class Connectors {
       case "hdfs", "webhdfs", "swebhdfs" -> "hadoop-hdfs-client-3.5.0.jar and its dependencies";
       case "s3a" -> "hadoop-aws-3.5.0.jar and the AWS SDK bundle it depends on";
       case "abfs", "abfss", "wasb", "wasbs" -> "hadoop-azure-3.5.0.jar and its dependencies";
-      case "gs" -> "Google's Cloud Storage connector (gcs-connector, hadoop3) and its dependencies";
+      case "gs" -> "hadoop-gcp-3.5.0.jar and its dependencies";
       default -> "a Hadoop FileSystem for " + scheme + ":// (fs." + scheme + ".impl)";
     };
   }

@@ -14,9 +14,9 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and the output guarantee (a failed convert leaves no OUT). What is read from HDFS must equal what
  * is read from the same local file.
  */
+@ExtendWith(StoreServers.class)
 class HdfsStoreTest {
   @TempDir static Path dir;
   private static MiniHdfs hdfs;
@@ -33,8 +34,8 @@ class HdfsStoreTest {
   private static String referenceRows; // cat of it
 
   @BeforeAll
-  static void startHdfs() throws Exception {
-    hdfs = MiniHdfs.start(dir.resolve("hdfs"));
+  static void writeInputs(MiniHdfs server) throws Exception {
+    hdfs = server;
     cli = new StoreCli(hdfs.clientConf());
     byte[] events = Files.readAllBytes(StoreCli.events());
     hdfs.put("/in/events.ndjson", events);
@@ -48,13 +49,6 @@ class HdfsStoreTest {
     hdfs.put("/parts/_SUCCESS", new byte[0]);
     hdfs.put("/unfinished/part-00000.parquet", parquet);
     hdfs.put("/unfinished/_temporary/0/x", new byte[0]);
-  }
-
-  @AfterAll
-  static void stopHdfs() {
-    if (hdfs != null) {
-      hdfs.close();
-    }
   }
 
   private static StoreCli.Result ok(StoreCli.Result r) {
@@ -156,19 +150,6 @@ class HdfsStoreTest {
     Arrays.sort(rows);
     Arrays.sort(expected);
     assertArrayEquals(expected, rows);
-  }
-
-  @Test
-  void cliJarReadsAndWritesHdfs() throws Exception {
-    String out = hdfs.uri("/jar/events.parquet");
-    hdfs.fs().mkdirs(new org.apache.hadoop.fs.Path("/jar"));
-    CliJar.Run convert =
-        CliJar.run(
-            dir, java.util.Map.of(), "convert", "-q", hdfs.uri("/in/events.ndjson"), "-o", out);
-    assertEquals(0, convert.exitCode(), convert.toString());
-    CliJar.Run cat = CliJar.run(dir, java.util.Map.of(), "cat", out);
-    assertEquals(0, cat.exitCode(), cat.toString());
-    assertEquals(referenceRows, cat.out());
   }
 
   @Test

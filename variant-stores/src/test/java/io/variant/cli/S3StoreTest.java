@@ -10,12 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * s3a://}: convert from and to it, the reading commands on objects, "directories" of part files and
  * globs, and the output guarantee of a store without rename (a failed convert writes no object).
  */
+@ExtendWith(StoreServers.class)
 class S3StoreTest {
   @TempDir static Path dir;
   private static MiniS3 s3;
@@ -31,8 +31,8 @@ class S3StoreTest {
   private static String referenceRows;
 
   @BeforeAll
-  static void startS3() throws Exception {
-    s3 = MiniS3.start(Files.createDirectories(dir.resolve("s3")));
+  static void writeInputs(MiniS3 server) throws Exception {
+    s3 = server;
     cli = new StoreCli(s3.clientConf());
     byte[] events = Files.readAllBytes(StoreCli.events());
     s3.put("in/events.ndjson", events);
@@ -46,13 +46,6 @@ class S3StoreTest {
     s3.put("parts/_SUCCESS", new byte[0]);
     s3.put("running/part-00000.parquet", parquet);
     s3.put("running/_IN_PROGRESS", new byte[0]);
-  }
-
-  @AfterAll
-  static void stopS3() throws Exception {
-    if (s3 != null) {
-      s3.close();
-    }
   }
 
   private static StoreCli.Result ok(StoreCli.Result r) {
@@ -131,6 +124,7 @@ class S3StoreTest {
       w.write("{\"id\": oops}\n");
     }
     Configuration conf = s3.clientConf();
+    conf.setBoolean("fs.s3a.impl.disable.cache", true); // these settings, not a cached client's
     conf.set("fs.s3a.multipart.size", "5M");
     conf.set("fs.s3a.multipart.threshold", "5M");
     StoreCli.Result r =
@@ -172,30 +166,25 @@ class S3StoreTest {
   }
 
   @Test
-  void cliJarReadsS3WithCredentialsFromTheEnvironment() throws Exception {
-    Path conf = Files.createDirectories(dir.resolve("conf"));
-    Files.writeString(
-        conf.resolve("core-site.xml"),
-        "<configuration>\n"
-            + property("fs.s3a.endpoint", s3.endpoint())
-            + property("fs.s3a.endpoint.region", "us-east-1")
-            + property("fs.s3a.path.style.access", "true")
-            + property("fs.s3a.connection.ssl.enabled", "false")
-            + "</configuration>\n");
-    CliJar.Run run =
-        CliJar.run(
-            dir,
-            Map.of(
-                "HADOOP_CONF_DIR", conf.toString(),
-                "AWS_ACCESS_KEY_ID", MiniS3.ACCESS_KEY,
-                "AWS_SECRET_ACCESS_KEY", MiniS3.SECRET_KEY),
-            "cat",
-            s3.uri("parts/part-00000.parquet"));
-    assertEquals(0, run.exitCode(), run.toString());
-    assertEquals(referenceRows, run.out());
-  }
-
-  private static String property(String name, String value) {
-    return "  <property><name>" + name + "</name><value>" + value + "</value></property>\n";
+  void missingCredentialsAreOneLineSayingWhereToGiveThem() {
+    Configuration conf = s3.clientConf();
+    conf.setBoolean("fs.s3a.impl.disable.cache", true);
+    conf.unset("fs.s3a.access.key");
+    conf.unset("fs.s3a.secret.key");
+    conf.set( // only the configuration: the test's environment may hold AWS variables
+        "fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+    StoreCli noCredentials = new StoreCli(conf);
+    for (List<String> args :
+        List.of(
+            List.of("cat", s3.uri("parts/part-00000.parquet")),
+            List.of("convert", StoreCli.events().toString(), "-o", s3.uri("nokey/x.parquet")))) {
+      StoreCli.Result r = noCredentials.run(args.toArray(new String[0]));
+      assertEquals(3, r.exitCode(), r.toString());
+      assertEquals(1, r.err().lines().count(), r.err());
+      assertTrue(r.err().contains("AWS_ACCESS_KEY_ID"), r.err());
+      assertTrue(r.err().contains("fs.s3a.access.key"), r.err());
+      assertFalse(r.err().contains("Exception"), r.err());
+    }
+    assertFalse(s3.exists("nokey/x.parquet"));
   }
 }
