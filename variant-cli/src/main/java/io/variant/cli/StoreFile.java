@@ -76,7 +76,9 @@ record StoreFile(String name, FileSystem fs, Path path) {
   /** {@code e} as the JDK's exception for the same failure, naming this file. */
   IOException translated(IOException e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t.getClass().getName().equals(S3A_NO_CREDENTIALS)) {
+      // s3a reports it as an AccessDeniedException naming the class in its message, or as a cause
+      if (t.getClass().getName().equals(S3A_NO_CREDENTIALS)
+          || String.valueOf(t.getMessage()).contains(S3A_NO_CREDENTIALS)) {
         return (IOException)
             new AccessDeniedException(
                     name,

@@ -79,8 +79,12 @@ final class StoreTarget implements WriteTarget {
   @Override
   public void refuseInputs(List<String> inputs) throws IOException {
     for (String in : inputs) {
+      // Path.makeQualified, not FileSystem's: an input on another store is no error, only another
+      // file
       if (Stores.isStore(in)
-          && out.fs().makeQualified(new org.apache.hadoop.fs.Path(in)).equals(out.path())) {
+          && new org.apache.hadoop.fs.Path(in)
+              .makeQualified(out.fs().getUri(), out.fs().getWorkingDirectory())
+              .equals(out.path())) {
         throw new RefusedException(
             out.name() + ": is also an input (" + in + "); write to another file");
       }

@@ -51,11 +51,8 @@ class CliJarStoresTest {
     assertFalse(run.err().contains(MiniS3.SECRET_KEY), run.err());
     StoreCli cli = new StoreCli(s3.clientConf());
     Path local = dir.resolve("local.parquet");
-    assertEquals(
-        0,
-        cli.run("convert", "-q", StoreCli.events().toString(), "-o", local.toString()).exitCode());
-    assertEquals(
-        cli.run("cat", local.toString()).out(), cli.run("cat", s3.uri("jar/events.parquet")).out());
+    StoreCli.ok(cli.run("convert", "-q", StoreCli.events().toString(), "-o", local.toString()));
+    cli.assertSameOutput(local.toString(), s3.uri("jar/events.parquet"), "cat");
   }
 
   private static String property(String name, String value) {

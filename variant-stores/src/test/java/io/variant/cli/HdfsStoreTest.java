@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import static io.variant.cli.StoreCli.ok;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -37,23 +38,12 @@ class HdfsStoreTest {
   static void writeInputs(MiniHdfs server) throws Exception {
     hdfs = server;
     cli = new StoreCli(hdfs.clientConf());
-    byte[] events = Files.readAllBytes(StoreCli.events());
-    hdfs.put("/in/events.ndjson", events);
-    hdfs.put("/in/events.ndjson.gz", CliRunnerGzip.gzip(events));
-    reference = dir.resolve("reference.parquet");
-    ok(cli.run("convert", "-q", StoreCli.events().toString(), "-o", reference.toString()));
-    referenceRows = ok(cli.run("cat", reference.toString())).out();
-    byte[] parquet = Files.readAllBytes(reference);
-    hdfs.put("/parts/part-00000.parquet", parquet);
-    hdfs.put("/parts/part-00001.parquet", parquet);
-    hdfs.put("/parts/_SUCCESS", new byte[0]);
+    StoreInputs inputs = StoreInputs.write(cli, dir, (name, bytes) -> hdfs.put("/" + name, bytes));
+    reference = inputs.reference();
+    referenceRows = inputs.rows();
+    byte[] parquet = inputs.parquet();
     hdfs.put("/unfinished/part-00000.parquet", parquet);
     hdfs.put("/unfinished/_temporary/0/x", new byte[0]);
-  }
-
-  private static StoreCli.Result ok(StoreCli.Result r) {
-    assertEquals(0, r.exitCode(), r.toString());
-    return r;
   }
 
   @Test
@@ -107,30 +97,17 @@ class HdfsStoreTest {
 
   @Test
   void readingCommandsReadHdfsFilesDirectoriesAndGlobs() {
+    String local = reference.toString();
     String file = hdfs.uri("/parts/part-00000.parquet");
-    assertEquals(
-        ok(cli.run("schema", reference.toString())).out().replace(reference.toString(), file),
-        ok(cli.run("schema", file)).out());
-    assertEquals(
-        ok(cli.run("get", reference.toString(), "$.user.name")).out(),
-        ok(cli.run("get", file, "$.user.name")).out());
-    assertEquals(
-        ok(cli.run("inspect", reference.toString(), "--row", "7"))
-            .out()
-            .replace(reference.toString(), file),
-        ok(cli.run("inspect", file, "--row", "7")).out());
-    assertEquals(
-        ok(cli.run("plan", StoreCli.events().toString())).out(),
-        ok(cli.run("plan", hdfs.uri("/in/events.ndjson.gz"))).out());
+    cli.assertSameOutput(local, file, "schema");
+    cli.assertSameOutput(local, file, "get", "$.user.name");
+    cli.assertSameOutput(local, file, "inspect", "--row", "7");
+    cli.assertSameOutput(StoreCli.events().toString(), hdfs.uri("/in/events.ndjson.gz"), "plan");
     String twice = referenceRows + referenceRows;
     assertEquals(twice, ok(cli.run("cat", hdfs.uri("/parts"))).out()); // _SUCCESS skipped
     assertEquals(twice, ok(cli.run("cat", hdfs.uri("/parts/part-*.parquet"))).out());
-    assertEquals(
-        ok(cli.run("get", reference.toString(), "$.event_id", "--where", "$.event_id > 2990"))
-            .out(),
-        ok(cli.run(
-                "get", hdfs.uri("/parts/*0.parquet"), "$.event_id", "--where", "$.event_id > 2990"))
-            .out());
+    cli.assertSameOutput(
+        local, hdfs.uri("/parts/*0.parquet"), "get", "$.event_id", "--where", "$.event_id > 2990");
 
     StoreCli.Result unfinished = cli.run("cat", hdfs.uri("/unfinished"));
     assertEquals(1, unfinished.exitCode(), unfinished.toString());

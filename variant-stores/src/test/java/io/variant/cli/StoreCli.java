@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
@@ -8,6 +10,8 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine;
 
@@ -39,6 +43,28 @@ final class StoreCli {
     ((VariantCli) cmd.getCommand()).stores(Stores.of(conf));
     int code = VariantCli.execute(cmd, args);
     return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
+  }
+
+  /** {@code r}, failing the test unless its command succeeded. */
+  static Result ok(Result r) {
+    assertEquals(0, r.exitCode(), r.toString());
+    return r;
+  }
+
+  /**
+   * Asserts that {@code command FILE options...} prints for {@code stored}, a copy of {@code local}
+   * on a store (or a glob or directory of copies), what it prints for {@code local}, the name
+   * aside.
+   */
+  void assertSameOutput(String local, String stored, String command, String... options) {
+    String expected = ok(run(args(command, local, options))).out().replace(local, stored);
+    assertEquals(expected, ok(run(args(command, stored, options))).out(), command + " " + stored);
+  }
+
+  private static String[] args(String command, String file, String... options) {
+    List<String> all = new ArrayList<>(List.of(command, file));
+    all.addAll(List.of(options));
+    return all.toArray(String[]::new);
   }
 
   /** The repository's event log: 3000 rows of JSON. */
