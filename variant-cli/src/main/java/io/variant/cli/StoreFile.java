@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import java.util.List;
 import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -24,10 +25,13 @@ import org.apache.parquet.io.InputFile;
  */
 record StoreFile(String name, FileSystem fs, Path path) {
   /**
-   * What s3a throws when no credential provider has credentials (hadoop-aws is not compiled in).
+   * What s3a throws when no credential provider has credentials: the list of providers, or its only
+   * one (hadoop-aws is not compiled in).
    */
-  private static final String S3A_NO_CREDENTIALS =
-      "org.apache.hadoop.fs.s3a.auth.NoAuthWithAWSException";
+  private static final List<String> S3A_NO_CREDENTIALS =
+      List.of(
+          "org.apache.hadoop.fs.s3a.auth.NoAuthWithAWSException",
+          "org.apache.hadoop.fs.s3a.auth.NoAwsCredentialsException");
 
   /** The file's status, or null if there is no such file or directory. */
   FileStatus status() throws IOException {
@@ -77,8 +81,9 @@ record StoreFile(String name, FileSystem fs, Path path) {
   IOException translated(IOException e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       // s3a reports it as an AccessDeniedException naming the class in its message, or as a cause
-      if (t.getClass().getName().equals(S3A_NO_CREDENTIALS)
-          || String.valueOf(t.getMessage()).contains(S3A_NO_CREDENTIALS)) {
+      String type = t.getClass().getName();
+      String message = String.valueOf(t.getMessage());
+      if (S3A_NO_CREDENTIALS.stream().anyMatch(c -> type.equals(c) || message.contains(c))) {
         return (IOException)
             new AccessDeniedException(
                     name,
