@@ -55,7 +55,7 @@ final class CatCommand implements Callable<Integer> {
     Limits checked = limits.limits();
     try (Writer out = cli.output()) {
       long row = 0; // counted across the files, for --limit
-      for (String name : file.expanded(incomplete)) {
+      for (String name : file.expanded(cli, incomplete)) {
         if (!limit.allows(row)) {
           break;
         }

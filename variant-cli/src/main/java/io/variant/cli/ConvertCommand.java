@@ -152,10 +152,11 @@ final class ConvertCommand implements Callable<Integer> {
       return engine.run(this, given, spec);
     }
     FooterWarmUp.start(); // parquet-java's footer class init, off the main thread
-    List<String> paths = InputPaths.expand(inputs, InputPaths::anyFile);
+    List<String> paths =
+        InputPaths.expand(inputs, InputPaths::anyFile, InputPaths.Incomplete.READ, cli.stores());
     ConvertSummary summary = new ConvertSummary();
     try (ConvertWriter out =
-        ConvertWriter.of(output, overwrite, parquet.maxFileBytes(), cli.stdout())) {
+        ConvertWriter.of(output, overwrite, parquet.maxFileBytes(), cli.stdout(), cli.stores())) {
       out.refuseInputs(paths);
       try (RowErrors rejects = errors.start(paths, output, overwrite);
           JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format)) {

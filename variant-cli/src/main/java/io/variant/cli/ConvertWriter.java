@@ -39,13 +39,13 @@ final class ConvertWriter implements AutoCloseable {
    */
   record Written(String name, Path path, long rows, long bytes) {}
 
-  private final OutputTarget single; // one file; null when rolling
+  private final WriteTarget single; // one file; null when rolling
   private final PartNames parts; // numbered files; null for one file
   private final List<Path> earlier; // files of an earlier numbered set at start
   private final long maxFileBytes;
   private final boolean overwrite;
   private final OutputStream stdout;
-  private final List<OutputTarget> targets = new ArrayList<>();
+  private final List<WriteTarget> targets = new ArrayList<>();
   private final List<Long> rows = new ArrayList<>();
   private final TemporaryFileGuard guard = new TemporaryFileGuard();
   private final TemporaryFiles.Removed leftovers; // removed before writing
@@ -54,7 +54,7 @@ final class ConvertWriter implements AutoCloseable {
   private boolean committed;
 
   private ConvertWriter(
-      OutputTarget single,
+      WriteTarget single,
       PartNames parts,
       List<Path> earlier,
       long maxFileBytes,
@@ -82,8 +82,20 @@ final class ConvertWriter implements AutoCloseable {
    *     maxFileBytes}, also stdout, FIFOs and devices, and an earlier numbered set without {@code
    *     overwrite}
    */
-  static ConvertWriter of(String arg, boolean overwrite, long maxFileBytes, OutputStream stdout)
+  static ConvertWriter of(
+      String arg, boolean overwrite, long maxFileBytes, OutputStream stdout, Stores stores)
       throws IOException {
+    if (Stores.isStore(arg)) {
+      if (maxFileBytes > 0) {
+        throw new RefusedException(
+            arg
+                + ": --max-file-size writes numbered files to a local directory only; write one "
+                + "file to the store, or convert with --engine mapreduce for a directory of part files");
+      }
+      return new ConvertWriter(
+          StoreTarget.of(arg, overwrite, stores), null, List.of(), 0, overwrite, stdout);
+    }
+    arg = Stores.local(arg);
     if (maxFileBytes == 0) {
       return new ConvertWriter(
           OutputTarget.of(arg, overwrite, stdout), null, List.of(), 0, overwrite, stdout);
@@ -134,7 +146,7 @@ final class ConvertWriter implements AutoCloseable {
   }
 
   private void openNext() throws IOException {
-    OutputTarget target =
+    WriteTarget target =
         single != null
             ? single
             : OutputTarget.of(parts.part(targets.size() + 1).toString(), overwrite, stdout);
@@ -143,7 +155,7 @@ final class ConvertWriter implements AutoCloseable {
         guard.step(
             () -> {
               StreamOutputFile opened = target.open();
-              guard.watch(target.temporary());
+              guard.watch(target.pending());
               return opened;
             });
     writer = opener.open(file);
@@ -207,14 +219,13 @@ final class ConvertWriter implements AutoCloseable {
     List<Written> written = new ArrayList<>();
     try {
       for (int i = 0; i < targets.size(); i++) {
-        OutputTarget t = targets.get(i);
+        WriteTarget t = targets.get(i);
         long bytes = t.commit();
-        Path path = t.kind() == OutputTarget.Kind.FILE ? Path.of(t.name()) : null;
-        written.add(new Written(t.name(), path, rows.get(i), bytes));
+        written.add(new Written(t.name(), t.localFile(), rows.get(i), bytes));
       }
     } catch (IOException | RuntimeException e) {
-      for (Written w : written) {
-        Files.deleteIfExists(w.path());
+      for (int i = 0; i < written.size(); i++) {
+        targets.get(i).withdraw();
       }
       throw e;
     }
@@ -229,7 +240,7 @@ final class ConvertWriter implements AutoCloseable {
         writer = null;
       }
     } finally {
-      for (OutputTarget t : targets) {
+      for (WriteTarget t : targets) {
         t.abort();
       }
       guard.close();

@@ -45,7 +45,7 @@ final class DecodeCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     Limits checked = limits.limits();
     try (Writer out = cli.output()) {
-      for (String path : input.expanded()) {
+      for (String path : input.expanded(cli)) {
         decode(path, checked, out);
       }
     }

@@ -33,7 +33,7 @@ final class EncodeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     try (JsonDocuments documents =
-            new JsonDocuments(cli, input.expanded(), json.options(), json.format);
+            new JsonDocuments(cli, input.expanded(cli), json.options(), json.format);
         Writer out = cli.output()) {
       Hex hex = new Hex();
       for (Variant v; (v = documents.next()) != null; ) {

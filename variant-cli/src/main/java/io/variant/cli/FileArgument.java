@@ -23,9 +23,9 @@ final class FileArgument {
    *
    * @throws InputException if a glob matches nothing or a directory holds no file
    */
-  List<String> expanded() {
+  List<String> expanded(VariantCli cli) {
     return paths == null || paths.isEmpty()
         ? List.of(Input.STDIN)
-        : InputPaths.expand(paths, InputPaths::anyFile);
+        : InputPaths.expand(paths, InputPaths::anyFile, InputPaths.Incomplete.READ, cli.stores());
   }
 }

@@ -103,7 +103,8 @@ final class GetCommand implements Callable<Integer> {
     Limits checked = limits.limits();
     long printed = 0;
     try (Writer out = cli.output()) {
-      for (String name : InputPaths.expand(inputs, InputPaths::parquetFile, incomplete.policy())) {
+      for (String name :
+          InputPaths.expand(inputs, InputPaths::parquetFile, incomplete.policy(), cli.stores())) {
         if (!explain && !limit.allows(printed)) {
           break;
         }

@@ -17,7 +17,6 @@ import org.apache.parquet.filter2.statisticslevel.StatisticsFilter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -40,7 +39,7 @@ final class GetExplain {
       throws IOException {
     try (ParquetFileReader footer =
         ParquetFileReader.open(
-            new LocalInputFile(parquet.local()),
+            parquet.inputFile(),
             ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
       MessageType schema = footer.getFileMetaData().getSchema();
       List<BlockMetaData> groups = footer.getRowGroups();

@@ -47,11 +47,28 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
    * @throws InputException if the file does not exist or cannot be read
    */
   static Input open(String path, InputStream stdin) {
+    return open(path, stdin, null);
+  }
+
+  /**
+   * Opens {@code path}, on its store if it has a scheme ({@link Stores}), or wraps {@code stdin}
+   * for {@code -} or {@code null}.
+   *
+   * @param stores the stores of names with a scheme; null to take every name as local
+   * @throws InputException if the file does not exist or cannot be read
+   * @throws RefusedException if its scheme's connector is missing
+   */
+  static Input open(String path, InputStream stdin, Stores stores) {
     boolean isStdin = path == null || STDIN.equals(path);
     String name = isStdin ? "<stdin>" : path;
     try {
-      CountingInputStream raw =
-          new CountingInputStream(isStdin ? new KeepOpen(stdin) : openFile(Path.of(path)));
+      InputStream opened =
+          isStdin
+              ? new KeepOpen(stdin)
+              : stores != null && Stores.isStore(path)
+                  ? stores.file(path).open()
+                  : openFile(Path.of(Stores.local(path)));
+      CountingInputStream raw = new CountingInputStream(opened);
       return new Input(name, decompressed(new BufferedInputStream(raw, BUFFER_BYTES)), raw);
     } catch (NoSuchFileException e) {
       throw InputException.unreadable(name, "no such file", e);
@@ -85,13 +102,30 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
   /** True if the file starts with the zstd frame magic number. */
   static boolean isZstd(Path file) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
-      for (int m : ZSTD_MAGIC) {
-        if (in.read() != m) {
-          return false;
-        }
-      }
-      return true;
+      return isZstd(in);
     }
+  }
+
+  /** True if {@code in}, read from its start, is gzip or zstd data; reads up to 4 bytes. */
+  static boolean isCompressed(InputStream in) throws IOException {
+    int first = in.read();
+    if (first == GZIP_MAGIC_1) {
+      return in.read() == GZIP_MAGIC_2;
+    }
+    return first == ZSTD_MAGIC[0] && isZstd(in, 1);
+  }
+
+  private static boolean isZstd(InputStream in) throws IOException {
+    return isZstd(in, 0);
+  }
+
+  private static boolean isZstd(InputStream in, int from) throws IOException {
+    for (int i = from; i < ZSTD_MAGIC.length; i++) {
+      if (in.read() != ZSTD_MAGIC[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static BufferedInputStream decompressed(BufferedInputStream in) throws IOException {

@@ -42,22 +42,30 @@ final class InputPaths {
    * @throws InputException if a glob matches nothing or a directory holds no data file
    */
   static List<String> expand(List<String> args, Predicate<Path> dataFile) {
-    return expand(args, dataFile, Incomplete.READ);
+    return expand(args, dataFile, Incomplete.READ, null);
   }
 
   /**
    * {@link #expand(List, Predicate)}, refusing the directories of unfinished jobs unless {@code
-   * incomplete} is {@link Incomplete#READ}.
+   * incomplete} is {@link Incomplete#READ}; names with a scheme are expanded on their store ({@link
+   * StorePaths}), {@code file:} URIs as the local names they are.
    *
+   * @param stores the stores of names with a scheme; null to take every name as local
    * @throws InputException naming the directory, if it is refused
    */
-  static List<String> expand(List<String> args, Predicate<Path> dataFile, Incomplete incomplete) {
+  static List<String> expand(
+      List<String> args, Predicate<Path> dataFile, Incomplete incomplete, Stores stores) {
     List<String> out = new ArrayList<>();
-    for (String arg : args) {
-      if (Input.STDIN.equals(arg)) {
-        out.add(arg);
+    for (String given : args) {
+      if (Input.STDIN.equals(given)) {
+        out.add(given);
         continue;
       }
+      if (stores != null && Stores.isStore(given)) {
+        StorePaths.expand(given, stores, dataFile, incomplete, out);
+        continue;
+      }
+      String arg = Stores.local(given);
       Path p = Path.of(arg);
       if (Files.isDirectory(p)) {
         refuseIncomplete(p, arg, incomplete);
@@ -85,7 +93,13 @@ final class InputPaths {
     if (incomplete == Incomplete.READ || dir == null) {
       return;
     }
-    String reason = IncompleteOutput.reason(entry -> Files.exists(dir.resolve(entry)));
+    refuse(name, IncompleteOutput.reason(entry -> Files.exists(dir.resolve(entry))));
+  }
+
+  /**
+   * Refuses directory {@code name} if {@code reason} (why its job has not finished) is not null.
+   */
+  static void refuse(String name, String reason) {
     if (reason != null) {
       throw new InputException(
           name,

@@ -17,7 +17,6 @@ import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.parquet.io.InputFile;
-import org.apache.parquet.io.LocalInputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -143,7 +142,7 @@ final class InspectCommand implements Callable<Integer> {
    * columns.
    */
   private static Group rawRow(ParquetFile parquet, String col, long row) throws IOException {
-    try (ParquetReader<Group> groups = new GroupRows(new LocalInputFile(parquet.local())).build()) {
+    try (ParquetReader<Group> groups = new GroupRows(parquet.inputFile()).build()) {
       Group g = null;
       for (long i = 0; i < row; i++) {
         g = groups.read();

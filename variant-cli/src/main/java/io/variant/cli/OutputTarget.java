@@ -37,7 +37,7 @@ import java.util.Locale;
  *
  * <p>One instance writes one file: {@link #open()}, then {@link #commit()} or {@link #abort()}.
  */
-final class OutputTarget {
+final class OutputTarget implements WriteTarget {
   /** What is at {@code OUT}, decided once before writing. */
   enum Kind {
     STDOUT,
@@ -148,7 +148,8 @@ final class OutputTarget {
    *
    * @throws RefusedException if an input is the same file as {@code OUT}
    */
-  void refuseInputs(List<String> inputs) throws IOException {
+  @Override
+  public void refuseInputs(List<String> inputs) throws IOException {
     if (kind == Kind.FILE) {
       refuseInputs(name, path, inputs);
     }
@@ -175,7 +176,8 @@ final class OutputTarget {
   }
 
   /** The name as messages show it: the {@code -o} value, or {@code <stdout>}. */
-  String name() {
+  @Override
+  public String name() {
     return name;
   }
 
@@ -184,7 +186,8 @@ final class OutputTarget {
   }
 
   /** Starts writing: creates the temporary file, or opens the stream. */
-  StreamOutputFile open() throws IOException {
+  @Override
+  public StreamOutputFile open() throws IOException {
     switch (kind) {
       case STDOUT:
         file = new StreamOutputFile(name, Output.STDOUT, stdout, true);
@@ -216,6 +219,24 @@ final class OutputTarget {
     return temporary;
   }
 
+  @Override
+  public TemporaryFileGuard.Removal pending() {
+    Path file = temporary;
+    return file == null ? null : () -> Files.deleteIfExists(file);
+  }
+
+  @Override
+  public void withdraw() throws IOException {
+    if (kind == Kind.FILE) {
+      Files.deleteIfExists(Path.of(name));
+    }
+  }
+
+  @Override
+  public Path localFile() {
+    return kind == Kind.FILE ? Path.of(name) : null;
+  }
+
   /**
    * A new, empty file beside {@code OUT} whose name no other process uses, so two converts to one
    * {@code OUT} never share it and a user's own file is never touched ({@link
@@ -236,7 +257,8 @@ final class OutputTarget {
    * Removes the temporary files that converts to this {@code OUT} left when they were killed
    * outright, whose processes are gone ({@link TemporaryFiles#removeLeftovers}); none for streams.
    */
-  TemporaryFiles.Removed removeLeftovers() throws IOException {
+  @Override
+  public TemporaryFiles.Removed removeLeftovers() throws IOException {
     if (kind != Kind.FILE) {
       return TemporaryFiles.Removed.NONE;
     }
@@ -252,7 +274,8 @@ final class OutputTarget {
    * @throws FileAlreadyExistsException if {@code OUT} appeared while writing and {@code
    *     --overwrite} was not given; the temporary file is deleted and {@code OUT} kept
    */
-  long commit() throws IOException {
+  @Override
+  public long commit() throws IOException {
     long bytes = file.bytesWritten();
     if (kind != Kind.FILE) {
       return bytes;
@@ -297,7 +320,8 @@ final class OutputTarget {
   }
 
   /** Deletes the temporary file, if any; {@code OUT} is untouched. Idempotent. */
-  void abort() throws IOException {
+  @Override
+  public void abort() throws IOException {
     if (temporary != null) {
       Files.deleteIfExists(temporary);
       temporary = null;

@@ -31,7 +31,7 @@ final class ParquetArguments {
    * The files to read, directories and globs expanded; the directories of unfinished jobs refused
    * unless {@code incomplete} says to read them.
    */
-  List<String> expanded(AllowIncomplete incomplete) {
-    return InputPaths.expand(files, InputPaths::parquetFile, incomplete.policy());
+  List<String> expanded(VariantCli cli, AllowIncomplete incomplete) {
+    return InputPaths.expand(files, InputPaths::parquetFile, incomplete.policy(), cli.stores());
   }
 }

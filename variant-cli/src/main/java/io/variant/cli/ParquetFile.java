@@ -6,8 +6,7 @@ import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,13 +17,18 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.schema.Type;
 
 /**
  * A Parquet file given on the command line. Parquet needs random access (the footer is at the end),
  * so stdin ({@code -}) and gzip-compressed files are first copied, decompressed, to a temporary
- * file, which {@link #close()} deletes; a plain file is read in place. Every failure becomes an
- * {@link InputException} naming the file as the user gave it.
+ * file, which {@link #close()} deletes; a plain file is read in place, a local one through {@code
+ * LocalInputFile}, one named with a scheme ({@link Stores}) through its Hadoop file system. Every
+ * failure becomes an {@link InputException} naming the file as the user gave it.
  */
 final class ParquetFile implements Closeable {
   private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
@@ -36,12 +40,14 @@ final class ParquetFile implements Closeable {
       Pattern.compile("org\\.apache\\.parquet\\.io\\.LocalInputFile@\\p{XDigit}+");
 
   private final String name;
-  private final Path path;
+  private final Path path; // the local file, or null for a file on a store
+  private final InputFile file;
   private final boolean temporary;
 
-  private ParquetFile(String name, Path path, boolean temporary) {
+  private ParquetFile(String name, Path path, InputFile file, boolean temporary) {
     this.name = name;
     this.path = path;
+    this.file = file;
     this.temporary = temporary;
   }
 
@@ -52,11 +58,16 @@ final class ParquetFile implements Closeable {
    * @throws InputException if it does not exist or cannot be read
    */
   static ParquetFile open(VariantCli cli, String arg) {
-    if (!Input.STDIN.equals(arg)) {
-      Path p = Path.of(arg);
+    if (Stores.isStore(arg)) {
+      ParquetFile inPlace = onStore(cli, arg);
+      if (inPlace != null) {
+        return inPlace;
+      }
+    } else if (!Input.STDIN.equals(arg)) {
+      Path p = Path.of(Stores.local(arg));
       try {
         if (Files.isRegularFile(p) && !Input.isGzip(p) && !Input.isZstd(p)) {
-          return new ParquetFile(arg, p, false);
+          return new ParquetFile(arg, p, new LocalInputFile(p), false);
         }
       } catch (IOException e) {
         throw Input.readFailure(arg, 0, e);
@@ -72,7 +83,26 @@ final class ParquetFile implements Closeable {
             ? Input.readFailure(in.name(), 0, io)
             : (RuntimeException) e;
       }
-      return new ParquetFile(in.name(), copy, true);
+      return new ParquetFile(in.name(), copy, new LocalInputFile(copy), true);
+    } catch (IOException e) {
+      throw Input.readFailure(arg, 0, e);
+    }
+  }
+
+  /** The file on its store, read in place; null if it is compressed (or missing: open says so). */
+  private static ParquetFile onStore(VariantCli cli, String arg) {
+    try {
+      StoreFile f = cli.stores().file(arg);
+      FileStatus status = f.status();
+      if (status == null || !status.isFile()) {
+        return null;
+      }
+      try (InputStream head = f.open()) {
+        if (Input.isCompressed(head)) {
+          return null;
+        }
+      }
+      return new ParquetFile(arg, null, f.inputFile(), false);
     } catch (IOException e) {
       throw Input.readFailure(arg, 0, e);
     }
@@ -83,9 +113,9 @@ final class ParquetFile implements Closeable {
     return name;
   }
 
-  /** The local file read: the file itself, or the decompressed temporary copy. */
-  Path local() {
-    return path;
+  /** The file read, as Parquet reads it: the file itself, or the decompressed temporary copy. */
+  InputFile inputFile() {
+    return file;
   }
 
   /**
@@ -95,7 +125,11 @@ final class ParquetFile implements Closeable {
    */
   VariantParquetReader reader(VariantReadOptions options) {
     try {
-      return VariantParquetReader.builder(path).options(options).build();
+      VariantParquetReader.Builder builder =
+          path != null
+              ? VariantParquetReader.builder(path)
+              : VariantParquetReader.builder(file, name);
+      return builder.options(options).build();
     } catch (VariantParquetException e) {
       String notParquet = notParquet();
       if (notParquet != null) {
@@ -114,17 +148,17 @@ final class ParquetFile implements Closeable {
    * lengths and magic number bytes.
    */
   private String notParquet() {
-    try (FileChannel ch = FileChannel.open(path)) {
-      long size = ch.size();
-      ByteBuffer head = ByteBuffer.allocate((int) Math.min(size, 64));
-      ch.read(head, 0);
-      ByteBuffer tail = ByteBuffer.allocate(4);
+    try (SeekableInputStream in = file.newStream()) {
+      long size = file.getLength();
+      byte[] first = new byte[(int) Math.min(size, 64)];
+      in.readFully(first);
+      byte[] tail = new byte[4];
       if (size >= 4) {
-        ch.read(tail, size - 4);
+        in.seek(size - 4);
+        in.readFully(tail);
       }
-      byte[] first = Arrays.copyOf(head.array(), head.position());
       boolean starts = first.length >= 4 && Arrays.equals(Arrays.copyOf(first, 4), MAGIC);
-      boolean ends = size >= 4 && Arrays.equals(tail.array(), MAGIC);
+      boolean ends = size >= 4 && Arrays.equals(tail, MAGIC);
       if (starts && ends && size >= 12) {
         return null;
       }
@@ -193,7 +227,8 @@ final class ParquetFile implements Closeable {
             : e.detail();
     // parquet-java names a LocalInputFile by its Object.toString() ("LocalInputFile@2f943d71")
     String named = LOCAL_INPUT_FILE.matcher(what).replaceAll(Matcher.quoteReplacement(name));
-    StringBuilder detail = new StringBuilder(named.replace(path.toString(), name));
+    String shown = path != null ? path.toString() : file.toString();
+    StringBuilder detail = new StringBuilder(named.replace(shown, name));
     if (e.column() != null) {
       detail.append(" (column ").append(e.column());
       detail.append(e.row() >= 0 ? ", row " + (e.row() + 1) + ")" : ")");
@@ -206,7 +241,7 @@ final class ParquetFile implements Closeable {
   /** Deletes the temporary copy, if any. */
   @Override
   public void close() throws IOException {
-    if (temporary) {
+    if (temporary && path != null) {
       Files.deleteIfExists(path);
     }
   }

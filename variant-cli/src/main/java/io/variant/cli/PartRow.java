@@ -22,10 +22,11 @@ record PartRow(String file, long row) {
    */
   static PartRow of(VariantCli cli, String arg, long row, InputPaths.Incomplete incomplete)
       throws java.io.IOException {
-    if (Input.STDIN.equals(arg) || !Files.isDirectory(Path.of(arg))) {
+    if (Input.STDIN.equals(arg) || !isDirectory(cli, arg)) {
       return new PartRow(arg, row);
     }
-    List<String> parts = InputPaths.expand(List.of(arg), InputPaths::parquetFile, incomplete);
+    List<String> parts =
+        InputPaths.expand(List.of(arg), InputPaths::parquetFile, incomplete, cli.stores());
     long before = 0;
     for (String part : parts) {
       long rows;
@@ -40,5 +41,13 @@ record PartRow(String file, long row) {
     }
     throw new InputException(
         arg, 0, 0, "has " + before + " rows in its part files; --row " + row + " is past the end");
+  }
+
+  private static boolean isDirectory(VariantCli cli, String arg) throws java.io.IOException {
+    if (Stores.isStore(arg)) {
+      var status = cli.stores().file(arg).status();
+      return status != null && status.isDirectory();
+    }
+    return Files.isDirectory(Path.of(Stores.local(arg)));
   }
 }

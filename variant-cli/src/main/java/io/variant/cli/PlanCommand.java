@@ -62,7 +62,7 @@ final class PlanCommand implements Callable<Integer> {
     PlanInference inference = PlanInference.create(rules.options(spec, DEFAULTS));
     InferredPlan inferred;
     String sampled;
-    List<String> paths = input.expanded();
+    List<String> paths = input.expanded(cli);
     try (JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format)) {
       PlanSample sample = PlanSample.take(paths, rules.sample, inference, documents, false);
       if (sample.failure() != null) {

@@ -246,7 +246,7 @@ final class PlanSample {
       }
       Path p = Path.of(in);
       if (!Files.isRegularFile(p)) {
-        return in + " is not a regular file";
+        return in + (Stores.isStore(in) ? " is on a store" : " is not a regular file");
       }
       if (Input.isGzip(p) || Input.isZstd(p)) {
         return in + " is compressed, which cannot be read from the middle";

@@ -90,6 +90,9 @@ final class RowErrors implements Closeable {
     if (Input.STDIN.equals(rejectsFile.toString())) {
       throw new RefusedException(name + ": give a file name (or /dev/stdout)");
     }
+    if (rejectsFile.toString().matches("(?i)(?!file:)[A-Za-z][A-Za-z0-9+.-]*:/.*")) {
+      throw new RefusedException(name + ": the rejects file is written locally; give a local name");
+    }
     if (Files.isDirectory(rejectsFile)) {
       throw new RefusedException(name + ": is a directory; give a file name");
     }

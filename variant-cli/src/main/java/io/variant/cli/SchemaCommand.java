@@ -45,7 +45,8 @@ final class SchemaCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    List<String> names = InputPaths.expand(files, InputPaths::parquetFile, incomplete.policy());
+    List<String> names =
+        InputPaths.expand(files, InputPaths::parquetFile, incomplete.policy(), cli.stores());
     Map<String, List<String>> filesBySchema = new LinkedHashMap<>();
     for (String name : names) {
       try (ParquetFile parquet = ParquetFile.open(cli, name);

@@ -20,13 +20,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * milliseconds leaves none behind, nor a part of its set.
  */
 final class TemporaryFileGuard implements AutoCloseable {
-  private final Set<Path> files = ConcurrentHashMap.newKeySet();
+  private final Set<Removal> files = ConcurrentHashMap.newKeySet();
   private Thread hook;
   private boolean exiting; // the hook has run: no more files
 
   /** A step that creates, renames or deletes the guarded files. */
   interface Step<T> {
     T run() throws IOException;
+  }
+
+  /**
+   * What the exit hook does with a file being written: delete a temporary file, or abandon an
+   * object store's upload ({@link StoreTarget}).
+   */
+  interface Removal {
+    void remove() throws IOException;
   }
 
   /**
@@ -78,17 +86,25 @@ final class TemporaryFileGuard implements AutoCloseable {
     if (file == null) {
       return;
     }
-    files.add(file);
+    watch(() -> Files.deleteIfExists(file));
+  }
+
+  /** {@link #watch(Path)} for any file: runs {@code removal} if the JVM exits; nothing for null. */
+  synchronized void watch(Removal removal) throws InterruptedIOException {
+    if (removal == null) {
+      return;
+    }
+    files.add(removal);
     hook();
   }
 
   /** What the exit hook runs (package-private: tests run it without exiting). */
   synchronized void deleteAll() {
     exiting = true;
-    for (Path file : files) {
+    for (Removal file : files) {
       try {
-        Files.deleteIfExists(file);
-      } catch (IOException e) {
+        file.remove();
+      } catch (IOException | RuntimeException e) {
         // the JVM is exiting: nobody is left to report to
       }
     }

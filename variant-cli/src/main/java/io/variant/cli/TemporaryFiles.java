@@ -65,17 +65,21 @@ final class TemporaryFiles {
    */
   static Path create(Path target) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
-    String prefix = "." + target.getFileName() + "." + writerOf(ProcessHandle.current()) + ".";
     for (int attempt = 0; ; attempt++) {
-      String random = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
       try {
-        return Files.createFile(dir.resolve(prefix + random + ".tmp"));
+        return Files.createFile(dir.resolve(name(target.getFileName().toString())));
       } catch (FileAlreadyExistsException e) {
         if (attempt == ATTEMPTS) {
           throw e;
         }
       }
     }
+  }
+
+  /** A new name for a temporary file of this process for the output named {@code fileName}. */
+  static String name(String fileName) {
+    String random = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+    return "." + fileName + "." + writerOf(ProcessHandle.current()) + "." + random + ".tmp";
   }
 
   /** The WRITER part of the names of {@code process}'s temporary files. */

@@ -78,6 +78,7 @@ public final class VariantCli implements Callable<Integer> {
   private final InputStream stdin;
   private final OutputStream stdout;
   private LongSupplier clock = System::nanoTime; // for progress displays; tests move their own
+  private Stores stores = Stores.fromEnvironment(); // names with a scheme; tests give their own
 
   private VariantCli(InputStream stdin, OutputStream stdout) {
     this.stdin = stdin;
@@ -179,9 +180,21 @@ public final class VariantCli implements Callable<Integer> {
         spec.commandLine(), "Missing a command, e.g. 'variant encode FILE'");
   }
 
-  /** Opens input {@code path}, or stdin for {@code -} or {@code null}. */
+  /** Opens input {@code path} (on its store if it has a scheme), or stdin for {@code -} or null. */
   Input open(String path) {
-    return Input.open(path, stdin);
+    return Input.open(path, stdin, stores);
+  }
+
+  /** The file systems of names with a scheme ({@code hdfs://}, {@code s3a://}, ...). */
+  Stores stores() {
+    return stores;
+  }
+
+  /**
+   * Replaces the configuration of names with a scheme (tests: a store's endpoint and credentials).
+   */
+  void stores(Stores stores) {
+    this.stores = stores;
   }
 
   /** stdout itself, for binary output ({@code convert -o -}); never closed by commands. */

@@ -45,6 +45,7 @@ class BundledLicensesIT {
           "BSD-2-Clause",
           "BSD-3-Clause",
           "MIT",
+          "MIT-0",
           "CDDL-1.1 OR GPL-2.0-only WITH Classpath-exception-2.0",
           "EDL-1.0",
           "EPL-2.0");

@@ -16,9 +16,9 @@ import org.apache.hadoop.fs.UnsupportedFileSystemException;
  * can use: its connector is on the class path with the classes it needs. A missing one is reported
  * in one line naming the scheme and the jar to add, instead of Hadoop's stack traces ({@code
  * NoClassDefFoundError} deep inside the HDFS client, {@code ClassNotFoundException} for {@code
- * s3a}).
+ * s3a}). The command line uses it for every path with a scheme.
  */
-final class Connectors {
+public final class Connectors {
   private Connectors() {}
 
   /**
@@ -37,21 +37,35 @@ final class Connectors {
       if (scheme == null || scheme.equals("file")) {
         continue;
       }
-      try {
-        path.getFileSystem(conf);
-      } catch (LinkageError e) { // a class the connector needs is missing
-        throw missing(p, scheme, String.valueOf(e.getMessage()).replace('/', '.'));
-      } catch (IOException | RuntimeException e) {
-        Throwable t = cause(e, UnknownHostException.class);
-        if (t != null) {
-          throw new IOException(p + ": unknown host " + t.getMessage(), e);
-        }
-        Throwable c = cause(e, ClassNotFoundException.class);
-        if (c != null || e instanceof UnsupportedFileSystemException) {
-          throw missing(p, scheme, c == null ? null : c.getMessage());
-        }
-        throw e;
+      fileSystem(p, conf);
+    }
+  }
+
+  /**
+   * The file system of {@code path} (a path with a scheme, e.g. {@code hdfs://nn:8020/logs}),
+   * created or taken from Hadoop's cache.
+   *
+   * @throws ConvertRefusedException if its connector is not on the class path, or lacks a class it
+   *     needs: the one-line message names the scheme and the jar to add
+   * @throws IOException if its host is unknown, or the file system cannot be initialized
+   */
+  public static FileSystem fileSystem(String path, Configuration conf) throws IOException {
+    Path p = new Path(path);
+    String scheme = p.toUri().getScheme();
+    try {
+      return p.getFileSystem(conf);
+    } catch (LinkageError e) { // a class the connector needs is missing
+      throw missing(path, scheme, String.valueOf(e.getMessage()).replace('/', '.'));
+    } catch (IOException | RuntimeException e) {
+      Throwable t = cause(e, UnknownHostException.class);
+      if (t != null) {
+        throw new IOException(path + ": unknown host " + t.getMessage(), e);
       }
+      Throwable c = cause(e, ClassNotFoundException.class);
+      if (c != null || e instanceof UnsupportedFileSystemException) {
+        throw missing(path, scheme, c == null ? null : c.getMessage());
+      }
+      throw e;
     }
   }
 
@@ -90,7 +104,7 @@ final class Connectors {
       case "hdfs", "webhdfs", "swebhdfs" -> "hadoop-hdfs-client-3.5.0.jar and its dependencies";
       case "s3a" -> "hadoop-aws-3.5.0.jar and the AWS SDK bundle it depends on";
       case "abfs", "abfss", "wasb", "wasbs" -> "hadoop-azure-3.5.0.jar and its dependencies";
-      case "gs" -> "Google's Cloud Storage connector (gcs-connector, hadoop3) and its dependencies";
+      case "gs" -> "hadoop-gcp-3.5.0.jar and its dependencies";
       default -> "a Hadoop FileSystem for " + scheme + ":// (fs." + scheme + ".impl)";
     };
   }

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Where {@code convert} writes one file, and how the file becomes the output: {@link OutputTarget}
+ * for a local name, stdout or a stream; {@link StoreTarget} for a name with a scheme. One instance
+ * writes one file: {@link #open()}, then {@link #commit()} or {@link #abort()}.
+ */
+interface WriteTarget {
+  /** The name as messages show it: the {@code -o} value, or {@code <stdout>}. */
+  String name();
+
+  /**
+   * Refuses to write onto one of the command's own inputs.
+   *
+   * @throws RefusedException if an input is the same file as the output
+   */
+  void refuseInputs(List<String> inputs) throws IOException;
+
+  /** Removes what killed converts to this output left, if it can tell; what it removed. */
+  TemporaryFiles.Removed removeLeftovers() throws IOException;
+
+  /** Starts writing. */
+  StreamOutputFile open() throws IOException;
+
+  /** What the exit hook must do with the file while it is written; null if nothing. */
+  TemporaryFileGuard.Removal pending();
+
+  /**
+   * Makes the written file the output.
+   *
+   * @return the size of the file written, in bytes
+   * @throws java.nio.file.FileAlreadyExistsException if the output appeared while writing and
+   *     overwriting was not asked for; it is kept, and this file dropped
+   */
+  long commit() throws IOException;
+
+  /** Drops the file being written; the output is as it was. Idempotent. */
+  void abort() throws IOException;
+
+  /** Deletes the output this target committed (a later file of the same set failed). */
+  void withdraw() throws IOException;
+
+  /** The local file written, or null for stdout, a stream or a file on a store. */
+  Path localFile();
+}
