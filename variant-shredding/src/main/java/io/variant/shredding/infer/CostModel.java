@@ -181,6 +181,8 @@ public final class CostModel {
 
   private CostModel() {}
 
+  static final double TMP_SCALE = Double.parseDouble(System.getProperty("tmp.gain", "1"));
+
   /**
    * The estimate for a leaf of class {@code kind} whose column would take {@code typed} values of
    * {@code meanBytes} encoded bytes on average, with {@code siblings} other fields in its parent
@@ -199,9 +201,10 @@ public final class CostModel {
                 + residualLevels.entries() * residualLevels.entropyBits())
             * LEVEL_BYTES_PER_BIT;
     double gain =
-        kind.gainPerValue
-            + kind.gainPerValueByte * meanBytes
-            + kind.gainPerSibling * Math.min(Math.max(siblings, 0), SIBLINGS_CAP);
+        TMP_SCALE
+            * (kind.gainPerValue
+                + kind.gainPerValueByte * meanBytes
+                + kind.gainPerSibling * Math.min(Math.max(siblings, 0), SIBLINGS_CAP));
     return new Estimate(kind, typed, gain, levelBytes, COLUMNS_PER_LEAF * CHUNK_BYTES);
   }
 

@@ -47,7 +47,7 @@ final class PlanChooser {
         new Explanation(
             () -> {
               List<Explanation.Decision> decisions = new ArrayList<>();
-              explain(chosen, decisions);
+              explain(chosen, true, decisions);
               skipped.forEach(d -> decisions.add(d.get()));
               return decisions;
             }));
@@ -277,9 +277,12 @@ final class PlanChooser {
     return c;
   }
 
-  /** Adds a decision per examined path at and below {@code c}, in path order. */
-  private void explain(PathChoice c, List<Explanation.Decision> out) {
-    boolean typed = c.shape != PathChoice.Shape.RESIDUAL && c.kept;
+  /**
+   * Adds a decision per examined path at and below {@code c}, in path order; {@code inPlan} is
+   * false below a path left out of the plan, where nothing is typed whatever its own choice.
+   */
+  private void explain(PathChoice c, boolean inPlan, List<Explanation.Decision> out) {
+    boolean typed = inPlan && c.shape != PathChoice.Shape.RESIDUAL && c.kept;
     String reason = c.reason.get();
     if (c.shape == PathChoice.Shape.OBJECT) {
       reason =
@@ -302,7 +305,7 @@ final class PlanChooser {
       below.add(c.element);
     }
     below.sort(Comparator.comparing((PathChoice f) -> f.stats.path));
-    below.forEach(f -> explain(f, out));
+    below.forEach(f -> explain(f, typed && (c.fields.contains(f) || f == c.element), out));
   }
 
   /** The plan of {@code c}, adding a coverage row per node in plan order (pre-order). */

@@ -84,6 +84,21 @@ class MixedFamiliesTest {
   }
 
   @Test
+  void anElementOfAListLeftOutIsNotExplainedAsTyped() {
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      rows.add(arr(str("unique-" + i + "-a"), str("unique-" + i + "-b")));
+    }
+    InferenceResult r = infer(rows);
+    assertEquals("variant", r.plan().print());
+    Explanation.Decision list = r.explanation().decision("$");
+    Explanation.Decision element = r.explanation().decision("$[*]");
+    assertFalse(list.typed(), list.toString());
+    assertTrue(list.reason().startsWith("array: costs"), list.reason());
+    assertFalse(element.typed(), element.toString());
+  }
+
+  @Test
   void aFamilyUnderAGivenDominanceIsNeverTyped() {
     Random rnd = new Random(5);
     List<Model> rows = new ArrayList<>();
