@@ -181,8 +181,6 @@ public final class CostModel {
 
   private CostModel() {}
 
-  static final double TMP_SCALE = Double.parseDouble(System.getProperty("tmp.gain", "1"));
-
   /**
    * The estimate for a leaf of class {@code kind} whose column would take {@code typed} values of
    * {@code meanBytes} encoded bytes on average, with {@code siblings} other fields in its parent
@@ -201,10 +199,9 @@ public final class CostModel {
                 + residualLevels.entries() * residualLevels.entropyBits())
             * LEVEL_BYTES_PER_BIT;
     double gain =
-        TMP_SCALE
-            * (kind.gainPerValue
-                + kind.gainPerValueByte * meanBytes
-                + kind.gainPerSibling * Math.min(Math.max(siblings, 0), SIBLINGS_CAP));
+        kind.gainPerValue
+            + kind.gainPerValueByte * meanBytes
+            + kind.gainPerSibling * Math.min(Math.max(siblings, 0), SIBLINGS_CAP);
     return new Estimate(kind, typed, gain, levelBytes, COLUMNS_PER_LEAF * CHUNK_BYTES);
   }
 
