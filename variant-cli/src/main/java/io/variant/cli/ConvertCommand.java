@@ -6,6 +6,7 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.write.CheckedPlan;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
@@ -90,11 +91,9 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Option(
       names = "--infer-rows",
-      defaultValue = "1000",
+      hidden = true,
       paramLabel = "N",
-      description =
-          "With --engine mapreduce: infer the plan from N rows sampled across the input splits "
-              + "(default: ${DEFAULT-VALUE}); --sample N says the same on either engine.")
+      description = "The older name of --sample, for --engine mapreduce.")
   int inferRows;
 
   @Mixin ParquetOutputOptions parquet;
@@ -206,7 +205,7 @@ final class ConvertCommand implements Callable<Integer> {
   /** The plan inferred from the sample; the summary says from what. */
   private static ShreddingPlan inferred(
       PlanInference inference, PlanSample sample, ConvertSummary summary) throws IOException {
-    InferredPlan inferred = InferredPlan.of(inference, sample.rows());
+    CheckedPlan inferred = CheckedPlan.of(inference, sample.rows());
     sample.forgetRows();
     summary.planNote(
         () ->

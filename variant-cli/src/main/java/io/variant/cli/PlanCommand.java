@@ -1,5 +1,6 @@
 package io.variant.cli;
 
+import io.variant.parquet.write.CheckedPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;
@@ -59,7 +60,7 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PlanInference inference = PlanInference.create(rules.options(spec, DEFAULTS));
-    InferredPlan inferred;
+    CheckedPlan inferred;
     String sampled;
     List<String> paths = input.expanded();
     try (JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format)) {
@@ -68,7 +69,7 @@ final class PlanCommand implements Callable<Integer> {
         throw sample.failure();
       }
       sampled = sample.description();
-      inferred = InferredPlan.of(inference, sample.rows());
+      inferred = CheckedPlan.of(inference, sample.rows());
     }
     InferenceResult result = inferred.result();
     try (Writer out = cli.output()) {
