@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Avro records with a Variant field in Parquet: {@link io.variant.avro.VariantAvroWriter} writes
  * Avro {@code GenericRecord}s as parquet-avro would, except one field (a Variant record or JSON

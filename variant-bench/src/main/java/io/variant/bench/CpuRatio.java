@@ -1,11 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.bench;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.annotation.Annotation;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,7 +20,6 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Same-run ratios that survive a busy machine: runs the implementations of one benchmark operation
@@ -37,72 +42,124 @@ import org.openjdk.jmh.infra.Blackhole;
  * can double one batch of process CPU time; the second ratio line ("thread+GC") is the steadier one
  * when the spreads of the first are high.
  *
+ * <p><b>Two builds of ours:</b> with {@code --against OTHER.jar} (a {@code benchmarks.jar} built
+ * from another commit), ours runs from both jars in the same JVM, each jar's classes in a class
+ * loader of their own, alternated the same way; the ratio line is then this jar ÷ the other ({@code
+ * ours@OTHER.jar}). Use it to show that a change keeps ours as fast as it was.
+ *
  * <p>Usage: {@code java -XX:+UseSerialGC -Xmx2g -cp benchmarks.jar io.variant.bench.CpuRatio
- * CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS]}, e.g. {@code JsonToVariantBenchmark.parseBytes
- * events,mixed 12 300}; an exact method name ({@code parseBytes_ours}) runs that one alone, e.g.
- * under a profiler. The first third of the rounds are warm-up. Prints, per corpus, each
- * implementation's median CPU microseconds per row and rows per CPU second, and ours ÷ each peer.
+ * CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS] [--against OTHER.jar]}, e.g. {@code
+ * JsonToVariantBenchmark.parseBytes events,mixed 12 300}; an exact method name ({@code
+ * parseBytes_ours}) runs that one alone, e.g. under a profiler. The first third of the rounds are
+ * warm-up. Prints, per corpus, each implementation's median CPU microseconds per row and rows per
+ * CPU second, and ours ÷ each peer.
  */
 public final class CpuRatio {
   private static final String OURS = "ours";
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-  /** For set-up methods that take one (JMH hands its own to them); JMH asks for this phrase. */
-  private static final Blackhole BLACKHOLE =
-      new Blackhole(
-          "Today's password is swordfish. I understand instantiating Blackholes directly is"
-              + " dangerous.");
+  /** For making the Blackhole that set-up methods take (JMH hands its own to them). */
+  private static final String BLACKHOLE_PHRASE =
+      "Today's password is swordfish. I understand instantiating Blackholes directly is"
+          + " dangerous.";
+
+  /**
+   * One implementation: a benchmark class (of this jar or another one's loader), its operation
+   * method and the name it is reported under.
+   */
+  private record Impl(Class<?> type, Method op, String name) {}
 
   private CpuRatio() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length < 1) {
+    List<String> rest = new ArrayList<>(Arrays.asList(args));
+    Path against = null;
+    int option = rest.indexOf("--against");
+    if (option >= 0 && option + 1 < rest.size()) {
+      against = Path.of(rest.remove(option + 1));
+      rest.remove(option);
+    }
+    if (rest.isEmpty() || option >= 0 && against == null) {
       System.err.println(
-          "usage: CpuRatio CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS]"
+          "usage: CpuRatio CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS] [--against OTHER.jar]"
               + "  (e.g. JsonToVariantBenchmark.parseBytes events,mixed 12 300)");
       System.exit(2);
     }
-    int dot = args[0].lastIndexOf('.');
-    Class<?> type = Class.forName("io.variant.bench." + args[0].substring(0, dot));
-    String operation = args[0].substring(dot + 1);
+    int dot = rest.get(0).lastIndexOf('.');
+    String className = "io.variant.bench." + rest.get(0).substring(0, dot);
+    Class<?> type = Class.forName(className);
+    String operation = rest.get(0).substring(dot + 1);
     List<String> corpora =
-        Arrays.asList((args.length > 1 ? args[1] : "events,wide,large,mixed").split(","));
-    int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 12;
-    long batchNanos = (args.length > 3 ? Long.parseLong(args[3]) : 300) * 1_000_000L;
+        Arrays.asList((rest.size() > 1 ? rest.get(1) : "events,wide,large,mixed").split(","));
+    int rounds = rest.size() > 2 ? Integer.parseInt(rest.get(2)) : 12;
+    long batchNanos = (rest.size() > 3 ? Long.parseLong(rest.get(3)) : 300) * 1_000_000L;
 
-    List<Method> impls = implementations(type, operation);
+    List<Impl> impls = implementations(type, operation, "");
+    if (against != null) {
+      impls.removeIf(i -> !i.name().equals(OURS));
+      URL jar = against.toUri().toURL();
+      // the platform loader as parent: every class of the other jar, ours and the libraries, is
+      // that jar's own
+      ClassLoader other = new URLClassLoader(new URL[] {jar}, ClassLoader.getPlatformClassLoader());
+      Class<?> otherType = Class.forName(className, true, other);
+      String suffix = "@" + against.getFileName();
+      for (Impl i : implementations(otherType, operation, suffix)) {
+        if (i.name().equals(OURS + suffix)) {
+          impls.add(i);
+        }
+      }
+      if (impls.size() != 2) {
+        throw new IllegalArgumentException(
+            "--against needs exactly one " + operation + "_ours in both jars; found " + impls);
+      }
+    }
     System.out.printf(
         "%s.%s, %d rounds of %d ms per implementation (first %d warm-up), process CPU time, then thread CPU + GC time%n",
         type.getSimpleName(), operation, rounds, batchNanos / 1_000_000, rounds / 3);
     for (String corpus : corpora) {
-      measure(type, impls, corpus, rounds, batchNanos);
+      measure(impls, corpus, rounds, batchNanos);
     }
   }
 
-  private static List<Method> implementations(Class<?> type, String operation) {
-    List<Method> impls = new ArrayList<>();
+  /**
+   * The {@code @Benchmark} methods named {@code operation} or {@code operation_*} of {@code type},
+   * ours first; their names get {@code suffix}. Annotations are matched by name, as a class of
+   * another jar's loader carries that loader's JMH annotation types.
+   */
+  private static List<Impl> implementations(Class<?> type, String operation, String suffix) {
+    List<Impl> impls = new ArrayList<>();
     for (Method m : type.getMethods()) {
-      if (m.isAnnotationPresent(Benchmark.class)
+      if (annotation(m, Benchmark.class) != null
           && (m.getName().equals(operation) || m.getName().startsWith(operation + "_"))) {
-        impls.add(m);
+        impls.add(new Impl(type, m, implName(m) + suffix));
       }
     }
-    impls.sort((a, b) -> implName(a).equals(OURS) ? -1 : implName(b).equals(OURS) ? 1 : 0);
+    impls.sort((a, b) -> a.name().startsWith(OURS) ? -1 : b.name().startsWith(OURS) ? 1 : 0);
     if (impls.isEmpty()) {
       throw new IllegalArgumentException("no @Benchmark " + operation + "_* in " + type.getName());
     }
     return impls;
   }
 
+  /** {@code m}'s annotation of the JMH type {@code kind}, from whichever loader, or null. */
+  private static Annotation annotation(Method m, Class<? extends Annotation> kind) {
+    for (Annotation a : m.getAnnotations()) {
+      if (a.annotationType().getName().equals(kind.getName())) {
+        return a;
+      }
+    }
+    return null;
+  }
+
   private static String implName(Method m) {
     return m.getName().substring(m.getName().indexOf('_') + 1);
   }
 
-  private static void measure(
-      Class<?> type, List<Method> impls, String corpus, int rounds, long batchNanos)
+  private static void measure(List<Impl> impls, String corpus, int rounds, long batchNanos)
       throws Exception {
     Object[] states = new Object[impls.size()];
     for (int i = 0; i < states.length; i++) {
+      Class<?> type = impls.get(i).type();
       states[i] = type.getConstructor().newInstance();
       type.getField("corpus").set(states[i], corpus);
       lifecycle(states[i], Setup.class, Level.Trial);
@@ -111,7 +168,7 @@ public final class CpuRatio {
     double[][] threadNanosPerOp = new double[impls.size()][rounds];
     for (int r = 0; r < rounds; r++) {
       for (int i = 0; i < impls.size(); i++) {
-        double[] charged = batch(states[i], impls.get(i), batchNanos);
+        double[] charged = batch(states[i], impls.get(i).op(), batchNanos);
         nanosPerOp[i][r] = charged[0];
         threadNanosPerOp[i][r] = charged[1];
       }
@@ -127,7 +184,7 @@ public final class CpuRatio {
    * Prints each implementation's median of the measured rounds and, first being ours, the ratios.
    */
   private static void report(
-      String corpus, List<Method> impls, double[][] nanosPerOp, String charge, int rounds) {
+      String corpus, List<Impl> impls, double[][] nanosPerOp, String charge, int rounds) {
     int warm = rounds / 3;
     double[] median = new double[impls.size()];
     StringBuilder line = new StringBuilder("  " + corpus + charge + ":");
@@ -140,17 +197,17 @@ public final class CpuRatio {
           String.format(
               Locale.ROOT,
               "  %s %.1f µs/row (%,.0f rows/CPU-s, spread %.0f%%)",
-              implName(impls.get(i)),
+              impls.get(i).name(),
               median[i] / 1000,
               1e9 / median[i],
               spread * 100));
     }
     System.out.println(line);
-    if (implName(impls.get(0)).equals(OURS)) {
+    if (impls.get(0).name().equals(OURS)) {
       StringBuilder ratios = new StringBuilder("    ours ÷" + charge);
       for (int i = 1; i < impls.size(); i++) {
         ratios.append(
-            String.format(Locale.ROOT, " %s %.2f×", implName(impls.get(i)), median[i] / median[0]));
+            String.format(Locale.ROOT, " %s %.2f×", impls.get(i).name(), median[i] / median[0]));
       }
       System.out.println(ratios);
     }
@@ -195,13 +252,15 @@ public final class CpuRatio {
   }
 
   private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+    return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
   }
 
-  /** Runs the state's JMH lifecycle methods of one kind and level, superclass methods first. */
-  private static void lifecycle(
-      Object state, Class<? extends java.lang.annotation.Annotation> kind, Level level)
+  /**
+   * Runs the state's JMH lifecycle methods of one kind and level, superclass methods first.
+   * Annotations and the Blackhole come from the state's own loader, which may be another jar's.
+   */
+  private static void lifecycle(Object state, Class<? extends Annotation> kind, Level level)
       throws Exception {
     List<Class<?>> chain = new ArrayList<>();
     for (Class<?> c = state.getClass(); c != Object.class; c = c.getSuperclass()) {
@@ -209,17 +268,22 @@ public final class CpuRatio {
     }
     for (Class<?> c : chain) {
       for (Method m : c.getDeclaredMethods()) {
-        if (!Modifier.isPublic(m.getModifiers()) || !m.isAnnotationPresent(kind)) {
+        Annotation a = annotation(m, kind);
+        if (!Modifier.isPublic(m.getModifiers()) || a == null) {
           continue;
         }
-        Level at =
-            kind == Setup.class
-                ? m.getAnnotation(Setup.class).value()
-                : m.getAnnotation(TearDown.class).value();
-        if (at == level) {
-          m.invoke(state, m.getParameterCount() == 0 ? new Object[0] : new Object[] {BLACKHOLE});
+        Enum<?> at = (Enum<?>) a.annotationType().getMethod("value").invoke(a);
+        if (at.name().equals(level.name())) {
+          m.invoke(state, m.getParameterCount() == 0 ? new Object[0] : new Object[] {blackhole(c)});
         }
       }
     }
+  }
+
+  /** A Blackhole of the JMH that {@code type}'s loader sees. */
+  private static Object blackhole(Class<?> type) throws Exception {
+    return Class.forName("org.openjdk.jmh.infra.Blackhole", true, type.getClassLoader())
+        .getConstructor(String.class)
+        .newInstance(BLACKHOLE_PHRASE);
   }
 }

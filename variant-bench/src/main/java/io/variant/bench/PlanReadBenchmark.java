@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.bench;
 
 import io.variant.core.Variant;

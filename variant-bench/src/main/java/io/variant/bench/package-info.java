@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * JMH benchmarks with the peers (parquet-java's {@code parquet-variant}, Spark's {@code
  * spark-variant}, a bare jackson scan) in the same run and JVM, on the corpora of {@link

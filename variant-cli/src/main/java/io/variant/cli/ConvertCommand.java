@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import io.variant.core.Variant;
@@ -274,6 +275,8 @@ final class ConvertCommand implements Callable<Integer> {
           0,
           "cannot convert the document: " + e.getMessage(),
           e);
+    } catch (OutputException e) {
+      throw e; // names the output itself; a closed stdout must stay one (exit code 141)
     } catch (IOException e) {
       throw new IOException("cannot write " + output + ": " + IoMessages.reason(e), e);
     }

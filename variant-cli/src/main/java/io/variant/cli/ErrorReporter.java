@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import io.variant.core.VariantException;
@@ -58,8 +59,9 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
 
   /** The exit code for a failure. */
   static int exitCode(Exception ex) {
-    if (ex instanceof OutputException oe) {
-      return oe.isBrokenPipe() ? ExitCodes.BROKEN_PIPE : ExitCodes.IO;
+    OutputException output = outputFailure(ex);
+    if (output != null) {
+      return output.isBrokenPipe() ? ExitCodes.BROKEN_PIPE : ExitCodes.IO;
     }
     if (ex instanceof RefusedException) {
       return ExitCodes.USAGE;
@@ -80,6 +82,19 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
   }
 
   /**
+   * {@code ex} or its first cause that is an {@link OutputException}, or null: a writer may wrap
+   * the failure of the stream it writes to (a Parquet writer's, for {@code convert -o}).
+   */
+  static OutputException outputFailure(Throwable ex) {
+    for (Throwable t = ex; t != null; t = t.getCause()) {
+      if (t instanceof OutputException oe) {
+        return oe;
+      }
+    }
+    return null;
+  }
+
+  /**
    * True if {@code ex} or a cause is a documented limit: {@link VariantLimitException}, or
    * jackson's constraint on string or number length, which the JSON limits set from {@code
    * --max-value-size}.
@@ -93,9 +108,12 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     if (ex instanceof InputException) {
       return UserMessages.of(ex.getMessage()); // already starts with file:line:column
     }
-    if (ex instanceof OutputException oe) {
-      return "variant: cannot write output: "
-          + IoMessages.reason(oe.getCause() instanceof IOException io ? io : oe);
+    OutputException output = outputFailure(ex);
+    if (output != null) {
+      return "variant: cannot write "
+          + output.target()
+          + ": "
+          + IoMessages.reason(output.getCause() instanceof IOException io ? io : output);
     }
     if (ex instanceof IOException io) {
       return "variant: " + UserMessages.of(IoMessages.describe(io));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 /** The process exit codes of {@code variant}; the README and {@code --help} list them. */

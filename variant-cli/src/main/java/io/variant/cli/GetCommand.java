@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import io.variant.core.Limits;
@@ -12,6 +13,9 @@ import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantPathReader;
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -37,9 +41,9 @@ import picocli.CommandLine.Spec;
       "Print, for each row, the value at PATH as JSON (or as --type), or null when the path is absent, the row "
           + "is SQL NULL, or the value is not of --type. Only the Parquet columns the path needs are read; where "
           + "the path is fully typed, the value comes from its typed column without rebuilding the rest of the row.",
-      "PATH: $ followed by .name, ['any name'] or [index] steps, e.g. $.user.name or $.items[0].price.",
-      "Usage: variant get FILE... PATH: every parameter but the last is an input (files, directories of part "
-          + "files, globs).",
+      "PATH comes last; every argument before it is an input (files, directories of part files,"
+          + " globs). A PATH is $ followed by .name, ['any name'] or [index] steps, as in"
+          + " $.user.name and $.items[0].price.",
     })
 final class GetCommand implements Callable<Integer> {
   @ParentCommand VariantCli cli;
@@ -47,6 +51,7 @@ final class GetCommand implements Callable<Integer> {
   @Parameters(
       arity = "2..*",
       paramLabel = "FILE... PATH",
+      hideParamSyntax = true, // else picocli repeats the label for each required value
       description = "Parquet inputs, then the path.")
   List<String> arguments;
 
@@ -59,9 +64,10 @@ final class GetCommand implements Callable<Integer> {
   @Option(
       names = "--type",
       defaultValue = "variant",
-      paramLabel = "long|double|decimal|string|boolean|date|timestamp|variant",
+      paramLabel = "TYPE",
       description =
-          "Print the value as this type, null where it is not one (default: ${DEFAULT-VALUE}, any value as JSON).")
+          "Print the value as TYPE: long, double, decimal, string, boolean, date, timestamp or"
+              + " variant (the default: any value as JSON); null where it is not one.")
   ValueType type;
 
   @Option(
@@ -92,15 +98,12 @@ final class GetCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     String pathText = arguments.get(arguments.size() - 1);
-    VariantPath path = parsePath(pathText);
+    List<String> inputs = arguments.subList(0, arguments.size() - 1);
+    VariantPath path = parsePath(pathText, inputs);
     Limits checked = limits.limits();
     long printed = 0;
     try (Writer out = cli.output()) {
-      for (String name :
-          InputPaths.expand(
-              arguments.subList(0, arguments.size() - 1),
-              InputPaths::parquetFile,
-              incomplete.policy())) {
+      for (String name : InputPaths.expand(inputs, InputPaths::parquetFile, incomplete.policy())) {
         if (!explain && !limit.allows(printed)) {
           break;
         }
@@ -131,12 +134,34 @@ final class GetCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private VariantPath parsePath(String text) {
+  /**
+   * The path, the last argument. Arguments in the wrong order are said as such: a path among the
+   * inputs that is no file would otherwise read as a missing file, and a file given last as a bad
+   * path.
+   */
+  private VariantPath parsePath(String text, List<String> inputs) {
+    String misplaced =
+        inputs.stream().filter(a -> a.startsWith("$") && !isFile(a)).findFirst().orElse(null);
+    VariantPath path;
     try {
-      return VariantPath.parse(text);
+      path = VariantPath.parse(text);
     } catch (VariantPathException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage() + " in PATH '" + text + "'");
+      throw new ParameterException(
+          spec.commandLine(),
+          misplaced != null
+              ? "PATH comes last, after the files: the last argument '"
+                  + text
+                  + "' is not a path, and '"
+                  + misplaced
+                  + "' is one"
+              : e.getMessage() + " in PATH '" + text + "'");
     }
+    if (misplaced != null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "'" + misplaced + "' is a path, not a file: get takes one PATH, after the files");
+    }
+    return path;
   }
 
   private VariantPredicate predicate(String col) {
@@ -148,6 +173,14 @@ final class GetCommand implements Callable<Integer> {
   }
 
   /** Every row's value at the path, through the projected reader. */
+  private static boolean isFile(String arg) {
+    try {
+      return Files.exists(Path.of(arg));
+    } catch (InvalidPathException e) {
+      return false;
+    }
+  }
+
   private long printPath(
       ParquetFile parquet,
       VariantPathReader values,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import io.variant.core.Limits;
@@ -112,6 +113,9 @@ final class HexLine {
       return new Parsed(v, valueStart + 1);
     } catch (VariantFormatException e) {
       throw variantError(e, lineNo, valueStart, valueEnd, "value");
+    } catch (VariantLimitException e) { // nesting past --max-depth: exit code 4 by its cause
+      throw new InputException(
+          source, lineNo, valueStart + 1, "value: " + UserMessages.of(e.getMessage()), e);
     }
   }
 

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import io.variant.shredding.NumericWidening;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.Selection;
 import io.variant.shredding.infer.TypeWidth;
+import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -61,6 +63,7 @@ final class InferenceArguments {
   @Option(
       names = "--select",
       paramLabel = "cost|presence",
+      converter = SelectionConverter.class,
       description =
           "Which paths get typed columns: cost (the default) types a leaf only when the cost model "
               + "expects it to save bytes ('variant plan --explain' shows the numbers); presence types every path "
@@ -133,6 +136,23 @@ final class InferenceArguments {
         throw new CommandLine.TypeConversionException(
             "expected lossless, same-scale or strict, was '" + value + "'");
       }
+    }
+  }
+
+  /**
+   * {@code --select}'s values as the help writes them, {@code cost} and {@code presence}, in any
+   * case; {@code cost_model}, the enum's own name, is kept for scripts that used it.
+   */
+  static final class SelectionConverter implements CommandLine.ITypeConverter<Selection> {
+    @Override
+    public Selection convert(String value) {
+      return switch (value.toLowerCase(Locale.ROOT)) {
+        case "cost", "cost_model" -> Selection.COST_MODEL;
+        case "presence" -> Selection.PRESENCE;
+        default ->
+            throw new CommandLine.TypeConversionException(
+                "expected cost or presence, was '" + value + "'");
+      };
     }
   }
 

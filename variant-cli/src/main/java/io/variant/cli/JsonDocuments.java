@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import io.variant.core.Variant;
@@ -115,8 +116,7 @@ final class JsonDocuments implements Closeable {
       }
       return v;
     } catch (VariantJsonException e) {
-      throw new InputException(
-          input.name(), e.line(), e.column(), withHints(withoutLocation(e.getMessage())), e);
+      throw new InputException(input.name(), e.line(), e.column(), withHints(detail(e)), e);
     } catch (VariantException e) {
       String where =
           documentLine == 0
@@ -230,6 +230,15 @@ final class JsonDocuments implements Closeable {
    */
   static String withoutLocation(String message) {
     return message.replaceFirst(" at line \\d+, column \\d+", "");
+  }
+
+  /**
+   * What is wrong with a document, without its location; JSON nested past {@code --max-depth} is
+   * not called invalid: it is a limit (exit code 4), and the message says which.
+   */
+  static String detail(VariantJsonException e) {
+    String detail = withoutLocation(e.getMessage());
+    return ErrorReporter.isLimit(e) ? detail.replaceFirst("^Invalid JSON: ", "") : detail;
   }
 
   /**

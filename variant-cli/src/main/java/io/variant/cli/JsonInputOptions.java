@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import io.variant.core.DuplicateKeys;
@@ -24,7 +25,7 @@ final class JsonInputOptions {
       defaultValue = "auto",
       paramLabel = "auto|ndjson|json",
       description =
-          "ndjson: one document per line (a bad line can be skipped, see --on-error); json: one "
+          "ndjson: one document per line; json: one "
               + "top-level array whose elements are the documents, or documents separated by whitespace; auto "
               + "(default): ndjson for *.ndjson and *.jsonl files and for input whose first line is a whole JSON "
               + "value (so a one-line array is one row), else json.")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import io.variant.core.Variant;
@@ -130,11 +131,7 @@ final class NdjsonReader {
                 ? 0
                 : charColumn(text, (int) Math.min(e.column(), length + 1L)) + (start > 0 ? 1 : 0);
         throw new InputException(
-            name,
-            lineNumber + Math.max(0, e.line() - 1),
-            column,
-            JsonDocuments.withoutLocation(e.getMessage()),
-            e);
+            name, lineNumber + Math.max(0, e.line() - 1), column, JsonDocuments.detail(e), e);
       } catch (VariantException e) {
         throw new InputException(name, lineNumber, 0, e.getMessage(), e);
       }

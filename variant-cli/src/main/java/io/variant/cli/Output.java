@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import java.io.BufferedWriter;
@@ -9,6 +10,9 @@ import java.nio.charset.StandardCharsets;
 
 /** Where commands write their results: stdout through a large buffer, as UTF-8. */
 final class Output {
+  /** How messages name stdout. */
+  static final String STDOUT = "stdout";
+
   /** 64 Ki chars: large writes keep system calls rare on inputs of millions of lines. */
   static final int BUFFER_CHARS = 1 << 16;
 
@@ -37,7 +41,7 @@ final class Output {
       try {
         out.write(b);
       } catch (IOException e) {
-        throw new OutputException(e);
+        throw new OutputException(STDOUT, e);
       }
     }
 
@@ -46,7 +50,7 @@ final class Output {
       try {
         out.write(b, off, len);
       } catch (IOException e) {
-        throw new OutputException(e);
+        throw new OutputException(STDOUT, e);
       }
     }
 
@@ -55,7 +59,7 @@ final class Output {
       try {
         out.flush();
       } catch (IOException e) {
-        throw new OutputException(e);
+        throw new OutputException(STDOUT, e);
       }
     }
 

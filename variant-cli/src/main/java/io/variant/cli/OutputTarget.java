@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import java.io.IOException;
@@ -186,12 +187,12 @@ final class OutputTarget {
   StreamOutputFile open() throws IOException {
     switch (kind) {
       case STDOUT:
-        file = new StreamOutputFile(name, stdout, true);
+        file = new StreamOutputFile(name, Output.STDOUT, stdout, true);
         break;
       case STREAM:
         file =
             new StreamOutputFile(
-                name, Files.newOutputStream(path, StandardOpenOption.WRITE), false);
+                name, name, Files.newOutputStream(path, StandardOpenOption.WRITE), false);
         break;
       default:
         temporary = createTemporary();
@@ -199,6 +200,7 @@ final class OutputTarget {
           file =
               new StreamOutputFile(
                   temporary.toString(),
+                  name,
                   Files.newOutputStream(temporary, StandardOpenOption.WRITE),
                   false);
         } catch (IOException e) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import io.variant.parquet.VariantParquetException;
@@ -27,6 +28,10 @@ import org.apache.parquet.schema.Type;
  */
 final class ParquetFile implements Closeable {
   private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
+
+  /** How the library's messages about a footer that does not decode or does not fit start. */
+  private static final String FOOTER_FAILURE = "Cannot read the Parquet footer: ";
+
   private static final Pattern LOCAL_INPUT_FILE =
       Pattern.compile("org\\.apache\\.parquet\\.io\\.LocalInputFile@\\p{XDigit}+");
 
@@ -178,12 +183,16 @@ final class ParquetFile implements Closeable {
 
   /**
    * The command-line form of a reader failure: the file as the user named it (not a temporary
-   * copy), then what is wrong, then the column and the row (counted from 1, as the lines of {@code
-   * cat}).
+   * copy), then what is wrong (a footer that does not decode: "is not a valid Parquet file: ..."),
+   * then the column and the row (counted from 1, as the lines of {@code cat}).
    */
   InputException error(VariantParquetException e) {
+    String what =
+        e.detail().startsWith(FOOTER_FAILURE)
+            ? "is not a valid Parquet file: " + e.detail().substring(FOOTER_FAILURE.length())
+            : e.detail();
     // parquet-java names a LocalInputFile by its Object.toString() ("LocalInputFile@2f943d71")
-    String named = LOCAL_INPUT_FILE.matcher(e.detail()).replaceAll(Matcher.quoteReplacement(name));
+    String named = LOCAL_INPUT_FILE.matcher(what).replaceAll(Matcher.quoteReplacement(name));
     StringBuilder detail = new StringBuilder(named.replace(path.toString(), name));
     if (e.column() != null) {
       detail.append(" (column ").append(e.column());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 // Size (over 400 lines): one sampling procedure (places spread across a seekable file, or the first

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import java.io.Closeable;
@@ -35,7 +36,8 @@ final class RowErrors implements Closeable {
       paramLabel = "fail|skip",
       description =
           "A malformed row: fail stops with exit code 1 and writes nothing (the default); skip leaves "
-              + "it out, reports it in the summary and --rejects, and goes on. --rejects and --max-errors imply skip.")
+              + "it out, reports it in the summary and --rejects, and goes on (it needs NDJSON input: "
+              + "one document per line). --rejects and --max-errors imply skip.")
   Policy policy;
 
   @Option(

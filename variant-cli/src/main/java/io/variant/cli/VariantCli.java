@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.core.VariantEngineVersion;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -12,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -45,17 +45,11 @@ import picocli.CommandLine.Spec;
     name = "variant",
     mixinStandardHelpOptions = true,
     versionProvider = VariantCli.Version.class,
-    header = "Encode, decode, shred and inspect Parquet VARIANT values.",
-    footerHeading = "%nExit codes:%n",
-    footer = {
-      "  0  success",
-      "  1  bad input (the message names file, line and column)",
-      "  2  usage error, or a refused request (e.g. OUT exists without --overwrite)",
-      "  3  I/O error: a file cannot be read or written (no such file, permission denied, disk full)",
-      "  4  resource limit: a value over a limit (--max-value-size, --max-depth) or out of memory",
-      " 70  internal error (rerun with --verbose and report the stack trace)",
-    })
+    header = "Encode, decode, shred and inspect Parquet VARIANT values.")
 public final class VariantCli implements Callable<Integer> {
+  /** Columns of the usage help. */
+  static final int USAGE_WIDTH = 80;
+
   /** Every subcommand, by the name its {@code @Command} gives it, in the order help lists them. */
   static final Map<String, Supplier<Object>> COMMANDS = commands();
 
@@ -164,6 +158,10 @@ public final class VariantCli implements Callable<Integer> {
     } else {
       COMMANDS.values().forEach(c -> cmd.addSubcommand(c.get()));
     }
+    ExitCodeHelp.addTo(cmd);
+    // Set, not taken from the picocli.usage.width property: HelpRenderingTest checks the help
+    // renders cleanly at this width (Java's line breaking may split "$.items" after the dot).
+    cmd.setUsageHelpWidth(USAGE_WIDTH);
     return cmd.setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true))
         .setErr(stderr)
         .setCaseInsensitiveEnumValuesAllowed(true)
@@ -207,23 +205,16 @@ public final class VariantCli implements Callable<Integer> {
   }
 
   /**
-   * The version from the Maven metadata that the jar carries; "development build" when run from
-   * classes.
+   * The library's version and the commit it was built from ({@link VariantEngineVersion}), then the
+   * Java that runs it.
    */
   static final class Version implements CommandLine.IVersionProvider {
-    private static final String POM_PROPERTIES =
-        "/META-INF/maven/io.variant/variant-cli/pom.properties";
-
     @Override
-    public String[] getVersion() throws IOException {
-      Properties p = new Properties();
-      try (InputStream in = VariantCli.class.getResourceAsStream(POM_PROPERTIES)) {
-        if (in != null) {
-          p.load(in);
-        }
-      }
+    public String[] getVersion() {
+      VariantEngineVersion v = VariantEngineVersion.current();
       return new String[] {
-        "variant " + p.getProperty("version", "(development build)"),
+        "variant " + v.version(),
+        "commit " + v.commit() + (v.modified() ? " (modified)" : ""),
         "Java "
             + System.getProperty("java.version")
             + " ("

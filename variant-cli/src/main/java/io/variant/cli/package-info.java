@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The {@code variant} command line: one picocli class per command ({@link
  * io.variant.cli.EncodeCommand}, {@link io.variant.cli.DecodeCommand}, {@link

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import static io.variant.cli.CliRunner.run;
@@ -109,6 +110,23 @@ class CatCommandTest {
     assertFalse(r.err().contains("LocalInputFile@"), r.err());
   }
 
+  /**
+   * A footer cut after 10 bytes (and its length saying so): malformed input in one line, not an I/O
+   * error quoting thrift ("can not read class org.apache.parquet.format.FileMetaData: Socket is
+   * closed by peer.").
+   */
+  @Test
+  void aFooterThatDoesNotDecodeIsNotAValidParquetFile() throws IOException {
+    Path good = dir.resolve("good.parquet");
+    Fixtures.ok("convert", Fixtures.events().toString(), "-o", good.toString(), "-q");
+    Path bad =
+        Files.write(dir.resolve("bad.parquet"), Fixtures.footerCut(Files.readAllBytes(good), 10));
+    everyReaderSays(
+        bad,
+        ": is not a valid Parquet file: the footer ends inside a field (its length, or a length in"
+            + " it, is wrong)");
+  }
+
   /** A file cut short (a copy in progress): said so, not "footer is too large: 2997790576". */
   @Test
   void aTruncatedParquetFileIsSaidToBeIncomplete() throws IOException {
@@ -116,15 +134,18 @@ class CatCommandTest {
     Fixtures.ok("convert", Fixtures.events().toString(), "-o", good.toString(), "-q");
     byte[] bytes = Files.readAllBytes(good);
     Path cut = Files.write(dir.resolve("cut.parquet"), java.util.Arrays.copyOf(bytes, 5000));
+    everyReaderSays(
+        cut,
+        ": is not a complete Parquet file: it does not end with PAR1 after 5,000 bytes"
+            + " (truncated, or still being written?)");
+  }
+
+  /** cat, schema and inspect of {@code file} fail with exit code 1 and the line FILE + detail. */
+  private static void everyReaderSays(Path file, String detail) {
     for (String command : List.of("cat", "schema", "inspect")) {
-      CliRunner.Result r = run("", command, cut.toString());
+      CliRunner.Result r = run("", command, file.toString());
       assertEquals(1, r.exitCode(), command + ": " + r.err());
-      assertEquals(
-          cut
-              + ": is not a complete Parquet file: it does not end with PAR1 after 5,000 bytes"
-              + " (truncated, or still being written?)",
-          r.err().strip(),
-          command);
+      assertEquals(file + detail, r.err().strip(), command);
     }
   }
 

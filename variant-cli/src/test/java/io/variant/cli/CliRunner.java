@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import java.io.ByteArrayInputStream;
@@ -41,6 +42,56 @@ final class CliRunner {
         VariantCli.execute(
             VariantCli.commandLine(stdin, out, new PrintWriter(err, true), args), args);
     return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
+  }
+
+  /**
+   * Runs with empty stdin and a clock that moves one second each time it is read, so progress
+   * displays draw whenever they are asked to, however fast the machine.
+   */
+  static Result runTicking(String... args) {
+    StringWriter err = new StringWriter();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    picocli.CommandLine cmd =
+        VariantCli.commandLine(
+            new ByteArrayInputStream(new byte[0]), out, new PrintWriter(err, true), args);
+    long[] ticks = {0};
+    ((VariantCli) cmd.getCommand()).clock(() -> 1_000_000_000L * ticks[0]++);
+    int code = VariantCli.execute(cmd, args);
+    return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
+  }
+
+  /**
+   * Runs with empty stdin and stdout {@code stdout} as it is (e.g. a stream that fails as a closed
+   * pipe does); the result's {@code out} is empty.
+   */
+  static Result runTo(java.io.OutputStream stdout, String... args) {
+    StringWriter err = new StringWriter();
+    int code =
+        VariantCli.execute(
+            VariantCli.commandLine(
+                new ByteArrayInputStream(new byte[0]), stdout, new PrintWriter(err, true), args),
+            args);
+    return new Result(code, "", err.toString());
+  }
+
+  /** A stdout that takes {@code bytes} bytes, then fails every write with {@code message}. */
+  static java.io.OutputStream failingAfter(long bytes, String message) {
+    return new java.io.OutputStream() {
+      private long written;
+
+      @Override
+      public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        if (written + len > bytes) {
+          throw new IOException(message);
+        }
+        written += len;
+      }
+    };
   }
 
   static byte[] gzip(byte[] data) {

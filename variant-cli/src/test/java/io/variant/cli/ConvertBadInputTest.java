@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import static io.variant.cli.CliRunner.run;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -205,6 +207,37 @@ class ConvertBadInputTest {
     assertEquals(2, conflicting.exitCode());
   }
 
+  /**
+   * NaN, infinities and a leading '+' are bad input named by file, line and column, in the words of
+   * JSON: no advice to enable a parser feature that no option reaches.
+   */
+  @Test
+  void nanInfinityAndALeadingPlusAreNotAllowedInJson() throws IOException {
+    String[][] cases = {
+      {"{\"a\": NaN}", "1:7", "NaN is not allowed in JSON, whose numbers are finite"},
+      {"{\"a\": 1}\n[1, -Infinity]", "2:5", "-Infinity is not allowed in JSON"},
+      {"{\"é\": +1}", "1:7", "a '+' before a number is not allowed in JSON"},
+    };
+    for (String[] c : cases) {
+      Path in = file("odd.json", c[0] + "\n");
+      for (String format : List.of("auto", "json")) {
+        for (String command : List.of("encode", "plan", "convert")) {
+          List<String> args =
+              new ArrayList<>(List.of(command, in.toString(), "--input-format", format));
+          if (command.equals("convert")) {
+            args.addAll(List.of("-o", dir.resolve("d.parquet").toString(), "--overwrite"));
+          }
+          CliRunner.Result r = run("", args.toArray(String[]::new));
+          String what = args + ": " + r.err();
+          assertEquals(1, r.exitCode(), what);
+          assertTrue(r.err().startsWith(in + ":" + c[1] + ": Invalid JSON: " + c[2]), what);
+          assertFalse(r.err().contains("Feature"), what);
+          assertEquals(1, r.err().strip().lines().count(), what);
+        }
+      }
+    }
+  }
+
   @Test
   void depthCountsArraysLikeObjectsAndEncodeAndDecodeAgree() throws IOException {
     Path arrays = file("arrays.json", "[".repeat(1001) + "]".repeat(1001) + "\n");
@@ -221,7 +254,7 @@ class ConvertBadInputTest {
                     "-o",
                     dir.resolve("d.parquet").toString(),
                     "--overwrite");
-        assertEquals(1, r.exitCode(), command + " " + in + ": " + r.err());
+        assertEquals(4, r.exitCode(), command + " " + in + ": " + r.err());
         assertTrue(
             r.err().contains("nesting deeper than 1000 levels (raise it with --max-depth)"),
             r.err());
@@ -229,7 +262,7 @@ class ConvertBadInputTest {
       String hex = ok("encode", in.toString(), "--max-depth", "1001").out();
       Path hexFile = file("deep.hex", hex);
       CliRunner.Result plain = run("", "decode", hexFile.toString());
-      assertEquals(1, plain.exitCode(), plain.err());
+      assertEquals(4, plain.exitCode(), plain.err());
       assertTrue(plain.err().contains("--max-depth"), plain.err());
       String json = ok("decode", hexFile.toString(), "--max-depth", "1001").out().strip();
       assertEquals(Files.readString(in).strip().replace("\"a\":", "\"a\":"), json);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import static io.variant.cli.CliRunner.run;
@@ -179,6 +180,39 @@ class ConvertOutputTest {
     assertTrue(r.err().contains(ByteSize.format(bytes.length) + " out"), r.err());
     Path copy = Files.write(dir.resolve("copy.parquet"), bytes);
     assertEquals(Fixtures.canonicalJson(DOCS.lines().toList()), cat(copy));
+  }
+
+  /** {@code convert -o - | head -c 100}: as {@code cat | head}, exit code 141 and no message. */
+  @Test
+  void aStdoutClosedByItsReaderEndsConvertSilentlyWith141() throws IOException {
+    Path in = Files.writeString(dir.resolve("in.ndjson"), DOCS.repeat(2000));
+    CliRunner.Result r =
+        CliRunner.runTo(
+            CliRunner.failingAfter(100, "Broken pipe"), "convert", in.toString(), "-o", "-");
+    assertEquals(141, r.exitCode(), r.err());
+    assertEquals("", r.err());
+  }
+
+  /** A failed write names the output, whether it fails while rows are written or at the end. */
+  @Test
+  void aWriteFailureNamesTheOutput() throws IOException {
+    assumeTrue(Files.exists(Path.of("/dev/full")), "needs /dev/full");
+    for (int copies : new int[] {1, 20_000}) {
+      Path in = Files.writeString(dir.resolve("in.ndjson"), DOCS.repeat(copies));
+      CliRunner.Result r = run("", "convert", in.toString(), "-o", "/dev/full", "-q");
+      assertEquals(3, r.exitCode(), r.err());
+      assertEquals(
+          "variant: cannot write /dev/full: no space left on device", r.err().strip(), r.err());
+    }
+    CliRunner.Result full =
+        CliRunner.runTo(
+            CliRunner.failingAfter(0, "No space left on device"),
+            "convert",
+            dir.resolve("in.ndjson").toString(),
+            "-o",
+            "-");
+    assertEquals(3, full.exitCode(), full.err());
+    assertEquals("variant: cannot write stdout: no space left on device", full.err().strip());
   }
 
   @Test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import static io.variant.cli.CliRunner.run;
@@ -110,10 +111,10 @@ class EncodeCommandTest {
   }
 
   @Test
-  void nestingBeyondMaxDepthIsBadInputWithLocation() {
+  void nestingBeyondMaxDepthIsALimitWithLocation() {
     CliRunner.Result r =
         run("{\"a\":{\"b\":1}}\n{\"a\":{\"b\":{\"c\":1}}}\n", "encode", "--max-depth", "2");
-    assertEquals(1, r.exitCode());
+    assertEquals(4, r.exitCode());
     assertTrue(r.err().startsWith("<stdin>:2:"), r.err());
     assertTrue(r.err().contains("nesting deeper than 2"), r.err());
     assertTrue(r.err().contains("--max-depth"), r.err());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -42,6 +43,22 @@ final class Fixtures {
    */
   static List<String> canonicalJson(List<String> jsonLines) {
     return jsonLines.stream().map(l -> VariantJson.toJson(VariantJson.parse(l))).toList();
+  }
+
+  /**
+   * {@code parquetFile} with its footer cut after {@code kept} bytes, and the footer length before
+   * the closing magic saying so: a footer that ends inside a field.
+   */
+  static byte[] footerCut(byte[] parquetFile, int kept) {
+    java.nio.ByteBuffer tail =
+        java.nio.ByteBuffer.wrap(parquetFile).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    int start = parquetFile.length - 8 - tail.getInt(parquetFile.length - 8);
+    byte[] cut = java.util.Arrays.copyOf(parquetFile, start + kept + 8);
+    java.nio.ByteBuffer.wrap(cut)
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+        .putInt(start + kept, kept);
+    System.arraycopy(parquetFile, parquetFile.length - 4, cut, cut.length - 4, 4); // PAR1
+    return cut;
   }
 
   /** Runs {@code variant args...} with empty stdin and asserts it succeeded. */

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import static io.variant.cli.CliRunner.run;
 import static io.variant.cli.Fixtures.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.shredding.ShreddingPlan;
@@ -70,6 +72,41 @@ class GetCommandTest {
     assertEquals(2, r.exitCode());
     assertTrue(r.err().startsWith("variant get: Invalid path at position 8: "), r.err());
     assertTrue(r.err().contains("in PATH '$.items[x]'"), r.err());
+  }
+
+  /**
+   * PATH given before the file (as {@code jq} takes its filter first): the message says PATH comes
+   * last, not that the file is a bad path ("found 'e' in PATH 'events.parquet'").
+   */
+  @Test
+  void aPathBeforeTheFilesIsAUsageErrorSayingPathComesLast() {
+    CliRunner.Result r = run("", "get", "$.user.name", file.toString());
+    assertEquals(2, r.exitCode(), r.err());
+    assertTrue(
+        r.err()
+            .startsWith(
+                "variant get: PATH comes last, after the files: the last argument '"
+                    + file
+                    + "' is not a path, and '$.user.name' is one"),
+        r.err());
+    assertFalse(r.err().contains("in PATH"), r.err());
+  }
+
+  /**
+   * A second path after the first: the message names it as a path, not as a missing file ("$.a: no
+   * such file"), and nothing is printed for the file before it.
+   */
+  @Test
+  void aSecondPathIsAUsageErrorNotAMissingFile() {
+    CliRunner.Result r = run("", "get", file.toString(), "$.user.name", "$.id");
+    assertEquals(2, r.exitCode(), r.err());
+    assertTrue(
+        r.err()
+            .startsWith(
+                "variant get: '$.user.name' is a path, not a file: get takes one PATH, after the"
+                    + " files"),
+        r.err());
+    assertEquals("", r.out());
   }
 
   @Test

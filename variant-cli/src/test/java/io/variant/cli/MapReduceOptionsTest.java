@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -112,7 +113,10 @@ class MapReduceOptionsTest {
   @Test
   void theSummaryGivesTheResidualShareAndWarnsAboveWarnResidualWithProgressOnTheWay()
       throws IOException {
-    CliRunner.Result warned = convert("warned", "--warn-residual", "0.01", "--progress");
+    CliRunner.Result warned =
+        MapReduceRuns.convertTicking(
+            in, dir.resolve("warned"), 3, "--warn-residual", "0.01", "--progress");
+    assertEquals(0, warned.exitCode(), warned.err());
     CliRunner.Result quiet = convert("quiet", "--warn-residual", "0.5", "--quiet");
 
     assertTrue(warned.err().contains("  residual: "), warned.err());

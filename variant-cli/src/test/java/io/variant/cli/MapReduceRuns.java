@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import java.io.IOException;
@@ -17,6 +18,12 @@ final class MapReduceRuns {
   static CliRunner.Result convert(Path in, Path out, int pieces, String... options)
       throws IOException {
     return CliRunner.run("", arguments(in, out, pieces, options).toArray(String[]::new));
+  }
+
+  /** As {@link #convert}, with a clock that moves a second per read (progress always draws). */
+  static CliRunner.Result convertTicking(Path in, Path out, int pieces, String... options)
+      throws IOException {
+    return CliRunner.runTicking(arguments(in, out, pieces, options).toArray(String[]::new));
   }
 
   /** The arguments of {@link #convert}, from {@code convert} on. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import static io.variant.cli.CliRunner.run;
@@ -148,7 +149,7 @@ class PlanCommandTest {
   void jsonOptionsAreThoseOfEncodeAndConvertAndThePlanDepthHasItsOwnName() throws IOException {
     String deep = "{\"a\": {\"b\": {\"c\": 1}}}\n";
     CliRunner.Result limited = run(deep, "plan", "-", "--max-depth", "2");
-    assertEquals(1, limited.exitCode(), limited.err());
+    assertEquals(4, limited.exitCode(), limited.err());
     assertTrue(
         limited.err().contains("nesting deeper than 2 levels (raise it with --max-depth)"),
         limited.err());
@@ -223,6 +224,28 @@ class PlanCommandTest {
         r.out());
   }
 
+  /**
+   * {@code --select cost|presence} as the README and the help write it, in any case; the enum's own
+   * name {@code cost_model} still works.
+   */
+  @Test
+  void selectTakesCostAndPresenceAsDocumented() {
+    String docs =
+        Fixtures.eventLines().subList(0, 100).stream()
+            .map(l -> l + "\n")
+            .reduce("", String::concat);
+    String byDefault = firstLine(run(docs, "plan"));
+    for (String cost : List.of("cost", "COST", "Cost", "cost_model")) {
+      CliRunner.Result r = run(docs, "plan", "--select", cost);
+      assertEquals(0, r.exitCode(), cost + ": " + r.err());
+      assertEquals(byDefault, firstLine(r), cost);
+    }
+    assertEquals(firstLine(plan(docs)), firstLine(run(docs, "plan", "--select", "PRESENCE")));
+    CliRunner.Result bad = run(docs, "plan", "--select", "costs");
+    assertEquals(2, bad.exitCode());
+    assertTrue(bad.err().contains("'--select': expected cost or presence, was 'costs'"), bad.err());
+  }
+
   @Test
   void emptyInputGivesTheResidualPlan() {
     CliRunner.Result r = plan("");
@@ -243,7 +266,7 @@ class PlanCommandTest {
   @Test
   void jsonLimitMessagesNameNoJavaApi() {
     CliRunner.Result r = run("{\"a\":".repeat(1001) + "1" + "}".repeat(1001) + "\n", "plan", "-");
-    assertEquals(1, r.exitCode());
+    assertEquals(4, r.exitCode());
     assertTrue(r.err().contains("nesting deeper than 1000 levels"), r.err());
     assertFalse(r.err().contains("Limits"), r.err());
   }

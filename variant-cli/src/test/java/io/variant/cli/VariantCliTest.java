@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
 import static io.variant.cli.CliRunner.run;
@@ -5,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.variant.core.VariantEngineVersion;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,7 +24,8 @@ class VariantCliTest {
         new String[] {"encode", "decode", "plan", "convert", "cat", "schema", "get"}) {
       assertTrue(r.out().contains("\n  " + command + " "), command + " missing from\n" + r.out());
     }
-    assertTrue(r.out().contains("2  usage error"), r.out());
+    assertTrue(r.out().contains("\n    2   usage error"), r.out());
+    assertTrue(r.out().contains("\n  141   stdout closed by its reader"), r.out());
     assertEquals("", r.err());
   }
 
@@ -64,6 +67,17 @@ class VariantCliTest {
     assertEquals(0, r.exitCode());
     assertTrue(r.out().startsWith("variant "), r.out());
     assertTrue(r.out().contains("Java " + System.getProperty("java.version")), r.out());
+  }
+
+  /** The library's version and the commit the build recorded, one per line. */
+  @Test
+  void versionNamesTheReleaseAndTheCommitItWasBuiltFrom() {
+    VariantEngineVersion v = VariantEngineVersion.current();
+    CliRunner.Result r = run("", "--version");
+    assertEquals(0, r.exitCode());
+    String[] lines = r.out().split("\\R");
+    assertEquals("variant " + v.version(), lines[0], r.out());
+    assertEquals("commit " + v.commit() + (v.modified() ? " (modified)" : ""), lines[1], r.out());
   }
 
   @Test
@@ -132,7 +146,8 @@ class VariantCliTest {
 
   @Test
   void brokenPipeExitsSilentlyWith141() throws Exception {
-    CliRunner.Result r = handle(new OutputException(new IOException("Broken pipe")), "decode");
+    CliRunner.Result r =
+        handle(new OutputException("stdout", new IOException("Broken pipe")), "decode");
     assertEquals(141, r.exitCode());
     assertEquals("", r.err());
   }
@@ -140,8 +155,8 @@ class VariantCliTest {
   @Test
   void otherWriteFailureIsReported() throws Exception {
     CliRunner.Result r =
-        handle(new OutputException(new IOException("No space left on device")), "decode");
+        handle(new OutputException("stdout", new IOException("No space left on device")), "decode");
     assertEquals(3, r.exitCode());
-    assertEquals("variant: cannot write output: no space left on device", r.err().strip());
+    assertEquals("variant: cannot write stdout: no space left on device", r.err().strip());
   }
 }

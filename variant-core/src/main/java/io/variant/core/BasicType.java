@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 /** The two low bits of every value header. spec: VariantEncoding §Value encoding */

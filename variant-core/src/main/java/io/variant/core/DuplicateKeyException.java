@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 /** An object was given the same key twice while building with {@link DuplicateKeys#REJECT}. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import java.util.Arrays;
@@ -5,9 +6,9 @@ import java.util.Arrays;
 /**
  * The key order of recently closed objects, by their sequence of keys: rows of one stream close
  * objects with the same keys in the same (unsorted) order again and again, and comparing a sequence
- * of key numbers costs a fraction of sorting it (issue 7's profile: the per-object sort and the
- * in-order check were 5-10% of JSON parsing). Only sequences without duplicate keys are kept, so a
- * cached order drops nothing.
+ * of key numbers costs a fraction of sorting it (profiled: the per-object sort and the in-order
+ * check were 5-10% of JSON parsing). Only sequences without duplicate keys are kept, so a cached
+ * order drops nothing.
  *
  * <p>Direct-mapped by a hash of the sequence; a key number's meaning holds until the {@link
  * KeyTable} clears its cache ({@link KeyTable#cacheEpoch()}), when everything here is forgotten.

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 /**
  * Finds fields of an object by name, relying on the spec's rule that an object's field ids are in
- * unsigned UTF-8 key order: binary search for one name, one merge for a sorted list of names.
- * Nothing is decoded or allocated.
+ * unsigned UTF-8 key order: binary search for one name, one merge for a sorted list of names (of an
+ * object's fields, or of a sorted dictionary's keys). Nothing is decoded or allocated.
  */
 final class FieldSearch {
   private FieldSearch() {}
@@ -124,6 +125,36 @@ final class FieldSearch {
         break;
       }
       indexes[j] = match;
+    }
+    return found;
+  }
+
+  /**
+   * {@link FixedDictionaryBuilder#idsOf}: one merge of the sorted dictionary {@code metadata} with
+   * {@code sortedNames}; writes each name's id or -1 to {@code ids} and returns how many were
+   * found.
+   */
+  static int idsOf(VariantMetadata metadata, byte[][] sortedNames, int[] ids) {
+    byte[] keys = metadata.buffer();
+    int found = 0;
+    int id = 0;
+    int size = metadata.size();
+    for (int j = 0; j < sortedNames.length; j++) {
+      byte[] name = sortedNames[j];
+      int c = 1;
+      while (id < size
+          && (c =
+                  Utf8.compare(
+                      keys, metadata.keyStart(id), metadata.keyLength(id), name, 0, name.length))
+              < 0) {
+        id++;
+      }
+      if (id < size && c == 0) {
+        ids[j] = id++;
+        found++;
+      } else {
+        ids[j] = -1;
+      }
     }
     return found;
   }

@@ -1,8 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
-
-// Size (over 400 lines): one documented append method per value kind of the public surface; the
-// open containers live in FixedContainers and the buffer in ValueBuffer, the checks of copied
-// values in VariantValidator.
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -41,18 +38,15 @@ public final class FixedDictionaryBuilder {
   private final ValueBuffer buf;
   private final int maxDepth;
   private VariantMetadata metadata;
-  // another dictionary object found to hold the same bytes in this value: checked once, not per
-  // copied value (a wide row's residual fields each compared its kilobytes of keys)
-  private VariantMetadata sameAsMetadata;
   private int dictionarySize; // metadata.size(), read once per value
   private final FixedContainers containers; // the open objects and arrays
-  private boolean checkCopies;
-  private VariantValidator checker; // checks copies, reused from value to value
+  private final VerbatimCopies copies; // appendVariant's and appendField's checks
 
   public FixedDictionaryBuilder(Limits limits) {
     this.buf = new ValueBuffer(limits);
     this.maxDepth = limits.maxDepth();
     this.containers = new FixedContainers(buf, maxDepth);
+    this.copies = new VerbatimCopies(maxDepth);
   }
 
   /** Starts a new value over {@code dictionary}, dropping anything unfinished. */
@@ -75,7 +69,7 @@ public final class FixedDictionaryBuilder {
     }
     metadata = dictionary;
     dictionarySize = dictionary.size();
-    sameAsMetadata = sameBytes;
+    copies.start(dictionary, sameBytes);
     buf.len = 0;
     containers.reset();
     return this;
@@ -89,7 +83,7 @@ public final class FixedDictionaryBuilder {
    * instead of walking the whole row again.
    */
   public FixedDictionaryBuilder checkCopies(boolean on) {
-    checkCopies = on;
+    copies.checkCopies(on);
     return this;
   }
 
@@ -107,29 +101,10 @@ public final class FixedDictionaryBuilder {
    * @throws IllegalStateException if the dictionary is not sorted
    */
   public int idsOf(byte[][] sortedNames, int[] ids) {
-    VariantMetadata m = metadata;
-    if (!m.isSorted()) {
+    if (!metadata.isSorted()) {
       throw new IllegalStateException("Cannot merge names into an unsorted dictionary");
     }
-    byte[] keys = m.buffer();
-    int found = 0;
-    int id = 0;
-    int size = m.size();
-    for (int j = 0; j < sortedNames.length; j++) {
-      byte[] name = sortedNames[j];
-      int c = 1;
-      while (id < size
-          && (c = Utf8.compare(keys, m.keyStart(id), m.keyLength(id), name, 0, name.length)) < 0) {
-        id++;
-      }
-      if (id < size && c == 0) {
-        ids[j] = id++;
-        found++;
-      } else {
-        ids[j] = -1;
-      }
-    }
-    return found;
+    return FieldSearch.idsOf(metadata, sortedNames, ids);
   }
 
   // ---------------------------------------------------------------- containers
@@ -341,8 +316,7 @@ public final class FixedDictionaryBuilder {
    * @throws VariantFormatException if copies are checked and {@code v} is malformed
    */
   public FixedDictionaryBuilder appendVariant(Variant v) {
-    sameDictionary(v);
-    int size = checkCopies ? checkedSize(v) : v.valueSize();
+    int size = copies.sizeOf(v, containers.depth);
     containers.beforeValue();
     buf.copy(v.buf, v.pos, size);
     return this;
@@ -361,50 +335,10 @@ public final class FixedDictionaryBuilder {
    */
   public FixedDictionaryBuilder appendField(Variant object, int i) {
     long bounds = object.fieldBounds(i);
-    sameDictionary(object);
-    byte[] src = object.buf;
-    int at = (int) (bounds >>> 32);
-    int end = (int) bounds;
-    int size;
-    if (!checkCopies) {
-      size = EncodedValue.valueSizeAt(src, at, end);
-    } else if ((size = VariantValidator.checkedScalarSize(src, at, end)) < 0) {
-      size = checkedView(object.fieldValue(i)); // a container, decimal or time: a view's check
-    }
+    int size = copies.fieldSize(object, i, bounds, containers.depth);
     containers.beforeValue();
-    buf.copy(src, at, size);
+    buf.copy(object.buf, (int) (bounds >>> 32), size);
     return this;
-  }
-
-  /** Checks {@code v} before it is copied, as {@link Variant#validate()} does; returns its size. */
-  private int checkedSize(Variant v) {
-    // a scalar is checked in place; its nesting is within the limit: depth <= maxDepth here
-    int size = VariantValidator.checkedScalarSize(v.buf, v.pos, v.limit);
-    return size >= 0 ? size : checkedView(v);
-  }
-
-  /**
-   * {@link #checkedSize} of a value that is no scalar checked in place (a container, decimal or
-   * time): the validator's walk. Apart, so that callers that inline the scalar check do not inline
-   * it twice.
-   */
-  private int checkedView(Variant v) {
-    if (checker == null) {
-      checker = new VariantValidator(maxDepth, KeyOrder.ANY);
-    }
-    checker.checkAnew(v, maxDepth - containers.depth);
-    return v.valueSize();
-  }
-
-  private void sameDictionary(Variant v) {
-    VariantMetadata m = v.metadata();
-    if (m == metadata || m == sameAsMetadata) {
-      return;
-    }
-    if (!m.sameBytes(metadata)) {
-      throw new IllegalArgumentException("Cannot copy a value over another dictionary");
-    }
-    sameAsMetadata = m; // a dictionary does not change while a value is built over it
   }
 
   /** A primitive of fixed size: its width comes from {@link VariantType#fixedPayloadSize()}. */
@@ -436,6 +370,6 @@ public final class FixedDictionaryBuilder {
     }
     byte[] value = Arrays.copyOfRange(buf.out, containers.valueStart, buf.len);
     Variant v = Variant.of(metadata, value, 0, value.length);
-    return checkCopies ? v.checkedWithin(maxDepth) : v;
+    return copies.checksCopies() ? v.checkedWithin(maxDepth) : v;
   }
 }

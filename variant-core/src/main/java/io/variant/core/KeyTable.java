@@ -1,11 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
-// Size (over 400 lines): the key cache is one hash table over one byte arena, with the
-// key-prediction and word-wise compare that the encode profile asks for (issue 7); its parts share
-// the arena's layout and would only pass it around if split.
-
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A builder's key dictionary. Two layers:
@@ -13,8 +12,9 @@ import java.util.Arrays;
  * <ul>
  *   <li>a <b>cache</b> of every key seen, kept across {@link #reset()} (rows of one builder repeat
  *       their keys): UTF-8 bytes in one arena, an 8-byte prefix for fast ordering, found by bytes
- *       or by {@code String} through open-addressing tables. A key is encoded and hashed into it
- *       once, not once per row. It is cleared when it grows past {@link #MAX_CACHED_KEYS} or {@link
+ *       or by {@code String} through open-addressing tables ({@link KeyBytes} hashes and compares
+ *       the bytes, {@link NameIndex} finds Strings). A key is encoded and hashed into it once, not
+ *       once per row. It is cleared when it grows past {@link #MAX_CACHED_KEYS} or {@link
  *       #MAX_ARENA_BYTES};
  *   <li>the current value's <b>provisional ids</b>, in first-seen order (seed keys first), given to
  *       a cached key through a generation stamp, so that a reset costs O(1) and a lookup no
@@ -25,9 +25,6 @@ import java.util.Arrays;
  * by their cache index ("key").
  */
 final class KeyTable {
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
   static final int MAX_CACHED_KEYS = 1 << 16;
   static final int MAX_ARENA_BYTES = 1 << 22;
   private static final int SEED_STAMP = Integer.MAX_VALUE; // seed keys belong to every value
@@ -41,8 +38,8 @@ final class KeyTable {
   private long[] prefix = new long[16];
   private int[] stamp = new int[16];
   private int[] provisionalId = new int[16];
-  private int[] rank =
-      new int[16]; // position among the cached keys in key order, or -1 until ranked
+  // position among the cached keys in key order, or -1 until ranked
+  private int[] rank = new int[16];
   private boolean[] plain = new boolean[16]; // no '"', '\\' or control byte: JSON writes it as is
   // The key that followed the last two keys last time (key + 1, or 0), direct-mapped by a hash of
   // the two: two keys of context tell "id" under "actor" from "id" under "repo".
@@ -53,12 +50,9 @@ final class KeyTable {
   private int size;
   private int unranked; // keys added since the last ranking
   private int resetsSinceRanking;
-  private int[] byBytes =
-      new int[32]; // key index + 1, or 0; open addressing on a hash of the bytes
-  private String[] names =
-      new String[32]; // the String lookups seen; open addressing on String.hashCode
-  private int[] nameKey = new int[32];
-  private int nameCount;
+  // key index + 1, or 0; open addressing on a hash of the bytes
+  private int[] byBytes = new int[32];
+  private final NameIndex names = new NameIndex(); // the String lookups seen
 
   // The current value.
   private int generation = 1;
@@ -136,8 +130,7 @@ final class KeyTable {
     unranked = 0;
     arenaLength = 0;
     Arrays.fill(byBytes, 0);
-    Arrays.fill(names, null);
-    nameCount = 0;
+    names.clear();
     generation = 1;
     addSeed(seedMetadata);
   }
@@ -174,23 +167,13 @@ final class KeyTable {
 
   /** The key for {@code name}, cached. */
   int intern(String name) {
-    int mask = names.length - 1;
-    for (int slot = mix(name.hashCode()) & mask; ; slot = (slot + 1) & mask) {
-      String s = names[slot];
-      if (s == null) {
-        byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
-        int k = intern(utf8, 0, utf8.length);
-        names[slot] = name;
-        nameKey[slot] = k;
-        if (++nameCount * 2 > names.length) {
-          rehashNames();
-        }
-        return k;
-      }
-      if (s == name || s.equals(name)) {
-        return nameKey[slot];
-      }
+    int k = names.get(name);
+    if (k < 0) {
+      byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
+      k = intern(utf8, 0, utf8.length);
+      names.put(name, k);
     }
+    return k;
   }
 
   /**
@@ -205,7 +188,9 @@ final class KeyTable {
     int slot = successorSlot();
     int guess = successor[slot] - 1;
     int k;
-    if (guess >= 0 && length[guess] == len && sameBytes(start[guess], b, off, len)) {
+    if (guess >= 0
+        && length[guess] == len
+        && KeyBytes.sameBytes(arena, start[guess], b, off, len)) {
       k = guess;
     } else {
       k = lookup(b, off, len);
@@ -228,21 +213,14 @@ final class KeyTable {
       return -1;
     }
     int len = length[guess];
-    if (off + len >= limit || b[off + len] != '"' || !sameBytes(start[guess], b, off, len)) {
+    if (off + len >= limit
+        || b[off + len] != '"'
+        || !KeyBytes.sameBytes(arena, start[guess], b, off, len)) {
       return -1;
     }
     beforePrevious = previous;
     previous = guess;
     return guess;
-  }
-
-  private static boolean isPlain(byte[] b, int off, int len) {
-    for (int i = off; i < off + len; i++) {
-      if (b[i] == '"' || b[i] == '\\' || (b[i] >= 0 && b[i] < 0x20)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private int successorSlot() {
@@ -251,7 +229,7 @@ final class KeyTable {
   }
 
   private int lookup(byte[] b, int off, int len) {
-    int h = hash(b, off, len);
+    int h = KeyBytes.hash(b, off, len);
     int mask = byBytes.length - 1;
     for (int slot = h & mask; ; slot = (slot + 1) & mask) {
       int k = byBytes[slot] - 1;
@@ -264,30 +242,10 @@ final class KeyTable {
         }
         return k;
       }
-      if (length[k] == len && sameBytes(start[k], b, off, len)) {
+      if (length[k] == len && KeyBytes.sameBytes(arena, start[k], b, off, len)) {
         return k;
       }
     }
-  }
-
-  private boolean sameBytes(int at, byte[] b, int off, int len) {
-    // Word compares only, no byte loop (keys are short, and a byte loop's exit mispredicts): the
-    // arena keeps 8 bytes of slack, so a word from `at` is always in bounds.
-    if (len < 8) {
-      if (off + 8 > b.length) {
-        return Arrays.equals(arena, at, at + len, b, off, off + len);
-      }
-      long mask = (1L << (8 * len)) - 1;
-      return (((long) LONGS.get(arena, at) ^ (long) LONGS.get(b, off)) & mask) == 0;
-    }
-    int i = 0;
-    for (; i + 8 <= len; i += 8) {
-      if ((long) LONGS.get(arena, at + i) != (long) LONGS.get(b, off + i)) {
-        return false;
-      }
-    }
-    int last = len - 8; // the tail as one word overlapping the last full one
-    return i == len || (long) LONGS.get(arena, at + last) == (long) LONGS.get(b, off + last);
   }
 
   private int add(byte[] b, int off, int len) {
@@ -307,78 +265,30 @@ final class KeyTable {
       plain = Arrays.copyOf(plain, n);
     }
     rank[k] = -1;
-    plain[k] = isPlain(b, off, len);
+    plain[k] = KeyBytes.isPlain(b, off, len);
     if (size * 4 > successor.length && successor.length < MAX_SUCCESSORS) {
       successor = new int[successor.length * 2];
     }
     unranked++;
     start[k] = arenaLength;
     length[k] = len;
-    long p = 0;
-    for (int i = 0; i < 8; i++) {
-      p = (p << 8) | (i < len ? b[off + i] & 0xFF : 0);
-    }
-    prefix[k] = p;
+    prefix[k] = KeyBytes.prefix(b, off, len);
     stamp[k] = 0;
     arenaLength += len;
     return k;
-  }
-
-  private static int hash(byte[] b, int off, int len) {
-    long h = len;
-    int i = off;
-    int end = off + len;
-    for (; i + 8 <= end; i += 8) {
-      h = (h ^ (long) LONGS.get(b, i)) * 0x9E3779B97F4A7C15L;
-    }
-    if (i < end) { // the tail as one masked word: the same value whichever array holds the key
-      long tail;
-      if (i + 8 <= b.length) {
-        tail = (long) LONGS.get(b, i) & ((1L << (8 * (end - i))) - 1);
-      } else {
-        tail = 0;
-        for (int j = end - 1; j >= i; j--) {
-          tail = (tail << 8) | (b[j] & 0xFF);
-        }
-      }
-      h = (h ^ tail) * 0x9E3779B97F4A7C15L;
-    }
-    return mix((int) (h ^ (h >>> 32)));
-  }
-
-  private static int mix(int h) {
-    return h ^ (h >>> 16) ^ (h >>> 7);
   }
 
   private void rehashBytes() {
     int[] table = new int[byBytes.length * 2];
     int mask = table.length - 1;
     for (int k = 0; k < size; k++) {
-      int slot = hash(arena, start[k], length[k]) & mask;
+      int slot = KeyBytes.hash(arena, start[k], length[k]) & mask;
       while (table[slot] != 0) {
         slot = (slot + 1) & mask;
       }
       table[slot] = k + 1;
     }
     byBytes = table;
-  }
-
-  private void rehashNames() {
-    String[] oldNames = names;
-    int[] oldKeys = nameKey;
-    names = new String[oldNames.length * 2];
-    nameKey = new int[names.length];
-    int mask = names.length - 1;
-    for (int i = 0; i < oldNames.length; i++) {
-      if (oldNames[i] != null) {
-        int slot = mix(oldNames[i].hashCode()) & mask;
-        while (names[slot] != null) {
-          slot = (slot + 1) & mask;
-        }
-        names[slot] = oldNames[i];
-        nameKey[slot] = oldKeys[i];
-      }
-    }
   }
 
   private void growIds(int n) {
@@ -448,7 +358,7 @@ final class KeyTable {
    * reader).
    */
   byte[] provisionalMetadata() {
-    java.util.List<byte[]> keys = new java.util.ArrayList<>(idCount);
+    List<byte[]> keys = new ArrayList<>(idCount);
     for (int i = 0; i < idCount; i++) {
       int k = keyOfId[i];
       keys.add(Arrays.copyOfRange(arena, start[k], start[k] + length[k]));

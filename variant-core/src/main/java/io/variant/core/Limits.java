@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 /**
  * Explicit size, depth and expansion limits. They are policy, not spec: the spec bounds nothing
  * beyond the 4-byte offsets (so a value may in principle reach 4 GiB), but a Java array holds at
  * most {@code Integer.MAX_VALUE - 8} bytes, a recursive walk needs a bounded depth, and a value
- * whose offsets share sub-values (which readers must tolerate, digest §H.12) stands for a tree
- * exponentially larger than its bytes: 60 levels of {@code [x, x]} take 300 bytes and stand for
- * 2^60 leaves.
+ * whose offsets share sub-values (which the encoding allows, so readers must tolerate) stands for a
+ * tree exponentially larger than its bytes: 60 levels of {@code [x, x]} take 300 bytes and stand
+ * for 2^60 leaves.
  *
  * <p>Every operation that walks or copies a whole value is bounded by these limits and throws
  * {@link VariantLimitException} (naming the limit) rather than running out of memory or time:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import java.nio.ByteBuffer;
@@ -63,7 +64,7 @@ public final class Utf8 {
   /**
    * True if every byte of {@code b[from, to)} is ASCII. Branch-free over 8 bytes at a time: most
    * strings of real documents are ASCII, and this costs about as much as reading them, where {@link
-   * #firstInvalid}'s per-word test and sequence decoding cost several times more (issue 7's encode
+   * #firstInvalid}'s per-word test and sequence decoding cost several times more (an encode
    * profile: 29% of parsing in {@code firstInvalid}, called once per string value).
    */
   static boolean isAscii(byte[] b, int from, int to) {

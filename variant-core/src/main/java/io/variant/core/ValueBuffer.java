@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import java.util.Arrays;
@@ -81,7 +82,7 @@ final class ValueBuffer {
    * The next length for a buffer of {@code length} that must hold {@code capacity}: twice over
    * while small (few copies), by an eighth once large, so that a value of one huge string (a 100 MB
    * JSON string) does not double its buffer to add a container's few header bytes: 100 MB plus 200
-   * MB live at the copy ran a 512 MB heap out of memory (issue 9).
+   * MB live at the copy ran a 512 MB heap out of memory.
    */
   static long grownLength(int length, long capacity) {
     long grown = length < LARGE ? 2L * length : length + (length >> 3);

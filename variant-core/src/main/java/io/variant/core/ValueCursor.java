@@ -1,8 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
-
-// Size (over 400 lines): one read position with a checked accessor per kind of scalar, mirroring
-// Variant's accessors for the split's in-place reads; splitting it would pass its position and
-// container bounds between classes on the hot path.
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -34,24 +31,6 @@ public final class ValueCursor {
       MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle INT_LE =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
-  /** The type of each header byte; null where the primitive id is unknown. */
-  private static final VariantType[] TYPE_OF_HEADER = new VariantType[256];
-
-  static {
-    for (int h = 0; h < 256; h++) {
-      int bt = Layout.basicTypeBits(h);
-      int id = Layout.valueHeader(h);
-      TYPE_OF_HEADER[h] =
-          bt == BasicType.PRIMITIVE.id()
-              ? (id < VariantType.PRIMITIVE_COUNT ? VariantType.ofPrimitiveId(id, 0) : null)
-              : bt == BasicType.SHORT_STRING.id()
-                  ? VariantType.STRING
-                  : bt == BasicType.OBJECT.id() ? VariantType.OBJECT : VariantType.ARRAY;
-    }
-  }
 
   private VariantMetadata metadata;
   private Variant container; // the open container's view; made on demand when opened in place
@@ -266,8 +245,7 @@ public final class ValueCursor {
    * @throws VariantFormatException for an unknown primitive type id
    */
   public VariantType type() {
-    VariantType t = TYPE_OF_HEADER[header];
-    return t != null ? t : VariantType.ofPrimitiveId(Layout.valueHeader(header), pos); // throws
+    return ScalarReads.type(header, pos);
   }
 
   /** The current value's basic type. */
@@ -331,28 +309,7 @@ public final class ValueCursor {
    * @throws VariantFormatException if the payload runs past the data
    */
   public long fixedPayload() {
-    VariantType t = type();
-    int w = t.fixedPayloadSize();
-    if (w <= 0 || w > 8 || t.isDecimal()) {
-      throw new VariantTypeException("Cannot read a fixed payload: value is " + t);
-    }
-    return readSigned(payload(w), w);
-  }
-
-  /** A little-endian signed integer of {@code w} bytes (1 to 8) at {@code at}, in bounds. */
-  private long readSigned(int at, int w) {
-    switch (w) {
-      case 1:
-        return buf[at];
-      case 2:
-        return (short) SHORT_LE.get(buf, at);
-      case 4:
-        return (int) INT_LE.get(buf, at);
-      case 8:
-        return (long) LONG_LE.get(buf, at);
-      default:
-        return LittleEndian.readLong(buf, at, w);
-    }
+    return ScalarReads.fixedPayload(buf, pos, limit, header);
   }
 
   /**
@@ -362,13 +319,7 @@ public final class ValueCursor {
    * @throws VariantFormatException for a scale above 38
    */
   public int scale() {
-    int at = payload(compactDecimalWidth() + 1);
-    int scale = buf[at] & 0xFF;
-    if (scale > Layout.MAX_DECIMAL_PRECISION) {
-      throw VariantFormatException.at(
-          at, "decimal scale %d exceeds %d", scale, Layout.MAX_DECIMAL_PRECISION);
-    }
-    return scale;
+    return ScalarReads.scale(buf, pos, limit, header);
   }
 
   /**
@@ -377,29 +328,7 @@ public final class ValueCursor {
    * @throws VariantTypeException for other types
    */
   public long unscaled() {
-    int w = compactDecimalWidth();
-    return readSigned(payload(w + 1) + 1, w);
-  }
-
-  private int compactDecimalWidth() {
-    VariantType t = type();
-    if (t != VariantType.DECIMAL4 && t != VariantType.DECIMAL8) {
-      throw new VariantTypeException("Cannot read a decimal4 or decimal8: value is " + t);
-    }
-    return t.fixedPayloadSize() - 1;
-  }
-
-  private int payload(int width) {
-    int at = pos + 1;
-    if (at + width > limit) {
-      throw VariantFormatException.at(
-          at,
-          "primitive id %d needs %d payload bytes, data ends at %d",
-          Layout.valueHeader(header),
-          width,
-          limit);
-    }
-    return at;
+    return ScalarReads.unscaled(buf, pos, limit, header);
   }
 
   /**

@@ -1,13 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 /**
  * {@link VariantValidator}'s memo: value start (a byte position, {@code >= 0}) to what its check
  * found (a container's subtree height, 0 for a checked scalar). Open addressing over {@code int}
  * arrays: the {@code HashMap<Integer, Integer>} and {@code BitSet} it replaces boxed every position
- * and cost about 5% of validating a row (issue 7 asks for no per-row allocation on hot paths).
- * {@link #clear()} is O(1): an entry counts only when its stamp is the current generation, so a
- * validator reused for many small values (a rebuild checking a row's residual copies) does not
- * refill its tables.
+ * and cost about 5% of validating a row (hot paths allocate nothing per row). {@link #clear()} is
+ * O(1): an entry counts only when its stamp is the current generation, so a validator reused for
+ * many small values (a rebuild checking a row's residual copies) does not refill its tables.
  */
 final class ValueMemo {
   /** A table grown past this many slots by one large value is dropped, not kept, on clear. */

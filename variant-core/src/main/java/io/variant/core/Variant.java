@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import java.nio.ByteBuffer;
@@ -20,7 +21,7 @@ import java.nio.ByteBuffer;
  *
  * <p><b>Equality:</b> {@link #equals} is logical equality ({@link VariantEquality#logical}).
  */
-public final class Variant extends EncodedValue {
+public final class Variant extends ScalarAccessors {
   private final VariantMetadata metadata;
   private ContainerHeader container; // parsed on first use; see container()
   private byte
@@ -330,6 +331,8 @@ public final class Variant extends EncodedValue {
    *
    * @return this, for chaining
    * @throws VariantFormatException naming the first problem and its byte offset
+   * @throws VariantLimitException if the value nests deeper than {@link Limits#maxDepth()} (the
+   *     message gives the byte offset)
    */
   public Variant validate() {
     return validate(Limits.defaults(), KeyOrder.ANY);

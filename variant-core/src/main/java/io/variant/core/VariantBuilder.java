@@ -1,21 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
-// Size (over 400 lines): one documented append method per Variant type is the builder's public
-// surface; the byte layout work lives in ValueBuffer, ContainerStack and KeyTable.
-
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.time.LocalDate;
-import java.time.temporal.ChronoUnit;
-import java.util.Arrays;
 import java.util.UUID;
 
 /**
  * Streams one Variant value: append primitives, open and close objects and arrays, then {@link
- * #build()}. Output is canonical (digest §C): smallest widths, {@code is_large} only past 255
- * elements, short strings up to 63 bytes, object fields sorted by unsigned UTF-8 key bytes with
- * values laid out in key order, and a sorted, de-duplicated metadata dictionary. Primitive type ids
- * are kept as appended.
+ * #build()}. Output is canonical: smallest widths, {@code is_large} only past 255 elements, short
+ * strings up to 63 bytes, object fields sorted by unsigned UTF-8 key bytes with values laid out in
+ * key order, and a sorted, de-duplicated metadata dictionary. Primitive type ids are kept as
+ * appended.
  *
  * <pre>{@code
  * VariantBuilder b = new VariantBuilder();
@@ -32,8 +27,9 @@ import java.util.UUID;
  * result gets a fresh sorted dictionary holding the seed's keys and the new ones.
  *
  * <p><b>Reuse:</b> {@link #reset()} lets a loop encode many values with one builder; keys stay
- * cached across resets. Parts: {@link KeyTable} (keys, dictionary), {@link ContainerStack} (object
- * layout), {@link ValueBuffer} (bytes), {@link VariantCopier} (re-encoding other Variants).
+ * cached across resets. Parts: {@link KeyTable} (keys), {@link ContainerStack} (object layout),
+ * {@link PrimitiveEncoder} (primitives), {@link ValueBuffer} (bytes), {@link ValueFinisher} (the
+ * dictionary and final ids), {@link VariantCopier} (re-encoding other Variants).
  *
  * <p><b>Thread safety:</b> none; a builder serves one thread.
  *
@@ -44,12 +40,13 @@ public final class VariantBuilder {
   private final BuilderOptions options;
   private final VariantMetadata seed;
   private final KeyTable keys;
-  private final DictionarySorter dictionary;
   private final ValueBuffer buf;
   private final ContainerStack stack;
+  private final PrimitiveEncoder primitives;
+  private final ValueFinisher finisher;
   private VariantMetadata lastSameMetadata;
-  private boolean
-      copiedVerbatim; // containers copied unchecked from a Variant: ids not recorded, not trusted
+  // containers copied unchecked from a Variant: ids not recorded, not trusted
+  private boolean copiedVerbatim;
 
   /** A builder with a fresh dictionary and default options. */
   public VariantBuilder() {
@@ -64,9 +61,10 @@ public final class VariantBuilder {
     this.options = options;
     this.seed = seed;
     this.keys = new KeyTable(seed);
-    this.dictionary = new DictionarySorter(keys);
     this.buf = new ValueBuffer(options.limits());
     this.stack = new ContainerStack(buf, keys, options);
+    this.primitives = new PrimitiveEncoder(stack, buf);
+    this.finisher = new ValueFinisher(seed, keys, buf, stack, options);
   }
 
   /** A builder whose keys resolve against {@code metadata} (see the class comment). */
@@ -169,35 +167,20 @@ public final class VariantBuilder {
 
   // ---------------------------------------------------------------- primitives
 
-  private int primitive(VariantType t, int payload) {
-    stack.beforeValue();
-    return buf.primitive(t, payload);
-  }
-
-  /** A fixed-size primitive: its payload size is {@code t}'s own. */
-  private int fixed(VariantType t) {
-    return primitive(t, t.fixedPayloadSize());
-  }
-
   public VariantBuilder appendNull() {
-    fixed(VariantType.NULL);
+    primitives.fixed(VariantType.NULL);
     return this;
   }
 
   public VariantBuilder appendBoolean(boolean value) {
-    fixed(value ? VariantType.BOOLEAN_TRUE : VariantType.BOOLEAN_FALSE);
+    primitives.fixed(value ? VariantType.BOOLEAN_TRUE : VariantType.BOOLEAN_FALSE);
     return this;
   }
 
   /** Appends an integer as the smallest of int8, int16, int32 and int64 that holds it. */
   public VariantBuilder appendLong(long value) {
-    VariantType t =
-        value == (byte) value
-            ? VariantType.INT8
-            : value == (short) value
-                ? VariantType.INT16
-                : value == (int) value ? VariantType.INT32 : VariantType.INT64;
-    return appendInteger(t, value);
+    primitives.smallestInteger(value);
+    return this;
   }
 
   /**
@@ -206,27 +189,17 @@ public final class VariantBuilder {
    * @throws IllegalArgumentException if the value does not fit or {@code t} is not an integer type
    */
   public VariantBuilder appendInteger(VariantType t, long value) {
-    if (!t.isInteger()) {
-      throw new IllegalArgumentException("Cannot append an integer as " + t);
-    }
-    int w = t.fixedPayloadSize();
-    if (w < 8 && (value << (64 - 8 * w)) >> (64 - 8 * w) != value) {
-      throw new IllegalArgumentException("Cannot append " + value + " as " + t + ": out of range");
-    }
-    int at = primitive(t, w);
-    LittleEndian.write(buf.out, at, value, w);
+    primitives.integer(t, value);
     return this;
   }
 
   public VariantBuilder appendDouble(double value) {
-    int at = fixed(VariantType.DOUBLE);
-    LittleEndian.write(buf.out, at, Double.doubleToRawLongBits(value), Double.BYTES);
+    primitives.doubleValue(value);
     return this;
   }
 
   public VariantBuilder appendFloat(float value) {
-    int at = fixed(VariantType.FLOAT);
-    LittleEndian.write(buf.out, at, Float.floatToRawIntBits(value), Float.BYTES);
+    primitives.floatValue(value);
     return this;
   }
 
@@ -249,27 +222,7 @@ public final class VariantBuilder {
    * @throws IllegalArgumentException if it does not fit {@code t}
    */
   public VariantBuilder appendDecimal(VariantType t, BigDecimal value) {
-    if (!t.isDecimal()) {
-      throw new IllegalArgumentException("Cannot append a decimal as " + t);
-    }
-    int scale = value.scale();
-    if (scale < 0 || scale > Layout.MAX_DECIMAL_PRECISION) {
-      throw new IllegalArgumentException(
-          "Cannot append decimal " + value + ": scale must be in [0, 38]");
-    }
-    BigInteger unscaled = value.unscaledValue();
-    int w = t.fixedPayloadSize() - 1;
-    if (unscaled.bitLength() > 8 * w - 1
-        || DecimalWidth.precision(unscaled) > Layout.MAX_DECIMAL_PRECISION) {
-      throw new IllegalArgumentException(
-          "Cannot append decimal " + value + " as " + t + ": unscaled value does not fit");
-    }
-    stack.beforeValue();
-    if (w == 16 && unscaled.bitLength() > 63) {
-      buf.decimal16(scale, unscaled);
-    } else {
-      buf.decimal(t, scale, unscaled.longValue());
-    }
+    primitives.decimal(t, value);
     return this;
   }
 
@@ -281,28 +234,18 @@ public final class VariantBuilder {
    * @throws IllegalArgumentException if the scale is outside [0, 38]
    */
   public VariantBuilder appendDecimal(long unscaled, int scale) {
-    if (scale < 0 || scale > Layout.MAX_DECIMAL_PRECISION) {
-      throw new IllegalArgumentException(
-          "Cannot append decimal with scale " + scale + ": scale must be in [0, 38]");
-    }
-    stack.beforeValue();
-    buf.decimal(DecimalWidth.typeFor(unscaled, scale), scale, unscaled);
+    primitives.decimal(unscaled, scale);
     return this;
   }
 
   public VariantBuilder appendDate(int epochDay) {
-    int at = fixed(VariantType.DATE);
-    LittleEndian.write(buf.out, at, epochDay, Integer.BYTES);
+    primitives.date(epochDay);
     return this;
   }
 
   public VariantBuilder appendDate(LocalDate date) {
-    long d = date.toEpochDay();
-    if (d != (int) d) {
-      throw new IllegalArgumentException(
-          "Cannot append date " + date + ": outside the 4-byte day range");
-    }
-    return appendDate((int) d);
+    primitives.date(date);
+    return this;
   }
 
   /**
@@ -311,18 +254,7 @@ public final class VariantBuilder {
    * #appendDate(int)}).
    */
   public VariantBuilder appendTemporal(VariantType t, long value) {
-    ChronoUnit unit = t.temporalUnit();
-    if (unit != ChronoUnit.MICROS && unit != ChronoUnit.NANOS) {
-      throw new IllegalArgumentException("Cannot append a timestamp or time as " + t);
-    }
-    long perDay = ChronoUnit.DAYS.getDuration().toNanos() / unit.getDuration().toNanos();
-    if (t.equivalenceClass() == EquivalenceClass.TIME_NTZ && (value < 0 || value >= perDay)) {
-      String units = unit == ChronoUnit.NANOS ? "nanoseconds" : "microseconds";
-      throw new IllegalArgumentException(
-          "Cannot append time of " + value + " " + units + ": outside one day");
-    }
-    int at = fixed(t);
-    LittleEndian.write(buf.out, at, value, Long.BYTES);
+    primitives.temporal(t, value);
     return this;
   }
 
@@ -351,15 +283,14 @@ public final class VariantBuilder {
   }
 
   public VariantBuilder appendBinary(byte[] buffer, int offset, int length) {
-    int at = primitive(VariantType.BINARY, 4 + length);
-    LittleEndian.write(buf.out, at, length, 4);
-    System.arraycopy(buffer, offset, buf.out, at + 4, length);
+    primitives.binary(buffer, offset, length);
     return this;
   }
 
   public VariantBuilder appendString(String value) {
     byte[] b = Utf8.encode(value);
-    return appendUtf8Unchecked(b, 0, b.length);
+    primitives.string(b, 0, b.length);
+    return this;
   }
 
   /**
@@ -369,7 +300,8 @@ public final class VariantBuilder {
    */
   public VariantBuilder appendStringUtf8(byte[] buffer, int offset, int length) {
     Utf8.check(buffer, offset, length, offset);
-    return appendUtf8Unchecked(buffer, offset, length);
+    primitives.string(buffer, offset, length);
+    return this;
   }
 
   /**
@@ -380,23 +312,12 @@ public final class VariantBuilder {
    * value validated); for bytes from anywhere else use {@link #appendStringUtf8}.
    */
   public VariantBuilder appendStringUtf8Unchecked(byte[] buffer, int offset, int length) {
-    return appendUtf8Unchecked(buffer, offset, length);
-  }
-
-  private VariantBuilder appendUtf8Unchecked(byte[] b, int offset, int length) {
-    stack.beforeValue();
-    buf.string(b, offset, length);
+    primitives.string(buffer, offset, length);
     return this;
   }
 
   public VariantBuilder appendUuid(UUID value) {
-    int at = fixed(VariantType.UUID);
-    long hi = value.getMostSignificantBits();
-    long lo = value.getLeastSignificantBits();
-    for (int i = 0; i < 8; i++) {
-      buf.out[at + i] = (byte) (hi >>> (56 - 8 * i));
-      buf.out[at + 8 + i] = (byte) (lo >>> (56 - 8 * i));
-    }
+    primitives.uuid(value);
     return this;
   }
 
@@ -417,8 +338,7 @@ public final class VariantBuilder {
 
   /** Appends encoded bytes that carry no field ids (a primitive), as they are. */
   void appendEncoded(byte[] b, int offset, int length) {
-    stack.beforeValue();
-    buf.copy(b, offset, length);
+    primitives.encoded(b, offset, length);
   }
 
   // ---------------------------------------------------------------- build
@@ -460,35 +380,7 @@ public final class VariantBuilder {
   }
 
   private Variant build(boolean handOver) {
-    Variant v = encode(handOver);
+    Variant v = finisher.finish(handOver, copiedVerbatim);
     return copiedVerbatim ? v : v.knownSpecOrdered(); // endObject() wrote every object in key order
-  }
-
-  private Variant encode(boolean handOver) {
-    if (stack.depth() > 0) {
-      throw new IllegalStateException(
-          "Cannot build: "
-              + stack.depth()
-              + " object(s) or array(s) still open; call endObject()/endArray()");
-    }
-    if (!stack.rootWritten()) {
-      throw new IllegalStateException("Cannot build: no value appended");
-    }
-    int length = buf.len;
-    byte[] value = handOver ? buf.release() : Arrays.copyOf(buf.out, length);
-    if (seed != null && keys.idCount() == keys.seedCount()) {
-      return Variant.of(seed, value, 0, length);
-    }
-    VariantMetadata metadata = dictionary.finish();
-    if (dictionary.identity()) {
-      return Variant.of(metadata, value, 0, length);
-    }
-    // More than 256 keys: an object's smallest id width may change; then re-encode (rare).
-    if (!copiedVerbatim && stack.rewriteIds(value, dictionary.finalIds(), keys.idCount() > 256)) {
-      return Variant.of(metadata, value, 0, length);
-    }
-    Variant provisional =
-        Variant.of(VariantMetadata.of(keys.provisionalMetadata()), value, 0, length);
-    return withMetadata(metadata, options).appendVariant(provisional).build();
   }
 }

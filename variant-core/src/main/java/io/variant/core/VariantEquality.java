@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import java.math.BigDecimal;
 import java.time.temporal.ChronoUnit;
 
 /**
- * The two comparisons the spec leaves to implementations (digest §C):
+ * The two comparisons the spec leaves to implementations:
  *
  * <ul>
  *   <li><b>logical</b>: values compare by equivalence class. Exact numerics (int8 to int64,

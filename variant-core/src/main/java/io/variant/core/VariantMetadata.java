@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import java.util.HashMap;
@@ -187,8 +188,10 @@ public final class VariantMetadata {
         h = (h ^ buf[i]) * 0x9E3779B97F4A7C15L;
       }
     } else {
-      int step = Math.max(1, (len - 8) / 7);
-      for (int k = 0, at = start; k < 8; k++, at = Math.min(at + step, end - 8)) {
+      for (int k = 0; k < 8; k++) {
+        // evenly spaced from the first word to the last, which ends at the last byte (a rounded
+        // down step stopped up to 6 bytes short of it)
+        int at = start + (int) ((long) (len - 8) * k / 7);
         h = (h ^ (long) LONGS.get(buf, at)) * 0x9E3779B97F4A7C15L;
       }
     }

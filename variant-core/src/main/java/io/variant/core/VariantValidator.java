@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 /**
@@ -9,7 +10,8 @@ package io.variant.core;
  * limit (otherwise a chain reached through a shortcut first would hide its full depth).
  */
 final class VariantValidator {
-  private int maxDepth; // set again by checkAnew
+  private int maxDepth; // levels left below the value checked; set again by checkAnew
+  private final int limit; // the nesting limit itself, as the caller set it, for messages
   private final KeyOrder keyOrder;
   // value start -> subtree height of a checked container, 0 for a checked scalar worth memoising
   private final ValueMemo memo = new ValueMemo();
@@ -19,6 +21,7 @@ final class VariantValidator {
 
   VariantValidator(int maxDepth, KeyOrder keyOrder) {
     this.maxDepth = maxDepth;
+    this.limit = maxDepth;
     this.keyOrder = keyOrder;
   }
 
@@ -51,9 +54,9 @@ final class VariantValidator {
   }
 
   /** {@link #checkAnew} for a value that is no container. */
-  private static void checkLeaf(Variant v, int maxDepth) {
+  private void checkLeaf(Variant v, int maxDepth) {
     if (maxDepth < 0) {
-      throw tooDeep(v.position(), maxDepth);
+      throw tooDeep(v.position());
     }
     v.valueSize();
     checkScalar(v);
@@ -98,13 +101,17 @@ final class VariantValidator {
     return 0;
   }
 
-  private VariantFormatException tooDeep(int pos) {
-    return tooDeep(pos, maxDepth);
-  }
-
-  private static VariantFormatException tooDeep(int pos, int maxDepth) {
-    return VariantFormatException.at(
-        pos, "nesting deeper than %d levels (Limits.maxDepth)", maxDepth);
+  /**
+   * Nesting past the limit is a limit, not malformed bytes: the value may be valid under a higher
+   * one (as {@code VariantBuilder} and the JSON parser say for the same depth).
+   */
+  private VariantLimitException tooDeep(int pos) {
+    return new VariantLimitException(
+        "Cannot validate the value: nesting deeper than "
+            + limit
+            + " levels at byte "
+            + pos
+            + " (raise Limits.maxDepth)");
   }
 
   private int checkArray(Variant v, int depth) {

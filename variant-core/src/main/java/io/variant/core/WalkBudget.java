@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 /**
@@ -7,9 +8,9 @@ package io.variant.core;
  * or array 1 for its header), and distinct nodes occupy distinct bytes, so the total is at most the
  * encoded size. Only an encoding whose offsets share sub-values can exceed it, and nested sharing
  * makes the logical tree exponentially larger than its bytes (60 levels of {@code [x, x]} take 300
- * bytes and stand for 2^60 leaves). Shared bytes are tolerated on read (digest §H.12); expanding
- * them past this budget is refused with {@link VariantLimitException} instead of hanging or running
- * out of memory.
+ * bytes and stand for 2^60 leaves). Shared bytes are tolerated on read (the encoding allows them);
+ * expanding them past this budget is refused with {@link VariantLimitException} instead of hanging
+ * or running out of memory.
  *
  * <p>Public so that walks outside this package (the shredding module's Splitter) share one rule;
  * one budget serves one walk on one thread.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The Variant binary encoding (VariantEncoding.md): {@link io.variant.core.Variant}, a zero-copy,
  * bounds-checked reader over metadata + value bytes; {@link io.variant.core.VariantBuilder}, a
@@ -28,7 +29,7 @@
  *   <li>For a new kind, variant-bench's {@code peer.SparkShredding}: its switch over the kind stops
  *       the build until Spark's type, or a refusal, is decided.
  *   <li>Only for a type unlike the others: an {@code append...} method in {@code VariantBuilder}
- *       and an accessor in {@code EncodedValue} when none covers it (timestamps and times need
+ *       and an accessor in {@code ScalarAccessors} when none covers it (timestamps and times need
  *       neither: they go by {@code temporalUnit()} in {@code appendTemporal}, {@code
  *       temporalValue()}, {@code instantValue()}, {@code localDateTimeValue()} and {@code
  *       timeValue()}); a new equivalence class stops the build in {@code VariantEquality} and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -80,8 +81,8 @@ class CheckedCopiesTest {
     Variant v = copyUnder(true, OBJECT_B_IS_7); // two levels
     var e =
         assertThrows(
-            VariantFormatException.class, () -> v.validate(Limits.defaults().withMaxDepth(1)));
-    assertTrue(e.getMessage().contains("nesting deeper than 1"), e.getMessage());
+            VariantLimitException.class, () -> v.validate(Limits.defaults().withMaxDepth(1)));
+    assertTrue(e.getMessage().contains("nesting deeper than 1 levels"), e.getMessage());
   }
 
   @Test

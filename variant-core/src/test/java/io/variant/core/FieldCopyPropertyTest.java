@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -130,8 +131,9 @@ class FieldCopyPropertyTest {
                       v,
                       b -> {
                         Variant f = v.fieldValue(field);
-                        if (check) {
-                          new VariantValidator(limits.maxDepth() - depth, KeyOrder.ANY).check(f);
+                        if (check) { // the levels left below the copy; messages say the limit
+                          new VariantValidator(limits.maxDepth(), KeyOrder.ANY)
+                              .checkAnew(f, limits.maxDepth() - depth);
                         }
                         b.appendVariant(f);
                       }));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -157,7 +158,7 @@ class HostileEncodingTest {
   @Test
   void nestingHiddenBehindSharedValuesIsStillLimited() {
     Variant v = deepChainWithShortcuts(50_000, 500);
-    var e = assertThrows(VariantFormatException.class, v::validate);
+    var e = assertThrows(VariantLimitException.class, v::validate);
     assertTrue(e.getMessage().contains("nesting deeper than 1000"), e.getMessage());
     assertTimeoutPreemptively(
         HANG_GUARD,

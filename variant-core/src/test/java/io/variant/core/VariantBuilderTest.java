@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -89,6 +90,46 @@ class VariantBuilderTest {
     assertThrows(
         IllegalArgumentException.class,
         () -> new VariantBuilder().appendDecimal(new BigDecimal("1" + "0".repeat(38))));
+  }
+
+  @Test
+  void decimalScalesRunFromZeroToThirtyEight() {
+    assertValue("20 00 07 00 00 00", b -> b.appendDecimal(7, 0)); // decimal4, scale 0
+    assertValue(
+        "20 00 07 00 00 00", b -> b.appendDecimal(VariantType.DECIMAL4, BigDecimal.valueOf(7)));
+    // decimal16, scale 38 (0x26), unscaled 1
+    String oneAtScale38 = "28 26 01" + " 00".repeat(15);
+    assertValue(oneAtScale38, b -> b.appendDecimal(1, 38));
+    assertValue(oneAtScale38, b -> b.appendDecimal(new BigDecimal("1E-38")));
+    assertValue(oneAtScale38, b -> b.appendDecimal(VariantType.DECIMAL16, new BigDecimal("1E-38")));
+    for (int scale : new int[] {-1, 39}) {
+      var e =
+          assertThrows(
+              IllegalArgumentException.class, () -> new VariantBuilder().appendDecimal(1, scale));
+      assertTrue(e.getMessage().contains("scale must be in [0, 38]"), e.getMessage());
+    }
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new VariantBuilder().appendDecimal(VariantType.DECIMAL16, new BigDecimal("1E-39")));
+    assertTrue(e.getMessage().contains("scale must be in [0, 38]"), e.getMessage());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new VariantBuilder().appendDecimal(VariantType.DECIMAL16, new BigDecimal("1E+1")));
+  }
+
+  @Test
+  void aTimeOfDayEndsJustBeforeMidnight() {
+    long day = 86_400_000_000L; // microseconds
+    assertValue("44 FF 5F D7 1D 14 00 00 00", b -> b.appendTimeMicros(day - 1));
+    assertValue("44 00 00 00 00 00 00 00 00", b -> b.appendTimeMicros(0));
+    for (long outside : new long[] {day, -1}) {
+      var e =
+          assertThrows(
+              IllegalArgumentException.class, () -> new VariantBuilder().appendTimeMicros(outside));
+      assertTrue(e.getMessage().contains("outside one day"), e.getMessage());
+    }
   }
 
   @Test

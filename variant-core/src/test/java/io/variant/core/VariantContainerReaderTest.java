@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,6 +41,21 @@ class VariantContainerReaderTest {
   }
 
   @Test
+  void fieldsOutsideTheObjectAreRefusedByIndex() {
+    for (Fixtures.Placed p : Fixtures.placements(AB, "02 02 00 01 00 02 04 0C 01 05 78")) {
+      Variant v = p.v();
+      for (int i : new int[] {-1, 2}) {
+        var e = assertThrows(IndexOutOfBoundsException.class, () -> v.fieldId(i));
+        assertTrue(e.getMessage().contains("index " + i + " outside 2"), e.getMessage());
+        assertThrows(IndexOutOfBoundsException.class, () -> v.fieldValue(i));
+        assertThrows(IndexOutOfBoundsException.class, () -> v.fieldName(i));
+      }
+      assertEquals(1, v.fieldValue(0).longValue()); // the last valid indexes still read
+      assertEquals("x", v.fieldValue(1).stringValue());
+    }
+  }
+
+  @Test
   void emptyContainers() {
     for (Fixtures.Placed p : Fixtures.placements("02 00 00")) { // object, 0 fields, offset 0
       assertEquals(0, p.v().fieldCount());
@@ -62,6 +78,7 @@ class VariantContainerReaderTest {
       assertTrue(v.element(1).isNull());
       var e = assertThrows(IndexOutOfBoundsException.class, () -> v.element(2));
       assertTrue(e.getMessage().contains("index 2"), e.getMessage());
+      assertThrows(IndexOutOfBoundsException.class, () -> v.element(-1));
       v.validate();
     }
   }

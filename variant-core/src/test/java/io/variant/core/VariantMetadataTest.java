@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,5 +69,54 @@ class VariantMetadataTest {
     assertFalse(a.sameBytes(VariantMetadata.of(Hex.bytes("01 01 00 01 61"))));
     assertEquals(0, VariantMetadata.EMPTY.size());
     assertEquals("01 00 00", Hex.of(VariantMetadata.EMPTY.toBytes()));
+  }
+
+  /** A sorted dictionary of {@code n} keys whose last key is {@code last}. */
+  private static VariantMetadata dictionary(int n, String last) {
+    MetadataBuilder b = new MetadataBuilder();
+    for (int i = 0; i < n - 1; i++) {
+      b.add(String.format("k%03d", i));
+    }
+    return b.add(last).build();
+  }
+
+  @Test
+  void bytesHashIsTheSameForTheSameBytesWhereverTheyLie() {
+    for (int n : new int[] {1, 6, 60}) {
+      byte[] bytes = dictionary(n, "zz").toBytes();
+      byte[] padded = new byte[bytes.length + 2];
+      System.arraycopy(bytes, 0, padded, 1, bytes.length);
+      VariantMetadata a = VariantMetadata.of(bytes);
+      VariantMetadata b = VariantMetadata.of(padded, 1, bytes.length);
+      assertEquals(a.bytesHash(), b.bytesHash(), "n=" + n);
+      assertEquals(a.bytesHash(), a.bytesHash()); // kept once computed
+    }
+  }
+
+  @Test
+  void bytesHashMixesTheFirstAndTheLastBytes() {
+    // Dictionaries of one shape that differ in the last key's last byte, or in the first key's
+    // first byte, at lengths from under one 8-byte word to many
+    for (int n = 1; n <= 70; n++) {
+      VariantMetadata a = dictionary(n, "zzA");
+      VariantMetadata b = dictionary(n, "zzB");
+      assertFalse(a.sameBytes(b));
+      assertTrue(
+          a.bytesHash() != b.bytesHash(),
+          "last byte, n=" + n + ", " + a.toBytes().length + " bytes");
+    }
+    assertTrue(dictionary(1, "a").bytesHash() != dictionary(1, "b").bytesHash());
+    assertTrue(dictionary(1, "ab").bytesHash() != dictionary(1, "ba").bytesHash());
+  }
+
+  @Test
+  void toStringListsTheKeysInDictionaryOrder() {
+    assertEquals(
+        "VariantMetadata{sorted=true, keys=[a, b]}",
+        new MetadataBuilder().add("b").add("a").build().toString());
+    assertEquals(
+        "VariantMetadata{sorted=false, keys=[b, a]}",
+        VariantMetadata.of(Hex.bytes("01 02 00 01 02 62 61")).toString());
+    assertEquals("VariantMetadata{sorted=false, keys=[]}", VariantMetadata.EMPTY.toString());
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.hadoop;
 
 import java.io.IOException;
@@ -97,6 +98,8 @@ final class ConvertRun {
       }
       Thread.sleep(conf.getLong("mapreduce.client.completion.pollinterval", 100));
     }
+    // A job faster than the first poll still reports where it ended.
+    listener.progress(job.mapProgress(), rowsIn(job));
     return job.isSuccessful();
   }
 

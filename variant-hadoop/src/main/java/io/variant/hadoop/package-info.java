@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Hadoop MapReduce (and Spark through its Hadoop API) for VARIANT columns: {@link
  * io.variant.hadoop.VariantParquetOutputFormat} and {@link

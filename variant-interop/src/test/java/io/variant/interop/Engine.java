@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.interop;
 
 /** The engines this module runs, with the versions the known differences were recorded on. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Shredded VARIANT columns in Parquet files. This package holds the row type ({@link
  * io.variant.parquet.VariantRecord}) and the module's error ({@link

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
 import io.variant.core.ValueCursor;
@@ -51,8 +52,8 @@ final class FieldMatcher {
    * sets all differ) is not worth decoding, so the caller then matches by key bytes.
    */
   int[][] tables(VariantMetadata m) {
-    if (m == last) {
-      return lastTables;
+    if (m == last && lastTables != null) {
+      return lastTables; // a first sight is not remembered here: the same object again is a repeat
     }
     int hash = m.bytesHash();
     int mask = table.length - 1;

@@ -1,15 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
-
-// Size (just over 400 lines): the plan tree, the per-dictionary cache and the walk are one fast
-// path whose parts are only meaningful together; typed scalars are TypedScalarRebuild's.
 
 import io.variant.core.FixedDictionaryBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
 import java.lang.ref.WeakReference;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * {@link Rebuilder}'s fast path for the spec layout with a sorted row dictionary, which this
@@ -17,7 +13,7 @@ import java.util.Arrays;
  * key the rebuild writes is already a field id of it. The ids of each object plan's names are found
  * once per distinct dictionary (one merge of two sorted lists, cached by the dictionary's bytes),
  * residuals are copied byte for byte, and values are written by a {@link FixedDictionaryBuilder},
- * which needs no key table and no sort.
+ * which needs no key table and no sort. The plan is walked as a tree of {@link RebuildNode}s.
  *
  * <p>It <b>declines</b> a row (returns {@code null}) whenever it cannot produce exactly what the
  * general path produces: a plan key that is not in the dictionary in a row that has that field, a
@@ -34,74 +30,11 @@ final class FixedDictionaryRebuild {
   }
 
   private static final Decline DECLINE = new Decline();
-  private static final int[] NO_IDS = {};
   // A power of two, in sets of WAYS by hash, least recently used dropped. The 3,000-row event log
   // has 551 distinct row dictionaries: direct-mapped, 40 slots held two or more of them and 8% of
   // rows were resolved again (copied, merged); in sets of 4 none is, after its first row.
   private static final int CACHED_DICTIONARIES = 4096;
   private static final int WAYS = 4;
-
-  /** The plan tree with each object's names in key order (the order of ids in a sorted one). */
-  private static final class Node {
-    final ShreddingPlan plan;
-    // the plan's facts, read on every row: kept here so the rebuild makes no interface call on the
-    // sealed plan types (a megamorphic itable dispatch per slot in the profile)
-    final boolean shredded;
-    final ShreddingPlan.Shape shape;
-    final TypedScalarRebuild.Scalar type; // scalar: the column's type, else null
-    final int object; // index of this object node's ids in a Resolution, or -1
-    final byte[][] names; // object: field names, UTF-8, in unsigned byte order
-    final int[] planIndex; // object: names[k] is plan field planIndex[k]
-    final Node[] fields; // object: the node of names[k]
-    final Node element; // array: the element's node
-    final boolean leaf; // a scalar or residual-only slot: no fields, no elements
-    // object or array: its header's size the last time it was written, reserved before its values
-    // the next time (rows of one file mostly repeat their shapes), so that closing it moves nothing
-    // (see closed())
-    int headerGuess;
-    // object: the field ids of this row's residual object (merged()'s scratch; a node is never
-    // inside itself, so one array per node is never in use twice at once)
-    int[] residualIds = NO_IDS;
-
-    Node(ShreddingPlan plan, int[] objectCount) {
-      this.plan = plan;
-      this.shredded = plan.isShredded();
-      this.shape = plan.shape();
-      this.type =
-          shape == ShreddingPlan.Shape.SCALAR
-              ? new TypedScalarRebuild.Scalar(plan.asScalar().type())
-              : null;
-      if (shape == ShreddingPlan.Shape.OBJECT) {
-        object = objectCount[0]++;
-        var fs = plan.asObject().fields();
-        Integer[] order = new Integer[fs.size()];
-        byte[][] utf8 = new byte[fs.size()][];
-        for (int i = 0; i < order.length; i++) {
-          order[i] = i;
-          utf8[i] = fs.get(i).name().getBytes(StandardCharsets.UTF_8);
-        }
-        Arrays.sort(order, (a, b) -> Arrays.compareUnsigned(utf8[a], utf8[b]));
-        names = new byte[order.length][];
-        planIndex = new int[order.length];
-        fields = new Node[order.length];
-        for (int k = 0; k < order.length; k++) {
-          names[k] = utf8[order[k]];
-          planIndex[k] = order[k];
-          fields[k] = new Node(fs.get(order[k]).plan(), objectCount);
-        }
-      } else {
-        object = -1;
-        names = null;
-        planIndex = null;
-        fields = null;
-      }
-      element =
-          shape == ShreddingPlan.Shape.ARRAY
-              ? new Node(plan.asArray().element(), objectCount)
-              : null;
-      leaf = shape == ShreddingPlan.Shape.SCALAR || shape == ShreddingPlan.Shape.RESIDUAL;
-    }
-  }
 
   /**
    * One dictionary's ids: {@code ids[node.object][k]} is the field id of {@code node.names[k]}, or
@@ -124,7 +57,7 @@ final class FixedDictionaryRebuild {
     }
   }
 
-  private final Node root;
+  private final RebuildNode root;
   private final int objectCount;
   private final boolean typedWins;
   private final FixedDictionaryBuilder b;
@@ -134,7 +67,7 @@ final class FixedDictionaryRebuild {
 
   FixedDictionaryRebuild(ShreddingPlan plan, RebuildOptions options) {
     int[] count = {0};
-    this.root = new Node(plan, count);
+    this.root = new RebuildNode(plan, count);
     this.objectCount = count[0];
     this.typedWins = options.residualKeyConflict() == RebuildOptions.ResidualKeyConflict.TYPED_WINS;
     this.b = new FixedDictionaryBuilder(options.limits()).checkCopies(options.checkResiduals());
@@ -195,11 +128,11 @@ final class FixedDictionaryRebuild {
     return r;
   }
 
-  private void fill(Node n, int[][] resolved) {
+  private void fill(RebuildNode n, int[][] resolved) {
     if (n.object >= 0) {
       resolved[n.object] = new int[n.names.length];
       b.idsOf(n.names, resolved[n.object]);
-      for (Node f : n.fields) {
+      for (RebuildNode f : n.fields) {
         fill(f, resolved);
       }
     } else if (n.element != null) {
@@ -211,7 +144,7 @@ final class FixedDictionaryRebuild {
    * Appends the slot's value, preceded by field id {@code key} when it is not negative; returns
    * false, appending nothing, if the slot is missing (both parts null).
    */
-  private boolean append(Node n, ShreddedSource s, int key) {
+  private boolean append(RebuildNode n, ShreddedSource s, int key) {
     boolean typed = n.shredded && s.hasTyped();
     Variant residual = s.residual();
     if (!typed && residual == null) {
@@ -236,7 +169,7 @@ final class FixedDictionaryRebuild {
           throw DECLINE;
         }
         b.startArray(n.headerGuess);
-        Node e = n.element;
+        RebuildNode e = n.element;
         int count = s.elementCount();
         if (e.leaf) {
           for (int i = 0; i < count; i++) {
@@ -262,7 +195,7 @@ final class FixedDictionaryRebuild {
    * Appends a list element whose slot is a leaf ({@link #append} for such a slot, and Variant null
    * when it is missing): a long list of numbers or strings takes no recursive call per element.
    */
-  private void leafElement(Node e, ShreddedSource s) {
+  private void leafElement(RebuildNode e, ShreddedSource s) {
     if (!leaf(e, s, -1)) {
       b.appendNull(); // invalid (N/N element): Variant null, as the general path reads it
     }
@@ -272,7 +205,7 @@ final class FixedDictionaryRebuild {
    * {@link #append} for a leaf slot (a scalar or residual-only one): small enough to be inlined
    * where it is called, so that an object's scalar fields take no recursive call each.
    */
-  private boolean leaf(Node n, ShreddedSource s, int key) {
+  private boolean leaf(RebuildNode n, ShreddedSource s, int key) {
     Variant residual = s.residual();
     if (n.shredded && s.hasTyped()) {
       if (residual != null) {
@@ -294,7 +227,7 @@ final class FixedDictionaryRebuild {
     return true;
   }
 
-  private boolean append(Node n, ShreddedSource s) {
+  private boolean append(RebuildNode n, ShreddedSource s) {
     return append(n, s, -1);
   }
 
@@ -302,7 +235,7 @@ final class FixedDictionaryRebuild {
    * spec: VariantShredding §Objects. The plan's fields (in id order) merged with the residual
    * object's fields (in id order too when the residual is in key order, else declined).
    */
-  private void object(Node n, ShreddedSource s, Variant residual) {
+  private void object(RebuildNode n, ShreddedSource s, Variant residual) {
     if (residual != null && !residual.isObject()) {
       throw DECLINE;
     }
@@ -328,7 +261,7 @@ final class FixedDictionaryRebuild {
    * inline its header parse at each place that reads it, which took the compiler's inlining budget
    * for this method and its caller).
    */
-  private void merged(Node n, ShreddedSource s, Variant residual) {
+  private void merged(RebuildNode n, ShreddedSource s, Variant residual) {
     int[] fieldIds = ids[n.object];
     int rn = residualIds(n, residual);
     int[] rids = n.residualIds;
@@ -357,7 +290,7 @@ final class FixedDictionaryRebuild {
    * their count; declines unless they increase (out of key order, or a duplicate key): the general
    * path decides those.
    */
-  private static int residualIds(Node n, Variant residual) {
+  private static int residualIds(RebuildNode n, Variant residual) {
     int rn = residual.fieldCount();
     int[] rids = n.residualIds;
     if (rids.length < rn) {
@@ -379,7 +312,7 @@ final class FixedDictionaryRebuild {
    * enough to be inlined into the object loops, so that a missing field (most of a wide plan's, in
    * any one row) takes no call: {@link #presentField} does the work.
    */
-  private void field(Node n, int k, ShreddedSource s, int id) {
+  private void field(RebuildNode n, int k, ShreddedSource s, int id) {
     ShreddedSource fs = s.field(n.planIndex[k]);
     if (fs != null) { // a missing field appends nothing
       presentField(n, k, fs, id);
@@ -387,8 +320,8 @@ final class FixedDictionaryRebuild {
   }
 
   /** {@link #field} for field {@code k}, whose slot {@code fs} is present. */
-  private void presentField(Node n, int k, ShreddedSource fs, int id) {
-    Node f = n.fields[k];
+  private void presentField(RebuildNode n, int k, ShreddedSource fs, int id) {
+    RebuildNode f = n.fields[k];
     if (id < 0) {
       if (present(f, fs)) {
         throw DECLINE; // its key is not in the row's dictionary: the general path adds it
@@ -404,17 +337,17 @@ final class FixedDictionaryRebuild {
    * Keeps the header size of {@code n}, just closed, as its next guess. The top level keeps the
    * largest: room it does not use costs nothing (the value starts later), too little costs a move.
    */
-  private void closed(Node n) {
+  private void closed(RebuildNode n) {
     int size = b.lastHeaderSize();
     n.headerGuess = n == root ? Math.max(n.headerGuess, size) : size;
   }
 
   /** True unless the slot is missing (both parts null). */
-  private static boolean present(Node n, ShreddedSource s) {
+  private static boolean present(RebuildNode n, ShreddedSource s) {
     return (n.shredded && s.hasTyped()) || s.residual() != null;
   }
 
-  private void typed(Node n, ShreddedSource s) {
+  private void typed(RebuildNode n, ShreddedSource s) {
     TypedScalarRebuild.append(b, n.type, s);
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
 import java.util.Locale;
@@ -14,11 +15,11 @@ import java.util.Locale;
  */
 public enum NumericWidening {
   /**
-   * Seed 002's lossless numeric widening, the default: every integer and decimal is one number
-   * type, and any number goes into any integer or decimal slot that holds it exactly (123 into
-   * decimal(9,2) yes, 1.23 into int64 no, 300 into int8 no). The rebuilt value is equal by value;
-   * its physical numeric type is the slot's, so its scale may change and with it its JSON text
-   * ({@code 174.2} comes back as {@code 174.20}, {@code 1.0} from an integer slot as {@code 1}).
+   * Lossless numeric widening, the default: every integer and decimal is one number type, and any
+   * number goes into any integer or decimal slot that holds it exactly (123 into decimal(9,2) yes,
+   * 1.23 into int64 no, 300 into int8 no). The rebuilt value is equal by value; its physical
+   * numeric type is the slot's, so its scale may change and with it its JSON text ({@code 174.2}
+   * comes back as {@code 174.20}, {@code 1.0} from an integer slot as {@code 1}).
    */
   LOSSLESS,
   /**

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
 import io.variant.shredding.ShreddingPlan.Field;
@@ -7,7 +8,7 @@ import java.util.Objects;
 
 /**
  * The text form of a {@link ShreddingPlan}, which people write, the CLI prints and reads, and
- * {@link ShreddingPlan#toString()} returns. It is JSON-shaped:
+ * {@code ShreddingPlan.toString()} returns. It is JSON-shaped:
  *
  * <pre>{@code
  * {"id": int64, "user": {"name": string, "tags": [string]}, "price": decimal(9,2), "extra": variant}

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
 import io.variant.core.BuilderOptions;
@@ -15,8 +16,8 @@ import java.util.UUID;
 
 /**
  * Rebuilds Variants from their shredded parts: the current spec's {@code construct_variant}, which
- * is seed 002's ConstructVariant / ConstructObject / ConstructArray with the current semantics
- * (digest §D.4, §D.6).
+ * rebuilds objects and arrays field by field and element by element (spec: VariantShredding
+ * §Reconstructing a Shredded Variant).
  *
  * <pre>{@code
  * Rebuilder rebuilder = Rebuilder.of(plan);

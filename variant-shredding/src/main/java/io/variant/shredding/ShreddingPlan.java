@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
 import java.util.ArrayList;
@@ -9,7 +10,7 @@ import java.util.Map;
 /**
  * A shredding plan: the tree of typed slots a Variant column is split into. Every node also has the
  * untyped residual part (the {@code value} column, or {@code untyped_value} in the draft layout); a
- * node says only what its typed part is. spec: VariantShredding §Shredded Value Types, seed 002.
+ * node says only what its typed part is. spec: VariantShredding §Shredded Value Types.
  *
  * <ul>
  *   <li>{@link ResidualPlan}: no typed part ({@code variant} in the text form);

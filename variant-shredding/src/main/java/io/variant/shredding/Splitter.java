@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
 import io.variant.core.BasicType;
@@ -16,8 +17,7 @@ import java.util.List;
 
 /**
  * Splits Variants into the typed and residual parts of a plan's slots, streaming into a {@link
- * ShreddedSink}; no tree is built per value. spec: VariantShredding §Shredded Value Types, digest
- * §D.7, seed 002.
+ * ShreddedSink}; no tree is built per value. spec: VariantShredding §Shredded Value Types.
  *
  * <ul>
  *   <li>A value that fits its scalar slot goes into {@code typed_value} ({@link NumericWidening}

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
 import io.variant.core.EquivalenceClass;
@@ -10,7 +11,7 @@ import java.math.BigInteger;
 /**
  * One scalar slot prepared for many values: decides whether a value goes into the slot's {@code
  * typed_value}, and writes it there converted. The one place that maps Variant types onto shredded
- * types for writing. Seed 002 §lossless widening; digest §D.3.
+ * types for writing. Lossless widening: {@link NumericWidening}.
  *
  * <ul>
  *   <li>{@link NumericWidening#LOSSLESS}: any Exact Numeric (int8 to int64, decimal4 to decimal16)

@@ -1,5 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
- * Shredding (VariantShredding.md, seed 002): the plan tree {@link
+ * Shredding (spec: VariantShredding.md, and the draft layout): the plan tree {@link
  * io.variant.shredding.ShreddingPlan} with its text form ({@link io.variant.shredding.PlanText});
  * {@link io.variant.shredding.Splitter}, which streams a Variant's typed and residual parts into a
  * {@link io.variant.shredding.ShreddedSink} with lossless numeric widening ({@code Widening} is the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -144,6 +145,16 @@ class PlanTextErrorTest {
     rejects("INT64", 0, "type names are lowercase, did you mean 'int64'?");
     rejects("Variant", 0, "did you mean 'variant'?");
     rejects("[Decimal(9,2)]", 1, "did you mean 'decimal'?");
+    rejects("TIMESTAMP_NTZ", 0, "did you mean 'timestamp_ntz'?");
+    rejects("Aa", 0, "unknown type name 'Aa'");
+    rejects("Zz", 0, "unknown type name 'Zz'");
+  }
+
+  @Test
+  void aTypeNameRunsOverLettersDigitsAndUnderscores() {
+    rejects("int09", 0, "unknown type name 'int09'");
+    rejects("int90", 0, "unknown type name 'int90'");
+    rejects("az_AZ_09", 0, "unknown type name 'az_AZ_09'");
   }
 
   @Test
@@ -171,6 +182,8 @@ class PlanTextErrorTest {
     rejects("decimal(39,2)", 8, "decimal(39,2) is invalid");
     rejects("decimal(0,0)", 8, "decimal(0,0) is invalid");
     rejects("decimal(12345678901,2)", 8, "the decimal precision 12345678901 is out of range");
+    rejects("decimal(1234567890,2)", 8, "the decimal precision 1234567890 is out of range");
+    rejects("decimal(123456789,2)", 8, "decimal(123456789,2) is invalid"); // 9 digits: an int
   }
 
   @Test
@@ -229,6 +242,21 @@ class PlanTextErrorTest {
     rejects(text, 1000, "objects and arrays nested deeper than 1000 levels");
     String objects = "{\"a\": ".repeat(1001) + "int8" + "}".repeat(1001);
     rejects(objects, 6000, "nested deeper than 1000 levels");
+  }
+
+  @Test
+  void siblingsDoNotCountAsNesting() {
+    // 1000 fields, each an object (then each an array) one level down: two levels deep however many
+    for (String child : new String[] {"{\"x\": int8}", "[int8]"}) {
+      StringBuilder text = new StringBuilder("{");
+      for (int i = 0; i < 1000; i++) {
+        text.append(i == 0 ? "" : ", ").append("\"f").append(i).append("\": ").append(child);
+      }
+      ShreddingPlan plan = ShreddingPlan.parse(text.append("}").toString());
+      assertEquals(1000, plan.asObject().fields().size());
+    }
+    String deepest = "[".repeat(999) + "{\"a\": int8}" + "]".repeat(999); // exactly 1000 levels
+    assertEquals(deepest, ShreddingPlan.parse(deepest).print());
   }
 
   @Test

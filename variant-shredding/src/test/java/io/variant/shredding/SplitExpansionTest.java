@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -128,5 +129,78 @@ class SplitExpansionTest {
         .split(heavy, row);
     Variant back = Rebuilder.of(plan).rebuild(heavy.metadata(), row.root());
     assertEquals(heavy, back.validate());
+  }
+
+  /**
+   * An object of 16 fields "a" to "p", every one at offset 0: the same 200-character long string.
+   */
+  private static Variant sharedFields() {
+    ByteArrayOutputStream m = new ByteArrayOutputStream();
+    m.write(0x11); // version 1, sorted, 1-byte offsets
+    m.write(16);
+    for (int i = 0; i <= 16; i++) {
+      m.write(i); // key i is one byte long
+    }
+    for (int i = 0; i < 16; i++) {
+      m.write('a' + i);
+    }
+    ByteArrayOutputStream v = new ByteArrayOutputStream();
+    v.write(0x02); // object, 1-byte ids and offsets
+    v.write(16);
+    for (int i = 0; i < 16; i++) {
+      v.write(i); // field ids 0..15, in key order
+    }
+    v.writeBytes(new byte[16]); // every field at offset 0
+    v.write(205); // end of the data
+    v.writeBytes(Hex.bytes("40 C8 00 00 00")); // long string, 200 bytes
+    v.writeBytes("x".repeat(200).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    return Variant.of(m.toByteArray(), v.toByteArray());
+  }
+
+  @Test
+  void aResidualObjectOfSharedFieldsCountsEveryCopy() {
+    Variant v = sharedFields().validate(); // 240 bytes; its residual object would be 15 x 205
+    ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
+    for (ResidualMetadata layout : ResidualMetadata.values()) {
+      // ROW copies the kept fields' bytes; EMBEDDED re-encodes them: both charge every copy
+      SplitOptions options = SplitOptions.defaults().withResidualMetadata(layout);
+      var e =
+          assertThrows(
+              VariantLimitException.class,
+              () -> Splitter.of(plan, options).split(v, new ShreddedTree()),
+              layout.toString());
+      assertTrue(e.getMessage().contains("Limits.maxExpansion"), e.getMessage());
+      Splitter.of(plan, options.withLimits(Limits.defaults().withMaxExpansion(16)))
+          .split(v, new ShreddedTree());
+    }
+  }
+
+  @Test
+  void residualContainersInAnArrayCountTheirWholeSize() {
+    // [x, x, ... 16 times], x the one copy of an array of 60 int8: 202 bytes, 16 x 183 in residuals
+    ByteArrayOutputStream inner = new ByteArrayOutputStream();
+    inner.write(0x03); // array, 1-byte offsets
+    inner.write(60);
+    for (int i = 0; i <= 60; i++) {
+      inner.write(2 * i);
+    }
+    for (int i = 0; i < 60; i++) {
+      inner.writeBytes(Hex.bytes("0C 07"));
+    }
+    ByteArrayOutputStream outer = new ByteArrayOutputStream();
+    outer.write(0x03);
+    outer.write(16);
+    outer.writeBytes(new byte[16]); // every element at offset 0
+    outer.write(inner.size());
+    outer.writeBytes(inner.toByteArray());
+    Variant v = Variant.of(EMPTY_METADATA, outer.toByteArray()).validate();
+    ShreddingPlan plan = ShreddingPlan.parse("[int64]"); // each element goes whole to the residual
+    for (ResidualMetadata layout : ResidualMetadata.values()) {
+      SplitOptions options = SplitOptions.defaults().withResidualMetadata(layout);
+      assertThrows(
+          VariantLimitException.class,
+          () -> Splitter.of(plan, options).split(v, new ShreddedTree()),
+          layout.toString());
+    }
   }
 }

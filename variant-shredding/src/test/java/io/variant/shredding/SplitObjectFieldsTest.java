@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.testkit.ShreddedTree;
+import io.variant.testkit.Hex;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,15 @@ class SplitObjectFieldsTest {
         List.of(residual.fieldName(0), residual.fieldName(1), residual.fieldName(2)));
     SplitRebuild.assertLogicallyEqual(
         v, SplitRebuild.roundTrip(v, plan, SplitOptions.defaults()), "round trip");
+  }
+
+  @Test
+  void aSplitterKeepsItsPlanAndOptions() {
+    ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
+    SplitOptions options = SplitOptions.defaults().withResidualMetadata(ResidualMetadata.EMBEDDED);
+    Splitter s = Splitter.of(plan, options);
+    assertEquals(plan, s.plan());
+    assertEquals(options, s.options());
   }
 
   @Test
@@ -110,5 +121,30 @@ class SplitObjectFieldsTest {
     Variant rebuilt = Rebuilder.of(plan).rebuild(v.metadata(), row.root());
     assertEquals(v, rebuilt);
     rebuilt.validate(io.variant.core.KeyOrder.SPEC); // and the rebuild is in the spec's order
+  }
+
+  @Test
+  void anObjectOutOfKeyOrderLeavesOnlyItsUnshreddedFieldsInTheResidual() {
+    // {"c": 3, "x": 24, "a": 1} listed in that order over the unsorted dictionary ["c", "x", "a"]
+    Variant v =
+        Variant.of(
+            Hex.bytes("01 03 00 01 02 03 63 78 61"),
+            Hex.bytes(
+                "02 03 00 01 02" // object, 3 fields, ids 0 ("c"), 1 ("x"), 2 ("a")
+                    + " 00 02 04 06" // offsets
+                    + " 0C 03 0C 18 0C 01")); // int8 3, 24, 1
+    ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64, \"c\": int64}");
+    for (ResidualMetadata layout : ResidualMetadata.values()) {
+      // A fresh splitter meets the dictionary for the first time: it matches by key bytes.
+      ShreddedTree row =
+          SplitRebuild.split(v, plan, SplitOptions.defaults().withResidualMetadata(layout));
+      ShreddedTree.Fields fields = (ShreddedTree.Fields) row.root().typed;
+      assertEquals(1L, fields.slots.get(0).typed, layout.toString());
+      assertEquals(3L, fields.slots.get(1).typed, layout.toString());
+      Variant residual = row.root().residual;
+      assertEquals(1, residual.fieldCount(), residual.toString());
+      assertEquals("x", residual.fieldName(0));
+      assertEquals(24, residual.fieldValue(0).longValue());
+    }
   }
 }

@@ -1,7 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.bench.corpus;
-
-// Size (over 400 lines): three row generators (tweet, GitHub event, review shapes) whose field
-// lists are data; splitting them would only scatter one corpus.
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -61,7 +59,7 @@ public final class MixedRowGenerator {
       DateTimeFormatter.ofPattern("MM d, yyyy", Locale.ROOT).withZone(ZoneOffset.UTC);
 
   private final Random rnd = new Random(SEED);
-  private final Json j = new Json();
+  private final PlainJsonWriter j = new PlainJsonWriter();
   private long seconds = Instant.parse("2015-01-01T00:00:00Z").getEpochSecond();
   private long tweetId = 550_000_000_000_000_000L;
   private long eventId = 2_489_651_045L;
@@ -385,97 +383,5 @@ public final class MixedRowGenerator {
   private String sha() {
     return String.format(
         Locale.ROOT, "%016x%016x%08x", rnd.nextLong(), rnd.nextLong(), rnd.nextInt());
-  }
-
-  /** A small JSON text builder: commas and quotes placed for the caller. */
-  private static final class Json {
-    private final StringBuilder sb = new StringBuilder(2048);
-    private boolean first = true;
-
-    void reset() {
-      sb.setLength(0);
-      first = true;
-    }
-
-    String text() {
-      return sb.toString();
-    }
-
-    private void comma() {
-      if (!first) {
-        sb.append(',');
-      }
-      first = false;
-    }
-
-    Json open() {
-      comma();
-      sb.append('{');
-      first = true;
-      return this;
-    }
-
-    Json close() {
-      sb.append('}');
-      first = false;
-      return this;
-    }
-
-    Json arr() {
-      comma();
-      sb.append('[');
-      first = true;
-      return this;
-    }
-
-    Json closeArr() {
-      sb.append(']');
-      first = false;
-      return this;
-    }
-
-    Json key(String k) {
-      comma();
-      quote(k);
-      sb.append(':');
-      first = true; // the value follows without a comma
-      return this;
-    }
-
-    Json str(String s) {
-      comma();
-      quote(s);
-      return this;
-    }
-
-    Json num(long n) {
-      comma();
-      sb.append(n);
-      return this;
-    }
-
-    Json bool(boolean b) {
-      comma();
-      sb.append(b);
-      return this;
-    }
-
-    Json raw(String json) {
-      comma();
-      sb.append(json);
-      return this;
-    }
-
-    private void quote(String s) {
-      sb.append('"');
-      for (int i = 0; i < s.length(); i++) {
-        char c = s.charAt(i);
-        if (c == '"' || c == '\\') {
-          sb.append('\\');
-        }
-        sb.append(c);
-      }
-      sb.append('"');
-    }
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Benchmark inputs generated from fixed seeds (event logs, wide objects, large documents) or read
  * from NDJSON.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.bench.peer;
 
 import java.io.IOException;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The peers' own code paths, wrapped so that benchmarks call them like ours: parquet-java's Variant
  * file writer and Avro reader ({@link io.variant.bench.peer.ParquetJavaFiles}), its column readers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Turns JMH's JSON results into the markdown table that {@code bench/run} prints and {@code
  * bench/RESULTS.md} keeps.

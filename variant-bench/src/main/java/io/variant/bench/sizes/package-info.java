@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The size table ({@code bench/sizes}, {@code bench/SIZES.md}): the same rows as a JSON string
  * column, an unshredded Variant column, {@code variant convert}'s inferred plan and DuckDB's

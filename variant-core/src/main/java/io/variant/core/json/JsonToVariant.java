@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
 import com.fasterxml.jackson.core.JsonLocation;
@@ -6,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.variant.core.DuplicateKeyException;
 import io.variant.core.VariantBuilder;
+import io.variant.core.VariantLimitException;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -14,8 +16,8 @@ import java.util.Locale;
 
 /**
  * Streams jackson tokens into a {@link VariantBuilder}: the JSON to Variant direction, with the
- * number rules of digest §C. Iterative (no recursion), so the nesting depth is bounded only by
- * {@link io.variant.core.Limits#maxDepth()}, never by the thread's stack.
+ * number rules of {@link VariantJson}. Iterative (no recursion), so the nesting depth is bounded
+ * only by {@link io.variant.core.Limits#maxDepth()}, never by the thread's stack.
  */
 final class JsonToVariant {
   /**
@@ -70,9 +72,7 @@ final class JsonToVariant {
         case START_OBJECT:
         case START_ARRAY:
           if (depth == maxDepth) {
-            throw error(
-                p.currentTokenLocation(),
-                "nesting deeper than " + maxDepth + " levels (raise Limits.maxDepth)");
+            throw tooDeep(p, maxDepth);
           }
           depth++;
           if (t == JsonToken.START_OBJECT) {
@@ -138,7 +138,8 @@ final class JsonToVariant {
   }
 
   /**
-   * Integer literals: the smallest integer type, or beyond int64 a decimal or double (digest §C).
+   * Integer literals: the smallest integer type, or beyond int64 a decimal or double ({@link
+   * VariantJson}).
    */
   private static void appendInteger(JsonParser p, VariantBuilder b) throws IOException {
     if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
@@ -264,6 +265,17 @@ final class JsonToVariant {
     return -1;
   }
 
+  /**
+   * Nesting past the limit, where it happens: a {@link VariantJsonException} for its location,
+   * whose cause, a {@link VariantLimitException}, tells callers it is a limit and not malformed
+   * JSON.
+   */
+  private static VariantJsonException tooDeep(JsonParser p, int maxDepth) {
+    String detail = "nesting deeper than " + maxDepth + " levels (raise Limits.maxDepth)";
+    return VariantJsonException.at(
+        p.currentTokenLocation(), detail, new VariantLimitException(detail));
+  }
+
   private static VariantJsonException error(JsonLocation location, String detail) {
     return VariantJsonException.at(location, detail, null);
   }
@@ -277,7 +289,7 @@ final class JsonToVariant {
       JsonProcessingException j = (JsonProcessingException) e;
       // StreamConstraintsException carries no location; the parser's position is where it stopped.
       JsonLocation at = j.getLocation() != null ? j.getLocation() : p.currentLocation();
-      return VariantJsonException.at(at, j.getOriginalMessage(), e);
+      return JacksonErrors.translate(j, at);
     }
     return VariantJsonException.at(p.currentLocation(), "the input could not be decoded: " + e, e);
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
 import java.nio.ByteBuffer;
@@ -12,14 +13,14 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Why not {@code String.getBytes(UTF_8)}: for a text stored as UTF-16 (any char above U+00FF,
  * 73% of the mixed corpus's documents) the JDK encodes one char per step into a new array three
- * times the length and copies it down, 12% of {@code parse(String)}'s profile on mixed (issue 7);
- * and it replaces an unpaired surrogate by '?', which then had to be told from a real one. Why not
- * a char loop of our own over {@code charAt}: for a compact (Latin-1) ASCII text the JDK's encode
- * is one vectorized copy, and such a loop was 5.7 times slower on the wide corpus. So the text is
- * read in chunks with {@code getChars} (a vectorized inflate for a Latin-1 text, an array copy for
- * a UTF-16 one), its ASCII runs are narrowed by the JDK's US-ASCII encoder (vectorized as well),
- * and only the chars around non-ASCII ones are encoded by the loop here. Chunks keep the char
- * buffer small, also for the one-shot parse of a large text.
+ * times the length and copies it down, 12% of {@code parse(String)}'s profile on mixed; and it
+ * replaces an unpaired surrogate by '?', which then had to be told from a real one. Why not a char
+ * loop of our own over {@code charAt}: for a compact (Latin-1) ASCII text the JDK's encode is one
+ * vectorized copy, and such a loop was 5.7 times slower on the wide corpus. So the text is read in
+ * chunks with {@code getChars} (a vectorized inflate for a Latin-1 text, an array copy for a UTF-16
+ * one), its ASCII runs are narrowed by the JDK's US-ASCII encoder (vectorized as well), and only
+ * the chars around non-ASCII ones are encoded by the loop here. Chunks keep the char buffer small,
+ * also for the one-shot parse of a large text.
  *
  * <p>Not thread-safe; one per {@link JsonRowParser}.
  */

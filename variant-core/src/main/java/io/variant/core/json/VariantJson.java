@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -28,7 +29,7 @@ import java.io.Writer;
  * VariantJson.toJson(v);          // {"price":1.50,"qty":3,"ratio":100.0}
  * }</pre>
  *
- * <p><b>Reading</b> (digest §C; none of this is in the spec): integer literals become the smallest
+ * <p><b>Reading</b> (the spec leaves JSON to implementations): integer literals become the smallest
  * of int8, int16, int32 and int64; integers beyond int64 and literals with a fraction but no
  * exponent become the smallest decimal holding max(precision, scale) when that is at most 38
  * ({@code "1.50"} keeps scale 2), else a double; literals with an exponent become doubles. A
@@ -268,10 +269,12 @@ public final class VariantJson {
   private record FactoryFor(Limits limits, JsonFactory factory) {}
 
   private static JsonFactory newFactory(Limits limits) {
-    // One more level than ours: our own check fires first with a clearer message, and a reader of a
-    // top-level array of documents needs the extra level for the array itself.
+    // Two more levels than ours, so that our own check always fires first, with the location and
+    // the limit as the caller set it: one for the array that holds the documents of a
+    // JsonDocumentReader, one for the container whose start our check refuses (jackson counts it
+    // as soon as it reads it, before we see the token).
     int nesting =
-        limits.maxDepth() == Integer.MAX_VALUE ? Integer.MAX_VALUE : limits.maxDepth() + 1;
+        limits.maxDepth() >= Integer.MAX_VALUE - 2 ? Integer.MAX_VALUE : limits.maxDepth() + 2;
     return JsonFactory.builder()
         .streamReadConstraints(
             StreamReadConstraints.builder()

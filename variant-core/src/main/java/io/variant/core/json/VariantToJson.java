@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
 import static java.time.temporal.ChronoField.NANO_OF_SECOND;
@@ -19,9 +20,9 @@ import java.util.Base64;
 import java.util.Locale;
 
 /**
- * Renders one Variant through a {@link JsonGenerator}: the Variant to JSON direction (digest §C).
- * The walk is iterative with an explicit stack, so neither a deep value nor a forged one overflows
- * the thread's stack.
+ * Renders one Variant through a {@link JsonGenerator}: the Variant to JSON direction. The walk is
+ * iterative with an explicit stack, so neither a deep value nor a forged one overflows the thread's
+ * stack.
  *
  * <p><b>Limits:</b> nesting deeper than {@link Limits#maxDepth()}, a walk that visits more than
  * {@link Limits#maxExpansion()} times the value's encoded bytes ({@link WalkBudget}) and output

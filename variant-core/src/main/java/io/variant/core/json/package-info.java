@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * JSON to Variant and Variant to JSON ({@link io.variant.core.json.VariantJson}), streams of JSON
  * documents ({@link io.variant.core.json.JsonDocumentReader}) and their options and errors. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core.path;
 
 /**
@@ -12,9 +13,8 @@ package io.variant.core.path;
  */
 public sealed interface Segment permits Segment.Key, Segment.Index {
   /**
-   * The field named {@code name} of an object (any string, the empty one included).
-   *
-   * @throws NullPointerException if {@code name} is null
+   * The field named {@code name} of an object (any string, the empty one included). Its constructor
+   * throws {@link NullPointerException} if {@code name} is null.
    */
   record Key(String name) implements Segment {
     public Key {
@@ -25,9 +25,8 @@ public sealed interface Segment permits Segment.Key, Segment.Index {
   }
 
   /**
-   * The element at 0-based position {@code index} of an array.
-   *
-   * @throws IllegalArgumentException if {@code index} is negative
+   * The element at 0-based position {@code index} of an array. Its constructor throws {@link
+   * IllegalArgumentException} if {@code index} is negative.
    */
   record Index(int index) implements Segment {
     public Index {

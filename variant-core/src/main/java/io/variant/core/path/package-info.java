@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Paths into Variants ({@link io.variant.core.path.VariantPath}): parsing a JSONPath subset,
  * extracting the value a path reaches, and the segment list that the Parquet module maps onto

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -57,7 +58,7 @@ class JsonDepthLimitTest {
       assertEquals(VariantJson.toJson(v, deep), VariantJson.toJson(reread, deep));
       // and one level less is one too few, for validation and rendering alike
       Limits shallow = deep.withMaxDepth(1499);
-      assertThrows(io.variant.core.VariantFormatException.class, () -> reread.validate(shallow));
+      assertThrows(io.variant.core.VariantLimitException.class, () -> reread.validate(shallow));
       assertThrows(
           io.variant.core.VariantLimitException.class, () -> VariantJson.toJson(reread, shallow));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -99,6 +100,24 @@ class JsonDocumentReaderTest {
       assertTrue(e.getMessage().contains("expecting a colon"), e.getMessage());
       var again = assertThrows(IllegalStateException.class, in::next);
       assertTrue(again.getMessage().contains("Cannot read on"), again.getMessage());
+    }
+  }
+
+  /**
+   * The array that holds the documents is one level jackson counts and this reader does not: the
+   * limit still fires as this library's own, saying the limit as set, and is marked as a limit.
+   */
+  @Test
+  void aDocumentInATopLevelArrayPastTheDefaultLimitSaysTheLimitAsSet() throws IOException {
+    String deep = "[".repeat(1001) + "]".repeat(1001);
+    try (JsonDocumentReader in =
+        new JsonDocumentReader(new StringReader("[[1], " + deep + "]"), JsonOptions.defaults())) {
+      in.next();
+      var e = assertThrows(VariantJsonException.class, in::next);
+      assertTrue(
+          e.getMessage().endsWith("nesting deeper than 1000 levels (raise Limits.maxDepth)"),
+          e.getMessage());
+      assertTrue(e.getCause() instanceof io.variant.core.VariantLimitException, e.toString());
     }
   }
 

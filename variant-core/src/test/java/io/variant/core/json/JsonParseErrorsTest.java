@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -48,7 +49,7 @@ class JsonParseErrorsTest {
       {"a":1} x                     | 1    | 9      | Unrecognized token 'x'
       [1,2                          | 1    | 5      | end-of-input
       {"a":[1,{"b":                 | 1    | 14     | end-of-input
-      NaN                           | 1    | 4      | NaN
+      NaN                           | 1    | 1      | NaN is not allowed in JSON
       'a'                           | 1    | 1      | Unexpected character
       "a\\u0001"                    | 1    | 3      | CTRL-CHAR
       ]                             | 1    | 1      | Unexpected close marker
@@ -59,6 +60,38 @@ class JsonParseErrorsTest {
     String text = json.replace("\\n", "\n").replace("\\u0001", "\u0001");
 
     assertError(parseFails(text), line, column, fragment);
+  }
+
+  /**
+   * What JSON does not allow is said as such, at the offending token, without jackson's advice to
+   * enable a parser feature that no caller of this library can enable.
+   */
+  @ParameterizedTest(name = "[{index}] {0}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '`',
+      textBlock =
+          """
+      # json                  | column | message
+      {"a": NaN}              | 7      | NaN is not allowed in JSON, whose numbers are finite (write null, or the text as a string)
+      [1, Infinity]           | 5      | Infinity is not allowed in JSON, whose numbers are finite (write null, or the text as a string)
+      {"a": -Infinity}        | 7      | -Infinity is not allowed in JSON, whose numbers are finite (write null, or the text as a string)
+      {"a": +1}               | 7      | a '+' before a number is not allowed in JSON
+      [2, +1.5]               | 5      | a '+' before a number is not allowed in JSON
+      [1, /* c */ 2]          | 5      | comments are not allowed in JSON (found '/')
+      """)
+  void nonStandardInputSaysWhatJsonDoesNotAllow(String json, long column, String message) {
+    byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
+    for (VariantJsonException e :
+        new VariantJsonException[] {
+          parseFails(json),
+          assertThrows(VariantJsonException.class, () -> VariantJson.parse(utf8)),
+          assertThrows(
+              VariantJsonException.class, () -> VariantJson.rowParser().parse(utf8, 0, utf8.length))
+        }) {
+      assertEquals("Invalid JSON at line 1, column " + column + ": " + message, e.getMessage());
+      assertEquals(column, e.column());
+    }
   }
 
   @Test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Row-group pruning on shredded Variant paths: {@link io.variant.parquet.filter.VariantPredicate}
  * ({@code =}, {@code <}, {@code >}, {@code between}, {@code is null} on a path, with an exact

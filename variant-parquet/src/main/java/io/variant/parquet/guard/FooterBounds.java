@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.guard;
 
 import io.variant.parquet.VariantParquetException;
@@ -75,7 +76,7 @@ final class FooterBounds {
     } catch (
         RuntimeException e) { // parquet-java's, for a chunk whose column path is not in the schema
       throw new VariantParquetException(
-          fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
+          fileName, null, -1, FooterFailure.PREFIX + FooterFailure.UNKNOWN_COLUMN, e);
     }
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.guard;
 
 import io.variant.parquet.VariantParquetException;
@@ -65,18 +66,30 @@ public final class GuardedInputFile implements InputFile {
    * @throws VariantParquetException if the footer's claims do not fit the file
    */
   public static GuardedInputFile open(InputFile file, String name) throws IOException {
-    ParquetMetadata footer;
+    return of(file, name, readFooter(file, name, new PlainParquetConfiguration()));
+  }
+
+  /**
+   * Reads {@code file}'s footer with parquet-java, telling a footer that does not decode from a
+   * file that cannot be read.
+   *
+   * @param name how error messages name the file
+   * @throws IOException if the file cannot be read (the message names the file)
+   * @throws VariantParquetException if the footer's bytes do not decode; its message says why in
+   *     one line, naming no thrift or Java class
+   */
+  public static ParquetMetadata readFooter(
+      InputFile file, String name, ParquetConfiguration configuration) throws IOException {
     try (ParquetFileReader reader =
-        ParquetFileReader.open(
-            file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
-      footer = reader.getFooter();
-    } catch (IOException e) {
-      throw new IOException("Cannot read the Parquet footer of " + name + ": " + e.getMessage(), e);
-    } catch (RuntimeException e) {
-      throw new VariantParquetException(
-          name, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
+        ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
+      return reader.getFooter();
+    } catch (IOException | RuntimeException e) {
+      Exception failure = FooterFailure.of(e, name);
+      if (failure instanceof IOException io) {
+        throw io;
+      }
+      throw (VariantParquetException) failure;
     }
-    return of(file, name, footer);
   }
 
   /**

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Guards against corrupt or forged Parquet files, for every reader that reads VARIANT columns:
  * {@link io.variant.parquet.guard.GuardedInputFile} checks the footer's claims (chunk offsets and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
 // Size (over 300 lines): one small method per struct of parquet.thrift that a footer holds, each a

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
 import io.variant.core.KeyOrder;
 import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
+import io.variant.core.VariantLimitException;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.shredding.RebuildOptions;
@@ -104,6 +106,8 @@ final class FullValidation<T> extends ReadSupport<T> {
       v.validate(order);
     } catch (VariantFormatException e) {
       throw new VariantParquetException(null, column, -1, "Invalid Variant: " + e.getMessage(), e);
+    } catch (VariantLimitException e) { // nesting past the limit; the cause says it is a limit
+      throw new VariantParquetException(null, column, -1, e.getMessage(), e);
     }
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
 import io.variant.core.path.Segment;
@@ -10,10 +11,8 @@ import io.variant.parquet.schema.VariantSchemaException;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.ShreddingPlan;
 import java.io.Closeable;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -21,11 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
@@ -141,26 +138,14 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
 
   /**
    * The file's footer: by {@link FooterReader} (statistics only if {@code statistics}), or, for
-   * anything it leaves to parquet-java, by {@code ParquetFileReader}, whose errors name the file.
+   * anything it leaves to parquet-java, by {@link GuardedInputFile#readFooter}, which tells a
+   * footer that does not decode ({@link VariantParquetException}) from a file that cannot be read.
    */
   private static ParquetMetadata footer(
       InputFile file, String fileName, ParquetConfiguration configuration, boolean statistics)
       throws IOException {
     ParquetMetadata footer = FooterReader.read(file, statistics);
-    if (footer != null) {
-      return footer;
-    }
-    try (ParquetFileReader reader =
-        ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
-      return reader.getFooter();
-    } catch (FileNotFoundException | FileSystemException e) {
-      throw e; // they name the path already
-    } catch (IOException e) {
-      throw RowCursor.named(e, "Cannot read the Parquet footer of " + fileName);
-    } catch (RuntimeException e) {
-      throw new VariantParquetException(
-          fileName, null, -1, "Cannot read the Parquet footer: " + e.getMessage(), e);
-    }
+    return footer != null ? footer : GuardedInputFile.readFooter(file, fileName, configuration);
   }
 
   /**

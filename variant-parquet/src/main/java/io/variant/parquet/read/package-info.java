@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Reading VARIANT columns from Parquet: {@link io.variant.parquet.read.VariantParquetReader} (rows
  * as {@code VariantRecord}s), {@link io.variant.parquet.read.VariantReadSupport} (the same for

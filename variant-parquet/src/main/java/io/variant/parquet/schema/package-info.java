@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The Parquet schema of VARIANT columns: {@link io.variant.parquet.schema.VariantSchema} maps a
  * {@code ShreddingPlan} to a Parquet group and back for the SPEC and DRAFT layouts, and describes a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Writing VARIANT columns to Parquet: {@link io.variant.parquet.write.VariantParquetWriter} (a
  * ready-made writer of {@code VariantRecord} rows), {@link

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Plan inference: derives a {@link io.variant.shredding.ShreddingPlan} from a sample of Variants
  * and reports, per path, how much of the data the plan types. Entry point: {@link

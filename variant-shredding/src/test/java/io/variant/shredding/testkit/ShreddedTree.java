@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding.testkit;
 
 import io.variant.core.Variant;
@@ -14,8 +15,8 @@ import java.util.List;
 /**
  * An in-memory shredded row: a {@link ShreddedSink} that records what the splitter writes into a
  * tree of slots, each of which is a {@link ShreddedSource} the rebuilder can read back. It checks
- * the sink protocol as it goes (order of calls, one typed part per slot), so protocol violations
- * fail tests.
+ * the sink protocol as it goes (order of calls, one typed part per slot, each field and element
+ * ended before its container ends), so protocol violations fail tests.
  */
 public final class ShreddedTree implements ShreddedSink {
   /** One recorded slot. */
@@ -331,6 +332,9 @@ public final class ShreddedTree implements ShreddedSink {
   @Override
   public void endObject() {
     Fields f = (Fields) containers.pop();
+    if (current().typed != f) {
+      throw new AssertionError("endObject before the last field's endField");
+    }
     if (f.slots.contains(null)) {
       throw new AssertionError("a plan field got neither startField nor missingField: " + f);
     }
@@ -357,6 +361,9 @@ public final class ShreddedTree implements ShreddedSink {
 
   @Override
   public void endArray() {
-    containers.pop();
+    Elements e = (Elements) containers.pop();
+    if (current().typed != e) {
+      throw new AssertionError("endArray before the last element's endElement");
+    }
   }
 }
