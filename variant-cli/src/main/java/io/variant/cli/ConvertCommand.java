@@ -3,6 +3,7 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
+import io.variant.core.json.TemporalStrings;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
@@ -127,6 +128,8 @@ final class ConvertCommand implements Callable<Integer> {
   @Mixin
   MapReduceConvert engine; // --engine mapreduce: a Hadoop job writing a directory of part files
 
+  private TemporalStrings temporal; // --infer-temporal: converts and counts what is written
+
   @Override
   public Integer call() throws IOException {
     long startNanos = System.nanoTime();
@@ -150,6 +153,7 @@ final class ConvertCommand implements Callable<Integer> {
     if (engine.isMapReduce()) {
       return engine.run(this, given, spec);
     }
+    temporal = rules.temporal(json.options());
     FooterWarmUp.start(); // parquet-java's footer class init, off the main thread
     List<String> paths = InputPaths.expand(inputs, InputPaths::anyFile);
     ConvertSummary summary = new ConvertSummary();
@@ -167,7 +171,8 @@ final class ConvertCommand implements Callable<Integer> {
         PlanSample sample =
             given != null
                 ? PlanSample.none()
-                : PlanSample.take(paths, rules.sample, inference, documents, true);
+                : PlanSample.take(
+                    paths, rules.sample, inference, documents, true, rules.sampled(json.options()));
         ShreddingPlan written = given != null ? given : inferred(inference, sample, summary);
         if (planFrom != null) {
           summary.planNote(() -> " (plan of " + planFrom + ")");
@@ -186,6 +191,7 @@ final class ConvertCommand implements Callable<Integer> {
           shown.finish();
         }
         summary.written(out.rowCount(), written);
+        summary.temporal(temporal == null ? -1 : temporal.converted());
         List<ConvertWriter.Written> files = out.commit();
         rejects.commit();
         summary.leftovers(out.leftovers().plus(rejects.leftovers()));
@@ -266,6 +272,9 @@ final class ConvertCommand implements Callable<Integer> {
       return END;
     }
     summary.read();
+    if (temporal != null) {
+      v = temporal.convert(v);
+    }
     try {
       out.write(VariantRecord.builder().set(parquet.column, v).build());
     } catch (VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded

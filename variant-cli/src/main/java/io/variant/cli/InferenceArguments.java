@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.core.Variant;
+import io.variant.core.json.JsonOptions;
+import io.variant.core.json.TemporalStrings;
 import io.variant.shredding.NumericWidening;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.Selection;
 import io.variant.shredding.infer.TypeWidth;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,6 +30,14 @@ final class InferenceArguments {
           "Infer the plan from N documents: spread across the input when it is a plain file of one "
               + "document per line, else the first N; 0 reads them all (default: ${DEFAULT-VALUE}).")
   long sample;
+
+  @Option(
+      names = "--infer-temporal",
+      description =
+          "Store a string as a date or timestamp when it parses as one and prints back as exactly "
+              + "the same text (2024-03-01, 2024-03-01T09:30:00.000000+00:00); readers then see "
+              + "that type, so it is off by default.")
+  boolean inferTemporal;
 
   @Option(
       names = "--min-presence",
@@ -166,5 +178,19 @@ final class InferenceArguments {
         .replace("dominance", "--dominance")
         .replace("maxTypedColumns", "--max-columns")
         .replace("maxDepth", "--max-plan-depth");
+  }
+
+  /**
+   * A converter of date and timestamp strings ({@code --infer-temporal}) for rows parsed with
+   * {@code json}, or null without it.
+   */
+  TemporalStrings temporal(JsonOptions json) {
+    return inferTemporal ? new TemporalStrings(json.builderOptions()) : null;
+  }
+
+  /** What the sample does to a row before the inference sees it: converts temporal strings. */
+  UnaryOperator<Variant> sampled(JsonOptions json) {
+    TemporalStrings t = temporal(json);
+    return t == null ? UnaryOperator.identity() : t::convert;
   }
 }

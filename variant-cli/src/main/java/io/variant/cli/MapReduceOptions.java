@@ -51,6 +51,10 @@ final class MapReduceOptions {
   }
 
   private static void refuse(ConvertCommand c, CommandSpec spec) {
+    if (c.rules.inferTemporal) {
+      throw new ParameterException(
+          spec.commandLine(), "--infer-temporal is for the local engine, not --engine mapreduce");
+    }
     if (c.parquet.maxFileSize != null) {
       throw new ParameterException(
           spec.commandLine(),

@@ -65,7 +65,9 @@ final class PlanCommand implements Callable<Integer> {
     String sampled;
     List<String> paths = input.expanded();
     try (JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format)) {
-      PlanSample sample = PlanSample.take(paths, rules.sample, inference, documents, false);
+      PlanSample sample =
+          PlanSample.take(
+              paths, rules.sample, inference, documents, false, rules.sampled(json.options()));
       if (sample.failure() != null) {
         throw sample.failure();
       }

@@ -21,6 +21,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
  * The rows a plan is inferred from, and then every row of the input for the command that writes it:
@@ -68,6 +69,7 @@ final class PlanSample {
   private final List<String> inputs;
   private final JsonOptions options;
   private final boolean skipBad;
+  private UnaryOperator<Variant> prepare = UnaryOperator.identity(); // before the inference sees it
   private final ArrayDeque<Kept> kept = new ArrayDeque<>();
   private final SpreadSample.Kept rows = new SpreadSample.Kept(); // for the plan's size check
   private long badRows; // malformed lines left out of the sample
@@ -102,6 +104,7 @@ final class PlanSample {
    * command's reader of the same inputs, which then stands after them.
    *
    * @param skipBad leave malformed lines out of the sample (see the class comment), else fail
+   * @param prepare what the inference sees of a sampled row (the rows replayed are as read)
    * @throws InputException if an input is missing or unreadable, or (without {@code skipBad}) a
    *     sampled line is malformed
    */
@@ -110,14 +113,17 @@ final class PlanSample {
       long rows,
       PlanInference inference,
       JsonDocuments documents,
-      boolean skipBad)
+      boolean skipBad,
+      UnaryOperator<Variant> prepare)
       throws IOException {
     PlanSample s = new PlanSample(inputs, documents.options(), skipBad);
+    s.prepare = prepare;
     String whyNot = s.whyNotSpread(documents.format());
     if (whyNot == null) {
       for (Variant v : s.spread(rows)) {
-        inference.add(v);
-        s.keepRow(v);
+        Variant p = prepare.apply(v);
+        inference.add(p);
+        s.keepRow(p);
       }
       return s;
     }
@@ -272,8 +278,9 @@ final class PlanSample {
         more = false;
         break;
       }
-      inference.add(v);
-      keepRow(v);
+      Variant p = prepare.apply(v); // replayed as read: the command converts what it writes
+      inference.add(p);
+      keepRow(p);
       n++;
       kept.add(new Kept(v, null, false, null, documents.source(), documents.line()));
     }
