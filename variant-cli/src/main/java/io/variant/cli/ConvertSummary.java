@@ -53,6 +53,11 @@ final class ConvertSummary {
     this.temporal = converted;
   }
 
+  /** Rows read, good or bad, all at once (a MapReduce job's count). */
+  void read(long rows) {
+    this.read = rows;
+  }
+
   /** One more row read from the input, good or bad. */
   void read() {
     read++;
