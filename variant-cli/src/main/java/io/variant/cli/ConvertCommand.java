@@ -60,7 +60,7 @@ final class ConvertCommand implements Callable<Integer> {
   @Option(
       names = {"-o", "--output"},
       required = true,
-      paramLabel = "OUT.parquet",
+      paramLabel = "OUT",
       description = "The Parquet file to write; '-' writes it to stdout.")
   String output;
 

@@ -35,8 +35,8 @@ final class InferenceArguments {
       names = "--infer-temporal",
       description =
           "Store a string as a date or timestamp when it parses as one and prints back as exactly "
-              + "the same text (2024-03-01, 2024-03-01T09:30:00.000000+00:00); readers then see "
-              + "that type, so it is off by default.")
+              + "the same text (a date as 2024-03-01; a timestamp with six digits of fraction, "
+              + "ending in +00:00 or in no zone); readers then see that type, so it is off by default.")
   boolean inferTemporal;
 
   @Option(
@@ -51,8 +51,9 @@ final class InferenceArguments {
       names = "--dominance",
       paramLabel = "D",
       description =
-          "Share (above 0, up to 1) of a path's non-null values one type family must hold for the "
-              + "path to be typed; the rest goes to the residual (default: 0.9).")
+          "Share (0 to 1) of a path's non-null values one type family must hold for the path "
+              + "to be typed (the cost model weighs the families above it); the rest goes to the "
+              + "residual (default: 0.0).")
   Double dominance;
 
   @Option(
