@@ -3,10 +3,12 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
+import io.variant.core.json.TemporalStrings;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.write.CheckedPlan;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
@@ -58,7 +60,7 @@ final class ConvertCommand implements Callable<Integer> {
   @Option(
       names = {"-o", "--output"},
       required = true,
-      paramLabel = "OUT.parquet",
+      paramLabel = "OUT",
       description = "The Parquet file to write; '-' writes it to stdout.")
   String output;
 
@@ -91,11 +93,9 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Option(
       names = "--infer-rows",
-      defaultValue = "1000",
+      hidden = true,
       paramLabel = "N",
-      description =
-          "With --engine mapreduce: infer the plan from N rows sampled across the input splits "
-              + "(default: ${DEFAULT-VALUE}); --sample N says the same on either engine.")
+      description = "The older name of --sample, for --engine mapreduce.")
   int inferRows;
 
   @Mixin ParquetOutputOptions parquet;
@@ -128,6 +128,8 @@ final class ConvertCommand implements Callable<Integer> {
   @Mixin
   MapReduceConvert engine; // --engine mapreduce: a Hadoop job writing a directory of part files
 
+  private TemporalStrings temporal; // --infer-temporal: converts and counts what is written
+
   @Override
   public Integer call() throws IOException {
     long startNanos = System.nanoTime();
@@ -151,6 +153,7 @@ final class ConvertCommand implements Callable<Integer> {
     if (engine.isMapReduce()) {
       return engine.run(this, given, spec);
     }
+    temporal = rules.temporal(json.options());
     FooterWarmUp.start(); // parquet-java's footer class init, off the main thread
     List<String> paths =
         InputPaths.expand(inputs, InputPaths::anyFile, InputPaths.Incomplete.READ, cli.stores());
@@ -169,7 +172,8 @@ final class ConvertCommand implements Callable<Integer> {
         PlanSample sample =
             given != null
                 ? PlanSample.none()
-                : PlanSample.take(paths, rules.sample, inference, documents, true);
+                : PlanSample.take(
+                    paths, rules.sample, inference, documents, true, rules.sampled(json.options()));
         ShreddingPlan written = given != null ? given : inferred(inference, sample, summary);
         if (planFrom != null) {
           summary.planNote(() -> " (plan of " + planFrom + ")");
@@ -188,6 +192,7 @@ final class ConvertCommand implements Callable<Integer> {
           shown.finish();
         }
         summary.written(out.rowCount(), written);
+        summary.temporal(temporal == null ? -1 : temporal.converted());
         List<ConvertWriter.Written> files = out.commit();
         rejects.commit();
         summary.leftovers(out.leftovers().plus(rejects.leftovers()));
@@ -208,7 +213,7 @@ final class ConvertCommand implements Callable<Integer> {
   /** The plan inferred from the sample; the summary says from what. */
   private static ShreddingPlan inferred(
       PlanInference inference, PlanSample sample, ConvertSummary summary) throws IOException {
-    InferredPlan inferred = InferredPlan.of(inference, sample.rows());
+    CheckedPlan inferred = CheckedPlan.of(inference, sample.rows());
     sample.forgetRows();
     summary.planNote(
         () ->
@@ -268,6 +273,9 @@ final class ConvertCommand implements Callable<Integer> {
       return END;
     }
     summary.read();
+    if (temporal != null) {
+      v = temporal.convert(v);
+    }
     try {
       out.write(VariantRecord.builder().set(parquet.column, v).build());
     } catch (VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded

@@ -33,6 +33,7 @@ final class ConvertSummary {
   private TemporaryFiles.Removed leftovers = TemporaryFiles.Removed.NONE;
   private int typedColumns;
   private long bytesIn;
+  private long temporal = -1; // strings stored as dates or timestamps; -1 without --infer-temporal
 
   /** Appended after the typed-column count: where the plan came from. */
   void planNote(Supplier<String> note) {
@@ -45,6 +46,16 @@ final class ConvertSummary {
    */
   void residual(List<String> lines) {
     this.residual = List.copyOf(lines);
+  }
+
+  /** Strings {@code --infer-temporal} stored as dates or timestamps; -1 without it. */
+  void temporal(long converted) {
+    this.temporal = converted;
+  }
+
+  /** Rows read, good or bad, all at once (a MapReduce job's count). */
+  void read(long rows) {
+    this.read = rows;
   }
 
   /** One more row read from the input, good or bad. */
@@ -121,6 +132,13 @@ final class ConvertSummary {
                 f.rows(),
                 ByteSize.format(f.bytes())));
       }
+    }
+    if (temporal >= 0) {
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "%n  --infer-temporal: %,d strings stored as dates or timestamps",
+              temporal));
     }
     for (String line : residual) {
       s.append(String.format(Locale.ROOT, "%n  %s", line));

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.core.Variant;
+import io.variant.core.json.JsonOptions;
+import io.variant.core.json.TemporalStrings;
 import io.variant.shredding.NumericWidening;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.Selection;
 import io.variant.shredding.infer.TypeWidth;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -28,6 +32,14 @@ final class InferenceArguments {
   long sample;
 
   @Option(
+      names = "--infer-temporal",
+      description =
+          "Store a string as a date or timestamp when it parses as one and prints back as exactly "
+              + "the same text (a date as 2024-03-01; a timestamp with six digits of fraction, "
+              + "ending in +00:00 or in no zone); readers then see that type, so it is off by default.")
+  boolean inferTemporal;
+
+  @Option(
       names = "--min-presence",
       paramLabel = "P",
       description =
@@ -39,8 +51,9 @@ final class InferenceArguments {
       names = "--dominance",
       paramLabel = "D",
       description =
-          "Share (above 0, up to 1) of a path's non-null values one type family must hold for the "
-              + "path to be typed; the rest goes to the residual (default: 0.9).")
+          "Share (0 to 1) of a path's non-null values one type family must hold for the path "
+              + "to be typed (the cost model weighs the families above it); the rest goes to the "
+              + "residual (default: 0.0).")
   Double dominance;
 
   @Option(
@@ -166,5 +179,19 @@ final class InferenceArguments {
         .replace("dominance", "--dominance")
         .replace("maxTypedColumns", "--max-columns")
         .replace("maxDepth", "--max-plan-depth");
+  }
+
+  /**
+   * A converter of date and timestamp strings ({@code --infer-temporal}) for rows parsed with
+   * {@code json}, or null without it.
+   */
+  TemporalStrings temporal(JsonOptions json) {
+    return inferTemporal ? new TemporalStrings(json.builderOptions()) : null;
+  }
+
+  /** What the sample does to a row before the inference sees it: converts temporal strings. */
+  UnaryOperator<Variant> sampled(JsonOptions json) {
+    TemporalStrings t = temporal(json);
+    return t == null ? UnaryOperator.identity() : t::convert;
   }
 }

@@ -6,7 +6,6 @@ import io.variant.hadoop.ClientConfiguration;
 import io.variant.hadoop.ConvertJob;
 import io.variant.hadoop.ConvertMapper;
 import io.variant.hadoop.ConvertRefusedException;
-import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -100,14 +99,16 @@ final class MapReduceConvert {
       throw new IOException("the MapReduce job failed: " + r.failure());
     }
     if (!c.quiet) {
-      err.printf(
-          Locale.ROOT,
-          "%s: %s, %.2f s%n",
-          c.output,
-          r.summary(),
-          (System.nanoTime() - start) / 1e9);
-      for (String line : residual(c)) {
-        err.println("  " + line);
+      List<Path> parts = parts(c);
+      if (parts.isEmpty()) { // not a local directory: the job's own counts
+        err.printf(
+            Locale.ROOT,
+            "%s: %s, %.2f s%n",
+            c.output,
+            r.summary(),
+            (System.nanoTime() - start) / 1e9);
+      } else {
+        err.println(MapReduceSummary.of(r, c, parts).format(System.nanoTime() - start));
       }
     }
     return ExitCodes.OK;
@@ -127,20 +128,14 @@ final class MapReduceConvert {
             : null);
   }
 
-  /**
-   * The residual share of the part files and its warnings ({@code --warn-residual}), as the local
-   * engine prints them; read from the footers of a local OUT in the spec layout, else none.
-   */
-  private static List<String> residual(ConvertCommand c) throws IOException {
-    Path out = Path.of(c.output);
-    if (c.parquet.layout != ShreddingLayout.SPEC || !Files.isDirectory(out)) {
+  /** The part files of a local OUT, in name order; none if OUT is not a local directory. */
+  private static List<Path> parts(ConvertCommand c) throws IOException {
+    if (!Files.isDirectory(Path.of(c.output))) {
       return List.of();
     }
-    List<Path> parts =
-        InputPaths.expand(List.of(c.output), InputPaths::parquetFile).stream()
-            .map(Path::of)
-            .toList();
-    return ResidualShare.of(parts, c.parquet.column).summary(c.warnResidual);
+    return InputPaths.expand(List.of(c.output), InputPaths::parquetFile).stream()
+        .map(Path::of)
+        .toList();
   }
 
   /** The inputs' size for the progress line, or -1 if unknown (not local files). */

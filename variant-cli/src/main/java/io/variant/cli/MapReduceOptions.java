@@ -51,6 +51,10 @@ final class MapReduceOptions {
   }
 
   private static void refuse(ConvertCommand c, CommandSpec spec) {
+    if (c.rules.inferTemporal) {
+      throw new ParameterException(
+          spec.commandLine(), "--infer-temporal is for the local engine, not --engine mapreduce");
+    }
     if (c.parquet.maxFileSize != null) {
       throw new ParameterException(
           spec.commandLine(),
@@ -76,15 +80,15 @@ final class MapReduceOptions {
   }
 
   /**
-   * Rows to sample: {@code --sample N} (0: every row) or {@code --infer-rows N}, which says the
-   * same for this engine; not both.
+   * Rows to sample: {@code --sample N} (0: every row; by default as many as the local engine
+   * samples) or its older name {@code --infer-rows N}; not both.
    */
   private static int sampleRows(ConvertCommand c, CommandSpec spec) {
-    boolean sample = spec.commandLine().getParseResult().hasMatchedOption("--sample");
-    if (!sample) {
+    boolean older = spec.commandLine().getParseResult().hasMatchedOption("--infer-rows");
+    if (older && !spec.commandLine().getParseResult().hasMatchedOption("--sample")) {
       return c.inferRows;
     }
-    if (spec.commandLine().getParseResult().hasMatchedOption("--infer-rows")) {
+    if (older) {
       throw new ParameterException(
           spec.commandLine(),
           "--sample and --infer-rows both set the rows the plan is inferred from: give one");

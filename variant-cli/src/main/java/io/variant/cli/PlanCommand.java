@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.parquet.write.CheckedPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;
@@ -60,16 +61,18 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PlanInference inference = PlanInference.create(rules.options(spec, DEFAULTS));
-    InferredPlan inferred;
+    CheckedPlan inferred;
     String sampled;
     List<String> paths = input.expanded(cli);
     try (JsonDocuments documents = new JsonDocuments(cli, paths, json.options(), json.format)) {
-      PlanSample sample = PlanSample.take(paths, rules.sample, inference, documents, false);
+      PlanSample sample =
+          PlanSample.take(
+              paths, rules.sample, inference, documents, false, rules.sampled(json.options()));
       if (sample.failure() != null) {
         throw sample.failure();
       }
       sampled = sample.description();
-      inferred = InferredPlan.of(inference, sample.rows());
+      inferred = CheckedPlan.of(inference, sample.rows());
     }
     InferenceResult result = inferred.result();
     try (Writer out = cli.output()) {

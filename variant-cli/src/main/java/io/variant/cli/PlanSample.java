@@ -9,6 +9,7 @@ import io.variant.core.Variant;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.infer.PlanInference;
+import io.variant.shredding.infer.SpreadSample;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,21 +21,23 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
  * The rows a plan is inferred from, and then every row of the input for the command that writes it:
  * one sampling procedure for {@code variant plan} and {@code variant convert}, so that both infer
- * the same plan from the same input. Rows are parsed as the command parses them (its {@code
- * --duplicate-keys}, {@code --max-depth} and {@code --max-value-size}; lines longer than {@link
- * NdjsonReader} allows are not held in memory).
+ * the same plan from the same input, by {@link SpreadSample}'s rule, which the MapReduce engine's
+ * sample follows too. Rows are parsed as the command parses them (its {@code --duplicate-keys},
+ * {@code --max-depth} and {@code --max-value-size}; lines longer than {@link NdjsonReader} allows
+ * are not held in memory).
  *
  * <ul>
  *   <li><b>Spread</b>: when every input is a plain (not compressed) file of one document per line
  *       (NDJSON, as {@code --input-format} or {@link FormatDetector} decides), {@value #PLACES}
- *       places at even byte offsets across the inputs each give {@code N / }{@value #PLACES}
- *       consecutive lines (a place starts at the first line beginning at or after its offset and
- *       stops at the next place). A file smaller than N lines is thus read whole; a log whose ids,
- *       times or types drift is seen from start to end.
+ *       places at even byte offsets across the inputs (in name order) each give {@code N / }{@value
+ *       #PLACES} consecutive lines (a place starts at the first line beginning at or after its
+ *       offset and stops at the next place). A file smaller than N lines is thus read whole; a log
+ *       whose ids, times or types drift is seen from start to end.
  *   <li><b>Stream</b>: stdin, compressed (gzip, zstd) and JSON (not NDJSON) inputs can only be read
  *       once, in order, so the sample is their first N documents, read from the command's own
  *       {@link JsonDocuments}, and {@link #description()} says so. {@link #next} then gives those
@@ -51,17 +54,11 @@ import java.util.Locale;
  * <p>Not thread-safe.
  */
 final class PlanSample {
-  /** Documents sampled by default, by {@code plan} and {@code convert} alike. */
-  static final long DEFAULT_ROWS = 10_000;
+  /** Documents sampled by default, by {@code plan} and {@code convert} on either engine. */
+  static final long DEFAULT_ROWS = SpreadSample.DEFAULT_ROWS;
 
-  /**
-   * Places a spread sample reads from: enough to see a drift along the file, few enough to seek
-   * cheaply.
-   */
-  static final int PLACES = 64;
-
-  /** Most sampled rows kept for {@link #rows()}: past it every other one is dropped, evenly. */
-  static final int MAX_ROWS_KEPT = 20_000;
+  /** Places a spread sample reads from ({@link SpreadSample#PLACES}). */
+  static final int PLACES = SpreadSample.PLACES;
 
   /**
    * Most bad rows a stream-mode sample keeps for replay (each with up to 64 KiB of its text): past
@@ -72,10 +69,9 @@ final class PlanSample {
   private final List<String> inputs;
   private final JsonOptions options;
   private final boolean skipBad;
+  private UnaryOperator<Variant> prepare = UnaryOperator.identity(); // before the inference sees it
   private final ArrayDeque<Kept> kept = new ArrayDeque<>();
-  private List<Variant> rows = new ArrayList<>(); // sampled rows, evenly thinned to MAX_ROWS_KEPT
-  private long stride = 1;
-  private long seen;
+  private final SpreadSample.Kept rows = new SpreadSample.Kept(); // for the plan's size check
   private long badRows; // malformed lines left out of the sample
   private String description; // null for a spread sample until description() formats it
   private long spreadRows; // a spread sample's rows
@@ -108,6 +104,7 @@ final class PlanSample {
    * command's reader of the same inputs, which then stands after them.
    *
    * @param skipBad leave malformed lines out of the sample (see the class comment), else fail
+   * @param prepare what the inference sees of a sampled row (the rows replayed are as read)
    * @throws InputException if an input is missing or unreadable, or (without {@code skipBad}) a
    *     sampled line is malformed
    */
@@ -116,14 +113,17 @@ final class PlanSample {
       long rows,
       PlanInference inference,
       JsonDocuments documents,
-      boolean skipBad)
+      boolean skipBad,
+      UnaryOperator<Variant> prepare)
       throws IOException {
     PlanSample s = new PlanSample(inputs, documents.options(), skipBad);
+    s.prepare = prepare;
     String whyNot = s.whyNotSpread(documents.format());
     if (whyNot == null) {
       for (Variant v : s.spread(rows)) {
-        inference.add(v);
-        s.keepRow(v);
+        Variant p = prepare.apply(v);
+        inference.add(p);
+        s.keepRow(p);
       }
       return s;
     }
@@ -185,31 +185,20 @@ final class PlanSample {
   }
 
   /**
-   * The sampled rows (all, or an even selection of {@value #MAX_ROWS_KEPT}), for checking a plan on
-   * them.
+   * The sampled rows (all, or an even selection of {@value SpreadSample#MAX_ROWS_KEPT}), for
+   * checking a plan on them.
    */
   List<Variant> rows() {
-    return rows;
+    return rows.rows();
   }
 
   /** Lets the sampled rows go once the plan is chosen: a large sampled row should not stay. */
   void forgetRows() {
-    rows = List.of();
+    rows.clear();
   }
 
   private void keepRow(Variant v) {
-    if (seen++ % stride != 0) {
-      return;
-    }
     rows.add(v);
-    if (rows.size() >= MAX_ROWS_KEPT) {
-      List<Variant> half = new ArrayList<>(MAX_ROWS_KEPT / 2);
-      for (int i = 0; i < rows.size(); i += 2) {
-        half.add(rows.get(i));
-      }
-      rows = half;
-      stride *= 2;
-    }
   }
 
   /**
@@ -218,15 +207,7 @@ final class PlanSample {
    */
   String description() {
     if (description == null) { // formatted on first use: convert --quiet never shows it
-      description =
-          spreadBytes < 0
-              ? String.format(Locale.ROOT, "all %d rows", spreadRows)
-              : String.format(
-                  Locale.ROOT,
-                  "%d rows from %d places spread across %s",
-                  spreadRows,
-                  PLACES,
-                  bytes(spreadBytes));
+      description = SpreadSample.description(spreadRows, spreadBytes);
     }
     return badRows == 0
         ? description
@@ -297,8 +278,9 @@ final class PlanSample {
         more = false;
         break;
       }
-      inference.add(v);
-      keepRow(v);
+      Variant p = prepare.apply(v); // replayed as read: the command converts what it writes
+      inference.add(p);
+      keepRow(p);
       n++;
       kept.add(new Kept(v, null, false, null, documents.source(), documents.line()));
     }
@@ -312,41 +294,37 @@ final class PlanSample {
             : String.format(Locale.ROOT, "all %d rows", n);
   }
 
-  /** The spread mode. */
+  /** The spread mode: {@link SpreadSample}'s places of the inputs. */
   private List<Variant> spread(long rows) throws IOException {
-    long[] sizes = new long[inputs.size()];
+    List<SpreadSample.Input> sized = new ArrayList<>();
     long total = 0;
-    for (int i = 0; i < sizes.length; i++) {
-      sizes[i] = Files.size(Path.of(inputs.get(i)));
-      total += sizes[i];
+    for (String in : inputs) {
+      Path p = Path.of(in);
+      sized.add(new SpreadSample.Input(p.toAbsolutePath().normalize().toString(), Files.size(p)));
+      total += sized.get(sized.size() - 1).size();
     }
-    // rounded up: a file of fewer than N lines of uneven lengths is still read whole
-    long perPlace = rows == 0 ? Long.MAX_VALUE : Math.max(1, (rows + PLACES - 1) / PLACES);
+    SpreadSample.Quota quota = new SpreadSample.Quota(rows);
     List<Variant> out = new ArrayList<>();
     boolean whole = true;
-    long before = 0; // bytes of the inputs before input i
-    long[] taken = new long[PLACES]; // a place that spans two inputs shares its quota between them
-    for (int i = 0; i < sizes.length; i++) {
-      FileChannel ch = null; // one per input, opened at its first place, not one per place
-      try {
-        // Place k covers bytes [ceil(k * total / PLACES), ceil((k + 1) * total / PLACES)) of the
-        // inputs as if concatenated; the part of a place inside input i is read from input i.
-        for (int k = 0; k < PLACES; k++) {
-          long from = Math.max(ceilDiv(k * total, PLACES), before) - before;
-          long to = Math.min(ceilDiv((k + 1) * total, PLACES), before + sizes[i]) - before;
-          if (from < to) {
-            ch = ch != null ? ch : FileChannel.open(Path.of(inputs.get(i)));
-            int had = out.size();
-            whole &= readPlace(ch, inputs.get(i), from, to, perPlace - taken[k], out);
-            taken[k] += out.size() - had;
+    int open = -1;
+    FileChannel ch = null; // one per input, opened at its first place, not one per place
+    try {
+      for (SpreadSample.Place place : SpreadSample.places(sized)) {
+        if (place.input() != open) {
+          if (ch != null) {
+            ch.close();
           }
+          ch = FileChannel.open(Path.of(inputs.get(place.input())));
+          open = place.input();
         }
-      } finally {
-        if (ch != null) {
-          ch.close();
-        }
+        int had = out.size();
+        whole &= readPlace(ch, inputs.get(open), place.from(), place.to(), quota.left(place), out);
+        quota.took(place, out.size() - had);
       }
-      before += sizes[i];
+    } finally {
+      if (ch != null) {
+        ch.close();
+      }
     }
     spreadRows = out.size();
     spreadBytes = whole ? -1 : total;
@@ -413,15 +391,5 @@ final class PlanSample {
         e.column(),
         JsonDocuments.withHints(e.detail()),
         e.getCause());
-  }
-
-  private static long ceilDiv(long a, long b) {
-    return -Math.floorDiv(-a, b);
-  }
-
-  private static String bytes(long n) {
-    return n < 1 << 20
-        ? String.format(Locale.ROOT, "%.1f KB", n / 1024.0)
-        : String.format(Locale.ROOT, "%.1f MB", n / 1048576.0);
   }
 }

@@ -46,7 +46,7 @@ class MapReduceExitCodesTest {
     CliRunner.Result r = convert(input(20), "-o", dir.resolve("out").toString());
 
     assertEquals(ExitCodes.OK, r.exitCode(), r.err());
-    assertTrue(r.err().contains("20 rows in, 20 written"), r.err());
+    assertTrue(r.err().contains("20 rows written (20 read, 0 rejected)"), r.err());
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
+import io.variant.shredding.infer.SpreadSample;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
@@ -30,12 +31,14 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * A map-only MapReduce job converting NDJSON text (plain, or compressed with a codec Hadoop knows,
  * e.g. {@code .gz}, which Hadoop reads whole, as one split) to a directory of Parquet part files
  * with one shredded VARIANT column, all with the same plan: given, or inferred once before the job
- * from rows sampled across the input splits ({@link PlanSample}).
+ * from rows sampled across the input as the local {@code variant convert} samples them ({@link
+ * PlanSample}), so both engines write the same plan.
  *
  * <pre>
  * hadoop jar variant-hadoop-job.jar io.variant.hadoop.ConvertJob [-D k=v ...] [options] -o OUTDIR IN...
  *   --plan TEXT|@FILE      the plan (a file is read up to its first blank line); default: inferred
- *   --sample-rows N        rows sampled for inference and the shared dictionary (default 1000)
+ *   --sample N             rows sampled for inference and the shared dictionary (default 10000;
+ *                          --sample-rows is its older name)
  *   --column NAME          the VARIANT column (default variant)
  *   --layout spec|draft    column layout (default spec)
  *   --widening lossless|same-scale|strict   which numbers typed columns take (default lossless)
@@ -84,16 +87,16 @@ public final class ConvertJob extends Configured implements Tool {
     }
 
     /**
-     * Inputs to a directory with the defaults: inferred plan from 1000 rows ({@link
-     * PlanSample#DEFAULT_INFERENCE}), column {@code variant}, spec layout, lossless widening, ZSTD,
-     * fail on bad lines, JSON parsed with {@link JsonOptions#defaults()}.
+     * Inputs to a directory with the defaults: inferred plan from {@link SpreadSample#DEFAULT_ROWS}
+     * rows ({@link PlanSample#DEFAULT_INFERENCE}), column {@code variant}, spec layout, lossless
+     * widening, ZSTD, fail on bad lines, JSON parsed with {@link JsonOptions#defaults()}.
      */
     public static Options of(List<String> inputs, String output) {
       return new Options(
           inputs,
           output,
           null,
-          1000,
+          (int) SpreadSample.DEFAULT_ROWS,
           VariantParquetOutputFormat.DEFAULT_COLUMN,
           ShreddingLayout.SPEC,
           NumericWidening.LOSSLESS,
@@ -265,12 +268,9 @@ public final class ConvertJob extends Configured implements Tool {
           count(ConvertCounters.RESIDUAL_VALUES),
           sample == null
               ? "; plan given"
-              : String.format(
-                  Locale.ROOT,
-                  "; plan inferred from %d rows of %d of %d splits",
-                  sample.rows(),
-                  sample.splits(),
-                  sample.totalSplits()));
+              : "; plan inferred from "
+                  + sample.description()
+                  + (sample.note().isEmpty() ? "" : "; " + sample.note()));
     }
   }
 

@@ -16,7 +16,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  */
 final class ConvertJobArguments {
   static final String USAGE =
-      "usage: ConvertJob [--plan TEXT|@FILE] [--sample-rows N] [--column NAME] [--layout spec|draft] "
+      "usage: ConvertJob [--plan TEXT|@FILE] [--sample N] [--column NAME] [--layout spec|draft] "
           + "[--widening lossless|same-scale|strict] [--codec zstd|snappy|gzip|none] [--on-error fail|skip] [--max-split-bytes N] [--overwrite] -o OUTDIR IN...";
 
   private ConvertJobArguments() {}
@@ -32,7 +32,8 @@ final class ConvertJobArguments {
       switch (a) {
         case "-o", "--output" -> output = value(args, ++i, a);
         case "--plan" -> o = o.withPlan(PlanFiles.parse(value(args, ++i, a), new Configuration()));
-        case "--sample-rows" -> o = o.withSampleRows(Integer.parseInt(value(args, ++i, a)));
+        case "--sample", "--sample-rows" ->
+            o = o.withSampleRows(Integer.parseInt(value(args, ++i, a)));
         case "--column" -> o = o.withColumn(value(args, ++i, a));
         case "--layout" -> o = o.withLayout(choice(a, value(args, ++i, a), ShreddingLayout.class));
         case "--widening" -> o = o.withWidening(NumericWidening.parse(value(args, ++i, a)));

@@ -6,41 +6,49 @@ import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
+import io.variant.parquet.write.CheckedPlan;
 import io.variant.shredding.ShreddingPlan;
-import io.variant.shredding.infer.EvenSample;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
-import io.variant.shredding.infer.Selection;
+import io.variant.shredding.infer.SpreadSample;
 import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
-import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
-import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+import org.apache.hadoop.util.LineReader;
 
 /**
- * Rows sampled across a job's input splits before the job runs, so that every task shreds with one
- * plan: the first lines of each split (of up to {@code rows} splits, evenly spread), about {@code
- * rows} in all, feed {@link PlanInference} (the inference of {@code variant plan} and {@code
- * variant convert}) and the shared metadata dictionary. Lines that are not JSON documents are
- * passed over here; the tasks deal with them.
+ * Rows sampled from a job's input before the job runs, so that every task shreds with one plan, and
+ * the same plan {@code variant plan} prints and the local {@code variant convert} writes for the
+ * same input: the same rows ({@link SpreadSample}'s places of plain files; the first rows of
+ * compressed ones), the same inference and the same size check ({@link CheckedPlan}). The sampled
+ * rows also give the shared metadata dictionary. Lines that are not JSON documents are passed over
+ * here (they take no share of their place, as the local engine's {@code convert} passes them over);
+ * the tasks deal with them.
  *
  * @param plan the inferred plan
  * @param keys object keys seen, in order of first appearance, at most {@link #MAX_KEYS}
  * @param rows rows sampled
- * @param splits splits the sample came from, of {@code totalSplits}
- * @param totalSplits the job's input splits
+ * @param description what was sampled, as the local engine says it: "all 3000 rows", "10000 rows
+ *     from 64 places spread across 12.0 MB", "the first 10000 rows (...)"
+ * @param note empty, or what the size check changed ({@link CheckedPlan#note()})
  */
 public record PlanSample(
-    ShreddingPlan plan, Set<String> keys, long rows, int splits, int totalSplits) {
+    ShreddingPlan plan, Set<String> keys, long rows, String description, String note) {
   /**
    * Keys the shared dictionary takes from the sample: as in {@code VariantParquetWriter}'s sample,
    * past about a thousand keys rows evidently share no vocabulary, and every extra key widens field
@@ -48,80 +56,198 @@ public record PlanSample(
    */
   public static final int MAX_KEYS = 1024;
 
-  /**
-   * The inference of {@link #of(Job, int)}: by presence, not the cost model (this sample is not
-   * checked against the unshredded size, as variant-cli's is), typing paths present in at least 10%
-   * of their parent objects.
-   */
-  public static final InferenceOptions DEFAULT_INFERENCE =
-      InferenceOptions.defaults().withSelection(Selection.PRESENCE).withMinPresence(0.10);
+  /** The inference of {@link #of(Job, long)}: the cost model, as {@code variant plan} infers. */
+  public static final InferenceOptions DEFAULT_INFERENCE = InferenceOptions.defaults();
 
   /**
-   * Samples about {@code rows} rows of the job's input (its input paths and input format settings
-   * as {@link TextInputFormat} reads them), inferring the plan for the widening set on the job
-   * ({@link VariantParquetOutputFormat#setWidening}, lossless if none).
+   * Samples {@code rows} rows of the job's input (its input paths as {@link TextInputFormat} lists
+   * them), inferring the plan for the widening set on the job ({@link
+   * VariantParquetOutputFormat#setWidening}, lossless if none).
    *
    * @throws IOException if the input cannot be listed or read
    * @throws IllegalArgumentException if {@code rows < 1}
    */
-  public static PlanSample of(Job job, int rows) throws IOException, InterruptedException {
+  public static PlanSample of(Job job, long rows) throws IOException, InterruptedException {
     return of(job, rows, DEFAULT_INFERENCE, JsonOptions.defaults());
   }
 
   /**
-   * Samples about {@code rows} rows as {@link #of(Job, int)} does, inferring with {@code options}
-   * and parsing lines with {@code json}.
+   * Samples {@code rows} rows as {@link #of(Job, long)} does, inferring with {@code options} and
+   * parsing lines with {@code json}.
    */
-  public static PlanSample of(Job job, int rows, InferenceOptions options, JsonOptions json)
+  public static PlanSample of(Job job, long rows, InferenceOptions options, JsonOptions json)
       throws IOException, InterruptedException {
     if (rows < 1) {
       throw new IllegalArgumentException("Cannot infer a plan from " + rows + " rows");
     }
-    TextInputFormat format = new TextInputFormat();
-    List<InputSplit> all = format.getSplits(job);
-    List<InputSplit> chosen = EvenSample.of(all, rows);
+    Configuration conf = job.getConfiguration();
     // the writer takes the job's widening, so the plan must be inferred for it
-    PlanInference inference =
-        PlanInference.create(
-            options.withWidening(VariantParquetOutputFormat.widening(job.getConfiguration())));
-    Set<String> keys = new LinkedHashSet<>();
-    long sampled = 0;
-    for (int i = 0; i < chosen.size(); i++) {
-      long quota =
-          (rows - sampled) / (chosen.size() - i); // what is left, shared by the splits left
-      sampled += sampleSplit(format, chosen.get(i), job, quota, inference, keys, json);
-    }
-    return new PlanSample(inference.result().plan(), keys, sampled, chosen.size(), all.size());
-  }
-
-  private static long sampleSplit(
-      TextInputFormat format,
-      InputSplit split,
-      Job job,
-      long quota,
-      PlanInference inference,
-      Set<String> keys,
-      JsonOptions json)
-      throws IOException, InterruptedException {
-    TaskAttemptContext context =
-        new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
-    long taken = 0;
-    try (RecordReader<LongWritable, Text> lines = format.createRecordReader(split, context)) {
-      lines.initialize(split, context);
-      while (taken < quota && lines.nextKeyValue()) {
-        Text line = lines.getCurrentValue();
-        Variant v;
-        try {
-          v = VariantJson.parse(Arrays.copyOf(line.getBytes(), line.getLength()), json);
-        } catch (VariantException e) {
-          continue; // blank or bad: the task decides
-        }
-        inference.add(v);
-        addKeys(v.metadata(), keys);
-        taken++;
+    Rows sampled =
+        new Rows(
+            PlanInference.create(options.withWidening(VariantParquetOutputFormat.widening(conf))),
+            json);
+    List<FileStatus> files = new Listing().files(job);
+    CompressionCodecFactory codecs = new CompressionCodecFactory(conf);
+    String why = null;
+    for (FileStatus f : files) {
+      if (why == null && codecs.getCodec(f.getPath()) != null) {
+        why = f.getPath() + " is compressed, which cannot be read from the middle";
       }
     }
-    return taken;
+    String description =
+        why == null
+            ? sampled.spread(files, rows, conf)
+            : sampled.stream(files, rows, codecs, conf, why);
+    CheckedPlan checked = CheckedPlan.of(sampled.inference, sampled.kept.rows());
+    return new PlanSample(checked.plan(), sampled.keys, sampled.count, description, checked.note());
+  }
+
+  /** The files a job reads, as its input format lists them (globs expanded, hidden files not). */
+  private static final class Listing extends TextInputFormat {
+    List<FileStatus> files(JobContext job) throws IOException {
+      List<FileStatus> out = new ArrayList<>();
+      for (FileStatus f : listStatus(job)) {
+        if (f.isFile()) {
+          out.add(f);
+        }
+      }
+      return out;
+    }
+  }
+
+  /** The rows sampled so far, fed to the inference, the size check's rows and the keys. */
+  private static final class Rows {
+    final PlanInference inference;
+    final JsonOptions json;
+    final SpreadSample.Kept kept = new SpreadSample.Kept();
+    final Set<String> keys = new LinkedHashSet<>();
+    long count;
+
+    Rows(PlanInference inference, JsonOptions json) {
+      this.inference = inference;
+      this.json = json;
+    }
+
+    /** Takes {@code line} if it is a document; returns whether it was. */
+    boolean take(Text line) {
+      Variant v;
+      try {
+        v = VariantJson.parse(Arrays.copyOf(line.getBytes(), line.getLength()), json);
+      } catch (VariantException e) {
+        return false; // blank or bad: the task decides
+      }
+      inference.add(v);
+      kept.add(v);
+      addKeys(v.metadata(), keys);
+      count++;
+      return true;
+    }
+
+    /** {@link SpreadSample}'s places of plain files. */
+    String spread(List<FileStatus> files, long rows, Configuration conf) throws IOException {
+      List<SpreadSample.Input> sized = new ArrayList<>();
+      for (FileStatus f : files) {
+        sized.add(new SpreadSample.Input(f.getPath().toUri().getPath(), f.getLen()));
+      }
+      SpreadSample.Quota quota = new SpreadSample.Quota(rows);
+      boolean whole = true;
+      int open = -1;
+      FSDataInputStream in = null;
+      try {
+        for (SpreadSample.Place place : SpreadSample.places(sized)) {
+          if (place.input() != open) {
+            if (in != null) {
+              in.close();
+            }
+            FileStatus f = files.get(place.input());
+            in = f.getPath().getFileSystem(conf).open(f.getPath());
+            open = place.input();
+          }
+          long before = count;
+          whole &= readPlace(in, place.from(), place.to(), quota.left(place), conf);
+          quota.took(place, count - before);
+        }
+      } finally {
+        if (in != null) {
+          in.close();
+        }
+      }
+      return SpreadSample.description(count, whole ? -1 : total(sized));
+    }
+
+    /**
+     * Takes up to {@code limit} documents from the lines that start in [{@code from}, {@code to});
+     * returns whether every such line was read.
+     */
+    private boolean readPlace(
+        FSDataInputStream in, long from, long to, long limit, Configuration conf)
+        throws IOException {
+      long base = Math.max(0, from - 1);
+      in.seek(base);
+      LineReader lines = new LineReader(in, conf); // not closed: that would close in
+      Text line = new Text();
+      long pos = base;
+      if (from > 0) {
+        pos += lines.readLine(line); // the rest of the line that holds byte from - 1
+      }
+      long taken = 0;
+      while (pos < to) {
+        int n = lines.readLine(line);
+        if (n == 0) {
+          return true;
+        }
+        if (taken >= limit) {
+          return false;
+        }
+        pos += n;
+        if (take(line)) {
+          taken++;
+        }
+      }
+      return true;
+    }
+
+    /** The first {@code rows} documents of the inputs, in order: compressed data. */
+    String stream(
+        List<FileStatus> files,
+        long rows,
+        CompressionCodecFactory codecs,
+        Configuration conf,
+        String why)
+        throws IOException {
+      boolean more = false;
+      Text line = new Text();
+      for (FileStatus f : files) {
+        FileSystem fs = f.getPath().getFileSystem(conf);
+        CompressionCodec codec = codecs.getCodec(f.getPath());
+        try (InputStream raw = fs.open(f.getPath());
+            InputStream in = codec == null ? raw : codec.createInputStream(raw)) {
+          LineReader lines = new LineReader(in, conf);
+          while (lines.readLine(line) > 0) {
+            if (count >= rows) {
+              more = true;
+              break;
+            }
+            take(line);
+          }
+        }
+        if (more) {
+          break;
+        }
+      }
+      return more
+          ? String.format(
+              Locale.ROOT, "the first %d rows (%s; rows further on were not seen)", count, why)
+          : SpreadSample.description(count, -1);
+    }
+
+    private static long total(List<SpreadSample.Input> sized) {
+      long t = 0;
+      for (SpreadSample.Input i : sized) {
+        t += i.size();
+      }
+      return t;
+    }
   }
 
   private static void addKeys(VariantMetadata m, Set<String> keys) {

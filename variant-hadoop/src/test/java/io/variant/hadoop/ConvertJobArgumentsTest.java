@@ -25,7 +25,7 @@ class ConvertJobArgumentsTest {
     assertEquals(List.of("a.ndjson", "b/*.gz"), o.inputs());
     assertEquals("out", o.output());
     assertNull(o.plan());
-    assertEquals(1000, o.sampleRows());
+    assertEquals(10_000, o.sampleRows());
     assertEquals(VariantParquetOutputFormat.DEFAULT_COLUMN, o.column());
     assertEquals(ShreddingLayout.SPEC, o.layout());
     assertEquals(NumericWidening.LOSSLESS, o.widening());
@@ -92,7 +92,7 @@ class ConvertJobArgumentsTest {
         ConvertMapper.OnError.SKIP, base.withOnError(ConvertMapper.OnError.SKIP).onError());
     assertEquals(9, base.withMaxSplitBytes(9).maxSplitBytes());
     assertTrue(base.withOverwrite(true).overwrite());
-    assertEquals(base, base.withSampleRows(7).withSampleRows(1000));
+    assertEquals(base, base.withSampleRows(7).withSampleRows(10_000));
     assertThrows(IllegalArgumentException.class, () -> base.withSampleRows(0));
   }
 

@@ -35,8 +35,7 @@ class ConvertJobTest {
     ConvertJob.Options options =
         ConvertJob.Options.of(
                 List.of(dir.resolve("*.ndjson*").toString()), dir.resolve("out").toString())
-            .withMaxSplitBytes(splitBytes)
-            .withSampleRows(200);
+            .withMaxSplitBytes(splitBytes);
     ConvertJob.Result r = ConvertJob.run(Events.localConf(dir), options, false);
 
     assertTrue(r.succeeded(), r.summary());
@@ -53,7 +52,8 @@ class ConvertJobTest {
     assertEquals(lines.size(), r.count(ConvertCounters.ROWS_WRITTEN));
     assertEquals(0, r.count(ConvertCounters.ROWS_REJECTED));
     assertTrue(r.typedShare() > 0.5 && r.count(ConvertCounters.RESIDUAL_VALUES) > 0, r.summary());
-    assertTrue(r.sample().splits() >= 7, r.summary());
+    assertEquals(lines.size(), r.sample().rows(), r.summary()); // the default sample: every row
+    assertTrue(r.summary().contains("plan inferred from all 750 rows"), r.summary());
     assertTrue(Files.exists(dir.resolve("out/_SUCCESS")));
   }
 

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * Whatever plan inference picks from a sample (the cost model or presence, file-wide or sample-fit
  * widths), every row of the data, sampled or not, splits and rebuilds to a logically equal Variant.
  * The unsampled rows are where a plan fit to the sample meets values it did not see: wider numbers,
- * other types, new fields.
+ * other types, new fields; the rows have the shapes real files have ({@link #rows}).
  */
 class InferredPlanRoundTripPropertyTest {
   private static final int[] SAMPLE_PERCENTS = {5, 20, 50, 100};
@@ -32,10 +32,7 @@ class InferredPlanRoundTripPropertyTest {
     Trials.run(
         "anInferredPlanRoundTripsSampledAndUnsampledRows",
         rnd -> {
-          DatasetGen.Slot root =
-              new DatasetGen.Slot(DatasetGen.shape(rnd, 3), 0.9, rnd.nextInt(8) == 0 ? 0.1 : 0);
-          List<Model> rows =
-              DatasetGen.rows(rnd, root, 200 + rnd.nextInt(600)); // enough rows for columns to pay
+          List<Model> rows = rows(rnd, 200 + rnd.nextInt(600)); // enough for columns to pay
           List<Variant> all = Values.variants(rows);
           List<Variant> sample =
               sample(rnd, all, SAMPLE_PERCENTS[rnd.nextInt(SAMPLE_PERCENTS.length)]);
@@ -55,6 +52,31 @@ class InferredPlanRoundTripPropertyTest {
           }
         });
     assertTrue(typed[0] > 0, "no trial inferred a typed plan: the property would be vacuous");
+  }
+
+  /**
+   * Rows of one random shape, or of the shapes real files have: 15% of rows not of the shape
+   * (arrays, scalars), rows that are arrays of scalars, sparse row families, fields whose types
+   * change halfway through.
+   */
+  private static List<Model> rows(Random rnd, int n) {
+    double mainShare = rnd.nextInt(3) == 0 ? 0.85 : 0.9;
+    double nullShare = rnd.nextInt(8) == 0 ? 0.1 : 0;
+    DatasetGen.Shape shape =
+        switch (rnd.nextInt(6)) {
+          case 0 -> DatasetGen.scalarArrays(rnd);
+          case 1 -> DatasetGen.sparseFamilies(rnd);
+          default -> DatasetGen.shape(rnd, 3);
+        };
+    DatasetGen.Slot root = new DatasetGen.Slot(shape, mainShare, nullShare);
+    if (rnd.nextInt(4) != 0) {
+      return DatasetGen.rows(rnd, root, n);
+    }
+    List<Model> rows = new ArrayList<>(DatasetGen.rows(rnd, root, n / 2));
+    DatasetGen.Slot drifted =
+        new DatasetGen.Slot(DatasetGen.drifted(rnd, shape), mainShare, nullShare);
+    rows.addAll(DatasetGen.rows(rnd, drifted, n - n / 2));
+    return rows;
   }
 
   /** The first rows and rows spread across: as the CLI samples, without the row order changing. */

@@ -43,6 +43,9 @@ import org.apache.parquet.io.LocalInputFile;
  * <p>Run through {@code bench/sizes}, which generates the corpora; by hand: {@code java -cp
  * benchmarks.jar:duckdb_jdbc.jar io.variant.bench.sizes.SizeTable DIR name=file.ndjson ...} (DIR
  * receives the Parquet files). Without DuckDB's JDBC driver on the class path its column says "-".
+ * {@code -Dsizes.extra='LABEL=ARGS;LABEL=ARGS'} adds a column per LABEL: {@code variant convert}
+ * with ARGS (space-separated) added to its defaults, e.g. {@code with
+ * --infer-temporal=--infer-temporal}.
  */
 public final class SizeTable {
   private SizeTable() {}
@@ -50,10 +53,15 @@ public final class SizeTable {
   public static void main(String[] args) throws Exception {
     Path dir = Path.of(args[0]);
     Files.createDirectories(dir);
+    Map<String, List<String>> extras = extras(System.getProperty("sizes.extra", ""));
     StringBuilder table = new StringBuilder();
     table.append(
-        "| corpus | rows | JSON column (ZSTD) | unshredded Variant | ours, inferred | DuckDB 2.0 VARIANT | ours ÷ DuckDB | typed leaves |\n");
-    table.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        "| corpus | rows | JSON column (ZSTD) | unshredded Variant | ours, inferred | DuckDB 2.0 VARIANT | ours ÷ DuckDB | typed leaves |");
+    extras.keySet().forEach(label -> table.append(' ').append(label).append(" |"));
+    table.append("\n|---|---:|---:|---:|---:|---:|---:|---:|");
+    extras.keySet().forEach(label -> table.append("---:|"));
+    table.append('\n');
+    StringBuilder misses = new StringBuilder();
     StringBuilder where = new StringBuilder();
     for (int i = 1; i < args.length; i++) {
       String name = args[i].substring(0, args[i].indexOf('='));
@@ -68,7 +76,7 @@ public final class SizeTable {
       Path duck = dir.resolve(name + ".duckdb.parquet");
       writeJsonColumn(lines, json);
       writeUnshredded(lines, unshredded);
-      String summary = convert(ndjson, ours);
+      String summary = convert(ndjson, ours, List.of());
       long duckBytes = duckdb(ndjson, duck);
       double bar = Files.size(json);
       Footer f = Footer.of(ours);
@@ -90,6 +98,32 @@ public final class SizeTable {
                   ? "-"
                   : String.format(Locale.ROOT, "%.2f", Files.size(ours) / (double) duckBytes),
               f.typedLeaves()));
+      table.setLength(table.length() - 1); // the line's end: extra columns follow
+      int extra = 0;
+      for (Map.Entry<String, List<String>> e : extras.entrySet()) {
+        Path other = dir.resolve(name + ".extra" + extra++ + ".parquet");
+        convert(ndjson, other, e.getValue());
+        table.append(
+            String.format(
+                Locale.ROOT,
+                " %.2f (%s, %d typed) |",
+                Files.size(other) / bar,
+                mb(Files.size(other)),
+                Footer.of(other).typedLeaves()));
+      }
+      table.append('\n');
+      if (lines.size() >= 1000
+          && (Files.size(ours) > Files.size(unshredded)
+              || (duckBytes >= 0 && Files.size(ours) > duckBytes))) {
+        misses.append(
+            String.format(
+                Locale.ROOT,
+                "- %s: ours %,d bytes, unshredded %,d, DuckDB %,d%n",
+                name,
+                Files.size(ours),
+                Files.size(unshredded),
+                duckBytes));
+      }
       where
           .append("\n### ")
           .append(name)
@@ -103,6 +137,11 @@ public final class SizeTable {
       }
     }
     System.out.print(table);
+    System.out.println();
+    System.out.println(
+        misses.isEmpty()
+            ? "Ours is no larger than unshredded and than DuckDB's file on every corpus of 1,000 rows or more."
+            : "Ours is larger than unshredded or than DuckDB's file on:\n" + misses);
     System.out.println("\n## Where the bytes go (compressed bytes per column group)");
     System.out.print(where);
   }
@@ -129,15 +168,32 @@ public final class SizeTable {
     }
   }
 
-  /** {@code variant convert IN -o OUT --overwrite} in this JVM; returns its summary line. */
-  private static String convert(Path in, Path out) {
+  /** "LABEL=ARGS;LABEL=ARGS" as labels and their argument lists, in order. */
+  private static Map<String, List<String>> extras(String spec) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (String item : spec.split(";")) {
+      int eq = item.indexOf('=');
+      if (eq > 0) {
+        out.put(item.substring(0, eq).strip(), List.of(item.substring(eq + 1).strip().split(" +")));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code variant convert IN -o OUT --overwrite ARGS...} in this JVM; returns its summary line.
+   */
+  private static String convert(Path in, Path out, List<String> args) {
     StringWriter err = new StringWriter();
+    List<String> command =
+        new ArrayList<>(List.of("convert", in.toString(), "-o", out.toString(), "--overwrite"));
+    command.addAll(args);
     int code =
         VariantCli.commandLine(
                 new ByteArrayInputStream(new byte[0]),
                 new ByteArrayOutputStream(),
                 new PrintWriter(err, true))
-            .execute("convert", in.toString(), "-o", out.toString(), "--overwrite");
+            .execute(command.toArray(new String[0]));
     if (code != 0) {
       throw new IllegalStateException("variant convert failed: " + err);
     }

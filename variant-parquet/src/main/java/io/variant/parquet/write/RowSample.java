@@ -8,7 +8,6 @@ import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
-import io.variant.shredding.infer.Selection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -40,8 +39,7 @@ final class RowSample {
    * fixed costs; {@code variant convert} samples across the file, applies the cost model and checks
    * the plan (see variant-cli).
    */
-  static final InferenceOptions WRITER_INFERENCE =
-      InferenceOptions.defaults().withSelection(Selection.PRESENCE).withMinPresence(0.10);
+  static final InferenceOptions WRITER_INFERENCE = InferenceOptions.presenceRule();
 
   private final int capacity;
   private final RecordShape shape;

@@ -261,9 +261,8 @@ public final class CostModel {
     }
   }
 
-  /** "saves 1234 B" or "costs 1234 B". */
   private static String verdict(double saved) {
-    return String.format(Locale.ROOT, "%s %.0f B", saved > 0 ? "saves" : "costs", Math.abs(saved));
+    return Shares.verdict(saved);
   }
 
   /**

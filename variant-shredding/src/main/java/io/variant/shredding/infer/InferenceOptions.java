@@ -15,12 +15,15 @@ import io.variant.shredding.NumericWidening;
  *     own slot in the plan. <b>Default 0</b>: the cost model weighs presence itself (a slot costs
  *     every row a definition level and, per row group, a column chunk, whether the field is there
  *     or not). Under {@link Selection#PRESENCE}, 0.10 is the usual choice.
- * @param dominance share (above 0, at most 1) of a path's non-null values that one type family must
- *     hold for the path to be typed with it; the other values go to the residual, and with no such
- *     family the path is {@code variant}. <b>Default 0.90.</b> Seed 002's motivating case, a
- *     numeric field with rare strings like "n/a", stays typed, while a path whose residual would be
- *     populated on most pages (and so block statistics-based skipping, digest §D.5) is not split
- *     into two half-used columns.
+ * @param dominance share (0 to 1) of a path's non-null values that one type family must hold to be
+ *     typed at all; the values of other families go to the residual. <b>Default 0</b>: no floor, as
+ *     under the cost model the share is one input of each family's estimate (values outside the
+ *     family stay in the path's residual, and their levels count), so that a few rows of another
+ *     type do not veto a column that pays for the rest: object rows among array rows, a number
+ *     field with rare strings like "n/a", strings among a list's numbers. Under {@link
+ *     Selection#PRESENCE}, which weighs nothing, {@link #PRESENCE_DOMINANCE} is the usual choice:
+ *     with less, a path whose residual is populated on most pages (which blocks statistics-based
+ *     skipping) would be split into two half-used columns.
  * @param maxTypedColumns most typed ({@code typed_value}) leaf columns the plan may have; past it
  *     the least present paths go back to their parent's residual. <b>Default 300.</b> Every column
  *     costs writer memory (an open page per column) and footer metadata per row group; 300 holds
@@ -58,7 +61,7 @@ public record InferenceOptions(
   private static final InferenceOptions DEFAULTS =
       new InferenceOptions(
           0.0,
-          0.90,
+          0.0,
           300,
           50,
           10_000,
@@ -76,9 +79,9 @@ public record InferenceOptions(
       throw new IllegalArgumentException(
           "Cannot use minPresence " + minPresence + ": it must be in [0, 1]");
     }
-    if (!(dominance > 0 && dominance <= 1)) {
+    if (!(dominance >= 0 && dominance <= 1)) {
       throw new IllegalArgumentException(
-          "Cannot use dominance " + dominance + ": it must be in (0, 1]");
+          "Cannot use dominance " + dominance + ": it must be in [0, 1]");
     }
     if (maxTypedColumns < 0) {
       throw new IllegalArgumentException(
@@ -99,8 +102,14 @@ public record InferenceOptions(
   }
 
   /**
-   * minPresence 0, dominance 0.90, 300 typed columns, depth 50, 10,000 tracked paths, file-wide
-   * types, cost model, lossless widening.
+   * The usual {@link #dominance()} under {@link Selection#PRESENCE}: the family a path is typed
+   * with must hold 90% of its non-null values.
+   */
+  public static final double PRESENCE_DOMINANCE = 0.90;
+
+  /**
+   * minPresence 0, dominance 0, 300 typed columns, depth 50, 10,000 tracked paths, file-wide types,
+   * cost model, lossless widening.
    */
   public static InferenceOptions defaults() {
     return DEFAULTS;
@@ -154,6 +163,19 @@ public record InferenceOptions(
   /** These options with {@link #typeWidth()} set to {@code width}. */
   public InferenceOptions withTypeWidth(TypeWidth width) {
     return with(c -> c.typeWidth = width);
+  }
+
+  /**
+   * The presence rule: {@link Selection#PRESENCE}, fields present in at least 10% of their parent
+   * objects, typed with a family that holds {@link #PRESENCE_DOMINANCE} of their non-null values;
+   * the other settings as in {@link #defaults()}. For a sample too small or too early to weigh (a
+   * writer's first rows).
+   */
+  public static InferenceOptions presenceRule() {
+    return DEFAULTS
+        .withSelection(Selection.PRESENCE)
+        .withMinPresence(0.10)
+        .withDominance(PRESENCE_DOMINANCE);
   }
 
   /** These options with {@link #selection()} set to {@code s}. */

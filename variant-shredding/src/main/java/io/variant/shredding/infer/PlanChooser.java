@@ -16,46 +16,6 @@ import java.util.function.Supplier;
  * any time.
  */
 final class PlanChooser {
-  private enum Shape {
-    RESIDUAL,
-    SCALAR,
-    OBJECT,
-    ARRAY
-  }
-
-  /**
-   * The decision for one path. Only {@code kept} and {@code fields} change, while the budget
-   * applies.
-   */
-  private static final class Choice {
-    final PathStats stats;
-    final long sampled;
-    final Shape shape;
-    final TypeFamily family; // the typed family; meaningless for RESIDUAL
-    final ShreddedType scalar; // SCALAR only
-    long typedNumbers = -1; // exact numerics: the values the column takes, if not the family's
-    final List<Choice> fields = new ArrayList<>(); // OBJECT only
-    Choice element; // ARRAY only
-    boolean kept = true;
-    CostModel.Estimate
-        estimate; // SCALAR leaves weighed by the cost model, and leaves it left in the residual
-    Supplier<String> reason = () -> ""; // formatted only if the explanation is read
-    final List<Choice> notInPlan =
-        new ArrayList<>(); // examined fields (or element) left out: for the explanation
-
-    Choice(PathStats stats, long sampled, Shape shape, TypeFamily family, ShreddedType scalar) {
-      this.stats = stats;
-      this.sampled = sampled;
-      this.shape = shape;
-      this.family = family;
-      this.scalar = scalar;
-    }
-
-    long typed() {
-      return shape == Shape.RESIDUAL ? 0 : typedNumbers >= 0 ? typedNumbers : stats.count(family);
-    }
-  }
-
   private final InferenceOptions options;
   private final boolean costModel;
   // the shares as written, in decimal: formatted once here, not on every path's check
@@ -72,131 +32,187 @@ final class PlanChooser {
   }
 
   InferenceResult choose(PathStats root, long rows, int trackedPaths, long untrackedValues) {
-    Choice top = choose(root, rows, LevelChain.root(rows).then(root.present), 0);
-    List<Choice> leaves = new ArrayList<>();
-    collectLeaves(top, leaves);
-    if (leaves.size() > options.maxTypedColumns()) {
-      applyBudget(leaves);
-      if (!prune(top)) {
-        top = residual(root, rows);
-      }
+    PathChoice top = choose(root, rows, LevelChain.root(rows).then(root.present), 0);
+    List<PathChoice> leaves = ColumnBudget.leaves(top);
+    if (leaves.size() > options.maxTypedColumns()
+        && !ColumnBudget.apply(top, leaves, options.maxTypedColumns(), costModel)) {
+      top = PathChoice.residual(root, rows);
     }
     List<CoverageReport.Row> report = new ArrayList<>();
     ShreddingPlan plan = build(top, report);
     int typedColumns = Math.min(leaves.size(), options.maxTypedColumns());
-    Choice chosen = top;
+    PathChoice chosen = top;
     return new InferenceResult(
         plan,
         new CoverageReport(report, rows, trackedPaths, typedColumns, untrackedValues, options),
         new Explanation(
             () -> {
               List<Explanation.Decision> decisions = new ArrayList<>();
-              explain(chosen, decisions);
+              explain(chosen, true, decisions);
               skipped.forEach(d -> decisions.add(d.get()));
               return decisions;
             }));
   }
 
   /**
+   * The choice for one path. Without the cost model, the most common family is typed if it holds
+   * {@code dominance} of the non-null values. Under it, every family that holds that share is
+   * weighed, and the one whose typed column (or, for objects and arrays, typed leaves) saves most
+   * is typed, if it saves anything; the values of the other families stay in the residual.
+   *
    * @param chain the levels down to this path being present (its last step: {@code stats.present})
    * @param siblings the mean count of other fields in the objects holding this path (0 for the root
    *     and array elements)
    */
-  private Choice choose(PathStats stats, long sampled, LevelChain chain, double siblings) {
-    TypeFamily family = dominant(stats);
-    if (family == null) {
-      Choice c = residual(stats, sampled);
-      double dominance = options.dominance();
+  private PathChoice choose(PathStats stats, long sampled, LevelChain chain, double siblings) {
+    long nonNull = stats.present - stats.count(TypeFamily.NULL);
+    List<TypeFamily> candidates = candidates(stats, nonNull);
+    if (candidates.isEmpty()) {
+      PathChoice c = PathChoice.residual(stats, sampled);
+      double floor = options.dominance();
       c.reason =
-          stats.present == stats.count(TypeFamily.NULL)
+          nonNull == 0
               ? () -> "only nulls"
-              : () ->
-                  String.format(
-                      Locale.ROOT, "no type holds %.0f%% of the non-null values", 100 * dominance);
+              : stats.count(TypeFamily.UNKNOWN) == nonNull
+                  ? () -> "only types newer than this library"
+                  : () ->
+                      String.format(
+                          Locale.ROOT, "no type holds %.0f%% of the non-null values", 100 * floor);
       return c;
     }
-    Choice c = typed(stats, sampled, family, chain.then(stats.count(family)));
-    if (costModel && c.shape == Shape.SCALAR) {
+    if (!costModel) {
+      PathChoice c = typed(stats, sampled, candidates.get(0), chain, siblings);
+      if (c.shape == PathChoice.Shape.SCALAR) {
+        String share = Shares.of(stats, c.typed());
+        ShreddedType scalar = c.scalar;
+        c.reason = () -> scalar + share + ": passes presence and dominance";
+      }
+      return c;
+    }
+    PathChoice best = null;
+    List<PathChoice> losers = new ArrayList<>();
+    for (TypeFamily f : candidates) {
+      PathChoice c = typed(stats, sampled, f, chain, siblings);
+      if (best == null || c.saved() > best.saved()) {
+        if (best != null) {
+          losers.add(best);
+        }
+        best = c;
+      } else {
+        losers.add(c);
+      }
+    }
+    if (best.saved() <= 0 && best.shape != PathChoice.Shape.RESIDUAL) {
+      PathChoice r = PathChoice.residual(stats, sampled);
+      r.estimate = best.estimate;
+      losers.add(0, best);
+      r.reason = Shares.verdicts(losers);
+      r.notInPlan.addAll(below(losers));
+      return r;
+    }
+    if (!losers.isEmpty()) {
+      Supplier<String> own = best.reason;
+      Supplier<String> others = Shares.alternatives(losers);
+      best.reason = () -> own.get() + others.get();
+      best.notInPlan.addAll(below(losers));
+    }
+    return best;
+  }
+
+  /**
+   * The families a path may be typed with: every family of its non-null values that holds at least
+   * {@code dominance} of them, most common first (ties: the earlier family); without the cost model
+   * only the most common.
+   */
+  private List<TypeFamily> candidates(PathStats stats, long nonNull) {
+    List<TypeFamily> out = new ArrayList<>();
+    for (TypeFamily f : TypeFamily.values()) {
+      long n = stats.count(f);
+      if (f != TypeFamily.NULL
+          && f != TypeFamily.UNKNOWN
+          && n > 0
+          && Ratio.atLeast(n, nonNull, dominance)) {
+        out.add(f);
+      }
+    }
+    out.sort(Comparator.comparingLong((TypeFamily f) -> -stats.count(f))); // stable: ties by order
+    return costModel || out.isEmpty() ? out : out.subList(0, 1);
+  }
+
+  /** The examined paths below choices that lost: explained, not in the plan. */
+  private static List<PathChoice> below(List<PathChoice> losers) {
+    List<PathChoice> out = new ArrayList<>();
+    for (PathChoice l : losers) {
+      out.addAll(l.fields);
+      out.addAll(l.notInPlan);
+      if (l.element != null) {
+        out.add(l.element);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The one place that maps a family to a plan node; under the cost model a scalar carries its
+   * estimate (and is typed even if it does not pay: the caller decides).
+   *
+   * @param chain the levels down to this path being present
+   */
+  private PathChoice typed(
+      PathStats s, long sampled, TypeFamily f, LevelChain chain, double siblings) {
+    PathChoice c =
+        switch (f.group()) {
+          case SCALAR -> new PathChoice(s, sampled, PathChoice.Shape.SCALAR, f, f.scalarType());
+          case EXACT_NUMERIC -> {
+            ExactNumericRange.Column n =
+                s.numbers.column(options.typeWidth(), s.key, options.widening());
+            PathChoice e =
+                n == null
+                    ? PathChoice.residual(s, sampled)
+                    : new PathChoice(s, sampled, PathChoice.Shape.SCALAR, f, n.type());
+            e.typedNumbers = n == null ? -1 : n.typed();
+            if (n == null) {
+              e.reason = () -> "numbers past the widest decimal";
+            }
+            yield e;
+          }
+          case OBJECT -> object(s, sampled, chain.then(s.count(f)));
+          case ARRAY -> array(s, sampled, chain.then(s.count(f)));
+          case NULL, UNKNOWN -> PathChoice.residual(s, sampled);
+        };
+    if (costModel && c.shape == PathChoice.Shape.SCALAR) {
       long typedValues = c.typed(); // under a widening other than lossless, maybe fewer
       double meanBytes =
-          family == PlanInference.STRINGS && typedValues > 0
-              ? (double) stats.stringBytes / typedValues
-              : 0;
+          f == PlanInference.STRINGS && typedValues > 0 ? (double) s.stringBytes / typedValues : 0;
       c.estimate =
           CostModel.estimate(
-              stats.costKind(family),
+              s.costKind(f),
               typedValues,
               meanBytes,
               siblings,
               chain.withLast(typedValues),
-              chain.withLast(stats.present - typedValues));
+              chain.withLast(s.present - typedValues));
       ShreddedType scalar = c.scalar;
       CostModel.Estimate estimate = c.estimate;
-      c.reason = () -> scalar + ": " + estimate.explain();
-      if (c.estimate.saved() <= 0) {
-        Choice r = residual(stats, sampled);
-        r.estimate = c.estimate;
-        r.reason = c.reason;
-        return r;
-      }
-    } else if (c.shape == Shape.SCALAR) {
-      ShreddedType scalar = c.scalar;
-      c.reason = () -> scalar + ": passes presence and dominance";
+      String share = Shares.of(s, typedValues);
+      c.reason = () -> scalar + share + ": " + estimate.explain();
     }
     return c;
-  }
-
-  /** The family holding at least {@code dominance} of the non-null values, or null if none does. */
-  private TypeFamily dominant(PathStats stats) {
-    long nonNull = stats.present - stats.count(TypeFamily.NULL);
-    TypeFamily best = null;
-    for (TypeFamily f : TypeFamily.values()) {
-      if (f != TypeFamily.NULL && (best == null || stats.count(f) > stats.count(best))) {
-        best = f; // ties keep the earlier family, for determinism
-      }
-    }
-    return nonNull > 0 && Ratio.atLeast(stats.count(best), nonNull, dominance) ? best : null;
-  }
-
-  /** The one place that maps a dominant family to a plan node. */
-  private Choice typed(PathStats s, long sampled, TypeFamily f, LevelChain chain) {
-    return switch (f.group()) {
-      case SCALAR -> scalar(s, sampled, f, f.scalarType());
-      case EXACT_NUMERIC -> {
-        ExactNumericRange.Column n =
-            s.numbers.column(options.typeWidth(), s.key, options.widening());
-        Choice c = n == null ? residual(s, sampled) : scalar(s, sampled, f, n.type());
-        c.typedNumbers = n == null ? -1 : n.typed();
-        yield c;
-      }
-      case OBJECT -> object(s, sampled, chain);
-      case ARRAY -> array(s, sampled, chain);
-      case NULL, UNKNOWN -> residual(s, sampled);
-    };
-  }
-
-  private static Choice residual(PathStats s, long sampled) {
-    return new Choice(s, sampled, Shape.RESIDUAL, TypeFamily.UNKNOWN, null);
-  }
-
-  private static Choice scalar(PathStats s, long sampled, TypeFamily f, ShreddedType type) {
-    return new Choice(s, sampled, Shape.SCALAR, f, type);
   }
 
   /**
    * @param chain the levels down to the objects at this path
    */
-  private Choice object(PathStats s, long sampled, LevelChain chain) {
+  private PathChoice object(PathStats s, long sampled, LevelChain chain) {
     long objects = s.count(TypeFamily.OBJECT);
-    Choice c = new Choice(s, sampled, Shape.OBJECT, TypeFamily.OBJECT, null);
+    PathChoice c = new PathChoice(s, sampled, PathChoice.Shape.OBJECT, TypeFamily.OBJECT, null);
     List<PathStats> children = new ArrayList<>(s.fields.values());
     children.sort(Comparator.comparing((PathStats p) -> p.key, PlanChooser::compareCodePoints));
-    List<Choice> residualFields = new ArrayList<>();
     for (PathStats child : children) {
       if (Ratio.atLeast(child.present, objects, minPresence)) {
-        Choice f = choose(child, objects, chain.then(child.present), s.meanFields() - 1);
-        if (costModel && f.shape == Shape.RESIDUAL) {
-          residualFields.add(f); // stays in this object's residual: no column pays for it
+        PathChoice f = choose(child, objects, chain.then(child.present), s.meanFields() - 1);
+        if (costModel && f.shape == PathChoice.Shape.RESIDUAL) {
+          c.notInPlan.add(f); // stays in this object's residual: no column pays for it
         } else {
           c.fields.add(f);
         }
@@ -217,151 +233,92 @@ final class PlanChooser {
       }
     }
     if (c.fields.isEmpty()) {
-      Choice r = residual(s, sampled);
+      PathChoice r = PathChoice.residual(s, sampled);
       r.reason = () -> "object: no field pays for a typed column";
-      r.notInPlan.addAll(residualFields);
+      r.notInPlan.addAll(c.notInPlan);
       return r;
     }
-    c.notInPlan.addAll(residualFields);
     return c;
   }
 
   /**
    * @param chain the levels down to the arrays at this path
    */
-  private Choice array(PathStats s, long sampled, LevelChain chain) {
+  private PathChoice array(PathStats s, long sampled, LevelChain chain) {
     if (s.element == null) {
-      Choice r = residual(s, sampled); // only empty arrays, or elements beyond a limit
+      PathChoice r = PathChoice.residual(s, sampled); // only empty arrays, or elements past a limit
       r.reason = () -> "array: no elements";
       return r;
     }
     long arrays = s.count(TypeFamily.ARRAY);
-    Choice element =
+    PathChoice element =
         choose(s.element, s.element.present, chain.intoArray(arrays, s.element.present), 0);
-    if (element.shape == Shape.RESIDUAL) {
-      Choice r = residual(s, sampled);
+    if (element.shape == PathChoice.Shape.RESIDUAL) {
+      PathChoice r = PathChoice.residual(s, sampled);
       r.reason = () -> "array: its elements are not typed";
       r.notInPlan.add(element);
       return r;
     }
-    Choice c = new Choice(s, sampled, Shape.ARRAY, TypeFamily.ARRAY, null);
+    PathChoice c = new PathChoice(s, sampled, PathChoice.Shape.ARRAY, TypeFamily.ARRAY, null);
     c.element = element;
     if (costModel) {
-      CostModel.ListEstimate estimate = CostModel.list(s.element.present, leavesSaved(element));
+      CostModel.ListEstimate estimate = CostModel.list(s.element.present, element.saved());
       if (estimate.saved() <= 0) {
-        Choice r = residual(s, sampled);
+        PathChoice r = PathChoice.residual(s, sampled);
         r.reason = () -> "array: " + estimate.explain();
         r.notInPlan.add(element);
         return r;
       }
-      c.reason = () -> "array: " + estimate.explain();
+      c.listEstimate = estimate;
+      String share = Shares.of(s, c.typed());
+      c.reason = () -> "array" + share + ": " + estimate.explain();
     } else {
       c.reason = () -> "array of typed elements";
     }
     return c;
   }
 
-  /** What the typed leaves at and below {@code c} save, summed; a list below counts net. */
-  private static double leavesSaved(Choice c) {
-    return switch (c.shape) {
-      case SCALAR -> c.estimate.saved();
-      case OBJECT -> c.fields.stream().mapToDouble(PlanChooser::leavesSaved).sum();
-      case ARRAY -> CostModel.list(c.stats.element.present, leavesSaved(c.element)).saved();
-      case RESIDUAL -> 0;
-    };
-  }
-
-  private static void collectLeaves(Choice c, List<Choice> out) {
-    switch (c.shape) {
-      case SCALAR -> out.add(c);
-      case OBJECT -> c.fields.forEach(f -> collectLeaves(f, out));
-      case ARRAY -> collectLeaves(c.element, out);
-      case RESIDUAL -> {}
-    }
-  }
-
-  /** Adds a decision per examined path at and below {@code c}, in path order. */
-  private static void explain(Choice c, List<Explanation.Decision> out) {
-    boolean typed = c.shape != Shape.RESIDUAL && c.kept;
+  /**
+   * Adds a decision per examined path at and below {@code c}, in path order; {@code inPlan} is
+   * false below a path left out of the plan, where nothing is typed whatever its own choice.
+   */
+  private void explain(PathChoice c, boolean inPlan, List<Explanation.Decision> out) {
+    boolean typed = inPlan && c.shape != PathChoice.Shape.RESIDUAL && c.kept;
     String reason = c.reason.get();
-    if (c.shape == Shape.OBJECT) {
+    if (c.shape == PathChoice.Shape.OBJECT) {
       reason =
-          "object: "
+          "object"
+              + Shares.of(c.stats, c.typed())
+              + ": "
               + c.fields.size()
               + " of "
               + (c.fields.size() + c.notInPlan.size())
-              + " examined fields in the plan";
+              + " examined fields in the plan"
+              + (costModel ? ", " + Shares.verdict(c.saved()) : "");
     }
     if (!c.kept) {
       reason = reason + "; dropped: past the column budget";
     }
     out.add(new Explanation.Decision(c.stats.path, typed, reason, c.estimate));
-    List<Choice> below = new ArrayList<>(c.fields);
+    List<PathChoice> below = new ArrayList<>(c.fields);
     below.addAll(c.notInPlan);
     if (c.element != null) {
       below.add(c.element);
     }
-    below.sort(Comparator.comparing((Choice f) -> f.stats.path));
-    below.forEach(f -> explain(f, out));
-  }
-
-  /**
-   * Marks all but the {@code maxTypedColumns} best leaves as dropped: the most saving under the
-   * cost model, else the most present; ties keep plan order.
-   */
-  private void applyBudget(List<Choice> leavesInPlanOrder) {
-    List<Integer> ranked = new ArrayList<>();
-    for (int i = 0; i < leavesInPlanOrder.size(); i++) {
-      ranked.add(i);
-    }
-    Comparator<Integer> best =
-        costModel
-            ? Comparator.comparingDouble((Integer i) -> -leavesInPlanOrder.get(i).estimate.saved())
-            : Comparator.comparingLong((Integer i) -> -leavesInPlanOrder.get(i).stats.present);
-    ranked.sort(best.thenComparing(i -> i));
-    for (int r = options.maxTypedColumns(); r < ranked.size(); r++) {
-      leavesInPlanOrder.get(ranked.get(r)).kept = false;
-    }
-  }
-
-  /**
-   * Removes dropped nodes bottom-up (keeping them for the explanation); returns whether {@code c}
-   * stays.
-   */
-  private static boolean prune(Choice c) {
-    switch (c.shape) {
-      case OBJECT -> {
-        for (Choice f : c.fields) {
-          if (!prune(f)) {
-            f.kept = false;
-            c.notInPlan.add(f);
-          }
-        }
-        c.fields.removeIf(f -> !f.kept);
-        c.kept = !c.fields.isEmpty();
-      }
-      case ARRAY -> c.kept = prune(c.element);
-      case SCALAR, RESIDUAL -> {}
-    }
-    return c.kept;
+    below.sort(Comparator.comparing((PathChoice f) -> f.stats.path));
+    below.forEach(f -> explain(f, typed && (c.fields.contains(f) || f == c.element), out));
   }
 
   /** The plan of {@code c}, adding a coverage row per node in plan order (pre-order). */
-  private static ShreddingPlan build(Choice c, List<CoverageReport.Row> rows) {
-    String type =
-        switch (c.shape) {
-          case RESIDUAL -> "variant";
-          case SCALAR -> c.scalar.toString();
-          case OBJECT -> "object";
-          case ARRAY -> "array";
-        };
-    rows.add(new CoverageReport.Row(c.stats.path, c.sampled, c.stats.present, c.typed(), type));
+  private static ShreddingPlan build(PathChoice c, List<CoverageReport.Row> rows) {
+    rows.add(
+        new CoverageReport.Row(c.stats.path, c.sampled, c.stats.present, c.typed(), c.typeName()));
     return switch (c.shape) {
       case RESIDUAL -> ShreddingPlan.residual();
       case SCALAR -> ShreddingPlan.scalar(c.scalar);
       case OBJECT -> {
         List<ShreddingPlan.Field> fields = new ArrayList<>();
-        for (Choice f : c.fields) {
+        for (PathChoice f : c.fields) {
           fields.add(new ShreddingPlan.Field(f.stats.key, build(f, rows)));
         }
         yield new ShreddingPlan.ObjectPlan(fields);

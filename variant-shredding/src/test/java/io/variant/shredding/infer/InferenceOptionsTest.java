@@ -33,16 +33,26 @@ class InferenceOptionsTest {
 
   @Test
   void defaultsAreTheDocumentedValues() {
-    assertEquals(costModel(0.0, 0.90, 300, 50, 10_000), DEFAULTS);
+    assertEquals(costModel(0.0, 0.0, 300, 50, 10_000), DEFAULTS);
+  }
+
+  @Test
+  void thePresenceRuleTypesFieldsOfTenPercentWithAFamilyOfNinety() {
+    InferenceOptions presence = InferenceOptions.presenceRule();
+    assertEquals(Selection.PRESENCE, presence.selection());
+    assertEquals(0.10, presence.minPresence());
+    assertEquals(InferenceOptions.PRESENCE_DOMINANCE, presence.dominance());
+    assertEquals(
+        DEFAULTS, presence.withSelection(Selection.COST_MODEL).withMinPresence(0).withDominance(0));
   }
 
   @Test
   void withMethodsChangeOneOption() {
-    assertEquals(costModel(0.5, 0.90, 300, 50, 10_000), DEFAULTS.withMinPresence(0.5));
+    assertEquals(costModel(0.5, 0.0, 300, 50, 10_000), DEFAULTS.withMinPresence(0.5));
     assertEquals(costModel(0.0, 0.75, 300, 50, 10_000), DEFAULTS.withDominance(0.75));
-    assertEquals(costModel(0.0, 0.90, 7, 50, 10_000), DEFAULTS.withMaxTypedColumns(7));
-    assertEquals(costModel(0.0, 0.90, 300, 3, 10_000), DEFAULTS.withMaxDepth(3));
-    assertEquals(costModel(0.0, 0.90, 300, 50, 12), DEFAULTS.withMaxTrackedPaths(12));
+    assertEquals(costModel(0.0, 0.0, 7, 50, 10_000), DEFAULTS.withMaxTypedColumns(7));
+    assertEquals(costModel(0.0, 0.0, 300, 3, 10_000), DEFAULTS.withMaxDepth(3));
+    assertEquals(costModel(0.0, 0.0, 300, 50, 12), DEFAULTS.withMaxTrackedPaths(12));
     InferenceOptions sameScale = DEFAULTS.withWidening(NumericWidening.SAME_SCALE);
     assertEquals(NumericWidening.SAME_SCALE, sameScale.widening());
     assertEquals(DEFAULTS, sameScale.withWidening(NumericWidening.LOSSLESS));
@@ -53,6 +63,7 @@ class InferenceOptionsTest {
     DEFAULTS
         .withMinPresence(0)
         .withMinPresence(1)
+        .withDominance(0)
         .withDominance(1)
         .withMaxTypedColumns(0)
         .withMaxDepth(0)
@@ -70,8 +81,8 @@ class InferenceOptionsTest {
   }
 
   @Test
-  void rejectsDominanceOutsideZeroExclusiveToOne() {
-    rejects(() -> DEFAULTS.withDominance(0), "Cannot use dominance 0.0: it must be in (0, 1]");
+  void rejectsDominanceOutsideZeroToOne() {
+    rejects(() -> DEFAULTS.withDominance(-0.1), "Cannot use dominance -0.1: it must be in [0, 1]");
     rejects(() -> DEFAULTS.withDominance(1.01), "dominance 1.01");
     rejects(() -> DEFAULTS.withDominance(Double.NaN), "dominance NaN");
   }

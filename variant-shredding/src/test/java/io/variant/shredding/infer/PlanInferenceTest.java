@@ -47,7 +47,8 @@ class PlanInferenceTest {
       InferenceOptions.defaults()
           .withTypeWidth(TypeWidth.SAMPLE)
           .withSelection(Selection.PRESENCE)
-          .withMinPresence(0.10);
+          .withMinPresence(0.10)
+          .withDominance(InferenceOptions.PRESENCE_DOMINANCE);
 
   static InferenceResult infer(List<? extends Model> rows, InferenceOptions options) {
     return PlanInference.infer(Values.variants(rows), options);

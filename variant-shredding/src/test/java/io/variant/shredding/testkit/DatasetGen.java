@@ -88,6 +88,52 @@ public final class DatasetGen {
         : new ArrayShape(slot(rnd, depth - 1), rnd.nextInt(8) == 0 ? 0 : 1 + rnd.nextInt(4));
   }
 
+  /**
+   * Rows that are JSON arrays of scalars, as product listings are: strings mostly, with a number or
+   * another type among them in {@code 1 - mainShare} of the elements.
+   */
+  public static Shape scalarArrays(Random rnd) {
+    Slot element = new Slot(new Leaf(List.of(VariantType.STRING)), pick(rnd, MAIN_SHARES), 0);
+    return new ArrayShape(element, 3 + rnd.nextInt(6));
+  }
+
+  /**
+   * An object of sparse row families: a field in every row, then 10 to 30 fields each in at most
+   * one row in ten.
+   */
+  public static ObjectShape sparseFamilies(Random rnd) {
+    List<FieldShape> fields = new ArrayList<>();
+    fields.add(new FieldShape("id", 1.0, new Slot(new Leaf(List.of(VariantType.INT64)), 1, 0)));
+    for (int i = 0, n = 10 + rnd.nextInt(21); i < n; i++) {
+      double presence = new double[] {0.005, 0.02, 0.05, 0.1}[rnd.nextInt(4)];
+      fields.add(new FieldShape("f" + i, presence, slot(rnd, 1)));
+    }
+    return new ObjectShape(fields);
+  }
+
+  /**
+   * {@code s} with the types of about half its leaves changed, as a file whose fields change type
+   * halfway through: the same keys and nesting, other values.
+   */
+  public static Shape drifted(Random rnd, Shape s) {
+    if (s instanceof Leaf l) {
+      return rnd.nextBoolean() ? leaf(rnd) : l;
+    }
+    if (s instanceof ObjectShape o) {
+      List<FieldShape> fields = new ArrayList<>();
+      for (FieldShape f : o.fields()) {
+        fields.add(new FieldShape(f.key(), f.presence(), drifted(rnd, f.slot())));
+      }
+      return new ObjectShape(fields);
+    }
+    ArrayShape a = (ArrayShape) s;
+    return new ArrayShape(drifted(rnd, a.element()), a.maxLength());
+  }
+
+  private static Slot drifted(Random rnd, Slot s) {
+    return new Slot(drifted(rnd, s.main()), s.mainShare(), s.nullShare());
+  }
+
   private static Leaf leaf(Random rnd) {
     if (rnd.nextInt(4) == 0) {
       return new Leaf(NUMERIC_MIXES.get(rnd.nextInt(NUMERIC_MIXES.size())));

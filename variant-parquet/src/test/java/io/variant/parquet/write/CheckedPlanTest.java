@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.cli;
+package io.variant.parquet.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
-import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
@@ -23,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The size check behind the inferred plan: what it counts, and what it keeps. */
-class InferredPlanTest {
+class CheckedPlanTest {
   @TempDir Path dir;
 
   /**
@@ -68,7 +67,7 @@ class InferredPlanTest {
         ByteBuffer tail = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
         ch.read(tail, ch.size() - 8);
         long footer = 4 + 8 + tail.getInt(0);
-        assertEquals(ch.size() - footer, InferredPlan.size(rows, plan), plan.toString());
+        assertEquals(ch.size() - footer, CheckedPlan.size(rows, plan), plan.toString());
       }
     }
   }
@@ -78,7 +77,7 @@ class InferredPlanTest {
     List<Variant> rows = events(3000, 2); // more than the quick check's rows
     PlanInference inference = PlanInference.create(InferenceOptions.defaults());
     rows.forEach(inference::add);
-    InferredPlan inferred = InferredPlan.of(inference, rows);
+    CheckedPlan inferred = CheckedPlan.of(inference, rows);
     assertEquals("", inferred.note());
     assertEquals(inference.result().plan(), inferred.plan());
     assertTrue(inferred.result().coverage().typedColumns() >= 4, inferred.plan().toString());
@@ -95,7 +94,7 @@ class InferredPlanTest {
     for (int i = 0; i < 3000; i++) {
       other.add(VariantJson.parse("{\"x\": \"" + Long.toHexString(r.nextLong()) + "\"}"));
     }
-    InferredPlan inferred = InferredPlan.of(inference, other);
+    CheckedPlan inferred = CheckedPlan.of(inference, other);
     assertTrue(inferred.note().startsWith("no typed columns: with all "), inferred.note());
     assertEquals(0, inferred.result().coverage().typedColumns());
   }

@@ -1,27 +1,28 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.cli;
+package io.variant.parquet.write;
 
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
-import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.EvenSample;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;
 import io.variant.shredding.infer.Selection;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
+import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.io.PositionOutputStream;
 
 /**
- * The plan {@code variant plan} prints and {@code variant convert} writes: inferred from a {@link
- * PlanSample} by the cost model, then checked by writing the sampled rows both ways. If the
- * sample's file with the plan is larger than without shredding, the plan keeps fewer typed columns
- * (halving, best first by the model's estimate) until it is smaller, or none at all; {@link
- * #note()} says so. The check writes at most {@value #CHECK_ROWS} sampled rows (evenly chosen),
- * twice, counting the bytes without storing them.
+ * The plan {@code variant plan} prints and {@code variant convert} writes on either engine:
+ * inferred from a sample ({@link io.variant.shredding.infer.SpreadSample}) by the cost model, then
+ * checked by writing the sampled rows both ways. If the sample's file with the plan is larger than
+ * without shredding, the plan keeps fewer typed columns (halving, best first by the model's
+ * estimate) until it is smaller, or none at all; {@link #note()} says so. The check writes at most
+ * {@value #CHECK_ROWS} sampled rows (evenly chosen), twice, counting the bytes without storing
+ * them.
  *
  * <p><b>Quick check first.</b> Before that, {@value #QUICK_CHECK_ROWS} of those rows (evenly
  * chosen) are written both ways, and if the plan takes at most {@value #QUICK_CHECK_SHARE} of the
@@ -35,37 +36,42 @@ import java.util.Locale;
  *     path)
  * @param note empty, or what the size check changed, e.g. "kept 12 of 40 typed columns: ..."
  */
-record InferredPlan(InferenceResult result, String note) {
+public record CheckedPlan(InferenceResult result, String note) {
   /**
    * Rows the size check writes: enough to amortize column chunks much as a file does, quick to
    * write.
    */
-  static final int CHECK_ROWS = 5000;
+  public static final int CHECK_ROWS = 5000;
 
   /** Rows of the quick check, evenly chosen from the check's own. */
-  static final int QUICK_CHECK_ROWS = 1000;
+  public static final int QUICK_CHECK_ROWS = 1000;
 
   /** The most shredded ÷ unshredded bytes at which the quick check keeps the plan. */
-  static final double QUICK_CHECK_SHARE = 0.9;
+  public static final double QUICK_CHECK_SHARE = 0.9;
 
-  ShreddingPlan plan() {
+  /** The plan chosen. */
+  public ShreddingPlan plan() {
     return result.plan();
   }
 
-  /** Infers from what {@code inference} has counted and checks the plan on {@code sampled}. */
-  static InferredPlan of(PlanInference inference, List<Variant> sampled) throws IOException {
+  /**
+   * Infers from what {@code inference} has counted and checks the plan on {@code sampled}.
+   *
+   * @throws IOException if writing the sample fails (it is written to no file)
+   */
+  public static CheckedPlan of(PlanInference inference, List<Variant> sampled) throws IOException {
     InferenceResult result = inference.result();
     int columns = result.coverage().typedColumns();
     if (columns == 0
         || sampled.isEmpty()
         || result.coverage().options().selection() != Selection.COST_MODEL) {
-      return new InferredPlan(result, "");
+      return new CheckedPlan(result, "");
     }
     List<Variant> rows = EvenSample.of(sampled, CHECK_ROWS);
     if (rows.size() > QUICK_CHECK_ROWS) {
       List<Variant> quick = EvenSample.of(rows, QUICK_CHECK_ROWS);
       if (size(quick, result.plan()) <= QUICK_CHECK_SHARE * size(quick, ShreddingPlan.residual())) {
-        return new InferredPlan(result, "");
+        return new CheckedPlan(result, "");
       }
     }
     long unshredded = size(rows, ShreddingPlan.residual());
@@ -78,7 +84,7 @@ record InferredPlan(InferenceResult result, String note) {
       shredded = columns == 0 ? unshredded : size(rows, result.plan());
     }
     if (columns == first) {
-      return new InferredPlan(result, "");
+      return new CheckedPlan(result, "");
     }
     String why =
         String.format(
@@ -88,7 +94,7 @@ record InferredPlan(InferenceResult result, String note) {
             rows.size(),
             firstSize,
             unshredded);
-    return new InferredPlan(
+    return new CheckedPlan(
         result,
         columns == 0
             ? "no typed columns: " + why
@@ -105,16 +111,13 @@ record InferredPlan(InferenceResult result, String note) {
    * writes it by default: the file less its footer, which costs a fixed amount per row group that a
    * file of many more rows than the sample spreads thin (a footer entry per typed column would
    * otherwise decide a small sample). The file is counted, not stored.
+   *
+   * @throws IOException if writing fails
    */
-  static long size(List<Variant> rows, ShreddingPlan plan) throws IOException {
+  public static long size(List<Variant> rows, ShreddingPlan plan) throws IOException {
     ByteCounter counter = new ByteCounter();
     try (VariantParquetWriter w =
-        ParquetOutputOptions.builder(
-                new StreamOutputFile("size check", "size check", counter, false),
-                ParquetOutputOptions.Codec.ZSTD)
-            .overwrite()
-            .variantColumn("v", plan)
-            .build()) {
+        VariantParquetWriter.builder(counter).overwrite().variantColumn("v", plan).build()) {
       for (Variant v : rows) {
         w.write(VariantRecord.builder().set("v", v).build());
       }
@@ -124,22 +127,55 @@ record InferredPlan(InferenceResult result, String note) {
     return counter.count - counter.footerBytes();
   }
 
-  /** Counts the bytes of a Parquet file and keeps its last 8: the footer's length and "PAR1". */
-  private static final class ByteCounter extends OutputStream {
+  /**
+   * A Parquet output that counts the bytes of the file and keeps its last 8: the footer's length
+   * and "PAR1".
+   */
+  private static final class ByteCounter implements OutputFile {
     private final byte[] tail = new byte[8]; // a ring: byte i of the file at i % 8
     long count;
 
     @Override
-    public void write(int b) {
-      tail[(int) (count++ & 7)] = (byte) b;
+    public PositionOutputStream create(long blockSizeHint) {
+      return new PositionOutputStream() {
+        @Override
+        public long getPos() {
+          return count;
+        }
+
+        @Override
+        public void write(int b) {
+          tail[(int) (count++ & 7)] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+          for (int i = Math.max(off, off + len - 8); i < off + len; i++) {
+            tail[(int) ((count + i - off) & 7)] = b[i];
+          }
+          count += len;
+        }
+      };
     }
 
     @Override
-    public void write(byte[] b, int off, int len) {
-      for (int i = Math.max(off, off + len - 8); i < off + len; i++) {
-        tail[(int) ((count + i - off) & 7)] = b[i];
-      }
-      count += len;
+    public PositionOutputStream createOrOverwrite(long blockSizeHint) {
+      return create(blockSizeHint);
+    }
+
+    @Override
+    public boolean supportsBlockSize() {
+      return false;
+    }
+
+    @Override
+    public long defaultBlockSize() {
+      return 0;
+    }
+
+    @Override
+    public String getPath() {
+      return "size check";
     }
 
     /** The footer and the magic around it: "PAR1" in front, the footer, its length, "PAR1". */

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.json.VariantJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --infer-temporal}: dates and timestamps stored as such, printed back as they were. */
+class InferTemporalTest {
+  @TempDir Path dir;
+
+  private Path input() throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "{\"id\": %d, \"day\": \"2024-03-%02d\", \"at\": \"2024-03-01T10:%02d:%02d.%06d+00:00\","
+                  + " \"z\": \"2024-03-01T10:00:00Z\"}",
+              i,
+              1 + i % 28,
+              i / 60 % 60,
+              i % 60,
+              i * 37));
+    }
+    return Files.write(dir.resolve("in.ndjson"), lines);
+  }
+
+  @Test
+  void convertStoresTheStringsThatPrintBackAndSaysHowMany() throws IOException {
+    Path in = input();
+    Path out = dir.resolve("out.parquet");
+
+    CliRunner.Result r =
+        CliRunner.run("", "convert", in.toString(), "-o", out.toString(), "--infer-temporal");
+
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(
+        r.err().contains("--infer-temporal: 800 strings stored as dates or timestamps"), r.err());
+    CliRunner.Result cat = CliRunner.run("", "cat", out.toString());
+    assertEquals(0, cat.exitCode(), cat.err());
+    List<String> expected =
+        Files.readAllLines(in).stream().map(l -> VariantJson.toJson(VariantJson.parse(l))).toList();
+    assertEquals(expected, cat.out().lines().toList());
+  }
+
+  @Test
+  void planTypesThemAndOnlyWithTheOption() throws IOException {
+    Path in = input();
+
+    String with = CliRunner.run("", "plan", in.toString(), "--infer-temporal").out();
+    String without = CliRunner.run("", "plan", in.toString()).out();
+
+    assertTrue(with.contains("\"day\": date") && with.contains("\"at\": timestamp"), with);
+    assertFalse(with.contains("\"z\": timestamp"), with); // ...00Z prints as ...00.000000+00:00
+    assertTrue(without.contains("\"day\": string") && !without.contains("timestamp"), without);
+  }
+
+  @Test
+  void theMapReduceEngineRefusesIt() throws IOException {
+    CliRunner.Result r = MapReduceRuns.convert(input(), dir.resolve("mr"), 2, "--infer-temporal");
+
+    assertEquals(2, r.exitCode(), r.err());
+    assertTrue(r.err().contains("--infer-temporal is for the local engine"), r.err());
+  }
+}

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.core.json;
+
+import io.variant.core.BuilderOptions;
+import io.variant.core.Variant;
+import io.variant.core.VariantBuilder;
+import io.variant.core.VariantType;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * Strings that are dates or timestamps, re-encoded as such: a string becomes a {@code date}, a
+ * {@code timestamp} (UTC, written with {@code +00:00}) or a {@code timestamp_ntz}, in micro- or
+ * nanoseconds, only when it parses as one <em>and</em> renders back to exactly the same text as
+ * {@link VariantJson#toJson} prints it, so that no reader of the JSON can tell, e.g. {@code
+ * "2024-03-01"} or {@code "2024-03-01T00:00:26.791000"}. Text in any other form ({@code
+ * "2024-03-01T00:00:26.791Z"}, which would print as {@code ...26.791000+00:00}) stays a string.
+ * This changes the Variant type a reader sees, so it is only ever opted into.
+ *
+ * <p>Not thread-safe: one per thread; it counts what it converted.
+ */
+public final class TemporalStrings {
+  private final BuilderOptions options;
+  private long converted;
+
+  /** Converts into values built with {@code options} (their limits and duplicate-key rule). */
+  public TemporalStrings(BuilderOptions options) {
+    this.options = options;
+  }
+
+  /** Strings converted so far. */
+  public long converted() {
+    return converted;
+  }
+
+  /** {@code v} with its date and timestamp strings converted; {@code v} itself if none converts. */
+  public Variant convert(Variant v) {
+    if (!hasCandidate(v)) {
+      return v;
+    }
+    long before = converted;
+    VariantBuilder b = new VariantBuilder(options);
+    append(v, b);
+    return converted == before ? v : b.build();
+  }
+
+  /**
+   * The date or timestamp whose JSON text is exactly {@code s}, as a one-value Variant, or null.
+   */
+  public static Variant temporal(String s) {
+    VariantType type = shape(s);
+    if (type == null) {
+      return null;
+    }
+    Variant v;
+    try {
+      v = build(type, s);
+    } catch (DateTimeParseException | ArithmeticException e) {
+      return null; // not a date (2024-02-30), or out of the type's range
+    }
+    return VariantToJson.scalar(v).text.equals(s) ? v : null;
+  }
+
+  private void append(Variant v, VariantBuilder b) {
+    switch (v.type()) {
+      case OBJECT -> {
+        b.startObject();
+        for (int i = 0, n = v.fieldCount(); i < n; i++) {
+          b.key(v.fieldName(i));
+          append(v.fieldValue(i), b);
+        }
+        b.endObject();
+      }
+      case ARRAY -> {
+        b.startArray();
+        for (int i = 0, n = v.size(); i < n; i++) {
+          append(v.element(i), b);
+        }
+        b.endArray();
+      }
+      case STRING -> {
+        Variant t = temporal(v.stringValue());
+        if (t != null) {
+          converted++;
+        }
+        b.appendVariant(t != null ? t : v);
+      }
+      default -> b.appendVariant(v);
+    }
+  }
+
+  private static boolean hasCandidate(Variant v) {
+    switch (v.type()) {
+      case OBJECT:
+        for (int i = 0, n = v.fieldCount(); i < n; i++) {
+          if (hasCandidate(v.fieldValue(i))) {
+            return true;
+          }
+        }
+        return false;
+      case ARRAY:
+        for (int i = 0, n = v.size(); i < n; i++) {
+          if (hasCandidate(v.element(i))) {
+            return true;
+          }
+        }
+        return false;
+      case STRING:
+        return shape(v.stringValue()) != null;
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * The type whose rendering has the length and separators of {@code s}, or null: {@code
+   * yyyy-MM-dd}, then {@code THH:mm:ss.} and 6 or 9 digits, then {@code +00:00} or nothing.
+   */
+  private static VariantType shape(String s) {
+    int n = s.length();
+    if (n < 10 || s.charAt(4) != '-' || s.charAt(7) != '-') {
+      return null;
+    }
+    if (n == 10) {
+      return VariantType.DATE;
+    }
+    if (n < 26 || s.charAt(10) != 'T' || s.charAt(19) != '.') {
+      return null;
+    }
+    boolean utc = s.endsWith("+00:00");
+    return switch (utc ? n - 6 : n) {
+      case 26 -> utc ? VariantType.TIMESTAMP_MICROS : VariantType.TIMESTAMP_NTZ_MICROS;
+      case 29 -> utc ? VariantType.TIMESTAMP_NANOS : VariantType.TIMESTAMP_NTZ_NANOS;
+      default -> null;
+    };
+  }
+
+  private static Variant build(VariantType type, String s) {
+    VariantBuilder b = new VariantBuilder();
+    if (type == VariantType.DATE) {
+      return b.appendDate(LocalDate.parse(s)).build();
+    }
+    boolean utc = type == VariantType.TIMESTAMP_MICROS || type == VariantType.TIMESTAMP_NANOS;
+    LocalDateTime t = LocalDateTime.parse(utc ? s.substring(0, s.length() - 6) : s);
+    ChronoUnit unit =
+        type == VariantType.TIMESTAMP_MICROS || type == VariantType.TIMESTAMP_NTZ_MICROS
+            ? ChronoUnit.MICROS
+            : ChronoUnit.NANOS;
+    long value = unit.between(LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC), t);
+    return b.appendTemporal(type, value).build();
+  }
+}

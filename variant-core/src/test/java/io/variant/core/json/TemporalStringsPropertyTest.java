@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.core.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.variant.core.BuilderOptions;
+import io.variant.core.Variant;
+import io.variant.core.VariantBuilder;
+import io.variant.core.VariantType;
+import io.variant.testkit.Gen;
+import io.variant.testkit.Trials;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Strings become dates and timestamps only when the JSON they print is the text they were. */
+class TemporalStringsPropertyTest {
+  @Test
+  void everyConvertedValueRendersBackToItsText() {
+    Trials.run(
+        "temporal strings render back",
+        r -> {
+          String[] texts = new String[6];
+          StringBuilder json = new StringBuilder("{\"e\": [");
+          for (int i = 0; i < texts.length; i++) {
+            texts[i] = dateLike(r);
+            json.append(i == 0 ? "" : ", ").append(VariantJson.toJson(string(texts[i])));
+          }
+          Variant row =
+              VariantJson.parse(
+                  json.append("], \"s\": ")
+                      .append(VariantJson.toJson(string(texts[0])))
+                      .append('}')
+                      .toString());
+          TemporalStrings temporal = new TemporalStrings(BuilderOptions.defaults());
+
+          Variant converted = temporal.convert(row);
+
+          assertEquals(VariantJson.toJson(row), VariantJson.toJson(converted), texts[0]);
+          long expected = 0;
+          for (int i = 0; i < texts.length; i++) {
+            Variant element = converted.field("e").element(i);
+            if (element.type() != VariantType.STRING) {
+              expected += i == 0 ? 2 : 1; // texts[0] is in "s" too
+            }
+            assertEquals(VariantJson.toJson(string(texts[i])), VariantJson.toJson(element));
+          }
+          assertEquals(expected, temporal.converted());
+          if (expected == 0) {
+            assertSame(row, converted);
+          }
+        });
+  }
+
+  @Test
+  void convertsOnlyTheRenderersOwnForms() {
+    assertEquals(VariantType.DATE, TemporalStrings.temporal("2024-03-01").type());
+    assertEquals(
+        VariantType.TIMESTAMP_NTZ_MICROS,
+        TemporalStrings.temporal("2024-03-01T00:00:26.791000").type());
+    assertEquals(
+        VariantType.TIMESTAMP_MICROS,
+        TemporalStrings.temporal("2024-03-01T00:00:26.791000+00:00").type());
+    assertEquals(
+        VariantType.TIMESTAMP_NANOS,
+        TemporalStrings.temporal("2024-03-01T00:00:26.791000001+00:00").type());
+    assertNotNull(TemporalStrings.temporal("2024-02-29"));
+    assertNull(TemporalStrings.temporal("2023-02-29")); // no such day
+    assertNull(TemporalStrings.temporal("2024-03-01T00:00:26.791Z")); // prints as ...791000+00:00
+    assertNull(TemporalStrings.temporal("2024-03-01T00:00:26.791"));
+    assertNull(TemporalStrings.temporal("2024-03-01T24:00:00.000000"));
+    assertNull(TemporalStrings.temporal("2024-3-01"));
+  }
+
+  private static Variant string(String s) {
+    return new VariantBuilder().appendString(s).build();
+  }
+
+  /**
+   * Text shaped like a date or timestamp: valid, invalid, or in a form the renderer never prints.
+   */
+  private static String dateLike(Random r) {
+    if (r.nextInt(10) == 0) {
+      return Gen.string(r, 0, 40);
+    }
+    String date =
+        String.format(
+            Locale.ROOT,
+            r.nextInt(20) == 0 ? "%d-%d-%d" : "%04d-%02d-%02d",
+            r.nextInt(10) == 0 ? r.nextInt(10_000) : 1900 + r.nextInt(200),
+            1 + r.nextInt(r.nextInt(10) == 0 ? 13 : 12),
+            1 + r.nextInt(r.nextInt(5) == 0 ? 31 : 28));
+    if (r.nextInt(4) == 0) {
+      return date;
+    }
+    int digits = new int[] {0, 3, 6, 6, 6, 9, 9}[r.nextInt(7)];
+    StringBuilder s =
+        new StringBuilder(date)
+            .append(r.nextInt(10) == 0 ? ' ' : 'T')
+            .append(
+                String.format(
+                    Locale.ROOT,
+                    "%02d:%02d:%02d",
+                    r.nextInt(r.nextInt(10) == 0 ? 25 : 24),
+                    r.nextInt(60),
+                    r.nextInt(r.nextInt(10) == 0 ? 61 : 60)));
+    if (digits > 0) {
+      s.append('.');
+      for (int i = 0; i < digits; i++) {
+        s.append((char) ('0' + r.nextInt(10)));
+      }
+    }
+    String[] zones = {"", "", "+00:00", "+00:00", "Z", "+01:00", "-00:00"};
+    return s.append(zones[r.nextInt(zones.length)]).toString();
+  }
+}
