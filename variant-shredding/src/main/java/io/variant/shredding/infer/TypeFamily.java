@@ -18,12 +18,12 @@ import java.util.Map;
  *
  * <ul>
  *   <li>{@link #EXACT_NUMERIC} unifies int8 to int64 and decimal4 to decimal16: any of them fits a
- *       wide enough integer or decimal column (seed 002, lossless widening).
+ *       wide enough integer or decimal column (lossless widening).
  *   <li>Every other shreddable kind ({@link ShreddedType.Kind}) is a family of its own: float and
  *       double stay apart from each other and from exact numerics (no widening crosses equivalence
  *       classes), and timestamps split by zone and unit, since lossless widening covers only exact
- *       numerics (digest §D.3). The families are derived from the kinds, so a new kind is counted
- *       with no change here.
+ *       numerics. The families are derived from the kinds, so a new kind is counted with no change
+ *       here.
  *   <li>{@link #NULL} is counted but never chosen: a Variant null has no typed form and always goes
  *       to the residual.
  *   <li>{@link #UNKNOWN} holds primitive type ids newer than this library; they stay in the
