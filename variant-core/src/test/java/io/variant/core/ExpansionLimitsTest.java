@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.json.VariantJson;
 import io.variant.testkit.Gen;
+import io.variant.testkit.HangGuard;
 import io.variant.testkit.Hex;
 import io.variant.testkit.Trials;
 import java.io.ByteArrayOutputStream;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.function.Executable;
  */
 class ExpansionLimitsTest {
   private static final byte[] EMPTY_METADATA = Hex.bytes("01 00 00");
-  private static final Duration HANG_GUARD = Duration.ofSeconds(10);
+  private static final Duration HANG_GUARD = HangGuard.seconds(10);
 
   /**
    * Bytes one operation may allocate on a hostile value of a few KB before we call it an expansion.

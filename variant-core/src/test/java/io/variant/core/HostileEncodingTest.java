@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.variant.testkit.HangGuard;
 import io.variant.testkit.Hex;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class HostileEncodingTest {
   private static final byte[] EMPTY_METADATA = Hex.bytes("01 00 00");
-  private static final Duration HANG_GUARD = Duration.ofSeconds(10);
+  private static final Duration HANG_GUARD = HangGuard.seconds(10);
 
   @Test
   void countNearIntMaxWithOneByteOffsetsIsRejected() {

@@ -9,6 +9,7 @@ import io.variant.core.json.VariantJson;
 import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.testkit.Gen;
+import io.variant.testkit.HangGuard;
 import io.variant.testkit.Trials;
 import java.time.Duration;
 import java.util.List;
@@ -23,8 +24,8 @@ import org.junit.jupiter.api.Test;
  */
 class MutationPropertyTest {
   private static final Gen.Config SMALL = Gen.Config.defaults().withBudgetBytes(4_000);
-  private static final Duration HANG_GUARD =
-      Duration.ofSeconds(10); // per trial; generous: one takes milliseconds
+  // per trial; generous: one takes milliseconds
+  private static final Duration HANG_GUARD = HangGuard.seconds(10);
   private static final int MUTANTS_PER_TRIAL = 20;
 
   /**

@@ -10,6 +10,7 @@ import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantLimitException;
 import io.variant.shredding.testkit.ShreddedTree;
+import io.variant.testkit.HangGuard;
 import io.variant.testkit.Hex;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class SplitExpansionTest {
   private static final byte[] EMPTY_METADATA = Hex.bytes("01 00 00");
-  private static final Duration HANG_GUARD = Duration.ofSeconds(10);
+  private static final Duration HANG_GUARD = HangGuard.seconds(10);
 
   /**
    * {@code levels} arrays {@code [x, x]}, each x the one copy of the level below; the leaf is

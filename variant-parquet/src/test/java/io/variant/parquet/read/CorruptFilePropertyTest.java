@@ -19,6 +19,7 @@ import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.PlanGen;
 import io.variant.shredding.testkit.ShapePlans;
 import io.variant.testkit.Gen;
+import io.variant.testkit.HangGuard;
 import io.variant.testkit.Trials;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -50,7 +51,7 @@ class CorruptFilePropertyTest {
   /** Each trial writes and reads several files: a tenth of the configured trials, at least 40. */
   private static final int TRIALS = Math.max(40, Trials.trials() / 10);
 
-  private static final Duration HANG_GUARD = Duration.ofSeconds(60);
+  private static final Duration HANG_GUARD = HangGuard.seconds(60);
 
   /**
    * Reading a file of a few KB allocates a few MB; a forged size in the GB would exceed this at
