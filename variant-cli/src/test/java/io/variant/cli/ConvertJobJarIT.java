@@ -85,6 +85,6 @@ class ConvertJobJarIT {
             dir.resolve("out").toString());
 
     assertEquals(0, run.exitCode(), run.output());
-    assertTrue(run.output().contains("2 rows in, 2 written"), run.output());
+    assertTrue(run.output().contains("2 rows written (2 read, 0 rejected)"), run.output());
   }
 }
