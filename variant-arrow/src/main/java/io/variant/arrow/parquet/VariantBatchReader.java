@@ -145,18 +145,9 @@ public final class VariantBatchReader implements AutoCloseable {
    * @throws VariantParquetException if a page is damaged, naming file, column and row
    */
   public boolean loadNextBatch() throws IOException {
-    while (leftInGroup == 0) {
-      PageReadStore group = reader.readNextRowGroup();
-      if (group == null) {
-        root.setRowCount(0);
-        return false;
-      }
-      leftInGroup = group.getRowCount();
-      if (leftInGroup > 0) {
-        for (LeafReader leaf : columns.leaves) {
-          leaf.open(group, writer);
-        }
-      }
+    if (!nextRowGroup()) {
+      root.setRowCount(0);
+      return false;
     }
     int rows = (int) Math.min(batchSize, leftInGroup);
     for (FieldVector v : root.getFieldVectors()) {
@@ -171,14 +162,44 @@ public final class VariantBatchReader implements AutoCloseable {
       }
     } catch (RuntimeException e) {
       root.clear();
-      String column = current == null ? null : BatchColumns.name(current.descriptor);
-      throw new VariantParquetException(
-          name, column, row, "Cannot read a batch: " + e.getMessage(), e);
+      throw failed(current, e);
     }
     root.setRowCount(rows);
     leftInGroup -= rows;
     row += rows;
     return true;
+  }
+
+  /** Moves to a row group with rows left, if there is one. */
+  private boolean nextRowGroup() throws IOException {
+    LeafReader current = null;
+    try {
+      while (leftInGroup == 0) {
+        PageReadStore group = reader.readNextRowGroup();
+        if (group == null) {
+          return false;
+        }
+        leftInGroup = group.getRowCount();
+        if (leftInGroup > 0) {
+          for (LeafReader leaf : columns.leaves) {
+            current = leaf;
+            leaf.open(group, writer);
+          }
+        }
+      }
+      return true;
+    } catch (IOException e) {
+      // parquet-java's messages name no file
+      throw new IOException("Cannot read row " + row + " of " + name + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      throw failed(current, e);
+    }
+  }
+
+  private VariantParquetException failed(LeafReader leaf, RuntimeException e) {
+    String column = leaf == null ? null : BatchColumns.name(leaf.descriptor);
+    return new VariantParquetException(
+        name, column, row, "Cannot read a batch: " + e.getMessage(), e);
   }
 
   /** Releases every vector and closes the file. */
