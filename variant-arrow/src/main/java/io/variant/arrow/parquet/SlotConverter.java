@@ -2,6 +2,8 @@
 package io.variant.arrow.parquet;
 
 import io.variant.parquet.encoding.BinaryConverter;
+import java.nio.ByteBuffer;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -15,8 +17,7 @@ import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.VarCharVector;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.PrimitiveType;
 
@@ -39,11 +40,8 @@ final class SlotConverter {
    * @throws IllegalArgumentException if the vector is of a kind no leaf is read into
    */
   static PrimitiveConverter of(FieldVector vector, PrimitiveType type, Slot slot) {
-    if (vector instanceof VarBinaryVector v) {
-      return bytes((b) -> v.setSafe(slot.at, b));
-    }
-    if (vector instanceof VarCharVector v) {
-      return bytes((b) -> v.setSafe(slot.at, b));
+    if (vector instanceof BaseVariableWidthVector v) {
+      return variableWidth(v, slot);
     }
     if (vector instanceof FixedSizeBinaryVector v) {
       return bytes((b) -> v.setSafe(slot.at, b));
@@ -126,6 +124,22 @@ final class SlotConverter {
       return x -> v.setSafe(slot.at, x);
     }
     return null;
+  }
+
+  /** Binaries and strings: a page's value copied once, from the page into the vector. */
+  private static PrimitiveConverter variableWidth(BaseVariableWidthVector v, Slot slot) {
+    return new BinaryConverter() {
+      @Override
+      protected void accept(byte[] bytes, int dictionaryId) {
+        v.setSafe(slot.at, bytes, 0, bytes.length);
+      }
+
+      @Override
+      public void addBinary(Binary value) {
+        ByteBuffer b = value.toByteBuffer(); // a view of the page's bytes, not a copy
+        v.setSafe(slot.at, b, b.position(), b.remaining());
+      }
+    };
   }
 
   private static PrimitiveConverter bytes(BytesSetter setter) {

@@ -3,6 +3,7 @@ package io.variant.arrow.parquet;
 
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.encoding.PageCodecs;
+import io.variant.parquet.file.FooterReader;
 import io.variant.parquet.file.WriterVersion;
 import io.variant.parquet.filter.RowGroupPruning;
 import io.variant.parquet.guard.GuardedInputFile;
@@ -17,6 +18,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -94,12 +96,16 @@ public final class VariantBatchReader implements AutoCloseable {
   public static VariantBatchReader open(
       InputFile file, String name, BufferAllocator allocator, BatchOptions options)
       throws IOException {
-    GuardedInputFile guarded = GuardedInputFile.open(file, name);
-    ParquetMetadata footer = guarded.footer();
+    ParquetConfiguration conf = new PlainParquetConfiguration();
+    // our footer reader, as the row reader's; what it declines, parquet-java's
+    ParquetMetadata footer = FooterReader.read(file, options.filter() != null);
+    if (footer == null) {
+      footer = GuardedInputFile.readFooter(file, name, conf);
+    }
+    GuardedInputFile guarded = GuardedInputFile.of(file, name, footer);
     MessageType schema = footer.getFileMetaData().getSchema();
     BatchColumns columns = BatchColumns.of(schema, options, allocator, name);
     try {
-      PlainParquetConfiguration conf = new PlainParquetConfiguration();
       FilterCompat.Filter filter =
           options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
       ParquetReadOptions read =
