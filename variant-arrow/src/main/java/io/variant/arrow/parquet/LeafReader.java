@@ -23,6 +23,7 @@ final class LeafReader {
   private final int depth; // the leaf's own slots: as VectorNode#depth
   private final int elementDefinition;
   private final int maxDefinition;
+  private final boolean flat; // no repeated group above it: one entry per row
   private final SlotConverter.Slot slot = new SlotConverter.Slot();
   private final PrimitiveConverter converter;
   private LeafPages pages;
@@ -51,6 +52,7 @@ final class LeafReader {
     this.depth = depth;
     this.elementDefinition = elementDefinition;
     this.maxDefinition = descriptor.getMaxDefinitionLevel();
+    this.flat = descriptor.getMaxRepetitionLevel() == 0;
     this.converter = SlotConverter.of(vector, descriptor.getPrimitiveType(), slot);
   }
 
@@ -74,6 +76,10 @@ final class LeafReader {
    * @throws ParquetDecodingException if the chunk ends before them
    */
   void read(int rows) {
+    if (flat) {
+      readFlat(rows);
+      return;
+    }
     int started = 0;
     VectorNode[] nodes = owned;
     while (left > 0) {
@@ -98,12 +104,47 @@ final class LeafReader {
       left--;
     }
     if (started < rows) {
-      throw new ParquetDecodingException(
-          "column "
-              + String.join(".", descriptor.getPath())
-              + " ends after "
-              + started
-              + " of the row group's rows");
+      throw endsEarly(started);
     }
+  }
+
+  /**
+   * A leaf outside lists: an entry per row, so the decoded definition levels are taken a run at a
+   * time, without looking at repetition levels.
+   */
+  private void readFlat(int rows) {
+    int done = 0;
+    VectorNode[] nodes = owned;
+    while (done < rows && left > 0) {
+      int from = pages.position();
+      int n = (int) Math.min(Math.min(pages.decoded() - from, rows - done), left);
+      int[] definitions = pages.definitions();
+      for (int k = from; k < from + n; k++) {
+        int d = definitions[k];
+        for (VectorNode node : nodes) {
+          node.start(d);
+        }
+        if (d == maxDefinition) {
+          slot.at = slots;
+          pages.writeValue();
+        }
+        slots++;
+      }
+      pages.consume(n);
+      left -= n;
+      done += n;
+    }
+    if (done < rows) {
+      throw endsEarly(done);
+    }
+  }
+
+  private ParquetDecodingException endsEarly(int rows) {
+    return new ParquetDecodingException(
+        "column "
+            + String.join(".", descriptor.getPath())
+            + " ends after "
+            + rows
+            + " of the row group's rows");
   }
 }
