@@ -30,7 +30,8 @@
  * storage has no place for (as {@code Shred} refuses embedded residual metadata).
  *
  * <p>May import: {@code io.variant.arrow}, {@code io.variant.core.*}, {@code io.variant.shredding},
- * {@code io.variant.parquet} and its {@code schema}, {@code filter}, {@code guard}, {@code file}
- * and {@code encoding} packages, {@code org.apache.parquet.*}, {@code org.apache.arrow.*}.
+ * {@code io.variant.parquet}, {@code io.variant.parquet.schema}, {@code io.variant.parquet.filter},
+ * {@code io.variant.parquet.guard}, {@code io.variant.parquet.file}, {@code
+ * io.variant.parquet.encoding}, {@code org.apache.parquet.*}, {@code org.apache.arrow.*}.
  */
 package io.variant.arrow.parquet;
