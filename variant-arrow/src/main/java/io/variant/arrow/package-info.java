@@ -12,6 +12,6 @@
  *
  * <p>May import: {@code io.variant.core.*}, {@code io.variant.shredding}, {@code
  * org.apache.arrow.*}. Never Parquet: the batch reader that fills these vectors from Parquet files
- * belongs beside the Parquet decoding.
+ * is {@code io.variant.arrow.parquet}, which depends on this package and never the reverse.
  */
 package io.variant.arrow;

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.arrow.parquet;
+
+import io.variant.parquet.encoding.LeafPages;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.parquet.VersionParser.ParsedVersion;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.io.ParquetDecodingException;
+import org.apache.parquet.io.api.PrimitiveConverter;
+
+/**
+ * One Parquet leaf column read into its Arrow vector, a batch of rows at a time: entry by entry
+ * from our page decoders ({@link LeafPages}), each value handed straight to the vector, and the
+ * struct and list vectors this leaf {@linkplain VectorNode#owner owns} advanced by the entry's
+ * levels.
+ */
+final class LeafReader {
+  final ColumnDescriptor descriptor;
+  private final VectorNode[] owned; // top down; this leaf's own vector's node is not among them
+  private final int depth; // the leaf's own slots: as VectorNode#depth
+  private final int elementDefinition;
+  private final int maxDefinition;
+  private final boolean flat; // no repeated group above it: one entry per row
+  private final SlotConverter.Slot slot = new SlotConverter.Slot();
+  private final PrimitiveConverter converter;
+  private LeafPages pages;
+  private long left; // entries of the chunk not yet read
+  private int slots;
+
+  /**
+   * @param ancestors the struct and list vectors above the leaf, top down; the leaf becomes the
+   *     owner of those that have none yet
+   */
+  LeafReader(
+      ColumnDescriptor descriptor,
+      FieldVector vector,
+      List<VectorNode> ancestors,
+      int depth,
+      int elementDefinition) {
+    this.descriptor = descriptor;
+    List<VectorNode> mine = new ArrayList<>();
+    for (VectorNode n : ancestors) {
+      if (n.owner == null) {
+        n.owner = this;
+        mine.add(n);
+      }
+    }
+    this.owned = mine.toArray(new VectorNode[0]);
+    this.depth = depth;
+    this.elementDefinition = elementDefinition;
+    this.maxDefinition = descriptor.getMaxDefinitionLevel();
+    this.flat = descriptor.getMaxRepetitionLevel() == 0;
+    this.converter = SlotConverter.of(vector, descriptor.getPrimitiveType(), slot);
+  }
+
+  /** Starts the leaf's chunk in a new row group. */
+  void open(PageReadStore rowGroup, ParsedVersion writer) {
+    pages = new LeafPages(descriptor, rowGroup.getPageReader(descriptor), converter, writer);
+    left = pages.total();
+  }
+
+  /** Resets the counts of a new batch (the vectors are reset by the caller). */
+  void startBatch() {
+    slots = 0;
+    for (VectorNode n : owned) {
+      n.startBatch();
+    }
+  }
+
+  /**
+   * Reads the entries of the next {@code rows} rows.
+   *
+   * @throws ParquetDecodingException if the chunk ends before them
+   */
+  void read(int rows) {
+    if (flat) {
+      readFlat(rows);
+      return;
+    }
+    int started = 0;
+    VectorNode[] nodes = owned;
+    while (left > 0) {
+      int r = pages.repetition();
+      if (r == 0 && started++ == rows) {
+        return;
+      }
+      int d = pages.definition();
+      for (VectorNode n : nodes) {
+        if (n.starts(r, d)) {
+          n.start(d);
+        }
+      }
+      if (r <= depth && d >= elementDefinition) {
+        int at = slots++;
+        if (d == maxDefinition) {
+          slot.at = at;
+          pages.writeValue();
+        }
+      }
+      pages.consume();
+      left--;
+    }
+    if (started < rows) {
+      throw endsEarly(started);
+    }
+  }
+
+  /**
+   * A leaf outside lists: an entry per row, so the decoded definition levels are taken a run at a
+   * time, without looking at repetition levels.
+   */
+  private void readFlat(int rows) {
+    int done = 0;
+    VectorNode[] nodes = owned;
+    while (done < rows && left > 0) {
+      int from = pages.position();
+      int n = (int) Math.min(Math.min(pages.decoded() - from, rows - done), left);
+      int[] definitions = pages.definitions();
+      for (int k = from; k < from + n; k++) {
+        int d = definitions[k];
+        for (VectorNode node : nodes) {
+          node.start(d);
+        }
+        if (d == maxDefinition) {
+          slot.at = slots;
+          pages.writeValue();
+        }
+        slots++;
+      }
+      pages.consume(n);
+      left -= n;
+      done += n;
+    }
+    if (done < rows) {
+      throw endsEarly(done);
+    }
+  }
+
+  private ParquetDecodingException endsEarly(int rows) {
+    return new ParquetDecodingException(
+        "column "
+            + String.join(".", descriptor.getPath())
+            + " ends after "
+            + rows
+            + " of the row group's rows");
+  }
+}
