@@ -7,7 +7,7 @@ import io.variant.core.path.VariantPath;
 import io.variant.core.path.VariantPathException;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
-import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.filter.VariantCondition;
 import io.variant.parquet.read.PathValue;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantPathReader;
@@ -72,10 +72,12 @@ final class GetCommand implements Callable<Integer> {
 
   @Option(
       names = "--where",
-      paramLabel = "'PATH OP VALUE'",
+      paramLabel = "CONDITION",
       description =
-          "Only rows where the condition holds, e.g. '$.age > 30', '$.name = \"ann\"', "
-              + "'$.day between 2024-01-01 and 2024-01-31', '$.price < 1e-3', '$.tag is null'. Numbers compare "
+          "Only rows where the condition holds: PATH OP VALUE (OP: =, !=, <, <=, >, >=), PATH between A and B, "
+              + "PATH in (A, B), PATH is [not] null, joined by not, and, or and parentheses: "
+              + "'$.age >= 30 or $.tag is null', '$.day between 2024-01-01 and 2024-01-31', "
+              + "'not $.name in (\"ann\", \"bo\")', '$.p < 1e-3'. Numbers compare "
               + "by exact value across every numeric type and notation (1e-3 = 0.001; a double with the "
               + "literal rounded to double, as SQL does; NaN matches nothing). Row groups whose statistics rule it out are not read.")
   String where;
@@ -110,7 +112,7 @@ final class GetCommand implements Callable<Integer> {
         try (ParquetFile parquet = ParquetFile.open(cli, name);
             VariantParquetReader reader = parquet.reader(limits.readOptions())) {
           String col = parquet.variantColumn(reader, column);
-          VariantPredicate predicate = where == null ? null : predicate(col);
+          VariantCondition predicate = where == null ? null : predicate(col);
           CheckedRows rows = new CheckedRows(parquet, col, checked);
           if (explain) {
             try (VariantPathReader values = reader.project(col, path)) {
@@ -164,7 +166,7 @@ final class GetCommand implements Callable<Integer> {
     return path;
   }
 
-  private VariantPredicate predicate(String col) {
+  private VariantCondition predicate(String col) {
     try {
       return WhereClause.parse(where, col);
     } catch (IllegalArgumentException e) {
@@ -215,7 +217,7 @@ final class GetCommand implements Callable<Integer> {
    */
   private long printWhere(
       ParquetFile parquet,
-      VariantPredicate predicate,
+      VariantCondition predicate,
       String col,
       VariantPath path,
       CheckedRows rows,
