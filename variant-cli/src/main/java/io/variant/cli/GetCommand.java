@@ -70,17 +70,7 @@ final class GetCommand implements Callable<Integer> {
               + " variant (the default: any value as JSON); null where it is not one.")
   ValueType type;
 
-  @Option(
-      names = "--where",
-      paramLabel = "CONDITION",
-      description =
-          "Only rows where the condition holds: PATH OP VALUE (OP: =, !=, <, <=, >, >=), PATH between A and B, "
-              + "PATH in (A, B), PATH is [not] null, joined by not, and, or and parentheses: "
-              + "'$.age >= 30 or $.tag is null', '$.day between 2024-01-01 and 2024-01-31', "
-              + "'not $.name in (\"ann\", \"bo\")', '$.p < 1e-3'. Numbers compare "
-              + "by exact value across every numeric type and notation (1e-3 = 0.001; a double with the "
-              + "literal rounded to double, as SQL does; NaN matches nothing). Row groups whose statistics rule it out are not read.")
-  String where;
+  @Mixin WhereOption where;
 
   @Option(
       names = "--explain",
@@ -112,7 +102,7 @@ final class GetCommand implements Callable<Integer> {
         try (ParquetFile parquet = ParquetFile.open(cli, name);
             VariantParquetReader reader = parquet.reader(limits.readOptions())) {
           String col = parquet.variantColumn(reader, column);
-          VariantCondition predicate = where == null ? null : predicate(col);
+          VariantCondition predicate = where.condition(col);
           CheckedRows rows = new CheckedRows(parquet, col, checked);
           if (explain) {
             try (VariantPathReader values = reader.project(col, path)) {
@@ -166,14 +156,6 @@ final class GetCommand implements Callable<Integer> {
     return path;
   }
 
-  private VariantCondition predicate(String col) {
-    try {
-      return WhereClause.parse(where, col);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
-  }
-
   /** Every row's value at the path, through the projected reader. */
   private static boolean isFile(String arg) {
     try {
@@ -224,25 +206,15 @@ final class GetCommand implements Callable<Integer> {
       Writer out,
       long printed)
       throws IOException {
-    try (VariantParquetReader reader =
-        parquet.reader(limits.readOptions().withColumns(col).withFilter(predicate))) {
+    try (MatchingRows matching =
+        new MatchingRows(parquet, limits.readOptions().withColumns(col), col, predicate, rows)) {
       StringBuilder line = new StringBuilder(128);
-      for (long row = 0; limit.allows(printed); row++) {
-        VariantRecord record = CatCommand.read(parquet, reader);
-        if (record == null) {
-          break;
-        }
+      for (VariantRecord record; limit.allows(printed) && (record = matching.next()) != null; ) {
         Variant v = record.variant(col);
-        if (v != null) {
-          rows.check(v, row);
-        }
-        if (predicate.test(v)) {
-          line.setLength(0);
-          append(
-              v == null ? null : path.extract(v), rows, row, line, false); // v itself was checked
-          out.append(line).append('\n');
-          printed++;
-        }
+        line.setLength(0);
+        append(v == null ? null : path.extract(v), rows, matching.row(), line, false);
+        out.append(line).append('\n');
+        printed++;
       }
     }
     return printed;

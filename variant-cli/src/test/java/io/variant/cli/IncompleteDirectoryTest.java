@@ -55,6 +55,8 @@ class IncompleteDirectoryTest {
         {"get", d.toString(), "$.a"},
         {"schema", d.toString()},
         {"cat", d + "/*.parquet"},
+        {"count", d.toString()},
+        {"count", d.toString(), "--where", "$.a = 1"},
       };
       for (String[] command : commands) {
         CliRunner.Result r = CliRunner.run("", command);
