@@ -35,7 +35,9 @@ import picocli.CommandLine;
  */
 class ExitCodeTableTest {
   private static final List<String> COMMANDS =
-      List.of("encode", "decode", "plan", "convert", "cat", "schema", "get", "inspect", "count");
+      List.of(
+          "encode", "decode", "plan", "convert", "cat", "schema", "get", "inspect", "count",
+          "head");
 
   @TempDir static Path dir;
   private static Path json;

@@ -57,6 +57,7 @@ class IncompleteDirectoryTest {
         {"cat", d + "/*.parquet"},
         {"count", d.toString()},
         {"count", d.toString(), "--where", "$.a = 1"},
+        {"head", d.toString()},
       };
       for (String[] command : commands) {
         CliRunner.Result r = CliRunner.run("", command);
