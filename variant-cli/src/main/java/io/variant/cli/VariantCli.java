@@ -65,6 +65,7 @@ public final class VariantCli implements Callable<Integer> {
     c.put("inspect", InspectCommand::new);
     c.put("count", CountCommand::new);
     c.put("head", HeadCommand::new);
+    c.put("meta", MetaCommand::new);
     c.put("help", CommandLine.HelpCommand::new);
     return Collections.unmodifiableMap(c);
   }

@@ -58,6 +58,7 @@ class IncompleteDirectoryTest {
         {"count", d.toString()},
         {"count", d.toString(), "--where", "$.a = 1"},
         {"head", d.toString()},
+        {"meta", d.toString()},
       };
       for (String[] command : commands) {
         CliRunner.Result r = CliRunner.run("", command);
