@@ -7,7 +7,7 @@ import io.variant.core.path.VariantPath;
 import io.variant.core.path.VariantPathException;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
-import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.filter.VariantCondition;
 import io.variant.parquet.read.PathValue;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantPathReader;
@@ -70,15 +70,7 @@ final class GetCommand implements Callable<Integer> {
               + " variant (the default: any value as JSON); null where it is not one.")
   ValueType type;
 
-  @Option(
-      names = "--where",
-      paramLabel = "'PATH OP VALUE'",
-      description =
-          "Only rows where the condition holds, e.g. '$.age > 30', '$.name = \"ann\"', "
-              + "'$.day between 2024-01-01 and 2024-01-31', '$.price < 1e-3', '$.tag is null'. Numbers compare "
-              + "by exact value across every numeric type and notation (1e-3 = 0.001; a double with the "
-              + "literal rounded to double, as SQL does; NaN matches nothing). Row groups whose statistics rule it out are not read.")
-  String where;
+  @Mixin WhereOption where;
 
   @Option(
       names = "--explain",
@@ -111,7 +103,7 @@ final class GetCommand implements Callable<Integer> {
         try (ParquetFile parquet = ParquetFile.open(cli, name);
             VariantParquetReader reader = parquet.reader(limits.readOptions())) {
           String col = parquet.variantColumn(reader, column);
-          VariantPredicate predicate = where == null ? null : predicate(col);
+          VariantCondition predicate = where.condition(col);
           CheckedRows rows = new CheckedRows(parquet, col, checked);
           if (explain) {
             try (VariantPathReader values = reader.project(col, path)) {
@@ -165,14 +157,6 @@ final class GetCommand implements Callable<Integer> {
     return path;
   }
 
-  private VariantPredicate predicate(String col) {
-    try {
-      return WhereClause.parse(where, col);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
-  }
-
   /** Every row's value at the path, through the projected reader. */
   private static boolean isFile(String arg) {
     try {
@@ -216,32 +200,22 @@ final class GetCommand implements Callable<Integer> {
    */
   private long printWhere(
       ParquetFile parquet,
-      VariantPredicate predicate,
+      VariantCondition predicate,
       String col,
       VariantPath path,
       CheckedRows rows,
       Writer out,
       long printed)
       throws IOException {
-    try (VariantParquetReader reader =
-        parquet.reader(limits.readOptions().withColumns(col).withFilter(predicate))) {
+    try (MatchingRows matching =
+        new MatchingRows(parquet, limits.readOptions().withColumns(col), col, predicate, rows)) {
       StringBuilder line = new StringBuilder(128);
-      for (long row = 0; limit.allows(printed); row++) {
-        VariantRecord record = CatCommand.read(parquet, reader);
-        if (record == null) {
-          break;
-        }
+      for (VariantRecord record; limit.allows(printed) && (record = matching.next()) != null; ) {
         Variant v = record.variant(col);
-        if (v != null) {
-          rows.check(v, row);
-        }
-        if (predicate.test(v)) {
-          line.setLength(0);
-          append(
-              v == null ? null : path.extract(v), rows, row, line, false); // v itself was checked
-          out.append(line).append('\n');
-          printed++;
-        }
+        line.setLength(0);
+        append(v == null ? null : path.extract(v), rows, matching.row(), line, false);
+        out.append(line).append('\n');
+        printed++;
       }
     }
     return printed;

@@ -2,7 +2,7 @@
 package io.variant.cli;
 
 import io.variant.parquet.filter.RowGroupPruning;
-import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.filter.VariantCondition;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ final class GetExplain {
       String column,
       String path,
       MessageType requested,
-      VariantPredicate where,
+      VariantCondition where,
       Writer out)
       throws IOException {
     try (ParquetFileReader footer =
@@ -70,14 +70,15 @@ final class GetExplain {
   }
 
   private static void explainWhere(
-      VariantPredicate where, MessageType schema, List<BlockMetaData> groups, Writer out)
+      VariantCondition where, MessageType schema, List<BlockMetaData> groups, Writer out)
       throws IOException {
     Optional<FilterPredicate> filter = where.toFilterPredicate(schema);
     out.write("  where " + where + ":\n");
     if (filter.isEmpty()) {
       out.write(
           "    every row group is read: the path is not shredded to a typed scalar column in this file (or "
-              + "the literal's kind differs from the column's, e.g. text on a numeric column), so statistics "
+              + "the literal's kind differs from the column's, e.g. text on a numeric column, or the "
+              + "condition is negated or has a side that proves nothing under 'or'), so statistics "
               + "cannot tell which row groups hold no "
               + "match; each row is tested\n");
       return;

@@ -18,6 +18,10 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.SeekableInputStream;
@@ -138,6 +142,33 @@ final class ParquetFile implements Closeable {
       throw error(e);
     } catch (IOException e) {
       throw Input.readFailure(name, 0, e);
+    }
+  }
+
+  /**
+   * The file's footer (schema, row groups, column chunks and their statistics), read without
+   * reading a row.
+   *
+   * @throws InputException if it is not a Parquet file or its footer does not decode
+   */
+  ParquetMetadata footer() {
+    try (ParquetFileReader r =
+        ParquetFileReader.open(
+            file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+      return r.getFooter();
+    } catch (IOException | RuntimeException e) { // parquet-java's footer failures are both kinds
+      String notParquet = notParquet();
+      String why = String.valueOf(e.getMessage());
+      why = path == null ? why : why.replace(path.toString(), name);
+      throw new InputException(
+          name,
+          0,
+          0,
+          notParquet != null
+              ? notParquet
+              : "is not a valid Parquet file: "
+                  + LOCAL_INPUT_FILE.matcher(why).replaceAll(Matcher.quoteReplacement(name)),
+          e);
     }
   }
 

@@ -15,6 +15,7 @@ import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
@@ -37,9 +38,18 @@ record ResidualShare(Map<String, Counts> paths) {
 
   /** The counts of VARIANT column {@code column} over {@code files}. */
   static ResidualShare of(List<Path> files, String column) throws IOException {
+    List<InputFile> inputs = new ArrayList<>();
+    for (Path file : files) {
+      inputs.add(new LocalInputFile(file));
+    }
+    return ofInputs(inputs, column);
+  }
+
+  /** The counts of VARIANT column {@code column} over {@code files}, local or on a store. */
+  static ResidualShare ofInputs(List<InputFile> files, String column) throws IOException {
     Map<String, long[]> typed = new LinkedHashMap<>();
     Map<String, long[]> residual = new LinkedHashMap<>();
-    for (Path file : files) {
+    for (InputFile file : files) {
       count(file, column, typed, residual);
     }
     Map<String, Counts> out = new LinkedHashMap<>();
@@ -49,12 +59,11 @@ record ResidualShare(Map<String, Counts> paths) {
   }
 
   private static void count(
-      Path file, String column, Map<String, long[]> typed, Map<String, long[]> residual)
+      InputFile file, String column, Map<String, long[]> typed, Map<String, long[]> residual)
       throws IOException {
     try (ParquetFileReader r =
         ParquetFileReader.open(
-            new LocalInputFile(file),
-            ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+            file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
       for (BlockMetaData b : r.getFooter().getBlocks()) {
         for (ColumnChunkMetaData c : b.getColumns()) {
           String[] p = c.getPath().toArray();

@@ -21,6 +21,13 @@ final class RowLimit {
     rows = n;
   }
 
+  /** A limit of {@code n} rows, set by a command rather than by {@code --limit}. */
+  static RowLimit first(long n) {
+    RowLimit limit = new RowLimit();
+    limit.rows = n;
+    return limit;
+  }
+
   /** True if row {@code index} (0-based) is to be printed. */
   boolean allows(long index) {
     return rows < 0 || index < rows;

@@ -63,6 +63,9 @@ public final class VariantCli implements Callable<Integer> {
     c.put("schema", SchemaCommand::new);
     c.put("get", GetCommand::new);
     c.put("inspect", InspectCommand::new);
+    c.put("count", CountCommand::new);
+    c.put("head", HeadCommand::new);
+    c.put("meta", MetaCommand::new);
     c.put("help", CommandLine.HelpCommand::new);
     return Collections.unmodifiableMap(c);
   }

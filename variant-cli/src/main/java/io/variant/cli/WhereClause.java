@@ -3,79 +3,161 @@ package io.variant.cli;
 
 import io.variant.core.path.VariantPathException;
 import io.variant.parquet.filter.Literal;
+import io.variant.parquet.filter.VariantCondition;
 import io.variant.parquet.filter.VariantPredicate;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code get --where 'PATH OP VALUE'}: {@code $.age > 30}, {@code $.name = 'ann'}, {@code $.day =
- * 2024-05-01}, {@code $.score between 1.5 and 2e1}, {@code $.tag is null}. Values: numbers in any
- * notation and of any size ({@code 7}, {@code 1.50}, {@code 1e-3}, {@code
- * 123456789012345678901234567890}), each taken as its exact decimal value, which compares with
- * every numeric Variant type by value (see {@link Literal}); {@code 'text'} or {@code "text"};
- * {@code true}/{@code false}; and dates {@code YYYY-MM-DD}. Rows match as {@link
- * VariantPredicate#test} says; row groups are skipped where statistics allow.
+ * {@code --where CONDITION}: comparisons {@code $.age > 30}, {@code $.age >= 30}, {@code $.name =
+ * 'ann'}, {@code $.name != 'ann'}, {@code $.day = 2024-05-01}, {@code $.score between 1.5 and 2e1},
+ * {@code $.tag in ('a', 'b')}, {@code $.tag is null}, {@code $.tag is not null}, joined by {@code
+ * not}, {@code and} and {@code or} (binding in that order, tightest first) and grouped by
+ * parentheses. Values: numbers in any notation and of any size ({@code 7}, {@code 1.50}, {@code
+ * 1e-3}, {@code 123456789012345678901234567890}), each taken as its exact decimal value, which
+ * compares with every numeric Variant type by value (see {@link Literal}); {@code 'text'} or {@code
+ * "text"}; {@code true}/{@code false}; and dates {@code YYYY-MM-DD}. Rows match as {@link
+ * VariantCondition#test} says (two-valued: {@code not $.a > 1} matches rows without {@code $.a});
+ * row groups are skipped where statistics prove that no row matches.
  */
 final class WhereClause {
-  private static final Pattern CLAUSE =
-      Pattern.compile(
-          "\\s*(\\$\\S*?)\\s*(?:(=|==|<|>)\\s*(.+?)|\\s(?i:between)\\s+(.+?)\\s+(?i:and)\\s+(.+?)|\\s(?i:is\\s+null))\\s*");
-
-  /** Operators users try that the predicate does not offer: named in the error, not misread. */
-  private static final Pattern UNSUPPORTED_OP =
-      Pattern.compile(
-          "\\s*\\$[^\\s=<>!]*\\s*(>=|<=|!=|<>|=<|=>).*"
-              + "|\\s*\\$\\S*\\s+((?i:is\\s+not\\s+null|not\\s+in|in|not\\s+like|like))(\\s.*)?");
+  /** What a condition looks like, for error messages. */
+  static final String SYNTAX =
+      "a condition is PATH OP VALUE (OP: =, !=, <, <=, >, >=), PATH between A and B,"
+          + " PATH in (A, B, ...) or PATH is [not] null, combined with not, and, or and"
+          + " parentheses, e.g. $.age >= 30 and not $.tag in ('x', 'y')";
 
   /** A JSON-like number: integer, decimal or exponent notation, of any size. */
   private static final Pattern NUMBER =
       Pattern.compile("[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?");
 
-  private WhereClause() {}
+  private final WhereTokens words;
+  private final String column;
+
+  private WhereClause(WhereTokens words, String column) {
+    this.words = words;
+    this.column = column;
+  }
 
   /**
+   * The condition on the VARIANT column {@code column}.
+   *
    * @throws IllegalArgumentException with a message for the user if {@code text} does not parse
    */
-  static VariantPredicate parse(String text, String column) {
-    Matcher unsupported = UNSUPPORTED_OP.matcher(text);
-    if (unsupported.matches()) {
-      throw new IllegalArgumentException(
-          "--where '"
-              + text
-              + "': "
-              + (unsupported.group(1) != null ? unsupported.group(1) : unsupported.group(2))
-              + " is not supported (OP: =, <, >, between A and B, is null); "
-              + "e.g. '$.n >= 10' is '$.n > 9' for integers, or '$.n between 10 and ...'");
-    }
-    Matcher m = CLAUSE.matcher(text);
-    if (!m.matches()) {
-      throw new IllegalArgumentException(
-          "--where '"
-              + text
-              + "' is not 'PATH OP VALUE' (OP: =, <, >, between A and B, is null), "
-              + "e.g. '$.age > 30'");
-    }
-    String path = m.group(1);
+  static VariantCondition parse(String text, String column) {
     try {
-      if (m.group(2) != null) {
-        Literal value = literal(m.group(3));
-        return switch (m.group(2)) {
-          case "<" -> VariantPredicate.lt(column, path, value);
-          case ">" -> VariantPredicate.gt(column, path, value);
-          default -> VariantPredicate.eq(column, path, value);
-        };
+      WhereTokens words = WhereTokens.of(text);
+      if (words.atEnd()) {
+        throw new IllegalArgumentException("it is empty");
       }
-      if (m.group(4) != null) {
-        return VariantPredicate.between(column, path, literal(m.group(4)), literal(m.group(5)));
+      VariantCondition c = new WhereClause(words, column).or();
+      if (!words.atEnd()) {
+        throw new IllegalArgumentException("'" + words.peek() + "' is not expected there");
       }
-      return VariantPredicate.isNull(column, path);
-    } catch (VariantPathException e) {
-      throw new IllegalArgumentException(e.getMessage() + " in --where path '" + path + "'", e);
+      return c;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "--where '" + text + "': " + e.getMessage() + "; " + SYNTAX, e);
     }
+  }
+
+  private VariantCondition or() {
+    VariantCondition c = and();
+    while (words.accept("or")) {
+      c = VariantCondition.or(c, and());
+    }
+    return c;
+  }
+
+  private VariantCondition and() {
+    VariantCondition c = unary();
+    while (words.accept("and")) {
+      c = VariantCondition.and(c, unary());
+    }
+    return c;
+  }
+
+  private VariantCondition unary() {
+    if (words.accept("not")) {
+      return VariantCondition.not(unary());
+    }
+    if (words.accept("(")) {
+      VariantCondition c = or();
+      words.expect(")");
+      return c;
+    }
+    return comparison();
+  }
+
+  private VariantCondition comparison() {
+    String path = words.take("a condition");
+    if (!path.startsWith("$")) {
+      throw new IllegalArgumentException("'" + path + "' is not a path (a path starts with $)");
+    }
+    try {
+      return comparison(path);
+    } catch (VariantPathException e) {
+      throw new IllegalArgumentException(e.getMessage() + " in path '" + path + "'", e);
+    }
+  }
+
+  private VariantCondition comparison(String path) {
+    String op = words.take("an operator after '" + path + "'");
+    switch (op.toLowerCase(Locale.ROOT)) {
+      case "between":
+        Literal low = value();
+        words.expect("and");
+        return VariantPredicate.between(column, path, low, value());
+      case "is":
+        boolean not = words.accept("not");
+        words.expect("null");
+        VariantPredicate isNull = VariantPredicate.isNull(column, path);
+        return not ? VariantCondition.not(isNull) : isNull;
+      case "in":
+        return VariantPredicate.in(column, path, values());
+      case "not":
+        if (words.accept("in")) {
+          return VariantCondition.not(VariantPredicate.in(column, path, values()));
+        }
+        break;
+      case "=":
+      case "==":
+        return VariantPredicate.eq(column, path, value());
+      case "!=":
+      case "<>":
+        return VariantPredicate.ne(column, path, value());
+      case "<":
+        return VariantPredicate.lt(column, path, value());
+      case "<=":
+        return VariantPredicate.le(column, path, value());
+      case ">":
+        return VariantPredicate.gt(column, path, value());
+      case ">=":
+        return VariantPredicate.ge(column, path, value());
+      default:
+        break;
+    }
+    String shown = op.equalsIgnoreCase("not") && words.peek() != null ? "not " + words.peek() : op;
+    throw new IllegalArgumentException(shown + " is not supported after '" + path + "'");
+  }
+
+  private List<Literal> values() {
+    words.expect("(");
+    List<Literal> values = new ArrayList<>();
+    do {
+      values.add(value());
+    } while (words.accept(","));
+    words.expect(")");
+    return values;
+  }
+
+  private Literal value() {
+    return literal(words.take("a value"));
   }
 
   /** A value as written in a clause. */

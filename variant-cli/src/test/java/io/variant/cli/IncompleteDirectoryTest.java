@@ -55,6 +55,10 @@ class IncompleteDirectoryTest {
         {"get", d.toString(), "$.a"},
         {"schema", d.toString()},
         {"cat", d + "/*.parquet"},
+        {"count", d.toString()},
+        {"count", d.toString(), "--where", "$.a = 1"},
+        {"head", d.toString()},
+        {"meta", d.toString()},
       };
       for (String[] command : commands) {
         CliRunner.Result r = CliRunner.run("", command);

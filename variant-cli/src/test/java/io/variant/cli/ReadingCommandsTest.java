@@ -158,30 +158,59 @@ class ReadingCommandsTest {
     }
   }
 
-  /** ">=" was read as '>' with the value '= 19998': "'= 19998' is not a value". */
   @Test
-  void whereNamesTheOperatorsItDoesNotOffer() throws IOException {
+  void whereCombinesComparisonsWithAndOrNotAndParentheses() throws IOException {
+    Path parts = partDirectory(); // ages 10 a, 20 b, 30 c, 40 d
+    for (String[] clause :
+        new String[][] {
+          {"$.age >= 20", "b c d"},
+          {"$.age<=20", "a b"},
+          {"$.age != 20", "a c d"},
+          {"$.age <> 20", "a c d"},
+          {"$.name in ('a', 'd', 'zz')", "a d"},
+          {"$.name not in ('a', 'd')", "b c"},
+          {"$.name is not null", "a b c d"},
+          {"$.nope is not null", ""},
+          {"not $.age > 20", "a b"},
+          {"$.age = 10 or $.age = 30 and $.name = 'x'", "a"}, // and binds tighter than or
+          {"($.age = 10 or $.age = 30) and $.name = 'c'", "c"},
+          {"not $.age = 10 and not $.age = 40", "b c"}, // not binds tighter than and
+          {"NOT ($.age = 10 OR $.age = 40)", "b c"},
+          {"$.age between 15 and 35 and $.name != 'b'", "c"},
+          {"$.nope != 1", ""}, // a missing value compares with nothing
+          {"not $.nope = 1", "a b c d"},
+        }) {
+      List<String> expected =
+          clause[1].isEmpty()
+              ? List.of()
+              : List.of(clause[1].split(" ")).stream().map(n -> "\"" + n + "\"").toList();
+      assertEquals(
+          expected,
+          ok("get", parts.toString(), "$.name", "--where", clause[0]).out().lines().toList(),
+          clause[0]);
+    }
+  }
+
+  @Test
+  void whereNamesWhatItDoesNotOffer() throws IOException {
     Path parts = partDirectory();
     for (String[] clause :
         new String[][] {
-          {"$.age >= 20", ">="},
-          {"$.age<=20", "<="},
-          {"$.age != 20", "!="},
-          {"$.name in ('a', 'b')", "in"},
-          {"$.name like 'a%'", "like"},
-          {"$.name is not null", "is not null"},
+          {"$.name like 'a%'", "like is not supported after '$.name'"},
+          {"$.name not like 'a%'", "not like is not supported after '$.name'"},
+          {"$.age > 1 and", "it ends where a condition should follow"},
+          {"($.age > 1", "')' is missing at the end"},
+          {"$.age > 1)", "')' is not expected there"},
+          {"$.name in ()", "')' is not a value"},
+          {"$.name = 'open", "the quote ' at 10 is not closed"},
+          {"", "it is empty"},
         }) {
       CliRunner.Result r = run("", "get", parts.toString(), "$.name", "--where", clause[0]);
       assertEquals(2, r.exitCode(), clause[0]);
       assertTrue(
-          r.err()
-              .startsWith(
-                  "variant get: --where '"
-                      + clause[0]
-                      + "': "
-                      + clause[1]
-                      + " is not supported (OP: =, <, >, between A and B, is null)"),
-          r.err());
+          r.err().startsWith("variant get: --where '" + clause[0] + "': " + clause[1]), r.err());
+      assertTrue(
+          r.err().contains("; a condition is PATH OP VALUE (OP: =, !=, <, <=, >, >=)"), r.err());
     }
     // words and operators inside a quoted value are the value's
     assertEquals(
@@ -300,11 +329,11 @@ class ReadingCommandsTest {
 
     CliRunner.Result bad = run("", "get", file.toString(), "$.name", "--where", "$.age >> 3");
     assertEquals(2, bad.exitCode());
-    assertTrue(bad.err().contains("'> 3' is not a value"), bad.err());
+    assertTrue(bad.err().contains("'>' is not a value"), bad.err());
     assertTrue(
         run("", "get", file.toString(), "$.name", "--where", "age > 3")
             .err()
-            .contains("is not 'PATH OP VALUE'"));
+            .contains("'age' is not a path (a path starts with $)"));
   }
 
   /**

@@ -8,7 +8,7 @@ import io.variant.core.Variant;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
-import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.filter.VariantCondition;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
@@ -25,8 +25,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,13 +32,16 @@ import org.junit.jupiter.api.io.TempDir;
  * What {@code get --where} returns for numbers: random numbers written in mixed notations
  * (integers, decimals, exponents, tiny and huge, negative) as NDJSON rows, converted with a plan
  * that types the path (to a random numeric type), one that leaves it in the residual, and an
- * inferred one, in row groups whose magnitudes differ; random clauses ({@code <}, {@code >}, {@code
- * =}, {@code between}) with literals in any notation, parsed as {@code --where} parses them. The
- * rows read with row-group pruning, the rows read without it, and an oracle computed on the JSON
- * texts are the same. The oracle compares the texts with BigDecimal arithmetic, except for a number
- * the converter stores as a double (one written with an exponent, or of more than 38 digits): that
- * compares with the literal rounded to double, as SQL compares a DOUBLE with a DECIMAL. Where both
- * texts have at most 15 significant digits the oracle checks that this is the texts' own order.
+ * inferred one, in row groups whose magnitudes differ; random clauses ({@code <}, {@code <=},
+ * {@code >}, {@code >=}, {@code =}, {@code !=}, {@code between}, {@code in}, {@code is [not] null},
+ * nested in {@code and}, {@code or} and {@code not} with parentheses only where precedence needs
+ * them, keywords in random case) with literals in any notation, parsed as {@code --where} parses
+ * them. The rows read with row-group pruning, the rows read without it, and an oracle computed on
+ * the JSON texts are the same. The oracle compares the texts with BigDecimal arithmetic, except for
+ * a number the converter stores as a double (one written with an exponent, or of more than 38
+ * digits): that compares with the literal rounded to double, as SQL compares a DOUBLE with a
+ * DECIMAL. Where both texts have at most 15 significant digits the oracle checks that this is the
+ * texts' own order.
  */
 class WhereNumbersPropertyTest {
   private static final int TRIALS = Math.max(10, Trials.trials() / 20);
@@ -55,7 +56,18 @@ class WhereNumbersPropertyTest {
    * One NDJSON row: its text, the text of the number at $.x (null: not a number), and that number's
    * exact value.
    */
-  private record Row(String json, String text, BigDecimal x) {}
+  private record Row(String json, String text, BigDecimal x, boolean isNull) {}
+
+  /**
+   * A random clause: its text, how tightly it binds (1 or, 2 and, 3 not, 4 a comparison), and
+   * whether it holds for a row.
+   */
+  private record Clause(String text, int binding, java.util.function.Predicate<Row> holds) {
+    /** The text, in parentheses if it binds looser than {@code needed} (or now and then anyway). */
+    String inside(int needed, Random rnd) {
+      return binding < needed || rnd.nextInt(8) == 0 ? "(" + text + ")" : text;
+    }
+  }
 
   @Test
   void prunedAndUnprunedRowsAreTheOraclesRows() {
@@ -94,11 +106,12 @@ class WhereNumbersPropertyTest {
             Path file = write(variants, plan, perGroup);
             List<Variant> all = read(file, null);
             for (int q = 0; q < CLAUSES; q++) {
-              String clause = clause(rnd, rows);
-              VariantPredicate p = WhereClause.parse(clause, "v");
+              Clause c = clause(rnd, rows, 0);
+              String clause = c.text();
+              VariantCondition p = WhereClause.parse(clause, "v");
               List<Long> expected = new ArrayList<>();
               for (int i = 0; i < rows.size(); i++) {
-                if (Oracle.holds(clause, rows.get(i).text())) {
+                if (c.holds().test(rows.get(i))) {
                   expected.add((long) i);
                 }
               }
@@ -137,13 +150,12 @@ class WhereNumbersPropertyTest {
   private static Row row(Random rnd, int id, int sign, int magnitude, Notation notation) {
     int kind = notation == Notation.MIXED ? rnd.nextInt(20) : 2 + rnd.nextInt(40);
     if (kind == 0) {
-      return new Row("{\"id\": " + id + "}", null, null); // missing
+      return new Row("{\"id\": " + id + "}", null, null, true); // missing
     }
     if (kind == 1) {
+      String other = pick(rnd, "null", "true", "\"5\"", "{\"y\": 1}");
       return new Row(
-          "{\"id\": " + id + ", \"x\": " + pick(rnd, "null", "true", "\"5\"", "{\"y\": 1}") + "}",
-          null,
-          null);
+          "{\"id\": " + id + ", \"x\": " + other + "}", null, null, other.equals("null"));
     }
     String text =
         switch (notation) {
@@ -155,18 +167,82 @@ class WhereNumbersPropertyTest {
           case SHORT_DECIMAL ->
               BigDecimal.valueOf(sign * (rnd.nextInt(1_000_000) + 1), 2).toPlainString();
         };
-    return new Row("{\"id\": " + id + ", \"x\": " + text + "}", text, new BigDecimal(text));
+    return new Row("{\"id\": " + id + ", \"x\": " + text + "}", text, new BigDecimal(text), false);
   }
 
-  /** A clause on $.x whose literals are often numbers of the rows, written another way. */
-  private static String clause(Random rnd, List<Row> rows) {
+  /**
+   * A clause on $.x whose literals are often numbers of the rows, written another way: a
+   * comparison, or now and then and/or/not of clauses, at most three levels deep.
+   */
+  private static Clause clause(Random rnd, List<Row> rows, int depth) {
+    switch (depth >= 3 ? 0 : rnd.nextInt(7)) {
+      case 1, 2 -> {
+        boolean and = rnd.nextBoolean();
+        int binding = and ? 2 : 1;
+        Clause l = clause(rnd, rows, depth + 1);
+        Clause r = clause(rnd, rows, depth + 1);
+        String word = keyword(rnd, and ? "and" : "or");
+        // the right side binds tighter, so that the text parses to this tree
+        return new Clause(
+            l.inside(binding, rnd) + " " + word + " " + r.inside(binding + 1, rnd),
+            binding,
+            and
+                ? row -> l.holds().test(row) && r.holds().test(row)
+                : row -> l.holds().test(row) || r.holds().test(row));
+      }
+      case 3 -> {
+        Clause c = clause(rnd, rows, depth + 1);
+        return new Clause(
+            keyword(rnd, "not") + " " + c.inside(3, rnd), 3, row -> !c.holds().test(row));
+      }
+      default -> {
+        return comparison(rnd, rows);
+      }
+    }
+  }
+
+  private static Clause comparison(Random rnd, List<Row> rows) {
     String a = literal(rnd, rows);
-    return switch (rnd.nextInt(4)) {
-      case 0 -> "$.x < " + a;
-      case 1 -> "$.x > " + a;
-      case 2 -> "$.x = " + a;
-      default -> "$.x between " + a + " and " + literal(rnd, rows);
-    };
+    String op = pick(rnd, "<", "<=", ">", ">=", "=", "!=", "<>", "between", "in", "is");
+    switch (op) {
+      case "between" -> {
+        String b = literal(rnd, rows);
+        return new Clause(
+            "$.x " + keyword(rnd, "between") + " " + a + " " + keyword(rnd, "and") + " " + b,
+            4,
+            row ->
+                row.text() != null
+                    && Oracle.compare(row.text(), a) >= 0
+                    && Oracle.compare(row.text(), b) <= 0);
+      }
+      case "in" -> {
+        List<String> set = new ArrayList<>(List.of(a));
+        for (int n = rnd.nextInt(4); n > 0; n--) {
+          set.add(literal(rnd, rows));
+        }
+        return new Clause(
+            "$.x " + keyword(rnd, "in") + " (" + String.join(", ", set) + ")",
+            4,
+            row ->
+                row.text() != null
+                    && set.stream().anyMatch(l -> Oracle.compare(row.text(), l) == 0));
+      }
+      case "is" -> {
+        boolean not = rnd.nextBoolean();
+        return new Clause("$.x is " + (not ? "not " : "") + "null", 4, row -> row.isNull() != not);
+      }
+      default -> {
+        return new Clause(
+            "$.x " + op + " " + a,
+            4,
+            row -> row.text() != null && Oracle.holds(op, Oracle.compare(row.text(), a)));
+      }
+    }
+  }
+
+  /** The keyword in lower or upper case. */
+  private static String keyword(Random rnd, String word) {
+    return rnd.nextInt(4) == 0 ? word.toUpperCase(Locale.ROOT) : word;
   }
 
   private static String literal(Random rnd, List<Row> rows) {
@@ -187,31 +263,23 @@ class WhereNumbersPropertyTest {
 
   /** The expected answer, from the texts alone. */
   private static final class Oracle {
-    private static final Pattern COMPARISON = Pattern.compile("\\$\\.x ([<>=]) (\\S+)");
-    private static final Pattern BETWEEN = Pattern.compile("\\$\\.x between (\\S+) and (\\S+)");
     private static final int MAX_DECIMAL_DIGITS = 38;
     private static final int DOUBLE_DIGITS = 15;
 
-    static boolean holds(String clause, String text) {
-      if (text == null) {
-        return false;
-      }
-      Matcher m = COMPARISON.matcher(clause);
-      if (m.matches()) {
-        int c = compare(text, m.group(2));
-        return switch (m.group(1)) {
-          case "<" -> c < 0;
-          case ">" -> c > 0;
-          default -> c == 0;
-        };
-      }
-      m = BETWEEN.matcher(clause);
-      assertTrue(m.matches(), clause);
-      return compare(text, m.group(1)) >= 0 && compare(text, m.group(2)) <= 0;
+    /** Whether a number whose sign of value - literal is {@code c} matches {@code op}. */
+    static boolean holds(String op, int c) {
+      return switch (op) {
+        case "<" -> c < 0;
+        case "<=" -> c <= 0;
+        case ">" -> c > 0;
+        case ">=" -> c >= 0;
+        case "=" -> c == 0;
+        default -> c != 0; // != and <>
+      };
     }
 
     /** The sign of value - literal, as the row test must answer it. */
-    private static int compare(String value, String literal) {
+    static int compare(String value, String literal) {
       BigDecimal v = new BigDecimal(value);
       BigDecimal l = new BigDecimal(literal);
       int exact = Integer.signum(v.compareTo(l));
@@ -261,7 +329,7 @@ class WhereNumbersPropertyTest {
   }
 
   /** The rows of the file, or with a predicate those of the row groups pruning keeps. */
-  private static List<Variant> read(Path file, VariantPredicate filter) throws IOException {
+  private static List<Variant> read(Path file, VariantCondition filter) throws IOException {
     VariantParquetReader.Builder b = VariantParquetReader.builder(file);
     if (filter != null) {
       b.filter(filter);
@@ -276,7 +344,7 @@ class WhereNumbersPropertyTest {
   }
 
   /** The ids of the rows that match, as {@code get --where} tests them. */
-  private static List<Long> matches(List<Variant> rows, VariantPredicate p) {
-    return rows.stream().filter(p::test).map(v -> v.field("id").longValue()).toList();
+  private static List<Long> matches(List<Variant> rows, VariantCondition p) {
+    return rows.stream().filter(v -> p.test(v)).map(v -> v.field("id").longValue()).toList();
   }
 }

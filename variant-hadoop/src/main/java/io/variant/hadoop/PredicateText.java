@@ -19,11 +19,9 @@ final class PredicateText {
 
   static String of(VariantPredicate p) {
     List<String> items = new ArrayList<>(List.of(p.column(), p.path().toString(), p.op().name()));
-    for (Literal l : new Literal[] {p.literal(), p.upperBound()}) {
-      if (l != null) {
-        items.add(l.kind().name());
-        items.add(valueText(l));
-      }
+    for (Literal l : p.literals()) {
+      items.add(l.kind().name());
+      items.add(valueText(l));
     }
     return ConfText.ofList(items);
   }
@@ -41,6 +39,10 @@ final class PredicateText {
         case EQ -> VariantPredicate.eq(column, path, literal(items, 3));
         case LT -> VariantPredicate.lt(column, path, literal(items, 3));
         case GT -> VariantPredicate.gt(column, path, literal(items, 3));
+        case NE -> VariantPredicate.ne(column, path, literal(items, 3));
+        case LE -> VariantPredicate.le(column, path, literal(items, 3));
+        case GE -> VariantPredicate.ge(column, path, literal(items, 3));
+        case IN -> VariantPredicate.in(column, path, literals(items, 3));
         case BETWEEN ->
             VariantPredicate.between(column, path, literal(items, 3), literal(items, 5));
         case IS_NULL -> VariantPredicate.isNull(column, path);
@@ -60,6 +62,14 @@ final class PredicateText {
       case DATE -> s.substring("date '".length(), s.length() - 1);
       default -> s;
     };
+  }
+
+  private static List<Literal> literals(List<String> items, int from) {
+    List<Literal> literals = new ArrayList<>();
+    for (int at = from; at < items.size(); at += 2) {
+      literals.add(literal(items, at));
+    }
+    return literals;
   }
 
   private static Literal literal(List<String> items, int at) {

@@ -29,7 +29,7 @@ final class TypedComparison {
       return isNull(type, column);
     }
     return TypedColumn.of(type)
-        .filter(c -> c.takes(p.literal()) && (p.upperBound() == null || c.takes(p.upperBound())))
+        .filter(c -> p.literals().stream().allMatch(c::takes))
         .map(c -> compare(type, column, c, p));
   }
 
@@ -62,7 +62,7 @@ final class TypedComparison {
 
   private static <T extends Comparable<T>> TypedValueFilter<T> filter(
       TypedColumn reading, VariantPredicate p) {
-    return new TypedValueFilter<>(reading, p.op(), p.literal(), p.upperBound());
+    return new TypedValueFilter<>(reading, p.op(), p.literals());
   }
 
   private static <T extends Comparable<T>, U extends UserDefinedPredicate<T> & Serializable>

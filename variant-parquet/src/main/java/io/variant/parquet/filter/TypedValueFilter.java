@@ -2,6 +2,7 @@
 package io.variant.parquet.filter;
 
 import java.io.Serializable;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
 import org.apache.parquet.filter2.predicate.Statistics;
@@ -24,15 +25,13 @@ final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredica
   private static final long serialVersionUID = 1L;
 
   private final TypedColumn column;
-  private final VariantPredicate.Op op; // EQ, LT, GT or BETWEEN
-  private final Literal low; // the literal, or BETWEEN's lower bound
-  private final Literal high; // BETWEEN's upper bound, else null
+  private final VariantPredicate.Op op; // any but IS_NULL
+  private final List<Literal> literals; // as VariantPredicate#literals
 
-  TypedValueFilter(TypedColumn column, VariantPredicate.Op op, Literal low, Literal high) {
+  TypedValueFilter(TypedColumn column, VariantPredicate.Op op, List<Literal> literals) {
     this.column = Objects.requireNonNull(column, "column");
     this.op = op;
-    this.low = Objects.requireNonNull(low, "low");
-    this.high = high;
+    this.literals = List.copyOf(literals);
   }
 
   /** Whether a row whose typed value is {@code value} matches; null (no typed value) never does. */
@@ -44,8 +43,7 @@ final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredica
     if (!column.readable(value)) {
       return true; // reading the row fails, with a message
     }
-    return VariantPredicate.matches(
-        op, column.compare(value, low), () -> column.compare(value, high));
+    return VariantPredicate.matches(op, literals, l -> column.compare(value, l));
   }
 
   @Override
@@ -55,8 +53,19 @@ final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredica
     if (column.flaw(min, max, statistics.getComparator()).isPresent()) {
       return false;
     }
-    OptionalInt minVsLow = column.compare(min, low);
-    OptionalInt maxVsLow = column.compare(max, low);
+    if (op == VariantPredicate.Op.IN) {
+      return literals.stream().allMatch(l -> canDrop(VariantPredicate.Op.EQ, l, min, max));
+    }
+    return canDrop(op, literals.get(0), min, max);
+  }
+
+  /**
+   * Whether no value between min and max compares with {@code l} as {@code op} asks (BETWEEN: with
+   * l as the lower bound and the upper one from {@link #literals}).
+   */
+  private boolean canDrop(VariantPredicate.Op op, Literal l, T min, T max) {
+    OptionalInt minVsLow = column.compare(min, l);
+    OptionalInt maxVsLow = column.compare(max, l);
     if (minVsLow.isEmpty() || maxVsLow.isEmpty()) {
       return true; // the bounds are numbers, so the literal is NaN, which nothing matches
     }
@@ -64,10 +73,13 @@ final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredica
     int hi = maxVsLow.getAsInt();
     return switch (op) {
       case EQ -> hi < 0 || lo > 0;
+      case NE -> lo == 0 && hi == 0; // every value equals the literal
       case LT -> lo >= 0;
+      case LE -> lo > 0;
       case GT -> hi <= 0;
-      case BETWEEN -> hi < 0 || column.compare(min, high).orElse(1) > 0;
-      case IS_NULL -> false;
+      case GE -> hi < 0;
+      case BETWEEN -> hi < 0 || column.compare(min, literals.get(1)).orElse(1) > 0;
+      case IN, IS_NULL -> false;
     };
   }
 
@@ -80,12 +92,6 @@ final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredica
   /** {@code between 1 and 2.5}: what parquet-java prints inside its {@code userdefined(...)}. */
   @Override
   public String toString() {
-    return switch (op) {
-      case EQ -> "= " + low;
-      case LT -> "< " + low;
-      case GT -> "> " + low;
-      case BETWEEN -> "between " + low + " and " + high;
-      case IS_NULL -> "is null";
-    };
+    return VariantPredicate.operation(op, literals);
   }
 }

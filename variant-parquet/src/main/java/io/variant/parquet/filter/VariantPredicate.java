@@ -4,17 +4,16 @@ package io.variant.parquet.filter;
 import io.variant.core.Variant;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
+import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.function.Supplier;
-import org.apache.parquet.filter2.compat.FilterCompat;
-import org.apache.parquet.filter2.predicate.FilterPredicate;
-import org.apache.parquet.schema.MessageType;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * A condition on the value at a path of one VARIANT column, used to skip row groups: {@code =},
- * {@code <}, {@code >}, {@code between} (inclusive) and {@code is null}.
+ * {@code !=}, {@code <}, {@code <=}, {@code >}, {@code >=}, {@code between} (inclusive), {@code in}
+ * and {@code is null}; {@link VariantCondition} combines them.
  *
  * <pre>{@code
  * VariantPredicate p = VariantPredicate.between("event", "$.user.age", Literal.of(18), Literal.of(30));
@@ -26,8 +25,9 @@ import org.apache.parquet.schema.MessageType;
  * matches when the value there is comparable with the literal and compares as asked (see {@link
  * Literal}: numbers of every type and notation by value, NaN matching nothing; strings, booleans
  * and dates within their own class). {@code isNull} matches when the row is SQL NULL, the path is
- * missing, or the value is Variant null; comparisons never match those rows. There is no negated
- * operator, so no comparison ever matches a NaN or a value of another class.
+ * missing, or the value is Variant null; comparisons never match those rows, and no comparison, not
+ * even {@code !=}, matches a NaN or a value of another class ({@code not} in a {@link
+ * VariantCondition} does).
  *
  * <p><b>Pruning</b> ({@link #toParquetFilter}) only ever skips row groups in which no row can
  * match: it compares the literal with the min/max (and dictionary) of the path's typed column by
@@ -37,11 +37,12 @@ import org.apache.parquet.schema.MessageType;
  * row group is read ({@link RowGroupPruning#ignoredStatistics}). The residuals of the objects along
  * the path may hold other fields: a shredded field never appears in them. A path through an array,
  * through a field that is not shredded, to a non-scalar, or a literal whose class differs from the
- * typed column's (a string on a numeric column) gives no filter. Use the filter for row groups only
- * ({@link RowGroupPruning}); rows of a kept row group must still be tested with {@link #test}.
- * <b>Thread safety:</b> immutable.
+ * typed column's (a string on a numeric column) gives no filter; {@code in} is skipped where every
+ * literal is ruled out, {@code !=} where min and max both equal the literal. Use the filter for row
+ * groups only ({@link RowGroupPruning}); rows of a kept row group must still be tested with {@link
+ * #test}. <b>Thread safety:</b> immutable.
  */
-public final class VariantPredicate {
+public final class VariantPredicate implements VariantCondition {
   /** The comparison. */
   public enum Op {
     EQ,
@@ -50,21 +51,31 @@ public final class VariantPredicate {
     /** {@code low <= value <= high}. */
     BETWEEN,
     /** SQL NULL row, missing path, or Variant null. */
-    IS_NULL
+    IS_NULL,
+    /** A comparable value other than the literal. */
+    NE,
+    LE,
+    GE,
+    /** Equal to one of the literals. */
+    IN
   }
 
   private final String column;
   private final VariantPath path;
   private final Op op;
-  private final Literal low; // the literal of EQ/LT/GT, or BETWEEN's lower bound; null for IS_NULL
-  private final Literal high; // BETWEEN's upper bound, else null
+  // one for EQ, NE, LT, LE, GT, GE; BETWEEN's bounds; IN's set; none for IS_NULL
+  private final List<Literal> literals;
 
-  private VariantPredicate(String column, String path, Op op, Literal low, Literal high) {
+  private VariantPredicate(String column, String path, Op op, List<Literal> literals) {
     this.column = Objects.requireNonNull(column, "column");
     this.path = VariantPath.parse(Objects.requireNonNull(path, "path"));
     this.op = op;
-    this.low = low;
-    this.high = high;
+    this.literals = List.copyOf(literals);
+  }
+
+  private static VariantPredicate compare(String column, String path, Op op, Literal literal) {
+    return new VariantPredicate(
+        column, path, op, List.of(Objects.requireNonNull(literal, "literal")));
   }
 
   /**
@@ -74,20 +85,47 @@ public final class VariantPredicate {
    * @throws io.variant.core.path.VariantPathException if the path does not parse
    */
   public static VariantPredicate eq(String column, String path, Literal literal) {
-    return new VariantPredicate(
-        column, path, Op.EQ, Objects.requireNonNull(literal, "literal"), null);
+    return compare(column, path, Op.EQ, literal);
   }
 
   /** {@code value at path < literal}; see {@link #eq}. */
   public static VariantPredicate lt(String column, String path, Literal literal) {
-    return new VariantPredicate(
-        column, path, Op.LT, Objects.requireNonNull(literal, "literal"), null);
+    return compare(column, path, Op.LT, literal);
+  }
+
+  /** {@code value at path <= literal}; see {@link #eq}. */
+  public static VariantPredicate le(String column, String path, Literal literal) {
+    return compare(column, path, Op.LE, literal);
+  }
+
+  /** {@code value at path >= literal}; see {@link #eq}. */
+  public static VariantPredicate ge(String column, String path, Literal literal) {
+    return compare(column, path, Op.GE, literal);
+  }
+
+  /**
+   * {@code value at path != literal}: a value comparable with the literal and not equal to it (a
+   * missing path, Variant null, NaN or a value of another class does not match); see {@link #eq}.
+   */
+  public static VariantPredicate ne(String column, String path, Literal literal) {
+    return compare(column, path, Op.NE, literal);
+  }
+
+  /**
+   * {@code value at path in (literals...)}: equal to one of them; see {@link #eq}.
+   *
+   * @throws IllegalArgumentException if there are no literals
+   */
+  public static VariantPredicate in(String column, String path, List<Literal> literals) {
+    if (literals.isEmpty()) {
+      throw new IllegalArgumentException("in (...) needs at least one value");
+    }
+    return new VariantPredicate(column, path, Op.IN, literals);
   }
 
   /** {@code value at path > literal}; see {@link #eq}. */
   public static VariantPredicate gt(String column, String path, Literal literal) {
-    return new VariantPredicate(
-        column, path, Op.GT, Objects.requireNonNull(literal, "literal"), null);
+    return compare(column, path, Op.GT, literal);
   }
 
   /**
@@ -103,14 +141,14 @@ public final class VariantPredicate {
       throw new IllegalArgumentException(
           "Cannot compare with bounds " + low + " and " + high + ": they are of different classes");
     }
-    return new VariantPredicate(column, path, Op.BETWEEN, low, high);
+    return new VariantPredicate(column, path, Op.BETWEEN, List.of(low, high));
   }
 
   /**
    * The row is SQL NULL, the path is missing, or the value there is Variant null; see {@link #eq}.
    */
   public static VariantPredicate isNull(String column, String path) {
-    return new VariantPredicate(column, path, Op.IS_NULL, null, null);
+    return new VariantPredicate(column, path, Op.IS_NULL, List.of());
   }
 
   /** The VARIANT column the predicate reads. */
@@ -129,16 +167,21 @@ public final class VariantPredicate {
   }
 
   /**
-   * The literal of {@code eq}, {@code lt} and {@code gt}, or the lower bound of {@code between};
+   * The literal of a comparison, the lower bound of {@code between}, or the first of {@code in};
    * null for {@code isNull}.
    */
   public Literal literal() {
-    return low;
+    return literals.isEmpty() ? null : literals.get(0);
   }
 
   /** The upper bound of {@code between}, else null. */
   public Literal upperBound() {
-    return high;
+    return op == Op.BETWEEN ? literals.get(1) : null;
+  }
+
+  /** Every literal: one for a comparison, two for {@code between}, the set of {@code in}. */
+  public List<Literal> literals() {
+    return literals;
   }
 
   /**
@@ -147,6 +190,7 @@ public final class VariantPredicate {
    * @throws io.variant.core.VariantFormatException if the Variant is malformed on the way to the
    *     path
    */
+  @Override
   public boolean test(Variant v) {
     Variant x = v == null ? null : path.extract(v);
     if (op == Op.IS_NULL) {
@@ -155,24 +199,31 @@ public final class VariantPredicate {
     if (x == null) {
       return false;
     }
-    return matches(op, low.compare(x), () -> high.compare(x));
+    return matches(op, literals, l -> l.compare(x));
   }
 
   /**
-   * Whether a value matches a comparison, given its order against the literal (or lower bound) and,
-   * asked only for {@code between}, against the upper bound; empty: incomparable, no match.
+   * Whether a value matches a comparison, given its order against each literal ({@code vs}); empty:
+   * incomparable, no match.
    */
-  static boolean matches(Op op, OptionalInt vsLow, Supplier<OptionalInt> vsHigh) {
+  static boolean matches(Op op, List<Literal> literals, Function<Literal, OptionalInt> vs) {
+    if (op == Op.IN) {
+      return literals.stream().anyMatch(l -> vs.apply(l).orElse(1) == 0);
+    }
+    OptionalInt vsLow = vs.apply(literals.get(0));
     if (vsLow.isEmpty()) {
       return false;
     }
     int c = vsLow.getAsInt();
     return switch (op) {
       case EQ -> c == 0;
+      case NE -> c != 0;
       case LT -> c < 0;
+      case LE -> c <= 0;
       case GT -> c > 0;
-      case BETWEEN -> c >= 0 && vsHigh.get().orElse(1) <= 0;
-      case IS_NULL -> throw new IllegalArgumentException("IS NULL compares with no literal");
+      case GE -> c >= 0;
+      case BETWEEN -> c >= 0 && vs.apply(literals.get(1)).orElse(1) <= 0;
+      case IN, IS_NULL -> throw new IllegalArgumentException(op + " is not one comparison");
     };
   }
 
@@ -181,33 +232,36 @@ public final class VariantPredicate {
    *
    * @throws IllegalArgumentException if the record has no such VARIANT column
    */
+  @Override
   public boolean test(VariantRecord record) {
     return test(record.variant(column));
   }
 
-  /**
-   * The Parquet predicate that skips row groups of a file with this schema, if the path is fully
-   * shredded there (see the class comment).
-   */
-  public Optional<FilterPredicate> toFilterPredicate(MessageType fileSchema) {
-    return PredicateTranslator.translate(this, fileSchema);
-  }
-
-  /** {@link #toFilterPredicate} as a filter, {@link FilterCompat#NOOP} when there is none. */
-  public FilterCompat.Filter toParquetFilter(MessageType fileSchema) {
-    return toFilterPredicate(fileSchema).map(FilterCompat::get).orElse(FilterCompat.NOOP);
+  /** {@link #test(Variant)} on the variant of this predicate's column. */
+  @Override
+  public boolean test(Function<String, Variant> variants) {
+    return test(variants.apply(column));
   }
 
   /** {@code event $.user.age between 18 and 30}. */
   @Override
   public String toString() {
-    String target = column + " " + path;
+    return column + " " + path + " " + operation(op, literals);
+  }
+
+  /** {@code between 1 and 2.5}, {@code in (1, 2)}, {@code is null}: the operation as text. */
+  static String operation(Op op, List<Literal> literals) {
     return switch (op) {
-      case EQ -> target + " = " + low;
-      case LT -> target + " < " + low;
-      case GT -> target + " > " + low;
-      case BETWEEN -> target + " between " + low + " and " + high;
-      case IS_NULL -> target + " is null";
+      case EQ -> "= " + literals.get(0);
+      case NE -> "!= " + literals.get(0);
+      case LT -> "< " + literals.get(0);
+      case LE -> "<= " + literals.get(0);
+      case GT -> "> " + literals.get(0);
+      case GE -> ">= " + literals.get(0);
+      case BETWEEN -> "between " + literals.get(0) + " and " + literals.get(1);
+      case IN ->
+          literals.stream().map(Literal::toString).collect(Collectors.joining(", ", "in (", ")"));
+      case IS_NULL -> "is null";
     };
   }
 }

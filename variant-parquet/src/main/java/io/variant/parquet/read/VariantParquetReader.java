@@ -7,7 +7,7 @@ import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.file.FooterReader;
 import io.variant.parquet.file.LengthOnceFile;
-import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.filter.VariantCondition;
 import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.schema.VariantSchemaException;
 import io.variant.shredding.RebuildOptions;
@@ -214,7 +214,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
      * Skips the row groups in which no row can match {@code predicate}, by the statistics of its
      * path's typed column; see {@link VariantReadOptions#filter()}.
      */
-    public Builder filter(VariantPredicate predicate) {
+    public Builder filter(VariantCondition predicate) {
       options = options.withFilter(Objects.requireNonNull(predicate, "predicate"));
       return this;
     }

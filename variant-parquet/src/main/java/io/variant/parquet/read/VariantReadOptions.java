@@ -2,7 +2,7 @@
 package io.variant.parquet.read;
 
 import io.variant.core.KeyOrder;
-import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.filter.VariantCondition;
 import io.variant.shredding.RebuildOptions;
 import java.util.Set;
 
@@ -13,15 +13,15 @@ import java.util.Set;
  *     combination; {@link RebuildOptions#lenient()} lets typed values win, as parquet-testing cases
  *     043 and 125 allow)
  * @param columns the top-level columns to read, or {@code null} for every readable column
- * @param filter a predicate whose row groups are read (others are skipped by their statistics and
- *     dictionaries, see {@link VariantPredicate#toParquetFilter}), or {@code null} to read every
+ * @param filter a condition whose row groups are read (others are skipped by their statistics and
+ *     dictionaries, see {@link VariantCondition#toParquetFilter}), or {@code null} to read every
  *     row group; rows of the row groups read are all returned, so test them with {@link
- *     VariantPredicate#test}
+ *     VariantCondition#test}
  * @param validation how much of each Variant read is checked before its row is returned (default
  *     {@link Validation#LAZY})
  */
 public record VariantReadOptions(
-    RebuildOptions rebuild, Set<String> columns, VariantPredicate filter, Validation validation) {
+    RebuildOptions rebuild, Set<String> columns, VariantCondition filter, Validation validation) {
   private static final VariantReadOptions DEFAULTS =
       new VariantReadOptions(RebuildOptions.defaults(), null);
 
@@ -62,7 +62,7 @@ public record VariantReadOptions(
   }
 
   /** Options validating lazily. */
-  public VariantReadOptions(RebuildOptions rebuild, Set<String> columns, VariantPredicate filter) {
+  public VariantReadOptions(RebuildOptions rebuild, Set<String> columns, VariantCondition filter) {
     this(rebuild, columns, filter, Validation.LAZY);
   }
 
@@ -91,7 +91,7 @@ public record VariantReadOptions(
    * Skips the row groups in which no row can match {@code predicate} (row groups only, see {@link
    * #filter()}).
    */
-  public VariantReadOptions withFilter(VariantPredicate predicate) {
+  public VariantReadOptions withFilter(VariantCondition predicate) {
     return new VariantReadOptions(rebuild, columns, predicate, validation);
   }
 

@@ -28,21 +28,44 @@ final class ExactOracle {
     };
   }
 
-  /** Whether the comparison holds for the number (or other value) {@code x}. */
+  /** Whether the condition holds for the value {@code x} at its path (null: missing). */
+  static boolean holds(VariantCondition c, Variant x) {
+    if (c instanceof VariantCondition.And a) {
+      return holds(a.left(), x) && holds(a.right(), x);
+    }
+    if (c instanceof VariantCondition.Or o) {
+      return holds(o.left(), x) || holds(o.right(), x);
+    }
+    if (c instanceof VariantCondition.Not n) {
+      return !holds(n.condition(), x);
+    }
+    return holds((VariantPredicate) c, x);
+  }
+
+  /** Whether the predicate holds for the number (or other value) {@code x}. */
   static boolean holds(VariantPredicate p, Variant x) {
+    if (p.op() == VariantPredicate.Op.IS_NULL) {
+      return x == null || x.isNull();
+    }
+    if (p.op() == VariantPredicate.Op.IN) {
+      return p.literals().stream().anyMatch(l -> Integer.valueOf(0).equals(compare(x, l)));
+    }
     Integer vsLow = compare(x, p.literal());
     if (vsLow == null) {
       return false;
     }
     return switch (p.op()) {
       case EQ -> vsLow == 0;
+      case NE -> vsLow != 0;
       case LT -> vsLow < 0;
+      case LE -> vsLow <= 0;
       case GT -> vsLow > 0;
+      case GE -> vsLow >= 0;
       case BETWEEN -> {
         Integer vsHigh = compare(x, p.upperBound());
         yield vsLow >= 0 && vsHigh != null && vsHigh <= 0;
       }
-      case IS_NULL -> throw new IllegalArgumentException("not a comparison: " + p);
+      case IN, IS_NULL -> throw new IllegalArgumentException("handled above: " + p);
     };
   }
 

@@ -27,7 +27,7 @@ final class IdRows {
   }
 
   /** The ids the reader returns with {@code filter}: the rows of the row groups it keeps. */
-  static List<Long> read(Path file, VariantPredicate filter) throws IOException {
+  static List<Long> read(Path file, VariantCondition filter) throws IOException {
     List<Long> ids = new ArrayList<>();
     try (VariantParquetReader r = VariantParquetReader.builder(file).filter(filter).build()) {
       for (VariantRecord row : r) {

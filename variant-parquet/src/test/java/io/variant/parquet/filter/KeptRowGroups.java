@@ -15,7 +15,7 @@ import org.apache.parquet.schema.MessageType;
 /** The row groups parquet-java keeps for a predicate, as ordinals and row ranges. */
 record KeptRowGroups(int total, List<Integer> ordinals, List<long[]> rowRanges) {
 
-  static KeptRowGroups of(Path file, VariantPredicate predicate) throws IOException {
+  static KeptRowGroups of(Path file, VariantCondition predicate) throws IOException {
     LocalInputFile in = new LocalInputFile(file);
     int total;
     MessageType schema;

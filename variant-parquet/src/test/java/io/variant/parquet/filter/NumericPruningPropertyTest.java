@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantType;
+import io.variant.parquet.filter.VariantPredicate.Op;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
@@ -30,9 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
  * numeric Variant type (in the typed column where they fit, else in the residual), NaN, infinities
  * and both zeros included; group by group the values cluster around other magnitudes, and some
  * groups hold only values of the column's own type, so that statistics and dictionaries can skip
- * them. Random {@code =}, {@code <}, {@code >} and {@code between} with long, decimal and double
- * literals: the row test agrees with an oracle on exact values, no row of a skipped row group
- * passes the row test, and the reader's filter returns exactly the kept row groups' rows.
+ * them. Random conditions: {@code =}, {@code !=}, {@code <}, {@code <=}, {@code >}, {@code >=},
+ * {@code between}, {@code in} and {@code is null} with long, decimal and double literals, nested in
+ * {@code and}, {@code or} and {@code not}: the row test agrees with an oracle on exact values, no
+ * row of a skipped row group passes the row test, and the reader's filter returns exactly the kept
+ * row groups' rows.
  */
 class NumericPruningPropertyTest {
   private static final int TRIALS = Math.max(10, Trials.trials() / 20);
@@ -64,6 +67,7 @@ class NumericPruningPropertyTest {
   void skippedRowGroupsHoldNoMatchingRow() {
     AtomicLong groups = new AtomicLong();
     AtomicLong skipped = new AtomicLong();
+    AtomicLong skippedByNewForms = new AtomicLong();
     Trials.run(
         "numericPruningAgreesWithTheRowTest",
         TRIALS,
@@ -92,10 +96,13 @@ class NumericPruningPropertyTest {
                   .rowGroupRowLimit(perGroup),
               rows);
           for (int q = 0; q < 6; q++) {
-            VariantPredicate p = predicate(rnd, rows);
+            VariantCondition p = condition(rnd, rows, 0);
             KeptRowGroups kept = KeptRowGroups.of(file, p);
             groups.addAndGet(kept.total());
             skipped.addAndGet(kept.total() - kept.ordinals().size());
+            if (!(p instanceof VariantPredicate leaf) || leaf.op().compareTo(Op.NE) >= 0) {
+              skippedByNewForms.addAndGet(kept.total() - kept.ordinals().size());
+            }
             for (int i = 0; i < rows.size(); i++) {
               Variant x = rows.get(i).field("x");
               boolean hit = p.test(rows.get(i));
@@ -106,8 +113,16 @@ class NumericPruningPropertyTest {
             assertEquals(IdRows.kept(kept, rows.size()), IdRows.read(file, p), p.toString());
           }
         });
-    System.out.println("[numeric pruning] skipped " + skipped + " of " + groups + " row groups");
+    System.out.println(
+        "[numeric pruning] skipped "
+            + skipped
+            + " of "
+            + groups
+            + " row groups, "
+            + skippedByNewForms
+            + " by and/or/not, !=, <=, >= or in");
     assertTrue(skipped.get() > 0, "no row group was ever skipped");
+    assertTrue(skippedByNewForms.get() > 0, "and/or/not, !=, <=, >= and in never skipped");
   }
 
   private static VariantType ownType(String columnType) {
@@ -201,12 +216,38 @@ class NumericPruningPropertyTest {
     return specials[rnd.nextInt(specials.length)];
   }
 
+  /** A predicate, or now and then and/or/not of conditions, at most three levels deep. */
+  private static VariantCondition condition(Random rnd, List<Variant> rows, int depth) {
+    return switch (depth >= 3 ? 0 : rnd.nextInt(6)) {
+      case 1 ->
+          VariantCondition.and(condition(rnd, rows, depth + 1), condition(rnd, rows, depth + 1));
+      case 2 ->
+          VariantCondition.or(condition(rnd, rows, depth + 1), condition(rnd, rows, depth + 1));
+      case 3 -> VariantCondition.not(condition(rnd, rows, depth + 1));
+      default -> predicate(rnd, rows);
+    };
+  }
+
   private static VariantPredicate predicate(Random rnd, List<Variant> rows) {
     Literal a = literal(rnd, rows);
-    return switch (rnd.nextInt(4)) {
+    return switch (rnd.nextInt(9)) {
       case 0 -> VariantPredicate.eq("e", "$.x", a);
       case 1 -> VariantPredicate.lt("e", "$.x", a);
       case 2 -> VariantPredicate.gt("e", "$.x", a);
+      case 3 -> VariantPredicate.ne("e", "$.x", a);
+      case 4 -> VariantPredicate.le("e", "$.x", a);
+      case 5 -> VariantPredicate.ge("e", "$.x", a);
+      case 6 -> {
+        List<Literal> set = new ArrayList<>(List.of(a));
+        for (int n = rnd.nextInt(4); n > 0; n--) {
+          set.add(literal(rnd, rows));
+        }
+        yield VariantPredicate.in("e", "$.x", set);
+      }
+      case 7 ->
+          rnd.nextInt(4) == 0
+              ? VariantPredicate.isNull("e", "$.x")
+              : VariantPredicate.eq("e", "$.x", a);
       default -> VariantPredicate.between("e", "$.x", a, literal(rnd, rows));
     };
   }
