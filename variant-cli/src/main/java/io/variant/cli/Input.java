@@ -21,7 +21,9 @@ import java.nio.file.Path;
  * detected by their magic bytes rather than the suffix, so pipes work too; JSON and hex text never
  * start with byte 0x1F or 0x28 0xB5. They are read by {@link GzipMembers} and {@link ZstdFrames},
  * which fail with a {@link CompressedDataException} when the data is truncated, corrupt or followed
- * by other bytes.
+ * by other bytes. The magic-byte check is ours rather than commons-compress's {@code
+ * CompressorStreamFactory.detect}: that jar reaches this module only as a runtime add-back for
+ * Hadoop's job runner, so it is not on the compile class path and could leave with Hadoop.
  *
  * @param name the name to show in messages: the path as given, or {@code <stdin>}
  * @param stream the decompressed bytes, buffered (mark/reset supported); closing it does not close
