@@ -146,8 +146,8 @@ final class FieldLookup {
     int n = v.fieldCount();
     VariantMetadata m = v.metadata();
     int[] ids = new int[n];
-    Integer[] order =
-        new Integer[n]; // boxed: only objects out of order get here, and the sort is stable
+    // boxed: only objects out of order get here, and the sort is stable
+    Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
       ids[i] = v.fieldId(i);
       order[i] = i;

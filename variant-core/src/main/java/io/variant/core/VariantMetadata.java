@@ -36,8 +36,8 @@ public final class VariantMetadata {
   private final int bytesStart;
   private String[] keyCache;
   private int hash; // bytesHash(), 0 until computed
-  private volatile Map<String, Integer>
-      lookup; // volatile: a HashMap must be published safely to other threads
+  // volatile: a HashMap must be published safely to other threads
+  private volatile Map<String, Integer> lookup;
 
   private VariantMetadata(byte[] buf, int start, int limit) {
     if (buf == null) {
@@ -329,8 +329,8 @@ public final class VariantMetadata {
         }
       }
       if (c != 0 || tEnd < tStart) {
-        return null; // missing from target (or a malformed target offset: then re-encoding reports
-        // it)
+        // missing from target (or a malformed target offset: then re-encoding reports it)
+        return null;
       }
       ids[id] = t;
       if (++t < target.size) {
