@@ -4,7 +4,9 @@ package io.variant.cli;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.FileInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -15,6 +17,8 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.zip.ZipException;
 
 /**
  * One input of a command: a file, or stdin when the name is {@code -}. Gzip and zstd input are
@@ -142,7 +146,7 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
     if (head[0] == GZIP_MAGIC_1 && head[1] == GZIP_MAGIC_2) {
       return new BufferedInputStream(new GzipMembers(in), BUFFER_BYTES);
     }
-    if (java.util.Arrays.equals(head, ZSTD_MAGIC)) {
+    if (Arrays.equals(head, ZSTD_MAGIC)) {
       return new BufferedInputStream(new ZstdFrames(in), BUFFER_BYTES);
     }
     return in;
@@ -181,8 +185,8 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
       return new InputException(name, 0, 0, "input is not valid UTF-8" + after, e);
     } else if (e instanceof CompressedDataException) {
       return new InputException(name, 0, 0, e.getMessage() + after, e);
-    } else if (e instanceof java.util.zip.ZipException
-        || e instanceof java.io.EOFException
+    } else if (e instanceof ZipException
+        || e instanceof EOFException
         || e.getClass().getName().startsWith("com.github.luben.zstd")) {
       return new InputException(
           name,
@@ -200,7 +204,7 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
   }
 
   /** stdin belongs to the process: commands close their inputs, which must not close stdin. */
-  private static final class KeepOpen extends java.io.FilterInputStream {
+  private static final class KeepOpen extends FilterInputStream {
     KeepOpen(InputStream in) {
       super(in);
     }

@@ -12,6 +12,7 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
 import io.variant.core.WalkBudget;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -84,7 +85,7 @@ public final class Splitter {
   private Splitter(ShreddingPlan plan, SplitOptions options) {
     this.plan = plan;
     this.options = options;
-    List<byte[][]> slotNames = new java.util.ArrayList<>();
+    List<byte[][]> slotNames = new ArrayList<>();
     this.root = new Node(plan, slotNames, options.widening());
     this.matcher = new FieldMatcher(slotNames);
     this.residualOptions = BuilderOptions.defaults().withLimits(options.limits());
