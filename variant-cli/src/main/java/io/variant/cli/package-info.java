@@ -15,7 +15,10 @@
  *
  * <p>May import: every module of the project ({@code io.variant.*}), {@code picocli}, {@code
  * org.apache.parquet.*}, {@code com.fasterxml.jackson.core.io}, {@code com.github.luben.zstd} (zstd
- * input) and {@code org.apache.hadoop.conf} (the configuration Parquet's codecs other than ZSTD
- * read, which the CLI's writers give without Hadoop's defaults); nothing imports this package.
+ * input), {@code org.apache.hadoop.conf} (the configuration Parquet's codecs other than ZSTD read,
+ * which the CLI's writers give without Hadoop's defaults), {@code org.apache.hadoop.fs} and {@code
+ * org.apache.hadoop.security} (names with a scheme, such as hdfs or s3a URIs, are read and
+ * written through Hadoop's file systems; a refused credential is told apart from a missing
+ * file); nothing imports this package.
  */
 package io.variant.cli;
