@@ -27,8 +27,8 @@ import org.apache.parquet.io.InputFile;
 public final class VariantAvroReader implements Closeable {
   private final ParquetReader<GenericRecord> reader;
   private final String jsonField;
-  private Schema
-      jsonSchema; // the read schema with the JSON field as a string; built at the first record
+  // the read schema with the JSON field as a string; built at the first record
+  private Schema jsonSchema;
 
   private VariantAvroReader(ParquetReader<GenericRecord> reader, String jsonField) {
     this.reader = reader;

@@ -19,7 +19,9 @@ import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
 
@@ -134,10 +136,10 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
         Types.buildMessage()
             .addField(
                 Types.optionalGroup()
-                    .as(org.apache.parquet.schema.LogicalTypeAnnotation.variantType((byte) 1))
-                    .required(org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY)
+                    .as(LogicalTypeAnnotation.variantType((byte) 1))
+                    .required(PrimitiveType.PrimitiveTypeName.BINARY)
                     .named(VariantSchema.METADATA)
-                    .required(org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.BINARY)
+                    .required(PrimitiveType.PrimitiveTypeName.BINARY)
                     .named(VariantSchema.VALUE)
                     .named(name))
             .named("m");

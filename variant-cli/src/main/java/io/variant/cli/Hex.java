@@ -3,14 +3,17 @@ package io.variant.cli;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.HexFormat;
 
 /**
- * Lower-case hex text for byte arrays, and back, with the position of any bad digit. An instance
- * keeps a scratch buffer so that a value is written with one bulk write, not one call per digit; it
- * is not thread-safe.
+ * Lower-case hex text for byte arrays, and back, with the position of any bad digit. The digits
+ * come from {@link HexFormat}; what this class adds is the bulk write and the error position. An
+ * instance keeps a scratch buffer so that a value is written with one bulk write, not one call per
+ * digit ({@code HexFormat.formatHex(Appendable, ...)} appends digit by digit); it is not
+ * thread-safe.
  */
 final class Hex {
-  private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+  private static final HexFormat LOWER = HexFormat.of();
 
   private char[] scratch = new char[256];
 
@@ -32,8 +35,8 @@ final class Hex {
       scratch = new char[2 * bytes.length];
     }
     for (int i = 0; i < bytes.length; i++) {
-      scratch[2 * i] = DIGITS[(bytes[i] >> 4) & 0xF];
-      scratch[2 * i + 1] = DIGITS[bytes[i] & 0xF];
+      scratch[2 * i] = LOWER.toHighHexDigit(bytes[i]);
+      scratch[2 * i + 1] = LOWER.toLowHexDigit(bytes[i]);
     }
     return 2 * bytes.length;
   }
@@ -58,22 +61,14 @@ final class Hex {
 
   private static int digit(CharSequence text, int index) throws BadDigit {
     char c = text.charAt(index);
-    if (c >= '0' && c <= '9') {
-      return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-      return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-      return c - 'A' + 10;
+    if (HexFormat.isHexDigit(c)) { // ASCII digits and letters of either case only
+      return HexFormat.fromHexDigit(c);
     }
     throw new BadDigit(index, "'" + printable(c) + "' is not a hex digit");
   }
 
   private static String printable(char c) {
-    return c < 0x20 || c > 0x7E
-        ? String.format(java.util.Locale.ROOT, "\\u%04x", (int) c)
-        : String.valueOf(c);
+    return c < 0x20 || c > 0x7E ? "\\u" + LOWER.toHexDigits(c) : String.valueOf(c);
   }
 
   /** A character that is not a hex digit; checked, so callers must attach the line and file. */
@@ -81,9 +76,8 @@ final class Hex {
     private final int index;
 
     BadDigit(int index, String message) {
-      super(
-          message, null, false,
-          false); // control flow for a caller that adds the location: no stack
+      // control flow for a caller that adds the location: no stack
+      super(message, null, false, false);
       this.index = index;
     }
 

@@ -4,7 +4,9 @@ package io.variant.cli;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.FileInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -15,13 +17,17 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.zip.ZipException;
 
 /**
  * One input of a command: a file, or stdin when the name is {@code -}. Gzip and zstd input are
  * detected by their magic bytes rather than the suffix, so pipes work too; JSON and hex text never
  * start with byte 0x1F or 0x28 0xB5. They are read by {@link GzipMembers} and {@link ZstdFrames},
  * which fail with a {@link CompressedDataException} when the data is truncated, corrupt or followed
- * by other bytes.
+ * by other bytes. The magic-byte check is ours rather than commons-compress's {@code
+ * CompressorStreamFactory.detect}: that jar reaches this module only as a runtime add-back for
+ * Hadoop's job runner, so it is not on the compile class path and could leave with Hadoop.
  *
  * @param name the name to show in messages: the path as given, or {@code <stdin>}
  * @param stream the decompressed bytes, buffered (mark/reset supported); closing it does not close
@@ -140,7 +146,7 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
     if (head[0] == GZIP_MAGIC_1 && head[1] == GZIP_MAGIC_2) {
       return new BufferedInputStream(new GzipMembers(in), BUFFER_BYTES);
     }
-    if (java.util.Arrays.equals(head, ZSTD_MAGIC)) {
+    if (Arrays.equals(head, ZSTD_MAGIC)) {
       return new BufferedInputStream(new ZstdFrames(in), BUFFER_BYTES);
     }
     return in;
@@ -179,8 +185,8 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
       return new InputException(name, 0, 0, "input is not valid UTF-8" + after, e);
     } else if (e instanceof CompressedDataException) {
       return new InputException(name, 0, 0, e.getMessage() + after, e);
-    } else if (e instanceof java.util.zip.ZipException
-        || e instanceof java.io.EOFException
+    } else if (e instanceof ZipException
+        || e instanceof EOFException
         || e.getClass().getName().startsWith("com.github.luben.zstd")) {
       return new InputException(
           name,
@@ -198,7 +204,7 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
   }
 
   /** stdin belongs to the process: commands close their inputs, which must not close stdin. */
-  private static final class KeepOpen extends java.io.FilterInputStream {
+  private static final class KeepOpen extends FilterInputStream {
     KeepOpen(InputStream in) {
       super(in);
     }

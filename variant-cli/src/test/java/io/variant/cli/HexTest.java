@@ -20,6 +20,19 @@ class HexTest {
   }
 
   @Test
+  void writesEveryByteValueAsTwoLowerCaseDigits() throws IOException {
+    byte[] all = new byte[256];
+    StringBuilder expected = new StringBuilder();
+    for (int i = 0; i < all.length; i++) {
+      all[i] = (byte) i;
+      expected.append(Character.forDigit(i >> 4, 16)).append(Character.forDigit(i & 0xF, 16));
+    }
+    StringWriter out = new StringWriter();
+    new Hex().write(all, out);
+    assertEquals(expected.toString(), out.toString());
+  }
+
+  @Test
   void appendsTheSameDigitsToAStringBuilder() {
     StringBuilder out = new StringBuilder("x");
     new Hex().append(new byte[] {0x00, 0x0F, (byte) 0xA0, (byte) 0xFF, 0x7E}, out);
@@ -53,8 +66,8 @@ class HexTest {
     new Random(7).nextBytes(bytes);
     Hex hex = new Hex();
     StringWriter out = new StringWriter();
-    hex.write(
-        new byte[] {1}, out); // a small value first: the scratch buffer must grow for the large one
+    // a small value first: the scratch buffer must grow for the large one
+    hex.write(new byte[] {1}, out);
     hex.write(bytes, out);
     assertArrayEquals(bytes, Hex.decode(out.toString(), 2, out.toString().length()));
   }
@@ -71,6 +84,13 @@ class HexTest {
     var e = assertThrows(Hex.BadDigit.class, () -> Hex.decode("\uFF10\uFF11", 0, 2));
     assertEquals(0, e.index());
     assertTrue(e.getMessage().contains("\\uff10"), e.getMessage());
+  }
+
+  @Test
+  void namesAControlCharacterByItsEscape() {
+    var e = assertThrows(Hex.BadDigit.class, () -> Hex.decode("0\u0007", 0, 2));
+    assertEquals(1, e.index());
+    assertEquals("'\\u0007' is not a hex digit", e.getMessage());
   }
 
   @Test

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.util.Arrays;
+
 /**
  * Field lookups that stay exact when an object's fields are not in the spec's key order (see {@link
  * KeyOrder}), and the order checks behind them; {@link FieldSearch} does the searches that rely on
@@ -146,13 +148,13 @@ final class FieldLookup {
     int n = v.fieldCount();
     VariantMetadata m = v.metadata();
     int[] ids = new int[n];
-    Integer[] order =
-        new Integer[n]; // boxed: only objects out of order get here, and the sort is stable
+    // boxed: only objects out of order get here, and the sort is stable
+    Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
       ids[i] = v.fieldId(i);
       order[i] = i;
     }
-    java.util.Arrays.sort(order, (a, b) -> m.compareKeys(ids[a], ids[b]));
+    Arrays.sort(order, (a, b) -> m.compareKeys(ids[a], ids[b]));
     int[] out = new int[n];
     for (int i = 0; i < n; i++) {
       out[i] = order[i];

@@ -15,8 +15,8 @@ final class IdTranslator {
     if (!target.isSorted()) {
       return null;
     }
-    int[] map =
-        source.idsIn(target); // null unless every key is there, in increasing order: no duplicates
+    // null unless every key is there, in increasing order: no duplicates
+    int[] map = source.idsIn(target);
     if (map == null) {
       return null;
     }

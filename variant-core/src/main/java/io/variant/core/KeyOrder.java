@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.util.HashSet;
+import java.util.Set;
+
 /**
  * Which order of object keys a check demands. The spec stores an object's fields sorted by key
  * (unsigned UTF-8 bytes, no duplicates), and everything this library writes is in that order. Other
@@ -47,7 +50,7 @@ public enum KeyOrder {
    *     value out of order would expand shared sub-values past {@link Limits#maxExpansion()}
    */
   public static Variant toSpecOrder(Variant v) {
-    if (v.isKnownSpecOrdered() || inSpecOrder(v, 0, new java.util.HashSet<>())) {
+    if (v.isKnownSpecOrdered() || inSpecOrder(v, 0, new HashSet<>())) {
       return v;
     }
     return VariantBuilder.canonicalize(v);
@@ -58,7 +61,7 @@ public enum KeyOrder {
    * byte ({@code checked}): the order depends on its bytes only, so offsets that share sub-values
    * cost no more than the bytes they point to.
    */
-  private static boolean inSpecOrder(Variant v, int depth, java.util.Set<Integer> checked) {
+  private static boolean inSpecOrder(Variant v, int depth, Set<Integer> checked) {
     if (!v.isObject() && !v.isArray()) {
       return true;
     }

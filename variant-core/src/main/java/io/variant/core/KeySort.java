@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.util.Arrays;
+
 /**
  * A stable sort of int indices by key, for a builder's object fields and dictionaries. Once every
  * key involved is ranked (after the first rows of a stream), it sorts by rank: an insertion sort of
@@ -71,7 +73,7 @@ final class KeySort {
         p[j + 1] = x;
       }
     } else {
-      java.util.Arrays.sort(p, 0, n);
+      Arrays.sort(p, 0, n);
     }
     gather(a, n);
     return true;
@@ -87,12 +89,12 @@ final class KeySort {
       byRank = new int[Math.max(m, byRank.length * 2)];
     }
     int[] slots = byRank;
-    java.util.Arrays.fill(slots, 0, m, -1);
+    Arrays.fill(slots, 0, m, -1);
     long[] p = packed;
     for (int i = 0; i < n; i++) {
       int r = (int) (p[i] >>> 32);
       if (slots[r] >= 0) { // a repeated key: the general path keeps both, in order
-        java.util.Arrays.sort(p, 0, n);
+        Arrays.sort(p, 0, n);
         gather(a, n);
         return true;
       }

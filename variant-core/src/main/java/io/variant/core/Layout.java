@@ -9,8 +9,8 @@ final class Layout {
   static final int BASIC_TYPE_MASK = 0x3;
   static final int VALUE_HEADER_SHIFT = 2;
 
-  // Metadata header: bits 0-3 version, bit 4 sorted_strings, bit 5 reserved, bits 6-7 offset_size -
-  // 1.
+  // Metadata header: bits 0-3 version, bit 4 sorted_strings, bit 5 reserved, bits 6-7
+  // offset_size - 1.
   static final int METADATA_VERSION = 1;
   static final int METADATA_VERSION_MASK = 0x0F;
   static final int METADATA_SORTED_BIT = 0x10;
@@ -22,8 +22,8 @@ final class Layout {
    */
   static final int OFFSET_SIZE_MASK = 0x3;
 
-  // Object value_header (after the >> 2): bits 0-1 offset size - 1, bits 2-3 id size - 1, bit 4
-  // is_large.
+  // Object value_header (after the >> 2): bits 0-1 offset size - 1, bits 2-3 id size - 1,
+  // bit 4 is_large.
   static final int OBJECT_ID_SIZE_SHIFT = 2;
   static final int OBJECT_LARGE_BIT = 0x10;
   // Array value_header: bits 0-1 offset size - 1, bit 2 is_large.

@@ -1,21 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Strict UTF-8: checking (public, for the JSON reader, which must reject what the JDK's strict
  * decoder rejects), decoding, and unsigned byte comparison (the spec's key order).
  */
 public final class Utf8 {
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long HIGH_BITS = 0x8080808080808080L;
 
   private static final ThreadLocal<CharsetDecoder> DECODER =
@@ -185,7 +188,7 @@ public final class Utf8 {
    */
   static int compare(byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
     if (aLen > SHORT || bLen > SHORT) {
-      return java.util.Arrays.compareUnsigned(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
+      return Arrays.compareUnsigned(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
     }
     // Keys are short: a plain loop beats the vectorized mismatch's set-up cost.
     int n = Math.min(aLen, bLen);

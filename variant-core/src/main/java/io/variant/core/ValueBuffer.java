@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
@@ -145,7 +146,7 @@ final class ValueBuffer {
   }
 
   /** A decimal16 whose unscaled value needs more than a long. */
-  void decimal16(int scale, java.math.BigInteger unscaled) {
+  void decimal16(int scale, BigInteger unscaled) {
     int at = primitive(VariantType.DECIMAL16, VariantType.DECIMAL16.fixedPayloadSize());
     out[at] = (byte) scale;
     byte[] be = unscaled.toByteArray(); // big-endian, at most 16 bytes (checked by the caller)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.util.Arrays;
+
 /**
  * {@link VariantValidator}'s memo: value start (a byte position, {@code >= 0}) to what its check
  * found (a container's subtree height, 0 for a checked scalar). Open addressing over {@code int}
@@ -39,7 +41,7 @@ final class ValueMemo {
     }
     size = 0;
     if (++generation == 0) { // wrapped after 2^32 clears: stale stamps could match again
-      java.util.Arrays.fill(table, 0);
+      Arrays.fill(table, 0);
       generation = 1;
     }
   }

@@ -28,15 +28,13 @@ public final class Variant extends ScalarAccessors implements Serializable {
   private static final long serialVersionUID = 1L;
   private final VariantMetadata metadata;
   private ContainerHeader container; // parsed on first use; see container()
-  private byte
-      keyOrder; // FieldLookup's cache of this object's key order; a benign race: any thread
-  // computes the same
-  private boolean knownSpecOrdered; // every object inside is in key order: a builder made it
+  // FieldLookup's cache of this object's key order; a benign race: any thread computes the same
+  private byte keyOrder;
+  // every object inside is in key order: a builder made it (KeyOrder.toSpecOrder)
+  private boolean knownSpecOrdered;
   // > 0: a builder checked every byte of this value as validate(KeyOrder.ANY) does, its nesting
   // bounded by this limit; validate() then checks only the metadata
   private int checkedWithinDepth;
-
-  // (KeyOrder.toSpecOrder)
 
   Variant(VariantMetadata metadata, byte[] buf, int pos, int limit) {
     super(buf, pos, limit);

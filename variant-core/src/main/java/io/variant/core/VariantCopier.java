@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.nio.ByteBuffer;
+
 /**
  * Re-encodes a Variant into a builder through the bounds-checked reader: keys are resolved against
  * the builder's dictionary, strings and decimals are checked, other primitives are copied as they
@@ -43,7 +45,7 @@ final class VariantCopier {
         }
       case STRING:
         {
-          java.nio.ByteBuffer s = v.stringUtf8();
+          ByteBuffer s = v.stringUtf8();
           byte[] bytes = new byte[s.remaining()];
           s.get(bytes);
           return b.appendStringUtf8(bytes, 0, bytes.length);

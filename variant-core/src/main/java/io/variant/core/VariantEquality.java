@@ -81,8 +81,8 @@ public final class VariantEquality {
           return false;
         }
         if (n > 0) {
-          int[] pair =
-              object ? FieldLookup.pairing(a, b) : null; // fields out of key order pair by name
+          // fields out of key order pair by name
+          int[] pair = object ? FieldLookup.pairing(a, b) : null;
           if (pair == FieldLookup.UNMATCHED) {
             return false;
           }

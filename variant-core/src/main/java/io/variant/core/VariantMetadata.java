@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -18,9 +22,8 @@ public final class VariantMetadata {
   /** The empty dictionary, {@code 01 00 00}. */
   public static final VariantMetadata EMPTY = of(new byte[] {0x01, 0x00, 0x00});
 
-  private static final java.lang.invoke.VarHandle LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final byte[] buf;
   // validate() passed: a reader that validates every row checks a dictionary shared by many rows
@@ -36,8 +39,8 @@ public final class VariantMetadata {
   private final int bytesStart;
   private String[] keyCache;
   private int hash; // bytesHash(), 0 until computed
-  private volatile Map<String, Integer>
-      lookup; // volatile: a HashMap must be published safely to other threads
+  // volatile: a HashMap must be published safely to other threads
+  private volatile Map<String, Integer> lookup;
 
   private VariantMetadata(byte[] buf, int start, int limit) {
     if (buf == null) {
@@ -145,7 +148,7 @@ public final class VariantMetadata {
 
   /** A copy of exactly the encoded metadata bytes. */
   public byte[] toBytes() {
-    return java.util.Arrays.copyOfRange(buf, start, end);
+    return Arrays.copyOfRange(buf, start, end);
   }
 
   byte[] buffer() {
@@ -158,8 +161,7 @@ public final class VariantMetadata {
 
   /** True if both encode byte-identical dictionaries. O(length). */
   public boolean sameBytes(VariantMetadata other) {
-    return other == this
-        || java.util.Arrays.equals(buf, start, end, other.buf, other.start, other.end);
+    return other == this || Arrays.equals(buf, start, end, other.buf, other.start, other.end);
   }
 
   /**
@@ -329,8 +331,8 @@ public final class VariantMetadata {
         }
       }
       if (c != 0 || tEnd < tStart) {
-        return null; // missing from target (or a malformed target offset: then re-encoding reports
-        // it)
+        // missing from target (or a malformed target offset: then re-encoding reports it)
+        return null;
       }
       ids[id] = t;
       if (++t < target.size) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.math.BigDecimal;
+
 /**
  * The deep check behind {@link Variant#validate()}. Linear in the buffer: the subtree at a value
  * start is checked once, so forged objects whose offsets share sub-values cannot make it
@@ -199,7 +201,7 @@ final class VariantValidator {
   }
 
   private static void checkDecimal(Variant v) {
-    java.math.BigDecimal d = v.decimalValue(); // scale and decimal16 precision
+    BigDecimal d = v.decimalValue(); // scale and decimal16 precision
     int precision = d.unscaledValue().signum() == 0 ? 1 : d.precision();
     if (precision > 38) {
       throw VariantFormatException.at(v.position(), "decimal precision %d exceeds 38", precision);

@@ -25,8 +25,8 @@ final class ConvertJobArguments {
   static ConvertJob.Options parse(String[] args) {
     List<String> inputs = new ArrayList<>();
     String output = null;
-    ConvertJob.Options o =
-        ConvertJob.Options.of(List.of("-"), "-"); // inputs and output are set last, then validated
+    // inputs and output are set last, then validated
+    ConvertJob.Options o = ConvertJob.Options.of(List.of("-"), "-");
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {

@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -115,7 +116,7 @@ final class StagedOutput implements AutoCloseable {
     if (!fs.exists(out)) {
       try {
         files.rename(staging, out, Options.Rename.NONE);
-      } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
+      } catch (FileAlreadyExistsException e) {
         throw createdMeanwhile();
       }
     } else if (!overwrite) {

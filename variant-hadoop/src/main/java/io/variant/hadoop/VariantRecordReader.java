@@ -10,6 +10,7 @@ import io.variant.parquet.read.VariantReadOptions;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -72,8 +73,7 @@ final class VariantRecordReader extends RecordReader<Void, VariantRecord> {
     }
   }
 
-  private static MessageType footerSchema(org.apache.hadoop.fs.Path file, Configuration conf)
-      throws IOException {
+  private static MessageType footerSchema(Path file, Configuration conf) throws IOException {
     ParquetReadOptions footerOnly =
         HadoopReadOptions.builder(conf, file)
             .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS)

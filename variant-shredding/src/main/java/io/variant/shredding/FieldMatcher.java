@@ -26,8 +26,8 @@ final class FieldMatcher {
   private final byte[][][] slotNames; // per object slot: its distinct UTF-8 names, sorted
   private final Entry[] table = new Entry[2 * MAX_DICTIONARIES];
   private int entries;
-  private final int[] seenOnce =
-      new int[2 * MAX_DICTIONARIES]; // hashes of dictionaries met once; 0 = free
+  // hashes of dictionaries met once; 0 = free
+  private final int[] seenOnce = new int[2 * MAX_DICTIONARIES];
   private int seenCount;
   private VariantMetadata last;
   private int[][] lastTables;

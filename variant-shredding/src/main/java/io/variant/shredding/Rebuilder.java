@@ -213,8 +213,8 @@ public final class Rebuilder {
     for (int i = 0, n = s.elementCount(); i < n; i++) {
       try {
         if (!slot(b, null, p.element(), s.element(i))) {
-          b.appendNull(); // invalid (N/N element), read as Variant null like parquet-java and
-          // the tests
+          // invalid (N/N element), read as Variant null like parquet-java and the tests
+          b.appendNull();
         }
       } catch (SlotPath.Failure f) {
         throw f.at(i);

@@ -12,6 +12,7 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
 import io.variant.core.WalkBudget;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -78,15 +79,13 @@ public final class Splitter {
   private final ObjectSubset residualCutter = new ObjectSubset(); // reuses one output buffer
   private final ValueCopy residualCopy = new ValueCopy(); // whole-value residuals, spec layout
   private final FieldMatcher matcher;
-  private int[][]
-      idTables; // the current row's, from matcher: per object slot, field id -> sorted name
-
-  // position
+  // the current row's, from matcher: per object slot, field id -> sorted name position
+  private int[][] idTables;
 
   private Splitter(ShreddingPlan plan, SplitOptions options) {
     this.plan = plan;
     this.options = options;
-    List<byte[][]> slotNames = new java.util.ArrayList<>();
+    List<byte[][]> slotNames = new ArrayList<>();
     this.root = new Node(plan, slotNames, options.widening());
     this.matcher = new FieldMatcher(slotNames);
     this.residualOptions = BuilderOptions.defaults().withLimits(options.limits());
@@ -112,9 +111,8 @@ public final class Splitter {
     final int[] sortedOf; // plan field index -> its position in sortedNames
     final String[] names; // object slots: plan field names, in plan order
     final int[] shredded; // scratch: the value's shredded field indexes, increasing
-    final int[]
-        found; // scratch, by sorted position: the value's field index or -1; a node never nests in
-    // itself
+    // scratch, by sorted position: the value's field index or -1; a node never nests in itself
+    final int[] found;
     final int objectSlot; // object slots: this slot's number in the FieldMatcher; else -1
 
     /**
@@ -152,8 +150,7 @@ public final class Splitter {
       for (int k = 0; k < m; k++) {
         fields[k] = new Node(planFields.get(k).plan(), slotNames, widening);
         // The encoding Variant.fieldIndex compares against: a lone surrogate becomes '?', so two
-        // plan names
-        // may share bytes; they then share one sorted position and match the same field.
+        // plan names may share bytes; they then share one sorted position and match the same field.
         encoded[k] = planFields.get(k).name().getBytes(StandardCharsets.UTF_8);
       }
       byte[][] sorted = encoded.clone();
@@ -275,8 +272,8 @@ public final class Splitter {
       Arrays.sort(shredded, 0, present);
     }
     if (present < n) {
-      residualObject(c, shredded, present, sink); // spec: VariantShredding §Objects, partially
-      // shredded
+      // spec: VariantShredding §Objects, partially shredded
+      residualObject(c, shredded, present, sink);
     }
     String[] names = node.names;
     sink.startObject();
@@ -373,8 +370,8 @@ public final class Splitter {
       }
       return;
     }
-    byte[] bytes =
-        v.valueBytes(); // a scalar uses no key: the builder's empty dictionary, not the row's
+    // a scalar uses no key: the builder's empty dictionary, not the row's
+    byte[] bytes = v.valueBytes();
     sink.residual(Variant.of(NO_KEYS, bytes, 0, bytes.length));
   }
 }

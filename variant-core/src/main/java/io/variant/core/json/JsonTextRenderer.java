@@ -6,10 +6,11 @@ import io.variant.core.VariantTextRenderer;
 
 /**
  * The renderer behind {@link Variant#toString()}: {@link VariantJson#toJson(Variant)}. Registered
- * in {@code META-INF/services}; public only because {@code ServiceLoader} requires it.
+ * in {@code META-INF/services} and loaded by name when that file is missing; public only because
+ * both lookups require it.
  */
 public final class JsonTextRenderer implements VariantTextRenderer {
-  /** For {@code ServiceLoader}. */
+  /** For {@code ServiceLoader} and the lookup by name. */
   public JsonTextRenderer() {}
 
   @Override

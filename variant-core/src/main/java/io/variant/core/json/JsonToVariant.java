@@ -110,8 +110,8 @@ final class JsonToVariant {
         case VALUE_NULL:
           b.appendNull();
           break;
-        default: // VALUE_EMBEDDED_OBJECT and NOT_AVAILABLE come only from non-JSON or non-blocking
-          // parsers
+        // VALUE_EMBEDDED_OBJECT and NOT_AVAILABLE come only from non-JSON or non-blocking parsers
+        default:
           throw error(p.currentTokenLocation(), "expected a JSON value, found token " + t);
       }
       if (depth == 0) {

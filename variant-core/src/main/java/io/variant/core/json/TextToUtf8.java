@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * JSON text as UTF-8 for {@link JsonRowParser#parse(String)}, into a buffer kept from one text to
@@ -154,7 +155,7 @@ final class TextToUtf8 {
 
   private void ensure(int capacity) {
     if (bytes.length < capacity) {
-      bytes = java.util.Arrays.copyOf(bytes, Math.max(capacity, bytes.length * 2));
+      bytes = Arrays.copyOf(bytes, Math.max(capacity, bytes.length * 2));
       byteBuffer = ByteBuffer.wrap(bytes);
     }
   }

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.CharBuffer;
 
 /**
  * JSON to Variant and back: the library's only use of jackson-core, through one shared {@link
@@ -304,7 +305,7 @@ public final class VariantJson {
 
     @Override
     public void write(char[] chars, int offset, int length) throws IOException {
-      out.append(java.nio.CharBuffer.wrap(chars, offset, length));
+      out.append(CharBuffer.wrap(chars, offset, length));
     }
 
     @Override

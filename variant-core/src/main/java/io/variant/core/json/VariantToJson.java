@@ -50,8 +50,8 @@ final class VariantToJson {
   private Variant[] open = new Variant[16];
   private int[] sizes = new int[16];
   private int[] next = new int[16];
-  private int[][] keyOrders =
-      new int[16][]; // per open object: its fields in key order, null if stored so
+  // per open object: its fields in key order, null if stored so
+  private int[][] keyOrders = new int[16][];
   private int depth;
 
   private VariantToJson(JsonGenerator gen, Limits limits, long encodedBytes) {

@@ -3,8 +3,15 @@ package io.variant.core.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
+import io.variant.core.VariantTextRenderer;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.Collections;
+import java.util.Enumeration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,5 +30,45 @@ class VariantToStringTest {
   void toStringOfAScalarBuiltWithoutJson() {
     Variant v = new VariantBuilder().appendTimestampNtzMicros(0).build();
     assertEquals("\"1970-01-01T00:00:00.000000\"", v.toString());
+  }
+
+  /** A shaded jar that merges service files carelessly can lose ours; toString must not care. */
+  @Test
+  void toStringIsTheJsonRenderingWhenTheServiceFileIsMissing() throws Exception {
+    Variant v = VariantJson.parse("{\"b\": [1, 2.5, \"x\"], \"a\": null}");
+    try (URLClassLoader withoutServices = new WithoutServiceFiles()) {
+      Object isolated =
+          withoutServices
+              .loadClass(Variant.class.getName())
+              .getMethod("of", byte[].class, byte[].class)
+              .invoke(null, v.metadataBytes(), v.valueBytes());
+      assertEquals("{\"a\":null,\"b\":[1,2.5,\"x\"]}", isolated.toString());
+    }
+  }
+
+  /** Loads core and Jackson afresh, and finds no {@code META-INF/services} entry for rendering. */
+  private static final class WithoutServiceFiles extends URLClassLoader {
+    private static final String SERVICE_FILE =
+        "META-INF/services/" + VariantTextRenderer.class.getName();
+
+    WithoutServiceFiles() {
+      super(
+          new URL[] {location(Variant.class), location(JsonFactory.class)},
+          ClassLoader.getPlatformClassLoader());
+    }
+
+    private static URL location(Class<?> c) {
+      return c.getProtectionDomain().getCodeSource().getLocation();
+    }
+
+    @Override
+    public URL getResource(String name) {
+      return SERVICE_FILE.equals(name) ? null : super.getResource(name);
+    }
+
+    @Override
+    public Enumeration<URL> getResources(String name) throws IOException {
+      return SERVICE_FILE.equals(name) ? Collections.emptyEnumeration() : super.getResources(name);
+    }
   }
 }

@@ -3,6 +3,8 @@ package io.variant.shredding.infer;
 
 import io.variant.core.Limits;
 import io.variant.shredding.NumericWidening;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * The knobs of {@link PlanInference}. Start from {@link #defaults()} and change one at a time:
@@ -92,9 +94,9 @@ public record InferenceOptions(
       throw new IllegalArgumentException(
           "Cannot use maxDepth " + maxDepth + ": it must be in [0, " + deepest + "]");
     }
-    java.util.Objects.requireNonNull(typeWidth, "typeWidth");
-    java.util.Objects.requireNonNull(selection, "selection");
-    java.util.Objects.requireNonNull(widening, "widening");
+    Objects.requireNonNull(typeWidth, "typeWidth");
+    Objects.requireNonNull(selection, "selection");
+    Objects.requireNonNull(widening, "widening");
     if (maxTrackedPaths < 1) {
       throw new IllegalArgumentException(
           "Cannot use maxTrackedPaths " + maxTrackedPaths + ": it must be at least 1");
@@ -192,7 +194,7 @@ public record InferenceOptions(
    * The one place a changed copy is made: every {@code with} method changes one field of a draft,
    * and the canonical constructor checks the result.
    */
-  private InferenceOptions with(java.util.function.Consumer<Draft> change) {
+  private InferenceOptions with(Consumer<Draft> change) {
     Draft d = new Draft(this);
     change.accept(d);
     return new InferenceOptions(

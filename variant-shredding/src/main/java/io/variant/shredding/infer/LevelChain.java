@@ -12,8 +12,8 @@ import java.util.Arrays;
  */
 final class LevelChain {
   private final double entries;
-  private final long[]
-      reach; // reach[0] = entries (rounded), then how many entries reach each further step
+  // reach[0] = entries (rounded), then how many entries reach each further step
+  private final long[] reach;
 
   private LevelChain(double entries, long[] reach) {
     this.entries = entries;

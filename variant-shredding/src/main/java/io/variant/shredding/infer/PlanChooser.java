@@ -21,8 +21,8 @@ final class PlanChooser {
   // the shares as written, in decimal: formatted once here, not on every path's check
   private final BigDecimal dominance;
   private final BigDecimal minPresence;
-  private final List<Supplier<Explanation.Decision>> skipped =
-      new ArrayList<>(); // fields under the presence threshold
+  // fields under the presence threshold
+  private final List<Supplier<Explanation.Decision>> skipped = new ArrayList<>();
 
   PlanChooser(InferenceOptions options) {
     this.options = options;

@@ -111,8 +111,7 @@ public final class PlanInference {
     rows++;
     if (v != null) {
       // Every value of a tree takes at least its header byte. A scalar root needs no bound, and the
-      // size of
-      // one of an unknown type is unknown.
+      // size of one of an unknown type is unknown.
       visitsLeft = v.isObject() || v.isArray() ? v.valueSize() : 1;
       observe(root, v);
     }
