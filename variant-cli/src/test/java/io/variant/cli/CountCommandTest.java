@@ -91,8 +91,11 @@ class CountCommandTest {
 
     assertEquals("2\n", ok("count", file.toString()).out());
     CliRunner.Result r = CliRunner.run("", "count", file.toString(), "--where", "$.age > 0");
-    assertTrue(r.exitCode() != ExitCodes.OK, r.err()); // reading the pages fails
+    assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.err()); // damaged pages are bad input
     assertTrue(r.err().contains(file.toString()), r.err());
+    CliRunner.Result cat = CliRunner.run("", "cat", file.toString());
+    assertEquals(ExitCodes.BAD_INPUT, cat.exitCode(), cat.err());
+    assertTrue(cat.err().contains(file.toString()), cat.err());
   }
 
   @Test
