@@ -70,9 +70,10 @@ final class OurFiles {
   static ReadBack read(Path file) throws IOException {
     List<Variant> rows = new ArrayList<>();
     try (VariantParquetReader r =
-        VariantParquetReader.open(
-            file,
-            VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))) {
+        VariantParquetReader.builder(file)
+            .options(
+                VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL))
+            .build()) {
       for (VariantRecord row : r) {
         rows.add(row.variant("v"));
       }
@@ -88,9 +89,11 @@ final class OurFiles {
   static List<Variant> project(Path file, VariantPath path) throws IOException {
     List<Variant> out = new ArrayList<>();
     try (VariantParquetReader r =
-            VariantParquetReader.open(
-                file,
-                VariantReadOptions.defaults().withValidation(VariantReadOptions.Validation.FULL));
+            VariantParquetReader.builder(file)
+                .options(
+                    VariantReadOptions.defaults()
+                        .withValidation(VariantReadOptions.Validation.FULL))
+                .build();
         VariantPathReader values = r.project("v", path)) {
       for (PathValue value : values) {
         out.add(value.value());
