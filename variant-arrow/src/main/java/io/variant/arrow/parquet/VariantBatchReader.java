@@ -195,6 +195,7 @@ public final class VariantBatchReader implements AutoCloseable {
       }
       return true;
     } catch (IOException e) {
+      GuardedInputFile.throwIfDamaged(e, name, row);
       // parquet-java's messages name no file
       throw new IOException("Cannot read row " + row + " of " + name + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {

@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
 import io.variant.core.path.VariantPath;
+import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -126,6 +129,37 @@ class BatchReaderReleaseTest {
                 }
               });
       assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+    }
+  }
+
+  /**
+   * Every data page overwritten: the page headers do not decode, which is bad input, not an I/O
+   * error.
+   */
+  @Test
+  void aDamagedPageHeaderIsBadInputNamingTheFile() throws IOException {
+    Path file = file(ShreddingLayout.SPEC, 1200);
+    byte[] bytes = Files.readAllBytes(file);
+    int footer =
+        ByteBuffer.wrap(bytes, bytes.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+    for (int i = 4; i < bytes.length - 8 - footer; i++) {
+      bytes[i] = (byte) 0xEE;
+    }
+    Files.write(file, bytes);
+    try (BufferAllocator allocator = new RootAllocator()) {
+      VariantParquetException e =
+          assertThrows(
+              VariantParquetException.class,
+              () -> {
+                try (VariantBatchReader reader =
+                    VariantBatchReader.open(file, allocator, BatchOptions.defaults())) {
+                  while (reader.loadNextBatch()) {
+                    // reading is what fails
+                  }
+                }
+              });
+      assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+      assertTrue(e.getMessage().contains("damaged page header"), e.getMessage());
     }
   }
 }

@@ -106,6 +106,18 @@ public final class GuardedInputFile implements InputFile {
   }
 
   /**
+   * Throws if {@code e}, from parquet-java's reading of a row group's pages, means the file is
+   * damaged rather than unreadable: parquet-java reports a page header that does not decode as an
+   * {@link IOException}, as it does a failing disk, and its message names no file.
+   *
+   * @param row the first row that could not be read
+   * @throws VariantParquetException naming the file and row, if a page header does not decode
+   */
+  public static void throwIfDamaged(IOException e, String name, long row) {
+    PageFailure.throwIfDamaged(e, name, row);
+  }
+
+  /**
    * Turns on parquet-java's page CRC check ({@code parquet.page.verify-checksum.enabled}); returns
    * {@code conf}.
    */

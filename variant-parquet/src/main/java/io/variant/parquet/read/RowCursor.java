@@ -160,24 +160,9 @@ final class RowCursor<T> implements AutoCloseable {
       // row before its own.
       throw wrap(e, assembling ? row++ : row);
     } catch (IOException e) {
-      if (isThriftDecoding(e)) {
-        // A page header that does not decode is a damaged file, not a failing disk: parquet-java
-        // reports both as IOExceptions, and only the cause tells them apart.
-        throw new VariantParquetException(
-            fileName, null, row, "Cannot read row: a damaged page header: " + innermost(e), e);
-      }
+      GuardedInputFile.throwIfDamaged(e, fileName, row);
       throw named(e, "Cannot read row " + row + " of " + fileName);
     }
-  }
-
-  /** True if {@code e} comes from decoding thrift structures (a page header) of the file. */
-  private static boolean isThriftDecoding(IOException e) {
-    for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
-      if (t.getClass().getName().contains(".thrift.")) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private void open() throws IOException {
