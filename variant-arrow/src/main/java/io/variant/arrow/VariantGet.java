@@ -53,6 +53,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 public final class VariantGet {
   private final ColumnReader reader;
   private final List<Segment> segments;
+  private final VariantPath[] tails; // tails[s]: the path from segment s on
   private final CastTarget target;
   private final CastMode mode;
   private final Map<SlotVectors, Rebuilder> rebuilders = new IdentityHashMap<>();
@@ -60,6 +61,10 @@ public final class VariantGet {
   private VariantGet(VariantVector column, VariantPath path, ArrowType type, CastMode mode) {
     this.reader = column.reader();
     this.segments = path.segments();
+    this.tails = new VariantPath[segments.size()];
+    for (int s = 0; s < tails.length; s++) {
+      tails[s] = VariantPath.of(segments.subList(s, segments.size()));
+    }
     this.target = CastTarget.of(type);
     this.mode = mode;
   }
@@ -92,11 +97,9 @@ public final class VariantGet {
   }
 
   private void row(FieldVector out, int row) {
-    VariantMetadata metadata;
     Variant value;
     try {
-      metadata = reader.metadata(row);
-      value = valueAt(out, row, metadata);
+      value = valueAt(out, row);
     } catch (VariantException e) {
       throw VariantVectorException.at(row, "read the Variant", e.getMessage(), e);
     }
@@ -111,14 +114,16 @@ public final class VariantGet {
 
   /**
    * Follows the path through the slots of {@code row}; returns the value to cast, or {@code null}
-   * when the result is SQL NULL or the typed value was copied into {@code out}.
+   * when the result is SQL NULL or the typed value was copied into {@code out}. The row's
+   * dictionary is read only when a residual is parsed or a value rebuilt: a typed column of the
+   * requested type needs none.
    */
-  private Variant valueAt(FieldVector out, int row, VariantMetadata metadata) {
+  private Variant valueAt(FieldVector out, int row) {
     SlotVectors slot = reader.root();
     int index = row;
     for (int s = 0; s < segments.size(); s++) {
       if (!slot.hasTyped(index)) {
-        return rest(slot.residual(metadata, index), s); // the whole value is in the residual
+        return rest(slot, row, index, s); // the whole value is in the residual
       }
       Segment segment = segments.get(s);
       switch (slot.plan.shape()) {
@@ -128,7 +133,7 @@ public final class VariantGet {
           }
           int field = slot.plan.asObject().indexOf(key.name());
           if (field < 0) {
-            return rest(slot.residual(metadata, index), s); // an unshredded field, if any
+            return rest(slot, row, index, s); // an unshredded field, if any
           }
           slot = slot.fields[field];
         }
@@ -149,27 +154,32 @@ public final class VariantGet {
         }
       }
     }
-    return at(out, row, slot, index, metadata);
+    return at(out, row, slot, index);
   }
 
   /** The value of the slot the path ends at. */
-  private Variant at(
-      FieldVector out, int row, SlotVectors slot, int index, VariantMetadata metadata) {
+  private Variant at(FieldVector out, int row, SlotVectors slot, int index) {
     if (!slot.hasTyped(index)) {
-      return slot.residual(metadata, index); // null when missing
+      return slot.hasResidual(index) ? slot.residual(reader.metadata(row), index) : null;
     }
     if (slot.scalar != null && slot.typedType.equals(target.type())) {
       out.copyFromSafe(index, row, slot.typed); // the typed column is the answer: no Variant
       return null;
     }
+    VariantMetadata metadata = reader.metadata(row);
     Rebuilder rebuilder = rebuilders.computeIfAbsent(slot, s -> Rebuilder.of(s.plan));
     return rebuilder.rebuild(metadata, new VectorSource(slot, index, metadata));
   }
 
-  /** The rest of the path, from segment {@code s}, in a residual value (or {@code null}). */
-  private Variant rest(Variant residual, int s) {
-    return residual == null
-        ? null
-        : VariantPath.of(segments.subList(s, segments.size())).extract(residual);
+  /**
+   * The rest of the path, from segment {@code s}, in the residual of {@code slot} at {@code index}
+   * (or {@code null}).
+   */
+  private Variant rest(SlotVectors slot, int row, int index, int s) {
+    if (!slot.hasResidual(index)) {
+      return null;
+    }
+    Variant residual = slot.residual(reader.metadata(row), index);
+    return tails[s].extract(residual);
   }
 }

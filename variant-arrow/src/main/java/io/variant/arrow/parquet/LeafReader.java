@@ -26,6 +26,7 @@ final class LeafReader {
   private final boolean flat; // no repeated group above it: one entry per row
   private final SlotConverter.Slot slot = new SlotConverter.Slot();
   private final PrimitiveConverter converter;
+  private final LeafBuffers buffers;
   private LeafPages pages;
   private long left; // entries of the chunk not yet read
   private int slots;
@@ -53,7 +54,9 @@ final class LeafReader {
     this.elementDefinition = elementDefinition;
     this.maxDefinition = descriptor.getMaxDefinitionLevel();
     this.flat = descriptor.getMaxRepetitionLevel() == 0;
-    this.converter = SlotConverter.of(vector, descriptor.getPrimitiveType(), slot);
+    SlotConverter.Bound bound = SlotConverter.of(vector, descriptor.getPrimitiveType(), slot);
+    this.converter = bound.converter();
+    this.buffers = bound.buffers();
   }
 
   /** Starts the leaf's chunk in a new row group. */
@@ -65,6 +68,7 @@ final class LeafReader {
   /** Resets the counts of a new batch (the vectors are reset by the caller). */
   void startBatch() {
     slots = 0;
+    buffers.startBatch();
     for (VectorNode n : owned) {
       n.startBatch();
     }
@@ -78,8 +82,17 @@ final class LeafReader {
   void read(int rows) {
     if (flat) {
       readFlat(rows);
-      return;
+    } else {
+      readNested(rows);
     }
+    buffers.finishBatch();
+    for (VectorNode n : owned) {
+      n.finishBatch();
+    }
+  }
+
+  /** A leaf under lists: entry by entry, each starting slots where its levels say. */
+  private void readNested(int rows) {
     int started = 0;
     VectorNode[] nodes = owned;
     while (left > 0) {

@@ -2,7 +2,7 @@
 package io.variant.arrow.parquet;
 
 import io.variant.parquet.encoding.BinaryConverter;
-import java.nio.ByteBuffer;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -23,13 +23,18 @@ import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * Writes the values a leaf's pages hand over ({@code LeafPages#writeValue}) straight into its Arrow
- * vector, at the slot its {@link LeafReader} sets before each value: no boxing, no Variant.
+ * vector, at the slot its {@link LeafReader} sets before each value: no boxing, no Variant. Binary,
+ * string and fixed-width vectors are written through their buffers' addresses ({@link BinarySlots},
+ * {@link FixedSlots}); booleans and UUIDs through Arrow's {@code setSafe}.
  */
 final class SlotConverter {
   /** The slot the next value goes to; set by the leaf reader. */
   static final class Slot {
     int at;
   }
+
+  /** A leaf's converter and the buffers it writes, which the leaf reader starts and finishes. */
+  record Bound(PrimitiveConverter converter, LeafBuffers buffers) {}
 
   private SlotConverter() {}
 
@@ -39,124 +44,141 @@ final class SlotConverter {
    *
    * @throws IllegalArgumentException if the vector is of a kind no leaf is read into
    */
-  static PrimitiveConverter of(FieldVector vector, PrimitiveType type, Slot slot) {
+  static Bound of(FieldVector vector, PrimitiveType type, Slot slot) {
     if (vector instanceof BaseVariableWidthVector v) {
-      return variableWidth(v, slot);
+      BinarySlots slots = new BinarySlots(v);
+      return new Bound(binaries(slots, slot), slots);
     }
     if (vector instanceof FixedSizeBinaryVector v) {
-      return bytes((b) -> v.setSafe(slot.at, b));
-    }
-    if (vector instanceof DecimalVector v) {
-      return decimal(
-          v, slot, type.getPrimitiveTypeName().javaType == org.apache.parquet.io.api.Binary.class);
+      return new Bound(bytes(slot, v), LeafBuffers.NONE);
     }
     if (vector instanceof BitVector v) {
-      return new PrimitiveConverter() {
-        @Override
-        public void addBoolean(boolean value) {
-          v.setSafe(slot.at, value ? 1 : 0);
-        }
-      };
+      return new Bound(
+          new PrimitiveConverter() {
+            @Override
+            public void addBoolean(boolean value) {
+              v.setSafe(slot.at, value ? 1 : 0);
+            }
+          },
+          LeafBuffers.NONE);
     }
-    if (vector instanceof Float4Vector v) {
-      return new PrimitiveConverter() {
-        @Override
-        public void addFloat(float value) {
-          v.setSafe(slot.at, value);
-        }
-      };
-    }
-    if (vector instanceof Float8Vector v) {
-      return new PrimitiveConverter() {
-        @Override
-        public void addDouble(double value) {
-          v.setSafe(slot.at, value);
-        }
-      };
-    }
-    LongSetter longs = longs(vector, slot);
-    if (longs == null) {
+    if (!(vector instanceof BaseFixedWidthVector fixed) || !isNumeric(vector)) {
       throw new IllegalArgumentException(
           "Cannot read Parquet column " + type + " into an Arrow " + vector.getMinorType());
     }
-    return new PrimitiveConverter() {
-      @Override
-      public void addInt(int value) {
-        longs.set(value);
-      }
+    FixedSlots slots = new FixedSlots(fixed);
+    PrimitiveConverter converter;
+    if (vector instanceof DecimalVector) {
+      converter = decimal(slots, slot, type.getPrimitiveTypeName().javaType == Binary.class);
+    } else if (vector instanceof Float4Vector) {
+      converter =
+          new PrimitiveConverter() {
+            @Override
+            public void addFloat(float value) {
+              slots.putFloat(slot.at, value);
+            }
+          };
+    } else if (vector instanceof Float8Vector) {
+      converter =
+          new PrimitiveConverter() {
+            @Override
+            public void addDouble(double value) {
+              slots.putDouble(slot.at, value);
+            }
+          };
+    } else {
+      converter = integers(slots, slot, fixed.getTypeWidth());
+    }
+    return new Bound(converter, slots);
+  }
 
-      @Override
-      public void addLong(long value) {
-        longs.set(value);
-      }
+  /** The fixed-width vectors a leaf is read into, besides booleans and UUIDs. */
+  private static boolean isNumeric(FieldVector vector) {
+    return vector instanceof TinyIntVector
+        || vector instanceof SmallIntVector
+        || vector instanceof IntVector
+        || vector instanceof BigIntVector
+        || vector instanceof DateDayVector
+        || vector instanceof TimeMicroVector
+        || vector instanceof TimeStampVector
+        || vector instanceof Float4Vector
+        || vector instanceof Float8Vector
+        || vector instanceof DecimalVector;
+  }
+
+  /**
+   * Integers, dates, times and timestamps: Parquet INT32 or INT64 in their unit already, stored in
+   * the vector's width.
+   */
+  private static PrimitiveConverter integers(FixedSlots slots, Slot slot, int width) {
+    return switch (width) {
+      case Byte.BYTES ->
+          new PrimitiveConverter() {
+            @Override
+            public void addInt(int value) {
+              slots.putByte(slot.at, (byte) value);
+            }
+          };
+      case Short.BYTES ->
+          new PrimitiveConverter() {
+            @Override
+            public void addInt(int value) {
+              slots.putShort(slot.at, (short) value);
+            }
+          };
+      case Integer.BYTES ->
+          new PrimitiveConverter() {
+            @Override
+            public void addInt(int value) {
+              slots.putInt(slot.at, value);
+            }
+          };
+      default ->
+          new PrimitiveConverter() {
+            @Override
+            public void addInt(int value) {
+              slots.putLong(slot.at, value);
+            }
+
+            @Override
+            public void addLong(long value) {
+              slots.putLong(slot.at, value);
+            }
+          };
     };
   }
 
-  private interface LongSetter {
-    void set(long value);
-  }
-
-  private interface BytesSetter {
-    void set(byte[] value);
-  }
-
-  /** Integers, dates, times and timestamps: Parquet INT32 or INT64 in their unit already. */
-  private static LongSetter longs(FieldVector vector, Slot slot) {
-    if (vector instanceof TinyIntVector v) {
-      return x -> v.setSafe(slot.at, (byte) x);
-    }
-    if (vector instanceof SmallIntVector v) {
-      return x -> v.setSafe(slot.at, (short) x);
-    }
-    if (vector instanceof IntVector v) {
-      return x -> v.setSafe(slot.at, (int) x);
-    }
-    if (vector instanceof BigIntVector v) {
-      return x -> v.setSafe(slot.at, x);
-    }
-    if (vector instanceof DateDayVector v) {
-      return x -> v.setSafe(slot.at, (int) x);
-    }
-    if (vector instanceof TimeMicroVector v) {
-      return x -> v.setSafe(slot.at, x);
-    }
-    if (vector instanceof TimeStampVector v) {
-      return x -> v.setSafe(slot.at, x);
-    }
-    return null;
-  }
-
   /** Binaries and strings: a page's value copied once, from the page into the vector. */
-  private static PrimitiveConverter variableWidth(BaseVariableWidthVector v, Slot slot) {
+  private static PrimitiveConverter binaries(BinarySlots slots, Slot slot) {
     return new BinaryConverter() {
       @Override
       protected void accept(byte[] bytes, int dictionaryId) {
-        v.setSafe(slot.at, bytes, 0, bytes.length);
+        slots.set(slot.at, bytes, 0, bytes.length);
       }
 
       @Override
       public void addBinary(Binary value) {
-        ByteBuffer b = value.toByteBuffer(); // a view of the page's bytes, not a copy
-        v.setSafe(slot.at, b, b.position(), b.remaining());
+        slots.set(slot.at, value.toByteBuffer()); // a view of the page's bytes, not a copy
       }
     };
   }
 
-  private static PrimitiveConverter bytes(BytesSetter setter) {
+  /** UUIDs: 16 bytes. */
+  private static PrimitiveConverter bytes(Slot slot, FixedSizeBinaryVector v) {
     return new BinaryConverter() {
       @Override
       protected void accept(byte[] bytes, int dictionaryId) {
-        setter.set(bytes);
+        v.setSafe(slot.at, bytes);
       }
     };
   }
 
   /** spec: LogicalTypes §DECIMAL: INT32, INT64, or big-endian two's complement bytes. */
-  private static PrimitiveConverter decimal(DecimalVector v, Slot slot, boolean binary) {
+  private static PrimitiveConverter decimal(FixedSlots slots, Slot slot, boolean binary) {
     return new BinaryConverter() {
       @Override
       protected void accept(byte[] bytes, int dictionaryId) {
-        v.setBigEndianSafe(slot.at, bytes); // sign-extends fewer than 16 bytes
+        slots.putBigEndianDecimal(slot.at, bytes); // sign-extends fewer than 16 bytes
       }
 
       @Override
@@ -166,12 +188,12 @@ final class SlotConverter {
 
       @Override
       public void addInt(int value) {
-        v.setSafe(slot.at, value);
+        slots.putDecimal(slot.at, value);
       }
 
       @Override
       public void addLong(long value) {
-        v.setSafe(slot.at, value);
+        slots.putDecimal(slot.at, value);
       }
     };
   }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.arrow.parquet;
 
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -35,6 +36,11 @@ final class VectorNode {
 
   private int slots; // slots started in this batch
   private int current; // for a list: its slot being filled
+  private int elements; // for a list: elements started in this batch, its last end offset
+  // the vector's buffers, read at the start of a batch and after it grows (BufferWrites)
+  private long validity;
+  private long offsets; // for a list
+  private int capacity; // slots
 
   VectorNode(
       FieldVector vector, int definition, int depth, int elementDefinition, VectorNode list) {
@@ -48,6 +54,15 @@ final class VectorNode {
   void startBatch() {
     slots = 0;
     current = -1;
+    elements = 0;
+    refresh();
+  }
+
+  /** Leaves a list with the {@code lastSet} its own writes would have left. */
+  void finishBatch() {
+    if (vector instanceof ListVector l) {
+      l.setLastSet(slots - 1);
+    }
   }
 
   /** Takes an entry with levels {@code r} and {@code d}; {@code true} if it starts a slot here. */
@@ -55,20 +70,56 @@ final class VectorNode {
     return r <= depth && d >= elementDefinition;
   }
 
-  /** Starts the next slot for an entry of definition level {@code d}: see {@link #starts}. */
+  /**
+   * Starts the next slot for an entry of definition level {@code d}: see {@link #starts}. A list's
+   * slot gets its end offset (empty so far; each element started under it moves it on), a non-null
+   * slot its validity bit.
+   */
   void start(int d) {
     int slot = slots++;
     if (list != null) {
-      ((ListVector) list.vector).endValue(list.current, 1); // one more element in the list's slot
+      list.addElement();
     }
-    if (d < definition) {
-      return; // null: validity stays unset, and list offsets fill holes on the next start
+    if (slot >= capacity) {
+      grow(slot);
     }
-    if (vector instanceof ListVector l) {
-      l.startNewValue(slot);
+    boolean present = d >= definition;
+    if (vector instanceof ListVector) {
+      BufferWrites.putOffset(offsets, slot + 1, elements);
       current = slot;
+    }
+    if (present) {
+      BufferWrites.setValid(validity, slot);
+    }
+  }
+
+  /** One more element in the list's current slot. */
+  private void addElement() {
+    BufferWrites.putOffset(offsets, current + 1, ++elements);
+  }
+
+  /**
+   * Makes room for {@code slot} through Arrow's own writes (which grow the buffers), then takes the
+   * new buffers.
+   */
+  private void grow(int slot) {
+    if (vector instanceof ListVector l) {
+      l.setLastSet(slot - 1);
+      l.startNewValue(slot); // grows validity and offsets, sets the bit (start() sets it again)
+      BitVectorHelper.unsetBit(l.getValidityBuffer(), slot); // start() knows if it is null
     } else {
       ((StructVector) vector).setIndexDefined(slot);
+      BitVectorHelper.unsetBit(vector.getValidityBuffer(), slot);
+    }
+    refresh();
+  }
+
+  private void refresh() {
+    validity = vector.getValidityBufferAddress();
+    capacity = BufferWrites.validityCapacity(vector.getValidityBuffer());
+    if (vector instanceof ListVector l) {
+      offsets = l.getOffsetBufferAddress();
+      capacity = Math.min(capacity, BufferWrites.offsetCapacity(l.getOffsetBuffer()));
     }
   }
 }
