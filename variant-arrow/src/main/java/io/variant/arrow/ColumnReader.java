@@ -20,7 +20,8 @@ public final class ColumnReader {
   // looked up once: per row, the child lookup took a seventh of reading typed paths into vectors
   private final VarBinaryVector metadata;
   private final SlotVectors root;
-  private final Rebuilder rebuilder;
+  private final ShreddingPlan plan;
+  private Rebuilder rebuilder; // made on the first row that needs one: a kernel may need none
   private final boolean shredded;
   private VariantMetadata
       lastMetadata; // the dictionary of the last row read, at [lastStart, lastEnd)
@@ -31,7 +32,7 @@ public final class ColumnReader {
     this.column = column;
     this.metadata = column.metadataVector();
     this.root = SlotVectors.of(column.getUnderlyingVector(), plan);
-    this.rebuilder = Rebuilder.of(plan);
+    this.plan = plan;
     this.shredded = plan.isShredded();
   }
 
@@ -52,6 +53,9 @@ public final class ColumnReader {
     VariantMetadata metadata = metadata(row);
     if (!shredded && root.hasResidual(row)) {
       return root.residual(metadata, row); // the row's own bytes: no copy through the rebuilder
+    }
+    if (rebuilder == null) {
+      rebuilder = Rebuilder.of(plan);
     }
     return rebuilder.rebuild(metadata, new VectorSource(root, row, metadata));
   }

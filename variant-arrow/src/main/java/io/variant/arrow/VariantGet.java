@@ -7,6 +7,8 @@ import io.variant.core.VariantMetadata;
 import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.shredding.Rebuilder;
+import io.variant.shredding.ShreddingPlan;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +56,9 @@ public final class VariantGet {
   private final ColumnReader reader;
   private final List<Segment> segments;
   private final VariantPath[] tails; // tails[s]: the path from segment s on
+  // fields[s]: where segment s is a key into a typed object, that object's field index (-1: none);
+  // the slots along the typed part of a path are the same in every row
+  private final int[] fields;
   private final CastTarget target;
   private final CastMode mode;
   private final Map<SlotVectors, Rebuilder> rebuilders = new IdentityHashMap<>();
@@ -65,6 +70,7 @@ public final class VariantGet {
     for (int s = 0; s < tails.length; s++) {
       tails[s] = VariantPath.of(segments.subList(s, segments.size()));
     }
+    this.fields = fieldIndexes(reader.root(), segments);
     this.target = CastTarget.of(type);
     this.mode = mode;
   }
@@ -128,10 +134,10 @@ public final class VariantGet {
       Segment segment = segments.get(s);
       switch (slot.plan.shape()) {
         case OBJECT -> {
-          if (!(segment instanceof Segment.Key key)) {
+          if (!(segment instanceof Segment.Key)) {
             return null; // an index on an object
           }
-          int field = slot.plan.asObject().indexOf(key.name());
+          int field = fields[s];
           if (field < 0) {
             return rest(slot, row, index, s); // an unshredded field, if any
           }
@@ -155,6 +161,26 @@ public final class VariantGet {
       }
     }
     return at(out, row, slot, index);
+  }
+
+  /** For each segment that is a key into a typed object, the field's index in the object plan. */
+  private static int[] fieldIndexes(SlotVectors root, List<Segment> segments) {
+    int[] fields = new int[segments.size()];
+    Arrays.fill(fields, -1);
+    SlotVectors slot = root;
+    for (int s = 0; s < segments.size() && slot != null; s++) {
+      Segment segment = segments.get(s);
+      ShreddingPlan.Shape shape = slot.plan.shape();
+      if (shape == ShreddingPlan.Shape.OBJECT && segment instanceof Segment.Key key) {
+        fields[s] = slot.plan.asObject().indexOf(key.name());
+        slot = fields[s] < 0 ? null : slot.fields[fields[s]];
+      } else if (shape == ShreddingPlan.Shape.ARRAY && segment instanceof Segment.Index) {
+        slot = slot.element;
+      } else {
+        slot = null;
+      }
+    }
+    return fields;
   }
 
   /** The value of the slot the path ends at. */

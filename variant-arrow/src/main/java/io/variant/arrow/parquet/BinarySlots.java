@@ -33,9 +33,19 @@ final class BinarySlots implements LeafBuffers {
     refresh();
   }
 
-  /** The vector's own {@code lastSet}, so that its {@code setValueCount} fills the last holes. */
+  /**
+   * Fills the offsets of the null slots after the last value, which Arrow's {@code setValueCount}
+   * would fill through checked accesses (a residual column is mostly such slots), and sets the
+   * vector's own {@code lastSet} to match.
+   */
   @Override
-  public void finishBatch() {
+  public void finishBatch(int slots) {
+    if (slots <= capacity) {
+      for (int hole = lastSet + 1; hole < slots; hole++) {
+        BufferWrites.putOffset(offsets, hole + 1, end);
+      }
+      lastSet = Math.max(lastSet, slots - 1);
+    }
     vector.setLastSet(lastSet);
   }
 

@@ -27,7 +27,7 @@ final class FixedSlots implements LeafBuffers {
   }
 
   @Override
-  public void finishBatch() {}
+  public void finishBatch(int slots) {}
 
   /** Marks {@code slot} non-null and returns the address of its value. */
   private long slot(int slot) {

@@ -10,8 +10,11 @@ interface LeafBuffers {
   /** Reads the buffers' addresses; the vector was reset and no slot is written yet. */
   void startBatch();
 
-  /** Leaves the vector in the state Arrow's own writes would have left it in. */
-  void finishBatch();
+  /**
+   * Leaves the vector in the state Arrow's own writes would have left it in, after {@code slots}
+   * slots were started (the slots past the last value written are null).
+   */
+  void finishBatch(int slots);
 
   /** For leaves written through Arrow's {@code setSafe}: nothing to cache. */
   LeafBuffers NONE =
@@ -20,6 +23,6 @@ interface LeafBuffers {
         public void startBatch() {}
 
         @Override
-        public void finishBatch() {}
+        public void finishBatch(int slots) {}
       };
 }

@@ -85,7 +85,7 @@ final class LeafReader {
     } else {
       readNested(rows);
     }
-    buffers.finishBatch();
+    buffers.finishBatch(slots);
     for (VectorNode n : owned) {
       n.finishBatch();
     }
