@@ -13,8 +13,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.c.ArrowArrayStream;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBResultSet;
 
 /**
  * An in-memory DuckDB (JDBC driver, native library inside the jar) with the few statements the
@@ -22,6 +27,12 @@ import org.duckdb.DuckDBConnection;
  */
 final class DuckDb implements AutoCloseable {
   private final Connection connection;
+  private final List<ArrowArrayStream> arrowStreams = new ArrayList<>(); // released after close
+
+  /** Reads an Arrow stream DuckDB exports. */
+  interface ArrowConsumer {
+    void accept(ArrowReader rows) throws Exception;
+  }
 
   private DuckDb(Connection connection) {
     this.connection = connection;
@@ -253,8 +264,37 @@ final class DuckDb implements AutoCloseable {
     return "'" + file.toAbsolutePath().toString().replace("'", "''") + "'";
   }
 
+  /**
+   * Registers {@code batches} as the view {@code name}, through the Arrow C stream interface:
+   * DuckDB scans the stream once, by the first query that reads the view. The stream is released
+   * when this connection closes.
+   */
+  void registerArrow(String name, ArrowReader batches, BufferAllocator allocator) {
+    ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
+    arrowStreams.add(stream);
+    Data.exportArrayStream(allocator, batches, stream);
+    try {
+      connection.unwrap(DuckDBConnection.class).registerArrowStream(name, stream);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The rows of {@code sql} as the Arrow stream DuckDB exports, batches of up to 1024 rows. */
+  void exportArrow(String sql, BufferAllocator allocator, ArrowConsumer consumer) throws Exception {
+    try (Statement s = connection.createStatement();
+        DuckDBResultSet rs = (DuckDBResultSet) s.executeQuery(sql);
+        ArrowReader rows = (ArrowReader) rs.arrowExportStream(allocator, 1024)) {
+      consumer.accept(rows);
+    }
+  }
+
   @Override
   public void close() throws SQLException {
-    connection.close();
+    try {
+      connection.close();
+    } finally {
+      arrowStreams.forEach(ArrowArrayStream::close);
+    }
   }
 }
