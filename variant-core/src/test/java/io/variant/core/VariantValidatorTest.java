@@ -2,6 +2,7 @@
 package io.variant.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +37,7 @@ class VariantValidatorTest {
   void sharedSubValuesCountTheirLevelsBelowEachParent() {
     Variant v = Variant.of(Hex.bytes(A), Hex.bytes(SHARED));
     assertEquals(1, v.element(2).field("a").field("a").element(0).element(0).longValue());
-    v.validate(depth(5)); // exactly the deepest path
+    assertSame(v, v.validate(depth(5))); // exactly the deepest path
     var e = assertThrows(VariantLimitException.class, () -> v.validate(depth(4)));
     assertTrue(e.getMessage().contains("nesting deeper than 4 levels"), e.getMessage());
   }
