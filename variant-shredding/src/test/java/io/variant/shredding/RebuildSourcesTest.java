@@ -6,6 +6,7 @@ import static io.variant.shredding.testkit.ShreddedTree.slot;
 import static io.variant.shredding.testkit.ShreddedTree.typed;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,14 +46,38 @@ class RebuildSourcesTest {
     }
   }
 
+  /**
+   * The value through the general path, the rebuilder's fast path (a sorted dictionary) and {@link
+   * TypedScalarRebuild}, which must agree.
+   */
   private static Variant rebuildBoth(String plan, ByteBuffer bytes) {
     ShreddingPlan p = ShreddingPlan.parse(plan);
     Variant general =
         Rebuilder.generalOnly(p, RebuildOptions.defaults())
-            .rebuild(VariantMetadata.EMPTY, new BytesSource(bytes));
-    Variant v = Rebuilder.of(p).rebuild(VariantMetadata.EMPTY, new BytesSource(bytes));
+            .rebuild(VariantMetadata.EMPTY, new TypedSource(bytes));
+    Variant v = Rebuilder.of(p).rebuild(TypedScalarRebuild.NO_KEYS, new TypedSource(bytes));
     assertEquals(Hex.of(general.valueBytes()), Hex.of(v.valueBytes()));
+    Variant alone =
+        new TypedScalarRebuild(p.asScalar().type(), RebuildOptions.defaults())
+            .rebuild(new TypedSource(bytes));
+    assertEquals(Hex.of(general.valueBytes()), Hex.of(alone.valueBytes()));
+    assertSame(TypedScalarRebuild.NO_KEYS, alone.metadata());
     return v;
+  }
+
+  @Test
+  void aTypedScalarRebuiltAloneDeclinesWhatTheRebuildRejects() {
+    var int8 = new TypedScalarRebuild(ShreddedType.INT8, RebuildOptions.defaults());
+    assertEquals(-5, int8.rebuild(new TypedSource(-5L)).longValue());
+    assertNull(int8.rebuild(new TypedSource(300L)), "300 is no int8");
+    var dec = new TypedScalarRebuild(ShreddedType.decimal(4, 2), RebuildOptions.defaults());
+    assertEquals(
+        new BigDecimal("12.34"),
+        dec.rebuild(new TypedSource(new BigDecimal("12.34"))).decimalValue());
+    assertNull(dec.rebuild(new TypedSource(new BigDecimal("123.45"))), "5 digits in decimal(4,2)");
+    assertNull(dec.rebuild(new TypedSource(new BigDecimal("1.2"))), "scale 1 in decimal(4,2)");
+    var string = new TypedScalarRebuild(ShreddedType.STRING, RebuildOptions.defaults());
+    assertNull(string.rebuild(new TypedSource(ByteBuffer.wrap(new byte[] {(byte) 0xC3}))));
   }
 
   /**
@@ -106,8 +131,11 @@ class RebuildSourcesTest {
     assertTrue(e.getMessage().contains("is set and so is value (malformed)"), e.getMessage());
   }
 
-  /** A top-level slot whose typed part is {@code bytes}, handed over as it is each time. */
-  private record BytesSource(ByteBuffer bytes) implements ShreddedSource {
+  /**
+   * A top-level slot whose typed part is {@code typed} (a ByteBuffer, handed over as it is each
+   * time, a Long or a BigDecimal), as a reader may hand it over.
+   */
+  private record TypedSource(Object typed) implements ShreddedSource {
     @Override
     public Variant residual() {
       return null;
@@ -125,7 +153,7 @@ class RebuildSourcesTest {
 
     @Override
     public long typedLong() {
-      throw new UnsupportedOperationException();
+      return (Long) typed;
     }
 
     @Override
@@ -140,12 +168,12 @@ class RebuildSourcesTest {
 
     @Override
     public BigDecimal typedDecimal() {
-      throw new UnsupportedOperationException();
+      return (BigDecimal) typed;
     }
 
     @Override
     public ByteBuffer typedBytes() {
-      return bytes;
+      return (ByteBuffer) typed;
     }
 
     @Override
