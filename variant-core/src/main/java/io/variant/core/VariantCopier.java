@@ -12,54 +12,42 @@ import java.nio.ByteBuffer;
 final class VariantCopier {
   private VariantCopier() {}
 
-  static VariantBuilder copy(Variant v, VariantBuilder b, WalkBudget budget) {
+  static void copy(Variant v, VariantBuilder b, WalkBudget budget) {
     budget.charge(v); // nesting is limited by startObject()/startArray()
     switch (v.type()) {
-      case OBJECT:
-        {
-          b.startObject();
-          VariantMetadata m = v.metadata();
-          for (int i = 0, n = v.fieldCount(); i < n; i++) {
-            int id = v.fieldId(i);
-            int at = m.keyStart(id);
-            int length = m.keyLength(id);
-            b.keyUtf8(m.buffer(), at, length);
-            copy(v.fieldValue(i), b, budget);
-          }
-          try {
-            return b.endObject();
-          } catch (DuplicateKeyException e) {
-            // The input breaks the spec's unique-key rule: that is malformed bytes, not a builder
-            // misuse.
-            throw VariantFormatException.at(
-                v.position(), "duplicate key \"%s\" in object", e.key());
-          }
+      case OBJECT -> copyObject(v, b, budget);
+      case ARRAY -> {
+        b.startArray();
+        for (int i = 0, n = v.size(); i < n; i++) {
+          copy(v.element(i), b, budget);
         }
-      case ARRAY:
-        {
-          b.startArray();
-          for (int i = 0, n = v.size(); i < n; i++) {
-            copy(v.element(i), b, budget);
-          }
-          return b.endArray();
-        }
-      case STRING:
-        {
-          ByteBuffer s = v.stringUtf8();
-          byte[] bytes = new byte[s.remaining()];
-          s.get(bytes);
-          return b.appendStringUtf8(bytes, 0, bytes.length);
-        }
-      case DECIMAL4:
-      case DECIMAL8:
-      case DECIMAL16:
-        return b.appendDecimal(v.type(), v.decimalValue());
-      default:
-        {
-          b.appendEncoded(
-              v.buffer(), v.position(), v.valueSize()); // other primitives carry no ids: verbatim
-          return b;
-        }
+        b.endArray();
+      }
+      case STRING -> {
+        ByteBuffer s = v.stringUtf8();
+        byte[] bytes = new byte[s.remaining()];
+        s.get(bytes);
+        b.appendStringUtf8(bytes, 0, bytes.length);
+      }
+      case DECIMAL4, DECIMAL8, DECIMAL16 -> b.appendDecimal(v.type(), v.decimalValue());
+      default -> // other primitives carry no ids: verbatim
+          b.appendEncoded(v.buffer(), v.position(), v.valueSize());
+    }
+  }
+
+  private static void copyObject(Variant v, VariantBuilder b, WalkBudget budget) {
+    b.startObject();
+    VariantMetadata m = v.metadata();
+    for (int i = 0, n = v.fieldCount(); i < n; i++) {
+      int id = v.fieldId(i);
+      b.keyUtf8(m.buffer(), m.keyStart(id), m.keyLength(id));
+      copy(v.fieldValue(i), b, budget);
+    }
+    try {
+      b.endObject();
+    } catch (DuplicateKeyException e) {
+      // The input breaks the spec's unique-key rule: that is malformed bytes, not a builder misuse.
+      throw VariantFormatException.at(v.position(), "duplicate key \"%s\" in object", e.key());
     }
   }
 }

@@ -240,8 +240,13 @@ public final class VariantMetadata {
 
   private void checkId(int id) {
     if (id < 0 || id >= size) {
-      throw new IndexOutOfBoundsException("key id " + id + " outside dictionary of " + size);
+      outsideDictionary(id);
     }
+  }
+
+  /** Throws for an id outside [0, size); typed int so that {@link #key} can call it in an index. */
+  private int outsideDictionary(int id) {
+    throw new IndexOutOfBoundsException("key id " + id + " outside dictionary of " + size);
   }
 
   /**
@@ -256,18 +261,13 @@ public final class VariantMetadata {
       cache = new String[size];
       keyCache = cache;
     }
-    String k = cache[id < 0 || id >= size ? checkAndFail(id) : id];
+    String k = cache[id < 0 || id >= size ? outsideDictionary(id) : id];
     if (k == null) {
       int s = keyStart(id);
       k = Utf8.decode(buf, s, keyLength(id), s);
       cache[id] = k;
     }
     return k;
-  }
-
-  private int checkAndFail(int id) {
-    checkId(id);
-    return id;
   }
 
   /**

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
-import java.math.BigDecimal;
-
 /**
  * The deep check behind {@link Variant#validate()}. Linear in the buffer: the subtree at a value
  * start is checked once, so forged objects whose offsets share sub-values cannot make it
@@ -144,7 +142,7 @@ final class VariantValidator {
   private static void checkScalar(Variant v) {
     switch (payloadCheck(v.type())) {
       case UTF8 -> v.checkString(); // stringValue() would decode a String per string
-      case DECIMAL -> checkDecimal(v);
+      case DECIMAL -> v.decimalValue(); // checks the scale and a decimal16's precision
       case TIME_OF_DAY ->
           v.timeValue(); // within one day; timeValue() would refuse the value later otherwise
       case NONE -> {}
@@ -198,13 +196,5 @@ final class VariantValidator {
     UTF8,
     DECIMAL,
     TIME_OF_DAY
-  }
-
-  private static void checkDecimal(Variant v) {
-    BigDecimal d = v.decimalValue(); // scale and decimal16 precision
-    int precision = d.unscaledValue().signum() == 0 ? 1 : d.precision();
-    if (precision > 38) {
-      throw VariantFormatException.at(v.position(), "decimal precision %d exceeds 38", precision);
-    }
   }
 }

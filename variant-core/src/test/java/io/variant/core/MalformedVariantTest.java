@@ -276,6 +276,28 @@ class MalformedVariantTest {
   }
 
   @Test
+  void offsetsOutsideTheDataNameTheirEntryInAWideTable() {
+    // array with 2-byte offsets (header 07), 2 elements, offsets 0 5 2 | null null
+    assertValueRejects(
+        A,
+        "07 02 0000 0500 0200 00 00",
+        v -> v.element(1),
+        4, // the second offset: 2 + 1 * 2
+        "offset 5 of element 1 is outside the 2 bytes of data");
+  }
+
+  @Test
+  void rangesOutsideTheBufferAreRejectedBeforeAnyByteIsRead() {
+    VariantMetadata m = VariantMetadata.of(Hex.bytes(A));
+    byte[] five = Hex.bytes("00 00 00 00 00");
+    var e = assertThrows(IllegalArgumentException.class, () -> Variant.of(m, five, 3, 4));
+    assertEquals("range [3, 3+4) outside buffer of 5", e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> Variant.of(m, five, -1, 2));
+    assertThrows(IllegalArgumentException.class, () -> Variant.of(m, five, 1, -1));
+    assertEquals(VariantType.NULL, Variant.of(m, five, 3, 2).type());
+  }
+
+  @Test
   void valueExtendingPastTheLastOffset() {
     // array, 1 element, offsets 0 1, but the element is an int8 (2 bytes)
     assertValueRejects(

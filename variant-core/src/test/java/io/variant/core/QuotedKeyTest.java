@@ -24,6 +24,18 @@ class QuotedKeyTest {
   }
 
   @Test
+  void theFirstKeyTheBuilderSawIsTakenToo() {
+    VariantBuilder b = new VariantBuilder();
+    b.startObject();
+    utf8Key(b, "k").appendLong(0); // "k" is the builder's first key
+    b.endObject().build();
+    Variant first = row(b, "k");
+    assertEquals(1, quotedAfterTwoKeys(b, "k\":1}"));
+    b.appendLong(1).endObject();
+    assertArrayEquals(first.valueBytes(), b.build().valueBytes());
+  }
+
+  @Test
   void aLongerOrShorterKeyOrOneCutByTheLimitIsLeftToTheCaller() {
     VariantBuilder b = new VariantBuilder();
     row(b, "third");

@@ -2,6 +2,7 @@
 package io.variant.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -60,5 +61,23 @@ class ValueBufferGrowthTest {
     Variant next = full.appendLong(7).build();
     assertEquals(7, next.longValue());
     assertEquals(expected, handed);
+  }
+
+  @Test
+  void reserveRefusesMoreThanTheValueLimitUpFront() {
+    VariantBuilder b =
+        new VariantBuilder(BuilderOptions.defaults().withLimits(new Limits(10, 100)));
+    var e = assertThrows(VariantLimitException.class, () -> b.reserve(101));
+    assertTrue(e.getMessage().contains("Limits.maxValueBytes"), e.getMessage());
+    b.reserve(100);
+  }
+
+  @Test
+  void sizeInBytesCountsTheValueWrittenSoFar() {
+    VariantBuilder b = new VariantBuilder();
+    assertEquals(0, b.sizeInBytes());
+    b.appendString("abc"); // header and 3 bytes
+    assertEquals(4, b.sizeInBytes());
+    assertEquals(4, b.build().valueSize());
   }
 }

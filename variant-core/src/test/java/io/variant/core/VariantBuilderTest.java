@@ -2,6 +2,7 @@
 package io.variant.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -323,5 +324,58 @@ class VariantBuilderTest {
     Variant corrupt = new VariantBuilder().appendStringUtf8Unchecked(bad, 0, 2).build();
     assertThrows(VariantFormatException.class, corrupt::validate);
     assertThrows(VariantFormatException.class, corrupt::stringValue);
+  }
+
+  @Test
+  void everyAppendReturnsTheBuilderForChaining() {
+    Variant v =
+        new VariantBuilder()
+            .startArray()
+            .appendBoolean(true)
+            .appendDouble(1.5)
+            .appendFloat(2.5f)
+            .appendDecimal(new BigDecimal("1.25"))
+            .appendDecimal(VariantType.DECIMAL8, new BigDecimal("2.5"))
+            .appendDecimal(375, 2)
+            .appendDate(3)
+            .appendTimestampMicros(4)
+            .appendTimestampNanos(5)
+            .appendTimestampNtzNanos(6)
+            .appendTimeMicros(7)
+            .appendBinary(new byte[] {8})
+            .appendUuid(new UUID(0, 9))
+            .endArray()
+            .build();
+    assertEquals(13, v.size());
+    assertEquals(VariantType.BOOLEAN_TRUE, v.element(0).type());
+    assertEquals(1.5, v.element(1).doubleValue());
+    assertEquals(2.5f, v.element(2).floatValue());
+    assertEquals(new BigDecimal("1.25"), v.element(3).decimalValue());
+    assertEquals(VariantType.DECIMAL8, v.element(4).type());
+    assertEquals(new BigDecimal("3.75"), v.element(5).decimalValue());
+    assertEquals(VariantType.DATE, v.element(6).type());
+    assertEquals(VariantType.TIMESTAMP_MICROS, v.element(7).type());
+    assertEquals(VariantType.TIMESTAMP_NANOS, v.element(8).type());
+    assertEquals(VariantType.TIMESTAMP_NTZ_NANOS, v.element(9).type());
+    assertEquals(VariantType.TIME_NTZ_MICROS, v.element(10).type());
+    assertEquals(VariantType.BINARY, v.element(11).type());
+    assertEquals(new UUID(0, 9), v.element(12).uuidValue());
+  }
+
+  /**
+   * A value copied verbatim keeps its writer's field order, which may not be key order: lookups on
+   * the built value still find every field (it is not marked as built in key order).
+   */
+  @Test
+  void aVerbatimCopyOfForeignFieldOrderFindsEveryField() {
+    VariantMetadata ab = VariantMetadata.of(Hex.bytes("11 02 00 01 02 61 62"));
+    // object, 2 fields listed b then a: ids 1 0, offsets 0 2 4 | "x" | int8 1
+    Variant foreign = Variant.of(ab, Hex.bytes("02 02 01 00 00 02 04 05 78 0C 01"), 0, 11);
+    Variant copy = VariantBuilder.withMetadata(ab).appendVariant(foreign).build();
+    assertEquals("02 02 01 00 00 02 04 05 78 0C 01", Hex.of(copy.valueBytes()));
+    assertEquals(1, copy.field("a").longValue());
+    assertEquals("x", copy.field("b").stringValue());
+    assertEquals(1, copy.fieldIndex("a"));
+    assertNull(copy.field("c"));
   }
 }

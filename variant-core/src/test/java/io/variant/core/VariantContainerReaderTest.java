@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.variant.testkit.Hex;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -18,6 +20,23 @@ import org.junit.jupiter.api.TestFactory;
 class VariantContainerReaderTest {
   private static final String AB = "11 02 00 01 02 61 62"; // sorted, 2 keys, offsets 0 1 2, "a" "b"
   private static final String A = "01 01 00 01 61"; // unsorted, 1 key, offsets 0 1, "a"
+
+  @Test
+  void byteBuffersAreReadFromTheirPositionHeapOrDirect() {
+    byte[] metadata = Hex.bytes("FF " + AB + " FF");
+    byte[] value = Hex.bytes("FF FF 02 02 00 01 00 02 04 0C 01 05 78 FF");
+    ByteBuffer heapMetadata = ByteBuffer.wrap(metadata, 1, metadata.length - 2).slice();
+    ByteBuffer heapValue = ByteBuffer.wrap(value, 2, value.length - 3);
+    ByteBuffer direct = ByteBuffer.allocateDirect(value.length - 3);
+    direct.put(value, 2, value.length - 3).flip();
+    for (ByteBuffer v : List.of(heapValue, direct)) {
+      Variant read = Variant.of(heapMetadata, v);
+      assertEquals(1, read.field("a").longValue());
+      assertEquals("x", read.field("b").stringValue());
+      assertEquals(11, read.valueSize());
+      assertEquals(AB, Hex.of(read.metadataBytes()));
+    }
+  }
 
   @Test
   void objectReadsFieldsByIndexAndByKey() {

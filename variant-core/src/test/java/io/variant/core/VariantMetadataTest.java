@@ -119,4 +119,72 @@ class VariantMetadataTest {
         VariantMetadata.of(Hex.bytes("01 02 00 01 02 62 61")).toString());
     assertEquals("VariantMetadata{sorted=false, keys=[]}", VariantMetadata.EMPTY.toString());
   }
+
+  @Test
+  void headerErrorsNameTheByteAndTheBytesFound() {
+    var empty =
+        assertThrows(
+            VariantFormatException.class, () -> VariantMetadata.of(Hex.bytes("FF 01 00 00"), 1, 0));
+    assertEquals(1, empty.byteOffset());
+    assertTrue(empty.getMessage().contains("metadata is empty"), empty.getMessage());
+
+    // a header byte at offset 2 and nothing after it: the dictionary size has no byte
+    var noSize =
+        assertThrows(
+            VariantFormatException.class, () -> VariantMetadata.of(Hex.bytes("FF FF 01 00"), 2, 1));
+    assertEquals(3, noSize.byteOffset());
+    assertTrue(noSize.getMessage().contains("needs 1 bytes, found 0"), noSize.getMessage());
+
+    // 2-byte offsets (header 41): 2 keys, offsets 0 1 5, but only 2 string bytes follow
+    var shortStrings =
+        assertThrows(
+            VariantFormatException.class,
+            () -> VariantMetadata.of(Hex.bytes("41 0200 0000 0100 0500 61 62")));
+    assertEquals(7, shortStrings.byteOffset()); // the last offset: 3 + 2 * 2
+    assertTrue(shortStrings.getMessage().contains("end at byte 14"), shortStrings.getMessage());
+  }
+
+  @Test
+  void bytesGivenCountsTheBytesAfterTheDictionary() {
+    VariantMetadata m = VariantMetadata.of(Hex.bytes("FF 01 00 00 EE EE"), 1, 5);
+    assertEquals(3, m.length());
+    assertEquals(5, m.bytesGiven());
+  }
+
+  @Test
+  void offsetErrorsNameTheOffsetTableEntry() {
+    // 2-byte offsets: 3 keys, offsets 0 2 1 3 ("abc"): key 1 starts after it ends
+    VariantMetadata backwards = VariantMetadata.of(Hex.bytes("41 0300 0000 0200 0100 0300 616263"));
+    var e = assertThrows(VariantFormatException.class, () -> backwards.key(1));
+    assertEquals(5, e.byteOffset()); // offset 1: 3 + 1 * 2
+    assertTrue(
+        e.getMessage().contains("offset 2 of key 1 is after the next offset 1"), e.getMessage());
+
+    // 2 keys, offsets 0 5 2 ("ab"): offset 1 points past the 2 string bytes
+    VariantMetadata past = VariantMetadata.of(Hex.bytes("41 0200 0000 0500 0200 6162"));
+    var p = assertThrows(VariantFormatException.class, () -> past.key(1));
+    assertEquals(5, p.byteOffset());
+    assertTrue(
+        p.getMessage().contains("offset 5 points past the strings (2 bytes)"), p.getMessage());
+    assertThrows(VariantFormatException.class, past::validate);
+  }
+
+  @Test
+  void keyIdsOutsideTheDictionaryAreNamed() {
+    VariantMetadata m = VariantMetadata.of(Hex.bytes("11 02 00 01 02 61 62"));
+    for (int id : new int[] {-1, 2, 3}) {
+      var e = assertThrows(IndexOutOfBoundsException.class, () -> m.key(id));
+      assertEquals("key id " + id + " outside dictionary of 2", e.getMessage());
+    }
+    assertEquals("a", m.key(0));
+  }
+
+  @Test
+  void validateNamesTheFirstKeyOutOfOrder() {
+    // marked sorted, but "b" then "c" then "a"
+    VariantMetadata m = VariantMetadata.of(Hex.bytes("11 03 00 01 02 03 62 63 61"));
+    var e = assertThrows(VariantFormatException.class, m::validate);
+    assertEquals(8, e.byteOffset()); // key 2's byte
+    assertTrue(e.getMessage().contains("key 2 is not after key 1"), e.getMessage());
+  }
 }

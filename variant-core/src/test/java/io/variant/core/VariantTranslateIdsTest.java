@@ -78,6 +78,27 @@ class VariantTranslateIdsTest {
   }
 
   @Test
+  void givesNullForAKeyAfterEveryKeyOfTheTarget() {
+    Variant y =
+        Variant.of(Hex.bytes("11 01 00 01 79"), Hex.bytes("02 01 00 00 02 0C 01")); // {"y":1}
+    assertNull(y.translateIds(metadata("11 01 00 01 78")), "target holds only x");
+    assertNull(y.translateIds(metadata("11 02 00 01 02 61 78")), "target holds a and x");
+  }
+
+  @Test
+  void givesNullForADictionaryWithDuplicateKeys() {
+    // unsorted ["a", "a"]; the object {"a": 1} uses id 0
+    Variant twice =
+        Variant.of(Hex.bytes("01 02 00 01 02 61 61"), Hex.bytes("02 01 00 00 02 0C 01"));
+    assertNull(twice.translateIds(metadata(AB)), "a target near its size");
+    MetadataBuilder many = new MetadataBuilder().add("a");
+    for (int i = 0; i < 20; i++) {
+      many.add("k" + i);
+    }
+    assertNull(twice.translateIds(many.build()), "a target many times its size");
+  }
+
+  @Test
   void matchesReencodingOnGeneratedCanonicalValues() {
     Trials.run(
         "translateIdsMatchesReencoding",

@@ -33,8 +33,8 @@ final class FixedDictionaryRebuild {
   // A power of two, in sets of WAYS by hash, least recently used dropped. The 3,000-row event log
   // has 551 distinct row dictionaries: direct-mapped, 40 slots held two or more of them and 8% of
   // rows were resolved again (copied, merged); in sets of 4 none is, after its first row.
-  private static final int CACHED_DICTIONARIES = 4096;
-  private static final int WAYS = 4;
+  static final int CACHED_DICTIONARIES = 4096;
+  static final int WAYS = 4;
 
   /**
    * One dictionary's ids: {@code ids[node.object][k]} is the field id of {@code node.names[k]}, or

@@ -99,7 +99,7 @@ public final class TypedScalarRebuild {
       return;
     }
     switch (t.slot) {
-      case STRING -> string(b, s);
+      case STRING -> throw new AssertionError(t.type); // taken before the switch
       case INTEGER -> b.appendInteger(t.variantType, s.typedLong());
       case BOOLEAN -> b.appendBoolean(s.typedBoolean());
       case FLOAT -> b.appendFloat(s.typedFloat());

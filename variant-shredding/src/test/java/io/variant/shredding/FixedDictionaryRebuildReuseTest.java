@@ -2,9 +2,12 @@
 package io.variant.shredding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
@@ -71,5 +74,51 @@ class FixedDictionaryRebuildReuseTest {
           }
         });
     assertTrue(taken[0] > 0, "the fast path took no row: the property would be vacuous");
+  }
+
+  /**
+   * The dictionary cache keeps {@link FixedDictionaryRebuild#WAYS} dictionaries per set, chosen by
+   * {@code bytesHash()}: more dictionaries of the first and of the last set than a set holds evict
+   * one another in turn and are resolved anew when they come back, each row rebuilt as the general
+   * path rebuilds it.
+   */
+  @Test
+  void dictionariesCrowdingTheFirstAndTheLastCacheSetRebuildAsTheGeneralPath() {
+    int lastSet = FixedDictionaryRebuild.CACHED_DICTIONARIES - FixedDictionaryRebuild.WAYS;
+    List<Variant> first = new ArrayList<>();
+    List<Variant> last = new ArrayList<>();
+    int crowd = FixedDictionaryRebuild.WAYS + 1;
+    for (int i = 0; first.size() < crowd || last.size() < crowd; i++) {
+      // {"a": 1, "k<i>": 2}: its own sorted dictionary ["a", "k<i>"]
+      Variant v =
+          new VariantBuilder()
+              .startObject()
+              .key("a")
+              .appendLong(1)
+              .key("k" + i)
+              .appendLong(2)
+              .endObject()
+              .build();
+      int set = v.metadata().bytesHash() & lastSet;
+      if (set == 0 && first.size() < crowd) {
+        first.add(v);
+      } else if (set == lastSet && last.size() < crowd) {
+        last.add(v);
+      }
+    }
+    ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
+    FixedDictionaryRebuild fast = new FixedDictionaryRebuild(plan, RebuildOptions.defaults());
+    Rebuilder general = Rebuilder.generalOnly(plan, RebuildOptions.defaults());
+    for (int pass = 0; pass < 2; pass++) {
+      for (List<Variant> rows : List.of(first, last)) {
+        for (Variant v : rows) {
+          ShreddedSource split = SplitRebuild.split(v, plan, SplitOptions.defaults()).root();
+          Variant actual = fast.rebuild(v.metadata(), split);
+          assertNotNull(actual, "declined " + v);
+          assertArrayEquals(general.rebuild(v.metadata(), split).valueBytes(), actual.valueBytes());
+          assertEquals(v, actual);
+        }
+      }
+    }
   }
 }

@@ -25,9 +25,14 @@ class RebuildMissingTest {
   private static final VariantMetadata METADATA = VariantMetadata.of(Hex.bytes(ROW_METADATA));
   private static final ShreddingPlan AB = ShreddingPlan.parse("{\"a\": int64, \"b\": string}");
 
+  /** The row rebuilt by both paths, which must agree (the fast path takes these rows). */
   private static String rebuild(ShreddingPlan plan, Slot root) {
     Variant r = Rebuilder.of(plan).rebuild(METADATA, root);
     assertEquals(ROW_METADATA, Hex.of(r.metadataBytes()), "the row's metadata");
+    Variant general =
+        Rebuilder.generalOnly(plan, RebuildOptions.defaults()).rebuild(METADATA, root);
+    assertEquals(Hex.of(r.valueBytes()), Hex.of(general.valueBytes()), "the general path");
+    assertEquals(ROW_METADATA, Hex.of(general.metadataBytes()), "the general path's metadata");
     return Hex.of(r.valueBytes());
   }
 

@@ -93,6 +93,9 @@ class WideningTest {
         row("decimal8 127.5", dec8("127.5"), "int64", NO, NO),
         row("decimal16 2^63-1", dec16("9223372036854775807"), "int64", "9223372036854775807", NO),
         row("decimal16 2^63", dec16("9223372036854775808"), "int64", NO, NO),
+        row("decimal16 1.5", dec16("1.5"), "int64", NO, NO), // a fraction is never cut off
+        row("decimal16 -2.50", dec16("-2.50"), "int64", NO, NO),
+        row("decimal16 2.0", dec16("2.0"), "int64", "2", NO),
         row(
             "decimal16 -2^63",
             dec16("-9223372036854775808.00"),

@@ -52,7 +52,8 @@ public final class Utf8Reader extends Reader {
     }
     int n = 0;
     if (pendingLow != 0) {
-      cbuf[off + n++] = pendingLow;
+      cbuf[off] = pendingLow;
+      n = 1;
       pendingLow = 0;
       column++;
     }

@@ -193,4 +193,25 @@ class JsonDocumentReaderTest {
     assertEquals(5000, docs.size());
     assertEquals("4321:1 {\"i\":4320,\"s\":\"" + "x".repeat(4320 % 70) + "\"}", docs.get(4320));
   }
+
+  @Test
+  void aLeadingNulIsAnErrorNotSkippedLikeAByteOrderMark() {
+    assertThrows(VariantJsonException.class, () -> readAll("\u0000 {\"a\":1}"));
+  }
+
+  /** Readers with different limits, one after the other, each read under their own. */
+  @Test
+  void readersWithDifferentLimitsEachKeepTheirOwn() throws IOException {
+    String longString = "\"" + "x".repeat(500) + "\"";
+    JsonOptions small = JsonOptions.defaults().withLimits(new Limits(10, 100));
+    JsonOptions large = JsonOptions.defaults().withLimits(new Limits(10, 10_000));
+    for (int pass = 0; pass < 2; pass++) {
+      var e =
+          assertThrows(
+              Exception.class,
+              () -> readAll(new JsonDocumentReader(new StringReader(longString), small)));
+      assertTrue(io.variant.core.VariantLimitException.isCauseOf(e), e.toString());
+      assertEquals(1, readAll(new JsonDocumentReader(new StringReader(longString), large)).size());
+    }
+  }
 }

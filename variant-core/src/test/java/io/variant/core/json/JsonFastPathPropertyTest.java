@@ -76,6 +76,19 @@ class JsonFastPathPropertyTest {
     }
   }
 
+  /**
+   * Text the fast path cannot take (a byte order mark first, an unpaired surrogate) goes to the
+   * jackson path as it is, never to the fast path with the bytes of the text before it.
+   */
+  @Test
+  void textTheFastPathDeclinesIsNeverReadFromThePreviousTextsBytes() {
+    JsonRowParser rows = VariantJson.rowParser();
+    assertEquals("[1]", VariantJson.toJson(rows.parse("[1]")));
+    assertThrows(VariantJsonException.class, () -> rows.parse("\uFEFF[2]")); // text has no BOM
+    assertEquals("[3]", VariantJson.toJson(rows.parse("[3]")));
+    assertThrows(VariantJsonException.class, () -> rows.parse("[\"\uD800\"]"));
+  }
+
   @Test
   void errorsKeepTheirLineAndColumnInBytes() {
     JsonRowParser rows = VariantJson.rowParser();

@@ -54,6 +54,9 @@ class JsonFastPathTest {
                 "1e23",
                 "1e300",
                 "12345678901234567e3",
+                "9538966464194083e3", // 16 digits: one multiplication would round twice
+                "9538966464194083e-3",
+                "15e-1", // a power of ten of 0
                 "5e-324",
                 "\"\"",
                 "\"abc\"",
@@ -62,6 +65,15 @@ class JsonFastPathTest {
                 "\"a\\nb\\t\\\"\\\\\\/\\b\\f\\r\"",
                 "\"\\u00e9\\u6f22\\uD83D\\uDE00\\u0000\"",
                 "\"" + "x\\n".repeat(100) + "\"", // unescaped, longer than the scratch buffer
+                "\""
+                    + "x".repeat(130)
+                    + "\\n\"", // plain bytes past the scratch buffer, then an escape
+                "\"\\n"
+                    + "x".repeat(300)
+                    + "\"", // an escape, then plain bytes past the scratch buffer
+                "\"" + "\\t".repeat(200) + "\"", // escapes only
+                "\"" + "\\uD83D\\uDE00".repeat(40) + "\"", // four bytes per escaped pair
+                "[\"a b\"]", // a blank among the last bytes, which are scanned one at a time
                 "{}",
                 "[]",
                 "{ }",
@@ -75,7 +87,10 @@ class JsonFastPathTest {
                 "{\"a long key name\": 1, \"\u00e9\u00e9\u00e9\u00e9\u00e9\": 2}",
                 "[{\"a\":1,\"b\":2},{\"a\":3,\"b\":4},{\"b\":5}]", // repeated keys
                 "[".repeat(JsonBytesParser.MAX_FAST_DEPTH)
-                    + "]".repeat(JsonBytesParser.MAX_FAST_DEPTH)));
+                    + "]".repeat(JsonBytesParser.MAX_FAST_DEPTH),
+                "{\"a\":".repeat(JsonBytesParser.MAX_FAST_DEPTH)
+                    + "1"
+                    + "}".repeat(JsonBytesParser.MAX_FAST_DEPTH)));
     for (int k = 0; k <= 17; k++) { // the special byte at every position of an 8-byte word
       docs.add("\"" + "x".repeat(k) + "\\n" + "y".repeat(9) + "\"");
       docs.add("\"" + "x".repeat(k) + "\u00e9" + "y".repeat(9) + "\"");

@@ -2,6 +2,7 @@
 package io.variant.core.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -111,6 +112,7 @@ class JsonNumberRulesTest {
   @ParameterizedTest
   @CsvSource({
     "1e-400",
+    "9e-400",
     "0.1e-400",
     "-1e-400",
     "2e-324",
@@ -124,6 +126,28 @@ class JsonNumberRulesTest {
     assertEquals(2, e.column()); // the number's first character
     assertTrue(e.getMessage().contains("outside the range of a double"), e.getMessage());
     assertTrue(e.getMessage().contains("closer to zero than 4.9E-324"), e.getMessage());
+  }
+
+  @Test
+  void anOutOfRangeLiteralIsQuotedWholeUpToFortyChars() {
+    String forty = "1" + "0".repeat(35) + "e400";
+    var whole = assertThrows(VariantJsonException.class, () -> VariantJson.parse(forty));
+    assertTrue(whole.getMessage().contains("number " + forty + " is outside"), whole.getMessage());
+    String fortyOne = "1" + "0".repeat(36) + "e400";
+    var cut = assertThrows(VariantJsonException.class, () -> VariantJson.parse(fortyOne));
+    assertTrue(
+        cut.getMessage().contains("number " + fortyOne.substring(0, 37) + "... is outside"),
+        cut.getMessage());
+  }
+
+  @Test
+  void aNonZeroDigitCountsOnlyBeforeTheExponent() {
+    for (String nonZero : new String[] {"1", "9", "0.1", "0.009", "-0.9e-400", "10e0"}) {
+      assertTrue(JsonToVariant.hasNonZeroDigit(nonZero), nonZero);
+    }
+    for (String zero : new String[] {"0", "-0.000", "0e5", "0.0E-19", "0." + "0".repeat(40)}) {
+      assertFalse(JsonToVariant.hasNonZeroDigit(zero), zero);
+    }
   }
 
   @Test

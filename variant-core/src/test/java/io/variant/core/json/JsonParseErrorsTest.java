@@ -44,7 +44,8 @@ class JsonParseErrorsTest {
       \\n\\n  {"a": tru}            | 3    | 9      | tru
       ``                            | 1    | 1      | found the end of the input
       `  \\n `                      | 2    | 2      | found the end of the input
-      1 2                           | 1    | 3      | expected the end of the input after the document
+      1 2                           | 1    | 3      | after the document, found another value
+      1 [                           | 1    | 3      | after the document, found '['
       {"a":1}}                      | 1    | 8      | Unexpected close marker
       {"a":1} x                     | 1    | 9      | Unrecognized token 'x'
       [1,2                          | 1    | 5      | end-of-input

@@ -101,4 +101,17 @@ class JsonParserApiTest {
       assertEquals(3, e.column());
     }
   }
+
+  @Test
+  void aRowParserReadsTheRangeItIsGivenAndKeepsItsOptions() {
+    JsonOptions options = JsonOptions.defaults();
+    JsonRowParser rows = VariantJson.rowParser(options);
+    assertSame(options, rows.options());
+    byte[] buf = "xx[1,2]yy".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(2, rows.parse(buf, 2, 5).size());
+    var e = assertThrows(IndexOutOfBoundsException.class, () -> rows.parse(buf, 5, 5));
+    assertEquals("range [5, 5+5) outside 9", e.getMessage());
+    assertThrows(IndexOutOfBoundsException.class, () -> rows.parse(buf, -1, 2));
+    assertThrows(IndexOutOfBoundsException.class, () -> rows.parse(buf, 1, -1));
+  }
 }

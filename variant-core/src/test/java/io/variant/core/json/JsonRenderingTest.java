@@ -239,7 +239,7 @@ class JsonRenderingTest {
     try (JsonGenerator gen = new JsonFactory().createGenerator(w)) {
       gen.writeStartArray();
       VariantJson.writeJson(v, gen);
-      VariantJson.writeJson(v, gen);
+      VariantJson.writeJson(v, gen, io.variant.core.Limits.defaults());
       gen.writeEndArray();
     }
 

@@ -129,6 +129,48 @@ class JsonRowParserSharedUseTest {
     }
   }
 
+  /**
+   * A call on bytes that starts while another thread's call is inside the parser is refused: the
+   * other thread parses a document large enough to take a while, and this one calls meanwhile until
+   * one of the two calls is refused (documents grow until one is, on a fast machine).
+   */
+  @Test
+  void aCallOnBytesWhileAnotherIsInsideIsRefused() throws Exception {
+    JsonRowParser shared = VariantJson.rowParser();
+    byte[] small = "[1]".getBytes(StandardCharsets.UTF_8);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      boolean refused = false;
+      for (int n = 1 << 16; n <= 1 << 23 && !refused; n <<= 1) {
+        byte[] big = ("[" + "1,".repeat(n) + "1]").getBytes(StandardCharsets.UTF_8);
+        CountDownLatch started = new CountDownLatch(1);
+        Future<Variant> large =
+            pool.submit(
+                () -> {
+                  started.countDown();
+                  return shared.parse(big);
+                });
+        started.await();
+        while (!large.isDone() && !refused) {
+          try {
+            assertEquals("[1]", VariantJson.toJson(shared.parse(small)));
+          } catch (ConcurrentModificationException e) {
+            refused = true;
+          }
+        }
+        try {
+          assertEquals(n + 1, large.get(1, TimeUnit.MINUTES).size());
+        } catch (java.util.concurrent.ExecutionException e) {
+          assertTrue(e.getCause() instanceof ConcurrentModificationException, e.toString());
+          refused = true; // this thread's call got inside first
+        }
+      }
+      assertTrue(refused, "no call was refused while another was inside");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   /** Deterministic: a second thread calls next() while the first is held inside its read. */
   @Test
   void aSecondThreadInsideTheSameDocumentReaderIsRefusedAtOnce() throws Exception {

@@ -75,6 +75,37 @@ class TemporalStringsPropertyTest {
     assertNull(TemporalStrings.temporal("2024-3-01"));
   }
 
+  @Test
+  void convertReachesStringsInsideObjectsAndArraysAfterOtherValues() {
+    Variant row =
+        VariantJson.parse(
+            "{\"a\": 1, \"b\": \"2024-03-01\", \"c\": [\"x\", 2,"
+                + " [\"2024-03-01T00:00:26.791000\"]], \"d\": {\"e\": null}}");
+    TemporalStrings temporal = new TemporalStrings(BuilderOptions.defaults());
+    Variant converted = temporal.convert(row);
+    assertEquals(VariantType.DATE, converted.field("b").type());
+    assertEquals(
+        VariantType.TIMESTAMP_NTZ_MICROS, converted.field("c").element(2).element(0).type());
+    assertEquals(VariantType.STRING, converted.field("c").element(0).type());
+    assertEquals(2, temporal.converted());
+    assertEquals(VariantJson.toJson(row), VariantJson.toJson(converted));
+
+    Variant onlyInArray = VariantJson.parse("[1, \"2024-03-01\"]");
+    assertEquals(VariantType.DATE, temporal.convert(onlyInArray).element(1).type());
+    assertEquals(3, temporal.converted());
+  }
+
+  @Test
+  void aRowWithNothingToConvertIsReturnedAsItIs() {
+    TemporalStrings temporal = new TemporalStrings(BuilderOptions.defaults());
+    for (String json :
+        new String[] {"{\"a\": [1, \"x\"], \"b\": {}}", "[\"2024-02-30\"]", "\"2024-3-01\"", "7"}) {
+      Variant row = VariantJson.parse(json);
+      assertSame(row, temporal.convert(row), json);
+    }
+    assertEquals(0, temporal.converted());
+  }
+
   private static Variant string(String s) {
     return new VariantBuilder().appendString(s).build();
   }

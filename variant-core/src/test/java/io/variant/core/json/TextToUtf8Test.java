@@ -32,6 +32,17 @@ class TextToUtf8Test {
         });
   }
 
+  /** Where the byte count of a character changes, after non-ASCII text (the loop's part). */
+  @Test
+  void theBoundsOfEachSequenceLengthEncodeAsTheJdkDoes() {
+    for (int cp : new int[] {0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF}) {
+      String text = "\u00e9" + new String(Character.toChars(cp)) + "\u00e9";
+      assertTrue(encoder.encode(text), Integer.toHexString(cp));
+      assertArrayEquals(
+          text.getBytes(StandardCharsets.UTF_8), encoded(), "U+" + Integer.toHexString(cp));
+    }
+  }
+
   @Test
   void aTextWhoseBytesDoNotOutnumberItsCharsFitsTheBufferSizedForIt() {
     for (int n : new int[] {0, 1, 100, TextToUtf8.CHUNK - 1, TextToUtf8.CHUNK + 9, 1_000_003}) {
