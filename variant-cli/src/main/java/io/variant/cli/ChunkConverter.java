@@ -123,7 +123,13 @@ final class ChunkConverter implements AutoCloseable {
   private Variant parse(RowChunk chunk, int i) {
     try {
       return NdjsonReader.parse(
-          parser, chunk.source(i), chunk.line(i), chunk.text(), chunk.docStart(i), chunk.docEnd(i));
+          parser,
+          chunk.source(i),
+          chunk.line(i),
+          chunk.text(),
+          chunk.docStart(i),
+          chunk.docEnd(i),
+          chunk.afterByteOrderMark(i));
     } catch (InputException e) {
       throw new InputException(
           e.source(), e.line(), e.column(), JsonDocuments.withHints(e.detail()), e.getCause());

@@ -26,9 +26,9 @@ import java.util.function.BooleanSupplier;
  *
  * <p><b>Failure:</b> the first failure in input order is thrown here, once every chunk before it is
  * written; the other threads stop at their next row, and the caller's {@link ConvertWriter}
- * abandons the output. At most twice as many chunks as threads are in flight, so memory stays
- * bounded whatever the input's size. The threads are daemons: an interrupted JVM does not wait for
- * them, and {@link TemporaryFileGuard} removes what was being written.
+ * abandons the output. At most twice as many chunks as threads are in flight ({@link #inFlight}),
+ * so memory stays bounded whatever the input's size. The threads are daemons: an interrupted JVM
+ * does not wait for them, and {@link TemporaryFileGuard} removes what was being written.
  */
 final class ConvertThreads {
   /** Makes a thread's converter from its encoder; told when the conversion has failed. */
@@ -80,13 +80,14 @@ final class ConvertThreads {
       start(converters0);
       converters0.clear(); // each thread closes its own
       ArrayDeque<CompletableFuture<ChunkConverter.Converted>> pending = new ArrayDeque<>();
+      int inFlight = inFlight(Runtime.getRuntime().maxMemory());
       for (boolean more = true; more; ) {
         RowChunk chunk = new RowChunk(chunkBytes);
         more = fill(chunk, next);
         CompletableFuture<ChunkConverter.Converted> result = new CompletableFuture<>();
         tasks.add(new Task(chunk, result));
         pending.add(result);
-        while (!pending.isEmpty() && (pending.size() >= 2 * threads || pending.peek().isDone())) {
+        while (!pending.isEmpty() && (pending.size() >= inFlight || pending.peek().isDone())) {
           apply(await(pending.poll()), out);
         }
       }
@@ -127,6 +128,15 @@ final class ConvertThreads {
         }
       };
     }
+  }
+
+  /**
+   * Chunks converted or waiting to be, besides the one being read: twice the threads, so that none
+   * waits for the reading thread, as far as an eighth of {@code heapBytes} holds their text (a
+   * small heap converts fewer chunks at once rather than fail).
+   */
+  int inFlight(long heapBytes) {
+    return (int) Math.max(1, Math.min(2L * threads, heapBytes / 8 / chunkBytes));
   }
 
   /** Rows read, good or bad. */

@@ -96,7 +96,7 @@ final class NdjsonReader {
     if (!nextLine()) {
       return null;
     }
-    return parse(parser, name, lineNumber, line, textStart, textEnd);
+    return parse(parser, name, lineNumber, line, textStart, textEnd, textStart > 0);
   }
 
   /**
@@ -144,22 +144,31 @@ final class NdjsonReader {
 
   /**
    * Parses the document in {@code [start, end)} of {@code text}, line {@code lineNumber} of input
-   * {@code name}; {@code start} is 3 after a byte order mark, which columns count as one character.
+   * {@code name}; {@code afterByteOrderMark} if the line's first bytes, before {@code start}, are a
+   * byte order mark, which columns count as one character.
    *
    * @throws InputException for a malformed document (its line and column), or one over a limit
    */
   static Variant parse(
-      JsonRowParser parser, String name, long lineNumber, byte[] text, int start, int end) {
-    // the line buffer itself where it can be (a 100 MB line is not copied first)
-    byte[] doc = start == 0 ? text : Arrays.copyOfRange(text, start, end);
-    int length = start == 0 ? end : doc.length;
+      JsonRowParser parser,
+      String name,
+      long lineNumber,
+      byte[] text,
+      int start,
+      int end,
+      boolean afterByteOrderMark) {
     try {
-      return parser.parse(doc, 0, length);
+      return parser.parse(text, start, end - start); // in place: a 100 MB line is not copied
     } catch (VariantJsonException e) {
+      if (start != 0) { // the error's column is counted from the document's first byte
+        byte[] doc = Arrays.copyOfRange(text, start, end);
+        return parse(parser, name, lineNumber, doc, 0, doc.length, afterByteOrderMark);
+      }
       long column =
           e.column() <= 0
               ? 0
-              : charColumn(doc, (int) Math.min(e.column(), length + 1L)) + (start > 0 ? 1 : 0);
+              : charColumn(text, (int) Math.min(e.column(), end + 1L))
+                  + (afterByteOrderMark ? 1 : 0);
       throw new InputException(
           name, lineNumber + Math.max(0, e.line() - 1), column, JsonDocuments.detail(e), e);
     } catch (VariantException e) {

@@ -55,8 +55,9 @@ final class RowChunk {
   /** Adds an NDJSON line: its bytes {@code [0, length)}, the document in {@code [from, to)}. */
   void addLine(String source, long line, byte[] bytes, int length, int from, int to) {
     int at = next(source, line, null);
-    if (textLength + length > text.length) {
-      text = Arrays.copyOf(text, Math.max(textLength + length, 2 * text.length));
+    if (textLength + length > text.length) { // doubled, but not far past the chunk's size
+      int doubled = (int) Math.min(2L * text.length, maxBytes + (1 << 16));
+      text = Arrays.copyOf(text, Math.max(textLength + length, doubled));
     }
     System.arraycopy(bytes, 0, text, textLength, length);
     rawStart[at] = textLength;
@@ -136,6 +137,11 @@ final class RowChunk {
 
   int docEnd(int i) {
     return docEnd[i];
+  }
+
+  /** True if line {@code i} starts with a byte order mark, before its document. */
+  boolean afterByteOrderMark(int i) {
+    return docStart[i] > rawStart[i];
   }
 
   /** Line {@code i} as read (up to 64 KiB), for the rejects file. */

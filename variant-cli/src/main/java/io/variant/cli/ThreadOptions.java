@@ -15,6 +15,11 @@ final class ThreadOptions {
   /** Most threads accepted: more than any machine's cores would only add memory. */
   static final int MAX_THREADS = 1024;
 
+  /** The default chunk is at most this share of the heap. */
+  private static final int HEAP_SHARES = 16;
+
+  private static final int MIN_CHUNK_BYTES = 1024;
+
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
 
@@ -32,7 +37,7 @@ final class ThreadOptions {
       converter = ByteSize.class,
       paramLabel = "SIZE",
       description =
-          "Input text per chunk (default: 16M): a thread converts a chunk of consecutive rows at a "
+          "Input text per chunk (default: 16M, or a sixteenth of the JVM's heap if less): a thread converts a chunk of consecutive rows at a "
               + "time, and its rows make row groups of their own. Larger chunks make larger row groups; "
               + "smaller ones share the work out more evenly.")
   Long chunkSize;
@@ -55,15 +60,18 @@ final class ThreadOptions {
   }
 
   /**
-   * Bytes of input text per chunk.
+   * Bytes of input text per chunk: {@code --chunk-size}, else {@link RowChunk#DEFAULT_BYTES} or a
+   * sixteenth of the heap if that is less (a JVM run with {@code -Xmx64m} still has room for the
+   * chunks in flight).
    *
    * @throws ParameterException if {@code --chunk-size} is out of range
    */
   int chunkBytes() {
     if (chunkSize == null) {
-      return RowChunk.DEFAULT_BYTES;
+      long share = Runtime.getRuntime().maxMemory() / HEAP_SHARES;
+      return (int) Math.max(MIN_CHUNK_BYTES, Math.min(RowChunk.DEFAULT_BYTES, share));
     }
-    if (chunkSize < 1024 || chunkSize > (1L << 30)) {
+    if (chunkSize < MIN_CHUNK_BYTES || chunkSize > (1L << 30)) {
       throw new ParameterException(
           spec.commandLine(), "--chunk-size must be between 1K and 1G, was " + chunkSize);
     }
