@@ -31,8 +31,8 @@ class ConvertInterruptTest {
   }
 
   /**
-   * With --max-file-size, every numbered file written so far goes too: no partial set. Small chunks
-   * make the rows read so far reach the files while stdin stays open.
+   * With --max-file-size, every numbered file written so far goes too: no partial set, however many
+   * threads convert. Small chunks make the rows read so far reach the files while stdin stays open.
    */
   @Test
   void terminatedRollingConversionLeavesNoFileOfTheSet() throws IOException, InterruptedException {
@@ -43,7 +43,9 @@ class ConvertInterruptTest {
         "--max-file-size",
         "8K",
         "--chunk-size",
-        "4K");
+        "4K",
+        "--threads",
+        "4");
   }
 
   /** The rejects file is a temporary file until the convert succeeds: it goes too. */
