@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
-import io.variant.core.Variant;
-import io.variant.core.VariantException;
-import io.variant.core.json.TemporalStrings;
-import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.CheckedPlan;
-import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.parquet.write.RowGroupEncoder;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
@@ -18,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -128,7 +125,7 @@ final class ConvertCommand implements Callable<Integer> {
   @Mixin
   MapReduceConvert engine; // --engine mapreduce: a Hadoop job writing a directory of part files
 
-  private TemporalStrings temporal; // --infer-temporal: converts and counts what is written
+  @Mixin ThreadOptions threads;
 
   @Override
   public Integer call() throws IOException {
@@ -146,6 +143,8 @@ final class ConvertCommand implements Callable<Integer> {
           spec.commandLine(), "--plan and --plan-from cannot be used together");
     }
     parquet.check();
+    int threadCount = threads.threads();
+    int chunkBytes = threads.chunkBytes();
     PlanInference inference =
         PlanInference.create(rules.options(spec, InferenceOptions.defaults()));
     ShreddingPlan given =
@@ -153,7 +152,6 @@ final class ConvertCommand implements Callable<Integer> {
     if (engine.isMapReduce()) {
       return engine.run(this, given, spec);
     }
-    temporal = rules.temporal(json.options());
     FooterWarmUp.start(); // parquet-java's footer class init, off the main thread
     List<String> paths =
         InputPaths.expand(inputs, InputPaths::anyFile, InputPaths.Incomplete.READ, cli.stores());
@@ -179,20 +177,15 @@ final class ConvertCommand implements Callable<Integer> {
           summary.planNote(() -> " (plan of " + planFrom + ")");
         }
         try {
-          out.open(
-              file -> {
-                VariantParquetWriter writer =
-                    parquet.writer(file, written).widening(rules.widening).build();
-                // rows parsed over the writer's dictionary are written as they are, not re-based
-                documents.dictionary(writer.metadata(parquet.column));
-                return writer;
-              });
-          write(sample, documents, out, summary, shown);
+          out.open(file -> parquet.writer(file, written).widening(rules.widening).build());
+          ConvertThreads run = new ConvertThreads(threadCount, chunkBytes, errors, shown);
+          run.run(ConvertThreads.ChunkReader.of(sample, documents), out, this::converter);
+          summary.read(run.read());
+          summary.temporal(rules.inferTemporal ? run.temporal() : -1);
         } finally {
           shown.finish();
         }
         summary.written(out.rowCount(), written);
-        summary.temporal(temporal == null ? -1 : temporal.converted());
         List<ConvertWriter.Written> files = out.commit();
         rejects.commit();
         summary.leftovers(out.leftovers().plus(rejects.leftovers()));
@@ -233,64 +226,15 @@ final class ConvertCommand implements Callable<Integer> {
     }
   }
 
-  /** Writes every document, skipping bad ones if {@code --on-error skip}. */
-  private void write(
-      PlanSample sample,
-      JsonDocuments documents,
-      ConvertWriter out,
-      ConvertSummary summary,
-      Progress shown)
-      throws IOException {
-    // One row per call of writeNext, not per turn of a loop here: this method runs once, and C1
-    // compiles a loop inside one call only after 60,000 turns (on-stack replacement), so the loop
-    // body of a 20,000-row convert ran interpreted for every row; a method called per row is
-    // compiled after about 200 calls.
-    long rows = 0;
-    for (int step; (step = writeNext(sample, documents, out, summary)) != END; ) {
-      if (step == WRITTEN) {
-        shown.update(++rows, documents.bytesRead());
-      }
-    }
-  }
-
-  private static final int END = -1;
-  private static final int REJECTED = 0;
-  private static final int WRITTEN = 1;
-
-  /** Reads and writes the next document: {@link #WRITTEN}, {@link #REJECTED} or {@link #END}. */
-  private int writeNext(
-      PlanSample sample, JsonDocuments documents, ConvertWriter out, ConvertSummary summary)
-      throws IOException {
-    Variant v;
-    try {
-      v = sample.next(documents);
-    } catch (InputException e) {
-      summary.read();
-      errors.reject(e, sample.canContinue(documents), sample.failedLine(documents));
-      return REJECTED;
-    }
-    if (v == null) {
-      return END;
-    }
-    summary.read();
-    if (temporal != null) {
-      v = temporal.convert(v);
-    }
-    try {
-      out.write(VariantRecord.builder().set(parquet.column, v).build());
-    } catch (VariantException e) { // the document is valid JSON, yet cannot be shredded or encoded
-      throw new InputException(
-          sample.source(documents),
-          sample.line(documents),
-          0,
-          "cannot convert the document: " + e.getMessage(),
-          e);
-    } catch (OutputException e) {
-      throw e; // names the output itself; a closed stdout must stay one (exit code 141)
-    } catch (IOException e) {
-      throw new IOException("cannot write " + output + ": " + IoMessages.reason(e), e);
-    }
-    return WRITTEN;
+  /** The converter of one of the threads, with its own encoder. */
+  private ChunkConverter converter(RowGroupEncoder encoder, BooleanSupplier cancelled) {
+    return new ChunkConverter(
+        encoder,
+        json.options(),
+        rules.temporal(json.options()),
+        new ChunkConverter.Columns(parquet.column, output),
+        errors.skips(),
+        cancelled);
   }
 
   /** The total size of the inputs if all are regular files, for the ETA; -1 otherwise. */

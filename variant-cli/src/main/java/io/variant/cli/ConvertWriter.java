@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
-import io.variant.parquet.VariantRecord;
+import io.variant.parquet.write.EncodedRowGroup;
+import io.variant.parquet.write.RowGroupEncoder;
 import io.variant.parquet.write.VariantParquetWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,8 +14,8 @@ import org.apache.parquet.io.OutputFile;
 
 /**
  * Where {@code convert}'s rows go: one file, placed by {@link OutputTarget}'s rule, or with {@code
- * --max-file-size} numbered files ({@link PartNames}), rolling to the next once the current one's
- * data reaches the size.
+ * --max-file-size} numbered files ({@link PartNames}), rolling to the next before a row group would
+ * take the current one past the size.
  *
  * <p><b>All or nothing:</b> every file is written under a temporary name, and {@link #commit()}
  * moves them into place only after the last one is complete, in order. A failure before then, or
@@ -162,16 +163,26 @@ final class ConvertWriter implements AutoCloseable {
   }
 
   /**
-   * Writes one row, first moving on to the next file if the current one holds rows and its writer's
-   * estimate of its size has reached the size (see {@link ParquetOutputOptions#writer}: pages are
-   * kept small enough for the estimate to be close).
+   * A new encoder of rows for this output's files, for a converting thread ({@link
+   * ConvertThreads}); every file of the output is opened alike, so its groups fit any of them.
    */
-  void write(VariantRecord record) throws IOException {
-    if (maxFileBytes > 0 && writer.rowCount() > 0 && writer.dataSize() >= maxFileBytes) {
+  RowGroupEncoder encoder() {
+    return writer.encoder();
+  }
+
+  /**
+   * Writes a row group, first moving on to the next file if the current one holds rows and the
+   * group would take it past the size. The groups are at most the size before compression ({@link
+   * ParquetOutputOptions#writer}), so each fits in a file of its own.
+   */
+  void append(EncodedRowGroup group) throws IOException {
+    if (maxFileBytes > 0
+        && writer.rowCount() > 0
+        && writer.dataSize() + group.bytes() > maxFileBytes) {
       finishFile();
       openNext();
     }
-    writer.write(record);
+    writer.append(group);
   }
 
   /** Rows written so far, in every file. */

@@ -3,7 +3,6 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
-import io.variant.core.VariantMetadata;
 import io.variant.core.json.JsonDocumentReader;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.Utf8Reader;
@@ -29,7 +28,6 @@ final class JsonDocuments implements Closeable {
   private final InputFormat format;
   private Input input;
   private NdjsonReader lines; // the current input, when NDJSON
-  private VariantMetadata dictionary; // NDJSON rows resolve keys against it; null: none
   private JsonDocumentReader reader; // the current input, when JSON
   private long documentLine; // where the last good document of the current input started
   private boolean endedInput; // the last failure ended its input: the next call reads the next
@@ -84,17 +82,25 @@ final class JsonDocuments implements Closeable {
     }
     if (f == InputFormat.NDJSON) {
       lines = new NdjsonReader(input.name(), input.stream(), options);
-      lines.dictionary(dictionary);
     } else {
       reader = new JsonDocumentReader(new Utf8Reader(input.stream()), options);
     }
   }
 
   private Variant readLine() throws IOException {
+    return onLine(lines::next);
+  }
+
+  /** A step of the current NDJSON input, whose failures name the input and line. */
+  private interface LineStep<T> {
+    T run() throws IOException;
+  }
+
+  private <T> T onLine(LineStep<T> step) throws IOException {
     try {
-      Variant v = lines.next();
+      T t = step.run();
       documentLine = lines.line();
-      return v;
+      return t;
     } catch (InputException e) {
       documentLine = lines.line();
       throw new InputException(
@@ -105,6 +111,46 @@ final class JsonDocuments implements Closeable {
           e, line, "from line " + line + " (decompressed byte " + lines.lineStart() + ") on");
     } catch (IOException e) {
       throw Input.readFailure(input.name(), documentLine, e);
+    }
+  }
+
+  /**
+   * Reads the next row into {@code chunk} as {@link #next()} reads it, but leaves an NDJSON line
+   * unparsed: the thread that converts the chunk parses it ({@link NdjsonReader#parse}). A failure
+   * goes into the chunk with what {@link RowErrors#reject} needs, in its place.
+   *
+   * @return false after the last document of the last input
+   */
+  boolean readInto(RowChunk chunk) throws IOException {
+    try {
+      endedInput = false;
+      while (true) {
+        if (lines == null && reader == null) {
+          if (!paths.hasNext()) {
+            return false;
+          }
+          openNext();
+        }
+        if (lines != null && onLine(lines::nextLine)) {
+          chunk.addLine(
+              input.name(),
+              documentLine,
+              lines.lineBuffer(),
+              lines.lineLength(),
+              lines.textStart(),
+              lines.textEnd());
+          return true;
+        }
+        Variant v = lines != null ? null : read();
+        if (v != null) {
+          chunk.addValue(input.name(), documentLine, v);
+          return true;
+        }
+        closeCurrent();
+      }
+    } catch (InputException e) {
+      chunk.addFailure(e, canContinue(), failedLine());
+      return true;
     }
   }
 
@@ -144,18 +190,6 @@ final class JsonDocuments implements Closeable {
     endedInput = true;
     return InputException.endingInput(
         name, line, e.getMessage() + "; the rest of the input, " + rest + ", cannot be read", e);
-  }
-
-  /**
-   * Parses NDJSON rows from here on over {@code dictionary}, a writer's (so that it takes them as
-   * they are, without re-basing each), or over a fresh dictionary per row for null. Rows in JSON
-   * input (arrays, whitespace-separated documents) keep their own.
-   */
-  void dictionary(VariantMetadata dictionary) {
-    this.dictionary = dictionary;
-    if (lines != null) {
-      lines.dictionary(dictionary);
-    }
   }
 
   /** The parser options every input is read with. */

@@ -71,6 +71,7 @@ final class MapReduceConvert {
     PrintWriter err = spec.commandLine().getErr();
     Configuration conf = ClientConfiguration.of(System.getenv("HADOOP_CONF_DIR"));
     MapReduceOptions.configure(c, conf);
+    c.threads.configure(conf);
     ConvertJob.Result r;
     boolean shown = Progress.wanted(c.progress, c.quiet);
     long total = shown ? inputBytes(c) : -1;

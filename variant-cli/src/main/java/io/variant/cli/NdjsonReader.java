@@ -4,7 +4,6 @@ package io.variant.cli;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
-import io.variant.core.VariantMetadata;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
@@ -34,7 +33,7 @@ final class NdjsonReader {
   private final String name;
   private final InputStream in;
   private final JsonOptions options;
-  private JsonRowParser parser;
+  private final JsonRowParser parser;
   private final int maxLineBytes;
   private final byte[] chunk;
   private int chunkPos;
@@ -46,6 +45,8 @@ final class NdjsonReader {
   private int lineLength;
   private long lineNumber;
   private boolean tooLong;
+  private int textStart; // the document's bounds in the line last read
+  private int textEnd;
 
   NdjsonReader(String name, InputStream in, JsonOptions options) {
     this(name, in, options, VariantJson.rowParser(options));
@@ -92,6 +93,22 @@ final class NdjsonReader {
    * @throws InputException for a malformed line (its line and column), or one over a limit
    */
   Variant next() throws IOException {
+    if (!nextLine()) {
+      return null;
+    }
+    return parse(parser, name, lineNumber, line, textStart, textEnd, textStart > 0);
+  }
+
+  /**
+   * Reads the next line that is not blank, to be parsed apart ({@link #parse}): its bytes are
+   * {@link #lineBuffer()} up to {@link #lineLength()}, the document those from {@link #textStart()}
+   * to {@link #textEnd()} (without a first line's byte order mark and a trailing {@code \r}).
+   *
+   * @return false after the last line
+   * @throws InputException for a line that cannot be a document: a byte order mark where only the
+   *     first line may have one, or a line over the length limit
+   */
+  boolean nextLine() throws IOException {
     while (readLine()) {
       boolean bom = startsWithByteOrderMark();
       if (bom && lineNumber > 1) {
@@ -102,12 +119,12 @@ final class NdjsonReader {
             "a byte order mark (U+FEFF) starts the line; only the first line of an input may"
                 + " start with one");
       }
-      int start = bom ? 3 : 0;
-      int end = lineLength;
-      if (end > start && line[end - 1] == '\r') {
-        end--;
+      textStart = bom ? 3 : 0;
+      textEnd = lineLength;
+      if (textEnd > textStart && line[textEnd - 1] == '\r') {
+        textEnd--;
       }
-      if (isBlank(start, end)) {
+      if (isBlank(textStart, textEnd)) {
         continue;
       }
       if (tooLong) {
@@ -120,34 +137,60 @@ final class NdjsonReader {
                 + " (twice --max-value-size)",
             new VariantLimitException("line too long"));
       }
-      // the line buffer itself where it can be (a 100 MB line is not copied first)
-      byte[] text = start == 0 ? line : Arrays.copyOfRange(line, start, end);
-      int length = start == 0 ? end : text.length;
-      try {
-        return parser.parse(text, 0, length);
-      } catch (VariantJsonException e) {
-        long column =
-            e.column() <= 0
-                ? 0
-                : charColumn(text, (int) Math.min(e.column(), length + 1L)) + (start > 0 ? 1 : 0);
-        throw new InputException(
-            name, lineNumber + Math.max(0, e.line() - 1), column, JsonDocuments.detail(e), e);
-      } catch (VariantException e) {
-        throw new InputException(name, lineNumber, 0, e.getMessage(), e);
-      }
+      return true;
     }
-    return null;
+    return false;
   }
 
   /**
-   * Parses the lines that follow over {@code dictionary} (see {@link VariantJson#rowParser(
-   * JsonOptions, VariantMetadata)}), or over a fresh dictionary per row for null.
+   * Parses the document in {@code [start, end)} of {@code text}, line {@code lineNumber} of input
+   * {@code name}; {@code afterByteOrderMark} if the line's first bytes, before {@code start}, are a
+   * byte order mark, which columns count as one character.
+   *
+   * @throws InputException for a malformed document (its line and column), or one over a limit
    */
-  void dictionary(VariantMetadata dictionary) {
-    parser =
-        dictionary == null
-            ? VariantJson.rowParser(options)
-            : VariantJson.rowParser(options, dictionary);
+  static Variant parse(
+      JsonRowParser parser,
+      String name,
+      long lineNumber,
+      byte[] text,
+      int start,
+      int end,
+      boolean afterByteOrderMark) {
+    try {
+      return parser.parse(text, start, end - start); // in place: a 100 MB line is not copied
+    } catch (VariantJsonException e) {
+      if (start != 0) { // the error's column is counted from the document's first byte
+        byte[] doc = Arrays.copyOfRange(text, start, end);
+        return parse(parser, name, lineNumber, doc, 0, doc.length, afterByteOrderMark);
+      }
+      long column =
+          e.column() <= 0
+              ? 0
+              : charColumn(text, (int) Math.min(e.column(), end + 1L))
+                  + (afterByteOrderMark ? 1 : 0);
+      throw new InputException(
+          name, lineNumber + Math.max(0, e.line() - 1), column, JsonDocuments.detail(e), e);
+    } catch (VariantException e) {
+      throw new InputException(name, lineNumber, 0, e.getMessage(), e);
+    }
+  }
+
+  /** The line {@link #nextLine()} read, up to {@link #lineLength()}; not a copy. */
+  byte[] lineBuffer() {
+    return line;
+  }
+
+  int lineLength() {
+    return lineLength;
+  }
+
+  int textStart() {
+    return textStart;
+  }
+
+  int textEnd() {
+    return textEnd;
   }
 
   /**

@@ -140,9 +140,11 @@ final class ParquetOutputOptions {
             .inferFromFirst(0)
             // the stream is ours: a fresh temporary file, stdout, or a FIFO/device written through
             .overwrite();
-    if (rowGroupSize != null) {
-      builder.rowGroupSize(rowGroupSize);
+    long groupBytes = rowGroupSize != null ? rowGroupSize : builder.options().rowGroupSize();
+    if (maxFileSize != null) {
+      groupBytes = Math.min(groupBytes, maxFileSize); // a row group never needs two files
     }
+    builder.rowGroupSize(groupBytes);
     if (pageSize != null) {
       builder.pageSize(pageSize.intValue());
     } else if (maxFileSize != null) {

@@ -40,8 +40,8 @@ import java.util.function.UnaryOperator;
  *       whose ids, times or types drift is seen from start to end.
  *   <li><b>Stream</b>: stdin, compressed (gzip, zstd) and JSON (not NDJSON) inputs can only be read
  *       once, in order, so the sample is their first N documents, read from the command's own
- *       {@link JsonDocuments}, and {@link #description()} says so. {@link #next} then gives those
- *       documents again (they are kept in memory) before the command reads on.
+ *       {@link JsonDocuments}, and {@link #description()} says so. {@link #readInto} then gives
+ *       those documents again (they are kept in memory) before the command reads on.
  * </ul>
  *
  * <p><b>Bad rows</b> in the sample: with {@code skipBad} ({@code convert}, which reports or skips
@@ -77,7 +77,6 @@ final class PlanSample {
   private long spreadRows; // a spread sample's rows
   private long spreadBytes; // the bytes it spread across, or -1 if it read them all
   private InputException ended; // the failure that ended a stream-mode sample, if any
-  private Kept current; // the sampled row next() returned last; null once the command reads on
   private NdjsonReader lastPlace; // the spread mode's places share its parser and buffers
 
   /**
@@ -139,21 +138,23 @@ final class PlanSample {
   }
 
   /**
-   * The next row for the command: the sampled rows of the stream mode first, in input order, then
-   * {@code documents}' next.
+   * Reads the command's next row into {@code chunk}: the sampled rows of the stream mode first, in
+   * input order (a failure that ended or marred the sample in its place), then {@code documents}'
+   * ({@link JsonDocuments#readInto}).
    *
-   * @throws InputException the failure that ended the sample, in its place, or one of {@code
-   *     documents}
+   * @return false after the last row
    */
-  Variant next(JsonDocuments documents) throws IOException {
-    current = kept.poll();
-    if (current == null) {
-      return documents.next();
+  boolean readInto(JsonDocuments documents, RowChunk chunk) throws IOException {
+    Kept k = kept.poll();
+    if (k == null) {
+      return documents.readInto(chunk);
     }
-    if (current.failure != null) {
-      throw current.failure;
+    if (k.failure != null) {
+      chunk.addFailure(k.failure, k.canContinue, k.text);
+    } else {
+      chunk.addValue(k.source, k.line, k.value);
     }
-    return current.value;
+    return true;
   }
 
   /**
@@ -162,26 +163,6 @@ final class PlanSample {
    */
   InputException failure() {
     return ended;
-  }
-
-  /** The input of the row {@link #next} returned last. */
-  String source(JsonDocuments documents) {
-    return current != null ? current.source : documents.source();
-  }
-
-  /** 1-based line where the row {@link #next} returned last started; 0 if unknown. */
-  long line(JsonDocuments documents) {
-    return current != null ? current.line : documents.line();
-  }
-
-  /** {@link JsonDocuments#canContinue()} as it was after the failure {@link #next} threw last. */
-  boolean canContinue(JsonDocuments documents) {
-    return current != null ? current.canContinue : documents.canContinue();
-  }
-
-  /** {@link JsonDocuments#failedLine()} of the failure {@link #next} threw last. */
-  byte[] failedLine(JsonDocuments documents) {
-    return current != null ? current.text : documents.failedLine();
   }
 
   /**

@@ -30,10 +30,22 @@ class ConvertInterruptTest {
     terminateOnceWriting(1, "-o", dir.resolve("e.parquet").toString());
   }
 
-  /** With --max-file-size, every numbered file written so far goes too: no partial set. */
+  /**
+   * With --max-file-size, every numbered file written so far goes too: no partial set, however many
+   * threads convert. Small chunks make the rows read so far reach the files while stdin stays open.
+   */
   @Test
   void terminatedRollingConversionLeavesNoFileOfTheSet() throws IOException, InterruptedException {
-    terminateOnceWriting(2, "-o", dir.resolve("e.parquet").toString(), "--max-file-size", "8K");
+    terminateOnceWriting(
+        2,
+        "-o",
+        dir.resolve("e.parquet").toString(),
+        "--max-file-size",
+        "8K",
+        "--chunk-size",
+        "4K",
+        "--threads",
+        "4");
   }
 
   /** The rejects file is a temporary file until the convert succeeds: it goes too. */

@@ -1,22 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.write;
 
-import io.variant.parquet.encoding.ZstdPageCompressor;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
-import org.apache.parquet.compression.CompressionCodecFactory;
-import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.hadoop.CodecFactory;
-import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 
@@ -32,23 +24,22 @@ import org.apache.parquet.schema.MessageType;
  * settings when {@code typedColumnEncodings} is off ({@code LevelWriterPropertyTest} compares
  * them); on, typed columns get {@link TypedColumnEncodings}.
  *
- * <p>The row-group cut follows {@code ParquetWriter}'s rule: at the row-count limit, or when the
- * buffered size comes within two average rows of the target, checked at row counts spaced between
- * the properties' minimum and maximum. <b>Thread safety:</b> none.
+ * <p>The row-group cut follows {@code ParquetWriter}'s rule ({@link RowGroupCut}). Row groups
+ * encoded apart ({@link RowGroupEncoder}) can be {@link #append appended} between rows. <b>Thread
+ * safety:</b> none.
  */
 final class RowGroupWriter {
   private final ParquetFileWriter file;
   private final MessageType schema;
   private final ParquetProperties props;
-  private final CompressionCodecFactory codecs; // null for ZSTD, which needs no factory
-  private final CompressionCodecFactory.BytesInputCompressor compressor;
+  private final WriteOptions options;
+  private final boolean typedColumnEncodings;
+  private final EncodedRowGroup.Format format; // what row groups encoded apart must share
+  private final PageCompression compression;
   private final long rowGroupBytes;
-  private final List<ColumnDescriptor> descriptors;
   private final ColumnWriter[] leaves;
-  private ColumnChunkPageWriteStore pages;
-  private ColumnWriteStore store;
-  private long rows; // in the open row group
-  private long nextSizeCheck;
+  private final RowGroupCut cut;
+  private RowGroupBuffer group; // the open row group
   private long nextRowGroupBytes;
   private int rowGroupOrdinal;
   private boolean closed;
@@ -69,37 +60,33 @@ final class RowGroupWriter {
       throws IOException {
     this.schema = schema;
     this.props = properties(options, typedColumnEncodings);
+    this.options = options;
+    this.typedColumnEncodings = typedColumnEncodings;
+    this.format = new EncodedRowGroup.Format(schema, options.codec(), typedColumnEncodings);
     this.rowGroupBytes = options.rowGroupSize();
-    ParquetConfiguration conf = options.parquetConfiguration();
-    int pageSize = props.getPageSizeThreshold();
-    this.codecs =
-        options.codec() == CompressionCodecName.ZSTD ? null : new CodecFactory(conf, pageSize);
     this.file =
         new ParquetFileWriter(
             out, schema, mode, rowGroupBytes, ParquetWriter.MAX_PADDING_SIZE_DEFAULT, null, props);
-    boolean started = false;
+    PageCompression opened = null;
     try {
       file.start();
-      this.compressor =
-          codecs == null
-              ? new ZstdPageCompressor(conf, pageSize)
-              : codecs.getCompressor(options.codec());
-      this.descriptors = schema.getColumns();
-      this.leaves = new ColumnWriter[descriptors.size()];
+      opened = new PageCompression(options, props.getPageSizeThreshold());
+      this.leaves = new ColumnWriter[schema.getColumns().size()];
       this.nextRowGroupBytes = rowGroupBytes;
-      this.nextSizeCheck = props.getMinRowCountForPageSizeCheck();
-      openRowGroup();
-      started = true;
-    } finally {
-      if (!started) {
-        file.abort();
-        release();
+      this.cut = new RowGroupCut(props);
+      this.group = new RowGroupBuffer(schema, props, opened.compressor(), 0, leaves);
+    } catch (IOException | RuntimeException e) {
+      file.abort();
+      if (opened != null) {
+        opened.close();
       }
+      throw e;
     }
+    this.compression = opened;
   }
 
   /** The properties {@code ParquetWriter.Builder} derives from the same settings. */
-  private static ParquetProperties properties(WriteOptions options, boolean typedColumnEncodings) {
+  static ParquetProperties properties(WriteOptions options, boolean typedColumnEncodings) {
     ParquetProperties.Builder b = ParquetProperties.builder().withPageSize(options.pageSize());
     if (typedColumnEncodings) {
       b.withValuesWriterFactory(new TypedColumnEncodings());
@@ -126,73 +113,67 @@ final class RowGroupWriter {
     return schema;
   }
 
-  private void openRowGroup() {
-    pages =
-        ColumnChunkPageWriteStore.builder()
-            .withCompressorProvider(d -> compressor)
-            .withSchema(schema)
-            .withAllocator(props.getAllocator())
-            .withColumnIndexTruncateLength(props.getColumnIndexTruncateLength())
-            .withPageWriteChecksumEnabled(props.getPageWriteChecksumEnabled())
-            .withFileEncryptor(null)
-            .withRowGroupOrdinal(rowGroupOrdinal)
-            .build();
-    store = props.newColumnWriteStore(schema, pages, pages);
-    for (int i = 0; i < leaves.length; i++) {
-      leaves[i] = store.getColumnWriter(descriptors.get(i));
-    }
-  }
-
   /**
    * Ends the row whose values were just written; may flush the row group.
    *
    * @throws IOException if a row group cannot be written
    */
   void endRow() throws IOException {
-    store.endRecord();
-    rows++;
-    if (rows >= props.getRowGroupRowCountLimit()) {
-      cutRowGroup();
-    } else if (rows >= nextSizeCheck) {
-      // Measuring the buffers walks every column: done at spaced row counts, as ParquetWriter does.
-      long buffered = store.getBufferedSize();
-      long rowBytes = buffered / rows;
-      if (buffered > nextRowGroupBytes - 2 * rowBytes) {
-        cutRowGroup();
-      } else {
-        long halfway = (rows + (long) (nextRowGroupBytes / (float) rowBytes)) / 2;
-        nextSizeCheck =
-            Math.min(
-                Math.max(props.getMinRowCountForPageSizeCheck(), halfway),
-                rows + props.getMaxRowCountForPageSizeCheck());
-      }
+    group.endRow();
+    if (cut.due(group, nextRowGroupBytes)) {
+      long written = group.rows();
+      flushRowGroup();
+      openRowGroup();
+      cut.cut(written);
     }
   }
 
-  private void cutRowGroup() throws IOException {
-    long written = rows;
-    flushRowGroup();
-    openRowGroup();
-    nextSizeCheck =
-        Math.min(
-            Math.max(props.getMinRowCountForPageSizeCheck(), written / 2),
-            props.getMaxRowCountForPageSizeCheck());
+  /** A new encoder of rows of {@code columns}, which make this file's schema, with its options. */
+  RowGroupEncoder encoder(List<WriteColumn> columns) {
+    return new RowGroupEncoder(columns, options, typedColumnEncodings);
+  }
+
+  /**
+   * The buffer of {@code group}, checked to fit this file, to {@link #append}.
+   *
+   * @throws IllegalArgumentException if it was encoded for another schema, codec or encodings
+   * @throws IllegalStateException if it was written already
+   */
+  RowGroupBuffer accept(EncodedRowGroup group) {
+    return group.take(format);
+  }
+
+  /**
+   * Writes {@code groups}, encoded apart with this file's schema and properties, as the next row
+   * groups, after the rows written so far (whose row group is ended first).
+   *
+   * @throws IOException if a row group cannot be written
+   */
+  void append(RowGroupBuffer... groups) throws IOException {
+    if (group.rows() > 0) {
+      flushRowGroup();
+      openRowGroup();
+    }
+    for (RowGroupBuffer g : groups) {
+      rowGroupOrdinal++;
+      g.writeTo(file);
+    }
+    nextRowGroupBytes = Math.min(file.getNextRowGroupSize(), rowGroupBytes);
+  }
+
+  private void openRowGroup() {
+    group = new RowGroupBuffer(schema, props, compression.compressor(), rowGroupOrdinal, leaves);
   }
 
   private void flushRowGroup() throws IOException {
     try {
-      if (rows > 0) {
+      if (group.rows() > 0) {
         rowGroupOrdinal++;
-        file.startBlock(rows);
-        store.flush();
-        pages.flushToFileWriter(file);
-        rows = 0;
-        file.endBlock();
+        group.writeTo(file);
         nextRowGroupBytes = Math.min(file.getNextRowGroupSize(), rowGroupBytes);
       }
     } finally {
-      store.close();
-      pages.close();
+      group.close();
     }
   }
 
@@ -201,7 +182,7 @@ final class RowGroupWriter {
    * (its open pages not yet compressed), without the footer; as {@code ParquetWriter.getDataSize}.
    */
   long dataSize() throws IOException {
-    return file.getPos() + store.getBufferedSize();
+    return file.getPos() + group.bufferedSize();
   }
 
   /**
@@ -224,15 +205,7 @@ final class RowGroupWriter {
       file.abort();
       throw e;
     } finally {
-      release();
-    }
-  }
-
-  private void release() {
-    if (codecs != null) {
-      codecs.release();
-    } else if (compressor != null) {
-      compressor.release(); // ZstdPageCompressor's native context
+      compression.close();
     }
   }
 
@@ -243,11 +216,10 @@ final class RowGroupWriter {
     }
     closed = true;
     try {
-      store.close();
-      pages.close();
+      group.close();
       file.abort();
     } finally {
-      release();
+      compression.close();
     }
   }
 }

@@ -11,7 +11,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.schema.MessageType;
 
@@ -41,14 +40,14 @@ import org.apache.parquet.schema.MessageType;
  * safety:</b> none; use one writer per thread (per file). Sharing one is detected: a {@code write}
  * or {@code close} that starts while another thread's call is inside fails at once with {@link
  * java.util.ConcurrentModificationException} ({@link ExclusiveUse}), leaving the other call and the
- * file unaffected.
+ * file unaffected. To shred, encode and compress one file's rows on several threads, give each
+ * thread an {@link #encoder()} and {@link #append} the row groups they make, in order.
  */
 public final class VariantParquetWriter implements Closeable {
   private final WriteOptions options;
   private final ColumnDeclarations columns;
   private final boolean parquetJavaEncodings;
-  private final OutputFile outputFile; // null for Path writers
-  private final StagedFile staged; // null for OutputFile writers
+  private final StagedFile file; // a Path writer's staged file, or the OutputFile in place
   private final RowSample sample; // non-null until the sample has been flushed
   private RowGroupWriter writer;
   private VariantWriteSupport support;
@@ -59,17 +58,12 @@ public final class VariantParquetWriter implements Closeable {
       new ExclusiveUse("VariantParquetWriter", "use one writer per thread");
 
   private VariantParquetWriter(
-      Path path,
-      OutputFile outputFile,
-      WriteOptions options,
-      ColumnDeclarations columns,
-      boolean parquetJavaEncodings)
+      Path path, OutputFile out, WriteOptions options, ColumnDeclarations columns, boolean pje)
       throws IOException {
     this.options = options;
     this.columns = columns;
-    this.parquetJavaEncodings = parquetJavaEncodings;
-    this.outputFile = outputFile;
-    this.staged = path == null ? null : new StagedFile(path, options.overwrite());
+    this.parquetJavaEncodings = pje;
+    this.file = path == null ? StagedFile.inPlace(out) : new StagedFile(path, options.overwrite());
     this.sample = columns.sampleRows(options) > 0 ? columns.newSample(options) : null;
     if (sample == null) {
       open(columns.resolve(options, null));
@@ -91,11 +85,9 @@ public final class VariantParquetWriter implements Closeable {
 
   private void open(List<WriteColumn> resolved) throws IOException {
     support = new VariantWriteSupport(resolved, options.extraMetadata());
-    OutputFile out = staged == null ? outputFile : staged.output();
-    // a staged file overwrites a stale .tmp
-    ParquetFileWriter.Mode mode =
-        staged == null ? options.writeMode() : ParquetFileWriter.Mode.OVERWRITE;
-    writer = new RowGroupWriter(out, support.schema(), options, mode, !parquetJavaEncodings);
+    writer =
+        new RowGroupWriter(
+            file.output(), support.schema(), options, file.mode(options), !parquetJavaEncodings);
   }
 
   /** Writes one checked row into the open file. */
@@ -117,37 +109,33 @@ public final class VariantParquetWriter implements Closeable {
   public void write(VariantRecord record) throws IOException {
     use.enter();
     try {
-      writeExclusively(record);
+      if (closed || failed) {
+        throw new IllegalStateException(
+            "Cannot write: the writer is " + (closed ? "closed" : "failed; call abort()"));
+      }
+      boolean sampling = sample != null && writer == null;
+      // A record rejected here leaves everything untouched, so the writer stays usable.
+      if (sampling) {
+        sample.check(record);
+      } else {
+        support.checkBeforeWrite(record);
+      }
+      try {
+        if (sampling) {
+          sample.add(record);
+          if (sample.isFull()) {
+            flushSample();
+          }
+        } else {
+          writeRow(record);
+        }
+        rows++;
+      } catch (RuntimeException | IOException e) {
+        failed = true;
+        throw e;
+      }
     } finally {
       use.exit();
-    }
-  }
-
-  private void writeExclusively(VariantRecord record) throws IOException {
-    if (closed || failed) {
-      throw new IllegalStateException(
-          "Cannot write: the writer is " + (closed ? "closed" : "failed; call abort()"));
-    }
-    boolean sampling = sample != null && writer == null;
-    // A record rejected here leaves everything untouched, so the writer stays usable.
-    if (sampling) {
-      sample.check(record);
-    } else {
-      support.checkBeforeWrite(record);
-    }
-    try {
-      if (sampling) {
-        sample.add(record);
-        if (sample.isFull()) {
-          flushSample();
-        }
-      } else {
-        writeRow(record);
-      }
-      rows++;
-    } catch (RuntimeException | IOException e) {
-      failed = true;
-      throw e;
     }
   }
 
@@ -157,6 +145,40 @@ public final class VariantParquetWriter implements Closeable {
       writeRow(r); // checked when sampled
     }
     sample.clear();
+  }
+
+  /** A new {@link RowGroupEncoder} of this file's rows, for another thread; not while sampling. */
+  public RowGroupEncoder encoder() {
+    return opened("encode rows apart").encoder(support.columns());
+  }
+
+  /**
+   * Writes a row group that an encoder of this writer (or one with the same columns and options)
+   * made, after the rows written so far.
+   *
+   * @throws IllegalArgumentException if it was encoded for other columns or options
+   * @throws IllegalStateException if closed, failed or sampling, or the group was written already
+   * @throws IOException if the file cannot be written
+   */
+  public void append(EncodedRowGroup group) throws IOException {
+    use.enter();
+    try {
+      RowGroupBuffer taken = opened("append").accept(group); // before anything is written
+      failed = true;
+      writer.append(taken);
+      rows += group.rows();
+      failed = false;
+    } finally {
+      use.exit();
+    }
+  }
+
+  private RowGroupWriter opened(String action) {
+    if (closed || failed || writer == null) {
+      throw new IllegalStateException(
+          "Cannot " + action + ": the writer is closed, failed or sampling its first rows");
+    }
+    return writer;
   }
 
   /** Rows accepted so far, buffered ones included. */
@@ -231,9 +253,7 @@ public final class VariantParquetWriter implements Closeable {
     } catch (RuntimeException e) {
       // the file is being thrown away; a failure to release it changes nothing
     } finally {
-      if (staged != null) {
-        staged.discard();
-      }
+      file.discard();
     }
   }
 
@@ -248,39 +268,29 @@ public final class VariantParquetWriter implements Closeable {
   public void close() throws IOException {
     use.enter();
     try {
-      closeExclusively();
+      if (closed) {
+        return;
+      }
+      if (failed) {
+        abort();
+        throw new IOException(
+            "Cannot finish " + file + ": an earlier write failed, so the file was discarded");
+      }
+      try {
+        if (writer == null) {
+          flushSample();
+        }
+        writer.close(options.extraMetadata(), VariantWriteSupport.MODEL_NAME);
+        closed = true;
+        file.commit();
+      } catch (IOException | RuntimeException e) {
+        failed = true;
+        abort();
+        throw e;
+      }
     } finally {
       use.exit();
     }
-  }
-
-  private void closeExclusively() throws IOException {
-    if (closed) {
-      return;
-    }
-    if (failed) {
-      abort();
-      throw new IOException(
-          "Cannot finish " + where() + ": an earlier write failed, so the file was discarded");
-    }
-    try {
-      if (writer == null) {
-        flushSample();
-      }
-      writer.close(options.extraMetadata(), VariantWriteSupport.MODEL_NAME);
-      closed = true;
-      if (staged != null) {
-        staged.commit();
-      }
-    } catch (IOException | RuntimeException e) {
-      failed = true;
-      abort();
-      throw e;
-    }
-  }
-
-  private String where() {
-    return staged != null ? staged.toString() : outputFile.getPath();
   }
 
   /**
