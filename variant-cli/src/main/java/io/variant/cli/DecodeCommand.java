@@ -53,12 +53,12 @@ final class DecodeCommand implements Callable<Integer> {
   }
 
   private void decode(String path, Limits checked, Writer out) throws IOException {
+    // Bytes, not a charset decoder: hex is ASCII, and any other byte is reported at its column.
     try (Input in = cli.open(path);
-        BufferedReader lines =
-            in.byteReader()) { // hex is ASCII: any other byte is reported at its column
+        BufferedReader lines = in.byteReader()) {
       HexLine parser = new HexLine(in.name(), checked);
-      StringBuilder text =
-          new StringBuilder(256); // a whole line first: a failing value prints nothing
+      // A whole line is rendered first, so a value that fails prints nothing.
+      StringBuilder text = new StringBuilder(256);
       long lineNo = 0;
       try {
         for (String line; (line = lines.readLine()) != null; ) {
@@ -82,8 +82,8 @@ final class DecodeCommand implements Callable<Integer> {
       HexLine.Parsed parsed, StringBuilder text, HexLine parser, long lineNo, Limits checked)
       throws IOException {
     if (parsed.isSqlNull()) {
-      text.append(pretty ? HexLine.SQL_NULL : "null")
-          .append('\n'); // the tree shows SQL NULL apart from a Variant null
+      // The tree tells SQL NULL apart from a Variant null; JSON cannot.
+      text.append(pretty ? HexLine.SQL_NULL : "null").append('\n');
       return;
     }
     try {

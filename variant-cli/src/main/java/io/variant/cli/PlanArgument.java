@@ -54,8 +54,8 @@ final class PlanArgument {
       int lineStart = text.lastIndexOf('\n', at - 1) + 1;
       long line = 1 + text.substring(0, lineStart).chars().filter(c -> c == '\n').count();
       long column = 1 + text.codePointCount(lineStart, at);
-      String prefix =
-          "Invalid plan at position " + at + ": " + e.reason(); // see PlanSyntaxException
+      // The start of PlanSyntaxException's message, which the excerpt and caret follow.
+      String prefix = "Invalid plan at position " + at + ": " + e.reason();
       String excerpt =
           e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : "";
       throw new InputException(source, line, column, "Invalid plan: " + e.reason() + excerpt, e);

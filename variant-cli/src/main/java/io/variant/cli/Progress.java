@@ -12,13 +12,13 @@ import java.util.function.LongSupplier;
  */
 final class Progress {
   private static final long REDRAW_NANOS = 500_000_000L;
-  private static final long START_DELAY_NANOS =
-      1_000_000_000L; // short runs show no progress at all
+  // Short runs show no progress at all.
+  private static final long START_DELAY_NANOS = 1_000_000_000L;
 
   private final PrintWriter err;
   private final boolean enabled;
-  private final long
-      totalBytes; // -1 when unknown (stdin, compressed input counts its compressed size)
+  // -1 when unknown (stdin); compressed input counts its compressed size
+  private final long totalBytes;
   private final LongSupplier clock; // nanoseconds
   private final long startNanos;
   private long lastDraw;

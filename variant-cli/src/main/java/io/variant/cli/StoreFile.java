@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.security.AccessControlException;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.InputFile;
 
@@ -96,8 +97,7 @@ record StoreFile(String name, FileSystem fs, Path path) {
     if (e instanceof FileNotFoundException) {
       return (IOException) new NoSuchFileException(name).initCause(e);
     }
-    if (e instanceof org.apache.hadoop.security.AccessControlException
-        || e instanceof AccessDeniedException) {
+    if (e instanceof AccessControlException || e instanceof AccessDeniedException) {
       return (IOException) new AccessDeniedException(name, null, "permission denied").initCause(e);
     }
     return e;

@@ -4,12 +4,12 @@ package io.variant.cli;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Options;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.UnsupportedFileSystemException;
 
 /**
@@ -61,7 +61,7 @@ final class StoreTarget implements WriteTarget {
       throw new RefusedException(arg + ": already exists; add --overwrite to replace it");
     }
     boolean inPlace = out.writesOnClose();
-    org.apache.hadoop.fs.Path parent = out.path().getParent();
+    Path parent = out.path().getParent();
     if (!inPlace && parent != null) {
       FileStatus dir = new StoreFile(arg, out.fs(), parent).status();
       if (dir == null || !dir.isDirectory()) {
@@ -79,10 +79,9 @@ final class StoreTarget implements WriteTarget {
   @Override
   public void refuseInputs(List<String> inputs) throws IOException {
     for (String in : inputs) {
-      // Path.makeQualified, not FileSystem's: an input on another store is no error, only another
-      // file
+      // Path.makeQualified, not FileSystem's: an input on another store is another file, no error.
       if (Stores.isStore(in)
-          && new org.apache.hadoop.fs.Path(in)
+          && new Path(in)
               .makeQualified(out.fs().getUri(), out.fs().getWorkingDirectory())
               .equals(out.path())) {
         throw new RefusedException(
@@ -101,12 +100,11 @@ final class StoreTarget implements WriteTarget {
     try {
       if (inPlace) {
         stream = out.fs().create(out.path(), overwrite);
-        file =
-            new StreamOutputFile(
-                out.name(), out.name(), stream, true); // commit() closes: that publishes
+        // commit() closes the stream: that publishes the object
+        file = new StreamOutputFile(out.name(), out.name(), stream, true);
       } else {
-        StoreFile dir =
-            new StoreFile(out.name(), out.fs(), out.path().getParent()); // named as OUT for errors
+        // named as OUT in errors
+        StoreFile dir = new StoreFile(out.name(), out.fs(), out.path().getParent());
         temporary = dir.child(TemporaryFiles.name(out.path().getName()));
         FSDataOutputStream tmp = out.fs().create(temporary.path(), false);
         file = new StreamOutputFile(temporary.path().toString(), out.name(), tmp, false);
@@ -146,7 +144,7 @@ final class StoreTarget implements WriteTarget {
   }
 
   private void rename() throws IOException {
-    org.apache.hadoop.fs.Path from = temporary.path();
+    Path from = temporary.path();
     try {
       FileContext context = FileContext.getFileContext(out.fs().getUri(), out.fs().getConf());
       if (overwrite) {
@@ -189,7 +187,7 @@ final class StoreTarget implements WriteTarget {
   }
 
   @Override
-  public Path localFile() {
+  public java.nio.file.Path localFile() {
     return null;
   }
 }

@@ -5,12 +5,13 @@ import io.variant.hadoop.Connectors;
 import io.variant.hadoop.ConvertRefusedException;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * The file systems that names with a scheme live on ({@code hdfs://namenode:8020/logs}, {@code
@@ -86,9 +87,9 @@ final class Stores {
       Configuration c = new Configuration();
       if (confDir != null && !confDir.isEmpty()) {
         for (String site : SITE_FILES) {
-          Path file = Path.of(confDir, site);
+          java.nio.file.Path file = Paths.get(confDir, site);
           if (Files.isRegularFile(file)) {
-            c.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
+            c.addResource(new Path(file.toUri()));
           }
         }
       }
@@ -112,9 +113,9 @@ final class Stores {
               + "lists); give credentials in Hadoop's configuration or the connector's environment "
               + "variables (README, \"Where the data lives\")");
     }
-    org.apache.hadoop.fs.Path path;
+    Path path;
     try {
-      path = new org.apache.hadoop.fs.Path(name);
+      path = new Path(name);
     } catch (IllegalArgumentException e) {
       throw new RefusedException(name + ": not a valid URI (" + e.getMessage() + ")");
     }

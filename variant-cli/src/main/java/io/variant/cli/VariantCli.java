@@ -90,8 +90,7 @@ public final class VariantCli implements Callable<Integer> {
 
   /** Runs the command line and exits the JVM with its exit code. */
   public static void main(String[] args) {
-    // FileOutputStream on the descriptor: Output adds the one buffer; System.out would add a
-    // second.
+    // FileOutputStream on the descriptor: Output adds the one buffer, System.out a second.
     OutputStream stdout = new FileOutputStream(FileDescriptor.out);
     // picocli looks up Groovy's closure class and the java.sql and java.time types it has
     // converters for, by reflection, on every start (~15 ms of a 20,000-row convert's CPU); no
@@ -169,9 +168,8 @@ public final class VariantCli implements Callable<Integer> {
     return cmd.setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true))
         .setErr(stderr)
         .setCaseInsensitiveEnumValuesAllowed(true)
-        .setExpandAtFiles(
-            false) // '@FILE' belongs to options such as convert --plan, not to picocli's argument
-        // files
+        // '@FILE' belongs to options such as convert --plan, not to picocli's argument files.
+        .setExpandAtFiles(false)
         .setExecutionExceptionHandler(reporter)
         .setParameterExceptionHandler(reporter);
   }
