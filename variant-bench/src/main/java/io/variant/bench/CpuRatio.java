@@ -176,8 +176,10 @@ public final class CpuRatio {
     for (Object state : states) {
       lifecycle(state, TearDown.class, Level.Trial);
     }
-    report(corpus, impls, nanosPerOp, "", rounds);
-    report(corpus, impls, threadNanosPerOp, " (thread+GC)", rounds);
+    int named = corpus.indexOf('='); // a NAME=FILE corpus is reported by its name
+    String label = named > 0 ? corpus.substring(0, named) : corpus;
+    report(label, impls, nanosPerOp, "", rounds);
+    report(label, impls, threadNanosPerOp, " (thread+GC)", rounds);
   }
 
   /**
