@@ -52,6 +52,11 @@ public abstract class CorpusBenchmark {
     return loaded;
   }
 
+  /** Whether row {@code i} is the corpus's last, after which {@link #nextRow()} starts over. */
+  protected final boolean isLastRow(int i) {
+    return i == rowCount - 1;
+  }
+
   /** Index of the next row, cycling through the corpus. */
   protected final int nextRow() {
     int i = cursor;

@@ -48,11 +48,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * ours@OTHER.jar}). Use it to show that a change keeps ours as fast as it was.
  *
  * <p>Usage: {@code java -XX:+UseSerialGC -Xmx2g -cp benchmarks.jar io.variant.bench.CpuRatio
- * CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS] [--against OTHER.jar]}, e.g. {@code
- * JsonToVariantBenchmark.parseBytes events,mixed 12 300}; an exact method name ({@code
- * parseBytes_ours}) runs that one alone, e.g. under a profiler. The first third of the rounds are
- * warm-up. Prints, per corpus, each implementation's median CPU microseconds per row and rows per
- * CPU second, and ours ÷ each peer.
+ * CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS] [--against OTHER.jar]} (a batch lasts BATCH_MS
+ * of the benchmark thread's CPU time), e.g. {@code JsonToVariantBenchmark.parseBytes events,mixed
+ * 12 300}; an exact method name ({@code parseBytes_ours}) runs that one alone, e.g. under a
+ * profiler. The first third of the rounds are warm-up. Prints, per corpus, each implementation's
+ * median CPU microseconds per row and rows per CPU second, and ours ÷ each peer.
  */
 public final class CpuRatio {
   private static final String OURS = "ours";
@@ -114,7 +114,7 @@ public final class CpuRatio {
       }
     }
     System.out.printf(
-        "%s.%s, %d rounds of %d ms per implementation (first %d warm-up), process CPU time, then thread CPU + GC time%n",
+        "%s.%s, %d rounds of %d ms of thread CPU per implementation (first %d warm-up), charged process CPU time, then thread CPU + GC time%n",
         type.getSimpleName(), operation, rounds, batchNanos / 1_000_000, rounds / 3);
     for (String corpus : corpora) {
       measure(impls, corpus, rounds, batchNanos);
@@ -176,8 +176,10 @@ public final class CpuRatio {
     for (Object state : states) {
       lifecycle(state, TearDown.class, Level.Trial);
     }
-    report(corpus, impls, nanosPerOp, "", rounds);
-    report(corpus, impls, threadNanosPerOp, " (thread+GC)", rounds);
+    int named = corpus.indexOf('='); // a NAME=FILE corpus is reported by its name
+    String label = named > 0 ? corpus.substring(0, named) : corpus;
+    report(label, impls, nanosPerOp, "", rounds);
+    report(label, impls, threadNanosPerOp, " (thread+GC)", rounds);
   }
 
   /**
@@ -214,8 +216,11 @@ public final class CpuRatio {
   }
 
   /**
-   * One batch of at least {@code batchNanos} wall time; returns the nanoseconds per op it charged:
-   * process CPU, and the thread's CPU plus collection time.
+   * One batch of at least {@code batchNanos} of the thread's CPU time (not wall time: on a machine
+   * shared with builds a wall-clock batch held a few hundred rows, less than one file of a writing
+   * benchmark that closes a file per corpus pass, and its cost per row then depended on whether it
+   * held that close); returns the nanoseconds per op it charged: process CPU, and the thread's CPU
+   * plus collection time.
    */
   private static double[] batch(Object state, Method op, long batchNanos) throws Exception {
     lifecycle(state, Setup.class, Level.Iteration);
@@ -223,16 +228,13 @@ public final class CpuRatio {
     long gc0 = collectionNanos();
     long thread0 = THREADS.getCurrentThreadCpuTime();
     long cpu0 = processCpuNanos();
-    long wall0 = System.nanoTime();
-    long wall;
     try {
       do {
         for (int k = 0; k < 16; k++) {
           op.invoke(state);
         }
         ops += 16;
-        wall = System.nanoTime();
-      } while (wall - wall0 < batchNanos);
+      } while (THREADS.getCurrentThreadCpuTime() - thread0 < batchNanos);
     } catch (InvocationTargetException e) {
       throw new IllegalStateException(op.getName() + " failed", e.getCause());
     }

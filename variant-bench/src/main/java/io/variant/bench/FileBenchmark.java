@@ -12,7 +12,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * A benchmark that writes or reads one Parquet file a row per operation: the file is opened on the
  * first operation of an iteration ({@link #opened}) and closed after the iteration, that last close
  * included in no measurement (a writing benchmark may also close a full file inside an operation,
- * with {@link #closeOpenFile}); files live in a temporary directory deleted after the trial.
+ * with {@link #closeOpenFile}, or after each pass over the corpus, with {@link
+ * #closeAfterLastRow}); files live in a temporary directory deleted after the trial.
  */
 public abstract class FileBenchmark extends CorpusBenchmark {
   /** Row groups this size, so that flushing and compressing happen while measured. */
@@ -41,6 +42,19 @@ public abstract class FileBenchmark extends CorpusBenchmark {
   @TearDown(Level.Iteration)
   public void closeIteration() throws IOException {
     closeOpenFile();
+  }
+
+  /**
+   * Closes the open file, inside the measured operation, after row {@code row} if it is the
+   * corpus's last: each file then holds the corpus once, as {@code variant convert} writes a file
+   * of it, and its last row group's encoding and compression and its footer are measured, where a
+   * close left to the iteration's tear-down is not (with row groups larger than the corpus, that
+   * left out most of the compression).
+   */
+  protected final void closeAfterLastRow(int row) throws IOException {
+    if (isLastRow(row)) {
+      closeOpenFile();
+    }
   }
 
   /** Closes the open file, if any; the next operation opens a new one. */

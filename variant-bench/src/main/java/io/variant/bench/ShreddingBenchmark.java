@@ -59,7 +59,7 @@ public class ShreddingBenchmark extends CorpusBenchmark {
   }
 
   /** Hands everything to the Blackhole so nothing is optimised away. */
-  private static final class ConsumingSink implements ShreddedSink {
+  static final class ConsumingSink implements ShreddedSink {
     private final Blackhole bh;
 
     ConsumingSink(Blackhole bh) {

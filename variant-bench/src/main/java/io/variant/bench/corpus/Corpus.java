@@ -30,6 +30,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><td>{@code mixed}</td><td>4000 tweet-, GitHub-event- and review-shaped rows, interleaved
  *   ({@link MixedRowGenerator}): the mixed real-world shapes that convert is measured on</td></tr>
  *   <tr><td>{@code file}</td><td>the NDJSON file named by {@code -Dcorpus=FILE} (one document per line)</td></tr>
+ *   <tr><td>{@code NAME=FILE}</td><td>the NDJSON file {@code FILE}, reported as {@code NAME}: several
+ *   files side by side in one run, e.g. the real rows of {@code bench/real-corpora} beside the
+ *   generated corpora</td></tr>
  * </table>
  *
  * <p>Immutable; {@link #named} caches each corpus per JVM.
@@ -62,8 +65,9 @@ public final class Corpus {
   }
 
   /**
-   * The corpus called {@code name}: {@code events}, {@code wide}, {@code large}, {@code mixed}, or
-   * {@code file} (needs the system property {@code corpus}, a path to an NDJSON file).
+   * The corpus called {@code name}: {@code events}, {@code wide}, {@code large}, {@code mixed},
+   * {@code file} (needs the system property {@code corpus}, a path to an NDJSON file), or {@code
+   * NAME=FILE} (the NDJSON file {@code FILE}).
    *
    * @throws IllegalArgumentException for another name
    */
@@ -72,6 +76,10 @@ public final class Corpus {
   }
 
   private static Corpus load(String name) {
+    int named = name.indexOf('=');
+    if (named > 0) {
+      return new Corpus(name.substring(0, named), readNdjson(Paths.get(name.substring(named + 1))));
+    }
     return switch (name) {
       case "events" -> new Corpus(name, EventLogGenerator.generate(SEED));
       case "wide" -> new Corpus(name, WideObjectGenerator.generate(SEED + 1));
@@ -80,7 +88,7 @@ public final class Corpus {
       case "file" -> new Corpus(name, readNdjson(fileProperty()));
       default ->
           throw new IllegalArgumentException(
-              "unknown corpus " + name + ": events, wide, large, mixed or file");
+              "unknown corpus " + name + ": events, wide, large, mixed, file or NAME=FILE");
     };
   }
 

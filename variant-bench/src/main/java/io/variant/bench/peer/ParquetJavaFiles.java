@@ -21,6 +21,7 @@ import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.RecordConsumer;
@@ -54,6 +55,13 @@ public final class ParquetJavaFiles {
    */
   public static Writer writer(Path file, ShreddingPlan plan, long rowGroupBytes)
       throws IOException {
+    return writer(file, plan, rowGroupBytes, WriteOptions.defaults().codec());
+  }
+
+  /** {@link #writer(Path, ShreddingPlan, long)} with another compression codec. */
+  public static Writer writer(
+      Path file, ShreddingPlan plan, long rowGroupBytes, CompressionCodecName codec)
+      throws IOException {
     GroupType group =
         VariantSchema.toParquet("v", plan, ShreddingLayout.SPEC, Type.Repetition.OPTIONAL);
     MessageType schema = new MessageType("rows", group);
@@ -61,7 +69,10 @@ public final class ParquetJavaFiles {
         ParquetWriters.open(
             new LocalOutputFile(file),
             new Support(schema),
-            WriteOptions.defaults().withOverwrite(true).withRowGroupSize(rowGroupBytes));
+            WriteOptions.defaults()
+                .withOverwrite(true)
+                .withRowGroupSize(rowGroupBytes)
+                .withCodec(codec));
     return new Writer() {
       @Override
       public void write(Variant v) throws IOException {

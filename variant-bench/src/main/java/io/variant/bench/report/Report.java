@@ -140,10 +140,12 @@ public final class Report {
         System.getProperty("os.name"),
         System.getProperty("os.arch"));
     out.println(
-        "Corpora (generated from fixed seeds at benchmark start; `file` is -Dcorpus=FILE):");
+        "Corpora (generated from fixed seeds at benchmark start; `file` is -Dcorpus=FILE, NAME=FILE"
+            + " an NDJSON file):");
     out.println();
     for (String c : corpora) {
       if (Corpus.GENERATED.contains(c)
+          || c.indexOf('=') > 0
           || (c.equals("file") && System.getProperty("corpus") != null)) {
         out.println("- " + Corpus.named(c));
       }

@@ -49,6 +49,7 @@ public final class BinaryDictionaryWriter
   private final Bytes bytes = new Bytes();
   private Binary last; // the constant value written last, and its id
   private int lastId;
+  private final FirstPageProbe probe; // null: the first page is judged at its end only
 
   /** As {@code PlainBinaryDictionaryValuesWriter}'s constructor. */
   public BinaryDictionaryWriter(
@@ -56,11 +57,51 @@ public final class BinaryDictionaryWriter
       Encoding encodingForDataPage,
       Encoding encodingForDictionaryPage,
       ByteBufferAllocator allocator) {
+    this(maxDictionaryByteSize, encodingForDataPage, encodingForDictionaryPage, allocator, null);
+  }
+
+  private BinaryDictionaryWriter(
+      int maxDictionaryByteSize,
+      Encoding encodingForDataPage,
+      Encoding encodingForDictionaryPage,
+      ByteBufferAllocator allocator,
+      FirstPageProbe probe) {
     super(maxDictionaryByteSize, encodingForDataPage, encodingForDictionaryPage, allocator);
+    this.probe = probe;
+  }
+
+  /**
+   * As the constructor's, except that the dictionary falls back before its first page ends once the
+   * values so far show that it cannot pay ({@link FirstPageProbe}): the same bytes whenever
+   * parquet-java's test at the page's end would have failed too, without hashing and copying the
+   * rest of the page into a dictionary that is then thrown away.
+   */
+  public static BinaryDictionaryWriter judgingEarly(
+      int maxDictionaryByteSize,
+      Encoding encodingForDataPage,
+      Encoding encodingForDictionaryPage,
+      ByteBufferAllocator allocator) {
+    return new BinaryDictionaryWriter(
+        maxDictionaryByteSize,
+        encodingForDataPage,
+        encodingForDictionaryPage,
+        allocator,
+        new FirstPageProbe());
+  }
+
+  @Override
+  public boolean shouldFallBack() {
+    return super.shouldFallBack()
+        || (probe != null
+            && lastUsedDictionarySize == 0
+            && probe.dictionaryLoses(size, dictionaryByteSize));
   }
 
   @Override
   public void writeBytes(Binary v) {
+    if (probe != null) {
+      probe.add(4L + v.length()); // PLAIN: a 4-byte length, then the bytes
+    }
     if (v == last) {
       encodedValues.add(lastId);
       return;
@@ -183,6 +224,9 @@ public final class BinaryDictionaryWriter
     Arrays.fill(keys, 0, size, null);
     size = 0;
     last = null;
+    if (probe != null) {
+      probe.reset();
+    }
   }
 
   @Override

@@ -24,8 +24,13 @@ import org.apache.parquet.schema.PrimitiveType;
  * DELTA_BINARY_PACKED} (int32, int64: ids, counters, timestamps, small decimals) or {@code
  * DELTA_BYTE_ARRAY} (strings and binaries with shared prefixes: numeric ids as text, timestamps as
  * text, URLs). Every BINARY dictionary looks values up through {@link BinaryDictionaryWriter}
- * (parquet-java's encoding, the same bytes, a cheaper lookup). Typed columns are where a shredded
- * file's high-cardinality values end up, and PLAIN stores them poorly even under ZSTD.
+ * (parquet-java's encoding, the same bytes, a cheaper lookup) and gives up before its first page
+ * ends once the values so far are distinct and fail parquet-java's own first-page test ({@link
+ * BinaryDictionaryWriter#judgingEarly}): on the real rows of {@code bench/real-corpora} (residual
+ * objects, long free text) hashing and copying every value into a dictionary that the page's end
+ * then threw away was a sixth of converting JSON to the file, and every corpus of {@code
+ * bench/sizes} gave files of the same size. Typed columns are where a shredded file's
+ * high-cardinality values end up, and PLAIN stores them poorly even under ZSTD.
  *
  * <p>Measured with the plans {@code variant convert} infers ({@code bench/sizes} corpora, ZSTD):
  * mixed-20k 3,186,798 to 3,108,593 bytes (-2.5%), events-20k 615,677 to 542,828 bytes (-12%); per
@@ -63,7 +68,7 @@ final class TypedColumnEncodings implements ValuesWriterFactory {
           // parquet-java's choice, the same bytes, with the cheaper dictionary lookup
           : withDictionary(
               column,
-              new BinaryDictionaryWriter(dictionaryBytes, dict, dict, alloc),
+              BinaryDictionaryWriter.judgingEarly(dictionaryBytes, dict, dict, alloc),
               new PlainValuesWriter(slab, page, alloc));
     }
     return switch (type) {
@@ -82,7 +87,7 @@ final class TypedColumnEncodings implements ValuesWriterFactory {
       case BINARY ->
           withDictionary(
               column,
-              new BinaryDictionaryWriter(dictionaryBytes, dict, dict, alloc),
+              BinaryDictionaryWriter.judgingEarly(dictionaryBytes, dict, dict, alloc),
               new DeltaByteArrayWriter(slab, page, alloc));
       default -> parquetJava.newValuesWriter(column);
     };
