@@ -13,12 +13,13 @@ import java.time.temporal.ChronoUnit;
 
 /**
  * Strings that are dates or timestamps, re-encoded as such: a string becomes a {@code date}, a
- * {@code timestamp} (UTC, written with {@code +00:00}) or a {@code timestamp_ntz}, in micro- or
- * nanoseconds, only when it parses as one <em>and</em> renders back to exactly the same text as
- * {@link VariantJson#toJson} prints it, so that no reader of the JSON can tell, e.g. {@code
- * "2024-03-01"} or {@code "2024-03-01T00:00:26.791000"}. Text in any other form ({@code
- * "2024-03-01T00:00:26.791Z"}, which would print as {@code ...26.791000+00:00}) stays a string.
- * This changes the Variant type a reader sees, so it is only ever opted into.
+ * {@code timestamp} (UTC, written with {@code Z}) or a {@code timestamp_ntz}, in microseconds (up
+ * to 6 fraction digits) or nanoseconds (9), only when it parses as one <em>and</em> renders back to
+ * exactly the same text as {@link VariantJson#toJson} prints it, so that no reader of the JSON can
+ * tell: {@code "2024-03-01"}, {@code "2024-03-01T00:00:26.791Z"}, {@code "2024-03-01T00:00:26"}.
+ * Text in any other form ({@code "2024-03-01T00:00:26.790000Z"}, which would print as {@code
+ * ...26.790Z}; {@code +00:00} for UTC; a space for the {@code T}) stays a string. This changes the
+ * Variant type a reader sees, so it is only ever opted into.
  *
  * <p>Not thread-safe: one per thread; it counts what it converted.
  */
@@ -117,7 +118,8 @@ public final class TemporalStrings {
 
   /**
    * The type whose rendering has the length and separators of {@code s}, or null: {@code
-   * yyyy-MM-dd}, then {@code THH:mm:ss.} and 6 or 9 digits, then {@code +00:00} or nothing.
+   * yyyy-MM-dd}, or that and {@code THH:mm:ss}, then nothing or {@code .} and 3, 6 or 9 digits,
+   * then {@code Z} or nothing.
    */
   private static VariantType shape(String s) {
     int n = s.length();
@@ -127,13 +129,15 @@ public final class TemporalStrings {
     if (n == 10) {
       return VariantType.DATE;
     }
-    if (n < 26 || s.charAt(10) != 'T' || s.charAt(19) != '.') {
+    boolean utc = s.charAt(n - 1) == 'Z';
+    int end = utc ? n - 1 : n; // past the seconds and the fraction
+    if (end < 19 || s.charAt(10) != 'T' || s.charAt(13) != ':' || s.charAt(16) != ':') {
       return null;
     }
-    boolean utc = s.endsWith("+00:00");
-    return switch (utc ? n - 6 : n) {
-      case 26 -> utc ? VariantType.TIMESTAMP_MICROS : VariantType.TIMESTAMP_NTZ_MICROS;
-      case 29 -> utc ? VariantType.TIMESTAMP_NANOS : VariantType.TIMESTAMP_NTZ_NANOS;
+    int fraction = end == 19 ? 0 : s.charAt(19) == '.' ? end - 20 : -1;
+    return switch (fraction) {
+      case 0, 3, 6 -> utc ? VariantType.TIMESTAMP_MICROS : VariantType.TIMESTAMP_NTZ_MICROS;
+      case 9 -> utc ? VariantType.TIMESTAMP_NANOS : VariantType.TIMESTAMP_NTZ_NANOS;
       default -> null;
     };
   }
@@ -144,7 +148,7 @@ public final class TemporalStrings {
       return b.appendDate(LocalDate.parse(s)).build();
     }
     boolean utc = type == VariantType.TIMESTAMP_MICROS || type == VariantType.TIMESTAMP_NANOS;
-    LocalDateTime t = LocalDateTime.parse(utc ? s.substring(0, s.length() - 6) : s);
+    LocalDateTime t = LocalDateTime.parse(utc ? s.substring(0, s.length() - 1) : s);
     ChronoUnit unit =
         type == VariantType.TIMESTAMP_MICROS || type == VariantType.TIMESTAMP_NTZ_MICROS
             ? ChronoUnit.MICROS

@@ -44,10 +44,12 @@ import java.nio.CharBuffer;
  * <p><b>Writing:</b> integers plainly; decimals with all their scale digits and no exponent; floats
  * and doubles with their shortest round-trip digits, always with a fraction or exponent ({@code
  * 1.0}, {@code 1.0E10}, {@code -0.0}); NaN and infinities as the strings {@code "NaN"}, {@code
- * "Infinity"}, {@code "-Infinity"}; dates, times and timestamps as ISO-8601 strings with 6 (micros)
- * or 9 (nanos) fraction digits and {@code +00:00} for UTC timestamps; binary as a base64 string;
- * UUIDs in lower case; objects in stored (key) order. {@code toJson(parse(toJson(parse(s))))}
- * equals {@code toJson(parse(s))} for every JSON text {@code s}.
+ * "Infinity"}, {@code "-Infinity"}; dates and timestamps as ISO-8601 strings, a timestamp as {@code
+ * Instant.toString()} prints it (the fraction in groups of three digits, as many as the value
+ * needs: {@code 2024-03-01T09:30:00Z}, {@code ...:00.125Z}, {@code ...:00.000001Z}; UTC as {@code
+ * Z}, no zone for {@code timestamp_ntz}); times of day with every digit of their unit; binary as a
+ * base64 string; UUIDs in lower case; objects in stored (key) order. {@code
+ * toJson(parse(toJson(parse(s))))} equals {@code toJson(parse(s))} for every JSON text {@code s}.
  *
  * <p><b>Errors:</b> malformed or unrepresentable JSON throws {@link VariantJsonException} with line
  * and column, nesting beyond {@link Limits#maxDepth()} included. Rendering throws {@link

@@ -11,7 +11,6 @@ import io.variant.core.Variant;
 import io.variant.core.VariantLimitException;
 import io.variant.core.WalkBudget;
 import java.io.IOException;
-import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
@@ -36,10 +35,9 @@ import java.util.Locale;
  * count is exact.
  */
 final class VariantToJson {
-  private static final DateTimeFormatter MICROS = dateTime(6, "");
-  private static final DateTimeFormatter MICROS_UTC = dateTime(6, "+00:00");
-  private static final DateTimeFormatter NANOS = dateTime(9, "");
-  private static final DateTimeFormatter NANOS_UTC = dateTime(9, "+00:00");
+  // Timestamps print as Instant.toString() does: the fraction in groups of three digits, as few as
+  // the value needs (ISO_INSTANT's rule), UTC as 'Z'; without a zone, the same less the 'Z'.
+  private static final DateTimeFormatter TIMESTAMP_UTC = DateTimeFormatter.ISO_INSTANT;
   private static final DateTimeFormatter TIME_MICROS = time(6).toFormatter(Locale.ROOT);
 
   private final JsonGenerator gen;
@@ -165,10 +163,9 @@ final class VariantToJson {
       case FLOAT -> floating(v.floatValue(), NumberOutput.toString(v.floatValue(), true));
       case DOUBLE -> floating(v.doubleValue(), NumberOutput.toString(v.doubleValue(), true));
       case DATE -> JsonScalar.string(v.dateValue().toString());
-      case TIMESTAMP_MICROS -> JsonScalar.string(MICROS_UTC.format(utc(v)));
-      case TIMESTAMP_NANOS -> JsonScalar.string(NANOS_UTC.format(utc(v)));
-      case TIMESTAMP_NTZ_MICROS -> JsonScalar.string(MICROS.format(v.localDateTimeValue()));
-      case TIMESTAMP_NTZ_NANOS -> JsonScalar.string(NANOS.format(v.localDateTimeValue()));
+      case TIMESTAMP_MICROS, TIMESTAMP_NANOS ->
+          JsonScalar.string(TIMESTAMP_UTC.format(v.instantValue()));
+      case TIMESTAMP_NTZ_MICROS, TIMESTAMP_NTZ_NANOS -> JsonScalar.string(wallClock(v));
       case TIME_NTZ_MICROS -> JsonScalar.string(TIME_MICROS.format(v.timeValue()));
       case BINARY -> JsonScalar.string(Base64.getEncoder().encodeToString(v.binaryValue()));
       case STRING -> JsonScalar.string(v.stringValue());
@@ -194,17 +191,13 @@ final class VariantToJson {
     return JsonScalar.raw(shortest); // -0.0 too: it reads back as the double -0.0
   }
 
-  private static LocalDateTime utc(Variant v) {
-    return LocalDateTime.ofInstant(v.instantValue(), ZoneOffset.UTC);
-  }
-
-  private static DateTimeFormatter dateTime(int fractionDigits, String offset) {
-    return new DateTimeFormatterBuilder()
-        .append(DateTimeFormatter.ISO_LOCAL_DATE)
-        .appendLiteral('T')
-        .append(time(fractionDigits).toFormatter(Locale.ROOT))
-        .appendLiteral(offset)
-        .toFormatter(Locale.ROOT);
+  /**
+   * A timestamp without time zone as its UTC counterpart prints less the 'Z': the date, the time
+   * and the fraction follow one rule for both.
+   */
+  private static String wallClock(Variant v) {
+    String utc = TIMESTAMP_UTC.format(v.localDateTimeValue().toInstant(ZoneOffset.UTC));
+    return utc.substring(0, utc.length() - 1);
   }
 
   /**

@@ -8,9 +8,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantType;
+import io.variant.testkit.Trials;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.EnumSet;
 import java.util.Set;
@@ -60,12 +62,12 @@ class JsonRenderingTest {
     check(
         covered,
         VariantType.TIMESTAMP_MICROS,
-        "\"2025-04-16T16:34:56.780000+00:00\"",
+        "\"2025-04-16T16:34:56.780Z\"",
         b -> b.appendTimestampMicros(MICROS));
     check(
         covered,
         VariantType.TIMESTAMP_NTZ_MICROS,
-        "\"2025-04-16T16:34:56.780000\"",
+        "\"2025-04-16T16:34:56.780\"",
         b -> b.appendTimestampNtzMicros(MICROS));
     check(covered, VariantType.FLOAT, "1.5", b -> b.appendFloat(1.5f));
     check(
@@ -82,7 +84,7 @@ class JsonRenderingTest {
     check(
         covered,
         VariantType.TIMESTAMP_NANOS,
-        "\"2025-04-16T16:34:56.780000001+00:00\"",
+        "\"2025-04-16T16:34:56.780000001Z\"",
         b -> b.appendTimestampNanos(MICROS * 1000 + 1));
     check(
         covered,
@@ -177,19 +179,58 @@ class JsonRenderingTest {
         render(b -> b.appendDecimal(new BigDecimal("99999999999999999999999999999999999999"))));
   }
 
+  /**
+   * Timestamps print as {@code Instant.toString()} does: UTC as {@code Z}, the fraction in groups
+   * of three digits, as many as the value needs (none for whole seconds), whatever the unit; times
+   * of day keep every digit of their unit.
+   */
   @Test
-  void temporalsShowEveryFractionDigitOfTheirUnit() {
-    assertEquals("\"1970-01-01T00:00:00.000000+00:00\"", render(b -> b.appendTimestampMicros(0)));
-    assertEquals("\"1969-12-31T23:59:59.999999+00:00\"", render(b -> b.appendTimestampMicros(-1)));
+  void timestampsPrintTheirShortestIsoForm() {
+    assertEquals("\"1970-01-01T00:00:00Z\"", render(b -> b.appendTimestampMicros(0)));
+    assertEquals("\"1970-01-01T00:00:00.001Z\"", render(b -> b.appendTimestampMicros(1000)));
+    assertEquals("\"1970-01-01T00:00:00.000001Z\"", render(b -> b.appendTimestampMicros(1)));
+    assertEquals("\"1970-01-01T00:00:00.100Z\"", render(b -> b.appendTimestampNanos(100_000_000)));
+    assertEquals("\"1970-01-01T00:00:00.000000100Z\"", render(b -> b.appendTimestampNanos(100)));
+    assertEquals("\"1969-12-31T23:59:59.999999Z\"", render(b -> b.appendTimestampMicros(-1)));
     assertEquals("\"1969-12-31T23:59:59.999999999\"", render(b -> b.appendTimestampNtzNanos(-1)));
+    assertEquals("\"1970-01-01T00:00:00\"", render(b -> b.appendTimestampNtzMicros(0)));
+    assertEquals(
+        "\"1970-01-01T00:01:00.500\"", render(b -> b.appendTimestampNtzNanos(60_500_000_000L)));
     assertEquals("\"00:00:00.000000\"", render(b -> b.appendTimeMicros(0)));
     assertEquals("\"23:59:59.999999\"", render(b -> b.appendTimeMicros(86_399_999_999L)));
     assertEquals("\"1969-12-31\"", render(b -> b.appendDate(-1)));
     assertEquals("\"+10000-01-01\"", render(b -> b.appendDate(LocalDate.of(10000, 1, 1))));
     assertEquals(
-        "\"-0001-01-01T00:00:00.000000+00:00\"",
+        "\"-0001-01-01T00:00:00Z\"",
         render(
             b -> b.appendTimestampMicros(LocalDate.of(-1, 1, 1).toEpochDay() * 86_400_000_000L)));
+  }
+
+  /** Every timestamp with a zone prints as the {@link Instant} it is prints itself. */
+  @Test
+  void timestampsWithZonePrintAsInstantToString() {
+    Trials.run(
+        "timestamps print as Instant.toString",
+        r -> {
+          long nanos = r.nextLong() / (r.nextBoolean() ? 1 : 1_000_000);
+          long micros = Math.floorDiv(nanos, 1000);
+          for (int digits : new int[] {0, 3, 6}) {
+            long unit = (long) Math.pow(10, 6 - digits);
+            long m = Math.floorDiv(micros, unit) * unit;
+            Instant instant =
+                Instant.ofEpochSecond(
+                    Math.floorDiv(m, 1_000_000L), Math.floorMod(m, 1_000_000L) * 1000);
+            assertEquals(
+                "\"" + instant + "\"", render(b -> b.appendTimestampMicros(m)), Long.toString(m));
+          }
+          Instant instant =
+              Instant.ofEpochSecond(
+                  Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
+          assertEquals(
+              "\"" + instant + "\"",
+              render(b -> b.appendTimestampNanos(nanos)),
+              Long.toString(nanos));
+        });
   }
 
   @Test

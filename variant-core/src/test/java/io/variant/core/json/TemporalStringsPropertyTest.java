@@ -60,18 +60,31 @@ class TemporalStringsPropertyTest {
     assertEquals(VariantType.DATE, TemporalStrings.temporal("2024-03-01").type());
     assertEquals(
         VariantType.TIMESTAMP_NTZ_MICROS,
-        TemporalStrings.temporal("2024-03-01T00:00:26.791000").type());
+        TemporalStrings.temporal("2024-03-01T00:00:26.791").type());
+    assertEquals(
+        VariantType.TIMESTAMP_NTZ_MICROS, TemporalStrings.temporal("2024-03-01T00:00:26").type());
+    assertEquals(
+        VariantType.TIMESTAMP_MICROS, TemporalStrings.temporal("2024-03-01T00:00:26.791Z").type());
     assertEquals(
         VariantType.TIMESTAMP_MICROS,
-        TemporalStrings.temporal("2024-03-01T00:00:26.791000+00:00").type());
+        TemporalStrings.temporal("2024-03-01T00:00:26.791001Z").type());
+    assertEquals(
+        VariantType.TIMESTAMP_MICROS, TemporalStrings.temporal("2024-03-01T00:00:26Z").type());
     assertEquals(
         VariantType.TIMESTAMP_NANOS,
-        TemporalStrings.temporal("2024-03-01T00:00:26.791000001+00:00").type());
+        TemporalStrings.temporal("2024-03-01T00:00:26.791000001Z").type());
+    assertEquals(
+        1_709_251_226_791_000L,
+        TemporalStrings.temporal("2024-03-01T00:00:26.791Z").temporalValue());
     assertNotNull(TemporalStrings.temporal("2024-02-29"));
     assertNull(TemporalStrings.temporal("2023-02-29")); // no such day
-    assertNull(TemporalStrings.temporal("2024-03-01T00:00:26.791Z")); // prints as ...791000+00:00
-    assertNull(TemporalStrings.temporal("2024-03-01T00:00:26.791"));
-    assertNull(TemporalStrings.temporal("2024-03-01T24:00:00.000000"));
+    assertNull(TemporalStrings.temporal("2024-03-01T00:00:26.791000Z")); // prints as ...26.791Z
+    assertNull(TemporalStrings.temporal("2024-03-01T00:00:26.000Z")); // prints as ...26Z
+    assertNull(TemporalStrings.temporal("2024-03-01T00:00:26.79Z"));
+    assertNull(TemporalStrings.temporal("2024-03-01T00:00:26.791+00:00"));
+    assertNull(TemporalStrings.temporal("2024-03-01T00:00Z"));
+    assertNull(TemporalStrings.temporal("2024-03-01T24:00:00Z"));
+    assertNull(TemporalStrings.temporal("2024-03-01 00:00:26Z"));
     assertNull(TemporalStrings.temporal("2024-3-01"));
   }
 
@@ -127,7 +140,7 @@ class TemporalStringsPropertyTest {
     if (r.nextInt(4) == 0) {
       return date;
     }
-    int digits = new int[] {0, 3, 6, 6, 6, 9, 9}[r.nextInt(7)];
+    int digits = new int[] {0, 0, 2, 3, 3, 6, 6, 9, 9}[r.nextInt(9)];
     StringBuilder s =
         new StringBuilder(date)
             .append(r.nextInt(10) == 0 ? ' ' : 'T')
@@ -144,7 +157,7 @@ class TemporalStringsPropertyTest {
         s.append((char) ('0' + r.nextInt(10)));
       }
     }
-    String[] zones = {"", "", "+00:00", "+00:00", "Z", "+01:00", "-00:00"};
+    String[] zones = {"", "", "Z", "Z", "Z", "+00:00", "+01:00", "-00:00", "z"};
     return s.append(zones[r.nextInt(zones.length)]).toString();
   }
 }
