@@ -7,6 +7,7 @@ import io.variant.core.VariantMetadata;
 import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.shredding.Rebuilder;
+import io.variant.shredding.ShreddingPlan;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *       microseconds.
  * </ul>
  *
- * A Variant null is SQL NULL for every type, and is no failure.
+ * A Variant null is SQL NULL for every type, and is no failure. Without a type ({@link
+ * #variantGet(VariantVector, VariantPath)}) the value stays a Variant, as {@code variant_get(v,
+ * path, 'variant')} and DuckDB's {@code variant_extract} give it: a Variant null stays one.
  *
  * <pre>{@code
  * try (FieldVector ids = VariantGet.variantGet(column, VariantPath.parse("$.user.id"),
@@ -53,14 +56,14 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 public final class VariantGet {
   private final ColumnReader reader;
   private final List<Segment> segments;
-  private final CastTarget target;
+  private final CastTarget target; // null: the value as a Variant
   private final CastMode mode;
   private final Map<SlotVectors, Rebuilder> rebuilders = new IdentityHashMap<>();
 
   private VariantGet(VariantVector column, VariantPath path, ArrowType type, CastMode mode) {
     this.reader = column.reader();
     this.segments = path.segments();
-    this.target = CastTarget.of(type);
+    this.target = type == null ? null : CastTarget.of(type);
     this.mode = mode;
   }
 
@@ -78,9 +81,25 @@ public final class VariantGet {
     return new VariantGet(column, path, type, mode).run(column);
   }
 
+  /**
+   * A new unshredded Variant column named after {@code column} holding, for every row, the value at
+   * {@code path} (SQL NULL where the path reaches nothing), from {@code column}'s allocator; the
+   * caller closes it. A value in a typed column is rebuilt from that column alone, one in a
+   * residual is a copy of its bytes: no row is rebuilt whole.
+   *
+   * @throws VariantVectorException naming a row whose bytes are malformed; nothing stays allocated
+   */
+  public static VariantVector variantGet(VariantVector column, VariantPath path) {
+    return (VariantVector) new VariantGet(column, path, null, CastMode.STRICT).run(column);
+  }
+
   private FieldVector run(VariantVector column) {
     int rows = column.getValueCount();
-    FieldVector out = target.newVector(column.getName(), column.getAllocator());
+    FieldVector out =
+        target == null
+            ? VariantVector.create(
+                column.getName(), ShreddingPlan.residual(), column.getAllocator())
+            : target.newVector(column.getName(), column.getAllocator());
     return RowLoop.fill(
         out,
         rows,
@@ -99,6 +118,10 @@ public final class VariantGet {
       value = valueAt(out, row, metadata);
     } catch (VariantException e) {
       throw VariantVectorException.at(row, "read the Variant", e.getMessage(), e);
+    }
+    if (target == null) {
+      ((VariantVector) out).setSafe(row, value); // null: SQL NULL
+      return;
     }
     if (value == null || value.isNull()) {
       return; // SQL NULL, or written already by the typed copy
@@ -158,7 +181,7 @@ public final class VariantGet {
     if (!slot.hasTyped(index)) {
       return slot.residual(metadata, index); // null when missing
     }
-    if (slot.scalar != null && slot.typedType.equals(target.type())) {
+    if (target != null && slot.scalar != null && slot.typedType.equals(target.type())) {
       out.copyFromSafe(index, row, slot.typed); // the typed column is the answer: no Variant
       return null;
     }
