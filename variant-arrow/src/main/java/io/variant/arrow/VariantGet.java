@@ -78,7 +78,18 @@ public final class VariantGet {
    */
   public static FieldVector variantGet(
       VariantVector column, VariantPath path, ArrowType type, CastMode mode) {
-    return new VariantGet(column, path, type, mode).run(column);
+    return new VariantGet(column, path, type, mode).run(column, null);
+  }
+
+  /**
+   * {@link #variantGet(VariantVector, VariantPath, ArrowType, CastMode)} of the rows {@code rows}
+   * alone (a selection vector: the output's row {@code i} is {@code column}'s row {@code rows[i]}),
+   * so that a filter's rejected rows are neither read nor cast, as SQL engines filter before they
+   * cast; a {@link VariantVectorException} names {@code column}'s row.
+   */
+  public static FieldVector variantGet(
+      VariantVector column, VariantPath path, ArrowType type, CastMode mode, int[] rows) {
+    return new VariantGet(column, path, type, mode).run(column, rows.clone());
   }
 
   /**
@@ -90,11 +101,21 @@ public final class VariantGet {
    * @throws VariantVectorException naming a row whose bytes are malformed; nothing stays allocated
    */
   public static VariantVector variantGet(VariantVector column, VariantPath path) {
-    return (VariantVector) new VariantGet(column, path, null, CastMode.STRICT).run(column);
+    return (VariantVector) new VariantGet(column, path, null, CastMode.STRICT).run(column, null);
   }
 
-  private FieldVector run(VariantVector column) {
-    int rows = column.getValueCount();
+  /**
+   * {@link #variantGet(VariantVector, VariantPath)} of the rows {@code rows} alone: the output's
+   * row {@code i} is {@code column}'s row {@code rows[i]}.
+   */
+  public static VariantVector variantGet(VariantVector column, VariantPath path, int[] rows) {
+    return (VariantVector)
+        new VariantGet(column, path, null, CastMode.STRICT).run(column, rows.clone());
+  }
+
+  /** Fills a new vector from the input rows {@code selection} (null: every row), in order. */
+  private FieldVector run(VariantVector column, int[] selection) {
+    int rows = selection == null ? column.getValueCount() : selection.length;
     FieldVector out =
         target == null
             ? VariantVector.create(
@@ -103,40 +124,43 @@ public final class VariantGet {
     return RowLoop.fill(
         out,
         rows,
-        row -> {
+        i -> {
+          int row = selection == null ? i : selection[i];
           if (!column.isNull(row)) {
-            row(out, row);
+            row(out, i, row);
           }
         });
   }
 
-  private void row(FieldVector out, int row) {
+  /** Output row {@code i} from input row {@code row}. */
+  private void row(FieldVector out, int i, int row) {
     VariantMetadata metadata;
     Variant value;
     try {
       metadata = reader.metadata(row);
-      value = valueAt(out, row, metadata);
+      value = valueAt(out, i, row, metadata);
     } catch (VariantException e) {
       throw VariantVectorException.at(row, "read the Variant", e.getMessage(), e);
     }
     if (target == null) {
-      ((VariantVector) out).setSafe(row, value); // null: SQL NULL
+      ((VariantVector) out).setSafe(i, value); // null: SQL NULL
       return;
     }
     if (value == null || value.isNull()) {
       return; // SQL NULL, or written already by the typed copy
     }
-    if (!target.write(out, row, value) && mode == CastMode.STRICT) {
+    if (!target.write(out, i, value) && mode == CastMode.STRICT) {
       throw VariantVectorException.at(
           row, "cast to " + target.type(), "the value is " + value.type() + " " + value, null);
     }
   }
 
   /**
-   * Follows the path through the slots of {@code row}; returns the value to cast, or {@code null}
-   * when the result is SQL NULL or the typed value was copied into {@code out}.
+   * Follows the path through the slots of input row {@code row}; returns the value to cast, or
+   * {@code null} when the result is SQL NULL or the typed value was copied into {@code out}'s row
+   * {@code i}.
    */
-  private Variant valueAt(FieldVector out, int row, VariantMetadata metadata) {
+  private Variant valueAt(FieldVector out, int i, int row, VariantMetadata metadata) {
     SlotVectors slot = reader.root();
     int index = row;
     for (int s = 0; s < segments.size(); s++) {
@@ -172,17 +196,17 @@ public final class VariantGet {
         }
       }
     }
-    return at(out, row, slot, index, metadata);
+    return at(out, i, slot, index, metadata);
   }
 
-  /** The value of the slot the path ends at. */
+  /** The value of the slot the path ends at, for output row {@code i}. */
   private Variant at(
-      FieldVector out, int row, SlotVectors slot, int index, VariantMetadata metadata) {
+      FieldVector out, int i, SlotVectors slot, int index, VariantMetadata metadata) {
     if (!slot.hasTyped(index)) {
       return slot.residual(metadata, index); // null when missing
     }
     if (target != null && slot.scalar != null && slot.typedType.equals(target.type())) {
-      out.copyFromSafe(index, row, slot.typed); // the typed column is the answer: no Variant
+      out.copyFromSafe(index, i, slot.typed); // the typed column is the answer: no Variant
       return null;
     }
     Rebuilder rebuilder = rebuilders.computeIfAbsent(slot, s -> Rebuilder.of(s.plan));
