@@ -42,7 +42,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *       microseconds.
  * </ul>
  *
- * A Variant null is SQL NULL for every type, and is no failure.
+ * A Variant null is SQL NULL for every type, and is no failure. Without a type ({@link
+ * #variantGet(VariantVector, VariantPath)}) the value stays a Variant, as {@code variant_get(v,
+ * path, 'variant')} and DuckDB's {@code variant_extract} give it: a Variant null stays one.
  *
  * <pre>{@code
  * try (FieldVector ids = VariantGet.variantGet(column, VariantPath.parse("$.user.id"),
@@ -59,7 +61,7 @@ public final class VariantGet {
   // fields[s]: where segment s is a key into a typed object, that object's field index (-1: none);
   // the slots along the typed part of a path are the same in every row
   private final int[] fields;
-  private final CastTarget target;
+  private final CastTarget target; // null: the value as a Variant
   private final CastMode mode;
   private final Map<SlotVectors, Rebuilder> rebuilders = new IdentityHashMap<>();
 
@@ -71,7 +73,7 @@ public final class VariantGet {
       tails[s] = VariantPath.of(segments.subList(s, segments.size()));
     }
     this.fields = fieldIndexes(reader.root(), segments);
-    this.target = CastTarget.of(type);
+    this.target = type == null ? null : CastTarget.of(type);
     this.mode = mode;
   }
 
@@ -86,45 +88,88 @@ public final class VariantGet {
    */
   public static FieldVector variantGet(
       VariantVector column, VariantPath path, ArrowType type, CastMode mode) {
-    return new VariantGet(column, path, type, mode).run(column);
+    return new VariantGet(column, path, type, mode).run(column, null);
   }
 
-  private FieldVector run(VariantVector column) {
-    int rows = column.getValueCount();
-    FieldVector out = target.newVector(column.getName(), column.getAllocator());
+  /**
+   * {@link #variantGet(VariantVector, VariantPath, ArrowType, CastMode)} of the rows {@code rows}
+   * alone (a selection vector: the output's row {@code i} is {@code column}'s row {@code rows[i]}),
+   * so that a filter's rejected rows are neither read nor cast, as SQL engines filter before they
+   * cast; a {@link VariantVectorException} names {@code column}'s row.
+   */
+  public static FieldVector variantGet(
+      VariantVector column, VariantPath path, ArrowType type, CastMode mode, int[] rows) {
+    return new VariantGet(column, path, type, mode).run(column, rows.clone());
+  }
+
+  /**
+   * A new unshredded Variant column named after {@code column} holding, for every row, the value at
+   * {@code path} (SQL NULL where the path reaches nothing), from {@code column}'s allocator; the
+   * caller closes it. A value in a typed column is rebuilt from that column alone, one in a
+   * residual is a copy of its bytes: no row is rebuilt whole.
+   *
+   * @throws VariantVectorException naming a row whose bytes are malformed; nothing stays allocated
+   */
+  public static VariantVector variantGet(VariantVector column, VariantPath path) {
+    return (VariantVector) new VariantGet(column, path, null, CastMode.STRICT).run(column, null);
+  }
+
+  /**
+   * {@link #variantGet(VariantVector, VariantPath)} of the rows {@code rows} alone: the output's
+   * row {@code i} is {@code column}'s row {@code rows[i]}.
+   */
+  public static VariantVector variantGet(VariantVector column, VariantPath path, int[] rows) {
+    return (VariantVector)
+        new VariantGet(column, path, null, CastMode.STRICT).run(column, rows.clone());
+  }
+
+  /** Fills a new vector from the input rows {@code selection} (null: every row), in order. */
+  private FieldVector run(VariantVector column, int[] selection) {
+    int rows = selection == null ? column.getValueCount() : selection.length;
+    FieldVector out =
+        target == null
+            ? VariantVector.create(
+                column.getName(), ShreddingPlan.residual(), column.getAllocator())
+            : target.newVector(column.getName(), column.getAllocator());
     return RowLoop.fill(
         out,
         rows,
-        row -> {
+        i -> {
+          int row = selection == null ? i : selection[i];
           if (!column.isNull(row)) {
-            row(out, row);
+            row(out, i, row);
           }
         });
   }
 
-  private void row(FieldVector out, int row) {
+  /** Output row {@code i} from input row {@code row}. */
+  private void row(FieldVector out, int i, int row) {
     Variant value;
     try {
-      value = valueAt(out, row);
+      value = valueAt(out, i, row);
     } catch (VariantException e) {
       throw VariantVectorException.at(row, "read the Variant", e.getMessage(), e);
+    }
+    if (target == null) {
+      ((VariantVector) out).setSafe(i, value); // null: SQL NULL
+      return;
     }
     if (value == null || value.isNull()) {
       return; // SQL NULL, or written already by the typed copy
     }
-    if (!target.write(out, row, value) && mode == CastMode.STRICT) {
+    if (!target.write(out, i, value) && mode == CastMode.STRICT) {
       throw VariantVectorException.at(
           row, "cast to " + target.type(), "the value is " + value.type() + " " + value, null);
     }
   }
 
   /**
-   * Follows the path through the slots of {@code row}; returns the value to cast, or {@code null}
-   * when the result is SQL NULL or the typed value was copied into {@code out}. The row's
-   * dictionary is read only when a residual is parsed or a value rebuilt: a typed column of the
-   * requested type needs none.
+   * Follows the path through the slots of input row {@code row}; returns the value to cast, or
+   * {@code null} when the result is SQL NULL or the typed value was copied into {@code out}'s row
+   * {@code i}. The row's dictionary is read only when a residual is parsed or a value rebuilt: a
+   * typed column of the requested type needs none.
    */
-  private Variant valueAt(FieldVector out, int row) {
+  private Variant valueAt(FieldVector out, int i, int row) {
     SlotVectors slot = reader.root();
     int index = row;
     for (int s = 0; s < segments.size(); s++) {
@@ -160,7 +205,7 @@ public final class VariantGet {
         }
       }
     }
-    return at(out, row, slot, index);
+    return at(out, i, row, slot, index);
   }
 
   /** For each segment that is a key into a typed object, the field's index in the object plan. */
@@ -183,13 +228,13 @@ public final class VariantGet {
     return fields;
   }
 
-  /** The value of the slot the path ends at. */
-  private Variant at(FieldVector out, int row, SlotVectors slot, int index) {
+  /** The value of the slot the path ends at in input row {@code row}, for output row {@code i}. */
+  private Variant at(FieldVector out, int i, int row, SlotVectors slot, int index) {
     if (!slot.hasTyped(index)) {
       return slot.hasResidual(index) ? slot.residual(reader.metadata(row), index) : null;
     }
-    if (slot.scalar != null && slot.typedType.equals(target.type())) {
-      out.copyFromSafe(index, row, slot.typed); // the typed column is the answer: no Variant
+    if (target != null && slot.scalar != null && slot.typedType.equals(target.type())) {
+      out.copyFromSafe(index, i, slot.typed); // the typed column is the answer: no Variant
       return null;
     }
     VariantMetadata metadata = reader.metadata(row);

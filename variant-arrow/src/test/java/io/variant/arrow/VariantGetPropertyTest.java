@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.variant.core.Variant;
+import io.variant.core.json.VariantJson;
 import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.shredding.Rebuilder;
@@ -63,6 +64,97 @@ class VariantGetPropertyTest {
             check(shredded, rebuilt(rows, plan), path, type, allocator, "shredded, " + context);
           }
         });
+  }
+
+  @Test
+  void variantGetAsVariantEqualsExtractingFromTheRebuiltRow() {
+    Trials.run(
+        "variantGetAsVariantEqualsExtractingFromTheRebuiltRow",
+        rnd -> {
+          List<Variant> rows = Columns.rows(rnd);
+          ShreddingPlan plan = Columns.plan(rnd, rows);
+          VariantPath path = path(rnd, rows, plan);
+          try (RootAllocator allocator = new RootAllocator();
+              VariantVector column = Columns.unshredded(rows, allocator);
+              VariantVector shredded = Shred.shred(column, plan)) {
+            String context = "plan " + plan + " path " + path;
+            checkVariant(column, rows, path, "unshredded, " + context);
+            checkVariant(shredded, rebuilt(rows, plan), path, "shredded, " + context);
+          }
+        });
+  }
+
+  @Test
+  void aSelectionGivesThoseRowsOfTheWholeResult() {
+    Trials.run(
+        "aSelectionGivesThoseRowsOfTheWholeResult",
+        rnd -> {
+          List<Variant> rows = Columns.rows(rnd);
+          ShreddingPlan plan = Columns.plan(rnd, rows);
+          VariantPath path = path(rnd, rows, plan);
+          ArrowType type = target(rnd, plan, path);
+          int[] selection = new int[rows.isEmpty() ? 0 : rnd.nextInt(rows.size() + 3)];
+          for (int i = 0; i < selection.length; i++) {
+            selection[i] = rnd.nextInt(rows.size()); // any order, repeats too
+          }
+          try (RootAllocator allocator = new RootAllocator();
+              VariantVector unshredded = Columns.unshredded(rows, allocator);
+              VariantVector column = Shred.shred(unshredded, plan);
+              FieldVector whole = VariantGet.variantGet(column, path, type, CastMode.LENIENT);
+              FieldVector some =
+                  VariantGet.variantGet(column, path, type, CastMode.LENIENT, selection);
+              VariantVector wholeVariants = VariantGet.variantGet(column, path);
+              VariantVector someVariants = VariantGet.variantGet(column, path, selection)) {
+            String context = "plan " + plan + " path " + path + " as " + type;
+            assertEquals(selection.length, some.getValueCount(), context);
+            assertEquals(selection.length, someVariants.getValueCount(), context);
+            int firstFailure = -1;
+            for (int i = 0; i < selection.length; i++) {
+              int row = selection[i];
+              assertEquals(value(whole, row), value(some, i), context + " row " + i);
+              assertEquals(
+                  wholeVariants.getObject(row), someVariants.getObject(i), context + " row " + i);
+              Variant at = wholeVariants.getObject(row);
+              if (firstFailure < 0 && at != null && !at.isNull() && some.isNull(i)) {
+                firstFailure = row; // lenient gave null for a value: strict fails here
+              }
+            }
+            if (firstFailure >= 0) {
+              var e =
+                  assertThrows(
+                      VariantVectorException.class,
+                      () ->
+                          VariantGet.variantGet(column, path, type, CastMode.STRICT, selection)
+                              .close(),
+                      context);
+              assertEquals(firstFailure, e.row(), context + ": " + e.getMessage());
+            } else {
+              VariantGet.variantGet(column, path, type, CastMode.STRICT, selection).close();
+            }
+          }
+        });
+  }
+
+  /**
+   * Row by row the value at the path, as a Variant (a Variant null kept as one), or SQL NULL where
+   * the row path extracts nothing; equal by value and in its JSON text.
+   */
+  private static void checkVariant(
+      VariantVector input, List<Variant> rebuilt, VariantPath path, String context) {
+    try (VariantVector values = VariantGet.variantGet(input, path)) {
+      assertEquals(rebuilt.size(), values.getValueCount(), context);
+      assertEquals(false, values.isShredded(), context);
+      for (int row = 0; row < rebuilt.size(); row++) {
+        Variant v = rebuilt.get(row);
+        Variant expected = v == null ? null : path.extract(v);
+        Variant actual = values.getObject(row);
+        String at = context + " row " + row;
+        assertEquals(expected, actual, at);
+        if (expected != null) {
+          assertEquals(VariantJson.toJson(expected), VariantJson.toJson(actual), at);
+        }
+      }
+    }
   }
 
   private static void check(

@@ -81,6 +81,12 @@ final class CheckedRows {
     render(() -> VariantJson.writeJson(v, out, limits), row);
   }
 
+  /** Checks {@code v}, a value inside a row, then appends its JSON to {@code out}. */
+  void appendPartJson(Variant v, long row, StringBuilder out) throws IOException {
+    checkPart(v, row);
+    render(() -> VariantJson.writeJson(v, out, limits), row);
+  }
+
   /** Rendering of row {@code row}'s value, which may still find it malformed or over a limit. */
   interface Rendering {
     void run() throws IOException;

@@ -53,6 +53,7 @@ final class HeadCommand implements Callable<Integer> {
     cat.limit = RowLimit.first(rows);
     cat.limits = limits;
     cat.incomplete = incomplete;
+    cat.where = new WhereOption();
     return cat.call();
   }
 }

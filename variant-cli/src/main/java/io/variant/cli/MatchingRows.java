@@ -12,13 +12,14 @@ import java.io.IOException;
  * The rows of one file that a {@code --where} condition keeps: the reader skips the row groups
  * whose statistics prove that no row matches, and each row of the others is checked ({@link
  * CheckedRows}) and tested. The reader reads the columns {@code options} names; the condition's
- * column must be among them.
+ * column must be among them. Without a condition, every row, unchecked (the caller checks what it
+ * prints).
  */
 final class MatchingRows implements AutoCloseable {
   private final ParquetFile parquet;
   private final VariantParquetReader reader;
   private final String column;
-  private final VariantCondition where;
+  private final VariantCondition where; // null: every row
   private final CheckedRows rows;
   private long row = -1; // of the file, counted from 0 over the row groups read
 
@@ -29,7 +30,7 @@ final class MatchingRows implements AutoCloseable {
       VariantCondition where,
       CheckedRows rows) {
     this.parquet = parquet;
-    this.reader = parquet.reader(options.withFilter(where));
+    this.reader = parquet.reader(where == null ? options : options.withFilter(where));
     this.column = column;
     this.where = where;
     this.rows = rows;
@@ -47,6 +48,9 @@ final class MatchingRows implements AutoCloseable {
         return null;
       }
       row++;
+      if (where == null) {
+        return record;
+      }
       Variant v = record.variant(column);
       if (v != null) {
         rows.check(v, row);

@@ -28,6 +28,14 @@ final class Output {
         new OutputStreamWriter(new Guarded(stdout), StandardCharsets.UTF_8), BUFFER_CHARS);
   }
 
+  /**
+   * {@code stdout} as a stream whose write failures surface as {@link OutputException}; closing it
+   * flushes but leaves {@code stdout} open. Unbuffered: the caller buffers.
+   */
+  static OutputStream stream(OutputStream stdout) {
+    return new Guarded(stdout);
+  }
+
   /** Marks I/O errors as output errors and keeps the underlying stream open on close. */
   private static final class Guarded extends OutputStream {
     private final OutputStream out;

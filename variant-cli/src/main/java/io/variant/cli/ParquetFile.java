@@ -2,6 +2,7 @@
 package io.variant.cli;
 
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.file.FooterReader;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import java.io.Closeable;
@@ -25,6 +26,7 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.SeekableInputStream;
+import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
@@ -91,6 +93,11 @@ final class ParquetFile implements Closeable {
     } catch (IOException e) {
       throw Input.readFailure(arg, 0, e);
     }
+  }
+
+  /** A file read in place through {@code file}, named {@code name} (tests count what is read). */
+  static ParquetFile of(String name, InputFile file) {
+    return new ParquetFile(name, null, file, false);
   }
 
   /** The file on its store, read in place; null if it is compressed (or missing: open says so). */
@@ -219,7 +226,14 @@ final class ParquetFile implements Closeable {
    *     several VARIANT columns; the message lists them
    */
   String variantColumn(VariantParquetReader reader, String requested) {
-    Set<String> names = reader.plans().keySet();
+    return variantColumn(reader.plans().keySet(), fieldNames(reader.schema()), requested);
+  }
+
+  /**
+   * {@link #variantColumn(VariantParquetReader, String)} of a file whose VARIANT columns are {@code
+   * names} among its top-level columns {@code fields}.
+   */
+  String variantColumn(Set<String> names, List<String> fields, String requested) {
     String all = names.isEmpty() ? "it has none" : "it has " + String.join(", ", names);
     if (requested != null) {
       if (!names.contains(requested)) {
@@ -234,7 +248,7 @@ final class ParquetFile implements Closeable {
           0,
           0,
           names.isEmpty()
-              ? "no VARIANT column (columns: " + String.join(", ", fieldNames(reader)) + ")"
+              ? "no VARIANT column (columns: " + String.join(", ", fields) + ")"
               : "several VARIANT columns ("
                   + String.join(", ", names)
                   + "): choose one with --column");
@@ -242,8 +256,26 @@ final class ParquetFile implements Closeable {
     return names.iterator().next();
   }
 
-  private static List<String> fieldNames(VariantParquetReader reader) {
-    return reader.schema().getFields().stream().map(Type::getName).toList();
+  /** The names of the top-level columns of {@code schema}. */
+  static List<String> fieldNames(MessageType schema) {
+    return schema.getFields().stream().map(Type::getName).toList();
+  }
+
+  /**
+   * The file's schema, from our footer reader (parquet-java's where ours declines).
+   *
+   * @throws InputException if it is not a Parquet file or its footer does not decode
+   */
+  MessageType schema() {
+    try {
+      ParquetMetadata footer = FooterReader.read(file, false);
+      if (footer != null) {
+        return footer.getFileMetaData().getSchema();
+      }
+    } catch (RuntimeException e) {
+      // footer() reads it again and says what is wrong in the words every command uses
+    }
+    return footer().getFileMetaData().getSchema();
   }
 
   /**

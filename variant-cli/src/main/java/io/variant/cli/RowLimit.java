@@ -28,6 +28,11 @@ final class RowLimit {
     return limit;
   }
 
+  /** How many more rows may be printed after {@code printed}: {@link Long#MAX_VALUE} if all. */
+  long remaining(long printed) {
+    return rows < 0 ? Long.MAX_VALUE : Math.max(0, rows - printed);
+  }
+
   /** True if row {@code index} (0-based) is to be printed. */
   boolean allows(long index) {
     return rows < 0 || index < rows;

@@ -62,6 +62,7 @@ public final class VariantCli implements Callable<Integer> {
     c.put("cat", CatCommand::new);
     c.put("schema", SchemaCommand::new);
     c.put("get", GetCommand::new);
+    c.put("select", SelectCommand::new);
     c.put("inspect", InspectCommand::new);
     c.put("count", CountCommand::new);
     c.put("head", HeadCommand::new);

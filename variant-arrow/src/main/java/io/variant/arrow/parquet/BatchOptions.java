@@ -2,7 +2,7 @@
 package io.variant.arrow.parquet;
 
 import io.variant.core.path.VariantPath;
-import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.filter.VariantCondition;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -26,7 +26,7 @@ public record BatchOptions(
     int batchSize,
     Set<String> columns,
     Map<String, List<VariantPath>> paths,
-    VariantPredicate filter) {
+    VariantCondition filter) {
   /** The default batch size: 4096 rows. */
   public static final int DEFAULT_BATCH_SIZE = 4096;
 
@@ -61,8 +61,11 @@ public record BatchOptions(
     return new BatchOptions(batchSize, columns, more, filter);
   }
 
-  /** These options skipping the row groups whose statistics rule out {@code predicate}. */
-  public BatchOptions withFilter(VariantPredicate predicate) {
-    return new BatchOptions(batchSize, columns, paths, predicate);
+  /**
+   * These options skipping the row groups whose statistics rule out {@code condition} (a {@code
+   * VariantPredicate}, or {@code and}, {@code or} and {@code not} of them).
+   */
+  public BatchOptions withFilter(VariantCondition condition) {
+    return new BatchOptions(batchSize, columns, paths, condition);
   }
 }

@@ -5,7 +5,7 @@
  * io.variant.arrow.VariantVector}s in the shredded storage of their file column, and its top-level
  * primitive columns into plain vectors, {@link io.variant.arrow.parquet.BatchOptions#batchSize()}
  * rows at a time, with projection by Variant paths ({@code PathProjection}) and row-group pruning
- * by a {@code VariantPredicate}.
+ * by a {@code VariantCondition}.
  *
  * <p><b>How a batch is read.</b> {@code BatchColumns} makes the batch's vectors from the footer's
  * schema once ({@code StorageFields} for a VARIANT column's plan, {@code PlainColumns} for the
