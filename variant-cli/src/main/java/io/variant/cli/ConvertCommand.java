@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.parquet.internal.CheckedPlan;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
-import io.variant.parquet.internal.CheckedPlan;
 import io.variant.parquet.write.RowGroupEncoder;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
