@@ -2,7 +2,7 @@
 package io.variant.cli;
 
 import io.variant.core.VariantLimitException;
-import io.variant.hadoop.ClientConfiguration;
+import io.variant.hadoop.internal.ClientConfiguration;
 import io.variant.hadoop.ConvertJob;
 import io.variant.hadoop.ConvertMapper;
 import io.variant.hadoop.ConvertRefusedException;

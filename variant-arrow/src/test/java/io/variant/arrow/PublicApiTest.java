@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.arrow;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.testkit.PublicApi;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * variant-arrow's public types are its API, listed here on purpose (see {@link PublicApi}). A new
+ * public type fails this test until it is listed, made package-private, or put in a package named
+ * internal.
+ */
+class PublicApiTest {
+  /**
+   * What the README and the Javadoc present ({@code StorageFields} too: the Arrow fields of a plan,
+   * which a schema with a VARIANT column is built from).
+   */
+  private static final List<String> API =
+      List.of(
+          "io.variant.arrow.CastMode",
+          "io.variant.arrow.ColumnReader",
+          "io.variant.arrow.JsonColumns",
+          "io.variant.arrow.Shred",
+          "io.variant.arrow.StorageFields",
+          "io.variant.arrow.Unshred",
+          "io.variant.arrow.VariantExtensionType",
+          "io.variant.arrow.VariantExtensionType.Registration",
+          "io.variant.arrow.VariantGet",
+          "io.variant.arrow.VariantVector",
+          "io.variant.arrow.VariantVectorException",
+          "io.variant.arrow.parquet.BatchOptions",
+          "io.variant.arrow.parquet.VariantBatchReader");
+
+  /** None. */
+  private static final List<String> MARKED_INTERNAL = List.of();
+
+  private static final PublicApi MODULE = PublicApi.of(VariantVector.class);
+
+  @Test
+  void publicTypesAreTheListedOnes() {
+    List<String> differences = MODULE.differences(API, MARKED_INTERNAL);
+    assertTrue(differences.isEmpty(), String.join("\n", differences));
+  }
+
+  @Test
+  void apiSignaturesNameNoInternalType() {
+    List<String> leaks = MODULE.internalTypesInApiSignatures();
+    assertTrue(leaks.isEmpty(), String.join("\n", leaks));
+  }
+}
