@@ -79,6 +79,7 @@ class JsonParseErrorsTest {
       {"a": -Infinity}        | 7      | -Infinity is not allowed in JSON, whose numbers are finite (write null, or the text as a string)
       {"a": +1}               | 7      | a '+' before a number is not allowed in JSON
       [2, +1.5]               | 5      | a '+' before a number is not allowed in JSON
+      +1                      | 1      | a '+' before a number is not allowed in JSON
       [1, /* c */ 2]          | 5      | comments are not allowed in JSON (found '/')
       """)
   void nonStandardInputSaysWhatJsonDoesNotAllow(String json, long column, String message) {

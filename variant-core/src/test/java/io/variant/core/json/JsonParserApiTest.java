@@ -113,5 +113,14 @@ class JsonParserApiTest {
     assertEquals("range [5, 5+5) outside 9", e.getMessage());
     assertThrows(IndexOutOfBoundsException.class, () -> rows.parse(buf, -1, 2));
     assertThrows(IndexOutOfBoundsException.class, () -> rows.parse(buf, 1, -1));
+    // errors count bytes and columns from the start of the range
+    byte[] bad = "xx[1,\n\"a\u00ff\"]".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    var u = assertThrows(VariantJsonException.class, () -> rows.parse(bad, 2, bad.length - 2));
+    assertEquals(2, u.line());
+    assertEquals(3, u.column());
+    assertTrue(u.getMessage().contains("invalid UTF-8 at byte 6 (0xFF)"), u.getMessage());
+    byte[] nul = "xx\u0000[1]".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    var n = assertThrows(VariantJsonException.class, () -> rows.parse(nul, 2, 4));
+    assertTrue(n.getMessage().contains("unexpected NUL byte at byte 0"), n.getMessage());
   }
 }
