@@ -19,7 +19,8 @@ import org.apache.parquet.column.ParquetProperties;
  * VariantParquetWriter#encoder()}, with that writer's columns and options.
  *
  * <pre>{@code
- * try (RowGroupEncoder encoder = writer.encoder()) { // on a worker thread
+ * RowGroupEncoder encoder = writer.encoder(); // on the writer's thread, then handed over
+ * try (encoder) { // on a worker thread
  *   for (VariantRecord r : run) {
  *     encoder.write(r);
  *   }

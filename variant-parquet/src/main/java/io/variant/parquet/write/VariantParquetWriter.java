@@ -147,7 +147,7 @@ public final class VariantParquetWriter implements Closeable {
     sample.clear();
   }
 
-  /** A new {@link RowGroupEncoder} of this file's rows, for another thread; not while sampling. */
+  /** A new {@link RowGroupEncoder} of this file's rows, made here and handed to another thread. */
   public RowGroupEncoder encoder() {
     return opened("encode rows apart").encoder(support.columns());
   }

@@ -155,10 +155,11 @@ class RowGroupEncoderPropertyTest {
       }
       List<Future<List<EncodedRowGroup>>> encoded = new ArrayList<>();
       for (List<VariantRecord> run : runs) {
+        RowGroupEncoder encoder = w.encoder(); // made on the writer's thread, used on another
         encoded.add(
             pool.submit(
                 () -> {
-                  try (RowGroupEncoder encoder = w.encoder()) { // w only hands out encoders here
+                  try (encoder) {
                     return encode(encoder, run);
                   }
                 }));
