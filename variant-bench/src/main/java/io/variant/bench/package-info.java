@@ -11,7 +11,7 @@
  * com.fasterxml.jackson.core.*} (the JSON benchmarks measure jackson-core's tokenizer as their
  * ceiling), and the peers {@code org.apache.parquet.variant}, {@code
  * shaded.parquet.com.fasterxml.jackson.core} (parquet-java's jackson) and {@code
- * org.apache.spark.types.variant}, and {@code com.sun.management} (the CPU-time harness reads the
- * process CPU time).
+ * org.apache.spark.types.variant}, {@code com.sun.management} (the CPU-time harness reads the
+ * process CPU time), and {@code org.apache.arrow.*} (the columnar harness reads Arrow batches).
  */
 package io.variant.bench;
