@@ -12,6 +12,7 @@
  * ceiling), and the peers {@code org.apache.parquet.variant}, {@code
  * shaded.parquet.com.fasterxml.jackson.core} (parquet-java's jackson) and {@code
  * org.apache.spark.types.variant}, {@code com.sun.management} (the CPU-time harness reads the
- * process CPU time), and {@code org.apache.arrow.*} (the columnar harness reads Arrow batches).
+ * process CPU time), and {@code org.apache.arrow.*} (the columnar harness reads Arrow batches), and
+ * {@code org.apache.parquet.hadoop.metadata} (the codec the write benchmarks name).
  */
 package io.variant.bench;

@@ -18,7 +18,8 @@
  * input), {@code org.apache.hadoop.conf} (the configuration Parquet's codecs other than ZSTD read,
  * which the CLI's writers give without Hadoop's defaults), {@code org.apache.hadoop.fs} and {@code
  * org.apache.hadoop.security} (names with a scheme, such as hdfs or s3a URIs, are read and written
- * through Hadoop's file systems; a refused credential is told apart from a missing file); nothing
- * imports this package.
+ * through Hadoop's file systems; a refused credential is told apart from a missing file), {@code
+ * org.apache.arrow.*} ({@code select} reads Arrow batches and writes Arrow IPC); nothing imports
+ * this package.
  */
 package io.variant.cli;

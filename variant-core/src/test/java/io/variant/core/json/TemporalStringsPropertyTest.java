@@ -93,7 +93,7 @@ class TemporalStringsPropertyTest {
     Variant row =
         VariantJson.parse(
             "{\"a\": 1, \"b\": \"2024-03-01\", \"c\": [\"x\", 2,"
-                + " [\"2024-03-01T00:00:26.791000\"]], \"d\": {\"e\": null}}");
+                + " [\"2024-03-01T00:00:26.791\"]], \"d\": {\"e\": null}}");
     TemporalStrings temporal = new TemporalStrings(BuilderOptions.defaults());
     Variant converted = temporal.convert(row);
     assertEquals(VariantType.DATE, converted.field("b").type());
