@@ -9,8 +9,9 @@
  * RecordConsumerSink}); {@code VariantParquetWriter} writes leaf values with levels computed from
  * the plan ({@code LevelSink}) into parquet-java's column writers ({@code RowGroupWriter}), which
  * skips parquet-java's record assembly and gives byte-identical files. Several threads can shred,
- * encode and compress one file's rows: each with a {@code RowGroupEncoder}, whose row groups ({@code
- * EncodedRowGroup}) one thread appends in order ({@code RowGroupBuffer}, {@code RowGroupCut}).
+ * encode and compress one file's rows: each with a {@code RowGroupEncoder}, whose row groups
+ * ({@code EncodedRowGroup}) one thread appends in order ({@code RowGroupBuffer}, {@code
+ * RowGroupCut}).
  *
  * <p>May import: {@code io.variant.core}, {@code io.variant.shredding}, {@code
  * io.variant.shredding.infer}, {@code io.variant.parquet}, {@code io.variant.parquet.schema},
