@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -107,21 +109,36 @@ class ProgressTest {
   void convertWithProgressDrawsOnStderrThenClearsTheLineBeforeTheSummary(@TempDir Path dir) {
     String out = dir.resolve("e.parquet").toString();
     String events = Fixtures.events().toString();
-    String shown = convertTicking("convert", events, "-o", out, "--progress");
-    Matcher m =
+    // progress is drawn as chunks of rows are written: small chunks draw it several times
+    String shown =
+        convertTicking("convert", events, "-o", out, "--progress", "--chunk-size", "64K");
+    Matcher draw =
         Pattern.compile(
-                "\\r1,024 rows, [\\d.]+ KiB read, 1,024 rows/s, (\\d+)%, ETA 0:(\\d\\d)"
-                    + "\\r2,048 rows, [\\d.]+ KiB read, 1,024 rows/s, (\\d+)%, ETA 0:(\\d\\d) *"
-                    + "\\r( +)\\r"
-                    + Pattern.quote(out)
-                    + ": 3,000 rows written .*",
-                Pattern.DOTALL)
+                "\\r([\\d,]+) rows, [\\d.]+ KiB read, [\\d,]+ rows/s, (\\d+)%, ETA 0:(\\d\\d) *")
             .matcher(shown);
-    assertTrue(m.matches(), shown);
-    int first = Integer.parseInt(m.group(1));
-    int second = Integer.parseInt(m.group(3));
-    assertTrue(0 < first && first < second && second < 100, shown); // the share of bytes read
-    assertTrue(Integer.parseInt(m.group(2)) > Integer.parseInt(m.group(4)), shown); // ETA falls
+    List<long[]> draws = new ArrayList<>(); // rows, percent, ETA seconds
+    while (draw.find()) {
+      draws.add(
+          new long[] {
+            Long.parseLong(draw.group(1).replace(",", "")),
+            Long.parseLong(draw.group(2)),
+            Long.parseLong(draw.group(3))
+          });
+    }
+    assertTrue(draws.size() >= 2, shown);
+    for (int i = 1; i < draws.size(); i++) {
+      assertTrue(draws.get(i - 1)[0] < draws.get(i)[0], shown); // rows written so far
+    }
+    long[] first = draws.get(0);
+    long[] last = draws.get(draws.size() - 1);
+    assertTrue(0 < first[1] && first[1] < last[1], shown); // the share of bytes read
+    assertTrue(first[2] > last[2], shown); // ETA falls
+    assertTrue(
+        Pattern.compile(
+                ".*\\r( +)\\r" + Pattern.quote(out) + ": 3,000 rows written .*", Pattern.DOTALL)
+            .matcher(shown)
+            .matches(),
+        shown);
 
     String quiet = convertTicking("convert", events, "-o", out, "--overwrite");
     assertTrue(quiet.startsWith(out + ": 3,000 rows written"), quiet);
