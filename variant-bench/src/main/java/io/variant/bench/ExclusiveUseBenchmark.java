@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.bench;
 
-import io.variant.core.ExclusiveUse;
+import io.variant.core.internal.ExclusiveUse;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

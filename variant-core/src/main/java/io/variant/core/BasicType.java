@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
-/** The two low bits of every value header. spec: VariantEncoding §Value encoding */
+/**
+ * The two low bits of every value header. spec: VariantEncoding §Value encoding
+ *
+ * <p><b>Internal:</b> not API, and may change without notice. Public only because {@link
+ * ValueCursor#basicType()} returns it.
+ */
 public enum BasicType {
   PRIMITIVE,
   SHORT_STRING,

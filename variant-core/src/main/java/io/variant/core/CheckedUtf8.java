@@ -5,15 +5,15 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * UTF-8 bytes checked once, for a string that many values repeat: a reader gets one per entry of a
- * Parquet dictionary page and appends it to every row that uses the entry ({@link
- * FixedDictionaryBuilder#appendString(CheckedUtf8)}) without checking it again. The only way to
- * make one is {@link #copyOf}, which checks a private copy, so an instance always holds valid UTF-8
- * and nobody can change its bytes afterwards.
+ * UTF-8 bytes checked once, for a string that many values repeat: a reader of shredded columns
+ * makes one per entry of a Parquet dictionary page and hands it out for every row that uses the
+ * entry (variant-shredding's {@code ShreddedSource.typedCheckedString()}), and the rebuild copies
+ * it into each row's Variant without checking it again. The only way to make one is {@link
+ * #copyOf}, which checks a private copy, so an instance always holds valid UTF-8 and nobody can
+ * change its bytes afterwards.
  *
  * <pre>{@code
  * CheckedUtf8 s = CheckedUtf8.copyOf(entry, 0, entry.length); // checked here, once
- * builder.appendString(s);                                      // copied, not checked
  * }</pre>
  *
  * <p><b>Thread safety:</b> immutable.

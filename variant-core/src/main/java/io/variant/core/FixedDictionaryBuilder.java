@@ -31,6 +31,10 @@ import java.util.Arrays;
  *
  * <p><b>Limits:</b> nesting deeper than {@link Limits#maxDepth()} or a value larger than {@link
  * Limits#maxValueBytes()} throws {@link VariantLimitException}. <b>Thread safety:</b> none.
+ *
+ * <p><b>Internal:</b> not API, and may change without notice. Public only for variant-shredding's
+ * rebuild, because it copies {@link Variant}'s bytes and marks what it checked, which only this
+ * package can.
  */
 public final class FixedDictionaryBuilder {
   // a bound on header room reserved at once: a wrong guess costs a move, a huge one memory

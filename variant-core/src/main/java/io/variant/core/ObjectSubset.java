@@ -11,6 +11,9 @@ package io.variant.core;
  * <p>The static methods return objects on arrays of their own. An instance ({@link #cut}) writes
  * into one buffer that it reuses, for a caller that hands each result on before the next (the
  * splitter's sink may not keep a residual past the call); not thread-safe.
+ *
+ * <p><b>Internal:</b> not API, and may change without notice. Public only for variant-shredding's
+ * split, because it copies {@link Variant}'s bytes in place, which only this package can.
  */
 public final class ObjectSubset {
   private byte[] buffer = new byte[0];

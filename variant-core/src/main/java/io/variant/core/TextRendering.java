@@ -1,48 +1,39 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
-import java.lang.reflect.InvocationTargetException;
-import java.util.ServiceLoader;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 
 /**
- * {@link Variant#toString()}'s renderer, looked up once on first use: through {@link
- * ServiceLoader}, else by the JSON renderer's class name. The name is the fallback because a shaded
- * jar that merges service files carelessly can drop ours, while the class itself ships in this jar
- * (and shading relocates the name along with the class).
+ * {@link Variant#toString()}'s rendering: the json package's {@code VariantJson.toJson(Variant)},
+ * looked up by name once, on first use, because this package must not import the json package (the
+ * package rules forbid the cycle). A name needs no service file, which a shaded jar that merges
+ * service files carelessly can drop, and shading relocates the name along with the class.
  */
 final class TextRendering {
-  private static final String JSON_RENDERER = "io.variant.core.json.JsonTextRenderer";
+  private static final String VARIANT_JSON = "io.variant.core.json.VariantJson";
 
   private TextRendering() {}
 
   static String render(Variant v) {
-    return Holder.RENDERER.render(v);
-  }
-
-  private static VariantTextRenderer find() {
-    ClassLoader loader = VariantTextRenderer.class.getClassLoader();
-    return ServiceLoader.load(VariantTextRenderer.class, loader)
-        .findFirst()
-        .orElseGet(() -> byName(loader));
-  }
-
-  private static VariantTextRenderer byName(ClassLoader loader) {
     try {
-      return Class.forName(JSON_RENDERER, true, loader)
-          .asSubclass(VariantTextRenderer.class)
-          .getConstructor()
-          .newInstance();
-    } catch (ClassNotFoundException
-        | NoSuchMethodException
-        | InstantiationException
-        | IllegalAccessException
-        | InvocationTargetException e) {
+      return (String) Holder.TO_JSON.invokeExact(v);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException("Cannot render a Variant as text", e); // toJson declares none
+    }
+  }
+
+  private static MethodHandle toJson() {
+    try {
+      Class<?> json = Class.forName(VARIANT_JSON, true, TextRendering.class.getClassLoader());
+      return MethodHandles.publicLookup()
+          .findStatic(json, "toJson", MethodType.methodType(String.class, Variant.class));
+    } catch (ReflectiveOperationException e) {
       throw new IllegalStateException(
-          "Cannot render a Variant as text: no "
-              + VariantTextRenderer.class.getName()
-              + " is registered in META-INF/services and "
-              + JSON_RENDERER
-              + " cannot be loaded",
+          "Cannot render a Variant as text: " + VARIANT_JSON + ".toJson(Variant) cannot be loaded",
           e);
     }
   }
@@ -51,6 +42,6 @@ final class TextRendering {
    * Lazy holder: the lookup runs on the first {@code toString()}, not when {@code Variant} loads.
    */
   private static final class Holder {
-    static final VariantTextRenderer RENDERER = find();
+    static final MethodHandle TO_JSON = toJson();
   }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import io.variant.core.internal.Utf8Sequences;
+
 /** Compares UTF-8 bytes with a Java String in code-point order without allocating. */
 final class Utf8Compare {
   private Utf8Compare() {}
@@ -32,7 +34,7 @@ final class Utf8Compare {
       if (cp >= 0xD800 && cp <= 0xDFFF) {
         cp = '?'; // lone surrogate: encode it as String.getBytes (and so the builder and idOf) does
       }
-      int n1 = Utf8.encodeCodePoint(cp, encoded, 0);
+      int n1 = Utf8Sequences.encodeCodePoint(cp, encoded, 0);
       for (int k = 0; k < n1; k++) {
         if (bi >= bEnd) {
           return -1; // bytes are a prefix of the string

@@ -25,6 +25,9 @@ import java.nio.ByteOrder;
  * <p><b>Validation:</b> the same as {@link Variant}'s accessors: every read is checked against the
  * container's data and fails with {@link VariantFormatException} naming the byte. <b>Thread
  * safety:</b> none; a cursor is mutable scratch state, made once and reused by one thread.
+ *
+ * <p><b>Internal:</b> not API, and may change without notice. Public only for variant-shredding's
+ * split, because it reads {@link Variant}'s bytes in place, which only this package can.
  */
 public final class ValueCursor {
   private static final VarHandle SHORT_LE =

@@ -12,8 +12,9 @@ package io.variant.core;
  * expanding them past this budget is refused with {@link VariantLimitException} instead of hanging
  * or running out of memory.
  *
- * <p>Public so that walks outside this package (the shredding module's Splitter) share one rule;
- * one budget serves one walk on one thread.
+ * <p>Every walk of this library charges one (the shredding module's split too); a walk of your own
+ * over untrusted values can charge one to keep the same rule. One budget serves one walk on one
+ * thread.
  */
 public final class WalkBudget {
   private static final int SLACK = 64;

@@ -48,7 +48,8 @@
  * PlanTextTest}, and the parquet-java interop properties ({@code ParquetAvroInteropTest}, {@code
  * ParquetJavaWrittenFilesTest}), whose generators must leave out a type parquet-java does not know.
  *
- * <p>May import: the JDK only. Subpackages: {@code json} (the only user of jackson-core) and {@code
- * path}.
+ * <p>May import: the JDK and {@code io.variant.core.internal} (UTF-8 sequences). Subpackages:
+ * {@code json} (the only user of jackson-core), {@code path}, and {@code internal}, which is not
+ * API.
  */
 package io.variant.core;

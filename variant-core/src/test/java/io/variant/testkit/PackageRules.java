@@ -28,6 +28,12 @@ import java.util.stream.Stream;
  * people and are ignored. The JDK's {@code java.*} and the package itself are always allowed. Text
  * after the sentence's period is free prose.
  *
+ * <p><b>Internal packages.</b> A package whose name has an {@code internal} segment is not API
+ * (README, "Versions"); its package-info says so with {@link PublicApi#MARK}, as the packages
+ * marked internal without the name do. Whether an API type's public signatures name an internal
+ * type is a question for the compiled classes: each library module's {@code PublicApiTest} asks it
+ * ({@link PublicApi#internalTypesInApiSignatures()}).
+ *
  * <p><b>What counts as a use.</b> Every {@code import} (static or not) and every fully qualified
  * name in code (comments and string literals are skipped, so {@code {@link a.b.C}} is not a use). A
  * package's dependencies are the union over its files.
@@ -125,6 +131,13 @@ public final class PackageRules {
       String pkg = decl.group(1);
       if (file.getFileName().toString().equals("package-info.java")) {
         packagesWithInfo.add(pkg);
+        if (List.of(pkg.split("\\.")).contains("internal") && !text.contains(PublicApi.MARK)) {
+          problems.add(
+              pkg
+                  + " is named internal but its package-info does not say so with "
+                  + PublicApi.MARK
+                  + " (not API, may change without notice)");
+        }
         Set<String> rules = parseRules(text, file, problems);
         if (rules != null) {
           allowed.put(pkg, rules);

@@ -101,6 +101,24 @@ class PackageRulesTest {
     assertTrue(problems.get(1).startsWith("a has no package-info.java"), problems.get(1));
   }
 
+  @Test
+  void reportsAnInternalPackageWhosePackageInfoDoesNotSaySo(@TempDir Path dir) throws IOException {
+    write(
+        dir,
+        "io/x/internal/package-info.java",
+        "/** Plumbing. May import: the JDK only. */\npackage io.x.internal;\n");
+    write(dir, "io/x/internal/I.java", "package io.x.internal;\npublic class I {}\n");
+    write(
+        dir,
+        "io/y/internal/package-info.java",
+        "/** Plumbing. <p><b>Internal:</b> not API. <p>May import: the JDK only. */\npackage io.y.internal;\n");
+    write(dir, "io/y/internal/J.java", "package io.y.internal;\npublic class J {}\n");
+
+    List<String> problems = PackageRules.violations(List.of(dir));
+    assertEquals(1, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith("io.x.internal is named internal"), problems.get(0));
+  }
+
   private static Path repoRoot() {
     String configured = System.getProperty("variant.repo.root");
     Path start =

@@ -2,7 +2,7 @@
 package io.variant.shredding;
 
 import io.variant.core.BuilderOptions;
-import io.variant.core.ExclusiveUse;
+import io.variant.core.internal.ExclusiveUse;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;

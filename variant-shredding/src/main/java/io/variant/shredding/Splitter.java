@@ -3,7 +3,7 @@ package io.variant.shredding;
 
 import io.variant.core.BasicType;
 import io.variant.core.BuilderOptions;
-import io.variant.core.ExclusiveUse;
+import io.variant.core.internal.ExclusiveUse;
 import io.variant.core.MetadataBuilder;
 import io.variant.core.ObjectSubset;
 import io.variant.core.ValueCursor;

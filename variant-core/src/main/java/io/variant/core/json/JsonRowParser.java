@@ -2,10 +2,10 @@
 package io.variant.core.json;
 
 import com.fasterxml.jackson.core.JsonParser;
-import io.variant.core.ExclusiveUse;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
+import io.variant.core.internal.ExclusiveUse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
-import io.variant.core.Utf8;
 import io.variant.core.VariantBuilder;
+import io.variant.core.internal.Utf8Sequences;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -49,7 +49,7 @@ final class JsonStringScanner {
         out.keyUtf8(b, start, p - start);
       } else if (trustedUtf8
           || (plainBits & HIGH_BITS) == 0
-          || Utf8.firstInvalid(b, start, p) < 0) {
+          || Utf8Sequences.firstInvalid(b, start, p) < 0) {
         out.appendStringUtf8Unchecked(b, start, p - start);
       } else {
         return -1; // invalid UTF-8: the jackson path says where
@@ -175,7 +175,7 @@ final class JsonStringScanner {
           } else if (Character.isLowSurrogate((char) cp)) {
             return -1;
           }
-          n = Utf8.encodeCodePoint(cp, scratch, n);
+          n = Utf8Sequences.encodeCodePoint(cp, scratch, n);
         }
         default -> {
           return -1;

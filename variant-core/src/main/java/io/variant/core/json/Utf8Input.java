@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
-import io.variant.core.Utf8;
+import io.variant.core.internal.Utf8Sequences;
 import java.util.Locale;
 
 /**
@@ -26,7 +26,7 @@ final class Utf8Input {
    */
   static void requireValid(byte[] utf8, int offset, int length) {
     int nul = firstNul(utf8, offset, Math.min(ENCODING_GUESS_BYTES, length));
-    int bad = nul >= 0 ? nul : Utf8.firstInvalid(utf8, offset, offset + length);
+    int bad = nul >= 0 ? nul : Utf8Sequences.firstInvalid(utf8, offset, offset + length);
     if (bad < 0) {
       return;
     }

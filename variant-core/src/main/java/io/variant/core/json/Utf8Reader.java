@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core.json;
 
-import io.variant.core.Utf8;
+import io.variant.core.internal.Utf8Sequences;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -76,7 +76,7 @@ public final class Utf8Reader extends Reader {
         continue;
       }
       int length =
-          Utf8.sequenceLength(
+          Utf8Sequences.sequenceLength(
               buf, pos, end); // -2 only at the end of the input: fill() keeps 4 bytes
       if (length < 0) {
         if (n > 0) {

@@ -5,6 +5,7 @@
  * only package of the library that imports jackson-core ({@code com.fasterxml.jackson.core});
  * otherwise it uses the public API of {@code io.variant.core}.
  *
- * <p>May import: {@code io.variant.core} and {@code com.fasterxml.jackson.core.*}.
+ * <p>May import: {@code io.variant.core}, {@code io.variant.core.internal} and {@code
+ * com.fasterxml.jackson.core.*}.
  */
 package io.variant.core.json;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.write;
 
-import io.variant.core.ExclusiveUse;
+import io.variant.core.internal.ExclusiveUse;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
 import io.variant.shredding.ShreddingPlan;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.core;
+package io.variant.core.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
