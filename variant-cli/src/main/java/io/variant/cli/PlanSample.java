@@ -9,7 +9,7 @@ import io.variant.core.Variant;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.infer.PlanInference;
-import io.variant.shredding.infer.SpreadSample;
+import io.variant.shredding.internal.SpreadSample;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -7,7 +7,7 @@ import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
-import io.variant.shredding.infer.SpreadSample;
+import io.variant.shredding.internal.SpreadSample;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;

@@ -10,7 +10,7 @@ import io.variant.parquet.write.CheckedPlan;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
-import io.variant.shredding.infer.SpreadSample;
+import io.variant.shredding.internal.SpreadSample;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

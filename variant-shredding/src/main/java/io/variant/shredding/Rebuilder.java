@@ -2,12 +2,12 @@
 package io.variant.shredding;
 
 import io.variant.core.BuilderOptions;
-import io.variant.core.internal.ExclusiveUse;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
 import io.variant.core.VariantMetadata;
+import io.variant.core.internal.ExclusiveUse;
 import io.variant.shredding.ShreddingPlan.ArrayPlan;
 import io.variant.shredding.ShreddingPlan.ObjectPlan;
 import java.math.BigDecimal;

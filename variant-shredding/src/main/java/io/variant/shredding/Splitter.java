@@ -3,7 +3,6 @@ package io.variant.shredding;
 
 import io.variant.core.BasicType;
 import io.variant.core.BuilderOptions;
-import io.variant.core.internal.ExclusiveUse;
 import io.variant.core.MetadataBuilder;
 import io.variant.core.ObjectSubset;
 import io.variant.core.ValueCursor;
@@ -11,6 +10,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
 import io.variant.core.WalkBudget;
+import io.variant.core.internal.ExclusiveUse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

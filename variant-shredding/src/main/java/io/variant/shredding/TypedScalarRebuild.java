@@ -28,6 +28,10 @@ import java.nio.ByteBuffer;
  * path declines (an integer outside its type, invalid UTF-8, a decimal that does not fit, an
  * unreadable typed value), so the caller's general rebuild reports it in the same words. Accepted
  * values give the same bytes as the rebuild. <b>Thread safety:</b> none; it reuses one builder.
+ *
+ * <p><b>Internal:</b> not API, and may change without notice. Public only for variant-parquet's
+ * projected reads; it stays in this package because it shares the rebuilder's package-private
+ * conversions.
  */
 public final class TypedScalarRebuild {
   /**

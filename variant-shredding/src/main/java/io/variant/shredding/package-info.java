@@ -8,7 +8,7 @@
  * rebuilds Variants from a {@link io.variant.shredding.ShreddedSource}. The sink and source
  * interfaces are what the Parquet module implements; nothing here knows Parquet.
  *
- * <p>May import: {@code io.variant.core} and {@code io.variant.core.internal}. Subpackage {@code infer}: plan inference and coverage
- * reports.
+ * <p>May import: {@code io.variant.core} and {@code io.variant.core.internal}. Subpackage {@code
+ * infer}: plan inference and coverage reports.
  */
 package io.variant.shredding;

@@ -4,10 +4,10 @@ package io.variant.parquet.write;
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
 import io.variant.shredding.ShreddingPlan;
-import io.variant.shredding.infer.EvenSample;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;
 import io.variant.shredding.infer.Selection;
+import io.variant.shredding.internal.EvenSample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -17,9 +17,9 @@ import org.apache.parquet.io.PositionOutputStream;
 
 /**
  * The plan {@code variant plan} prints and {@code variant convert} writes on either engine:
- * inferred from a sample ({@link io.variant.shredding.infer.SpreadSample}) by the cost model, then
- * checked by writing the sampled rows both ways. If the sample's file with the plan is larger than
- * without shredding, the plan keeps fewer typed columns (halving, best first by the model's
+ * inferred from a sample ({@link io.variant.shredding.internal.SpreadSample}) by the cost model,
+ * then checked by writing the sampled rows both ways. If the sample's file with the plan is larger
+ * than without shredding, the plan keeps fewer typed columns (halving, best first by the model's
  * estimate) until it is smaller, or none at all; {@link #note()} says so. The check writes at most
  * {@value #CHECK_ROWS} sampled rows (evenly chosen), twice, counting the bytes without storing
  * them.

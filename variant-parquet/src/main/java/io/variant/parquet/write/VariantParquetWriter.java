@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.write;
 
-import io.variant.core.internal.ExclusiveUse;
 import io.variant.core.VariantMetadata;
+import io.variant.core.internal.ExclusiveUse;
 import io.variant.parquet.VariantRecord;
 import io.variant.shredding.ShreddingPlan;
 import java.io.Closeable;

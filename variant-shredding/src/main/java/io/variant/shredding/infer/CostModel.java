@@ -243,7 +243,7 @@ public final class CostModel {
    * @param elements the list's elements in the sample
    * @param leavesSaved what the typed leaves under the list save, summed ({@link Estimate#saved})
    */
-  public record ListEstimate(long elements, double leavesSaved) {
+  record ListEstimate(long elements, double leavesSaved) {
     /** Bytes saved by typing the list: positive means it pays. */
     public double saved() {
       return leavesSaved - elements * ELEMENT_BYTES;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.shredding.infer;
+package io.variant.shredding.internal;
 
 import java.util.ArrayList;
 import java.util.List;
