@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
-import io.variant.parquet.write.CheckedPlan;
+import io.variant.parquet.internal.CheckedPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;

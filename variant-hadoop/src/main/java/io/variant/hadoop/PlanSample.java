@@ -6,7 +6,7 @@ import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.VariantJson;
-import io.variant.parquet.write.CheckedPlan;
+import io.variant.parquet.internal.CheckedPlan;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;

@@ -14,10 +14,10 @@
  * io.variant.parquet.encoding.ZstdPageCompressor} (parquet-java's ZSTD pages with one native
  * context per file). spec: Parquet Encodings.md, Compression.md.
  *
- * <p><b>Internal:</b> public only for {@code io.variant.parquet.read} and {@code
- * io.variant.parquet.write}; no compatibility promise. The columnar reader builds on it, so it
- * knows nothing of Variants. Every decoder here is checked against parquet-java's on the same bytes
- * (see the package's tests).
+ * <p><b>Internal:</b> not API; public only for {@code io.variant.parquet.read}, {@code
+ * io.variant.parquet.write} and variant-arrow's batch reader, and may change without notice. The
+ * columnar reader builds on it, so it knows nothing of Variants. Every decoder here is checked
+ * against parquet-java's on the same bytes (see the package's tests).
  *
  * <p>May import: {@code org.apache.parquet.*} and {@code com.github.luben.zstd} (zstd-jni,
  * parquet-java's own ZSTD library, called as parquet-java's codec calls it).

@@ -10,8 +10,9 @@
  * writer's version ({@link io.variant.parquet.file.WriterVersion}) and the cache of values made
  * from per-file inputs ({@link io.variant.parquet.file.RecentCache}).
  *
- * <p><b>Internal:</b> public only for {@code io.variant.parquet.read}; no compatibility promise.
- * The columnar reader builds on it, so it knows nothing of Variants.
+ * <p><b>Internal:</b> not API; public only for {@code io.variant.parquet.read} and variant-arrow's
+ * batch reader, and may change without notice. The columnar reader builds on it, so it knows
+ * nothing of Variants.
  *
  * <p>May import: {@code org.apache.parquet.*} and {@code shaded.parquet.org.apache.thrift.*}
  * (parquet-format's own thrift runtime, whose generated code decodes the footer's rarer structs).

@@ -3,7 +3,6 @@ package io.variant.parquet.write;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
-import io.variant.parquet.schema.DecimalBytes;
 import io.variant.parquet.write.SlotColumns.Slot;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -11,8 +11,7 @@
  * skips parquet-java's record assembly and gives byte-identical files.
  *
  * <p>May import: {@code io.variant.core}, {@code io.variant.core.internal} (the one-thread guard),
- * {@code io.variant.shredding}, {@code io.variant.shredding.infer}, {@code
- * io.variant.shredding.internal} (the sample a plan is checked on), {@code io.variant.parquet},
+ * {@code io.variant.shredding}, {@code io.variant.shredding.infer}, {@code io.variant.parquet},
  * {@code io.variant.parquet.schema}, {@code io.variant.parquet.encoding} (the dictionary writer and
  * the ZSTD page compressor), parquet-java ({@code org.apache.parquet.*}) and Hadoop's Configuration
  * ({@code org.apache.hadoop.conf}). Nothing here depends on the read or filter packages.

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.parquet.write;
+package io.variant.parquet.internal;
 
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;

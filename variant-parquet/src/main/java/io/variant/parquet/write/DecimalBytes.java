@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.parquet.schema;
+package io.variant.parquet.write;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -7,10 +7,9 @@ import java.util.Arrays;
 /**
  * Parquet's big-endian decimal bytes for FIXED_LEN_BYTE_ARRAY columns. spec: LogicalTypes §DECIMAL
  * (the unscaled value is big-endian two's complement; a fixed-length column holds exactly its
- * length). Public so that the writer and the filter package (which encodes literals the same way)
- * share it; not a supported API.
+ * length).
  */
-public final class DecimalBytes {
+final class DecimalBytes {
   private DecimalBytes() {}
 
   /**
@@ -20,7 +19,7 @@ public final class DecimalBytes {
    * @throws IllegalStateException if the value needs more than {@code length} bytes (a plan/schema
    *     mismatch)
    */
-  public static byte[] signExtended(BigInteger unscaled, int length, String path) {
+  static byte[] signExtended(BigInteger unscaled, int length, String path) {
     byte[] minimal = unscaled.toByteArray();
     if (minimal.length > length) {
       throw new IllegalStateException(
