@@ -2,10 +2,10 @@
 package io.variant.cli;
 
 import io.variant.core.VariantLimitException;
-import io.variant.hadoop.ClientConfiguration;
 import io.variant.hadoop.ConvertJob;
 import io.variant.hadoop.ConvertMapper;
 import io.variant.hadoop.ConvertRefusedException;
+import io.variant.hadoop.internal.ClientConfiguration;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.io.PrintWriter;

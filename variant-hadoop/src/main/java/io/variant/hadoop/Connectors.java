@@ -17,6 +17,9 @@ import org.apache.hadoop.fs.UnsupportedFileSystemException;
  * in one line naming the scheme and the jar to add, instead of Hadoop's stack traces ({@code
  * NoClassDefFoundError} deep inside the HDFS client, {@code ClassNotFoundException} for {@code
  * s3a}). The command line uses it for every path with a scheme.
+ *
+ * <p><b>Internal:</b> not API, and may change without notice. Public only for the project's CLI,
+ * which checks its own paths with it; it stays in this package for {@link ConvertJob}'s use.
  */
 public final class Connectors {
   private Connectors() {}

@@ -16,6 +16,10 @@ import java.util.function.Predicate;
  * such a directory unless told to read it anyway ({@code --allow-incomplete}, {@link
  * #ALLOW_INCOMPLETE}). This class needs no Hadoop class, so that readers of local files can use it
  * without starting Hadoop.
+ *
+ * <p><b>Internal:</b> not API, and may change without notice (the marker names are documented in
+ * the README, not this class). Public only for the project's CLI; it stays in this package for the
+ * input and output formats' use.
  */
 public final class IncompleteOutput {
   /** The marker a job writing with {@link VariantParquetOutputFormat} keeps until it commits. */

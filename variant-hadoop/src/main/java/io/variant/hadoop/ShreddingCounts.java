@@ -22,13 +22,12 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
  * @param typed non-null typed values
  * @param residual non-null residual values
  */
-public record ShreddingCounts(long typed, long residual) {
+record ShreddingCounts(long typed, long residual) {
   /**
    * Counts VARIANT column {@code column} of the Parquet file at {@code file}; chunks without
    * statistics count nothing.
    */
-  public static ShreddingCounts of(Path file, Configuration conf, String column)
-      throws IOException {
+  static ShreddingCounts of(Path file, Configuration conf, String column) throws IOException {
     ParquetMetadata footer;
     try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf))) {
       footer = reader.getFooter();

@@ -18,6 +18,9 @@ import org.apache.hadoop.io.compress.Decompressor;
  * fails without it. A {@code .zst} file is one split (zstd frames cannot be entered in the middle);
  * frames written one after another are read as one stream. Decompression only: writing goes through
  * Parquet's own codecs.
+ *
+ * <p><b>Internal:</b> not API, and may change without notice. Public because Hadoop instantiates
+ * codecs by class name ({@link ConvertJob} names it in the job's configuration).
  */
 public final class ZstdCodec implements CompressionCodec {
   /** The configuration key listing extra codecs, which win over Hadoop's for their extension. */

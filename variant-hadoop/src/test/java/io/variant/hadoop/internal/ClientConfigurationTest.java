@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.hadoop;
+package io.variant.hadoop.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

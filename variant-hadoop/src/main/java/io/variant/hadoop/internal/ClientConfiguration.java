@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.hadoop;
+package io.variant.hadoop.internal;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,10 +9,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
- * The Configuration a driver process submits {@link ConvertJob} with: a cluster's, from the site
- * files of a Hadoop configuration directory ({@code HADOOP_CONF_DIR}), or, without one, Hadoop's
- * local job runner on the local file system, running as many map tasks at once as there are cores
- * and writing no {@code .crc} side files.
+ * The Configuration a driver process submits {@link io.variant.hadoop.ConvertJob} with: a
+ * cluster's, from the site files of a Hadoop configuration directory ({@code HADOOP_CONF_DIR}), or,
+ * without one, Hadoop's local job runner on the local file system, running as many map tasks at
+ * once as there are cores and writing no {@code .crc} side files.
  */
 public final class ClientConfiguration {
   /** The site files a Hadoop client reads from its configuration directory. */
