@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.arrow;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.variant.testkit.PublicApi;
+import io.variant.testkit.PublicApiContract;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /**
- * variant-arrow's public types are its API, listed here on purpose (see {@link PublicApi}). A new
- * public type fails this test until it is listed, made package-private, or put in a package named
- * internal.
+ * variant-arrow's public types are its API, listed here on purpose (see {@link PublicApiContract}).
+ * A new public type fails this test until it is listed, made package-private, or put in a package
+ * named internal.
  */
-class PublicApiTest {
+class PublicApiTest extends PublicApiContract {
   /**
    * What the README and the Javadoc present ({@code StorageFields} too: the Arrow fields of a plan,
    * which a schema with a VARIANT column is built from).
@@ -33,20 +30,7 @@ class PublicApiTest {
           "io.variant.arrow.parquet.BatchOptions",
           "io.variant.arrow.parquet.VariantBatchReader");
 
-  /** None. */
-  private static final List<String> MARKED_INTERNAL = List.of();
-
-  private static final PublicApi MODULE = PublicApi.of(VariantVector.class);
-
-  @Test
-  void publicTypesAreTheListedOnes() {
-    List<String> differences = MODULE.differences(API, MARKED_INTERNAL);
-    assertTrue(differences.isEmpty(), String.join("\n", differences));
-  }
-
-  @Test
-  void apiSignaturesNameNoInternalType() {
-    List<String> leaks = MODULE.internalTypesInApiSignatures();
-    assertTrue(leaks.isEmpty(), String.join("\n", leaks));
+  PublicApiTest() {
+    super(VariantVector.class, API, List.of());
   }
 }

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.hadoop;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.variant.testkit.PublicApi;
+import io.variant.testkit.PublicApiContract;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /**
  * variant-hadoop's public types are its API, listed here on purpose, and the types marked internal
- * (see {@link PublicApi}). A new public type fails this test until it is listed, made
+ * (see {@link PublicApiContract}). A new public type fails this test until it is listed, made
  * package-private, or put in a package named internal.
  */
-class PublicApiTest {
+class PublicApiTest extends PublicApiContract {
   /** What the README and the Javadoc present. */
   private static final List<String> API =
       List.of(
@@ -40,17 +37,7 @@ class PublicApiTest {
           "io.variant.hadoop.IncompleteOutput",
           "io.variant.hadoop.ZstdCodec");
 
-  private static final PublicApi MODULE = PublicApi.of(ConvertJob.class);
-
-  @Test
-  void publicTypesAreTheListedOnes() {
-    List<String> differences = MODULE.differences(API, MARKED_INTERNAL);
-    assertTrue(differences.isEmpty(), String.join("\n", differences));
-  }
-
-  @Test
-  void apiSignaturesNameNoInternalType() {
-    List<String> leaks = MODULE.internalTypesInApiSignatures();
-    assertTrue(leaks.isEmpty(), String.join("\n", leaks));
+  PublicApiTest() {
+    super(ConvertJob.class, API, MARKED_INTERNAL);
   }
 }

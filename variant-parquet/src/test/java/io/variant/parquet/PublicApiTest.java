@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.variant.testkit.PublicApi;
+import io.variant.testkit.PublicApiContract;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /**
  * variant-parquet's public types are the API listed here, on purpose, and no type is marked
- * internal (see {@link PublicApi}). A new public type fails this test until it is listed, made
- * package-private, or moved to {@code io.variant.parquet.internal}.
+ * internal (see {@link PublicApiContract}). A new public type fails this test until it is listed,
+ * made package-private, or moved to {@code io.variant.parquet.internal}.
  */
-class PublicApiTest {
+class PublicApiTest extends PublicApiContract {
   /**
    * What the README and the Javadoc present, engines' read and write supports included. Not here:
    * {@code io.variant.parquet.file} and {@code .encoding}, our Parquet engine, whose package-infos
@@ -58,20 +55,7 @@ class PublicApiTest {
           "io.variant.parquet.write.WriteOptions",
           "io.variant.parquet.write.WriterBuilder");
 
-  /** None: what other modules need lives in internal packages. */
-  private static final List<String> MARKED_INTERNAL = List.of();
-
-  private static final PublicApi MODULE = PublicApi.of(VariantRecord.class);
-
-  @Test
-  void publicTypesAreTheListedOnes() {
-    List<String> differences = MODULE.differences(API, MARKED_INTERNAL);
-    assertTrue(differences.isEmpty(), String.join("\n", differences));
-  }
-
-  @Test
-  void apiSignaturesNameNoInternalType() {
-    List<String> leaks = MODULE.internalTypesInApiSignatures();
-    assertTrue(leaks.isEmpty(), String.join("\n", leaks));
+  PublicApiTest() {
+    super(VariantRecord.class, API, List.of());
   }
 }

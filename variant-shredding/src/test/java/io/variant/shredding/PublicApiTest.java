@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.variant.testkit.PublicApi;
+import io.variant.testkit.PublicApiContract;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /**
  * variant-shredding's public types are the API listed here, on purpose, and the type marked
- * internal (see {@link PublicApi}). A new public type fails this test until it is listed, made
- * package-private, or moved to {@code io.variant.shredding.internal}.
+ * internal (see {@link PublicApiContract}). A new public type fails this test until it is listed,
+ * made package-private, or moved to {@code io.variant.shredding.internal}.
  */
-class PublicApiTest {
+class PublicApiTest extends PublicApiContract {
   /** What the README and the Javadoc present. */
   private static final List<String> API =
       List.of(
@@ -59,17 +56,7 @@ class PublicApiTest {
   private static final List<String> MARKED_INTERNAL =
       List.of("io.variant.shredding.TypedScalarRebuild");
 
-  private static final PublicApi MODULE = PublicApi.of(ShreddingPlan.class);
-
-  @Test
-  void publicTypesAreTheListedOnes() {
-    List<String> differences = MODULE.differences(API, MARKED_INTERNAL);
-    assertTrue(differences.isEmpty(), String.join("\n", differences));
-  }
-
-  @Test
-  void apiSignaturesNameNoInternalType() {
-    List<String> leaks = MODULE.internalTypesInApiSignatures();
-    assertTrue(leaks.isEmpty(), String.join("\n", leaks));
+  PublicApiTest() {
+    super(ShreddingPlan.class, API, MARKED_INTERNAL);
   }
 }
