@@ -59,6 +59,7 @@ class PlanChooserTest {
         why.decision("$.rare").reason());
     assertFalse(why.decision("$.rare").typed());
     assertEquals("object: 2 of 2 examined fields in the plan", why.decision("$").reason());
+    assertEquals(why.format(), why.toString());
   }
 
   /**
