@@ -91,6 +91,7 @@ class VariantTranslateIdsTest {
     Variant twice =
         Variant.of(Hex.bytes("01 02 00 01 02 61 61"), Hex.bytes("02 01 00 00 02 0C 01"));
     assertNull(twice.translateIds(metadata(AB)), "a target near its size");
+    assertNull(twice.translateIds(metadata("11 01 00 01 61")), "a target of that key alone");
     MetadataBuilder many = new MetadataBuilder().add("a");
     for (int i = 0; i < 20; i++) {
       many.add("k" + i);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
+import io.variant.core.VariantType;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.schema.VariantSchemaException;
@@ -184,6 +185,81 @@ class VariantColumnWriterTest {
     String trace = trace(VariantColumn.of("d", ShreddingPlan.parse("decimal(38,2)")), g, v);
     assertEquals(
         "d#0= { metadata#0= 0x110000 ; typed_value#2= 0x0096 ; } ;", trace); // 150, sign byte kept
+    // a decimal8 rescaled past 18 digits: -1.5 at scale 20 in its 9 minimal bytes
+    GroupType g20 =
+        MessageTypeParser.parseMessageType(
+                "message m { optional group d (VARIANT(1)) {"
+                    + " required binary metadata; optional binary value; optional binary typed_value (DECIMAL(38,20)); } }")
+            .getType("d")
+            .asGroupType();
+    Variant d8 =
+        new VariantBuilder().appendDecimal(VariantType.DECIMAL8, new BigDecimal("-1.5")).build();
+    assertEquals(
+        "d#0= { metadata#0= 0x110000 ; typed_value#2= 0xF7DE54F2BBEB680000 ; } ;",
+        trace(VariantColumn.of("d", ShreddingPlan.parse("decimal(38,20)")), g20, d8));
+  }
+
+  /** Nesting past the sink's first stack of slots grows it. */
+  @Test
+  void aPlanNestedTwentyDeepWritesEveryLevel() {
+    int depth = 20;
+    ShreddingPlan plan = ShreddingPlan.parse("[".repeat(depth) + "int8" + "]".repeat(depth));
+    Variant v = io.variant.core.json.VariantJson.parse("[".repeat(depth) + "7" + "]".repeat(depth));
+    String trace = trace(VariantColumn.of("v", plan), group("v", plan, ShreddingLayout.SPEC), v);
+    assertEquals(depth, trace.split("element#0=", -1).length - 1, trace);
+    assertTrue(trace.contains("typed_value#1= i7 ;"), trace);
+  }
+
+  /**
+   * One field per typed column kind, each value as the splitter hands it over: decimals of every
+   * width into INT32, INT64 and FIXED columns (a decimal16 into a narrow column, a decimal8
+   * rescaled past 18 digits), and each other scalar.
+   */
+  @Test
+  void everyTypedKindWritesItsParquetValue() {
+    ShreddingPlan plan =
+        ShreddingPlan.parse(
+            "{\"b\": boolean, \"d4\": decimal(9,2), \"d4w\": decimal(9,2), \"d8\": decimal(18,2),"
+                + " \"d8w\": decimal(18,2), \"dbig\": decimal(38,20), \"dt\": date, \"f\": float,"
+                + " \"g\": double, \"i\": int32, \"l\": int64, \"s\": string, \"u\": uuid,"
+                + " \"x\": binary}");
+    VariantBuilder b = new VariantBuilder().startObject();
+    b.key("b").appendBoolean(true);
+    b.key("d4").appendDecimal(VariantType.DECIMAL4, new BigDecimal("1.50"));
+    b.key("d4w").appendDecimal(VariantType.DECIMAL16, new BigDecimal("-2.25"));
+    b.key("d8").appendDecimal(VariantType.DECIMAL8, new BigDecimal("3.75"));
+    b.key("d8w").appendDecimal(VariantType.DECIMAL16, new BigDecimal("4.00"));
+    b.key("dbig").appendDecimal(VariantType.DECIMAL8, new BigDecimal("-1.5"));
+    b.key("dt").appendDate(19000);
+    b.key("f").appendFloat(1.5f);
+    b.key("g").appendDouble(-0.25);
+    b.key("i").appendLong(70000);
+    b.key("l").appendLong(-5);
+    b.key("s").appendString("hi");
+    b.key("u").appendUuid(new java.util.UUID(1, 2));
+    b.key("x").appendBinary(new byte[] {(byte) 0xCA, (byte) 0xFE});
+    Variant v = b.endObject().build();
+    String trace = trace(VariantColumn.of("r", plan), group("r", plan, ShreddingLayout.SPEC), v);
+    assertEquals(
+        "r#0= { metadata#0= 0x110E00010306080B0F111213141516171862643464347764386438776462696764746667696C737578 ;"
+            + " typed_value#2= {"
+            + " b#0= { typed_value#1= btrue ; } ;"
+            + " d4#1= { typed_value#1= i150 ; } ;" // a decimal4 into INT32, unscaled
+            + " d4w#2= { typed_value#1= i-225 ; } ;" // a decimal16 into INT32
+            + " d8#3= { typed_value#1= l375 ; } ;"
+            + " d8w#4= { typed_value#1= l400 ; } ;" // a decimal16 into INT64
+            // -1.5 at scale 20: -150000000000000000000 in 16 bytes, two's complement
+            + " dbig#5= { typed_value#1= 0xFFFFFFFFFFFFFFF7DE54F2BBEB680000 ; } ;"
+            + " dt#6= { typed_value#1= i19000 ; } ;"
+            + " f#7= { typed_value#1= f1.5 ; } ;"
+            + " g#8= { typed_value#1= d-0.25 ; } ;"
+            + " i#9= { typed_value#1= i70000 ; } ;"
+            + " l#10= { typed_value#1= l-5 ; } ;"
+            + " s#11= { typed_value#1= 0x6869 ; } ;"
+            + " u#12= { typed_value#1= 0x00000000000000010000000000000002 ; } ;" // big-endian
+            + " x#13= { typed_value#1= 0xCAFE ; } ;"
+            + " } ; } ;",
+        trace);
   }
 
   @Test

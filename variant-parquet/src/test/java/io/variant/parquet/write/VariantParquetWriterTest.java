@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.VariantParquetReader;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -104,6 +105,28 @@ class VariantParquetWriterTest {
               .getString("typed_value", 0));
     }
     assertEquals(List.of("row0", "row1", "row2", "row3"), values);
+  }
+
+  /** Nesting past the splitter sink's first stack of slots grows it, in both layouts. */
+  @Test
+  void aPlanNestedTwentyDeepRoundTrips() throws IOException {
+    int depth = 20;
+    ShreddingPlan plan = ShreddingPlan.parse("[".repeat(depth) + "int8" + "]".repeat(depth));
+    Variant v = io.variant.core.json.VariantJson.parse("[".repeat(depth) + "7" + "]".repeat(depth));
+    for (io.variant.parquet.schema.ShreddingLayout layout :
+        io.variant.parquet.schema.ShreddingLayout.values()) {
+      Path out = dir.resolve("deep-" + layout + ".parquet");
+      try (VariantParquetWriter w =
+          VariantParquetWriter.builder(out)
+              .variantColumn(VariantColumn.of("v", plan).withLayout(layout))
+              .build()) {
+        w.write(VariantRecord.builder().set("v", v).build());
+      }
+      try (VariantParquetReader r = VariantParquetReader.open(out)) {
+        assertEquals(plan, r.plans().get("v"));
+        assertTrue(v.equals(r.read().variant("v")), layout.toString());
+      }
+    }
   }
 
   @Test

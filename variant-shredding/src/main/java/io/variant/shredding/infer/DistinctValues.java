@@ -17,7 +17,6 @@ final class DistinctValues {
 
   private long[] table; // null until the first value: most paths are never strings; 0 = free slot
   private int size; // hashes in table
-  private boolean zero; // whether the hash 0 (which marks a free slot in table) was seen
   private boolean saturated;
 
   void add(String s) {
@@ -34,12 +33,13 @@ final class DistinctValues {
     }
   }
 
-  /** Adds {@code hash}; returns whether it is new. */
+  /**
+   * Adds {@code hash}; returns whether it is new. A hash of 0, which marks a free slot, is stored
+   * as 1: one more pair of colliding texts among 2^64 hashes.
+   */
   private boolean insert(long hash) {
     if (hash == 0) {
-      boolean added = !zero;
-      zero = true;
-      return added;
+      hash = 1;
     }
     if (table == null) {
       table = new long[16];
@@ -79,6 +79,6 @@ final class DistinctValues {
 
   /** Distinct values seen, or {@link #CAP} + 1 once past the cap. */
   int count() {
-    return saturated ? CAP + 1 : size + (zero ? 1 : 0);
+    return saturated ? CAP + 1 : size;
   }
 }

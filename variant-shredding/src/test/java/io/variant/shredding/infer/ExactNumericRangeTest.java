@@ -75,6 +75,14 @@ class ExactNumericRangeTest {
   }
 
   @Test
+  void scaleZeroDecimalsWithoutIntegersNeedOnlyTheirOwnDigits() {
+    ExactNumericRange r = new ExactNumericRange();
+    r.add(decimal(VariantType.DECIMAL4, "7"));
+    r.add(decimal(VariantType.DECIMAL4, "-42"));
+    assertEquals("decimal(2,0) takes 2", column(r, NumericWidening.SAME_SCALE));
+  }
+
+  @Test
   void integersAheadOfDecimalsOfOtherScalesGiveAnIntegerColumn() {
     ExactNumericRange r = ints(1, 2, 3);
     assertEquals("int8 takes 3", column(r, NumericWidening.SAME_SCALE));

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.shredding.infer;
+
+import static io.variant.shredding.testkit.Values.arr;
+import static io.variant.shredding.testkit.Values.integer;
+import static io.variant.shredding.testkit.Values.obj;
+import static io.variant.shredding.testkit.Values.str;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.Variant;
+import io.variant.shredding.testkit.Values;
+import io.variant.testkit.Hex;
+import io.variant.testkit.Model;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link PlanChooser}'s choice where several families pass dominance, and the words of its
+ * explanation: the thresholds that decided a path, the fields an object examined, paths skipped
+ * under min presence, and path order.
+ */
+class PlanChooserTest {
+  private static final InferenceOptions PRESENCE =
+      InferenceOptions.defaults().withSelection(Selection.PRESENCE);
+
+  private static InferenceResult infer(List<? extends Model> rows, InferenceOptions options) {
+    return PlanInference.infer(Values.variants(rows), options);
+  }
+
+  @Test
+  void theMostCommonOfTheFamiliesPassingDominanceIsTyped() {
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      rows.add(obj("a", i % 5 < 2 ? integer(i) : str("s" + i))); // 40% integers, 60% strings
+    }
+    assertEquals(
+        "{\"a\": string}", infer(rows, PRESENCE.withDominance(0.3)).plan().print(), "strings");
+  }
+
+  @Test
+  void thresholdsThatDecidedAPathAreNamed() {
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      rows.add(
+          i < 2
+              ? obj("a", integer(i), "l", arr(integer(i)), "rare", integer(i))
+              : obj("a", integer(i), "l", arr(integer(i))));
+    }
+    Explanation why =
+        infer(rows, PRESENCE.withTypeWidth(TypeWidth.SAMPLE).withMinPresence(0.1)).explanation();
+    assertEquals("int8: passes presence and dominance", why.decision("$.a").reason());
+    assertEquals("array of typed elements", why.decision("$.l").reason());
+    assertEquals(
+        "present in 5.0% of parent objects, under min presence 10.0%",
+        why.decision("$.rare").reason());
+    assertFalse(why.decision("$.rare").typed());
+    assertEquals("object: 2 of 2 examined fields in the plan", why.decision("$").reason());
+    assertEquals(why.format(), why.toString());
+  }
+
+  /**
+   * Under the cost model an object counts the fields it examined that do not pay too, says what its
+   * typed leaves save, and the explanation lists its paths in order whether they pay or not.
+   */
+  @Test
+  void anObjectCountsItsExaminedFieldsAndPathsComeInOrder() {
+    Random rnd = new Random(7);
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 5000; i++) {
+      Model rare = rnd.nextInt(100) == 0 ? integer(rnd.nextInt(1000)) : null;
+      rows.add(
+          rare == null
+              ? obj("id", integer(i), "kind", str("k" + rnd.nextInt(5)))
+              : obj("id", integer(i), "kind", str("k" + rnd.nextInt(5)), "j", rare));
+    }
+    Explanation why = infer(rows, InferenceOptions.defaults()).explanation();
+    List<String> paths = new ArrayList<>();
+    why.decisions().forEach(d -> paths.add(d.path()));
+    assertEquals(List.of("$", "$.id", "$.j", "$.kind"), paths, why.format());
+    String root = why.decision("$").reason();
+    assertTrue(root.startsWith("object: 2 of 3 examined fields in the plan, saves "), root);
+  }
+
+  @Test
+  void aPathOfTypesNewerThanThisLibraryStaysResidualAndSaysWhy() {
+    List<Variant> rows = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      // {"a": a value whose header names primitive type id 21, which this library does not know}
+      rows.add(Variant.of(Hex.bytes("01 01 00 01 61"), Hex.bytes("02 01 00 00 01 54")));
+    }
+    InferenceResult r = PlanInference.infer(rows, PRESENCE);
+    assertEquals("only types newer than this library", r.explanation().decision("$.a").reason());
+  }
+
+  @Test
+  void keysCompareByCodePointAsUtf8BytesDo() {
+    assertTrue(PlanChooser.compareCodePoints("a", "ab") < 0);
+    assertTrue(PlanChooser.compareCodePoints("ab", "a") > 0);
+    assertEquals(0, PlanChooser.compareCodePoints("ab", "ab"));
+    assertEquals(0, PlanChooser.compareCodePoints("", ""));
+    assertTrue(PlanChooser.compareCodePoints("", "a") < 0);
+    // U+FFFF before U+1F600, though its UTF-16 unit is above the pair's first
+    assertTrue(PlanChooser.compareCodePoints("\uFFFF", "\uD83D\uDE00") < 0);
+    assertTrue(PlanChooser.compareCodePoints("\uD83D\uDE00", "\uFFFF") > 0);
+  }
+}
