@@ -18,7 +18,8 @@ import org.apache.arrow.vector.VarBinaryVector;
 public final class ColumnReader {
   private final VariantVector column;
   private final SlotVectors root;
-  private final Rebuilder rebuilder;
+  private final ShreddingPlan plan;
+  private Rebuilder rebuilder; // made on first use: VariantGet reads metadata and slots alone
   private final boolean shredded;
   private VariantMetadata
       lastMetadata; // the dictionary of the last row read, at [lastStart, lastEnd)
@@ -28,7 +29,7 @@ public final class ColumnReader {
   private ColumnReader(VariantVector column, ShreddingPlan plan) {
     this.column = column;
     this.root = SlotVectors.of(column.getUnderlyingVector(), plan);
-    this.rebuilder = Rebuilder.of(plan);
+    this.plan = plan;
     this.shredded = plan.isShredded();
   }
 
@@ -49,6 +50,9 @@ public final class ColumnReader {
     VariantMetadata metadata = metadata(row);
     if (!shredded && root.hasResidual(row)) {
       return root.residual(metadata, row); // the row's own bytes: no copy through the rebuilder
+    }
+    if (rebuilder == null) {
+      rebuilder = Rebuilder.of(plan);
     }
     return rebuilder.rebuild(metadata, new VectorSource(root, row, metadata));
   }

@@ -134,11 +134,9 @@ public final class VariantGet {
 
   /** Output row {@code i} from input row {@code row}. */
   private void row(FieldVector out, int i, int row) {
-    VariantMetadata metadata;
     Variant value;
     try {
-      metadata = reader.metadata(row);
-      value = valueAt(out, i, row, metadata);
+      value = valueAt(out, i, row);
     } catch (VariantException e) {
       throw VariantVectorException.at(row, "read the Variant", e.getMessage(), e);
     }
@@ -158,14 +156,15 @@ public final class VariantGet {
   /**
    * Follows the path through the slots of input row {@code row}; returns the value to cast, or
    * {@code null} when the result is SQL NULL or the typed value was copied into {@code out}'s row
-   * {@code i}.
+   * {@code i}. The row's metadata is read only where a value is parsed or rebuilt: a typed value
+   * copied as it is needs none (decoding each row's dictionary was most of a typed read's work).
    */
-  private Variant valueAt(FieldVector out, int i, int row, VariantMetadata metadata) {
+  private Variant valueAt(FieldVector out, int i, int row) {
     SlotVectors slot = reader.root();
     int index = row;
     for (int s = 0; s < segments.size(); s++) {
       if (!slot.hasTyped(index)) {
-        return rest(slot.residual(metadata, index), s); // the whole value is in the residual
+        return rest(slot.residual(reader.metadata(row), index), s); // the whole value is there
       }
       Segment segment = segments.get(s);
       switch (slot.plan.shape()) {
@@ -175,7 +174,7 @@ public final class VariantGet {
           }
           int field = slot.plan.asObject().indexOf(key.name());
           if (field < 0) {
-            return rest(slot.residual(metadata, index), s); // an unshredded field, if any
+            return rest(slot.residual(reader.metadata(row), index), s); // an unshredded field?
           }
           slot = slot.fields[field];
         }
@@ -196,20 +195,20 @@ public final class VariantGet {
         }
       }
     }
-    return at(out, i, slot, index, metadata);
+    return at(out, i, slot, index, row);
   }
 
   /** The value of the slot the path ends at, for output row {@code i}. */
-  private Variant at(
-      FieldVector out, int i, SlotVectors slot, int index, VariantMetadata metadata) {
+  private Variant at(FieldVector out, int i, SlotVectors slot, int index, int row) {
     if (!slot.hasTyped(index)) {
-      return slot.residual(metadata, index); // null when missing
+      return slot.residual(reader.metadata(row), index); // null when missing
     }
     if (target != null && slot.scalar != null && slot.typedType.equals(target.type())) {
       out.copyFromSafe(index, i, slot.typed); // the typed column is the answer: no Variant
       return null;
     }
     Rebuilder rebuilder = rebuilders.computeIfAbsent(slot, s -> Rebuilder.of(s.plan));
+    VariantMetadata metadata = reader.metadata(row);
     return rebuilder.rebuild(metadata, new VectorSource(slot, index, metadata));
   }
 
