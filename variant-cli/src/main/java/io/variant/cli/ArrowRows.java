@@ -29,6 +29,7 @@ final class ArrowRows implements SelectWriter {
   private final VectorSchemaRoot root;
   private final ArrowStreamWriter writer;
   private final OutputStream buffered;
+  private boolean finished;
 
   private ArrowRows(VectorSchemaRoot root, ArrowStreamWriter writer, OutputStream buffered) {
     this.root = root;
@@ -50,7 +51,7 @@ final class ArrowRows implements SelectWriter {
       }
       VectorSchemaRoot root = new VectorSchemaRoot(vectors);
       // buffered: the writer hands on many small pieces (headers, padding, each buffer)
-      OutputStream buffered = new BufferedOutputStream(new KeptOpen(out), Output.BUFFER_CHARS);
+      OutputStream buffered = new BufferedOutputStream(out, Output.BUFFER_CHARS);
       ArrowStreamWriter writer = new ArrowStreamWriter(root, null, Channels.newChannel(buffered));
       writer.start();
       return new ArrowRows(root, writer, buffered);
@@ -84,40 +85,22 @@ final class ArrowRows implements SelectWriter {
   public void finish() throws IOException {
     writer.end();
     buffered.flush();
+    finished = true;
   }
 
+  /**
+   * Releases the vectors. A finished stream is closed (stdout's only flushes; OUT is committed
+   * after); an unfinished one is left as it is, without the end-of-stream marker that the writer's
+   * own close would add to a failed command's output.
+   */
   @Override
   public void close() {
-    writer.close();
-    root.close();
-  }
-
-  /** The caller's stream, flushed but left open when the writer closes its channel. */
-  private static final class KeptOpen extends OutputStream {
-    private final OutputStream out;
-
-    KeptOpen(OutputStream out) {
-      this.out = out;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-    }
-
-    @Override
-    public void flush() throws IOException {
-      out.flush();
-    }
-
-    @Override
-    public void close() throws IOException {
-      out.flush();
+    try {
+      if (finished) {
+        writer.close();
+      }
+    } finally {
+      root.close();
     }
   }
 }

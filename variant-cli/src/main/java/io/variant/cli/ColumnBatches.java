@@ -17,11 +17,9 @@ import org.apache.arrow.memory.BufferAllocator;
  * Parquet columns its paths need, typed values straight into vectors, no row rebuilt; row groups
  * whose statistics rule out the condition are not read.
  */
-final class ColumnBatches implements VariantBatches {
+final class ColumnBatches extends VariantBatches {
   private final ParquetFile parquet;
   private final VariantBatchReader reader;
-  private long firstRow;
-  private int rows;
 
   private ColumnBatches(ParquetFile parquet, VariantBatchReader reader) {
     this.parquet = parquet;
@@ -66,12 +64,9 @@ final class ColumnBatches implements VariantBatches {
   }
 
   @Override
-  public boolean next() throws IOException {
-    firstRow += rows;
+  int load() throws IOException {
     try {
-      boolean more = reader.loadNextBatch();
-      rows = more ? reader.root().getRowCount() : 0;
-      return more;
+      return reader.loadNextBatch() ? reader.root().getRowCount() : 0;
     } catch (VariantParquetException e) {
       throw parquet.error(e);
     } catch (IOException e) {
@@ -80,18 +75,8 @@ final class ColumnBatches implements VariantBatches {
   }
 
   @Override
-  public VariantVector column(String name) {
+  VariantVector column(String name) {
     return (VariantVector) reader.root().getVector(name);
-  }
-
-  @Override
-  public int rows() {
-    return rows;
-  }
-
-  @Override
-  public long firstRow() {
-    return firstRow;
   }
 
   @Override

@@ -19,12 +19,10 @@ import org.apache.arrow.util.AutoCloseables;
  * read (the draft layout, whose residuals carry their own metadata): each row's Variant is rebuilt
  * whole and put in an unshredded column.
  */
-final class RowBatches implements VariantBatches {
+final class RowBatches extends VariantBatches {
   private final ParquetFile parquet;
   private final VariantParquetReader reader;
   private final Map<String, VariantVector> columns;
-  private long firstRow;
-  private int rows;
 
   private RowBatches(
       ParquetFile parquet, VariantParquetReader reader, Map<String, VariantVector> columns) {
@@ -58,9 +56,8 @@ final class RowBatches implements VariantBatches {
   }
 
   @Override
-  public boolean next() throws IOException {
-    firstRow += rows;
-    rows = 0;
+  int load() throws IOException {
+    int rows = 0;
     columns.values().forEach(VariantVector::reset);
     for (VariantRecord record;
         rows < BatchOptions.DEFAULT_BATCH_SIZE
@@ -73,22 +70,12 @@ final class RowBatches implements VariantBatches {
     for (VariantVector c : columns.values()) {
       c.setValueCount(rows);
     }
-    return rows > 0;
-  }
-
-  @Override
-  public VariantVector column(String name) {
-    return columns.get(name);
-  }
-
-  @Override
-  public int rows() {
     return rows;
   }
 
   @Override
-  public long firstRow() {
-    return firstRow;
+  VariantVector column(String name) {
+    return columns.get(name);
   }
 
   @Override

@@ -35,15 +35,18 @@ import picocli.CommandLine.Spec;
           + " stream. Only the Parquet columns the paths and --where need are read; a typed value is taken"
           + " from its typed column without rebuilding the row, and only values left in a residual are"
           + " parsed.",
-      "Each column is [COLUMN:]PATH[::TYPE], e.g. '$.user.name', 'event:$.user.id::bigint'."
-          + " COLUMN picks the VARIANT column (default: --column, or the file's only one). Without"
-          + " ::TYPE the value is the Variant itself (as Spark's variant_get(v, path, 'variant') and"
-          + " DuckDB's variant_extract): its JSON, null where the path is missing. ::TYPE casts it as"
-          + " Spark's variant_get does: TYPE is one of boolean, tinyint, smallint, int, bigint, float,"
-          + " double, decimal(P,S), string, binary, date, timestamptz, timestamp_ntz (Spark's and"
-          + " DuckDB's other names work too: long, integer, varchar, ...). A value that does not cast"
-          + " fails the command (exit code 1) naming its row; with --lenient it is null, as Spark's"
-          + " try_variant_get and DuckDB's TRY_CAST give.",
+      "Each column is [COLUMN:]PATH[::TYPE]:",
+      "  $.user.name               the Variant at the path (JSON), null where missing",
+      "  $.user.id::bigint         the value cast to a type; fails where it does not cast",
+      "  event:$.user.id::bigint   the same, in the VARIANT column named event",
+      "COLUMN picks the VARIANT column (default: --column, or the file's only one)."
+          + " Without a type the value is the Variant itself, as Spark's variant_get(v, path,"
+          + " 'variant') and DuckDB's variant_extract give it. A type casts as Spark's variant_get"
+          + " does; types are boolean, tinyint, smallint, int, bigint, float, double, decimal(P,S),"
+          + " string, binary, date, timestamptz and timestamp_ntz (Spark's and DuckDB's other names"
+          + " work too: long, integer, varchar, ...). A value that does not cast fails the command"
+          + " (exit code 1) naming its row; with --lenient it is null, as Spark's try_variant_get"
+          + " and DuckDB's TRY_CAST give.",
       "Inputs come first, then the columns: the first argument that starts with $ or NAME:$ is a"
           + " column.",
     })
@@ -54,7 +57,7 @@ final class SelectCommand implements Callable<Integer> {
       arity = "2..*",
       paramLabel = "FILE... PATH...",
       hideParamSyntax = true,
-      description = "Parquet inputs, then the columns ([COLUMN:]PATH[::TYPE]).")
+      description = "Parquet inputs, then the columns.")
   List<String> arguments;
 
   @Option(
@@ -76,7 +79,7 @@ final class SelectCommand implements Callable<Integer> {
 
   @Option(
       names = "--lenient",
-      description = "Give null where a value does not cast to its ::TYPE, instead of failing.")
+      description = "Give null where a value does not cast to its type, instead of failing.")
   boolean lenient;
 
   @Option(

@@ -13,6 +13,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.util.Base64;
 import java.util.Locale;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -63,9 +64,28 @@ final class TypedText {
   /** Appends row {@code row} of {@code v} (not null there) as plain text. */
   static void appendPlain(FieldVector v, int row, StringBuilder out) {
     if (v instanceof BigIntVector b) {
-      out.append(b.get(row)); // the common case, without a String
+      out.append(b.get(row)); // the common cases without a String
+    } else if (v instanceof VarCharVector s) {
+      appendUtf8(s, row, out);
     } else {
       out.append(text(v, row));
+    }
+  }
+
+  /** A string's characters straight from the vector's bytes where they are ASCII. */
+  private static void appendUtf8(VarCharVector v, int row, StringBuilder out) {
+    long start = v.getStartOffset(row);
+    long end = v.getEndOffset(row);
+    ArrowBuf bytes = v.getDataBuffer();
+    int from = out.length();
+    for (long i = start; i < end; i++) {
+      byte b = bytes.getByte(i);
+      if (b < 0) { // not ASCII: decode the whole string
+        out.setLength(from);
+        out.append(new String(v.get(row), StandardCharsets.UTF_8));
+        return;
+      }
+      out.append((char) b);
     }
   }
 

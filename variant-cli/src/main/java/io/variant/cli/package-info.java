@@ -4,7 +4,8 @@
  * io.variant.cli.EncodeCommand}, {@link io.variant.cli.DecodeCommand}, {@link
  * io.variant.cli.PlanCommand}, {@link io.variant.cli.ConvertCommand}, {@link
  * io.variant.cli.CatCommand}, {@link io.variant.cli.SchemaCommand}, {@link
- * io.variant.cli.GetCommand}), all registered in {@link io.variant.cli.VariantCli}.
+ * io.variant.cli.GetCommand}, {@link io.variant.cli.SelectCommand}, ...), all registered in {@link
+ * io.variant.cli.VariantCli}.
  *
  * <p>Errors are reported in one place, {@link io.variant.cli.ErrorReporter}: bad input gives {@code
  * <file>:<line>:<column>: <message>} and exit code 1, a usage error exit code 2, and no stack trace
@@ -14,7 +15,8 @@
  * write through {@link io.variant.cli.Output}.
  *
  * <p>May import: every module of the project ({@code io.variant.*}), {@code picocli}, {@code
- * org.apache.parquet.*}, {@code com.fasterxml.jackson.core.io}, {@code com.github.luben.zstd} (zstd
+ * org.apache.parquet.*}, {@code org.apache.arrow.*} ({@code select} reads Arrow batches and writes
+ * Arrow IPC streams), {@code com.fasterxml.jackson.core.io}, {@code com.github.luben.zstd} (zstd
  * input), {@code org.apache.hadoop.conf} (the configuration Parquet's codecs other than ZSTD read,
  * which the CLI's writers give without Hadoop's defaults), {@code org.apache.hadoop.fs} and {@code
  * org.apache.hadoop.security} (names with a scheme, such as hdfs or s3a URIs, are read and written

@@ -37,7 +37,7 @@ class ExitCodeTableTest {
   private static final List<String> COMMANDS =
       List.of(
           "encode", "decode", "plan", "convert", "cat", "schema", "get", "inspect", "count", "head",
-          "meta");
+          "meta", "select");
 
   @TempDir static Path dir;
   private static Path json;
@@ -81,7 +81,7 @@ class ExitCodeTableTest {
   /** {@code command} reading {@code input} (with {@code -o} for convert), then {@code options}. */
   private static List<String> args(String command, Path input, String... options) {
     List<String> a = new ArrayList<>(List.of(command, s(input)));
-    if (command.equals("get")) {
+    if (command.equals("get") || command.equals("select")) {
       a.add("$");
     }
     if (command.equals("convert")) {

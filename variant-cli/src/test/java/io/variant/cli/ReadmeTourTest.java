@@ -61,7 +61,7 @@ class ReadmeTourTest {
         }
       }
     }
-    assertEquals(6, commands);
+    assertEquals(7, commands);
   }
 
   /** Splits at spaces outside single quotes, as a shell would for these commands. */

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * tested too.
  */
 class SelectWherePropertyTest {
-  private static final int TRIALS = Math.max(8, Trials.trials() / 25);
+  private static final int TRIALS = Math.max(8, Trials.trials() / 50);
   private static final int CLAUSES = 3;
 
   @TempDir Path tmp;
