@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.shredding.infer;
+package io.variant.shredding.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
-import io.variant.shredding.infer.SpreadSample.Input;
-import io.variant.shredding.infer.SpreadSample.Place;
+import io.variant.shredding.internal.SpreadSample.Input;
+import io.variant.shredding.internal.SpreadSample.Place;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
