@@ -18,14 +18,25 @@ import java.util.function.Supplier;
 final class PlanChooser {
   private final InferenceOptions options;
   private final boolean costModel;
+  private final String dropped; // why a leaf past the budget is left out
   // the shares as written, in decimal: formatted once here, not on every path's check
   private final BigDecimal dominance;
   private final BigDecimal minPresence;
   // fields under the presence threshold
   private final List<Supplier<Explanation.Decision>> skipped = new ArrayList<>();
 
-  PlanChooser(InferenceOptions options) {
+  /**
+   * @param measured whether the budget of {@code options} is a caller's, lowered after measuring
+   *     the plan too large, rather than the user's limit
+   */
+  PlanChooser(InferenceOptions options, boolean measured) {
     this.options = options;
+    int n = options.maxTypedColumns();
+    String columns = n + (n == 1 ? " typed column" : " typed columns");
+    this.dropped =
+        measured
+            ? "the size check kept the best " + columns
+            : "past the column budget of " + columns;
     this.costModel = options.selection() == Selection.COST_MODEL;
     this.dominance = Ratio.decimal(options.dominance());
     this.minPresence = Ratio.decimal(options.minPresence());
@@ -297,7 +308,7 @@ final class PlanChooser {
               + (costModel ? ", " + Shares.verdict(c.saved()) : "");
     }
     if (!c.kept) {
-      reason = reason + "; dropped: past the column budget";
+      reason = reason + "; dropped: " + dropped;
     }
     out.add(new Explanation.Decision(c.stats.path, typed, reason, c.estimate));
     List<PathChoice> below = new ArrayList<>(c.fields);
