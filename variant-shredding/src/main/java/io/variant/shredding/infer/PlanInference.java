@@ -188,6 +188,7 @@ public final class PlanInference {
       countRepeats(stringFields, texts, strings);
     } else if (family == TypeFamily.ARRAY && descend) {
       int n = v.size();
+      node.countArray(n);
       if (n > 0 && node.element == null && track()) {
         node.element = node.newElement();
       }
