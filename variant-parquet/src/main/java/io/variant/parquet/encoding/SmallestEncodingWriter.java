@@ -23,9 +23,10 @@ import org.apache.parquet.io.api.Binary;
  * elements: 82 KB with a dictionary, 68 KB PLAIN). A dictionary kept falls back, as parquet-java's
  * does, to the smallest other encoding once it outgrows its size limit.
  *
- * <p>Costs: while the first page is open, every value is written to every candidate, and its end
- * compresses each candidate once more; the other pages cost what the kept encoding costs. Each row
- * group judges anew.
+ * <p>Costs: while the first page is open, every value is written to every candidate (to the
+ * dictionary only until it gives up: past its size limit, or a dictionary that judges early, {@link
+ * BinaryDictionaryWriter#judgingEarly}), and its end compresses each candidate once more; the other
+ * pages cost what the kept encoding costs. Each row group judges anew.
  *
  * <p><b>Thread safety:</b> none, as every values writer.
  */
@@ -36,6 +37,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   private ValuesWriter current; // null while the first page is judged
   private ValuesWriter fallback; // the smallest other encoding: where a kept dictionary falls back
   private boolean dictionaryUsed; // a page of this chunk was written with the dictionary
+  private boolean dictionaryOut; // the dictionary gave up while the first page was judged
   private long rawBytes; // as parquet-java's FallbackValuesWriter counts them: what decides pages
 
   /**
@@ -80,7 +82,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
       }
     }
     current = fallback;
-    if (dictionary != null && !dictionary.shouldFallBack()) {
+    if (dictionary != null && !dictionaryOut && !dictionary.shouldFallBack()) {
       BytesInput ids = copy(dictionary.getBytes());
       DictionaryPage page = dictionary.toDictPageAndClose();
       long size = compressedSize.applyAsLong(ids) + compressedSize.applyAsLong(page.getBytes());
@@ -168,9 +170,11 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     current = null;
     fallback = null;
     dictionaryUsed = false;
+    dictionaryOut = false;
   }
 
   private void resetCandidates() {
+    dictionaryOut = false;
     if (dictionary != null) {
       dictionary.reset();
     }
@@ -209,8 +213,9 @@ public final class SmallestEncodingWriter extends ValuesWriter {
       written();
       return;
     }
-    if (dictionary != null) {
+    if (dictionary != null && !dictionaryOut) {
       dictionary.writeBytes(v);
+      dictionaryOut = dictionary.shouldFallBack();
     }
     for (ValuesWriter w : others) {
       w.writeBytes(v);
@@ -225,8 +230,9 @@ public final class SmallestEncodingWriter extends ValuesWriter {
       written();
       return;
     }
-    if (dictionary != null) {
+    if (dictionary != null && !dictionaryOut) {
       dictionary.writeInteger(v);
+      dictionaryOut = dictionary.shouldFallBack();
     }
     for (ValuesWriter w : others) {
       w.writeInteger(v);
@@ -241,8 +247,9 @@ public final class SmallestEncodingWriter extends ValuesWriter {
       written();
       return;
     }
-    if (dictionary != null) {
+    if (dictionary != null && !dictionaryOut) {
       dictionary.writeLong(v);
+      dictionaryOut = dictionary.shouldFallBack();
     }
     for (ValuesWriter w : others) {
       w.writeLong(v);

@@ -124,6 +124,43 @@ class TypedColumnEncodingsTest {
         Files.size(ours) + " bytes, parquet-java's encodings " + Files.size(parquetJava));
   }
 
+  /**
+   * Product rows that are lists of strings with a price or a count among them, the strings typed:
+   * the element's residual column holds the numbers, nearly all distinct, whose dictionary
+   * parquet-java keeps (it is smaller than the values uncompressed) though its ids compress to more
+   * than the values written out; PLAIN is chosen there, and the file is smaller.
+   */
+  @Test
+  void aResidualColumnTakesPlainWhereItCompressesSmallerThanItsDictionary() throws IOException {
+    ShreddingPlan plan = ShreddingPlan.parse("[string]");
+    Random r = new Random(29);
+    List<Variant> rows = new ArrayList<>();
+    for (int i = 0; i < 5000; i++) {
+      rows.add(
+          VariantJson.parse(
+              String.format(
+                  Locale.ROOT,
+                  "[\"item %d\", \"cat%d\", %d.%02d, \"SKU-%06d\"%s, \"in stock\"]",
+                  r.nextInt(100_000),
+                  r.nextInt(8),
+                  1 + r.nextInt(300),
+                  r.nextInt(100),
+                  10_000 + i * 7,
+                  r.nextBoolean() ? ", " + r.nextInt(1000) : "")));
+    }
+    Path ours = write(tmp.resolve("ours.parquet"), plan, rows, false);
+    Path parquetJava = write(tmp.resolve("parquet-java.parquet"), plan, rows, true);
+
+    String residual = "v.typed_value.list.element.value";
+    assertTrue(
+        encodings(parquetJava).get(residual).contains(Encoding.PLAIN_DICTIONARY), "test premise");
+    Set<Encoding> used = encodings(ours).get(residual);
+    assertFalse(used.contains(Encoding.PLAIN_DICTIONARY), used.toString());
+    assertEquals(
+        LevelWriterPropertyTest.readGroups(parquetJava), LevelWriterPropertyTest.readGroups(ours));
+    assertTrue(Files.size(ours) < Files.size(parquetJava), Files.size(ours) + " bytes");
+  }
+
   private static Path write(
       Path file, ShreddingPlan plan, List<Variant> rows, boolean parquetJavaEncodings)
       throws IOException {
