@@ -17,6 +17,7 @@ import org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter;
 import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter;
 import org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
 import org.apache.parquet.column.values.factory.ValuesWriterFactory;
+import org.apache.parquet.column.values.fallback.FallbackValuesWriter;
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.apache.parquet.schema.PrimitiveType;
 
@@ -44,11 +45,11 @@ import org.apache.parquet.schema.PrimitiveType;
  * PLAIN there, and for short strings of many distinct values (product names and SKUs, dictionary 82
  * KB, PLAIN 68 KB), and deltas for random integers the dictionary kept ({@code user.id}: 36 KB,
  * delta 32 KB). Residual {@code value} columns weigh their dictionary against PLAIN the same way
- * ({@code DELTA_BYTE_ARRAY} made them 2% larger): the numbers left in the element residual of
- * product rows that are lists of strings took 26.7 KB with the dictionary parquet-java keeps, 21.8
- * KB PLAIN. Data pages stay version 1, whose levels are compressed with the values: parquet-java's
- * version-2 writer, which also switches to delta encodings, made the mixed file 3% larger, mostly
- * from uncompressed levels.
+ * (metadata columns keep parquet-java's choice) ({@code DELTA_BYTE_ARRAY} made them 2% larger): the
+ * numbers left in the element residual of product rows that are lists of strings took 26.7 KB with
+ * the dictionary parquet-java keeps, 21.8 KB PLAIN. Data pages stay version 1, whose levels are
+ * compressed with the values: parquet-java's version-2 writer, which also switches to delta
+ * encodings, made the mixed file 3% larger, mostly from uncompressed levels.
  *
  * <p>Every reader the project tests reads these encodings: parquet-java (and so parquet-avro and
  * Hadoop input formats), DuckDB and Spark ({@code variant-interop}).
@@ -80,15 +81,22 @@ final class TypedColumnEncodings implements ValuesWriterFactory {
     ByteBufferAllocator alloc = props.getAllocator();
     Encoding dict = Encoding.PLAIN_DICTIONARY; // what parquet-java's v1 writer names them
     PrimitiveType.PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
-    if (!path[path.length - 1].equals("typed_value")) {
-      return type != PrimitiveType.PrimitiveTypeName.BINARY
-          ? parquetJava.newValuesWriter(column)
-          : props.isDictionaryEnabled(column)
-              ? new SmallestEncodingWriter(
-                  BinaryDictionaryWriter.judgingEarly(dictionaryBytes, dict, dict, alloc),
-                  List.of(new PlainValuesWriter(slab, page, alloc)),
-                  compressedSize)
-              : new PlainValuesWriter(slab, page, alloc);
+    String leaf = path[path.length - 1];
+    if (!leaf.equals("typed_value")) {
+      if (type != PrimitiveType.PrimitiveTypeName.BINARY) {
+        return parquetJava.newValuesWriter(column);
+      }
+      if (!props.isDictionaryEnabled(column)) {
+        return new PlainValuesWriter(slab, page, alloc);
+      }
+      BinaryDictionaryWriter dictionary =
+          BinaryDictionaryWriter.judgingEarly(dictionaryBytes, dict, dict, alloc);
+      PlainValuesWriter plain = new PlainValuesWriter(slab, page, alloc);
+      // residual values weighed compressed; metadata (one dictionary for nearly every row) and
+      // columns beside the variants keep parquet-java's choice, the same bytes
+      return leaf.equals("value") && path.length > 1
+          ? new SmallestEncodingWriter(dictionary, List.of(plain), compressedSize)
+          : FallbackValuesWriter.of(dictionary, plain);
     }
     return switch (type) {
       case INT32 ->
