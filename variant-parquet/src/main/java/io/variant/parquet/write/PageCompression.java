@@ -2,6 +2,9 @@
 package io.variant.parquet.write;
 
 import io.variant.parquet.encoding.ZstdPageCompressor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.CodecFactory;
@@ -30,6 +33,20 @@ final class PageCompression implements AutoCloseable {
 
   CompressionCodecFactory.BytesInputCompressor compressor() {
     return compressor;
+  }
+
+  /**
+   * The size of {@code bytes} compressed as this thread's pages are ({@link TypedColumnEncodings}
+   * weighs encodings by it). Called while a column writer builds a page, before the page is
+   * compressed: the compressor hands out its own buffer, which no page holds by then (the page
+   * writer copies what it compressed).
+   */
+  long compressedSize(BytesInput bytes) {
+    try {
+      return compressor.compress(bytes).size();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
 
@@ -53,12 +54,18 @@ public final class RowGroupEncoder implements Closeable {
 
   RowGroupEncoder(List<WriteColumn> columns, WriteOptions options, boolean typedColumnEncodings) {
     this.support = new VariantWriteSupport(columns, options.extraMetadata());
-    this.props = RowGroupWriter.properties(options, typedColumnEncodings);
+    this.props =
+        RowGroupWriter.properties(options, typedColumnEncodings ? this::compressedSize : null);
     this.format =
         new EncodedRowGroup.Format(support.schema(), options.codec(), typedColumnEncodings);
     this.rowGroupBytes = options.rowGroupSize();
     this.leaves = new ColumnWriter[support.schema().getColumns().size()];
     this.compression = new PageCompression(options, props.getPageSizeThreshold());
+  }
+
+  /** Called by this encoder's values writers, once rows come: after the constructor. */
+  private long compressedSize(BytesInput bytes) {
+    return compression.compressedSize(bytes);
   }
 
   /**

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -59,7 +61,7 @@ final class RowGroupWriter {
       boolean typedColumnEncodings)
       throws IOException {
     this.schema = schema;
-    this.props = properties(options, typedColumnEncodings);
+    this.props = properties(options, typedColumnEncodings ? this::compressedSize : null);
     this.options = options;
     this.typedColumnEncodings = typedColumnEncodings;
     this.format = new EncodedRowGroup.Format(schema, options.codec(), typedColumnEncodings);
@@ -85,11 +87,16 @@ final class RowGroupWriter {
     this.compression = opened;
   }
 
-  /** The properties {@code ParquetWriter.Builder} derives from the same settings. */
-  static ParquetProperties properties(WriteOptions options, boolean typedColumnEncodings) {
+  /**
+   * The properties {@code ParquetWriter.Builder} derives from the same settings; with {@link
+   * TypedColumnEncodings} unless {@code compressedSize} (how it weighs encodings: the writing
+   * thread's {@link PageCompression#compressedSize}) is null.
+   */
+  static ParquetProperties properties(
+      WriteOptions options, ToLongFunction<BytesInput> compressedSize) {
     ParquetProperties.Builder b = ParquetProperties.builder().withPageSize(options.pageSize());
-    if (typedColumnEncodings) {
-      b.withValuesWriterFactory(new TypedColumnEncodings());
+    if (compressedSize != null) {
+      b.withValuesWriterFactory(new TypedColumnEncodings(compressedSize));
     }
     if (options.rowGroupRowLimit() > 0) {
       b.withRowGroupRowCountLimit(options.rowGroupRowLimit());
@@ -98,6 +105,11 @@ final class RowGroupWriter {
       b.withPageRowCountLimit(options.pageRowLimit());
     }
     return b.build();
+  }
+
+  /** Called by this file's values writers, once rows come: after the constructor. */
+  private long compressedSize(BytesInput bytes) {
+    return compression.compressedSize(bytes);
   }
 
   /**

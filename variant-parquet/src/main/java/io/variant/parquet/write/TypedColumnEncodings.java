@@ -2,7 +2,11 @@
 package io.variant.parquet.write;
 
 import io.variant.parquet.encoding.BinaryDictionaryWriter;
+import io.variant.parquet.encoding.SmallestEncodingWriter;
+import java.util.List;
+import java.util.function.ToLongFunction;
 import org.apache.parquet.bytes.ByteBufferAllocator;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ParquetProperties;
@@ -20,24 +24,31 @@ import org.apache.parquet.schema.PrimitiveType;
 /**
  * The value encodings {@link VariantParquetWriter} gives leaf columns: parquet-java's version-1
  * choices (a dictionary, falling back to PLAIN once the dictionary stops paying), except for the
- * {@code typed_value} leaves that hold integers or strings, whose dictionary falls back to {@code
- * DELTA_BINARY_PACKED} (int32, int64: ids, counters, timestamps, small decimals) or {@code
- * DELTA_BYTE_ARRAY} (strings and binaries with shared prefixes: numeric ids as text, timestamps as
- * text, URLs). Every BINARY dictionary looks values up through {@link BinaryDictionaryWriter}
- * (parquet-java's encoding, the same bytes, a cheaper lookup) and gives up before its first page
- * ends once the values so far are distinct and fail parquet-java's own first-page test ({@link
- * BinaryDictionaryWriter#judgingEarly}): on the real rows of {@code bench/real-corpora} (residual
- * objects, long free text) hashing and copying every value into a dictionary that the page's end
- * then threw away was a sixth of converting JSON to the file, and every corpus of {@code
- * bench/sizes} gave files of the same size. Typed columns are where a shredded file's
- * high-cardinality values end up, and PLAIN stores them poorly even under ZSTD.
+ * {@code typed_value} leaves that hold integers or strings. Their column chunks take the encoding
+ * whose first page compresses smallest ({@link SmallestEncodingWriter}) of a dictionary, PLAIN and
+ * a delta encoding: {@code DELTA_BINARY_PACKED} for int32 and int64 (ids, counters, timestamps,
+ * small decimals), {@code DELTA_BYTE_ARRAY} for strings and binaries (shared prefixes: numeric ids
+ * as text, timestamps as text, URLs). Every BINARY dictionary looks values up through {@link
+ * BinaryDictionaryWriter} (parquet-java's encoding, the same bytes, a cheaper lookup); on residual
+ * columns it gives up before its first page ends once the values so far are distinct and fail
+ * parquet-java's own first-page test ({@link BinaryDictionaryWriter#judgingEarly}): on real rows
+ * (residual objects, long free text) hashing every value into a dictionary that the page's end then
+ * threw away was a sixth of converting JSON to the file. Typed columns are where a shredded file's
+ * high-cardinality values end up, and the best encoding for them under compression varies from
+ * column to column.
  *
  * <p>Measured with the plans {@code variant convert} infers ({@code bench/sizes} corpora, ZSTD):
- * mixed-20k 3,186,798 to 3,108,593 bytes (-2.5%), events-20k 615,677 to 542,828 bytes (-12%); per
- * column, e.g. {@code id_str} -24%, {@code timestamp_ms} -26%, {@code user.id} -14%, one column
- * worse ({@code created_at}, dates of two formats interleaved: +8%). Residual {@code value} columns
- * keep PLAIN: {@code DELTA_BYTE_ARRAY} made them 2% larger. Data pages stay version 1, whose levels
- * are compressed with the values: parquet-java's version-2 writer, which also switches to delta
+ * falling back from the dictionary to the delta encodings (by parquet-java's uncompressed rule)
+ * made mixed-20k 2.5% and events-20k 12% smaller than parquet-java's choices ({@code id_str} -24%,
+ * {@code timestamp_ms} -26%, {@code user.id} -14%), one column worse ({@code created_at}, dates of
+ * two formats interleaved: +8%, which PLAIN stores best); weighing the candidates compressed picks
+ * PLAIN there, and for short strings of many distinct values (product names and SKUs, dictionary 82
+ * KB, PLAIN 68 KB), and deltas for random integers the dictionary kept ({@code user.id}: 36 KB,
+ * delta 32 KB). Residual {@code value} columns weigh their dictionary against PLAIN the same way
+ * (metadata columns keep parquet-java's choice) ({@code DELTA_BYTE_ARRAY} made them 2% larger): the
+ * numbers left in the element residual of product rows that are lists of strings took 26.7 KB with
+ * the dictionary parquet-java keeps, 21.8 KB PLAIN. Data pages stay version 1, whose levels are
+ * compressed with the values: parquet-java's version-2 writer, which also switches to delta
  * encodings, made the mixed file 3% larger, mostly from uncompressed levels.
  *
  * <p>Every reader the project tests reads these encodings: parquet-java (and so parquet-avro and
@@ -45,7 +56,15 @@ import org.apache.parquet.schema.PrimitiveType;
  */
 final class TypedColumnEncodings implements ValuesWriterFactory {
   private final DefaultV1ValuesWriterFactory parquetJava = new DefaultV1ValuesWriterFactory();
+  private final ToLongFunction<BytesInput> compressedSize;
   private ParquetProperties props;
+
+  /**
+   * @param compressedSize the size of a page's values once compressed as the file's pages are
+   */
+  TypedColumnEncodings(ToLongFunction<BytesInput> compressedSize) {
+    this.compressedSize = compressedSize;
+  }
 
   @Override
   public void initialize(ParquetProperties properties) {
@@ -62,42 +81,57 @@ final class TypedColumnEncodings implements ValuesWriterFactory {
     ByteBufferAllocator alloc = props.getAllocator();
     Encoding dict = Encoding.PLAIN_DICTIONARY; // what parquet-java's v1 writer names them
     PrimitiveType.PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
-    if (!path[path.length - 1].equals("typed_value")) {
-      return type != PrimitiveType.PrimitiveTypeName.BINARY
-          ? parquetJava.newValuesWriter(column)
-          // parquet-java's choice, the same bytes, with the cheaper dictionary lookup
-          : withDictionary(
-              column,
-              BinaryDictionaryWriter.judgingEarly(dictionaryBytes, dict, dict, alloc),
-              new PlainValuesWriter(slab, page, alloc));
+    String leaf = path[path.length - 1];
+    if (!leaf.equals("typed_value")) {
+      if (type != PrimitiveType.PrimitiveTypeName.BINARY) {
+        return parquetJava.newValuesWriter(column);
+      }
+      if (!props.isDictionaryEnabled(column)) {
+        return new PlainValuesWriter(slab, page, alloc);
+      }
+      BinaryDictionaryWriter dictionary =
+          BinaryDictionaryWriter.judgingEarly(dictionaryBytes, dict, dict, alloc);
+      PlainValuesWriter plain = new PlainValuesWriter(slab, page, alloc);
+      // residual values weighed compressed; metadata (one dictionary for nearly every row) and
+      // columns beside the variants keep parquet-java's choice, the same bytes
+      return leaf.equals("value") && path.length > 1
+          ? new SmallestEncodingWriter(dictionary, List.of(plain), compressedSize)
+          : FallbackValuesWriter.of(dictionary, plain);
     }
     return switch (type) {
       case INT32 ->
-          withDictionary(
+          smallest(
               column,
               new DictionaryValuesWriter.PlainIntegerDictionaryValuesWriter(
                   dictionaryBytes, dict, dict, alloc),
               new DeltaBinaryPackingValuesWriterForInteger(slab, page, alloc));
       case INT64 ->
-          withDictionary(
+          smallest(
               column,
               new DictionaryValuesWriter.PlainLongDictionaryValuesWriter(
                   dictionaryBytes, dict, dict, alloc),
               new DeltaBinaryPackingValuesWriterForLong(slab, page, alloc));
       case BINARY ->
-          withDictionary(
+          smallest(
               column,
-              BinaryDictionaryWriter.judgingEarly(dictionaryBytes, dict, dict, alloc),
+              new BinaryDictionaryWriter(dictionaryBytes, dict, dict, alloc),
               new DeltaByteArrayWriter(slab, page, alloc));
       default -> parquetJava.newValuesWriter(column);
     };
   }
 
-  /** {@code fallback} behind a dictionary, or alone where dictionaries are turned off. */
-  private ValuesWriter withDictionary(
-      ColumnDescriptor column, DictionaryValuesWriter dictionary, ValuesWriter fallback) {
-    return props.isDictionaryEnabled(column)
-        ? FallbackValuesWriter.of(dictionary, fallback)
-        : fallback;
+  /**
+   * The smallest of {@code dictionary} (where dictionaries are on), PLAIN and {@code delta}, by
+   * each column chunk's first page.
+   */
+  private ValuesWriter smallest(
+      ColumnDescriptor column, DictionaryValuesWriter dictionary, ValuesWriter delta) {
+    ValuesWriter plain =
+        new PlainValuesWriter(
+            props.getInitialSlabSize(), props.getPageSizeThreshold(), props.getAllocator());
+    return new SmallestEncodingWriter(
+        props.isDictionaryEnabled(column) ? dictionary : null,
+        List.of(plain, delta),
+        compressedSize);
   }
 }

@@ -18,6 +18,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,5 +99,43 @@ class CheckedPlanTest {
     CheckedPlan inferred = CheckedPlan.of(inference, other);
     assertTrue(inferred.note().startsWith("no typed columns: with all "), inferred.note());
     assertEquals(0, inferred.result().coverage().typedColumns());
+  }
+
+  /**
+   * Rows that are lists of product strings with a price among them: the cost model types the list's
+   * strings (the price goes to the element's residual), and that plan writes the sample smaller
+   * than no shredding.
+   */
+  @Test
+  void productRowsThatAreListsOfStringsHaveTheirStringsTyped() throws IOException {
+    Random r = new Random(792);
+    String[] words = {"steel", "oak", "linen", "smart", "mini", "pro", "travel", "kitchen"};
+    String[] nouns = {"lamp", "chair", "mug", "kettle", "backpack", "tent", "bottle", "rug"};
+    String[] colours = {"black", "white", "red", "blue", "green", "grey"};
+    List<Variant> rows = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      rows.add(
+          VariantJson.parse(
+              String.format(
+                  Locale.ROOT,
+                  "[\"%s %s%s\", \"cat%d\", %d.%02d, \"SKU-%06d\", \"%s\", \"%s\"]",
+                  words[r.nextInt(words.length)],
+                  nouns[r.nextInt(nouns.length)],
+                  r.nextBoolean() ? " " + (100 + r.nextInt(9900)) : "",
+                  r.nextInt(8),
+                  1 + r.nextInt(300),
+                  r.nextInt(100),
+                  10_000 + i * 7 + r.nextInt(7),
+                  colours[r.nextInt(colours.length)],
+                  r.nextInt(5) == 0 ? "out of stock" : "in stock")));
+    }
+    PlanInference inference = PlanInference.create(InferenceOptions.defaults());
+    rows.forEach(inference::add);
+
+    CheckedPlan inferred = CheckedPlan.of(inference, rows);
+
+    assertEquals(ShreddingPlan.parse("[string]"), inferred.plan(), inferred.note());
+    assertTrue(
+        CheckedPlan.size(rows, inferred.plan()) < CheckedPlan.size(rows, ShreddingPlan.residual()));
   }
 }

@@ -24,6 +24,7 @@ final class PathStats {
   long fieldEntries; // fields summed over the objects at this path
   final Map<String, PathStats> fields = new HashMap<>();
   PathStats element; // null until an array here has an element
+  private Map<Integer, long[]> arrayLengths; // lists of each length: null until an array here
 
   private PathStats(String path, String key, int level) {
     this.path = path;
@@ -43,6 +44,31 @@ final class PathStats {
   /** A new child for the elements of arrays at this path. */
   PathStats newElement() {
     return new PathStats(path + "[*]", null, level + 1);
+  }
+
+  /** Counts an array of {@code length} elements at this path. */
+  void countArray(int length) {
+    if (arrayLengths == null) {
+      arrayLengths = new HashMap<>();
+    }
+    arrayLengths.computeIfAbsent(length, k -> new long[1])[0]++;
+  }
+
+  /** Shannon entropy in bits of the lengths of the arrays at this path (0 if none). */
+  double lengthEntropyBits() {
+    if (arrayLengths == null) {
+      return 0;
+    }
+    long arrays = 0;
+    for (long[] n : arrayLengths.values()) {
+      arrays += n[0];
+    }
+    double h = 0;
+    for (long[] n : arrayLengths.values()) {
+      double p = (double) n[0] / arrays;
+      h -= p * Math.log(p) / Math.log(2);
+    }
+    return Math.max(h, 0);
   }
 
   long count(TypeFamily family) {

@@ -18,14 +18,25 @@ import java.util.function.Supplier;
 final class PlanChooser {
   private final InferenceOptions options;
   private final boolean costModel;
+  private final String dropped; // why a leaf past the budget is left out
   // the shares as written, in decimal: formatted once here, not on every path's check
   private final BigDecimal dominance;
   private final BigDecimal minPresence;
   // fields under the presence threshold
   private final List<Supplier<Explanation.Decision>> skipped = new ArrayList<>();
 
-  PlanChooser(InferenceOptions options) {
+  /**
+   * @param measured whether the budget of {@code options} is a caller's, lowered after measuring
+   *     the plan too large, rather than the user's limit
+   */
+  PlanChooser(InferenceOptions options, boolean measured) {
     this.options = options;
+    int n = options.maxTypedColumns();
+    String columns = n + (n == 1 ? " typed column" : " typed columns");
+    this.dropped =
+        measured
+            ? "the size check kept the best " + columns
+            : "past the column budget of " + columns;
     this.costModel = options.selection() == Selection.COST_MODEL;
     this.dominance = Ratio.decimal(options.dominance());
     this.minPresence = Ratio.decimal(options.minPresence());
@@ -61,8 +72,8 @@ final class PlanChooser {
    * is typed, if it saves anything; the values of the other families stay in the residual.
    *
    * @param chain the levels down to this path being present (its last step: {@code stats.present})
-   * @param siblings the mean count of other fields in the objects holding this path (0 for the root
-   *     and array elements)
+   * @param siblings the mean count of other fields in the objects holding this path, or of other
+   *     elements in the arrays holding it (0 for the root)
    */
   private PathChoice choose(PathStats stats, long sampled, LevelChain chain, double siblings) {
     long nonNull = stats.present - stats.count(TypeFamily.NULL);
@@ -184,14 +195,23 @@ final class PlanChooser {
       long typedValues = c.typed(); // under a widening other than lossless, maybe fewer
       double meanBytes =
           f == PlanInference.STRINGS && typedValues > 0 ? (double) s.stringBytes / typedValues : 0;
+      boolean element = s.key == null && s.level > 0; // an array's elements, not the root
       c.estimate =
-          CostModel.estimate(
-              s.costKind(f),
-              typedValues,
-              meanBytes,
-              siblings,
-              chain.withLast(typedValues),
-              chain.withLast(s.present - typedValues));
+          element
+              ? CostModel.elementEstimate(
+                  s.costKind(f),
+                  typedValues,
+                  meanBytes,
+                  siblings,
+                  chain.withLast(typedValues),
+                  chain.withLast(s.present - typedValues))
+              : CostModel.estimate(
+                  s.costKind(f),
+                  typedValues,
+                  meanBytes,
+                  siblings,
+                  chain.withLast(typedValues),
+                  chain.withLast(s.present - typedValues));
       ShreddedType scalar = c.scalar;
       CostModel.Estimate estimate = c.estimate;
       String share = Shares.of(s, typedValues);
@@ -251,8 +271,13 @@ final class PlanChooser {
       return r;
     }
     long arrays = s.count(TypeFamily.ARRAY);
+    double otherElements = arrays == 0 ? 0 : Math.max(0, (double) s.element.present / arrays - 1);
     PathChoice element =
-        choose(s.element, s.element.present, chain.intoArray(arrays, s.element.present), 0);
+        choose(
+            s.element,
+            s.element.present,
+            chain.intoArray(arrays, s.element.present),
+            otherElements);
     if (element.shape == PathChoice.Shape.RESIDUAL) {
       PathChoice r = PathChoice.residual(s, sampled);
       r.reason = () -> "array: its elements are not typed";
@@ -262,7 +287,11 @@ final class PlanChooser {
     PathChoice c = new PathChoice(s, sampled, PathChoice.Shape.ARRAY, TypeFamily.ARRAY, null);
     c.element = element;
     if (costModel) {
-      CostModel.ListEstimate estimate = CostModel.list(s.element.present, element.saved());
+      CostModel.ListEstimate estimate =
+          element.shape == PathChoice.Shape.SCALAR
+              ? CostModel.scalarList(
+                  s.element.present, element.saved(), arrays, s.lengthEntropyBits())
+              : CostModel.objectList(s.element.present, element.saved());
       if (estimate.saved() <= 0) {
         PathChoice r = PathChoice.residual(s, sampled);
         r.reason = () -> "array: " + estimate.explain();
@@ -297,7 +326,7 @@ final class PlanChooser {
               + (costModel ? ", " + Shares.verdict(c.saved()) : "");
     }
     if (!c.kept) {
-      reason = reason + "; dropped: past the column budget";
+      reason = reason + "; dropped: " + dropped;
     }
     out.add(new Explanation.Decision(c.stats.path, typed, reason, c.estimate));
     List<PathChoice> below = new ArrayList<>(c.fields);

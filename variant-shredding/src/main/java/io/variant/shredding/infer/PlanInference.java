@@ -127,7 +127,7 @@ public final class PlanInference {
    * O(tracked paths × log).
    */
   public InferenceResult result() {
-    return new PlanChooser(options).choose(root, rows, trackedPaths, untrackedValues);
+    return new PlanChooser(options, false).choose(root, rows, trackedPaths, untrackedValues);
   }
 
   /**
@@ -138,9 +138,10 @@ public final class PlanInference {
    * @throws IllegalArgumentException if {@code maxTypedColumns} is negative
    */
   public InferenceResult result(int maxTypedColumns) {
+    boolean measured = maxTypedColumns < options.maxTypedColumns();
     InferenceOptions fewer =
         options.withMaxTypedColumns(Math.min(maxTypedColumns, options.maxTypedColumns()));
-    return new PlanChooser(fewer).choose(root, rows, trackedPaths, untrackedValues);
+    return new PlanChooser(fewer, measured).choose(root, rows, trackedPaths, untrackedValues);
   }
 
   /** Counts {@code v} at {@code node}; returns its text if it is a string, else null. */
@@ -187,6 +188,7 @@ public final class PlanInference {
       countRepeats(stringFields, texts, strings);
     } else if (family == TypeFamily.ARRAY && descend) {
       int n = v.size();
+      node.countArray(n);
       if (n > 0 && node.element == null && track()) {
         node.element = node.newElement();
       }

@@ -189,7 +189,10 @@ class CostModelTest {
                 "name",
                 str("group-" + rnd.nextInt(5)),
                 "vals",
-                arr(integer(rnd.nextInt(9)), integer(rnd.nextInt(9)), integer(rnd.nextInt(9))));
+                arr(
+                    str("v" + rnd.nextInt(1_000_000)),
+                    str("v" + rnd.nextInt(1_000_000)),
+                    str("v" + rnd.nextInt(1_000_000))));
       }
       rows.add(obj("id", integer(i), "groups", arr(groups)));
     }
@@ -250,14 +253,31 @@ class CostModelTest {
   }
 
   @Test
-  void aListsEstimateChargesEveryElement() {
-    CostModel.ListEstimate e = CostModel.list(1000, 900);
+  void aListOfObjectsIsChargedEveryElement() {
+    CostModel.ListEstimate e = CostModel.objectList(1000, 900);
     assertEquals(900 - 1000 * CostModel.ELEMENT_BYTES, e.saved(), 1e-9);
-    assertTrue(CostModel.list(1000, 701).saved() > 0);
-    assertTrue(CostModel.list(1000, 700).saved() <= 0);
+    assertTrue(CostModel.objectList(1000, 701).saved() > 0);
+    assertTrue(CostModel.objectList(1000, 700).saved() <= 0);
     assertTrue(
         e.explain().matches("(saves|costs) \\d+ B: leaves 900 B - 1000 elements x 0\\.7 B"),
         e.explain());
+  }
+
+  /**
+   * A list of scalars costs the repetition levels of its lengths in each of its two columns: lists
+   * of one length cost nothing more than their leaves, lists of two lengths at random one bit each.
+   */
+  @Test
+  void aListOfScalarsIsChargedTheEntropyOfItsLengths() {
+    assertEquals(900, CostModel.scalarList(6000, 900, 1000, 0).saved(), 1e-9);
+    CostModel.ListEstimate two = CostModel.scalarList(6500, 900, 1000, 1);
+    assertEquals(900 - 2 * 1000 * CostModel.LEVEL_BYTES_PER_BIT, two.saved(), 1e-9);
+    assertTrue(
+        two.explain()
+            .matches(
+                "saves 460 B: leaves 900 B - repetition levels 440 B \\(1000 lists, 1\\.00 bits"
+                    + " of length each, 2 columns\\)"),
+        two.explain());
   }
 
   @Test

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.shredding.infer;
+
+import static io.variant.shredding.testkit.Values.arr;
+import static io.variant.shredding.testkit.Values.dec;
+import static io.variant.shredding.testkit.Values.integer;
+import static io.variant.shredding.testkit.Values.obj;
+import static io.variant.shredding.testkit.Values.str;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.testkit.Values;
+import io.variant.testkit.Model;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Lists of scalars under the cost model: a list costs the repetition levels of its lengths, not a
+ * charge per element; strings among other elements gain what strings among sibling fields gain, and
+ * fixed-width values in a list gain nothing.
+ */
+class ScalarListCostTest {
+  private static InferenceResult infer(List<Model> rows) {
+    PlanInference inference = PlanInference.create(InferenceOptions.defaults());
+    Values.variants(rows).forEach(inference::add);
+    return inference.result();
+  }
+
+  /** Rows that are lists of 6 or 7 product strings with a price among them. */
+  @Test
+  void productRowsThatAreListsOfStringsHaveTheirStringsTyped() {
+    Random r = new Random(792);
+    String[] words = {"steel", "oak", "linen", "smart", "mini", "pro", "travel", "kitchen"};
+    String[] nouns = {"lamp", "chair", "mug", "kettle", "backpack", "tent", "bottle", "rug"};
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      List<Model> cells = new ArrayList<>();
+      cells.add(
+          str(
+              words[r.nextInt(words.length)]
+                  + " "
+                  + nouns[r.nextInt(nouns.length)]
+                  + (r.nextBoolean() ? " " + (100 + r.nextInt(9900)) : "")));
+      cells.add(str("cat" + r.nextInt(8)));
+      cells.add(dec(String.format(Locale.ROOT, "%d.%02d", 1 + r.nextInt(300), r.nextInt(100))));
+      cells.add(str(String.format(Locale.ROOT, "SKU-%06d", 10_000 + i * 7 + r.nextInt(7))));
+      cells.add(str("colour" + r.nextInt(6)));
+      if (r.nextBoolean()) {
+        cells.add(integer(r.nextInt(1000)));
+      }
+      cells.add(str(r.nextInt(5) == 0 ? "out of stock" : "in stock"));
+      rows.add(arr(cells.toArray(new Model[0])));
+    }
+
+    InferenceResult result = infer(rows);
+
+    assertEquals(ShreddingPlan.parse("[string]"), result.plan(), result.explanation().format());
+    String why = result.explanation().decision("$").reason();
+    assertTrue(why.contains("repetition levels"), why);
+  }
+
+  /** Pairs of small integers: in the residual each costs a header byte and an even offset. */
+  @Test
+  void pairsOfSmallIntegersStayInTheResidual() {
+    Random r = new Random(5);
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      rows.add(
+          obj(
+              "helpful",
+              arr(integer(r.nextInt(20)), integer(r.nextInt(40))),
+              "name",
+              str("reviewer " + r.nextInt(100_000))));
+    }
+
+    InferenceResult result = infer(rows);
+
+    Explanation.Decision helpful = result.explanation().decision("$.helpful");
+    assertFalse(helpful.typed(), result.explanation().format());
+    Explanation.Decision element = result.explanation().decision("$.helpful[*]");
+    assertEquals(0.0, element.estimate().gainPerValue(), 1e-9, element.toString());
+  }
+}
