@@ -21,9 +21,11 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.compare.VectorEqualsVisitor;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.util.ValueVectorUtility;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -87,6 +89,15 @@ class TypedRunsPropertyTest {
         assertEquals(text(expected, i), text(actual, i), context + " row " + i);
       }
       assertTrue(VectorEqualsVisitor.vectorEquals(expected, actual), context);
+      if (expected instanceof BaseVariableWidthVector e) {
+        ValueVectorUtility.validateFull(actual); // offsets that never decrease
+        // null rows too: empty, as Arrow's own writes leave them
+        int bytes = 4 * (e.getValueCount() + 1);
+        assertEquals(
+            e.getOffsetBuffer().slice(0, bytes).nioBuffer(),
+            ((BaseVariableWidthVector) actual).getOffsetBuffer().slice(0, bytes).nioBuffer(),
+            context + ": offsets");
+      }
     }
   }
 
