@@ -16,10 +16,23 @@ final class RowLoop {
    * value count and returns it; on an exception closes {@code out} and rethrows.
    */
   static <V extends ValueVector> V fill(V out, int rows, IntConsumer row) {
+    return fill(
+        out,
+        rows,
+        () -> {
+          for (int i = 0; i < rows; i++) {
+            row.accept(i);
+          }
+        });
+  }
+
+  /**
+   * Runs {@code allRows}, which writes rows 0 to {@code rows - 1} into {@code out}, then sets its
+   * value count and returns it; on an exception closes {@code out} and rethrows.
+   */
+  static <V extends ValueVector> V fill(V out, int rows, Runnable allRows) {
     try {
-      for (int i = 0; i < rows; i++) {
-        row.accept(i);
-      }
+      allRows.run();
       out.setValueCount(rows);
       return out;
     } catch (RuntimeException | Error e) {

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -64,8 +65,10 @@ public final class VariantGet {
   private final CastTarget target; // null: the value as a Variant
   private final CastMode mode;
   private final Map<SlotVectors, Rebuilder> rebuilders = new IdentityHashMap<>();
+  private final TypedRuns typedRuns; // null: every row by the walk down the path
 
-  private VariantGet(VariantVector column, VariantPath path, ArrowType type, CastMode mode) {
+  private VariantGet(
+      VariantVector column, VariantPath path, ArrowType type, CastMode mode, boolean runs) {
     this.reader = column.reader();
     this.segments = path.segments();
     this.tails = new VariantPath[segments.size()];
@@ -75,6 +78,7 @@ public final class VariantGet {
     this.fields = fieldIndexes(reader.root(), segments);
     this.target = type == null ? null : CastTarget.of(type);
     this.mode = mode;
+    this.typedRuns = runs ? TypedRuns.of(column, reader.root(), segments, fields, target) : null;
   }
 
   /**
@@ -88,7 +92,7 @@ public final class VariantGet {
    */
   public static FieldVector variantGet(
       VariantVector column, VariantPath path, ArrowType type, CastMode mode) {
-    return new VariantGet(column, path, type, mode).run(column, null);
+    return new VariantGet(column, path, type, mode, true).run(column, null);
   }
 
   /**
@@ -99,7 +103,7 @@ public final class VariantGet {
    */
   public static FieldVector variantGet(
       VariantVector column, VariantPath path, ArrowType type, CastMode mode, int[] rows) {
-    return new VariantGet(column, path, type, mode).run(column, rows.clone());
+    return new VariantGet(column, path, type, mode, true).run(column, rows.clone());
   }
 
   /**
@@ -111,7 +115,8 @@ public final class VariantGet {
    * @throws VariantVectorException naming a row whose bytes are malformed; nothing stays allocated
    */
   public static VariantVector variantGet(VariantVector column, VariantPath path) {
-    return (VariantVector) new VariantGet(column, path, null, CastMode.STRICT).run(column, null);
+    return (VariantVector)
+        new VariantGet(column, path, null, CastMode.STRICT, true).run(column, null);
   }
 
   /**
@@ -120,7 +125,7 @@ public final class VariantGet {
    */
   public static VariantVector variantGet(VariantVector column, VariantPath path, int[] rows) {
     return (VariantVector)
-        new VariantGet(column, path, null, CastMode.STRICT).run(column, rows.clone());
+        new VariantGet(column, path, null, CastMode.STRICT, true).run(column, rows.clone());
   }
 
   /** Fills a new vector from the input rows {@code selection} (null: every row), in order. */
@@ -131,15 +136,26 @@ public final class VariantGet {
             ? VariantVector.create(
                 column.getName(), ShreddingPlan.residual(), column.getAllocator())
             : target.newVector(column.getName(), column.getAllocator());
-    return RowLoop.fill(
-        out,
-        rows,
+    IntConsumer rowByRow =
         i -> {
           int row = selection == null ? i : selection[i];
           if (!column.isNull(row)) {
             row(out, i, row);
           }
-        });
+        };
+    return typedRuns == null
+        ? RowLoop.fill(out, rows, rowByRow)
+        : RowLoop.fill(out, rows, () -> typedRuns.fill(out, rows, selection, rowByRow));
+  }
+
+  /**
+   * {@link #variantGet(VariantVector, VariantPath, ArrowType, CastMode, int[])} with every row
+   * walked down the path and copied or cast on its own ({@code selection} null: every row): the
+   * reference the copy of typed runs is held equal to.
+   */
+  static FieldVector rowByRow(
+      VariantVector column, VariantPath path, ArrowType type, CastMode mode, int[] selection) {
+    return new VariantGet(column, path, type, mode, false).run(column, selection);
   }
 
   /** Output row {@code i} from input row {@code row}. */

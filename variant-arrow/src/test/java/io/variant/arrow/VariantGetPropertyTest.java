@@ -198,7 +198,7 @@ class VariantGetPropertyTest {
    * Half the time, when the path ends at a typed column of a type variant_get supports, that type
    * (its values are copied); else any supported type.
    */
-  private static ArrowType target(Random rnd, ShreddingPlan plan, VariantPath path) {
+  static ArrowType target(Random rnd, ShreddingPlan plan, VariantPath path) {
     ShreddingPlan node = plan;
     for (Segment s : path.segments()) {
       if (node.shape() == ShreddingPlan.Shape.OBJECT && s instanceof Segment.Key k) {
