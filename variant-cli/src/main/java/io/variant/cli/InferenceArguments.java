@@ -35,9 +35,9 @@ final class InferenceArguments {
       names = "--infer-temporal",
       description =
           "Store a string as a date or timestamp when it parses as one and prints back as exactly "
-              + "the same text (a date as 2024-03-01; a timestamp as 2024-03-01T09:30:00Z, "
-              + "with 3, 6 or 9 fraction digits if it has a fraction, ending in Z or in no zone); "
-              + "readers then see that type, so it is off by default.")
+              + "the same text: dates as 2024-03-01, timestamps in ISO-8601 form ending in Z or "
+              + "in no zone, with 3, 6 or 9 fraction digits if they have a fraction. "
+              + "Readers then see that type, so it is off by default.")
   boolean inferTemporal;
 
   @Option(

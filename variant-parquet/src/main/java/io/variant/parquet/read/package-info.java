@@ -49,11 +49,12 @@
  *
  * <p><b>One row's road</b> from {@code variant cat} to its rebuilt Variant (the CLI's {@code
  * CatRoadTest} follows it on a stack trace and holds it to at most eight classes): {@code
- * CatCommand} asks {@link io.variant.parquet.read.VariantParquetReader#read()}, whose {@code
- * RowCursor} moves through the row groups and names file, column and row in errors; {@code
- * LevelSource} has the level reader read the row's leaves and hands them to {@code RowConverter},
- * which asks each column for its value; {@code VariantColumnReader} returns SQL NULL or an
- * unshredded value as stored, and otherwise the {@code Rebuilder}'s Variant.
+ * CatCommand} takes each row {@code --where} keeps from the CLI's {@code MatchingRows}, which asks
+ * {@link io.variant.parquet.read.VariantParquetReader#read()}, whose {@code RowCursor} moves
+ * through the row groups and names file, column and row in errors; {@code LevelSource} has the
+ * level reader read the row's leaves and hands them to {@code RowConverter}, which asks each column
+ * for its value; {@code VariantColumnReader} returns SQL NULL or an unshredded value as stored, and
+ * otherwise the {@code Rebuilder}'s Variant.
  *
  * <p><b>Two engines and two kinds of slot state, and why both.</b> Our own readers ({@link
  * io.variant.parquet.read.VariantParquetReader}, {@link io.variant.parquet.read.VariantPathReader})
