@@ -45,14 +45,16 @@ import org.openjdk.jmh.annotations.TearDown;
  * <p><b>Two builds of ours:</b> with {@code --against OTHER.jar} (a {@code benchmarks.jar} built
  * from another commit), ours runs from both jars in the same JVM, each jar's classes in a class
  * loader of their own, alternated the same way; the ratio line is then this jar ÷ the other ({@code
- * ours@OTHER.jar}). Use it to show that a change keeps ours as fast as it was.
+ * ours@OTHER.jar}). Use it to show that a change keeps ours as fast as it was. With {@code --peers}
+ * the peers run too, alternated with both, so that one run gives this jar ÷ the other and ÷ each
+ * peer (the other jar's ratio to a peer is then the quotient of the two).
  *
  * <p>Usage: {@code java -XX:+UseSerialGC -Xmx2g -cp benchmarks.jar io.variant.bench.CpuRatio
- * CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS] [--against OTHER.jar]} (a batch lasts BATCH_MS
- * of the benchmark thread's CPU time), e.g. {@code JsonToVariantBenchmark.parseBytes events,mixed
- * 12 300}; an exact method name ({@code parseBytes_ours}) runs that one alone, e.g. under a
- * profiler. The first third of the rounds are warm-up. Prints, per corpus, each implementation's
- * median CPU microseconds per row and rows per CPU second, and ours ÷ each peer.
+ * CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS] [--against OTHER.jar [--peers]]} (a batch lasts
+ * BATCH_MS of the benchmark thread's CPU time), e.g. {@code JsonToVariantBenchmark.parseBytes
+ * events,mixed 12 300}; an exact method name ({@code parseBytes_ours}) runs that one alone, e.g.
+ * under a profiler. The first third of the rounds are warm-up. Prints, per corpus, each
+ * implementation's median CPU microseconds per row and rows per CPU second, and ours ÷ each peer.
  */
 public final class CpuRatio {
   private static final String OURS = "ours";
@@ -73,6 +75,7 @@ public final class CpuRatio {
 
   public static void main(String[] args) throws Exception {
     List<String> rest = new ArrayList<>(Arrays.asList(args));
+    boolean keepPeers = rest.remove("--peers");
     Path against = null;
     int option = rest.indexOf("--against");
     if (option >= 0 && option + 1 < rest.size()) {
@@ -81,7 +84,8 @@ public final class CpuRatio {
     }
     if (rest.isEmpty() || option >= 0 && against == null) {
       System.err.println(
-          "usage: CpuRatio CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS] [--against OTHER.jar]"
+          "usage: CpuRatio CLASS.OPERATION [CORPUS,...] [ROUNDS] [BATCH_MS] [--against OTHER.jar"
+              + " [--peers]]"
               + "  (e.g. JsonToVariantBenchmark.parseBytes events,mixed 12 300)");
       System.exit(2);
     }
@@ -96,7 +100,10 @@ public final class CpuRatio {
 
     List<Impl> impls = implementations(type, operation, "");
     if (against != null) {
-      impls.removeIf(i -> !i.name().equals(OURS));
+      if (!keepPeers) {
+        impls.removeIf(i -> !i.name().equals(OURS));
+      }
+      int before = impls.size();
       URL jar = against.toUri().toURL();
       // the platform loader as parent: every class of the other jar, ours and the libraries, is
       // that jar's own
@@ -108,7 +115,7 @@ public final class CpuRatio {
           impls.add(i);
         }
       }
-      if (impls.size() != 2) {
+      if (impls.size() != before + 1) {
         throw new IllegalArgumentException(
             "--against needs exactly one " + operation + "_ours in both jars; found " + impls);
       }

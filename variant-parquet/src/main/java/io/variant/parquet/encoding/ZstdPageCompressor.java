@@ -3,11 +3,10 @@ package io.variant.parquet.encoding;
 
 import com.github.luben.zstd.EndDirective;
 import com.github.luben.zstd.ZstdCompressCtx;
-import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -32,28 +31,40 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * ZstdPageCompressorTest} checks both ways give the same bytes on every page of a sequence.
  *
  * <p>Not thread-safe: one per file writer, as {@code CodecFactory} hands out one compressor per
- * codec. {@link #release()} frees the native context.
+ * codec. {@link #release()} gives the native context and its buffers back for the next file's
+ * compressor ({@link ZstdWorkspace}).
  */
 public final class ZstdPageCompressor implements CompressionCodecFactory.BytesInputCompressor {
-  /** Bytes handed to zstd per call: its block size, which it gathers anyway. */
-  private static final int INPUT_CHUNK = 1 << 17;
+  /**
+   * The largest page handed to zstd in one call; a larger one goes in chunks this size, so that one
+   * huge value does not keep that much native memory for the file's lifetime.
+   */
+  static final int MAX_INPUT = 8 << 20;
 
-  private final ByteArrayOutputStream out;
+  private byte[]
+      frame; // the page's frame so far; the BytesInput returned wraps it until the next page
+  private int frameLength;
   private final int level;
   private final int workers;
   private final Sink sink = new Sink();
-  private ZstdCompressCtx context; // made on the first page, freed by release()
-  // Direct buffers: on heap arrays zstd-jni's JNI copies the whole array in and out per call
-  private ByteBuffer input; // the page's bytes, a chunk at a time
-  private ByteBuffer compressed; // the context's output, copied to out whenever it holds some
-  private byte[] transfer; // from compressed to out
+  // taken on the first page, given back by release(). Its direct buffers (on heap arrays
+  // zstd-jni's JNI copies the whole array in and out per call) grow to the largest page so far (up
+  // to MAX_INPUT; the output to zstd's bound for that input), so that a page goes in with one call
+  // and zstd compresses straight into the output: fed in 128 KB chunks with a 128 KB output
+  // buffer, pages took 1.2-1.3x the CPU time (the pages of one file, medians of 40 alternated runs:
+  // real rows 13.4 -> 11.2 ms, event log 7.0 -> 5.2 ms), and with page-sized input but a 128 KB
+  // output, 2.4x. The frames are the same.
+  private ZstdWorkspace workspace;
+  private ZstdCompressCtx context;
+  private ByteBuffer input; // the page's bytes, or a chunk of a page over MAX_INPUT
+  private ByteBuffer compressed; // the context's output, copied to frame whenever it holds some
 
   /**
-   * A compressor with the settings {@code conf} gives ZSTD, each page's output buffer starting at
-   * {@code pageSize} bytes (as {@code CodecFactory}'s).
+   * A compressor with the settings {@code conf} gives ZSTD, its output buffer growing from 64 KB up
+   * to the largest frame, or from {@code pageSize} bytes if that is less.
    */
   public ZstdPageCompressor(ParquetConfiguration conf, int pageSize) {
-    this.out = new ByteArrayOutputStream(pageSize);
+    this.frame = new byte[Math.min(pageSize, 1 << 16)];
     this.level =
         conf.getInt(
             ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL,
@@ -66,20 +77,20 @@ public final class ZstdPageCompressor implements CompressionCodecFactory.BytesIn
 
   @Override
   public BytesInput compress(BytesInput bytes) throws IOException {
-    out.reset();
-    if (context == null) {
-      context = new ZstdCompressCtx().setLevel(level).setWorkers(workers);
-      if (input == null) {
-        input = ByteBuffer.allocateDirect(INPUT_CHUNK);
-        int outSize = (int) ZstdOutputStreamNoFinalizer.recommendedCOutSize();
-        compressed = ByteBuffer.allocateDirect(outSize);
-        transfer = new byte[outSize];
-      }
+    frameLength = 0;
+    if (workspace == null) {
+      workspace = ZstdWorkspace.take(level, workers);
+      context = workspace.context;
     }
+    workspace.fit(bytes.size(), MAX_INPUT);
+    input = workspace.input;
+    compressed = workspace.output;
     boolean ended = false;
     sink.written = false;
+    input.clear();
     try {
       bytes.writeAllTo(sink); // ZSTD_e_continue: the frame's size stays unknown, as in a stream
+      compressInput();
       if (sink.written) {
         // ZstdCompressorStream.close flushes before it closes; the stream flushes only a frame
         // that a write (even of no bytes) began, so a page that wrote nothing ends at once, and
@@ -90,28 +101,39 @@ public final class ZstdPageCompressor implements CompressionCodecFactory.BytesIn
       ended = true;
     } finally {
       if (!ended) {
-        context.reset(); // a failed page must not leave a half frame for the next
+        // a failed page must not leave a half frame for the next; zstd's reset also forgets the
+        // level and workers, which the next page needs as configured
+        workspace.restart(level, workers);
       }
     }
-    return BytesInput.from(out);
+    return BytesInput.from(frame, 0, frameLength);
   }
 
   /**
-   * Compresses {@code len} bytes of {@code b} into the frame, without flushing. How the bytes are
-   * cut into calls does not change the frame: zstd gathers them into whole blocks.
+   * Gathers {@code len} bytes of {@code b} for the frame, compressing whenever the input buffer is
+   * full, without flushing. How the bytes are cut into calls does not change the frame: zstd
+   * gathers them into whole blocks.
    */
   private void write(byte[] b, int off, int len) {
     while (len > 0) {
-      int n = Math.min(len, input.capacity());
-      input.clear();
-      input.put(b, off, n).flip();
-      while (input.hasRemaining()) {
-        context.compressDirectByteBufferStream(compressed, input, EndDirective.CONTINUE);
-        copyOut();
+      if (!input.hasRemaining()) {
+        compressInput();
       }
+      int n = Math.min(len, input.remaining());
+      input.put(b, off, n);
       off += n;
       len -= n;
     }
+  }
+
+  /** Compresses the gathered bytes into the frame (ZSTD_e_continue) and empties the buffer. */
+  private void compressInput() {
+    input.flip();
+    while (input.hasRemaining()) {
+      context.compressDirectByteBufferStream(compressed, input, EndDirective.CONTINUE);
+      copyOut();
+    }
+    input.clear();
   }
 
   /** Flushes or ends the frame, until zstd holds nothing back. */
@@ -127,8 +149,11 @@ public final class ZstdPageCompressor implements CompressionCodecFactory.BytesIn
   private void copyOut() {
     compressed.flip();
     int n = compressed.remaining();
-    compressed.get(transfer, 0, n);
-    out.write(transfer, 0, n);
+    if (frame.length - frameLength < n) {
+      frame = Arrays.copyOf(frame, Math.max(frameLength + n, 2 * frame.length));
+    }
+    compressed.get(frame, frameLength, n);
+    frameLength += n;
     compressed.clear();
   }
 
@@ -137,12 +162,18 @@ public final class ZstdPageCompressor implements CompressionCodecFactory.BytesIn
     return CompressionCodecName.ZSTD;
   }
 
-  /** Frees the native context; a later page makes a new one. */
+  /**
+   * Gives the native context and buffers back for the next file's writer ({@link ZstdWorkspace}); a
+   * later page takes them again.
+   */
   @Override
   public void release() {
-    if (context != null) {
-      context.close();
+    if (workspace != null) {
+      workspace.giveBack();
+      workspace = null;
       context = null;
+      input = null;
+      compressed = null;
     }
   }
 

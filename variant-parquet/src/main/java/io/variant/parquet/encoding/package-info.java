@@ -12,7 +12,7 @@
  * it ({@code DeclinedValues}). Writing: {@link io.variant.parquet.encoding.BinaryDictionaryWriter}
  * (parquet-java's dictionary encoding with a cheaper lookup) and {@link
  * io.variant.parquet.encoding.ZstdPageCompressor} (parquet-java's ZSTD pages with one native
- * context per file). spec: Parquet Encodings.md, Compression.md.
+ * context and its buffers, kept from file to file). spec: Parquet Encodings.md, Compression.md.
  *
  * <p><b>Internal:</b> not API; public only for {@code io.variant.parquet.read}, {@code
  * io.variant.parquet.write} and variant-arrow's batch reader, and may change without notice. The

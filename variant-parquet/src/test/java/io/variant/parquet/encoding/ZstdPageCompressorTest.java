@@ -2,14 +2,18 @@
 package io.variant.parquet.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.variant.testkit.Trials;
 import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
 import java.util.Random;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.CodecFactory;
+import org.apache.parquet.hadoop.codec.ZstandardCodec;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +68,90 @@ class ZstdPageCompressorTest {
             .toByteArray(),
         ours.compress(BytesInput.empty()).toByteArray());
     ours.release();
+  }
+
+  @Test
+  void aPageLargerThanTheInputBufferEqualsParquetJavasOwn() throws IOException {
+    PlainParquetConfiguration conf = new PlainParquetConfiguration();
+    Random rnd = new Random(7);
+    byte[] page = new byte[ZstdPageCompressor.MAX_INPUT + 300_000];
+    for (int i = 0; i < page.length; i++) {
+      page[i] = i < 64 ? (byte) rnd.nextInt(16) : page[i - 1 - rnd.nextInt(64)];
+    }
+    assertSameFrames(conf, BytesInput.from(page), BytesInput.from(page, 0, 1000));
+  }
+
+  @Test
+  void aPageThatFailedLeavesTheConfiguredLevel() throws IOException {
+    PlainParquetConfiguration conf = new PlainParquetConfiguration();
+    conf.set(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL, "12");
+    byte[] text = "{\"id\": 1, \"type\": \"view\", \"tag\": \"abc\"}".repeat(3000).getBytes();
+    ZstdPageCompressor ours = new ZstdPageCompressor(conf, PAGE_SIZE);
+    CodecFactory codecs = new CodecFactory(conf, PAGE_SIZE);
+    try {
+      ours.compress(BytesInput.from(text)); // the context exists before the failure
+      InputStream failing =
+          new InputStream() {
+            private int left = 200_000;
+
+            @Override
+            public int read() throws IOException {
+              return read(new byte[1], 0, 1) < 0 ? -1 : 'x';
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+              if (left == 0) {
+                throw new IOException("gone");
+              }
+              int n = Math.min(len, left);
+              Arrays.fill(b, off, off + n, (byte) 'x');
+              left -= n;
+              return n;
+            }
+          };
+      assertThrows(IOException.class, () -> ours.compress(BytesInput.from(failing, 300_000)));
+      assertArrayEquals(
+          codecs
+              .getCompressor(CompressionCodecName.ZSTD)
+              .compress(BytesInput.from(text))
+              .toByteArray(),
+          ours.compress(BytesInput.from(text)).toByteArray());
+    } finally {
+      ours.release();
+      codecs.release();
+    }
+  }
+
+  @Test
+  void aContextGivenBackServesTheNextCompressorAtItsOwnLevel() throws IOException {
+    byte[] text = "{\"id\": 7, \"user\": \"someone\", \"n\": 12.5}".repeat(5000).getBytes();
+    PlainParquetConfiguration fast = new PlainParquetConfiguration();
+    fast.set(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL, "1");
+    ZstdPageCompressor first = new ZstdPageCompressor(fast, PAGE_SIZE);
+    first.compress(BytesInput.from(text));
+    first.release(); // its context and buffers are kept for the next compressor
+    PlainParquetConfiguration small = new PlainParquetConfiguration();
+    small.set(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL, "15");
+    assertSameFrames(small, BytesInput.from(text));
+    assertSameFrames(fast, BytesInput.from(text));
+  }
+
+  /** Each of {@code pages}, in turn through one compressor, gives parquet-java's bytes. */
+  private static void assertSameFrames(PlainParquetConfiguration conf, BytesInput... pages)
+      throws IOException {
+    CodecFactory codecs = new CodecFactory(conf, PAGE_SIZE);
+    ZstdPageCompressor ours = new ZstdPageCompressor(conf, PAGE_SIZE);
+    try {
+      for (BytesInput page : pages) {
+        byte[] expected =
+            codecs.getCompressor(CompressionCodecName.ZSTD).compress(page).toByteArray();
+        assertArrayEquals(expected, ours.compress(page).toByteArray());
+      }
+    } finally {
+      ours.release();
+      codecs.release();
+    }
   }
 
   /**
