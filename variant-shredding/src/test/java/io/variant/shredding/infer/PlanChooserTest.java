@@ -85,6 +85,29 @@ class PlanChooserTest {
     assertTrue(root.startsWith("object: 2 of 3 examined fields in the plan, saves "), root);
   }
 
+  /**
+   * Under the cost model a path that is an object in some rows and a string in others weighs both;
+   * the paths below the family that lost are still explained, as not in the plan.
+   */
+  @Test
+  void thePathsBelowALosingFamilyAreExplainedAsNotInThePlan() {
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      rows.add(
+          i % 3 == 0
+              ? obj("a", obj("x", integer(i), "y", str("y" + i % 4)))
+              : obj("a", str("s" + i % 7)));
+    }
+    InferenceResult r = infer(rows, InferenceOptions.defaults().withDominance(0.3));
+    assertEquals("{\"a\": string}", r.plan().print(), "the strings win");
+    Explanation why = r.explanation();
+    for (String path : List.of("$.a.x", "$.a.y")) {
+      Explanation.Decision d = why.decision(path);
+      assertTrue(d != null, path + " is not explained:\n" + why.format());
+      assertFalse(d.typed(), why.format());
+    }
+  }
+
   @Test
   void aPathOfTypesNewerThanThisLibraryStaysResidualAndSaysWhy() {
     List<Variant> rows = new ArrayList<>();
