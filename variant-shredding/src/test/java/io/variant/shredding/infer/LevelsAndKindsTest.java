@@ -63,12 +63,13 @@ class LevelsAndKindsTest {
   void aColumnBudgetUnderTheCostModelKeepsTheLeavesThatSaveMost() {
     List<Model> rows = new ArrayList<>();
     for (int i = 0; i < 5000; i++) {
-      // "big" ints save more than "small" ones: more bytes each
-      rows.add(obj("big", integer(1_000_000_000L + i * 7919L), "small", integer(i % 100)));
+      // "more"'s ints save more than "less"'s: more bytes each. "less" comes first in plan order,
+      // so a budget that ignored the savings (ranked by order alone) would keep it
+      rows.add(obj("more", integer(1_000_000_000L + i * 7919L), "less", integer(i % 100)));
     }
     InferenceResult r =
         PlanInference.infer(
             Values.variants(rows), InferenceOptions.defaults().withMaxTypedColumns(1));
-    assertEquals("{\"big\": int64}", r.plan().print(), r.explanation().format());
+    assertEquals("{\"more\": int64}", r.plan().print(), r.explanation().format());
   }
 }
