@@ -37,6 +37,7 @@ class DistinctValuesTest {
     assertEquals(DistinctValues.CAP + 1, of(3 * DistinctValues.CAP, 1).count());
     assertEquals(DistinctValues.CAP + 1, of(3 * DistinctValues.CAP, 2).count());
   }
+
   /**
    * Two texts whose 31-polynomial hashes collide but whose lengths differ count as two: the length
    * is mixed into the hash. The 13 characters (each under 31) are the base-31 digits of the empty
