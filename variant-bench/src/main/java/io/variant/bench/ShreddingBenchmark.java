@@ -8,25 +8,32 @@ import io.variant.shredding.ShreddedSink;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.SplitOptions;
 import io.variant.shredding.Splitter;
-import io.variant.shredding.infer.InferenceOptions;
-import io.variant.shredding.infer.PlanInference;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Shred only: one already-encoded row split by the plan inferred from the corpus into a sink that
- * only consumes what it is given, in the forms our Parquet sink takes (residual bytes, decimals as
- * unscaled longs). Peer: Spark 4.2's {@code VariantShreddingWriter.castShredded} with the same plan
- * as Spark's schema, its results consumed likewise ({@link SparkShredding}).
+ * Shred only: one already-encoded row split by the plan inferred from the corpus (or the fixed plan
+ * of the {@code plan} parameter) into a sink that only consumes what it is given, in the forms our
+ * Parquet sink takes (residual bytes, decimals as unscaled longs). Peer: Spark 4.2's {@code
+ * VariantShreddingWriter.castShredded} with the same plan as Spark's schema, its results consumed
+ * likewise ({@link SparkShredding}).
  *
  * <p>Run: {@code bench/run Shredding}
  */
 public class ShreddingBenchmark extends CorpusBenchmark {
+  /**
+   * The plan: empty (the default) for the one inferred from the corpus, {@code @FILE} or a plan
+   * text for a fixed one ({@code -p plan=@events.plan}), so that two commits split the same plan.
+   */
+  @Param({""})
+  public String plan;
+
   private List<Variant> rows;
   private List<org.apache.spark.types.variant.Variant> sparkRows;
   private Splitter splitter;
@@ -36,16 +43,16 @@ public class ShreddingBenchmark extends CorpusBenchmark {
   @Setup(Level.Trial)
   public void setup(Blackhole bh) {
     rows = corpus().variants();
-    ShreddingPlan plan = PlanInference.infer(rows, InferenceOptions.defaults()).plan();
-    splitter = Splitter.of(plan, SplitOptions.defaults());
+    ShreddingPlan chosen = Plans.chosen(plan, rows);
+    splitter = Splitter.of(chosen, SplitOptions.defaults());
     sink = new ConsumingSink(bh);
-    spark = SparkShredding.of(plan, bh);
+    spark = SparkShredding.of(chosen, bh);
     sparkRows = new ArrayList<>(rows.size());
     for (Variant v : rows) {
       sparkRows.add(new org.apache.spark.types.variant.Variant(v.valueBytes(), v.metadataBytes()));
     }
     System.out.printf(
-        "%n%s: plan with %d top-level fields%n", corpus(), Plans.topLevelFields(plan));
+        "%n%s: plan with %d top-level fields%n", corpus(), Plans.topLevelFields(chosen));
   }
 
   @Benchmark

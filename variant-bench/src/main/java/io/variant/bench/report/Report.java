@@ -84,7 +84,7 @@ public final class Report {
           String value = params.fieldValue(p).stringValue();
           if (name.equals("corpus")) {
             corpus = value;
-          } else {
+          } else if (!value.isEmpty()) { // an empty parameter is its benchmark's default: unnamed
             extra.append(extra.length() == 0 ? " [" : ", ").append(name).append('=').append(value);
           }
         }
