@@ -98,11 +98,12 @@ public final class Unshred {
         lastStart = start;
         lastEnd = end;
         HeapSlot slot = root.at(row, last);
-        v =
-            !plan.isShredded() && slot.hasResidual()
-                ? slot.residual() // the row's own bytes
-                : rebuilder.rebuild(last, slot);
-        v.valueSize(); // a malformed unshredded value fails here, at its row
+        if (!plan.isShredded() && slot.hasResidual()) {
+          v = slot.residual(); // the row's own bytes
+          v.valueSize(); // a malformed one fails here, at its row
+        } else {
+          v = rebuilder.rebuild(last, slot);
+        }
       } catch (VariantException e) {
         throw VariantVectorException.at(row, "rebuild the Variant", e.getMessage(), e);
       }

@@ -92,8 +92,7 @@ final class UnshredOutput {
     System.arraycopy(metadataBytes, from, metadata.data, metadata.end, metadataLength);
     metadata.end += metadataLength;
     metadata.endRow(row);
-    int size = v.valueSize();
-    value.reserve(size);
+    value.reserve(v.bytesGiven()); // at least its size, without parsing its header again
     value.end += v.copyValueTo(value.data, value.end);
     value.endRow(row);
   }
