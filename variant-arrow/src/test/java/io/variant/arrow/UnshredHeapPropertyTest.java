@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
  * through Arrow's accessors ({@link Unshred#rowByRow}), buffer for buffer: on long columns of
  * generated rows in runs (so that rows span validity bytes and output growth) and on a few
  * independent rows, unshredded and shredded by generated plans; and, with bytes of the binary and
- * string buffers changed at random (malformed residuals and dictionaries, invalid UTF-8), it fails
- * at the same row with the same exception type, or gives the same column.
+ * string buffers and validity bits changed at random (malformed residuals and dictionaries, invalid
+ * UTF-8, null field groups, slots with both parts set), it fails at the same row with the same
+ * exception type, or gives the same column.
  */
 class UnshredHeapPropertyTest {
   @Test
@@ -103,10 +104,22 @@ class UnshredHeapPropertyTest {
         at + " offsets");
   }
 
-  /** Changes one to four bytes of the column's binary and string values. */
+  /**
+   * Changes one to four bytes of the column's binary and string values, and one to two validity
+   * bits of its vectors (null field groups, slots with both parts or neither).
+   */
   private static void damage(Random rnd, VariantVector column) {
     List<BaseVariableWidthVector> binaries = new ArrayList<>();
-    collect(column.getUnderlyingVector(), binaries);
+    List<FieldVector> all = new ArrayList<>();
+    collect(column.getUnderlyingVector(), binaries, all);
+    for (int n = 1 + rnd.nextInt(2); n > 0; n--) {
+      FieldVector v = all.get(rnd.nextInt(all.size()));
+      if (v.getValueCount() > 0) {
+        int row = rnd.nextInt(v.getValueCount());
+        ArrowBuf bits = v.getValidityBuffer();
+        bits.setByte(row >>> 3, bits.getByte(row >>> 3) ^ (1 << (row & 7)));
+      }
+    }
     for (int n = 1 + rnd.nextInt(4); n > 0; n--) {
       BaseVariableWidthVector v = binaries.get(rnd.nextInt(binaries.size()));
       int count = v.getValueCount();
@@ -119,12 +132,14 @@ class UnshredHeapPropertyTest {
     }
   }
 
-  private static void collect(FieldVector v, List<BaseVariableWidthVector> binaries) {
+  private static void collect(
+      FieldVector v, List<BaseVariableWidthVector> binaries, List<FieldVector> all) {
+    all.add(v);
     if (v instanceof BaseVariableWidthVector b) {
       binaries.add(b);
     }
     for (FieldVector child : v.getChildrenFromFields()) {
-      collect(child, binaries);
+      collect(child, binaries, all);
     }
   }
 }
