@@ -11,9 +11,11 @@ import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.ShapePlans;
 import io.variant.testkit.Trials;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
@@ -46,7 +48,7 @@ class UnshredHeapPropertyTest {
               rnd.nextInt(4) == 0 ? some : TypedRunsPropertyTest.inRuns(rnd, shapeSeed, some);
           boolean damage = rnd.nextInt(3) == 0;
           try (RootAllocator allocator = new RootAllocator();
-              VariantVector unshredded = Columns.unshredded(rows, allocator);
+              VariantVector unshredded = unshredded(rnd, rows, allocator);
               VariantVector shredded = Shred.shred(unshredded, plan)) {
             String context = "plan " + plan + (damage ? ", damaged" : "") + ", ";
             if (damage) {
@@ -57,6 +59,25 @@ class UnshredHeapPropertyTest {
             check(shredded, context + "shredded");
           }
         });
+  }
+
+  /**
+   * An unshredded column of {@code rows}, a quarter of the time with one to three bytes after each
+   * row's dictionary (readers ignore them; the rebuilt metadata has none).
+   */
+  private static VariantVector unshredded(
+      Random rnd, List<Variant> rows, BufferAllocator allocator) {
+    VariantVector column = Columns.unshredded(rows, allocator);
+    if (rnd.nextInt(4) == 0) {
+      for (int i = 0; i < rows.size(); i++) {
+        if (rows.get(i) != null) {
+          byte[] m = rows.get(i).metadataBytes();
+          column.metadataVector().setSafe(i, Arrays.copyOf(m, m.length + 1 + rnd.nextInt(3)));
+        }
+      }
+      column.setValueCount(rows.size());
+    }
+    return column;
   }
 
   private static void check(VariantVector column, String context) {
