@@ -11,6 +11,7 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
 
 /**
  * One Arrow vector's buffers for its first {@code n} slots, copied to heap arrays with one checked
@@ -74,7 +75,10 @@ final class HeapBuffers {
       byte[] data = bytes(v.getDataBuffer(), (long) n * width);
       return data == null ? null : new HeapBuffers(validity, null, data);
     }
-    return new HeapBuffers(validity, null, new byte[0]); // a struct: validity only
+    if (v instanceof StructVector) {
+      return new HeapBuffers(validity, null, new byte[0]); // validity only
+    }
+    return null; // a vector no plan reads
   }
 
   /** The first {@code length} bytes of {@code buf}, or {@code null} if it holds fewer. */

@@ -23,6 +23,9 @@ import org.apache.arrow.vector.VarBinaryVector;
  * accessors and per-row writes took twice as long. A column whose buffers are shorter than its rows
  * need takes that per-row path ({@link #rowByRow}), which gives the same result (a property test
  * holds the two equal).
+ *
+ * <p><b>Memory:</b> while it runs, it holds on the heap a copy of the column's buffers and the
+ * result's bytes, about twice the batch's size, besides the result's Arrow buffers.
  */
 public final class Unshred {
   private Unshred() {}
