@@ -2,6 +2,7 @@
 package io.variant.arrow;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
 import io.variant.shredding.Rebuilder;
 import io.variant.shredding.ShreddingPlan;
@@ -43,6 +44,7 @@ public final class ColumnReader {
   /**
    * Row {@code row}, or {@code null} for SQL NULL.
    *
+   * @throws io.variant.core.VariantFormatException if the row is not null and its metadata is
    * @throws io.variant.shredding.ShreddingException if the row's slots are an invalid combination
    * @throws io.variant.core.VariantFormatException if its bytes are malformed
    */
@@ -68,6 +70,10 @@ public final class ColumnReader {
    */
   VariantMetadata metadata(int row) {
     VarBinaryVector bytes = metadata;
+    if (bytes.isNull(row)) {
+      // spec: VariantShredding: every non-null Variant has its metadata
+      throw VariantFormatException.at(0, "the row is not null but its metadata is");
+    }
     int start = bytes.getStartOffset(row);
     int end = bytes.getEndOffset(row);
     if (lastMetadata == null

@@ -35,6 +35,7 @@ import org.apache.arrow.vector.util.TransferPair;
  */
 public final class VariantVector extends ExtensionTypeVector<StructVector> {
   private final FieldType fieldType;
+  private volatile DerivedPlan derived;
 
   VariantVector(String name, FieldType fieldType, BufferAllocator allocator, StructVector storage) {
     super(name, allocator, storage);
@@ -65,8 +66,22 @@ public final class VariantVector extends ExtensionTypeVector<StructVector> {
    * @throws IllegalArgumentException if the storage is not a Variant storage
    */
   public ShreddingPlan plan() {
-    return StorageFields.plan(getField());
+    Field field = getField();
+    DerivedPlan last = derived;
+    if (last == null || !last.field.equals(field)) {
+      // derived again whenever the storage's fields change, so a changed vector gets no stale plan
+      last = new DerivedPlan(field, StorageFields.plan(field));
+      derived = last;
+    }
+    return last.plan;
   }
+
+  /**
+   * The plan last derived and the field it was derived from: a kernel asks for the plan once per
+   * batch and path, and deriving it each time was a fourteenth of reading a batch's typed paths.
+   * One immutable object, so that a reader on another thread sees a field with its own plan.
+   */
+  private record DerivedPlan(Field field, ShreddingPlan plan) {}
 
   /** True when the storage has a {@code typed_value}. */
   public boolean isShredded() {

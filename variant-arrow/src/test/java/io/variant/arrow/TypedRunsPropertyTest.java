@@ -118,7 +118,7 @@ class TypedRunsPropertyTest {
    * shapeSeed}) with values of their own, so that typed columns fill, else one of {@code some} or
    * SQL NULL.
    */
-  private static List<Variant> inRuns(Random rnd, long shapeSeed, List<Variant> some) {
+  static List<Variant> inRuns(Random rnd, long shapeSeed, List<Variant> some) {
     List<Variant> rows = new ArrayList<>();
     int runs = rnd.nextInt(16);
     for (int r = 0; r < runs; r++) {
@@ -137,7 +137,7 @@ class TypedRunsPropertyTest {
    * An object of up to four fields, some of them objects in turn: its keys and types drawn from
    * {@code shape}, its values from {@code values} (one value in eight of another type).
    */
-  private static Model record(Random shape, Random values, int depth) {
+  static Model record(Random shape, Random values, int depth) {
     List<Model.Field> fields = new ArrayList<>();
     Set<String> keys = new HashSet<>();
     for (int n = 1 + shape.nextInt(4); n > 0; n--) {
