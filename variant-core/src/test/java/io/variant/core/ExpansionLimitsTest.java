@@ -37,9 +37,9 @@ class ExpansionLimitsTest {
    * {@code levels} arrays of two elements that both point at the one copy of the level below,
    * around a string leaf of {@code leafChars} characters: passes validate(), about {@code leafChars
    * + 5 * levels} bytes, but stands for 2^levels copies of the leaf. With 22 levels and a
-   * 4,525-character leaf (4,838 bytes, the size reported in issue 13) it would render about 2^22 ×
-   * 4,525 characters, far past a 256 MB heap, while the 128 MiB output limit alone did not stop it
-   * in time.
+   * 4,525-character leaf (4,838 bytes, the size of a reported hostile value) it would render about
+   * 2^22 × 4,525 characters, far past a 256 MB heap, while the 128 MiB output limit alone did not
+   * stop it in time.
    */
   static Variant sharedStringTree(int levels, int leafChars) {
     byte[] chars = "x".repeat(leafChars).getBytes(StandardCharsets.US_ASCII);

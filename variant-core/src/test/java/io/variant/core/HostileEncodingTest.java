@@ -53,7 +53,7 @@ class HostileEncodingTest {
   /**
    * Level i is {@code [x, x]} where both offsets point at the one copy of level i-1: 40 levels take
    * 200 bytes but stand for 2^40 leaves. Validation is memoised and accepts it (shared bytes are
-   * tolerated, digest §H.12); whole-value operations must not expand it.
+   * tolerated: VariantEncoding does not forbid them); whole-value operations must not expand it.
    */
   private static Variant exponentialDag(int levels) {
     byte[] value = {0x0C, 0x01}; // int8 1

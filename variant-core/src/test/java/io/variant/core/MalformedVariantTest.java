@@ -10,9 +10,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * Every "must reject" item of digest §B.6: the error is a {@link VariantFormatException} whose
- * {@code byteOffset()} points at the offending byte, in the buffer the caller passed (so padded
- * placements shift it), and whose message names the problem.
+ * Every input a reader must reject (spec: VariantEncoding §Metadata encoding, §Value encoding,
+ * §Encoding types, §String values must be UTF-8 encoded, §Object field ID order and uniqueness; and
+ * bytes no reader can follow: reads past the end, field ids beyond the dictionary, offsets outside
+ * the data): the error is a {@link VariantFormatException} whose {@code byteOffset()} points at the
+ * offending byte, in the buffer the caller passed (so padded placements shift it), and whose
+ * message names the problem.
  */
 class MalformedVariantTest {
   private static final String A = "01 01 00 01 61"; // unsorted ["a"]

@@ -9,8 +9,11 @@ import io.variant.testkit.Hex;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every "must tolerate" item of digest §B.6 (and the loose spots of §H.12): legal but non-canonical
- * bytes validate, read correctly, and canonicalize to the builder's form.
+ * Legal but non-canonical bytes validate, read correctly, and canonicalize to the builder's form:
+ * reserved bits set, widths larger than needed, the long string form for a short string, values out
+ * of key order (spec: VariantEncoding §Value encoding grammar, §Object field ID order and
+ * uniqueness), an unsorted dictionary with duplicates (§Metadata encoding), and what the spec
+ * leaves open: values that share bytes, gaps between values, bytes after the top-level value.
  */
 class ToleranceTest {
   private static final String AB = "11 02 00 01 02 61 62"; // sorted ["a", "b"]

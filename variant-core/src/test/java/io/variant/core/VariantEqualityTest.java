@@ -11,7 +11,10 @@ import io.variant.testkit.Hex;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** Logical vs physical equality (digest §C) on hand-written encodings, and hash consistency. */
+/**
+ * Logical vs physical equality (spec: VariantEncoding §Encoding types, Equivalence Class column) on
+ * hand-written encodings, and hash consistency.
+ */
 class VariantEqualityTest {
   private static Variant v(String valueHex) {
     return Variant.of(Hex.bytes("01 00 00"), Hex.bytes(valueHex));

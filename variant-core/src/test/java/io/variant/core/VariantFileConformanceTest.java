@@ -32,8 +32,7 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every {@code <name>.metadata} + {@code <name>.value} pair in parquet-testing's {@code variant/}
- * decodes to the value written here by hand from digest §F.1 ({@code data_dictionary.json} is lossy
- * and not JSON).
+ * decodes to the value written here by hand ({@code data_dictionary.json} is lossy and not JSON).
  */
 class VariantFileConformanceTest {
   private static final String TURTLES =

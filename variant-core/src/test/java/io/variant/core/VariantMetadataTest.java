@@ -15,7 +15,7 @@ class VariantMetadataTest {
   @Test
   void metadataBuilderWritesASortedDeduplicatedDictionary() {
     VariantMetadata m = new MetadataBuilder().add("b").add("a").add("b").build();
-    assertEquals("11 02 00 01 02 61 62", Hex.of(m.toBytes())); // the digest's example
+    assertEquals("11 02 00 01 02 61 62", Hex.of(m.toBytes())); // sorted ["a", "b"]
     assertEquals("11 00 00", Hex.of(new MetadataBuilder().build().toBytes()));
     // U+E000 before U+1F600 (UTF-8 order), "Z" before "a"
     VariantMetadata u =
@@ -53,7 +53,7 @@ class VariantMetadataTest {
 
   @Test
   void encodedLengthSplitsAConcatenatedBuffer() {
-    // the digest's draft-layout example: 01 01 00 02 'h' 'i' is 6 bytes of metadata, then the value
+    // a draft-layout untyped_value: 01 01 00 02 'h' 'i' is 6 bytes of metadata, then the value
     byte[] both = Hex.bytes("01 01 00 02 68 69 02 01 00 00 02 0C 2A");
     assertEquals(6, VariantMetadata.encodedLength(both, 0, both.length));
     Variant v = Variant.ofConcatenated(both, 0, both.length);

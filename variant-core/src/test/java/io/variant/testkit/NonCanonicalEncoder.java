@@ -16,9 +16,10 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Re-encodes a valid Variant with legal but non-canonical choices: the "must tolerate" generator of
- * digest §B.6 and §H.12. Written from the spec text alone, with its own constants (no production
- * {@code Layout}), so a wrong production constant cannot hide here.
+ * Re-encodes a valid Variant with legal but non-canonical choices (spec: VariantEncoding §Value
+ * encoding grammar, §Object field ID order and uniqueness), and with the gaps the spec leaves open:
+ * the generator of what a reader must tolerate. Written from the spec text alone, with its own
+ * constants (no production {@code Layout}), so a wrong production constant cannot hide here.
  *
  * <p>Choices, each drawn at random: metadata unsorted ({@code sorted_strings} = 0) with duplicate
  * and unused keys, or sorted with unused keys; metadata offsets wider than needed; the reserved

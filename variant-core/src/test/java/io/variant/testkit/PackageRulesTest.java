@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PackageRulesTest {
   @Test
   void everyModuleFollowsItsPackageRules() {
-    Path repo = repoRoot();
+    Path repo = RepoFiles.root();
     List<Path> roots = PackageRules.mainSourceRoots(repo);
     assertTrue(
         roots.size() >= 4,
@@ -31,10 +29,11 @@ class PackageRulesTest {
 
   @Test
   void reportsAnImportTheRulesDoNotAllow(@TempDir Path dir) throws IOException {
-    write(dir, "a/package-info.java", "/** Job. <p>May import: {@code b}. */\npackage a;\n");
-    write(dir, "a/A.java", "package a;\nimport c.C;\nclass A { C c; }\n");
-    write(dir, "c/package-info.java", "/** May import: the JDK only. */\npackage c;\n");
-    write(dir, "c/C.java", "package c;\npublic class C {}\n");
+    RepoFiles.write(
+        dir, "a/package-info.java", "/** Job. <p>May import: {@code b}. */\npackage a;\n");
+    RepoFiles.write(dir, "a/A.java", "package a;\nimport c.C;\nclass A { C c; }\n");
+    RepoFiles.write(dir, "c/package-info.java", "/** May import: the JDK only. */\npackage c;\n");
+    RepoFiles.write(dir, "c/C.java", "package c;\npublic class C {}\n");
 
     List<String> problems = PackageRules.violations(List.of(dir));
     assertEquals(1, problems.size(), problems.toString());
@@ -43,14 +42,16 @@ class PackageRulesTest {
 
   @Test
   void reportsAQualifiedNameInCodeButNotInCommentsOrStrings(@TempDir Path dir) throws IOException {
-    write(dir, "io/x/package-info.java", "/** May import: the JDK only. */\npackage io.x;\n");
-    write(
+    RepoFiles.write(
+        dir, "io/x/package-info.java", "/** May import: the JDK only. */\npackage io.x;\n");
+    RepoFiles.write(
         dir,
         "io/x/X.java",
         "package io.x;\n/** {@link io.y.Y} */\nclass X {\n  // io.z.Z\n"
             + "  String s = \"io.w.W\";\n  Object o = io.y.Y.make();\n}\n");
-    write(dir, "io/y/package-info.java", "/** May import: the JDK only. */\npackage io.y;\n");
-    write(
+    RepoFiles.write(
+        dir, "io/y/package-info.java", "/** May import: the JDK only. */\npackage io.y;\n");
+    RepoFiles.write(
         dir,
         "io/y/Y.java",
         "package io.y;\npublic class Y { public static Object make() { return null; } }\n");
@@ -62,11 +63,13 @@ class PackageRulesTest {
 
   @Test
   void reportsACycleEvenWhenTheRulesAllowIt(@TempDir Path dir) throws IOException {
-    write(dir, "io/p/package-info.java", "/** May import: {@code io.p.q}. */\npackage io.p;\n");
-    write(dir, "io/p/P.java", "package io.p;\nclass P { io.p.q.Q q; }\n");
-    write(dir, "io/p/q/package-info.java", "/** May import: {@code io.p}. */\npackage io.p.q;\n");
-    write(dir, "io/p/q/Q.java", "package io.p.q;\nimport io.p.P2;\npublic class Q {}\n");
-    write(dir, "io/p/P2.java", "package io.p;\npublic class P2 {}\n");
+    RepoFiles.write(
+        dir, "io/p/package-info.java", "/** May import: {@code io.p.q}. */\npackage io.p;\n");
+    RepoFiles.write(dir, "io/p/P.java", "package io.p;\nclass P { io.p.q.Q q; }\n");
+    RepoFiles.write(
+        dir, "io/p/q/package-info.java", "/** May import: {@code io.p}. */\npackage io.p.q;\n");
+    RepoFiles.write(dir, "io/p/q/Q.java", "package io.p.q;\nimport io.p.P2;\npublic class Q {}\n");
+    RepoFiles.write(dir, "io/p/P2.java", "package io.p;\npublic class P2 {}\n");
 
     List<String> problems = PackageRules.violations(List.of(dir));
     assertEquals(List.of("package cycle: io.p -> io.p.q -> io.p"), problems);
@@ -74,11 +77,11 @@ class PackageRulesTest {
 
   @Test
   void wildcardRuleAllowsSubpackagesAndPlainRuleDoesNot(@TempDir Path dir) throws IOException {
-    write(
+    RepoFiles.write(
         dir,
         "a/package-info.java",
         "/** May import: {@code org.lib.*} and {@code org.one}. More prose. */\n" + "package a;\n");
-    write(
+    RepoFiles.write(
         dir,
         "a/A.java",
         "package a;\nimport org.lib.deep.X;\nimport org.one.Y;\nimport org.one.sub.Z;\n"
@@ -91,9 +94,9 @@ class PackageRulesTest {
 
   @Test
   void reportsAPackageWithoutRules(@TempDir Path dir) throws IOException {
-    write(dir, "a/A.java", "package a;\nclass A {}\n");
-    write(dir, "b/package-info.java", "/** Imports whatever it likes. */\npackage b;\n");
-    write(dir, "b/B.java", "package b;\nclass B {}\n");
+    RepoFiles.write(dir, "a/A.java", "package a;\nclass A {}\n");
+    RepoFiles.write(dir, "b/package-info.java", "/** Imports whatever it likes. */\npackage b;\n");
+    RepoFiles.write(dir, "b/B.java", "package b;\nclass B {}\n");
 
     List<String> problems = PackageRules.violations(List.of(dir));
     assertEquals(2, problems.size(), problems.toString());
@@ -103,32 +106,19 @@ class PackageRulesTest {
 
   @Test
   void reportsAnInternalPackageWhosePackageInfoDoesNotSaySo(@TempDir Path dir) throws IOException {
-    write(
+    RepoFiles.write(
         dir,
         "io/x/internal/package-info.java",
         "/** Plumbing. May import: the JDK only. */\npackage io.x.internal;\n");
-    write(dir, "io/x/internal/I.java", "package io.x.internal;\npublic class I {}\n");
-    write(
+    RepoFiles.write(dir, "io/x/internal/I.java", "package io.x.internal;\npublic class I {}\n");
+    RepoFiles.write(
         dir,
         "io/y/internal/package-info.java",
         "/** Plumbing. <p><b>Internal:</b> not API. <p>May import: the JDK only. */\npackage io.y.internal;\n");
-    write(dir, "io/y/internal/J.java", "package io.y.internal;\npublic class J {}\n");
+    RepoFiles.write(dir, "io/y/internal/J.java", "package io.y.internal;\npublic class J {}\n");
 
     List<String> problems = PackageRules.violations(List.of(dir));
     assertEquals(1, problems.size(), problems.toString());
     assertTrue(problems.get(0).startsWith("io.x.internal is named internal"), problems.get(0));
-  }
-
-  private static Path repoRoot() {
-    String configured = System.getProperty("variant.repo.root");
-    Path start =
-        configured != null ? Paths.get(configured) : Paths.get("").toAbsolutePath().getParent();
-    return start.toAbsolutePath().normalize();
-  }
-
-  private static void write(Path dir, String relative, String text) throws IOException {
-    Path file = dir.resolve(relative);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, text);
   }
 }

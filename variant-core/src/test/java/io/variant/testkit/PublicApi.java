@@ -88,7 +88,7 @@ public final class PublicApi {
       throw new IllegalStateException(
           anyClass + " was not loaded from a class directory but from " + classes);
     }
-    return of(classes, anyClass.getClassLoader(), PackageRules.mainSourceRoots(repoRoot()));
+    return of(classes, anyClass.getClassLoader(), PackageRules.mainSourceRoots(RepoFiles.root()));
   }
 
   /** The public types under {@code classes}, loaded by {@code loader}, with their sources. */
@@ -337,12 +337,5 @@ public final class PublicApi {
         collect(b, into, seen);
       }
     }
-  }
-
-  private static Path repoRoot() {
-    String configured = System.getProperty("variant.repo.root");
-    Path start =
-        configured != null ? Paths.get(configured) : Paths.get("").toAbsolutePath().getParent();
-    return start.toAbsolutePath().normalize();
   }
 }

@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every invalid combination of shredded parts fails the rebuild with {@link ShreddingException},
- * naming the exact path of the offending slot (digest §D.4). Rows are built by hand; residuals use
- * the row metadata {@code ["a", "b", "c"]}.
+ * naming the exact path of the offending slot (spec: VariantShredding §Value Shredding, §Objects).
+ * Rows are built by hand; residuals use the row metadata {@code ["a", "b", "c"]}.
  */
 class RebuildInvalidTest {
   private static final String ROW_METADATA =

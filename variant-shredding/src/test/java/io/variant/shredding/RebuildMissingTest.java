@@ -15,9 +15,10 @@ import io.variant.testkit.Hex;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a slot with neither part means depends on where it is (digest §D.4, context rules): an
- * object field is absent, an array element and the top level are Variant null. Golden bytes are
- * written by hand; the row metadata is {@code ["a", "b"]}, which the rebuilt value keeps.
+ * What a slot with neither part means depends on where it is (spec: VariantShredding §Value
+ * Shredding, §Arrays, §Objects): an object field is absent, an array element and the top level are
+ * Variant null. Golden bytes are written by hand; the row metadata is {@code ["a", "b"]}, which the
+ * rebuilt value keeps.
  */
 class RebuildMissingTest {
   private static final String ROW_METADATA =

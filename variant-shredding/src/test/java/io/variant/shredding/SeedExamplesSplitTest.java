@@ -17,11 +17,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The example table of seed 002 (digest §E.1), plan {@code {a: int64, b: {c: string}}}, checked
- * slot by slot in both layouts. Inputs and residuals are hand-written bytes. Spec-layout residuals
- * reference the row's metadata and, except a partial object's remainder, are exact copies of the
- * original field's bytes; draft residuals carry their own minimal dictionary (the builder's empty
- * {@code 11 00 00} when they use no key).
+ * The example table of the earlier shredding draft, plan {@code {a: int64, b: {c: string}}},
+ * checked slot by slot in both layouts. Inputs and residuals are hand-written bytes. Spec-layout
+ * residuals reference the row's metadata and, except a partial object's remainder, are exact copies
+ * of the original field's bytes; draft residuals carry their own minimal dictionary (the builder's
+ * empty {@code 11 00 00} when they use no key).
  */
 class SeedExamplesSplitTest {
   private static final ShreddingPlan PLAN =

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Splitters and rebuilders under threads: one per thread gives the sequential result; one shared
  * between threads fails loudly ({@link ConcurrentModificationException}) and never returns a wrong
- * row. Issue 13 saw a shared Splitter silently rebuild 22 to 32 of 20,000 rows wrongly.
+ * row. A shared Splitter once silently rebuilt 22 to 32 of 20,000 rows wrongly.
  */
 class SharedUseTest {
   private static final ShreddingPlan PLAN =

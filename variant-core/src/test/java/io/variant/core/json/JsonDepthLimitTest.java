@@ -10,9 +10,8 @@ import io.variant.core.Variant;
 import org.junit.jupiter.api.Test;
 
 /**
- * The depth limit counts objects and arrays alike (contract with the CLI, issue 9: 1,001 nested
- * arrays passed where 1,001 objects failed), and a value parsed under a raised limit validates
- * under it.
+ * The depth limit counts objects and arrays alike (the CLI's contract: 1,001 nested arrays passed
+ * where 1,001 objects failed), and a value parsed under a raised limit validates under it.
  */
 class JsonDepthLimitTest {
   private static String arrays(int depth) {

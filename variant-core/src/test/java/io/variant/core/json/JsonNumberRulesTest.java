@@ -14,8 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The JSON number rules of digest §C, one literal per row, with the expected value bytes written by
- * hand (little-endian payloads; decimals are a scale byte then the unscaled value).
+ * The JSON number rules {@link VariantJson}'s class comment states (the spec leaves JSON to
+ * implementations), one literal per row, with the expected value bytes written by hand
+ * (little-endian payloads; decimals are a scale byte then the unscaled value).
  */
 class JsonNumberRulesTest {
   @ParameterizedTest(name = "{0} -> {1}")
@@ -64,7 +65,7 @@ class JsonNumberRulesTest {
       0.0000000001          | DECIMAL8  | 24 0A 01 00 00 00 00 00 00 00
       1234567890.5          | DECIMAL8  | 24 01 39 1C DC DF 02 00 00 00
       123456789012345678.9  | DECIMAL16 | 28 01 15 81 E9 7D F4 10 22 11 00 00 00 00 00 00 00 00
-      # 17 digits, scale 20: decimal16 (digest §C)
+      # 17 digits, scale 20: decimal16, the width chosen by max(precision, scale)
       0.00035259763517903053 | DECIMAL16 | 28 14 CD 50 59 6F 91 44 7D 00 00 00 00 00 00 00 00 00
       0.12345678901234567890123456789012345678 | DECIMAL16 | 28 26 4E F3 38 DE 50 90 49 C4 13 33 02 F0 F6 B0 49 09
       # scale 39: a double, 0.12345678901234568 = 0x3FBF9ADD3746F65F

@@ -20,7 +20,10 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** How each Variant type renders as JSON (digest §C). */
+/**
+ * How each Variant type renders as JSON, as {@link VariantJson}'s class comment states (the spec
+ * defines no JSON form).
+ */
 class JsonRenderingTest {
   /** 2025-04-16T16:34:56.78Z in microseconds since the epoch. */
   private static final long MICROS = 1_744_821_296_780_000L;

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Invalid UTF-8 is reported at its true line and column, in small inputs and in inputs far larger
- * than any read-ahead buffer (contract with the CLI, issue 9: a bad byte on line 15,000 was
- * reported at 14946:4176). Columns count UTF-16 chars, as jackson counts text columns.
+ * than any read-ahead buffer (the CLI's contract: a bad byte on line 15,000 was once reported at
+ * 14946:4176). Columns count UTF-16 chars, as jackson counts text columns.
  */
 class Utf8LocationTest {
   /**

@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One entry of parquet-testing's {@code shredded_variant/cases.json} (digest §F.2). Exactly one of
- * these holds: {@link #isPlaceholder()} (only a number), {@link #isError()}, or {@link
- * #variantFiles} lists the expected file of each row, {@code null} for an SQL NULL row.
+ * One entry of parquet-testing's {@code shredded_variant/cases.json}. Exactly one of these holds:
+ * {@link #isPlaceholder()} (only a number), {@link #isError()}, or {@link #variantFiles} lists the
+ * expected file of each row, {@code null} for an SQL NULL row.
  */
 record ConformanceCase(
     int number,

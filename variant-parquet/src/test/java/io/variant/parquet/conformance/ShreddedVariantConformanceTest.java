@@ -32,17 +32,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every case of apache/parquet-testing {@code shredded_variant/cases.json} (digest §F.2), one
- * {@link DynamicTest} each. Valid cases: every row equals the expected Variant of its {@code .bin}
- * file physically (same type ids) with byte-identical metadata, and a {@code null} file means an
- * SQL NULL row. Error cases must fail with this library's exception. {@code -INVALID} cases may
- * fail or give the expected value by default, and must give it with {@link
- * RebuildOptions#lenient()}. Only case 3, the empty placeholder, has nothing to run.
+ * Every case of apache/parquet-testing {@code shredded_variant/cases.json}, one {@link DynamicTest}
+ * each. Valid cases: every row equals the expected Variant of its {@code .bin} file physically
+ * (same type ids) with byte-identical metadata, and a {@code null} file means an SQL NULL row.
+ * Error cases must fail with this library's exception. {@code -INVALID} cases may fail or give the
+ * expected value by default, and must give it with {@link RebuildOptions#lenient()}. Only case 3,
+ * the empty placeholder, has nothing to run.
  */
 class ShreddedVariantConformanceTest {
   private static final String COLUMN = "var";
 
-  /** Expected message fragments of the error cases, in our wording (digest §F.2). */
+  /** Expected message fragments of the error cases, in our wording (each writer words its own). */
   private static final Map<Integer, String> ERROR_FRAGMENTS =
       Map.of(
           40, "conflicting value and typed_value",
@@ -177,7 +177,7 @@ class ShreddedVariantConformanceTest {
                 + ")");
       }
       assertArrayEquals(want.metadataBytes(), got.metadataBytes(), "row " + i + " metadata");
-      // Our output is canonical, as the expected files are (digest §D.6), so even the bytes agree.
+      // Our output is canonical, as the expected files are, so even the bytes agree.
       assertArrayEquals(want.valueBytes(), got.valueBytes(), "row " + i + " value bytes");
     }
   }

@@ -55,7 +55,8 @@ class PredicateTranslatorTest {
   @Test
   void comparesTheTypedColumnOnlyWhereItsOwnResidualIsNull() {
     // The objects' residuals (e.value, e.typed_value.a.value) never hold shredded field b: they
-    // do not stop pruning (digest §D.5: only the sibling value column counts).
+    // do not stop pruning (spec: VariantShredding §Data Skipping: only the sibling value column
+    // counts).
     assertEquals(
         "or("
             + compare("e.typed_value.a.typed_value.b.typed_value", "= 5")

@@ -338,7 +338,7 @@ class VariantParquetReaderTest {
     assertTrue(e.getMessage().contains("Cannot read the Parquet footer"), e.getMessage());
   }
 
-  /** Seed 002's draft example (schema a: int64, b.c: string), with residuals written by hand. */
+  /** An example in the draft layout (schema a: int64, b.c: string), residuals written by hand. */
   @Test
   void readsTheDraftLayoutExample() throws IOException {
     Path file =
