@@ -297,7 +297,10 @@ public final class VariantJson {
         .build();
   }
 
-  /** Adapts an {@link Appendable} for jackson, which writes to a {@link Writer}. */
+  /**
+   * Adapts an {@link Appendable} for jackson, which writes to a {@link Writer}: jackson's generator
+   * writes char arrays only; Writer's own {@code write(String, ...)} takes any other caller there.
+   */
   private static final class AppendableWriter extends Writer {
     private final Appendable out;
 
@@ -308,11 +311,6 @@ public final class VariantJson {
     @Override
     public void write(char[] chars, int offset, int length) throws IOException {
       out.append(CharBuffer.wrap(chars, offset, length));
-    }
-
-    @Override
-    public void write(String s, int offset, int length) throws IOException {
-      out.append(s, offset, offset + length);
     }
 
     @Override

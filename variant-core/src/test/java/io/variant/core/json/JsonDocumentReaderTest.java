@@ -15,6 +15,7 @@ import io.variant.core.VariantMetadata;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.Reader;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -37,6 +38,27 @@ class JsonDocumentReaderTest {
       assertNull(in.next()); // stays at the end
     }
     return out;
+  }
+
+  /** Closing the reader closes the caller's reader too, once, also before the end of the input. */
+  @Test
+  void closingClosesTheCallersReader() throws IOException {
+    int[] closes = new int[1];
+    Reader source =
+        new StringReader("{\"a\": 1}\n[2]\n") {
+          @Override
+          public void close() {
+            closes[0]++;
+            super.close();
+          }
+        };
+    JsonDocumentReader in = new JsonDocumentReader(source, JsonOptions.defaults());
+    assertEquals("{\"a\":1}", VariantJson.toJson(in.next()));
+
+    in.close();
+
+    assertTrue(closes[0] >= 1, "the caller's reader was not closed");
+    assertThrows(IOException.class, source::read);
   }
 
   @Test
@@ -197,6 +219,28 @@ class JsonDocumentReaderTest {
   @Test
   void aLeadingNulIsAnErrorNotSkippedLikeAByteOrderMark() {
     assertThrows(VariantJsonException.class, () -> readAll("\u0000 {\"a\":1}"));
+  }
+
+  /**
+   * The depth limit of each reader is its own as well, also where jackson's nesting check (two
+   * levels above ours) would refuse first with another reader's limit: a shallow reader, then a
+   * deep one, then the shallow one again.
+   */
+  @Test
+  void readersWithDifferentDepthLimitsEachKeepTheirOwn() throws IOException {
+    String tenDeep = "{\"a\":" + "[".repeat(9) + "]".repeat(9) + "}"; // a top-level array is a list
+    JsonOptions shallow = JsonOptions.defaults().withLimits(Limits.defaults().withMaxDepth(3));
+    JsonOptions deep = JsonOptions.defaults().withLimits(Limits.defaults().withMaxDepth(100));
+    for (int pass = 0; pass < 2; pass++) {
+      var e =
+          assertThrows(
+              Exception.class,
+              () -> readAll(new JsonDocumentReader(new StringReader(tenDeep), shallow)));
+      assertTrue(io.variant.core.VariantLimitException.isCauseOf(e), e.toString());
+      assertEquals(
+          List.of("1:1 " + tenDeep),
+          readAll(new JsonDocumentReader(new StringReader(tenDeep), deep)));
+    }
   }
 
   /** Readers with different limits, one after the other, each read under their own. */

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.variant.core.BuilderOptions;
+import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
+import io.variant.core.VariantLimitException;
 import io.variant.core.VariantType;
 import io.variant.testkit.Gen;
 import io.variant.testkit.Trials;
@@ -117,6 +120,31 @@ class TemporalStringsPropertyTest {
       assertSame(row, temporal.convert(row), json);
     }
     assertEquals(0, temporal.converted());
+  }
+
+  /**
+   * A value without a date-like string is handed back without a walk that builds it again: so a
+   * converter whose limits are lower than the ones the value was built under leaves it alone
+   * instead of refusing it, whatever its containers hold and in whichever order.
+   */
+  @Test
+  void aValueWithNothingToConvertIsNotBuiltAgainUnderTheConvertersLimits() {
+    TemporalStrings shallow =
+        new TemporalStrings(
+            BuilderOptions.defaults().withLimits(Limits.defaults().withMaxDepth(1)));
+    for (String json :
+        new String[] {
+          "{\"a\": [1, \"x\", {\"b\": true}]}",
+          "[[\"x\"], {\"a\": 1}, 2.5]",
+          "{\"a\": {\"b\": \"2024-3-01\"}, \"c\": [null]}"
+        }) {
+      Variant row = VariantJson.parse(json);
+      assertSame(row, shallow.convert(row), json);
+    }
+    assertEquals(0, shallow.converted());
+    // the limits are the converter's own: a row that converts is built under them
+    Variant deep = VariantJson.parse("{\"a\": [\"2024-03-01\"]}");
+    assertThrows(VariantLimitException.class, () -> shallow.convert(deep));
   }
 
   private static Variant string(String s) {
