@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * of the original field's bytes; draft residuals carry their own minimal dictionary (the builder's
  * empty {@code 11 00 00} when they use no key).
  */
-class SeedExamplesSplitTest {
+class DraftExamplesSplitTest {
   private static final ShreddingPlan PLAN =
       ShreddingPlan.parse("{\"a\": int64, \"b\": {\"c\": string}}");
   private static final String ABC =
