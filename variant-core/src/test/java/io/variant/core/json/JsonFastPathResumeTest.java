@@ -47,6 +47,7 @@ class JsonFastPathResumeTest {
   void aBrokenStringDoesNotResumeWhereThePreviousRowsStringEnded() {
     String[][] validThenBroken = {
       {"[\"\\nab\"]", "[\"\\n\u0001b\"]"}, // a control character after an escape
+      {"[\"\\nab\"]", "[\"\\xab\"]"}, // an escape JSON does not have
       {"[\"\\u0041\"]", "[\"\\u00G1\"]"}, // a \\u escape that is not hexadecimal
       {"[\"\\uD83D\\uDE00\"]", "[\"\\uD83D\\u0041\"]"}, // a high surrogate without its low one
       {"[\"\\u0041\"]", "[\"\\uDC00\"]"}, // a low surrogate alone
