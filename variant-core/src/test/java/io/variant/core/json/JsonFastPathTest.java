@@ -64,6 +64,7 @@ class JsonFastPathTest {
                 "\"\u00e9\u6f22\uD83D\uDE00 and more than eight bytes\"",
                 "\"a\\nb\\t\\\"\\\\\\/\\b\\f\\r\"",
                 "\"\\u00e9\\u6f22\\uD83D\\uDE00\\u0000\"",
+                "\"\\n a\\t \"", // blanks after escapes: plain bytes, not control characters
                 "\"" + "x\\n".repeat(100) + "\"", // unescaped, longer than the scratch buffer
                 "\""
                     + "x".repeat(130)
