@@ -24,6 +24,8 @@ import io.variant.core.json.VariantJson;
 import io.variant.shredding.testkit.ShreddedTree;
 import java.lang.reflect.Proxy;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -350,6 +352,31 @@ class WideningTest {
         SplitRebuild.roundTrip(
             dec16("-128.000"), ShreddingPlan.parse("int8"), SplitOptions.defaults());
     assertArrayEquals(new byte[] {0x0C, (byte) 0x80}, d.valueBytes()); // int8 -128
+  }
+
+  /**
+   * A decimal8 of 19 digits (1.000000000000000000: past the spec's width table, which Spark's
+   * reader enforces and this library's does not) is an integral decimal like any other: it goes
+   * into an integer slot, and a fraction at the same scale does not.
+   */
+  @Test
+  void anIntegralDecimal8AtScale18GoesIntoAnIntegerSlot() {
+    check(
+        decimal8(1_000_000_000_000_000_000L, 18),
+        ShreddedType.INT64,
+        NumericWidening.LOSSLESS,
+        "1");
+    check(
+        decimal8(1_000_000_000_000_000_001L, 18), ShreddedType.INT64, NumericWidening.LOSSLESS, NO);
+  }
+
+  /** A decimal8 of {@code unscaled} at {@code scale}, unchecked against the width table. */
+  private static Variant decimal8(long unscaled, int scale) {
+    ByteBuffer b = ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN);
+    b.put((byte) VariantType.DECIMAL8.headerByte()).put((byte) scale).putLong(unscaled);
+    Variant v = Variant.of(new byte[] {1, 0, 0}, b.array());
+    v.validate();
+    return v;
   }
 
   /**
