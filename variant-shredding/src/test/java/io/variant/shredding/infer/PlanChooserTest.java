@@ -174,4 +174,20 @@ class PlanChooserTest {
     assertEquals("{\"a\": float}", r.plan().print(), a.toString());
     assertTrue(a.reason().endsWith("; also weighed: double saves 750 B"), a.reason());
   }
+
+  /**
+   * Rows that are numbers, not objects: the root is no list element, so its numbers gain what a
+   * field's do (fixed-width elements of a list gain nothing) and pay for their column.
+   */
+  @Test
+  void numbersAtTheRootGainAsAFieldsDo() {
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      rows.add(integer(i));
+    }
+    InferenceResult r = infer(rows, InferenceOptions.defaults());
+    Explanation.Decision root = r.explanation().decision("$");
+    assertTrue(root.typed(), root.toString());
+    assertEquals(CostModel.Kind.NUMBER.gainPerValue, root.estimate().gainPerValue(), 1e-9);
+  }
 }
