@@ -6,6 +6,7 @@ import static io.variant.shredding.testkit.ShreddedTree.slot;
 import static io.variant.shredding.testkit.ShreddedTree.typed;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -101,6 +102,31 @@ class RebuildSourcesTest {
       assertRebuildsAsAlone(reused, plan, null, draft);
       assertRebuildsAsAlone(reused, plan, ab, overAb);
     }
+  }
+
+  /**
+   * Rows over sorted dictionaries take the fast path, which resolves each dictionary once and keeps
+   * it: a row over a dictionary met before, with another between, shares the first such row's
+   * private copy of it. The general path keeps only the last dictionary's copy.
+   */
+  @Test
+  void rowsOverSortedDictionariesTakeTheFastPathWhichKeepsEachDictionary() {
+    ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
+    byte[] ab = Hex.bytes("11 02 00 01 02 61 62"); // sorted ["a", "b"]
+    VariantMetadata ac = VariantMetadata.of(Hex.bytes("11 02 00 01 02 61 63")); // sorted ["a", "c"]
+    Slot row = typed(fields(typed(1L)));
+    Rebuilder rebuilder = Rebuilder.of(plan);
+    Variant first = rebuilder.rebuild(VariantMetadata.of(ab), row);
+    assertEquals(1L, rebuilder.rebuild(ac, row).field("a").longValue());
+    Variant again = rebuilder.rebuild(VariantMetadata.of(ab), row);
+    assertSame(first.metadata(), again.metadata());
+    Rebuilder general = Rebuilder.generalOnly(plan, RebuildOptions.defaults());
+    Variant generalFirst = general.rebuild(VariantMetadata.of(ab), row);
+    general.rebuild(ac, row);
+    Variant generalAgain = general.rebuild(VariantMetadata.of(ab), row);
+    assertNotSame(generalFirst.metadata(), generalAgain.metadata());
+    assertArrayEquals(first.valueBytes(), generalAgain.valueBytes());
+    assertArrayEquals(first.metadataBytes(), generalAgain.metadataBytes());
   }
 
   private static void assertRebuildsAsAlone(

@@ -16,12 +16,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.variant.core.ValueCursor;
 import io.variant.core.Variant;
 import io.variant.core.VariantEquality;
 import io.variant.core.VariantType;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.testkit.ShreddedTree;
+import java.lang.reflect.Proxy;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -344,6 +352,71 @@ class WideningTest {
         SplitRebuild.roundTrip(
             dec16("-128.000"), ShreddingPlan.parse("int8"), SplitOptions.defaults());
     assertArrayEquals(new byte[] {0x0C, (byte) 0x80}, d.valueBytes()); // int8 -128
+  }
+
+  /**
+   * A decimal8 of 19 digits (1.000000000000000000: past the spec's width table, which Spark's
+   * reader enforces and this library's does not) is an integral decimal like any other: it goes
+   * into an integer slot, and a fraction at the same scale does not.
+   */
+  @Test
+  void anIntegralDecimal8AtScale18GoesIntoAnIntegerSlot() {
+    check(
+        decimal8(1_000_000_000_000_000_000L, 18),
+        ShreddedType.INT64,
+        NumericWidening.LOSSLESS,
+        "1");
+    check(
+        decimal8(1_000_000_000_000_000_001L, 18), ShreddedType.INT64, NumericWidening.LOSSLESS, NO);
+  }
+
+  /** A decimal8 of {@code unscaled} at {@code scale}, unchecked against the width table. */
+  private static Variant decimal8(long unscaled, int scale) {
+    ByteBuffer b = ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN);
+    b.put((byte) VariantType.DECIMAL8.headerByte()).put((byte) scale).putLong(unscaled);
+    Variant v = Variant.of(new byte[] {1, 0, 0}, b.array());
+    v.validate();
+    return v;
+  }
+
+  /**
+   * {@link ShreddedSink}'s contract: a decimal of up to 18 digits reaches the sink as its unscaled
+   * long, one of 19 to 38 digits (rescaled from an integer, decimal4 or decimal8) as 128 bits.
+   */
+  @Test
+  void eighteenDigitsReachTheSinkAsALongAndNineteenAs128Bits() {
+    ShreddedType slot = ShreddedType.decimal(38, 1);
+    assertEquals(
+        List.of("typedDecimal(123456789012345678, 1)"),
+        sinkCalls(dec8("12345678901234567.8"), slot)); // 18 digits at the slot's scale
+    assertEquals(
+        List.of("typedDecimal(123456789012345670, 1)"),
+        sinkCalls(int64(12345678901234567L), slot)); // 17 digits, 18 at the slot's scale
+    assertEquals(
+        List.of("typedDecimal(0, 1234567890123456780, 1)"),
+        sinkCalls(int64(123456789012345678L), slot)); // 18 digits, 19 at the slot's scale
+  }
+
+  /** The sink calls {@link Widening#write} makes for {@code v} in a LOSSLESS slot of {@code t}. */
+  private static List<String> sinkCalls(Variant v, ShreddedType t) {
+    List<String> calls = new ArrayList<>();
+    ShreddedSink sink =
+        (ShreddedSink)
+            Proxy.newProxyInstance(
+                ShreddedSink.class.getClassLoader(),
+                new Class<?>[] {ShreddedSink.class},
+                (proxy, method, args) -> {
+                  calls.add(
+                      method.getName()
+                          + Arrays.stream(args)
+                              .map(String::valueOf)
+                              .collect(Collectors.joining(", ", "(", ")")));
+                  return null;
+                });
+    ValueCursor c = new ValueCursor();
+    c.at(v);
+    assertTrue(new Widening(t, NumericWidening.LOSSLESS).write(c, sink), "typed");
+    return calls;
   }
 
   private static VariantType rebuiltType(Variant v, String slot) {

@@ -81,6 +81,26 @@ class CostModelTest {
     assertEquals(2 * CostModel.CHUNK_BYTES, e.fixedBytes(), 1e-9);
   }
 
+  /**
+   * A path in every row (or every element) whose values are half integers, half strings: whichever
+   * family is typed, its typed column holds a value in half the entries and its value column the
+   * other half, so each column's levels cost 1 bit per entry.
+   */
+  @Test
+  void aHalfTypedPathsValueColumnHoldsTheOtherHalf() {
+    List<Model> fields = new ArrayList<>();
+    List<Model> lists = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      fields.add(obj("a", i % 2 == 0 ? integer(i) : str("s" + i)));
+      lists.add(obj("l", arr(integer(i), str("s" + i))));
+    }
+    double oneBitPerEntry = 1000 * CostModel.LEVEL_BYTES_PER_BIT;
+    Explanation.Decision a = infer(fields).explanation().decision("$.a");
+    assertEquals(2 * oneBitPerEntry, a.estimate().levelBytes(), 1e-6, a.toString());
+    Explanation.Decision element = infer(lists).explanation().decision("$.l[*]");
+    assertEquals(2 * 2 * oneBitPerEntry, element.estimate().levelBytes(), 1e-6, element.toString());
+  }
+
   @Test
   void longStringsGainMoreThanShortOnes() {
     LevelChain all = LevelChain.root(1000).then(1000).then(1000).then(1000);

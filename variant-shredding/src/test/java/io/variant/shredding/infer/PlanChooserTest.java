@@ -2,6 +2,9 @@
 package io.variant.shredding.infer;
 
 import static io.variant.shredding.testkit.Values.arr;
+import static io.variant.shredding.testkit.Values.bool;
+import static io.variant.shredding.testkit.Values.f32;
+import static io.variant.shredding.testkit.Values.f64;
 import static io.variant.shredding.testkit.Values.integer;
 import static io.variant.shredding.testkit.Values.obj;
 import static io.variant.shredding.testkit.Values.str;
@@ -129,5 +132,62 @@ class PlanChooserTest {
     // U+FFFF before U+1F600, though its UTF-16 unit is above the pair's first
     assertTrue(PlanChooser.compareCodePoints("\uFFFF", "\uD83D\uDE00") < 0);
     assertTrue(PlanChooser.compareCodePoints("\uD83D\uDE00", "\uFFFF") > 0);
+  }
+
+  /**
+   * A leaf is typed only when it saves more than nothing: booleans in every row gain 1 B each, with
+   * no level bytes (every row reaches them) and 490 B of column chunks, so 490 rows save exactly 0
+   * B and stay in the residual, and 491 save 1 B and are typed.
+   */
+  @Test
+  void aLeafThatSavesExactlyNothingStaysInTheResidual() {
+    InferenceOptions costModel = InferenceOptions.defaults();
+    InferenceResult even = infer(booleans(490), costModel);
+    assertEquals(0.0, even.explanation().decision("$.b").estimate().saved());
+    assertEquals("variant", even.plan().print(), even.explanation().format());
+    InferenceResult oneMore = infer(booleans(491), costModel);
+    assertEquals(1.0, oneMore.explanation().decision("$.b").estimate().saved());
+    assertEquals("{\"b\": boolean}", oneMore.plan().print(), oneMore.explanation().format());
+  }
+
+  private static List<Model> booleans(int rows) {
+    List<Model> out = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      out.add(obj("b", bool(i % 3 == 0))); // both values: not one constant
+    }
+    return out;
+  }
+
+  /**
+   * Floats and doubles, half the values each, save the same (both numbers, as many, at the same
+   * levels): of two families that save the same, the earlier one (in type order) is typed, whatever
+   * order the rows come in.
+   */
+  @Test
+  void ofTwoFamiliesThatSaveTheSameTheEarlierIsTyped() {
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 4000; i++) {
+      rows.add(obj("a", i % 2 == 0 ? f64(i + 0.5) : f32(i + 0.5f))); // a double first
+    }
+    InferenceResult r = infer(rows, InferenceOptions.defaults());
+    Explanation.Decision a = r.explanation().decision("$.a");
+    assertEquals("{\"a\": float}", r.plan().print(), a.toString());
+    assertTrue(a.reason().endsWith("; also weighed: double saves 750 B"), a.reason());
+  }
+
+  /**
+   * Rows that are numbers, not objects: the root is no list element, so its numbers gain what a
+   * field's do (fixed-width elements of a list gain nothing) and pay for their column.
+   */
+  @Test
+  void numbersAtTheRootGainAsAFieldsDo() {
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      rows.add(integer(i));
+    }
+    InferenceResult r = infer(rows, InferenceOptions.defaults());
+    Explanation.Decision root = r.explanation().decision("$");
+    assertTrue(root.typed(), root.toString());
+    assertEquals(CostModel.Kind.NUMBER.gainPerValue, root.estimate().gainPerValue(), 1e-9);
   }
 }

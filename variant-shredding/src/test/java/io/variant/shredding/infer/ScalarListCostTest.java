@@ -85,4 +85,74 @@ class ScalarListCostTest {
     Explanation.Decision element = result.explanation().decision("$.helpful[*]");
     assertEquals(0.0, element.estimate().gainPerValue(), 1e-9, element.toString());
   }
+
+  /**
+   * A list is typed only when it saves more than nothing. 250 lists of 2 or 3 distinct strings
+   * (half each), 625 in all: the element column saves 625 × (0.6 + 0.005 × 27 B + 0.15 × 1.5 other
+   * elements) − 490 B of chunks = 110 B, and the lengths' 1 bit costs 2 columns × 250 × 0.22 B =
+   * 110 B of repetition levels, so the list saves exactly 0 B and stays in the residual. One
+   * character more per string gains 3 B more and the list is typed. (A field of four values in
+   * every row saves 10 B, so that the root object is typed either way.)
+   */
+  @Test
+  void aListThatSavesExactlyNothingStaysInTheResidual() {
+    InferenceResult even = infer(listsOfStrings(26));
+    assertEquals("{\"kind\": string}", even.plan().print(), even.explanation().format());
+    assertEquals(
+        "array: costs 0 B: leaves 110 B - repetition levels 110 B (250 lists, 1.00 bits of"
+            + " length each, 2 columns)",
+        even.explanation().decision("$.l").reason());
+    InferenceResult longer = infer(listsOfStrings(27));
+    assertEquals(
+        "{\"kind\": string, \"l\": [string]}",
+        longer.plan().print(),
+        longer.explanation().format());
+  }
+
+  /** 250 rows {"kind": ..., "l": [...]}, l of 2 or 3 distinct strings of {@code chars} chars. */
+  private static List<Model> listsOfStrings(int chars) {
+    List<Model> rows = new ArrayList<>();
+    int k = 0;
+    for (int i = 0; i < 250; i++) {
+      Model[] cells = new Model[2 + i % 2];
+      for (int j = 0; j < cells.length; j++) {
+        cells[j] = str(String.format(Locale.ROOT, "%0" + chars + "d", k++));
+      }
+      rows.add(obj("kind", str("k" + i % 4), "l", arr(cells)));
+    }
+    return rows;
+  }
+
+  /**
+   * A list that saves exactly 0 B beside a family that pays is explained as left out, with its
+   * terms. 2,200 rows: in 1,800 "l" is one of four strings (typed: they pay), in 400 a list of 4 or
+   * 5 distinct strings (half each), 1,800 elements. Half the element column's 3,600 entries are
+   * rows without a list, so its levels cost 1 bit an entry in each column: 1,800 × (0.6 + 0.005 ×
+   * 25 B + 0.15 × 3.5 other elements) − 2 × 792 B − 490 B = 176 B, and the lengths' 1 bit costs 2 ×
+   * 400 × 0.22 B = 176 B of repetition levels.
+   */
+  @Test
+  void aListThatSavesExactlyNothingBesideAFamilyThatPaysIsExplainedAsLeftOut() {
+    List<Model> rows = new ArrayList<>();
+    int k = 0;
+    for (int i = 0; i < 2200; i++) {
+      if (i % 11 < 9) {
+        rows.add(obj("l", str("s" + i % 4)));
+      } else {
+        Model[] cells = new Model[4 + i % 2];
+        for (int j = 0; j < cells.length; j++) {
+          cells[j] = str(String.format(Locale.ROOT, "%024d", k++));
+        }
+        rows.add(obj("l", arr(cells)));
+      }
+    }
+    InferenceResult r = infer(rows);
+    assertEquals("{\"l\": string}", r.plan().print(), r.explanation().format());
+    String reason = r.explanation().decision("$.l").reason();
+    assertTrue(
+        reason.endsWith(
+            "; also weighed: array: costs 0 B: leaves 176 B - repetition levels 176 B (400 lists,"
+                + " 1.00 bits of length each, 2 columns)"),
+        reason);
+  }
 }

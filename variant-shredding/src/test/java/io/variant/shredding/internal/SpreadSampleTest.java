@@ -76,6 +76,8 @@ class SpreadSampleTest {
         "5 rows from 64 places spread across 1024.0 KB",
         SpreadSample.description(5, (1 << 20) - 1));
     assertEquals(
+        "5 rows from 64 places spread across 1.0 MB", SpreadSample.description(5, 1 << 20));
+    assertEquals(
         "5 rows from 64 places spread across 12.0 MB", SpreadSample.description(5, 12L << 20));
   }
 
@@ -98,6 +100,23 @@ class SpreadSampleTest {
     }
     kept.clear();
     assertTrue(kept.rows().isEmpty());
+  }
+
+  @Test
+  void reachingTheMostKeptHalvesTheRowsAtOnce() {
+    SpreadSample.Kept kept = new SpreadSample.Kept();
+    List<Variant> offered = new ArrayList<>();
+    for (int i = 0; i < SpreadSample.MAX_ROWS_KEPT; i++) {
+      Variant v = Variant.of(new byte[] {1, 0, 0}, new byte[] {0});
+      offered.add(v);
+      kept.add(v);
+    }
+    // the kept rows never stay at the most: at MAX_ROWS_KEPT every other one goes
+    List<Variant> rows = kept.rows();
+    assertEquals(SpreadSample.MAX_ROWS_KEPT / 2, rows.size());
+    for (int k = 0; k < rows.size(); k++) {
+      assertTrue(offered.get(2 * k) == rows.get(k), "row " + k);
+    }
   }
 
   @Test
