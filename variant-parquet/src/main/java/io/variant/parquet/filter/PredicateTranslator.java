@@ -19,8 +19,8 @@ import org.apache.parquet.schema.Type;
  * on the path's typed column, OR-ed with {@code value IS NOT NULL} on that typed column's sibling
  * residual. So Parquet's statistics and dictionary filters drop a row group only if the path's own
  * residual is all-null there (then each value at the path has the typed column's type) and the
- * typed column rules the comparison out. spec: VariantShredding §Skipping (only the sibling {@code
- * value} counts).
+ * typed column rules the comparison out. spec: VariantShredding §Data Skipping (only the sibling
+ * {@code value} counts).
  *
  * <p>The residuals of the objects along the path do not count: a shredded field never appears in
  * its object's residual (VariantShredding §Objects; the reader fails on it, or lets the typed field

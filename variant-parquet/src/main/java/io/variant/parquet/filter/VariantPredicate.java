@@ -32,8 +32,8 @@ import java.util.stream.Collectors;
  * <p><b>Pruning</b> ({@link #toParquetFilter}) only ever skips row groups in which no row can
  * match: it compares the literal with the min/max (and dictionary) of the path's typed column by
  * the row test's own order, but only where that column's sibling residual is all-null in that row
- * group, so that every present value there is one the typed column holds (VariantShredding
- * §Skipping). Statistics that cannot bound the values (min above max, a NaN bound) are ignored: the
+ * group, so that every present value there is one the typed column holds (VariantShredding §Data
+ * Skipping). Statistics that cannot bound the values (min above max, a NaN bound) are ignored: the
  * row group is read ({@link RowGroupPruning#ignoredStatistics}). The residuals of the objects along
  * the path may hold other fields: a shredded field never appears in them. A path through an array,
  * through a field that is not shredded, to a non-scalar, or a literal whose class differs from the

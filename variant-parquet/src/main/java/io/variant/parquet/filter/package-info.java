@@ -7,7 +7,7 @@
  * compare by value across every numeric type, see {@link io.variant.parquet.filter.Literal}) and
  * its translation to a parquet-java filter that skips a row group by the typed column's statistics,
  * compared by the same order, only where the path's own residual column is all-null
- * (VariantShredding §Skipping) and the statistics are consistent. {@link
+ * (VariantShredding §Data Skipping) and the statistics are consistent. {@link
  * io.variant.parquet.filter.RowGroupPruning} configures readers to use it for row groups only.
  *
  * <p>May import: {@code io.variant.core}, {@code io.variant.core.path}, {@code
