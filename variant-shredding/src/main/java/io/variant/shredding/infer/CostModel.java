@@ -237,7 +237,7 @@ public final class CostModel {
   }
 
   /** A column's definition levels. */
-  private static double levelBytes(LevelChain levels) {
+  static double levelBytes(LevelChain levels) {
     return levels.entries() * levels.entropyBits() * LEVEL_BYTES_PER_BIT;
   }
 

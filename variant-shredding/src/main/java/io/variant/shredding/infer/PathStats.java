@@ -22,6 +22,7 @@ final class PathStats {
   long stringsRepeated; // string values containing, or contained in, a sibling string
   long trues; // boolean values that are true
   long fieldEntries; // fields summed over the objects at this path
+  long objectBytes; // encoded sizes of the objects at this path, headers included
   final Map<String, PathStats> fields = new HashMap<>();
   PathStats element; // null until an array here has an element
   private Map<Integer, long[]> arrayLengths; // lists of each length: null until an array here
@@ -79,6 +80,12 @@ final class PathStats {
   double meanFields() {
     long objects = count(TypeFamily.OBJECT);
     return objects == 0 ? 0 : (double) fieldEntries / objects;
+  }
+
+  /** Mean encoded size of the objects at this path (0 if none). */
+  double meanObjectBytes() {
+    long objects = count(TypeFamily.OBJECT);
+    return objects == 0 ? 0 : (double) objectBytes / objects;
   }
 
   /** The cost model's class of this path's values of {@code family}, typed as a leaf. */

@@ -50,7 +50,7 @@ final class PlanChooser {
       top = PathChoice.residual(root, rows);
     }
     List<CoverageReport.Row> report = new ArrayList<>();
-    ShreddingPlan plan = build(top, report);
+    ShreddingPlan plan = top.plan(report);
     int typedColumns = Math.min(leaves.size(), options.maxTypedColumns());
     PathChoice chosen = top;
     return new InferenceResult(
@@ -116,6 +116,7 @@ final class PlanChooser {
     if (best.saved() <= 0 && best.shape != PathChoice.Shape.RESIDUAL) {
       PathChoice r = PathChoice.residual(stats, sampled);
       r.estimate = best.estimate;
+      r.declined = best;
       losers.add(0, best);
       r.reason = Shares.verdicts(losers);
       r.notInPlan.addAll(below(losers));
@@ -252,13 +253,50 @@ final class PlanChooser {
                     null));
       }
     }
+    if (costModel && s.key != null) {
+      c.separation = ObjectSeparation.of(s, chain);
+      if (c.fields.isEmpty()) {
+        carry(c);
+      }
+    }
     if (c.fields.isEmpty()) {
       PathChoice r = PathChoice.residual(s, sampled);
-      r.reason = () -> "object: no field pays for a typed column";
+      ObjectSeparation.Estimate separation = c.separation;
+      r.reason =
+          separation == null
+              ? () -> "object: no field pays for a typed column"
+              : () -> "object: no field pays for a typed column, " + separation.explain();
       r.notInPlan.addAll(c.notInPlan);
       return r;
     }
     return c;
+  }
+
+  /**
+   * Types the field of {@code c} that costs least on its own if taking the object out of its
+   * parent's residual pays for it: a field of an object with no field that pays on its own.
+   */
+  private static void carry(PathChoice c) {
+    PathChoice cheapest = null;
+    for (PathChoice f : c.notInPlan) {
+      if (f.declined != null && (cheapest == null || f.declined.saved() > cheapest.saved())) {
+        cheapest = f.declined;
+      }
+    }
+    double separation = c.separation.saved();
+    if (cheapest == null || separation <= 0 || cheapest.saved() + separation <= 0) {
+      return;
+    }
+    PathChoice carrier = cheapest;
+    c.notInPlan.removeIf(f -> f.declined == carrier);
+    c.fields.add(carrier);
+    carrier.carried = separation;
+    Supplier<String> own = carrier.reason;
+    carrier.reason =
+        () ->
+            own.get()
+                + "; typed all the same: it takes its object out of its"
+                + " parent's residual";
   }
 
   /**
@@ -323,7 +361,8 @@ final class PlanChooser {
               + " of "
               + (c.fields.size() + c.notInPlan.size())
               + " examined fields in the plan"
-              + (costModel ? ", " + Shares.verdict(c.saved()) : "");
+              + (costModel ? ", " + Shares.verdict(c.saved()) : "")
+              + (c.separation == null ? "" : "; " + c.separation.explain());
     }
     if (!c.kept) {
       reason = reason + "; dropped: " + dropped;
@@ -336,24 +375,6 @@ final class PlanChooser {
     }
     below.sort(Comparator.comparing((PathChoice f) -> f.stats.path));
     below.forEach(f -> explain(f, typed && (c.fields.contains(f) || f == c.element), out));
-  }
-
-  /** The plan of {@code c}, adding a coverage row per node in plan order (pre-order). */
-  private static ShreddingPlan build(PathChoice c, List<CoverageReport.Row> rows) {
-    rows.add(
-        new CoverageReport.Row(c.stats.path, c.sampled, c.stats.present, c.typed(), c.typeName()));
-    return switch (c.shape) {
-      case RESIDUAL -> ShreddingPlan.residual();
-      case SCALAR -> ShreddingPlan.scalar(c.scalar);
-      case OBJECT -> {
-        List<ShreddingPlan.Field> fields = new ArrayList<>();
-        for (PathChoice f : c.fields) {
-          fields.add(new ShreddingPlan.Field(f.stats.key, build(f, rows)));
-        }
-        yield new ShreddingPlan.ObjectPlan(fields);
-      }
-      case ARRAY -> ShreddingPlan.array(build(c.element, rows));
-    };
   }
 
   /**

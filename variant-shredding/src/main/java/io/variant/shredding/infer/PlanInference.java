@@ -170,6 +170,7 @@ public final class PlanInference {
     } else if (family == TypeFamily.OBJECT && descend) {
       int n = v.fieldCount();
       node.fieldEntries += n;
+      node.objectBytes += v.valueSize();
       PathStats[] stringFields = new PathStats[Math.min(n, CostModel.REPEAT_MAX_FIELDS)];
       String[] texts = new String[stringFields.length];
       int strings = 0;
