@@ -132,4 +132,22 @@ final class PathStats {
     }
     return plain ? "." + name : "[" + PlanText.quoteKey(name) + "]";
   }
+
+  /**
+   * Unicode code point order, which is the unsigned UTF-8 byte order Variant objects sort keys by.
+   */
+  static int compareCodePoints(String a, String b) {
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      int ca = a.codePointAt(i);
+      int cb = b.codePointAt(j);
+      if (ca != cb) {
+        return Integer.compare(ca, cb);
+      }
+      i += Character.charCount(ca);
+      j += Character.charCount(cb);
+    }
+    return Boolean.compare(i < a.length(), j < b.length());
+  }
 }

@@ -228,7 +228,7 @@ final class PlanChooser {
     long objects = s.count(TypeFamily.OBJECT);
     PathChoice c = new PathChoice(s, sampled, PathChoice.Shape.OBJECT, TypeFamily.OBJECT, null);
     List<PathStats> children = new ArrayList<>(s.fields.values());
-    children.sort(Comparator.comparing((PathStats p) -> p.key, PlanChooser::compareCodePoints));
+    children.sort(Comparator.comparing((PathStats p) -> p.key, PathStats::compareCodePoints));
     for (PathStats child : children) {
       if (Ratio.atLeast(child.present, objects, minPresence)) {
         PathChoice f = choose(child, objects, chain.then(child.present), s.meanFields() - 1);
@@ -255,11 +255,15 @@ final class PlanChooser {
     }
     if (costModel && s.key != null) {
       c.separation = ObjectSeparation.of(s, chain);
-      if (c.fields.isEmpty()) {
-        carry(c);
+    }
+    PathChoice carrier = costModel && c.fields.isEmpty() ? cheapestDeclined(c) : null;
+    if (carrier != null && c.separation != null && c.separation.saved() > 0) {
+      carrier.carried = c.separation.saved();
+      if (c.saved() > 0) {
+        return c; // typed for the separation alone
       }
     }
-    if (c.fields.isEmpty()) {
+    if (c.fields.isEmpty() || carrier != null) {
       PathChoice r = PathChoice.residual(s, sampled);
       ObjectSeparation.Estimate separation = c.separation;
       r.reason =
@@ -267,36 +271,36 @@ final class PlanChooser {
               ? () -> "object: no field pays for a typed column"
               : () -> "object: no field pays for a typed column, " + separation.explain();
       r.notInPlan.addAll(c.notInPlan);
+      r.notInPlan.addAll(c.fields);
+      r.declined = carrier == null ? null : c; // its parent may type it for its own separation
       return r;
     }
     return c;
   }
 
   /**
-   * Types the field of {@code c} that costs least on its own if taking the object out of its
-   * parent's residual pays for it: a field of an object with no field that pays on its own.
+   * Moves the field of {@code c} that costs least on its own (a scalar, or an object or array typed
+   * by its cheapest field) from its examined fields into its plan, and returns it; null if no field
+   * has a typed choice. The caller types {@code c} if the separation pays for it.
    */
-  private static void carry(PathChoice c) {
+  private static PathChoice cheapestDeclined(PathChoice c) {
     PathChoice cheapest = null;
     for (PathChoice f : c.notInPlan) {
       if (f.declined != null && (cheapest == null || f.declined.saved() > cheapest.saved())) {
         cheapest = f.declined;
       }
     }
-    double separation = c.separation.saved();
-    if (cheapest == null || separation <= 0 || cheapest.saved() + separation <= 0) {
-      return;
+    if (cheapest == null) {
+      return null;
     }
     PathChoice carrier = cheapest;
     c.notInPlan.removeIf(f -> f.declined == carrier);
     c.fields.add(carrier);
-    carrier.carried = separation;
     Supplier<String> own = carrier.reason;
     carrier.reason =
         () ->
-            own.get()
-                + "; typed all the same: it takes its object out of its"
-                + " parent's residual";
+            own.get() + "; the cheapest field of its object, typed if the object's separation pays";
+    return carrier;
   }
 
   /**
@@ -316,29 +320,33 @@ final class PlanChooser {
             s.element.present,
             chain.intoArray(arrays, s.element.present),
             otherElements);
-    if (element.shape == PathChoice.Shape.RESIDUAL) {
+    if (element.shape == PathChoice.Shape.RESIDUAL && (!costModel || element.declined == null)) {
       PathChoice r = PathChoice.residual(s, sampled);
       r.reason = () -> "array: its elements are not typed";
       r.notInPlan.add(element);
       return r;
     }
     PathChoice c = new PathChoice(s, sampled, PathChoice.Shape.ARRAY, TypeFamily.ARRAY, null);
-    c.element = element;
+    c.element = element.shape == PathChoice.Shape.RESIDUAL ? element.declined : element;
     if (costModel) {
       CostModel.ListEstimate estimate =
-          element.shape == PathChoice.Shape.SCALAR
+          c.element.shape == PathChoice.Shape.SCALAR
               ? CostModel.scalarList(
-                  s.element.present, element.saved(), arrays, s.lengthEntropyBits())
-              : CostModel.objectList(s.element.present, element.saved());
-      if (estimate.saved() <= 0) {
-        PathChoice r = PathChoice.residual(s, sampled);
-        r.reason = () -> "array: " + estimate.explain();
-        r.notInPlan.add(element);
-        return r;
-      }
+                  s.element.present, c.element.saved(), arrays, s.lengthEntropyBits())
+              : CostModel.objectList(s.element.present, c.element.saved());
       c.listEstimate = estimate;
       String share = Shares.of(s, c.typed());
       c.reason = () -> "array" + share + ": " + estimate.explain();
+      if (estimate.saved() <= 0) {
+        PathChoice r = PathChoice.residual(s, sampled);
+        r.reason =
+            element.shape == PathChoice.Shape.RESIDUAL
+                ? () -> "array: its elements are not typed"
+                : () -> "array: " + estimate.explain();
+        r.notInPlan.add(element);
+        r.declined = c; // its object may type it for its own separation
+        return r;
+      }
     } else {
       c.reason = () -> "array of typed elements";
     }
@@ -375,23 +383,5 @@ final class PlanChooser {
     }
     below.sort(Comparator.comparing((PathChoice f) -> f.stats.path));
     below.forEach(f -> explain(f, typed && (c.fields.contains(f) || f == c.element), out));
-  }
-
-  /**
-   * Unicode code point order, which is the unsigned UTF-8 byte order Variant objects sort keys by.
-   */
-  static int compareCodePoints(String a, String b) {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int ca = a.codePointAt(i);
-      int cb = b.codePointAt(j);
-      if (ca != cb) {
-        return Integer.compare(ca, cb);
-      }
-      i += Character.charCount(ca);
-      j += Character.charCount(cb);
-    }
-    return Boolean.compare(i < a.length(), j < b.length());
   }
 }
