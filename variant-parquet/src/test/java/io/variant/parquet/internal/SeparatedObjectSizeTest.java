@@ -137,4 +137,21 @@ class SeparatedObjectSizeTest {
     long untyped = CheckedPlan.size(rows, without(inferred.plan(), "actor"));
     assertTrue(typed < untyped, "with $.actor typed " + typed + " B, without " + untyped + " B");
   }
+
+  /**
+   * {@code $.id} holds strings in the events and integers in the tweets: whichever family is typed,
+   * the other one's values leave the root's residual for the field's own value column.
+   */
+  @Test
+  void aFieldOfTwoFamiliesIsTypedWhenItsOtherValuesLeavingTheRootResidualPays() throws IOException {
+    List<Variant> rows = rows(3000, 29);
+    InferenceResult inferred = PlanInference.infer(rows, InferenceOptions.defaults());
+    String why = inferred.explanation().format();
+
+    assertNotNull(inferred.plan().asObject().field("id"), why);
+    assertTrue(inferred.explanation().decision("$.id").reason().contains("other values"), why);
+    long typed = CheckedPlan.size(rows, inferred.plan());
+    long untyped = CheckedPlan.size(rows, without(inferred.plan(), "id"));
+    assertTrue(typed < untyped, "with $.id typed " + typed + " B, without " + untyped + " B");
+  }
 }

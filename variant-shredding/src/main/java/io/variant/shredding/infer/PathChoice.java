@@ -76,6 +76,16 @@ final class PathChoice {
     };
   }
 
+  /**
+   * {@link #saved} without what the values of other families gain in a scalar's value column: the
+   * same whichever family is typed, so it does not decide between families.
+   */
+  double ownSaved() {
+    return estimate == null || shape != Shape.SCALAR
+        ? saved()
+        : saved() - estimate.otherValues() * CostModel.OTHER_VALUE_GAIN;
+  }
+
   /** What the column budget weighs a typed leaf by: its saving and the separation it carries. */
   double worth() {
     return saved() + carried;

@@ -69,7 +69,8 @@ final class PlanChooser {
    * The choice for one path. Without the cost model, the most common family is typed if it holds
    * {@code dominance} of the non-null values. Under it, every family that holds that share is
    * weighed, and the one whose typed column (or, for objects and arrays, typed leaves) saves most
-   * is typed, if it saves anything; the values of the other families stay in the residual.
+   * on its own values is typed, if it saves anything with what the values of the other families
+   * gain in the path's value column ({@link CostModel#OTHER_VALUE_GAIN}), where they stay.
    *
    * @param chain the levels down to this path being present (its last step: {@code stats.present})
    * @param siblings the mean count of other fields in the objects holding this path, or of other
@@ -104,7 +105,7 @@ final class PlanChooser {
     List<PathChoice> losers = new ArrayList<>();
     for (TypeFamily f : candidates) {
       PathChoice c = typed(stats, sampled, f, chain, siblings);
-      if (best == null || c.saved() > best.saved()) {
+      if (best == null || c.ownSaved() > best.ownSaved()) {
         if (best != null) {
           losers.add(best);
         }
@@ -207,12 +208,13 @@ final class PlanChooser {
                   chain.withLast(typedValues),
                   chain.withLast(s.present - typedValues))
               : CostModel.estimate(
-                  s.costKind(f),
-                  typedValues,
-                  meanBytes,
-                  siblings,
-                  chain.withLast(typedValues),
-                  chain.withLast(s.present - typedValues));
+                      s.costKind(f),
+                      typedValues,
+                      meanBytes,
+                      siblings,
+                      chain.withLast(typedValues),
+                      chain.withLast(s.present - typedValues))
+                  .withOtherValues(s.present - s.count(TypeFamily.NULL) - typedValues);
       ShreddedType scalar = c.scalar;
       CostModel.Estimate estimate = c.estimate;
       String share = Shares.of(s, typedValues);
