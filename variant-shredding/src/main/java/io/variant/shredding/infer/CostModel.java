@@ -9,7 +9,7 @@ import java.util.Locale;
  * earns its place or its values stay in the residual.
  *
  * <pre>
- * saved  = typed × gainPerValue − levelBytes − fixedBytes
+ * saved  = typed × gainPerValue + otherValues × OTHER_VALUE_GAIN − levelBytes − fixedBytes
  * levelBytes = entries × (H(typed_value) + H(value)) × LEVEL_BYTES_PER_BIT
  * fixedBytes = 2 columns × CHUNK_BYTES
  *
@@ -55,9 +55,10 @@ import java.util.Locale;
  *       disagree by a factor of 3 to 10: most of shredding's gain comes from taking many fields out
  *       of one heterogeneous residual, which no per-leaf constant captures. That is why the CLI
  *       also writes the sample both ways and keeps fewer columns when the plan loses (see {@code
- *       InferredPlan} in variant-cli). The string gains were re-measured on groups of fields (a
- *       family's fields typed together on top of the plan), which is how a plan changes; see {@link
- *       Kind#STRING}.
+ *       InferredPlan} in variant-cli), and why a field typed out of an object that otherwise stays
+ *       whole in its parent's residual also gains for the whole object ({@link ObjectSeparation}).
+ *       The string gains were re-measured on groups of fields (a family's fields typed together on
+ *       top of the plan), which is how a plan changes; see {@link Kind#STRING}.
  * </ul>
  */
 public final class CostModel {
