@@ -198,22 +198,14 @@ final class PlanChooser {
       double meanBytes =
           f == PlanInference.STRINGS && typedValues > 0 ? (double) s.stringBytes / typedValues : 0;
       boolean element = s.key == null && s.level > 0; // an array's elements, not the root
+      CostModel.Kind kind = s.costKind(f);
+      LevelChain typedLevels = chain.withLast(typedValues);
+      LevelChain residualLevels = chain.withLast(s.present - typedValues);
       c.estimate =
           element
               ? CostModel.elementEstimate(
-                  s.costKind(f),
-                  typedValues,
-                  meanBytes,
-                  siblings,
-                  chain.withLast(typedValues),
-                  chain.withLast(s.present - typedValues))
-              : CostModel.estimate(
-                      s.costKind(f),
-                      typedValues,
-                      meanBytes,
-                      siblings,
-                      chain.withLast(typedValues),
-                      chain.withLast(s.present - typedValues))
+                  kind, typedValues, meanBytes, siblings, typedLevels, residualLevels)
+              : CostModel.estimate(kind, typedValues, meanBytes, siblings, typedLevels, residualLevels)
                   .withOtherValues(s.present - s.count(TypeFamily.NULL) - typedValues);
       ShreddedType scalar = c.scalar;
       CostModel.Estimate estimate = c.estimate;
