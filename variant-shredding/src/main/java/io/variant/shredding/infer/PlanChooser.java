@@ -205,7 +205,8 @@ final class PlanChooser {
           element
               ? CostModel.elementEstimate(
                   kind, typedValues, meanBytes, siblings, typedLevels, residualLevels)
-              : CostModel.estimate(kind, typedValues, meanBytes, siblings, typedLevels, residualLevels)
+              : CostModel.estimate(
+                      kind, typedValues, meanBytes, siblings, typedLevels, residualLevels)
                   .withOtherValues(s.present - s.count(TypeFamily.NULL) - typedValues);
       ShreddedType scalar = c.scalar;
       CostModel.Estimate estimate = c.estimate;
