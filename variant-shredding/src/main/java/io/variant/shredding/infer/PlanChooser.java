@@ -251,7 +251,9 @@ final class PlanChooser {
     if (costModel && s.key != null) {
       c.separation = ObjectSeparation.of(s, chain);
     }
-    PathChoice carrier = costModel && c.fields.isEmpty() ? cheapestDeclined(c) : null;
+    // nothing can carry the root: it has no parent
+    PathChoice carrier =
+        costModel && c.fields.isEmpty() && s.level > 0 ? cheapestDeclined(c) : null;
     if (carrier != null && c.separation != null && c.separation.saved() > 0) {
       carrier.carried = c.separation.saved();
       if (c.saved() > 0) {
@@ -294,7 +296,9 @@ final class PlanChooser {
     Supplier<String> own = carrier.reason;
     carrier.reason =
         () ->
-            own.get() + "; the cheapest field of its object, typed if the object's separation pays";
+            own.get()
+                + "; the cheapest field of its object, typed if taking that object (or one"
+                + " enclosing it) out of its parent's residual pays";
     return carrier;
   }
 
