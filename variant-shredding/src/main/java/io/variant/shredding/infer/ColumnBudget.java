@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * The {@code maxTypedColumns} rule: past the budget, the best typed leaves stay (the most saving
  * under the cost model, else the most present; ties keep plan order) and the others go back to
- * their parent's residual, with the objects and arrays left without a typed leaf.
+ * their parent's residual, with the objects and arrays left without a typed leaf. A leaf typed only
+ * to take its object out of its parent's residual counts with that saving ({@link
+ * PathChoice#worth}).
  */
 final class ColumnBudget {
   private ColumnBudget() {}
@@ -43,7 +45,7 @@ final class ColumnBudget {
     }
     Comparator<Integer> best =
         costModel
-            ? Comparator.comparingDouble((Integer i) -> -leavesInPlanOrder.get(i).saved())
+            ? Comparator.comparingDouble((Integer i) -> -leavesInPlanOrder.get(i).worth())
             : Comparator.comparingLong((Integer i) -> -leavesInPlanOrder.get(i).stats.present);
     ranked.sort(best.thenComparing(i -> i));
     for (int r = budget; r < ranked.size(); r++) {

@@ -9,7 +9,7 @@ import java.util.Locale;
  * earns its place or its values stay in the residual.
  *
  * <pre>
- * saved  = typed × gainPerValue − levelBytes − fixedBytes
+ * saved  = typed × gainPerValue + otherValues × OTHER_VALUE_GAIN − levelBytes − fixedBytes
  * levelBytes = entries × (H(typed_value) + H(value)) × LEVEL_BYTES_PER_BIT
  * fixedBytes = 2 columns × CHUNK_BYTES
  *
@@ -55,9 +55,10 @@ import java.util.Locale;
  *       disagree by a factor of 3 to 10: most of shredding's gain comes from taking many fields out
  *       of one heterogeneous residual, which no per-leaf constant captures. That is why the CLI
  *       also writes the sample both ways and keeps fewer columns when the plan loses (see {@code
- *       InferredPlan} in variant-cli). The string gains were re-measured on groups of fields (a
- *       family's fields typed together on top of the plan), which is how a plan changes; see {@link
- *       Kind#STRING}.
+ *       InferredPlan} in variant-cli), and why a field typed out of an object that otherwise stays
+ *       whole in its parent's residual also gains for the whole object ({@link ObjectSeparation}).
+ *       The string gains were re-measured on groups of fields (a family's fields typed together on
+ *       top of the plan), which is how a plan changes; see {@link Kind#STRING}.
  * </ul>
  */
 public final class CostModel {
@@ -94,6 +95,16 @@ public final class CostModel {
    * #elementEstimate}.)
    */
   public static final double ELEMENT_BYTES = 0.7;
+
+  /**
+   * Compressed bytes saved per value of another family of a typed field: it leaves its parent's
+   * residual, where it carried a field id and an offset among unlike values, for the field's own
+   * value column of like values. Measured: {@code $.id} of mixed rows with 15% non-object rows
+   * (strings in code-hosting events, integers in tweets) typed as string on top of the plan gained
+   * 2.1 B per integer left in its value column beyond the strings' estimate; 1.5 is the gain of a
+   * typed number ({@link Kind#NUMBER}), below that.
+   */
+  public static final double OTHER_VALUE_GAIN = 1.5;
 
   /** Columns per typed leaf: {@code value} and {@code typed_value}. */
   static final int COLUMNS_PER_LEAF = 2;
@@ -212,7 +223,7 @@ public final class CostModel {
         kind.gainPerValue
             + kind.gainPerValueByte * meanBytes
             + kind.gainPerSibling * Math.min(Math.max(siblings, 0), SIBLINGS_CAP);
-    return new Estimate(kind, typed, gain, levelBytes, COLUMNS_PER_LEAF * CHUNK_BYTES);
+    return new Estimate(kind, typed, gain, levelBytes, COLUMNS_PER_LEAF * CHUNK_BYTES, 0);
   }
 
   /**
@@ -233,11 +244,11 @@ public final class CostModel {
       LevelChain typedLevels,
       LevelChain residualLevels) {
     Estimate e = estimate(kind, typed, meanBytes, otherElements, typedLevels, residualLevels);
-    return kind.fixedWidth() ? new Estimate(kind, typed, 0, e.levelBytes(), e.fixedBytes()) : e;
+    return kind.fixedWidth() ? new Estimate(kind, typed, 0, e.levelBytes(), e.fixedBytes(), 0) : e;
   }
 
   /** A column's definition levels. */
-  private static double levelBytes(LevelChain levels) {
+  static double levelBytes(LevelChain levels) {
     return levels.entries() * levels.entropyBits() * LEVEL_BYTES_PER_BIT;
   }
 
@@ -331,20 +342,37 @@ public final class CostModel {
    * @param fixedBytes what its two column chunks cost beyond data
    */
   public record Estimate(
-      Kind kind, long typed, double gainPerValue, double levelBytes, double fixedBytes) {
+      Kind kind,
+      long typed,
+      double gainPerValue,
+      double levelBytes,
+      double fixedBytes,
+      long otherValues) {
     /** Bytes saved by typing the leaf: positive means it pays. */
     public double saved() {
-      return typed * gainPerValue - levelBytes - fixedBytes;
+      return typed * gainPerValue + otherValues * OTHER_VALUE_GAIN - levelBytes - fixedBytes;
     }
 
-    /** "saves 1234 B: 500 values x 2.0 B - levels 300 B - chunks 490 B (number)". */
+    /** This estimate with {@code n} values of other families kept in the leaf's value column. */
+    Estimate withOtherValues(long n) {
+      return new Estimate(kind, typed, gainPerValue, levelBytes, fixedBytes, n);
+    }
+
+    /**
+     * "saves 1234 B: 500 values x 2.0 B + 80 other values x 1.5 B - levels 300 B - chunks 490 B
+     * (number)".
+     */
     public String explain() {
       return verdict(saved())
           + String.format(
               Locale.ROOT,
-              ": %d values x %.1f B - levels %.0f B - chunks %.0f B (%s)",
+              ": %d values x %.1f B%s - levels %.0f B - chunks %.0f B (%s)",
               typed,
               gainPerValue,
+              otherValues == 0
+                  ? ""
+                  : String.format(
+                      Locale.ROOT, " + %d other values x %.1f B", otherValues, OTHER_VALUE_GAIN),
               levelBytes,
               fixedBytes,
               kind.name().toLowerCase(Locale.ROOT).replace('_', ' '));

@@ -2,6 +2,7 @@
 package io.variant.shredding.infer;
 
 import io.variant.shredding.ShreddedType;
+import io.variant.shredding.ShreddingPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -31,6 +32,13 @@ final class PathChoice {
   // SCALAR leaves weighed by the cost model, and leaves it left in the residual
   CostModel.Estimate estimate;
   CostModel.ListEstimate listEstimate; // ARRAY under the cost model
+  // OBJECT under the cost model, for a field of an object: what taking it out of its parent's
+  // residual saves (counted only where positive)
+  ObjectSeparation.Estimate separation;
+  // RESIDUAL under the cost model: the typed choice that did not pay on its own, if any
+  PathChoice declined;
+  // a leaf typed although it does not pay on its own: the separation of its object it carries
+  double carried;
   Supplier<String> reason = () -> ""; // formatted only if the explanation is read
   // examined fields (or element, or the paths below a family that lost) left out: for the
   // explanation
@@ -60,10 +68,27 @@ final class PathChoice {
   double saved() {
     return switch (shape) {
       case SCALAR -> estimate == null ? 0 : estimate.saved();
-      case OBJECT -> fields.stream().mapToDouble(PathChoice::saved).sum();
+      case OBJECT ->
+          fields.stream().mapToDouble(PathChoice::saved).sum()
+              + (separation == null ? 0 : Math.max(0, separation.saved()));
       case ARRAY -> listEstimate != null ? listEstimate.saved() : element.saved();
       case RESIDUAL -> 0;
     };
+  }
+
+  /**
+   * {@link #saved} without what the values of other families gain in a scalar's value column: the
+   * same whichever family is typed, so it does not decide between families.
+   */
+  double ownSaved() {
+    return estimate == null || shape != Shape.SCALAR
+        ? saved()
+        : saved() - estimate.otherValues() * CostModel.OTHER_VALUE_GAIN;
+  }
+
+  /** What the column budget weighs a typed leaf by: its saving and the separation it carries. */
+  double worth() {
+    return saved() + carried;
   }
 
   /** The plan node's name: a scalar type's text form, {@code object}, {@code array}, ... */
@@ -73,6 +98,23 @@ final class PathChoice {
       case SCALAR -> scalar.toString();
       case OBJECT -> "object";
       case ARRAY -> "array";
+    };
+  }
+
+  /** The plan at this path, adding a coverage row per node in plan order (pre-order). */
+  ShreddingPlan plan(List<CoverageReport.Row> rows) {
+    rows.add(new CoverageReport.Row(stats.path, sampled, stats.present, typed(), typeName()));
+    return switch (shape) {
+      case RESIDUAL -> ShreddingPlan.residual();
+      case SCALAR -> ShreddingPlan.scalar(scalar);
+      case OBJECT -> {
+        List<ShreddingPlan.Field> out = new ArrayList<>();
+        for (PathChoice f : fields) {
+          out.add(new ShreddingPlan.Field(f.stats.key, f.plan(rows)));
+        }
+        yield new ShreddingPlan.ObjectPlan(out);
+      }
+      case ARRAY -> ShreddingPlan.array(element.plan(rows));
     };
   }
 }

@@ -22,6 +22,7 @@ final class PathStats {
   long stringsRepeated; // string values containing, or contained in, a sibling string
   long trues; // boolean values that are true
   long fieldEntries; // fields summed over the objects at this path
+  long objectBytes; // encoded sizes of the objects at this path, headers included
   final Map<String, PathStats> fields = new HashMap<>();
   PathStats element; // null until an array here has an element
   private Map<Integer, long[]> arrayLengths; // lists of each length: null until an array here
@@ -81,6 +82,12 @@ final class PathStats {
     return objects == 0 ? 0 : (double) fieldEntries / objects;
   }
 
+  /** Mean encoded size of the objects at this path (0 if none). */
+  double meanObjectBytes() {
+    long objects = count(TypeFamily.OBJECT);
+    return objects == 0 ? 0 : (double) objectBytes / objects;
+  }
+
   /** The cost model's class of this path's values of {@code family}, typed as a leaf. */
   CostModel.Kind costKind(TypeFamily family) {
     if (constant(family)) {
@@ -124,5 +131,23 @@ final class PathStats {
       i += Character.charCount(cp);
     }
     return plain ? "." + name : "[" + PlanText.quoteKey(name) + "]";
+  }
+
+  /**
+   * Unicode code point order, which is the unsigned UTF-8 byte order Variant objects sort keys by.
+   */
+  static int compareCodePoints(String a, String b) {
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      int ca = a.codePointAt(i);
+      int cb = b.codePointAt(j);
+      if (ca != cb) {
+        return Integer.compare(ca, cb);
+      }
+      i += Character.charCount(ca);
+      j += Character.charCount(cb);
+    }
+    return Boolean.compare(i < a.length(), j < b.length());
   }
 }

@@ -50,7 +50,7 @@ final class PlanChooser {
       top = PathChoice.residual(root, rows);
     }
     List<CoverageReport.Row> report = new ArrayList<>();
-    ShreddingPlan plan = build(top, report);
+    ShreddingPlan plan = top.plan(report);
     int typedColumns = Math.min(leaves.size(), options.maxTypedColumns());
     PathChoice chosen = top;
     return new InferenceResult(
@@ -69,7 +69,8 @@ final class PlanChooser {
    * The choice for one path. Without the cost model, the most common family is typed if it holds
    * {@code dominance} of the non-null values. Under it, every family that holds that share is
    * weighed, and the one whose typed column (or, for objects and arrays, typed leaves) saves most
-   * is typed, if it saves anything; the values of the other families stay in the residual.
+   * on its own values is typed, if it saves anything with what the values of the other families
+   * gain in the path's value column ({@link CostModel#OTHER_VALUE_GAIN}), where they stay.
    *
    * @param chain the levels down to this path being present (its last step: {@code stats.present})
    * @param siblings the mean count of other fields in the objects holding this path, or of other
@@ -104,7 +105,7 @@ final class PlanChooser {
     List<PathChoice> losers = new ArrayList<>();
     for (TypeFamily f : candidates) {
       PathChoice c = typed(stats, sampled, f, chain, siblings);
-      if (best == null || c.saved() > best.saved()) {
+      if (best == null || c.ownSaved() > best.ownSaved()) {
         if (best != null) {
           losers.add(best);
         }
@@ -116,6 +117,7 @@ final class PlanChooser {
     if (best.saved() <= 0 && best.shape != PathChoice.Shape.RESIDUAL) {
       PathChoice r = PathChoice.residual(stats, sampled);
       r.estimate = best.estimate;
+      r.declined = best;
       losers.add(0, best);
       r.reason = Shares.verdicts(losers);
       r.notInPlan.addAll(below(losers));
@@ -196,22 +198,16 @@ final class PlanChooser {
       double meanBytes =
           f == PlanInference.STRINGS && typedValues > 0 ? (double) s.stringBytes / typedValues : 0;
       boolean element = s.key == null && s.level > 0; // an array's elements, not the root
+      CostModel.Kind kind = s.costKind(f);
+      LevelChain typedLevels = chain.withLast(typedValues);
+      LevelChain residualLevels = chain.withLast(s.present - typedValues);
       c.estimate =
           element
               ? CostModel.elementEstimate(
-                  s.costKind(f),
-                  typedValues,
-                  meanBytes,
-                  siblings,
-                  chain.withLast(typedValues),
-                  chain.withLast(s.present - typedValues))
+                  kind, typedValues, meanBytes, siblings, typedLevels, residualLevels)
               : CostModel.estimate(
-                  s.costKind(f),
-                  typedValues,
-                  meanBytes,
-                  siblings,
-                  chain.withLast(typedValues),
-                  chain.withLast(s.present - typedValues));
+                      kind, typedValues, meanBytes, siblings, typedLevels, residualLevels)
+                  .withOtherValues(s.present - s.count(TypeFamily.NULL) - typedValues);
       ShreddedType scalar = c.scalar;
       CostModel.Estimate estimate = c.estimate;
       String share = Shares.of(s, typedValues);
@@ -227,7 +223,7 @@ final class PlanChooser {
     long objects = s.count(TypeFamily.OBJECT);
     PathChoice c = new PathChoice(s, sampled, PathChoice.Shape.OBJECT, TypeFamily.OBJECT, null);
     List<PathStats> children = new ArrayList<>(s.fields.values());
-    children.sort(Comparator.comparing((PathStats p) -> p.key, PlanChooser::compareCodePoints));
+    children.sort(Comparator.comparing((PathStats p) -> p.key, PathStats::compareCodePoints));
     for (PathStats child : children) {
       if (Ratio.atLeast(child.present, objects, minPresence)) {
         PathChoice f = choose(child, objects, chain.then(child.present), s.meanFields() - 1);
@@ -252,13 +248,58 @@ final class PlanChooser {
                     null));
       }
     }
-    if (c.fields.isEmpty()) {
+    if (costModel && s.key != null) {
+      c.separation = ObjectSeparation.of(s, chain);
+    }
+    // nothing can carry the root: it has no parent
+    PathChoice carrier =
+        costModel && c.fields.isEmpty() && s.level > 0 ? cheapestDeclined(c) : null;
+    if (carrier != null && c.separation != null && c.separation.saved() > 0) {
+      carrier.carried = c.separation.saved();
+      if (c.saved() > 0) {
+        return c; // typed for the separation alone
+      }
+    }
+    if (c.fields.isEmpty() || carrier != null) {
       PathChoice r = PathChoice.residual(s, sampled);
-      r.reason = () -> "object: no field pays for a typed column";
+      ObjectSeparation.Estimate separation = c.separation;
+      r.reason =
+          separation == null
+              ? () -> "object: no field pays for a typed column"
+              : () -> "object: no field pays for a typed column, " + separation.explain();
       r.notInPlan.addAll(c.notInPlan);
+      r.notInPlan.addAll(c.fields);
+      r.declined = carrier == null ? null : c; // its parent may type it for its own separation
       return r;
     }
     return c;
+  }
+
+  /**
+   * Moves the field of {@code c} that costs least on its own (a scalar, or an object or array typed
+   * by its cheapest field) from its examined fields into its plan, and returns it; null if no field
+   * has a typed choice. The caller types {@code c} if the separation pays for it.
+   */
+  private static PathChoice cheapestDeclined(PathChoice c) {
+    PathChoice cheapest = null;
+    for (PathChoice f : c.notInPlan) {
+      if (f.declined != null && (cheapest == null || f.declined.saved() > cheapest.saved())) {
+        cheapest = f.declined;
+      }
+    }
+    if (cheapest == null) {
+      return null;
+    }
+    PathChoice carrier = cheapest;
+    c.notInPlan.removeIf(f -> f.declined == carrier);
+    c.fields.add(carrier);
+    Supplier<String> own = carrier.reason;
+    carrier.reason =
+        () ->
+            own.get()
+                + "; the cheapest field of its object, typed if taking that object (or one"
+                + " enclosing it) out of its parent's residual pays";
+    return carrier;
   }
 
   /**
@@ -278,29 +319,33 @@ final class PlanChooser {
             s.element.present,
             chain.intoArray(arrays, s.element.present),
             otherElements);
-    if (element.shape == PathChoice.Shape.RESIDUAL) {
+    if (element.shape == PathChoice.Shape.RESIDUAL && (!costModel || element.declined == null)) {
       PathChoice r = PathChoice.residual(s, sampled);
       r.reason = () -> "array: its elements are not typed";
       r.notInPlan.add(element);
       return r;
     }
     PathChoice c = new PathChoice(s, sampled, PathChoice.Shape.ARRAY, TypeFamily.ARRAY, null);
-    c.element = element;
+    c.element = element.shape == PathChoice.Shape.RESIDUAL ? element.declined : element;
     if (costModel) {
       CostModel.ListEstimate estimate =
-          element.shape == PathChoice.Shape.SCALAR
+          c.element.shape == PathChoice.Shape.SCALAR
               ? CostModel.scalarList(
-                  s.element.present, element.saved(), arrays, s.lengthEntropyBits())
-              : CostModel.objectList(s.element.present, element.saved());
-      if (estimate.saved() <= 0) {
-        PathChoice r = PathChoice.residual(s, sampled);
-        r.reason = () -> "array: " + estimate.explain();
-        r.notInPlan.add(element);
-        return r;
-      }
+                  s.element.present, c.element.saved(), arrays, s.lengthEntropyBits())
+              : CostModel.objectList(s.element.present, c.element.saved());
       c.listEstimate = estimate;
       String share = Shares.of(s, c.typed());
       c.reason = () -> "array" + share + ": " + estimate.explain();
+      if (estimate.saved() <= 0) {
+        PathChoice r = PathChoice.residual(s, sampled);
+        r.reason =
+            element.shape == PathChoice.Shape.RESIDUAL
+                ? () -> "array: its elements are not typed"
+                : () -> "array: " + estimate.explain();
+        r.notInPlan.add(element);
+        r.declined = c; // its object may type it for its own separation
+        return r;
+      }
     } else {
       c.reason = () -> "array of typed elements";
     }
@@ -323,7 +368,8 @@ final class PlanChooser {
               + " of "
               + (c.fields.size() + c.notInPlan.size())
               + " examined fields in the plan"
-              + (costModel ? ", " + Shares.verdict(c.saved()) : "");
+              + (costModel ? ", " + Shares.verdict(c.saved()) : "")
+              + (c.separation == null ? "" : "; " + c.separation.explain());
     }
     if (!c.kept) {
       reason = reason + "; dropped: " + dropped;
@@ -336,41 +382,5 @@ final class PlanChooser {
     }
     below.sort(Comparator.comparing((PathChoice f) -> f.stats.path));
     below.forEach(f -> explain(f, typed && (c.fields.contains(f) || f == c.element), out));
-  }
-
-  /** The plan of {@code c}, adding a coverage row per node in plan order (pre-order). */
-  private static ShreddingPlan build(PathChoice c, List<CoverageReport.Row> rows) {
-    rows.add(
-        new CoverageReport.Row(c.stats.path, c.sampled, c.stats.present, c.typed(), c.typeName()));
-    return switch (c.shape) {
-      case RESIDUAL -> ShreddingPlan.residual();
-      case SCALAR -> ShreddingPlan.scalar(c.scalar);
-      case OBJECT -> {
-        List<ShreddingPlan.Field> fields = new ArrayList<>();
-        for (PathChoice f : c.fields) {
-          fields.add(new ShreddingPlan.Field(f.stats.key, build(f, rows)));
-        }
-        yield new ShreddingPlan.ObjectPlan(fields);
-      }
-      case ARRAY -> ShreddingPlan.array(build(c.element, rows));
-    };
-  }
-
-  /**
-   * Unicode code point order, which is the unsigned UTF-8 byte order Variant objects sort keys by.
-   */
-  static int compareCodePoints(String a, String b) {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int ca = a.codePointAt(i);
-      int cb = b.codePointAt(j);
-      if (ca != cb) {
-        return Integer.compare(ca, cb);
-      }
-      i += Character.charCount(ca);
-      j += Character.charCount(cb);
-    }
-    return Boolean.compare(i < a.length(), j < b.length());
   }
 }

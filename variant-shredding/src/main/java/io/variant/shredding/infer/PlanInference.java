@@ -40,7 +40,8 @@ import java.util.Objects;
  *       double and strings never mix with them.
  *   <li>Under the default {@link Selection#COST_MODEL}, a leaf is typed only when its estimated
  *       saving is positive; fields that do not pay stay in their object's residual, and an object
- *       or array left with no typed leaf is {@code variant}.
+ *       or array left with no typed leaf is {@code variant}, unless taking it out of its parent's
+ *       residual pays for its cheapest field ({@link ObjectSeparation}).
  *   <li>An object path gets the fields present in at least {@code minPresence} of its objects,
  *       sorted by key in unsigned UTF-8 byte order (the order Variant objects store them, so the
  *       plan does not depend on which row came first). With no such field it is {@code variant}. A
@@ -170,6 +171,7 @@ public final class PlanInference {
     } else if (family == TypeFamily.OBJECT && descend) {
       int n = v.fieldCount();
       node.fieldEntries += n;
+      node.objectBytes += v.valueSize();
       PathStats[] stringFields = new PathStats[Math.min(n, CostModel.REPEAT_MAX_FIELDS)];
       String[] texts = new String[stringFields.length];
       int strings = 0;
