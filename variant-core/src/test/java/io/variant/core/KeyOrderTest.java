@@ -93,13 +93,36 @@ class KeyOrderTest {
     Variant built = VariantJson.parse("{\"b\":[{\"y\":1,\"x\":2}],\"a\":1}");
     assertSame(built, KeyOrder.toSpecOrder(built));
     Variant sorted = KeyOrder.toSpecOrder(DUCKDB_B1_A2);
-    sorted.validate(KeyOrder.SPEC);
+    assertSame(sorted, sorted.validate(KeyOrder.SPEC));
     assertEquals(DUCKDB_B1_A2, sorted);
     // a foreign value already in order is kept as it is
     Variant inOrder =
         Variant.of(
             Hex.bytes("01 02 00 01 02 61 62"), Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 02"));
     assertSame(inOrder, KeyOrder.toSpecOrder(inOrder));
+  }
+
+  @Test
+  void toSpecOrderKeepsABuiltValueNestedPastTheDefaultDepth() {
+    // a builder's value is known to be in order: kept without a walk, which would stop at the
+    // default depth limit
+    int depth = Limits.defaults().maxDepth() + 5;
+    VariantBuilder b =
+        new VariantBuilder(
+            BuilderOptions.defaults()
+                .withLimits(new Limits(depth, Limits.defaults().maxValueBytes())));
+    for (int i = 0; i < depth; i++) {
+      b.startArray();
+    }
+    b.appendLong(1);
+    for (int i = 0; i < depth; i++) {
+      b.endArray();
+    }
+    Variant deep = b.build();
+    assertSame(deep, KeyOrder.toSpecOrder(deep));
+    // the same bytes from elsewhere are walked, and the walk keeps the default limit
+    Variant foreign = Variant.of(deep.metadataBytes(), deep.valueBytes());
+    assertThrows(VariantLimitException.class, () -> KeyOrder.toSpecOrder(foreign));
   }
 
   @Test
