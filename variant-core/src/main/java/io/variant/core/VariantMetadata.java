@@ -155,10 +155,6 @@ public final class VariantMetadata {
     return buf;
   }
 
-  int start() {
-    return start;
-  }
-
   /** True if both encode byte-identical dictionaries. O(length). */
   public boolean sameBytes(VariantMetadata other) {
     return other == this || Arrays.equals(buf, start, end, other.buf, other.start, other.end);
