@@ -304,37 +304,22 @@ public final class VariantMetadata {
       }
       return ids;
     }
+    // a merge of the two sorted lists; keyStart checks each target offset as the search above does,
+    // so a malformed target fails the same way whichever way its ids are looked up
     int t = 0;
-    long tStart = target.size == 0 ? 0 : target.offset(0);
-    long tEnd = target.size == 0 ? 0 : target.offset(1);
     for (int id = 0; id < size; id++) {
       int s = keyStart(id);
       int len = keyLength(id);
       int c = -1;
       while (t < target.size
-          && (c =
-                  Utf8.compare(
-                      target.buf,
-                      (int) (target.bytesStart + tStart),
-                      (int) (tEnd - tStart),
-                      buf,
-                      s,
-                      len))
+          && (c = Utf8.compare(target.buf, target.keyStart(t), target.keyLength(t), buf, s, len))
               < 0) {
-        if (++t < target.size) {
-          tStart = tEnd;
-          tEnd = target.offset(t + 1);
-        }
+        t++;
       }
-      if (c != 0 || tEnd < tStart) {
-        // missing from target (or a malformed target offset: then re-encoding reports it)
-        return null;
+      if (c != 0) {
+        return null; // missing from target
       }
-      ids[id] = t;
-      if (++t < target.size) {
-        tStart = tEnd;
-        tEnd = target.offset(t + 1);
-      }
+      ids[id] = t++;
     }
     return ids;
   }

@@ -134,6 +134,25 @@ class VariantTranslateIdsTest {
         });
   }
 
+  /**
+   * A target dictionary whose offsets decrease is refused alike whichever way its ids are looked
+   * up: by a merge (a target near the value's dictionary's size) or by a search (one many times its
+   * size).
+   */
+  @Test
+  void aTargetWithDecreasingOffsetsIsMalformedOnEitherLookup() {
+    Variant b =
+        Variant.of(Hex.bytes("11 01 00 01 62"), Hex.bytes("02 01 00 00 02 0C 01")); // {"b":1}
+    // sorted, 3 keys, offsets 0 2 1 3: key 1 ends before it starts (the merge meets it after "ab")
+    VariantMetadata near = metadata("11 03 00 02 01 03 61 62 63");
+    // sorted, 6 keys, offsets 0 1 3 2 4 5 6: key 2 ends before it starts (the search's first probe)
+    VariantMetadata far = metadata("11 06 00 01 03 02 04 05 06 61 62 63 64 65 66");
+    for (VariantMetadata target : new VariantMetadata[] {near, far}) {
+      var e = assertThrows(VariantFormatException.class, () -> b.translateIds(target));
+      assertTrue(e.getMessage().contains("is after the next offset"), e.getMessage());
+    }
+  }
+
   @Test
   void malformedContainersFailWithTheirOffset() {
     // object, 1 field, id 7 (the dictionary has 2 keys), offsets 0 2 | int8 1
