@@ -200,7 +200,12 @@ public final class VariantMetadata {
   int keyStart(int id) {
     checkId(id);
     long o = offset(id);
-    long next = offset(id + 1);
+    requireOrdered(id, o, offset(id + 1));
+    return (int) (bytesStart + o);
+  }
+
+  /** Fails unless key {@code id}'s offset {@code o} is at or before the next one, {@code next}. */
+  private void requireOrdered(int id, long o, long next) {
     if (o > next) {
       throw VariantFormatException.at(
           offsetsStart + (long) id * offsetSize,
@@ -209,7 +214,6 @@ public final class VariantMetadata {
           id,
           next);
     }
-    return (int) (bytesStart + o);
   }
 
   /** Length in bytes of key {@code id}. */
@@ -304,22 +308,44 @@ public final class VariantMetadata {
       }
       return ids;
     }
-    // a merge of the two sorted lists; keyStart checks each target offset as the search above does,
-    // so a malformed target fails the same way whichever way its ids are looked up
+    // a merge of the two sorted lists, one offset read per target key (it runs per row when a
+    // writer puts rows over its file's dictionary); each target key's offsets are checked as
+    // keyStart checks them, so a malformed target fails alike whichever way its ids are looked up
     int t = 0;
+    long tStart = target.size == 0 ? 0 : target.offset(0);
+    long tEnd = target.size == 0 ? 0 : target.offset(1);
+    if (target.size > 0) {
+      target.requireOrdered(0, tStart, tEnd);
+    }
     for (int id = 0; id < size; id++) {
       int s = keyStart(id);
       int len = keyLength(id);
       int c = -1;
       while (t < target.size
-          && (c = Utf8.compare(target.buf, target.keyStart(t), target.keyLength(t), buf, s, len))
+          && (c =
+                  Utf8.compare(
+                      target.buf,
+                      (int) (target.bytesStart + tStart),
+                      (int) (tEnd - tStart),
+                      buf,
+                      s,
+                      len))
               < 0) {
-        t++;
+        if (++t < target.size) {
+          tStart = tEnd;
+          tEnd = target.offset(t + 1);
+          target.requireOrdered(t, tStart, tEnd);
+        }
       }
       if (c != 0) {
         return null; // missing from target
       }
-      ids[id] = t++;
+      ids[id] = t;
+      if (++t < target.size) {
+        tStart = tEnd;
+        tEnd = target.offset(t + 1);
+        target.requireOrdered(t, tStart, tEnd);
+      }
     }
     return ids;
   }
