@@ -19,7 +19,7 @@ import org.apache.arrow.vector.VarBinaryVector;
  * }</pre>
  *
  * <p>The column's buffers are copied to the heap once ({@link HeapSlot}) and the rows gathered
- * there before one copy into the result ({@link UnshredOutput}): a rebuild through Arrow's
+ * there before one copy into the result ({@link UnshreddedRows}): a rebuild through Arrow's
  * accessors and per-row writes took twice as long. A column whose buffers are shorter than its rows
  * need takes that per-row path ({@link #rowByRow}), which gives the same result (a property test
  * holds the two equal).
@@ -48,8 +48,7 @@ public final class Unshred {
       return rowByRow(column);
     }
     VariantVector out = empty(column);
-    return RowLoop.fill(
-        out, rows, () -> fromHeap(column, plan, root, metadata, rows).into(out, rows));
+    return RowLoop.fill(out, rows, () -> fromHeap(column, plan, root, metadata, rows).into(out));
   }
 
   /** {@link #unshred} through Arrow's accessors, row by row. */
@@ -68,10 +67,11 @@ public final class Unshred {
    * The rows rebuilt from the heap copy of the column's buffers, as {@link ColumnReader} reads
    * them.
    */
-  private static UnshredOutput fromHeap(
+  private static UnshreddedRows fromHeap(
       VariantVector column, ShreddingPlan plan, HeapSlot root, HeapBuffers metadata, int rows) {
-    UnshredOutput output =
-        new UnshredOutput(rows, metadata.start(rows), column.valueVector() == null ? 0 : rows * 64);
+    UnshreddedRows output =
+        new UnshreddedRows(
+            rows, metadata.start(rows), column.valueVector() == null ? 0 : rows * 64);
     Rebuilder rebuilder = Rebuilder.of(plan);
     ColumnReader reader = null; // for a row without metadata: Arrow's accessors decide it
     VariantMetadata last = null; // the last row's dictionary, at [lastStart, lastEnd)
@@ -80,14 +80,14 @@ public final class Unshred {
     byte[] m = metadata.data;
     for (int row = 0; row < rows; row++) {
       if (!root.isSet(row)) {
-        output.addNull(row);
+        output.addNull();
         continue;
       }
       if (!metadata.isSet(row)) {
         reader = reader == null ? column.reader() : reader;
         Variant v = rebuild(reader, row);
         byte[] bytes = v.metadataBytes();
-        output.add(row, v, bytes, 0, bytes.length);
+        output.add(v, bytes, 0, bytes.length);
         continue;
       }
       int start = metadata.start(row);
@@ -111,10 +111,10 @@ public final class Unshred {
         throw VariantVectorException.at(row, "rebuild the Variant", e.getMessage(), e);
       }
       if (v.metadata() == last || v.metadata().sameBytes(last)) {
-        output.add(row, v, m, start, last.length());
+        output.add(v, m, start, last.length());
       } else {
         byte[] bytes = v.metadataBytes(); // keys the rebuild added
-        output.add(row, v, bytes, 0, bytes.length);
+        output.add(v, bytes, 0, bytes.length);
       }
     }
     return output;

@@ -22,6 +22,7 @@ class PublicApiTest extends PublicApiContract {
           "io.variant.arrow.Shred",
           "io.variant.arrow.StorageFields",
           "io.variant.arrow.Unshred",
+          "io.variant.arrow.UnshreddedRows",
           "io.variant.arrow.VariantExtensionType",
           "io.variant.arrow.VariantExtensionType.Registration",
           "io.variant.arrow.VariantGet",

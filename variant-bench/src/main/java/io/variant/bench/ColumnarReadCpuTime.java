@@ -42,6 +42,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *   <li><b>Unshred</b>: the same batches and {@code Unshred} of each, against parquet-java's row
  *       reader (Avro, {@code VariantConverters}) of the same file (target: at least 2×) and against
  *       our row reader (target: no slower, at least 1×).
+ *   <li><b>Unshredded batches</b>: the same file read into batches in the unshredded storage
+ *       ({@code withUnshredded}: each row rebuilt while the pages are read), against the same two
+ *       readers and targets.
  * </ul>
  *
  * <p>Run from the repository root after {@code mvn -B -o -q -pl variant-bench -am package
@@ -50,7 +53,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * Arrow checks the bounds of every buffer access unless the JVM runs with {@code
  * -Darrow.enable_unsafe_memory_access=true}: run both to see what it costs. {@code -Donly=K[,K...]}
  * runs only those passes, to profile them: 0 and 1 the typed paths of the inferred and the
- * unshredded file, 2 the batches, 3 our row reader, 4 unshred, 5 parquet-java's row reader.
+ * unshredded file, 2 the batches, 3 our row reader, 4 unshred, 5 parquet-java's row reader, 6
+ * unshredded batches.
  */
 public final class ColumnarReadCpuTime {
   private static final String COLUMN = "v";
@@ -100,7 +104,8 @@ public final class ColumnarReadCpuTime {
       () -> batches(inferred),
       () -> ReadCpuTime.full(inferred, COLUMN, Validation.LAZY),
       () -> unshred(inferred),
-      () -> parquetJava(inferred)
+      () -> parquetJava(inferred),
+      () -> unshreddedBatches(inferred)
     };
     String only = System.getProperty("only");
     if (only != null) {
@@ -127,7 +132,9 @@ public final class ColumnarReadCpuTime {
             + "  whole inferred file: batches %.0f, our row reader %.0f: batches ÷ row reader"
             + " %.2f× (target ≥ 2)%n"
             + "  unshred of the batches %.0f, parquet-java's row reader %.0f: ÷ parquet-java"
-            + " %.2f× (target ≥ 2), ÷ our row reader %.2f× (target ≥ 1)%n",
+            + " %.2f× (target ≥ 2), ÷ our row reader %.2f× (target ≥ 1)%n"
+            + "  unshredded batches %.0f: ÷ parquet-java %.2f× (target ≥ 2), ÷ our row reader"
+            + " %.2f× (target ≥ 1)%n",
         n,
         Files.size(inferred),
         Files.size(plain),
@@ -140,7 +147,10 @@ public final class ColumnarReadCpuTime {
         ns[4],
         ns[5],
         ns[5] / ns[4],
-        ns[3] / ns[4]);
+        ns[3] / ns[4],
+        ns[6],
+        ns[5] / ns[6],
+        ns[3] / ns[6]);
   }
 
   /** Every typed path of every row as a typed vector; returns the rows read. */
@@ -195,6 +205,23 @@ public final class ColumnarReadCpuTime {
         try (VariantVector whole = Unshred.unshred((VariantVector) batch.getVector(COLUMN))) {
           bytes += whole.getUnderlyingVector().getChild(StorageFields.VALUE).getBufferSize();
         }
+        rows += batch.getRowCount();
+      }
+    }
+    return nonZero(rows, bytes, file);
+  }
+
+  /** The whole file into unshredded batches, each row rebuilt as the pages are read. */
+  static long unshreddedBatches(Path file) throws IOException {
+    long rows = 0;
+    long bytes = 0;
+    try (BufferAllocator allocator = new RootAllocator();
+        VariantBatchReader reader =
+            VariantBatchReader.open(file, allocator, BatchOptions.defaults().withUnshredded())) {
+      VectorSchemaRoot batch = reader.root();
+      while (reader.loadNextBatch()) {
+        VariantVector whole = (VariantVector) batch.getVector(COLUMN);
+        bytes += whole.getUnderlyingVector().getChild(StorageFields.VALUE).getBufferSize();
         rows += batch.getRowCount();
       }
     }

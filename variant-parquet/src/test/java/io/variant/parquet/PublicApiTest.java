@@ -32,6 +32,7 @@ class PublicApiTest extends PublicApiContract {
           "io.variant.parquet.guard.GuardedInputFile",
           "io.variant.parquet.read.EngineReadSupports",
           "io.variant.parquet.read.PathValue",
+          "io.variant.parquet.read.RowGroupVariants",
           "io.variant.parquet.read.VariantParquetReader",
           "io.variant.parquet.read.VariantParquetReader.Builder",
           "io.variant.parquet.read.VariantPathReader",

@@ -3,6 +3,8 @@ package io.variant.arrow.parquet;
 
 import io.variant.arrow.VariantVector;
 import io.variant.core.path.VariantPath;
+import io.variant.parquet.read.RowGroupVariants;
+import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
@@ -37,18 +39,21 @@ final class BatchColumns {
   final Map<String, ShreddingPlan> plans;
   final List<String> skipped;
   final MessageType requested;
+  final UnshreddedColumns unshredded; // null unless the options ask for unshredded columns
 
   private BatchColumns(
       List<FieldVector> vectors,
       List<LeafReader> leaves,
       Map<String, ShreddingPlan> plans,
       List<String> skipped,
-      MessageType requested) {
+      MessageType requested,
+      UnshreddedColumns unshredded) {
     this.vectors = vectors;
     this.leaves = leaves;
     this.plans = plans;
     this.skipped = skipped;
     this.requested = requested;
+    this.unshredded = unshredded;
   }
 
   /**
@@ -60,10 +65,14 @@ final class BatchColumns {
    *     in the draft layout
    */
   static BatchColumns of(
-      MessageType schema, BatchOptions options, BufferAllocator allocator, String file) {
+      MessageType schema,
+      BatchOptions options,
+      BufferAllocator allocator,
+      String file,
+      String createdBy) {
     List<FieldVector> vectors = new ArrayList<>();
     try {
-      return build(schema, options, allocator, file, vectors);
+      return build(schema, options, allocator, file, createdBy, vectors);
     } catch (RuntimeException e) {
       AutoCloseables.closeNoChecked(AutoCloseables.all(vectors));
       throw e;
@@ -75,6 +84,7 @@ final class BatchColumns {
       BatchOptions options,
       BufferAllocator allocator,
       String file,
+      String createdBy,
       List<FieldVector> vectors) {
     for (String name : options.columns()) {
       if (!schema.containsField(name)) {
@@ -85,6 +95,7 @@ final class BatchColumns {
     Map<String, ShreddingPlan> plans = new LinkedHashMap<>();
     List<String> skipped = new ArrayList<>();
     Set<String> projected = new HashSet<>(options.paths().keySet());
+    Map<String, VariantVector> whole = new LinkedHashMap<>(); // unshredded, in schema order
     for (Type t : schema.getFields()) {
       String name = t.getName();
       if (!options.columns().isEmpty() && !options.columns().contains(name)) {
@@ -94,13 +105,20 @@ final class BatchColumns {
       projected.remove(name);
       if (VariantSchema.isVariantGroup(t)) {
         GroupType group = t.asGroupType();
+        if (options.unshredded()) { // either layout: the rebuild resolves the draft's metadata
+          VariantVector vector = VariantVector.create(name, ShreddingPlan.residual(), allocator);
+          vectors.add(vector);
+          plans.put(name, vector.plan());
+          whole.put(name, vector);
+          continue;
+        }
         if (VariantSchema.detectLayout(group) == ShreddingLayout.DRAFT) {
           throw refused(
               file,
               name,
               "it has the draft shredding layout, whose residuals carry their own metadata;"
                   + " the Arrow storage indexes the row's metadata (rewrite the file in the spec"
-                  + " layout, e.g. with variant convert)");
+                  + " layout, e.g. with variant convert, or read it unshredded)");
         }
         ShreddedSchemaNode node = VariantSchema.describe(group);
         ShreddingPlan plan = paths == null ? node.plan() : PathProjection.project(node, paths);
@@ -133,8 +151,21 @@ final class BatchColumns {
     if (!projected.isEmpty()) {
       throw refused(file, projected.iterator().next(), "paths name it, but it is not read");
     }
-    return new BatchColumns(
-        vectors, binder.leaves(), plans, skipped, requested(schema, binder.leaves()));
+    MessageType requested = requested(schema, binder.leaves());
+    UnshreddedColumns unshredded = null;
+    if (!whole.isEmpty()) {
+      RowGroupVariants rows;
+      try {
+        rows =
+            RowGroupVariants.of(
+                schema, whole.keySet(), VariantReadOptions.defaults().rebuild(), createdBy);
+      } catch (IllegalArgumentException e) { // a repeated VARIANT group
+        throw refused(file, whole.keySet().iterator().next(), e.getMessage());
+      }
+      unshredded = new UnshreddedColumns(rows, rows.names().stream().map(whole::get).toList());
+      requested = requested.union(rows.requested());
+    }
+    return new BatchColumns(vectors, binder.leaves(), plans, skipped, requested, unshredded);
   }
 
   private static IllegalArgumentException refused(String file, String column, String why) {

@@ -31,8 +31,10 @@ import org.apache.parquet.schema.MessageType;
 /**
  * Reads a Parquet file into Arrow batches: each VARIANT column as a {@code VariantVector} in the
  * shredded storage its file column has (each typed leaf decoded straight into its Arrow vector,
- * each residual {@code value} as binary; no row is rebuilt), each top-level primitive column of a
- * type with a plain Arrow vector as that vector ({@link #skipped()} names the others).
+ * each residual {@code value} as binary; no row is rebuilt), or with {@link
+ * BatchOptions#withUnshredded()} in the unshredded storage (each row rebuilt whole as its pages are
+ * read), and each top-level primitive column of a type with a plain Arrow vector as that vector
+ * ({@link #skipped()} names the others).
  *
  * <pre>{@code
  * try (BufferAllocator allocator = new RootAllocator();
@@ -49,12 +51,14 @@ import org.apache.parquet.schema.MessageType;
  * BatchOptions#batchSize()} rows (a batch ends at a row group's end), so the vectors hold that many
  * rows' values, and grow to the largest batch read; plus the pages of one row group's chunks that
  * parquet-java reads. Vectors come from the caller's allocator and are released by {@link
- * #close()}, also after a failure.
+ * #close()}, also after a failure. Unshredded columns also gather a batch's Variants on the heap
+ * before writing them into their vectors.
  *
  * <p><b>Errors:</b> a column it cannot read as asked ({@link IllegalArgumentException} from {@link
- * #open}: the draft layout, whose residuals embed their metadata, is refused); a damaged file
- * ({@link VariantParquetException} naming the file, column and first row of the batch). Values
- * inside residuals are not validated here: kernels validate what they parse.
+ * #open}: the draft layout, whose residuals embed their metadata, is refused unless read
+ * unshredded); a damaged file ({@link VariantParquetException} naming the file, column and first
+ * row of the batch). Values inside residuals are not validated here: kernels validate what they
+ * parse.
  *
  * <p><b>Thread safety:</b> none.
  */
@@ -104,7 +108,8 @@ public final class VariantBatchReader implements AutoCloseable {
     }
     GuardedInputFile guarded = GuardedInputFile.of(file, name, footer);
     MessageType schema = footer.getFileMetaData().getSchema();
-    BatchColumns columns = BatchColumns.of(schema, options, allocator, name);
+    String createdBy = footer.getFileMetaData().getCreatedBy();
+    BatchColumns columns = BatchColumns.of(schema, options, allocator, name, createdBy);
     try {
       FilterCompat.Filter filter =
           options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
@@ -115,11 +120,7 @@ public final class VariantBatchReader implements AutoCloseable {
       ParquetFileReader reader = ParquetFileReader.open(guarded, footer, read, guarded.newStream());
       reader.setRequestedSchema(columns.requested);
       return new VariantBatchReader(
-          name,
-          columns,
-          reader,
-          WriterVersion.parse(footer.getFileMetaData().getCreatedBy()),
-          options.batchSize());
+          name, columns, reader, WriterVersion.parse(createdBy), options.batchSize());
     } catch (IOException | RuntimeException e) {
       columns.vectors.forEach(FieldVector::close);
       throw e;
@@ -166,6 +167,12 @@ public final class VariantBatchReader implements AutoCloseable {
         leaf.startBatch();
         leaf.read(rows);
       }
+      if (columns.unshredded != null) {
+        columns.unshredded.read(rows, name, row);
+      }
+    } catch (VariantParquetException e) {
+      root.clear();
+      throw e.file() != null ? e : failed(current, e); // names file, column and row already
     } catch (RuntimeException e) {
       root.clear();
       throw failed(current, e);
@@ -190,6 +197,10 @@ public final class VariantBatchReader implements AutoCloseable {
           for (LeafReader leaf : columns.leaves) {
             current = leaf;
             leaf.open(group, writer);
+          }
+          current = null;
+          if (columns.unshredded != null) {
+            columns.unshredded.open(group);
           }
         }
       }

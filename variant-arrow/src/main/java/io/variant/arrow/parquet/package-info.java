@@ -26,12 +26,19 @@
  * parquet-java's {@code ParquetFileReader} still reads the chunks (with the footer checked by
  * {@code io.variant.parquet.guard}).
  *
- * <p><b>The draft layout</b> is refused: its residuals carry their own metadata, which the Arrow
- * storage has no place for (as {@code Shred} refuses embedded residual metadata).
+ * <p><b>Unshredded batches</b> ({@link io.variant.arrow.parquet.BatchOptions#unshredded()}) take
+ * another road for the VARIANT columns: {@code UnshreddedColumns} has the row reader's level reader
+ * ({@code io.variant.parquet.read.RowGroupVariants}) rebuild each row from the same pages, and
+ * gathers the Variants into the unshredded storage ({@code io.variant.arrow.UnshreddedRows}).
+ *
+ * <p><b>The draft layout</b> is refused in the shredded storage: its residuals carry their own
+ * metadata, which the Arrow storage has no place for (as {@code Shred} refuses embedded residual
+ * metadata). Unshredded batches read it: the rebuild resolves each residual's own dictionary.
  *
  * <p>May import: {@code io.variant.arrow}, {@code io.variant.core.*}, {@code io.variant.shredding},
  * {@code io.variant.parquet}, {@code io.variant.parquet.schema}, {@code io.variant.parquet.filter},
- * {@code io.variant.parquet.guard}, {@code io.variant.parquet.file}, {@code
- * io.variant.parquet.encoding}, {@code org.apache.parquet.*}, {@code org.apache.arrow.*}.
+ * {@code io.variant.parquet.read} (the row reader's rebuild, for unshredded batches), {@code
+ * io.variant.parquet.guard}, {@code io.variant.parquet.file}, {@code io.variant.parquet.encoding},
+ * {@code org.apache.parquet.*}, {@code org.apache.arrow.*}.
  */
 package io.variant.arrow.parquet;
