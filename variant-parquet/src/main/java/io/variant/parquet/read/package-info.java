@@ -2,8 +2,10 @@
 /**
  * Reading VARIANT columns from Parquet: {@link io.variant.parquet.read.VariantParquetReader} (rows
  * as {@code VariantRecord}s), {@link io.variant.parquet.read.VariantReadSupport} (the same for
- * engines that run their own {@code ParquetReader}), and path projection ({@link
- * io.variant.parquet.read.VariantPathReader}).
+ * engines that run their own {@code ParquetReader}), path projection ({@link
+ * io.variant.parquet.read.VariantPathReader}), and whole Variants rebuilt from the pages of row
+ * groups that the caller reads ({@link io.variant.parquet.read.RowGroupVariants}, for columnar
+ * batches).
  *
  * <p><b>How a row is read</b>, in five steps (the write package mirrors them: {@code
  * VariantColumnWriter}, {@code SlotColumns}, {@code RecordConsumerSink}):
