@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.parquet.read;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.Variant;
+import io.variant.core.json.VariantJson;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.RebuildOptions;
+import io.variant.shredding.ShreddingPlan;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link RowGroupVariants} over row groups that parquet-java's file reader reads: two VARIANT
+ * columns, in both layouts, give row by row the Variants of {@link VariantParquetReader}, SQL NULL
+ * included; a column that is not VARIANT is refused by name.
+ */
+class RowGroupVariantsTest {
+  @TempDir Path tmp;
+
+  private Path file(ShreddingLayout layout) throws IOException {
+    Path file = tmp.resolve(layout + ".parquet");
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .longColumn("id")
+            .variantColumn("a", ShreddingPlan.parse("{\"x\": int64, \"t\": [string]}"))
+            .variantColumn("b", ShreddingPlan.residual())
+            .layout(layout)
+            .rowGroupRowLimit(70)
+            .pageRowLimit(16)
+            .build()) {
+      for (int i = 0; i < 250; i++) {
+        String a = "{\"x\": " + i + ", \"y\": \"r" + i + "\", \"t\": [\"p\", \"q" + i + "\"]}";
+        w.write(
+            VariantRecord.builder()
+                .set("id", (long) i)
+                .set("a", i % 9 == 4 ? null : VariantJson.parse(i % 5 == 0 ? "[" + i + "]" : a))
+                .set("b", VariantJson.parse("{\"n\": " + (i * 7) + "}"))
+                .build());
+      }
+    }
+    return file;
+  }
+
+  @Test
+  void rowGroupsReadByTheCallerGiveTheReadersRows() throws IOException {
+    for (ShreddingLayout layout : ShreddingLayout.values()) {
+      Path file = file(layout);
+      List<Variant[]> expected = new ArrayList<>();
+      try (VariantParquetReader r = VariantParquetReader.open(file)) {
+        for (VariantRecord record : r) {
+          expected.add(new Variant[] {record.variant("a"), record.variant("b")});
+        }
+      }
+      List<Variant[]> actual = new ArrayList<>();
+      try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+        MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+        String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
+        RowGroupVariants rows =
+            RowGroupVariants.of(schema, Set.of("b", "a"), RebuildOptions.defaults(), createdBy);
+        assertEquals(List.of("a", "b"), rows.names(), "numbered in the file's order");
+        reader.setRequestedSchema(rows.requested());
+        for (PageReadStore group; (group = reader.readNextRowGroup()) != null; ) {
+          rows.open(group);
+          for (long r = 0; r < group.getRowCount(); r++) {
+            rows.readRow();
+            actual.add(new Variant[] {rows.variant(0), rows.variant(1)});
+          }
+        }
+      }
+      assertEquals(expected.size(), actual.size(), layout.toString());
+      for (int i = 0; i < expected.size(); i++) {
+        for (int c = 0; c < 2; c++) {
+          String at = layout + " row " + i + " column " + c;
+          Variant e = expected.get(i)[c];
+          Variant a = actual.get(i)[c];
+          if (e == null) {
+            assertNull(a, at);
+          } else {
+            assertArrayEquals(e.metadataBytes(), a.metadataBytes(), at);
+            assertArrayEquals(e.valueBytes(), a.valueBytes(), at);
+          }
+        }
+      }
+      assertNull(actual.get(4)[0], "SQL NULL stays null");
+    }
+  }
+
+  @Test
+  void aColumnThatIsNotVariantIsRefusedByName() throws IOException {
+    Path file = file(ShreddingLayout.SPEC);
+    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file))) {
+      MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> RowGroupVariants.of(schema, Set.of("id"), RebuildOptions.defaults(), null));
+      assertTrue(e.getMessage().contains("\"id\""), e.getMessage());
+    }
+  }
+}
