@@ -373,7 +373,7 @@ public final class FixedDictionaryBuilder {
           "Cannot build: " + (depth > 0 ? depth + " container(s) still open" : "no value"));
     }
     byte[] value = Arrays.copyOfRange(buf.out, containers.valueStart, buf.len);
-    Variant v = Variant.of(metadata, value, 0, value.length);
+    Variant v = Variant.of(metadata, value, 0, value.length).spansGiven();
     return copies.checksCopies() ? v.checkedWithin(maxDepth) : v;
   }
 }

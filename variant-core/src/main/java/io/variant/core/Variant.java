@@ -35,6 +35,9 @@ public final class Variant extends ScalarAccessors implements Serializable {
   // > 0: a builder checked every byte of this value as validate(KeyOrder.ANY) does, its nesting
   // bounded by this limit; validate() then checks only the metadata
   private int checkedWithinDepth;
+  // the value fills exactly the bytes it was given: a builder made it, so an object's or array's
+  // end is known without parsing its header (valueSize() of a row copied whole, per row)
+  private boolean spansGiven;
 
   Variant(VariantMetadata metadata, byte[] buf, int pos, int limit) {
     super(buf, pos, limit);
@@ -138,7 +141,7 @@ public final class Variant extends ScalarAccessors implements Serializable {
 
   @Override
   int containerEnd() {
-    return container().dataEnd(buf, limit);
+    return spansGiven ? limit : container().dataEnd(buf, limit);
   }
 
   /** Number of fields of an object. @throws VariantTypeException if this is not an object */
@@ -265,6 +268,15 @@ public final class Variant extends ScalarAccessors implements Serializable {
    */
   Variant checkedWithin(int maxDepth) {
     checkedWithinDepth = maxDepth;
+    return this;
+  }
+
+  /**
+   * Marks this value as filling exactly the bytes it was given (a builder's root value, whose
+   * header it wrote for those bytes).
+   */
+  Variant spansGiven() {
+    spansGiven = true;
     return this;
   }
 

@@ -380,7 +380,7 @@ public final class VariantBuilder {
   }
 
   private Variant build(boolean handOver) {
-    Variant v = finisher.finish(handOver, copiedVerbatim);
+    Variant v = finisher.finish(handOver, copiedVerbatim).spansGiven();
     return copiedVerbatim ? v : v.knownSpecOrdered(); // endObject() wrote every object in key order
   }
 }
