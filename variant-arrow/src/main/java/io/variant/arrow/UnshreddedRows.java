@@ -20,7 +20,7 @@ import org.apache.arrow.vector.complex.StructVector;
  * for (Variant v : variants) {
  *   rows.add(v); // null: SQL NULL
  * }
- * rows.into(column); // an empty unshredded VariantVector; then rows.clear() for the next batch
+ * rows.into(column); // an unshredded VariantVector; then rows.clear() for the next batch
  * }</pre>
  *
  * <p><b>Memory:</b> the gathered bytes stay on the heap until {@link #clear()} (whose buffers are
@@ -168,8 +168,8 @@ public final class UnshreddedRows {
   }
 
   /**
-   * Writes the rows gathered into {@code out}, an empty unshredded column, and sets its value
-   * count.
+   * Writes the rows gathered into {@code out}, an unshredded column, as its only rows (whatever it
+   * held before), and sets its value count. Its buffers are kept where they are large enough.
    *
    * @throws IllegalArgumentException if {@code out} is shredded
    */
@@ -179,10 +179,14 @@ public final class UnshreddedRows {
           "Cannot write whole Variants into the shredded column " + out.getName());
     }
     StructVector storage = out.getUnderlyingVector();
-    storage.setInitialCapacity(Math.max(rows, 1));
-    storage.allocateNew();
-    while (storage.getValueCapacity() < rows) {
-      storage.reAlloc();
+    if (storage.getValueCapacity() < Math.max(rows, 1)) {
+      // else the buffers of an earlier batch are kept: a new allocation per batch of a reader
+      // took a few percent of reading it
+      storage.setInitialCapacity(Math.max(rows, 1));
+      storage.allocateNew();
+      while (storage.getValueCapacity() < rows) {
+        storage.reAlloc();
+      }
     }
     storage.getValidityBuffer().setBytes(0, validity, 0, (rows + 7) / 8);
     metadata.into(out.metadataVector(), validity, rows);
