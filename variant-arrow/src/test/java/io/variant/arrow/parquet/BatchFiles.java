@@ -16,6 +16,7 @@ import io.variant.shredding.testkit.ShapePlans;
 import io.variant.testkit.Gen;
 import io.variant.testkit.Model;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,6 +82,17 @@ final class BatchFiles {
                 .build());
       }
     }
+  }
+
+  /**
+   * Overwrites the second quarter of {@code file}'s bytes with a pattern: pages no longer decode.
+   */
+  static void damage(Path file) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    for (int i = bytes.length / 4; i < bytes.length / 2; i++) {
+      bytes[i] = (byte) (i * 31);
+    }
+    Files.write(file, bytes);
   }
 
   /** What the row reader gives for {@code column}, row by row ({@code null}: SQL NULL). */

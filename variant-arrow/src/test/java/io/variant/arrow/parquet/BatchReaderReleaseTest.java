@@ -110,11 +110,7 @@ class BatchReaderReleaseTest {
   @Test
   void aDamagedPageFailsNamingTheFileAndNothingLeaks() throws IOException {
     Path file = file(ShreddingLayout.SPEC, 1200);
-    byte[] bytes = Files.readAllBytes(file);
-    for (int i = bytes.length / 4; i < bytes.length / 2; i++) {
-      bytes[i] = (byte) (i * 31);
-    }
-    Files.write(file, bytes);
+    BatchFiles.damage(file);
     try (BufferAllocator allocator = new RootAllocator()) {
       Exception e =
           assertThrows(

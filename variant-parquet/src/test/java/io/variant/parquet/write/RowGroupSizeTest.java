@@ -43,6 +43,14 @@ class RowGroupSizeTest {
     return VariantRecord.builder().set("v", VariantJson.parse(json)).build();
   }
 
+  private static VariantParquetWriter writer(Path file) throws IOException {
+    return VariantParquetWriter.builder(file)
+        .variantColumn("v", PLAN)
+        .rowGroupSize(TARGET)
+        .overwrite()
+        .build();
+  }
+
   private static List<BlockMetaData> groups(Path file) throws IOException {
     try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
       return r.getFooter().getBlocks();
@@ -80,12 +88,7 @@ class RowGroupSizeTest {
       Path file = tmp.resolve("rows-" + growing + ".parquet");
       Random rnd = new Random(7);
       int rows = 12_000;
-      try (VariantParquetWriter w =
-          VariantParquetWriter.builder(file)
-              .variantColumn("v", PLAN)
-              .rowGroupSize(TARGET)
-              .overwrite()
-              .build()) {
+      try (VariantParquetWriter w = writer(file)) {
         for (int i = 0; i < rows; i++) {
           w.write(row(i, growing ? 40 + i / 60 : 120, rnd));
         }
@@ -99,12 +102,7 @@ class RowGroupSizeTest {
     Path file = tmp.resolve("encoded.parquet");
     Random rnd = new Random(11);
     int rows = 12_000;
-    try (VariantParquetWriter w =
-        VariantParquetWriter.builder(file)
-            .variantColumn("v", PLAN)
-            .rowGroupSize(TARGET)
-            .overwrite()
-            .build()) {
+    try (VariantParquetWriter w = writer(file)) {
       List<EncodedRowGroup> encoded = new ArrayList<>();
       try (RowGroupEncoder encoder = w.encoder()) {
         for (int i = 0; i < rows; i++) {
