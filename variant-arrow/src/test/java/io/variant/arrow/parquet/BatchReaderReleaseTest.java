@@ -107,24 +107,28 @@ class BatchReaderReleaseTest {
     }
   }
 
+  /** In the shredded storage and unshredded (each row rebuilt while its pages are read). */
   @Test
   void aDamagedPageFailsNamingTheFileAndNothingLeaks() throws IOException {
     Path file = file(ShreddingLayout.SPEC, 1200);
     BatchFiles.damage(file);
-    try (BufferAllocator allocator = new RootAllocator()) {
-      Exception e =
-          assertThrows(
-              Exception.class,
-              () -> {
-                try (VariantBatchReader reader =
-                    VariantBatchReader.open(file, allocator, BatchOptions.defaults())) {
-                  List<Variant> none = new ArrayList<>();
-                  while (reader.loadNextBatch()) {
-                    none.add(null);
+    for (BatchOptions options :
+        List.of(BatchOptions.defaults(), BatchOptions.defaults().withUnshredded())) {
+      try (BufferAllocator allocator = new RootAllocator()) {
+        Exception e =
+            assertThrows(
+                Exception.class,
+                () -> {
+                  try (VariantBatchReader reader =
+                      VariantBatchReader.open(file, allocator, options)) {
+                    List<Variant> none = new ArrayList<>();
+                    while (reader.loadNextBatch()) {
+                      none.add(null);
+                    }
                   }
-                }
-              });
-      assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+                });
+        assertTrue(e.getMessage().contains(file.toString()), options + ": " + e.getMessage());
+      }
     }
   }
 
