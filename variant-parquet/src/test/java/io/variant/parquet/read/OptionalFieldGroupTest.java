@@ -12,6 +12,7 @@ import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.RebuildOptions;
+import io.variant.shredding.ShreddingException;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -163,6 +164,61 @@ class OptionalFieldGroupTest {
 
     try (VariantParquetReader r = VariantParquetReader.open(file)) {
       assertEquals("{}", VariantJson.toJson(r.read().variant("v")));
+    }
+  }
+
+  private static final MessageType NESTED =
+      MessageTypeParser.parseMessageType(
+          "message m { required int64 id;"
+              + " optional group v (VARIANT(1)) { required binary metadata; optional binary value;"
+              + "   optional group typed_value {"
+              + "     optional group l { optional binary value; optional group typed_value (LIST) {"
+              + "       repeated group list { required group element { optional binary value;"
+              + "         optional group typed_value {"
+              + "           optional group x { optional binary value; optional int64 typed_value; }"
+              + "         } } } } }"
+              + "     optional group o { optional binary value; optional group typed_value {"
+              + "       optional group my-key { optional binary value; optional int64 typed_value; }"
+              + "     } } } } }");
+
+  /**
+   * The refusal names, besides the column, the Variant path of the field (its cause's path): keys
+   * that need quotes quoted, list elements as {@code [*]}.
+   */
+  @Test
+  void theRefusalNamesTheFieldsVariantPath() throws IOException {
+    byte[] metadata =
+        VariantJson.parse("{\"l\": [{\"x\": 1}], \"my-key\": 1, \"o\": {\"my-key\": 2}}")
+            .metadataBytes();
+    SimpleGroupFactory f = new SimpleGroupFactory(NESTED);
+    List<Group> rows = new ArrayList<>();
+    for (long id = 0; id < 3; id++) {
+      Group row = f.newGroup().append("id", id);
+      Group v = row.addGroup("v");
+      v.append("metadata", Binary.fromConstantByteArray(metadata));
+      Group typed = v.addGroup("typed_value");
+      Group element =
+          typed.addGroup("l").addGroup("typed_value").addGroup("list").addGroup("element");
+      Group elementTyped = element.addGroup("typed_value");
+      if (id != 2) {
+        elementTyped.addGroup("x").append("typed_value", 1L); // row 2: x's group null
+      }
+      Group o = typed.addGroup("o").addGroup("typed_value");
+      if (id != 1) {
+        o.addGroup("my-key").append("typed_value", 5L); // row 1: my-key's group null
+      }
+      rows.add(row);
+    }
+    Path file = tmp.resolve("nested-optional-groups.parquet");
+    TestFileWriter.writeRaw(file, NESTED, rows);
+    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+      assertEquals(
+          "{\"l\":[{\"x\":1}],\"o\":{\"my-key\":5}}", VariantJson.toJson(r.read().variant("v")));
+      VariantParquetException key = assertThrows(VariantParquetException.class, r::read);
+      assertEquals("v.typed_value.o.typed_value.my-key", key.column());
+      assertEquals("$.o[\"my-key\"]", ((ShreddingException) key.getCause()).path());
+      VariantParquetException element = assertThrows(VariantParquetException.class, r::read);
+      assertEquals("$.l[*].x", ((ShreddingException) element.getCause()).path());
     }
   }
 }
