@@ -8,13 +8,16 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.VariantType;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.ShreddedType;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,27 +27,15 @@ import org.junit.jupiter.api.io.TempDir;
  * and missing, across pages and row groups.
  */
 class ScalarListKindsReadTest {
-  private static final String[] KINDS = {
-    "boolean",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "float",
-    "double",
-    "decimal(9,2)",
-    "decimal(18,4)",
-    "decimal(38,6)",
-    "date",
-    "time",
-    "timestamp",
-    "timestamp_ntz",
-    "timestamp_nanos",
-    "timestamp_ntz_nanos",
-    "binary",
-    "string",
-    "uuid"
-  };
+  /** Every kind's text form; decimals at the three widths. */
+  private static final String[] KINDS =
+      Arrays.stream(ShreddedType.Kind.values())
+          .flatMap(
+              k ->
+                  k == ShreddedType.Kind.DECIMAL
+                      ? Stream.of("decimal(9,2)", "decimal(18,4)", "decimal(38,6)")
+                      : Stream.of(k.text()))
+          .toArray(String[]::new);
 
   @TempDir Path tmp;
 
