@@ -12,8 +12,8 @@ import org.apache.arrow.vector.complex.StructVector;
  * Whole Variants gathered on the heap row after row, then written into an unshredded {@link
  * VariantVector}'s buffers with one copy per buffer: what {@link VariantVector#setSafe(int,
  * Variant)} of each row writes (the storage and both children non-null for a row, all three null
- * for SQL NULL), without a checked write per buffer and row. Rows that share a {@link
- * VariantMetadata} instance copy its bytes from the first such row, not from the instance again.
+ * for SQL NULL), without a checked write per buffer and row. A row whose dictionary has the bytes
+ * of the last one copied takes them from that copy, without an array of its own.
  *
  * <pre>{@code
  * UnshreddedRows rows = new UnshreddedRows(1024);
@@ -131,8 +131,11 @@ public final class UnshreddedRows {
       return;
     }
     VariantMetadata m = v.metadata();
-    if (m == lastMetadata) {
-      add(v, metadata.data, lastMetadataAt, m.length()); // an earlier row's copy of these bytes
+    if (m == lastMetadata || (lastMetadata != null && m.sameBytes(lastMetadata))) {
+      // an earlier row's copy of these bytes; rows whose reader decodes each row's dictionary
+      // anew share its bytes, not its instance: compared, they are neither copied out nor kept
+      lastMetadata = m;
+      add(v, metadata.data, lastMetadataAt, m.length());
       return;
     }
     int at = metadata.end;

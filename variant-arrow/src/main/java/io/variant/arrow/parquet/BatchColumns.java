@@ -162,7 +162,9 @@ final class BatchColumns {
       } catch (IllegalArgumentException e) { // a repeated VARIANT group
         throw refused(file, whole.keySet().iterator().next(), e.getMessage());
       }
-      unshredded = new UnshreddedColumns(rows, rows.names().stream().map(whole::get).toList());
+      unshredded =
+          new UnshreddedColumns(
+              rows, rows.names().stream().map(whole::get).toList(), options.batchSize());
       requested = requested.union(rows.requested());
     }
     return new BatchColumns(vectors, binder.leaves(), plans, skipped, requested, unshredded);

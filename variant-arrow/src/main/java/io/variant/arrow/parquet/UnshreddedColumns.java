@@ -22,13 +22,14 @@ final class UnshreddedColumns {
 
   /**
    * @param vectors the columns' vectors, in the order of {@code rows}' columns
+   * @param batchSize the most rows a batch holds: room for that many is made once
    */
-  UnshreddedColumns(RowGroupVariants rows, List<VariantVector> vectors) {
+  UnshreddedColumns(RowGroupVariants rows, List<VariantVector> vectors, int batchSize) {
     this.rows = rows;
     this.vectors = vectors.toArray(new VariantVector[0]);
     this.gathered = new UnshreddedRows[this.vectors.length];
     for (int i = 0; i < gathered.length; i++) {
-      gathered[i] = new UnshreddedRows(BatchOptions.DEFAULT_BATCH_SIZE);
+      gathered[i] = new UnshreddedRows(batchSize);
     }
   }
 
