@@ -3,6 +3,7 @@ package io.variant.arrow;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
+import io.variant.core.VariantSink;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.VarBinaryVector;
@@ -26,7 +27,7 @@ import org.apache.arrow.vector.complex.StructVector;
  * <p><b>Memory:</b> the gathered bytes stay on the heap until {@link #clear()} (whose buffers are
  * kept for the next rows). <b>Thread safety:</b> none.
  */
-public final class UnshreddedRows {
+public final class UnshreddedRows implements VariantSink {
   private static final int MAX_BYTES = Integer.MAX_VALUE - 8; // Arrow's offsets are ints
   private byte[] validity;
   private final Column metadata;
@@ -125,24 +126,32 @@ public final class UnshreddedRows {
    *
    * @throws IllegalStateException if the rows' bytes would exceed what Arrow's offsets address
    */
+  @Override
   public void add(Variant v) {
     if (v == null) {
       addNull();
       return;
     }
-    VariantMetadata m = v.metadata();
-    if (m == lastMetadata || (lastMetadata != null && m.sameBytes(lastMetadata))) {
-      // an earlier row's copy of these bytes; rows whose reader decodes each row's dictionary
-      // anew share its bytes, not its instance: compared, they are neither copied out nor kept
-      lastMetadata = m;
-      add(v, metadata.data, lastMetadataAt, m.length());
-      return;
-    }
-    int at = metadata.end;
-    byte[] bytes = v.metadataBytes();
-    add(v, bytes, 0, bytes.length);
-    lastMetadata = m;
-    lastMetadataAt = at;
+    addMetadata(v.metadata());
+    value.reserve(v.bytesGiven()); // at least its size, without parsing its header again
+    value.end += v.copyValueTo(value.data, value.end);
+    value.endRow(rows - 1);
+  }
+
+  /**
+   * Adds the value {@code value[offset, offset + length)} over {@code metadata} as the next row, as
+   * {@link #add(Variant)} adds the Variant of those bytes. The bytes are copied, not checked: they
+   * come from a producer that built them ({@link VariantSink}).
+   *
+   * @throws IllegalStateException if the rows' bytes would exceed what Arrow's offsets address
+   */
+  @Override
+  public void add(VariantMetadata metadata, byte[] value, int offset, int length) {
+    addMetadata(metadata);
+    this.value.reserve(length);
+    System.arraycopy(value, offset, this.value.data, this.value.end, length);
+    this.value.end += length;
+    this.value.endRow(rows - 1);
   }
 
   /**
@@ -152,14 +161,37 @@ public final class UnshreddedRows {
   void add(Variant v, byte[] metadataBytes, int from, int metadataLength) {
     int row = next();
     validity[row >>> 3] |= (byte) (1 << (row & 7));
-    metadata.reserve(metadataLength);
-    // metadataBytes may be metadata.data, which reserve may replace: the old array keeps its bytes
-    System.arraycopy(metadataBytes, from, metadata.data, metadata.end, metadataLength);
-    metadata.end += metadataLength;
+    copyMetadata(metadataBytes, from, metadataLength);
     metadata.endRow(row);
-    value.reserve(v.bytesGiven()); // at least its size, without parsing its header again
+    value.reserve(v.bytesGiven());
     value.end += v.copyValueTo(value.data, value.end);
     value.endRow(row);
+  }
+
+  /** Starts a non-null row with {@code m}'s bytes as its metadata. */
+  private void addMetadata(VariantMetadata m) {
+    int row = next();
+    validity[row >>> 3] |= (byte) (1 << (row & 7));
+    int length = m.length();
+    if (m == lastMetadata || (lastMetadata != null && m.sameBytes(lastMetadata))) {
+      // an earlier row's copy of these bytes; rows whose reader decodes each row's dictionary
+      // anew share its bytes, not its instance: compared, they are neither copied out nor kept
+      lastMetadata = m;
+      copyMetadata(metadata.data, lastMetadataAt, length);
+    } else {
+      lastMetadataAt = metadata.end;
+      lastMetadata = m;
+      copyMetadata(m.toBytes(), 0, length); // a new dictionary: once per run of rows sharing it
+    }
+    metadata.endRow(row);
+  }
+
+  /** Appends {@code bytes[from, from + length)} to the metadata. */
+  private void copyMetadata(byte[] bytes, int from, int length) {
+    metadata.reserve(length);
+    // bytes may be metadata.data, which reserve may replace: the old array keeps its bytes
+    System.arraycopy(bytes, from, metadata.data, metadata.end, length);
+    metadata.end += length;
   }
 
   private int next() {

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantMetadata;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.testkit.Gen;
 import io.variant.testkit.Trials;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link UnshreddedRows} writes the same column as {@link VariantVector#setSafe(int, Variant)} row
  * by row: past its first capacity, with rows sharing one metadata instance, after {@link
- * UnshreddedRows#clear()}.
+ * UnshreddedRows#clear()}, and whether a row comes as a Variant or as bytes lent by a producer.
  */
 class UnshreddedRowsTest {
   @Test
@@ -44,7 +46,21 @@ class UnshreddedRowsTest {
                             : kind == 2 ? sameMetadata(shared, rnd) : Gen.variant(rnd));
               }
               rows.clear();
-              batchRows.forEach(rows::add);
+              for (Variant v : batchRows) {
+                if (v == null || rnd.nextBoolean()) {
+                  rows.add(v);
+                } else {
+                  // as a producer lends its buffer: the value amid other bytes, then overwritten
+                  byte[] value = v.valueBytes();
+                  int before = rnd.nextInt(3);
+                  byte[] lent = new byte[before + value.length + rnd.nextInt(3)];
+                  System.arraycopy(value, 0, lent, before, value.length);
+                  VariantMetadata m =
+                      rnd.nextBoolean() ? v.metadata() : VariantMetadata.of(v.metadataBytes());
+                  rows.add(m, lent, before, value.length);
+                  Arrays.fill(lent, (byte) 0x7F);
+                }
+              }
               assertEquals(batchRows.size(), rows.rows());
               try (VariantVector gathered = empty(allocator);
                   VariantVector oneByOne = empty(allocator)) {

@@ -367,13 +367,30 @@ public final class FixedDictionaryBuilder {
    * @throws IllegalStateException if a container is open or nothing was appended
    */
   public Variant build() {
+    requireComplete();
+    byte[] value = Arrays.copyOfRange(buf.out, containers.valueStart, buf.len);
+    Variant v = Variant.of(metadata, value, 0, value.length).spansGiven();
+    return copies.checksCopies() ? v.checkedWithin(maxDepth) : v;
+  }
+
+  /**
+   * Hands the finished value to {@code sink} as bytes of this builder's buffer, lent for the call,
+   * over the dictionary given to {@link #start}: what {@link #build()} returns, without the copy
+   * into an array of its own and without a {@link Variant} (for a sink that copies it anyway).
+   *
+   * @throws IllegalStateException if a container is open or nothing was appended
+   */
+  public void buildTo(VariantSink sink) {
+    requireComplete();
+    int start = containers.valueStart;
+    sink.add(metadata, buf.out, start, buf.len - start);
+  }
+
+  private void requireComplete() {
     if (!containers.complete()) {
       int depth = containers.depth;
       throw new IllegalStateException(
           "Cannot build: " + (depth > 0 ? depth + " container(s) still open" : "no value"));
     }
-    byte[] value = Arrays.copyOfRange(buf.out, containers.valueStart, buf.len);
-    Variant v = Variant.of(metadata, value, 0, value.length).spansGiven();
-    return copies.checksCopies() ? v.checkedWithin(maxDepth) : v;
   }
 }

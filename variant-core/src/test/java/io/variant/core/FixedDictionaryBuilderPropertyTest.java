@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.testkit.Gen;
 import io.variant.testkit.Trials;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +33,43 @@ class FixedDictionaryBuilderPropertyTest {
           Variant again = b.build();
           assertEquals(v, again);
           assertSame(again, again.validate());
+          // the same value handed to a sink: the built bytes, over the dictionary given
+          Lent lent = new Lent();
+          b.buildTo(lent);
+          assertSame(v.metadata(), lent.metadata);
+          assertArrayEquals(again.valueBytes(), lent.value);
         });
+  }
+
+  /** A sink that keeps a copy of the one value lent to it. */
+  private static final class Lent implements VariantSink {
+    VariantMetadata metadata;
+    byte[] value;
+
+    @Override
+    public void add(Variant v) {
+      throw new AssertionError("a built value comes as bytes");
+    }
+
+    @Override
+    public void add(VariantMetadata m, byte[] bytes, int offset, int length) {
+      if (value != null) {
+        throw new AssertionError("two values");
+      }
+      metadata = m;
+      value = Arrays.copyOfRange(bytes, offset, offset + length);
+    }
+  }
+
+  @Test
+  void anUnfinishedValueIsHandedToNoSink() {
+    FixedDictionaryBuilder b = new FixedDictionaryBuilder(Limits.defaults()).start(ABC);
+    Lent lent = new Lent();
+    assertThrows(IllegalStateException.class, () -> b.buildTo(lent)); // nothing appended
+    b.startObject().key(0).startArray();
+    var e = assertThrows(IllegalStateException.class, () -> b.buildTo(lent));
+    assertTrue(e.getMessage().contains("2 container(s) still open"), e.getMessage());
+    assertNull(lent.value);
   }
 
   /**
@@ -39,14 +78,15 @@ class FixedDictionaryBuilderPropertyTest {
    */
   private static void rebuild(FixedDictionaryBuilder b, Variant v, Random rnd) {
     if (v.isObject() && rnd.nextInt(8) != 0) {
-      b.startObject();
+      // a header guess too large leaves room before the value: the built value starts past it
+      b.startObject(rnd.nextInt(4) == 0 ? rnd.nextInt(24) : 0);
       for (int i = 0; i < v.fieldCount(); i++) {
         b.key(v.fieldId(i));
         rebuild(b, v.fieldValue(i), rnd);
       }
       b.endObject();
     } else if (v.isArray() && rnd.nextInt(8) != 0) {
-      b.startArray();
+      b.startArray(rnd.nextInt(4) == 0 ? rnd.nextInt(24) : 0);
       for (int i = 0; i < v.size(); i++) {
         rebuild(b, v.element(i), rnd);
       }

@@ -28,6 +28,7 @@ class PublicApiTest extends PublicApiContract {
           "io.variant.core.VariantException",
           "io.variant.core.VariantFormatException",
           "io.variant.core.VariantLimitException",
+          "io.variant.core.VariantSink",
           "io.variant.core.VariantMetadata",
           "io.variant.core.VariantType",
           "io.variant.core.VariantTypeException",

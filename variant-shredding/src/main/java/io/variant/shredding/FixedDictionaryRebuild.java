@@ -5,6 +5,7 @@ import io.variant.core.FixedDictionaryBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
+import io.variant.core.VariantSink;
 import java.lang.ref.WeakReference;
 
 /**
@@ -77,6 +78,23 @@ final class FixedDictionaryRebuild {
    * The row rebuilt over {@code rowMetadata} (sorted), or {@code null} if this path declines it.
    */
   Variant rebuild(VariantMetadata rowMetadata, ShreddedSource source) {
+    return appendRow(rowMetadata, source) ? b.build() : null;
+  }
+
+  /**
+   * {@link #rebuild} handing the row to {@code sink} ({@link FixedDictionaryBuilder#buildTo});
+   * returns false, handing nothing, if this path declines the row.
+   */
+  boolean rebuildTo(VariantMetadata rowMetadata, ShreddedSource source, VariantSink sink) {
+    if (!appendRow(rowMetadata, source)) {
+      return false;
+    }
+    b.buildTo(sink); // outside appendRow: what the sink throws is not a decline
+    return true;
+  }
+
+  /** Appends the row to the builder; false if this path declines it. */
+  private boolean appendRow(VariantMetadata rowMetadata, ShreddedSource source) {
     Resolution r = resolve(rowMetadata);
     ids = r.ids;
     // resolve() found the row's dictionary holds the cached one's bytes: its residuals, which
@@ -86,9 +104,9 @@ final class FixedDictionaryRebuild {
       if (!append(root, source)) {
         b.appendNull();
       }
-      return b.build();
+      return true;
     } catch (Decline | IllegalArgumentException | VariantException e) {
-      return null;
+      return false;
     }
   }
 

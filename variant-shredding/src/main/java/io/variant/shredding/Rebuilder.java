@@ -7,6 +7,7 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
 import io.variant.core.VariantMetadata;
+import io.variant.core.VariantSink;
 import io.variant.core.internal.ExclusiveUse;
 import io.variant.shredding.ShreddingPlan.ArrayPlan;
 import io.variant.shredding.ShreddingPlan.ObjectPlan;
@@ -125,13 +126,41 @@ public final class Rebuilder {
     }
   }
 
+  /**
+   * Rebuilds one row into {@code sink}, as {@link #rebuild} returns it: a row the fast path builds
+   * comes as bytes of its builder, copied once by the sink, and no {@link Variant} is made of it.
+   *
+   * @throws ShreddingException naming the path of an invalid combination
+   * @throws io.variant.core.VariantLimitException past a limit of {@link RebuildOptions#limits()}
+   * @throws java.util.ConcurrentModificationException if another thread is inside this rebuilder
+   */
+  public void rebuildTo(VariantMetadata rowMetadata, ShreddedSource root, VariantSink sink) {
+    use.enter();
+    try {
+      if (!fastPath(rowMetadata) || !sortedDictionaryRows.rebuildTo(rowMetadata, root, sink)) {
+        sink.add(rebuildGenerally(rowMetadata, root));
+      }
+    } finally {
+      use.exit();
+    }
+  }
+
+  /** Whether the fast path may take rows over {@code rowMetadata}. */
+  private boolean fastPath(VariantMetadata rowMetadata) {
+    return sortedDictionaryRows != null && rowMetadata != null && rowMetadata.isSorted();
+  }
+
   private Variant rebuildExclusively(VariantMetadata rowMetadata, ShreddedSource root) {
-    if (sortedDictionaryRows != null && rowMetadata != null && rowMetadata.isSorted()) {
+    if (fastPath(rowMetadata)) {
       Variant v = sortedDictionaryRows.rebuild(rowMetadata, root);
       if (v != null) {
         return v;
       }
     }
+    return rebuildGenerally(rowMetadata, root);
+  }
+
+  private Variant rebuildGenerally(VariantMetadata rowMetadata, ShreddedSource root) {
     VariantBuilder b = builderFor(rowMetadata);
     try {
       if (!slot(b, null, plan, root)) {

@@ -11,9 +11,9 @@ import org.apache.parquet.column.page.PageReadStore;
 /**
  * The VARIANT columns of a batch read in the unshredded storage ({@link
  * BatchOptions#unshredded()}): each row rebuilt whole from the pages by {@link RowGroupVariants}
- * (the row reader's rebuild, straight from the decoded leaves), gathered on the heap ({@link
- * UnshreddedRows}) and written into the column's vector once per batch. Rebuilding from the pages
- * skips the shredded vectors that {@code Unshred} would read back.
+ * (the row reader's rebuild, straight from the decoded leaves), handed as its builder's bytes to a
+ * gather on the heap ({@link UnshreddedRows}) and written into the column's vector once per batch.
+ * Rebuilding from the pages skips the shredded vectors that {@code Unshred} would read back.
  */
 final class UnshreddedColumns {
   private final RowGroupVariants rows;
@@ -56,7 +56,10 @@ final class UnshreddedColumns {
         column = -1;
         rows.readRow();
         for (column = 0; column < gathered.length; column++) {
-          gathered[column].add(rows.variant(column));
+          // a row the rebuild builds comes as its builder's bytes, copied once into the gather
+          if (!rows.variantTo(column, gathered[column])) {
+            gathered[column].addNull();
+          }
         }
       }
     } catch (RuntimeException e) {

@@ -2,6 +2,7 @@
 package io.variant.parquet.read;
 
 import io.variant.core.Variant;
+import io.variant.core.VariantSink;
 import io.variant.parquet.VariantParquetException;
 import io.variant.shredding.RebuildOptions;
 import java.util.List;
@@ -22,7 +23,7 @@ import org.apache.parquet.schema.MessageType;
  *   rows.open(group);
  *   for (long r = 0; r < group.getRowCount(); r++) {
  *     rows.readRow();
- *     Variant event = rows.variant(0); // null for SQL NULL
+ *     Variant event = rows.variant(0); // null for SQL NULL; or rows.variantTo(0, sink)
  *   }
  * }
  * }</pre>
@@ -103,5 +104,16 @@ public final class RowGroupVariants {
    */
   public Variant variant(int i) {
     return columns[i].rebuild();
+  }
+
+  /**
+   * Hands column {@code i} of the row read last to {@code sink}: the Variant {@link #variant(int)}
+   * returns, as bytes lent for the call where the rebuild built it, so a sink that copies it (a
+   * columnar batch) copies it once. Returns false, handing nothing, for SQL NULL.
+   *
+   * @throws VariantParquetException naming the column if its parts do not make a Variant
+   */
+  public boolean variantTo(int i, VariantSink sink) {
+    return columns[i].rebuildTo(sink);
   }
 }

@@ -5,6 +5,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantMetadata;
+import io.variant.core.VariantSink;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.RebuildOptions;
@@ -70,26 +71,65 @@ final class VariantColumnReader implements RowColumn {
       throw typedError; // names the typed column; the rebuilder would report only the slot path
     }
     try {
-      PullSource p = pulled;
-      if (p != null) {
-        if (!p.hasTyped()) {
-          Variant v = p.residual();
-          if (v != null) {
-            return v; // as below
-          }
-        }
-        return rebuilder.rebuild(metadata(), p);
+      Variant stored = stored();
+      if (stored != null) {
+        return stored;
       }
-      if (!root.hasTyped() && root.hasResidual()) {
-        return root.residual(); // unshredded row: the stored bytes are the value, no copy needed
-      }
-      return rebuilder.rebuild(root.node.layout().hasMetadataColumn() ? metadata() : null, root);
+      return pulled != null
+          ? rebuilder.rebuild(metadata(), pulled)
+          : rebuilder.rebuild(root.node.layout().hasMetadataColumn() ? metadata() : null, root);
     } catch (VariantParquetException e) {
       throw e; // names its column already
     } catch (VariantException e) {
-      throw new VariantParquetException(
-          null, name, -1, "Cannot rebuild the Variant: " + e.getMessage(), e);
+      throw cannotRebuild(e);
     }
+  }
+
+  /**
+   * {@link #rebuild()} handing the row to {@code sink} ({@link Rebuilder#rebuildTo}); returns
+   * false, handing nothing, for SQL NULL.
+   *
+   * @throws VariantParquetException as {@link #rebuild()}
+   */
+  boolean rebuildTo(VariantSink sink) {
+    if (!present) {
+      return false;
+    }
+    if (typedError != null) {
+      throw typedError;
+    }
+    try {
+      Variant stored = stored();
+      if (stored != null) {
+        sink.add(stored);
+      } else if (pulled != null) {
+        rebuilder.rebuildTo(metadata(), pulled, sink);
+      } else {
+        rebuilder.rebuildTo(root.node.layout().hasMetadataColumn() ? metadata() : null, root, sink);
+      }
+      return true;
+    } catch (VariantParquetException e) {
+      throw e;
+    } catch (VariantException e) {
+      throw cannotRebuild(e);
+    }
+  }
+
+  /**
+   * The row's residual when it is the whole value (no typed part): an unshredded row, whose stored
+   * bytes are the value with no copy needed; else {@code null}.
+   */
+  private Variant stored() {
+    PullSource p = pulled;
+    if (p != null) {
+      return p.hasTyped() ? null : p.residual();
+    }
+    return !root.hasTyped() && root.hasResidual() ? root.residual() : null;
+  }
+
+  private VariantParquetException cannotRebuild(VariantException e) {
+    return new VariantParquetException(
+        null, name, -1, "Cannot rebuild the Variant: " + e.getMessage(), e);
   }
 
   /**
