@@ -92,7 +92,6 @@ public final class Unshred {
       }
       int start = metadata.start(row);
       int end = start + metadata.length(row);
-      Variant v;
       try {
         // rows often repeat the last row's dictionary: the same instance then, not parsed again
         if (last == null || !Arrays.equals(m, lastStart, lastEnd, m, start, end)) {
@@ -102,19 +101,16 @@ public final class Unshred {
         lastEnd = end;
         HeapSlot slot = root.at(row, last);
         if (!plan.isShredded() && slot.hasResidual()) {
-          v = slot.residual(); // the row's own bytes
+          Variant v = slot.residual(); // the row's own bytes
           v.valueSize(); // a malformed one fails here, at its row
+          output.add(v, m, start, last.length());
         } else {
-          v = rebuilder.rebuild(last, slot);
+          // a row the rebuild builds comes as its builder's bytes, copied once into the output;
+          // its dictionary is the rebuild's copy of the row's, one instance per distinct one
+          rebuilder.rebuildTo(last, slot, output);
         }
       } catch (VariantException e) {
         throw VariantVectorException.at(row, "rebuild the Variant", e.getMessage(), e);
-      }
-      if (v.metadata() == last || v.metadata().sameBytes(last)) {
-        output.add(v, m, start, last.length());
-      } else {
-        byte[] bytes = v.metadataBytes(); // keys the rebuild added
-        output.add(v, bytes, 0, bytes.length);
       }
     }
     return output;
