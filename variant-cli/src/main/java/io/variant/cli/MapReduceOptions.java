@@ -37,7 +37,8 @@ final class MapReduceOptions {
         .withCodec(c.parquet.codec.parquet)
         .withOnError(c.errors.skips() ? ConvertMapper.OnError.SKIP : ConvertMapper.OnError.FAIL)
         .withMaxSplitBytes(maxSplitBytes)
-        .withOverwrite(c.overwrite);
+        .withOverwrite(c.overwrite)
+        .withInferTemporal(c.rules.inferTemporal);
   }
 
   /** Parquet's sizes, which the job's tasks read from its configuration. */
@@ -51,10 +52,6 @@ final class MapReduceOptions {
   }
 
   private static void refuse(ConvertCommand c, CommandSpec spec) {
-    if (c.rules.inferTemporal) {
-      throw new ParameterException(
-          spec.commandLine(), "--infer-temporal is for the local engine, not --engine mapreduce");
-    }
     if (c.parquet.maxFileSize != null) {
       throw new ParameterException(
           spec.commandLine(),

@@ -18,8 +18,8 @@ import org.apache.parquet.io.LocalInputFile;
  * The summary of {@code convert --engine mapreduce} into a local directory, in the local engine's
  * format ({@link ConvertSummary}): rows read, written and rejected from the job's counters, the
  * typed columns and where the plan came from, bytes in and out and their ratio, rows/s, the part
- * files one a line, and the residual share of the typed paths with {@code --warn-residual}'s
- * warnings.
+ * files one a line, the strings {@code --infer-temporal} converted, and the residual share of the
+ * typed paths with {@code --warn-residual}'s warnings.
  */
 final class MapReduceSummary {
   private MapReduceSummary() {}
@@ -48,6 +48,7 @@ final class MapReduceSummary {
     }
     long in = ConvertCommand.totalBytes(InputPaths.expand(c.inputs, InputPaths::anyFile));
     summary.bytes(Math.max(0, in), files);
+    summary.temporal(c.rules.inferTemporal ? r.temporal() : -1);
     if (c.parquet.layout == ShreddingLayout.SPEC) {
       summary.residual(ResidualShare.of(parts, c.parquet.column).summary(c.warnResidual));
     }

@@ -29,6 +29,8 @@ class EnginesPlanTest {
 
     assertSamePlan(events, "defaults");
     assertSamePlan(events, "sampled", "--sample", "1000"); // 16 lines from each of 64 places
+    String temporal = assertSamePlan(events, "temporal", "--infer-temporal");
+    assertTrue(temporal.contains("\"ts\": timestamp"), temporal);
   }
 
   @Test

@@ -68,10 +68,21 @@ class InferTemporalTest {
   }
 
   @Test
-  void theMapReduceEngineRefusesIt() throws IOException {
-    CliRunner.Result r = MapReduceRuns.convert(input(), dir.resolve("mr"), 2, "--infer-temporal");
+  void theMapReduceEngineStoresThemAsTheLocalOneDoes() throws IOException {
+    Path in = input();
+    Path out = dir.resolve("mr");
 
-    assertEquals(2, r.exitCode(), r.err());
-    assertTrue(r.err().contains("--infer-temporal is for the local engine"), r.err());
+    CliRunner.Result r = MapReduceRuns.convert(in, out, 2, "--infer-temporal");
+
+    assertEquals(0, r.exitCode(), r.err());
+    // both map tasks' conversions, summed
+    assertTrue(
+        r.err().contains("--infer-temporal: 800 strings stored as dates or timestamps"), r.err());
+    CliRunner.Result cat = CliRunner.run("", "cat", out.toString());
+    assertEquals(0, cat.exitCode(), cat.err());
+    List<String> expected =
+        Files.readAllLines(in).stream().map(l -> VariantJson.toJson(VariantJson.parse(l))).toList();
+    assertEquals(expected, cat.out().lines().toList());
+    // that its plan, inferred from converted rows, is the local one: EnginesPlanTest
   }
 }

@@ -21,5 +21,10 @@ public enum ConvertCounters {
    * Non-null residual ({@code value}) values of the part files: whole rows or the parts the plan
    * does not type.
    */
-  RESIDUAL_VALUES
+  RESIDUAL_VALUES,
+  /**
+   * Strings the mappers stored as dates or timestamps ({@link
+   * ConvertJob.Options#withInferTemporal}); 0 without the option.
+   */
+  TEMPORAL_STRINGS
 }

@@ -45,6 +45,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *   --codec zstd|snappy|gzip|none   (default zstd)
  *   --on-error fail|skip   a line that is not JSON fails the job, or is skipped into _rejects/ (default fail)
  *   --max-split-bytes N    split inputs into pieces of at most N bytes (default: Hadoop's, the block size)
+ *   --infer-temporal       store strings that are dates or timestamps as such (opt-in)
  *   --overwrite            delete OUTDIR first
  * </pre>
  *
@@ -71,7 +72,8 @@ public final class ConvertJob extends Configured implements Tool {
       long maxSplitBytes,
       boolean overwrite,
       InferenceOptions inference,
-      JsonOptions json) {
+      JsonOptions json,
+      boolean inferTemporal) {
     public Options {
       inputs = List.copyOf(inputs);
       Objects.requireNonNull(output, "output");
@@ -89,7 +91,8 @@ public final class ConvertJob extends Configured implements Tool {
     /**
      * Inputs to a directory with the defaults: inferred plan from {@link SpreadSample#DEFAULT_ROWS}
      * rows ({@link PlanSample#DEFAULT_INFERENCE}), column {@code variant}, spec layout, lossless
-     * widening, ZSTD, fail on bad lines, JSON parsed with {@link JsonOptions#defaults()}.
+     * widening, ZSTD, fail on bad lines, JSON parsed with {@link JsonOptions#defaults()}, strings
+     * kept as strings.
      */
     public static Options of(List<String> inputs, String output) {
       return new Options(
@@ -105,7 +108,8 @@ public final class ConvertJob extends Configured implements Tool {
           0,
           false,
           PlanSample.DEFAULT_INFERENCE,
-          JsonOptions.defaults());
+          JsonOptions.defaults(),
+          false);
     }
 
     public Options withPlan(ShreddingPlan p) {
@@ -154,6 +158,15 @@ public final class ConvertJob extends Configured implements Tool {
       return with(d -> d.json = j);
     }
 
+    /**
+     * Whether strings that are dates or timestamps, and print back exactly as they were, are stored
+     * as such ({@link io.variant.core.json.TemporalStrings}), in the sample the plan is inferred
+     * from and in every row written; {@link ConvertCounters#TEMPORAL_STRINGS} counts them.
+     */
+    public Options withInferTemporal(boolean on) {
+      return with(d -> d.inferTemporal = on);
+    }
+
     /** These options reading {@code inputs} into {@code output}. */
     Options withInputs(List<String> inputs, String output) {
       return with(
@@ -164,63 +177,10 @@ public final class ConvertJob extends Configured implements Tool {
     }
 
     /** These options with {@code change} made to a copy of their fields, validated again. */
-    private Options with(Consumer<Draft> change) {
-      Draft d = new Draft(this);
+    private Options with(Consumer<OptionsDraft> change) {
+      OptionsDraft d = new OptionsDraft(this);
       change.accept(d);
       return d.build();
-    }
-
-    /**
-     * A mutable copy of the fields: the one place that lists them all besides the record header, so
-     * a new option is added here and in one wither.
-     */
-    private static final class Draft {
-      List<String> inputs;
-      String output;
-      ShreddingPlan plan;
-      int sampleRows;
-      String column;
-      ShreddingLayout layout;
-      NumericWidening widening;
-      CompressionCodecName codec;
-      ConvertMapper.OnError onError;
-      long maxSplitBytes;
-      boolean overwrite;
-      InferenceOptions inference;
-      JsonOptions json;
-
-      Draft(Options o) {
-        inputs = o.inputs;
-        output = o.output;
-        plan = o.plan;
-        sampleRows = o.sampleRows;
-        column = o.column;
-        layout = o.layout;
-        widening = o.widening;
-        codec = o.codec;
-        onError = o.onError;
-        maxSplitBytes = o.maxSplitBytes;
-        overwrite = o.overwrite;
-        inference = o.inference;
-        json = o.json;
-      }
-
-      Options build() {
-        return new Options(
-            inputs,
-            output,
-            plan,
-            sampleRows,
-            column,
-            layout,
-            widening,
-            codec,
-            onError,
-            maxSplitBytes,
-            overwrite,
-            inference,
-            json);
-      }
     }
   }
 
@@ -248,6 +208,11 @@ public final class ConvertJob extends Configured implements Tool {
       return counters.findCounter(c).getValue();
     }
 
+    /** Strings stored as dates or timestamps ({@link Options#withInferTemporal}). */
+    public long temporal() {
+      return count(ConvertCounters.TEMPORAL_STRINGS);
+    }
+
     /** Typed values over typed and residual values, 0 with none. */
     public double typedShare() {
       return new ShreddingCounts(
@@ -259,13 +224,14 @@ public final class ConvertJob extends Configured implements Tool {
     public String summary() {
       return String.format(
           Locale.ROOT,
-          "%d rows in, %d written, %d rejected; typed share %.1f%% (%d typed, %d residual values)%s",
+          "%d rows in, %d written, %d rejected; typed share %.1f%% (%d typed, %d residual values)%s%s",
           count(ConvertCounters.ROWS_IN),
           count(ConvertCounters.ROWS_WRITTEN),
           count(ConvertCounters.ROWS_REJECTED),
           100 * typedShare(),
           count(ConvertCounters.TYPED_VALUES),
           count(ConvertCounters.RESIDUAL_VALUES),
+          temporal() > 0 ? "; " + temporal() + " strings stored as dates or timestamps" : "",
           sample == null
               ? "; plan given"
               : "; plan inferred from "
@@ -302,6 +268,7 @@ public final class ConvertJob extends Configured implements Tool {
     conf.set(ConvertMapper.ON_ERROR, options.onError().name().toLowerCase(Locale.ROOT));
     conf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, true);
     ConvertMapper.setJsonOptions(conf, options.json());
+    conf.setBoolean(ConvertMapper.INFER_TEMPORAL, options.inferTemporal()); // before the sample
     ZstdCodec.register(conf);
     VariantParquetOutputFormat.setColumn(job, options.column());
     VariantParquetOutputFormat.setLayout(job, options.layout());

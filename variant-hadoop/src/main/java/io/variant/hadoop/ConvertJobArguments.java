@@ -17,7 +17,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 final class ConvertJobArguments {
   static final String USAGE =
       "usage: ConvertJob [--plan TEXT|@FILE] [--sample N] [--column NAME] [--layout spec|draft] "
-          + "[--widening lossless|same-scale|strict] [--codec zstd|snappy|gzip|none] [--on-error fail|skip] [--max-split-bytes N] [--overwrite] -o OUTDIR IN...";
+          + "[--widening lossless|same-scale|strict] [--codec zstd|snappy|gzip|none] [--on-error fail|skip] [--max-split-bytes N] [--infer-temporal] [--overwrite] -o OUTDIR IN...";
 
   private ConvertJobArguments() {}
 
@@ -49,6 +49,7 @@ final class ConvertJobArguments {
             o = o.withOnError(choice(a, value(args, ++i, a), ConvertMapper.OnError.class));
         case "--max-split-bytes" -> o = o.withMaxSplitBytes(Long.parseLong(value(args, ++i, a)));
         case "--overwrite" -> o = o.withOverwrite(true);
+        case "--infer-temporal" -> o = o.withInferTemporal(true);
         default -> {
           if (a.startsWith("-") && a.length() > 1) {
             throw new IllegalArgumentException("unknown option " + a);

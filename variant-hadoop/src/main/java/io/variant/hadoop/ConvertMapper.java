@@ -8,6 +8,7 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
 import io.variant.core.json.JsonOptions;
+import io.variant.core.json.TemporalStrings;
 import io.variant.core.json.VariantJson;
 import io.variant.core.json.VariantJsonException;
 import io.variant.parquet.VariantRecord;
@@ -45,6 +46,13 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
 
   /** Configuration key: the deepest nesting of a line's objects and arrays. */
   public static final String MAX_DEPTH = "variant.convert.max-depth";
+
+  /**
+   * Configuration key: {@code true} stores strings that are dates or timestamps, and print back
+   * exactly as they were, as such ({@link TemporalStrings}); read by {@link PlanSample} too, so the
+   * plan is inferred from the rows as they are written.
+   */
+  public static final String INFER_TEMPORAL = "variant.convert.infer-temporal";
 
   /** Configuration key: the largest value of one line, in bytes. */
   public static final String MAX_VALUE_BYTES = "variant.convert.max-value-bytes";
@@ -104,6 +112,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   private JsonOptions json;
   private String file;
   private FSDataOutputStream rejects;
+  private TemporalStrings temporal; // null unless INFER_TEMPORAL
 
   @Override
   protected void setup(Context context) {
@@ -111,6 +120,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     column = conf.get(VariantParquetOutputFormat.COLUMN, VariantParquetOutputFormat.DEFAULT_COLUMN);
     onError = onError(conf);
     json = jsonOptions(conf);
+    temporal = temporal(conf, json);
     file =
         context.getInputSplit() instanceof FileSplit s
             ? s.getPath().toString()
@@ -128,6 +138,13 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       throw new IllegalArgumentException(
           "Cannot read " + ON_ERROR + ": expected fail or skip, was " + text, e);
     }
+  }
+
+  /** The converter {@link #INFER_TEMPORAL} asks for, or {@code null}. */
+  static TemporalStrings temporal(Configuration conf, JsonOptions json) {
+    return conf.getBoolean(INFER_TEMPORAL, false)
+        ? new TemporalStrings(json.builderOptions())
+        : null;
   }
 
   /** Stores how lines are parsed in {@code conf}, for the tasks and {@link #jsonOptions}. */
@@ -179,6 +196,15 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       }
       reject(context, offset.get(), e, line);
       return;
+    }
+    if (temporal != null) {
+      long before = temporal.converted();
+      v = temporal.convert(v);
+      if (temporal.converted() > before) {
+        context
+            .getCounter(ConvertCounters.TEMPORAL_STRINGS)
+            .increment(temporal.converted() - before);
+      }
     }
     context.write(null, VariantRecord.builder().set(column, v).build());
   }

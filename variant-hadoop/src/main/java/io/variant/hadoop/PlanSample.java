@@ -5,6 +5,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantMetadata;
 import io.variant.core.json.JsonOptions;
+import io.variant.core.json.TemporalStrings;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.internal.CheckedPlan;
 import io.variant.shredding.ShreddingPlan;
@@ -85,7 +86,8 @@ public record PlanSample(
     Rows sampled =
         new Rows(
             PlanInference.create(options.withWidening(VariantParquetOutputFormat.widening(conf))),
-            json);
+            json,
+            ConvertMapper.temporal(conf, json)); // the rows as the tasks will write them
     List<FileStatus> files = new Listing().files(job);
     CompressionCodecFactory codecs = new CompressionCodecFactory(conf);
     String why = null;
@@ -119,13 +121,15 @@ public record PlanSample(
   private static final class Rows {
     final PlanInference inference;
     final JsonOptions json;
+    final TemporalStrings temporal; // null unless the job converts temporal strings
     final SpreadSample.Kept kept = new SpreadSample.Kept();
     final Set<String> keys = new LinkedHashSet<>();
     long count;
 
-    Rows(PlanInference inference, JsonOptions json) {
+    Rows(PlanInference inference, JsonOptions json, TemporalStrings temporal) {
       this.inference = inference;
       this.json = json;
+      this.temporal = temporal;
     }
 
     /** Takes {@code line} if it is a document; returns whether it was. */
@@ -135,6 +139,9 @@ public record PlanSample(
         v = VariantJson.parse(Arrays.copyOf(line.getBytes(), line.getLength()), json);
       } catch (VariantException e) {
         return false; // blank or bad: the task decides
+      }
+      if (temporal != null) {
+        v = temporal.convert(v);
       }
       inference.add(v);
       kept.add(v);

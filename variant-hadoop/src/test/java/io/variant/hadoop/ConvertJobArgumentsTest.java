@@ -33,6 +33,7 @@ class ConvertJobArgumentsTest {
     assertEquals(ConvertMapper.OnError.FAIL, o.onError());
     assertEquals(0, o.maxSplitBytes());
     assertFalse(o.overwrite());
+    assertFalse(o.inferTemporal());
     assertEquals(ConvertJob.Options.of(List.of("a.ndjson", "b/*.gz"), "out"), o);
   }
 
@@ -58,6 +59,7 @@ class ConvertJobArgumentsTest {
               "--max-split-bytes",
               "4096",
               "--overwrite",
+              "--infer-temporal",
               "--output",
               "o",
               "in"
@@ -71,6 +73,7 @@ class ConvertJobArgumentsTest {
     assertEquals(ConvertMapper.OnError.SKIP, o.onError());
     assertEquals(4096, o.maxSplitBytes());
     assertTrue(o.overwrite());
+    assertTrue(o.inferTemporal());
     assertEquals("o", o.output());
     assertEquals(List.of("in"), o.inputs());
     assertEquals(

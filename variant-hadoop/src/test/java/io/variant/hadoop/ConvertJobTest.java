@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -55,6 +56,40 @@ class ConvertJobTest {
     assertEquals(lines.size(), r.sample().rows(), r.summary()); // the default sample: every row
     assertTrue(r.summary().contains("plan inferred from all 750 rows"), r.summary());
     assertTrue(Files.exists(dir.resolve("out/_SUCCESS")));
+  }
+
+  @Test
+  void temporalStringsAreStoredAsSuchInEveryTaskAndCounted() throws Exception {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "{\"id\": %d, \"at\": \"2024-03-01T10:%02d:%02d.%03dZ\", \"day\": \"2024-03-%02d\","
+                  + " \"note\": \"2024-03-01 10:00\"}",
+              i,
+              i / 60,
+              i % 60,
+              1 + i % 999,
+              1 + i % 28));
+    }
+    Path in = Files.write(dir.resolve("a.ndjson"), lines);
+
+    ConvertJob.Options options =
+        ConvertJob.Options.of(List.of(in.toString()), dir.resolve("out").toString())
+            .withInferTemporal(true)
+            .withMaxSplitBytes(Files.size(in) / 3);
+    ConvertJob.Result r = ConvertJob.run(Events.localConf(dir), options, false);
+
+    assertTrue(r.succeeded(), r.summary());
+    assertTrue(Events.partFiles(dir.resolve("out")).size() >= 3);
+    assertEquals(2000, r.temporal(), r.summary()); // "at" and "day"; "note" is no ISO form
+    assertTrue(r.summary().contains("2000 strings stored as dates or timestamps"), r.summary());
+    // the sample saw the rows as converted: the plan types them as what the tasks write
+    String plan = r.plan().print();
+    assertTrue(plan.contains("\"at\": timestamp") && plan.contains("\"day\": date"), plan);
+    assertFalse(plan.contains("\"note\": timestamp"), plan);
+    assertEquals(Events.canonical(lines), Events.readAll(dir.resolve("out"), "variant"));
   }
 
   @Test
