@@ -10,10 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
-import io.variant.shredding.testkit.PlanGen;
-import io.variant.shredding.testkit.ShapePlans;
 import io.variant.shredding.testkit.ShreddedTree;
-import io.variant.testkit.Gen;
 import io.variant.testkit.Hex;
 import io.variant.testkit.Trials;
 import java.util.Random;
@@ -36,12 +33,10 @@ class FixedDictionaryRebuildPropertyTest {
     Trials.run(
         "fastPathEqualsGeneralPathOrDeclines",
         rnd -> {
-          Variant canonical = Gen.variant(rnd);
-          Variant v =
-              rnd.nextInt(4) == 0 ? Gen.padded(rnd, Gen.nonCanonical(rnd, canonical)) : canonical;
-          ShreddingPlan plan =
-              rnd.nextBoolean() ? ShapePlans.planFor(rnd, canonical) : PlanGen.plan(rnd);
-          ShreddedTree row = SplitRebuild.split(v, plan, SplitOptions.defaults());
+          SplitRebuild.SplitRow generated = SplitRebuild.SplitRow.generate(rnd);
+          Variant v = generated.value();
+          ShreddingPlan plan = generated.plan();
+          ShreddedTree row = generated.row();
           for (RebuildOptions o : OPTIONS) {
             boolean fast = compare(v.metadata(), row, plan, o, rnd);
             if (v.metadata().isSorted()) {

@@ -8,14 +8,33 @@ import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantEquality;
 import io.variant.core.VariantMetadata;
+import io.variant.shredding.testkit.PlanGen;
+import io.variant.shredding.testkit.ShapePlans;
 import io.variant.shredding.testkit.ShreddedTree;
+import io.variant.testkit.Gen;
 import io.variant.testkit.Hex;
+import java.util.Random;
 
 /**
  * Test helpers: split into a {@link ShreddedTree}, rebuild from it, and the checks the tests share.
  */
 final class SplitRebuild {
   private SplitRebuild() {}
+
+  /**
+   * A generated row split by a generated plan: the value (non-canonical and padded one time in
+   * four), the plan (shaped like the value or independent of it, half the time each) and the split.
+   */
+  record SplitRow(Variant value, ShreddingPlan plan, ShreddedTree row) {
+    static SplitRow generate(Random rnd) {
+      Variant canonical = Gen.variant(rnd);
+      Variant v =
+          rnd.nextInt(4) == 0 ? Gen.padded(rnd, Gen.nonCanonical(rnd, canonical)) : canonical;
+      ShreddingPlan plan =
+          rnd.nextBoolean() ? ShapePlans.planFor(rnd, canonical) : PlanGen.plan(rnd);
+      return new SplitRow(v, plan, split(v, plan, SplitOptions.defaults()));
+    }
+  }
 
   /** Splits {@code v} into a fresh in-memory row. */
   static ShreddedTree split(Variant v, ShreddingPlan plan, SplitOptions options) {
