@@ -13,6 +13,7 @@ import io.variant.core.VariantSink;
 import io.variant.shredding.testkit.ShreddedTree;
 import io.variant.testkit.Trials;
 import java.util.Arrays;
+import java.util.ConcurrentModificationException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -124,5 +125,43 @@ class RebuildToSinkPropertyTest {
     rebuilder.rebuildTo(ab, root, kept);
     assertEquals(1, kept.asBytes);
     assertEquals(7L, Variant.of(ab, kept.value, 0, kept.value.length).field("a").longValue());
+  }
+
+  @Test
+  void aRowTheFastPathDeclinesComesAsTheGeneralPathsVariant() {
+    VariantMetadata onlyB = VariantMetadata.of(new byte[] {0x11, 1, 0, 1, 'b'}); // sorted ["b"]
+    ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
+    ShreddedTree.Slot root = ShreddedTree.typed(ShreddedTree.fields(ShreddedTree.typed(7L)));
+    Kept kept = new Kept();
+    Rebuilder.of(plan).rebuildTo(onlyB, root, kept); // "a" is not in the row's dictionary
+    assertEquals(1, kept.rows);
+    assertEquals(0, kept.asBytes, "the general path's row is a Variant");
+    Variant expected = Rebuilder.of(plan).rebuild(onlyB, root);
+    assertArrayEquals(expected.valueBytes(), kept.value);
+    assertArrayEquals(expected.metadataBytes(), kept.metadata.toBytes());
+  }
+
+  @Test
+  void aSinkThatReentersItsRebuilderIsRefused() {
+    VariantMetadata ab = VariantMetadata.of(new byte[] {0x11, 2, 0, 1, 2, 'a', 'b'});
+    ShreddingPlan plan = ShreddingPlan.parse("{\"a\": int64}");
+    ShreddedTree.Slot root = ShreddedTree.typed(ShreddedTree.fields(ShreddedTree.typed(7L)));
+    Rebuilder rebuilder = Rebuilder.of(plan);
+    VariantSink reentrant =
+        new VariantSink() {
+          @Override
+          public void add(Variant v) {
+            rebuilder.rebuild(ab, root);
+          }
+
+          @Override
+          public void add(VariantMetadata m, byte[] bytes, int offset, int length) {
+            rebuilder.rebuild(ab, root); // its builder's bytes would be overwritten
+          }
+        };
+    var e =
+        assertThrows(
+            ConcurrentModificationException.class, () -> rebuilder.rebuildTo(ab, root, reentrant));
+    assertTrue(e.getMessage().contains("re-entered by the same thread"), e.getMessage());
   }
 }
