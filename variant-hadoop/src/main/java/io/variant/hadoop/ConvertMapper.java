@@ -219,7 +219,8 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
         VariantLimitException.isCauseOf(e) ? Problem.OVER_LIMIT : Problem.MALFORMED);
   }
 
-  private static boolean isBlank(byte[] utf8) {
+  /** Whether a line holds only spaces, tabs and line ends: skipped, not a bad line. */
+  static boolean isBlank(byte[] utf8) {
     for (byte b : utf8) {
       if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
         return false;

@@ -45,7 +45,8 @@ import org.apache.hadoop.util.LineReader;
  * @param keys object keys seen, in order of first appearance, at most {@link #MAX_KEYS}
  * @param rows rows sampled
  * @param description what was sampled, as the local engine says it: "all 3000 rows", "10000 rows
- *     from 64 places spread across 12.0 MB", "the first 10000 rows (...)"
+ *     from 64 places spread across 12.0 MB", "the first 10000 rows (...)", followed by "; 2
+ *     malformed lines left out" when some sampled lines were neither blank nor JSON
  * @param note empty, or what the size check changed ({@link CheckedPlan#note()})
  */
 public record PlanSample(
@@ -100,6 +101,14 @@ public record PlanSample(
         why == null
             ? sampled.spread(files, rows, conf)
             : sampled.stream(files, rows, codecs, conf, why);
+    if (sampled.bad > 0) { // as the local engine's sample says it
+      description +=
+          String.format(
+              Locale.ROOT,
+              "; %d malformed %s left out",
+              sampled.bad,
+              sampled.bad == 1 ? "line" : "lines");
+    }
     CheckedPlan checked = CheckedPlan.of(sampled.inference, sampled.kept.rows());
     return new PlanSample(checked.plan(), sampled.keys, sampled.count, description, checked.note());
   }
@@ -125,6 +134,7 @@ public record PlanSample(
     final SpreadSample.Kept kept = new SpreadSample.Kept();
     final Set<String> keys = new LinkedHashSet<>();
     long count;
+    long bad; // lines that were neither blank nor a document
 
     Rows(PlanInference inference, JsonOptions json, TemporalStrings temporal) {
       this.inference = inference;
@@ -134,11 +144,14 @@ public record PlanSample(
 
     /** Takes {@code line} if it is a document; returns whether it was. */
     boolean take(Text line) {
+      byte[] utf8 = Arrays.copyOf(line.getBytes(), line.getLength());
       Variant v;
       try {
-        v = VariantJson.parse(Arrays.copyOf(line.getBytes(), line.getLength()), json);
+        v = VariantJson.parse(utf8, json);
       } catch (VariantException e) {
-        return false; // blank or bad: the task decides
+        // the task decides what a bad line does; the sample says it left it out
+        bad += ConvertMapper.isBlank(utf8) ? 0 : 1;
+        return false;
       }
       if (temporal != null) {
         v = temporal.convert(v);

@@ -129,6 +129,16 @@ class ConvertJobTest {
         rejects.stream().allMatch(l -> l.contains("\"offset\":") && l.contains("a.ndjson")),
         rejects.toString());
     assertEquals(null, r.sample() == null ? null : "sampled", "a given plan is not inferred");
+
+    // inferred instead, the sample leaves the bad lines out and says so, as the local engine does
+    ConvertJob.Result inferred =
+        ConvertJob.run(
+            Events.localConf(dir),
+            options.withPlan(null).withInputs(options.inputs(), dir.resolve("out2").toString()),
+            false);
+    assertTrue(inferred.succeeded(), inferred.summary());
+    assertEquals(
+        "all 40 rows; 2 malformed lines left out", inferred.sample().description(), "blank: none");
   }
 
   @Test
