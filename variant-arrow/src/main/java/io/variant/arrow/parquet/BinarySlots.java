@@ -40,6 +40,14 @@ final class BinarySlots implements LeafBuffers {
    */
   @Override
   public void finishBatch(int slots) {
+    if (slots > capacity) {
+      // no value reached the last slots (a residual column mostly null, or all null): grown here,
+      // else Arrow's setValueCount grows the buffers and fills each null slot with checked writes
+      while (vector.getValueCapacity() < slots) {
+        vector.reallocValidityAndOffsetBuffers(); // the new part zeroed: null, empty
+      }
+      refresh();
+    }
     if (slots <= capacity) {
       for (int hole = lastSet + 1; hole < slots; hole++) {
         BufferWrites.putOffset(offsets, hole + 1, end);
