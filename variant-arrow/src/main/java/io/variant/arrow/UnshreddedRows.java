@@ -133,9 +133,7 @@ public final class UnshreddedRows implements VariantSink {
       return;
     }
     addMetadata(v.metadata());
-    value.reserve(v.bytesGiven()); // at least its size, without parsing its header again
-    value.end += v.copyValueTo(value.data, value.end);
-    value.endRow(rows - 1);
+    addValue(v, rows - 1);
   }
 
   /**
@@ -163,7 +161,12 @@ public final class UnshreddedRows implements VariantSink {
     validity[row >>> 3] |= (byte) (1 << (row & 7));
     copyMetadata(metadataBytes, from, metadataLength);
     metadata.endRow(row);
-    value.reserve(v.bytesGiven());
+    addValue(v, row);
+  }
+
+  /** Appends {@code v}'s value bytes as row {@code row}'s. */
+  private void addValue(Variant v, int row) {
+    value.reserve(v.bytesGiven()); // at least its size, without parsing its header again
     value.end += v.copyValueTo(value.data, value.end);
     value.endRow(row);
   }

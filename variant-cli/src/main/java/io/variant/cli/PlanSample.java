@@ -190,14 +190,7 @@ final class PlanSample {
     if (description == null) { // formatted on first use: convert --quiet never shows it
       description = SpreadSample.description(spreadRows, spreadBytes);
     }
-    return badRows == 0
-        ? description
-        : String.format(
-            Locale.ROOT,
-            "%s; %d malformed %s left out",
-            description,
-            badRows,
-            badRows == 1 ? "line" : "lines");
+    return SpreadSample.withLeftOut(description, badRows);
   }
 
   /** Null if the inputs can be sampled across, else why not (for the description). */

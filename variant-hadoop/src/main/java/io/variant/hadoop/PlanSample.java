@@ -101,14 +101,7 @@ public record PlanSample(
         why == null
             ? sampled.spread(files, rows, conf)
             : sampled.stream(files, rows, codecs, conf, why);
-    if (sampled.bad > 0) { // as the local engine's sample says it
-      description +=
-          String.format(
-              Locale.ROOT,
-              "; %d malformed %s left out",
-              sampled.bad,
-              sampled.bad == 1 ? "line" : "lines");
-    }
+    description = SpreadSample.withLeftOut(description, sampled.bad);
     CheckedPlan checked = CheckedPlan.of(sampled.inference, sampled.kept.rows());
     return new PlanSample(checked.plan(), sampled.keys, sampled.count, description, checked.note());
   }

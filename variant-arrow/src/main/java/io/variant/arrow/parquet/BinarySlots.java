@@ -48,12 +48,10 @@ final class BinarySlots implements LeafBuffers {
       }
       refresh();
     }
-    if (slots <= capacity) {
-      for (int hole = lastSet + 1; hole < slots; hole++) {
-        BufferWrites.putOffset(offsets, hole + 1, end);
-      }
-      lastSet = Math.max(lastSet, slots - 1);
+    for (int hole = lastSet + 1; hole < slots; hole++) {
+      BufferWrites.putOffset(offsets, hole + 1, end);
     }
+    lastSet = Math.max(lastSet, slots - 1);
     vector.setLastSet(lastSet);
   }
 

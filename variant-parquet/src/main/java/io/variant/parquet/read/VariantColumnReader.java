@@ -10,6 +10,7 @@ import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
+import io.variant.shredding.ShreddedSource;
 
 /**
  * Reads one VARIANT column of the requested schema, the mirror of {@code
@@ -75,9 +76,7 @@ final class VariantColumnReader implements RowColumn {
       if (stored != null) {
         return stored;
       }
-      return pulled != null
-          ? rebuilder.rebuild(metadata(), pulled)
-          : rebuilder.rebuild(root.node.layout().hasMetadataColumn() ? metadata() : null, root);
+      return rebuilder.rebuild(rowMetadata(), source());
     } catch (VariantParquetException e) {
       throw e; // names its column already
     } catch (VariantException e) {
@@ -102,10 +101,8 @@ final class VariantColumnReader implements RowColumn {
       Variant stored = stored();
       if (stored != null) {
         sink.add(stored);
-      } else if (pulled != null) {
-        rebuilder.rebuildTo(metadata(), pulled, sink);
       } else {
-        rebuilder.rebuildTo(root.node.layout().hasMetadataColumn() ? metadata() : null, root, sink);
+        rebuilder.rebuildTo(rowMetadata(), source(), sink);
       }
       return true;
     } catch (VariantParquetException e) {
@@ -125,6 +122,16 @@ final class VariantColumnReader implements RowColumn {
       return p.hasTyped() ? null : p.residual();
     }
     return !root.hasTyped() && root.hasResidual() ? root.residual() : null;
+  }
+
+  /** Where the row's slots are read from: the pulled leaves, or the converter tree's root. */
+  private ShreddedSource source() {
+    return pulled != null ? pulled : root;
+  }
+
+  /** The dictionary the row is rebuilt over: the row's metadata, or none in the draft layout. */
+  private VariantMetadata rowMetadata() {
+    return pulled != null || root.node.layout().hasMetadataColumn() ? metadata() : null;
   }
 
   private VariantParquetException cannotRebuild(VariantException e) {

@@ -121,6 +121,21 @@ public final class SpreadSample {
         Locale.ROOT, "%d rows from %d places spread across %s", rows, PLACES, size);
   }
 
+  /**
+   * {@code description} followed by how many sampled lines were malformed and left out ("; 2
+   * malformed lines left out"), or as it is when none were: both engines' samples say it so.
+   */
+  public static String withLeftOut(String description, long malformed) {
+    return malformed == 0
+        ? description
+        : String.format(
+            Locale.ROOT,
+            "%s; %d malformed %s left out",
+            description,
+            malformed,
+            malformed == 1 ? "line" : "lines");
+  }
+
   private static long ceilDiv(long a, long b) {
     return -Math.floorDiv(-a, b);
   }
