@@ -89,7 +89,9 @@ final class ParquetOutputOptions {
           "Write numbered files of about SIZE each instead of one: -o out.parquet writes "
               + "out-00001.parquet, out-00002.parquet, ... A file is closed once the writer's estimate of "
               + "its size reaches SIZE (pages are kept to SIZE/64 unless --page-size is given, so the "
-              + "estimate stays close; files come out a little under SIZE). They appear together when the "
+              + "estimate stays close). A file's pages come out a little under SIZE; its footer and page "
+              + "indexes come on top, a few percent at sizes of megabytes, up to a third at 64K, where pages "
+              + "are small and many. They appear together when the "
               + "last is complete; --overwrite replaces an earlier set whole. Not for stdout, FIFOs or devices.")
   Long maxFileSize;
 
@@ -138,6 +140,8 @@ final class ParquetOutputOptions {
             .layout(layout)
             // the plan is given and rows carry their own keys: nothing to sample
             .inferFromFirst(0)
+            // every row is a JSON document, never SQL NULL: a required group has narrower levels
+            .nullableVariants(false)
             // the stream is ours: a fresh temporary file, stdout, or a FIFO/device written through
             .overwrite();
     long groupBytes = rowGroupSize != null ? rowGroupSize : builder.options().rowGroupSize();

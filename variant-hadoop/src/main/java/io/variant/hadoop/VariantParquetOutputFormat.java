@@ -75,6 +75,13 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
    */
   public static final String WIDENING = "variant.output.widening";
 
+  /**
+   * Configuration key of whether a row may be SQL NULL: {@code true} (the default, an {@code
+   * optional} group) or {@code false} (a {@code required} group; see {@link
+   * VariantColumn#nullable()}).
+   */
+  public static final String NULLABLE = "variant.output.nullable";
+
   /** The column name when none is set. */
   public static final String DEFAULT_COLUMN = "variant";
 
@@ -102,6 +109,14 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
   }
 
   /**
+   * Whether a record may hold SQL NULL (default true). False writes a {@code required} group, one
+   * definition level less in every column under it, and fails a task on a record without a Variant.
+   */
+  public static void setNullable(Job job, boolean nullable) {
+    job.getConfiguration().setBoolean(NULLABLE, nullable);
+  }
+
+  /**
    * Sets which numbers typed columns take (default {@link NumericWidening#LOSSLESS}; {@link
    * NumericWidening#SAME_SCALE} keeps every number's text). Set it before {@link PlanSample#of}, so
    * that the plan is inferred for it.
@@ -122,6 +137,20 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("Cannot read " + WIDENING + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Whether the Configuration lets rows be SQL NULL.
+   *
+   * @throws IllegalArgumentException if {@link #NULLABLE} is neither true nor false
+   */
+  static boolean nullable(Configuration conf) {
+    String text = conf.getTrimmed(NULLABLE, "true");
+    if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(
+          "Cannot read " + NULLABLE + ": expected true or false, was " + text);
+    }
+    return Boolean.parseBoolean(text);
   }
 
   /**
@@ -166,7 +195,8 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
     VariantColumn c =
         VariantColumn.of(conf.get(COLUMN, DEFAULT_COLUMN), plan)
             .withLayout(l)
-            .withWidening(widening(conf));
+            .withWidening(widening(conf))
+            .withNullable(nullable(conf));
     return keys == null ? c : c.withSharedKeys(ConfText.toList(SHARED_KEYS, keys));
   }
 

@@ -114,6 +114,22 @@ class ConvertJobArgumentsTest {
   }
 
   @Test
+  void nullabilityTravelsThroughTheJobConfiguration() throws Exception {
+    Job job = Job.getInstance(new Configuration(false));
+    Configuration conf = job.getConfiguration();
+    assertTrue(VariantParquetOutputFormat.column(conf).nullable()); // SQL NULL allowed by default
+    VariantParquetOutputFormat.setNullable(job, false);
+    assertFalse(VariantParquetOutputFormat.column(conf).nullable());
+    conf.set(VariantParquetOutputFormat.NULLABLE, " TRUE ");
+    assertTrue(VariantParquetOutputFormat.column(conf).nullable());
+    conf.set(VariantParquetOutputFormat.NULLABLE, "no");
+    var e =
+        assertThrows(IllegalArgumentException.class, () -> VariantParquetOutputFormat.column(conf));
+    assertEquals(
+        "Cannot read variant.output.nullable: expected true or false, was no", e.getMessage());
+  }
+
+  @Test
   void badCommandLinesSayWhat() {
     assertMessage("-o OUTDIR is required", "in");
     assertMessage("--column needs a value", "-o", "o", "in", "--column");

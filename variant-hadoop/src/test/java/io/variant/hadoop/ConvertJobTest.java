@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,9 +44,13 @@ class ConvertJobTest {
     List<Path> parts = Events.partFiles(dir.resolve("out"));
     assertTrue(parts.size() >= 7, "one part file per split, 3+ per plain file, got " + parts);
     assertEquals(Events.canonical(lines), Events.readAll(dir.resolve("out"), "variant"));
-    for (Path p : parts) { // one shared plan
+    for (Path p : parts) { // one shared plan; rows never SQL NULL, as the local engine writes
       try (VariantParquetReader reader = VariantParquetReader.open(p)) {
         assertEquals(r.plan(), reader.plans().get("variant"), p.toString());
+        assertEquals(
+            Type.Repetition.REQUIRED,
+            reader.schema().getType("variant").getRepetition(),
+            p.toString());
       }
     }
     assertTrue(r.plan().isShredded(), r.plan().print());

@@ -112,7 +112,8 @@ final class OurFiles {
 
   /**
    * Writes {@code values} to {@code file} with the given plan and layout; {@code explicitPlan} is
-   * the plan's text when {@code plan} is {@link Plan#EXPLICIT}.
+   * the plan's text when {@code plan} is {@link Plan#EXPLICIT}. The VARIANT group is {@code
+   * optional}, except under an inferred plan without SQL NULL, where it is {@code required}.
    */
   static void write(
       Path file, List<Variant> values, Plan plan, ShreddingLayout layout, String explicitPlan)
@@ -121,7 +122,11 @@ final class OurFiles {
         VariantParquetWriter.builder(file).layout(layout).longColumn("row");
     switch (plan) {
       case UNSHREDDED -> b.variantColumn("v", PlanText.parse("variant"));
-      case INFERRED -> b.variantColumn("v").inferFromFirst(values.size());
+      // as `variant convert` writes: an inferred plan in a required group (no row is SQL NULL)
+      case INFERRED ->
+          b.variantColumn("v")
+              .inferFromFirst(values.size())
+              .nullableVariants(values.contains(null));
       case EXPLICIT -> b.variantColumn("v", PlanText.parse(explicitPlan));
     }
     try (VariantParquetWriter w = b.build()) {

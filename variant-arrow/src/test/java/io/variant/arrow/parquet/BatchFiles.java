@@ -29,21 +29,25 @@ final class BatchFiles {
 
   private BatchFiles() {}
 
-  /** 0 to 40 Variants, about one in eight SQL NULL, half the time rows of one shape. */
+  /**
+   * 0 to 40 Variants, half the time rows of one shape; in two draws of three about one in eight is
+   * SQL NULL, in the third none is.
+   */
   static List<Variant> rows(Random rnd) {
     int n = rnd.nextInt(41);
+    int nullOneIn = rnd.nextInt(3) == 0 ? 0 : 8;
     List<Variant> rows = new ArrayList<>();
     if (rnd.nextBoolean()) {
       for (Model m : DatasetGen.rows(rnd)) {
         if (rows.size() == n) {
           break;
         }
-        rows.add(rnd.nextInt(8) == 0 ? null : m.build());
+        rows.add(nullOneIn > 0 && rnd.nextInt(nullOneIn) == 0 ? null : m.build());
       }
       return rows;
     }
     for (int i = 0; i < n; i++) {
-      rows.add(rnd.nextInt(8) == 0 ? null : Gen.variant(rnd));
+      rows.add(nullOneIn > 0 && rnd.nextInt(nullOneIn) == 0 ? null : Gen.variant(rnd));
     }
     return rows;
   }
@@ -60,7 +64,7 @@ final class BatchFiles {
   /**
    * Writes {@code rows} with our writer: {@code id} (int64), {@code name} (string, null in odd
    * rows) and the VARIANT column {@value #COLUMN} shredded by {@code plan}, in small row groups and
-   * pages.
+   * pages; a column without SQL NULL is half the time declared not nullable (a required group).
    */
   static void write(Path file, ShreddingPlan plan, List<Variant> rows, Random rnd)
       throws IOException {
@@ -69,6 +73,7 @@ final class BatchFiles {
             .longColumn("id")
             .stringColumn("name")
             .variantColumn(COLUMN, plan)
+            .nullableVariants(rows.contains(null) || rnd.nextBoolean())
             .rowGroupRowLimit(1 + rnd.nextInt(20))
             .pageRowLimit(1 + rnd.nextInt(8))
             .overwrite()

@@ -80,12 +80,14 @@ final class ColumnDeclarations {
   RowSample newSample(WriteOptions options) {
     List<String> names = new ArrayList<>();
     List<Class<?>> types = new ArrayList<>();
+    List<Boolean> required = new ArrayList<>();
     List<String> inferred = new ArrayList<>();
     List<String> sampledKeys = new ArrayList<>();
     for (Declared d : declared) {
       names.add(d.name());
       if (d instanceof Named n) {
         types.add(Variant.class);
+        required.add(!options.nullableVariants());
         if (n.plan() == null) {
           inferred.add(n.name());
         }
@@ -94,11 +96,12 @@ final class ColumnDeclarations {
         }
       } else if (d instanceof Given g) {
         types.add(RecordShape.javaType(g.column()));
+        required.add(RecordShape.isRequired(g.column()));
       }
     }
     return new RowSample(
         sampleRows(options),
-        RecordShape.of(names, types),
+        RecordShape.of(names, types, required),
         inferred,
         sampledKeys,
         options.widening());
@@ -118,7 +121,8 @@ final class ColumnDeclarations {
             VariantColumn.of(n.name(), plan)
                 .withLayout(options.layout())
                 .withWidening(options.widening())
-                .withMetadataPolicy(options.metadataPolicy());
+                .withMetadataPolicy(options.metadataPolicy())
+                .withNullable(options.nullableVariants());
         out.add(sample == null ? c : c.withSharedKeys(sample.keys(n.name())));
       } else if (d instanceof Given g) {
         out.add(g.column());

@@ -6,30 +6,41 @@ import io.variant.parquet.VariantRecord;
 import java.util.List;
 
 /**
- * The columns a record must have and the Java type of each non-null value. Checked before anything
- * of a row is written, so a rejected record leaves the file untouched.
+ * The columns a record must have, the Java type of each non-null value and which may not be null.
+ * Checked before anything of a row is written, so a rejected record leaves the file untouched.
  */
 final class RecordShape {
   private final String[] names;
   private final Class<?>[] types;
+  private final boolean[] required;
 
-  private RecordShape(List<String> names, List<Class<?>> types) {
+  private RecordShape(List<String> names, List<Class<?>> types, List<Boolean> required) {
     this.names = names.toArray(new String[0]);
     this.types = types.toArray(new Class<?>[0]);
+    this.required = new boolean[names.size()];
+    for (int i = 0; i < this.required.length; i++) {
+      this.required[i] = required.get(i);
+    }
   }
 
   static RecordShape of(List<WriteColumn> columns) {
     return new RecordShape(
         columns.stream().map(WriteColumn::name).toList(),
-        columns.stream().<Class<?>>map(RecordShape::javaType).toList());
+        columns.stream().<Class<?>>map(RecordShape::javaType).toList(),
+        columns.stream().map(RecordShape::isRequired).toList());
   }
 
   static Class<?> javaType(WriteColumn c) {
     return c instanceof PlainColumn p ? p.type().javaType() : Variant.class;
   }
 
-  static RecordShape of(List<String> names, List<Class<?>> types) {
-    return new RecordShape(names, types);
+  /** True if the column's group is {@code required}, so a record must hold a value for it. */
+  static boolean isRequired(WriteColumn c) {
+    return c instanceof VariantColumn v && !v.nullable();
+  }
+
+  static RecordShape of(List<String> names, List<Class<?>> types, List<Boolean> required) {
+    return new RecordShape(names, types, required);
   }
 
   /** True if {@code column} is declared and holds Variants. */
@@ -39,8 +50,8 @@ final class RecordShape {
   }
 
   /**
-   * @throws IllegalArgumentException if the record lacks a column, has an extra one, or holds a
-   *     value of the wrong type
+   * @throws IllegalArgumentException if the record lacks a column, has an extra one, holds a value
+   *     of the wrong type, or null in a required column
    */
   void check(VariantRecord record) {
     if (record.columnCount() != names.length) {
@@ -48,9 +59,9 @@ final class RecordShape {
     }
     for (int i = 0; i < names.length; i++) {
       if (inPlace(record, i)) {
-        checkType(i, record.typeOf(i)); // the usual case: columns set in declared order
+        checkValue(i, record.typeOf(i)); // the usual case: columns set in declared order
       } else if (record.has(names[i])) {
-        checkType(i, record.typeOf(names[i]));
+        checkValue(i, record.typeOf(names[i]));
       } else {
         throw wrongColumns(record); // same count, so some other column is there instead
       }
@@ -66,7 +77,13 @@ final class RecordShape {
     return i < record.columnCount() && names[i].equals(record.column(i));
   }
 
-  private void checkType(int i, Class<?> actual) {
+  private void checkValue(int i, Class<?> actual) {
+    if (actual == null && required[i]) {
+      throw new IllegalArgumentException(
+          "Cannot write SQL NULL into column \""
+              + names[i]
+              + "\": it was declared not nullable (a required VARIANT group)");
+    }
     if (actual != null && !types[i].isAssignableFrom(actual)) {
       throw new IllegalArgumentException(
           "Cannot write column \""

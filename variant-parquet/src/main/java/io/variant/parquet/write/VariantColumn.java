@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A VARIANT column to write: its name, how it is shredded and how rows' metadata is handled. The
- * column's group is {@code optional}, so a {@code null} record value is SQL NULL.
+ * A VARIANT column to write: its name, how it is shredded, how rows' metadata is handled and
+ * whether a row may be SQL NULL.
  *
  * <pre>{@code
  * VariantColumn event = VariantColumn.of("event", ShreddingPlan.parse("{\"id\": int64}"))
@@ -30,6 +30,10 @@ import java.util.Objects;
  *     of the plan: the one every row carries under {@link MetadataPolicy#SHARED_DICTIONARY}, and
  *     the one to build rows on ({@link VariantParquetWriter#metadata}) under {@link
  *     MetadataPolicy#ROW_KEYS}
+ * @param nullable true (default): the column's group is {@code optional} and a {@code null} record
+ *     value is SQL NULL; false: the group is {@code required} and a record without a Variant is
+ *     refused. Every column under a required group stores one definition level less, which makes
+ *     the levels of paths present in only some rows narrower (1-2% of an event log's file)
  */
 public record VariantColumn(
     String name,
@@ -37,7 +41,8 @@ public record VariantColumn(
     ShreddingLayout layout,
     NumericWidening widening,
     MetadataPolicy metadataPolicy,
-    VariantMetadata sharedDictionary)
+    VariantMetadata sharedDictionary,
+    boolean nullable)
     implements WriteColumn {
 
   /**
@@ -60,17 +65,18 @@ public record VariantColumn(
         ShreddingLayout.SPEC,
         NumericWidening.LOSSLESS,
         MetadataPolicy.ROW_KEYS,
-        planKeys(plan, new MetadataBuilder()).build());
+        planKeys(plan, new MetadataBuilder()).build(),
+        true);
   }
 
   /** The same column in layout {@code l}. */
   public VariantColumn withLayout(ShreddingLayout l) {
-    return new VariantColumn(name, plan, l, widening, metadataPolicy, sharedDictionary);
+    return new VariantColumn(name, plan, l, widening, metadataPolicy, sharedDictionary, nullable);
   }
 
   /** The same column with widening mode {@code w}. */
   public VariantColumn withWidening(NumericWidening w) {
-    return new VariantColumn(name, plan, layout, w, metadataPolicy, sharedDictionary);
+    return new VariantColumn(name, plan, layout, w, metadataPolicy, sharedDictionary, nullable);
   }
 
   /**
@@ -78,13 +84,13 @@ public record VariantColumn(
    * switch back).
    */
   public VariantColumn withMetadataPolicy(MetadataPolicy p) {
-    return new VariantColumn(name, plan, layout, widening, p, sharedDictionary);
+    return new VariantColumn(name, plan, layout, widening, p, sharedDictionary, nullable);
   }
 
   /** The same column with a different plan; the shared dictionary gains the new plan's keys. */
   public VariantColumn withPlan(ShreddingPlan p) {
     VariantMetadata dict = planKeys(p, new MetadataBuilder().addAll(sharedDictionary)).build();
-    return new VariantColumn(name, p, layout, widening, metadataPolicy, dict);
+    return new VariantColumn(name, p, layout, widening, metadataPolicy, dict, nullable);
   }
 
   /**
@@ -94,7 +100,15 @@ public record VariantColumn(
    */
   public VariantColumn withSharedKeys(Collection<String> keys) {
     VariantMetadata dict = new MetadataBuilder().addAll(sharedDictionary).addAll(keys).build();
-    return new VariantColumn(name, plan, layout, widening, metadataPolicy, dict);
+    return new VariantColumn(name, plan, layout, widening, metadataPolicy, dict, nullable);
+  }
+
+  /**
+   * The same column, its rows allowed to be SQL NULL ({@code optional} group) or not ({@code
+   * required}).
+   */
+  public VariantColumn withNullable(boolean n) {
+    return new VariantColumn(name, plan, layout, widening, metadataPolicy, sharedDictionary, n);
   }
 
   /**

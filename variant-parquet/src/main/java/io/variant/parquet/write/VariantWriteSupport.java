@@ -79,7 +79,11 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
       }
       if (c instanceof VariantColumn v) {
         var group =
-            VariantSchema.toParquet(v.name(), v.plan(), v.layout(), Type.Repetition.OPTIONAL);
+            VariantSchema.toParquet(
+                v.name(),
+                v.plan(),
+                v.layout(),
+                v.nullable() ? Type.Repetition.OPTIONAL : Type.Repetition.REQUIRED);
         fields.add(group);
         variantWriters[i] = VariantColumnWriter.bind(v, group);
       } else {

@@ -41,6 +41,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * @param inferRows rows sampled before the file is opened (to infer plans and, where the policy
  *     shares keys, a dictionary); -1 (default): the writer's own default
  * @param extraMetadata key/value pairs for the file footer; default none
+ * @param nullableVariants whether VARIANT columns declared by name may hold SQL NULL; default true
+ *     ({@link VariantColumn#nullable()})
  */
 public record WriteOptions(
     CompressionCodecName codec,
@@ -54,7 +56,8 @@ public record WriteOptions(
     NumericWidening widening,
     MetadataPolicy metadataPolicy,
     int inferRows,
-    Map<String, String> extraMetadata) {
+    Map<String, String> extraMetadata,
+    boolean nullableVariants) {
 
   /**
    * @throws NullPointerException if an object other than {@code conf} is null
@@ -96,7 +99,8 @@ public record WriteOptions(
         NumericWidening.LOSSLESS,
         MetadataPolicy.ROW_KEYS,
         -1,
-        Map.of());
+        Map.of(),
+        true);
   }
 
   /** These options with codec {@code c}. */
@@ -154,6 +158,11 @@ public record WriteOptions(
     return edit(d -> d.inferRows = rows);
   }
 
+  /** These options with VARIANT columns declared by name nullable or not. */
+  public WriteOptions withNullableVariants(boolean nullable) {
+    return edit(d -> d.nullableVariants = nullable);
+  }
+
   /** These options with {@code key = value} added to the footer metadata. */
   public WriteOptions withExtraMetadata(String key, String value) {
     Map<String, String> m = new LinkedHashMap<>(extraMetadata);
@@ -177,7 +186,8 @@ public record WriteOptions(
         d.widening,
         d.metadataPolicy,
         d.inferRows,
-        d.extraMetadata);
+        d.extraMetadata,
+        d.nullableVariants);
   }
 
   /** The components of a copy being edited. */
@@ -194,6 +204,7 @@ public record WriteOptions(
     MetadataPolicy metadataPolicy;
     int inferRows;
     Map<String, String> extraMetadata;
+    boolean nullableVariants;
 
     Draft(WriteOptions o) {
       codec = o.codec;
@@ -208,6 +219,7 @@ public record WriteOptions(
       metadataPolicy = o.metadataPolicy;
       inferRows = o.inferRows;
       extraMetadata = o.extraMetadata;
+      nullableVariants = o.nullableVariants;
     }
   }
 

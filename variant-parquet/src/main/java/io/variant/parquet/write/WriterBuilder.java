@@ -99,6 +99,18 @@ public abstract class WriterBuilder<B extends WriterBuilder<B>> {
   }
 
   /**
+   * Whether VARIANT columns declared by name may hold SQL NULL. True (default): each is an {@code
+   * optional} group and a {@code null} record value is SQL NULL. False: each is a {@code required}
+   * group, a record without a Variant is refused before anything of it is written, and every column
+   * under the group stores one definition level less, which narrows the levels of paths present in
+   * only some rows (1-2% of an event log's file). Columns given whole say it themselves ({@link
+   * VariantColumn#withNullable}).
+   */
+  public B nullableVariants(boolean nullable) {
+    return options(options.withNullableVariants(nullable));
+  }
+
+  /**
    * Buffers the first {@code rows} rows before opening the file: they infer the plans of VARIANT
    * columns declared without one, and under {@link MetadataPolicy#SHARED_DICTIONARY} the keys they
    * use join the shared dictionary. Each writer documents its default; {@code 0} turns sampling off

@@ -101,7 +101,10 @@ class WriteReadRoundTripPropertyTest {
                           CompressionCodecName.SNAPPY,
                           CompressionCodecName.UNCOMPRESSED))
                   .rowGroupRowLimit(rowGroupRows)
-                  .pageRowLimit(1 + rnd.nextInt(3));
+                  .pageRowLimit(1 + rnd.nextInt(3))
+                  // rows without SQL NULL may go in a required group
+                  .nullableVariants(
+                      rows.stream().anyMatch(r -> r.event() == null) || rnd.nextBoolean());
           b =
               infer
                   ? b.variantColumn("event").inferFromFirst(1 + rnd.nextInt(rows.size()))
