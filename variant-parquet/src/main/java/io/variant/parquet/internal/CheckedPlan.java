@@ -118,7 +118,11 @@ public record CheckedPlan(InferenceResult result, String note) {
   public static long size(List<Variant> rows, ShreddingPlan plan) throws IOException {
     ByteCounter counter = new ByteCounter();
     try (VariantParquetWriter w =
-        VariantParquetWriter.builder(counter).overwrite().variantColumn("v", plan).build()) {
+        VariantParquetWriter.builder(counter)
+            .overwrite()
+            .nullableVariants(rows.contains(null)) // as convert writes its rows, never SQL NULL
+            .variantColumn("v", plan)
+            .build()) {
       for (Variant v : rows) {
         w.write(VariantRecord.builder().set("v", v).build());
       }

@@ -53,14 +53,18 @@ class CheckedPlanTest {
   }
 
   @Test
-  void sizeIsTheFileLessItsFooter() throws IOException {
+  void sizeIsTheFileLessItsFooterAsConvertWritesIt() throws IOException {
     List<Variant> rows = events(700, 1);
     PlanInference inference = PlanInference.create(InferenceOptions.defaults());
     rows.forEach(inference::add);
     for (ShreddingPlan plan : List.of(ShreddingPlan.residual(), inference.result().plan())) {
       Path file = dir.resolve("f.parquet");
       try (VariantParquetWriter w =
-          VariantParquetWriter.builder(file).overwrite().variantColumn("v", plan).build()) {
+          VariantParquetWriter.builder(file)
+              .overwrite()
+              .nullableVariants(false) // convert's rows are never SQL NULL
+              .variantColumn("v", plan)
+              .build()) {
         for (Variant v : rows) {
           w.write(VariantRecord.builder().set("v", v).build());
         }

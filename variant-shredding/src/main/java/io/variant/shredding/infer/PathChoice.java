@@ -39,6 +39,8 @@ final class PathChoice {
   PathChoice declined;
   // a leaf typed although it does not pay on its own: the separation of its object it carries
   double carried;
+  // SCALAR: the last field its object left in the residual, typed for the levels that saves
+  EmptiedResidual emptied;
   Supplier<String> reason = () -> ""; // formatted only if the explanation is read
   // examined fields (or element, or the paths below a family that lost) left out: for the
   // explanation
@@ -67,7 +69,8 @@ final class PathChoice {
    */
   double saved() {
     return switch (shape) {
-      case SCALAR -> estimate == null ? 0 : estimate.saved();
+      case SCALAR ->
+          (estimate == null ? 0 : estimate.saved()) + (emptied == null ? 0 : emptied.saved());
       case OBJECT ->
           fields.stream().mapToDouble(PathChoice::saved).sum()
               + (separation == null ? 0 : Math.max(0, separation.saved()));

@@ -224,8 +224,10 @@ final class PlanChooser {
     PathChoice c = new PathChoice(s, sampled, PathChoice.Shape.OBJECT, TypeFamily.OBJECT, null);
     List<PathStats> children = new ArrayList<>(s.fields.values());
     children.sort(Comparator.comparing((PathStats p) -> p.key, PathStats::compareCodePoints));
+    long examinedEntries = 0; // fields of the objects examined here: all of them, or some?
     for (PathStats child : children) {
       if (Ratio.atLeast(child.present, objects, minPresence)) {
+        examinedEntries += child.present;
         PathChoice f = choose(child, objects, chain.then(child.present), s.meanFields() - 1);
         if (costModel && f.shape == PathChoice.Shape.RESIDUAL) {
           c.notInPlan.add(f); // stays in this object's residual: no column pays for it
@@ -247,6 +249,9 @@ final class PlanChooser {
                         100 * minPresence),
                     null));
       }
+    }
+    if (costModel && examinedEntries == s.fieldEntries) {
+      EmptiedResidual.typeLastField(c, chain);
     }
     if (costModel && s.key != null) {
       c.separation = ObjectSeparation.of(s, chain);

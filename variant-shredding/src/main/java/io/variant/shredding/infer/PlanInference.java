@@ -41,7 +41,9 @@ import java.util.Objects;
  *   <li>Under the default {@link Selection#COST_MODEL}, a leaf is typed only when its estimated
  *       saving is positive; fields that do not pay stay in their object's residual, and an object
  *       or array left with no typed leaf is {@code variant}, unless taking it out of its parent's
- *       residual pays for its cheapest field ({@link ObjectSeparation}).
+ *       residual pays for its cheapest field ({@link ObjectSeparation}). The one scalar field an
+ *       object would leave in its residual is typed if that pays with the levels of the object's
+ *       {@code value} column, which it leaves empty ({@link EmptiedResidual}).
  *   <li>An object path gets the fields present in at least {@code minPresence} of its objects,
  *       sorted by key in unsigned UTF-8 byte order (the order Variant objects store them, so the
  *       plan does not depend on which row came first). With no such field it is {@code variant}. A
