@@ -23,22 +23,33 @@ import org.apache.parquet.io.api.Binary;
  * elements: 82 KB with a dictionary, 68 KB PLAIN). A dictionary kept falls back, as parquet-java's
  * does, to the smallest other encoding once it outgrows its size limit.
  *
- * <p>Costs: while the first page is open, every value is written to every candidate (to the
- * dictionary only until it gives up: past its size limit, or a dictionary that judges early, {@link
- * BinaryDictionaryWriter#judgingEarly}), and its end compresses each candidate once more; the other
- * pages cost what the kept encoding costs. Each row group judges anew.
+ * <p>Costs: the first page's values are kept as they come until they hold {@link #JUDGE_BYTES}
+ * (counted as parquet-java counts a page's values) or the page ends. Then they are written to every
+ * candidate (to the dictionary only until it gives up: past its size limit, or a dictionary that
+ * judges early, {@link BinaryDictionaryWriter#judgingEarly}), each candidate is compressed once,
+ * and the one kept is given them again and takes the rest of the chunk. Judging the whole first
+ * page (up to 1 MB) cost as much as the rest of the write on real rows, whose column chunks are
+ * often a page or two: it compressed every candidate's page, and encoded every value every way.
+ * Each row group judges anew.
  *
  * <p><b>Thread safety:</b> none, as every values writer.
  */
 public final class SmallestEncodingWriter extends ValuesWriter {
+  /** Values bytes of a chunk's first page that decide its encoding (or the whole page if less). */
+  static final long JUDGE_BYTES = 64 << 10;
+
   private final DictionaryValuesWriter dictionary; // null where dictionaries are off
   private final List<ValuesWriter> others;
   private final ToLongFunction<BytesInput> compressedSize;
   private ValuesWriter current; // null while the first page is judged
   private ValuesWriter fallback; // the smallest other encoding: where a kept dictionary falls back
   private boolean dictionaryUsed; // a page of this chunk was written with the dictionary
-  private boolean dictionaryOut; // the dictionary gave up while the first page was judged
   private long rawBytes; // as parquet-java's FallbackValuesWriter counts them: what decides pages
+  private long pageValues; // values of the open page
+  private final BufferedValues judged = new BufferedValues(); // the first values, until judged
+  private boolean dictionaryPending; // the dictionary is fed beside the first page's encoding
+  private double fallbackBytesPerRawByte; // how the judged values compressed in that encoding
+  private BufferedValues.Kind kind = BufferedValues.Kind.BINARY;
 
   /**
    * @param dictionary the dictionary candidate, or null for none
@@ -61,47 +72,84 @@ public final class SmallestEncodingWriter extends ValuesWriter {
 
   @Override
   public BytesInput getBytes() {
-    if (current != null) {
-      dictionaryUsed |= current == dictionary;
-      return current.getBytes();
+    if (current == null) {
+      if (rawBytes == 0) { // a page of nulls: nothing to judge by, so the next page is judged
+        BytesInput empty = copy(others.get(0).getBytes());
+        resetCandidates();
+        return empty;
+      }
+      choose();
     }
-    if (rawBytes == 0) { // a page of nulls: nothing to judge by, so the next page is judged
-      BytesInput empty = copy(others.get(0).getBytes());
-      resetCandidates();
-      return empty;
+    if (dictionaryPending) {
+      BytesInput ids = weighDictionary();
+      if (ids != null) {
+        dictionaryUsed = true;
+        return ids;
+      }
     }
+    dictionaryUsed |= current == dictionary;
+    return current.getBytes();
+  }
+
+  /**
+   * Writes the values kept so far each way offered but the dictionary, keeps the one whose bytes
+   * compress smallest, and gives it (and the dictionary, which goes on until the page ends) the
+   * values again.
+   */
+  private void choose() {
     long best = Long.MAX_VALUE;
-    BytesInput bestBytes = null;
     for (ValuesWriter w : others) {
-      BytesInput bytes = copy(w.getBytes()); // read twice: judged, then written
-      long size = compressedSize.applyAsLong(bytes);
+      judged.writeTo(w, kind, false, () -> false);
+      long size = compressedSize.applyAsLong(w.getBytes());
+      w.reset();
       if (size < best) {
         best = size;
-        bestBytes = bytes;
         fallback = w;
       }
     }
+    fallbackBytesPerRawByte = (double) best / rawBytes;
     current = fallback;
-    if (dictionary != null && !dictionaryOut && !dictionary.shouldFallBack()) {
-      BytesInput ids = copy(dictionary.getBytes());
-      DictionaryPage page = dictionary.toDictPageAndClose();
-      long size = compressedSize.applyAsLong(ids) + compressedSize.applyAsLong(page.getBytes());
-      if (size < best) {
-        bestBytes = ids;
-        current = dictionary;
-        dictionaryUsed = true;
+    judged.writeTo(current, kind, false, () -> false);
+    if (dictionary != null) {
+      // asked once per value, as below: a verdict of a dictionary that judges early holds only at
+      // the value it was asked after
+      boolean[] gaveUp = {false};
+      judged.writeTo(dictionary, kind, true, () -> gaveUp[0] = dictionary.shouldFallBack());
+      dictionaryPending = !gaveUp[0];
+      if (!dictionaryPending) {
+        dropDictionary();
       }
     }
-    for (ValuesWriter w : others) {
-      if (w != current) {
-        w.reset(); // its page was judged; after a kept dictionary, the fallback starts empty
-      }
+    judged.clear();
+  }
+
+  /**
+   * At the end of the first page: keeps the dictionary if its ids and its page compressed come to
+   * less than the page in the other encoding would (estimated from the values judged), and returns
+   * the ids; else null.
+   */
+  private BytesInput weighDictionary() {
+    dictionaryPending = false;
+    BytesInput ids = copy(dictionary.getBytes()); // read twice: weighed, then written
+    DictionaryPage page = dictionary.toDictPageAndClose();
+    // (nearly) every value new: its page holds them all, as PLAIN would, and its ids come on top
+    boolean repeats = 64L * page.getDictionarySize() < 63L * pageValues;
+    if (repeats
+        && compressedSize.applyAsLong(ids) + compressedSize.applyAsLong(page.getBytes())
+            < fallbackBytesPerRawByte * rawBytes) {
+      fallback.reset(); // its page was only a candidate
+      current = dictionary;
+      return ids;
     }
-    if (dictionary != null && current != dictionary) {
-      dictionary.reset();
-      dictionary.resetDictionary();
-    }
-    return bestBytes;
+    dropDictionary();
+    return null;
+  }
+
+  /** The dictionary leaves the contest for this chunk. */
+  private void dropDictionary() {
+    dictionaryPending = false;
+    dictionary.reset();
+    dictionary.resetDictionary();
   }
 
   @Override
@@ -117,9 +165,9 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   @Override
   public long getAllocatedSize() {
     if (current != null) {
-      return current.getAllocatedSize();
+      return current.getAllocatedSize() + (dictionaryPending ? dictionary.getAllocatedSize() : 0);
     }
-    long sum = dictionary == null ? 0 : dictionary.getAllocatedSize();
+    long sum = judged.allocatedSize() + (dictionary == null ? 0 : dictionary.getAllocatedSize());
     for (ValuesWriter w : others) {
       sum += w.getAllocatedSize();
     }
@@ -129,6 +177,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   @Override
   public void reset() {
     rawBytes = 0;
+    pageValues = 0;
     if (current != null) {
       current.reset();
       if (dictionary != null && current != dictionary) {
@@ -170,11 +219,12 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     current = null;
     fallback = null;
     dictionaryUsed = false;
-    dictionaryOut = false;
+    dictionaryPending = false;
   }
 
   private void resetCandidates() {
-    dictionaryOut = false;
+    judged.clear();
+    pageValues = 0;
     if (dictionary != null) {
       dictionary.reset();
     }
@@ -208,51 +258,67 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   @Override
   public void writeBytes(Binary v) {
     rawBytes += v.length() + 4;
+    pageValues++;
     if (current != null) {
       current.writeBytes(v);
+      if (dictionaryPending) {
+        dictionary.writeBytes(v);
+        if (dictionary.shouldFallBack()) {
+          dropDictionary();
+        }
+      }
       written();
       return;
     }
-    if (dictionary != null && !dictionaryOut) {
-      dictionary.writeBytes(v);
-      dictionaryOut = dictionary.shouldFallBack();
-    }
-    for (ValuesWriter w : others) {
-      w.writeBytes(v);
-    }
+    kind = BufferedValues.Kind.BINARY;
+    judged.addBinary(v);
+    chooseOnceEnough();
   }
 
   @Override
   public void writeInteger(int v) {
     rawBytes += 4;
+    pageValues++;
     if (current != null) {
       current.writeInteger(v);
+      if (dictionaryPending) {
+        dictionary.writeInteger(v);
+        if (dictionary.shouldFallBack()) {
+          dropDictionary();
+        }
+      }
       written();
       return;
     }
-    if (dictionary != null && !dictionaryOut) {
-      dictionary.writeInteger(v);
-      dictionaryOut = dictionary.shouldFallBack();
-    }
-    for (ValuesWriter w : others) {
-      w.writeInteger(v);
-    }
+    kind = BufferedValues.Kind.INT;
+    judged.addInt(v);
+    chooseOnceEnough();
   }
 
   @Override
   public void writeLong(long v) {
     rawBytes += 8;
+    pageValues++;
     if (current != null) {
       current.writeLong(v);
+      if (dictionaryPending) {
+        dictionary.writeLong(v);
+        if (dictionary.shouldFallBack()) {
+          dropDictionary();
+        }
+      }
       written();
       return;
     }
-    if (dictionary != null && !dictionaryOut) {
-      dictionary.writeLong(v);
-      dictionaryOut = dictionary.shouldFallBack();
-    }
-    for (ValuesWriter w : others) {
-      w.writeLong(v);
+    kind = BufferedValues.Kind.LONG;
+    judged.addLong(v);
+    chooseOnceEnough();
+  }
+
+  /** While judging: once the values kept hold {@link #JUDGE_BYTES}, they decide. */
+  private void chooseOnceEnough() {
+    if (rawBytes >= JUDGE_BYTES) {
+      choose();
     }
   }
 }

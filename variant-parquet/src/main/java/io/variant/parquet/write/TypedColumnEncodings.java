@@ -25,17 +25,17 @@ import org.apache.parquet.schema.PrimitiveType;
  * The value encodings {@link VariantParquetWriter} gives leaf columns: parquet-java's version-1
  * choices (a dictionary, falling back to PLAIN once the dictionary stops paying), except for the
  * {@code typed_value} leaves that hold integers or strings. Their column chunks take the encoding
- * whose first page compresses smallest ({@link SmallestEncodingWriter}) of a dictionary, PLAIN and
- * a delta encoding: {@code DELTA_BINARY_PACKED} for int32 and int64 (ids, counters, timestamps,
- * small decimals), {@code DELTA_BYTE_ARRAY} for strings and binaries (shared prefixes: numeric ids
- * as text, timestamps as text, URLs). Every BINARY dictionary looks values up through {@link
- * BinaryDictionaryWriter} (parquet-java's encoding, the same bytes, a cheaper lookup); on residual
- * columns it gives up before its first page ends once the values so far are distinct and fail
- * parquet-java's own first-page test ({@link BinaryDictionaryWriter#judgingEarly}): on real rows
- * (residual objects, long free text) hashing every value into a dictionary that the page's end then
- * threw away was a sixth of converting JSON to the file. Typed columns are where a shredded file's
- * high-cardinality values end up, and the best encoding for them under compression varies from
- * column to column.
+ * that compresses smallest ({@link SmallestEncodingWriter}) of a dictionary (weighed on the first
+ * page), PLAIN and a delta encoding (weighed on its first 64 KB of values): {@code
+ * DELTA_BINARY_PACKED} for int32 and int64 (ids, counters, timestamps, small decimals), {@code
+ * DELTA_BYTE_ARRAY} for strings and binaries (shared prefixes: numeric ids as text, timestamps as
+ * text, URLs). Every BINARY dictionary looks values up through {@link BinaryDictionaryWriter}
+ * (parquet-java's encoding, the same bytes, a cheaper lookup); on residual columns it gives up
+ * before its first page ends once the values so far are distinct and fail parquet-java's own
+ * first-page test ({@link BinaryDictionaryWriter#judgingEarly}): on real rows (residual objects,
+ * long free text) hashing every value into a dictionary that the page's end then threw away was a
+ * sixth of converting JSON to the file. Typed columns are where a shredded file's high-cardinality
+ * values end up, and the best encoding for them under compression varies from column to column.
  *
  * <p>Measured with the plans {@code variant convert} infers ({@code bench/sizes} corpora, ZSTD):
  * falling back from the dictionary to the delta encodings (by parquet-java's uncompressed rule)

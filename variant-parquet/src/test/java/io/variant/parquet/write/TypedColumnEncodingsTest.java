@@ -161,6 +161,36 @@ class TypedColumnEncodingsTest {
     assertTrue(Files.size(ours) < Files.size(parquetJava), Files.size(ours) + " bytes");
   }
 
+  /**
+   * The first 1,000 names are new, the next 20,000 repeat them: the first values judged hold no
+   * repeat, but the dictionary, weighed at the first page's end, pays.
+   */
+  @Test
+  void aDictionaryWhoseRepeatsComeAfterTheJudgedValuesIsKept() throws IOException {
+    ShreddingPlan plan = ShreddingPlan.parse("{\"name\": string}");
+    Random r = new Random(31);
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      StringBuilder sb = new StringBuilder();
+      for (int c = 0; c < 80; c++) {
+        sb.append((char) ('a' + r.nextInt(26)));
+      }
+      names.add(sb.toString());
+    }
+    List<Variant> rows = new ArrayList<>();
+    for (int i = 0; i < 21_000; i++) {
+      String name = i < 1000 ? names.get(i) : names.get(r.nextInt(names.size()));
+      rows.add(VariantJson.parse("{\"name\": \"" + name + "\"}"));
+    }
+    Path ours = write(tmp.resolve("ours.parquet"), plan, rows, false);
+    Path parquetJava = write(tmp.resolve("parquet-java.parquet"), plan, rows, true);
+
+    Set<Encoding> used = encodings(ours).get("v.typed_value.name.typed_value");
+    assertTrue(used.contains(Encoding.PLAIN_DICTIONARY), used.toString());
+    assertEquals(
+        LevelWriterPropertyTest.readGroups(parquetJava), LevelWriterPropertyTest.readGroups(ours));
+  }
+
   private static Path write(
       Path file, ShreddingPlan plan, List<Variant> rows, boolean parquetJavaEncodings)
       throws IOException {

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.parquet.encoding;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.luben.zstd.Zstd;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.ToLongFunction;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter;
+import org.apache.parquet.column.values.plain.PlainValuesWriter;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The encodings besides the dictionary are weighed on a page's first values only, and the page
+ * holds every value in the encoding kept.
+ */
+class SmallestEncodingWriterTest {
+  private static final ColumnDescriptor COLUMN =
+      new ColumnDescriptor(
+          new String[] {"s"}, Types.required(PrimitiveTypeName.BINARY).named("s"), 0, 0);
+
+  /**
+   * A dictionary that judges early gives up among the values kept for judging (distinct, under what
+   * decides the encoding), whose verdict holds only at the value it was asked after: asked twice,
+   * it went on as if it had every value, and wrote a page of ids for the first 256 only.
+   */
+  @Test
+  void aDictionaryGivingUpAmongTheKeptValuesLeavesAPageOfThemAll() throws IOException {
+    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
+    SmallestEncodingWriter w =
+        new SmallestEncodingWriter(
+            BinaryDictionaryWriter.judgingEarly(
+                1 << 20, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, heap),
+            List.of(new PlainValuesWriter(64, 1 << 20, heap)),
+            b -> {
+              try {
+                return Zstd.compress(b.toByteArray()).length;
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) { // about 40 KB: judged at the page's end
+      String v = "{\"k" + i + "\": " + i + "}";
+      values.add(v);
+      w.writeBytes(Binary.fromString(v));
+    }
+    BytesInput page = w.getBytes();
+    assertEquals(Encoding.PLAIN, w.getEncoding());
+    ValuesReader reader = w.getEncoding().getValuesReader(COLUMN, ValuesType.VALUES);
+    reader.initFromPage(values.size(), ByteBufferInputStream.wrap(page.toByteBuffer()));
+    for (String v : values) {
+      assertEquals(v, reader.readBytes().toStringUsingUTF8());
+    }
+    assertNull(w.toDictPageAndClose());
+  }
+
+  @Test
+  void theOtherEncodingsAreWeighedOnTheFirstValuesAndThePageHoldsThemAll() throws IOException {
+    List<Long> weighed = new ArrayList<>();
+    ToLongFunction<BytesInput> compressed =
+        b -> {
+          try {
+            byte[] bytes = b.toByteArray();
+            weighed.add((long) bytes.length);
+            return Zstd.compress(bytes).length;
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        };
+    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
+    SmallestEncodingWriter w =
+        new SmallestEncodingWriter(
+            null,
+            List.of(
+                new PlainValuesWriter(64, 1 << 20, heap),
+                new DeltaByteArrayWriter(64, 1 << 20, heap)),
+            compressed);
+    Random r = new Random(7);
+    List<String> values = new ArrayList<>();
+    long raw = 0;
+    while (raw < 1 << 20) { // a megabyte of values, 16 times what decides the encoding
+      String v = "https://example.com/items/" + r.nextInt(1_000_000) + "/" + values.size();
+      values.add(v);
+      w.writeBytes(Binary.fromString(v));
+      raw += v.length() + 4;
+    }
+    assertEquals(2, weighed.size(), "each candidate weighed once: " + weighed);
+    for (long n : weighed) {
+      assertTrue(n <= SmallestEncodingWriter.JUDGE_BYTES + 200, "weighed " + n + " bytes");
+    }
+    assertEquals(raw, w.getBufferedSize());
+
+    BytesInput page = w.getBytes();
+    assertEquals(2, weighed.size(), "nothing more weighed at the page's end: " + weighed);
+    ValuesReader reader = w.getEncoding().getValuesReader(COLUMN, ValuesType.VALUES);
+    reader.initFromPage(values.size(), ByteBufferInputStream.wrap(page.toByteBuffer()));
+    for (String v : values) {
+      assertEquals(v, reader.readBytes().toStringUsingUTF8());
+    }
+  }
+}
