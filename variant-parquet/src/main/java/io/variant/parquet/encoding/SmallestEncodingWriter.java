@@ -24,13 +24,16 @@ import org.apache.parquet.io.api.Binary;
  * does, to the smallest other encoding once it outgrows its size limit.
  *
  * <p>Costs: the first page's values are kept as they come until they hold {@link #JUDGE_BYTES}
- * (counted as parquet-java counts a page's values) or the page ends. Then they are written to every
- * candidate (to the dictionary only until it gives up: past its size limit, or a dictionary that
- * judges early, {@link BinaryDictionaryWriter#judgingEarly}), each candidate is compressed once,
- * and the one kept is given them again and takes the rest of the chunk. Judging the whole first
- * page (up to 1 MB) cost as much as the rest of the write on real rows, whose column chunks are
- * often a page or two: it compressed every candidate's page, and encoded every value every way.
- * Each row group judges anew.
+ * (counted as parquet-java counts a page's values) or the page ends. Then they are written each way
+ * offered but the dictionary, each is compressed once, and the smallest takes them and the rest of
+ * the page. The dictionary is fed beside it until the page ends (or it gives up: past its size
+ * limit, or a dictionary that judges early, {@link BinaryDictionaryWriter#judgingEarly}), since its
+ * worth shows only once values repeat. If (nearly) every value of the page is new it is dropped
+ * unweighed: its page holds them all, as PLAIN would, and its ids come on top. Else its ids and its
+ * page are compressed and weighed against the page in the other encoding, estimated at the rate its
+ * first values compressed. The rest of the chunk costs what the kept encoding costs. Compressing
+ * every candidate's whole first page (up to 1 MB) cost as much as the rest of the write on real
+ * rows, whose column chunks are often a page or two. Each row group judges anew.
  *
  * <p><b>Thread safety:</b> none, as every values writer.
  */
