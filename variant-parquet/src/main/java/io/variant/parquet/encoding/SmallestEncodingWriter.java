@@ -136,7 +136,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     BytesInput ids = copy(dictionary.getBytes()); // read twice: weighed, then written
     DictionaryPage page = dictionary.toDictPageAndClose();
     // (nearly) every value new: its page holds them all, as PLAIN would, and its ids come on top
-    boolean repeats = 64L * page.getDictionarySize() < 63L * pageValues;
+    boolean repeats = page != null && 64L * page.getDictionarySize() < 63L * pageValues;
     if (repeats
         && compressedSize.applyAsLong(ids) + compressedSize.applyAsLong(page.getBytes())
             < fallbackBytesPerRawByte * rawBytes) {
