@@ -54,22 +54,19 @@ final class BufferedValues {
 
   /**
    * Writes the kept values to {@code w} in the order they came, asking {@code stop} after each one
-   * (once: a dictionary's verdict may hold only at the value it was asked after) whether to stop.
+   * (once: a dictionary's verdict may hold only at the value it was asked after) whether to stop. A
+   * binary is a view of these bytes, valid for the call: values writers copy what they keep, as
+   * they must for the reused buffers parquet-java's column writers hand them.
    *
    * @param kind what the values are
-   * @param keeps whether {@code w} may keep a binary it is given (a dictionary does): it then gets
-   *     bytes of its own, else a view of these, valid for the call
    */
-  void writeTo(ValuesWriter w, Kind kind, boolean keeps, BooleanSupplier stop) {
+  void writeTo(ValuesWriter w, Kind kind, BooleanSupplier stop) {
     int at = 0;
     for (int i = 0; i < count; i++) {
       switch (kind) {
         case BINARY -> {
           int n = ints[i];
-          w.writeBytes(
-              keeps
-                  ? Binary.fromConstantByteArray(Arrays.copyOfRange(bytes, at, at + n))
-                  : Binary.fromReusedByteArray(bytes, at, n));
+          w.writeBytes(Binary.fromReusedByteArray(bytes, at, n));
           at += n;
         }
         case INT -> w.writeInteger(ints[i]);

@@ -102,7 +102,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   private void choose() {
     long best = Long.MAX_VALUE;
     for (ValuesWriter w : others) {
-      judged.writeTo(w, kind, false, () -> false);
+      judged.writeTo(w, kind, () -> false);
       long size = compressedSize.applyAsLong(w.getBytes());
       w.reset();
       if (size < best) {
@@ -112,12 +112,12 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     }
     fallbackBytesPerRawByte = (double) best / rawBytes;
     current = fallback;
-    judged.writeTo(current, kind, false, () -> false);
+    judged.writeTo(current, kind, () -> false);
     if (dictionary != null) {
       // asked once per value, as below: a verdict of a dictionary that judges early holds only at
       // the value it was asked after
       boolean[] gaveUp = {false};
-      judged.writeTo(dictionary, kind, true, () -> gaveUp[0] = dictionary.shouldFallBack());
+      judged.writeTo(dictionary, kind, () -> gaveUp[0] = dictionary.shouldFallBack());
       dictionaryPending = !gaveUp[0];
       if (!dictionaryPending) {
         dropDictionary();
