@@ -3,12 +3,12 @@ package io.variant.parquet.encoding;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.function.ToLongFunction;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.ValuesWriter;
 import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter;
+import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.apache.parquet.io.ParquetEncodingException;
 import org.apache.parquet.io.api.Binary;
 
@@ -31,9 +31,14 @@ import org.apache.parquet.io.api.Binary;
  * worth shows only once values repeat. If (nearly) every value of the page is new it is dropped
  * unweighed: its page holds them all, as PLAIN would, and its ids come on top. Else its ids and its
  * page are compressed and weighed against the page in the other encoding, estimated at the rate its
- * first values compressed. The rest of the chunk costs what the kept encoding costs. Compressing
- * every candidate's whole first page (up to 1 MB) cost as much as the rest of the write on real
- * rows, whose column chunks are often a page or two. Each row group judges anew.
+ * first values compressed. With PLAIN the only other candidate (residual {@code value} columns)
+ * there is nothing to choose: values go to PLAIN and the dictionary from the first one, and PLAIN's
+ * judged values (the head of its page) are compressed only if the dictionary comes to be weighed;
+ * where the dictionary gives up early or is dropped unweighed, nothing is compressed (2-3% of the
+ * bytes a write of the generated event and mixed rows compressed). The rest of the chunk costs what
+ * the kept encoding costs. Compressing every candidate's whole first page (up to 1 MB) cost as much
+ * as the rest of the write on real rows, whose column chunks are often a page or two. Each row
+ * group judges anew.
  *
  * <p><b>Thread safety:</b> none, as every values writer.
  */
@@ -43,7 +48,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
 
   private final DictionaryValuesWriter dictionary; // null where dictionaries are off
   private final List<ValuesWriter> others;
-  private final ToLongFunction<BytesInput> compressedSize;
+  private final PageWeigher weigher;
   private ValuesWriter current; // null while the first page is judged
   private ValuesWriter fallback; // the smallest other encoding: where a kept dictionary falls back
   private boolean dictionaryUsed; // a page of this chunk was written with the dictionary
@@ -53,24 +58,27 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   private boolean dictionaryPending; // the dictionary is fed beside the first page's encoding
   private double fallbackBytesPerRawByte; // how the judged values compressed in that encoding
   private BufferedValues.Kind kind = BufferedValues.Kind.BINARY;
+  // PLAIN the only other candidate: nothing to choose, so values go to it from the first one and
+  // its bytes are compressed only if the dictionary comes to be weighed
+  private final boolean plainBesideDictionary;
+  private long judgedBytes; // plainBesideDictionary: the PLAIN bytes that would have been judged
 
   /**
    * @param dictionary the dictionary candidate, or null for none
    * @param others the other candidates, at least one
-   * @param compressedSize the size of bytes once compressed as the file's pages are; called while a
-   *     page is being written, and must not keep or change what it is given
+   * @param weigher the size of bytes once compressed as the file's pages are
    */
   public SmallestEncodingWriter(
-      DictionaryValuesWriter dictionary,
-      List<ValuesWriter> others,
-      ToLongFunction<BytesInput> compressedSize) {
+      DictionaryValuesWriter dictionary, List<ValuesWriter> others, PageWeigher weigher) {
     if (others.isEmpty()) {
       throw new IllegalArgumentException(
           "Cannot choose an encoding: no candidate besides the dictionary");
     }
     this.dictionary = dictionary;
     this.others = List.copyOf(others);
-    this.compressedSize = compressedSize;
+    this.weigher = weigher;
+    this.plainBesideDictionary =
+        dictionary != null && others.size() == 1 && others.get(0) instanceof PlainValuesWriter;
   }
 
   @Override
@@ -103,7 +111,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     long best = Long.MAX_VALUE;
     for (ValuesWriter w : others) {
       judged.writeTo(w, kind, () -> false);
-      long size = compressedSize.applyAsLong(w.getBytes());
+      long size = weigher.compressedSize(w.getBytes());
       w.reset();
       if (size < best) {
         best = size;
@@ -133,12 +141,15 @@ public final class SmallestEncodingWriter extends ValuesWriter {
    */
   private BytesInput weighDictionary() {
     dictionaryPending = false;
+    if (plainBesideDictionary) {
+      judgePlainPrefix();
+    }
     BytesInput ids = copy(dictionary.getBytes()); // read twice: weighed, then written
     DictionaryPage page = dictionary.toDictPageAndClose();
     // (nearly) every value new: its page holds them all, as PLAIN would, and its ids come on top
     boolean repeats = page != null && 64L * page.getDictionarySize() < 63L * pageValues;
     if (repeats
-        && compressedSize.applyAsLong(ids) + compressedSize.applyAsLong(page.getBytes())
+        && weigher.compressedSize(ids) + weigher.dictionaryPageSize(page.getBytes())
             < fallbackBytesPerRawByte * rawBytes) {
       fallback.reset(); // its page was only a candidate
       current = dictionary;
@@ -146,6 +157,23 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     }
     dropDictionary();
     return null;
+  }
+
+  /**
+   * With PLAIN the only other candidate: the rate its judged values compress at, from the prefix of
+   * its page that holds them. PLAIN writes each value's bytes one after the other, so that prefix
+   * is byte for byte what {@link #choose()} would have compressed.
+   */
+  private void judgePlainPrefix() {
+    long judged = judgedBytes == 0 ? rawBytes : judgedBytes;
+    byte[] page;
+    try {
+      page = fallback.getBytes().toByteArray(); // read again when the page is written
+    } catch (IOException e) {
+      throw new ParquetEncodingException("could not read a page's values to judge its encoding", e);
+    }
+    fallbackBytesPerRawByte =
+        (double) weigher.compressedSize(BytesInput.from(page, 0, (int) judged)) / judged;
   }
 
   /** The dictionary leaves the contest for this chunk. */
@@ -262,12 +290,17 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   public void writeBytes(Binary v) {
     rawBytes += v.length() + 4;
     pageValues++;
+    if (current == null && plainBesideDictionary) {
+      startPlain();
+    }
     if (current != null) {
       current.writeBytes(v);
       if (dictionaryPending) {
         dictionary.writeBytes(v);
         if (dictionary.shouldFallBack()) {
           dropDictionary();
+        } else if (plainBesideDictionary && judgedBytes == 0 && rawBytes >= JUDGE_BYTES) {
+          judgedBytes = rawBytes; // where choose() would have judged
         }
       }
       written();
@@ -282,12 +315,17 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   public void writeInteger(int v) {
     rawBytes += 4;
     pageValues++;
+    if (current == null && plainBesideDictionary) {
+      startPlain();
+    }
     if (current != null) {
       current.writeInteger(v);
       if (dictionaryPending) {
         dictionary.writeInteger(v);
         if (dictionary.shouldFallBack()) {
           dropDictionary();
+        } else if (plainBesideDictionary && judgedBytes == 0 && rawBytes >= JUDGE_BYTES) {
+          judgedBytes = rawBytes; // where choose() would have judged
         }
       }
       written();
@@ -302,12 +340,17 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   public void writeLong(long v) {
     rawBytes += 8;
     pageValues++;
+    if (current == null && plainBesideDictionary) {
+      startPlain();
+    }
     if (current != null) {
       current.writeLong(v);
       if (dictionaryPending) {
         dictionary.writeLong(v);
         if (dictionary.shouldFallBack()) {
           dropDictionary();
+        } else if (plainBesideDictionary && judgedBytes == 0 && rawBytes >= JUDGE_BYTES) {
+          judgedBytes = rawBytes; // where choose() would have judged
         }
       }
       written();
@@ -316,6 +359,14 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     kind = BufferedValues.Kind.LONG;
     judged.addLong(v);
     chooseOnceEnough();
+  }
+
+  /** PLAIN beside the dictionary: both take the chunk's values from its first one. */
+  private void startPlain() {
+    fallback = others.get(0);
+    current = fallback;
+    dictionaryPending = true;
+    judgedBytes = 0;
   }
 
   /** While judging: once the values kept hold {@link #JUDGE_BYTES}, they decide. */

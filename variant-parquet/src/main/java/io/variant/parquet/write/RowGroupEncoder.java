@@ -8,7 +8,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
 
@@ -55,7 +54,8 @@ public final class RowGroupEncoder implements Closeable {
   RowGroupEncoder(List<WriteColumn> columns, WriteOptions options, boolean typedColumnEncodings) {
     this.support = new VariantWriteSupport(columns, options.extraMetadata());
     this.props =
-        RowGroupWriter.properties(options, typedColumnEncodings ? this::compressedSize : null);
+        RowGroupWriter.properties(
+            options, typedColumnEncodings ? PageCompression.weighing(this::compression) : null);
     this.format =
         new EncodedRowGroup.Format(support.schema(), options.codec(), typedColumnEncodings);
     this.rowGroupBytes = options.rowGroupSize();
@@ -63,9 +63,9 @@ public final class RowGroupEncoder implements Closeable {
     this.compression = new PageCompression(options, props.getPageSizeThreshold());
   }
 
-  /** Called by this encoder's values writers, once rows come: after the constructor. */
-  private long compressedSize(BytesInput bytes) {
-    return compression.compressedSize(bytes);
+  /** Weighs encodings for this writer's values writers, once rows come: after the constructor. */
+  private PageCompression compression() {
+    return compression;
   }
 
   /**

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.write;
 
+import io.variant.parquet.encoding.PageWeigher;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToLongFunction;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -61,7 +60,9 @@ final class RowGroupWriter {
       boolean typedColumnEncodings)
       throws IOException {
     this.schema = schema;
-    this.props = properties(options, typedColumnEncodings ? this::compressedSize : null);
+    this.props =
+        properties(
+            options, typedColumnEncodings ? PageCompression.weighing(this::compression) : null);
     this.options = options;
     this.typedColumnEncodings = typedColumnEncodings;
     this.format = new EncodedRowGroup.Format(schema, options.codec(), typedColumnEncodings);
@@ -87,16 +88,20 @@ final class RowGroupWriter {
     this.compression = opened;
   }
 
+  /** Weighs encodings for this writer's values writers, once rows come: after the constructor. */
+  private PageCompression compression() {
+    return compression;
+  }
+
   /**
    * The properties {@code ParquetWriter.Builder} derives from the same settings; with {@link
-   * TypedColumnEncodings} unless {@code compressedSize} (how it weighs encodings: the writing
-   * thread's {@link PageCompression#compressedSize}) is null.
+   * TypedColumnEncodings} unless {@code weigher} (how it weighs encodings: the writing thread's
+   * {@link PageCompression}) is null.
    */
-  static ParquetProperties properties(
-      WriteOptions options, ToLongFunction<BytesInput> compressedSize) {
+  static ParquetProperties properties(WriteOptions options, PageWeigher weigher) {
     ParquetProperties.Builder b = ParquetProperties.builder().withPageSize(options.pageSize());
-    if (compressedSize != null) {
-      b.withValuesWriterFactory(new TypedColumnEncodings(compressedSize));
+    if (weigher != null) {
+      b.withValuesWriterFactory(new TypedColumnEncodings(weigher));
     }
     if (options.rowGroupRowLimit() > 0) {
       b.withRowGroupRowCountLimit(options.rowGroupRowLimit());
@@ -105,11 +110,6 @@ final class RowGroupWriter {
       b.withPageRowCountLimit(options.pageRowLimit());
     }
     return b.build();
-  }
-
-  /** Called by this file's values writers, once rows come: after the constructor. */
-  private long compressedSize(BytesInput bytes) {
-    return compression.compressedSize(bytes);
   }
 
   /**

@@ -2,11 +2,10 @@
 package io.variant.parquet.write;
 
 import io.variant.parquet.encoding.BinaryDictionaryWriter;
+import io.variant.parquet.encoding.PageWeigher;
 import io.variant.parquet.encoding.SmallestEncodingWriter;
 import java.util.List;
-import java.util.function.ToLongFunction;
 import org.apache.parquet.bytes.ByteBufferAllocator;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ParquetProperties;
@@ -56,14 +55,14 @@ import org.apache.parquet.schema.PrimitiveType;
  */
 final class TypedColumnEncodings implements ValuesWriterFactory {
   private final DefaultV1ValuesWriterFactory parquetJava = new DefaultV1ValuesWriterFactory();
-  private final ToLongFunction<BytesInput> compressedSize;
+  private final PageWeigher weigher;
   private ParquetProperties props;
 
   /**
-   * @param compressedSize the size of a page's values once compressed as the file's pages are
+   * @param weigher the size of a page's values once compressed as the file's pages are
    */
-  TypedColumnEncodings(ToLongFunction<BytesInput> compressedSize) {
-    this.compressedSize = compressedSize;
+  TypedColumnEncodings(PageWeigher weigher) {
+    this.weigher = weigher;
   }
 
   @Override
@@ -95,7 +94,7 @@ final class TypedColumnEncodings implements ValuesWriterFactory {
       // residual values weighed compressed; metadata (one dictionary for nearly every row) and
       // columns beside the variants keep parquet-java's choice, the same bytes
       return leaf.equals("value") && path.length > 1
-          ? new SmallestEncodingWriter(dictionary, List.of(plain), compressedSize)
+          ? new SmallestEncodingWriter(dictionary, List.of(plain), weigher)
           : FallbackValuesWriter.of(dictionary, plain);
     }
     return switch (type) {
@@ -130,8 +129,6 @@ final class TypedColumnEncodings implements ValuesWriterFactory {
         new PlainValuesWriter(
             props.getInitialSlabSize(), props.getPageSizeThreshold(), props.getAllocator());
     return new SmallestEncodingWriter(
-        props.isDictionaryEnabled(column) ? dictionary : null,
-        List.of(plain, delta),
-        compressedSize);
+        props.isDictionaryEnabled(column) ? dictionary : null, List.of(plain, delta), weigher);
   }
 }

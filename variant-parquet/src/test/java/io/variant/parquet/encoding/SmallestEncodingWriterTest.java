@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.function.ToLongFunction;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
@@ -71,10 +70,43 @@ class SmallestEncodingWriterTest {
     assertNull(w.toDictPageAndClose());
   }
 
+  /**
+   * With PLAIN the only candidate beside a dictionary that gives up (distinct values), there is
+   * nothing to weigh: the values go to PLAIN as they come and nothing is compressed.
+   */
+  @Test
+  void plainBesideADictionaryThatGivesUpIsNeverCompressed() throws IOException {
+    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
+    List<Long> weighed = new ArrayList<>();
+    SmallestEncodingWriter w =
+        new SmallestEncodingWriter(
+            BinaryDictionaryWriter.judgingEarly(
+                1 << 20, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, heap),
+            List.of(new PlainValuesWriter(64, 1 << 20, heap)),
+            b -> {
+              weighed.add(b.size());
+              return b.size();
+            });
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < 10_000; i++) { // about 160 KB: past what is judged
+      String v = "{\"k" + i + "\": " + i + "}";
+      values.add(v);
+      w.writeBytes(Binary.fromString(v));
+    }
+    BytesInput page = w.getBytes();
+    assertEquals(List.of(), weighed);
+    assertEquals(Encoding.PLAIN, w.getEncoding());
+    ValuesReader reader = w.getEncoding().getValuesReader(COLUMN, ValuesType.VALUES);
+    reader.initFromPage(values.size(), ByteBufferInputStream.wrap(page.toByteBuffer()));
+    for (String v : values) {
+      assertEquals(v, reader.readBytes().toStringUsingUTF8());
+    }
+  }
+
   @Test
   void theOtherEncodingsAreWeighedOnTheFirstValuesAndThePageHoldsThemAll() throws IOException {
     List<Long> weighed = new ArrayList<>();
-    ToLongFunction<BytesInput> compressed =
+    PageWeigher compressed =
         b -> {
           try {
             byte[] bytes = b.toByteArray();
