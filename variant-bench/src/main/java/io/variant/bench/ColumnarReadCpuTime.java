@@ -82,11 +82,18 @@ public final class ColumnarReadCpuTime {
     Path dir = Files.createTempDirectory("variant-columnar");
     try {
       for (int n : counts) {
+        // the VARIANT group required, as variant convert writes it (no row is SQL NULL)
         Path inferred =
-            ReadCpuTime.write(dir.resolve("inferred.parquet"), COLUMN, rows, plan, n, 0);
+            ReadCpuTime.write(dir.resolve("inferred.parquet"), COLUMN, rows, plan, n, 0, false);
         Path plain =
             ReadCpuTime.write(
-                dir.resolve("unshredded.parquet"), COLUMN, rows, ShreddingPlan.residual(), n, 0);
+                dir.resolve("unshredded.parquet"),
+                COLUMN,
+                rows,
+                ShreddingPlan.residual(),
+                n,
+                0,
+                false);
         measure(n, passes, inferred, plain, paths);
         Files.delete(inferred);
         Files.delete(plain);

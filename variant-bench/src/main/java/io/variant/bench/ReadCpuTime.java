@@ -275,6 +275,22 @@ public final class ReadCpuTime {
   static Path write(
       Path file, String column, List<Variant> rows, ShreddingPlan plan, int minRows, long maxBytes)
       throws IOException {
+    return write(file, column, rows, plan, minRows, maxBytes, true);
+  }
+
+  /**
+   * As {@link #write(Path, String, List, ShreddingPlan, int, long)}, the VARIANT group {@code
+   * optional} or, as {@code variant convert} writes it, {@code required}.
+   */
+  static Path write(
+      Path file,
+      String column,
+      List<Variant> rows,
+      ShreddingPlan plan,
+      int minRows,
+      long maxBytes,
+      boolean nullable)
+      throws IOException {
     int n = minRows > 0 ? minRows : rows.size();
     long limit = maxBytes > 0 ? maxBytes : Long.MAX_VALUE;
     long bytes = 0;
@@ -282,6 +298,7 @@ public final class ReadCpuTime {
         VariantParquetWriter.builder(file)
             .overwrite()
             .variantColumn(column, plan)
+            .nullableVariants(nullable)
             .rowGroupSize(FileBenchmark.ROW_GROUP_BYTES)
             .build()) {
       for (int i = 0; i < n && bytes < limit; i++) {
