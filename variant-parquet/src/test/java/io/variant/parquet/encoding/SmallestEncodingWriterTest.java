@@ -41,12 +41,8 @@ class SmallestEncodingWriterTest {
    */
   @Test
   void aDictionaryGivingUpAmongTheKeptValuesLeavesAPageOfThemAll() throws IOException {
-    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
     SmallestEncodingWriter w =
-        new SmallestEncodingWriter(
-            BinaryDictionaryWriter.judgingEarly(
-                1 << 20, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, heap),
-            List.of(new PlainValuesWriter(64, 1 << 20, heap)),
+        plainBesideEarlyDictionary(
             b -> {
               try {
                 return Zstd.compress(b.toByteArray()).length;
@@ -54,19 +50,8 @@ class SmallestEncodingWriterTest {
                 throw new UncheckedIOException(e);
               }
             });
-    List<String> values = new ArrayList<>();
-    for (int i = 0; i < 3000; i++) { // about 40 KB: judged at the page's end
-      String v = "{\"k" + i + "\": " + i + "}";
-      values.add(v);
-      w.writeBytes(Binary.fromString(v));
-    }
-    BytesInput page = w.getBytes();
-    assertEquals(Encoding.PLAIN, w.getEncoding());
-    ValuesReader reader = w.getEncoding().getValuesReader(COLUMN, ValuesType.VALUES);
-    reader.initFromPage(values.size(), ByteBufferInputStream.wrap(page.toByteBuffer()));
-    for (String v : values) {
-      assertEquals(v, reader.readBytes().toStringUsingUTF8());
-    }
+    List<String> values = writeDistinct(w, 3000); // about 40 KB: judged at the page's end
+    assertPlainPageHolds(w, values);
     assertNull(w.toDictPageAndClose());
   }
 
@@ -76,25 +61,43 @@ class SmallestEncodingWriterTest {
    */
   @Test
   void plainBesideADictionaryThatGivesUpIsNeverCompressed() throws IOException {
-    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
     List<Long> weighed = new ArrayList<>();
     SmallestEncodingWriter w =
-        new SmallestEncodingWriter(
-            BinaryDictionaryWriter.judgingEarly(
-                1 << 20, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, heap),
-            List.of(new PlainValuesWriter(64, 1 << 20, heap)),
+        plainBesideEarlyDictionary(
             b -> {
               weighed.add(b.size());
               return b.size();
             });
+    List<String> values = writeDistinct(w, 10_000); // about 160 KB: past what is judged
+    assertPlainPageHolds(w, values);
+    assertEquals(List.of(), weighed);
+  }
+
+  /** PLAIN beside a dictionary that judges early, as residual {@code value} columns have. */
+  private static SmallestEncodingWriter plainBesideEarlyDictionary(PageWeigher weigher) {
+    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
+    return new SmallestEncodingWriter(
+        BinaryDictionaryWriter.judgingEarly(
+            1 << 20, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, heap),
+        List.of(new PlainValuesWriter(64, 1 << 20, heap)),
+        weigher);
+  }
+
+  /** Writes {@code n} distinct small objects' text; returns them. */
+  private static List<String> writeDistinct(SmallestEncodingWriter w, int n) {
     List<String> values = new ArrayList<>();
-    for (int i = 0; i < 10_000; i++) { // about 160 KB: past what is judged
+    for (int i = 0; i < n; i++) {
       String v = "{\"k" + i + "\": " + i + "}";
       values.add(v);
       w.writeBytes(Binary.fromString(v));
     }
+    return values;
+  }
+
+  /** The page is PLAIN and holds {@code values}, in order. */
+  private static void assertPlainPageHolds(SmallestEncodingWriter w, List<String> values)
+      throws IOException {
     BytesInput page = w.getBytes();
-    assertEquals(List.of(), weighed);
     assertEquals(Encoding.PLAIN, w.getEncoding());
     ValuesReader reader = w.getEncoding().getValuesReader(COLUMN, ValuesType.VALUES);
     reader.initFromPage(values.size(), ByteBufferInputStream.wrap(page.toByteBuffer()));
