@@ -94,10 +94,18 @@ final class PageCompression implements PageWeigher, AutoCloseable {
     }
   }
 
-  @Override
-  public void close() {
+  /**
+   * Drops the kept dictionary page, once a row group's pages are all compressed: its dictionary
+   * pages are written by then, and the next group weighs its own.
+   */
+  void forgetKept() {
     keptInput = null;
     keptFrame = null;
+  }
+
+  @Override
+  public void close() {
+    forgetKept();
     if (codecs != null) {
       codecs.release();
     } else {

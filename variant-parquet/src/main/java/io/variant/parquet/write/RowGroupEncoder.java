@@ -137,6 +137,7 @@ public final class RowGroupEncoder implements Closeable {
 
   private void endGroup() {
     group.finish();
+    compression.forgetKept();
     done.add(new EncodedRowGroup(group, format));
     group = null;
   }

@@ -185,6 +185,7 @@ final class RowGroupWriter {
         nextRowGroupBytes = Math.min(file.getNextRowGroupSize(), rowGroupBytes);
       }
     } finally {
+      compression.forgetKept();
       group.close();
     }
   }
