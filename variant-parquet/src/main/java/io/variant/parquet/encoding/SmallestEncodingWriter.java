@@ -34,11 +34,11 @@ import org.apache.parquet.io.api.Binary;
  * first values compressed. With PLAIN the only other candidate (residual {@code value} columns)
  * there is nothing to choose: values go to PLAIN and the dictionary from the first one, and PLAIN's
  * judged values (the head of its page) are compressed only if the dictionary comes to be weighed;
- * where the dictionary gives up early or is dropped unweighed, nothing is compressed (2-3% of the
- * bytes a write of the generated event and mixed rows compressed). The rest of the chunk costs what
- * the kept encoding costs. Compressing every candidate's whole first page (up to 1 MB) cost as much
- * as the rest of the write on real rows, whose column chunks are often a page or two. Each row
- * group judges anew.
+ * where it gives up early or is dropped unweighed, nothing is compressed (2-3% of the bytes a write
+ * of the generated event and mixed rows compressed). The rest of the chunk costs what the kept
+ * encoding costs. Compressing every candidate's whole first page (up to 1 MB) cost as much as the
+ * rest of the write on real rows, whose column chunks are often a page or two. Each row group
+ * judges anew.
  *
  * <p><b>Thread safety:</b> none, as every values writer.
  */
@@ -141,13 +141,13 @@ public final class SmallestEncodingWriter extends ValuesWriter {
    */
   private BytesInput weighDictionary() {
     dictionaryPending = false;
-    if (plainBesideDictionary) {
-      judgePlainPrefix();
-    }
     BytesInput ids = copy(dictionary.getBytes()); // read twice: weighed, then written
     DictionaryPage page = dictionary.toDictPageAndClose();
     // (nearly) every value new: its page holds them all, as PLAIN would, and its ids come on top
     boolean repeats = page != null && 64L * page.getDictionarySize() < 63L * pageValues;
+    if (repeats && plainBesideDictionary) {
+      judgePlainPrefix();
+    }
     if (repeats
         && weigher.compressedSize(ids) + weigher.dictionaryPageSize(page.getBytes())
             < fallbackBytesPerRawByte * rawBytes) {
