@@ -10,7 +10,9 @@
  * io.variant.parquet.encoding.PageCodecs} (ZSTD in one call). What these decoders decline (an
  * encoding they do not decode, such as BYTE_STREAM_SPLIT) is read by parquet-java's own decoder for
  * it ({@code DeclinedValues}). Writing: {@link io.variant.parquet.encoding.BinaryDictionaryWriter}
- * (parquet-java's dictionary encoding with a cheaper lookup) and {@link
+ * (parquet-java's dictionary encoding with a cheaper lookup), {@link
+ * io.variant.parquet.encoding.SmallestEncodingWriter} (the encoding whose first page compresses
+ * smallest, weighed by a {@link io.variant.parquet.encoding.PageWeigher}) and {@link
  * io.variant.parquet.encoding.ZstdPageCompressor} (parquet-java's ZSTD pages with one native
  * context and its buffers, kept from file to file). spec: Parquet Encodings.md, Compression.md.
  *
