@@ -104,15 +104,14 @@ public final class SmallestEncodingWriter extends ValuesWriter {
 
   /**
    * Writes the values kept so far each way offered but the dictionary, keeps the one whose bytes
-   * compress smallest, and gives it (and the dictionary, which goes on until the page ends) the
-   * values again.
+   * compress smallest, and gives it (unless it is PLAIN, which holds them as they are) and the
+   * dictionary, which goes on until the page ends, the values again.
    */
   private void choose() {
     long best = Long.MAX_VALUE;
     for (ValuesWriter w : others) {
       judged.writeTo(w, kind, () -> false);
       long size = weigher.compressedSize(w.getBytes());
-      w.reset();
       if (size < best) {
         best = size;
         fallback = w;
@@ -120,7 +119,16 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     }
     fallbackBytesPerRawByte = (double) best / rawBytes;
     current = fallback;
-    judged.writeTo(current, kind, () -> false);
+    for (ValuesWriter w : others) {
+      if (w != current || !(w instanceof PlainValuesWriter)) {
+        w.reset();
+      }
+    }
+    // PLAIN's bytes stay as they were weighed and take the page's next values after them; a delta
+    // encoder's are ended by being read, so it is given the values again
+    if (!(current instanceof PlainValuesWriter)) {
+      judged.writeTo(current, kind, () -> false);
+    }
     if (dictionary != null) {
       // asked once per value, as below: a verdict of a dictionary that judges early holds only at
       // the value it was asked after

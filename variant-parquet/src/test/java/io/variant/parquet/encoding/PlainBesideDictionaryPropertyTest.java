@@ -3,11 +3,13 @@ package io.variant.parquet.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.luben.zstd.Zstd;
 import io.variant.testkit.Trials;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.parquet.bytes.BytesInput;
@@ -15,6 +17,8 @@ import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.ValuesWriter;
+import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForInteger;
+import org.apache.parquet.column.values.deltastrings.DeltaByteArrayWriter;
 import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter;
 import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.apache.parquet.io.api.Binary;
@@ -37,41 +41,67 @@ class PlainBesideDictionaryPropertyTest {
         Math.max(40, Trials.trials() / 5),
         rnd -> {
           boolean binary = rnd.nextBoolean();
-          SmallestEncodingWriter direct = writer(binary, false);
-          SmallestEncodingWriter general = writer(binary, true);
-          int distinct = 1 + rnd.nextInt(rnd.nextBoolean() ? 50 : 50_000);
-          int maxLength = 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 400);
-          byte[][] pool = new byte[Math.min(distinct, 4_096)][];
-          for (int chunk = rnd.nextInt(3); chunk >= 0; chunk--) {
-            for (int page = rnd.nextInt(3); page >= 0; page--) {
-              int values = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(rnd.nextBoolean() ? 300 : 6_000);
-              for (int i = 0; i < values; i++) {
-                int pick = rnd.nextInt(distinct);
-                if (binary) {
-                  Binary v = Binary.fromConstantByteArray(value(rnd, pool, pick, maxLength));
-                  direct.writeBytes(v);
-                  general.writeBytes(v);
-                } else {
-                  direct.writeInteger(pick * 7919);
-                  general.writeInteger(pick * 7919);
-                }
-              }
-              assertArrayEquals(bytes(general.getBytes()), bytes(direct.getBytes()));
-              assertEquals(general.getEncoding(), direct.getEncoding());
-              general.reset();
-              direct.reset();
-            }
-            DictionaryPage theirs = general.toDictPageAndClose();
-            DictionaryPage ours = direct.toDictPageAndClose();
-            assertEquals(theirs == null, ours == null);
-            if (theirs != null) {
-              assertArrayEquals(bytes(theirs.getBytes()), bytes(ours.getBytes()));
-              assertEquals(theirs.getDictionarySize(), ours.getDictionarySize());
-              general.resetDictionary();
-              direct.resetDictionary();
-            }
-          }
+          compare(rnd, binary, writer(binary, false, false), writer(binary, true, false));
         });
+  }
+
+  @Test
+  void aPlainWinnerWritesWhatTheGeneralPathWrites() {
+    int[] plainChosen = {0};
+    Trials.run(
+        "plainWinnerEqualsGeneralPath",
+        Math.max(40, Trials.trials() / 5),
+        rnd -> {
+          boolean binary = rnd.nextBoolean();
+          plainChosen[0] +=
+              compare(rnd, binary, writer(binary, false, true), writer(binary, true, true));
+        });
+    assertTrue(plainChosen[0] > 0, "no trial chose PLAIN");
+  }
+
+  /**
+   * Writes the same generated column to both writers; every page must be equal. Returns how many
+   * pages with values were PLAIN.
+   */
+  private static int compare(
+      Random rnd, boolean binary, SmallestEncodingWriter direct, SmallestEncodingWriter general) {
+    int distinct = 1 + rnd.nextInt(rnd.nextBoolean() ? 50 : 50_000);
+    int maxLength = 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 400);
+    byte[][] pool = new byte[Math.min(distinct, 4_096)][];
+    int plain = 0;
+    for (int chunk = rnd.nextInt(3); chunk >= 0; chunk--) {
+      for (int page = rnd.nextInt(3); page >= 0; page--) {
+        int values = rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(rnd.nextBoolean() ? 300 : 6_000);
+        for (int i = 0; i < values; i++) {
+          int pick = rnd.nextInt(distinct);
+          if (binary) {
+            Binary v = Binary.fromConstantByteArray(value(rnd, pool, pick, maxLength));
+            direct.writeBytes(v);
+            general.writeBytes(v);
+          } else {
+            direct.writeInteger(pick * 7919);
+            general.writeInteger(pick * 7919);
+          }
+        }
+        assertArrayEquals(bytes(general.getBytes()), bytes(direct.getBytes()));
+        assertEquals(general.getEncoding(), direct.getEncoding());
+        if (values > 0 && direct.getEncoding() == Encoding.PLAIN) {
+          plain++;
+        }
+        general.reset();
+        direct.reset();
+      }
+      DictionaryPage theirs = general.toDictPageAndClose();
+      DictionaryPage ours = direct.toDictPageAndClose();
+      assertEquals(theirs == null, ours == null);
+      if (theirs != null) {
+        assertArrayEquals(bytes(theirs.getBytes()), bytes(ours.getBytes()));
+        assertEquals(theirs.getDictionarySize(), ours.getDictionarySize());
+        general.resetDictionary();
+        direct.resetDictionary();
+      }
+    }
+    return plain;
   }
 
   /** Value {@code pick} of the column: one of a pool of repeated values, or a new one. */
@@ -93,7 +123,11 @@ class PlainBesideDictionaryPropertyTest {
     return b;
   }
 
-  private static SmallestEncodingWriter writer(boolean binary, boolean general) {
+  /**
+   * A dictionary beside PLAIN and, if {@code withDelta}, a delta encoding; PLAIN hidden from the
+   * writer's shortcuts if {@code general}.
+   */
+  private static SmallestEncodingWriter writer(boolean binary, boolean general, boolean withDelta) {
     DictionaryValuesWriter dictionary =
         binary
             ? BinaryDictionaryWriter.judgingEarly(
@@ -101,10 +135,15 @@ class PlainBesideDictionaryPropertyTest {
             : new DictionaryValuesWriter.PlainIntegerDictionaryValuesWriter(
                 1 << 20, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, HEAP);
     ValuesWriter plain = new PlainValuesWriter(64, 1 << 20, HEAP);
-    return new SmallestEncodingWriter(
-        dictionary,
-        List.of(general ? new Opaque(plain) : plain),
-        b -> Zstd.compress(bytes(b)).length);
+    List<ValuesWriter> others = new ArrayList<>();
+    others.add(general ? new Opaque(plain) : plain);
+    if (withDelta) {
+      others.add(
+          binary
+              ? new DeltaByteArrayWriter(64, 1 << 20, HEAP)
+              : new DeltaBinaryPackingValuesWriterForInteger(64, 1 << 20, HEAP));
+    }
+    return new SmallestEncodingWriter(dictionary, others, b -> Zstd.compress(bytes(b)).length);
   }
 
   private static byte[] bytes(BytesInput b) {
