@@ -174,14 +174,14 @@ public final class SmallestEncodingWriter extends ValuesWriter {
    */
   private void judgePlainPrefix() {
     long judged = judgedBytes == 0 ? rawBytes : judgedBytes;
-    byte[] page;
+    byte[] prefix;
     try {
-      page = fallback.getBytes().toByteArray(); // read again when the page is written
+      // the page is read again when written; only its judged head is copied here
+      prefix = fallback.getBytes().toInputStream().readNBytes((int) judged);
     } catch (IOException e) {
       throw new ParquetEncodingException("could not read a page's values to judge its encoding", e);
     }
-    fallbackBytesPerRawByte =
-        (double) weigher.compressedSize(BytesInput.from(page, 0, (int) judged)) / judged;
+    fallbackBytesPerRawByte = (double) weigher.compressedSize(BytesInput.from(prefix)) / judged;
   }
 
   /** The dictionary leaves the contest for this chunk. */
@@ -296,20 +296,11 @@ public final class SmallestEncodingWriter extends ValuesWriter {
 
   @Override
   public void writeBytes(Binary v) {
-    rawBytes += v.length() + 4;
-    pageValues++;
-    if (current == null && plainBesideDictionary) {
-      startPlain();
-    }
-    if (current != null) {
+    if (counted(v.length() + 4)) {
       current.writeBytes(v);
       if (dictionaryPending) {
         dictionary.writeBytes(v);
-        if (dictionary.shouldFallBack()) {
-          dropDictionary();
-        } else if (plainBesideDictionary && judgedBytes == 0 && rawBytes >= JUDGE_BYTES) {
-          judgedBytes = rawBytes; // where choose() would have judged
-        }
+        fedDictionary();
       }
       written();
       return;
@@ -321,20 +312,11 @@ public final class SmallestEncodingWriter extends ValuesWriter {
 
   @Override
   public void writeInteger(int v) {
-    rawBytes += 4;
-    pageValues++;
-    if (current == null && plainBesideDictionary) {
-      startPlain();
-    }
-    if (current != null) {
+    if (counted(4)) {
       current.writeInteger(v);
       if (dictionaryPending) {
         dictionary.writeInteger(v);
-        if (dictionary.shouldFallBack()) {
-          dropDictionary();
-        } else if (plainBesideDictionary && judgedBytes == 0 && rawBytes >= JUDGE_BYTES) {
-          judgedBytes = rawBytes; // where choose() would have judged
-        }
+        fedDictionary();
       }
       written();
       return;
@@ -346,20 +328,11 @@ public final class SmallestEncodingWriter extends ValuesWriter {
 
   @Override
   public void writeLong(long v) {
-    rawBytes += 8;
-    pageValues++;
-    if (current == null && plainBesideDictionary) {
-      startPlain();
-    }
-    if (current != null) {
+    if (counted(8)) {
       current.writeLong(v);
       if (dictionaryPending) {
         dictionary.writeLong(v);
-        if (dictionary.shouldFallBack()) {
-          dropDictionary();
-        } else if (plainBesideDictionary && judgedBytes == 0 && rawBytes >= JUDGE_BYTES) {
-          judgedBytes = rawBytes; // where choose() would have judged
-        }
+        fedDictionary();
       }
       written();
       return;
@@ -367,6 +340,28 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     kind = BufferedValues.Kind.LONG;
     judged.addLong(v);
     chooseOnceEnough();
+  }
+
+  /**
+   * Counts a value of {@code plainBytes} as PLAIN; whether an encoding is chosen to take it (else
+   * it is kept for judging).
+   */
+  private boolean counted(int plainBytes) {
+    rawBytes += plainBytes;
+    pageValues++;
+    if (current == null && plainBesideDictionary) {
+      startPlain();
+    }
+    return current != null;
+  }
+
+  /** After the dictionary took a value beside the first page's encoding. */
+  private void fedDictionary() {
+    if (dictionary.shouldFallBack()) {
+      dropDictionary();
+    } else if (plainBesideDictionary && judgedBytes == 0 && rawBytes >= JUDGE_BYTES) {
+      judgedBytes = rawBytes; // where choose() would have judged
+    }
   }
 
   /** PLAIN beside the dictionary: both take the chunk's values from its first one. */
