@@ -29,7 +29,9 @@ class PublicApiTest extends PublicApiContract {
           "io.variant.arrow.VariantVector",
           "io.variant.arrow.VariantVectorException",
           "io.variant.arrow.parquet.BatchOptions",
-          "io.variant.arrow.parquet.VariantBatchReader");
+          "io.variant.arrow.parquet.VariantBatchReader",
+          "io.variant.arrow.parquet.VariantBatchWriter",
+          "io.variant.arrow.parquet.VariantBatchWriter.Builder");
 
   PublicApiTest() {
     super(VariantVector.class, API, List.of());

@@ -8,6 +8,7 @@ import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.DatasetGen;
@@ -68,12 +69,25 @@ final class BatchFiles {
    */
   static void write(Path file, ShreddingPlan plan, List<Variant> rows, Random rnd)
       throws IOException {
+    write(file, plan, rows, rnd, ShreddingLayout.SPEC, rows.contains(null) || rnd.nextBoolean());
+  }
+
+  /** As {@link #write(Path, ShreddingPlan, List, Random)}, in {@code layout}, nullable or not. */
+  static void write(
+      Path file,
+      ShreddingPlan plan,
+      List<Variant> rows,
+      Random rnd,
+      ShreddingLayout layout,
+      boolean nullable)
+      throws IOException {
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(file)
             .longColumn("id")
             .stringColumn("name")
             .variantColumn(COLUMN, plan)
-            .nullableVariants(rows.contains(null) || rnd.nextBoolean())
+            .layout(layout)
+            .nullableVariants(nullable)
             .rowGroupRowLimit(1 + rnd.nextInt(20))
             .pageRowLimit(1 + rnd.nextInt(8))
             .overwrite()
