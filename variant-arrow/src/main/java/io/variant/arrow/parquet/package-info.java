@@ -31,11 +31,10 @@
  * ({@code io.variant.parquet.read.RowGroupVariants}) rebuild each row from the same pages, and
  * gathers the Variants into the unshredded storage ({@code io.variant.arrow.UnshreddedRows}).
  *
- * <p><b>Writing batches.</b> {@link io.variant.arrow.parquet.VariantBatchWriter} hands each row
- * of a batch to {@code io.variant.parquet.write.VariantParquetWriter} as a record ({@code
- * BatchRows}): a VARIANT column's row as the Variant its storage holds (a shredded row rebuilt), so
- * the file is what the row writer makes of the same rows, whatever plan the batches' storage
- * follows.
+ * <p><b>Writing batches.</b> {@link io.variant.arrow.parquet.VariantBatchWriter} hands each row of
+ * a batch to {@code io.variant.parquet.write.VariantParquetWriter} as a record ({@code BatchRows}):
+ * a VARIANT column's row as the Variant its storage holds (a shredded row rebuilt), so the file is
+ * what the row writer makes of the same rows, whatever plan the batches' storage follows.
  *
  * <p><b>The draft layout</b> is refused in the shredded storage: its residuals carry their own
  * metadata, which the Arrow storage has no place for (as {@code Shred} refuses embedded residual
@@ -44,8 +43,8 @@
  * <p>May import: {@code io.variant.arrow}, {@code io.variant.core.*}, {@code io.variant.shredding},
  * {@code io.variant.parquet}, {@code io.variant.parquet.schema}, {@code io.variant.parquet.filter},
  * {@code io.variant.parquet.read} (the row reader's rebuild, for unshredded batches), {@code
- * io.variant.parquet.write} (the writer of batches), {@code
- * io.variant.parquet.guard}, {@code io.variant.parquet.file}, {@code io.variant.parquet.encoding},
- * {@code org.apache.parquet.*}, {@code org.apache.arrow.*}.
+ * io.variant.parquet.write} (the writer of batches), {@code io.variant.parquet.guard}, {@code
+ * io.variant.parquet.file}, {@code io.variant.parquet.encoding}, {@code org.apache.parquet.*},
+ * {@code org.apache.arrow.*}.
  */
 package io.variant.arrow.parquet;
