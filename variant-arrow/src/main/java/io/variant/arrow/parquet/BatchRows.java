@@ -2,6 +2,7 @@
 package io.variant.arrow.parquet;
 
 import io.variant.arrow.ColumnReader;
+import io.variant.arrow.Unshred;
 import io.variant.arrow.VariantExtensionType;
 import io.variant.arrow.VariantVector;
 import io.variant.parquet.VariantParquetException;
@@ -12,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -185,12 +187,31 @@ final class BatchRows {
   void write(VectorSchemaRoot batch) throws IOException {
     List<FieldVector> vectors = batch.getFieldVectors();
     Object[] sources = new Object[names.length];
-    for (int i = 0; i < names.length; i++) {
-      FieldVector v = vectors.get(i);
-      sources[i] = kinds[i] == Kind.VARIANT ? ((VariantVector) v).reader() : v;
+    List<VariantVector> unshredded = new ArrayList<>();
+    try {
+      for (int i = 0; i < names.length; i++) {
+        FieldVector v = vectors.get(i);
+        if (kinds[i] != Kind.VARIANT) {
+          sources[i] = v;
+          continue;
+        }
+        VariantVector column = (VariantVector) v;
+        if (column.isShredded()) {
+          // Unshred rebuilds a batch from heap copies of its buffers: cheaper than each row
+          // rebuilt through the vectors' accessors
+          column = Unshred.unshred(column);
+          unshredded.add(column);
+        }
+        sources[i] = column.reader();
+      }
+      writeRows(batch.getRowCount(), sources);
+    } finally {
+      unshredded.forEach(VariantVector::close);
     }
+  }
+
+  private void writeRows(int rows, Object[] sources) throws IOException {
     long first = writer.rowCount();
-    int rows = batch.getRowCount();
     int row = 0;
     int column = -1;
     try {
