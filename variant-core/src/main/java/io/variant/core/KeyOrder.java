@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -63,11 +64,17 @@ public enum KeyOrder {
    * True if every object under {@code v} is in key order. Without shared sub-values a value holds
    * fewer containers than bytes, so the walk first goes without remembering what it visited (a set
    * of positions per row took 7% of writing Variants read from Arrow batches), and only a value
-   * that visits more containers than it has bytes is walked again remembering them.
+   * that visits more containers than it has bytes is walked again remembering them. The first walk
+   * reads in place through one cursor per level: no view is made of a field or an element.
    */
   static boolean inSpecOrder(Variant v) {
-    int[] visitsLeft = {VISITS_PER_BYTE * v.valueSize()};
-    int tree = treeInSpecOrder(v, 0, visitsLeft);
+    if (!v.isObject() && !v.isArray()) {
+      return true;
+    }
+    CursorWalk walk = new CursorWalk(VISITS_PER_BYTE * v.valueSize());
+    ValueCursor root = walk.cursor(0);
+    root.open(v);
+    int tree = walk.inSpecOrder(root, 0);
     return tree < 0 ? inSpecOrderVisitingOnce(v) : tree == 1;
   }
 
@@ -76,29 +83,72 @@ public enum KeyOrder {
     return inSpecOrder(v, 0, new HashSet<>());
   }
 
-  /**
-   * 1 if every object under {@code v} is in key order, 0 if one is not, -1 if the walk ran out of
-   * visits (sub-values are shared: {@link #inSpecOrder(Variant, int, Set)} visits each once).
-   */
-  private static int treeInSpecOrder(Variant v, int depth, int[] visitsLeft) {
-    if (!v.isObject() && !v.isArray()) {
+  /** The walk of {@link #inSpecOrder(Variant)}: its cursors, one per level, and visits left. */
+  private static final class CursorWalk {
+    private ValueCursor[] cursors = new ValueCursor[8];
+    private int visitsLeft;
+
+    CursorWalk(int visits) {
+      this.visitsLeft = visits;
+    }
+
+    ValueCursor cursor(int depth) {
+      if (depth >= cursors.length) {
+        cursors = Arrays.copyOf(cursors, 2 * depth);
+      }
+      ValueCursor c = cursors[depth];
+      if (c == null) {
+        c = new ValueCursor();
+        cursors[depth] = c;
+      }
+      return c;
+    }
+
+    /**
+     * 1 if every object under the container open in {@code c} is in key order, 0 if one is not, -1
+     * if the walk ran out of visits (sub-values are shared).
+     */
+    int inSpecOrder(ValueCursor c, int depth) {
+      checkDepth(depth);
+      if (--visitsLeft < 0) {
+        return -1;
+      }
+      int n = c.count();
+      if (c.isObjectOpen() && !fieldsInOrder(c, n)) {
+        return 0;
+      }
+      for (int i = 0; i < n; i++) {
+        c.select(i);
+        if (!c.isContainer()) {
+          continue;
+        }
+        ValueCursor child = cursor(depth + 1);
+        child.open(c);
+        int tree = inSpecOrder(child, depth + 1);
+        if (tree != 1) {
+          return tree;
+        }
+      }
       return 1;
     }
-    checkDepth(depth);
-    if (--visitsLeft[0] < 0) {
-      return -1;
-    }
-    boolean object = v.isObject();
-    if (object && !FieldLookup.isSorted(v)) {
-      return 0;
-    }
-    for (int i = 0, n = object ? v.fieldCount() : v.size(); i < n; i++) {
-      int child = treeInSpecOrder(object ? v.fieldValue(i) : v.element(i), depth + 1, visitsLeft);
-      if (child != 1) {
-        return child;
+
+    /** As {@link FieldLookup#firstUnordered} finds no field out of order, for the open object. */
+    private static boolean fieldsInOrder(ValueCursor c, int n) {
+      if (n < 2) {
+        return true;
       }
+      VariantMetadata m = c.metadata();
+      boolean byIds = m.isSorted();
+      int previous = c.fieldId(0);
+      for (int i = 1; i < n; i++) {
+        int id = c.fieldId(i);
+        if (!(byIds && id > previous) && m.compareKeys(previous, id) >= 0) {
+          return false;
+        }
+        previous = id;
+      }
+      return true;
     }
-    return 1;
   }
 
   private static void checkDepth(int depth) {

@@ -2,8 +2,10 @@
 package io.variant.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.variant.testkit.Gen;
+import io.variant.testkit.Hex;
 import io.variant.testkit.Trials;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,16 @@ class KeyOrderPropertyTest {
               KeyOrder.inSpecOrder(v),
               () -> "value bytes " + java.util.Arrays.toString(v.valueBytes()));
         });
+  }
+
+  @Test
+  void duplicateKeysAreOutOfOrderForBothWalks() {
+    // dictionary ["a", "a"] (unsorted), object {0: 1, 1: 2}: two fields named "a"
+    Variant duplicates =
+        Variant.of(
+            Hex.bytes("01 02 00 01 02 61 61"), Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 02"));
+    assertFalse(KeyOrder.inSpecOrder(duplicates));
+    assertFalse(KeyOrder.inSpecOrderVisitingOnce(duplicates));
   }
 
   /**
