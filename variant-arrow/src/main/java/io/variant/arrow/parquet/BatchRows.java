@@ -119,8 +119,8 @@ final class BatchRows {
    *
    * @param firstRow the file's row number of its first row, for errors
    * @throws IllegalStateException if an earlier batch failed part-way
-   * @throws IllegalArgumentException if its fields differ from the writer's, or a required VARIANT
-   *     column holds SQL NULL
+   * @throws IllegalArgumentException if its fields differ from the writer's, a vector holds another
+   *     number of values than the batch has rows, or a required VARIANT column holds SQL NULL
    */
   void check(VectorSchemaRoot batch, long firstRow) {
     if (failed) {
@@ -161,6 +161,19 @@ final class BatchRows {
                 + "\" ("
                 + kinds[i]
                 + ")");
+      }
+      if (v.getValueCount() != batch.getRowCount()) {
+        // rows past a vector's values would be read from whatever its buffers hold
+        throw new IllegalArgumentException(
+            "Cannot write a batch of "
+                + batch.getRowCount()
+                + " rows to "
+                + file
+                + ": its field \""
+                + names[i]
+                + "\" holds "
+                + v.getValueCount()
+                + " values");
       }
       if (required[i] && v.getNullCount() > 0) {
         int row = 0;

@@ -91,8 +91,9 @@ public final class VariantBatchWriter implements Closeable {
    * Writes every row of {@code batch}, whose schema must equal the one the writer was built for (a
    * VARIANT column's storage may differ: its rows are written as Variants).
    *
-   * @throws IllegalArgumentException if the batch has another schema, or a SQL NULL in a VARIANT
-   *     column whose group is {@code required}; nothing of the batch is written then
+   * @throws IllegalArgumentException if the batch has another schema, a vector whose value count is
+   *     not the batch's row count, or a SQL NULL in a VARIANT column whose group is {@code
+   *     required}; nothing of the batch is written then
    * @throws IllegalStateException if the writer is closed or an earlier batch failed part-way
    * @throws IOException if the file cannot be written
    * @throws io.variant.core.VariantFormatException if a row's bytes are malformed (the writer then

@@ -92,14 +92,19 @@ final class BatchFiles {
             .pageRowLimit(1 + rnd.nextInt(8))
             .overwrite()
             .build()) {
-      for (int i = 0; i < rows.size(); i++) {
-        w.write(
-            VariantRecord.builder()
-                .set("id", (long) i)
-                .set("name", i % 2 == 0 ? "n" + i : null)
-                .set(COLUMN, rows.get(i))
-                .build());
-      }
+      writeRows(w, rows);
+    }
+  }
+
+  /** Writes {@code rows} as records: {@code id} the row number, {@code name} null in odd rows. */
+  static void writeRows(VariantParquetWriter w, List<Variant> rows) throws IOException {
+    for (int i = 0; i < rows.size(); i++) {
+      w.write(
+          VariantRecord.builder()
+              .set("id", (long) i)
+              .set("name", i % 2 == 0 ? "n" + i : null)
+              .set(COLUMN, rows.get(i))
+              .build());
     }
   }
 

@@ -10,7 +10,6 @@ import io.variant.arrow.VariantVector;
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantParquetException;
-import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantParquetWriter;
@@ -99,14 +98,7 @@ class VariantBatchWriterTest {
             .stringColumn("name")
             .variantColumn(BatchFiles.COLUMN)
             .build()) {
-      for (int i = 0; i < rows.size(); i++) {
-        w.write(
-            VariantRecord.builder()
-                .set("id", (long) i)
-                .set("name", i % 2 == 0 ? "n" + i : null)
-                .set(BatchFiles.COLUMN, rows.get(i))
-                .build());
-      }
+      BatchFiles.writeRows(w, rows);
     }
     MessageType schema = schemaOf(file);
     assertEquals(schemaOf(byRows), schema);
@@ -214,6 +206,21 @@ class VariantBatchWriterTest {
       }
     }
     assertEquals(rows(2), BatchFiles.rowReader(file, BatchFiles.COLUMN));
+  }
+
+  @Test
+  void aBatchWhoseVectorsHoldFewerValuesThanItsRowsIsRefused() throws IOException {
+    Path file = tmp.resolve("short.parquet");
+    try (VariantBatchWriter w =
+        VariantBatchWriter.builder(file).plan(BatchFiles.COLUMN, PLAN).build(schema(null))) {
+      try (VectorSchemaRoot b = batch(rows(3), 0, null)) {
+        b.getVector("name").setValueCount(2);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(b));
+        assertTrue(e.getMessage().contains("\"name\" holds 2 values"), e.getMessage());
+      }
+      assertEquals(0, w.rowCount());
+    }
+    assertEquals(List.of(), BatchFiles.rowReader(file, BatchFiles.COLUMN));
   }
 
   @Test
