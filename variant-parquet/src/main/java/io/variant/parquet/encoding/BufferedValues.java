@@ -18,6 +18,9 @@ final class BufferedValues {
   private int byteCount;
   private int count;
 
+  /** Shared prefixes this long or longer count as one length, which is left uncapped. */
+  static final int LONG_PREFIX = 64;
+
   /** Values kept. */
   int count() {
     return count;
@@ -76,6 +79,38 @@ final class BufferedValues {
         return;
       }
     }
+  }
+
+  /**
+   * The number of leading bytes the binaries kept most often share with the one before them ({@link
+   * Integer#MAX_VALUE} when that is {@value #LONG_PREFIX} or more, or when fewer than two are
+   * kept): where {@link CappedPrefixWriter} caps its prefixes.
+   */
+  int modalSharedPrefix() {
+    if (count < 2) {
+      return Integer.MAX_VALUE;
+    }
+    int[] seen = new int[LONG_PREFIX + 1];
+    int at = ints[0];
+    int previousAt = 0;
+    for (int i = 1; i < count; i++) {
+      int n = ints[i];
+      int max = Math.min(Math.min(n, ints[i - 1]), LONG_PREFIX);
+      int shared = 0;
+      while (shared < max && bytes[previousAt + shared] == bytes[at + shared]) {
+        shared++;
+      }
+      seen[shared]++;
+      previousAt = at;
+      at += n;
+    }
+    int mode = 0;
+    for (int k = 1; k <= LONG_PREFIX; k++) {
+      if (seen[k] > seen[mode]) {
+        mode = k;
+      }
+    }
+    return mode == LONG_PREFIX ? Integer.MAX_VALUE : mode;
   }
 
   /** Forgets the values, keeping the arrays for the next ones. */

@@ -110,6 +110,11 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   private void choose() {
     long best = Long.MAX_VALUE;
     for (ValuesWriter w : others) {
+      if (w instanceof CappedPrefixWriter capped) {
+        capped.capAt(judged.modalSharedPrefix());
+      }
+    }
+    for (ValuesWriter w : others) {
       judged.writeTo(w, kind, () -> false);
       long size = weigher.compressedSize(w.getBytes());
       if (size < best) {

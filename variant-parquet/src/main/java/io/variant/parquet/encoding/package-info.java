@@ -12,9 +12,11 @@
  * it ({@code DeclinedValues}). Writing: {@link io.variant.parquet.encoding.BinaryDictionaryWriter}
  * (parquet-java's dictionary encoding with a cheaper lookup), {@link
  * io.variant.parquet.encoding.SmallestEncodingWriter} (the encoding whose first page compresses
- * smallest, weighed by a {@link io.variant.parquet.encoding.PageWeigher}) and {@link
- * io.variant.parquet.encoding.ZstdPageCompressor} (parquet-java's ZSTD pages with one native
- * context and its buffers, kept from file to file). spec: Parquet Encodings.md, Compression.md.
+ * smallest, weighed by a {@link io.variant.parquet.encoding.PageWeigher}), {@link
+ * io.variant.parquet.encoding.CappedPrefixWriter} ({@code DELTA_BYTE_ARRAY} with prefixes capped at
+ * the length values most often share) and {@link io.variant.parquet.encoding.ZstdPageCompressor}
+ * (parquet-java's ZSTD pages with one native context and its buffers, kept from file to file).
+ * spec: Parquet Encodings.md, Compression.md.
  *
  * <p><b>Internal:</b> not API; public only for {@code io.variant.parquet.read}, {@code
  * io.variant.parquet.write} and variant-arrow's batch reader, and may change without notice. The

@@ -150,4 +150,62 @@ class SmallestEncodingWriterTest {
       assertEquals(v, reader.readBytes().toStringUsingUTF8());
     }
   }
+
+  /**
+   * Ids after a fixed stem ("s-" and 8 random hex digits): most share exactly the stem with the
+   * value before, one in 16 a digit more. The delta candidate is capped at the stem, weighs less
+   * than the uncapped encoding would, wins over PLAIN, and its page reads back every value.
+   */
+  @Test
+  void theDeltaCandidateIsCappedAtTheMostCommonSharedPrefix() throws IOException {
+    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
+    CappedPrefixWriter delta = new CappedPrefixWriter(64, 1 << 20, heap);
+    PageWeigher compressed =
+        b -> {
+          try {
+            return Zstd.compress(b.toByteArray()).length;
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        };
+    SmallestEncodingWriter w =
+        new SmallestEncodingWriter(
+            null, List.of(new PlainValuesWriter(64, 1 << 20, heap), delta), compressed);
+    DeltaByteArrayWriter uncapped = new DeltaByteArrayWriter(64, 1 << 20, heap);
+    Random r = new Random(11);
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      String v = String.format("s-%08x", r.nextInt());
+      values.add(v);
+      w.writeBytes(Binary.fromString(v));
+      uncapped.writeBytes(Binary.fromString(v));
+    }
+    BytesInput page = w.getBytes();
+    assertEquals(2, delta.cap());
+    assertEquals(org.apache.parquet.column.Encoding.DELTA_BYTE_ARRAY, w.getEncoding());
+    assertTrue(
+        compressed.compressedSize(page) < compressed.compressedSize(uncapped.getBytes()),
+        "capped at the stem compresses smaller than the longest prefixes");
+    ValuesReader reader = w.getEncoding().getValuesReader(COLUMN, ValuesType.VALUES);
+    reader.initFromPage(values.size(), ByteBufferInputStream.wrap(page.toByteBuffer()));
+    for (String v : values) {
+      assertEquals(v, reader.readBytes().toStringUsingUTF8());
+    }
+  }
+
+  /** Values that share 64 bytes or more with the one before leave the delta candidate uncapped. */
+  @Test
+  void longSharedPrefixesLeaveTheDeltaCandidateUncapped() {
+    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
+    CappedPrefixWriter delta = new CappedPrefixWriter(64, 1 << 20, heap);
+    SmallestEncodingWriter w =
+        new SmallestEncodingWriter(
+            null, List.of(new PlainValuesWriter(64, 1 << 20, heap), delta), b -> b.size());
+    String stem = "x".repeat(80);
+    for (int i = 0; i < 100; i++) {
+      w.writeBytes(Binary.fromString(stem + i));
+    }
+    w.getBytes();
+    assertEquals(Integer.MAX_VALUE, delta.cap());
+  }
 }
