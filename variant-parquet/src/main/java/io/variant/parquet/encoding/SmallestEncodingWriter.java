@@ -31,14 +31,13 @@ import org.apache.parquet.io.api.Binary;
  * worth shows only once values repeat. If (nearly) every value of the page is new it is dropped
  * unweighed: its page holds them all, as PLAIN would, and its ids come on top. Else its ids and its
  * page are compressed and weighed against the page in the other encoding, estimated at the rate its
- * first values compressed. With PLAIN the only other candidate (residual {@code value} columns)
- * there is nothing to choose: values go to PLAIN and the dictionary from the first one, and PLAIN's
- * judged values (the head of its page) are compressed only if the dictionary comes to be weighed;
- * where it gives up early or is dropped unweighed, nothing is compressed (2-3% of the bytes a write
- * of the generated event and mixed rows compressed). The rest of the chunk costs what the kept
- * encoding costs. Compressing every candidate's whole first page (up to 1 MB) cost as much as the
- * rest of the write on real rows, whose column chunks are often a page or two. Each row group
- * judges anew.
+ * first values compressed, or weighed whole in a close contest ({@link FallbackEstimate}). With
+ * PLAIN the only other candidate (residual {@code value} columns) there is nothing to choose:
+ * values go to PLAIN and the dictionary from the first one, and PLAIN's judged values (the head of
+ * its page) are compressed only if the dictionary comes to be weighed (2-3% fewer bytes compressed
+ * on the generated event and mixed rows). Compressing every candidate's whole first page (up to 1
+ * MB) cost as much as the rest of the write on real rows, whose chunks are often a page or two.
+ * Each row group judges anew.
  *
  * <p><b>Thread safety:</b> none, as every values writer.
  */
@@ -56,11 +55,9 @@ public final class SmallestEncodingWriter extends ValuesWriter {
   private long pageValues; // values of the open page
   private final BufferedValues judged = new BufferedValues(); // the first values, until judged
   private boolean dictionaryPending; // the dictionary is fed beside the first page's encoding
-  private double fallbackBytesPerRawByte; // how the judged values compressed in that encoding
+  private final FallbackEstimate fallbackEstimate = new FallbackEstimate();
   private BufferedValues.Kind kind = BufferedValues.Kind.BINARY;
-  // PLAIN the only other candidate: nothing to choose, so values go to it from the first one and
-  // its bytes are compressed only if the dictionary comes to be weighed
-  private final boolean plainBesideDictionary;
+  private final boolean plainBesideDictionary; // PLAIN the only other: it takes every value
   private long judgedBytes; // plainBesideDictionary: the PLAIN bytes that would have been judged
 
   /**
@@ -122,7 +119,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
         fallback = w;
       }
     }
-    fallbackBytesPerRawByte = (double) best / rawBytes;
+    fallbackEstimate.judged(best, rawBytes);
     current = fallback;
     for (ValuesWriter w : others) {
       if (w != current || !(w instanceof PlainValuesWriter)) {
@@ -149,8 +146,8 @@ public final class SmallestEncodingWriter extends ValuesWriter {
 
   /**
    * At the end of the first page: keeps the dictionary if its ids and its page compressed come to
-   * less than the page in the other encoding would (estimated from the values judged), and returns
-   * the ids; else null.
+   * less than the page in the other encoding would (estimated from the values judged; in a close
+   * contest, that page weighed whole, {@link FallbackEstimate}), and returns the ids; else null.
    */
   private BytesInput weighDictionary() {
     dictionaryPending = false;
@@ -158,12 +155,21 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     DictionaryPage page = dictionary.toDictPageAndClose();
     // (nearly) every value new: its page holds them all, as PLAIN would, and its ids come on top
     boolean repeats = page != null && 64L * page.getDictionarySize() < 63L * pageValues;
-    if (repeats && plainBesideDictionary) {
+    if (!repeats) {
+      dropDictionary();
+      return null;
+    }
+    if (plainBesideDictionary) {
       judgePlainPrefix();
     }
-    if (repeats
-        && weigher.compressedSize(ids) + weigher.dictionaryPageSize(page.getBytes())
-            < fallbackBytesPerRawByte * rawBytes) {
+    long dictionaryBytes =
+        weigher.compressedSize(ids) + weigher.dictionaryPageSize(page.getBytes());
+    boolean dictionaryWins = dictionaryBytes < fallbackEstimate.estimate(rawBytes);
+    if (fallbackEstimate.closeContest(dictionaryBytes, rawBytes)) {
+      // read again if it wins: a page's values read twice give the same bytes
+      dictionaryWins = dictionaryBytes < weigher.compressedSize(fallback.getBytes());
+    }
+    if (dictionaryWins) {
       fallback.reset(); // its page was only a candidate
       current = dictionary;
       return ids;
@@ -186,7 +192,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     } catch (IOException e) {
       throw new ParquetEncodingException("could not read a page's values to judge its encoding", e);
     }
-    fallbackBytesPerRawByte = (double) weigher.compressedSize(BytesInput.from(prefix)) / judged;
+    fallbackEstimate.judged(weigher.compressedSize(BytesInput.from(prefix)), judged);
   }
 
   /** The dictionary leaves the contest for this chunk. */

@@ -208,4 +208,75 @@ class SmallestEncodingWriterTest {
     w.getBytes();
     assertEquals(Integer.MAX_VALUE, delta.cap());
   }
+
+  /**
+   * The other encoding's estimate, taken from the judged head (a weigher that compresses that head
+   * to its own size and everything else to 90%), favours a dictionary that the whole page beats:
+   * within the close contest the page is weighed whole and kept, and it holds every value.
+   */
+  @Test
+  void aCloseContestWeighsTheOtherEncodingsWholePage() throws IOException {
+    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
+    Encoding dict = Encoding.PLAIN_DICTIONARY;
+    PageWeigher headAtItsSize =
+        b -> {
+          long n = b.size();
+          boolean judgedHead =
+              n >= SmallestEncodingWriter.JUDGE_BYTES
+                  && n < SmallestEncodingWriter.JUDGE_BYTES + 64;
+          return judgedHead ? n : n * 9 / 10;
+        };
+    SmallestEncodingWriter w =
+        new SmallestEncodingWriter(
+            new BinaryDictionaryWriter(1 << 20, dict, dict, heap),
+            List.of(new PlainValuesWriter(64, 1 << 20, heap)),
+            headAtItsSize);
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      String v = String.format("%040d", i % 50 == 49 ? i - 1 : i); // 2% repeats
+      values.add(v);
+      w.writeBytes(Binary.fromString(v));
+    }
+    // estimate 220,000 B (the head's rate, 1.0); dictionary 0.9 x (ids + a 215,600 B page), within
+    // a tenth of it; the page whole 198,000 B
+    assertPlainPageHolds(w, values);
+  }
+
+  /**
+   * As above with a delta encoding beside PLAIN: the delta page, read once to be weighed whole, is
+   * the page written, and it holds every value.
+   */
+  @Test
+  void aDeltaPageWeighedWholeIsThePageWritten() throws IOException {
+    HeapByteBufferAllocator heap = HeapByteBufferAllocator.getInstance();
+    Encoding dict = Encoding.PLAIN_DICTIONARY;
+    int[] calls = {0};
+    // the two judged heads at their size, everything weighed after them at 90%
+    PageWeigher headsAtTheirSize = b -> ++calls[0] <= 2 ? b.size() : b.size() * 9 / 10;
+    SmallestEncodingWriter w =
+        new SmallestEncodingWriter(
+            new BinaryDictionaryWriter(1 << 20, dict, dict, heap),
+            List.of(
+                new PlainValuesWriter(64, 1 << 20, heap),
+                new CappedPrefixWriter(64, 1 << 20, heap)),
+            headsAtTheirSize);
+    Random r = new Random(3);
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      String v =
+          i % 50 == 49
+              ? values.get(i - 1)
+              : String.format("%016x%016x%08x", r.nextLong(), r.nextLong(), i);
+      values.add(v);
+      w.writeBytes(Binary.fromString(v));
+    }
+    BytesInput page = w.getBytes();
+    assertEquals(Encoding.DELTA_BYTE_ARRAY, w.getEncoding());
+    assertEquals(5, calls[0], "two heads, the ids, the dictionary page and the delta page whole");
+    ValuesReader reader = w.getEncoding().getValuesReader(COLUMN, ValuesType.VALUES);
+    reader.initFromPage(values.size(), ByteBufferInputStream.wrap(page.toByteBuffer()));
+    for (String v : values) {
+      assertEquals(v, reader.readBytes().toStringUsingUTF8());
+    }
+  }
 }
