@@ -9,6 +9,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.parquet.bytes.ByteBufferAllocator;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.ValuesWriter;
@@ -20,8 +21,9 @@ import org.apache.parquet.io.api.Binary;
 /**
  * parquet-java's dictionary encoder for BINARY columns ({@code PlainBinaryDictionaryValuesWriter})
  * with a cheaper lookup, writing the same bytes: ids are given in the same order, the dictionary
- * page lists the same entries in id order, and the fallback writes the same values. Profiles of the
- * writer's hot path were mostly that lookup: {@code Binary.hashCode} reads a byte per step and
+ * page lists the same entries in id order, and the fallback writes the same values ({@link
+ * #sortedByKey} renumbers a first page's entries in the order of their bytes instead). Profiles of
+ * the writer's hot path were mostly that lookup: {@code Binary.hashCode} reads a byte per step and
  * {@code Binary.equals} compares a byte per step, over every row's {@code metadata} (a few distinct
  * values, each hit on every row), every typed string, and {@code value} bytes while the dictionary
  * lasts. Here values are hashed eight bytes per step and compared with {@link Arrays#equals(byte[],
@@ -50,6 +52,7 @@ public final class BinaryDictionaryWriter
   private Binary last; // the constant value written last, and its id
   private int lastId;
   private final FirstPageProbe probe; // null: the first page is judged at its end only
+  private final boolean sortsFirstPage;
 
   /** As {@code PlainBinaryDictionaryValuesWriter}'s constructor. */
   public BinaryDictionaryWriter(
@@ -57,7 +60,13 @@ public final class BinaryDictionaryWriter
       Encoding encodingForDataPage,
       Encoding encodingForDictionaryPage,
       ByteBufferAllocator allocator) {
-    this(maxDictionaryByteSize, encodingForDataPage, encodingForDictionaryPage, allocator, null);
+    this(
+        maxDictionaryByteSize,
+        encodingForDataPage,
+        encodingForDictionaryPage,
+        allocator,
+        null,
+        false);
   }
 
   private BinaryDictionaryWriter(
@@ -65,9 +74,34 @@ public final class BinaryDictionaryWriter
       Encoding encodingForDataPage,
       Encoding encodingForDictionaryPage,
       ByteBufferAllocator allocator,
-      FirstPageProbe probe) {
+      FirstPageProbe probe,
+      boolean sortsFirstPage) {
     super(maxDictionaryByteSize, encodingForDataPage, encodingForDictionaryPage, allocator);
     this.probe = probe;
+    this.sortsFirstPage = sortsFirstPage;
+  }
+
+  /**
+   * As the constructor's, except that when a column chunk's first page ends, its entries are
+   * renumbered in the unsigned order of their bytes, and the page's ids with them; entries that
+   * later pages add follow in the order they come. A reader looks entries up by id, so the values
+   * read are the same. The dictionary page then lists neighbours that share prefixes side by side,
+   * which the page's compression finds: event logs' e-mail addresses 10.1 KB -> 2.5 KB, tweets'
+   * names 51 KB -> 44 KB (ZSTD). Not parquet-java's bytes, so not for the columns that keep
+   * parquet-java's choice.
+   */
+  public static BinaryDictionaryWriter sortedByKey(
+      int maxDictionaryByteSize,
+      Encoding encodingForDataPage,
+      Encoding encodingForDictionaryPage,
+      ByteBufferAllocator allocator) {
+    return new BinaryDictionaryWriter(
+        maxDictionaryByteSize,
+        encodingForDataPage,
+        encodingForDictionaryPage,
+        allocator,
+        null,
+        true);
   }
 
   /**
@@ -86,7 +120,8 @@ public final class BinaryDictionaryWriter
         encodingForDataPage,
         encodingForDictionaryPage,
         allocator,
-        new FirstPageProbe());
+        new FirstPageProbe(),
+        false);
   }
 
   @Override
@@ -232,6 +267,52 @@ public final class BinaryDictionaryWriter
   @Override
   public int getDictionarySize() {
     return size;
+  }
+
+  @Override
+  public BytesInput getBytes() {
+    // only where values repeat: a dictionary of (nearly) only new values is dropped unweighed
+    // (SmallestEncodingWriter), and sorting thousands of long strings for it cost 5% of a write
+    if (sortsFirstPage
+        && lastUsedDictionarySize == 0
+        && size > 1
+        && 64L * size < 63L * encodedValues.size()) {
+      sortEntries();
+    }
+    return super.getBytes();
+  }
+
+  /** Renumbers the entries in the unsigned order of their bytes, and the ids written so far. */
+  private void sortEntries() {
+    byte[][] sorted = Arrays.copyOf(keys, keys.length);
+    // the entries themselves, not boxed ids: sorting was a twentieth of writing an event log
+    Arrays.sort(sorted, 0, size, Arrays::compareUnsigned);
+    int[] slots = new int[size]; // of each entry by its new id, found while the table is old
+    int[] renumbered = new int[size];
+    for (int id = 0; id < size; id++) {
+      slots[id] = slotOf(sorted[id]);
+      renumbered[table[slots[id]] - 1] = id;
+    }
+    for (int id = 0; id < size; id++) {
+      table[slots[id]] = id + 1;
+    }
+    keys = sorted;
+    lastId = last == null ? lastId : renumbered[lastId];
+    IntList ids = new IntList();
+    for (IntList.IntIterator written = encodedValues.iterator(); written.hasNext(); ) {
+      ids.add(renumbered[written.next()]);
+    }
+    encodedValues = ids;
+  }
+
+  /** The table slot of entry {@code k}, which is in the table (found by identity). */
+  private int slotOf(byte[] k) {
+    int mask = table.length - 1;
+    int i = hash(k, 0, k.length) & mask;
+    while (keys[table[i] - 1] != k) {
+      i = (i + 1) & mask;
+    }
+    return i;
   }
 
   /** As parquet-java's: the entries that pages written so far use, in id order. */

@@ -116,7 +116,7 @@ final class TypedColumnEncodings implements ValuesWriterFactory {
       case BINARY ->
           smallest(
               column,
-              new BinaryDictionaryWriter(dictionaryBytes, dict, dict, alloc),
+              BinaryDictionaryWriter.sortedByKey(dictionaryBytes, dict, dict, alloc),
               new CappedPrefixWriter(slab, page, alloc));
       default -> parquetJava.newValuesWriter(column);
     };
