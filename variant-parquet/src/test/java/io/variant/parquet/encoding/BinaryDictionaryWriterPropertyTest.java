@@ -141,7 +141,7 @@ class BinaryDictionaryWriterPropertyTest {
   }
 
   /** Values with repeats: few distinct ones, lengths around the 8-byte step and some longer. */
-  private static byte[][] pool(Random rnd) {
+  static byte[][] pool(Random rnd) {
     byte[][] pool = new byte[1 + rnd.nextInt(60)][];
     for (int i = 0; i < pool.length; i++) {
       pool[i] = new byte[rnd.nextInt(4) == 0 ? rnd.nextInt(200) : rnd.nextInt(20)];

@@ -12,7 +12,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.Encoding;
@@ -47,7 +46,7 @@ class SortedDictionaryPropertyTest {
           DictionaryValuesWriter theirs =
               new DictionaryValuesWriter.PlainBinaryDictionaryValuesWriter(
                   MAX_DICTIONARY_BYTES, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, HEAP);
-          byte[][] pool = pool(rnd);
+          byte[][] pool = BinaryDictionaryWriterPropertyTest.pool(rnd);
           List<Page> oursPages = new ArrayList<>();
           List<Page> theirPages = new ArrayList<>();
           int values = rnd.nextInt(400);
@@ -169,20 +168,6 @@ class SortedDictionaryPropertyTest {
       out.add(Arrays.toString(reader.readBytes().getBytes()));
     }
     return out;
-  }
-
-  /** Values with repeats, some sharing prefixes. */
-  private static byte[][] pool(Random rnd) {
-    byte[][] pool = new byte[1 + rnd.nextInt(60)][];
-    for (int i = 0; i < pool.length; i++) {
-      pool[i] = new byte[rnd.nextInt(4) == 0 ? rnd.nextInt(200) : rnd.nextInt(20)];
-      rnd.nextBytes(pool[i]);
-      if (i > 0 && rnd.nextInt(5) == 0) {
-        byte[] other = pool[rnd.nextInt(i)];
-        pool[i] = Arrays.copyOf(other, Math.max(0, other.length - 1 - rnd.nextInt(3)));
-      }
-    }
-    return pool;
   }
 
   private static PlainValuesWriter plain() {
