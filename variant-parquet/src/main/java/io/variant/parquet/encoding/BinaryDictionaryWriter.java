@@ -124,6 +124,25 @@ public final class BinaryDictionaryWriter
         false);
   }
 
+  /**
+   * {@link #judgingEarly} and {@link #sortedByKey} at once: for residual {@code value} columns,
+   * whose dictionaries mostly give up early and, where they are kept, list Variant values that
+   * share their leading bytes (a header, field ids) with their neighbours once sorted.
+   */
+  public static BinaryDictionaryWriter judgingEarlySortedByKey(
+      int maxDictionaryByteSize,
+      Encoding encodingForDataPage,
+      Encoding encodingForDictionaryPage,
+      ByteBufferAllocator allocator) {
+    return new BinaryDictionaryWriter(
+        maxDictionaryByteSize,
+        encodingForDataPage,
+        encodingForDictionaryPage,
+        allocator,
+        new FirstPageProbe(),
+        true);
+  }
+
   @Override
   public boolean shouldFallBack() {
     return super.shouldFallBack()

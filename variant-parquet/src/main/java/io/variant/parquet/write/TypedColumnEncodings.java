@@ -49,7 +49,10 @@ import org.apache.parquet.schema.PrimitiveType;
  * delta 32 KB). Residual {@code value} columns weigh their dictionary against PLAIN the same way
  * (metadata columns keep parquet-java's choice) ({@code DELTA_BYTE_ARRAY} made them 2% larger): the
  * numbers left in the element residual of product rows that are lists of strings took 26.7 KB with
- * the dictionary parquet-java keeps, 21.8 KB PLAIN. Data pages stay version 1, whose levels are
+ * the dictionary parquet-java keeps, 21.8 KB PLAIN. Residual dictionaries are sorted as typed
+ * string ones are ({@link BinaryDictionaryWriter#judgingEarlySortedByKey}): Variant values that
+ * share a header and field ids sit side by side, and files of mixed, non-object and product rows
+ * came out 1.5-2.5% smaller, the real rows 0.3-0.5%. Data pages stay version 1, whose levels are
  * compressed with the values: parquet-java's version-2 writer, which also switches to delta
  * encodings, made the mixed file 3% larger, mostly from uncompressed levels.
  *
@@ -91,14 +94,17 @@ final class TypedColumnEncodings implements ValuesWriterFactory {
       if (!props.isDictionaryEnabled(column)) {
         return new PlainValuesWriter(slab, page, alloc);
       }
-      BinaryDictionaryWriter dictionary =
-          BinaryDictionaryWriter.judgingEarly(dictionaryBytes, dict, dict, alloc);
       PlainValuesWriter plain = new PlainValuesWriter(slab, page, alloc);
-      // residual values weighed compressed; metadata (one dictionary for nearly every row) and
-      // columns beside the variants keep parquet-java's choice, the same bytes
+      // residual values weighed compressed, their dictionary sorted; metadata (one dictionary for
+      // nearly every row) and columns beside the variants keep parquet-java's choice, the same
+      // bytes
       return leaf.equals("value") && path.length > 1
-          ? new SmallestEncodingWriter(dictionary, List.of(plain), weigher)
-          : FallbackValuesWriter.of(dictionary, plain);
+          ? new SmallestEncodingWriter(
+              BinaryDictionaryWriter.judgingEarlySortedByKey(dictionaryBytes, dict, dict, alloc),
+              List.of(plain),
+              weigher)
+          : FallbackValuesWriter.of(
+              BinaryDictionaryWriter.judgingEarly(dictionaryBytes, dict, dict, alloc), plain);
     }
     return switch (type) {
       case INT32 ->

@@ -25,10 +25,11 @@ import org.apache.parquet.io.api.Binary;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link BinaryDictionaryWriter#sortedByKey}: every page read through its row group's dictionary
- * page gives the values parquet-java's dictionary writer's pages give, over pages, row groups and
- * fallbacks; a row group's first page where values repeat lists its entries in the unsigned order
- * of their bytes.
+ * {@link BinaryDictionaryWriter#sortedByKey} and {@link
+ * BinaryDictionaryWriter#judgingEarlySortedByKey}: every page read through its row group's
+ * dictionary page gives the values parquet-java's dictionary writer's pages give (ours judging
+ * early, for the latter), over pages, row groups and fallbacks; a row group's first page where
+ * values repeat lists its entries in the unsigned order of their bytes.
  */
 class SortedDictionaryPropertyTest {
   private static final int MAX_DICTIONARY_BYTES = 2_000; // small, so that some trials fall back
@@ -40,12 +41,19 @@ class SortedDictionaryPropertyTest {
         "sortedDictionaryPagesReadAsParquetJavas",
         Math.max(50, Trials.trials() / 5),
         rnd -> {
+          // judging early, against our unsorted writer that judges early alike
+          boolean early = rnd.nextBoolean();
+          Encoding dict = Encoding.PLAIN_DICTIONARY;
           BinaryDictionaryWriter ours =
-              BinaryDictionaryWriter.sortedByKey(
-                  MAX_DICTIONARY_BYTES, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, HEAP);
+              early
+                  ? BinaryDictionaryWriter.judgingEarlySortedByKey(
+                      MAX_DICTIONARY_BYTES, dict, dict, HEAP)
+                  : BinaryDictionaryWriter.sortedByKey(MAX_DICTIONARY_BYTES, dict, dict, HEAP);
           DictionaryValuesWriter theirs =
-              new DictionaryValuesWriter.PlainBinaryDictionaryValuesWriter(
-                  MAX_DICTIONARY_BYTES, Encoding.PLAIN_DICTIONARY, Encoding.PLAIN_DICTIONARY, HEAP);
+              early
+                  ? BinaryDictionaryWriter.judgingEarly(MAX_DICTIONARY_BYTES, dict, dict, HEAP)
+                  : new DictionaryValuesWriter.PlainBinaryDictionaryValuesWriter(
+                      MAX_DICTIONARY_BYTES, dict, dict, HEAP);
           byte[][] pool = BinaryDictionaryWriterPropertyTest.pool(rnd);
           List<Page> oursPages = new ArrayList<>();
           List<Page> theirPages = new ArrayList<>();
