@@ -31,8 +31,8 @@ public final class EncodedRowGroup {
   }
 
   /**
-   * The group's compressed pages, in bytes: what writing it adds to the file, but for the
-   * dictionaries and the footer's metadata.
+   * The group's compressed pages, dictionary pages included, in bytes: what writing it adds to the
+   * file, but for the footer's metadata.
    */
   public long bytes() {
     return bytes;

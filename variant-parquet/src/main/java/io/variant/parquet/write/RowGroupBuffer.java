@@ -26,6 +26,7 @@ final class RowGroupBuffer {
   private final List<ColumnDescriptor> descriptors;
   private long rows;
   private boolean finished;
+  private final DictionaryPageBytes dictionaryPages;
 
   /**
    * Opens an empty row group of {@code schema} and points {@code leaves} (in {@code
@@ -37,9 +38,11 @@ final class RowGroupBuffer {
       CompressionCodecFactory.BytesInputCompressor compressor,
       int ordinal,
       ColumnWriter[] leaves) {
+    this.dictionaryPages = new DictionaryPageBytes(compressor);
+    CompressionCodecFactory.BytesInputCompressor measured = dictionaryPages.compressor();
     this.pages =
         ColumnChunkPageWriteStore.builder()
-            .withCompressorProvider(d -> compressor)
+            .withCompressorProvider(d -> measured)
             .withSchema(schema)
             .withAllocator(props.getAllocator())
             .withColumnIndexTruncateLength(props.getColumnIndexTruncateLength())
@@ -47,7 +50,7 @@ final class RowGroupBuffer {
             .withFileEncryptor(null)
             .withRowGroupOrdinal(ordinal)
             .build();
-    this.store = props.newColumnWriteStore(schema, pages, pages);
+    this.store = props.newColumnWriteStore(schema, dictionaryPages.pages(pages), pages);
     this.descriptors = schema.getColumns();
     for (int i = 0; i < leaves.length; i++) {
       leaves[i] = store.getColumnWriter(descriptors.get(i));
@@ -78,9 +81,9 @@ final class RowGroupBuffer {
     }
   }
 
-  /** Bytes of the finished group's compressed pages, dictionaries not counted. */
+  /** Bytes of the finished group's compressed pages, its dictionary pages included. */
   long compressedSize() {
-    long n = 0;
+    long n = dictionaryPages.bytes();
     for (ColumnDescriptor d : descriptors) {
       PageWriter w = pages.getPageWriter(d);
       n += w.getMemSize();

@@ -5,6 +5,7 @@ import io.variant.parquet.encoding.BinaryDictionaryWriter;
 import io.variant.parquet.encoding.CappedPrefixWriter;
 import io.variant.parquet.encoding.PageWeigher;
 import io.variant.parquet.encoding.SmallestEncodingWriter;
+import io.variant.parquet.encoding.SortedNumberDictionaryWriter;
 import java.util.List;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -110,14 +111,12 @@ final class TypedColumnEncodings implements ValuesWriterFactory {
       case INT32 ->
           smallest(
               column,
-              new DictionaryValuesWriter.PlainIntegerDictionaryValuesWriter(
-                  dictionaryBytes, dict, dict, alloc),
+              SortedNumberDictionaryWriter.ofInts(dictionaryBytes, dict, dict, alloc),
               new DeltaBinaryPackingValuesWriterForInteger(slab, page, alloc));
       case INT64 ->
           smallest(
               column,
-              new DictionaryValuesWriter.PlainLongDictionaryValuesWriter(
-                  dictionaryBytes, dict, dict, alloc),
+              SortedNumberDictionaryWriter.ofLongs(dictionaryBytes, dict, dict, alloc),
               new DeltaBinaryPackingValuesWriterForLong(slab, page, alloc));
       case BINARY ->
           smallest(
