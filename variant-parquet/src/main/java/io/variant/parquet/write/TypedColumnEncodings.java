@@ -5,7 +5,6 @@ import io.variant.parquet.encoding.BinaryDictionaryWriter;
 import io.variant.parquet.encoding.CappedPrefixWriter;
 import io.variant.parquet.encoding.PageWeigher;
 import io.variant.parquet.encoding.SmallestEncodingWriter;
-import io.variant.parquet.encoding.SortedNumberDictionaryWriter;
 import java.util.List;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -111,12 +110,14 @@ final class TypedColumnEncodings implements ValuesWriterFactory {
       case INT32 ->
           smallest(
               column,
-              SortedNumberDictionaryWriter.ofInts(dictionaryBytes, dict, dict, alloc),
+              new DictionaryValuesWriter.PlainIntegerDictionaryValuesWriter(
+                  dictionaryBytes, dict, dict, alloc),
               new DeltaBinaryPackingValuesWriterForInteger(slab, page, alloc));
       case INT64 ->
           smallest(
               column,
-              SortedNumberDictionaryWriter.ofLongs(dictionaryBytes, dict, dict, alloc),
+              new DictionaryValuesWriter.PlainLongDictionaryValuesWriter(
+                  dictionaryBytes, dict, dict, alloc),
               new DeltaBinaryPackingValuesWriterForLong(slab, page, alloc));
       case BINARY ->
           smallest(
