@@ -96,7 +96,10 @@ final class RowGroupWriter {
   /**
    * The properties {@code ParquetWriter.Builder} derives from the same settings; with {@link
    * TypedColumnEncodings} unless {@code weigher} (how it weighs encodings: the writing thread's
-   * {@link PageCompression}) is null.
+   * {@link PageCompression}) is null. With them, pages end by size only unless a row limit is
+   * given: parquet-java's 20,000 rows cut a row group of an event log's 51,000 rows into three
+   * pages per column, each compressed apart and the first alone deciding the encoding, and the file
+   * was 3.1% larger.
    */
   static ParquetProperties properties(WriteOptions options, PageWeigher weigher) {
     ParquetProperties.Builder b = ParquetProperties.builder().withPageSize(options.pageSize());
@@ -108,6 +111,8 @@ final class RowGroupWriter {
     }
     if (options.pageRowLimit() > 0) {
       b.withPageRowCountLimit(options.pageRowLimit());
+    } else if (weigher != null) {
+      b.withPageRowCountLimit(Integer.MAX_VALUE);
     }
     return b.build();
   }

@@ -68,6 +68,53 @@ class SmallestEncodingPagesTest {
     assertTrue(s.size() > 1, "more than one row group");
   }
 
+  /**
+   * Our encodings end a page by its size only, unless a row limit is given; parquet-java's
+   * encodings keep its 20,000 rows a page.
+   */
+  @Test
+  void pagesEndBySizeUnlessARowLimitIsGiven() throws IOException {
+    ShreddingPlan plan = ShreddingPlan.parse("{\"n\": int64}");
+    List<Variant> rows = new ArrayList<>();
+    for (int i = 0; i < 50_000; i++) {
+      rows.add(VariantJson.parse("{\"n\": " + i + "}"));
+    }
+    assertEquals(1, pages(writeAll(tmp.resolve("ours.parquet"), plan, rows, false, 0)));
+    assertEquals(3, pages(writeAll(tmp.resolve("parquet-java.parquet"), plan, rows, true, 0)));
+    assertEquals(5, pages(writeAll(tmp.resolve("limited.parquet"), plan, rows, false, 10_000)));
+  }
+
+  private static Path writeAll(
+      Path file, ShreddingPlan plan, List<Variant> rows, boolean parquetJava, int pageRows)
+      throws IOException {
+    VariantParquetWriter.Builder b =
+        VariantParquetWriter.builder(file).variantColumn("v", plan).inferFromFirst(0);
+    if (pageRows > 0) {
+      b.pageRowLimit(pageRows);
+    }
+    if (parquetJava) {
+      b.parquetJavaEncodings();
+    }
+    try (VariantParquetWriter w = b.build()) {
+      for (Variant v : rows) {
+        w.write(VariantRecord.builder().set("v", v).build());
+      }
+    }
+    return file;
+  }
+
+  /** The data pages of the typed column {@code n}, by its offset index. */
+  private static int pages(Path file) throws IOException {
+    try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+      for (ColumnChunkMetaData c : r.getFooter().getBlocks().get(0).getColumns()) {
+        if (c.getPath().toDotString().equals("v.typed_value.n.typed_value")) {
+          return r.readOffsetIndex(c).getPageCount();
+        }
+      }
+    }
+    throw new AssertionError("no column n in " + file);
+  }
+
   private static void write(Path file, ShreddingPlan plan, List<Variant> rows, boolean parquetJava)
       throws IOException {
     VariantParquetWriter.Builder b =
