@@ -295,7 +295,7 @@ public final class BinaryDictionaryWriter
     if (sortsFirstPage
         && lastUsedDictionarySize == 0
         && size > 1
-        && 64L * size < 63L * encodedValues.size()) {
+        && FirstPageProbe.valuesRepeat(size, encodedValues.size())) {
       sortEntries();
     }
     return super.getBytes();

@@ -51,12 +51,22 @@ final class FirstPageProbe {
       return false;
     }
     nextJudgement = values < LAST_JUDGEMENT ? values * 4 : -1;
-    if (64L * entries < 63L * values) {
-      return false; // values repeat: the rest of the page may repeat them more
+    if (valuesRepeat(entries, values)) {
+      return false; // the rest of the page may repeat them more
     }
     int bitWidth = BytesUtils.getWidthFromMaxInt(entries - 1);
     long ids = 1 + ((long) values * bitWidth + 7) / 8; // the bit width's byte, then the ids
     return ids + entryBytes >= rawBytes;
+  }
+
+  /**
+   * Whether {@code values} values of {@code entries} distinct ones repeat: more than one in 64 is a
+   * value seen before. Below that a dictionary's page holds (nearly) every value, as PLAIN would,
+   * and its ids come on top, so it is neither weighed ({@link SmallestEncodingWriter}) nor sorted
+   * ({@link BinaryDictionaryWriter#sortedByKey}).
+   */
+  static boolean valuesRepeat(long entries, long values) {
+    return 64L * entries < 63L * values;
   }
 
   /** Starts over, for a dictionary emptied by a new row group or a fallback. */

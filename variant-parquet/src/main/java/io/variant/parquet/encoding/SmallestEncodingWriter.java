@@ -154,7 +154,8 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     BytesInput ids = copy(dictionary.getBytes()); // read twice: weighed, then written
     DictionaryPage page = dictionary.toDictPageAndClose();
     // (nearly) every value new: its page holds them all, as PLAIN would, and its ids come on top
-    boolean repeats = page != null && 64L * page.getDictionarySize() < 63L * pageValues;
+    boolean repeats =
+        page != null && FirstPageProbe.valuesRepeat(page.getDictionarySize(), pageValues);
     if (!repeats) {
       dropDictionary();
       return null;

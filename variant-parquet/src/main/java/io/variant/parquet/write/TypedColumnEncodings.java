@@ -31,13 +31,14 @@ import org.apache.parquet.schema.PrimitiveType;
  * text, URLs), its prefixes capped at the length the judged values most often share ({@link
  * CappedPrefixWriter}: event logs' files 2.2-2.3% smaller, fields whose type drifts 4.1%, no {@code
  * bench/sizes} corpus larger). Every BINARY dictionary looks values up through {@link
- * BinaryDictionaryWriter} (parquet-java's encoding, the same bytes, a cheaper lookup); on residual
- * columns it gives up before its first page ends once the values so far are distinct and fail
- * parquet-java's own first-page test ({@link BinaryDictionaryWriter#judgingEarly}): on real rows
- * (residual objects, long free text) hashing every value into a dictionary that the page's end then
- * threw away was a sixth of converting JSON to the file. Typed columns are where a shredded file's
- * high-cardinality values end up, and the best encoding for them under compression varies from
- * column to column.
+ * BinaryDictionaryWriter} (parquet-java's encoding with a cheaper lookup; the same bytes where
+ * parquet-java's choice is kept, its first page's entries sorted by their bytes in typed and
+ * residual columns, whose dictionary pages then compress smaller); on residual columns it gives up
+ * before its first page ends once the values so far are distinct and fail parquet-java's own
+ * first-page test ({@link BinaryDictionaryWriter#judgingEarly}): on real rows (residual objects,
+ * long free text) hashing every value into a dictionary that the page's end then threw away was a
+ * sixth of converting JSON to the file. Typed columns are where a shredded file's high-cardinality
+ * values end up, and the best encoding for them under compression varies from column to column.
  *
  * <p>Measured with the plans {@code variant convert} infers ({@code bench/sizes} corpora, ZSTD):
  * falling back from the dictionary to the delta encodings (by parquet-java's uncompressed rule)
