@@ -4,6 +4,7 @@ package io.variant.shredding.infer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code maxTypedColumns} rule: past the budget, the best typed leaves stay (the most saving
@@ -50,6 +51,23 @@ final class ColumnBudget {
     ranked.sort(best.thenComparing(i -> i));
     for (int r = budget; r < ranked.size(); r++) {
       leavesInPlanOrder.get(ranked.get(r)).kept = false;
+    }
+    return prune(top);
+  }
+
+  /**
+   * Marks the typed leaves below {@code top} whose paths {@code leftOut} names as dropped, with its
+   * reason, then removes the dropped nodes as {@link #apply} does.
+   *
+   * @return whether {@code top} keeps a typed leaf
+   */
+  static boolean leaveOut(PathChoice top, Map<String, String> leftOut) {
+    for (PathChoice leaf : leaves(top)) {
+      String why = leftOut.get(leaf.stats.path);
+      if (why != null) {
+        leaf.kept = false;
+        leaf.leftOutBecause = why;
+      }
     }
     return prune(top);
   }

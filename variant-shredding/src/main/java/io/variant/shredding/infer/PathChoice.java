@@ -29,6 +29,7 @@ final class PathChoice {
   final List<PathChoice> fields = new ArrayList<>(); // OBJECT only
   PathChoice element; // ARRAY only
   boolean kept = true;
+  String leftOutBecause; // a leaf a caller measured and left out: why (else: the column budget)
   // SCALAR leaves weighed by the cost model, and leaves it left in the residual
   CostModel.Estimate estimate;
   CostModel.ListEstimate listEstimate; // ARRAY under the cost model

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -24,13 +25,24 @@ final class PlanChooser {
   private final BigDecimal minPresence;
   // fields under the presence threshold
   private final List<Supplier<Explanation.Decision>> skipped = new ArrayList<>();
+  // leaves a caller measured and left out, and why
+  private final Map<String, String> leftOut;
 
   /**
    * @param measured whether the budget of {@code options} is a caller's, lowered after measuring
    *     the plan too large, rather than the user's limit
    */
   PlanChooser(InferenceOptions options, boolean measured) {
+    this(options, measured, Map.of());
+  }
+
+  /**
+   * @param leftOut typed leaves (by path) a caller measured and leaves out, each with why; the
+   *     objects and arrays left without a typed leaf go too
+   */
+  PlanChooser(InferenceOptions options, boolean measured, Map<String, String> leftOut) {
     this.options = options;
+    this.leftOut = Map.copyOf(leftOut);
     int n = options.maxTypedColumns();
     String columns = n + (n == 1 ? " typed column" : " typed columns");
     this.dropped =
@@ -44,6 +56,9 @@ final class PlanChooser {
 
   InferenceResult choose(PathStats root, long rows, int trackedPaths, long untrackedValues) {
     PathChoice top = choose(root, rows, LevelChain.root(rows).then(root.present), 0);
+    if (!leftOut.isEmpty() && !ColumnBudget.leaveOut(top, leftOut)) {
+      top = PathChoice.residual(root, rows);
+    }
     List<PathChoice> leaves = ColumnBudget.leaves(top);
     if (leaves.size() > options.maxTypedColumns()
         && !ColumnBudget.apply(top, leaves, options.maxTypedColumns(), costModel)) {
@@ -377,7 +392,7 @@ final class PlanChooser {
               + (c.separation == null ? "" : "; " + c.separation.explain());
     }
     if (!c.kept) {
-      reason = reason + "; dropped: " + dropped;
+      reason = reason + "; dropped: " + (c.leftOutBecause != null ? c.leftOutBecause : dropped);
     }
     out.add(new Explanation.Decision(c.stats.path, typed, reason, c.estimate));
     List<PathChoice> below = new ArrayList<>(c.fields);

@@ -5,6 +5,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantType;
 import io.variant.shredding.ShreddingPlan;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -145,6 +146,22 @@ public final class PlanInference {
     InferenceOptions fewer =
         options.withMaxTypedColumns(Math.min(maxTypedColumns, options.maxTypedColumns()));
     return new PlanChooser(fewer, measured).choose(root, rows, trackedPaths, untrackedValues);
+  }
+
+  /**
+   * {@link #result(int)} without the typed leaves {@code leftOut} names by path ({@code
+   * $.user.lang}): each goes back to its parent's residual, and an object or array left without a
+   * typed leaf goes too. For a caller that measured those leaves costing bytes, e.g. by writing the
+   * sample without each; the explanation gives each left-out leaf its reason from {@code leftOut}.
+   *
+   * @throws IllegalArgumentException if {@code maxTypedColumns} is negative
+   */
+  public InferenceResult result(int maxTypedColumns, Map<String, String> leftOut) {
+    boolean measured = maxTypedColumns < options.maxTypedColumns();
+    InferenceOptions fewer =
+        options.withMaxTypedColumns(Math.min(maxTypedColumns, options.maxTypedColumns()));
+    return new PlanChooser(fewer, measured, leftOut)
+        .choose(root, rows, trackedPaths, untrackedValues);
   }
 
   /** Counts {@code v} at {@code node}; returns its text if it is a string, else null. */

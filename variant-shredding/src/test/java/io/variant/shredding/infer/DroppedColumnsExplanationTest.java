@@ -5,16 +5,20 @@ import static io.variant.shredding.testkit.Values.int8;
 import static io.variant.shredding.testkit.Values.obj;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.shredding.testkit.Values;
 import io.variant.testkit.Model;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * A typed leaf left out for want of columns says which limit left it out: the column budget of the
- * options, or a caller's smaller budget after measuring the plan too large (the size check).
+ * options, or a caller's smaller budget after measuring the plan too large (the size check); a leaf
+ * a caller measured and left out by path says the caller's reason.
  */
 class DroppedColumnsExplanationTest {
   private static final InferenceOptions PRESENCE =
@@ -62,5 +66,46 @@ class DroppedColumnsExplanationTest {
     assertEquals(
         "int32: passes presence and dominance; dropped: past the column budget of 1 typed column",
         r.explanation().decision("$.b").reason());
+  }
+
+  @Test
+  void aLeafLeftOutByPathGivesTheCallersReasonAndLeavesTheRest() {
+    PlanInference inference = counted(PRESENCE);
+    InferenceResult r = inference.result(10, Map.of("$.b", "measured"));
+
+    assertEquals("{\"a\": int32, \"c\": int32}", r.plan().toString());
+    Explanation.Decision b = r.explanation().decision("$.b");
+    assertFalse(b.typed());
+    assertEquals("int32: passes presence and dominance; dropped: measured", b.reason());
+    assertTrue(r.explanation().decision("$.a").typed());
+    assertNull(r.coverage().row("$.b"));
+    assertEquals(2, r.coverage().typedColumns());
+    assertEquals(inference.result().plan(), inference.result(10, Map.of()).plan());
+  }
+
+  @Test
+  void anObjectLeftWithoutTypedLeavesGoesBackToItsParentsResidual() {
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      rows.add(obj("o", obj("x", int8(i)), "c", int8(1)));
+    }
+    PlanInference inference = PlanInference.create(PRESENCE);
+    Values.variants(rows).forEach(inference::add);
+
+    InferenceResult r = inference.result(10, Map.of("$.o.x", "measured"));
+
+    assertEquals("{\"c\": int32}", r.plan().toString());
+    assertFalse(r.explanation().decision("$.o").typed());
+    Explanation.Decision x = r.explanation().decision("$.o.x");
+    assertFalse(x.typed());
+    assertTrue(x.reason().endsWith("; dropped: measured"), x.reason());
+  }
+
+  @Test
+  void leavingOutEveryLeafLeavesTheWholeValueInTheResidual() {
+    InferenceResult r = counted(PRESENCE).result(10, Map.of("$.a", "m", "$.b", "m", "$.c", "m"));
+
+    assertEquals("variant", r.plan().toString());
+    assertEquals(0, r.coverage().typedColumns());
   }
 }
