@@ -44,6 +44,14 @@ final class MarginalLeaves {
    */
   static final double MIN_GAIN = 0.0005;
 
+  /**
+   * The least share of their gains alone that leaves left out together must save to stay out
+   * together; else they are added one at a time. Leaves of one family interact: on mixed rows with
+   * non-object rows, six review and tweet fields saved 53% of their gains alone together, where the
+   * best four of them saved 85%, and left out with the other two the file was 0.7% larger.
+   */
+  static final double ADDS_UP = 0.75;
+
   private MarginalLeaves() {}
 
   /** What the trials kept: the result without the leaves left out, and the note. */
@@ -106,7 +114,11 @@ final class MarginalLeaves {
     InferenceResult kept = inference.result(columns, leftOut);
     long best = sizes[first + saving.get(0)];
     long together = saving.size() == 1 ? best : CheckedPlan.size(rows, kept.plan());
-    if (together > best) {
+    long alone = 0; // the gains alone, summed
+    for (int i : saving) {
+      alone += base - sizes[first + i];
+    }
+    if (base - together < ADDS_UP * alone) {
       // they do not add up: from the best alone, each next one only if the rows shrink with it
       Map<String, String> chosen = new LinkedHashMap<>();
       String top = trials.get(saving.get(0)).path();
