@@ -172,7 +172,8 @@ final class ConvertCommand implements Callable<Integer> {
                 ? PlanSample.none()
                 : PlanSample.take(
                     paths, rules.sample, inference, documents, true, rules.sampled(json.options()));
-        ShreddingPlan written = given != null ? given : inferred(inference, sample, summary);
+        ShreddingPlan written =
+            given != null ? given : inferred(inference, sample, summary, threadCount);
         if (planFrom != null) {
           summary.planNote(() -> " (plan of " + planFrom + ")");
         }
@@ -203,10 +204,14 @@ final class ConvertCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /** The plan inferred from the sample; the summary says from what. */
+  /**
+   * The plan inferred from the sample, its size check writing on up to {@code threads} threads; the
+   * summary says from what.
+   */
   private static ShreddingPlan inferred(
-      PlanInference inference, PlanSample sample, ConvertSummary summary) throws IOException {
-    CheckedPlan inferred = CheckedPlan.of(inference, sample.rows());
+      PlanInference inference, PlanSample sample, ConvertSummary summary, int threads)
+      throws IOException {
+    CheckedPlan inferred = CheckedPlan.of(inference, sample.rows(), threads);
     sample.forgetRows();
     summary.planNote(
         () ->

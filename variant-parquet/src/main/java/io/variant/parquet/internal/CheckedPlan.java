@@ -72,6 +72,22 @@ public record CheckedPlan(InferenceResult result, String note) {
    * @throws IOException if writing the sample fails (it is written to no file)
    */
   public static CheckedPlan of(PlanInference inference, List<Variant> sampled) throws IOException {
+    return of(inference, sampled, Runtime.getRuntime().availableProcessors());
+  }
+
+  /**
+   * As {@link #of(PlanInference, List)}, the writes that may run at once ({@link MarginalLeaves})
+   * on at most {@code threads} threads ({@code convert --threads}); the plan is the same whatever
+   * their number.
+   *
+   * @throws IOException if writing the sample fails (it is written to no file)
+   * @throws IllegalArgumentException if {@code threads} is less than 1
+   */
+  public static CheckedPlan of(PlanInference inference, List<Variant> sampled, int threads)
+      throws IOException {
+    if (threads < 1) {
+      throw new IllegalArgumentException("Cannot check a plan on " + threads + " threads");
+    }
     InferenceResult result = inference.result();
     int columns = result.coverage().typedColumns();
     if (columns == 0
@@ -98,7 +114,7 @@ public record CheckedPlan(InferenceResult result, String note) {
           result, "no typed columns: " + why(first, rows, firstSize, unshredded));
     }
     MarginalLeaves.Outcome tried =
-        MarginalLeaves.tryWithout(inference, result, columns, rows, shredded);
+        MarginalLeaves.tryWithout(inference, result, columns, rows, shredded, threads);
     if (columns == first) {
       return new CheckedPlan(tried.result(), tried.note());
     }

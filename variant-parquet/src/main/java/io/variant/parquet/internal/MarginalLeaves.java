@@ -63,16 +63,20 @@ final class MarginalLeaves {
   /**
    * Tries the marginal leaves of {@code result} (chosen with {@code columns} typed columns at most)
    * on {@code rows}, which take {@code bytes} with its plan (negative: not measured yet). The
-   * writes are independent, so they run on up to as many threads as the machine has cores; the
-   * outcome does not depend on how many: each leaf is measured alone against the plan, those that
-   * save bytes are left out together (one more write), or, if together they save less than the best
-   * of them alone, that one and then each next that still saves bytes with those before it (a write
-   * each).
+   * writes are independent, so they run on up to {@code threads} threads; the outcome does not
+   * depend on how many: each leaf is measured alone against the plan, those that save bytes are
+   * left out together (one more write), or, if together they save less than the best of them alone,
+   * that one and then each next that still saves bytes with those before it (a write each).
    *
    * @throws IOException if writing the rows fails (they are written to no file)
    */
   static Outcome tryWithout(
-      PlanInference inference, InferenceResult result, int columns, List<Variant> rows, long bytes)
+      PlanInference inference,
+      InferenceResult result,
+      int columns,
+      List<Variant> rows,
+      long bytes,
+      int threads)
       throws IOException {
     List<Trial> trials = new ArrayList<>();
     int nodes = result.coverage().rows().size();
@@ -93,7 +97,7 @@ final class MarginalLeaves {
       plans.add(result.plan());
     }
     trials.forEach(t -> plans.add(t.without()));
-    long[] sizes = SampleSizes.of(rows, plans);
+    long[] sizes = SampleSizes.of(rows, plans, threads);
     long base = bytes < 0 ? sizes[0] : bytes;
     int first = bytes < 0 ? 1 : 0;
     // the leaves that save alone, most first

@@ -13,20 +13,22 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * {@link CheckedPlan#size} of the same rows under several plans, the writes spread over up to as
- * many threads as the machine has cores ({@code convert}'s default), each write its own.
+ * {@link CheckedPlan#size} of the same rows under several plans, the writes spread over threads,
+ * each write its own.
  */
 final class SampleSizes {
   private SampleSizes() {}
 
   /**
-   * The bytes of {@code rows} under each of {@code plans}, in order.
+   * The bytes of {@code rows} under each of {@code plans}, in order, written on up to {@code
+   * maxThreads} threads.
    *
    * @throws IOException if a write fails (the first failure; the others are abandoned)
    */
-  static long[] of(List<Variant> rows, List<ShreddingPlan> plans) throws IOException {
+  static long[] of(List<Variant> rows, List<ShreddingPlan> plans, int maxThreads)
+      throws IOException {
     long[] sizes = new long[plans.size()];
-    int threads = Math.min(Runtime.getRuntime().availableProcessors(), plans.size());
+    int threads = Math.min(maxThreads, plans.size());
     if (threads <= 1) {
       for (int i = 0; i < sizes.length; i++) {
         sizes[i] = CheckedPlan.size(rows, plans.get(i));

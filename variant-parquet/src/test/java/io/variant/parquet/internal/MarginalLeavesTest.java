@@ -72,7 +72,7 @@ class MarginalLeavesTest {
       List<Variant> checkRows = EvenSample.of(rows, CheckedPlan.CHECK_ROWS);
 
       MarginalLeaves.Outcome checked =
-          MarginalLeaves.tryWithout(inference, model, Integer.MAX_VALUE, checkRows, -1);
+          MarginalLeaves.tryWithout(inference, model, Integer.MAX_VALUE, checkRows, -1, 2);
 
       if (checked.result().plan().equals(model.plan())) {
         assertEquals("", checked.note());
@@ -111,7 +111,7 @@ class MarginalLeavesTest {
     InferenceResult model = inference.result();
     List<Variant> checkRows = EvenSample.of(rows, CheckedPlan.CHECK_ROWS);
     assertFalse(
-        MarginalLeaves.tryWithout(inference, model, Integer.MAX_VALUE, checkRows, -1)
+        MarginalLeaves.tryWithout(inference, model, Integer.MAX_VALUE, checkRows, -1, 2)
             .note()
             .isEmpty(),
         "trying its leaves would leave one out");
@@ -131,7 +131,12 @@ class MarginalLeavesTest {
 
       MarginalLeaves.Outcome tried =
           MarginalLeaves.tryWithout(
-              inference, model, Integer.MAX_VALUE, EvenSample.of(rows, CheckedPlan.CHECK_ROWS), -1);
+              inference,
+              model,
+              Integer.MAX_VALUE,
+              EvenSample.of(rows, CheckedPlan.CHECK_ROWS),
+              -1,
+              2);
 
       double margin = MarginalLeaves.MARGIN_BYTES_PER_ROW * inference.rows();
       for (Explanation.Decision d : model.explanation().decisions()) {
@@ -141,6 +146,22 @@ class MarginalLeavesTest {
         }
       }
     }
+  }
+
+  @Test
+  void theOutcomeDoesNotDependOnTheThreads() throws IOException {
+    List<Variant> rows = events(5000, 3);
+    PlanInference inference = counted(rows);
+    List<Variant> checkRows = EvenSample.of(rows, CheckedPlan.CHECK_ROWS);
+
+    MarginalLeaves.Outcome one =
+        MarginalLeaves.tryWithout(inference, inference.result(), 300, checkRows, -1, 1);
+    MarginalLeaves.Outcome four =
+        MarginalLeaves.tryWithout(inference, inference.result(), 300, checkRows, -1, 4);
+
+    assertFalse(one.note().isEmpty());
+    assertEquals(one.note(), four.note());
+    assertEquals(one.result().plan(), four.result().plan());
   }
 
   @Test
@@ -154,7 +175,7 @@ class MarginalLeavesTest {
             ShreddingPlan.parse("{\"id\": int64}"),
             ShreddingPlan.parse("{\"type\": string, \"user\": {\"id\": int64}}"));
 
-    long[] sizes = SampleSizes.of(rows, plans);
+    long[] sizes = SampleSizes.of(rows, plans, 3);
 
     long[] one = new long[plans.size()];
     for (int i = 0; i < one.length; i++) {
