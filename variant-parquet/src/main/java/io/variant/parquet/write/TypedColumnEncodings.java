@@ -25,7 +25,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * choices (a dictionary, falling back to PLAIN once the dictionary stops paying), except for the
  * {@code typed_value} leaves that hold integers or strings. Their column chunks take the encoding
  * that compresses smallest ({@link SmallestEncodingWriter}) of a dictionary (weighed on the first
- * page), PLAIN and a delta encoding (weighed on its first 64 KB of values): {@code
+ * page), PLAIN and a delta encoding (weighed on its first 16 KB of values): {@code
  * DELTA_BINARY_PACKED} for int32 and int64 (ids, counters, timestamps, small decimals), {@code
  * DELTA_BYTE_ARRAY} for strings and binaries (shared prefixes: numeric ids as text, timestamps as
  * text, URLs), its prefixes capped at the length the judged values most often share ({@link
