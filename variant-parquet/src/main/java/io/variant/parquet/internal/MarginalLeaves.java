@@ -30,8 +30,8 @@ import java.util.Map;
  */
 final class MarginalLeaves {
   /**
-   * Leaves tried at most: each costs one write of the check's rows. On {@code bench/sizes}' corpora
-   * every leaf left out was among the four lowest; the next four, tried too, were kept.
+   * Leaves tried at most: each costs one write of the check's rows. Eight left more out of the
+   * non-object rows of {@code bench/sizes}, and their file came out 0.13% larger than with four.
    */
   static final int TRIALS = 4;
 
@@ -65,8 +65,9 @@ final class MarginalLeaves {
    * on {@code rows}, which take {@code bytes} with its plan (negative: not measured yet). The
    * writes are independent, so they run on up to {@code threads} threads; the outcome does not
    * depend on how many: each leaf is measured alone against the plan, those that save bytes are
-   * left out together (one more write), or, if together they save less than the best of them alone,
-   * that one and then each next that still saves bytes with those before it (a write each).
+   * left out together (one more write), or, if together they save less than {@link #ADDS_UP} of
+   * their gains alone, the best of them and then each next that still saves bytes with those before
+   * it (a write each).
    *
    * @throws IOException if writing the rows fails (they are written to no file)
    */
