@@ -38,10 +38,11 @@ import org.apache.parquet.io.PositionOutputStream;
  * MarginalLeaves}): those the rows are smaller without stay out, and the note names them. On {@code
  * bench/sizes}' corpora that left four leaves out of the mixed rows with 15% non-object rows (0.76%
  * smaller) and changed no other file, for up to five more writes of the check's rows spread over
- * the machine's cores: 0.3-0.4 s more of that 20,000-row convert. A plan the quick check keeps is
- * not tried: it pays clearly, and trying its leaves would first write the check's rows with it, for
- * a few tenths of a percent (tried, two leaves left out of the event logs made them 0.35-0.45%
- * smaller for 0.25 s more of a 1.2 s convert, and two of the sparse families 0.62% smaller).
+ * the threads {@code convert} runs: 0.3-0.4 s more of that 20,000-row convert on two cores. A plan
+ * the quick check keeps is not tried: it pays clearly, and trying its leaves would first write the
+ * check's rows with it, for a few tenths of a percent (tried, two leaves left out of the event logs
+ * made them 0.35-0.45% smaller for 0.25 s more of a 1.2 s convert, and two of the sparse families
+ * 0.62% smaller).
  *
  * @param result the inference result of the plan chosen (its explanation covers every examined
  *     path)
