@@ -73,8 +73,8 @@ final class PlanChooser {
         new CoverageReport(report, rows, trackedPaths, typedColumns, untrackedValues, options),
         new Explanation(
             () -> {
-              List<Explanation.Decision> decisions = new ArrayList<>();
-              explain(chosen, true, decisions);
+              List<Explanation.Decision> decisions =
+                  new ChoiceDecisions(costModel, dropped).of(chosen);
               skipped.forEach(d -> decisions.add(d.get()));
               return decisions;
             }));
@@ -370,37 +370,5 @@ final class PlanChooser {
       c.reason = () -> "array of typed elements";
     }
     return c;
-  }
-
-  /**
-   * Adds a decision per examined path at and below {@code c}, in path order; {@code inPlan} is
-   * false below a path left out of the plan, where nothing is typed whatever its own choice.
-   */
-  private void explain(PathChoice c, boolean inPlan, List<Explanation.Decision> out) {
-    boolean typed = inPlan && c.shape != PathChoice.Shape.RESIDUAL && c.kept;
-    String reason = c.reason.get();
-    if (c.shape == PathChoice.Shape.OBJECT) {
-      reason =
-          "object"
-              + Shares.of(c.stats, c.typed())
-              + ": "
-              + c.fields.size()
-              + " of "
-              + (c.fields.size() + c.notInPlan.size())
-              + " examined fields in the plan"
-              + (costModel ? ", " + Shares.verdict(c.saved()) : "")
-              + (c.separation == null ? "" : "; " + c.separation.explain());
-    }
-    if (!c.kept) {
-      reason = reason + "; dropped: " + (c.leftOutBecause != null ? c.leftOutBecause : dropped);
-    }
-    out.add(new Explanation.Decision(c.stats.path, typed, reason, c.estimate));
-    List<PathChoice> below = new ArrayList<>(c.fields);
-    below.addAll(c.notInPlan);
-    if (c.element != null) {
-      below.add(c.element);
-    }
-    below.sort(Comparator.comparing((PathChoice f) -> f.stats.path));
-    below.forEach(f -> explain(f, typed && (c.fields.contains(f) || f == c.element), out));
   }
 }
