@@ -20,6 +20,7 @@ import org.apache.hadoop.mapreduce.OutputCommitter;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.ParquetOutputFormat;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -211,6 +212,10 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
     Configuration conf = context.getConfiguration();
     if (!isCompressionSet(conf)) {
       conf.set(COMPRESSION, CompressionCodecName.ZSTD.name());
+    }
+    if (conf.get(STATISTICS_TRUNCATE_LENGTH) == null) { // as the local engine's footers keep them
+      conf.setInt(
+          STATISTICS_TRUNCATE_LENGTH, ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH);
     }
     CompressionCodecName codec = getCompression(conf);
     Path file = getDefaultWorkFile(context, codec.getExtension() + ".parquet");

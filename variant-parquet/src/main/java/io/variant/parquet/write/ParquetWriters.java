@@ -3,6 +3,7 @@ package io.variant.parquet.write;
 
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
@@ -40,7 +41,9 @@ public final class ParquetWriters {
             .withCompressionCodec(options.codec())
             .withRowGroupSize(options.rowGroupSize())
             .withPageSize(options.pageSize())
-            .withConf(options.parquetConfiguration());
+            .withConf(options.parquetConfiguration())
+            // footer statistics cut as the level writer's files cut them (RowGroupWriter)
+            .withStatisticsTruncateLength(ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH);
     if (options.rowGroupRowLimit() > 0) {
       b = b.withRowGroupRowCountLimit(options.rowGroupRowLimit());
     }

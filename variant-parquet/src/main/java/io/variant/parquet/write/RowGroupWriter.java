@@ -114,6 +114,9 @@ final class RowGroupWriter {
     } else if (weigher != null) {
       b.withPageRowCountLimit(Integer.MAX_VALUE);
     }
+    // binary minimums and maximums in the footer cut to what the column indexes keep: whole
+    // residual Variants of up to 2.8 KB each took 1% of a 20,000-row event log's file
+    b.withStatisticsTruncateLength(ParquetProperties.DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH);
     return b.build();
   }
 
