@@ -6,6 +6,8 @@ import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.internal.CommonKeys;
+import io.variant.parquet.write.VariantColumn;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
@@ -27,10 +29,11 @@ import org.openjdk.jmh.annotations.Setup;
  * <ul>
  *   <li>ours: an engine's loop as {@code variant convert} runs it, each document parsed by one
  *       reused {@link JsonRowParser} (the byte-level parser, its key cache kept from row to row)
- *       over the writer's dictionary ({@link VariantParquetWriter#metadata}, the plan's keys), so
- *       that every row already holds the plan's keys and is written as it is ({@code
- *       MetadataPolicy.ROW_KEYS}). Parsing each row onto a fresh dictionary instead, which the
- *       writer then re-bases, was 15% slower on events and mixed rows (thread CPU time, one JVM).
+ *       over the writer's dictionary ({@link VariantParquetWriter#metadata}: the plan's keys and
+ *       the rows' common ones, {@link CommonKeys}), so that every row already holds the plan's keys
+ *       and is written as it is ({@code MetadataPolicy.ROW_KEYS}). Parsing each row onto a fresh
+ *       dictionary instead, which the writer then re-bases, was 15% slower on events and mixed rows
+ *       (thread CPU time, one JVM).
  *   <li>parquet-java: its {@code VariantJsonParser} on the document's text, then its shredding
  *       writer ({@code VariantValueWriter}) into the same group.
  * </ul>
@@ -43,6 +46,7 @@ public class ConvertBenchmark extends FileBenchmark {
   private List<byte[]> lines;
   private List<String> texts;
   private ShreddingPlan plan;
+  private List<String> sharedKeys;
   private VariantParquetWriter ours;
   private ParquetJavaFiles.Writer peer;
 
@@ -51,6 +55,7 @@ public class ConvertBenchmark extends FileBenchmark {
     lines = corpus().rows();
     texts = corpus().strings();
     plan = PlanInference.infer(corpus().variants(), InferenceOptions.defaults()).plan();
+    sharedKeys = CommonKeys.of(corpus().variants(), plan);
   }
 
   @Override
@@ -66,7 +71,7 @@ public class ConvertBenchmark extends FileBenchmark {
           opened(
               VariantParquetWriter.builder(dir().resolve("ours.parquet"))
                   .overwrite()
-                  .variantColumn("v", plan)
+                  .variantColumn(VariantColumn.of("v", plan).withSharedKeys(sharedKeys))
                   .rowGroupSize(ROW_GROUP_BYTES)
                   .build());
       parser = VariantJson.rowParser(JsonOptions.defaults(), ours.metadata("v"));

@@ -2,6 +2,7 @@
 package io.variant.cli;
 
 import io.variant.parquet.internal.CheckedPlan;
+import io.variant.parquet.internal.CommonKeys;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
@@ -172,13 +173,17 @@ final class ConvertCommand implements Callable<Integer> {
                 ? PlanSample.none()
                 : PlanSample.take(
                     paths, rules.sample, inference, documents, true, rules.sampled(json.options()));
-        ShreddingPlan written =
-            given != null ? given : inferred(inference, sample, summary, threadCount);
+        CheckedPlan inferred =
+            given != null ? null : inferred(inference, sample, summary, threadCount);
+        ShreddingPlan written = given != null ? given : inferred.plan();
+        // the rows' keys common enough to share, with the plan they are chosen for
+        List<String> shared = given != null ? List.of() : CommonKeys.of(sample.rows(), written);
+        sample.forgetRows();
         if (planFrom != null) {
           summary.planNote(() -> " (plan of " + planFrom + ")");
         }
         try {
-          out.open(file -> parquet.writer(file, written).widening(rules.widening).build());
+          out.open(file -> parquet.writer(file, written, rules.widening, shared).build());
           ConvertThreads run = new ConvertThreads(threadCount, chunkBytes, errors, shown);
           run.run(ConvertThreads.ChunkReader.of(sample, documents), out, this::converter);
           summary.read(run.read());
@@ -208,18 +213,17 @@ final class ConvertCommand implements Callable<Integer> {
    * The plan inferred from the sample, its size check writing on up to {@code threads} threads; the
    * summary says from what.
    */
-  private static ShreddingPlan inferred(
+  private static CheckedPlan inferred(
       PlanInference inference, PlanSample sample, ConvertSummary summary, int threads)
       throws IOException {
     CheckedPlan inferred = CheckedPlan.of(inference, sample.rows(), threads);
-    sample.forgetRows();
     summary.planNote(
         () ->
             " (plan inferred from "
                 + sample.description()
                 + (inferred.note().isEmpty() ? "" : "; " + inferred.note())
                 + ")");
-    return inferred.plan();
+    return inferred;
   }
 
   /** The plan of the VARIANT column of an existing file: {@code --column}'s, else the only one. */

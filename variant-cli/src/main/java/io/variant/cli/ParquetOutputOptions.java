@@ -2,8 +2,11 @@
 package io.variant.cli;
 
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.write.VariantColumn;
 import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddingPlan;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
@@ -87,11 +90,12 @@ final class ParquetOutputOptions {
       paramLabel = "SIZE",
       description =
           "Write numbered files of about SIZE each instead of one: -o out.parquet writes "
-              + "out-00001.parquet, out-00002.parquet, ... A file is closed once the writer's estimate of "
-              + "its size reaches SIZE (pages are kept to SIZE/64 unless --page-size is given, so the "
-              + "estimate stays close). A file's pages come out a little under SIZE; its footer and page "
-              + "indexes come on top, a few percent at sizes of megabytes, up to a third at 64K, where pages "
-              + "are small and many. They appear together when the "
+              + "out-00001.parquet, out-00002.parquet, ... A file is closed before the writer's estimate of "
+              + "its size would pass SIZE (pages are kept to SIZE/64 unless --page-size is given, so the "
+              + "estimate stays close); the estimate counts about 200 bytes of footer and page indexes per "
+              + "column of each row group, a few percent at sizes of megabytes and much of a file at tens of "
+              + "kilobytes, where pages are small and many. Files come out about SIZE, a page or a row over "
+              + "at most. They appear together when the "
               + "last is complete; --overwrite replaces an earlier set whole. Not for stdout, FIFOs or devices.")
   Long maxFileSize;
 
@@ -133,8 +137,13 @@ final class ParquetOutputOptions {
     return codec == Codec.ZSTD ? builder : builder.conf(new Configuration(false));
   }
 
-  /** A writer of one file with these options, its VARIANT column shredded by {@code plan}. */
-  VariantParquetWriter.Builder writer(OutputFile file, ShreddingPlan plan) {
+  /**
+   * A writer of one file with these options, its VARIANT column shredded by {@code plan} with
+   * {@code widening}, rows' dictionaries holding {@code sharedKeys} beside the plan's keys ({@link
+   * io.variant.parquet.internal.CommonKeys}).
+   */
+  VariantParquetWriter.Builder writer(
+      OutputFile file, ShreddingPlan plan, NumericWidening widening, List<String> sharedKeys) {
     VariantParquetWriter.Builder builder =
         builder(file, codec)
             .layout(layout)
@@ -155,6 +164,13 @@ final class ParquetOutputOptions {
       // The writer's size estimate counts open pages before compression: small pages keep it close.
       builder.pageSize((int) Math.min(DEFAULT_PAGE_BYTES, Math.max(maxFileSize / 64, 1024)));
     }
-    return builder.variantColumn(column, plan);
+    return builder
+        .widening(widening)
+        .variantColumn(
+            VariantColumn.of(column, plan)
+                .withLayout(layout)
+                .withWidening(widening)
+                .withNullable(false)
+                .withSharedKeys(sharedKeys));
   }
 }

@@ -81,11 +81,12 @@ class ConvertMaxFileSizeTest {
       assertEquals(String.format("out-%05d.parquet", i + 1), names.get(i));
       long bytes = Files.size(dir.resolve(names.get(i)));
       long pages = pageBytes(dir.resolve(names.get(i)));
-      // a file's pages stay within the size (a row over at most); its footer and page indexes
-      // come on top, which at this small size (1K pages) are a fifth to a third of it
+      // a file stays about the size: its pages, footer and page indexes (estimated), at this
+      // small size (1K pages) a page or a row over at most; row groups come whole, and here each
+      // with its footer entries takes up to half a file, so one may close at a third
       assertTrue(pages <= SIZE + 2 * 1024, names.get(i) + ": pages " + pages);
-      assertTrue(bytes <= SIZE * 3 / 2, names.get(i) + ": " + bytes);
-      assertTrue(i == names.size() - 1 || pages >= SIZE / 2, names.get(i) + ": pages " + pages);
+      assertTrue(bytes <= SIZE * 6 / 5, names.get(i) + ": " + bytes);
+      assertTrue(i == names.size() - 1 || bytes >= SIZE / 3, names.get(i) + ": " + bytes);
     }
     assertEquals(
         Fixtures.canonicalJson(Fixtures.eventLines()),

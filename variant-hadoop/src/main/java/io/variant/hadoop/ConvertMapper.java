@@ -8,10 +8,12 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
 import io.variant.core.json.JsonOptions;
+import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.TemporalStrings;
 import io.variant.core.json.VariantJson;
 import io.variant.core.json.VariantJsonException;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.write.VariantColumn;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -110,6 +112,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   private String column;
   private OnError onError;
   private JsonOptions json;
+  private JsonRowParser parser;
   private String file;
   private FSDataOutputStream rejects;
   private TemporalStrings temporal; // null unless INFER_TEMPORAL
@@ -120,6 +123,13 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     column = conf.get(VariantParquetOutputFormat.COLUMN, VariantParquetOutputFormat.DEFAULT_COLUMN);
     onError = onError(conf);
     json = jsonOptions(conf);
+    // rows parsed onto the writer's dictionary (the plan's keys and the sample's common ones), as
+    // the local engine parses them: rows using no other keys share one metadata value
+    VariantColumn written = VariantParquetOutputFormat.column(conf);
+    parser =
+        written.layout().hasMetadataColumn()
+            ? VariantJson.rowParser(json, written.sharedDictionary())
+            : VariantJson.rowParser(json);
     temporal = temporal(conf, json);
     file =
         context.getInputSplit() instanceof FileSplit s
@@ -186,7 +196,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     context.getCounter(ConvertCounters.ROWS_IN).increment(1);
     Variant v;
     try {
-      v = VariantJson.parse(utf8, json);
+      v = parser.parse(utf8);
     } catch (VariantException e) {
       if (onError == OnError.FAIL) {
         BadLine bad = badLine(offset.get(), e);

@@ -3,11 +3,11 @@ package io.variant.hadoop;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
-import io.variant.core.VariantMetadata;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.TemporalStrings;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.internal.CheckedPlan;
+import io.variant.parquet.internal.CommonKeys;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
@@ -16,10 +16,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -37,12 +35,13 @@ import org.apache.hadoop.util.LineReader;
  * the same plan {@code variant plan} prints and the local {@code variant convert} writes for the
  * same input: the same rows ({@link SpreadSample}'s places of plain files; the first rows of
  * compressed ones), the same inference and the same size check ({@link CheckedPlan}). The sampled
- * rows also give the shared metadata dictionary. Lines that are not JSON documents are passed over
- * here (they take no share of their place, as the local engine's {@code convert} passes them over);
- * the tasks deal with them.
+ * rows also give the keys rows' dictionaries share beside the plan's, as the local engine chooses
+ * them ({@link CommonKeys}). Lines that are not JSON documents are passed over here (they take no
+ * share of their place, as the local engine's {@code convert} passes them over); the tasks deal
+ * with them.
  *
  * @param plan the inferred plan
- * @param keys object keys seen, in order of first appearance, at most {@link #MAX_KEYS}
+ * @param keys the keys to share beside the plan's ({@link CommonKeys}), most frequent first
  * @param rows rows sampled
  * @param description what was sampled, as the local engine says it: "all 3000 rows", "10000 rows
  *     from 64 places spread across 12.0 MB", "the first 10000 rows (...)", followed by "; 2
@@ -50,14 +49,7 @@ import org.apache.hadoop.util.LineReader;
  * @param note empty, or what the size check changed ({@link CheckedPlan#note()})
  */
 public record PlanSample(
-    ShreddingPlan plan, Set<String> keys, long rows, String description, String note) {
-  /**
-   * Keys the shared dictionary takes from the sample: as in {@code VariantParquetWriter}'s sample,
-   * past about a thousand keys rows evidently share no vocabulary, and every extra key widens field
-   * ids.
-   */
-  public static final int MAX_KEYS = 1024;
-
+    ShreddingPlan plan, List<String> keys, long rows, String description, String note) {
   /** The inference of {@link #of(Job, long)}: the cost model, as {@code variant plan} infers. */
   public static final InferenceOptions DEFAULT_INFERENCE = InferenceOptions.defaults();
 
@@ -103,7 +95,8 @@ public record PlanSample(
             : sampled.stream(files, rows, codecs, conf, why);
     description = SpreadSample.withLeftOut(description, sampled.bad);
     CheckedPlan checked = CheckedPlan.of(sampled.inference, sampled.kept.rows());
-    return new PlanSample(checked.plan(), sampled.keys, sampled.count, description, checked.note());
+    List<String> keys = CommonKeys.of(sampled.kept.rows(), checked.plan());
+    return new PlanSample(checked.plan(), keys, sampled.count, description, checked.note());
   }
 
   /** The files a job reads, as its input format lists them (globs expanded, hidden files not). */
@@ -119,13 +112,12 @@ public record PlanSample(
     }
   }
 
-  /** The rows sampled so far, fed to the inference, the size check's rows and the keys. */
+  /** The rows sampled so far, fed to the inference and kept for the size check and the keys. */
   private static final class Rows {
     final PlanInference inference;
     final JsonOptions json;
     final TemporalStrings temporal; // null unless the job converts temporal strings
     final SpreadSample.Kept kept = new SpreadSample.Kept();
-    final Set<String> keys = new LinkedHashSet<>();
     long count;
     long bad; // lines that were neither blank nor a document
 
@@ -151,7 +143,6 @@ public record PlanSample(
       }
       inference.add(v);
       kept.add(v);
-      addKeys(v.metadata(), keys);
       count++;
       return true;
     }
@@ -260,12 +251,6 @@ public record PlanSample(
         t += i.size();
       }
       return t;
-    }
-  }
-
-  private static void addKeys(VariantMetadata m, Set<String> keys) {
-    for (int i = 0; i < m.size() && keys.size() < MAX_KEYS; i++) {
-      keys.add(m.key(i));
     }
   }
 }
