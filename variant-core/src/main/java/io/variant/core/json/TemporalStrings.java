@@ -37,13 +37,18 @@ public final class TemporalStrings {
     return converted;
   }
 
-  /** {@code v} with its date and timestamp strings converted; {@code v} itself if none converts. */
+  /**
+   * {@code v} with its date and timestamp strings converted, over {@code v}'s own metadata; {@code
+   * v} itself if none converts.
+   */
   public Variant convert(Variant v) {
     if (!hasCandidate(v)) {
       return v;
     }
     long before = converted;
-    VariantBuilder b = new VariantBuilder(options);
+    // onto the row's own dictionary, which holds every key it uses: a row parsed onto a writer's
+    // dictionary keeps it (and shares that metadata with the rows around it)
+    VariantBuilder b = VariantBuilder.withMetadata(v.metadata(), options);
     append(v, b);
     return converted == before ? v : b.build();
   }

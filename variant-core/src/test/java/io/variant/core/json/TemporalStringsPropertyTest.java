@@ -9,12 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.variant.core.BuilderOptions;
 import io.variant.core.Limits;
+import io.variant.core.MetadataBuilder;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantLimitException;
+import io.variant.core.VariantMetadata;
 import io.variant.core.VariantType;
 import io.variant.testkit.Gen;
 import io.variant.testkit.Trials;
+import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -109,6 +112,24 @@ class TemporalStringsPropertyTest {
     Variant onlyInArray = VariantJson.parse("[1, \"2024-03-01\"]");
     assertEquals(VariantType.DATE, temporal.convert(onlyInArray).element(1).type());
     assertEquals(3, temporal.converted());
+  }
+
+  /**
+   * A converted row keeps the dictionary it was parsed onto, even one holding keys it does not use:
+   * rows of a writer's dictionary go on sharing one metadata value.
+   */
+  @Test
+  void aConvertedRowKeepsItsDictionary() {
+    VariantMetadata writers = new MetadataBuilder().addAll(List.of("a", "ts", "unused")).build();
+    Variant row =
+        VariantJson.rowParser(JsonOptions.defaults(), writers)
+            .parse("{\"ts\": \"2024-03-01T00:00:26.791Z\", \"a\": [\"2024-03-01\"]}");
+    assertSame(writers, row.metadata());
+    Variant converted = new TemporalStrings(BuilderOptions.defaults()).convert(row);
+    assertEquals(VariantType.TIMESTAMP_MICROS, converted.field("ts").type());
+    assertEquals(VariantType.DATE, converted.field("a").element(0).type());
+    assertSame(writers, converted.metadata());
+    assertEquals(VariantJson.toJson(row), VariantJson.toJson(converted));
   }
 
   @Test
