@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,6 +72,10 @@ class ConvertSharedKeysTest {
         CliRunner.run("", "convert", "--engine", "mapreduce", in.toString(), "-o", out.toString());
     assertEquals(0, mr.exitCode(), mr.err());
     assertEquals(dictionaries, metadataCounts(parts(out)));
+    // one split, one task: the job's writer is the local engine's, so the file is the same
+    List<Path> parts = parts(out);
+    assertEquals(1, parts.size(), parts.toString());
+    assertArrayEquals(Files.readAllBytes(local), Files.readAllBytes(parts.get(0)));
   }
 
   private static String mostCommon(Map<String, Integer> counts) {

@@ -274,6 +274,8 @@ public final class ConvertJob extends Configured implements Tool {
     VariantParquetOutputFormat.setLayout(job, options.layout());
     VariantParquetOutputFormat.setWidening(job, options.widening()); // before the sample infers
     VariantParquetOutputFormat.setCodec(job, options.codec());
+    // the local engine's writer, so that both engines write the same encodings
+    VariantParquetOutputFormat.setProjectWriter(job, true);
     // every row is a JSON document, never SQL NULL: a required group has narrower levels
     VariantParquetOutputFormat.setNullable(job, false);
     PlanSample sample = null;

@@ -83,6 +83,14 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
    */
   public static final String NULLABLE = "variant.output.nullable";
 
+  /**
+   * Configuration key of the writer the tasks write with: {@code parquet-java} (the default: its
+   * record writer, reading every {@code parquet.*} setting it reads) or {@code variant} (this
+   * project's, as {@code variant convert} writes locally: the same encodings and so about the same
+   * bytes; it reads the codec, {@code parquet.block.size} and {@code parquet.page.size} only).
+   */
+  public static final String WRITER = "variant.output.writer";
+
   /** The column name when none is set. */
   public static final String DEFAULT_COLUMN = "variant";
 
@@ -97,6 +105,14 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
       throw new IllegalArgumentException("Cannot name the VARIANT column \"" + column + "\"");
     }
     job.getConfiguration().set(COLUMN, column);
+  }
+
+  /**
+   * Whether the tasks write with this project's writer ({@link #WRITER} {@code variant}) instead of
+   * parquet-java's (the default).
+   */
+  public static void setProjectWriter(Job job, boolean project) {
+    job.getConfiguration().set(WRITER, project ? "variant" : "parquet-java");
   }
 
   /** Sets the plan every task shreds with (default: unshredded). */
@@ -219,8 +235,24 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
     }
     CompressionCodecName codec = getCompression(conf);
     Path file = getDefaultWorkFile(context, codec.getExtension() + ".parquet");
-    RecordWriter<Void, VariantRecord> parquet = getRecordWriter(context, file);
+    RecordWriter<Void, VariantRecord> parquet =
+        projectWriter(conf)
+            ? VariantRecordWriter.create(file, conf, column(conf), codec)
+            : getRecordWriter(context, file);
     return new CountingWriter(parquet, file, conf.get(COLUMN, DEFAULT_COLUMN));
+  }
+
+  /**
+   * @throws IllegalArgumentException if {@link #WRITER} is neither {@code parquet-java} nor {@code
+   *     variant}
+   */
+  static boolean projectWriter(Configuration conf) {
+    String writer = conf.get(WRITER, "parquet-java");
+    if (!writer.equals("variant") && !writer.equals("parquet-java")) {
+      throw new IllegalArgumentException(
+          "Cannot read " + WRITER + ": expected parquet-java or variant, was " + writer);
+    }
+    return writer.equals("variant");
   }
 
   /**

@@ -130,6 +130,24 @@ class ConvertJobArgumentsTest {
   }
 
   @Test
+  void theWriterTravelsThroughTheJobConfiguration() throws Exception {
+    Job job = Job.getInstance(new Configuration(false));
+    Configuration conf = job.getConfiguration();
+    assertFalse(VariantParquetOutputFormat.projectWriter(conf)); // parquet-java's by default
+    VariantParquetOutputFormat.setProjectWriter(job, true);
+    assertTrue(VariantParquetOutputFormat.projectWriter(conf));
+    VariantParquetOutputFormat.setProjectWriter(job, false);
+    assertFalse(VariantParquetOutputFormat.projectWriter(conf));
+    conf.set(VariantParquetOutputFormat.WRITER, "ours");
+    var e =
+        assertThrows(
+            IllegalArgumentException.class, () -> VariantParquetOutputFormat.projectWriter(conf));
+    assertEquals(
+        "Cannot read variant.output.writer: expected parquet-java or variant, was ours",
+        e.getMessage());
+  }
+
+  @Test
   void badCommandLinesSayWhat() {
     assertMessage("-o OUTDIR is required", "in");
     assertMessage("--column needs a value", "-o", "o", "in", "--column");
