@@ -7,11 +7,10 @@ import io.variant.parquet.write.VariantColumn;
 import io.variant.shredding.ShreddingPlan;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The keys {@code variant convert} adds to the writer's dictionary beside the plan's, on either
@@ -62,14 +61,7 @@ public final class CommonKeys {
    * Null rows are passed over.
    */
   public static List<String> of(List<Variant> rows, ShreddingPlan plan) {
-    VariantMetadata planDictionary = VariantColumn.of("v", plan).sharedDictionary();
-    Set<String> planKeys = new HashSet<>();
-    long planBytes = 0;
-    for (int i = 0; i < planDictionary.size(); i++) {
-      planKeys.add(planDictionary.key(i));
-      planBytes += utf8Length(planDictionary.key(i));
-    }
-    // the rows' own keys, once per distinct dictionary
+    // the rows' dictionaries, each distinct one once
     Map<Dictionary, long[]> dictionaries = new HashMap<>();
     long total = 0;
     for (Variant v : rows) {
@@ -81,45 +73,59 @@ public final class CommonKeys {
     if (total == 0) {
       return List.of();
     }
-    Map<String, Long> frequency = new HashMap<>();
+    // every key met, looked up once per dictionary that holds it
+    Map<String, Key> keys = new HashMap<>();
+    VariantMetadata planDictionary = VariantColumn.of("v", plan).sharedDictionary();
+    long planBytes = 0;
+    for (int i = 0; i < planDictionary.size(); i++) {
+      Key k = new Key(planDictionary.key(i), true);
+      keys.put(k.name, k);
+      planBytes += k.bytes;
+    }
+    int planKeyCount = keys.size();
     List<Own> owns = new ArrayList<>(dictionaries.size());
     long keysBefore = 0;
     for (Map.Entry<Dictionary, long[]> e : dictionaries.entrySet()) {
       VariantMetadata m = e.getKey().metadata;
       long weight = e.getValue()[0];
-      List<String> own = new ArrayList<>();
+      List<Key> own = new ArrayList<>();
       for (int i = 0; i < m.size(); i++) {
-        String k = m.key(i);
-        if (!planKeys.contains(k)) {
+        Key k = keys.computeIfAbsent(m.key(i), name -> new Key(name, false));
+        if (!k.plan) {
           own.add(k);
-          frequency.merge(k, weight, Long::sum);
+          k.rows += weight;
         }
       }
-      keysBefore += weight * (planKeys.size() + own.size());
+      keysBefore += weight * (planKeyCount + own.size());
       owns.add(new Own(own, weight));
     }
-    List<String> candidates = candidates(frequency, total);
-    return choose(candidates, owns, total, planKeys.size(), planBytes, keysBefore);
+    List<Key> candidates = candidates(keys.values(), total);
+    return choose(candidates, owns, total, planKeyCount, planBytes, keysBefore);
   }
 
-  private static List<String> candidates(Map<String, Long> frequency, long total) {
+  /** Keys of at least {@link #MIN_ROW_SHARE} of the rows, most frequent first, ranked so. */
+  private static List<Key> candidates(Collection<Key> keys, long total) {
     long least = (long) Math.ceil(MIN_ROW_SHARE * total);
-    List<String> out = new ArrayList<>();
-    for (Map.Entry<String, Long> e : frequency.entrySet()) {
-      if (e.getValue() >= least) {
-        out.add(e.getKey());
+    List<Key> out = new ArrayList<>();
+    for (Key k : keys) {
+      if (!k.plan && k.rows >= least) {
+        out.add(k);
       }
     }
     out.sort(
         (a, b) -> {
-          int byCount = Long.compare(frequency.get(b), frequency.get(a));
-          return byCount != 0 ? byCount : a.compareTo(b);
+          int byCount = Long.compare(b.rows, a.rows);
+          return byCount != 0 ? byCount : a.name.compareTo(b.name);
         });
-    return out.size() > MAX_KEYS ? out.subList(0, MAX_KEYS) : out;
+    List<Key> ranked = out.size() > MAX_KEYS ? out.subList(0, MAX_KEYS) : out;
+    for (int i = 0; i < ranked.size(); i++) {
+      ranked.get(i).rank = i;
+    }
+    return ranked;
   }
 
   private static List<String> choose(
-      List<String> candidates,
+      List<Key> candidates,
       List<Own> owns,
       long total,
       int planKeyCount,
@@ -129,34 +135,26 @@ public final class CommonKeys {
     if (c == 0) {
       return List.of();
     }
-    Map<String, Integer> rank = new HashMap<>();
-    for (int i = 0; i < c; i++) {
-      rank.put(candidates.get(i), i);
-    }
     // coveredFrom[r]: rows whose own keys are all candidates, the last of them at rank r - 1
     long[] coveredFrom = new long[c + 1];
     // ownBytesAt[r]: own key bytes (an offset each included) rows carry for the key of rank r - 1
     long[] ownBytesAt = new long[c + 1];
-    long uncoverable = 0;
     long notCandidateBytes = 0;
     for (Own o : owns) {
       int last = 0;
       boolean coverable = true;
-      for (String k : o.keys) {
-        Integer r = rank.get(k);
-        long bytes = o.weight * (utf8Length(k) + 1L);
-        if (r == null) {
+      for (Key k : o.keys) {
+        long bytes = o.weight * (k.bytes + 1L);
+        if (k.rank < 0) {
           coverable = false;
           notCandidateBytes += bytes;
         } else {
-          last = Math.max(last, r + 1);
-          ownBytesAt[r + 1] += bytes;
+          last = Math.max(last, k.rank + 1);
+          ownBytesAt[k.rank + 1] += bytes;
         }
       }
       if (coverable) {
         coveredFrom[last] += o.weight;
-      } else {
-        uncoverable += o.weight;
       }
     }
     // own bytes still carried with a prefix of l candidates shared: those of rank >= l
@@ -172,7 +170,7 @@ public final class CommonKeys {
     long sharedBytes = planBytes;
     for (int l = 1; l <= c; l++) {
       covered += coveredFrom[l];
-      sharedBytes += utf8Length(candidates.get(l - 1));
+      sharedBytes += candidates.get(l - 1).bytes;
       int keys = planKeyCount + l;
       if (!wideIds && keys > ONE_BYTE_IDS) {
         break;
@@ -186,7 +184,11 @@ public final class CommonKeys {
         bestLength = l;
       }
     }
-    return List.copyOf(candidates.subList(0, bestLength));
+    List<String> shared = new ArrayList<>(bestLength);
+    for (int i = 0; i < bestLength; i++) {
+      shared.add(candidates.get(i).name);
+    }
+    return List.copyOf(shared);
   }
 
   /** The mean metadata bytes per row: the shared dictionary's, plus the own keys rows carry. */
@@ -195,12 +197,25 @@ public final class CommonKeys {
     return 1 + offsetSize * (keys + 2L) + keyBytes + (double) ownBytes / rows;
   }
 
-  private static int utf8Length(String s) {
-    return s.getBytes(StandardCharsets.UTF_8).length;
+  /**
+   * A key met in the rows: the plan's or not, in how many sampled rows, its rank if a candidate.
+   */
+  private static final class Key {
+    final String name;
+    final boolean plan;
+    final int bytes; // UTF-8
+    long rows;
+    int rank = -1;
+
+    Key(String name, boolean plan) {
+      this.name = name;
+      this.plan = plan;
+      this.bytes = name.getBytes(StandardCharsets.UTF_8).length;
+    }
   }
 
   /** A row's own keys (not the plan's), and how many sampled rows carry that dictionary. */
-  private record Own(List<String> keys, long weight) {}
+  private record Own(List<Key> keys, long weight) {}
 
   /** A metadata value compared by its bytes. */
   private static final class Dictionary {
