@@ -40,6 +40,7 @@ public final class EventsToVariant {
     PlanSample sample = PlanSample.of(job, 10_000); // rows sampled across the input splits
     VariantParquetOutputFormat.setPlan(job, sample.plan());
     VariantParquetOutputFormat.setSharedKeys(job, sample.keys());
+    VariantParquetOutputFormat.setProjectWriter(job, true); // as `variant convert` writes
     sc.textFile(input)
         .filter(line -> !line.isBlank())
         .mapToPair(
