@@ -146,11 +146,8 @@ final class ParquetOutputOptions {
       OutputFile file, ShreddingPlan plan, NumericWidening widening, List<String> sharedKeys) {
     VariantParquetWriter.Builder builder =
         builder(file, codec)
-            .layout(layout)
-            // the plan is given and rows carry their own keys: nothing to sample
+            // the plan and the keys are given: nothing to sample
             .inferFromFirst(0)
-            // every row is a JSON document, never SQL NULL: a required group has narrower levels
-            .nullableVariants(false)
             // the stream is ours: a fresh temporary file, stdout, or a FIFO/device written through
             .overwrite();
     long groupBytes = rowGroupSize != null ? rowGroupSize : builder.options().rowGroupSize();
@@ -164,13 +161,12 @@ final class ParquetOutputOptions {
       // The writer's size estimate counts open pages before compression: small pages keep it close.
       builder.pageSize((int) Math.min(DEFAULT_PAGE_BYTES, Math.max(maxFileSize / 64, 1024)));
     }
-    return builder
-        .widening(widening)
-        .variantColumn(
-            VariantColumn.of(column, plan)
-                .withLayout(layout)
-                .withWidening(widening)
-                .withNullable(false)
-                .withSharedKeys(sharedKeys));
+    return builder.variantColumn(
+        VariantColumn.of(column, plan)
+            .withLayout(layout)
+            .withWidening(widening)
+            // every row is a JSON document, never SQL NULL: a required group has narrower levels
+            .withNullable(false)
+            .withSharedKeys(sharedKeys));
   }
 }
