@@ -184,11 +184,7 @@ public final class CommonKeys {
         bestLength = l;
       }
     }
-    List<String> shared = new ArrayList<>(bestLength);
-    for (int i = 0; i < bestLength; i++) {
-      shared.add(candidates.get(i).name);
-    }
-    return List.copyOf(shared);
+    return candidates.subList(0, bestLength).stream().map(k -> k.name).toList();
   }
 
   /** The mean metadata bytes per row: the shared dictionary's, plus the own keys rows carry. */
