@@ -6,7 +6,7 @@ import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
-import io.variant.parquet.internal.CommonKeys;
+import io.variant.parquet.internal.SharedKeys;
 import io.variant.parquet.write.VariantColumn;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Setup;
  *   <li>ours: an engine's loop as {@code variant convert} runs it, each document parsed by one
  *       reused {@link JsonRowParser} (the byte-level parser, its key cache kept from row to row)
  *       over the writer's dictionary ({@link VariantParquetWriter#metadata}: the plan's keys and
- *       the rows' common ones, {@link CommonKeys}), so that every row already holds the plan's keys
+ *       the rows' common ones, {@link SharedKeys}), so that every row already holds the plan's keys
  *       and is written as it is ({@code MetadataPolicy.ROW_KEYS}). Parsing each row onto a fresh
  *       dictionary instead, which the writer then re-bases, was 15% slower on events and mixed rows
  *       (thread CPU time, one JVM).
@@ -51,11 +51,11 @@ public class ConvertBenchmark extends FileBenchmark {
   private ParquetJavaFiles.Writer peer;
 
   @Setup(Level.Trial)
-  public void setup() {
+  public void setup() throws IOException {
     lines = corpus().rows();
     texts = corpus().strings();
     plan = PlanInference.infer(corpus().variants(), InferenceOptions.defaults()).plan();
-    sharedKeys = CommonKeys.of(corpus().variants(), plan);
+    sharedKeys = SharedKeys.of(corpus().variants(), plan);
   }
 
   @Override

@@ -2,7 +2,7 @@
 package io.variant.cli;
 
 import io.variant.parquet.internal.CheckedPlan;
-import io.variant.parquet.internal.CommonKeys;
+import io.variant.parquet.internal.SharedKeys;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import io.variant.parquet.schema.ShreddingLayout;
@@ -177,7 +177,7 @@ final class ConvertCommand implements Callable<Integer> {
             given != null ? null : inferred(inference, sample, summary, threadCount);
         ShreddingPlan written = given != null ? given : inferred.plan();
         // the rows' keys common enough to share, with the plan they are chosen for
-        List<String> shared = given != null ? List.of() : CommonKeys.of(sample.rows(), written);
+        List<String> shared = given != null ? List.of() : SharedKeys.of(sample.rows(), written);
         sample.forgetRows();
         if (planFrom != null) {
           summary.planNote(() -> " (plan of " + planFrom + ")");

@@ -140,7 +140,7 @@ final class ParquetOutputOptions {
   /**
    * A writer of one file with these options, its VARIANT column shredded by {@code plan} with
    * {@code widening}, rows' dictionaries holding {@code sharedKeys} beside the plan's keys ({@link
-   * io.variant.parquet.internal.CommonKeys}).
+   * io.variant.parquet.internal.SharedKeys}).
    */
   VariantParquetWriter.Builder writer(
       OutputFile file, ShreddingPlan plan, NumericWidening widening, List<String> sharedKeys) {

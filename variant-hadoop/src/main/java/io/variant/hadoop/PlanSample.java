@@ -7,7 +7,7 @@ import io.variant.core.json.JsonOptions;
 import io.variant.core.json.TemporalStrings;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.internal.CheckedPlan;
-import io.variant.parquet.internal.CommonKeys;
+import io.variant.parquet.internal.SharedKeys;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
@@ -36,12 +36,12 @@ import org.apache.hadoop.util.LineReader;
  * same input: the same rows ({@link SpreadSample}'s places of plain files; the first rows of
  * compressed ones), the same inference and the same size check ({@link CheckedPlan}). The sampled
  * rows also give the keys rows' dictionaries share beside the plan's, as the local engine chooses
- * them ({@link CommonKeys}). Lines that are not JSON documents are passed over here (they take no
+ * them ({@link SharedKeys}). Lines that are not JSON documents are passed over here (they take no
  * share of their place, as the local engine's {@code convert} passes them over); the tasks deal
  * with them.
  *
  * @param plan the inferred plan
- * @param keys the keys to share beside the plan's ({@link CommonKeys}), most frequent first
+ * @param keys the keys to share beside the plan's ({@link SharedKeys}), most frequent first
  * @param rows rows sampled
  * @param description what was sampled, as the local engine says it: "all 3000 rows", "10000 rows
  *     from 64 places spread across 12.0 MB", "the first 10000 rows (...)", followed by "; 2
@@ -95,7 +95,7 @@ public record PlanSample(
             : sampled.stream(files, rows, codecs, conf, why);
     description = SpreadSample.withLeftOut(description, sampled.bad);
     CheckedPlan checked = CheckedPlan.of(sampled.inference, sampled.kept.rows());
-    List<String> keys = CommonKeys.of(sampled.kept.rows(), checked.plan());
+    List<String> keys = SharedKeys.of(sampled.kept.rows(), checked.plan());
     return new PlanSample(checked.plan(), keys, sampled.count, description, checked.note());
   }
 

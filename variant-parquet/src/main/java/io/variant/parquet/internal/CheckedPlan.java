@@ -3,6 +3,7 @@ package io.variant.parquet.internal;
 
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.write.VariantColumn;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceResult;
@@ -155,12 +156,22 @@ public record CheckedPlan(InferenceResult result, String note) {
    * @throws IOException if writing fails
    */
   public static long size(List<Variant> rows, ShreddingPlan plan) throws IOException {
+    return size(rows, VariantColumn.of("v", plan));
+  }
+
+  /**
+   * As {@link #size(List, ShreddingPlan)}, the rows written as {@code column} (e.g. with shared
+   * keys); its nullability follows the rows'.
+   *
+   * @throws IOException if writing fails
+   */
+  static long size(List<Variant> rows, VariantColumn column) throws IOException {
     ByteCounter counter = new ByteCounter();
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(counter)
             .overwrite()
-            .nullableVariants(rows.contains(null)) // as convert writes its rows, never SQL NULL
-            .variantColumn("v", plan)
+            // as convert writes its rows, never SQL NULL
+            .variantColumn(column.withNullable(rows.contains(null)))
             .build()) {
       for (Variant v : rows) {
         w.write(VariantRecord.builder().set("v", v).build());

@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The keys {@code variant convert} adds to the writer's dictionary beside the plan's, on either
+ * The keys {@code variant convert} may add to the writer's dictionary beside the plan's, on either
  * engine: the sampled rows' keys common enough that most rows then carry one and the same metadata.
+ * {@link SharedKeys} decides whether they are shared.
  *
  * <p>Why: each row's {@code metadata} holds the plan's keys and its own, so rows of an event log
  * whose types carry a few keys of their own (a target's {@code x} and {@code y}, an order's {@code
@@ -61,6 +62,21 @@ public final class CommonKeys {
    * Null rows are passed over.
    */
   public static List<String> of(List<Variant> rows, ShreddingPlan plan) {
+    return choose(rows, plan).keys();
+  }
+
+  /**
+   * The keys to share, and the share of the non-null rows that then carry exactly the shared
+   * dictionary.
+   *
+   * @param keys the keys to share beside {@code plan}'s, most frequent first; empty if sharing none
+   *     is best
+   * @param covered the share of rows whose dictionary is then the shared one: 0 to 1
+   */
+  public record Choice(List<String> keys, double covered) {}
+
+  /** As {@link #of}, with the share of the rows the keys cover. */
+  public static Choice choose(List<Variant> rows, ShreddingPlan plan) {
     // the rows' dictionaries, each distinct one once
     Map<Dictionary, long[]> dictionaries = new HashMap<>();
     long total = 0;
@@ -71,7 +87,7 @@ public final class CommonKeys {
       }
     }
     if (total == 0) {
-      return List.of();
+      return new Choice(List.of(), 0);
     }
     // every key met, looked up once per dictionary that holds it
     Map<String, Key> keys = new HashMap<>();
@@ -124,7 +140,7 @@ public final class CommonKeys {
     return ranked;
   }
 
-  private static List<String> choose(
+  private static Choice choose(
       List<Key> candidates,
       List<Own> owns,
       long total,
@@ -133,7 +149,7 @@ public final class CommonKeys {
       long keysBefore) {
     int c = candidates.size();
     if (c == 0) {
-      return List.of();
+      return new Choice(List.of(), 0);
     }
     // coveredFrom[r]: rows whose own keys are all candidates, the last of them at rank r - 1
     long[] coveredFrom = new long[c + 1];
@@ -184,7 +200,8 @@ public final class CommonKeys {
         bestLength = l;
       }
     }
-    return candidates.subList(0, bestLength).stream().map(k -> k.name).toList();
+    List<String> keys = candidates.subList(0, bestLength).stream().map(k -> k.name).toList();
+    return new Choice(keys, bestLength == 0 ? 0 : (double) best / total);
   }
 
   /** The mean metadata bytes per row: the shared dictionary's, plus the own keys rows carry. */
