@@ -114,6 +114,11 @@ final class ConvertThreads {
     /** Bytes of the inputs read so far, as stored. */
     long bytesRead();
 
+    /** Bytes of the inputs still to read, as stored, or -1 where that is not known. */
+    default long bytesLeft() {
+      return -1;
+    }
+
     /** {@code sample}'s rows, then the rest of {@code documents} ({@link PlanSample#readInto}). */
     static ChunkReader of(PlanSample sample, JsonDocuments documents) {
       return new ChunkReader() {
@@ -126,6 +131,11 @@ final class ConvertThreads {
         public long bytesRead() {
           return documents.bytesRead();
         }
+
+        @Override
+        public long bytesLeft() {
+          return sample.bytesLeft(documents);
+        }
       };
     }
   }
@@ -137,6 +147,12 @@ final class ConvertThreads {
    */
   int inFlight(long heapBytes) {
     return (int) Math.max(1, Math.min(2L * threads, heapBytes / 8 / chunkBytes));
+  }
+
+  /** Whether a full chunk takes the rest of the input: known to be at most a quarter chunk. */
+  private boolean takesTheRest(ChunkReader next) {
+    long left = next.bytesLeft();
+    return left >= 0 && left <= chunkBytes / 4;
   }
 
   /** Rows read, good or bad. */
@@ -174,13 +190,17 @@ final class ConvertThreads {
 
   /**
    * Reads rows into {@code chunk} until it is full, the input ends, or a failure ends the
-   * conversion (a bad row that is not skipped, or one after which reading cannot go on).
+   * conversion (a bad row that is not skipped, or one after which reading cannot go on). A full
+   * chunk takes the rest of the input too where that is known to be at most a quarter of a chunk
+   * ({@link ChunkReader#bytesLeft()}): each chunk makes row groups of its own, and a last one of a
+   * few rows compresses poorly and costs readers a row group (2,336 schemas of 7 KB each, 16.2 MB:
+   * 74 rows in a second row group of 60 KB made the file 1.2% larger than one row group).
    *
    * @return false if reading is over
    */
   private boolean fill(RowChunk chunk, ChunkReader next) {
     try {
-      while (!chunk.isFull()) {
+      while (!chunk.isFull() || (chunk.fatal() == null && takesTheRest(next))) {
         if (!next.readInto(chunk)) {
           return false;
         }

@@ -34,8 +34,9 @@ import java.util.zip.ZipException;
  *     stdin
  * @param raw counts the bytes read from the file or stdin itself, before decompression (for
  *     progress)
+ * @param size the bytes of a local regular file read as it is (not decompressed), else -1
  */
-record Input(String name, BufferedInputStream stream, CountingInputStream raw)
+record Input(String name, BufferedInputStream stream, CountingInputStream raw, long size)
     implements Closeable {
   /** The name that means stdin, as in most Unix tools. */
   static final String STDIN = "-";
@@ -75,7 +76,14 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw)
                   ? stores.file(path).open()
                   : openFile(Path.of(Stores.local(path)));
       CountingInputStream raw = new CountingInputStream(opened);
-      return new Input(name, decompressed(new BufferedInputStream(raw, BUFFER_BYTES)), raw);
+      BufferedInputStream buffered = new BufferedInputStream(raw, BUFFER_BYTES);
+      BufferedInputStream stream = decompressed(buffered);
+      long size = -1;
+      if (stream == buffered && !isStdin && (stores == null || !Stores.isStore(path))) {
+        Path file = Path.of(Stores.local(path));
+        size = Files.isRegularFile(file) ? Files.size(file) : -1;
+      }
+      return new Input(name, stream, raw, size);
     } catch (NoSuchFileException e) {
       throw InputException.unreadable(name, "no such file", e);
     } catch (AccessDeniedException e) {

@@ -240,6 +240,20 @@ final class JsonDocuments implements Closeable {
         + (input == null || (lines == null && reader == null) ? 0 : input.raw().count());
   }
 
+  /**
+   * Bytes of the inputs still to read, where that is known: 0 once every input is read; in the last
+   * input, when it is a local NDJSON file read as it is (not decompressed); else -1.
+   */
+  long bytesLeft() {
+    if (paths.hasNext() || input == null) {
+      return -1;
+    }
+    if (lines == null && reader == null) {
+      return 0;
+    }
+    return lines == null || input.size() < 0 ? -1 : Math.max(0, input.size() - lines.position());
+  }
+
   private void closeCurrent() throws IOException {
     bytesOfClosedInputs += input.raw().count();
     if (reader != null) {

@@ -71,6 +71,7 @@ final class PlanSample {
   private final boolean skipBad;
   private UnaryOperator<Variant> prepare = UnaryOperator.identity(); // before the inference sees it
   private final ArrayDeque<Kept> kept = new ArrayDeque<>();
+  private long keptWeight; // of the kept documents not yet replayed, as a RowChunk weighs them
   private final SpreadSample.Kept rows = new SpreadSample.Kept(); // for the plan's size check
   private long badRows; // malformed lines left out of the sample
   private String description; // null for a spread sample until description() formats it
@@ -153,8 +154,19 @@ final class PlanSample {
       chunk.addFailure(k.failure, k.canContinue, k.text);
     } else {
       chunk.addValue(k.source, k.line, k.value);
+      keptWeight -= k.value.valueSize();
     }
     return true;
+  }
+
+  /**
+   * What {@link #readInto} has still to read, where that is known ({@link
+   * JsonDocuments#bytesLeft}), else -1: the sampled documents not yet replayed count as a chunk
+   * weighs them.
+   */
+  long bytesLeft(JsonDocuments documents) {
+    long left = documents.bytesLeft();
+    return left < 0 ? -1 : left + keptWeight;
   }
 
   /**
@@ -257,6 +269,7 @@ final class PlanSample {
       keepRow(p);
       n++;
       kept.add(new Kept(v, null, false, null, documents.source(), documents.line()));
+      keptWeight += v.valueSize();
     }
     description =
         more

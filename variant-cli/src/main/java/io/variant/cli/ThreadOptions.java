@@ -39,7 +39,8 @@ final class ThreadOptions {
       description =
           "Input text per chunk (default: 16M, or a sixteenth of the JVM's heap if less): a thread converts a chunk of consecutive rows at a "
               + "time, and its rows make row groups of their own. Larger chunks make larger row groups; "
-              + "smaller ones share the work out more evenly.")
+              + "smaller ones share the work out more evenly. The last chunk of a local NDJSON file "
+              + "takes a rest of up to a quarter chunk.")
   Long chunkSize;
 
   /**
