@@ -36,7 +36,7 @@ import java.util.Map;
  * every field id in a row's values takes two bytes). A prefix that lets no more rows share than the
  * plan's keys alone adds nothing.
  */
-public final class CommonKeys {
+final class CommonKeys {
   /** The least share of the sampled rows a key must appear in to be shared. */
   static final double MIN_ROW_SHARE = 0.01;
 
@@ -61,7 +61,7 @@ public final class CommonKeys {
    * The keys to share beside {@code plan}'s, most frequent first; empty if sharing none is best.
    * Null rows are passed over.
    */
-  public static List<String> of(List<Variant> rows, ShreddingPlan plan) {
+  static List<String> of(List<Variant> rows, ShreddingPlan plan) {
     return choose(rows, plan).keys();
   }
 
@@ -73,10 +73,10 @@ public final class CommonKeys {
    *     is best
    * @param covered the share of rows whose dictionary is then the shared one: 0 to 1
    */
-  public record Choice(List<String> keys, double covered) {}
+  record Choice(List<String> keys, double covered) {}
 
   /** As {@link #of}, with the share of the rows the keys cover. */
-  public static Choice choose(List<Variant> rows, ShreddingPlan plan) {
+  static Choice choose(List<Variant> rows, ShreddingPlan plan) {
     // the rows' dictionaries, each distinct one once
     Map<Dictionary, long[]> dictionaries = new HashMap<>();
     long total = 0;

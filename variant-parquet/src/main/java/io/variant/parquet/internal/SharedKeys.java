@@ -59,7 +59,7 @@ public final class SharedKeys {
    * {@code rows} as {@code convert} parses them onto its writer's dictionary: each row's dictionary
    * is {@code dictionary} plus the keys of its own.
    */
-  private static List<Variant> onDictionary(List<Variant> rows, VariantMetadata dictionary) {
+  static List<Variant> onDictionary(List<Variant> rows, VariantMetadata dictionary) {
     VariantBuilder b = VariantBuilder.withMetadata(dictionary);
     List<Variant> out = new ArrayList<>(rows.size());
     for (Variant v : rows) {

@@ -71,16 +71,10 @@ class SharedKeysTest {
     return rows;
   }
 
+  /** The bytes of {@code rows} as convert writes them with {@code keys} shared. */
   private static long size(List<Variant> rows, List<String> keys) throws IOException {
     VariantColumn column = VariantColumn.of("v", PLAN).withSharedKeys(keys);
-    List<Variant> written = new ArrayList<>();
-    for (Variant v : rows) {
-      written.add(
-          io.variant.core.VariantBuilder.withMetadata(column.sharedDictionary())
-              .appendVariant(v)
-              .build());
-    }
-    return CheckedPlan.size(written, column);
+    return CheckedPlan.size(SharedKeys.onDictionary(rows, column.sharedDictionary()), column);
   }
 
   @Test
