@@ -69,20 +69,20 @@ record Input(String name, BufferedInputStream stream, CountingInputStream raw, l
     boolean isStdin = path == null || STDIN.equals(path);
     String name = isStdin ? "<stdin>" : path;
     try {
+      // a local file, or null: stdin, or a name on a store
+      Path local =
+          isStdin || (stores != null && Stores.isStore(path)) ? null : Path.of(Stores.local(path));
       InputStream opened =
           isStdin
               ? new KeepOpen(stdin)
-              : stores != null && Stores.isStore(path)
-                  ? stores.file(path).open()
-                  : openFile(Path.of(Stores.local(path)));
+              : local == null ? stores.file(path).open() : openFile(local);
       CountingInputStream raw = new CountingInputStream(opened);
       BufferedInputStream buffered = new BufferedInputStream(raw, BUFFER_BYTES);
       BufferedInputStream stream = decompressed(buffered);
-      long size = -1;
-      if (stream == buffered && !isStdin && (stores == null || !Stores.isStore(path))) {
-        Path file = Path.of(Stores.local(path));
-        size = Files.isRegularFile(file) ? Files.size(file) : -1;
-      }
+      long size =
+          stream == buffered && local != null && Files.isRegularFile(local)
+              ? Files.size(local)
+              : -1;
       return new Input(name, stream, raw, size);
     } catch (NoSuchFileException e) {
       throw InputException.unreadable(name, "no such file", e);
