@@ -67,7 +67,7 @@ public final class Unshred {
    * The rows rebuilt from the heap copy of the column's buffers, as {@link ColumnReader} reads
    * them.
    */
-  private static UnshreddedRows fromHeap(
+  static UnshreddedRows fromHeap(
       VariantVector column, ShreddingPlan plan, HeapSlot root, HeapBuffers metadata, int rows) {
     UnshreddedRows output =
         new UnshreddedRows(
