@@ -100,7 +100,9 @@ public final class VariantBatchReader implements AutoCloseable {
   public static VariantBatchReader open(
       InputFile file, String name, BufferAllocator allocator, BatchOptions options)
       throws IOException {
-    ParquetConfiguration conf = new PlainParquetConfiguration();
+    // pages carry a CRC when their writer computed one, as ours and parquet-java's do by default:
+    // checked, a changed byte in a page is an error instead of another value, as in the row reader
+    ParquetConfiguration conf = GuardedInputFile.verifyChecksums(new PlainParquetConfiguration());
     // our footer reader, as the row reader's; what it declines, parquet-java's
     ParquetMetadata footer = FooterReader.read(file, options.filter() != null);
     if (footer == null) {
