@@ -4,6 +4,7 @@ package io.variant.hadoop;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.filter.VariantPredicate;
+import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.read.EngineReadSupports;
 import io.variant.parquet.read.PathValue;
 import io.variant.parquet.read.VariantReadOptions;
@@ -44,6 +45,12 @@ final class VariantRecordReader extends RecordReader<Void, VariantRecord> {
   public void initialize(InputSplit split, TaskAttemptContext context)
       throws IOException, InterruptedException {
     Configuration conf = new Configuration(context.getConfiguration());
+    if (conf.get(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED) == null) {
+      // pages carry a CRC when their writer computed one (ours and parquet-java's do by default):
+      // checked, a changed byte is an error instead of another value, as in our readers; a job
+      // that turns the check off is obeyed
+      GuardedInputFile.verifyChecksums(conf);
+    }
     VariantReadOptions options = VariantParquetInputFormat.options(conf);
     List<String> projection = VariantParquetInputFormat.projection(conf);
     VariantPredicate filter = VariantParquetInputFormat.filter(conf);
