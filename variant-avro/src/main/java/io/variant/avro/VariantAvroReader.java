@@ -3,6 +3,7 @@ package io.variant.avro;
 
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
+import io.variant.parquet.guard.GuardedInputFile;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -37,16 +38,24 @@ public final class VariantAvroReader implements Closeable {
 
   /** Reads records with the VARIANT column as Variant records. */
   public static VariantAvroReader open(InputFile file) throws IOException {
-    return new VariantAvroReader(
-        AvroParquetReader.<GenericRecord>builder(file).withConf(new Configuration()).build(), null);
+    return new VariantAvroReader(parquetAvro(file), null);
   }
 
   /** Reads records with VARIANT column {@code jsonField} as JSON text. */
   public static VariantAvroReader open(InputFile file, String jsonField) throws IOException {
     Objects.requireNonNull(jsonField, "jsonField");
-    return new VariantAvroReader(
-        AvroParquetReader.<GenericRecord>builder(file).withConf(new Configuration()).build(),
-        jsonField);
+    return new VariantAvroReader(parquetAvro(file), jsonField);
+  }
+
+  /**
+   * parquet-avro's reader of {@code file}, page CRCs checked where the writer stored them (ours and
+   * parquet-java's do by default): a changed byte is an error instead of another value, as in our
+   * other readers.
+   */
+  private static ParquetReader<GenericRecord> parquetAvro(InputFile file) throws IOException {
+    return AvroParquetReader.<GenericRecord>builder(file)
+        .withConf(GuardedInputFile.verifyChecksums(new Configuration()))
+        .build();
   }
 
   /** The Variant of a parquet-avro Variant record, or {@code null} for {@code null}. */
