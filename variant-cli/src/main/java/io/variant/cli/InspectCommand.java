@@ -3,6 +3,7 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
@@ -156,7 +157,8 @@ final class InspectCommand implements Callable<Integer> {
    */
   private static final class GroupRows extends ParquetReader.Builder<Group> {
     GroupRows(InputFile file) {
-      super(file, new PlainParquetConfiguration());
+      // page CRCs checked, as our readers check them
+      super(file, GuardedInputFile.verifyChecksums(new PlainParquetConfiguration()));
     }
 
     @Override
