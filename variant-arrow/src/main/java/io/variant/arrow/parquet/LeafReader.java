@@ -132,17 +132,18 @@ final class LeafReader {
       int from = pages.position();
       int n = (int) Math.min(Math.min(pages.decoded() - from, rows - done), left);
       int[] definitions = pages.definitions();
+      // the structs above first, a loop each, then the values
+      for (VectorNode node : nodes) {
+        node.startFlat(definitions, from, n);
+      }
+      int first = slots - from;
       for (int k = from; k < from + n; k++) {
-        int d = definitions[k];
-        for (VectorNode node : nodes) {
-          node.start(d);
-        }
-        if (d == maxDefinition) {
-          slot.at = slots;
+        if (definitions[k] == maxDefinition) {
+          slot.at = first + k;
           pages.writeValue();
         }
-        slots++;
       }
+      slots += n;
       pages.consume(n);
       left -= n;
       done += n;
