@@ -166,7 +166,8 @@ final class WhereClause {
     if (t.length() >= 2
         && (t.charAt(0) == '\'' || t.charAt(0) == '"')
         && t.charAt(t.length() - 1) == t.charAt(0)) {
-      return Literal.of(t.substring(1, t.length() - 1));
+      String quote = t.substring(0, 1);
+      return Literal.of(t.substring(1, t.length() - 1).replace(quote + quote, quote));
     }
     switch (t.toLowerCase(Locale.ROOT)) {
       case "true":

@@ -8,9 +8,9 @@ import java.util.Locale;
 /**
  * The words of a {@code --where} clause: paths ({@code $.a}, {@code $['any name']}), operators
  * ({@code =}, {@code ==}, {@code !=}, {@code <>}, {@code <}, {@code <=}, {@code >}, {@code >=}),
- * parentheses and commas, quoted text kept whole with its quotes, and bare words (keywords,
- * numbers, dates). A word is split off at spaces and at operator characters, so {@code $.a>=5}
- * reads as three words.
+ * parentheses and commas, quoted text kept whole with its quotes (a quote doubled inside stands for
+ * one), and bare words (keywords, numbers, dates). A word is split off at spaces and at operator
+ * characters, so {@code $.a>=5} reads as three words.
  */
 final class WhereTokens {
   private static final String OPERATOR_CHARS = "=<>!";
@@ -36,11 +36,7 @@ final class WhereTokens {
         i++;
         continue;
       } else if (c == '\'' || c == '"') {
-        end = text.indexOf(c, i + 1) + 1;
-        if (end == 0) {
-          throw new IllegalArgumentException(
-              "the quote " + c + " at " + (i + 1) + " is not closed");
-        }
+        end = quotedEnd(text, i);
       } else if (PUNCTUATION.indexOf(c) >= 0) {
         end = i + 1;
       } else if (OPERATOR_CHARS.indexOf(c) >= 0) {
@@ -55,6 +51,27 @@ final class WhereTokens {
       i = end;
     }
     return new WhereTokens(words);
+  }
+
+  /**
+   * The end of the text quoted at {@code open}: past the quote that closes it. Inside, the quote
+   * written twice is one quote of the text, as in SQL ({@code 'it''s'}).
+   */
+  private static int quotedEnd(String text, int open) {
+    char quote = text.charAt(open);
+    int from = open + 1;
+    while (true) {
+      int close = text.indexOf(quote, from);
+      if (close < 0) {
+        throw new IllegalArgumentException(
+            "the quote " + quote + " at " + (open + 1) + " is not closed");
+      }
+      if (close + 1 < text.length() && text.charAt(close + 1) == quote) {
+        from = close + 2; // a doubled quote
+      } else {
+        return close + 1;
+      }
+    }
   }
 
   private static boolean isOperatorPair(char first, char second) {
