@@ -8,15 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.testkit.ChangedPageFile;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.RecordReader;
-import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,33 +34,18 @@ class InputFormatChecksumTest {
     return job;
   }
 
-  private static List<VariantRecord> readAll(Job job) throws Exception {
-    VariantParquetInputFormat format = new VariantParquetInputFormat();
-    List<VariantRecord> out = new ArrayList<>();
-    for (InputSplit split : format.getSplits(job)) {
-      TaskAttemptContext context =
-          new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
-      try (RecordReader<Void, VariantRecord> reader = format.createRecordReader(split, context)) {
-        reader.initialize(split, context);
-        while (reader.nextKeyValue()) {
-          out.add(reader.getCurrentValue());
-        }
-      }
-    }
-    return out;
-  }
-
   @Test
   void aTaskFailsOnAChangedPage() throws Exception {
     Job job = job(false);
-    Exception e = assertThrows(Exception.class, () -> readAll(job));
+    Exception e =
+        assertThrows(Exception.class, () -> VariantParquetInputFormatTest.readSplits(job));
     String messages = e.toString() + (e.getCause() == null ? "" : " / " + e.getCause());
     assertTrue(messages.contains("CRC"), messages);
   }
 
   @Test
   void aJobThatTurnsTheCheckOffIsObeyed() throws Exception {
-    List<VariantRecord> rows = readAll(job(true));
+    List<VariantRecord> rows = VariantParquetInputFormatTest.readSplits(job(true));
     assertEquals(ChangedPageFile.ROWS, rows.size());
     String name =
         rows.get(ChangedPageFile.ROW).variant(ChangedPageFile.COLUMN).field("name").stringValue();
