@@ -7,6 +7,7 @@ import io.variant.parquet.guard.GuardedInputFile;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -15,6 +16,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
 
 /**
  * Reads Parquet files with a VARIANT column back as Avro {@link GenericRecord}s: the files {@link
@@ -36,24 +38,48 @@ public final class VariantAvroReader implements Closeable {
     this.jsonField = jsonField;
   }
 
-  /** Reads records with the VARIANT column as Variant records. */
+  /**
+   * Reads records with the VARIANT column as Variant records. Errors name the file as {@code
+   * file.toString()} does (a Hadoop input file by its path); {@link #open(Path)} names a local one.
+   *
+   * @throws IOException if the file cannot be read, or its footer does not decode
+   * @throws io.variant.parquet.VariantParquetException if its footer does not fit the file
+   */
   public static VariantAvroReader open(InputFile file) throws IOException {
-    return new VariantAvroReader(parquetAvro(file), null);
+    return new VariantAvroReader(parquetAvro(file, file.toString()), null);
   }
 
-  /** Reads records with VARIANT column {@code jsonField} as JSON text. */
-  public static VariantAvroReader open(InputFile file, String jsonField) throws IOException {
-    Objects.requireNonNull(jsonField, "jsonField");
-    return new VariantAvroReader(parquetAvro(file), jsonField);
+  /** Reads the local {@code file}'s records with the VARIANT column as Variant records. */
+  public static VariantAvroReader open(Path file) throws IOException {
+    return new VariantAvroReader(parquetAvro(new LocalInputFile(file), file.toString()), null);
   }
 
   /**
-   * parquet-avro's reader of {@code file}, page CRCs checked where the writer stored them (ours and
-   * parquet-java's do by default): a changed byte is an error instead of another value, as in our
-   * other readers.
+   * Reads records with VARIANT column {@code jsonField} as JSON text; errors name the file as
+   * {@link #open(InputFile)} does.
    */
-  private static ParquetReader<GenericRecord> parquetAvro(InputFile file) throws IOException {
-    return AvroParquetReader.<GenericRecord>builder(file)
+  public static VariantAvroReader open(InputFile file, String jsonField) throws IOException {
+    Objects.requireNonNull(jsonField, "jsonField");
+    return new VariantAvroReader(parquetAvro(file, file.toString()), jsonField);
+  }
+
+  /** Reads the local {@code file}'s records with VARIANT column {@code jsonField} as JSON text. */
+  public static VariantAvroReader open(Path file, String jsonField) throws IOException {
+    Objects.requireNonNull(jsonField, "jsonField");
+    return new VariantAvroReader(parquetAvro(new LocalInputFile(file), file.toString()), jsonField);
+  }
+
+  /**
+   * parquet-avro's reader of {@code file} through {@link GuardedInputFile}, as our other readers
+   * read: the footer checked against the file (parquet-java reads as many rows as a row group
+   * claims, so a footer claiming fewer would end the records early with no error), page headers
+   * checked before parquet-java allocates what they claim, and page CRCs checked where the writer
+   * stored them (ours and parquet-java's do by default), so that a changed byte is an error instead
+   * of another value.
+   */
+  private static ParquetReader<GenericRecord> parquetAvro(InputFile file, String name)
+      throws IOException {
+    return AvroParquetReader.<GenericRecord>builder(GuardedInputFile.open(file, name))
         .withConf(GuardedInputFile.verifyChecksums(new Configuration()))
         .build();
   }

@@ -17,11 +17,7 @@ import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
-import org.apache.parquet.HadoopReadOptions;
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
-import org.apache.parquet.format.converter.ParquetMetadataConverter;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.ParquetRecordReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
@@ -54,9 +50,9 @@ final class VariantRecordReader extends RecordReader<Void, VariantRecord> {
     VariantReadOptions options = VariantParquetInputFormat.options(conf);
     List<String> projection = VariantParquetInputFormat.projection(conf);
     VariantPredicate filter = VariantParquetInputFormat.filter(conf);
+    MessageType schema = checkedFooterSchema(((FileSplit) split).getPath(), conf);
     if (filter != null) {
-      FilterPredicate rowGroups =
-          filter.toFilterPredicate(footerSchema(((FileSplit) split).getPath(), conf)).orElse(null);
+      FilterPredicate rowGroups = filter.toFilterPredicate(schema).orElse(null);
       if (rowGroups != null) {
         ParquetInputFormat.setFilterPredicate(conf, rowGroups);
       }
@@ -80,15 +76,16 @@ final class VariantRecordReader extends RecordReader<Void, VariantRecord> {
     }
   }
 
-  private static MessageType footerSchema(Path file, Configuration conf) throws IOException {
-    ParquetReadOptions footerOnly =
-        HadoopReadOptions.builder(conf, file)
-            .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS)
-            .build();
-    try (ParquetFileReader reader =
-        ParquetFileReader.open(HadoopInputFile.fromPath(file, conf), footerOnly)) {
-      return reader.getFileMetaData().getSchema();
-    }
+  /**
+   * The file's schema, from its footer checked against the file ({@link GuardedInputFile#open}):
+   * parquet-java reads as many rows of a row group as its footer claims, so a footer claiming fewer
+   * than the columns hold would end the task's rows early with no error.
+   */
+  private static MessageType checkedFooterSchema(Path file, Configuration conf) throws IOException {
+    return GuardedInputFile.open(HadoopInputFile.fromPath(file, conf), file.toString())
+        .footer()
+        .getFileMetaData()
+        .getSchema();
   }
 
   @Override

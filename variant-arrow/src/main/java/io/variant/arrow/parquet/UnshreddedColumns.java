@@ -64,8 +64,7 @@ final class UnshreddedColumns {
       }
     } catch (RuntimeException e) {
       String name = column < 0 ? null : vectors[column].getName();
-      throw new VariantParquetException(
-          file, name, firstRow + r, "Cannot read a batch: " + e.getMessage(), e);
+      throw BatchFailure.of(file, name, firstRow + r, e);
     }
     for (int i = 0; i < vectors.length; i++) {
       gathered[i].into(vectors[i]);

@@ -218,8 +218,7 @@ public final class VariantBatchReader implements AutoCloseable {
 
   private VariantParquetException failed(LeafReader leaf, RuntimeException e) {
     String column = leaf == null ? null : BatchColumns.name(leaf.descriptor);
-    return new VariantParquetException(
-        name, column, row, "Cannot read a batch: " + e.getMessage(), e);
+    return BatchFailure.of(name, column, row, e);
   }
 
   /** Releases every vector and closes the file. */

@@ -30,7 +30,7 @@ final class FooterBounds {
   private static final int TAIL_BYTES = 8;
 
   /** One column chunk: bytes {@code [start, end)} of the file, its column path and codec. */
-  record Chunk(long start, long end, ColumnPath path, CompressionCodecName codec) {
+  record Chunk(long start, long end, ColumnPath path, CompressionCodecName codec, long valueCount) {
     /** The dotted column path, for messages (made only for one). */
     String column() {
       return path.toDotString();
@@ -201,7 +201,7 @@ final class FooterBounds {
               + " ZSTD, LZ4_RAW)",
           null);
     }
-    return new Chunk(start, start + size, path, c.getCodec());
+    return new Chunk(start, start + size, path, c.getCodec(), c.getValueCount());
   }
 
   /**

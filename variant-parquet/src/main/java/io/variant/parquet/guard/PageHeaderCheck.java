@@ -21,7 +21,8 @@ import org.apache.parquet.io.SeekableInputStream;
  *
  * <p>Rules: the payload lies inside the chunk; the uncompressed size is at most what the chunk's
  * codec can expand the payload to (see {@link #maxExpansion}); a dictionary page holds at most one
- * value per byte of its data. Reads that do not follow a chunk from its first byte onwards
+ * value per byte of its data; the data pages hold the values the footer claims for the chunk (see
+ * {@link #countValues}). Reads that do not follow a chunk from its first byte onwards
  * (parquet-java's sequential chunk reads and dictionary reads all do) leave that chunk unchecked
  * until it is read again from its start. The headers are parsed twice (here and by parquet-java);
  * they are a few dozen bytes per page.
@@ -159,6 +160,41 @@ final class PageHeaderCheck implements InputFile {
             "its dictionary claims " + values + " values in " + dataBytes + " bytes");
       }
     }
+  }
+
+  /**
+   * Adds the values of data page {@code h} to {@code before}, the values of the chunk's earlier
+   * pages, and returns the sum.
+   *
+   * @param pagesEnd where {@code h}'s payload ends
+   * @throws VariantParquetException if the pages hold more values than the footer claims for the
+   *     chunk, or end at the chunk's end holding fewer: parquet-java reads as many values as
+   *     claimed, and would stop with an error that names no column, or none that says why
+   */
+  long countValues(FooterBounds.Chunk c, PageHeader h, long before, long pagesEnd) {
+    long page = 0;
+    if (h.isSetData_page_header()) {
+      page = h.getData_page_header().getNum_values();
+    } else if (h.isSetData_page_header_v2()) {
+      page = h.getData_page_header_v2().getNum_values();
+    }
+    long values = before + page;
+    if (page < 0 || values > c.valueCount() || pagesEnd == c.end() && values < c.valueCount()) {
+      throw new VariantParquetException(
+          fileName,
+          c.column(),
+          -1,
+          "Cannot read the column chunk at byte "
+              + c.start()
+              + ": the footer claims "
+              + c.valueCount()
+              + " values but its pages "
+              + (page < 0
+                  ? "claim " + page
+                  : (values > c.valueCount() ? "hold at least " : "hold ") + values),
+          null);
+    }
+    return values;
   }
 
   private VariantParquetException fail(FooterBounds.Chunk c, long headerStart, String why) {

@@ -23,6 +23,9 @@ final class WatchingStream extends SeekableInputStream {
   /** Per chunk: the absolute position of its next page header. */
   private final long[] nextHeader;
 
+  /** Per chunk: the values its data pages hold so far, from their headers. */
+  private final long[] values;
+
   private long pos;
 
   /** The start of a header that the last read cut short, kept to finish with the next read. */
@@ -37,6 +40,7 @@ final class WatchingStream extends SeekableInputStream {
     this.check = check;
     this.expected = new long[check.chunkCount()];
     this.nextHeader = new long[check.chunkCount()];
+    this.values = new long[check.chunkCount()];
     Arrays.fill(expected, -1);
     this.pos = in.getPos();
   }
@@ -140,6 +144,7 @@ final class WatchingStream extends SeekableInputStream {
       if (p == c.start()) {
         expected[i] = p;
         nextHeader[i] = p;
+        values[i] = 0;
         dropPending(i);
       }
       if (expected[i] == p) {
@@ -180,6 +185,7 @@ final class WatchingStream extends SeekableInputStream {
       int headerLength = bytes.position() - from;
       check.check(c, h, headerStart, headerLength);
       nextHeader[i] = headerStart + headerLength + h.getCompressed_page_size();
+      values[i] = check.countValues(c, h, values[i], nextHeader[i]);
     }
   }
 
@@ -204,6 +210,7 @@ final class WatchingStream extends SeekableInputStream {
     pendingChunk = -1;
     check.check(c, h, pendingStart, bytes.position());
     nextHeader[i] = pendingStart + bytes.position() + h.getCompressed_page_size();
+    values[i] = check.countValues(c, h, values[i], nextHeader[i]);
     return true;
   }
 

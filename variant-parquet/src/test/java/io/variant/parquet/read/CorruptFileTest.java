@@ -161,6 +161,36 @@ class CorruptFileTest {
         e.getMessage());
   }
 
+  /** The footer claims {@code rows} everywhere: its counts agree, only the pages tell. */
+  private Path claimingRows(long rows) throws IOException {
+    FileMetaData footer = good.footerCopy();
+    footer.setNum_rows(rows);
+    footer.getRow_groups().get(0).setNum_rows(rows);
+    footer.getRow_groups().get(0).getColumns().forEach(c -> c.getMeta_data().setNum_values(rows));
+    return damaged(good.withFooter(footer));
+  }
+
+  @Test
+  void rejectsAFooterWhoseCountsAgreeOnFewerValuesThanThePagesHold() throws IOException {
+    // parquet-java stops with an IOException that names no column, as a failing disk would
+    VariantParquetException e = readFails(claimingRows(29));
+    assertEquals("id", e.column());
+    assertEquals(0, e.row());
+    assertTrue(
+        e.getMessage().contains("the footer claims 29 values but its pages hold at least 30"),
+        e.getMessage());
+  }
+
+  @Test
+  void rejectsAFooterWhoseCountsAgreeOnMoreValuesThanThePagesHold() throws IOException {
+    // parquet-java reads past the last page and reports a damaged page header
+    VariantParquetException e = readFails(claimingRows(31));
+    assertEquals("id", e.column());
+    assertTrue(
+        e.getMessage().contains("the footer claims 31 values but its pages hold 30"),
+        e.getMessage());
+  }
+
   @Test
   void aFieldGroupRenamedToItsSiblingsNameFailsAtOpen() throws IOException {
     FileMetaData footer = good.footerCopy();

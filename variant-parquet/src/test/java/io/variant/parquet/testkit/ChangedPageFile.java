@@ -32,6 +32,19 @@ public final class ChangedPageFile {
 
   /** Writes the file at {@code file} and changes the byte; returns {@code file}. */
   public static Path write(Path file) throws IOException {
+    writeIntact(file);
+    byte[] bytes = Files.readAllBytes(file);
+    int at = indexOf(bytes, WRITTEN.getBytes(StandardCharsets.UTF_8));
+    if (at < 0 || indexOf(bytes, CHANGED.getBytes(StandardCharsets.UTF_8)) >= 0) {
+      throw new IllegalStateException("the name is not in a page as it is: " + file);
+    }
+    bytes[at] = (byte) CHANGED.charAt(0);
+    Files.write(file, bytes);
+    return file;
+  }
+
+  /** Writes the same file at {@code file}, with no byte changed; returns {@code file}. */
+  public static Path writeIntact(Path file) throws IOException {
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(file)
             .overwrite()
@@ -44,13 +57,6 @@ public final class ChangedPageFile {
         w.write(VariantRecord.builder().set(COLUMN, VariantJson.parse(json)).build());
       }
     }
-    byte[] bytes = Files.readAllBytes(file);
-    int at = indexOf(bytes, WRITTEN.getBytes(StandardCharsets.UTF_8));
-    if (at < 0 || indexOf(bytes, CHANGED.getBytes(StandardCharsets.UTF_8)) >= 0) {
-      throw new IllegalStateException("the name is not in a page as it is: " + file);
-    }
-    bytes[at] = (byte) CHANGED.charAt(0);
-    Files.write(file, bytes);
     return file;
   }
 

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.parquet.testkit.ChangedPageFile;
+import io.variant.parquet.testkit.ForgedFooterFile;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A footer whose row and value counts agree with each other but not with the pages is bad input
+ * (exit code 1) for every command that reads values, naming the file and the column: claiming fewer
+ * values than the pages hold had been an I/O error (exit code 3) naming no column, and claiming
+ * more a "damaged page header".
+ */
+class ForgedCountsTest {
+  @TempDir Path dir;
+
+  private Path claiming(long rows) throws Exception {
+    Path good = ChangedPageFile.writeIntact(dir.resolve("good.parquet"));
+    return ForgedFooterFile.write(
+        good,
+        dir.resolve("claims-" + rows + ".parquet"),
+        footer -> {
+          footer.setNum_rows(rows);
+          footer.getRow_groups().get(0).setNum_rows(rows);
+          footer
+              .getRow_groups()
+              .get(0)
+              .getColumns()
+              .forEach(c -> c.getMeta_data().setNum_values(rows));
+        });
+  }
+
+  @Test
+  void everyReadingCommandRefusesCountsThePagesContradict() throws Exception {
+    for (long rows : new long[] {ChangedPageFile.ROWS - 10, ChangedPageFile.ROWS + 10}) {
+      String file = claiming(rows).toString();
+      for (List<String> args :
+          List.of(
+              List.of("cat", file),
+              List.of("get", file, "$.name"),
+              List.of("select", file, "$.id", "$.name"),
+              List.of(
+                  "select", file, "$.name", "--format", "arrow", "-o", dir.resolve("o").toString()),
+              List.of("head", "-n", "5", file),
+              List.of("count", file, "--where", "$.id >= 0"))) {
+        CliRunner.Result r = CliRunner.run("", args.toArray(String[]::new));
+        String at = args + ": " + r.err();
+        assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), at);
+        assertTrue(r.err().contains(file), at);
+        assertTrue(r.err().contains("the footer claims " + rows + " values"), at);
+        assertTrue(r.err().contains("(column " + ChangedPageFile.COLUMN + "."), at);
+      }
+    }
+  }
+}
