@@ -79,7 +79,8 @@ public final class VariantAvroReader implements Closeable {
    */
   private static ParquetReader<GenericRecord> parquetAvro(InputFile file, String name)
       throws IOException {
-    return AvroParquetReader.<GenericRecord>builder(GuardedInputFile.open(file, name))
+    return AvroParquetReader.<GenericRecord>builder(
+            GuardedInputFile.open(file, name).withChecksums())
         .withConf(GuardedInputFile.verifyChecksums(new Configuration()))
         .build();
   }

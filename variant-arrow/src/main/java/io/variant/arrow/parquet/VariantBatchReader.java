@@ -108,7 +108,7 @@ public final class VariantBatchReader implements AutoCloseable {
     if (footer == null) {
       footer = GuardedInputFile.readFooter(file, name, conf);
     }
-    GuardedInputFile guarded = GuardedInputFile.of(file, name, footer);
+    GuardedInputFile guarded = GuardedInputFile.of(file, name, footer).withChecksums();
     MessageType schema = footer.getFileMetaData().getSchema();
     String createdBy = footer.getFileMetaData().getCreatedBy();
     BatchColumns columns = BatchColumns.of(schema, options, allocator, name, createdBy);

@@ -137,6 +137,16 @@ public final class GuardedInputFile implements InputFile {
     return conf;
   }
 
+  /**
+   * The same file, whose streams also check each page's CRC (where its writer stored one) as its
+   * bytes are read, and name the column and page of one that does not match. parquet-java's own
+   * check ({@link #verifyChecksums}) stays the backstop for reads the streams do not follow; its
+   * error names neither.
+   */
+  public GuardedInputFile withChecksums() {
+    return new GuardedInputFile(checked.withChecksums(), footer);
+  }
+
   /** The footer that was checked. */
   public ParquetMetadata footer() {
     return footer;

@@ -44,6 +44,7 @@ final class PageHeaderCheck implements InputFile {
   private final long length;
   private final String fileName;
   private final List<FooterBounds.Chunk> chunks;
+  private final boolean checksums;
 
   /**
    * @param length the file's length, which the footer was checked against (asking a local file
@@ -52,10 +53,30 @@ final class PageHeaderCheck implements InputFile {
    *     returns them
    */
   PageHeaderCheck(InputFile file, long length, String fileName, List<FooterBounds.Chunk> chunks) {
+    this(file, length, fileName, chunks, false);
+  }
+
+  private PageHeaderCheck(
+      InputFile file,
+      long length,
+      String fileName,
+      List<FooterBounds.Chunk> chunks,
+      boolean checksums) {
     this.file = file;
     this.length = length;
     this.fileName = fileName;
     this.chunks = chunks;
+    this.checksums = checksums;
+  }
+
+  /** The same check, whose streams also check page CRCs ({@link PageChecksums}). */
+  PageHeaderCheck withChecksums() {
+    return new PageHeaderCheck(file, length, fileName, chunks, true);
+  }
+
+  /** Whether the streams check page CRCs. */
+  boolean checksums() {
+    return checksums;
   }
 
   @Override

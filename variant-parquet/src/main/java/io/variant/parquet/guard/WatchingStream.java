@@ -26,6 +26,9 @@ final class WatchingStream extends SeekableInputStream {
   /** Per chunk: the values its data pages hold so far, from their headers. */
   private final long[] values;
 
+  /** The pages' CRC check, or {@code null} when CRCs are left to parquet-java. */
+  private final PageChecksums checksums;
+
   private long pos;
 
   /** The start of a header that the last read cut short, kept to finish with the next read. */
@@ -42,6 +45,8 @@ final class WatchingStream extends SeekableInputStream {
     this.nextHeader = new long[check.chunkCount()];
     this.values = new long[check.chunkCount()];
     Arrays.fill(expected, -1);
+    this.checksums =
+        check.checksums() ? new PageChecksums(check.toString(), check.chunkCount()) : null;
     this.pos = in.getPos();
   }
 
@@ -146,6 +151,7 @@ final class WatchingStream extends SeekableInputStream {
         nextHeader[i] = p;
         values[i] = 0;
         dropPending(i);
+        stopSum(i);
       }
       if (expected[i] == p) {
         int from = data.position() + (int) (p - start);
@@ -169,6 +175,7 @@ final class WatchingStream extends SeekableInputStream {
     if (pendingChunk == i && !finishPending(i, c, segment)) {
       return;
     }
+    sum(i, c, at, segment);
     while (nextHeader[i] < segmentEnd) {
       long headerStart = nextHeader[i];
       if (headerStart < at) {
@@ -186,6 +193,23 @@ final class WatchingStream extends SeekableInputStream {
       check.check(c, h, headerStart, headerLength);
       nextHeader[i] = headerStart + headerLength + h.getCompressed_page_size();
       values[i] = check.countValues(c, h, values[i], nextHeader[i]);
+      if (checksums != null) {
+        checksums.start(i, c, h, headerStart, headerStart + headerLength);
+        checksums.feed(i, c, at, segment);
+      }
+    }
+  }
+
+  /** Sums what {@code segment} holds of chunk {@code i}'s current page, if CRCs are checked. */
+  private void sum(int i, FooterBounds.Chunk c, long at, ByteBuffer segment) {
+    if (checksums != null) {
+      checksums.feed(i, c, at, segment);
+    }
+  }
+
+  private void stopSum(int i) {
+    if (checksums != null) {
+      checksums.stop(i);
     }
   }
 
@@ -211,6 +235,9 @@ final class WatchingStream extends SeekableInputStream {
     check.check(c, h, pendingStart, bytes.position());
     nextHeader[i] = pendingStart + bytes.position() + h.getCompressed_page_size();
     values[i] = check.countValues(c, h, values[i], nextHeader[i]);
+    if (checksums != null) {
+      checksums.start(i, c, h, pendingStart, pendingStart + bytes.position());
+    }
     return true;
   }
 
@@ -240,6 +267,7 @@ final class WatchingStream extends SeekableInputStream {
   private void stop(int i) {
     expected[i] = -1;
     dropPending(i);
+    stopSum(i);
   }
 
   private void dropPending(int i) {

@@ -115,7 +115,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     // parquet-java reads and allocates what the footer and each page header claim; the checks
     // reject claims that the file's bytes cannot hold (see GuardedInputFile) before parquet-java
     // acts on them.
-    this.file = GuardedInputFile.of(file, fileName, footer);
+    this.file = GuardedInputFile.of(file, fileName, footer).withChecksums();
     this.rowGroups =
         options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
   }
