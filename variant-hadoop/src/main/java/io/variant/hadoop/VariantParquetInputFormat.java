@@ -50,12 +50,12 @@ import org.apache.parquet.hadoop.ParquetInputFormat;
  *       IncompleteOutput#IN_PROGRESS} (a job still writing it, or one that failed or was killed
  *       after some tasks committed) is refused when the job lists its input, unless {@link
  *       #setAllowIncomplete} says to read the part files it holds.
- *   <li><b>Damaged files</b>: each task checks its file's footer against the file before reading (a
- *       row group whose row count its column chunks contradict fails the task instead of ending its
- *       records early), and page CRCs unless the job sets {@code
- *       parquet.page.verify-checksum.enabled} to {@code false}. Page headers are parsed by
- *       parquet-java alone here: the allocation guards of {@code GuardedInputFile} need a reader
- *       built on an {@code InputFile}, which {@link ParquetInputFormat}'s record reader is not.
+ *   <li><b>Damaged files</b>: each task reads through {@code GuardedInputFile}, as our other
+ *       readers do: its file's footer is checked against the file before reading (a row group whose
+ *       row count its column chunks contradict fails the task instead of ending its records early),
+ *       page headers before parquet-java allocates what they claim, and page CRCs, naming the
+ *       column and page of a mismatch, unless the job sets {@code
+ *       parquet.page.verify-checksum.enabled} to {@code false}.
  * </ul>
  */
 public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord> {

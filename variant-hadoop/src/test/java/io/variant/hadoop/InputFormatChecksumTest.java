@@ -40,7 +40,9 @@ class InputFormatChecksumTest {
     Exception e =
         assertThrows(Exception.class, () -> VariantParquetInputFormatTest.readSplits(job));
     String messages = e.toString() + (e.getCause() == null ? "" : " / " + e.getCause());
-    assertTrue(messages.contains("CRC"), messages);
+    assertTrue(messages.contains("do not match the CRC"), messages);
+    assertTrue(
+        messages.contains("column " + ChangedPageFile.COLUMN + ".typed_value.name"), messages);
   }
 
   @Test

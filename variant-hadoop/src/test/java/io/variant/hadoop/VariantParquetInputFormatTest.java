@@ -77,6 +77,29 @@ class VariantParquetInputFormatTest {
   }
 
   @Test
+  void progressRunsFromZeroToOnePerSplit() throws Exception {
+    VariantParquetInputFormat format = new VariantParquetInputFormat();
+    int rows = 0;
+    for (InputSplit split : format.getSplits(job)) {
+      TaskAttemptContext context =
+          new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
+      try (RecordReader<Void, VariantRecord> reader = format.createRecordReader(split, context)) {
+        reader.initialize(split, context);
+        float last = reader.getProgress();
+        assertEquals(0f, last, split.toString());
+        while (reader.nextKeyValue()) {
+          rows++;
+          float p = reader.getProgress();
+          assertTrue(p >= last && p <= 1f, p + " after " + last);
+          last = p;
+        }
+        assertEquals(1f, reader.getProgress(), split.toString());
+      }
+    }
+    assertEquals(ROWS, rows);
+  }
+
+  @Test
   void projectionReadsThePathOnly() throws Exception {
     VariantParquetInputFormat.setProjection(job, "event", VariantPath.parse("$.event.user.age"));
     List<String> got = new ArrayList<>();
