@@ -90,6 +90,10 @@ final class MetaCommand implements Callable<Integer> {
         shares(parquet, field.getName(), out);
       }
     }
+    // shown whole first, since looking at a damaged footer is what meta is for; then refused as
+    // every reader refuses it, so that a script does not take its counts for the file's
+    out.flush();
+    parquet.check(footer);
   }
 
   /**

@@ -3,6 +3,7 @@ package io.variant.cli;
 
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.file.FooterReader;
+import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
 import java.io.Closeable;
@@ -177,6 +178,22 @@ final class ParquetFile implements Closeable {
                   + LOCAL_INPUT_FILE.matcher(why).replaceAll(Matcher.quoteReplacement(name)),
           e);
     }
+  }
+
+  /**
+   * {@code footer} checked against the file as every reader checks it ({@link GuardedInputFile}): a
+   * footer that contradicts itself (a row group's row count its column chunks do not hold) or the
+   * file is bad input, though it decodes.
+   *
+   * @throws InputException naming the file and what is wrong
+   */
+  ParquetMetadata check(ParquetMetadata footer) throws IOException {
+    try {
+      GuardedInputFile.of(file, name, footer);
+    } catch (VariantParquetException e) {
+      throw error(e);
+    }
+    return footer;
   }
 
   /**

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A footer whose row and value counts agree with each other but not with the pages is bad input
  * (exit code 1) for every command that reads values, naming the file and the column: claiming fewer
  * values than the pages hold had been an I/O error (exit code 3) naming no column, and claiming
- * more a "damaged page header".
+ * more a "damaged page header". `count` and `meta` refuse a footer that contradicts itself, as
+ * every reader does, instead of reporting its claims.
  */
 class ForgedCountsTest {
   @TempDir Path dir;
@@ -57,5 +58,28 @@ class ForgedCountsTest {
         assertTrue(r.err().contains("(column " + ChangedPageFile.COLUMN + "."), at);
       }
     }
+  }
+
+  @Test
+  void countAndMetaRefuseARowGroupItsColumnsContradict() throws Exception {
+    Path good = ChangedPageFile.writeIntact(dir.resolve("good.parquet"));
+    long claimed = ChangedPageFile.ROWS - 10;
+    String file =
+        ForgedFooterFile.write(
+                good,
+                dir.resolve("row-group.parquet"),
+                footer -> footer.getRow_groups().get(0).setNum_rows(claimed))
+            .toString();
+    String why = "a row group claims " + claimed + " rows but its column chunk holds";
+
+    CliRunner.Result count = CliRunner.run("", "count", file);
+    assertEquals(ExitCodes.BAD_INPUT, count.exitCode(), count.err());
+    assertEquals("", count.out()); // not the claimed count
+    assertTrue(count.err().contains(file + ": is not a valid Parquet file: " + why), count.err());
+
+    CliRunner.Result meta = CliRunner.run("", "meta", file);
+    assertEquals(ExitCodes.BAD_INPUT, meta.exitCode(), meta.err());
+    assertTrue(meta.out().contains("row group 1: " + claimed + " rows"), meta.out()); // shown
+    assertTrue(meta.err().contains(why), meta.err());
   }
 }
