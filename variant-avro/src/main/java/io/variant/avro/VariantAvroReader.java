@@ -2,6 +2,7 @@
 package io.variant.avro;
 
 import io.variant.core.Variant;
+import io.variant.core.internal.ExclusiveUse;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.guard.GuardedInputFile;
 import java.io.Closeable;
@@ -25,9 +26,12 @@ import org.apache.parquet.io.LocalInputFile;
  * other field reads exactly as with {@code AvroParquetReader}; the VARIANT column is a Variant
  * record ({@code metadata}, {@code value} bytes), or, for a column named with {@link
  * #open(InputFile, String)}, its JSON text in a nullable string field, as {@link
- * VariantAvroWriter.Builder#jsonField} wrote it. <b>Thread safety:</b> none.
+ * VariantAvroWriter.Builder#jsonField} wrote it. <b>Thread safety:</b> none; overlapping {@link
+ * #read()} calls from two threads fail with {@link java.util.ConcurrentModificationException}.
  */
 public final class VariantAvroReader implements Closeable {
+  private final ExclusiveUse use =
+      new ExclusiveUse("VariantAvroReader", "open one reader per thread");
   private final ParquetReader<GenericRecord> reader;
   private final String jsonField;
   // the read schema with the JSON field as a string; built at the first record
@@ -101,6 +105,15 @@ public final class VariantAvroReader implements Closeable {
    * @throws IllegalArgumentException if the JSON field is not a VARIANT column of the file
    */
   public GenericRecord read() throws IOException {
+    use.enter();
+    try {
+      return next();
+    } finally {
+      use.exit();
+    }
+  }
+
+  private GenericRecord next() throws IOException {
     GenericRecord r = reader.read();
     if (r == null || jsonField == null) {
       return r;

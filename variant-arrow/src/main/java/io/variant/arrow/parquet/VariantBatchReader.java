@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.arrow.parquet;
 
+import io.variant.core.internal.ExclusiveUse;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.encoding.PageCodecs;
 import io.variant.parquet.file.FooterReader;
@@ -60,9 +61,12 @@ import org.apache.parquet.schema.MessageType;
  * row of the batch). Values inside residuals are not validated here: kernels validate what they
  * parse.
  *
- * <p><b>Thread safety:</b> none.
+ * <p><b>Thread safety:</b> none; overlapping calls of {@link #loadNextBatch()} from two threads
+ * fail with {@link java.util.ConcurrentModificationException} instead of sharing the file's cursor.
  */
 public final class VariantBatchReader implements AutoCloseable {
+  private final ExclusiveUse use =
+      new ExclusiveUse("VariantBatchReader", "open one reader per thread");
   private final String name;
   private final BatchColumns columns;
   private final VectorSchemaRoot root;
@@ -154,6 +158,15 @@ public final class VariantBatchReader implements AutoCloseable {
    * @throws VariantParquetException if a page is damaged, naming file, column and row
    */
   public boolean loadNextBatch() throws IOException {
+    use.enter();
+    try {
+      return loadBatch();
+    } finally {
+      use.exit();
+    }
+  }
+
+  private boolean loadBatch() throws IOException {
     if (!nextRowGroup()) {
       root.setRowCount(0);
       return false;

@@ -2,6 +2,7 @@
 package io.variant.parquet.read;
 
 import io.variant.core.VariantException;
+import io.variant.core.internal.ExclusiveUse;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.encoding.PageCodecs;
 import io.variant.parquet.filter.RowGroupPruning;
@@ -40,8 +41,14 @@ import org.apache.parquet.schema.MessageType;
  * {@link GuardedInputFile} has already read and checked: parsing a footer of a few dozen columns
  * costs about as much as assembling a few hundred rows, and {@code ParquetReader} would parse it
  * again for every reader and every projection.
+ *
+ * <p>Not thread-safe, and loud about it: a second thread inside {@link #next()} fails with {@link
+ * java.util.ConcurrentModificationException} ({@link ExclusiveUse}). Two threads reading one reader
+ * had each taken rows, and at times come out with rows read twice and no error.
  */
 final class RowCursor<T> implements AutoCloseable {
+  private final ExclusiveUse use =
+      new ExclusiveUse("Parquet reader", "open one reader (or projection) per thread");
   private final GuardedInputFile file;
   private final String fileName;
   private final ParquetConfiguration configuration;
@@ -133,6 +140,15 @@ final class RowCursor<T> implements AutoCloseable {
 
   /** The next row, or {@code null} after the last. */
   T next() throws IOException {
+    use.enter();
+    try {
+      return nextRow();
+    } finally {
+      use.exit();
+    }
+  }
+
+  private T nextRow() throws IOException {
     if (closed) {
       throw new IllegalStateException("Cannot read from " + fileName + ": the reader is closed");
     }

@@ -86,7 +86,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   private final VariantReadOptions options;
   private final FilterCompat.Filter rowGroups;
   // made at the first read: a reader opened only to project never prunes the whole schema
-  private RowCursor<VariantRecord> rows;
+  // made on first use; volatile and made under the reader's lock, so that threads sharing the
+  // reader (a misuse RowCursor refuses loudly) share one cursor instead of each reading every row
+  private volatile RowCursor<VariantRecord> rows;
   private boolean closed;
 
   private VariantParquetReader(
@@ -122,8 +124,13 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
 
   /** The rows' cursor, made on first use (and closed at once if this reader is closed). */
   private RowCursor<VariantRecord> rows() throws IOException {
+    RowCursor<VariantRecord> made = rows;
+    return made != null ? made : makeRows();
+  }
+
+  private synchronized RowCursor<VariantRecord> makeRows() throws IOException {
     if (rows == null) {
-      rows =
+      RowCursor<VariantRecord> made =
           new RowCursor<>(
               file,
               fileName,
@@ -131,8 +138,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
               LevelSource.records(columns.requestedSchema(options.columns()), options),
               rowGroups);
       if (closed) {
-        rows.close(); // its next() then says so, as after a read
+        made.close(); // its next() then says so, as after a read
       }
+      rows = made;
     }
     return rows;
   }

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Readers and writers on 8 threads at once give what they give one after another: 8 writers write 8
  * files byte for byte as the sequential run does, and 8 readers of one file (through {@link
  * VariantParquetReader}, and as an engine through one shared {@link GuardedInputFile}) read the
- * same rows. A barrier starts the threads together so that they really overlap.
+ * same rows. A writer or reader shared by threads refuses overlapping calls and loses or repeats no
+ * row. A barrier starts the threads together so that they really overlap.
  */
 class ConcurrentReadWriteTest {
   private static final int THREADS = 8;
@@ -162,6 +163,44 @@ class ConcurrentReadWriteTest {
       long id = (Long) row.get("id");
       assertEquals(true, accepted.contains(id), "row " + id + " was not accepted");
       assertEquals(d.rows().get((int) id), row.variant("v"), "row " + id);
+    }
+  }
+
+  @Test
+  void aSharedReaderRefusesOverlappingReadsAndReturnsEveryRowOnce() throws Exception {
+    Dataset d = dataset(5);
+    Path file = tmp.resolve("shared-reader.parquet");
+    write(d, file);
+    java.util.Map<Long, VariantRecord> returned = new java.util.concurrent.ConcurrentHashMap<>();
+    java.util.concurrent.atomic.AtomicInteger twice =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger refused =
+        new java.util.concurrent.atomic.AtomicInteger();
+    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+      onThreads(
+          t -> {
+            while (true) {
+              VariantRecord row;
+              try {
+                row = r.read();
+              } catch (java.util.ConcurrentModificationException e) {
+                refused.incrementAndGet(); // refused before it took a row: try again
+                continue;
+              }
+              if (row == null) {
+                return null;
+              }
+              if (returned.putIfAbsent((Long) row.get("id"), row) != null) {
+                twice.incrementAndGet();
+              }
+            }
+          });
+    }
+    System.out.println("[shared reader] " + refused + " reads refused as concurrent");
+    assertEquals(0, twice.get(), "rows returned twice");
+    assertEquals(ROWS, returned.size());
+    for (java.util.Map.Entry<Long, VariantRecord> e : returned.entrySet()) {
+      assertEquals(d.rows().get(e.getKey().intValue()), e.getValue().variant("v"), "row " + e);
     }
   }
 
