@@ -70,9 +70,10 @@
  * columns, lists and the assembly keep the push form.
  *
  * <p>May import: {@code io.variant.core}, {@code io.variant.core.path}, {@code
- * io.variant.shredding}, {@code io.variant.parquet}, {@code io.variant.parquet.schema}, {@code
- * io.variant.parquet.file} (the footer), {@code io.variant.parquet.guard} (corrupt-file checks),
- * {@code io.variant.parquet.filter} (row-group pruning), {@code io.variant.parquet.encoding} (page
+ * io.variant.core.internal} (the one-thread guard), {@code io.variant.shredding}, {@code
+ * io.variant.parquet}, {@code io.variant.parquet.schema}, {@code io.variant.parquet.file} (the
+ * footer), {@code io.variant.parquet.guard} (corrupt-file checks), {@code
+ * io.variant.parquet.filter} (row-group pruning), {@code io.variant.parquet.encoding} (page
  * decoding), {@code org.apache.parquet.*} and {@code org.apache.hadoop.conf} (only for the
  * ReadSupport signatures). Nothing here depends on the write package.
  */
