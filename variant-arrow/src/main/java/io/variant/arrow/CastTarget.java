@@ -176,8 +176,7 @@ final class CastTarget {
         ((DecimalVector) out).setSafe(row, scaled);
       }
       case STRING -> {
-        String s = t == VariantType.STRING ? v.stringValue() : VariantJson.toJson(v);
-        ((VarCharVector) out).setSafe(row, s.getBytes(StandardCharsets.UTF_8));
+        ((VarCharVector) out).setSafe(row, textOf(v, t).getBytes(StandardCharsets.UTF_8));
       }
       case BINARY -> {
         if (t != VariantType.BINARY) {
@@ -186,29 +185,91 @@ final class CastTarget {
         ((VarBinaryVector) out).setSafe(row, v.binaryValue());
       }
       case DATE -> {
-        if (t != VariantType.DATE) {
+        Integer day = dayOf(v, t);
+        if (day == null) {
           return false;
         }
-        ((DateDayVector) out).setSafe(row, v.epochDay());
+        ((DateDayVector) out).setSafe(row, day);
       }
       case TIMESTAMP, TIMESTAMP_NTZ -> {
-        boolean zoned = kind == Kind.TIMESTAMP;
-        boolean micros =
-            t == (zoned ? VariantType.TIMESTAMP_MICROS : VariantType.TIMESTAMP_NTZ_MICROS);
-        boolean nanos =
-            t == (zoned ? VariantType.TIMESTAMP_NANOS : VariantType.TIMESTAMP_NTZ_NANOS);
-        if (!micros && !nanos) {
+        Long micros = microsOf(v, t, kind == Kind.TIMESTAMP);
+        if (micros == null) {
           return false;
         }
-        long value = v.temporalValue();
-        long perMicro = ChronoUnit.MICROS.getDuration().toNanos();
-        if (nanos && value % perMicro != 0) {
-          return false;
-        }
-        ((TimeStampVector) out).setSafe(row, nanos ? value / perMicro : value);
+        ((TimeStampVector) out).setSafe(row, micros);
       }
     }
     return true;
+  }
+
+  /**
+   * A value as text: a string as it is; a date, time, timestamp, UUID or binary as the text its
+   * JSON form quotes (as {@code VariantJson} writes it: ISO-8601, base64); anything else as its
+   * JSON.
+   */
+  private static String textOf(Variant v, VariantType t) {
+    if (t == VariantType.STRING) {
+      return v.stringValue();
+    }
+    String json = VariantJson.toJson(v);
+    return t.isTextInJson() ? json.substring(1, json.length() - 1) : json; // nothing to unescape
+  }
+
+  /**
+   * The date of a date, of a timestamp (with a zone: its UTC date; without: its wall date), or of
+   * text ({@link TemporalText}: the date written); {@code null} for anything else.
+   */
+  private static Integer dayOf(Variant v, VariantType t) {
+    if (t == VariantType.DATE) {
+      return v.epochDay();
+    }
+    if (t == VariantType.STRING) {
+      TemporalText.Parsed p = TemporalText.parse(v.stringValue());
+      return p == null ? null : Math.toIntExact(p.local().toLocalDate().toEpochDay());
+    }
+    Long micros = timestampMicros(v, t);
+    return micros == null ? null : TemporalText.epochDay(micros);
+  }
+
+  /**
+   * Microseconds since the epoch for a timestamp target, {@code zoned} or not: a timestamp of
+   * either kind (one without a zone read as UTC, as one with a zone written as UTC), a date at
+   * midnight, or text ({@link TemporalText}: its zone applied for a zoned target, and ignored, the
+   * wall time kept, for one without, as Spark casts); {@code null} for anything else.
+   */
+  private static Long microsOf(Variant v, VariantType t, boolean zoned) {
+    try {
+      if (t == VariantType.DATE) {
+        return TemporalText.midnightMicros(v.epochDay());
+      }
+      if (t == VariantType.STRING) {
+        TemporalText.Parsed p = TemporalText.parse(v.stringValue());
+        return p == null ? null : zoned ? p.utcMicros() : p.localMicros();
+      }
+    } catch (ArithmeticException e) {
+      return null; // a date or text beyond the microseconds a long holds
+    }
+    return timestampMicros(v, t);
+  }
+
+  /**
+   * A timestamp's microseconds, of either kind; {@code null} for other types and for nanoseconds
+   * that are not whole microseconds.
+   */
+  private static Long timestampMicros(Variant v, VariantType t) {
+    switch (t) {
+      case TIMESTAMP_MICROS, TIMESTAMP_NTZ_MICROS -> {
+        return v.temporalValue();
+      }
+      case TIMESTAMP_NANOS, TIMESTAMP_NTZ_NANOS -> {
+        long nanos = v.temporalValue();
+        long perMicro = ChronoUnit.MICROS.getDuration().toNanos();
+        return nanos % perMicro != 0 ? null : nanos / perMicro;
+      }
+      default -> {
+        return null;
+      }
+    }
   }
 
   private static Boolean booleanOf(Variant v, VariantType t) {

@@ -36,11 +36,19 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *   <li>{@code FloatingPoint(SINGLE|DOUBLE)}: numbers and numeric strings, to the nearest value.
  *   <li>{@code Decimal(p, s, 128)}: numbers and numeric strings, rounded half up to scale {@code s}
  *       (as Spark casts), failing above precision {@code p}.
- *   <li>{@code Utf8}: strings as they are; any other value as its JSON text (as Spark).
- *   <li>{@code Binary}, {@code Date(DAY)}: binaries, dates.
- *   <li>{@code Timestamp(MICROSECOND, zone)}: timestamps ({@code zone} non-null) or timestamps
- *       without zone ({@code zone} null), in microseconds or in nanoseconds that are whole
- *       microseconds.
+ *   <li>{@code Utf8}: strings as they are; dates, times, timestamps, UUIDs and binaries as their
+ *       text (their JSON string without its quotes: ISO-8601, base64); any other value as its JSON
+ *       text (as Spark).
+ *   <li>{@code Binary}: binaries.
+ *   <li>{@code Date(DAY)}: dates; a timestamp's date (with a zone: in UTC); ISO-8601 text ({@code
+ *       yyyy-m-d}, then optionally {@code T} or a space and a time to the nanosecond, then
+ *       optionally a zone {@code Z}, {@code ±hh}, {@code ±hhmm} or {@code ±hh:mm}), the date
+ *       written.
+ *   <li>{@code Timestamp(MICROSECOND, zone)}, with a zone ({@code zone} non-null) or without:
+ *       timestamps of either kind, converted through UTC, in microseconds or in nanoseconds that
+ *       are whole microseconds; a date at midnight; ISO-8601 text, its zone applied (none: UTC) for
+ *       a zoned type and ignored, the wall time kept, for one without, as Spark casts; digits below
+ *       the microsecond that are not zero fail.
  * </ul>
  *
  * A Variant null is SQL NULL for every type, and is no failure. Without a type ({@link

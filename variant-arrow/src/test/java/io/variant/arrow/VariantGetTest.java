@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.Test;
 
@@ -123,14 +122,6 @@ class VariantGetTest {
             "{\"a\": decimal(9,2)}",
             "{\"a\": 1.25}",
             "{\"a\": 12345.6}"));
-  }
-
-  @Test
-  void timestampTakesOnlyItsOwnZoneKind() {
-    ArrowType utc = new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
-    assertEquals(
-        Arrays.asList((Object) null),
-        get(utc, CastMode.LENIENT, "{\"a\": string}", "{\"a\": \"2024-01-01\"}"));
   }
 
   @Test

@@ -94,7 +94,10 @@ final class TextRows implements SelectWriter {
     }
   }
 
-  /** A Variant: its JSON; in CSV and TSV a string is its text, as {@code ::string} gives it. */
+  /**
+   * A Variant: its JSON; in CSV and TSV a string, date, time, timestamp, UUID or binary is its text
+   * (the JSON string without quotes), as {@code ::string} gives it.
+   */
   private void variant(Variant v, CheckedRows checks, long fileRow) throws IOException {
     if (format == SelectFormat.JSON) {
       checks.appendPartJson(v, fileRow, line);
@@ -105,6 +108,9 @@ final class TextRows implements SelectWriter {
       clearedField().append(v.stringValue());
     } else {
       checks.appendPartJson(v, fileRow, clearedField());
+      if (v.type().isTextInJson()) {
+        field.deleteCharAt(field.length() - 1).deleteCharAt(0); // quoted, nothing to unescape
+      }
     }
     appendField(field);
   }

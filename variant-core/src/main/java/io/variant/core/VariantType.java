@@ -149,6 +149,27 @@ public enum VariantType {
   }
 
   /**
+   * True for the types whose JSON form ({@code VariantJson}) is a JSON string: strings, dates,
+   * times, timestamps (ISO-8601), UUIDs and binaries (base64). Their text is that string without
+   * its quotes, and only a string's can hold characters JSON escapes.
+   */
+  public boolean isTextInJson() {
+    return switch (this) {
+      case STRING,
+          DATE,
+          TIME_NTZ_MICROS,
+          TIMESTAMP_MICROS,
+          TIMESTAMP_NTZ_MICROS,
+          TIMESTAMP_NANOS,
+          TIMESTAMP_NTZ_NANOS,
+          UUID,
+          BINARY ->
+          true;
+      default -> false;
+    };
+  }
+
+  /**
    * The primitive type for {@code id}.
    *
    * @param byteOffset where the header sits, for the error message
