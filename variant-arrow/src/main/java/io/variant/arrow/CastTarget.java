@@ -3,6 +3,7 @@ package io.variant.arrow;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantType;
+import io.variant.core.internal.TemporalText;
 import io.variant.core.json.VariantJson;
 import java.math.BigDecimal;
 import java.math.RoundingMode;

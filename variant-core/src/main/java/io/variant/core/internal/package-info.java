@@ -3,8 +3,9 @@
  * Plumbing that the core package, its subpackages and the project's other modules share, and no
  * user needs: {@link io.variant.core.internal.Utf8Sequences} (strict UTF-8 sequences, for the JSON
  * reader and the core package) and {@link io.variant.core.internal.ExclusiveUse} (the guard that
- * fails a non-thread-safe object's second concurrent call, for parsers, splitters, rebuilders and
- * writers).
+ * fails a non-thread-safe object's second concurrent call, for parsers, splitters, rebuilders,
+ * readers and writers) and {@link io.variant.core.internal.TemporalText} (dates and timestamps
+ * written as text, for casts and comparisons).
  *
  * <p><b>Internal:</b> not API; public only for the project's own packages, and may change without
  * notice. It knows nothing of Variants, so that the core package can build on it.

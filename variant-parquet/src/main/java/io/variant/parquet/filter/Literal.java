@@ -3,6 +3,7 @@ package io.variant.parquet.filter;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantType;
+import io.variant.core.internal.TemporalText;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -25,8 +26,17 @@ import java.util.OptionalInt;
  *
  * <p><b>Other classes</b> compare with their own class only: a string with strings in unsigned
  * UTF-8 byte order, a boolean with booleans ({@code false < true}), a date with dates. A number
- * never matches a string, boolean or date, nor these a number; timestamps, times, binary and UUIDs
- * match no literal. An incomparable value does not match the predicate.
+ * never matches a string, boolean or date, nor these a number; times, binary and UUIDs match no
+ * literal. An incomparable value does not match the predicate.
+ *
+ * <p><b>Dates and timestamps written as text.</b> A string literal in an ISO-8601 form ({@code
+ * 2024-03-01}, {@code 2024-03-01T12:00:00.123Z}, a space for the {@code T}, a zone {@code Z},
+ * {@code ±hh}, {@code ±hhmm} or {@code ±hh:mm}; as casts from text read it) also compares with
+ * Variant timestamps and dates, as SQL compares a TIMESTAMP column with a string literal: with a
+ * timestamp by the instant it names (its zone applied, none meaning UTC), with a timestamp without
+ * zone by the wall time written, with a date as that date's midnight. So a file whose times are
+ * text and one whose times were converted to timestamps ({@code convert --infer-temporal}) match
+ * the same rows for such a literal in the same format.
  *
  * <p><b>Thread safety:</b> immutable.
  */
@@ -55,6 +65,10 @@ public final class Literal implements Serializable {
   private final BigDecimal exact; // numbers: the exact value, null for NaN and infinities
   private final double nearest; // numbers: the double nearest the value; else 0
   private final float nearestFloat; // numbers: the float nearest the value; else 0
+  // strings in an ISO-8601 form: microseconds since the epoch of the instant (zone applied, none:
+  // UTC) and of the wall time written; else null
+  private final Long utcMicros;
+  private final Long localMicros;
 
   private Literal(Kind kind, Object value, BigDecimal exact, double nearest) {
     this.kind = kind;
@@ -63,6 +77,12 @@ public final class Literal implements Serializable {
     this.nearest = nearest;
     // BigDecimal.floatValue rounds once, correctly; (float) nearest could round twice
     this.nearestFloat = exact != null ? exact.floatValue() : (float) nearest;
+    TemporalText.Parsed time =
+        kind == Kind.STRING
+            ? TemporalText.parse(new String((byte[]) value, StandardCharsets.UTF_8))
+            : null;
+    this.utcMicros = time == null ? null : time.utcMicros();
+    this.localMicros = time == null ? null : time.localMicros();
   }
 
   private Literal(Kind kind, Object value) {
@@ -98,7 +118,8 @@ public final class Literal implements Serializable {
 
   /**
    * A string, compared with Variant strings in unsigned UTF-8 byte order (Parquet's order for
-   * STRING).
+   * STRING), and, if it is a date or timestamp in an ISO-8601 form, with Variant dates and
+   * timestamps by the time it names (see the class comment).
    *
    * @throws NullPointerException if {@code value} is null
    */
@@ -165,6 +186,27 @@ public final class Literal implements Serializable {
     return (Integer) value;
   }
 
+  /** True for a string literal that names a date or timestamp (see the class comment). */
+  boolean isTemporalText() {
+    return utcMicros != null;
+  }
+
+  /**
+   * The sign of {@code value - this} for a timestamp or date {@code value} and a {@link
+   * #isTemporalText} literal.
+   *
+   * @param value microseconds (or nanoseconds if {@code nanos}) since the epoch
+   * @param zoned a timestamp with a zone, compared by instant; else by wall time
+   */
+  int compareTime(long value, boolean nanos, boolean zoned) {
+    long micros = zoned ? utcMicros : localMicros;
+    if (!nanos) {
+      return Long.compare(value, micros);
+    }
+    int c = Long.compare(Math.floorDiv(value, 1000L), micros);
+    return c != 0 ? c : Long.signum(Math.floorMod(value, 1000L));
+  }
+
   /**
    * The sign of {@code v - this}, or empty if {@code v} is not comparable with this literal.
    *
@@ -177,7 +219,7 @@ public final class Literal implements Serializable {
       case STRING ->
           t == VariantType.STRING
               ? OptionalInt.of(compareUtf8(v.stringUtf8(), utf8()))
-              : OptionalInt.empty();
+              : isTemporalText() ? compareTemporal(v, t) : OptionalInt.empty();
       case BOOLEAN ->
           t == VariantType.BOOLEAN_TRUE || t == VariantType.BOOLEAN_FALSE
               ? OptionalInt.of(Boolean.compare(v.booleanValue(), booleanValue()))
@@ -187,6 +229,26 @@ public final class Literal implements Serializable {
               ? OptionalInt.of(Integer.compare(v.epochDay(), epochDay()))
               : OptionalInt.empty();
     };
+  }
+
+  private OptionalInt compareTemporal(Variant v, VariantType t) {
+    return switch (t) {
+      case TIMESTAMP_MICROS -> OptionalInt.of(compareTime(v.temporalValue(), false, true));
+      case TIMESTAMP_NANOS -> OptionalInt.of(compareTime(v.temporalValue(), true, true));
+      case TIMESTAMP_NTZ_MICROS -> OptionalInt.of(compareTime(v.temporalValue(), false, false));
+      case TIMESTAMP_NTZ_NANOS -> OptionalInt.of(compareTime(v.temporalValue(), true, false));
+      case DATE -> OptionalInt.of(compareDay(v.epochDay()));
+      default -> OptionalInt.empty();
+    };
+  }
+
+  /** The sign of {@code midnight of epochDay - this}, for a {@link #isTemporalText} literal. */
+  int compareDay(int epochDay) {
+    long day = TemporalText.epochDay(localMicros);
+    if (epochDay != day) {
+      return Long.compare(epochDay, day); // also for days whose midnight no long can hold
+    }
+    return localMicros == TemporalText.midnightMicros(epochDay) ? 0 : -1;
   }
 
   private OptionalInt compareNumber(Variant v, VariantType t) {

@@ -13,6 +13,7 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.DateLogicalTypeAnnotation
 import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.StringLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
@@ -39,7 +40,13 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
     STRING,
     BOOLEAN,
     /** INT32 DATE: days since the epoch. */
-    DATE
+    DATE,
+    /** INT64 TIMESTAMP(MICROS or NANOS, adjusted to UTC): the instant. */
+    TIMESTAMP_MICROS,
+    TIMESTAMP_NANOS,
+    /** INT64 TIMESTAMP(MICROS or NANOS, not adjusted to UTC): the wall time. */
+    TIMESTAMP_NTZ_MICROS,
+    TIMESTAMP_NTZ_NANOS
   }
 
   /** The reading of a typed column of this type; empty for types no literal compares with. */
@@ -59,10 +66,17 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
     return Optional.ofNullable(kind).map(k -> new TypedColumn(k, scale));
   }
 
-  /** Integers and decimals; null for unsigned integers, times and timestamps. */
+  /** Integers, decimals and timestamps of micro- or nanoseconds; null for the other types. */
   private static Kind number(LogicalTypeAnnotation a) {
     if (a == null || (a instanceof IntLogicalTypeAnnotation i && i.isSigned())) {
       return Kind.INTEGER;
+    }
+    if (a instanceof TimestampLogicalTypeAnnotation t) {
+      return switch (t.getUnit()) {
+        case MICROS -> t.isAdjustedToUTC() ? Kind.TIMESTAMP_MICROS : Kind.TIMESTAMP_NTZ_MICROS;
+        case NANOS -> t.isAdjustedToUTC() ? Kind.TIMESTAMP_NANOS : Kind.TIMESTAMP_NTZ_NANOS;
+        case MILLIS -> null; // never a shredded type
+      };
     }
     return a instanceof DecimalLogicalTypeAnnotation ? Kind.DECIMAL : null;
   }
@@ -77,7 +91,9 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
       case INTEGER, DECIMAL, DECIMAL_BYTES, FLOATING -> l.isNumber();
       case STRING -> l.kind() == Literal.Kind.STRING;
       case BOOLEAN -> l.kind() == Literal.Kind.BOOLEAN;
-      case DATE -> l.kind() == Literal.Kind.DATE;
+      case DATE -> l.kind() == Literal.Kind.DATE || l.isTemporalText();
+      case TIMESTAMP_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_MICROS, TIMESTAMP_NTZ_NANOS ->
+          l.isTemporalText();
     };
   }
 
@@ -99,7 +115,15 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
               : NumberOrder.compare(((Number) value).doubleValue(), l);
       case STRING -> OptionalInt.of(Literal.compareUtf8(((Binary) value).toByteBuffer(), l.utf8()));
       case BOOLEAN -> OptionalInt.of(Boolean.compare((Boolean) value, l.booleanValue()));
-      case DATE -> OptionalInt.of(Integer.compare((Integer) value, l.epochDay()));
+      case DATE ->
+          OptionalInt.of(
+              l.kind() == Literal.Kind.DATE
+                  ? Integer.compare((Integer) value, l.epochDay())
+                  : l.compareDay((Integer) value));
+      case TIMESTAMP_MICROS -> OptionalInt.of(l.compareTime((Long) value, false, true));
+      case TIMESTAMP_NANOS -> OptionalInt.of(l.compareTime((Long) value, true, true));
+      case TIMESTAMP_NTZ_MICROS -> OptionalInt.of(l.compareTime((Long) value, false, false));
+      case TIMESTAMP_NTZ_NANOS -> OptionalInt.of(l.compareTime((Long) value, true, false));
     };
   }
 

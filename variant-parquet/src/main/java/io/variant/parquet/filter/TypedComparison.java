@@ -15,7 +15,8 @@ import org.apache.parquet.schema.PrimitiveType;
  * column's values with the literal by the row test's own order (numbers by value, whatever the
  * column's numeric type and the literal's notation). Empty when the literal's class differs from
  * the column's (a string literal on a numeric column: VariantShredding §Data Skipping allows
- * comparisons against the shredded type only) or the column's type takes no literal (timestamps).
+ * comparisons against the shredded type only) or the column's type takes no literal (times,
+ * binaries, UUIDs).
  *
  * <p>No operator goes through Parquet's built-in {@code eq}, {@code lt} or {@code gt}: those trust
  * min and max as they are (min above max skipped row groups that held matches), tell {@code -0.0}

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
+import io.variant.core.VariantType;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantParquetWriter;
@@ -38,10 +39,16 @@ class PruningPropertyTest {
   private static final int TRIALS = Math.max(30, Trials.trials() / 10);
   private static final ShreddingPlan PLAN =
       ShreddingPlan.parse(
-          "{\"a\": int32, \"s\": string, \"d\": double, \"p\": decimal(9,2), \"day\": date, \"ok\": boolean, \"o\": {\"x\": int64}}");
+          "{\"a\": int32, \"s\": string, \"d\": double, \"p\": decimal(9,2), \"day\": date, \"ok\": boolean, \"o\": {\"x\": int64}, \"ts\": timestamp, \"tn\": timestamp_ntz_nanos}");
   private static final String[] PATHS = {
-    "$.a", "$.s", "$.d", "$.p", "$.day", "$.ok", "$.o.x", "$.o", "$.zzz", "$"
+    "$.a", "$.s", "$.d", "$.p", "$.day", "$.ok", "$.o.x", "$.o", "$.zzz", "$", "$.ts", "$.tn"
   };
+  private static final String[] KEYS = {"a", "s", "d", "p", "day", "ok", "o", "ts", "tn"};
+
+  /** Microseconds of 2024-03-01T00:00:00Z; group g's times lie in its own hour after it. */
+  private static final long BASE_MICROS = 1_709_251_200_000_000L;
+
+  private static final long HOUR_MICROS = 3_600_000_000L;
 
   @TempDir Path tmp;
 
@@ -107,12 +114,13 @@ class PruningPropertyTest {
     }
     VariantBuilder b = new VariantBuilder();
     b.startObject();
-    String broken = PlanGen.pick(rnd, "a", "s", "d", "p", "day", "ok", "o");
+    String broken = PlanGen.pick(rnd, KEYS);
     boolean extra = rnd.nextInt(10) == 0; // an unshredded key: the row gets a top-level residual
-    for (String key :
-        extra
-            ? new String[] {"a", "s", "d", "p", "day", "ok", "o", "zzz"}
-            : new String[] {"a", "s", "d", "p", "day", "ok", "o"}) {
+    List<String> keys = new ArrayList<>(List.of(KEYS));
+    if (extra) {
+      keys.add("zzz");
+    }
+    for (String key : keys) {
       if (kind >= 2 && key.equals(broken)) {
         switch (kind) {
           case 2 -> {} // missing
@@ -134,6 +142,8 @@ class PruningPropertyTest {
         case "day" -> b.appendDate(g * 7 + rnd.nextInt(7));
         case "ok" -> b.appendBoolean(g % 2 == 0);
         case "o" -> b.startObject().key("x").appendLong(-g * 3L - rnd.nextInt(3)).endObject();
+        case "ts" -> b.appendTimestampMicros(time(rnd, g));
+        case "tn" -> b.appendTimestampNtzNanos(time(rnd, g) * 1000 + rnd.nextInt(2));
         default -> b.appendLong(g);
       }
     }
@@ -184,7 +194,16 @@ class PruningPropertyTest {
           return Literal.of(v.stringValue());
         }
         case DATE -> {
-          return Literal.of(v.dateValue());
+          return rnd.nextBoolean()
+              ? Literal.of(v.dateValue())
+              : Literal.of(v.dateValue().toString()); // the date as text
+        }
+        case TIMESTAMP_MICROS, TIMESTAMP_NTZ_NANOS -> {
+          long micros =
+              v.type() == VariantType.TIMESTAMP_MICROS
+                  ? v.temporalValue()
+                  : Math.floorDiv(v.temporalValue(), 1000L);
+          return Literal.of(timeText(rnd, micros));
         }
         case BOOLEAN_TRUE, BOOLEAN_FALSE -> {
           return Literal.of(v.booleanValue());
@@ -199,7 +218,37 @@ class PruningPropertyTest {
       case 3 -> Literal.of("k" + (char) ('a' + rnd.nextInt(26)) + rnd.nextInt(10));
       case 4 -> Literal.of(LocalDate.ofEpochDay(rnd.nextInt(100)));
       case 5 -> Literal.of(rnd.nextBoolean());
-      default -> Literal.of(Integer.toString(rnd.nextInt(100)));
+      default ->
+          rnd.nextBoolean()
+              ? Literal.of(Integer.toString(rnd.nextInt(100)))
+              : Literal.of(timeText(rnd, time(rnd, rnd.nextInt(12))));
     };
+  }
+
+  /** A time in group {@code g}'s hour. */
+  private static long time(Random rnd, int g) {
+    return BASE_MICROS + g * HOUR_MICROS + (long) rnd.nextInt(3_600_000) * 1000;
+  }
+
+  /**
+   * {@code micros} as text in one of the forms a literal takes: a zone or none, {@code T} or a
+   * space, the fraction or none (so the text may name a time before it), or the date alone.
+   */
+  private static String timeText(Random rnd, long micros) {
+    java.time.Instant at = java.time.Instant.ofEpochSecond(0, micros * 1000);
+    int form = rnd.nextInt(5);
+    if (form == 0) {
+      return java.time.LocalDate.ofInstant(at, java.time.ZoneOffset.UTC).toString();
+    }
+    java.time.ZoneOffset zone =
+        form == 1 ? java.time.ZoneOffset.ofHours(rnd.nextInt(5) - 2) : java.time.ZoneOffset.UTC;
+    String text = java.time.OffsetDateTime.ofInstant(at, zone).toString();
+    if (form == 2) {
+      text = text.replace('T', ' ');
+    }
+    if (form == 3) {
+      text = text.substring(0, 19) + "Z"; // whole seconds
+    }
+    return text;
   }
 }

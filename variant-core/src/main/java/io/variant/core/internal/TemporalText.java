@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.arrow;
+package io.variant.core.internal;
 
 import java.time.DateTimeException;
 import java.time.LocalDate;
@@ -11,15 +11,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Dates and timestamps written as text, as {@link CastTarget} casts a Variant string to {@code
- * Date(DAY)} or {@code Timestamp(MICROSECOND)}: the forms Spark's and DuckDB's casts from strings
- * both take. {@code yyyy-m-d} (one- or two-digit month and day), then optionally {@code T} or a
- * space and {@code h:mm}, {@code :ss} and a fraction of up to nine digits, then optionally a zone
- * {@code Z}, {@code ±hh}, {@code ±hhmm} or {@code ±hh:mm}; spaces around are ignored. Anything
- * else, an impossible date or time, or digits below the microsecond that are not zero, does not
- * cast (Spark would truncate them; a cast here never drops digits).
+ * Dates and timestamps written as text, as casts from a Variant string to a date or timestamp and
+ * comparisons of dates and timestamps with text read them: the forms Spark's and DuckDB's casts
+ * from strings both take. {@code yyyy-m-d} (one- or two-digit month and day), then optionally
+ * {@code T} or a space and {@code h:mm}, {@code :ss} and a fraction of up to nine digits, then
+ * optionally a zone {@code Z}, {@code ±hh}, {@code ±hhmm} or {@code ±hh:mm}; spaces around are
+ * ignored. Anything else, an impossible date or time, or digits below the microsecond that are not
+ * zero, does not cast (Spark would truncate them; a cast here never drops digits).
  */
-final class TemporalText {
+public final class TemporalText {
   private static final Pattern FORM =
       Pattern.compile(
           "([+-]?\\d{4,6})-(\\d{1,2})-(\\d{1,2})"
@@ -29,15 +29,15 @@ final class TemporalText {
   private static final long MICROS_PER_DAY = ChronoUnit.DAYS.getDuration().toNanos() / 1000;
 
   /** A parsed text: its date and time of day, and its zone or {@code null}. */
-  record Parsed(LocalDateTime local, ZoneOffset zone) {
+  public record Parsed(LocalDateTime local, ZoneOffset zone) {
     /** Microseconds since the epoch, the zone applied (none: UTC). */
-    long utcMicros() {
+    public long utcMicros() {
       long seconds = local.toEpochSecond(zone == null ? ZoneOffset.UTC : zone);
       return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), local.getNano() / 1000);
     }
 
     /** Microseconds since the epoch of the wall time, the zone ignored. */
-    long localMicros() {
+    public long localMicros() {
       return Math.addExact(
           Math.multiplyExact(local.toEpochSecond(ZoneOffset.UTC), 1_000_000L),
           local.getNano() / 1000);
@@ -47,7 +47,7 @@ final class TemporalText {
   private TemporalText() {}
 
   /** {@code text} parsed, or {@code null} if it is not one of the forms or not a real instant. */
-  static Parsed parse(String text) {
+  public static Parsed parse(String text) {
     Matcher m = FORM.matcher(text.strip());
     if (!m.matches()) {
       return null;
@@ -85,12 +85,12 @@ final class TemporalText {
   }
 
   /** The date of a timestamp's microseconds since the epoch. */
-  static int epochDay(long micros) {
+  public static int epochDay(long micros) {
     return Math.toIntExact(Math.floorDiv(micros, MICROS_PER_DAY));
   }
 
   /** Midnight of {@code epochDay}, in microseconds since the epoch. */
-  static long midnightMicros(int epochDay) {
+  public static long midnightMicros(int epochDay) {
     return Math.multiplyExact((long) epochDay, MICROS_PER_DAY);
   }
 }
