@@ -3,6 +3,7 @@ package io.variant.parquet.filter;
 
 import io.variant.core.path.Segment;
 import io.variant.parquet.schema.ShreddedSchemaNode;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.schema.VariantSchemaException;
 import io.variant.shredding.ShreddingPlan;
@@ -11,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.filter2.predicate.Operators;
+import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
@@ -71,12 +74,30 @@ final class PredicateTranslator {
     // A schema without the slot's residual column means it is all-null.
     Optional<String> residual =
         node.hasValue() ? Optional.of(slot + "." + node.valueField()) : Optional.empty();
+    ShreddingLayout layout = node.layout();
     return TypedComparison.build(p, node.scalarType(), slot + "." + node.typedField())
         .map(
             typed ->
                 residual
-                    .<FilterPredicate>map(
-                        r -> FilterApi.or(typed, FilterApi.notEq(FilterApi.binaryColumn(r), null)))
+                    .<FilterPredicate>map(r -> FilterApi.or(typed, residualMayMatch(p, r, layout)))
                     .orElse(typed));
+  }
+
+  /**
+   * Whether the residual {@code column} may hold a match: any value for {@code is null} or in the
+   * draft layout; else where its values are Variant short strings of one length, only if their
+   * range or dictionary holds a match ({@link TypedColumn#residual}; the statistics of values in
+   * Variant encoding bound nothing else), so that a typed column with a few values left in the
+   * residual (times that {@code --infer-temporal} kept as text) still prunes.
+   */
+  private static FilterPredicate residualMayMatch(
+      VariantPredicate p, String column, ShreddingLayout layout) {
+    Operators.BinaryColumn values = FilterApi.binaryColumn(column);
+    if (p.op() == VariantPredicate.Op.IS_NULL || layout != ShreddingLayout.SPEC) {
+      // the draft layout's residual holds each value with a dictionary in front: not read here
+      return FilterApi.notEq(values, null);
+    }
+    return FilterApi.userDefined(
+        values, new TypedValueFilter<Binary>(TypedColumn.residual(), p.op(), p.literals()));
   }
 }

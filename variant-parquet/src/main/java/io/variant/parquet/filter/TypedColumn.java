@@ -4,6 +4,7 @@ package io.variant.parquet.filter;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -46,7 +47,19 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
     TIMESTAMP_NANOS,
     /** INT64 TIMESTAMP(MICROS or NANOS, not adjusted to UTC): the wall time. */
     TIMESTAMP_NTZ_MICROS,
-    TIMESTAMP_NTZ_NANOS
+    TIMESTAMP_NTZ_NANOS,
+    /**
+     * A residual {@code value} column read as Variant short strings (spec: VariantEncoding §Value
+     * encoding: a header byte of basic type 1 holding the length, then the UTF-8 bytes). Values
+     * whose header bytes are equal are strings of one length, so their bytes sort as their text;
+     * any other value is unreadable and kept.
+     */
+    VARIANT_SHORT_STRING
+  }
+
+  /** The reading of a residual {@code value} column, whose strings compare with literals. */
+  static TypedColumn residual() {
+    return new TypedColumn(Kind.VARIANT_SHORT_STRING, 0);
   }
 
   /** The reading of a typed column of this type; empty for types no literal compares with. */
@@ -94,6 +107,7 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
       case DATE -> l.kind() == Literal.Kind.DATE || l.isTemporalText();
       case TIMESTAMP_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_MICROS, TIMESTAMP_NTZ_NANOS ->
           l.isTemporalText();
+      case VARIANT_SHORT_STRING -> true; // a string matches a string literal only, and no other
     };
   }
 
@@ -124,12 +138,39 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
       case TIMESTAMP_NANOS -> OptionalInt.of(l.compareTime((Long) value, true, true));
       case TIMESTAMP_NTZ_MICROS -> OptionalInt.of(l.compareTime((Long) value, false, false));
       case TIMESTAMP_NTZ_NANOS -> OptionalInt.of(l.compareTime((Long) value, true, false));
+      case VARIANT_SHORT_STRING ->
+          l.kind() == Literal.Kind.STRING
+              ? OptionalInt.of(Literal.compareUtf8(text((Binary) value), l.utf8()))
+              : OptionalInt.empty(); // a string never matches a number, boolean or date
     };
   }
 
-  /** False for a decimal of no bytes, which no row can rebuild. */
+  /**
+   * False for a decimal of no bytes, which no row can rebuild, and for a residual value that is not
+   * a whole Variant short string.
+   */
   boolean readable(Object value) {
-    return kind != Kind.DECIMAL_BYTES || ((Binary) value).length() > 0;
+    return switch (kind) {
+      case DECIMAL_BYTES -> ((Binary) value).length() > 0;
+      case VARIANT_SHORT_STRING -> shortStringHeader((Binary) value) >= 0;
+      default -> true;
+    };
+  }
+
+  /** A whole Variant short string's UTF-8 bytes, after its header byte. */
+  private static ByteBuffer text(Binary value) {
+    ByteBuffer bytes = value.toByteBuffer();
+    return bytes.position(bytes.position() + 1);
+  }
+
+  /** The header byte of a whole Variant short string, else -1. */
+  private static int shortStringHeader(Binary value) {
+    if (value.length() == 0) {
+      return -1;
+    }
+    ByteBuffer bytes = value.toByteBuffer();
+    int header = bytes.get(bytes.position()) & 0xFF;
+    return (header & 0b11) == 1 && value.length() == 1 + (header >>> 2) ? header : -1;
   }
 
   /** What makes a chunk's min and max unfit to bound its values. */
@@ -156,6 +197,10 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
     }
     if (!readable(min) || !readable(max)) {
       return Optional.of(Flaw.UNREADABLE_BOUND);
+    }
+    if (kind == Kind.VARIANT_SHORT_STRING
+        && shortStringHeader((Binary) min) != shortStringHeader((Binary) max)) {
+      return Optional.of(Flaw.UNREADABLE_BOUND); // strings of several lengths: bytes sort otherwise
     }
     return order.compare(min, max) > 0 ? Optional.of(Flaw.MIN_ABOVE_MAX) : Optional.empty();
   }

@@ -56,31 +56,35 @@ class PredicateTranslatorTest {
   void comparesTheTypedColumnOnlyWhereItsOwnResidualIsNull() {
     // The objects' residuals (e.value, e.typed_value.a.value) never hold shredded field b: they
     // do not stop pruning (spec: VariantShredding §Data Skipping: only the sibling value column
-    // counts).
+    // counts). The sibling's values are compared too where they are strings of one length.
     assertEquals(
         "or("
             + compare("e.typed_value.a.typed_value.b.typed_value", "= 5")
-            + ", noteq(e.typed_value.a.typed_value.b.value, null))",
+            + ", "
+            + compare("e.typed_value.a.typed_value.b.value", "= 5")
+            + ")",
         translate(VariantPredicate.eq("e", "$.a.b", Literal.of(5))));
   }
 
   @Test
   void translatesEachOperator() {
     String n = "e.typed_value.n.typed_value";
-    String residual = ", noteq(e.typed_value.n.value, null))";
+    String v = "e.typed_value.n.value";
     assertEquals(
-        "or(" + compare(n, "< 7") + residual,
+        "or(" + compare(n, "< 7") + ", " + compare(v, "< 7") + ")",
         translate(VariantPredicate.lt("e", "$.n", Literal.of(7))));
     assertEquals(
-        "or(" + compare(n, "> 7") + residual,
+        "or(" + compare(n, "> 7") + ", " + compare(v, "> 7") + ")",
         translate(VariantPredicate.gt("e", "$.n", Literal.of(7))));
+    String between = "between -1 and 2.00";
     assertEquals(
-        "or(" + compare(n, "between -1 and 2.00") + residual,
+        "or(" + compare(n, between) + ", " + compare(v, between) + ")",
         translate(
             VariantPredicate.between(
                 "e", "$.n", Literal.of(-1), Literal.of(new BigDecimal("2.00")))));
     assertEquals(
-        "or(eq(" + n + ", null)" + residual, translate(VariantPredicate.isNull("e", "$.n")));
+        "or(eq(" + n + ", null), noteq(" + v + ", null))",
+        translate(VariantPredicate.isNull("e", "$.n")));
   }
 
   /** Whether the typed column's filter keeps a chunk's value, given as parquet-java reads it. */
@@ -219,7 +223,9 @@ class PredicateTranslatorTest {
     assertEquals(
         "or("
             + compare("v.typed_value.a.typed_value", "> 1")
-            + ", noteq(v.typed_value.a.value, null))",
+            + ", "
+            + compare("v.typed_value.a.value", "> 1")
+            + ")",
         VariantPredicate.gt("v", "$.a", Literal.of(1))
             .toFilterPredicate(s)
             .orElseThrow()
