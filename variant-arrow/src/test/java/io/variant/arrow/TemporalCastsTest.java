@@ -5,16 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
-import io.variant.core.path.VariantPath;
-import io.variant.shredding.ShreddingPlan;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Consumer;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -48,22 +43,8 @@ class TemporalCastsTest {
   /**
    * {@code $.a} of each row cast to {@code type}, leniently, as text; shredded by {@code plan} too.
    */
-  private static List<String> get(ArrowType type, String plan, Variant... rows) {
-    try (RootAllocator allocator = new RootAllocator();
-        VariantVector column = Columns.unshredded(Arrays.asList(rows), allocator);
-        VariantVector shredded = Shred.shred(column, ShreddingPlan.parse(plan));
-        FieldVector a =
-            VariantGet.variantGet(column, VariantPath.parse("$.a"), type, CastMode.LENIENT);
-        FieldVector b =
-            VariantGet.variantGet(shredded, VariantPath.parse("$.a"), type, CastMode.LENIENT)) {
-      List<String> values = new ArrayList<>();
-      for (int row = 0; row < rows.length; row++) {
-        Object o = a.getObject(row);
-        assertEquals(String.valueOf(o), String.valueOf(b.getObject(row)), "shredded, row " + row);
-        values.add(o == null ? null : o.toString());
-      }
-      return values;
-    }
+  private static List<Object> get(ArrowType type, String plan, Variant... rows) {
+    return VariantGetTest.get(type, CastMode.LENIENT, plan, Arrays.asList(rows));
   }
 
   @Test

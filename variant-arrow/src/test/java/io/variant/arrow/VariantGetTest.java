@@ -25,13 +25,25 @@ class VariantGetTest {
 
   /** The values of {@code $.a} of the JSON rows (null: SQL NULL) cast to {@code type}. */
   private static List<Object> get(ArrowType type, CastMode mode, String plan, String... json) {
+    List<Variant> rows = new ArrayList<>();
+    for (String j : json) {
+      rows.add(j == null ? null : VariantJson.parse(j));
+    }
+    return get(type, mode, plan, rows);
+  }
+
+  /**
+   * The values of {@code $.a} of {@code rows} cast to {@code type}, as text, from the unshredded
+   * column; the column shredded by {@code plan} must give the same.
+   */
+  static List<Object> get(ArrowType type, CastMode mode, String plan, List<Variant> rows) {
     try (RootAllocator allocator = new RootAllocator();
-        VariantVector column = column(allocator, json);
+        VariantVector column = Columns.unshredded(rows, allocator);
         VariantVector shredded = Shred.shred(column, ShreddingPlan.parse(plan));
         FieldVector a = VariantGet.variantGet(column, VariantPath.parse("$.a"), type, mode);
         FieldVector b = VariantGet.variantGet(shredded, VariantPath.parse("$.a"), type, mode)) {
       List<Object> values = new ArrayList<>();
-      for (int row = 0; row < json.length; row++) {
+      for (int row = 0; row < rows.size(); row++) {
         Object o = a.getObject(row);
         assertEquals(String.valueOf(o), String.valueOf(b.getObject(row)), "shredded, row " + row);
         values.add(o == null ? null : o.toString());

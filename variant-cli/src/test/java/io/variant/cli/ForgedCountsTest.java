@@ -41,15 +41,7 @@ class ForgedCountsTest {
   void everyReadingCommandRefusesCountsThePagesContradict() throws Exception {
     for (long rows : new long[] {ChangedPageFile.ROWS - 10, ChangedPageFile.ROWS + 10}) {
       String file = claiming(rows).toString();
-      for (List<String> args :
-          List.of(
-              List.of("cat", file),
-              List.of("get", file, "$.name"),
-              List.of("select", file, "$.id", "$.name"),
-              List.of(
-                  "select", file, "$.name", "--format", "arrow", "-o", dir.resolve("o").toString()),
-              List.of("head", "-n", "5", file),
-              List.of("count", file, "--where", "$.id >= 0"))) {
+      for (List<String> args : ReadingCommands.of(file, dir, 5)) {
         CliRunner.Result r = CliRunner.run("", args.toArray(String[]::new));
         String at = args + ": " + r.err();
         assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), at);
