@@ -7,16 +7,11 @@ import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.testkit.Together;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.jupiter.api.Test;
@@ -47,38 +42,27 @@ class SharedAvroReaderTest {
     Map<String, String> seen = new ConcurrentHashMap<>();
     AtomicInteger twice = new AtomicInteger();
     AtomicInteger refused = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(THREADS);
     try (VariantAvroReader reader = VariantAvroReader.open(file, COLUMN)) {
-      CyclicBarrier start = new CyclicBarrier(THREADS);
-      List<Future<?>> done = new ArrayList<>();
-      for (int t = 0; t < THREADS; t++) {
-        done.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  while (true) {
-                    GenericRecord r;
-                    try {
-                      r = reader.read();
-                    } catch (ConcurrentModificationException e) {
-                      refused.incrementAndGet();
-                      continue;
-                    }
-                    if (r == null) {
-                      return null;
-                    }
-                    String json = String.valueOf(r.get(COLUMN));
-                    if (seen.put(json, json) != null) {
-                      twice.incrementAndGet();
-                    }
-                  }
-                }));
-      }
-      for (Future<?> f : done) {
-        f.get();
-      }
-    } finally {
-      pool.shutdownNow();
+      Together.onThreads(
+          THREADS,
+          t -> {
+            while (true) {
+              GenericRecord r;
+              try {
+                r = reader.read();
+              } catch (ConcurrentModificationException e) {
+                refused.incrementAndGet();
+                continue;
+              }
+              if (r == null) {
+                return null;
+              }
+              String json = String.valueOf(r.get(COLUMN));
+              if (seen.put(json, json) != null) {
+                twice.incrementAndGet();
+              }
+            }
+          });
     }
     System.out.println("[shared Avro reader] " + refused + " reads refused as concurrent");
     assertEquals(0, twice.get(), "records read twice");

@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.variant.core.Variant;
 import io.variant.core.json.VariantJson;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.testkit.Together;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -46,33 +43,24 @@ class SharedBatchReaderTest {
         file, ShreddingPlan.parse("{\"a\": int64, \"b\": string}"), rows, new Random(7));
     AtomicInteger loaded = new AtomicInteger();
     AtomicInteger refused = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(THREADS);
     try (BufferAllocator allocator = new RootAllocator();
         VariantBatchReader reader =
             VariantBatchReader.open(
                 file, allocator, BatchOptions.defaults().withBatchSize(BATCH))) {
-      CyclicBarrier start = new CyclicBarrier(THREADS);
-      List<Future<?>> done = new ArrayList<>();
-      for (int t = 0; t < THREADS; t++) {
-        done.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  while (true) {
-                    try {
-                      if (!reader.loadNextBatch()) {
-                        return null;
-                      }
-                      loaded.incrementAndGet();
-                    } catch (ConcurrentModificationException e) {
-                      refused.incrementAndGet(); // refused before it touched the reader: again
-                    }
-                  }
-                }));
-      }
-      for (Future<?> f : done) {
-        f.get(); // any other failure fails the test
-      }
+      Together.onThreads(
+          THREADS,
+          t -> {
+            while (true) {
+              try {
+                if (!reader.loadNextBatch()) {
+                  return null;
+                }
+                loaded.incrementAndGet();
+              } catch (ConcurrentModificationException e) {
+                refused.incrementAndGet(); // refused before it touched the reader: again
+              }
+            }
+          });
       // every row group's rows in batches of at most BATCH: as many loads as one thread makes
       int expected = 0;
       try (VariantBatchReader alone =
@@ -83,8 +71,6 @@ class SharedBatchReaderTest {
       }
       System.out.println("[shared batch reader] " + refused + " loads refused as concurrent");
       assertEquals(expected, loaded.get());
-    } finally {
-      pool.shutdownNow();
     }
   }
 }

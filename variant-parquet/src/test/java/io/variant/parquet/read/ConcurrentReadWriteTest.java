@@ -12,18 +12,13 @@ import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.testkit.ShapePlans;
 import io.variant.testkit.Gen;
+import io.variant.testkit.Together;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.api.ReadSupport;
@@ -229,32 +224,8 @@ class ConcurrentReadWriteTest {
     return rows;
   }
 
-  private interface Task<T> {
-    T run(int thread) throws Exception;
-  }
-
   /** Runs {@code task} on {@value #THREADS} threads released together; results in thread order. */
-  static <T> List<T> onThreads(Task<T> task) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(THREADS);
-    CyclicBarrier start = new CyclicBarrier(THREADS);
-    try {
-      List<Future<T>> futures = new ArrayList<>();
-      for (int t = 0; t < THREADS; t++) {
-        int thread = t;
-        Callable<T> c =
-            () -> {
-              start.await(30, TimeUnit.SECONDS);
-              return task.run(thread);
-            };
-        futures.add(pool.submit(c));
-      }
-      List<T> results = new ArrayList<>();
-      for (Future<T> f : futures) {
-        results.add(f.get(120, TimeUnit.SECONDS));
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
+  static <T> List<T> onThreads(Together.Task<T> task) throws Exception {
+    return Together.onThreads(THREADS, task);
   }
 }
