@@ -24,6 +24,9 @@ final class LeafReader {
   private final int elementDefinition;
   private final int maxDefinition;
   private final boolean flat; // no repeated group above it: one entry per row
+  // by definition level: the repeated groups an entry of that level is inside of (an element of
+  // each exists), so the most the next entry's repetition level may be
+  private final int[] openGroups;
   private final SlotConverter.Slot slot = new SlotConverter.Slot();
   private final PrimitiveConverter converter;
   private final LeafBuffers buffers;
@@ -34,13 +37,16 @@ final class LeafReader {
   /**
    * @param ancestors the struct and list vectors above the leaf, top down; the leaf becomes the
    *     owner of those that have none yet
+   * @param elementDefinitions for each repeated group above the leaf (or the leaf itself), outer
+   *     first, the definition level at which an element of it exists
    */
   LeafReader(
       ColumnDescriptor descriptor,
       FieldVector vector,
       List<VectorNode> ancestors,
       int depth,
-      int elementDefinition) {
+      int elementDefinition,
+      int[] elementDefinitions) {
     this.descriptor = descriptor;
     List<VectorNode> mine = new ArrayList<>();
     for (VectorNode n : ancestors) {
@@ -54,6 +60,16 @@ final class LeafReader {
     this.elementDefinition = elementDefinition;
     this.maxDefinition = descriptor.getMaxDefinitionLevel();
     this.flat = descriptor.getMaxRepetitionLevel() == 0;
+    if (elementDefinitions.length != descriptor.getMaxRepetitionLevel()) {
+      throw new IllegalArgumentException(
+          "column " + String.join(".", descriptor.getPath()) + ": repeated groups do not match");
+    }
+    this.openGroups = new int[maxDefinition + 1];
+    for (int d = 0; d <= maxDefinition; d++) {
+      for (int e : elementDefinitions) {
+        openGroups[d] += d >= e ? 1 : 0;
+      }
+    }
     SlotConverter.Bound bound = SlotConverter.of(vector, descriptor.getPrimitiveType(), slot);
     this.converter = bound.converter();
     this.buffers = bound.buffers();
@@ -94,6 +110,7 @@ final class LeafReader {
   /** A leaf under lists: entry by entry, each starting slots where its levels say. */
   private void readNested(int rows) {
     int started = 0;
+    int open = 0; // a batch starts at a row: inside no list
     VectorNode[] nodes = owned;
     while (left > 0) {
       int r = pages.repetition();
@@ -101,6 +118,12 @@ final class LeafReader {
         return;
       }
       int d = pages.definition();
+      // An entry continues a list only inside an element of it: a damaged page's levels could
+      // otherwise add an element to a list this batch never started, at an address of no slot.
+      if (r > open || d > maxDefinition) {
+        throw badLevels(r, d, open);
+      }
+      open = openGroups[d];
       for (VectorNode n : nodes) {
         if (n.starts(r, d)) {
           n.start(d);
@@ -151,6 +174,20 @@ final class LeafReader {
     if (done < rows) {
       throw endsEarly(done);
     }
+  }
+
+  private ParquetDecodingException badLevels(int r, int d, int open) {
+    return new ParquetDecodingException(
+        "column "
+            + String.join(".", descriptor.getPath())
+            + " has an entry of repetition level "
+            + r
+            + " and definition level "
+            + d
+            + (d > maxDefinition
+                ? ", above the column's maximum " + maxDefinition
+                : " where the entries before allow a repetition level of at most " + open)
+            + " (the page is damaged)");
   }
 
   private ParquetDecodingException endsEarly(int rows) {

@@ -13,6 +13,7 @@ import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
  * Pairs the Parquet columns of a file with the Arrow vectors of a batch: for a VARIANT column, its
@@ -116,7 +117,28 @@ final class StorageBinder {
   private void leaf(
       String[] path, FieldVector vector, List<VectorNode> chain, int depth, int elementDefinition) {
     leaves.add(
-        new LeafReader(schema.getColumnDescription(path), vector, chain, depth, elementDefinition));
+        new LeafReader(
+            schema.getColumnDescription(path),
+            vector,
+            chain,
+            depth,
+            elementDefinition,
+            elementDefinitions(path)));
+  }
+
+  /**
+   * The definition level at which an element of each repeated group on {@code path} exists, outer
+   * first: the levels an entry must reach for the next one to continue that group's list.
+   */
+  private int[] elementDefinitions(String[] path) {
+    List<Integer> levels = new ArrayList<>();
+    for (int i = 1; i <= path.length; i++) {
+      String[] prefix = Arrays.copyOf(path, i);
+      if (schema.getType(prefix).isRepetition(Type.Repetition.REPEATED)) {
+        levels.add(schema.getMaxDefinitionLevel(prefix));
+      }
+    }
+    return levels.stream().mapToInt(Integer::intValue).toArray();
   }
 
   private static List<VectorNode> with(List<VectorNode> chain, VectorNode a, VectorNode b) {

@@ -9,11 +9,11 @@ import java.util.Random;
  * structure-aware mutator: the fuzzer's byte mutations steer each choice, and coverage feedback
  * learns which choices matter.
  */
-final class BytesRandom extends Random {
+public final class BytesRandom extends Random {
   private final byte[] input;
   private int at;
 
-  BytesRandom(byte[] input, int from) {
+  public BytesRandom(byte[] input, int from) {
     super(0);
     this.input = input;
     this.at = from;

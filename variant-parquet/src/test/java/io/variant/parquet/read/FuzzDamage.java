@@ -24,13 +24,13 @@ import org.apache.parquet.format.PageType;
  * A round whose input no longer parses as a Parquet file (an earlier round broke it) flips bytes
  * anywhere.
  */
-final class FuzzDamage {
+public final class FuzzDamage {
   private static final int KINDS = Corruption.values().length + 2;
   private static final int[] INTERESTING = {0, 1, 0x7F, 0x80, 0xFF, 0x3F, 0x40, 0x10};
 
   private FuzzDamage() {}
 
-  static byte[] apply(byte[] seed, Random rnd) {
+  public static byte[] apply(byte[] seed, Random rnd) {
     byte[] file = seed;
     for (int round = 1 + rnd.nextInt(3); round > 0 && file.length > 0; round--) {
       file = once(file, rnd);
@@ -119,6 +119,36 @@ final class FuzzDamage {
             .findFirst()
             .orElseThrow();
     return edited.withPageHeader(same.chunk(), same.page(), h);
+  }
+
+  /**
+   * A copy of {@code file} with byte {@code at} of the payload of column {@code column}'s first
+   * data page (row group 0) set to {@code value}, the page's CRC computed again: damage only a
+   * decoder can see. For tests that forge levels or values deliberately.
+   */
+  public static byte[] withFirstDataPageByte(byte[] file, String column, int at, int value) {
+    ParquetSurgery s = ParquetSurgery.of(file);
+    ParquetSurgery.Chunk chunk = s.chunk(column);
+    ParquetSurgery.Page page =
+        chunk.pages().stream()
+            .filter(p -> p.header().getType() == PageType.DATA_PAGE)
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("no v1 data page in " + column));
+    if (at >= page.payloadLength()) {
+      throw new IllegalArgumentException("the page has " + page.payloadLength() + " bytes");
+    }
+    byte[] out = file.clone();
+    int start = (int) page.payloadStart();
+    out[start + at] = (byte) value;
+    PageHeader h = page.header().deepCopy();
+    if (h.isSetCrc()) {
+      CRC32 crc = new CRC32();
+      crc.update(out, start, page.payloadLength());
+      h.setCrc((int) crc.getValue());
+    }
+    ParquetSurgery edited = ParquetSurgery.of(out);
+    return edited.withPageHeader(
+        edited.chunk(column), edited.chunk(column).pages().get(chunk.pages().indexOf(page)), h);
   }
 
   private static byte[] flipAnywhere(byte[] file, Random rnd) {

@@ -10,11 +10,11 @@ import java.lang.management.ManagementFactory;
  * wrapped, or an allocation past {@link #MAX_ALLOCATED_BYTES} for one input. Everything else is a
  * reported error, which is the point.
  */
-final class FuzzOracle {
+public final class FuzzOracle {
   /**
    * Reading a seed of a few KB allocates a few MB; a forged size followed would allocate far more.
    */
-  static final long MAX_ALLOCATED_BYTES = 256L << 20;
+  public static final long MAX_ALLOCATED_BYTES = 256L << 20;
 
   private FuzzOracle() {}
 
@@ -24,7 +24,7 @@ final class FuzzOracle {
    * the same thread, so an input over the bound runs once more, with every class loaded, before it
    * counts as a finding.
    */
-  static void bounded(String name, Runnable body) {
+  public static void bounded(String name, Runnable body) {
     if (allocatedBy(body) > MAX_ALLOCATED_BYTES) {
       long again = allocatedBy(body);
       if (again > MAX_ALLOCATED_BYTES) {
@@ -42,7 +42,7 @@ final class FuzzOracle {
   }
 
   /** A reported error: allowed unless it is or wraps an Error or a programming error of ours. */
-  static void allowed(Exception e) {
+  public static void allowed(Exception e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof Error) {
         throw new AssertionError("an Error while reading: " + t, e);

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.arrow.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.json.VariantJson;
+import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.FuzzDamage;
+import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.ShreddingPlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Levels that no writer produces, in a page whose CRC was computed again so that only the decoder
+ * can see them. The batch reader writes list offsets at addresses its levels give, so such levels
+ * must fail as damage before any write: the first of them once crashed the JVM.
+ */
+class BatchReaderForgedLevelsTest {
+  private static final String ELEMENTS = "v.typed_value.list.element.typed_value";
+  private static final int ROWS = 50;
+
+  @TempDir Path dir;
+
+  @Test
+  void aRowGroupStartingInsideAListIsDamage() throws IOException {
+    // Every row is a list of one element, so the repetition levels are one run of zeros: the v1
+    // page's payload is the levels' 4-byte length, the run's header, then its value, byte 5.
+    byte[] intact = Files.readAllBytes(write(dir.resolve("intact.parquet")));
+    assertEquals(ROWS, readAll(dir.resolve("intact.parquet")));
+    Path forged =
+        Files.write(
+            dir.resolve("forged.parquet"),
+            FuzzDamage.withFirstDataPageByte(intact, ELEMENTS, 5, 1));
+    VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(forged));
+    assertEquals(ELEMENTS, e.column(), e.getMessage());
+    assertTrue(e.getMessage().contains("repetition level 1"), e.getMessage());
+    assertTrue(e.getMessage().contains("damaged"), e.getMessage());
+  }
+
+  @Test
+  void aDefinitionLevelAboveTheMaximumIsDamage() throws IOException {
+    // The definition levels follow the repetition levels' 4-byte length and 2 bytes: their run of
+    // the maximum level (the element is an int64) gets a level the column cannot have.
+    byte[] intact = Files.readAllBytes(write(dir.resolve("intact.parquet")));
+    Path forged =
+        Files.write(
+            dir.resolve("forged.parquet"),
+            FuzzDamage.withFirstDataPageByte(intact, ELEMENTS, 4 + 2 + 4 + 1, 7));
+    VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(forged));
+    assertEquals(ELEMENTS, e.column(), e.getMessage());
+    assertTrue(e.getMessage().contains("above the column's maximum"), e.getMessage());
+  }
+
+  private static Path write(Path file) throws IOException {
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .overwrite()
+            .variantColumn("v", ShreddingPlan.parse("[int64]"))
+            .codec(CompressionCodecName.UNCOMPRESSED)
+            .build()) {
+      for (int i = 0; i < ROWS; i++) {
+        w.write(VariantRecord.builder().set("v", VariantJson.parse("[" + i + "]")).build());
+      }
+    }
+    return file;
+  }
+
+  private static long readAll(Path file) throws IOException {
+    long rows = 0;
+    try (BufferAllocator allocator = new RootAllocator();
+        VariantBatchReader reader =
+            VariantBatchReader.open(file, allocator, BatchOptions.defaults().withBatchSize(64))) {
+      while (reader.loadNextBatch()) {
+        rows += reader.root().getRowCount();
+      }
+    }
+    return rows;
+  }
+}
