@@ -160,11 +160,17 @@ final class LeafReader {
         node.startFlat(definitions, from, n);
       }
       int first = slots - from;
+      int highest = 0;
       for (int k = from; k < from + n; k++) {
-        if (definitions[k] == maxDefinition) {
+        int d = definitions[k];
+        highest = Math.max(highest, d);
+        if (d == maxDefinition) {
           slot.at = first + k;
           pages.writeValue();
         }
+      }
+      if (highest > maxDefinition) {
+        throw badLevels(0, highest, 0);
       }
       slots += n;
       pages.consume(n);
@@ -177,17 +183,21 @@ final class LeafReader {
   }
 
   private ParquetDecodingException badLevels(int r, int d, int open) {
+    String column = "column " + String.join(".", descriptor.getPath());
     return new ParquetDecodingException(
-        "column "
-            + String.join(".", descriptor.getPath())
-            + " has an entry of repetition level "
-            + r
-            + " and definition level "
-            + d
-            + (d > maxDefinition
-                ? ", above the column's maximum " + maxDefinition
-                : " where the entries before allow a repetition level of at most " + open)
-            + " (the page is damaged)");
+        d > maxDefinition
+            ? column
+                + " has a definition level of "
+                + d
+                + ", above the column's maximum "
+                + maxDefinition
+                + " (the page is damaged)"
+            : column
+                + " has an entry of repetition level "
+                + r
+                + " where the entries before it allow at most "
+                + open
+                + " (the page is damaged)");
   }
 
   private ParquetDecodingException endsEarly(int rows) {

@@ -9,6 +9,7 @@ import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.FuzzDamage;
+import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
@@ -50,15 +51,46 @@ class BatchReaderForgedLevelsTest {
   @Test
   void aDefinitionLevelAboveTheMaximumIsDamage() throws IOException {
     // The definition levels follow the repetition levels' 4-byte length and 2 bytes: their run of
-    // the maximum level (the element is an int64) gets a level the column cannot have.
+    // the maximum level (4: the element's int64 is there) gets 7, which its 3 bits can hold, or 16,
+    // which they cannot. Both readers refuse both.
     byte[] intact = Files.readAllBytes(write(dir.resolve("intact.parquet")));
-    Path forged =
-        Files.write(
-            dir.resolve("forged.parquet"),
-            FuzzDamage.withFirstDataPageByte(intact, ELEMENTS, 4 + 2 + 4 + 1, 7));
-    VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(forged));
-    assertEquals(ELEMENTS, e.column(), e.getMessage());
-    assertTrue(e.getMessage().contains("above the column's maximum"), e.getMessage());
+    for (int level : new int[] {7, 16}) {
+      assertRefused(
+          FuzzDamage.withFirstDataPageByte(intact, ELEMENTS, 4 + 2 + 4 + 1, level),
+          ELEMENTS,
+          level);
+    }
+  }
+
+  @Test
+  void aDefinitionLevelAboveTheMaximumOutsideListsIsDamage() throws IOException {
+    // A field outside lists stores no repetition levels: its definition levels' 4-byte length, the
+    // run's header, then its value (3, the maximum), which becomes 7.
+    Path file = dir.resolve("flat.parquet");
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .overwrite()
+            .variantColumn("v", ShreddingPlan.parse("{\"a\": int64}"))
+            .codec(CompressionCodecName.UNCOMPRESSED)
+            .build()) {
+      for (int i = 0; i < ROWS; i++) {
+        w.write(VariantRecord.builder().set("v", VariantJson.parse("{\"a\": " + i + "}")).build());
+      }
+    }
+    assertEquals(ROWS, readAll(file));
+    String column = "v.typed_value.a.typed_value";
+    assertRefused(
+        FuzzDamage.withFirstDataPageByte(Files.readAllBytes(file), column, 5, 7), column, 7);
+  }
+
+  private void assertRefused(byte[] forged, String column, int level) throws IOException {
+    Path file = Files.write(dir.resolve("forged-" + level + ".parquet"), forged);
+    VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(file));
+    assertEquals(column, e.column(), e.getMessage());
+    assertTrue(e.getMessage().contains("definition level of " + level + ", above"), e.getMessage());
+    VariantParquetException rows =
+        assertThrows(VariantParquetException.class, () -> readRows(file));
+    assertTrue(rows.getMessage().contains("definition level " + level), rows.getMessage());
   }
 
   private static Path write(Path file) throws IOException {
@@ -73,6 +105,14 @@ class BatchReaderForgedLevelsTest {
       }
     }
     return file;
+  }
+
+  private static void readRows(Path file) throws IOException {
+    try (VariantParquetReader reader = VariantParquetReader.builder(file).build()) {
+      while (reader.read() != null) {
+        // every row, to the end
+      }
+    }
   }
 
   private static long readAll(Path file) throws IOException {
