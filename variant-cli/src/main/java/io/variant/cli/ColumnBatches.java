@@ -75,6 +75,11 @@ final class ColumnBatches extends VariantBatches {
   }
 
   @Override
+  long fileRow(int i) {
+    return reader.firstRowIndex() + i;
+  }
+
+  @Override
   VariantVector column(String name) {
     return (VariantVector) reader.root().getVector(name);
   }

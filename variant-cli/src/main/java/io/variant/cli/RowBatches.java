@@ -22,6 +22,7 @@ import org.apache.arrow.util.AutoCloseables;
 final class RowBatches extends VariantBatches {
   private final ParquetFile parquet;
   private final VariantParquetReader reader;
+  private final long[] fileRows = new long[BatchOptions.DEFAULT_BATCH_SIZE];
   private final Map<String, VariantVector> columns;
 
   private RowBatches(
@@ -63,6 +64,7 @@ final class RowBatches extends VariantBatches {
         rows < BatchOptions.DEFAULT_BATCH_SIZE
             && (record = CatCommand.read(parquet, reader)) != null;
         rows++) {
+      fileRows[rows] = reader.currentRowIndex(); // pruning may skip row groups within a batch
       for (Map.Entry<String, VariantVector> c : columns.entrySet()) {
         c.getValue().setSafe(rows, record.variant(c.getKey()));
       }
@@ -71,6 +73,11 @@ final class RowBatches extends VariantBatches {
       c.setValueCount(rows);
     }
     return rows;
+  }
+
+  @Override
+  long fileRow(int i) {
+    return fileRows[i];
   }
 
   @Override

@@ -147,7 +147,7 @@ final class SelectFile {
       }
       long[] fileRows = new long[count];
       for (int i = 0; i < count; i++) {
-        fileRows[i] = batches.firstRow() + (kept == null ? i : kept[i]);
+        fileRows[i] = batches.fileRow(kept == null ? i : kept[i]);
       }
       write(batches, kept, fileRows, out);
       printed += count;
@@ -159,7 +159,7 @@ final class SelectFile {
     try {
       return batchWhere.matching(batches.column(whereColumn));
     } catch (VariantVectorException e) {
-      throw failure(null, whereColumn, batches.firstRow() + e.row(), e);
+      throw failure(null, whereColumn, batches.fileRow(e.row()), e);
     }
   }
 
@@ -181,7 +181,7 @@ final class SelectFile {
     try {
       for (int i = 0; i < items.size(); i++) {
         String column = columnOf.get(i);
-        outputs.add(values(items.get(i), column, batches.column(column), rows, batches.firstRow()));
+        outputs.add(values(items.get(i), column, batches, rows));
       }
       out.write(new SelectedBatch(outputs, checks, fileRows));
     } finally {
@@ -198,8 +198,8 @@ final class SelectFile {
   }
 
   /** The item's values of the batch rows {@code rows} (null: every row). */
-  private FieldVector values(
-      SelectItem item, String column, VariantVector batch, int[] rows, long firstRow) {
+  private FieldVector values(SelectItem item, String column, VariantBatches batches, int[] rows) {
+    VariantVector batch = batches.column(column);
     try {
       if (item.type() == null) {
         return rows == null
@@ -210,7 +210,7 @@ final class SelectFile {
           ? VariantGet.variantGet(batch, item.path(), item.type(), mode)
           : VariantGet.variantGet(batch, item.path(), item.type(), mode, rows);
     } catch (VariantVectorException e) {
-      throw failure(item, column, firstRow + e.row(), e);
+      throw failure(item, column, batches.fileRow(e.row()), e);
     }
   }
 

@@ -10,7 +10,6 @@ import java.io.IOException;
  * RowBatches}). The vectors belong to the source and are refilled by each {@link #next()}.
  */
 abstract class VariantBatches implements AutoCloseable {
-  private long firstRow;
   private int rows;
 
   /**
@@ -20,7 +19,6 @@ abstract class VariantBatches implements AutoCloseable {
    * @throws InputException if the file is damaged, naming it
    */
   final boolean next() throws IOException {
-    firstRow += rows;
     rows = load();
     return rows > 0;
   }
@@ -36,10 +34,11 @@ abstract class VariantBatches implements AutoCloseable {
     return rows;
   }
 
-  /** The file's row number of the batch's first row, counted from 0 over the row groups read. */
-  final long firstRow() {
-    return firstRow;
-  }
+  /**
+   * The file's index (from 0) of the batch's row {@code i}, counting the rows of row groups that
+   * pruning skipped, so that messages name the row a user finds in the file.
+   */
+  abstract long fileRow(int i);
 
   @Override
   public abstract void close() throws IOException;

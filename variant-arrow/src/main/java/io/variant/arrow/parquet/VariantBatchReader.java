@@ -74,7 +74,8 @@ public final class VariantBatchReader implements AutoCloseable {
   private final ParsedVersion writer;
   private final int batchSize;
   private long leftInGroup;
-  private long row; // rows of the file read so far (of the row groups kept)
+  private long row; // the file's index of the next row (rows of skipped row groups counted)
+  private long firstRow; // the file's index of the batch's first row
 
   private VariantBatchReader(
       String name, BatchColumns columns, ParquetFileReader reader, ParsedVersion writer, int size) {
@@ -131,6 +132,15 @@ public final class VariantBatchReader implements AutoCloseable {
       columns.vectors.forEach(FieldVector::close);
       throw e;
     }
+  }
+
+  /**
+   * The file's index (from 0) of the batch's first row; a batch's rows are consecutive rows of one
+   * row group. It counts every row of the file, so rows of row groups that a filter skipped count
+   * too.
+   */
+  public long firstRowIndex() {
+    return firstRow;
   }
 
   /** The batch: refilled by each {@link #loadNextBatch()}; owned and closed by this reader. */
@@ -194,6 +204,7 @@ public final class VariantBatchReader implements AutoCloseable {
     }
     root.setRowCount(rows);
     leftInGroup -= rows;
+    firstRow = row;
     row += rows;
     return true;
   }
@@ -208,6 +219,8 @@ public final class VariantBatchReader implements AutoCloseable {
           return false;
         }
         leftInGroup = group.getRowCount();
+        // pruning skips groups: messages and row numbers name the file's rows, not those read
+        row = group.getRowIndexOffset().orElse(row);
         if (leftInGroup > 0) {
           for (LeafReader leaf : columns.leaves) {
             current = leaf;

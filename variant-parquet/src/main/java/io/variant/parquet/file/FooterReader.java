@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
@@ -44,13 +45,27 @@ public final class FooterReader {
       if (footer == null) {
         return null;
       }
-      if (statistics) {
-        return CONVERTER.fromParquetMetadata(FileMetaDataReader.read(footer, true));
-      }
-      return ChunkConversion.convert(CONVERTER, FileMetaDataReader.decode(footer, false));
+      return withRowIndexOffsets(
+          statistics
+              ? CONVERTER.fromParquetMetadata(FileMetaDataReader.read(footer, true))
+              : ChunkConversion.convert(CONVERTER, FileMetaDataReader.decode(footer, false)));
     } catch (Exception e) {
       return null; // parquet-java reads it again and says what is wrong
     }
+  }
+
+  /**
+   * {@code footer}, each row group given the index of its first row in the file, as parquet-java's
+   * own footer reader does (its conversion of a decoded footer does not): a reader that prunes row
+   * groups then still knows which rows of the file it reads.
+   */
+  private static ParquetMetadata withRowIndexOffsets(ParquetMetadata footer) {
+    long offset = 0;
+    for (BlockMetaData block : footer.getBlocks()) {
+      block.setRowIndexOffset(offset);
+      offset += block.getRowCount();
+    }
+    return footer;
   }
 
   /**

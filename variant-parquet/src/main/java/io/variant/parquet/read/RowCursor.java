@@ -56,7 +56,7 @@ final class RowCursor<T> implements AutoCloseable {
   private final FilterCompat.Filter rowGroupFilter;
   private ParquetFileReader reader;
   private long leftInGroup;
-  private long row;
+  private long row; // the file's index of the next row (row groups skipped by pruning counted)
   private boolean closed;
 
   RowCursor(
@@ -164,6 +164,8 @@ final class RowCursor<T> implements AutoCloseable {
         }
         source.startRowGroup(pages);
         leftInGroup = pages.getRowCount();
+        // pruning skips groups: messages and row numbers name the file's rows, not those read
+        row = pages.getRowIndexOffset().orElse(row);
       }
       leftInGroup--;
       assembling = true;
@@ -258,9 +260,12 @@ final class RowCursor<T> implements AutoCloseable {
     };
   }
 
-  /** Rows returned so far. */
-  long rowsRead() {
-    return row;
+  /**
+   * The file's index (from 0, counting the rows of row groups pruning skipped) of the row the last
+   * read returned, or -1 before the first.
+   */
+  long lastRowIndex() {
+    return row - 1;
   }
 
   private VariantParquetException wrap(RuntimeException e, long row) {

@@ -289,6 +289,14 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
   }
 
   /**
+   * The file's index (from 0) of the row the last {@link #read()} returned, or -1 before the first.
+   * It counts every row of the file, so rows of row groups that a filter skipped count too.
+   */
+  public long currentRowIndex() throws IOException {
+    return rows().lastRowIndex();
+  }
+
+  /**
    * The remaining rows. The iterator throws {@link UncheckedIOException} for I/O errors and {@link
    * VariantParquetException} as {@link #read()} does.
    */
