@@ -149,14 +149,30 @@ final class CastTarget {
       }
       case FLOAT, DOUBLE -> {
         double x;
+        boolean zero;
         if (t == VariantType.DOUBLE || t == VariantType.FLOAT) {
-          x = t == VariantType.DOUBLE ? v.doubleValue() : v.floatValue();
+          double source = t == VariantType.DOUBLE ? v.doubleValue() : v.floatValue();
+          x = kind == Kind.FLOAT ? (float) source : source;
+          if (!Double.isFinite(source)) {
+            zero = false; // NaN and infinities are values of both types: kept
+          } else if (!Double.isFinite(x)) {
+            return false;
+          } else {
+            zero = source == 0;
+          }
         } else {
           BigDecimal d = numberOf(v, t);
           if (d == null) {
             return false;
           }
           x = kind == Kind.FLOAT ? d.floatValue() : d.doubleValue(); // one rounding, not two
+          zero = d.signum() == 0;
+          if (!Double.isFinite(x)) {
+            return false; // beyond the type's range: infinity would be another value
+          }
+        }
+        if (x == 0 && !zero) {
+          return false; // too small for the type: 0 would be another value
         }
         if (kind == Kind.FLOAT) {
           ((Float4Vector) out).setSafe(row, (float) x);
