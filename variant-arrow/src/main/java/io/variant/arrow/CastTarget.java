@@ -308,8 +308,7 @@ final class CastTarget {
       return v.decimalValue();
     }
     if (t == VariantType.DOUBLE || t == VariantType.FLOAT) {
-      double x = t == VariantType.DOUBLE ? v.doubleValue() : v.floatValue();
-      return Double.isFinite(x) ? new BigDecimal(x) : null;
+      return decimalOf(v, t);
     }
     if (t == VariantType.STRING) {
       try {
@@ -319,6 +318,20 @@ final class CastTarget {
       }
     }
     return null;
+  }
+
+  /**
+   * A finite double or float as the shortest decimal that reads back as it, as Spark casts one and
+   * as its JSON text shows it ({@code 0.1}, not the binary fraction nearest to it, {@code
+   * 0.1000000000000000055...}); {@code null} for NaN and the infinities.
+   */
+  static BigDecimal decimalOf(Variant v, VariantType t) {
+    if (t == VariantType.FLOAT) {
+      float f = v.floatValue();
+      return Float.isFinite(f) ? new BigDecimal(Float.toString(f)) : null;
+    }
+    double x = v.doubleValue();
+    return Double.isFinite(x) ? BigDecimal.valueOf(x) : null;
   }
 
   private static boolean fitsInteger(BigDecimal d, int bits) {

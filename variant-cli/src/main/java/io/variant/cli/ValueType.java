@@ -55,7 +55,12 @@ enum ValueType {
       }
       case DECIMAL -> {
         BigDecimal d = exact(v);
-        appendOrNull(d == null ? null : d.toPlainString(), out);
+        // a Variant decimal holds 38 digits: a double beyond them (1e300, 1e-50) is not one
+        boolean fits =
+            d != null
+                && (d.scale() < 0 ? d.precision() - d.scale() : Math.max(d.precision(), d.scale()))
+                    <= MAX_DECIMAL_DIGITS;
+        appendOrNull(fits ? d.toPlainString() : null, out);
       }
       case BOOLEAN -> appendOrNull(c == EquivalenceClass.BOOLEAN ? v.booleanValue() : null, out);
       case STRING, DATE, TIMESTAMP -> {
@@ -75,8 +80,12 @@ enum ValueType {
     }
   }
 
+  private static final int MAX_DECIMAL_DIGITS = 38;
+
   /**
-   * The exact numeric value of {@code v}: integers, decimals, and doubles/floats that are finite.
+   * The numeric value of {@code v}: integers and decimals exactly, finite doubles and floats as the
+   * shortest decimal that reads back as them, which is their JSON text ({@code 0.1}, not the binary
+   * fraction nearest to it).
    */
   private static BigDecimal exact(Variant v) {
     EquivalenceClass c = v.type().equivalenceClass();
@@ -87,9 +96,13 @@ enum ValueType {
           ? v.decimalValue()
           : BigDecimal.valueOf(v.longValue());
     }
-    if (c == EquivalenceClass.DOUBLE || c == EquivalenceClass.FLOAT) {
-      double d = c == EquivalenceClass.DOUBLE ? v.doubleValue() : v.floatValue();
-      return Double.isFinite(d) ? new BigDecimal(d) : null;
+    if (c == EquivalenceClass.FLOAT) {
+      float f = v.floatValue();
+      return Float.isFinite(f) ? new BigDecimal(Float.toString(f)) : null;
+    }
+    if (c == EquivalenceClass.DOUBLE) {
+      double d = v.doubleValue();
+      return Double.isFinite(d) ? BigDecimal.valueOf(d) : null;
     }
     return null;
   }

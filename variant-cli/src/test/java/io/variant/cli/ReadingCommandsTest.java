@@ -248,6 +248,37 @@ class ReadingCommandsTest {
     assertEquals(2, run("", "get", file.toString(), "$.x", "--type", "int").exitCode());
   }
 
+  @Test
+  void getTypeDecimalGivesADoubleAsItsJsonTextAndNullBeyondADecimal() throws IOException {
+    // JSON numbers with an exponent are doubles: as decimals they are the number written, not
+    // the binary fraction nearest to it; beyond the 38 digits of a decimal, null
+    Path file =
+        Fixtures.parquet(
+            dir.resolve("d.parquet"),
+            ShreddingPlan.residual(),
+            List.of("v"),
+            "{\"x\": 1e-1}",
+            "{\"x\": 1.5e-5}",
+            "{\"x\": 1.005e0}",
+            "{\"x\": 0.1}",
+            "{\"x\": 1e300}",
+            "{\"x\": 1e-50}",
+            "{\"x\": 2e3}");
+    assertEquals(
+        List.of("0.1", "0.000015", "1.005", "0.1", "null", "null", "2000.0"),
+        ok("get", file.toString(), "$.x", "--type", "decimal").out().lines().toList());
+    assertEquals(
+        List.of("null", "null", "null", "null", "null", "null", "2000"),
+        ok("get", file.toString(), "$.x", "--type", "long").out().lines().toList());
+    assertEquals(
+        List.of("0.10", "0.00", "1.01", "0.10", "", "0.00", "2000.00"),
+        ok("select", file.toString(), "$.x::decimal(10,2)", "--lenient", "--format", "csv")
+            .out()
+            .lines()
+            .skip(1)
+            .toList());
+  }
+
   /**
    * 3 row groups of 100 rows: ages 0-99, 100-199, 200-299; the typed column's statistics skip row
    * groups.
