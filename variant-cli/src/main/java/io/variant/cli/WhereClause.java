@@ -122,7 +122,14 @@ final class WhereClause {
         return VariantPredicate.in(column, path, values());
       case "not":
         if (words.accept("in")) {
-          return VariantCondition.not(VariantPredicate.in(column, path, values()));
+          // as SQL's NOT IN: unequal to each value, so false where the path is missing or null,
+          // as != is (not PATH in (...) keeps those rows)
+          VariantCondition all = null;
+          for (Literal v : values()) {
+            VariantCondition ne = VariantPredicate.ne(column, path, v);
+            all = all == null ? ne : VariantCondition.and(all, ne);
+          }
+          return all;
         }
         break;
       case "=":

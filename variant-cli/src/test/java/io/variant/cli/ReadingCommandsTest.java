@@ -169,6 +169,8 @@ class ReadingCommandsTest {
           {"$.age <> 20", "a c d"},
           {"$.name in ('a', 'd', 'zz')", "a d"},
           {"$.name not in ('a', 'd')", "b c"},
+          {"$.nope not in (1)", ""}, // as SQL's NOT IN and as !=: a missing value is not unequal
+          {"not $.nope in (1)", "a b c d"},
           {"$.name is not null", "a b c d"},
           {"$.nope is not null", ""},
           {"not $.age > 20", "a b"},
