@@ -164,13 +164,14 @@ final class NdjsonReader {
         byte[] doc = Arrays.copyOfRange(text, start, end);
         return parse(parser, name, lineNumber, doc, 0, doc.length, afterByteOrderMark);
       }
+      long byteColumn = e.line() > 1 ? columnInRow(text, end, e.line(), e.column()) : e.column();
       long column =
-          e.column() <= 0
+          byteColumn <= 0
               ? 0
-              : charColumn(text, (int) Math.min(e.column(), end + 1L))
+              : charColumn(text, (int) Math.min(byteColumn, end + 1L))
                   + (afterByteOrderMark ? 1 : 0);
-      throw new InputException(
-          name, lineNumber + Math.max(0, e.line() - 1), column, JsonDocuments.detail(e), e);
+      // a row is one line (it holds no '\n'); a lone '\r' in it ends no line here
+      throw new InputException(name, lineNumber, column, JsonDocuments.detail(e), e);
     } catch (VariantException e) {
       throw new InputException(name, lineNumber, 0, e.getMessage(), e);
     }
@@ -225,6 +226,25 @@ final class NdjsonReader {
    * The 1-based character column of 1-based byte column {@code byteColumn}: the UTF-8 sequences
    * before it, counted as UTF-16 chars, as jackson counts text columns.
    */
+  /**
+   * The 1-based byte column in the row {@code text[0, end)} of a parser's position given as a line
+   * and column of its own, where a lone {@code '\r'} (or {@code "\r\n"}) also ends a line, as
+   * Jackson counts them.
+   */
+  static long columnInRow(byte[] text, int end, long line, long column) {
+    long breaks = 0;
+    int i = 0;
+    while (i < end && breaks < line - 1) {
+      if (text[i] == '\r' || text[i] == '\n') {
+        breaks++;
+        i += text[i] == '\r' && i + 1 < end && text[i + 1] == '\n' ? 2 : 1;
+      } else {
+        i++;
+      }
+    }
+    return i + column;
+  }
+
   static long charColumn(byte[] text, int byteColumn) {
     long chars = 1;
     for (int i = 0; i < byteColumn - 1 && i < text.length; i++) {

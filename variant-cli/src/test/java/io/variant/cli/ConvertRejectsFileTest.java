@@ -96,4 +96,29 @@ class ConvertRejectsFileTest {
       return listed.map(p -> p.getFileName().toString()).sorted().toList();
     }
   }
+
+  @Test
+  void aLoneCarriageReturnInARowEndsNoLine() throws IOException {
+    // NDJSON rows end at '\n': a lone '\r' inside one is whitespace, so errors after it are on
+    // the row's own line, counted in columns from its start (JSON's parser counts it as a line end)
+    Path in =
+        Files.writeString(
+            dir.resolve("cr.ndjson"),
+            "{\"a\": 1,\r\"b\": 2}\n{\"a\": x}\n{\"a\":\r\r3, \"b\":bad}\n");
+    CliRunner.Result r = convert(in, "5");
+    assertEquals(0, r.exitCode(), r.err());
+    List<String> rejects = Files.readAllLines(dir.resolve("rejects.ndjson"));
+    assertEquals(2, rejects.size(), rejects.toString());
+    assertTrue(
+        rejects.get(0).contains("\"column\":7,\"file\":\"" + in + "\",\"line\":2"), rejects.get(0));
+    assertTrue(
+        rejects.get(1).contains("\"column\":15,\"file\":\"" + in + "\",\"line\":3"),
+        rejects.get(1));
+    Path one =
+        Files.writeString(dir.resolve("one.ndjson"), "{\"a\": 1}\n{\"a\":\r\r3, \"b\":bad}\n");
+    CliRunner.Result failed =
+        run("", "convert", one.toString(), "-o", dir.resolve("one.parquet").toString());
+    assertEquals(1, failed.exitCode(), failed.err());
+    assertTrue(failed.err().startsWith(one + ":2:15: "), failed.err());
+  }
 }
