@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.core.json.JsonDocumentReader;
+import io.variant.core.json.JsonOptions;
+import io.variant.core.json.Utf8Reader;
 import io.variant.core.json.VariantJson;
 import io.variant.core.json.VariantJsonException;
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +23,8 @@ import java.util.Locale;
  *   <li>The first non-blank line is one whole JSON value, whatever its type: NDJSON. So NDJSON
  *       whose rows are arrays is read row by row, and a one-line {@code [1,2]} is one row.
  *   <li>The first line starts a value that goes on over later lines (a pretty-printed array of
- *       documents, or pretty-printed documents one after another): JSON.
+ *       documents, or pretty-printed documents one after another), or holds several whole values
+ *       one after another (documents without line breaks between them): JSON.
  *   <li>The first line is malformed (or over a limit): NDJSON, so it is reported, or skipped, as
  *       that line.
  * </ol>
@@ -86,13 +91,39 @@ final class FormatDetector {
           ? InputFormat.JSON
           : InputFormat.NDJSON; // a huge first line: its first byte decides
     }
+    byte[] line = Arrays.copyOfRange(head, start, end);
     try {
-      VariantJson.parse(Arrays.copyOfRange(head, start, end));
+      VariantJson.parse(line);
       return InputFormat.NDJSON;
     } catch (VariantJsonException e) {
-      return e.getMessage().contains("end-of-input") ? InputFormat.JSON : InputFormat.NDJSON;
+      return e.getMessage().contains("end-of-input") || isDocumentStream(line)
+          ? InputFormat.JSON
+          : InputFormat.NDJSON;
     } catch (RuntimeException e) { // a limit, say: the line is a value, so it is NDJSON
       return InputFormat.NDJSON;
+    }
+  }
+
+  /**
+   * Whether {@code line} holds whole JSON values one after another (the last may go on over later
+   * lines), as documents written without line breaks between them: not one value, and not
+   * malformed.
+   */
+  private static boolean isDocumentStream(byte[] line) {
+    try (JsonDocumentReader documents =
+        new JsonDocumentReader(
+            new Utf8Reader(new ByteArrayInputStream(line)), JsonOptions.defaults())) {
+      int values = 0;
+      try {
+        while (documents.next() != null) {
+          values++;
+        }
+      } catch (VariantJsonException e) {
+        return values > 0 && e.getMessage().contains("end-of-input");
+      }
+      return values > 1;
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 

@@ -55,6 +55,19 @@ class ConvertBadInputTest {
   }
 
   @Test
+  void aFirstLineOfSeveralDocumentsIsAStreamOfDocuments() throws IOException {
+    Path in = file("docs.json", "{\"a\": 1} {\"a\": 2}\n{\"a\": 3}");
+    assertEquals(
+        List.of("{\"a\":1}", "{\"a\":2}", "{\"a\":3}"), convertAndCat("convert", in.toString()));
+    // malformed after its first value: the line is reported as an NDJSON row
+    Path bad = file("bad.json", "{\"a\": 1} x\n{\"a\": 3}\n");
+    CliRunner.Result r =
+        run("", "convert", bad.toString(), "-o", dir.resolve("b.parquet").toString());
+    assertEquals(1, r.exitCode(), r.err());
+    assertTrue(r.err().startsWith(bad + ":1:"), r.err());
+  }
+
+  @Test
   void aPrettyPrintedArrayIsAnArrayOfDocuments() throws IOException {
     Path in = file("pretty.json", "[\n  {\"a\": 1},\n  {\"a\": 2}\n]\n");
     assertEquals(List.of("{\"a\":1}", "{\"a\":2}"), convertAndCat("convert", in.toString()));
