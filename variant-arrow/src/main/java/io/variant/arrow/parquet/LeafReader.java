@@ -20,6 +20,7 @@ import org.apache.parquet.io.api.PrimitiveConverter;
 final class LeafReader {
   final ColumnDescriptor descriptor;
   private final VectorNode[] owned; // top down; this leaf's own vector's node is not among them
+  private final VectorNode parent; // the struct holding the leaf's vector, or null at the top
   private final int depth; // the leaf's own slots: as VectorNode#depth
   private final int elementDefinition;
   private final int maxDefinition;
@@ -56,6 +57,7 @@ final class LeafReader {
       }
     }
     this.owned = mine.toArray(new VectorNode[0]);
+    this.parent = ancestors.isEmpty() ? null : ancestors.get(ancestors.size() - 1);
     this.depth = depth;
     this.elementDefinition = elementDefinition;
     this.maxDefinition = descriptor.getMaxDefinitionLevel();
@@ -104,6 +106,18 @@ final class LeafReader {
     buffers.finishBatch(slots);
     for (VectorNode n : owned) {
       n.finishBatch();
+    }
+    // A leaf beside others under one struct has a slot wherever the struct has one; a file whose
+    // sibling leaves disagree would otherwise pair one leaf's values with another's rows.
+    if (parent != null && parent.slotsStarted() != slots) {
+      throw new ParquetDecodingException(
+          "column "
+              + String.join(".", descriptor.getPath())
+              + " holds "
+              + slots
+              + " entries in rows where the columns beside it hold "
+              + parent.slotsStarted()
+              + " (the file is damaged)");
     }
   }
 

@@ -58,6 +58,11 @@ final class VectorNode {
     refresh();
   }
 
+  /** Slots started in this batch. */
+  int slotsStarted() {
+    return slots;
+  }
+
   /** Leaves a list with the {@code lastSet} its own writes would have left. */
   void finishBatch() {
     if (vector instanceof ListVector l) {

@@ -83,6 +83,22 @@ class BatchReaderForgedLevelsTest {
         FuzzDamage.withFirstDataPageByte(Files.readAllBytes(file), column, 5, 7), column, 7);
   }
 
+  @Test
+  void siblingColumnsThatDisagreeOnTheirRowsAreDamage() throws IOException {
+    // The element's typed_value says no row has an element (definition level 2: an empty list),
+    // where the element's value column, which writes the list, says each has one.
+    byte[] intact = Files.readAllBytes(write(dir.resolve("intact.parquet")));
+    Path file =
+        Files.write(
+            dir.resolve("disagree.parquet"),
+            FuzzDamage.withFirstDataPageByte(intact, ELEMENTS, 4 + 2 + 4 + 1, 2));
+    VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(file));
+    assertEquals(ELEMENTS, e.column(), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("holds 0 entries in rows where the columns beside it hold 50"),
+        e.getMessage());
+  }
+
   private void assertRefused(byte[] forged, String column, int level) throws IOException {
     Path file = Files.write(dir.resolve("forged-" + level + ".parquet"), forged);
     VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(file));
