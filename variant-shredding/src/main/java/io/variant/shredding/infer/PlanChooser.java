@@ -140,7 +140,7 @@ final class PlanChooser {
     }
     if (!losers.isEmpty()) {
       Supplier<String> own = best.reason;
-      Supplier<String> others = Shares.alternatives(losers);
+      Supplier<String> others = Shares.alternatives(best, losers);
       best.reason = () -> own.get() + others.get();
       best.notInPlan.addAll(below(losers));
     }

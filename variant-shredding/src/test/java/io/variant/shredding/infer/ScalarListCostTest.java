@@ -151,7 +151,8 @@ class ScalarListCostTest {
     String reason = r.explanation().decision("$.l").reason();
     assertTrue(
         reason.endsWith(
-            "; also weighed: array: costs 0 B: leaves 176 B - repetition levels 176 B (400 lists,"
+            "; also weighed (the type whose own values save most is typed; string's 2448 B):"
+                + " array: costs 0 B: leaves 176 B - repetition levels 176 B (400 lists,"
                 + " 1.00 bits of length each, 2 columns)"),
         reason);
   }
