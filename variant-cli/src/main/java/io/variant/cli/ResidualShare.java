@@ -6,17 +6,22 @@ import io.variant.shredding.infer.CoverageReport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.statistics.SizeStatistics;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageType;
 
 /**
  * How many values of each typed path of a written file went to its residual instead of its typed
@@ -64,8 +69,11 @@ record ResidualShare(Map<String, Counts> paths) {
     try (ParquetFileReader r =
         ParquetFileReader.open(
             file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+      MessageType schema = r.getFooter().getFileMetaData().getSchema();
       for (BlockMetaData b : r.getFooter().getBlocks()) {
+        Set<String> listsCounted = new HashSet<>();
         for (ColumnChunkMetaData c : b.getColumns()) {
+          countLists(schema, c, column, listsCounted, typed);
           String[] p = c.getPath().toArray();
           if (p.length < 2
               || !p[0].equals(column)
@@ -86,6 +94,53 @@ record ResidualShare(Map<String, Counts> paths) {
           }
         }
       }
+    }
+  }
+
+  /**
+   * Counts the lists of each array slot above {@code c} (one of its leaves) that are typed, once
+   * per slot and row group: a value of another kind sits in the slot's own {@code value} column,
+   * counted as any slot's. Read from the leaf's level histograms, where its writer kept them: the
+   * entries at or above the level where the slot's list is defined, less those that continue a list
+   * (a repetition level deeper than the slot's), are the lists themselves.
+   */
+  private static void countLists(
+      MessageType schema,
+      ColumnChunkMetaData c,
+      String column,
+      Set<String> counted,
+      Map<String, long[]> typed) {
+    String[] p = c.getPath().toArray();
+    if (p.length < 2 || !p[0].equals(column)) {
+      return;
+    }
+    for (int i = 2; i + 2 < p.length; i++) {
+      if (!p[i - 1].equals(VariantSchema.TYPED_VALUE)
+          || !p[i].equals(VariantSchema.LIST)
+          || !p[i + 1].equals(VariantSchema.ELEMENT)) {
+        continue;
+      }
+      String[] list = Arrays.copyOf(p, i); // the slot's typed_value: the list group
+      String slot = jsonPath(Arrays.copyOf(p, i)); // [.., slot, typed_value] names the slot
+      if (slot == null || !counted.add(slot)) {
+        continue;
+      }
+      SizeStatistics size = c.getSizeStatistics();
+      List<Long> defs = size == null ? null : size.getDefinitionLevelHistogram();
+      List<Long> reps = size == null ? null : size.getRepetitionLevelHistogram();
+      if (defs == null || defs.isEmpty() || reps == null || reps.isEmpty()) {
+        continue; // no histograms: the slot is left out, as before
+      }
+      int defined = schema.getMaxDefinitionLevel(list);
+      int depth = schema.getMaxRepetitionLevel(list);
+      long lists = 0;
+      for (int d = defined; d < defs.size(); d++) {
+        lists += defs.get(d);
+      }
+      for (int r = depth + 1; r < reps.size(); r++) {
+        lists -= reps.get(r);
+      }
+      typed.computeIfAbsent(slot, k -> new long[1])[0] += lists;
     }
   }
 

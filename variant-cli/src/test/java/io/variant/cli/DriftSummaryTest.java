@@ -155,4 +155,34 @@ class DriftSummaryTest {
     assertEquals(2, both.exitCode());
     assertTrue(both.err().contains("--plan and --plan-from cannot be used together"), both.err());
   }
+
+  @Test
+  void aListSlotCountsTheValuesThatAreNotLists() throws IOException {
+    // $.tags is a list in half the rows and a string in the others; $.m holds lists of lists,
+    // where one inner value in four is a string: the values that are not lists go to the slot's
+    // own residual, and the summary and meta count them
+    StringBuilder docs = new StringBuilder();
+    for (int i = 0; i < 1000; i++) {
+      docs.append("{\"tags\": ").append(i % 2 == 0 ? "[\"a\", \"b\", \"c\"]" : "\"x\"");
+      docs.append(", \"m\": [[1, 2], ").append(i % 4 == 0 ? "\"s\"" : "[]").append(", [3]]}\n");
+    }
+    Path in = Files.writeString(dir.resolve("lists.ndjson"), docs);
+    Path out = dir.resolve("lists.parquet");
+    CliRunner.Result r =
+        ok(
+            "convert",
+            in.toString(),
+            "-o",
+            out.toString(),
+            "--plan",
+            "{\"tags\": [string], \"m\": [[int64]]}");
+    assertTrue(
+        r.err().contains("warning: $.tags sent 50.0% of its 1,000 values to the residual"),
+        r.err());
+    String meta = ok("meta", out.toString()).out();
+    assertTrue(meta.contains("$.tags: 500 typed (50.0%), 500 residual (50.0%)"), meta);
+    assertTrue(meta.contains("$.m: 1,000 typed (100.0%), 0 residual (0.0%)"), meta);
+    assertTrue(meta.contains("$.m[*]: 2,750 typed (91.7%), 250 residual (8.3%)"), meta);
+    assertTrue(meta.contains("$.m[*][*]: 3,000 typed (100.0%), 0 residual (0.0%)"), meta);
+  }
 }
