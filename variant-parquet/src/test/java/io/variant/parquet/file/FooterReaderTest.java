@@ -20,6 +20,7 @@ import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
@@ -52,11 +53,24 @@ class FooterReaderTest {
     for (InputFile f : files) {
       FileMetaData thrift =
           Util.readFileMetaData(new ByteArrayInputStream(FooterReader.footerBytes(f)));
-      assertSame(CONVERTER.fromParquetMetadata(thrift.deepCopy()), FooterReader.read(f, true), f);
+      assertSame(
+          numbered(CONVERTER.fromParquetMetadata(thrift.deepCopy())),
+          FooterReader.read(f, true),
+          f);
       dropStatistics(thrift);
-      ParquetMetadata want = CONVERTER.fromParquetMetadata(thrift);
+      ParquetMetadata want = numbered(CONVERTER.fromParquetMetadata(thrift));
       ParquetMetadata first = FooterReader.read(f, false);
       assertSame(want, first, f);
+      // each row group's first row, as parquet-java's own footer reader numbers them
+      try (ParquetFileReader reader = ParquetFileReader.open(f)) {
+        List<BlockMetaData> theirs = reader.getFooter().getBlocks();
+        for (int i = 0; i < theirs.size(); i++) {
+          assertEquals(
+              theirs.get(i).getRowIndexOffset(),
+              first.getBlocks().get(i).getRowIndexOffset(),
+              f + "");
+        }
+      }
       // again, with the schema found among those converted (FooterSchema)
       ParquetMetadata again = FooterReader.read(f, false);
       assertSame(want, again, f);
@@ -72,6 +86,16 @@ class FooterReaderTest {
     file[footerEnd - 1] = (byte) 0xFF; // the FileMetaData's closing stop becomes a field header
     assertNull(FooterReader.read(new BytesInputFile(file), false));
     assertNull(FooterReader.read(new BytesInputFile(new byte[] {'P', 'A', 'R', '1'}), false));
+  }
+
+  /** {@code footer} with each row group's first row set, as parquet-java's reader sets it. */
+  private static ParquetMetadata numbered(ParquetMetadata footer) {
+    long first = 0;
+    for (BlockMetaData b : footer.getBlocks()) {
+      b.setRowIndexOffset(first);
+      first += b.getRowCount();
+    }
+    return footer;
   }
 
   private static void assertSame(ParquetMetadata want, ParquetMetadata got, Object where) {
