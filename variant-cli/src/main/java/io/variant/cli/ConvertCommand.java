@@ -197,8 +197,11 @@ final class ConvertCommand implements Callable<Integer> {
         summary.leftovers(out.leftovers().plus(rejects.leftovers()));
         summary.bytes(documents.bytesRead(), files);
         List<Path> local = files.stream().map(ConvertWriter.Written::path).toList();
-        if (!quiet && !local.contains(null) && parquet.layout == ShreddingLayout.SPEC) {
-          summary.residual(ResidualShare.of(local, parquet.column).summary(warnResidual));
+        if (!quiet && !local.contains(null)) {
+          summary.residual(
+              parquet.layout == ShreddingLayout.SPEC
+                  ? ResidualShare.of(local, parquet.column).summary(warnResidual)
+                  : List.of("residual: " + ResidualShare.DRAFT));
         }
       }
     }

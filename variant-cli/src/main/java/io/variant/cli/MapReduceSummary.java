@@ -49,9 +49,10 @@ final class MapReduceSummary {
     long in = ConvertCommand.totalBytes(InputPaths.expand(c.inputs, InputPaths::anyFile));
     summary.bytes(Math.max(0, in), files);
     summary.temporal(c.rules.inferTemporal ? r.temporal() : -1);
-    if (c.parquet.layout == ShreddingLayout.SPEC) {
-      summary.residual(ResidualShare.of(parts, c.parquet.column).summary(c.warnResidual));
-    }
+    summary.residual(
+        c.parquet.layout == ShreddingLayout.SPEC
+            ? ResidualShare.of(parts, c.parquet.column).summary(c.warnResidual)
+            : List.of("residual: " + ResidualShare.DRAFT));
     return summary;
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
 import java.io.IOException;
 import java.io.Writer;
@@ -86,7 +87,12 @@ final class MetaCommand implements Callable<Integer> {
       }
     }
     for (Type field : footer.getFileMetaData().getSchema().getFields()) {
-      if (VariantSchema.isVariantGroup(field)) {
+      if (!VariantSchema.isVariantGroup(field)) {
+        continue;
+      }
+      if (VariantSchema.detectLayout(field.asGroupType()) == ShreddingLayout.DRAFT) {
+        out.write("VARIANT column " + field.getName() + ": " + ResidualShare.DRAFT + "\n");
+      } else {
         shares(parquet, field.getName(), out);
       }
     }

@@ -34,6 +34,10 @@ import org.apache.parquet.schema.MessageType;
  *     value counts
  */
 record ResidualShare(Map<String, Counts> paths) {
+  /** What the summary and {@code meta} say of a column in the draft layout. */
+  static final String DRAFT =
+      "draft layout: typed and residual shares are counted for the spec layout only";
+
   /** Values of one typed path. */
   record Counts(long typed, long residual) {
     double share() {

@@ -185,4 +185,14 @@ class DriftSummaryTest {
     assertTrue(meta.contains("$.m[*]: 2,750 typed (91.7%), 250 residual (8.3%)"), meta);
     assertTrue(meta.contains("$.m[*][*]: 3,000 typed (100.0%), 0 residual (0.0%)"), meta);
   }
+
+  @Test
+  void theDraftLayoutSaysItsSharesAreNotCounted() throws IOException {
+    Path in = Files.writeString(dir.resolve("d.ndjson"), growing(2_000));
+    Path out = dir.resolve("draft.parquet");
+    CliRunner.Result r = ok("convert", in.toString(), "-o", out.toString(), "--layout", "draft");
+    String said = "draft layout: typed and residual shares are counted for the spec layout only";
+    assertEquals("residual: " + said, line(r, "residual:"), r.err());
+    assertTrue(ok("meta", out.toString()).out().contains("VARIANT column variant: " + said));
+  }
 }
