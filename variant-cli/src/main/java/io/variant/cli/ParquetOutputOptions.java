@@ -2,6 +2,7 @@
 package io.variant.cli;
 
 import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.write.VariantColumn;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.NumericWidening;
@@ -10,6 +11,8 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -23,6 +26,20 @@ import picocli.CommandLine.Spec;
 final class ParquetOutputOptions {
   /** Parquet's default page size, which {@code --page-size} overrides. */
   private static final long DEFAULT_PAGE_BYTES = 1 << 20;
+
+  /**
+   * Pages of a file of {@code --max-file-size} at most, as far as its footer's page indexes are
+   * concerned: its pages are a 64th of the size before compression, which rows compress about 3
+   * times.
+   */
+  private static final long FILE_PAGES = 3 * 64;
+
+  /**
+   * Bytes a page takes in the page indexes: its offset entry, and its minimum and maximum (binary
+   * ones cut to 64 bytes). An event log's 100 KB files of one row group held 29 KB of footer for 47
+   * columns and about 200 pages.
+   */
+  private static final long PAGE_INDEX_BYTES = 100;
 
   /** The column name when {@code --column} is not given. */
   static final String DEFAULT_COLUMN = "variant";
@@ -93,9 +110,10 @@ final class ParquetOutputOptions {
               + "out-00001.parquet, out-00002.parquet, ... A file is closed before the writer's estimate of "
               + "its size would pass SIZE (pages are kept to SIZE/64 unless --page-size is given, so the "
               + "estimate stays close); the estimate counts about 200 bytes of footer and page indexes per "
-              + "column of each row group, a few percent at sizes of megabytes and much of a file at tens of "
-              + "kilobytes, where pages are small and many. Files come out about SIZE, a page or a row over "
-              + "at most. They appear together when the "
+              + "column of each row group and 100 per page, a few percent at sizes of megabytes and much of "
+              + "a file at tens of kilobytes, where pages are small and many. Files come out about SIZE "
+              + "(columns' dictionaries are counted only once written, so rows of long distinct strings can "
+              + "take a file of a few hundred kilobytes up to half over). They appear together when the "
               + "last is complete; --overwrite replaces an earlier set whole. Not for stdout, FIFOs or devices.")
   Long maxFileSize;
 
@@ -152,7 +170,15 @@ final class ParquetOutputOptions {
             .overwrite();
     long groupBytes = rowGroupSize != null ? rowGroupSize : builder.options().rowGroupSize();
     if (maxFileSize != null) {
-      groupBytes = Math.min(groupBytes, maxFileSize); // a row group never needs two files
+      // A row group never needs two files, and leaves room for the footer and page indexes of the
+      // file it starts: at small sizes they took a file up to 28% over.
+      long columns =
+          new MessageType(
+                  "m", VariantSchema.toParquet(column, plan, layout, Type.Repetition.REQUIRED))
+              .getColumns()
+              .size();
+      long footer = columns * ConvertWriter.CHUNK_METADATA_BYTES + FILE_PAGES * PAGE_INDEX_BYTES;
+      groupBytes = Math.min(groupBytes, Math.max(maxFileSize / 2, maxFileSize - footer));
     }
     builder.rowGroupSize(groupBytes);
     if (pageSize != null) {

@@ -72,6 +72,18 @@ class ConvertMaxFileSizeTest {
   }
 
   @Test
+  void aFileOfOneRowGroupLeavesRoomForItsFooter() throws IOException {
+    // 100K of the event log is one row group a file: its footer and page indexes (about 200
+    // pages of 1.6K) once took the first file 13% over; the group is now cut with room for them
+    CliRunner.Result r = convert(Fixtures.events(), "100K");
+    assertEquals(0, r.exitCode(), r.err());
+    for (String name : listing()) {
+      long bytes = Files.size(dir.resolve(name));
+      assertTrue(bytes <= 100 * 1024, name + ": " + bytes);
+    }
+  }
+
+  @Test
   void rollsIntoNumberedFilesOfAboutTheSizeThatReadBackAsTheInput() throws IOException {
     CliRunner.Result r = convert(Fixtures.events(), "40K");
     assertEquals(0, r.exitCode(), r.err());
@@ -81,11 +93,11 @@ class ConvertMaxFileSizeTest {
       assertEquals(String.format("out-%05d.parquet", i + 1), names.get(i));
       long bytes = Files.size(dir.resolve(names.get(i)));
       long pages = pageBytes(dir.resolve(names.get(i)));
-      // a file stays about the size: its pages, footer and page indexes (estimated), at this
-      // small size (1K pages) a page or a row over at most; row groups come whole, and here each
-      // with its footer entries takes up to half a file, so one may close at a third
+      // a file stays about the size: its pages, footer and page indexes (estimated, and room left
+      // for them when a group is cut), at this small size (1K pages) a page or a row over at most;
+      // row groups come whole, and here each takes up to half a file, so one may close at a third
       assertTrue(pages <= SIZE + 2 * 1024, names.get(i) + ": pages " + pages);
-      assertTrue(bytes <= SIZE * 6 / 5, names.get(i) + ": " + bytes);
+      assertTrue(bytes <= SIZE * 11 / 10, names.get(i) + ": " + bytes);
       assertTrue(i == names.size() - 1 || bytes >= SIZE / 3, names.get(i) + ": " + bytes);
     }
     assertEquals(
