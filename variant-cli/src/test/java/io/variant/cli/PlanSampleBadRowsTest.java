@@ -66,7 +66,7 @@ class PlanSampleBadRowsTest {
     assertTrue(
         r.err().startsWith(out + ": 19,998 rows written (20,000 read, 2 rejected)"), r.err());
     assertTrue(r.err().contains(" rows from 64 places spread across "), r.err());
-    assertTrue(r.err().contains(" KB; 2 malformed lines left out)"), r.err());
+    assertTrue(r.err().contains(" KiB; 2 malformed lines left out)"), r.err());
     Path cleanOut = dir.resolve("clean.parquet");
     ok("convert", clean.toString(), "-o", cleanOut.toString(), "--select", "presence", "-q");
     assertTrue(plan(ok("schema", out.toString())).contains("\"late\": boolean"));
@@ -169,7 +169,8 @@ class PlanSampleBadRowsTest {
     CliRunner.Result plan =
         ok("plan", dup.toString(), "--duplicate-keys", "last_wins", "--sample", "64");
     assertTrue(
-        plan.out().endsWith("\nsample: 64 rows from 64 places spread across 5.9 KB\n"), plan.out());
+        plan.out().endsWith("\nsample: 64 rows from 64 places spread across 5.9 KiB\n"),
+        plan.out());
 
     lines.set(150, "{\"s\": \"" + "x".repeat(2_000_000) + "\"}");
     Path longLine = write("long.ndjson", lines);

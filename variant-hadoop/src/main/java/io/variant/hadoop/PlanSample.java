@@ -44,7 +44,7 @@ import org.apache.hadoop.util.LineReader;
  * @param keys the keys to share beside the plan's ({@link SharedKeys}), most frequent first
  * @param rows rows sampled
  * @param description what was sampled, as the local engine says it: "all 3000 rows", "10000 rows
- *     from 64 places spread across 12.0 MB", "the first 10000 rows (...)", followed by "; 2
+ *     from 64 places spread across 12.0 MiB", "the first 10000 rows (...)", followed by "; 2
  *     malformed lines left out" when some sampled lines were neither blank nor JSON
  * @param note empty, or what the size check changed ({@link CheckedPlan#note()})
  */

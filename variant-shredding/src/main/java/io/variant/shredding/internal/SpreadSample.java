@@ -105,7 +105,7 @@ public final class SpreadSample {
 
   /**
    * What a sample was, for a summary: "all 3000 rows" when every line of the inputs was read, else
-   * "10000 rows from 64 places spread across 12.0 MB".
+   * "10000 rows from 64 places spread across 12.0 MiB".
    *
    * @param bytes the inputs' bytes, or -1 if the sample read them whole
    */
@@ -115,8 +115,8 @@ public final class SpreadSample {
     }
     String size =
         bytes < 1 << 20
-            ? String.format(Locale.ROOT, "%.1f KB", bytes / 1024.0)
-            : String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
+            ? String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0)
+            : String.format(Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
     return String.format(
         Locale.ROOT, "%d rows from %d places spread across %s", rows, PLACES, size);
   }

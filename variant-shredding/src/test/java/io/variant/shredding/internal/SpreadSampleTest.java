@@ -71,14 +71,14 @@ class SpreadSampleTest {
   void theSummarySaysWhatWasRead() {
     assertEquals("all 3000 rows", SpreadSample.description(3000, -1));
     assertEquals(
-        "10000 rows from 64 places spread across 2.0 KB", SpreadSample.description(10000, 2048));
+        "10000 rows from 64 places spread across 2.0 KiB", SpreadSample.description(10000, 2048));
     assertEquals(
-        "5 rows from 64 places spread across 1024.0 KB",
+        "5 rows from 64 places spread across 1024.0 KiB",
         SpreadSample.description(5, (1 << 20) - 1));
     assertEquals(
-        "5 rows from 64 places spread across 1.0 MB", SpreadSample.description(5, 1 << 20));
+        "5 rows from 64 places spread across 1.0 MiB", SpreadSample.description(5, 1 << 20));
     assertEquals(
-        "5 rows from 64 places spread across 12.0 MB", SpreadSample.description(5, 12L << 20));
+        "5 rows from 64 places spread across 12.0 MiB", SpreadSample.description(5, 12L << 20));
   }
 
   @Test
