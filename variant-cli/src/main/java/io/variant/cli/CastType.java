@@ -30,7 +30,6 @@ final class CastType {
           Map.entry("bool", ArrowType.Bool.INSTANCE),
           Map.entry("tinyint", new ArrowType.Int(8, true)),
           Map.entry("byte", new ArrowType.Int(8, true)),
-          Map.entry("int8", new ArrowType.Int(8, true)),
           Map.entry("smallint", new ArrowType.Int(16, true)),
           Map.entry("short", new ArrowType.Int(16, true)),
           Map.entry("int16", new ArrowType.Int(16, true)),
@@ -73,6 +72,11 @@ final class CastType {
     ArrowType t = BY_NAME.get(n);
     if (t != null) {
       return t;
+    }
+    if (n.equals("int8")) {
+      throw new IllegalArgumentException(
+          "'int8' is 8 bits in Arrow and Parquet but 8 bytes in DuckDB and PostgreSQL: write"
+              + " tinyint (8 bits) or bigint (8 bytes)");
     }
     if (n.equals("timestamp")) {
       throw new IllegalArgumentException(

@@ -265,5 +265,9 @@ class SelectCommandTest {
     assertTrue(order.err().contains("FILE... comes first"), order.err());
     CliRunner.Result ambiguous = run("", "select", file, "$.id::timestamp");
     assertTrue(ambiguous.err().contains("timestamptz"), ambiguous.err());
+    // 8 bits in Arrow and Parquet, 8 bytes (BIGINT) in DuckDB: refused rather than read either way
+    CliRunner.Result int8 = run("", "select", file, "$.id::int8", "--lenient");
+    assertEquals(2, int8.exitCode(), int8.err());
+    assertTrue(int8.err().contains("write tinyint (8 bits) or bigint (8 bytes)"), int8.err());
   }
 }
