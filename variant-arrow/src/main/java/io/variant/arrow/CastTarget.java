@@ -244,6 +244,11 @@ final class CastTarget {
       TemporalText.Parsed p = TemporalText.parse(v.stringValue());
       return p == null ? null : Math.toIntExact(p.local().toLocalDate().toEpochDay());
     }
+    if (t == VariantType.TIMESTAMP_NANOS || t == VariantType.TIMESTAMP_NTZ_NANOS) {
+      // its date is exact whatever its digits below the microsecond
+      long nanosPerDay = ChronoUnit.DAYS.getDuration().toNanos();
+      return Math.toIntExact(Math.floorDiv(v.temporalValue(), nanosPerDay));
+    }
     Long micros = timestampMicros(v, t);
     return micros == null ? null : TemporalText.epochDay(micros);
   }

@@ -116,6 +116,13 @@ class TemporalCastsTest {
         get(TIMESTAMP_NTZ, "{\"a\": timestamp_ntz}", zoned, local, day));
     assertEquals(
         Arrays.asList("19783", "19783", "19783"), get(DATE, "{\"a\": date}", zoned, local, day));
+    // a nanosecond timestamp's date is exact whatever its digits below the microsecond, which
+    // keep it from the microsecond types; before 1970 too (its date is the day before midnight)
+    Variant localNanos = row(b -> b.appendTimestampNtzNanos(noon * 1000 + 1));
+    Variant early = row(b -> b.appendTimestampNanos(-1));
+    assertEquals(
+        Arrays.asList("19783", "19783", "-1"),
+        get(DATE, "{\"a\": date}", nanos, localNanos, early));
   }
 
   @Test
