@@ -91,7 +91,11 @@ final class ParquetOutputOptions {
       names = "--row-group-size",
       converter = ByteSize.class,
       paramLabel = "SIZE",
-      description = "Target row-group size, e.g. 64M (default: 128M).")
+      description =
+          "Target row-group size, e.g. 64M (default: 128M), weighed on the values before they are"
+              + " encoded: a row's metadata and every repeated string count each time, so a group"
+              + " takes several times less on disk (an event log's 1M groups: 160K before"
+              + " compression, 66K after).")
   Long rowGroupSize;
 
   @Option(
