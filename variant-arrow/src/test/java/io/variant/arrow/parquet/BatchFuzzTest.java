@@ -10,17 +10,13 @@ import io.variant.arrow.VariantVector;
 import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.parquet.file.BytesInputFile;
-import io.variant.parquet.read.BytesRandom;
-import io.variant.parquet.read.FuzzDamage;
+import io.variant.parquet.read.FuzzInput;
 import io.variant.parquet.read.FuzzOracle;
-import io.variant.parquet.read.ParquetFuzzSeeds;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,10 +66,7 @@ public class BatchFuzzTest {
 
   /** Loads and warms the classes an input needs before the standalone driver's time bound. */
   public static void fuzzerInitialize() {
-    byte[][] seeds = ParquetFuzzSeeds.files();
-    for (byte[] seed : seeds) {
-      byte[] raw = new byte[seed.length + 1];
-      System.arraycopy(seed, 0, raw, 1, seed.length);
+    for (byte[] raw : FuzzInput.rawSeeds()) {
       fuzzerTestOneInput(raw);
     }
     fuzzerTestOneInput(new byte[] {1, 0, 7, 7, 7, 7});
@@ -86,21 +79,10 @@ public class BatchFuzzTest {
 
   @FuzzTest(maxDuration = "2m")
   void readAnyFile(byte[] input) {
-    if (input.length < 2) {
-      return;
+    FuzzInput in = FuzzInput.of(input);
+    if (in != null) {
+      FuzzOracle.bounded(in.name(), () -> readAllWays(in.file(), in.name()));
     }
-    byte[] file;
-    String name;
-    if ((input[0] & 1) == 0) {
-      file = Arrays.copyOfRange(input, 1, input.length);
-      name = "fuzz-raw.parquet";
-    } else {
-      byte[][] seeds = ParquetFuzzSeeds.files();
-      int seed = (input[1] & 0xFF) % seeds.length;
-      file = FuzzDamage.apply(seeds[seed], new BytesRandom(input, 2));
-      name = "fuzz-seed-" + seed + ".parquet";
-    }
-    FuzzOracle.bounded(name, () -> readAllWays(file, name));
   }
 
   private static void readAllWays(byte[] file, String name) {
@@ -223,19 +205,6 @@ public class BatchFuzzTest {
 
   /** Writes the seed corpus for fuzzing mode: {@code args[0]} is the corpus directory. */
   public static void main(String[] args) throws IOException {
-    Path dir = Files.createDirectories(Path.of(args[0]));
-    byte[][] seeds = ParquetFuzzSeeds.files();
-    Random rnd = new Random(17);
-    for (int i = 0; i < seeds.length; i++) {
-      byte[] raw = new byte[seeds[i].length + 1];
-      System.arraycopy(seeds[i], 0, raw, 1, seeds[i].length);
-      Files.write(dir.resolve("seed-raw-" + i), raw);
-      byte[] damage = new byte[34];
-      rnd.nextBytes(damage);
-      damage[0] = 1;
-      damage[1] = (byte) i;
-      Files.write(dir.resolve("seed-damage-" + i), damage);
-    }
-    System.out.println("wrote " + 2 * seeds.length + " seeds to " + dir);
+    FuzzInput.writeCorpus(Path.of(args[0]), new Random(17));
   }
 }

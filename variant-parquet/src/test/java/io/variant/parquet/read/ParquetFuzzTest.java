@@ -13,9 +13,7 @@ import io.variant.parquet.file.BytesInputFile;
 import io.variant.parquet.guard.GuardedInputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Random;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -59,10 +57,7 @@ public class ParquetFuzzTest {
    * machine.
    */
   public static void fuzzerInitialize() {
-    byte[][] seeds = ParquetFuzzSeeds.files();
-    for (int i = 0; i < seeds.length; i++) {
-      byte[] raw = new byte[seeds[i].length + 1];
-      System.arraycopy(seeds[i], 0, raw, 1, seeds[i].length);
+    for (byte[] raw : FuzzInput.rawSeeds()) {
       fuzzerTestOneInput(raw);
     }
     fuzzerTestOneInput(new byte[] {1, 0, 7, 7, 7, 7});
@@ -75,25 +70,15 @@ public class ParquetFuzzTest {
 
   @FuzzTest(maxDuration = "2m")
   void readAnyFile(byte[] input) {
-    if (input.length < 2) {
+    FuzzInput in = FuzzInput.of(input);
+    if (in == null) {
       return;
     }
-    byte[] file;
-    String name;
-    if ((input[0] & 1) == 0) {
-      file = Arrays.copyOfRange(input, 1, input.length);
-      name = "fuzz-raw.parquet";
-    } else {
-      byte[][] seeds = ParquetFuzzSeeds.files();
-      int seed = (input[1] & 0xFF) % seeds.length;
-      file = FuzzDamage.apply(seeds[seed], new BytesRandom(input, 2));
-      name = "fuzz-seed-" + seed + ".parquet";
-    }
     FuzzOracle.bounded(
-        name,
+        in.name(),
         () -> {
-          readWithVariantParquetReader(file, name);
-          readWithReadSupport(file, name);
+          readWithVariantParquetReader(in.file(), in.name());
+          readWithReadSupport(in.file(), in.name());
         });
   }
 
@@ -147,19 +132,6 @@ public class ParquetFuzzTest {
 
   /** Writes the seed corpus for fuzzing mode: {@code args[0]} is the corpus directory. */
   public static void main(String[] args) throws IOException {
-    Path dir = Files.createDirectories(Path.of(args[0]));
-    byte[][] seeds = ParquetFuzzSeeds.files();
-    Random rnd = new Random(13);
-    for (int i = 0; i < seeds.length; i++) {
-      byte[] raw = new byte[seeds[i].length + 1]; // mode 0: the file as it is
-      System.arraycopy(seeds[i], 0, raw, 1, seeds[i].length);
-      Files.write(dir.resolve("seed-raw-" + i), raw);
-      byte[] damage = new byte[34]; // mode 1: seed i, random damage
-      rnd.nextBytes(damage);
-      damage[0] = 1;
-      damage[1] = (byte) i;
-      Files.write(dir.resolve("seed-damage-" + i), damage);
-    }
-    System.out.println("wrote " + 2 * seeds.length + " seeds to " + dir);
+    FuzzInput.writeCorpus(Path.of(args[0]), new Random(13));
   }
 }
