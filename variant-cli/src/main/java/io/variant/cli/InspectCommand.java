@@ -40,8 +40,9 @@ import picocli.CommandLine.Spec;
         "Show one row of a VARIANT column as a tree: types, byte offsets and sizes, typed or residual origin.",
     description = {
       "Print row N (default 1) of a VARIANT column: a header with the metadata and value sizes, then one line "
-          + "per value: its type, scalar value, '@offset +size' in the value's bytes, and for shredded files "
-          + "whether it was read from a typed column or a residual 'value' column (and which).",
+          + "per value: its type, scalar value, '@offset +size' in the value's bytes, and for files shredded in "
+          + "the spec layout whether it was read from a typed column or a residual 'value' column (and "
+          + "which); the draft layout's origins are not shown.",
     })
 final class InspectCommand implements Callable<Integer> {
   @ParentCommand VariantCli cli;
