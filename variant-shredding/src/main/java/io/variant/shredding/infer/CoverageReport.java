@@ -72,6 +72,7 @@ public final class CoverageReport {
   private final int typedColumns;
   private final long untrackedValues;
   private final InferenceOptions options;
+  private final boolean measured; // the typed-column limit is the size check's, not the user's
 
   CoverageReport(
       List<Row> rows,
@@ -79,13 +80,15 @@ public final class CoverageReport {
       int trackedPaths,
       int typedColumns,
       long untrackedValues,
-      InferenceOptions options) {
+      InferenceOptions options,
+      boolean measured) {
     this.rows = List.copyOf(rows);
     this.sampledRows = sampledRows;
     this.trackedPaths = trackedPaths;
     this.typedColumns = typedColumns;
     this.untrackedValues = untrackedValues;
     this.options = options;
+    this.measured = measured;
   }
 
   /** One row per plan node, in plan order; the first is {@code $}. */
@@ -171,11 +174,12 @@ public final class CoverageReport {
     out.append(
         String.format(
             Locale.ROOT,
-            "%d rows sampled; %d paths tracked, %d in the plan; %d typed columns (limit %d)\n",
+            "%d rows sampled; %d paths tracked, %d in the plan; %d typed columns (%s %d)\n",
             sampledRows,
             trackedPaths,
             rows.size(),
             typedColumns,
+            measured ? "the size check's limit" : "limit",
             options.maxTypedColumns()));
     out.append(
         String.format(

@@ -19,6 +19,7 @@ import java.util.function.Supplier;
 final class PlanChooser {
   private final InferenceOptions options;
   private final boolean costModel;
+  private final boolean measured; // the budget is a caller's, after measuring, not the user's
   private final String dropped; // why a leaf past the budget is left out
   // the shares as written, in decimal: formatted once here, not on every path's check
   private final BigDecimal dominance;
@@ -42,6 +43,7 @@ final class PlanChooser {
    */
   PlanChooser(InferenceOptions options, boolean measured, Map<String, String> leftOut) {
     this.options = options;
+    this.measured = measured;
     this.leftOut = Map.copyOf(leftOut);
     int n = options.maxTypedColumns();
     String columns = n + (n == 1 ? " typed column" : " typed columns");
@@ -70,7 +72,8 @@ final class PlanChooser {
     PathChoice chosen = top;
     return new InferenceResult(
         plan,
-        new CoverageReport(report, rows, trackedPaths, typedColumns, untrackedValues, options),
+        new CoverageReport(
+            report, rows, trackedPaths, typedColumns, untrackedValues, options, measured),
         new Explanation(
             () -> {
               List<Explanation.Decision> decisions =

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.testkit.Values;
 import io.variant.testkit.Model;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +63,16 @@ class CoverageReportTest {
     CoverageReport report = infer(sample(), PlanInferenceTest.RULES).coverage();
     assertEquals(expected, report.format());
     assertEquals(expected, report.toString());
+    // a limit the caller set after measuring the plan is not the user's --max-columns
+    PlanInference measured = PlanInference.create(PlanInferenceTest.RULES);
+    Values.variants(sample()).forEach(measured::add);
+    assertTrue(
+        measured
+            .result(1)
+            .coverage()
+            .format()
+            .contains("; 1 typed columns (the size check's limit 1)\n"),
+        measured.result(1).coverage().format());
   }
 
   @Test
