@@ -169,7 +169,7 @@ final class KeyTable {
   int intern(String name) {
     int k = names.get(name);
     if (k < 0) {
-      byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
+      byte[] utf8 = Utf8.encode(name);
       k = intern(utf8, 0, utf8.length);
       names.put(name, k);
     }

@@ -60,8 +60,39 @@ final class Utf8 {
     }
   }
 
+  /**
+   * {@code s} in UTF-8.
+   *
+   * @throws IllegalArgumentException if {@code s} holds an unpaired surrogate, which UTF-8 cannot
+   *     hold ({@link String#getBytes} would write a '?' in its place, another text)
+   */
   static byte[] encode(String s) {
+    requirePaired(s);
     return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Fails if {@code s} holds an unpaired surrogate.
+   *
+   * @throws IllegalArgumentException naming its index
+   */
+  static void requirePaired(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (!Character.isSurrogate(c)) {
+        continue;
+      }
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+        continue;
+      }
+      throw new IllegalArgumentException(
+          String.format(
+              "Cannot encode a string with an unpaired surrogate (U+%04X at index %d) in UTF-8",
+              (int) c, i));
+    }
   }
 
   /**

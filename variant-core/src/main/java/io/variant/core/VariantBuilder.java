@@ -3,6 +3,7 @@ package io.variant.core;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -114,7 +115,12 @@ public final class VariantBuilder {
     return this;
   }
 
-  /** Names the next value of the open object. */
+  /**
+   * Names the next value of the open object.
+   *
+   * @throws IllegalArgumentException if the name holds an unpaired surrogate, which UTF-8 cannot
+   *     hold
+   */
   public VariantBuilder key(String name) {
     stack.key(keys.use(keys.intern(name)));
     return this;
@@ -147,9 +153,19 @@ public final class VariantBuilder {
     return keys.length(k);
   }
 
-  /** Closes the open object: sorts its fields by key, checks duplicates and writes its header. */
+  /**
+   * Closes the open object: sorts its fields by key, checks duplicates and writes its header.
+   *
+   * @throws DuplicateKeyException if a key repeats and duplicates are rejected; the builder is then
+   *     empty, as after {@link #reset()} (the object was taken apart, so no value is left to build)
+   */
   public VariantBuilder endObject() {
-    stack.endObject();
+    try {
+      stack.endObject();
+    } catch (DuplicateKeyException e) {
+      reset();
+      throw e;
+    }
     return this;
   }
 
@@ -282,11 +298,24 @@ public final class VariantBuilder {
     return appendBinary(value, 0, value.length);
   }
 
+  /**
+   * Appends {@code buffer[offset, offset + length)} as binary.
+   *
+   * @throws IndexOutOfBoundsException if the range is not within {@code buffer}; nothing is
+   *     appended
+   */
   public VariantBuilder appendBinary(byte[] buffer, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, buffer.length);
     primitives.binary(buffer, offset, length);
     return this;
   }
 
+  /**
+   * Appends a string.
+   *
+   * @throws IllegalArgumentException if it holds an unpaired surrogate, which UTF-8 cannot hold;
+   *     nothing is appended
+   */
   public VariantBuilder appendString(String value) {
     byte[] b = Utf8.encode(value);
     primitives.string(b, 0, b.length);
@@ -376,7 +405,9 @@ public final class VariantBuilder {
    * of the whole value; for a builder reused across rows it would throw the grown buffer away.
    */
   public Variant buildOnce() {
-    return build(true);
+    Variant v = build(true);
+    reset(); // the buffer went with the value: what described it goes too
+    return v;
   }
 
   private Variant build(boolean handOver) {
