@@ -31,9 +31,8 @@ final class Utf8Compare {
     for (int si = i; si < n; ) {
       int cp = s.codePointAt(si);
       si += Character.charCount(cp);
-      if (cp >= 0xD800 && cp <= 0xDFFF) {
-        cp = '?'; // lone surrogate: encode it as String.getBytes (and so the builder and idOf) does
-      }
+      // A lone surrogate is encoded as its three bytes, which no valid key holds (the builder
+      // refuses such a string): it matches nothing, and sorts where its code point does.
       int n1 = Utf8Sequences.encodeCodePoint(cp, encoded, 0);
       for (int k = 0; k < n1; k++) {
         if (bi >= bEnd) {
