@@ -108,6 +108,9 @@ public final class VariantGet {
    * alone (a selection vector: the output's row {@code i} is {@code column}'s row {@code rows[i]}),
    * so that a filter's rejected rows are neither read nor cast, as SQL engines filter before they
    * cast; a {@link VariantVectorException} names {@code column}'s row.
+   *
+   * @throws IndexOutOfBoundsException if a row of {@code rows} is not one of {@code column}'s (0 to
+   *     its value count, less one); nothing is allocated
    */
   public static FieldVector variantGet(
       VariantVector column, VariantPath path, ArrowType type, CastMode mode, int[] rows) {
@@ -130,6 +133,8 @@ public final class VariantGet {
   /**
    * {@link #variantGet(VariantVector, VariantPath)} of the rows {@code rows} alone: the output's
    * row {@code i} is {@code column}'s row {@code rows[i]}.
+   *
+   * @throws IndexOutOfBoundsException if a row of {@code rows} is not one of {@code column}'s
    */
   public static VariantVector variantGet(VariantVector column, VariantPath path, int[] rows) {
     return (VariantVector)
@@ -139,6 +144,16 @@ public final class VariantGet {
   /** Fills a new vector from the input rows {@code selection} (null: every row), in order. */
   private FieldVector run(VariantVector column, int[] selection) {
     int rows = selection == null ? column.getValueCount() : selection.length;
+    if (selection != null) {
+      // a row past the count may still be in the buffers (a reused vector's earlier batch)
+      int count = column.getValueCount();
+      for (int r : selection) {
+        if (r < 0 || r >= count) {
+          throw new IndexOutOfBoundsException(
+              "Cannot select row " + r + " of " + column.getName() + ": it has " + count + " rows");
+        }
+      }
+    }
     FieldVector out =
         target == null
             ? VariantVector.create(

@@ -2,6 +2,7 @@
 package io.variant.arrow.parquet;
 
 import io.variant.parquet.VariantParquetException;
+import org.apache.arrow.memory.OutOfMemoryException;
 
 /** The exception of a batch that could not be read, naming the file, column and row once. */
 final class BatchFailure {
@@ -14,6 +15,11 @@ final class BatchFailure {
    * @param column the column being read, or {@code null}; a guard's column wins
    */
   static VariantParquetException of(String file, String column, long row, RuntimeException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof OutOfMemoryException oom) {
+        throw oom; // the allocator's limit, not damage: an engine must tell the two apart
+      }
+    }
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof VariantParquetException v) {
         return new VariantParquetException(

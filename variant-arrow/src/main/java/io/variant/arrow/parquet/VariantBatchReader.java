@@ -76,6 +76,7 @@ public final class VariantBatchReader implements AutoCloseable {
   private long leftInGroup;
   private long row; // the file's index of the next row (rows of skipped row groups counted)
   private long firstRow; // the file's index of the batch's first row
+  private volatile boolean closed;
 
   private VariantBatchReader(
       String name, BatchColumns columns, ParquetFileReader reader, ParsedVersion writer, int size) {
@@ -166,6 +167,8 @@ public final class VariantBatchReader implements AutoCloseable {
    * @return false after the last batch (the root then has no rows)
    * @throws IOException if the file cannot be read
    * @throws VariantParquetException if a page is damaged, naming file, column and row
+   * @throws org.apache.arrow.memory.OutOfMemoryException if the allocator cannot hold the batch
+   * @throws IllegalStateException if the reader is closed
    */
   public boolean loadNextBatch() throws IOException {
     use.enter();
@@ -177,6 +180,10 @@ public final class VariantBatchReader implements AutoCloseable {
   }
 
   private boolean loadBatch() throws IOException {
+    if (closed) {
+      // its vectors are released: refilling them would allocate what no one closes
+      throw new IllegalStateException("Cannot read from " + name + ": the reader is closed");
+    }
     if (!nextRowGroup()) {
       root.setRowCount(0);
       return false;
@@ -250,6 +257,7 @@ public final class VariantBatchReader implements AutoCloseable {
   /** Releases every vector and closes the file. */
   @Override
   public void close() throws IOException {
+    closed = true;
     try {
       root.close();
     } finally {

@@ -63,6 +63,7 @@ import org.apache.parquet.io.OutputFile;
  * java.util.ConcurrentModificationException}.
  */
 public final class VariantBatchWriter implements Closeable {
+  private boolean closed; // guarded by use
   private final VariantParquetWriter writer;
   private final Schema schema;
   private final BatchRows rows;
@@ -102,6 +103,11 @@ public final class VariantBatchWriter implements Closeable {
   public void write(VectorSchemaRoot batch) throws IOException {
     use.enter();
     try {
+      if (closed) {
+        // refused before the rows are touched, so that the file closed already stays as it is
+        throw new IllegalStateException(
+            "Cannot write to " + rows.file() + ": the writer is closed");
+      }
       rows.check(Objects.requireNonNull(batch, "batch"), writer.rowCount());
       rows.write(batch);
     } finally {
@@ -138,6 +144,10 @@ public final class VariantBatchWriter implements Closeable {
   public void close() throws IOException {
     use.enter();
     try {
+      if (closed) {
+        return;
+      }
+      closed = true;
       if (rows.failed()) {
         writer.abort();
         throw new IOException(
