@@ -32,6 +32,11 @@ import java.util.UUID;
  * {@link PrimitiveEncoder} (primitives), {@link ValueBuffer} (bytes), {@link ValueFinisher} (the
  * dictionary and final ids), {@link VariantCopier} (re-encoding other Variants).
  *
+ * <p><b>Failures:</b> a call that throws appends nothing: a binary range outside its array, or a
+ * string or key holding an unpaired surrogate (which UTF-8 cannot hold), throws before writing. An
+ * object refused for a duplicate key ({@link #endObject()}, {@link DuplicateKeyException}) leaves
+ * the builder empty, as {@link #reset()} does.
+ *
  * <p><b>Thread safety:</b> none; a builder serves one thread.
  *
  * <p><b>Limits:</b> nesting deeper than {@link Limits#maxDepth()} or a value larger than {@link
@@ -115,12 +120,7 @@ public final class VariantBuilder {
     return this;
   }
 
-  /**
-   * Names the next value of the open object.
-   *
-   * @throws IllegalArgumentException if the name holds an unpaired surrogate, which UTF-8 cannot
-   *     hold
-   */
+  /** Names the next value of the open object. */
   public VariantBuilder key(String name) {
     stack.key(keys.use(keys.intern(name)));
     return this;
@@ -153,12 +153,7 @@ public final class VariantBuilder {
     return keys.length(k);
   }
 
-  /**
-   * Closes the open object: sorts its fields by key, checks duplicates and writes its header.
-   *
-   * @throws DuplicateKeyException if a key repeats and duplicates are rejected; the builder is then
-   *     empty, as after {@link #reset()} (the object was taken apart, so no value is left to build)
-   */
+  /** Closes the open object: sorts its fields by key, checks duplicates and writes its header. */
   public VariantBuilder endObject() {
     try {
       stack.endObject();
@@ -298,24 +293,12 @@ public final class VariantBuilder {
     return appendBinary(value, 0, value.length);
   }
 
-  /**
-   * Appends {@code buffer[offset, offset + length)} as binary.
-   *
-   * @throws IndexOutOfBoundsException if the range is not within {@code buffer}; nothing is
-   *     appended
-   */
   public VariantBuilder appendBinary(byte[] buffer, int offset, int length) {
     Objects.checkFromIndexSize(offset, length, buffer.length);
     primitives.binary(buffer, offset, length);
     return this;
   }
 
-  /**
-   * Appends a string.
-   *
-   * @throws IllegalArgumentException if it holds an unpaired surrogate, which UTF-8 cannot hold;
-   *     nothing is appended
-   */
   public VariantBuilder appendString(String value) {
     byte[] b = Utf8.encode(value);
     primitives.string(b, 0, b.length);
