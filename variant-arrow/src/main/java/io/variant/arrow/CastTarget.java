@@ -3,6 +3,7 @@ package io.variant.arrow;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantType;
+import io.variant.core.internal.FloatingDecimals;
 import io.variant.core.internal.TemporalText;
 import io.variant.core.json.VariantJson;
 import java.math.BigDecimal;
@@ -313,7 +314,10 @@ final class CastTarget {
       return v.decimalValue();
     }
     if (t == VariantType.DOUBLE || t == VariantType.FLOAT) {
-      return decimalOf(v, t);
+      // the number its text shows, as Spark casts it: 1.005 rounds to 1.01, not 1.00
+      return t == VariantType.FLOAT
+          ? FloatingDecimals.of(v.floatValue())
+          : FloatingDecimals.of(v.doubleValue());
     }
     if (t == VariantType.STRING) {
       try {
@@ -323,20 +327,6 @@ final class CastTarget {
       }
     }
     return null;
-  }
-
-  /**
-   * A finite double or float as the shortest decimal that reads back as it, as Spark casts one and
-   * as its JSON text shows it ({@code 0.1}, not the binary fraction nearest to it, {@code
-   * 0.1000000000000000055...}); {@code null} for NaN and the infinities.
-   */
-  static BigDecimal decimalOf(Variant v, VariantType t) {
-    if (t == VariantType.FLOAT) {
-      float f = v.floatValue();
-      return Float.isFinite(f) ? new BigDecimal(Float.toString(f)) : null;
-    }
-    double x = v.doubleValue();
-    return Double.isFinite(x) ? BigDecimal.valueOf(x) : null;
   }
 
   private static boolean fitsInteger(BigDecimal d, int bits) {

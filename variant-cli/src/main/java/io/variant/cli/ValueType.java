@@ -5,6 +5,7 @@ import io.variant.core.EquivalenceClass;
 import io.variant.core.Limits;
 import io.variant.core.Variant;
 import io.variant.core.VariantType;
+import io.variant.core.internal.FloatingDecimals;
 import io.variant.core.json.VariantJson;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -97,12 +98,10 @@ enum ValueType {
           : BigDecimal.valueOf(v.longValue());
     }
     if (c == EquivalenceClass.FLOAT) {
-      float f = v.floatValue();
-      return Float.isFinite(f) ? new BigDecimal(Float.toString(f)) : null;
+      return FloatingDecimals.of(v.floatValue());
     }
     if (c == EquivalenceClass.DOUBLE) {
-      double d = v.doubleValue();
-      return Double.isFinite(d) ? BigDecimal.valueOf(d) : null;
+      return FloatingDecimals.of(v.doubleValue());
     }
     return null;
   }

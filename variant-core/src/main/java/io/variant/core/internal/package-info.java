@@ -4,8 +4,9 @@
  * user needs: {@link io.variant.core.internal.Utf8Sequences} (strict UTF-8 sequences, for the JSON
  * reader and the core package) and {@link io.variant.core.internal.ExclusiveUse} (the guard that
  * fails a non-thread-safe object's second concurrent call, for parsers, splitters, rebuilders,
- * readers and writers) and {@link io.variant.core.internal.TemporalText} (dates and timestamps
- * written as text, for casts and comparisons).
+ * readers and writers), {@link io.variant.core.internal.TemporalText} (dates and timestamps written
+ * as text, for casts and comparisons) and {@link io.variant.core.internal.FloatingDecimals} (floats
+ * and doubles as the decimals their text shows, for casts).
  *
  * <p><b>Internal:</b> not API; public only for the project's own packages, and may change without
  * notice. It knows nothing of Variants, so that the core package can build on it.
