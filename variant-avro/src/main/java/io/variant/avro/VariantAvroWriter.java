@@ -44,8 +44,10 @@ import org.apache.parquet.io.OutputFile;
  * <p><b>Sampling:</b> while the plan is inferred, records are buffered as deep copies, so callers
  * may reuse theirs. The keys of the sampled Variants join the column's shared metadata dictionary.
  * <b>Errors:</b> a record whose Variant field cannot be converted is rejected by its {@link #write}
- * with an {@link IllegalArgumentException}, and the writer stays usable. <b>Thread safety:</b>
- * none.
+ * with an {@link IllegalArgumentException}, and the writer stays usable. Any other failure to write
+ * a record (a field parquet-avro cannot write, an I/O error) leaves the file incomplete: that
+ * {@code write} throws, later ones throw {@link IllegalStateException}, and {@link #close()}
+ * throws, so that an incomplete file is never reported written. <b>Thread safety:</b> none.
  */
 public final class VariantAvroWriter implements Closeable {
   /**
@@ -64,6 +66,7 @@ public final class VariantAvroWriter implements Closeable {
   private ParquetWriter<GenericRecord> writer;
   private VariantAvroWriteSupport support;
   private long rows;
+  private Exception failure; // the write that left the file incomplete, or null
 
   private VariantAvroWriter(Builder config) throws IOException {
     this.config = config;
@@ -89,8 +92,13 @@ public final class VariantAvroWriter implements Closeable {
    * @throws IllegalArgumentException if its Variant field holds invalid JSON, invalid Variant bytes
    *     or a value of another type; nothing is written and the writer stays usable
    * @throws IOException if the file cannot be written
+   * @throws IllegalStateException if an earlier write failed, leaving the file incomplete
    */
   public void write(GenericRecord record) throws IOException {
+    if (failure != null) {
+      throw new IllegalStateException(
+          "Cannot write: an earlier write failed, so the file is incomplete", failure);
+    }
     if (writer == null) {
       Variant v = VariantFieldWriter.toVariant(field, record.get(field.pos()));
       if (inference != null) {
@@ -107,7 +115,12 @@ public final class VariantAvroWriter implements Closeable {
       return;
     }
     support.prepare(record); // throws before Parquet sees a bad record
-    writer.write(record);
+    try {
+      writer.write(record);
+    } catch (IOException | RuntimeException e) {
+      failure = e; // parquet-java aborted its writer: no later row reaches the file
+      throw e;
+    }
     rows++;
   }
 
@@ -130,8 +143,17 @@ public final class VariantAvroWriter implements Closeable {
         new VariantAvroWriteSupport(
             config.schema, config.field, config.json, column, options.extraMetadata());
     writer = ParquetWriters.open(config.file, support, options);
-    for (GenericRecord r : sample) {
-      writer.write(r);
+    for (int i = 0; i < sample.size(); i++) {
+      try {
+        writer.write(sample.get(i));
+      } catch (IOException | RuntimeException e) {
+        IOException named =
+            new IOException(
+                "Cannot write record " + (i + 1) + " of the " + sample.size() + " sampled: " + e,
+                e);
+        failure = named;
+        throw named;
+      }
     }
     sample.clear();
   }
@@ -146,13 +168,41 @@ public final class VariantAvroWriter implements Closeable {
     return config.plan != null ? config.plan : writer == null ? null : inference.result().plan();
   }
 
-  /** Writes any buffered records and finishes the file. */
+  /**
+   * Writes any buffered records and finishes the file.
+   *
+   * @throws IOException if the file cannot be finished, or an earlier write failed: the file is
+   *     then incomplete, and its stream closed
+   */
   @Override
   public void close() throws IOException {
-    if (writer == null) {
-      open();
+    if (failure == null && writer == null) {
+      try {
+        open();
+      } catch (IOException | RuntimeException e) {
+        if (failure == null) {
+          throw e; // the file could not be opened: nothing was written
+        }
+      }
     }
-    writer.close();
+    if (writer != null) {
+      try {
+        writer.close(); // releases the stream; after a failed write parquet-java writes no footer
+      } catch (IOException | RuntimeException e) {
+        if (failure == null) {
+          throw e;
+        }
+        failure.addSuppressed(e);
+      } finally {
+        writer = null;
+      }
+    }
+    if (failure != null) {
+      String name = config.file.getPath() != null ? config.file.getPath() : "the file";
+      throw new IOException(
+          "Cannot finish " + name + ": an earlier write failed, so it is incomplete: " + failure,
+          failure);
+    }
   }
 
   /**

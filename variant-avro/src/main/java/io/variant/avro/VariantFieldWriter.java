@@ -35,7 +35,9 @@ final class VariantFieldWriter {
         throw new IllegalArgumentException(
             "expected a Variant record, got a " + value.getClass().getName());
       }
-      return Variant.of(bytes(r.get(field.metadataPos())), bytes(r.get(field.valuePos())));
+      // checked whole here: bytes that fail inside Parquet's write abort the file, every row lost
+      return Variant.of(bytes(r.get(field.metadataPos())), bytes(r.get(field.valuePos())))
+          .validate();
     } catch (VariantException | IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "Cannot write Variant field \"" + field.name() + "\": " + e.getMessage(), e);
