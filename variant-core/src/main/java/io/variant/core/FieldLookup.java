@@ -170,6 +170,9 @@ final class FieldLookup {
    * both are in key order (field i pairs with field i, whose key must then be equal), else {@code
    * pair[i]} is the index in {@code b} of the field with {@code a}'s i-th key, or {@link
    * #UNMATCHED} if {@code b} lacks one.
+   *
+   * @throws VariantFormatException if two of {@code a}'s fields pair with one field of {@code b}:
+   *     {@code a} repeats a key, and {@code {"x":1,"x":1}} would equal {@code {"x":1,"y":7}}
    */
   static int[] pairing(Variant a, Variant b) {
     if (isSorted(a) && isSorted(b)) {
@@ -177,11 +180,17 @@ final class FieldLookup {
     }
     int n = a.fieldCount();
     int[] pair = new int[n];
+    boolean[] taken = new boolean[n];
     for (int i = 0; i < n; i++) {
       pair[i] = b.fieldIndex(a.fieldName(i));
       if (pair[i] < 0) {
         return UNMATCHED;
       }
+      if (taken[pair[i]]) {
+        throw VariantFormatException.at(
+            a.position(), "duplicate key %s in object", quoted(a.fieldName(i)));
+      }
+      taken[pair[i]] = true;
     }
     return pair;
   }

@@ -362,10 +362,10 @@ public final class VariantMetadata {
    * @throws VariantFormatException naming the first problem and its byte offset
    */
   public void validate() {
-    if (size == 0 || valid) {
+    if (valid || size == 0 && bytesStart == offsetsStart) { // "01 00" has no offset_0
       return;
     }
-    if (offset(0) != 0) {
+    if (offset(0) != 0) { // an empty dictionary too has its offset_0
       throw VariantFormatException.at(
           offsetsStart, "metadata offset_0 is %d, expected 0", offset(0));
     }

@@ -252,6 +252,12 @@ class MalformedVariantTest {
         () -> VariantMetadata.of(Hex.bytes("01 01 01 02 61 62")).validate(),
         2,
         "offset_0 is 1, expected 0");
+    // no keys, offset_0 = 5, then five bytes of nothing: accepted before, as size 0 returned early
+    assertRejects(
+        () -> VariantMetadata.of(Hex.bytes("11 00 05 6A 75 6E 6B 21")).validate(),
+        2,
+        "offset_0 is 5, expected 0");
+    VariantMetadata.of(Hex.bytes("01 00")).validate(); // the tolerated abbreviation stays valid
   }
 
   @Test

@@ -170,6 +170,20 @@ class VariantEqualityTest {
   }
 
   @Test
+  void anObjectThatRepeatsAKeyIsMalformedNotEqual() {
+    // {"x":1,"x":1} over the unsorted dictionary ["x","x"]: both fields paired with b's "x", so
+    // b's "y" was never compared and the two equal one way round only
+    Variant repeats =
+        Variant.of(
+            Hex.bytes("01 02 00 01 02 78 78"), Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 01"));
+    Variant other =
+        Variant.of(
+            Hex.bytes("01 02 00 01 02 78 79"), Hex.bytes("02 02 00 01 00 02 04 0C 01 0C 07"));
+    assertThrows(VariantFormatException.class, () -> VariantEquality.logical(repeats, other));
+    assertFalse(VariantEquality.logical(other, repeats)); // "y" is not among its keys
+  }
+
+  @Test
   void objectsOutOfKeyOrderEqualTheSameMapInOrder() {
     Variant sorted =
         build(b -> b.startObject().key("a").appendLong(1).key("b").appendString("x").endObject());

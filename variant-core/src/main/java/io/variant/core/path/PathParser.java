@@ -2,6 +2,7 @@
 package io.variant.core.path;
 
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 
@@ -170,11 +171,12 @@ final class PathParser {
     }
     int unit = 0;
     for (int i = 0; i < 4; i++) {
-      int d = Character.digit(text.charAt(pos + i), 16);
-      if (d < 0) {
+      char c = text.charAt(pos + i);
+      // ASCII digits only, as JSON's: Character.digit also takes other scripts' digits
+      if (!HexFormat.isHexDigit(c)) {
         throw error(pos + i, "\\u needs four hex digits");
       }
-      unit = unit * 16 + d;
+      unit = unit * 16 + HexFormat.fromHexDigit(c);
     }
     pos += 4;
     return (char) unit;

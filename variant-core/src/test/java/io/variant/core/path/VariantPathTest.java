@@ -124,6 +124,8 @@ class VariantPathTest {
       $['a\\x']       | 4        | unknown escape \\x
       $['\\u12']      | 7        | \\u needs four hex digits, found '''
       $['\\uzzzz']    | 5        | \\u needs four hex digits, found 'z'
+      $['\\u٠٠٤١']    | 5        | \\u needs four hex digits, found '٠'
+      $['\\u００４１']    | 5        | \\u needs four hex digits, found '０'
       $['\\ud800']    | 2        | unpaired surrogate
       $.a]            | 3        | expected '.' or '[', found ']'
       """)
