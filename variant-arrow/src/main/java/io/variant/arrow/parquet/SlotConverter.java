@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.arrow.parquet;
 
+import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.encoding.BinaryConverter;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -108,7 +109,9 @@ final class SlotConverter {
 
   /**
    * Integers, dates, times and timestamps: Parquet INT32 or INT64 in their unit already, stored in
-   * the vector's width.
+   * the vector's width. An INT32 annotated INTEGER(8) or INTEGER(16) may hold a value its
+   * annotation does not allow (the physical type does): refused, as the row reader's rebuild
+   * refuses it, where a cast to the vector's width would read another number.
    */
   private static PrimitiveConverter integers(FixedSlots slots, Slot slot, int width) {
     return switch (width) {
@@ -116,6 +119,9 @@ final class SlotConverter {
           new PrimitiveConverter() {
             @Override
             public void addInt(int value) {
+              if (value != (byte) value) {
+                throw outOfRange(value, "INT8");
+              }
               slots.putByte(slot.at, (byte) value);
             }
           };
@@ -123,6 +129,9 @@ final class SlotConverter {
           new PrimitiveConverter() {
             @Override
             public void addInt(int value) {
+              if (value != (short) value) {
+                throw outOfRange(value, "INT16");
+              }
               slots.putShort(slot.at, (short) value);
             }
           };
@@ -146,6 +155,19 @@ final class SlotConverter {
             }
           };
     };
+  }
+
+  /**
+   * The column is left unnamed: the batch's failure names the leaf being read ({@link
+   * BatchFailure}).
+   */
+  private static VariantParquetException outOfRange(int value, String type) {
+    return new VariantParquetException(
+        null,
+        null,
+        -1,
+        "Cannot read " + value + " as " + type + ": out of range of the column's annotation",
+        null);
   }
 
   /** Binaries and strings: a page's value copied once, from the page into the vector. */

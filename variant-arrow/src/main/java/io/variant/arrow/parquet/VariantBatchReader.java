@@ -58,8 +58,9 @@ import org.apache.parquet.schema.MessageType;
  * <p><b>Errors:</b> a column it cannot read as asked ({@link IllegalArgumentException} from {@link
  * #open}: the draft layout, whose residuals embed their metadata, is refused unless read
  * unshredded); a damaged file ({@link VariantParquetException} naming the file, column and first
- * row of the batch). Values inside residuals are not validated here: kernels validate what they
- * parse.
+ * row of the batch), which includes a typed value its column's type does not allow and the row
+ * reader refuses too (300 in an INTEGER(8) column). Values inside residuals are not validated here:
+ * kernels validate what they parse.
  *
  * <p><b>Thread safety:</b> none; overlapping calls of {@link #loadNextBatch()} from two threads
  * fail with {@link java.util.ConcurrentModificationException} instead of sharing the file's cursor.

@@ -118,9 +118,9 @@ public final class TestFileWriter {
 
   /**
    * Writes hand-built rows (made with {@code new SimpleGroupFactory(schema).newGroup()}) as they
-   * are.
+   * are: files whose columns break rules our writer keeps, for the readers of every module.
    */
-  static void writeRaw(Path file, MessageType schema, List<Group> rows) throws IOException {
+  public static void writeRaw(Path file, MessageType schema, List<Group> rows) throws IOException {
     try (ParquetWriter<Group> w =
         ExampleParquetWriter.builder(new LocalOutputFile(file))
             .withType(schema)
