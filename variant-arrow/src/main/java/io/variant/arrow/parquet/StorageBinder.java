@@ -44,7 +44,7 @@ final class StorageBinder {
   void variant(ShreddedSchemaNode root, ShreddingPlan plan, VariantVector vector) {
     String[] path = {root.group().getName()};
     StructVector storage = vector.getUnderlyingVector();
-    List<VectorNode> chain = List.of(node(storage, path, 0, 0, null));
+    List<VectorNode> chain = List.of(node(storage, path, 0, 0, null, null));
     leaf(append(path, StorageFields.METADATA), vector.metadataVector(), chain, 0, 0);
     slot(root, plan, storage, path, chain, 0, 0);
   }
@@ -70,12 +70,13 @@ final class StorageBinder {
       case RESIDUAL -> {}
       case SCALAR -> leaf(typedPath, typed, chain, depth, elementDefinition);
       case OBJECT -> {
-        VectorNode object = node(typed, typedPath, depth, elementDefinition, null);
+        VectorNode object = node(typed, typedPath, depth, elementDefinition, null, null);
         for (ShreddingPlan.Field f : plan.asObject().fields()) {
           ShreddedSchemaNode fieldNode = node.fields().get(node.fieldIndex(f.name()));
           String[] fieldPath = append(typedPath, f.name());
           StructVector fieldGroup = (StructVector) ((StructVector) typed).getChild(f.name());
-          VectorNode field = node(fieldGroup, fieldPath, depth, elementDefinition, null);
+          VectorNode field =
+              node(fieldGroup, fieldPath, depth, elementDefinition, null, optionalGroup(fieldNode));
           slot(
               fieldNode,
               f.plan(),
@@ -87,7 +88,7 @@ final class StorageBinder {
         }
       }
       case ARRAY -> {
-        VectorNode list = node(typed, typedPath, depth, elementDefinition, null);
+        VectorNode list = node(typed, typedPath, depth, elementDefinition, null, null);
         GroupType listGroup = node.group().getType(node.typedField()).asGroupType();
         String[] repeatedPath = append(typedPath, listGroup.getType(0).getName());
         ShreddedSchemaNode elementNode = node.element();
@@ -95,7 +96,7 @@ final class StorageBinder {
         int elementDepth = schema.getMaxRepetitionLevel(repeatedPath);
         int elementDef = schema.getMaxDefinitionLevel(repeatedPath);
         StructVector elements = (StructVector) ((ListVector) typed).getDataVector();
-        VectorNode element = node(elements, elementPath, elementDepth, elementDef, list);
+        VectorNode element = node(elements, elementPath, elementDepth, elementDef, list, null);
         slot(
             elementNode,
             plan.asArray().element(),
@@ -109,9 +110,23 @@ final class StorageBinder {
   }
 
   private VectorNode node(
-      FieldVector vector, String[] path, int depth, int elementDefinition, VectorNode list) {
+      FieldVector vector,
+      String[] path,
+      int depth,
+      int elementDefinition,
+      VectorNode list,
+      String optionalGroup) {
     return new VectorNode(
-        vector, schema.getMaxDefinitionLevel(path), depth, elementDefinition, list);
+        vector, schema.getMaxDefinitionLevel(path), depth, elementDefinition, list, optionalGroup);
+  }
+
+  /**
+   * The column of field slot {@code field} if its file declares its group optional where the layout
+   * makes it required (a null group is then refused: {@link VectorNode}), else {@code null}.
+   */
+  private static String optionalGroup(ShreddedSchemaNode field) {
+    boolean required = field.layout().slotRepetition() == Type.Repetition.REQUIRED;
+    return required && field.group().isRepetition(Type.Repetition.OPTIONAL) ? field.path() : null;
   }
 
   private void leaf(

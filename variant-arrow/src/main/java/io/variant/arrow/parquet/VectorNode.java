@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.arrow.parquet;
 
+import io.variant.parquet.VariantParquetException;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
@@ -31,6 +32,18 @@ final class VectorNode {
   /** For a list's element struct, the list; otherwise {@code null}. */
   final VectorNode list;
 
+  /**
+   * For an object field group that its file declares optional where the spec layout requires it:
+   * its column, and the definition level of an entry whose object is present and group null, which
+   * the spec gives no meaning (spec: VariantShredding §Objects: a missing field is a group with
+   * {@code value} and {@code typed_value} null). The row reader refuses such a row, naming the
+   * group; read into a null struct it would be a missing field, so it is refused here too. {@code
+   * null} and -1 (no entry's level) for every other node.
+   */
+  private final String optionalGroup;
+
+  private final int nullGroupLevel;
+
   /** The first leaf read under it, which writes it. */
   LeafReader owner;
 
@@ -42,13 +55,24 @@ final class VectorNode {
   private long offsets; // for a list
   private int capacity; // slots
 
+  /**
+   * @param optionalGroup the column of an object field group declared optional in the spec layout,
+   *     whose null entries are refused; {@code null} for any other node
+   */
   VectorNode(
-      FieldVector vector, int definition, int depth, int elementDefinition, VectorNode list) {
+      FieldVector vector,
+      int definition,
+      int depth,
+      int elementDefinition,
+      VectorNode list,
+      String optionalGroup) {
     this.vector = vector;
     this.definition = definition;
     this.depth = depth;
     this.elementDefinition = elementDefinition;
     this.list = list;
+    this.optionalGroup = optionalGroup;
+    this.nullGroupLevel = optionalGroup == null ? -1 : definition - 1; // the group's own level
   }
 
   void startBatch() {
@@ -95,6 +119,8 @@ final class VectorNode {
     }
     if (present) {
       BufferWrites.setValid(validity, slot);
+    } else if (d == nullGroupLevel) {
+      throw nullGroup();
     }
   }
 
@@ -103,6 +129,9 @@ final class VectorNode {
    * lists, whose nodes are all structs: one loop for the run, room made once.
    */
   void startFlat(int[] definitions, int from, int n) {
+    if (nullGroupLevel >= 0) {
+      refuseNullGroups(definitions, from, n);
+    }
     int first = slots;
     if (n > 0 && first + n - 1 >= capacity) {
       grow(first + n - 1);
@@ -115,6 +144,26 @@ final class VectorNode {
         BufferWrites.setValid(bits, first + k);
       }
     }
+  }
+
+  private void refuseNullGroups(int[] definitions, int from, int n) {
+    for (int k = from; k < from + n; k++) {
+      if (definitions[k] == nullGroupLevel) {
+        throw nullGroup();
+      }
+    }
+  }
+
+  /** In the row reader's words, naming the group's column; the batch failure adds the row. */
+  private VariantParquetException nullGroup() {
+    return new VariantParquetException(
+        null,
+        optionalGroup,
+        -1,
+        "Cannot read the shredded object: the field group is null, which the spec layout does not"
+            + " allow (field groups are required, and a missing field has value and typed_value"
+            + " both null inside its group), though this file declares it optional",
+        null);
   }
 
   /** One more element in the list's current slot. */
