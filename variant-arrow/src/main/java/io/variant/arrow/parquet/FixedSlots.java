@@ -76,20 +76,33 @@ final class FixedSlots implements LeafBuffers {
   }
 
   /**
-   * A 128-bit decimal's unscaled value from big-endian two's complement bytes, sign-extended.
+   * A 128-bit decimal's unscaled value from big-endian two's complement bytes: fewer than 16
+   * sign-extended, more than 16 taken when the bytes before the last 16 only repeat the sign
+   * (Parquet asks a BYTE_ARRAY decimal for no shortest form).
    *
-   * @throws IllegalArgumentException if there are more than 16 bytes
+   * @return false, and nothing written, if the value needs more than 16 bytes
    */
-  void putBigEndianDecimal(int slot, byte[] bytes) {
-    if (bytes.length > width) {
-      throw new IllegalArgumentException(
-          "Cannot read a decimal of " + bytes.length + " bytes into " + width + " bytes");
+  boolean putBigEndianDecimal(int slot, byte[] bytes) {
+    if (bytes.length > width && !onlySign(bytes, bytes.length - width)) {
+      return false;
     }
     long at = slot(slot);
     byte sign = bytes.length > 0 && bytes[0] < 0 ? (byte) -1 : 0;
     for (int i = 0; i < width; i++) {
       MemoryUtil.putByte(at + i, i < bytes.length ? bytes[bytes.length - 1 - i] : sign);
     }
+    return true;
+  }
+
+  /** True if the first {@code n} bytes all repeat the sign bit of byte {@code n}. */
+  private static boolean onlySign(byte[] bytes, int n) {
+    byte sign = (byte) (bytes[n] >> 7);
+    for (int i = 0; i < n; i++) {
+      if (bytes[i] != sign) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void refresh() {

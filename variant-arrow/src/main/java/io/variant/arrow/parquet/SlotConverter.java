@@ -3,6 +3,8 @@ package io.variant.arrow.parquet;
 
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.encoding.BinaryConverter;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
@@ -69,8 +71,8 @@ final class SlotConverter {
     }
     FixedSlots slots = new FixedSlots(fixed);
     PrimitiveConverter converter;
-    if (vector instanceof DecimalVector) {
-      converter = decimal(slots, slot, type.getPrimitiveTypeName().javaType == Binary.class);
+    if (vector instanceof DecimalVector d) {
+      converter = decimal(slots, slot, d, type.getPrimitiveTypeName().javaType == Binary.class);
     } else if (vector instanceof Float4Vector) {
       converter =
           new PrimitiveConverter() {
@@ -157,17 +159,17 @@ final class SlotConverter {
     };
   }
 
-  /**
-   * The column is left unnamed: the batch's failure names the leaf being read ({@link
-   * BatchFailure}).
-   */
   private static VariantParquetException outOfRange(int value, String type) {
-    return new VariantParquetException(
-        null,
-        null,
-        -1,
-        "Cannot read " + value + " as " + type + ": out of range of the column's annotation",
-        null);
+    return unreadable(
+        "Cannot read " + value + " as " + type + ": out of range of the column's annotation");
+  }
+
+  /**
+   * A value its column's type does not allow. The column is left unnamed: the batch's failure names
+   * the leaf being read ({@link BatchFailure}).
+   */
+  private static VariantParquetException unreadable(String detail) {
+    return new VariantParquetException(null, null, -1, detail, null);
   }
 
   /** Binaries and strings: a page's value copied once, from the page into the vector. */
@@ -195,12 +197,30 @@ final class SlotConverter {
     };
   }
 
-  /** spec: LogicalTypes §DECIMAL: INT32, INT64, or big-endian two's complement bytes. */
-  private static PrimitiveConverter decimal(FixedSlots slots, Slot slot, boolean binary) {
+  /**
+   * spec: LogicalTypes §DECIMAL: INT32, INT64, or big-endian two's complement bytes. Bytes read as
+   * the row reader reads them: any number of them, as long as the value fits the vector's 128 bits
+   * (beyond them it has more digits than any column's precision, which the row reader's rebuild
+   * refuses), but never none.
+   */
+  private static PrimitiveConverter decimal(
+      FixedSlots slots, Slot slot, DecimalVector vector, boolean binary) {
     return new BinaryConverter() {
       @Override
       protected void accept(byte[] bytes, int dictionaryId) {
-        slots.putBigEndianDecimal(slot.at, bytes); // sign-extends fewer than 16 bytes
+        if (bytes.length == 0) {
+          throw unreadable("Cannot read a decimal from an empty binary");
+        }
+        if (!slots.putBigEndianDecimal(slot.at, bytes)) {
+          throw unreadable(
+              "Cannot read the decimal "
+                  + new BigDecimal(new BigInteger(bytes), vector.getScale()).toPlainString()
+                  + ": it does not fit DECIMAL("
+                  + vector.getPrecision()
+                  + ","
+                  + vector.getScale()
+                  + ")");
+        }
       }
 
       @Override

@@ -68,6 +68,82 @@ class BatchReaderForeignTypedValuesTest {
     }
   }
 
+  @Test
+  void signExtendedBinaryDecimalsReadAsTheRowReaderReadsThem() throws IOException {
+    // Parquet asks a decimal's bytes for no shortest form: -7 and 7 sign-extended past 16 bytes
+    List<Object> values =
+        List.of(
+            signExtended(-7, 17),
+            signExtended(7, 17),
+            signExtended(-7, 20),
+            signExtended(-7, 16),
+            signExtended(-1, 1),
+            signExtended(Long.MIN_VALUE, 24),
+            signExtended(0, 17));
+    for (String column :
+        List.of(
+            "binary typed_value (DECIMAL(38,0))",
+            "binary typed_value (DECIMAL(20,2))",
+            "fixed_len_byte_array(24) typed_value (DECIMAL(38,4))")) {
+      List<Object> fitting =
+          column.startsWith("fixed")
+              ? values.stream().<Object>map(v -> signExtendedTo((byte[]) v, 24)).toList()
+              : values;
+      Path file = file(column, fitting);
+      List<Variant> rows = BatchFiles.rowReader(file, "v");
+      try (BufferAllocator allocator = new RootAllocator()) {
+        assertEquals(rows, BatchFiles.batchRows(file, "v", allocator, 4), column);
+      }
+    }
+  }
+
+  @Test
+  void aBinaryDecimalBeyond16BytesIsRefusedNamingTheColumn() throws IOException {
+    // 2^127 in 17 bytes: beyond 38 digits, which the row reader's rebuild refuses
+    byte[] beyond = new byte[17];
+    beyond[1] = (byte) 0x80;
+    Path file = file("binary typed_value (DECIMAL(38,0))", List.of(signExtended(1, 17), beyond));
+    VariantParquetException rows =
+        assertThrows(VariantParquetException.class, () -> BatchFiles.rowReader(file, "v"));
+    assertTrue(rows.getMessage().contains("does not fit the column"), rows.getMessage());
+    VariantParquetException e = assertThrows(VariantParquetException.class, () -> batches(file));
+    assertEquals(TYPED, e.column(), e.getMessage());
+    assertTrue(e.getMessage().contains("170141183460469231731687303715884105728"), e.getMessage());
+    assertTrue(e.getMessage().contains("does not fit DECIMAL(38,0)"), e.getMessage());
+  }
+
+  @Test
+  void anEmptyBinaryDecimalIsRefusedNamingTheColumn() throws IOException {
+    Path file =
+        file("binary typed_value (DECIMAL(20,0))", List.of(signExtended(1, 1), new byte[0]));
+    VariantParquetException rows =
+        assertThrows(VariantParquetException.class, () -> BatchFiles.rowReader(file, "v"));
+    assertEquals(TYPED, rows.column(), rows.getMessage());
+    VariantParquetException e = assertThrows(VariantParquetException.class, () -> batches(file));
+    assertEquals(TYPED, e.column(), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("Cannot read a decimal from an empty binary"), e.getMessage());
+  }
+
+  /** {@code unscaled} in {@code n} big-endian two's complement bytes. */
+  private static byte[] signExtended(long unscaled, int n) {
+    byte[] out = new byte[n];
+    for (int i = 0; i < n; i++) {
+      out[n - 1 - i] = (byte) (i < Long.BYTES ? unscaled >> (8 * i) : unscaled >> 63);
+    }
+    return out;
+  }
+
+  /** {@code bytes} sign-extended to {@code n} bytes. */
+  private static byte[] signExtendedTo(byte[] bytes, int n) {
+    byte[] out = new byte[n];
+    int pad = n - bytes.length;
+    for (int i = 0; i < n; i++) {
+      out[i] = i >= pad ? bytes[i - pad] : (byte) (bytes[0] >> 7);
+    }
+    return out;
+  }
+
   /**
    * A spec-layout VARIANT column {@code v} whose {@code typed_value} is declared {@code typed} and
    * holds {@code values} (an {@code Integer} or a {@code byte[]} each), one row each, with no
