@@ -83,6 +83,18 @@ class MapReduceExitCodesTest {
   }
 
   @Test
+  void overwritingADirectoryThatHoldsTheInputThroughALinkIsTwo() throws IOException {
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Files.write(data.resolve("in.ndjson"), List.of("{\"a\": 1}"));
+    Path link = Files.createSymbolicLink(dir.resolve("latest.ndjson"), data.resolve("in.ndjson"));
+
+    CliRunner.Result r = convert(link.toString(), "--overwrite", "-o", data.toString());
+
+    assertOneLine(r, ExitCodes.USAGE, "holds the input " + link);
+    assertTrue(Files.exists(data.resolve("in.ndjson")));
+  }
+
+  @Test
   void fileSystemsWithoutTheirConnectorAreTwoInOneLine() throws IOException {
     String in = input(5);
     for (String out : List.of("abfs://data@account.dfs.core.windows.net/out", "gs://bucket/out")) {

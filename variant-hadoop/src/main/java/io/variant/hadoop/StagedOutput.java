@@ -69,7 +69,7 @@ final class StagedOutput implements AutoCloseable {
    *
    * @param inputs the job's input paths, which an overwritten OUT may not hold
    * @throws ConvertRefusedException if OUT exists and {@code overwrite} is off, or OUT is a file,
-   *     or OUT holds one of the inputs
+   *     or OUT holds one of the inputs ({@link HeldInputs})
    */
   static StagedOutput start(Path output, Configuration conf, boolean overwrite, List<String> inputs)
       throws IOException {
@@ -88,14 +88,7 @@ final class StagedOutput implements AutoCloseable {
         throw new ConvertRefusedException(
             output + ": already exists; add --overwrite to replace it");
       }
-      for (String in : inputs) {
-        Path input = new Path(in);
-        String qualified = input.getFileSystem(conf).makeQualified(input).toString();
-        if (qualified.equals(out.toString()) || qualified.startsWith(out + "/")) {
-          throw new ConvertRefusedException(
-              output + ": holds the input " + in + ", which --overwrite would delete");
-        }
-      }
+      HeldInputs.refuse(output.toString(), out, inputs, conf);
     }
     cleanDead(fs, FileContext.getFileContext(out.toUri(), conf), out);
     return new StagedOutput(fs, conf, out, overwrite);

@@ -117,6 +117,45 @@ class AtomicOutputTest {
     assertTrue(Files.exists(data.resolve("a.ndjson")));
   }
 
+  @Test
+  void anOverwriteOfADirectoryHoldingAnInputReachedThroughALinkIsRefused() throws Exception {
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Events.write(data.resolve("a.ndjson"), new Random(40), 0, 10);
+    Path fileLink =
+        Files.createSymbolicLink(dir.resolve("latest.ndjson"), data.resolve("a.ndjson"));
+    Path dirLink = Files.createSymbolicLink(dir.resolve("datalink"), data);
+    Path outLink = Files.createSymbolicLink(dir.resolve("outlink"), data);
+
+    for (ConvertJob.Options o :
+        List.of(
+            options(fileLink, data),
+            options(dirLink.resolve("a.ndjson"), data),
+            options(dirLink, data),
+            options(data.resolve("a.ndjson"), outLink),
+            ConvertJob.Options.of(List.of(dirLink + "/*.ndjson"), data.toString()))) {
+      String refused = refusal(o.withOverwrite(true));
+
+      assertTrue(refused.contains("holds the input"), refused);
+      assertTrue(Files.exists(data.resolve("a.ndjson")));
+    }
+  }
+
+  @Test
+  void anOverwriteOfADirectoryHoldingALinkedFileOfAnInputDirectoryIsRefused() throws Exception {
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Events.write(data.resolve("a.ndjson"), new Random(43), 0, 10);
+    Path in = Files.createDirectories(dir.resolve("in"));
+    Files.createSymbolicLink(in.resolve("a.ndjson"), data.resolve("a.ndjson"));
+
+    String refused = refusal(options(in.resolve("a.ndjson"), data).withOverwrite(true));
+    String refusedDir =
+        refusal(ConvertJob.Options.of(List.of(in.toString()), data.toString()).withOverwrite(true));
+
+    assertTrue(refused.contains("holds the input"), refused);
+    assertTrue(refusedDir.contains("holds the input"), refusedDir);
+    assertTrue(Files.exists(data.resolve("a.ndjson")));
+  }
+
   /** Why the job refuses to start with {@code options}. */
   private String refusal(ConvertJob.Options options) {
     return assertThrows(
