@@ -53,6 +53,18 @@ final class FormatDetector {
     }
   }
 
+  /**
+   * Why {@code in} is read as JSON rather than NDJSON under {@link InputFormat#AUTO}: {@code NAME
+   * is one JSON array} or {@code NAME's documents span lines}; {@code null} if it is read as
+   * NDJSON. Reads past the peeked line when the input is JSON.
+   */
+  static String whyJson(String name, BufferedInputStream in) throws IOException {
+    if (detect(name, in) != InputFormat.JSON) {
+      return null;
+    }
+    return name + (startsWithArray(in) ? " is one JSON array" : "'s documents span lines");
+  }
+
   /** The first bytes: up to the end of the first non-blank line. */
   private static byte[] peek(BufferedInputStream in) throws IOException {
     ByteArrayOutputStream seen = new ByteArrayOutputStream();

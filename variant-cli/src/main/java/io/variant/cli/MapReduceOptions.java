@@ -5,6 +5,8 @@ import io.variant.hadoop.ConvertJob;
 import io.variant.hadoop.ConvertMapper;
 import io.variant.hadoop.PlanSample;
 import io.variant.shredding.ShreddingPlan;
+import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.hadoop.ParquetOutputFormat;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,6 +28,7 @@ final class MapReduceOptions {
   static ConvertJob.Options of(
       ConvertCommand c, ShreddingPlan plan, long maxSplitBytes, CommandSpec spec) {
     refuse(c, spec);
+    refuseDetectedJson(c, spec);
     return ConvertJob.Options.of(c.inputs, c.output)
         .withPlan(plan)
         .withSampleRows(sampleRows(c, spec))
@@ -73,6 +76,44 @@ final class MapReduceOptions {
           spec.commandLine(),
           "--input-format json is for the local engine: --engine mapreduce splits its input by "
               + "lines, so it reads NDJSON (one document per line)");
+    }
+  }
+
+  /**
+   * Refuses, as {@code --input-format json} is refused, an input that {@code auto} reads as JSON
+   * (the local engine's detection, from its first line): split by lines, a document spanning lines
+   * would become fragments. Inputs on stores are left to the job, as are inputs that cannot be
+   * read, which the job reports.
+   */
+  private static void refuseDetectedJson(ConvertCommand c, CommandSpec spec) {
+    if (c.json.format != InputFormat.AUTO) {
+      return;
+    }
+    for (String given : c.inputs) {
+      if (Stores.isStore(given)) {
+        continue;
+      }
+      List<String> files;
+      try {
+        files = InputPaths.expand(List.of(given), InputPaths::anyFile);
+      } catch (InputException e) {
+        continue;
+      }
+      for (String file : files) {
+        String json;
+        try (Input input = c.cli.open(file)) {
+          json = FormatDetector.whyJson(file, input.stream());
+        } catch (IOException | InputException e) {
+          continue;
+        }
+        if (json != null) {
+          throw new ParameterException(
+              spec.commandLine(),
+              json
+                  + ", which --input-format auto reads as JSON on the local engine: --engine "
+                  + "mapreduce splits its input by lines, so it reads NDJSON (one document per line)");
+        }
+      }
     }
   }
 

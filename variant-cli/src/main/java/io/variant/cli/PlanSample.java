@@ -223,11 +223,9 @@ final class PlanSample {
       }
       if (format == InputFormat.AUTO) {
         try (BufferedInputStream head = new BufferedInputStream(Files.newInputStream(p))) {
-          if (FormatDetector.detect(in, head) == InputFormat.JSON) {
-            return in
-                + (FormatDetector.startsWithArray(head)
-                    ? " is one JSON array"
-                    : "'s documents span lines");
+          String json = FormatDetector.whyJson(in, head);
+          if (json != null) {
+            return json;
           }
         }
       }

@@ -130,6 +130,33 @@ class MapReduceExitCodesTest {
   }
 
   @Test
+  void inputThatAutoDetectsAsJsonIsTwoAsInputFormatJsonIs() throws IOException {
+    Files.writeString(dir.resolve("pretty.json"), "[\n  {\"a\": 1},\n  \"x\"\n]\n");
+    Files.writeString(dir.resolve("docs.json"), "{\"a\": 1}\n{\"a\":\n 2}\n");
+    Path tree = Files.createDirectories(dir.resolve("tree"));
+    Files.writeString(tree.resolve("a.json"), "{\n  \"a\": 1\n}\n");
+    String out = dir.resolve("out").toString();
+    String[][] cases = {
+      {"pretty.json", "pretty.json is one JSON array"},
+      {"tree", "a.json's documents span lines"},
+    };
+    for (String[] c : cases) {
+      for (String onError : List.of("fail", "skip")) {
+        CliRunner.Result r =
+            convert("--on-error", onError, dir.resolve(c[0]).toString(), "-o", out);
+
+        assertOneLine(r, ExitCodes.USAGE, c[1]);
+        assertTrue(r.err().contains("--engine mapreduce splits its input by lines"), r.err());
+        assertFalse(Files.exists(Path.of(out)));
+      }
+    }
+    // a first line that is a whole value is NDJSON, as the local engine detects it: a later bad
+    // line is a bad row
+    CliRunner.Result r = convert(dir.resolve("docs.json").toString(), "-o", out);
+    assertOneLine(r, ExitCodes.BAD_INPUT, "docs.json");
+  }
+
+  @Test
   void aMissingInputIsThree() {
     CliRunner.Result r =
         convert(dir.resolve("missing.ndjson").toString(), "-o", dir.resolve("out").toString());
