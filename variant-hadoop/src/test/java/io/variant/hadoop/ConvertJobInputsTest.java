@@ -73,6 +73,23 @@ class ConvertJobInputsTest {
   }
 
   @Test
+  void aSubdirectoryOfAnInputDirectoryIsSkippedAsTheLocalEngineSkipsIt() throws Exception {
+    Path in = Files.createDirectories(dir.resolve("in/sub"));
+    Files.writeString(dir.resolve("in/a.ndjson"), "{\"f\": \"a\"}\n");
+    Files.writeString(in.resolve("d.ndjson"), "{\"f\": \"d\"}\n");
+
+    ConvertJob.Result r =
+        ConvertJob.run(
+            Events.localConf(dir),
+            ConvertJob.Options.of(
+                List.of(dir.resolve("in").toString()), dir.resolve("out").toString()),
+            false);
+
+    assertTrue(r.succeeded(), r.failure());
+    assertEquals(List.of("{\"f\":\"a\"}"), Events.readAll(dir.resolve("out"), "variant"));
+  }
+
+  @Test
   void duplicateKeysFollowTheJsonOptions() throws Exception {
     Files.writeString(dir.resolve("a.ndjson"), "{\"a\": 1, \"a\": 2}\n");
     ConvertJob.Options options =
