@@ -115,10 +115,17 @@ final class MapReduceConvert {
     return ExitCodes.OK;
   }
 
-  /** The line that failed the job: bad input (exit code 1), or a value over a limit (4). */
+  /**
+   * The line that failed the job, or the damaged compressed data: bad input (exit code 1), or a
+   * value over a limit (4).
+   */
   private static InputException badLine(ConvertMapper.BadLine bad) {
     String file = bad.file().startsWith("file:") ? bad.file().substring(5) : bad.file();
-    String detail = bad.where() + " (the MapReduce job failed; --on-error skip skips such lines)";
+    String detail =
+        bad.where()
+            + (bad.problem() == ConvertMapper.Problem.DAMAGED
+                ? " (the MapReduce job failed; with --on-error skip the input ends there)"
+                : " (the MapReduce job failed; --on-error skip skips such lines)");
     return new InputException(
         file,
         0,

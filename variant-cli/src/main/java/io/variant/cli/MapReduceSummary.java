@@ -40,8 +40,16 @@ final class MapReduceSummary {
                     + r.sample().description()
                     + (r.sample().note().isEmpty() ? "" : "; " + r.sample().note())
                     + ")");
+    long ended = r.count(ConvertCounters.INPUTS_ENDED);
     summary.rejected(
-        rejected, rejected > 0 ? Path.of(c.output).resolve("_rejects") : null, List.of());
+        rejected,
+        rejected > 0 ? Path.of(c.output).resolve("_rejects") : null,
+        ended == 0
+            ? List.of()
+            : List.of(
+                ended
+                    + (ended == 1 ? " input" : " inputs")
+                    + " ended at damaged compressed data, rows after it not read (see _rejects/)"));
     List<ConvertWriter.Written> files = new ArrayList<>();
     for (Path p : parts) {
       files.add(new ConvertWriter.Written(p.toString(), p, rows(p), Files.size(p)));

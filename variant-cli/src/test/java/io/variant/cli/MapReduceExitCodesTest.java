@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -154,6 +158,27 @@ class MapReduceExitCodesTest {
     // line is a bad row
     CliRunner.Result r = convert(dir.resolve("docs.json").toString(), "-o", out);
     assertOneLine(r, ExitCodes.BAD_INPUT, "docs.json");
+  }
+
+  @Test
+  void damagedCompressedInputIsOneNamingTheFileAndLine() throws IOException {
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      for (int i = 0; i < 4000; i++) {
+        out.write(("{\"id\": " + i + "}\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    byte[] bytes = gz.toByteArray();
+    Path in = Files.write(dir.resolve("in.ndjson.gz"), Arrays.copyOf(bytes, bytes.length * 2 / 3));
+    String out = dir.resolve("out").toString();
+
+    CliRunner.Result failed = convert(in.toString(), "-o", out);
+    CliRunner.Result skipped = convert("--on-error", "skip", in.toString(), "-o", out);
+
+    assertOneLine(failed, ExitCodes.BAD_INPUT, in + ": after line ");
+    assertTrue(failed.err().contains("damaged compressed data"), failed.err());
+    assertEquals(ExitCodes.OK, skipped.exitCode(), skipped.err());
+    assertTrue(skipped.err().contains("warning: 1 input ended at damaged"), skipped.err());
   }
 
   @Test

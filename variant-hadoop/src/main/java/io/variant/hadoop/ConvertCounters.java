@@ -13,7 +13,10 @@ public enum ConvertCounters {
    * keeps their files only.
    */
   ROWS_WRITTEN,
-  /** Lines that were not a JSON document and were skipped ({@code --on-error skip}). */
+  /**
+   * Lines that were not a JSON document and were skipped, and inputs ended at damaged compressed
+   * data ({@code --on-error skip}).
+   */
   ROWS_REJECTED,
   /** Non-null values in typed ({@code typed_value}) leaf columns of the part files. */
   TYPED_VALUES,
@@ -26,5 +29,10 @@ public enum ConvertCounters {
    * Strings the mappers stored as dates or timestamps ({@link
    * ConvertJob.Options#withInferTemporal}); 0 without the option.
    */
-  TEMPORAL_STRINGS
+  TEMPORAL_STRINGS,
+  /**
+   * Inputs that ended early at damaged compressed data, each with one reject ({@code --on-error
+   * skip}): their rows after it were not read.
+   */
+  INPUTS_ENDED
 }

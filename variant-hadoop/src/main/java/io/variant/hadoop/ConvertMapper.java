@@ -78,19 +78,30 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
    */
   static final AtomicReference<BadLine> LOCAL_FAILURE = new AtomicReference<>();
 
+  /**
+   * The first failure of a task in this JVM that is not a bad line, for the same reason: without it
+   * the local job runner's failure would be reported as "NA".
+   */
+  static final AtomicReference<Exception> LOCAL_TASK_FAILURE = new AtomicReference<>();
+
   /** Why a line could not be converted. */
   public enum Problem {
     /** It is not one JSON document. */
     MALFORMED,
     /** Its value is over a limit of {@link JsonOptions#limits()} (depth, size). */
-    OVER_LIMIT
+    OVER_LIMIT,
+    /**
+     * The input's compressed data is damaged after it (truncated, a bad checksum, bytes after the
+     * last member or frame): nothing after it can be read.
+     */
+    DAMAGED
   }
 
   /**
    * A line that could not be converted.
    *
    * @param file the input file
-   * @param offset the line's byte offset in the file
+   * @param offset the line's byte offset in the file, or -1 where it is not known (damaged data)
    * @param column where in the line the parser stopped, or 0 if unknown
    * @param reason what is wrong
    * @param problem what kind of problem it is
@@ -100,6 +111,9 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
      * {@code at byte 9, column 7: Invalid JSON: ...}: the location within the file, and the reason.
      */
     public String where() {
+      if (offset < 0) {
+        return reason;
+      }
       return "at byte " + offset + (column > 0 ? ", column " + column : "") + ": " + reason;
     }
 
@@ -116,6 +130,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   private String file;
   private FSDataOutputStream rejects;
   private TemporalStrings temporal; // null unless INFER_TEMPORAL
+  private long lines; // read so far, blank ones too: a line number, as a compressed split is whole
 
   @Override
   protected void setup(Context context) {
@@ -186,6 +201,54 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     }
   }
 
+  /**
+   * {@link Mapper#run}, where damaged compressed data is a bad line ({@link Problem#DAMAGED}) and
+   * any other failure is kept for {@link #LOCAL_TASK_FAILURE}.
+   */
+  @Override
+  public void run(Context context) throws IOException, InterruptedException {
+    setup(context);
+    try {
+      while (nextLine(context)) {
+        lines++;
+        map(context.getCurrentKey(), context.getCurrentValue(), context);
+      }
+    } catch (IOException | RuntimeException e) {
+      LOCAL_TASK_FAILURE.compareAndSet(null, e);
+      throw e;
+    } finally {
+      cleanup(context);
+    }
+  }
+
+  /**
+   * Reads the next line: false at the end of the split, and under {@link OnError#SKIP} after
+   * damaged compressed data, which ends the input with one reject, as the local engine ends it.
+   */
+  private boolean nextLine(Context context) throws IOException, InterruptedException {
+    try {
+      return context.nextKeyValue();
+    } catch (IOException e) {
+      if (!DamagedData.isDamaged(e)) {
+        throw e;
+      }
+      BadLine bad =
+          new BadLine(
+              file,
+              -1,
+              0,
+              "after line " + lines + ": damaged compressed data: " + e.getMessage(),
+              Problem.DAMAGED);
+      if (onError == OnError.FAIL) {
+        LOCAL_FAILURE.compareAndSet(null, bad);
+        throw new IOException(bad.toString(), e);
+      }
+      context.getCounter(ConvertCounters.INPUTS_ENDED).increment(1);
+      reject(context, bad, null);
+      return false;
+    }
+  }
+
   @Override
   protected void map(LongWritable offset, Text line, Context context)
       throws IOException, InterruptedException {
@@ -204,7 +267,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
         throw new IOException(
             bad + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
       }
-      reject(context, offset.get(), e, line);
+      reject(context, badLine(offset.get(), e), line);
       return;
     }
     if (temporal != null) {
@@ -239,7 +302,8 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     return true;
   }
 
-  private void reject(Context context, long offset, VariantException e, Text line)
+  /** Writes {@code bad} to the task's rejects file, with {@code line} as its text unless null. */
+  private void reject(Context context, BadLine bad, Text line)
       throws IOException, InterruptedException {
     context.getCounter(ConvertCounters.ROWS_REJECTED).increment(1);
     if (rejects == null) {
@@ -252,22 +316,19 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       rejects = path.getFileSystem(context.getConfiguration()).create(path, false);
     }
     // the keys of the CLI's --rejects lines, with the line's byte offset where they have its number
-    BadLine bad = badLine(offset, e);
     VariantBuilder b = new VariantBuilder().startObject();
     if (bad.column() > 0) {
       b.key("column").appendLong(bad.column());
     }
-    Variant entry =
-        b.key("file")
-            .appendString(file)
-            .key("offset")
-            .appendLong(offset)
-            .key("reason")
-            .appendString(bad.reason())
-            .key("text")
-            .appendString(line.toString()) // invalid UTF-8 shows as U+FFFD
-            .endObject()
-            .build();
+    b.key("file").appendString(file);
+    if (bad.offset() >= 0) {
+      b.key("offset").appendLong(bad.offset());
+    }
+    b.key("reason").appendString(bad.reason());
+    if (line != null) {
+      b.key("text").appendString(line.toString()); // invalid UTF-8 shows as U+FFFD
+    }
+    Variant entry = b.endObject().build();
     write(rejects, VariantJson.toJson(entry) + "\n");
   }
 

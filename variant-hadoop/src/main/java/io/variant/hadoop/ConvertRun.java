@@ -51,6 +51,7 @@ final class ConvertRun {
       PlanSample sample = ConvertJob.configure(job, options);
       FileOutputFormat.setOutputPath(job, staged.staging());
       ConvertMapper.LOCAL_FAILURE.set(null);
+      ConvertMapper.LOCAL_TASK_FAILURE.set(null);
       Runnable abandon =
           () -> {
             kill(job);
@@ -124,15 +125,29 @@ final class ConvertRun {
   }
 
   /**
+   * Why a task of the local job runner failed, whose status says only "NA": the bad line, else the
+   * task's exception.
+   */
+  private static String localFailure() {
+    ConvertMapper.BadLine bad = ConvertMapper.LOCAL_FAILURE.get();
+    if (bad != null) {
+      return bad.toString();
+    }
+    Exception e = ConvertMapper.LOCAL_TASK_FAILURE.get();
+    if (e == null) {
+      return "a task failed; the cause is in the job's task logs";
+    }
+    return e.getMessage() == null ? e.getClass().getName() : e.getMessage();
+  }
+
+  /**
    * The framework's account of a failed job: its failure info and the diagnostics of failed task
    * attempts.
    */
   private static String failure(Job job) throws IOException, InterruptedException {
-    ConvertMapper.BadLine local = ConvertMapper.LOCAL_FAILURE.get();
     String info = job.getStatus().getFailureInfo();
     boolean none = info == null || info.isEmpty() || info.equals("NA");
-    StringBuilder sb =
-        new StringBuilder(local != null && none ? local.toString() : String.valueOf(info));
+    StringBuilder sb = new StringBuilder(none ? localFailure() : info);
     for (TaskCompletionEvent e : job.getTaskCompletionEvents(0, 100)) {
       if (e.getStatus() == TaskCompletionEvent.Status.FAILED) {
         for (String d : job.getTaskDiagnostics(e.getTaskAttemptId())) {

@@ -227,7 +227,7 @@ public record PlanSample(
         try (InputStream raw = fs.open(f.getPath());
             InputStream in = codec == null ? raw : codec.createInputStream(raw)) {
           LineReader lines = new LineReader(in, conf);
-          while (lines.readLine(line) > 0) {
+          while (readLine(lines, line) > 0) {
             if (count >= rows) {
               more = true;
               break;
@@ -243,6 +243,21 @@ public record PlanSample(
           ? String.format(
               Locale.ROOT, "the first %d rows (%s; rows further on were not seen)", count, why)
           : SpreadSample.description(count, -1);
+    }
+
+    /**
+     * {@link LineReader#readLine}, ending the input at damaged compressed data: the rows before it
+     * are sampled, and the job's task reports the damage as {@code --on-error} says.
+     */
+    private static int readLine(LineReader lines, Text line) throws IOException {
+      try {
+        return lines.readLine(line);
+      } catch (IOException e) {
+        if (DamagedData.isDamaged(e)) {
+          return 0;
+        }
+        throw e;
+      }
     }
 
     private static long total(List<SpreadSample.Input> sized) {
