@@ -257,6 +257,7 @@ public final class ConvertJob extends Configured implements Tool {
     // an input directory's subdirectories are skipped, as the local engine skips them; Hadoop's
     // default lists them as files and fails on their missing block locations
     job.getConfiguration().setBoolean(FileInputFormat.INPUT_DIR_NONRECURSIVE_IGNORE_SUBDIRS, true);
+    job.getConfiguration().set("textinputformat.record.delimiter", NdjsonLine.DELIMITER);
     if (options.maxSplitBytes() > 0) {
       FileInputFormat.setMaxInputSplitSize(job, options.maxSplitBytes());
       FileInputFormat.setMinInputSplitSize(job, 1);

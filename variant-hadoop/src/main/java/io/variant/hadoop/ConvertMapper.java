@@ -17,7 +17,6 @@ import io.variant.parquet.write.VariantColumn;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
@@ -252,22 +251,24 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   @Override
   protected void map(LongWritable offset, Text line, Context context)
       throws IOException, InterruptedException {
-    byte[] utf8 = Arrays.copyOf(line.getBytes(), line.getLength());
-    if (isBlank(utf8)) {
+    byte[] utf8 = NdjsonLine.text(line, offset.get());
+    if (utf8 != null && isBlank(utf8)) {
       return;
     }
     context.getCounter(ConvertCounters.ROWS_IN).increment(1);
+    if (utf8 == null) {
+      bad(
+          context,
+          new BadLine(file, offset.get(), 1, NdjsonLine.BYTE_ORDER_MARK, Problem.MALFORMED),
+          null,
+          line.toString());
+      return;
+    }
     Variant v;
     try {
       v = parser.parse(utf8);
     } catch (VariantException e) {
-      if (onError == OnError.FAIL) {
-        BadLine bad = badLine(offset.get(), e);
-        LOCAL_FAILURE.compareAndSet(null, bad);
-        throw new IOException(
-            bad + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", e);
-      }
-      reject(context, badLine(offset.get(), e), line);
+      bad(context, badLine(offset.get(), e), e, new String(utf8, StandardCharsets.UTF_8));
       return;
     }
     if (temporal != null) {
@@ -280,6 +281,20 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       }
     }
     context.write(null, VariantRecord.builder().set(column, v).build());
+  }
+
+  /**
+   * A bad line: fails the task ({@link OnError#FAIL}) or goes to the rejects file with {@code
+   * text}.
+   */
+  private void bad(Context context, BadLine bad, Exception cause, String text)
+      throws IOException, InterruptedException {
+    if (onError == OnError.FAIL) {
+      LOCAL_FAILURE.compareAndSet(null, bad);
+      throw new IOException(
+          bad + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", cause);
+    }
+    reject(context, bad, text);
   }
 
   private BadLine badLine(long offset, VariantException e) {
@@ -302,8 +317,8 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     return true;
   }
 
-  /** Writes {@code bad} to the task's rejects file, with {@code line} as its text unless null. */
-  private void reject(Context context, BadLine bad, Text line)
+  /** Writes {@code bad} to the task's rejects file, with {@code text} unless null. */
+  private void reject(Context context, BadLine bad, String text)
       throws IOException, InterruptedException {
     context.getCounter(ConvertCounters.ROWS_REJECTED).increment(1);
     if (rejects == null) {
@@ -325,8 +340,8 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       b.key("offset").appendLong(bad.offset());
     }
     b.key("reason").appendString(bad.reason());
-    if (line != null) {
-      b.key("text").appendString(line.toString()); // invalid UTF-8 shows as U+FFFD
+    if (text != null) {
+      b.key("text").appendString(text); // invalid UTF-8 shows as U+FFFD
     }
     Variant entry = b.endObject().build();
     write(rejects, VariantJson.toJson(entry) + "\n");

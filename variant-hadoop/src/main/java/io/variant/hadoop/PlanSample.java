@@ -14,8 +14,8 @@ import io.variant.shredding.infer.PlanInference;
 import io.variant.shredding.internal.SpreadSample;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
@@ -127,9 +127,16 @@ public record PlanSample(
       this.temporal = temporal;
     }
 
-    /** Takes {@code line} if it is a document; returns whether it was. */
-    boolean take(Text line) {
-      byte[] utf8 = Arrays.copyOf(line.getBytes(), line.getLength());
+    /**
+     * Takes {@code line}, at byte {@code offset} of its input, if it is a document; returns whether
+     * it was.
+     */
+    boolean take(Text line, long offset) {
+      byte[] utf8 = NdjsonLine.text(line, offset);
+      if (utf8 == null) { // a byte order mark starts a later line: the task rejects it
+        bad++;
+        return false;
+      }
       Variant v;
       try {
         v = VariantJson.parse(utf8, json);
@@ -188,7 +195,7 @@ public record PlanSample(
         throws IOException {
       long base = Math.max(0, from - 1);
       in.seek(base);
-      LineReader lines = new LineReader(in, conf); // not closed: that would close in
+      LineReader lines = lineReader(in, conf); // not closed: that would close in
       Text line = new Text();
       long pos = base;
       if (from > 0) {
@@ -203,10 +210,10 @@ public record PlanSample(
         if (taken >= limit) {
           return false;
         }
-        pos += n;
-        if (take(line)) {
+        if (take(line, pos)) {
           taken++;
         }
+        pos += n;
       }
       return true;
     }
@@ -226,13 +233,14 @@ public record PlanSample(
         CompressionCodec codec = codecs.getCodec(f.getPath());
         try (InputStream raw = fs.open(f.getPath());
             InputStream in = codec == null ? raw : codec.createInputStream(raw)) {
-          LineReader lines = new LineReader(in, conf);
-          while (readLine(lines, line) > 0) {
+          LineReader lines = lineReader(in, conf);
+          long start = 0;
+          for (int n; (n = readLine(lines, line)) > 0; start += n) {
             if (count >= rows) {
               more = true;
               break;
             }
-            take(line);
+            take(line, start);
           }
         }
         if (more) {
@@ -243,6 +251,11 @@ public record PlanSample(
           ? String.format(
               Locale.ROOT, "the first %d rows (%s; rows further on were not seen)", count, why)
           : SpreadSample.description(count, -1);
+    }
+
+    /** Lines split as the job's tasks split them ({@link NdjsonLine#DELIMITER}). */
+    private static LineReader lineReader(InputStream in, Configuration conf) throws IOException {
+      return new LineReader(in, conf, NdjsonLine.DELIMITER.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
