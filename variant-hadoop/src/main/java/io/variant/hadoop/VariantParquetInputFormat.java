@@ -8,6 +8,7 @@ import io.variant.parquet.read.VariantReadOptions;
 import io.variant.shredding.RebuildOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -163,29 +164,57 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
   @Override
   protected List<FileStatus> listStatus(JobContext job) throws IOException {
     Configuration conf = job.getConfiguration();
-    if (!conf.getBoolean(IncompleteOutput.ALLOW_INCOMPLETE, false)) {
-      for (Path input : getInputPaths(job)) {
-        FileSystem fs = input.getFileSystem(conf);
-        FileStatus[] matched = fs.globStatus(input);
-        for (FileStatus s : matched == null ? new FileStatus[0] : matched) {
-          String reason =
-              s.isDirectory()
-                  ? IncompleteOutput.reason(name -> exists(fs, new Path(s.getPath(), name)))
-                  : null;
-          if (reason != null) {
-            throw new IOException(
-                "Cannot read "
-                    + s.getPath()
-                    + ": "
-                    + reason
-                    + "; read it anyway with "
-                    + IncompleteOutput.ALLOW_INCOMPLETE
-                    + "=true (VariantParquetInputFormat.setAllowIncomplete)");
-          }
+    if (conf.getBoolean(IncompleteOutput.ALLOW_INCOMPLETE, false)) {
+      return super.listStatus(job);
+    }
+    Set<Path> matched = new HashSet<>();
+    Set<Path> checked = new HashSet<>();
+    for (Path input : getInputPaths(job)) {
+      FileSystem fs = input.getFileSystem(conf);
+      FileStatus[] statuses = fs.globStatus(input);
+      for (FileStatus s : statuses == null ? new FileStatus[0] : statuses) {
+        matched.add(s.getPath());
+        if (s.isDirectory()) {
+          refuseIncomplete(fs, s.getPath(), checked);
         }
       }
     }
-    return super.listStatus(job);
+    List<FileStatus> files = super.listStatus(job);
+    // The listing recurses into subdirectories, and a glob may name files inside one: every
+    // directory between a file and the input it was listed from may be an unfinished job's output.
+    for (FileStatus f : files) {
+      FileSystem fs = f.getPath().getFileSystem(conf);
+      Path d = f.getPath().getParent();
+      boolean fromGlob = matched.contains(f.getPath());
+      while (d != null && !matched.contains(d)) {
+        refuseIncomplete(fs, d, checked);
+        d = fromGlob ? null : d.getParent();
+      }
+    }
+    return files;
+  }
+
+  /**
+   * Refuses directory {@code d} if it is an unfinished job's output; each directory once.
+   *
+   * @throws IOException naming {@code d} and why
+   */
+  private static void refuseIncomplete(FileSystem fs, Path d, Set<Path> checked)
+      throws IOException {
+    if (!checked.add(d)) {
+      return;
+    }
+    String reason = IncompleteOutput.reason(name -> exists(fs, new Path(d, name)));
+    if (reason != null) {
+      throw new IOException(
+          "Cannot read "
+              + d
+              + ": "
+              + reason
+              + "; read it anyway with "
+              + IncompleteOutput.ALLOW_INCOMPLETE
+              + "=true (VariantParquetInputFormat.setAllowIncomplete)");
+    }
   }
 
   private static boolean exists(FileSystem fs, Path p) {

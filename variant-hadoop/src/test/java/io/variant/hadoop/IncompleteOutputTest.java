@@ -106,6 +106,33 @@ class IncompleteOutputTest {
     }
   }
 
+  @Test
+  void theInputFormatRefusesAnUnfinishedDirectoryBelowAnInputOrNamedByAGlob() throws Exception {
+    Path table = dir.resolve("table");
+    writePart(Files.createDirectories(table.resolve("d=1")).resolve("part-m-00000.zstd.parquet"));
+    Path unfinished = Files.createDirectories(table.resolve("d=2/h=0"));
+    writePart(unfinished.resolve("part-m-00000.zstd.parquet"));
+    Files.writeString(table.resolve("d=2").resolve(IncompleteOutput.IN_PROGRESS), "job_1\n");
+    Path running = Files.createDirectories(dir.resolve("running/_temporary/0"));
+    writePart(running.getParent().resolveSibling("part-m-00000.zstd.parquet"));
+    String[][] cases = {
+      {table.toString(), "file:" + table + "/d=2"},
+      {dir.resolve("running") + "/*.parquet", "file:" + dir.resolve("running")}
+    };
+    for (String[] c : cases) {
+      Job job = Job.getInstance(new Configuration(false));
+      job.getConfiguration().set("fs.defaultFS", "file:///");
+      FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(c[0]));
+
+      IOException e =
+          assertThrows(IOException.class, () -> new VariantParquetInputFormat().getSplits(job));
+      assertTrue(e.getMessage().startsWith("Cannot read " + c[1] + ":"), e.getMessage());
+
+      VariantParquetInputFormat.setAllowIncomplete(job, true);
+      assertFalse(new VariantParquetInputFormat().getSplits(job).isEmpty());
+    }
+  }
+
   private static void writePart(Path file) throws IOException {
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(file).variantColumn("variant").build()) {
