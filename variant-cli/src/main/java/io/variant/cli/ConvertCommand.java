@@ -150,7 +150,7 @@ final class ConvertCommand implements Callable<Integer> {
         PlanInference.create(rules.options(spec, InferenceOptions.defaults()));
     ShreddingPlan given =
         plan != null ? PlanArgument.parse(plan) : planFrom != null ? planOf(planFrom) : null;
-    if (engine.isMapReduce()) {
+    if (engine.isMapReduce(spec)) {
       return engine.run(this, given, spec);
     }
     FooterWarmUp.start(); // parquet-java's footer class init, off the main thread

@@ -16,6 +16,7 @@ import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * The {@code --engine} options of {@code variant convert} (a picocli mixin): with {@code --engine
@@ -48,15 +49,25 @@ final class MapReduceConvert {
 
   @Option(
       names = "--max-split-bytes",
-      defaultValue = "0",
       paramLabel = "N",
       description =
           "With --engine mapreduce: split inputs into pieces of at most N bytes, one map task each "
               + "(default: Hadoop's block size).")
-  long maxSplitBytes;
+  Long maxSplitBytes; // null when not given
 
-  /** True if {@code convert} is to run as a job. */
-  boolean isMapReduce() {
+  /**
+   * True if {@code convert} is to run as a job.
+   *
+   * @throws ParameterException for the local engine given an option of the job's only: options are
+   *     honoured or refused, never accepted and ignored
+   */
+  boolean isMapReduce(CommandSpec spec) {
+    if (engine != Engine.MAPREDUCE && maxSplitBytes != null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--max-split-bytes is for --engine mapreduce; the local engine cuts its input with"
+              + " --chunk-size");
+    }
     return engine == Engine.MAPREDUCE;
   }
 
@@ -66,7 +77,8 @@ final class MapReduceConvert {
    * @return the exit code
    */
   int run(ConvertCommand c, ShreddingPlan plan, CommandSpec spec) throws IOException {
-    ConvertJob.Options options = MapReduceOptions.of(c, plan, maxSplitBytes, spec);
+    ConvertJob.Options options =
+        MapReduceOptions.of(c, plan, maxSplitBytes == null ? 0 : maxSplitBytes, spec);
     long start = System.nanoTime();
     PrintWriter err = spec.commandLine().getErr();
     Configuration conf = ClientConfiguration.of(System.getenv("HADOOP_CONF_DIR"));

@@ -6,6 +6,8 @@ import io.variant.hadoop.ConvertMapper;
 import io.variant.hadoop.PlanSample;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.hadoop.ParquetOutputFormat;
@@ -28,7 +30,7 @@ final class MapReduceOptions {
   static ConvertJob.Options of(
       ConvertCommand c, ShreddingPlan plan, long maxSplitBytes, CommandSpec spec) {
     refuse(c, spec);
-    refuseDetectedJson(c, spec);
+    refuseWhatLinesMisread(c, spec);
     return ConvertJob.Options.of(c.inputs, c.output)
         .withPlan(plan)
         .withSampleRows(sampleRows(c, spec))
@@ -80,15 +82,15 @@ final class MapReduceOptions {
   }
 
   /**
-   * Refuses, as {@code --input-format json} is refused, an input that {@code auto} reads as JSON
-   * (the local engine's detection, from its first line): split by lines, a document spanning lines
-   * would become fragments. Inputs on stores are left to the job, as are inputs that cannot be
-   * read, which the job reports.
+   * Refuses local inputs the job would read otherwise than the local engine does: one that {@code
+   * auto} reads as JSON (the local engine's detection, from its first line; split by lines, a
+   * document spanning lines would become fragments), as {@code --input-format json} is refused; and
+   * gzip or zstd data without its suffix, which the job picks a decompressor by (the local engine
+   * goes by content): read as text, the compressed bytes became rejected lines and now and then an
+   * invented row. Inputs on stores are left to the job, as are inputs that cannot be read, which
+   * the job reports.
    */
-  private static void refuseDetectedJson(ConvertCommand c, CommandSpec spec) {
-    if (c.json.format != InputFormat.AUTO) {
-      return;
-    }
+  private static void refuseWhatLinesMisread(ConvertCommand c, CommandSpec spec) {
     for (String given : c.inputs) {
       if (Stores.isStore(given)) {
         continue;
@@ -100,20 +102,53 @@ final class MapReduceOptions {
         continue;
       }
       for (String file : files) {
-        String json;
-        try (Input input = c.cli.open(file)) {
-          json = FormatDetector.whyJson(file, input.stream());
-        } catch (IOException | InputException e) {
-          continue;
-        }
-        if (json != null) {
+        String unsuffixed = compressedWithoutSuffix(file);
+        if (unsuffixed != null) {
           throw new ParameterException(
               spec.commandLine(),
-              json
-                  + ", which --input-format auto reads as JSON on the local engine: --engine "
-                  + "mapreduce splits its input by lines, so it reads NDJSON (one document per line)");
+              file
+                  + " is "
+                  + unsuffixed
+                  + " data without the suffix --engine mapreduce picks its decompressor by (the"
+                  + " local engine goes by content): name it with the suffix");
+        }
+        if (c.json.format == InputFormat.AUTO) {
+          refuseDetectedJson(c, file, spec);
         }
       }
+    }
+  }
+
+  /** "gzip" or "zstd" if {@code file} holds such data without its suffix; else null. */
+  private static String compressedWithoutSuffix(String file) {
+    Path p = Path.of(file);
+    String name = p.getFileName() == null ? "" : p.getFileName().toString();
+    try {
+      if (!name.endsWith(".gz") && Files.isRegularFile(p) && Input.isGzip(p)) {
+        return "gzip (.gz)";
+      }
+      if (!name.endsWith(".zst") && Files.isRegularFile(p) && Input.isZstd(p)) {
+        return "zstd (.zst)";
+      }
+    } catch (IOException e) {
+      return null; // unreadable: the job reports it
+    }
+    return null;
+  }
+
+  private static void refuseDetectedJson(ConvertCommand c, String file, CommandSpec spec) {
+    String json;
+    try (Input input = c.cli.open(file)) {
+      json = FormatDetector.whyJson(file, input.stream());
+    } catch (IOException | InputException e) {
+      return;
+    }
+    if (json != null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          json
+              + ", which --input-format auto reads as JSON on the local engine: --engine "
+              + "mapreduce splits its input by lines, so it reads NDJSON (one document per line)");
     }
   }
 

@@ -172,6 +172,11 @@ class ConvertThreadsPropertyTest {
         run("", "convert", in.toString(), "-o", out, "--engine", "mapreduce", "--chunk-size", "1M");
     assertEquals(2, mr.exitCode(), mr.err());
     assertTrue(mr.err().contains("--chunk-size is for the local engine"), mr.err());
+    // and the other way round: the local engine had accepted and ignored the job's option
+    CliRunner.Result split =
+        run("", "convert", in.toString(), "-o", out, "--max-split-bytes", "1000");
+    assertEquals(2, split.exitCode(), split.err());
+    assertTrue(split.err().contains("--max-split-bytes is for --engine mapreduce"), split.err());
     assertEquals(List.of("in.ndjson"), listing());
   }
 

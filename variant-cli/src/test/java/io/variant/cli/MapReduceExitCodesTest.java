@@ -182,6 +182,25 @@ class MapReduceExitCodesTest {
   }
 
   @Test
+  void compressedInputWithoutItsSuffixIsTwo() throws IOException {
+    // the job picks a decompressor by suffix: read as text, the gzip bytes became 1,700 rejected
+    // lines and an invented row under --on-error skip, exit code 0
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      for (int i = 0; i < 4000; i++) {
+        out.write(("{\"id\": " + i + "}\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    Path in = Files.write(dir.resolve("events"), gz.toByteArray());
+    String out = dir.resolve("out").toString();
+
+    CliRunner.Result r = convert("--on-error", "skip", in.toString(), "-o", out);
+
+    assertOneLine(r, ExitCodes.USAGE, in + " is gzip (.gz) data without the suffix");
+    assertFalse(Files.exists(Path.of(out)));
+  }
+
+  @Test
   void aMissingInputIsThree() {
     CliRunner.Result r =
         convert(dir.resolve("missing.ndjson").toString(), "-o", dir.resolve("out").toString());
