@@ -11,13 +11,10 @@ import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,18 +66,8 @@ class AvroWriterFailuresTest {
     return VariantAvroWriter.builder(new LocalOutputFile(file), ROW).variantField("v");
   }
 
-  private static List<GenericRecord> readAll(Path file) throws IOException {
-    List<GenericRecord> out = new ArrayList<>();
-    try (VariantAvroReader r = VariantAvroReader.open(new LocalInputFile(file))) {
-      for (GenericRecord g; (g = r.read()) != null; ) {
-        out.add(g);
-      }
-    }
-    return out;
-  }
-
   @Test
-  void badVariantBytesAreRefusedByTheirWriteWhileSampling() throws IOException {
+  void badVariantBytesAreRefusedByTheirWriteWhileSampling() throws Exception {
     // they used to be buffered with the sample and fail the whole file at close()
     Path file = dir.resolve("sampled.parquet");
     try (VariantAvroWriter w = writer(file).build()) {
@@ -90,11 +77,11 @@ class AvroWriterFailuresTest {
       assertTrue(e.getMessage().contains("\"v\""), e.getMessage());
       w.write(row(2));
     }
-    assertEquals(2, readAll(file).size());
+    assertEquals(2, VariantAvroTest.readAll(file).size());
   }
 
   @Test
-  void badVariantBytesAreRefusedAndTheWriterGoesOnWithAPlan() throws IOException {
+  void badVariantBytesAreRefusedAndTheWriterGoesOnWithAPlan() throws Exception {
     // they used to reach parquet-java's write, which aborted the file, and close() then
     // returned normally on an empty file
     Path file = dir.resolve("planned.parquet");
@@ -104,7 +91,7 @@ class AvroWriterFailuresTest {
       assertThrows(IllegalArgumentException.class, () -> w.write(badBytes(1)));
       w.write(row(2));
     }
-    assertEquals(2, readAll(file).size());
+    assertEquals(2, VariantAvroTest.readAll(file).size());
   }
 
   @Test

@@ -285,7 +285,7 @@ class VariantAvroTest {
         "row " + i + ": " + expected + " vs " + got);
   }
 
-  private static List<GenericRecord> readAll(Path file) throws Exception {
+  static List<GenericRecord> readAll(Path file) throws Exception {
     List<GenericRecord> out = new ArrayList<>();
     try (VariantAvroReader r = VariantAvroReader.open(new LocalInputFile(file))) {
       for (GenericRecord g; (g = r.read()) != null; ) {

@@ -162,13 +162,7 @@ class MapReduceExitCodesTest {
 
   @Test
   void damagedCompressedInputIsOneNamingTheFileAndLine() throws IOException {
-    ByteArrayOutputStream gz = new ByteArrayOutputStream();
-    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
-      for (int i = 0; i < 4000; i++) {
-        out.write(("{\"id\": " + i + "}\n").getBytes(StandardCharsets.UTF_8));
-      }
-    }
-    byte[] bytes = gz.toByteArray();
+    byte[] bytes = gzippedRows(4000);
     Path in = Files.write(dir.resolve("in.ndjson.gz"), Arrays.copyOf(bytes, bytes.length * 2 / 3));
     String out = dir.resolve("out").toString();
 
@@ -185,19 +179,24 @@ class MapReduceExitCodesTest {
   void compressedInputWithoutItsSuffixIsTwo() throws IOException {
     // the job picks a decompressor by suffix: read as text, the gzip bytes became 1,700 rejected
     // lines and an invented row under --on-error skip, exit code 0
-    ByteArrayOutputStream gz = new ByteArrayOutputStream();
-    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
-      for (int i = 0; i < 4000; i++) {
-        out.write(("{\"id\": " + i + "}\n").getBytes(StandardCharsets.UTF_8));
-      }
-    }
-    Path in = Files.write(dir.resolve("events"), gz.toByteArray());
+    Path in = Files.write(dir.resolve("events"), gzippedRows(4000));
     String out = dir.resolve("out").toString();
 
     CliRunner.Result r = convert("--on-error", "skip", in.toString(), "-o", out);
 
     assertOneLine(r, ExitCodes.USAGE, in + " is gzip (.gz) data without the suffix");
     assertFalse(Files.exists(Path.of(out)));
+  }
+
+  /** {@code n} rows {"id": i} as one gzip member. */
+  private static byte[] gzippedRows(int n) throws IOException {
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      for (int i = 0; i < n; i++) {
+        out.write(("{\"id\": " + i + "}\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    return gz.toByteArray();
   }
 
   @Test
