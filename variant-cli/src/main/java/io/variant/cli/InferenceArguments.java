@@ -28,8 +28,10 @@ final class InferenceArguments {
       paramLabel = "N",
       description =
           "Infer the plan from N documents: spread across the input when it is a plain file of one "
-              + "document per line (as many from each of 64 places, so up to 63 more than N), else the "
-              + "first N; 0 reads them all (default: ${DEFAULT-VALUE}).")
+              + "document per line (as many from each of 64 places, so up to 63 more than N; a place "
+              + "of fewer lines leaves the rest of its share to the places after it, so a sample "
+              + "falls short only where they lack lines too), else the first N; 0 reads them all "
+              + "(default: ${DEFAULT-VALUE}).")
   long sample;
 
   @Option(

@@ -82,6 +82,20 @@ class PlanSampleTest {
   }
 
   @Test
+  void aFileOfAsManyLinesAsTheSampleIsReadWholeWhereItsPlacesLackLines() throws IOException {
+    // long lines, then short ones: the places of long lines hold fewer lines than their share,
+    // whose lack the places of short lines after them make up; it had read 104 of 200
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 200; i++) {
+      lines.append(i >= 100 ? "{\"a\": " + i + "}" : "{\"b\": \"" + "x".repeat(400) + "\"}");
+      lines.append('\n');
+    }
+    Path file = Files.writeString(dir.resolve("u.ndjson"), lines);
+    CliRunner.Result r = ok("plan", file.toString(), "--sample", "200");
+    assertTrue(r.out().endsWith("\nsample: all 200 rows\n"), r.out());
+  }
+
+  @Test
   void documentsSpanningLinesAndArraysAreSampledFromTheStart() throws IOException {
     Path pretty = Files.writeString(dir.resolve("p.json"), "{\n  \"a\": 1\n}\n{\n  \"a\": 2\n}\n");
     CliRunner.Result r = ok("plan", pretty.toString(), "--sample", "1");

@@ -19,9 +19,10 @@ import java.util.Locale;
  *       equal bytes ({@link #places}). A place holds the documents whose lines start in it, and
  *       gives at most {@link #perPlace} of them, the first ones: {@code N / }{@value #PLACES}
  *       consecutive lines, so that a log whose ids, times or types drift is seen from start to end,
- *       and a file of fewer than N lines is read whole. Blank lines are not documents; a malformed
- *       line is left out (or reported) and takes no share of its place. A place that spans two
- *       inputs shares its quota between them, in order ({@link Quota}).
+ *       and what a place lacks of that the next places may give ({@link Quota}), so that a file of
+ *       fewer than N lines is read whole. Blank lines are not documents; a malformed line is left
+ *       out (or reported) and takes no share of its place. A place that spans two inputs shares its
+ *       quota between them, in order ({@link Quota}).
  *   <li>What cannot be read from the middle (compressed data, a stream) gives its first N documents
  *       instead, in input order.
  *   <li>{@link Kept}: the sampled rows kept for checking a plan against the unshredded size, all or
@@ -140,24 +141,33 @@ public final class SpreadSample {
     return -Math.floorDiv(-a, b);
   }
 
-  /** How much of each place's share is left, for a place that spans inputs. One thread. */
+  /**
+   * How many documents a place may still give: its share and what the places before it left of
+   * theirs, so that places of fewer lines than their share (a file of fewer lines than the sample,
+   * or short lines among long ones) do not make the sample smaller: {@code --sample 200} of a
+   * 200-line file had read 104 of them. Places are read in order; one that spans inputs shares its
+   * quota between them. One thread.
+   */
   public static final class Quota {
     private final long perPlace;
-    private final long[] taken = new long[PLACES];
+    private long taken; // by every place so far
 
     /** The quotas of a sample of {@code rows} documents (0: all). */
     public Quota(long rows) {
       this.perPlace = perPlace(rows);
     }
 
-    /** Documents {@code p} may still give. */
+    /** Documents {@code p} may still give, the places before it read. */
     public long left(Place p) {
-      return perPlace - taken[p.index()];
+      if (perPlace == Long.MAX_VALUE) {
+        return Long.MAX_VALUE;
+      }
+      return perPlace * (p.index() + 1) - taken;
     }
 
     /** Counts {@code n} documents taken from {@code p}. */
     public void took(Place p, long n) {
-      taken[p.index()] += n;
+      taken += n;
     }
   }
 

@@ -59,12 +59,18 @@ class SpreadSampleTest {
     assertEquals(2, SpreadSample.perPlace(65));
     assertEquals(157, SpreadSample.perPlace(10_000));
     SpreadSample.Quota quota = new SpreadSample.Quota(130); // 3 per place
-    Place p = new Place(0, 0, 10, 5);
-    Place samePlaceNextInput = new Place(1, 0, 10, 5);
-    assertEquals(3, quota.left(p));
-    quota.took(p, 2);
-    assertEquals(1, quota.left(samePlaceNextInput));
-    assertEquals(3, quota.left(new Place(0, 10, 20, 6)));
+    Place first = new Place(0, 0, 10, 0);
+    assertEquals(3, quota.left(first));
+    quota.took(first, 2); // it held two lines
+    Place second = new Place(0, 10, 20, 1);
+    assertEquals(4, quota.left(second)); // its three and the one the first lacked
+    quota.took(second, 4);
+    Place third = new Place(0, 20, 30, 2);
+    Place thirdInTheNextInput = new Place(1, 0, 10, 2);
+    assertEquals(3, quota.left(third));
+    quota.took(third, 2);
+    assertEquals(1, quota.left(thirdInTheNextInput)); // a place across inputs shares its quota
+    assertEquals(Long.MAX_VALUE, new SpreadSample.Quota(0).left(third));
   }
 
   @Test
