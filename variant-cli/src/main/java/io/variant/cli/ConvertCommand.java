@@ -219,7 +219,7 @@ final class ConvertCommand implements Callable<Integer> {
   private static CheckedPlan inferred(
       PlanInference inference, PlanSample sample, ConvertSummary summary, int threads)
       throws IOException {
-    CheckedPlan inferred = CheckedPlan.of(inference, sample.rows(), threads);
+    CheckedPlan inferred = CheckedPlan.of(inference, sample.rows(), threads, sample.inputRows());
     summary.planNote(
         () ->
             " (plan inferred from "

@@ -72,7 +72,12 @@ final class PlanCommand implements Callable<Integer> {
         throw sample.failure();
       }
       sampled = sample.description();
-      inferred = CheckedPlan.of(inference, sample.rows());
+      inferred =
+          CheckedPlan.of(
+              inference,
+              sample.rows(),
+              Runtime.getRuntime().availableProcessors(),
+              sample.inputRows());
     }
     InferenceResult result = inferred.result();
     try (Writer out = cli.output()) {

@@ -77,6 +77,7 @@ final class PlanSample {
   private String description; // null for a spread sample until description() formats it
   private long spreadRows; // a spread sample's rows
   private long spreadBytes; // the bytes it spread across, or -1 if it read them all
+  private long inputRows = -1; // the rows sampled if they are every row of the input, else -1
   private InputException ended; // the failure that ended a stream-mode sample, if any
   private NdjsonReader lastPlace; // the spread mode's places share its parser and buffers
 
@@ -205,6 +206,14 @@ final class PlanSample {
     return SpreadSample.withLeftOut(description, badRows);
   }
 
+  /**
+   * The input's rows if the sample holds every one of them (the malformed lines left out), else -1:
+   * the plan's size check then counts the file's footer too.
+   */
+  long inputRows() {
+    return inputRows;
+  }
+
   /** Null if the inputs can be sampled across, else why not (for the description). */
   private String whyNotSpread(InputFormat format) throws IOException {
     for (String in : inputs) {
@@ -277,6 +286,7 @@ final class PlanSample {
                 n,
                 whyNotSpread)
             : String.format(Locale.ROOT, "all %d rows", n);
+    inputRows = more ? -1 : n;
   }
 
   /** The spread mode: {@link SpreadSample}'s places of the inputs. */
@@ -313,6 +323,7 @@ final class PlanSample {
     }
     spreadRows = out.size();
     spreadBytes = whole ? -1 : total;
+    inputRows = whole ? spreadRows : -1;
     return out;
   }
 

@@ -94,7 +94,13 @@ public record PlanSample(
             ? sampled.spread(files, rows, conf)
             : sampled.stream(files, rows, codecs, conf, why);
     description = SpreadSample.withLeftOut(description, sampled.bad);
-    CheckedPlan checked = CheckedPlan.of(sampled.inference, sampled.kept.rows());
+    // as the local engine checks it: the footer counts where the sample is the whole input
+    CheckedPlan checked =
+        CheckedPlan.of(
+            sampled.inference,
+            sampled.kept.rows(),
+            Runtime.getRuntime().availableProcessors(),
+            sampled.inputRows);
     List<String> keys = SharedKeys.of(sampled.kept.rows(), checked.plan());
     return new PlanSample(checked.plan(), keys, sampled.count, description, checked.note());
   }
@@ -120,6 +126,7 @@ public record PlanSample(
     final SpreadSample.Kept kept = new SpreadSample.Kept();
     long count;
     long bad; // lines that were neither blank nor a document
+    long inputRows = -1; // count, once every row of the input was read; else -1
 
     Rows(PlanInference inference, JsonOptions json, TemporalStrings temporal) {
       this.inference = inference;
@@ -183,6 +190,7 @@ public record PlanSample(
           in.close();
         }
       }
+      inputRows = whole ? count : -1;
       return SpreadSample.description(count, whole ? -1 : total(sized));
     }
 
@@ -247,6 +255,7 @@ public record PlanSample(
           break;
         }
       }
+      inputRows = more ? -1 : count;
       return more
           ? String.format(
               Locale.ROOT, "the first %d rows (%s; rows further on were not seen)", count, why)

@@ -9,7 +9,6 @@ import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;
 import io.variant.shredding.infer.Selection;
-import io.variant.shredding.internal.EvenSample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -74,18 +73,21 @@ public record CheckedPlan(InferenceResult result, String note) {
    * @throws IOException if writing the sample fails (it is written to no file)
    */
   public static CheckedPlan of(PlanInference inference, List<Variant> sampled) throws IOException {
-    return of(inference, sampled, Runtime.getRuntime().availableProcessors());
+    return of(inference, sampled, Runtime.getRuntime().availableProcessors(), -1);
   }
 
   /**
    * As {@link #of(PlanInference, List)}, the writes that may run at once ({@link MarginalLeaves})
    * on at most {@code threads} threads ({@code convert --threads}); the plan is the same whatever
-   * their number.
+   * their number. Where the sample is the whole input, its file's footer counts too ({@link
+   * CheckRows}).
    *
+   * @param inputRows the input's rows if the sample holds every one of them, else -1
    * @throws IOException if writing the sample fails (it is written to no file)
    * @throws IllegalArgumentException if {@code threads} is less than 1
    */
-  public static CheckedPlan of(PlanInference inference, List<Variant> sampled, int threads)
+  public static CheckedPlan of(
+      PlanInference inference, List<Variant> sampled, int threads, long inputRows)
       throws IOException {
     if (threads < 1) {
       throw new IllegalArgumentException("Cannot check a plan on " + threads + " threads");
@@ -97,19 +99,19 @@ public record CheckedPlan(InferenceResult result, String note) {
         || result.coverage().options().selection() != Selection.COST_MODEL) {
       return new CheckedPlan(result, "");
     }
-    List<Variant> rows = EvenSample.of(sampled, CHECK_ROWS);
-    if (rows.size() > QUICK_CHECK_ROWS
-        && quickCheckPasses(EvenSample.of(rows, QUICK_CHECK_ROWS), result.plan())) {
+    CheckRows rows = CheckRows.of(sampled, CHECK_ROWS, inputRows);
+    if (rows.rows().size() > QUICK_CHECK_ROWS
+        && quickCheckPasses(rows.evenly(QUICK_CHECK_ROWS), result.plan())) {
       return new CheckedPlan(result, "");
     }
-    long unshredded = size(rows, ShreddingPlan.residual());
-    long shredded = size(rows, result.plan());
+    long unshredded = rows.size(ShreddingPlan.residual());
+    long shredded = rows.size(result.plan());
     int first = columns;
     long firstSize = shredded;
     while (shredded >= unshredded && columns > 0) {
       columns /= 2;
       result = inference.result(columns);
-      shredded = columns == 0 ? unshredded : size(rows, result.plan());
+      shredded = columns == 0 ? unshredded : rows.size(result.plan());
     }
     if (columns == 0) {
       return new CheckedPlan(
@@ -131,20 +133,20 @@ public record CheckedPlan(InferenceResult result, String note) {
         tried.result(), tried.note().isEmpty() ? kept : kept + "; " + tried.note());
   }
 
-  private static String why(int columns, List<Variant> rows, long shredded, long unshredded) {
+  private static String why(int columns, CheckRows rows, long shredded, long unshredded) {
     return String.format(
         Locale.ROOT,
-        "with all %d, %d sampled rows took %d bytes of pages, unshredded %d",
+        "with all %d, %d sampled rows took %d bytes of pages%s, unshredded %d",
         columns,
-        rows.size(),
+        rows.rows().size(),
         shredded,
+        rows.footerShare() > 0 ? " and footer" : "",
         unshredded);
   }
 
   /** Whether the plan takes at most {@link #QUICK_CHECK_SHARE} of the unshredded bytes. */
-  private static boolean quickCheckPasses(List<Variant> quick, ShreddingPlan plan)
-      throws IOException {
-    return size(quick, plan) <= QUICK_CHECK_SHARE * size(quick, ShreddingPlan.residual());
+  private static boolean quickCheckPasses(CheckRows quick, ShreddingPlan plan) throws IOException {
+    return quick.size(plan) <= QUICK_CHECK_SHARE * quick.size(ShreddingPlan.residual());
   }
 
   /**
@@ -166,6 +168,15 @@ public record CheckedPlan(InferenceResult result, String note) {
    * @throws IOException if writing fails
    */
   static long size(List<Variant> rows, VariantColumn column) throws IOException {
+    return size(rows, column, 0);
+  }
+
+  /**
+   * As {@link #size(List, VariantColumn)}, with {@code footerShare} (in [0, 1]) of the footer
+   * counted.
+   */
+  static long size(List<Variant> rows, VariantColumn column, double footerShare)
+      throws IOException {
     ByteCounter counter = new ByteCounter();
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(counter)
@@ -179,7 +190,8 @@ public record CheckedPlan(InferenceResult result, String note) {
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
-    return counter.count - counter.footerBytes();
+    long footer = counter.footerBytes();
+    return counter.count - footer + Math.round(footer * footerShare);
   }
 
   /**

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.internal;
 
-import io.variant.core.Variant;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.Explanation;
 import io.variant.shredding.infer.InferenceResult;
@@ -75,7 +74,7 @@ final class MarginalLeaves {
       PlanInference inference,
       InferenceResult result,
       int columns,
-      List<Variant> rows,
+      CheckRows rows,
       long bytes,
       int threads)
       throws IOException {
@@ -118,7 +117,7 @@ final class MarginalLeaves {
     }
     InferenceResult kept = inference.result(columns, leftOut);
     long best = sizes[first + saving.get(0)];
-    long together = saving.size() == 1 ? best : CheckedPlan.size(rows, kept.plan());
+    long together = saving.size() == 1 ? best : rows.size(kept.plan());
     long alone = 0; // the gains alone, summed
     for (int i : saving) {
       alone += base - sizes[first + i];
@@ -132,7 +131,7 @@ final class MarginalLeaves {
       for (int i : saving.subList(1, saving.size())) {
         Map<String, String> more = new LinkedHashMap<>(chosen);
         more.put(trials.get(i).path(), leftOut.get(trials.get(i).path()));
-        long size = CheckedPlan.size(rows, inference.result(columns, more).plan());
+        long size = rows.size(inference.result(columns, more).plan());
         if (together - size >= MIN_GAIN * base) {
           chosen = more;
           together = size;
@@ -148,17 +147,17 @@ final class MarginalLeaves {
             "left %s out (%s): %d sampled rows took %d bytes of pages with %s, %d without",
             leftOut.size() == 1 ? "1 typed leaf" : leftOut.size() + " typed leaves",
             String.join(", ", leftOut.keySet()),
-            rows.size(),
+            rows.rows().size(),
             base,
             leftOut.size() == 1 ? "it" : "them",
             together));
   }
 
-  private static String reason(List<Variant> rows, long saved) {
+  private static String reason(CheckRows rows, long saved) {
     return String.format(
         Locale.ROOT,
         "the size check's %d sampled rows took %d B less without it",
-        rows.size(),
+        rows.rows().size(),
         saved);
   }
 

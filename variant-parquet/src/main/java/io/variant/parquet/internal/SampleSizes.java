@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.internal;
 
-import io.variant.core.Variant;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,8 +12,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * {@link CheckedPlan#size} of the same rows under several plans, the writes spread over threads,
- * each write its own.
+ * {@link CheckRows#size} of the same rows under several plans, the writes spread over threads, each
+ * write its own.
  */
 final class SampleSizes {
   private SampleSizes() {}
@@ -25,13 +24,12 @@ final class SampleSizes {
    *
    * @throws IOException if a write fails (the first failure; the others are abandoned)
    */
-  static long[] of(List<Variant> rows, List<ShreddingPlan> plans, int maxThreads)
-      throws IOException {
+  static long[] of(CheckRows rows, List<ShreddingPlan> plans, int maxThreads) throws IOException {
     long[] sizes = new long[plans.size()];
     int threads = Math.min(maxThreads, plans.size());
     if (threads <= 1) {
       for (int i = 0; i < sizes.length; i++) {
-        sizes[i] = CheckedPlan.size(rows, plans.get(i));
+        sizes[i] = rows.size(plans.get(i));
       }
       return sizes;
     }
@@ -46,7 +44,7 @@ final class SampleSizes {
     try {
       List<Future<Long>> writes = new ArrayList<>();
       for (ShreddingPlan plan : plans) {
-        writes.add(pool.submit(() -> CheckedPlan.size(rows, plan)));
+        writes.add(pool.submit(() -> rows.size(plan)));
       }
       for (int i = 0; i < sizes.length; i++) {
         sizes[i] = writes.get(i).get();

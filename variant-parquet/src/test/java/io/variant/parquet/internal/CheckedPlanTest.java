@@ -90,6 +90,34 @@ class CheckedPlanTest {
   }
 
   @Test
+  void aSampleThatIsTheWholeInputCountsItsFooter() throws IOException {
+    // 1,200 rows of 30 booleans: typed, their pages are smaller, but 30 column chunks' footer
+    // entries outweigh that in a file of just these rows (17.7 KB against 11.1 KB unshredded)
+    Random r = new Random(5);
+    List<Variant> rows = new ArrayList<>();
+    for (int i = 0; i < 1200; i++) {
+      StringBuilder json = new StringBuilder("{");
+      for (int f = 0; f < 30; f++) {
+        json.append(f == 0 ? "" : ", ").append("\"flag").append(f).append("\": ");
+        json.append(r.nextBoolean());
+      }
+      rows.add(VariantJson.parse(json.append("}").toString()));
+    }
+    PlanInference inference = PlanInference.create(InferenceOptions.defaults());
+    rows.forEach(inference::add);
+
+    CheckedPlan part = CheckedPlan.of(inference, rows, 2, -1);
+    CheckedPlan whole = CheckedPlan.of(inference, rows, 2, rows.size());
+
+    // a sample of a larger input spreads the footer thin, and keeps the columns
+    assertEquals(30, part.result().coverage().typedColumns(), part.plan().toString());
+    assertTrue(whole.note().contains("bytes of pages and footer"), whole.note());
+    long file = CheckRows.of(rows, rows.size(), rows.size()).size(whole.plan());
+    long unshredded = CheckRows.of(rows, rows.size(), rows.size()).size(ShreddingPlan.residual());
+    assertTrue(file <= unshredded, file + " > " + unshredded + " with " + whole.plan());
+  }
+
+  @Test
   void aPlanThatLosesOnTheSampleIsCut() throws IOException {
     // Inferred from event rows, checked on rows without any of their paths: every typed column
     // is empty overhead, whichever of the two checks decides.

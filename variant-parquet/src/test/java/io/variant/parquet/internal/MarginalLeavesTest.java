@@ -13,7 +13,6 @@ import io.variant.shredding.infer.Explanation;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.InferenceResult;
 import io.variant.shredding.infer.PlanInference;
-import io.variant.shredding.internal.EvenSample;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +68,7 @@ class MarginalLeavesTest {
       List<Variant> rows = events(5000, seed);
       PlanInference inference = counted(rows);
       InferenceResult model = inference.result();
-      List<Variant> checkRows = EvenSample.of(rows, CheckedPlan.CHECK_ROWS);
+      CheckRows checkRows = CheckRows.of(rows, CheckedPlan.CHECK_ROWS, -1);
 
       MarginalLeaves.Outcome checked =
           MarginalLeaves.tryWithout(inference, model, Integer.MAX_VALUE, checkRows, -1, 2);
@@ -78,8 +77,8 @@ class MarginalLeavesTest {
         assertEquals("", checked.note());
         continue;
       }
-      long with = CheckedPlan.size(checkRows, model.plan());
-      long without = CheckedPlan.size(checkRows, checked.result().plan());
+      long with = checkRows.size(model.plan());
+      long without = checkRows.size(checked.result().plan());
       assertTrue(without < with, seed + ": " + without + " >= " + with);
       assertTrue(checked.note().startsWith("left "), checked.note());
       for (Explanation.Decision d : model.explanation().decisions()) {
@@ -93,8 +92,7 @@ class MarginalLeavesTest {
           assertTrue(d.estimate().saved() > 0, d.path() + " is typed for its own gain");
           // each leaf left out saves bytes alone, by at least the least gain
           long alone =
-              CheckedPlan.size(
-                  checkRows, inference.result(Integer.MAX_VALUE, Map.of(d.path(), "")).plan());
+              checkRows.size(inference.result(Integer.MAX_VALUE, Map.of(d.path(), "")).plan());
           assertTrue(
               with - alone >= MarginalLeaves.MIN_GAIN * with,
               d.path() + ": " + alone + " against " + with);
@@ -109,7 +107,7 @@ class MarginalLeavesTest {
     List<Variant> rows = events(5000, 2);
     PlanInference inference = counted(rows);
     InferenceResult model = inference.result();
-    List<Variant> checkRows = EvenSample.of(rows, CheckedPlan.CHECK_ROWS);
+    CheckRows checkRows = CheckRows.of(rows, CheckedPlan.CHECK_ROWS, -1);
     assertFalse(
         MarginalLeaves.tryWithout(inference, model, Integer.MAX_VALUE, checkRows, -1, 2)
             .note()
@@ -134,7 +132,7 @@ class MarginalLeavesTest {
               inference,
               model,
               Integer.MAX_VALUE,
-              EvenSample.of(rows, CheckedPlan.CHECK_ROWS),
+              CheckRows.of(rows, CheckedPlan.CHECK_ROWS, -1),
               -1,
               2);
 
@@ -152,7 +150,7 @@ class MarginalLeavesTest {
   void theOutcomeDoesNotDependOnTheThreads() throws IOException {
     List<Variant> rows = events(5000, 3);
     PlanInference inference = counted(rows);
-    List<Variant> checkRows = EvenSample.of(rows, CheckedPlan.CHECK_ROWS);
+    CheckRows checkRows = CheckRows.of(rows, CheckedPlan.CHECK_ROWS, -1);
 
     MarginalLeaves.Outcome one =
         MarginalLeaves.tryWithout(inference, inference.result(), 300, checkRows, -1, 1);
@@ -175,7 +173,7 @@ class MarginalLeavesTest {
             ShreddingPlan.parse("{\"id\": int64}"),
             ShreddingPlan.parse("{\"type\": string, \"user\": {\"id\": int64}}"));
 
-    long[] sizes = SampleSizes.of(rows, plans, 3);
+    long[] sizes = SampleSizes.of(new CheckRows(rows, 0), plans, 3);
 
     long[] one = new long[plans.size()];
     for (int i = 0; i < one.length; i++) {
