@@ -72,7 +72,8 @@ final class InferenceArguments {
       names = "--max-plan-depth",
       paramLabel = "N",
       description =
-          "Most objects and arrays nested in the plan below the root (default: 50); deeper parts stay "
+          "Most levels of objects and arrays in the plan, the root's counted (default: 50): 0 types "
+              + "a scalar root only, 1 the root object's fields, 2 their fields too; deeper parts stay "
               + "in the residual. Called --max-depth on 'plan' before; --max-depth now limits the JSON input "
               + "on every command.")
   Integer maxPlanDepth;

@@ -30,10 +30,11 @@ import java.util.function.Consumer;
  *     the least present paths go back to their parent's residual. <b>Default 300.</b> Every column
  *     costs writer memory (an open page per column) and footer metadata per row group; 300 holds
  *     typical event and log schemas whole while keeping the Parquet schema readable.
- * @param maxDepth most objects and arrays nested in the plan below the root (0 allows only a scalar
- *     or {@code variant} root). <b>Default 50.</b> Each plan level adds two or three Parquet group
- *     levels; real documents rarely nest meaningfully past about ten, and the bound also caps the
- *     recursion of inference. At most {@link Limits#maxDepth()} of the default limits.
+ * @param maxDepth most levels of objects and arrays in the plan, the root's counted (0 allows only
+ *     a scalar or {@code variant} root, 1 the root object's or array's children). <b>Default
+ *     50.</b> Each plan level adds two or three Parquet group levels; real documents rarely nest
+ *     meaningfully past about ten, and the bound also caps the recursion of inference. At most
+ *     {@link Limits#maxDepth()} of the default limits.
  * @param maxTrackedPaths most distinct paths inference keeps counters for. <b>Default 10,000.</b>
  *     Bounds memory (a few hundred bytes per path) when objects are really maps keyed by ids. Once
  *     reached, paths not seen before are not tracked and their values stay in the parent's

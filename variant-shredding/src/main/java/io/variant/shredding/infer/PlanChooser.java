@@ -58,6 +58,8 @@ final class PlanChooser {
 
   InferenceResult choose(PathStats root, long rows, int trackedPaths, long untrackedValues) {
     PathChoice top = choose(root, rows, LevelChain.root(rows).then(root.present), 0);
+    // explained as examined, with what was dropped and why, even where nothing stays typed
+    PathChoice examined = top;
     if (!leftOut.isEmpty() && !ColumnBudget.leaveOut(top, leftOut)) {
       top = PathChoice.residual(root, rows);
     }
@@ -69,7 +71,7 @@ final class PlanChooser {
     List<CoverageReport.Row> report = new ArrayList<>();
     ShreddingPlan plan = top.plan(report);
     int typedColumns = Math.min(leaves.size(), options.maxTypedColumns());
-    PathChoice chosen = top;
+    PathChoice chosen = examined;
     return new InferenceResult(
         plan,
         new CoverageReport(
@@ -81,6 +83,20 @@ final class PlanChooser {
               skipped.forEach(d -> decisions.add(d.get()));
               return decisions;
             }));
+  }
+
+  /** An object or array at the depth limit: inference does not examine its fields or elements. */
+  private PathChoice pastDepth(PathStats s, long sampled, String kind, String parts) {
+    PathChoice r = PathChoice.residual(s, sampled);
+    String why =
+        kind
+            + ": at the plan's depth limit of "
+            + options.maxDepth()
+            + " (--max-plan-depth), its "
+            + parts
+            + " not examined";
+    r.reason = () -> why;
+    return r;
   }
 
   /**
@@ -238,6 +254,9 @@ final class PlanChooser {
    * @param chain the levels down to the objects at this path
    */
   private PathChoice object(PathStats s, long sampled, LevelChain chain) {
+    if (s.level >= options.maxDepth()) {
+      return pastDepth(s, sampled, "object", "fields");
+    }
     long objects = s.count(TypeFamily.OBJECT);
     PathChoice c = new PathChoice(s, sampled, PathChoice.Shape.OBJECT, TypeFamily.OBJECT, null);
     List<PathStats> children = new ArrayList<>(s.fields.values());
@@ -329,6 +348,9 @@ final class PlanChooser {
    * @param chain the levels down to the arrays at this path
    */
   private PathChoice array(PathStats s, long sampled, LevelChain chain) {
+    if (s.level >= options.maxDepth()) {
+      return pastDepth(s, sampled, "array", "elements");
+    }
     if (s.element == null) {
       PathChoice r = PathChoice.residual(s, sampled); // only empty arrays, or elements past a limit
       r.reason = () -> "array: no elements";

@@ -107,5 +107,43 @@ class DroppedColumnsExplanationTest {
 
     assertEquals("variant", r.plan().toString());
     assertEquals(0, r.coverage().typedColumns());
+    // every examined path still says why, as where some leaves stay (it had said nothing)
+    assertTrue(r.explanation().decision("$.a").reason().endsWith("; dropped: m"));
+  }
+
+  @Test
+  void aBudgetOfNoColumnsStillExplainsEveryExaminedPath() {
+    InferenceResult none = counted(PRESENCE).result(0);
+    InferenceResult noOptionColumns = counted(PRESENCE.withMaxTypedColumns(0)).result();
+
+    for (InferenceResult r : List.of(none, noOptionColumns)) {
+      assertEquals("variant", r.plan().toString());
+      for (String path : List.of("$.a", "$.b", "$.c")) {
+        Explanation.Decision d = r.explanation().decision(path);
+        assertFalse(d.typed());
+        assertTrue(d.reason().startsWith("int32: passes presence and dominance; dropped: "), path);
+      }
+    }
+  }
+
+  @Test
+  void anObjectAtTheDepthLimitSaysSo() {
+    List<Model> rows = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      rows.add(obj("o", obj("x", int8(i)), "list", Values.arr(int8(i)), "c", int8(1)));
+    }
+    PlanInference inference = PlanInference.create(PRESENCE.withMaxDepth(1));
+    Values.variants(rows).forEach(inference::add);
+
+    InferenceResult r = inference.result();
+
+    assertEquals("{\"c\": int32, \"list\": variant, \"o\": variant}", r.plan().toString());
+    // it had said "no field pays for a typed column", of objects of 0 B
+    assertEquals(
+        "object: at the plan's depth limit of 1 (--max-plan-depth), its fields not examined",
+        r.explanation().decision("$.o").reason());
+    assertEquals(
+        "array: at the plan's depth limit of 1 (--max-plan-depth), its elements not examined",
+        r.explanation().decision("$.list").reason());
   }
 }
