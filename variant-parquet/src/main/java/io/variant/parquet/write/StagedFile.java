@@ -3,23 +3,29 @@ package io.variant.parquet.write;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.OutputFile;
 
 /**
- * Where a writer's file goes. A local file is written under a temporary sibling name, {@code
- * <target>.tmp}, and moved onto the target only when {@link #commit()} is called, so that a failed
- * write leaves nothing at the target; a stale {@code .tmp} from an earlier crash is ours to
- * overwrite. Any other {@link OutputFile} is written in place ({@link #inPlace}), and neither
- * commit nor discard can do anything. <b>Thread safety:</b> none.
+ * Where a writer's file goes. A local file is written under a temporary sibling name of its own,
+ * {@code .<target>.<random>.tmp}, created new for this writer, and moved onto the target only when
+ * {@link #commit()} is called, so that a failed write leaves nothing at the target. The name is
+ * unique so that two writers of one target never write one file: with a shared name the second
+ * truncated the first's file, and the target got the rows of the writer that failed. Without
+ * overwrite the move cannot replace a target that appeared meanwhile (a hard link, which fails if
+ * the target exists, where the file system has them). A process killed outright leaves its
+ * temporary file behind, hidden. Any other {@link OutputFile} is written in place ({@link
+ * #inPlace}), and neither commit nor discard can do anything. <b>Thread safety:</b> none.
  */
 final class StagedFile {
   private final Path target; // null in place
-  private final Path temporary;
+  private Path temporary; // created at the first output(); null before
   private final boolean overwrite;
   private final OutputFile inPlace; // null for a local file
 
@@ -29,7 +35,6 @@ final class StagedFile {
    */
   StagedFile(Path target, boolean overwrite) throws FileAlreadyExistsException {
     this.target = target;
-    this.temporary = target.resolveSibling(target.getFileName() + ".tmp");
     this.overwrite = overwrite;
     this.inPlace = null;
     if (!overwrite && Files.exists(target)) {
@@ -38,9 +43,27 @@ final class StagedFile {
     }
   }
 
+  /**
+   * A new empty file beside {@code target} under a name no other writer has. Created as any file is
+   * ({@code Files.createTempFile} would make the target readable by its owner only).
+   */
+  private static Path newTemporary(Path target) throws IOException {
+    Path dir = target.toAbsolutePath().getParent();
+    for (int attempt = 1; ; attempt++) {
+      String random = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+      Path p = dir.resolve("." + target.getFileName() + "." + random + ".tmp");
+      try {
+        return Files.createFile(p);
+      } catch (FileAlreadyExistsException e) {
+        if (attempt == 100) {
+          throw e;
+        }
+      }
+    }
+  }
+
   private StagedFile(OutputFile file) {
     this.target = null;
-    this.temporary = null;
     this.overwrite = false;
     this.inPlace = file;
   }
@@ -50,14 +73,20 @@ final class StagedFile {
     return new StagedFile(file);
   }
 
-  /** Where to write: the temporary file (always overwritten), or the file in place. */
-  OutputFile output() {
-    return inPlace != null ? inPlace : new LocalOutputFile(temporary);
+  /** Where to write: the temporary file, created at the first call, or the file in place. */
+  OutputFile output() throws IOException {
+    if (inPlace != null) {
+      return inPlace;
+    }
+    if (temporary == null) {
+      temporary = newTemporary(target);
+    }
+    return new LocalOutputFile(temporary);
   }
 
   /**
-   * How to create {@link #output()}: the temporary file over a stale one, else as {@code options}
-   * say.
+   * How to create {@link #output()}: over the temporary file, created empty for it, else as {@code
+   * options} say.
    */
   ParquetFileWriter.Mode mode(WriteOptions options) {
     return inPlace != null ? options.writeMode() : ParquetFileWriter.Mode.OVERWRITE;
@@ -65,7 +94,7 @@ final class StagedFile {
 
   /** Deletes the temporary file, if any. */
   void discard() throws IOException {
-    if (inPlace == null) {
+    if (temporary != null) {
       Files.deleteIfExists(temporary);
     }
   }
@@ -77,7 +106,7 @@ final class StagedFile {
    *     overwritten (the temporary file is then deleted)
    */
   void commit() throws IOException {
-    if (inPlace != null) {
+    if (inPlace != null || temporary == null) {
       return;
     }
     if (overwrite) {
@@ -85,12 +114,23 @@ final class StagedFile {
           temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       return;
     }
-    if (Files.exists(target)) {
+    try {
+      Files.createLink(target, temporary); // atomic: fails if the target exists
+    } catch (FileAlreadyExistsException e) {
       Files.deleteIfExists(temporary);
       throw new FileAlreadyExistsException(
           target.toString(), null, "created while writing; use overwrite() to replace it");
+    } catch (UnsupportedOperationException | FileSystemException e) {
+      // no hard links here: check, then move (another writer could slip in between)
+      if (Files.exists(target)) {
+        Files.deleteIfExists(temporary);
+        throw new FileAlreadyExistsException(
+            target.toString(), null, "created while writing; use overwrite() to replace it");
+      }
+      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+      return;
     }
-    Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+    Files.delete(temporary);
   }
 
   @Override

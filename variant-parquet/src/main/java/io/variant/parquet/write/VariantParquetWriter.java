@@ -28,12 +28,12 @@ import org.apache.parquet.schema.MessageType;
  * }
  * }</pre>
  *
- * <p><b>Atomicity:</b> a writer built on a {@link Path} writes to {@code <path>.tmp} and renames it
- * onto {@code path} only when {@link #close()} succeeds; {@link #abort()} (or a failed {@link
- * #write}) deletes the temporary file, so a failed conversion leaves no half-written output. A
- * writer built on an {@link OutputFile} writes in place, and {@code abort()} can only stop writing.
- * Without {@link Builder#overwrite()}, an existing file at {@code path} is an error, detected by
- * {@link Builder#build()}.
+ * <p><b>Atomicity:</b> a writer built on a {@link Path} writes a hidden temporary file of its own
+ * beside it, renamed onto {@code path} only when {@link #close()} succeeds; {@link #abort()} (or a
+ * failed {@link #write}) deletes it: no half-written output, and two writers of one path never mix
+ * rows. A writer built on an {@link OutputFile} writes in place; {@code abort()} only stops it.
+ * Without {@link Builder#overwrite()}, an existing file at {@code path} is an error at {@link
+ * Builder#build()}, or at {@code close()} if created since.
  *
  * <p><b>Statistics:</b> Parquet's standard column statistics (min, max, null count) are written for
  * every primitive column, typed columns included; row-group pruning relies on them. <b>Thread

@@ -3,7 +3,6 @@ package io.variant.parquet.write;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +13,6 @@ import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +30,7 @@ class VariantParquetWriterTest {
   @TempDir Path dir;
 
   /** {"n": n, "s": "row<n>"} with its own minimal dictionary ["n", "s"]. */
-  private static Variant row(long n) {
+  static Variant row(long n) {
     VariantBuilder b = new VariantBuilder();
     b.startObject();
     b.key("n").appendLong(n);
@@ -41,11 +39,11 @@ class VariantParquetWriterTest {
     return b.build();
   }
 
-  private static VariantRecord record(long id, Variant event) {
+  static VariantRecord record(long id, Variant event) {
     return VariantRecord.builder().set("id", id).set("event", event).build();
   }
 
-  private VariantParquetWriter.Builder builder(Path out) {
+  static VariantParquetWriter.Builder builder(Path out) {
     return VariantParquetWriter.builder(out)
         .longColumn("id")
         .variantColumn("event", ShreddingPlan.parse("{\"n\": int64}"));
@@ -272,56 +270,6 @@ class VariantParquetWriterTest {
   }
 
   @Test
-  void writesThroughATemporaryFileAndRenamesOnClose() throws IOException {
-    Path out = dir.resolve("atomic.parquet");
-    Path tmp = dir.resolve("atomic.parquet.tmp");
-    VariantParquetWriter w = builder(out).build();
-    w.write(record(1, row(1)));
-    assertFalse(Files.exists(out));
-    w.close();
-    assertTrue(Files.exists(out));
-    assertFalse(Files.exists(tmp));
-  }
-
-  @Test
-  void abortLeavesNoFile() throws IOException {
-    Path out = dir.resolve("aborted.parquet");
-    VariantParquetWriter w = builder(out).build();
-    w.write(record(1, row(1)));
-    w.abort();
-    w.close(); // a no-op after abort
-    assertEquals(List.of(), listDir());
-  }
-
-  @Test
-  void aFailedWriteDiscardsTheFileOnClose() throws IOException {
-    Path out = dir.resolve("failed.parquet");
-    // An object whose only field id (5) is outside its empty dictionary: the split fails mid-row.
-    Variant bad =
-        Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x02, 0x01, 0x05, 0x00, 0x01, 0x00});
-    VariantParquetWriter w =
-        builder(out).inferFromFirst(0).build(); // unbuffered: the row fails at once
-    w.write(record(1, row(1)));
-    assertThrows(io.variant.core.VariantFormatException.class, () -> w.write(record(2, bad)));
-    var again = assertThrows(IllegalStateException.class, () -> w.write(record(3, row(3))));
-    assertTrue(again.getMessage().contains("failed"), again.getMessage());
-    var e = assertThrows(IOException.class, w::close);
-    assertTrue(e.getMessage().contains("discarded"), e.getMessage());
-    assertEquals(List.of(), listDir());
-  }
-
-  @Test
-  void aSampledRowThatFailsWhenFlushedDiscardsTheFile() throws IOException {
-    Path out = dir.resolve("failed-late.parquet");
-    Variant bad =
-        Variant.of(new byte[] {0x01, 0x00, 0x00}, new byte[] {0x02, 0x01, 0x05, 0x00, 0x01, 0x00});
-    VariantParquetWriter w = builder(out).inferFromFirst(5).build();
-    w.write(record(1, bad)); // buffered in the sample: nothing splits it yet
-    assertThrows(io.variant.core.VariantFormatException.class, w::close);
-    assertEquals(List.of(), listDir());
-  }
-
-  @Test
   void refusesDuplicateColumnNamesAtBuild() {
     var e =
         assertThrows(
@@ -345,34 +293,6 @@ class VariantParquetWriterTest {
                     .inferFromFirst(0)
                     .build());
     assertTrue(e.getMessage().contains("Cannot infer a plan from 0 rows"), e.getMessage());
-  }
-
-  @Test
-  void writesToAnOutputFileWithAHadoopConfiguration() throws IOException {
-    Path out = dir.resolve("outputfile.parquet");
-    try (VariantParquetWriter w =
-        VariantParquetWriter.builder(new org.apache.parquet.io.LocalOutputFile(out))
-            .longColumn("id")
-            .variantColumn("event", ShreddingPlan.parse("{\"n\": int64}"))
-            .conf(new org.apache.hadoop.conf.Configuration())
-            .inferFromFirst(0) // no buffering: the file exists from the first row
-            .build()) {
-      w.write(record(1, row(1)));
-      assertTrue(
-          Files.exists(out), "an OutputFile is written in place, not through a temporary file");
-    }
-    assertEquals(1, RawParquet.rows(out).size());
-  }
-
-  @Test
-  void refusesToReplaceAnExistingFileUnlessOverwriting() throws IOException {
-    Path out = dir.resolve("exists.parquet");
-    Files.writeString(out, "old");
-    assertThrows(FileAlreadyExistsException.class, () -> builder(out).build());
-    try (VariantParquetWriter w = builder(out).overwrite().build()) {
-      w.write(record(1, row(1)));
-    }
-    assertEquals(1, RawParquet.rows(out).size());
   }
 
   @Test
