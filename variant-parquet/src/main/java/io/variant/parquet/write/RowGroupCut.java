@@ -6,8 +6,10 @@ import org.apache.parquet.column.ParquetProperties;
 /**
  * When a row group is full, by {@code ParquetWriter}'s rule: at the row-count limit, or when the
  * buffered size comes within two average rows of the target, checked at row counts spaced between
- * the properties' minimum and maximum (measuring the buffers walks every column). The spacing of
- * the next group's checks follows the last group's row count. <b>Thread safety:</b> none.
+ * the properties' minimum and maximum (measuring the buffers walks every column). A new group is
+ * checked first at the minimum, as parquet-java's writer checks it (it counts the group's rows from
+ * 0 before spacing that check), so that groups cut by size end at the same rows in both writers.
+ * <b>Thread safety:</b> none.
  */
 final class RowGroupCut {
   private final ParquetProperties props;
@@ -40,11 +42,8 @@ final class RowGroupCut {
     return false;
   }
 
-  /** A group of {@code written} rows was cut: the next one is checked from half as many rows. */
-  void cut(long written) {
-    nextSizeCheck =
-        Math.min(
-            Math.max(props.getMinRowCountForPageSizeCheck(), written / 2),
-            props.getMaxRowCountForPageSizeCheck());
+  /** A group was cut: the next one is checked first at the minimum row count. */
+  void cut() {
+    nextSizeCheck = props.getMinRowCountForPageSizeCheck();
   }
 }

@@ -100,9 +100,8 @@ public final class RowGroupEncoder implements Closeable {
       support.writeLeaves(leaves, record);
       group.endRow();
       if (cut.due(group, rowGroupBytes)) {
-        long rows = group.rows();
         endGroup();
-        cut.cut(rows);
+        cut.cut();
       }
       failed = false;
     } finally {

@@ -141,10 +141,9 @@ final class RowGroupWriter {
   void endRow() throws IOException {
     group.endRow();
     if (cut.due(group, nextRowGroupBytes)) {
-      long written = group.rows();
       flushRowGroup();
       openRowGroup();
-      cut.cut(written);
+      cut.cut();
     }
   }
 

@@ -120,6 +120,46 @@ class LevelWriterPropertyTest {
         });
   }
 
+  @Test
+  void groupsCutBySizeEndAtTheRowsParquetJavaEndsThem() throws IOException {
+    // parquet-java checks a new group's size first at its minimum row count; ours spaced that
+    // check by half the last group's rows, so groups of 480 rows came out as 479
+    ShreddingPlan plan = ShreddingPlan.parse("{\"n\": int64}");
+    Random rnd = new Random(3);
+    List<VariantRecord> rows = new ArrayList<>();
+    for (int i = 0; i < 2000; i++) {
+      Variant event =
+          io.variant.core.json.VariantJson.parse(
+              "{\"n\": " + i + ", \"s\": \"" + Long.toString(rnd.nextLong(), 36) + "\"}");
+      rows.add(VariantRecord.builder().set("id", (long) i).set("event", event).build());
+    }
+    WriteOptions options =
+        WriteOptions.defaults().withOverwrite(true).withRowGroupSize(20_000).withInferRows(0);
+    Path ours = tmp.resolve("ours.parquet");
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(ours)
+            .options(options)
+            .longColumn("id")
+            .variantColumn("event", plan)
+            .parquetJavaEncodings()
+            .build()) {
+      for (VariantRecord r : rows) {
+        w.write(r);
+      }
+    }
+    Path reference = tmp.resolve("reference.parquet");
+    VariantWriteSupport support =
+        new VariantWriteSupport(
+            List.of(new PlainColumn("id", PlainType.LONG), VariantColumn.of("event", plan)));
+    try (ParquetWriter<VariantRecord> w =
+        ParquetWriters.open(new LocalOutputFile(reference), support, options)) {
+      for (VariantRecord r : rows) {
+        w.write(r);
+      }
+    }
+    assertArrayEquals(Files.readAllBytes(reference), Files.readAllBytes(ours));
+  }
+
   private static ShreddingPlan plan(Random rnd) {
     return switch (rnd.nextInt(4)) {
       case 0 -> ShreddingPlan.residual();
