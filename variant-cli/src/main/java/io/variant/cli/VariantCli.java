@@ -4,6 +4,7 @@ package io.variant.cli;
 import io.variant.core.VariantEngineVersion;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import org.apache.hadoop.fs.FSError;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -134,7 +136,36 @@ public final class VariantCli implements Callable<Integer> {
           "variant: nesting too deep for the thread stack; lower --max-depth, or raise the stack with JAVA_OPTS=-Xss8m");
       err.flush();
       return ExitCodes.RESOURCE_LIMIT;
+    } catch (FSError | ExceptionInInitializerError e) {
+      String disk = diskFailure(e);
+      if (disk == null) {
+        throw e;
+      }
+      PrintWriter err = cmd.getErr();
+      err.println("variant: " + disk);
+      err.flush();
+      return ExitCodes.IO;
     }
+  }
+
+  /**
+   * What the disk refused, where {@code e} is its failure rather than a bug; else null. Hadoop's
+   * local file system throws {@code FSError} (the job runner copying its jar onto a full disk), and
+   * zstd-jni fails its class set-up when it cannot unpack its native library into the temporary
+   * directory: both had left as a stack trace with exit code 1.
+   */
+  static String diskFailure(Error e) {
+    Throwable cause = e.getCause();
+    if (cause instanceof IOException io) {
+      return IoMessages.describe(io);
+    }
+    String message = e.getMessage();
+    if (e instanceof ExceptionInInitializerError && message != null) {
+      if (message.startsWith("Cannot unpack")) { // zstd-jni's own words, without a cause
+        return message + " (in " + System.getProperty("java.io.tmpdir") + ")";
+      }
+    }
+    return e instanceof FSError ? String.valueOf(message) : null;
   }
 
   /**
