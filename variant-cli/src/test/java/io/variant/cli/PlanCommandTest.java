@@ -184,7 +184,7 @@ class PlanCommandTest {
     assertTrue(help.contains("considered for a column (default: " + d.minPresence() + ":"), help);
     assertTrue(help.contains("to the residual (default: " + d.dominance() + ")"), help);
     assertTrue(help.contains("stay in the residual (default: " + d.maxTypedColumns() + ")"), help);
-    assertTrue(help.contains("below the root (default: " + d.maxDepth() + ")"), help);
+    assertTrue(help.contains("the root's counted (default: " + d.maxDepth() + ")"), help);
     assertTrue(help.contains("(default: 10000)"), help);
   }
 
