@@ -63,6 +63,12 @@ final class StagedOutput implements AutoCloseable {
     heartbeat.scheduleWithFixedDelay(this::touch, 1, 1, TimeUnit.MINUTES);
   }
 
+  /** OUT as messages name it: Hadoop's {@code Path} makes {@code .} an empty name. */
+  static String shown(Path output) {
+    String name = output.toString();
+    return name.isEmpty() ? "." : name;
+  }
+
   /**
    * Checks OUT, cleans what dead jobs left beside it, and chooses this job's staging directory
    * (created by the job itself).
@@ -75,20 +81,20 @@ final class StagedOutput implements AutoCloseable {
       throws IOException {
     FileSystem fs = output.getFileSystem(conf);
     Path out = fs.makeQualified(output);
+    String name = shown(output);
     if (out.getParent() == null) {
       throw new ConvertRefusedException(
-          output + ": is the root directory; the job writes a new directory of part files");
+          name + ": is the root directory; the job writes a new directory of part files");
     }
     if (fs.exists(out)) {
       if (!fs.getFileStatus(out).isDirectory()) {
         throw new ConvertRefusedException(
-            output + ": is a file; the job writes a directory of part files: choose another name");
+            name + ": is a file; the job writes a directory of part files: choose another name");
       }
       if (!overwrite) {
-        throw new ConvertRefusedException(
-            output + ": already exists; add --overwrite to replace it");
+        throw new ConvertRefusedException(name + ": already exists; add --overwrite to replace it");
       }
-      HeldInputs.refuse(output.toString(), out, inputs, conf);
+      HeldInputs.refuse(name, out, inputs, conf);
     }
     cleanDead(fs, FileContext.getFileContext(out.toUri(), conf), out);
     return new StagedOutput(fs, conf, out, overwrite);

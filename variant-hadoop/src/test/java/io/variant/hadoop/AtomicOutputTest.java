@@ -97,6 +97,13 @@ class AtomicOutputTest {
   }
 
   @Test
+  void theCurrentDirectoryIsNamedAsGivenInMessages() {
+    // Hadoop's Path makes "." an empty name: "-o . --overwrite" was refused as ": holds the input"
+    assertEquals(".", StagedOutput.shown(new org.apache.hadoop.fs.Path(".")));
+    assertEquals("out", StagedOutput.shown(new org.apache.hadoop.fs.Path("out")));
+  }
+
+  @Test
   void anExistingOutputIsRefusedBeforeAnythingIsRead() throws Exception {
     Path out = Files.createDirectories(dir.resolve("out"));
     Events.write(dir.resolve("a.ndjson"), new Random(35), 0, 10);
