@@ -227,6 +227,9 @@ final class ConvertWriter implements AutoCloseable {
         guard.step(
             () -> {
               List<Written> moved = moveIntoPlace();
+              for (WriteTarget t : targets) {
+                t.settle(); // the files they replaced are not needed back
+              }
               List<Path> paths = moved.stream().map(Written::path).toList();
               for (Path stale : earlier) {
                 if (!paths.contains(stale)) {
@@ -239,7 +242,10 @@ final class ConvertWriter implements AutoCloseable {
     return written;
   }
 
-  /** Moves every file into place, or none (those moved are deleted again on a failure). */
+  /**
+   * Moves every file into place, or none: on a failure those moved are withdrawn, each putting back
+   * the file it replaced.
+   */
   private List<Written> moveIntoPlace() throws IOException {
     List<Written> written = new ArrayList<>();
     try {

@@ -60,6 +60,7 @@ final class OutputTarget implements WriteTarget {
   private final boolean overwrite;
   private final OutputStream stdout;
   private Path temporary; // FILE only, between open() and commit()/abort()
+  private Path replaced; // FILE only: the OUT a commit replaced, kept aside until settle()
   private StreamOutputFile file;
 
   private OutputTarget(String name, Kind kind, Path path, boolean overwrite, OutputStream stdout) {
@@ -227,8 +228,44 @@ final class OutputTarget implements WriteTarget {
 
   @Override
   public void withdraw() throws IOException {
-    if (kind == Kind.FILE) {
-      Files.deleteIfExists(Path.of(name));
+    if (kind != Kind.FILE) {
+      return;
+    }
+    if (replaced != null) {
+      Files.move(
+          replaced, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      replaced = null;
+    } else {
+      Files.deleteIfExists(path);
+    }
+  }
+
+  @Override
+  public void settle() throws IOException {
+    if (replaced != null) {
+      Files.deleteIfExists(replaced);
+      replaced = null;
+    }
+  }
+
+  /**
+   * A second name for the {@code OUT} about to be replaced, under a temporary name of this process
+   * ({@link TemporaryFiles}), so that a set whose later file fails can put it back: a failed {@code
+   * --overwrite} of numbered files had left the old set with its first files gone, read with exit
+   * code 0. A hard link (a symbolic {@code OUT}, itself copied), so that the replacement stays one
+   * atomic rename; null where there is nothing to keep, or no way to link.
+   */
+  private Path keepAside() throws IOException {
+    if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+      return null;
+    }
+    Path aside = TemporaryFiles.create(path);
+    Files.delete(aside); // the name is ours; the link takes it
+    try {
+      Files.createLink(aside, path); // OUT given as a link is its target here
+      return aside;
+    } catch (UnsupportedOperationException | FileSystemException e) {
+      return null; // the set cannot be put back here; it is replaced as before
     }
   }
 
@@ -282,8 +319,14 @@ final class OutputTarget implements WriteTarget {
     }
     try {
       if (overwrite) {
-        Files.move(
-            temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        replaced = keepAside();
+        try {
+          Files.move(
+              temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+          settle(); // OUT is still the file kept aside
+          throw e;
+        }
       } else {
         moveIfAbsent();
       }

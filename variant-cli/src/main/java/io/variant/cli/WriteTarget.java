@@ -42,8 +42,14 @@ interface WriteTarget {
   /** Drops the file being written; the output is as it was. Idempotent. */
   void abort() throws IOException;
 
-  /** Deletes the output this target committed (a later file of the same set failed). */
+  /**
+   * Undoes this target's commit (a later file of the same set failed): the output is as it was
+   * before, the file it replaced back where the target can keep one, else none.
+   */
   void withdraw() throws IOException;
+
+  /** The whole set is in place: drops what this target kept to {@link #withdraw()} with. */
+  default void settle() throws IOException {}
 
   /** The local file written, or null for stdout, a stream or a file on a store. */
   Path localFile();
