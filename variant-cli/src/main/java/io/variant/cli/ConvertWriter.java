@@ -158,7 +158,8 @@ final class ConvertWriter implements AutoCloseable {
     WriteTarget target =
         single != null
             ? single
-            : OutputTarget.of(parts.part(targets.size() + 1).toString(), overwrite, stdout);
+            : OutputTarget.of(parts.part(targets.size() + 1).toString(), overwrite, stdout)
+                .keepReplaced();
     targets.add(target);
     StreamOutputFile file =
         guard.step(

@@ -61,6 +61,7 @@ final class OutputTarget implements WriteTarget {
   private final OutputStream stdout;
   private Path temporary; // FILE only, between open() and commit()/abort()
   private Path replaced; // FILE only: the OUT a commit replaced, kept aside until settle()
+  private boolean keepReplaced; // one file of a set, whose commit may be withdrawn
   private StreamOutputFile file;
 
   private OutputTarget(String name, Kind kind, Path path, boolean overwrite, OutputStream stdout) {
@@ -240,6 +241,15 @@ final class OutputTarget implements WriteTarget {
     }
   }
 
+  /**
+   * This target as one file of a set: its commit keeps the file it replaces until {@link
+   * #settle()}, so that {@link #withdraw()} can put it back.
+   */
+  OutputTarget keepReplaced() {
+    this.keepReplaced = true;
+    return this;
+  }
+
   @Override
   public void settle() throws IOException {
     if (replaced != null) {
@@ -319,7 +329,7 @@ final class OutputTarget implements WriteTarget {
     }
     try {
       if (overwrite) {
-        replaced = keepAside();
+        replaced = keepReplaced ? keepAside() : null;
         try {
           Files.move(
               temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

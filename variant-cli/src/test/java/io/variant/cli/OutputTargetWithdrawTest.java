@@ -22,7 +22,8 @@ class OutputTargetWithdrawTest {
   @TempDir Path dir;
 
   private OutputTarget written(Path out, String text) throws IOException {
-    OutputTarget t = OutputTarget.of(out.toString(), true, OutputStream.nullOutputStream());
+    OutputTarget t =
+        OutputTarget.of(out.toString(), true, OutputStream.nullOutputStream()).keepReplaced();
     try (OutputStream s = t.open().create(0)) {
       s.write(text.getBytes(StandardCharsets.UTF_8));
     }
@@ -57,6 +58,18 @@ class OutputTargetWithdrawTest {
 
     assertEquals("new", Files.readString(out));
     assertEquals(List.of("out.parquet"), listing());
+  }
+
+  @Test
+  void aTargetNotInASetKeepsNothingAside() throws IOException {
+    Path out = Files.writeString(dir.resolve("one.parquet"), "old");
+    OutputTarget t = OutputTarget.of(out.toString(), true, OutputStream.nullOutputStream());
+    try (OutputStream s = t.open().create(0)) {
+      s.write('n');
+    }
+    t.commit(); // select and the other one-file commands never settle
+
+    assertEquals(List.of("one.parquet"), listing());
   }
 
   @Test
