@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.core.internal.FileMoves;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
@@ -347,28 +348,15 @@ final class OutputTarget implements WriteTarget {
     }
   }
 
-  /**
-   * Renames without replacing: a hard link fails atomically if {@code OUT} exists (rename(2) would
-   * replace it). Where hard links are not supported, a check and a rename, which a concurrent
-   * writer could race.
-   */
+  /** Renames without replacing ({@link FileMoves#moveIfAbsent}). */
   private void moveIfAbsent() throws IOException {
     try {
-      Files.createLink(path, temporary);
-      Files.delete(temporary);
+      FileMoves.moveIfAbsent(temporary, path);
     } catch (FileAlreadyExistsException e) {
       throw new FileAlreadyExistsException(
           name,
           null,
           "was created by another process while converting; kept it (add --overwrite to replace it)");
-    } catch (UnsupportedOperationException | FileSystemException e) {
-      if (e instanceof FileSystemException fse && Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-        throw new FileAlreadyExistsException(
-            name,
-            null,
-            "was created by another process while converting; kept it (add --overwrite to replace it)");
-      }
-      Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE);
     }
   }
 

@@ -5,8 +5,10 @@
  * reader and the core package) and {@link io.variant.core.internal.ExclusiveUse} (the guard that
  * fails a non-thread-safe object's second concurrent call, for parsers, splitters, rebuilders,
  * readers and writers), {@link io.variant.core.internal.TemporalText} (dates and timestamps written
- * as text, for casts and comparisons) and {@link io.variant.core.internal.FloatingDecimals} (floats
- * and doubles as the decimals their text shows, for casts).
+ * as text, for casts and comparisons) {@link io.variant.core.internal.FloatingDecimals} (floats and
+ * doubles as the decimals their text shows, for casts) and {@link
+ * io.variant.core.internal.FileMoves} (a staged file moved into place without replacing one, for
+ * the writers of files).
  *
  * <p><b>Internal:</b> not API; public only for the project's own packages, and may change without
  * notice. It knows nothing of Variants, so that the core package can build on it.

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.write;
 
+import io.variant.core.internal.FileMoves;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -19,9 +19,9 @@ import org.apache.parquet.io.OutputFile;
  * unique so that two writers of one target never write one file: with a shared name the second
  * truncated the first's file, and the target got the rows of the writer that failed. Without
  * overwrite the move cannot replace a target that appeared meanwhile (a hard link, which fails if
- * the target exists, where the file system has them). A process killed outright leaves its
- * temporary file behind, hidden. Any other {@link OutputFile} is written in place ({@link
- * #inPlace}), and neither commit nor discard can do anything. <b>Thread safety:</b> none.
+ * the target exists, where the file system has them: {@link FileMoves}). A process killed outright
+ * leaves its temporary file behind, hidden. Any other {@link OutputFile} is written in place
+ * ({@link #inPlace}), and neither commit nor discard can do anything. <b>Thread safety:</b> none.
  */
 final class StagedFile {
   private final Path target; // null in place
@@ -115,22 +115,12 @@ final class StagedFile {
       return;
     }
     try {
-      Files.createLink(target, temporary); // atomic: fails if the target exists
+      FileMoves.moveIfAbsent(temporary, target);
     } catch (FileAlreadyExistsException e) {
       Files.deleteIfExists(temporary);
       throw new FileAlreadyExistsException(
           target.toString(), null, "created while writing; use overwrite() to replace it");
-    } catch (UnsupportedOperationException | FileSystemException e) {
-      // no hard links here: check, then move (another writer could slip in between)
-      if (Files.exists(target)) {
-        Files.deleteIfExists(temporary);
-        throw new FileAlreadyExistsException(
-            target.toString(), null, "created while writing; use overwrite() to replace it");
-      }
-      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
-      return;
     }
-    Files.delete(temporary);
   }
 
   @Override

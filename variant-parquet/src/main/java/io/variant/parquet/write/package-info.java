@@ -13,10 +13,11 @@
  * ({@code EncodedRowGroup}) one thread appends in order ({@code RowGroupBuffer}, {@code
  * RowGroupCut}).
  *
- * <p>May import: {@code io.variant.core}, {@code io.variant.core.internal} (the one-thread guard),
- * {@code io.variant.shredding}, {@code io.variant.shredding.infer}, {@code io.variant.parquet},
- * {@code io.variant.parquet.schema}, {@code io.variant.parquet.encoding} (the dictionary writer and
- * the ZSTD page compressor), parquet-java ({@code org.apache.parquet.*}) and Hadoop's Configuration
- * ({@code org.apache.hadoop.conf}). Nothing here depends on the read or filter packages.
+ * <p>May import: {@code io.variant.core}, {@code io.variant.core.internal} (the one-thread guard,
+ * moving a staged file into place), {@code io.variant.shredding}, {@code
+ * io.variant.shredding.infer}, {@code io.variant.parquet}, {@code io.variant.parquet.schema},
+ * {@code io.variant.parquet.encoding} (the dictionary writer and the ZSTD page compressor),
+ * parquet-java ({@code org.apache.parquet.*}) and Hadoop's Configuration ({@code
+ * org.apache.hadoop.conf}). Nothing here depends on the read or filter packages.
  */
 package io.variant.parquet.write;
