@@ -205,7 +205,7 @@ final class ConvertCommand implements Callable<Integer> {
         }
       }
     }
-    summary.rejected(errors.rejected(), errors.rejectsFile, errors.endedInputs());
+    summary.rejected(errors.rejected(), errors.rejectsPath(), errors.endedInputs());
     if (!quiet) {
       spec.commandLine().getErr().println(summary.format(System.nanoTime() - startNanos));
     }

@@ -47,7 +47,7 @@ final class RowErrors implements Closeable {
           "Write each skipped row as an NDJSON line with its file, line, column, reason and text. "
               + "Not an input nor OUT; an existing FILE needs --overwrite. Written like OUT, in place only "
               + "once the convert succeeds; a failed convert keeps its rejects in FILE.failed.")
-  Path rejectsFile;
+  String rejectsFile; // as typed: a Path would show s3a://bucket/x as s3a:/bucket/x
 
   @Option(
       names = "--max-errors",
@@ -80,35 +80,38 @@ final class RowErrors implements Closeable {
     }
     if (rejectsFile != null) {
       refuse(inputs, output, overwrite);
-      rejects = RejectsFile.open(rejectsFile, overwrite);
+      rejects = RejectsFile.open(rejectsPath(), overwrite);
     }
     return this;
   }
 
+  /** The {@code --rejects} file, or null if there is none. */
+  Path rejectsPath() {
+    return rejectsFile == null ? null : Path.of(rejectsFile);
+  }
+
   private void refuse(List<String> inputs, String output, boolean overwrite) throws IOException {
     String name = "--rejects " + rejectsFile;
-    if (Input.STDIN.equals(rejectsFile.toString())) {
+    if (Input.STDIN.equals(rejectsFile)) {
       throw new RefusedException(name + ": give a file name (or /dev/stdout)");
     }
-    if (rejectsFile.toString().matches("(?i)(?!file:)[A-Za-z][A-Za-z0-9+.-]*:/.*")) {
+    if (rejectsFile.matches("(?i)(?!file:)[A-Za-z][A-Za-z0-9+.-]*:/.*")) {
       throw new RefusedException(name + ": the rejects file is written locally; give a local name");
     }
-    if (Files.isDirectory(rejectsFile)) {
+    Path file = rejectsPath();
+    if (Files.isDirectory(file)) {
       throw new RefusedException(name + ": is a directory; give a file name");
     }
     if (!Input.STDIN.equals(output)
-        && Path.of(output)
-            .toAbsolutePath()
-            .normalize()
-            .equals(rejectsFile.toAbsolutePath().normalize())) {
+        && Path.of(output).toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize())) {
       throw new RefusedException(
           name + ": is also the output (-o); write the rejects to another file");
     }
-    OutputTarget.refuseInputs(name, rejectsFile, inputs);
-    if (Files.isRegularFile(rejectsFile)) {
+    OutputTarget.refuseInputs(name, file, inputs);
+    if (Files.isRegularFile(file)) {
       if (!Input.STDIN.equals(output)
           && Files.exists(Path.of(output))
-          && Files.isSameFile(Path.of(output), rejectsFile)) {
+          && Files.isSameFile(Path.of(output), file)) {
         throw new RefusedException(
             name + ": is also the output (-o); write the rejects to another file");
       }

@@ -266,6 +266,11 @@ class ConvertOutputTest {
         "--rejects " + out + ": is also the output (-o); write the rejects to another file"
       },
       {dirRejects.toString(), "--rejects " + dirRejects + ": is a directory; give a file name"},
+      // named as typed: a path would have shown s3a:/bucket/x
+      {
+        "s3a://bucket/x",
+        "--rejects s3a://bucket/x: the rejects file is written locally; give a local name"
+      },
     };
     for (String[] c : refused) {
       CliRunner.Result r =
