@@ -46,15 +46,6 @@ final class OutputTarget implements WriteTarget {
     FILE
   }
 
-  // stat(2) file type bits (S_IFMT), as the "unix:mode" attribute reports them
-  private static final int S_IFMT = 0170000;
-  private static final int S_IFIFO = 0010000;
-  private static final int S_IFCHR = 0020000;
-  private static final int S_IFDIR = 0040000;
-  private static final int S_IFBLK = 0060000;
-  private static final int S_IFREG = 0100000;
-  private static final int S_IFSOCK = 0140000;
-
   private final String name;
   private final Kind kind;
   private final Path path; // the file to write through, or to replace; null for stdout
@@ -103,21 +94,21 @@ final class OutputTarget implements WriteTarget {
       }
       return new OutputTarget(arg, Kind.FILE, p, overwrite, stdout);
     }
-    switch (type(p)) {
-      case S_IFIFO, S_IFCHR:
+    switch (FileType.of(p)) {
+      case FIFO, CHARACTER_DEVICE:
         return new OutputTarget(arg, Kind.STREAM, p, overwrite, stdout);
-      case S_IFREG:
+      case REGULAR:
         if (!overwrite) {
           throw new RefusedException(arg + ": already exists; add --overwrite to replace it");
         }
         return new OutputTarget(
             arg, Kind.FILE, Files.isSymbolicLink(p) ? p.toRealPath() : p, overwrite, stdout);
-      case S_IFDIR:
+      case DIRECTORY:
         throw new RefusedException(
             arg + ": is a directory; give a file name, e.g. " + p.resolve("out.parquet"));
-      case S_IFBLK:
+      case BLOCK_DEVICE:
         throw new RefusedException(arg + ": is a block device; variant does not write onto disks");
-      case S_IFSOCK:
+      case SOCKET:
         throw new RefusedException(arg + ": is a socket");
       default:
         throw new RefusedException(arg + ": is not a regular file, FIFO or character device");
@@ -131,18 +122,6 @@ final class OutputTarget implements WriteTarget {
         || s.equals("/dev/stderr")
         || s.startsWith("/dev/fd/")
         || s.startsWith("/proc/self/fd/");
-  }
-
-  /**
-   * The stat type bits of {@code p} (links followed); a regular file or directory where "unix" is
-   * missing.
-   */
-  private static int type(Path p) throws IOException {
-    try {
-      return ((Integer) Files.getAttribute(p, "unix:mode")) & S_IFMT;
-    } catch (UnsupportedOperationException | IllegalArgumentException e) {
-      return Files.isDirectory(p) ? S_IFDIR : Files.isRegularFile(p) ? S_IFREG : S_IFCHR;
-    }
   }
 
   /**
