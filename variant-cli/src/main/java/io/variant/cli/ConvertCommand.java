@@ -192,8 +192,7 @@ final class ConvertCommand implements Callable<Integer> {
           shown.finish();
         }
         summary.written(out.rowCount(), written);
-        List<ConvertWriter.Written> files = out.commit();
-        rejects.commit();
+        List<ConvertWriter.Written> files = out.commit(rejects);
         summary.leftovers(out.leftovers().plus(rejects.leftovers()));
         summary.bytes(documents.bytesRead(), files);
         List<Path> local = files.stream().map(ConvertWriter.Written::path).toList();

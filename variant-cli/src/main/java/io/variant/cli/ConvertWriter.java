@@ -24,12 +24,34 @@ import org.apache.parquet.io.OutputFile;
  * meanwhile by someone else, without {@code --overwrite}), those already moved are deleted again.
  * With {@code --overwrite}, files of an earlier set beyond the new last number are deleted after
  * the move, so what is on disk is exactly the new set; only a crash during the moves themselves
- * (milliseconds) could mix the two.
+ * (milliseconds) could mix the two. The rejects file lands with the output or not at all ({@link
+ * Companion}).
  */
 final class ConvertWriter implements AutoCloseable {
   /** Opens the Parquet writer of one output file. */
   interface Opener {
     VariantParquetWriter open(OutputFile file) throws IOException;
+  }
+
+  /**
+   * A file that lands with the output or not at all: the rejects file, which had been moved after
+   * OUT, so that when its move failed OUT was complete and the rejected rows were gone.
+   */
+  interface Companion {
+    /**
+     * Moves the file into place, keeping what it replaces until {@link #settle()}; a failed move
+     * leaves things as they were.
+     */
+    void commit() throws IOException;
+
+    /**
+     * Undoes {@link #commit()}: the output failed to move into place. Never throws: that failure is
+     * what the user must read.
+     */
+    void withdraw();
+
+    /** The output is in place: drops what the commit replaced. */
+    void settle() throws IOException;
   }
 
   /**
@@ -216,18 +238,29 @@ final class ConvertWriter implements AutoCloseable {
   }
 
   /**
-   * Finishes the last file and moves every file into place.
+   * Finishes the last file and moves {@code companion} and then every file into place, or none of
+   * them. The companion goes first because it can always be taken back (a local file), where the
+   * output may be a stream or an object store's upload, which cannot; and both move in one step, so
+   * that an exit (Ctrl-C) finds both in place or neither.
    *
    * @return the files, in order
    * @throws java.nio.file.FileAlreadyExistsException if a file was created by another process
    *     meanwhile and {@code --overwrite} was not given; nothing of this set is left
    */
-  List<Written> commit() throws IOException {
+  List<Written> commit(Companion companion) throws IOException {
     finishFile();
     List<Written> written =
         guard.step(
             () -> {
-              List<Written> moved = moveIntoPlace();
+              companion.commit();
+              List<Written> moved;
+              try {
+                moved = moveIntoPlace();
+              } catch (IOException | RuntimeException e) {
+                companion.withdraw();
+                throw e;
+              }
+              companion.settle();
               for (WriteTarget t : targets) {
                 t.settle(); // the files they replaced are not needed back
               }

@@ -36,7 +36,8 @@ import java.util.Locale;
  *       the same command.
  * </ul>
  *
- * <p>One instance writes one file: {@link #open()}, then {@link #commit()} or {@link #abort()}.
+ * <p>One instance writes one file: {@link #open()}, then {@link #commit()}, and {@link #abort()}
+ * unless the commit succeeded.
  */
 final class OutputTarget implements WriteTarget {
   /** What is at {@code OUT}, decided once before writing. */
@@ -213,17 +214,38 @@ final class OutputTarget implements WriteTarget {
       return;
     }
     if (replaced != null) {
-      Files.move(
-          replaced, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      replaced = null;
+      putBack();
     } else {
       Files.deleteIfExists(path);
     }
   }
 
   /**
-   * This target as one file of a set: its commit keeps the file it replaces until {@link
-   * #settle()}, so that {@link #withdraw()} can put it back.
+   * {@link #withdraw()}, moving the committed file to {@code kept} (replacing what is there)
+   * instead of deleting it: a rejects file's rows must outlive the convert that failed.
+   *
+   * @throws IOException if the file cannot be moved, and it stays at {@code OUT}; or if the file it
+   *     replaced cannot be put back
+   */
+  void withdrawTo(Path kept) throws IOException {
+    if (kind == Kind.FILE) {
+      Files.move(path, kept, StandardCopyOption.REPLACE_EXISTING);
+      putBack();
+    }
+  }
+
+  private void putBack() throws IOException {
+    if (replaced != null) {
+      Files.move(
+          replaced, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      replaced = null;
+    }
+  }
+
+  /**
+   * This target as one of several files that land together (a numbered set, OUT and its rejects
+   * file): its commit keeps the file it replaces until {@link #settle()}, so that {@link
+   * #withdraw()} can put it back.
    */
   OutputTarget keepReplaced() {
     this.keepReplaced = true;
@@ -295,11 +317,12 @@ final class OutputTarget implements WriteTarget {
 
   /**
    * Makes the written file {@code OUT}: renames the temporary file onto it (for a FILE target);
-   * streams are complete once the writer is closed.
+   * streams are complete once the writer is closed. A failed rename leaves the temporary file to
+   * {@link #abort()}, so that what it holds can still be kept (the rejects file keeps its rows).
    *
    * @return the size of the file written, in bytes
    * @throws FileAlreadyExistsException if {@code OUT} appeared while writing and {@code
-   *     --overwrite} was not given; the temporary file is deleted and {@code OUT} kept
+   *     --overwrite} was not given; {@code OUT} is kept
    */
   @Override
   public long commit() throws IOException {
@@ -320,11 +343,24 @@ final class OutputTarget implements WriteTarget {
       } else {
         moveIfAbsent();
       }
-      temporary = null;
-      return bytes;
-    } finally {
-      abort();
+    } catch (FileSystemException e) {
+      throw namingOut(e);
     }
+    temporary = null;
+    return bytes;
+  }
+
+  /**
+   * {@code e} naming {@code OUT} where it named the temporary file, which is gone by the time the
+   * user reads the message.
+   */
+  private IOException namingOut(FileSystemException e) {
+    if (!temporary.toString().equals(e.getFile())) {
+      return e;
+    }
+    FileSystemException named = new FileSystemException(name, null, IoMessages.reason(e));
+    named.initCause(e);
+    return named;
   }
 
   /** Renames without replacing ({@link FileMoves#moveIfAbsent}). */

@@ -21,21 +21,29 @@ import java.nio.file.StandardCopyOption;
  * when there is no line, as for compressed data that ended its input).
  *
  * <p>Written as {@link OutputTarget} writes {@code OUT}: a regular file under a temporary name
- * beside it, moved into place by {@link #commit()} when the convert succeeds; a FIFO or device is
- * written through. An exit (Ctrl-C, SIGTERM) deletes the temporary file. A convert that fails
- * leaves the rejects file as it was, so the same command can run again, and keeps the rows it
- * rejected under {@code REJECTS.failed} (replacing what an earlier failure kept there): they are
+ * beside it, moved into place by {@link #commit()} when the convert succeeds, together with {@code
+ * OUT} ({@link ConvertWriter.Companion}); a FIFO or device is written through. An exit (Ctrl-C,
+ * SIGTERM) deletes the temporary file. A convert that fails, even while moving its files into
+ * place, leaves the rejects file as it was, so the same command can run again, and keeps the rows
+ * it rejected under {@code REJECTS.failed} (replacing what an earlier failure kept there): they are
  * what tells why it failed, as after {@code --max-errors}. With no row rejected, nothing is kept.
  */
 final class RejectsFile implements Closeable {
   static final String FAILED_SUFFIX = ".failed";
+
+  private enum State {
+    WRITING,
+    COMMITTED, // in place, what it replaced kept until settle() or withdraw()
+    ENDED
+  }
 
   private final OutputTarget target;
   private final TemporaryFileGuard guard;
   private final Writer out;
   private final TemporaryFiles.Removed leftovers;
   private long lines;
-  private boolean done;
+  private State state = State.WRITING;
+  private Path kept; // where a withdrawn commit left the rows
 
   private RejectsFile(
       OutputTarget target, TemporaryFileGuard guard, Writer out, TemporaryFiles.Removed leftovers) {
@@ -52,7 +60,7 @@ final class RejectsFile implements Closeable {
    * @throws RefusedException as {@link OutputTarget#of} refuses it
    */
   static RejectsFile open(Path file, boolean overwrite) throws IOException {
-    OutputTarget target = OutputTarget.of(file.toString(), overwrite, null);
+    OutputTarget target = OutputTarget.of(file.toString(), overwrite, null).keepReplaced();
     TemporaryFiles.Removed leftovers = target.removeLeftovers();
     TemporaryFileGuard guard = new TemporaryFileGuard();
     try {
@@ -102,31 +110,67 @@ final class RejectsFile implements Closeable {
     return leftovers;
   }
 
-  /** Moves the file into place: the convert succeeded. */
+  /**
+   * Moves the file into place, keeping the file it replaces until {@link #settle()} or {@link
+   * #withdraw()}. If the move fails, the rows are still in the temporary file, for {@link
+   * #abandon()}.
+   */
   void commit() throws IOException {
-    done = true;
+    out.close();
+    guard.step(target::commit);
+    state = State.COMMITTED;
+  }
+
+  /** The convert succeeded: drops the file the commit replaced. */
+  void settle() throws IOException {
+    state = State.ENDED;
     try {
-      out.close();
-      guard.step(target::commit);
+      target.settle();
     } finally {
-      target.abort();
+      guard.close();
+    }
+  }
+
+  /**
+   * Undoes {@link #commit()} (the output failed to move into place): moves the rows to {@link
+   * #failedPath()} and puts back the file the commit replaced, or with no row rejected, deletes the
+   * file. Never throws: if a move fails, the rows stay where they are, and {@link #abandon()} names
+   * that place.
+   */
+  void withdraw() {
+    if (state != State.COMMITTED) {
+      return;
+    }
+    state = State.ENDED;
+    try {
+      if (lines == 0) {
+        target.withdraw();
+      } else {
+        target.withdrawTo(failedPath());
+        kept = failedPath();
+      }
+    } catch (IOException e) {
+      // still at REJECTS if they could not move; else moved, and what they replaced not put back
+      Path placed = Path.of(target.name());
+      kept = lines == 0 ? null : Files.exists(placed) ? placed : failedPath();
+    } finally {
       guard.close();
     }
   }
 
   /**
    * Ends a failed convert's rejects file: keeps its rows at {@link #failedPath()} if it has any,
-   * else deletes it; {@code REJECTS} itself is untouched. Never throws: the convert's own failure
+   * else deletes it; {@code REJECTS} itself is as it was. Never throws: the convert's own failure
    * is what the user must read.
    *
    * @return where the rows were kept, or null
    */
   Path abandon() {
-    if (done) {
-      return null;
+    withdraw(); // a commit not settled: what it went with did not land
+    if (state == State.ENDED) {
+      return kept;
     }
-    done = true;
-    Path kept = null;
+    state = State.ENDED;
     try {
       out.close();
       Path temporary = target.temporary();
@@ -147,7 +191,7 @@ final class RejectsFile implements Closeable {
     return kept;
   }
 
-  /** {@link #abandon()}s the file unless it was committed. */
+  /** {@link #abandon()}s the file unless it landed with the output. */
   @Override
   public void close() {
     abandon();

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
  * document still ends the conversion. Compressed input whose data fails ends there: that is one
  * rejected entry, reported in the summary too, and reading goes on with the next input.
  */
-final class RowErrors implements Closeable {
+final class RowErrors implements Closeable, ConvertWriter.Companion {
   /** The {@code --on-error} values. */
   enum Policy {
     FAIL,
@@ -173,15 +173,30 @@ final class RowErrors implements Closeable {
     return rejects == null ? TemporaryFiles.Removed.NONE : rejects.leftovers();
   }
 
-  /** Moves the rejects file into place: call when the convert has succeeded. */
-  void commit() throws IOException {
+  /** Moves the rejects file into place, with the output ({@link ConvertWriter#commit}). */
+  @Override
+  public void commit() throws IOException {
     if (rejects != null) {
       rejects.commit();
     }
   }
 
+  @Override
+  public void withdraw() {
+    if (rejects != null) {
+      rejects.withdraw();
+    }
+  }
+
+  @Override
+  public void settle() throws IOException {
+    if (rejects != null) {
+      rejects.settle();
+    }
+  }
+
   /**
-   * Ends the rejects file: if {@link #commit()} was not called, the convert failed, and the rows
+   * Ends the rejects file: if it did not land with the output, the convert failed, and the rows
    * rejected so far are kept apart ({@link RejectsFile#abandon()}), which is said on stderr unless
    * the {@code --max-errors} message said it.
    */

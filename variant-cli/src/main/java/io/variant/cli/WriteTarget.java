@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * Where {@code convert} writes one file, and how the file becomes the output: {@link OutputTarget}
  * for a local name, stdout or a stream; {@link StoreTarget} for a name with a scheme. One instance
- * writes one file: {@link #open()}, then {@link #commit()} or {@link #abort()}.
+ * writes one file: {@link #open()}, then {@link #commit()}, and {@link #abort()} unless the commit
+ * succeeded.
  */
 interface WriteTarget {
   /** The name as messages show it: the {@code -o} value, or {@code <stdout>}. */
@@ -35,7 +36,7 @@ interface WriteTarget {
    *
    * @return the size of the file written, in bytes
    * @throws java.nio.file.FileAlreadyExistsException if the output appeared while writing and
-   *     overwriting was not asked for; it is kept, and this file dropped
+   *     overwriting was not asked for; it is kept, and {@link #abort()} drops this file
    */
   long commit() throws IOException;
 

@@ -50,6 +50,19 @@ class OutputTargetWithdrawTest {
   }
 
   @Test
+  void aCommitWithdrawnToAnotherNameIsKeptThereAndTheFileItReplacedComesBack() throws IOException {
+    Path out = Files.writeString(dir.resolve("rejects.ndjson"), "old");
+    OutputTarget t = written(out, "new");
+    t.commit();
+
+    t.withdrawTo(dir.resolve("rejects.ndjson.failed"));
+
+    assertEquals("old", Files.readString(out));
+    assertEquals("new", Files.readString(dir.resolve("rejects.ndjson.failed")));
+    assertEquals(List.of("rejects.ndjson", "rejects.ndjson.failed"), listing());
+  }
+
+  @Test
   void aSettledCommitKeepsNothingAside() throws IOException {
     Path out = Files.writeString(dir.resolve("out.parquet"), "old");
     OutputTarget t = written(out, "new");
