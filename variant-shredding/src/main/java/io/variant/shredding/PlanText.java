@@ -114,6 +114,22 @@ public final class PlanText {
   }
 
   /**
+   * How a field name extends a JSONPath-like path such as {@code $.user.name}: {@code .name} for
+   * names made of letters, digits and '_' that do not start with a digit, else {@code ["..."]}
+   * quoted as {@link #quoteKey} quotes it. Coverage reports, the writer's object counts and the
+   * CLI's summaries all name paths this way, so that their paths match.
+   */
+  public static String fieldSegment(String name) {
+    boolean plain = !name.isEmpty() && !Character.isDigit(name.codePointAt(0));
+    for (int i = 0; plain && i < name.length(); ) {
+      int cp = name.codePointAt(i);
+      plain = Character.isLetterOrDigit(cp) || cp == '_';
+      i += Character.charCount(cp);
+    }
+    return plain ? "." + name : "[" + quoteKey(name) + "]";
+  }
+
+  /**
    * Writes {@code s} as a JSON string literal. Control characters and unpaired surrogates are
    * escaped so that the output is always printable; the parser rejects the latter, as no Variant
    * key can hold one.

@@ -11,7 +11,6 @@ import io.variant.core.VariantBuilder;
 import io.variant.core.VariantMetadata;
 import io.variant.core.WalkBudget;
 import io.variant.core.internal.ExclusiveUse;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,6 +42,10 @@ import java.util.List;
  * splitter.split(variant, row);
  * }</pre>
  *
+ * <p><b>Counts:</b> each object slot counts the objects it shredded and the other values it sent
+ * whole to its residual, an increment per value ({@link #objectCounts()}): a Parquet footer cannot
+ * tell those values from the other fields of partially shredded objects.
+ *
  * <p><b>Validation:</b> none beyond what the reads need: split validated Variants ({@link
  * Variant#validate()}) when the input is untrusted. Objects whose fields are out of key order
  * (other engines write them, see {@link io.variant.core.KeyOrder}) split exactly like sorted ones;
@@ -69,7 +72,7 @@ public final class Splitter {
 
   private final ShreddingPlan plan;
   private final SplitOptions options;
-  private final Node root;
+  private final SplitNode root;
   private VariantBuilder residualBuilder;
   private final BuilderOptions residualOptions;
   private final ExclusiveUse use =
@@ -86,92 +89,10 @@ public final class Splitter {
     this.plan = plan;
     this.options = options;
     List<byte[][]> slotNames = new ArrayList<>();
-    this.root = new Node(plan, slotNames, options.widening());
+    this.root = new SplitNode(plan, "$", slotNames, options.widening());
     this.matcher = new FieldMatcher(slotNames);
     this.residualOptions = BuilderOptions.defaults().withLimits(options.limits());
     this.budget = new WalkBudget("split", 0, options.limits());
-  }
-
-  /**
-   * One slot of the plan, prepared for splitting many values: a scalar slot holds its {@link
-   * Widening}; an object slot holds its field names as unsigned-sorted UTF-8 bytes and a number in
-   * the {@link FieldMatcher}, which matches a value's fields to them by field id, one table lookup
-   * per field. Object and array slots read their children through their own {@link ValueCursor} (a
-   * node never nests in itself, so one cursor per node serves the recursion), scalar children in
-   * place.
-   */
-  private static final class Node {
-    final ShreddingPlan plan;
-    final ShreddingPlan.Shape shape;
-    final Widening scalar; // scalar slots
-    final ValueCursor cursor; // object and array slots
-    final Node element; // array slots
-    final Node[] fields; // object slots, in plan order
-    final byte[][] sortedNames; // object slots: distinct UTF-8 names in unsigned byte order
-    final int[] sortedOf; // plan field index -> its position in sortedNames
-    final String[] names; // object slots: plan field names, in plan order
-    final int[] shredded; // scratch: the value's shredded field indexes, increasing
-    // scratch, by sorted position: the value's field index or -1; a node never nests in itself
-    final int[] found;
-    final int objectSlot; // object slots: this slot's number in the FieldMatcher; else -1
-
-    /**
-     * @param slotNames collects the sorted names of every object slot, numbered in the order met
-     */
-    Node(ShreddingPlan plan, List<byte[][]> slotNames, NumericWidening widening) {
-      this.plan = plan;
-      this.shape = plan.shape();
-      this.scalar =
-          shape == ShreddingPlan.Shape.SCALAR
-              ? new Widening(plan.asScalar().type(), widening)
-              : null;
-      this.cursor =
-          shape == ShreddingPlan.Shape.OBJECT || shape == ShreddingPlan.Shape.ARRAY
-              ? new ValueCursor()
-              : null;
-      this.element =
-          plan.shape() == ShreddingPlan.Shape.ARRAY
-              ? new Node(plan.asArray().element(), slotNames, widening)
-              : null;
-      if (plan.shape() != ShreddingPlan.Shape.OBJECT) {
-        this.fields = null;
-        this.sortedNames = null;
-        this.sortedOf = null;
-        this.found = null;
-        this.names = null;
-        this.shredded = null;
-        this.objectSlot = -1;
-        return;
-      }
-      List<ShreddingPlan.Field> planFields = plan.asObject().fields();
-      int m = planFields.size();
-      this.fields = new Node[m];
-      byte[][] encoded = new byte[m][];
-      for (int k = 0; k < m; k++) {
-        fields[k] = new Node(planFields.get(k).plan(), slotNames, widening);
-        // The encoding Variant.fieldIndex compares against: a lone surrogate becomes '?', so two
-        // plan names may share bytes; they then share one sorted position and match the same field.
-        encoded[k] = planFields.get(k).name().getBytes(StandardCharsets.UTF_8);
-      }
-      byte[][] sorted = encoded.clone();
-      Arrays.sort(sorted, Arrays::compareUnsigned);
-      int distinct = 0;
-      for (byte[] name : sorted) {
-        if (distinct == 0 || !Arrays.equals(sorted[distinct - 1], name)) {
-          sorted[distinct++] = name;
-        }
-      }
-      this.sortedNames = Arrays.copyOf(sorted, distinct);
-      this.sortedOf = new int[m];
-      for (int k = 0; k < m; k++) {
-        sortedOf[k] = Arrays.binarySearch(sortedNames, encoded[k], Arrays::compareUnsigned);
-      }
-      this.found = new int[distinct];
-      this.shredded = new int[distinct];
-      this.names = planFields.stream().map(ShreddingPlan.Field::name).toArray(String[]::new);
-      this.objectSlot = slotNames.size();
-      slotNames.add(sortedNames);
-    }
   }
 
   /**
@@ -194,6 +115,17 @@ public final class Splitter {
   /** The residual metadata, widening mode and limits. */
   public SplitOptions options() {
     return options;
+  }
+
+  /**
+   * What each object slot of the plan has taken since this splitter was made: objects, and values
+   * of other kinds sent whole to the slot's residual (see {@link ObjectSlotCounts}). A value whose
+   * split threw may be counted. Allocates a snapshot: call it per row group or file, not per value.
+   */
+  public ObjectSlotCounts objectCounts() {
+    List<ObjectSlotCounts.Slot> slots = new ArrayList<>();
+    root.countsInto(slots);
+    return slots.isEmpty() ? ObjectSlotCounts.none() : ObjectSlotCounts.of(slots);
   }
 
   /**
@@ -223,16 +155,20 @@ public final class Splitter {
    * children into theirs if it is the slot's object or array (read in place, without a view), else
    * whole into the residual.
    */
-  private void value(ValueCursor c, Node node, ShreddedSink sink) {
+  private void value(ValueCursor c, SplitNode node, ShreddedSink sink) {
     boolean container = c.isContainer();
     budget.charge(container ? 1 : c.valueSize()); // a container: its header (then each child)
     if (node.scalar != null) {
       if (!container && node.scalar.write(c, sink)) {
         return;
       }
-    } else if (node.fields != null && c.basicType() == BasicType.OBJECT) {
-      object(node, node.cursor.open(c), sink);
-      return;
+    } else if (node.fields != null) {
+      if (c.basicType() == BasicType.OBJECT) {
+        node.objects++;
+        object(node, node.cursor.open(c), sink);
+        return;
+      }
+      node.nonObjects++;
     } else if (node.element != null && c.basicType() == BasicType.ARRAY) {
       array(node, node.cursor.open(c), sink);
       return;
@@ -240,7 +176,7 @@ public final class Splitter {
     residual(c, sink); // a ResidualPlan, or a value of another shape than the plan's
   }
 
-  private void array(Node node, int n, ShreddedSink sink) {
+  private void array(SplitNode node, int n, ShreddedSink sink) {
     ValueCursor c = node.cursor;
     sink.startArray(n);
     for (int i = 0; i < n; i++) {
@@ -253,7 +189,7 @@ public final class Splitter {
   }
 
   /** The object open in {@code node.cursor}, of {@code n} fields. */
-  private void object(Node node, int n, ShreddedSink sink) {
+  private void object(SplitNode node, int n, ShreddedSink sink) {
     int[] found = node.found;
     int[] shredded = node.shredded;
     ValueCursor c = node.cursor;

@@ -14,6 +14,8 @@ class PublicApiTest extends PublicApiContract {
   private static final List<String> API =
       List.of(
           "io.variant.shredding.NumericWidening",
+          "io.variant.shredding.ObjectSlotCounts",
+          "io.variant.shredding.ObjectSlotCounts.Slot",
           "io.variant.shredding.PlanSyntaxException",
           "io.variant.shredding.PlanText",
           "io.variant.shredding.RebuildOptions",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.shredding.infer;
 
+import io.variant.shredding.PlanText;
 import java.util.List;
 import java.util.Locale;
 
@@ -63,7 +64,7 @@ public final class CoverageReport {
    * '_' not starting with a digit, else {@code ["..."]}, quoted as in the plan text form.
    */
   public static String fieldSegment(String name) {
-    return PathStats.segment(name);
+    return PlanText.fieldSegment(name);
   }
 
   private final List<Row> rows;

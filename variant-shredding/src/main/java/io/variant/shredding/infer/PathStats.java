@@ -39,7 +39,7 @@ final class PathStats {
 
   /** A new child for field {@code name}; the caller registers it. */
   PathStats newField(String name) {
-    return new PathStats(path + segment(name), name, level + 1);
+    return new PathStats(path + PlanText.fieldSegment(name), name, level + 1);
   }
 
   /** A new child for the elements of arrays at this path. */
@@ -117,20 +117,6 @@ final class PathStats {
       return trues == 0 || trues == n;
     }
     return family == TypeFamily.EXACT_NUMERIC && numbers.constant();
-  }
-
-  /**
-   * How a field name extends a path: {@code .name} for names made of letters, digits and '_' that
-   * do not start with a digit, else {@code ["..."]} with the plan text form's quoting.
-   */
-  static String segment(String name) {
-    boolean plain = !name.isEmpty() && !Character.isDigit(name.codePointAt(0));
-    for (int i = 0; plain && i < name.length(); ) {
-      int cp = name.codePointAt(i);
-      plain = Character.isLetterOrDigit(cp) || cp == '_';
-      i += Character.charCount(cp);
-    }
-    return plain ? "." + name : "[" + PlanText.quoteKey(name) + "]";
   }
 
   /**

@@ -105,7 +105,7 @@ class PlanInferencePropertyTest {
       assertEquals("object", row.type(), row.path());
       for (ShreddingPlan.Field f : o.fields()) {
         CoverageReport.Row child = rows.next();
-        assertEquals(row.path() + PathStats.segment(f.name()), child.path());
+        assertEquals(row.path() + CoverageReport.fieldSegment(f.name()), child.path());
         assertEquals(
             row.typed(), child.sampled(), child.path()); // once per object here, which all go typed
         checkRows(f.plan(), child, rows);
