@@ -2,6 +2,7 @@
 package io.variant.avro;
 
 import io.variant.core.Variant;
+import io.variant.parquet.ObjectCountsFooter;
 import io.variant.parquet.schema.VariantSchema;
 import io.variant.parquet.write.VariantColumn;
 import io.variant.parquet.write.VariantColumnWriter;
@@ -160,6 +161,16 @@ public final class VariantAvroWriteSupport extends WriteSupport<GenericRecord> {
             avro.getName(), avro.getDoc(), avro.getNamespace(), avro.isError(), fields);
     avro.getObjectProps().forEach(copy::addProp);
     return copy;
+  }
+
+  /**
+   * The footer's object counts of the VARIANT column ({@link ObjectCountsFooter}), as {@code
+   * VariantWriteSupport} writes them; none if its plan has no object.
+   */
+  @Override
+  public FinalizedWriteContext finalizeWrite() {
+    return new FinalizedWriteContext(
+        ObjectCountsFooter.entries(column.name(), variant.objectCounts()));
   }
 
   @Override

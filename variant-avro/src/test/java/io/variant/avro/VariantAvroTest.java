@@ -134,6 +134,15 @@ class VariantAvroTest {
         }
       }
     }
+    try (org.apache.parquet.hadoop.ParquetFileReader f =
+        org.apache.parquet.hadoop.ParquetFileReader.open(new LocalInputFile(file))) {
+      String counts =
+          f.getFooter()
+              .getFileMetaData()
+              .getKeyValueMetaData()
+              .get("variant.object_counts.payload");
+      assertTrue(counts != null && counts.contains("\"$.user\":["), counts); // as ours write it
+    }
     List<GenericRecord> read = new ArrayList<>();
     try (VariantAvroReader r = VariantAvroReader.open(new LocalInputFile(file), "payload")) {
       for (GenericRecord g; (g = r.read()) != null; ) {

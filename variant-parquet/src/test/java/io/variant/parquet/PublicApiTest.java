@@ -17,6 +17,7 @@ class PublicApiTest extends PublicApiContract {
    */
   private static final List<String> API =
       List.of(
+          "io.variant.parquet.ObjectCountsFooter",
           "io.variant.parquet.VariantParquetException",
           "io.variant.parquet.VariantRecord",
           "io.variant.parquet.VariantRecord.Builder",

@@ -14,15 +14,22 @@ public final class EncodedRowGroup {
   private final RowGroupBuffer buffer;
   private final Format format;
   private final long bytes;
+  private final ColumnObjectCounts objectCounts;
   private boolean written;
 
   /** What a file must share with the encoder for the group to be written into it. */
   record Format(MessageType schema, CompressionCodecName codec, boolean typedColumnEncodings) {}
 
-  EncodedRowGroup(RowGroupBuffer buffer, Format format) {
+  EncodedRowGroup(RowGroupBuffer buffer, Format format, ColumnObjectCounts objectCounts) {
     this.buffer = buffer;
     this.format = format;
     this.bytes = buffer.compressedSize();
+    this.objectCounts = objectCounts;
+  }
+
+  /** What the object slots took from the group's rows, for the footer of the file it goes to. */
+  ColumnObjectCounts objectCounts() {
+    return objectCounts;
   }
 
   /** The rows in the group. */

@@ -45,6 +45,8 @@ public final class RowGroupEncoder implements Closeable {
   private final List<EncodedRowGroup> done = new ArrayList<>();
   private RowGroupCut cut;
   private RowGroupBuffer group; // null until a run's first row
+  // the object counts at the end of the last group, so that each group carries its own rows'
+  private ColumnObjectCounts counted = ColumnObjectCounts.NONE;
   private boolean failed;
   private boolean closed;
   private final ExclusiveUse use =
@@ -137,7 +139,9 @@ public final class RowGroupEncoder implements Closeable {
   private void endGroup() {
     group.finish();
     compression.forgetKept();
-    done.add(new EncodedRowGroup(group, format));
+    ColumnObjectCounts now = support.objectCounts();
+    done.add(new EncodedRowGroup(group, format, now.minus(counted)));
+    counted = now;
     group = null;
   }
 

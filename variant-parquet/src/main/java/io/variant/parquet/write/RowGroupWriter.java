@@ -31,6 +31,7 @@ import org.apache.parquet.schema.MessageType;
  */
 final class RowGroupWriter {
   private final ParquetFileWriter file;
+  private final VariantWriteSupport support; // the rows' columns, and their object counts
   private final MessageType schema;
   private final ParquetProperties props;
   private final WriteOptions options;
@@ -43,22 +44,26 @@ final class RowGroupWriter {
   private RowGroupBuffer group; // the open row group
   private long nextRowGroupBytes;
   private int rowGroupOrdinal;
+  private ColumnObjectCounts appended = ColumnObjectCounts.NONE; // of the groups encoded apart
   private boolean closed;
 
   /**
    * Creates {@code out} (replacing a file there if {@code mode} says so) and writes the file
-   * header. Codec, sizes, row limits and configuration come from {@code options}; {@code
-   * typedColumnEncodings} selects {@link TypedColumnEncodings} over parquet-java's.
+   * header, for the rows {@code support} writes into {@link #leaves()}. Codec, sizes, row limits
+   * and configuration come from {@code options}; {@code typedColumnEncodings} selects {@link
+   * TypedColumnEncodings} over parquet-java's.
    *
    * @throws IOException if the file cannot be created
    */
   RowGroupWriter(
       OutputFile out,
-      MessageType schema,
+      VariantWriteSupport support,
       WriteOptions options,
       ParquetFileWriter.Mode mode,
       boolean typedColumnEncodings)
       throws IOException {
+    MessageType schema = support.schema();
+    this.support = support;
     this.schema = schema;
     this.props =
         properties(
@@ -159,7 +164,9 @@ final class RowGroupWriter {
    * @throws IllegalStateException if it was written already
    */
   RowGroupBuffer accept(EncodedRowGroup group) {
-    return group.take(format);
+    RowGroupBuffer taken = group.take(format);
+    appended = appended.plus(group.objectCounts());
+    return taken;
   }
 
   /**
@@ -206,12 +213,14 @@ final class RowGroupWriter {
   }
 
   /**
-   * Writes the last row group and the footer, with {@code extraMetadata} and {@code modelName} as
-   * {@code ParquetWriter}'s {@code writer.model.name}.
+   * Writes the last row group and the footer: {@code extraMetadata}, then what {@code
+   * ParquetWriter} adds for the support ({@code writer.model.name}, then the {@code finalizeWrite}
+   * entries, here counted over the rows written and the groups appended), in its order, so that the
+   * footer is the one it writes.
    *
    * @throws IOException if the file cannot be finished (it is then aborted)
    */
-  void close(Map<String, String> extraMetadata, String modelName) throws IOException {
+  void close(Map<String, String> extraMetadata) throws IOException {
     if (closed) {
       return;
     }
@@ -219,7 +228,8 @@ final class RowGroupWriter {
     try {
       flushRowGroup();
       Map<String, String> footer = new HashMap<>(extraMetadata);
-      footer.put(ParquetWriter.OBJECT_MODEL_NAME_PROP, modelName);
+      footer.put(ParquetWriter.OBJECT_MODEL_NAME_PROP, support.getName());
+      footer.putAll(support.objectCounts().plus(appended).footer());
       file.end(footer);
     } catch (IOException | RuntimeException e) {
       file.abort();

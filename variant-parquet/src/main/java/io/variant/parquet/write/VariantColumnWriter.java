@@ -4,6 +4,7 @@ package io.variant.parquet.write;
 import io.variant.core.KeyOrder;
 import io.variant.core.Variant;
 import io.variant.parquet.schema.VariantSchema;
+import io.variant.shredding.ObjectSlotCounts;
 import io.variant.shredding.SplitOptions;
 import io.variant.shredding.Splitter;
 import org.apache.parquet.column.ColumnWriter;
@@ -180,6 +181,17 @@ public final class VariantColumnWriter {
     // what we write is in the spec's key order, whoever built the value
     Variant ordered = KeyOrder.toSpecOrder(value);
     return rowMetadata == null ? ordered : rowMetadata.apply(ordered);
+  }
+
+  /**
+   * What this column's object slots have taken from the rows written so far ({@link
+   * ObjectSlotCounts}). An engine writing the column through a {@code WriteSupport} of its own puts
+   * it in the footer at the end ({@code finalizeWrite}), as {@link VariantWriteSupport} does: under
+   * {@link io.variant.parquet.ObjectCountsFooter#key}, as {@code ObjectCountsFooter.format} writes
+   * it. Allocates a snapshot: call it per file or row group, not per row.
+   */
+  public ObjectSlotCounts objectCounts() {
+    return splitter.objectCounts();
   }
 
   /**

@@ -87,7 +87,7 @@ public final class VariantParquetWriter implements Closeable {
     support = new VariantWriteSupport(resolved, options.extraMetadata());
     writer =
         new RowGroupWriter(
-            file.output(), support.schema(), options, file.mode(options), !parquetJavaEncodings);
+            file.output(), support, options, file.mode(options), !parquetJavaEncodings);
   }
 
   /** Writes one checked row into the open file. */
@@ -280,7 +280,7 @@ public final class VariantParquetWriter implements Closeable {
         if (writer == null) {
           flushSample();
         }
-        writer.close(options.extraMetadata(), VariantWriteSupport.MODEL_NAME);
+        writer.close(options.extraMetadata());
         closed = true;
         file.commit();
       } catch (IOException | RuntimeException e) {

@@ -5,9 +5,11 @@ import io.variant.core.Variant;
 import io.variant.core.VariantMetadata;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.schema.VariantSchema;
+import io.variant.shredding.ObjectSlotCounts;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -152,6 +154,17 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
     return n;
   }
 
+  /** What the object slots of each VARIANT column have taken from the rows written so far. */
+  ColumnObjectCounts objectCounts() {
+    Map<String, ObjectSlotCounts> counts = new LinkedHashMap<>();
+    for (int i = 0; i < variantWriters.length; i++) {
+      if (variantWriters[i] != null) {
+        counts.put(columns.get(i).name(), variantWriters[i].objectCounts());
+      }
+    }
+    return new ColumnObjectCounts(counts);
+  }
+
   @Override
   public WriteContext init(Configuration configuration) {
     return new WriteContext(schema, extraMetadata);
@@ -160,6 +173,16 @@ public final class VariantWriteSupport extends WriteSupport<VariantRecord> {
   @Override
   public WriteContext init(ParquetConfiguration configuration) {
     return new WriteContext(schema, extraMetadata);
+  }
+
+  /**
+   * The footer's object counts of each VARIANT column whose plan has an object ({@link
+   * io.variant.parquet.ObjectCountsFooter}), which only the writer can count: parquet-java asks for
+   * them when the file ends.
+   */
+  @Override
+  public FinalizedWriteContext finalizeWrite() {
+    return new FinalizedWriteContext(objectCounts().footer());
   }
 
   @Override
