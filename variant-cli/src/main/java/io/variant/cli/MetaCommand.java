@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.parquet.ObjectCountsFooter;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
 import java.io.IOException;
@@ -32,11 +33,20 @@ import picocli.CommandLine.ParentCommand;
       "Print, for each input, its rows and row groups; for each row group, each column chunk's"
           + " type, compressed and uncompressed size, encodings and statistics (nulls, min, max);"
           + " and for each VARIANT column, each typed path's values in its typed column and in its"
-          + " residual (values of another type, Variant nulls). Only footers are read.",
+          + " residual (values of another type, Variant nulls). An object path's are the counts"
+          + " variant-engine's writers keep in the footer (variant.object_counts.COLUMN); a file"
+          + " without them shows it as 'object path, not counted'. Only footers are read.",
     })
 final class MetaCommand implements Callable<Integer> {
   /** Longer min and max texts are cut to this many characters. */
   private static final int SHOWN = 40;
+
+  /**
+   * What meta says of an object path whose file's writer did not count it: its {@code value} column
+   * mixes the values that are not objects with the other fields of partially shredded objects, so
+   * the footer's statistics cannot tell its residual share.
+   */
+  static final String NOT_COUNTED = "object path, not counted";
 
   @ParentCommand VariantCli cli;
 
@@ -142,16 +152,29 @@ final class MetaCommand implements Callable<Integer> {
     return s.length() <= SHOWN ? s : s.substring(0, SHOWN - 3) + "...";
   }
 
-  /** {@code $.n: 8 typed (80.0%), 2 residual (20.0%)} for each typed path of the column. */
+  /**
+   * {@code $.n: 8 typed (80.0%), 2 residual (20.0%)} for each typed path of the column; for an
+   * object path the footer has no counts of (a file from another writer), that it is not counted.
+   */
   private static void shares(ParquetFile parquet, String column, Writer out) throws IOException {
-    Map<String, ResidualShare.Counts> paths =
-        ResidualShare.ofInputs(List.of(parquet.inputFile()), column).paths();
+    ResidualShare share = ResidualShare.ofInputs(List.of(parquet.inputFile()), column);
+    Map<String, ResidualShare.Counts> paths = share.paths();
     if (paths.isEmpty()) {
       out.write("VARIANT column " + column + ": not shredded\n");
       return;
     }
     out.write("shredded paths of VARIANT column " + column + ":\n");
     for (Map.Entry<String, ResidualShare.Counts> e : paths.entrySet()) {
+      if (share.uncounted().contains(e.getKey())) {
+        out.write(
+            String.format(
+                Locale.ROOT,
+                "  %s: %s (no %s in the footer)%n",
+                e.getKey(),
+                NOT_COUNTED,
+                ObjectCountsFooter.key(column)));
+        continue;
+      }
       ResidualShare.Counts n = e.getValue();
       long all = n.typed() + n.residual();
       out.write(

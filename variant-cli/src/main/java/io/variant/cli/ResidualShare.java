@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.parquet.ObjectCountsFooter;
 import io.variant.parquet.schema.VariantSchema;
+import io.variant.shredding.ObjectSlotCounts;
 import io.variant.shredding.infer.CoverageReport;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,19 +24,27 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
  * How many values of each typed path of a written file went to its residual instead of its typed
  * column: drift made visible. Read from the footer, without reading a row: a typed leaf's {@code
  * typed_value} column holds its typed values and the sibling {@code value} column the others
  * (values of another type, Variant nulls); both count their non-null entries in every row group's
- * statistics. Spec layout only.
+ * statistics. An object path's {@code value} column also holds the unshredded fields of partially
+ * shredded objects, so statistics cannot count its residual values: those come from the counts this
+ * project's writers put in the footer ({@link ObjectCountsFooter}), and are unknown in a file
+ * without them. Spec layout only.
  *
- * @param paths per typed path ({@code $.user.id}, {@code $.items[*].price}): typed and residual
- *     value counts
+ * @param paths per typed path ({@code $.user.id}, {@code $.items[*].price}, {@code $.user}), in
+ *     schema order: typed and residual value counts
+ * @param uncounted the object paths among them whose files did not count them (their counts are 0):
+ *     shown as not counted, left out of the summary
  */
-record ResidualShare(Map<String, Counts> paths) {
+record ResidualShare(Map<String, Counts> paths, Set<String> uncounted) {
   /** What the summary and {@code meta} say of a column in the draft layout. */
   static final String DRAFT =
       "draft layout: typed and residual shares are counted for the spec layout only";
@@ -58,36 +69,47 @@ record ResidualShare(Map<String, Counts> paths) {
   static ResidualShare ofInputs(List<InputFile> files, String column) throws IOException {
     Map<String, long[]> typed = new LinkedHashMap<>();
     Map<String, long[]> residual = new LinkedHashMap<>();
+    Set<String> uncounted = new LinkedHashSet<>();
     for (InputFile file : files) {
-      count(file, column, typed, residual);
+      count(file, column, typed, residual, uncounted);
     }
     Map<String, Counts> out = new LinkedHashMap<>();
     typed.forEach(
         (path, t) -> out.put(path, new Counts(t[0], residual.getOrDefault(path, new long[1])[0])));
-    return new ResidualShare(out);
+    return new ResidualShare(out, uncounted);
   }
 
   private static void count(
-      InputFile file, String column, Map<String, long[]> typed, Map<String, long[]> residual)
+      InputFile file,
+      String column,
+      Map<String, long[]> typed,
+      Map<String, long[]> residual,
+      Set<String> uncounted)
       throws IOException {
     try (ParquetFileReader r =
         ParquetFileReader.open(
             file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
       MessageType schema = r.getFooter().getFileMetaData().getSchema();
+      ObjectSlotCounts written =
+          ObjectCountsFooter.read(r.getFooter().getFileMetaData().getKeyValueMetaData(), column);
+      Set<String> objectsCounted = new HashSet<>(); // once per file, not per row group
       for (BlockMetaData b : r.getFooter().getBlocks()) {
         Set<String> listsCounted = new HashSet<>();
         for (ColumnChunkMetaData c : b.getColumns()) {
           countLists(schema, c, column, listsCounted, typed);
           String[] p = c.getPath().toArray();
-          if (p.length < 2
-              || !p[0].equals(column)
-              || c.getStatistics() == null
-              || c.getStatistics().getNumNulls() < 0) {
+          if (p.length < 2 || !p[0].equals(column)) {
             continue;
           }
           String last = p[p.length - 1];
           String leaf = jsonPath(p);
-          if (leaf == null) {
+          if (leaf != null && last.equals(VariantSchema.VALUE) && isObjectSlot(schema, p)) {
+            if (objectsCounted.add(leaf)) {
+              countObject(leaf, written, typed, residual, uncounted);
+            }
+            continue;
+          }
+          if (leaf == null || c.getStatistics() == null || c.getStatistics().getNumNulls() < 0) {
             continue;
           }
           long nonNull = c.getValueCount() - c.getStatistics().getNumNulls();
@@ -99,6 +121,42 @@ record ResidualShare(Map<String, Counts> paths) {
         }
       }
     }
+  }
+
+  /** True if the slot whose {@code value} column is {@code p} is shredded as an object. */
+  private static boolean isObjectSlot(MessageType schema, String[] p) {
+    GroupType slot = schema.getType(Arrays.copyOf(p, p.length - 1)).asGroupType();
+    if (!slot.containsField(VariantSchema.TYPED_VALUE)) {
+      return false;
+    }
+    Type typed = slot.getType(VariantSchema.TYPED_VALUE);
+    return !typed.isPrimitive()
+        && !(typed.getLogicalTypeAnnotation()
+            instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation);
+  }
+
+  /**
+   * Adds object path {@code path}'s counts from the footer's {@code written} (null if it has none)
+   * to {@code typed} and {@code residual}, or marks it {@code uncounted}; the path takes its place
+   * in {@code typed}'s order either way.
+   */
+  private static void countObject(
+      String path,
+      ObjectSlotCounts written,
+      Map<String, long[]> typed,
+      Map<String, long[]> residual,
+      Set<String> uncounted) {
+    long[] t = typed.computeIfAbsent(path, k -> new long[1]);
+    ObjectSlotCounts.Slot slot =
+        written == null
+            ? null
+            : written.slots().stream().filter(x -> x.path().equals(path)).findFirst().orElse(null);
+    if (slot == null) {
+      uncounted.add(path);
+      return;
+    }
+    t[0] += slot.typed();
+    residual.computeIfAbsent(path, k -> new long[1])[0] += slot.residual();
   }
 
   /**
@@ -174,11 +232,18 @@ record ResidualShare(Map<String, Counts> paths) {
     return out.toString();
   }
 
-  /** All residual values over all typed values and residual values of typed paths. */
+  /** The typed paths whose counts are known, in schema order. */
+  Map<String, Counts> counted() {
+    Map<String, Counts> out = new LinkedHashMap<>(paths);
+    out.keySet().removeAll(uncounted);
+    return out;
+  }
+
+  /** All residual values over all typed values and residual values of counted typed paths. */
   Counts overall() {
     long t = 0;
     long r = 0;
-    for (Counts c : paths.values()) {
+    for (Counts c : counted().values()) {
       t += c.typed();
       r += c.residual();
     }
@@ -191,11 +256,12 @@ record ResidualShare(Map<String, Counts> paths) {
    */
   List<String> summary(double warnAbove) {
     List<String> lines = new ArrayList<>();
-    if (paths.isEmpty()) {
+    Map<String, Counts> counted = counted();
+    if (counted.isEmpty()) {
       return lines;
     }
     Counts all = overall();
-    List<Map.Entry<String, Counts>> ranked = new ArrayList<>(paths.entrySet());
+    List<Map.Entry<String, Counts>> ranked = new ArrayList<>(counted.entrySet());
     ranked.sort((a, b) -> Double.compare(b.getValue().share(), a.getValue().share()));
     List<String> top = new ArrayList<>();
     for (Map.Entry<String, Counts> e : ranked.subList(0, Math.min(3, ranked.size()))) {
@@ -209,7 +275,7 @@ record ResidualShare(Map<String, Counts> paths) {
             "residual: %s of %,d values at %d typed paths%s",
             percent(all.share()),
             all.typed() + all.residual(),
-            paths.size(),
+            counted.size(),
             top.isEmpty() ? "" : "; highest: " + String.join(", ", top)));
     for (Map.Entry<String, Counts> e : ranked) {
       if (e.getValue().share() > warnAbove) {

@@ -32,7 +32,8 @@ class DriftSummaryTest {
     return sb.toString();
   }
 
-  private static String line(CliRunner.Result r, String prefix) {
+  /** The first line of {@code r}'s stderr that starts with {@code prefix}, stripped; or "". */
+  static String line(CliRunner.Result r, String prefix) {
     return r.err()
         .lines()
         .map(String::strip)
@@ -63,7 +64,7 @@ class DriftSummaryTest {
       assertEquals(0, r.exitCode(), r.err());
       assertTrue(r.err().contains(" 3 typed columns"), r.err());
       assertEquals(
-          "residual: 0.0% of 150,000 values at 3 typed paths", line(r, "residual:"), r.err());
+          "residual: 0.0% of 200,000 values at 4 typed paths", line(r, "residual:"), r.err());
       assertEquals("", line(r, "warning:"));
     }
     // narrow types fit to the first 1000 rows send the later ids to the residual, and say so
@@ -82,7 +83,7 @@ class DriftSummaryTest {
     assertTrue(
         line(narrow, "residual:")
             .matches(
-                "residual: \\d+\\.\\d% of 150,000 values at 3 typed paths; highest: \\$\\.event_id 34\\.5%.*"),
+                "residual: \\d+\\.\\d% of 200,000 values at 4 typed paths; highest: \\$\\.event_id 34\\.5%.*"),
         narrow.err()); // int16 holds ids up to 32,767 of 50,000
     assertTrue(
         line(narrow, "warning:")
@@ -99,7 +100,7 @@ class DriftSummaryTest {
     CliRunner.Result r =
         ok("convert", file.toString(), "-o", out.toString(), "--plan", "{\"n\": int8}");
     assertEquals(
-        "residual: 25.0% of 4 values at 1 typed paths; highest: $.n 25.0%", line(r, "residual:"));
+        "residual: 12.5% of 8 values at 2 typed paths; highest: $.n 25.0%", line(r, "residual:"));
     assertTrue(
         line(r, "warning:")
             .startsWith("warning: $.n sent 25.0% of its 4 values to the residual (more than 5.0%)"),
