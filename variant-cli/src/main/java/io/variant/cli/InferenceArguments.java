@@ -29,9 +29,10 @@ final class InferenceArguments {
       description =
           "Infer the plan from N documents: spread across the input when it is a plain file of one "
               + "document per line (as many from each of 64 places, so up to 63 more than N; a place "
-              + "of fewer lines leaves the rest of its share to the places after it, so a sample "
-              + "falls short only where they lack lines too), else the first N; 0 reads them all "
-              + "(default: ${DEFAULT-VALUE}).")
+              + "of fewer lines leaves the rest of its share to the places after it, and where they "
+              + "all fall short the places with lines left read on, so a sample falls short only of "
+              + "an input of fewer documents, which it reads whole), else the first N; 0 reads them "
+              + "all (default: ${DEFAULT-VALUE}).")
   long sample;
 
   @Option(

@@ -1,20 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
-// Size (over 400 lines): one sampling procedure (places spread across a seekable file, or the first
-// rows of a stream) that plan and convert must share so that both infer the same plan; its chunked
-// line reading and its row accounting belong to it.
-
 import io.variant.core.Variant;
 import io.variant.core.json.JsonOptions;
-import io.variant.core.json.VariantJson;
 import io.variant.shredding.infer.PlanInference;
+import io.variant.shredding.internal.SpreadPasses;
 import io.variant.shredding.internal.SpreadSample;
 import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -36,12 +29,14 @@ import java.util.function.UnaryOperator;
  *       (NDJSON, as {@code --input-format} or {@link FormatDetector} decides), {@value #PLACES}
  *       places at even byte offsets across the inputs (in name order) each give {@code N / }{@value
  *       #PLACES} consecutive lines (a place starts at the first line beginning at or after its
- *       offset and stops at the next place). A file smaller than N lines is thus read whole; a log
- *       whose ids, times or types drift is seen from start to end.
+ *       offset and stops at the next place), and where they fall short of N the places with lines
+ *       left read on ({@link SpreadPasses}; {@link NdjsonPlaces} reads them). A file of N lines or
+ *       fewer is thus read whole; a log whose ids, times or types drift is seen from start to end.
  *   <li><b>Stream</b>: stdin, compressed (gzip, zstd) and JSON (not NDJSON) inputs can only be read
  *       once, in order, so the sample is their first N documents, read from the command's own
- *       {@link JsonDocuments}, and {@link #description()} says so. {@link #readInto} then gives
- *       those documents again (they are kept in memory) before the command reads on.
+ *       {@link JsonDocuments} (and one more, not sampled, which tells whether they were all), and
+ *       {@link #description()} says so. {@link #readInto} then gives those documents again (they
+ *       are kept in memory) before the command reads on.
  * </ul>
  *
  * <p><b>Bad rows</b> in the sample: with {@code skipBad} ({@code convert}, which reports or skips
@@ -79,7 +74,6 @@ final class PlanSample {
   private long spreadBytes; // the bytes it spread across, or -1 if it read them all
   private long inputRows = -1; // the rows sampled if they are every row of the input, else -1
   private InputException ended; // the failure that ended a stream-mode sample, if any
-  private NdjsonReader lastPlace; // the spread mode's places share its parser and buffers
 
   /**
    * A sampled document, or a failure ({@code value} null) with what {@link RowErrors#reject} needs
@@ -251,7 +245,10 @@ final class PlanSample {
       throws IOException {
     long n = 0;
     boolean more = true;
-    while (rows == 0 || n < rows) {
+    while (true) {
+      // one document past a full sample, replayed but not sampled, says whether the input goes on:
+      // a sample of every row of the input is the whole input, as the MapReduce engine finds too
+      boolean past = rows > 0 && n >= rows;
       Variant v;
       try {
         v = documents.next();
@@ -259,6 +256,9 @@ final class PlanSample {
         boolean goOn = documents.canContinue() && !e.isUnreadable();
         kept.add(
             new Kept(null, e, goOn, documents.failedLine(), documents.source(), documents.line()));
+        if (past) {
+          break; // the command deals with it as it reads on
+        }
         if (skipBad && goOn && badRows < MAX_BAD_ROWS_KEPT) {
           badRows++;
           continue;
@@ -269,6 +269,11 @@ final class PlanSample {
       }
       if (v == null) {
         more = false;
+        break;
+      }
+      if (past) {
+        kept.add(new Kept(v, null, false, null, documents.source(), documents.line()));
+        keptWeight += v.valueSize();
         break;
       }
       Variant p = prepare.apply(v); // replayed as read: the command converts what it writes
@@ -298,94 +303,18 @@ final class PlanSample {
       sized.add(new SpreadSample.Input(p.toAbsolutePath().normalize().toString(), Files.size(p)));
       total += sized.get(sized.size() - 1).size();
     }
-    SpreadSample.Quota quota = new SpreadSample.Quota(rows);
     List<Variant> out = new ArrayList<>();
-    boolean whole = true;
-    int open = -1;
-    FileChannel ch = null; // one per input, opened at its first place, not one per place
-    try {
-      for (SpreadSample.Place place : SpreadSample.places(sized)) {
-        if (place.input() != open) {
-          if (ch != null) {
-            ch.close();
-          }
-          ch = FileChannel.open(Path.of(inputs.get(place.input())));
-          open = place.input();
-        }
-        int had = out.size();
-        whole &= readPlace(ch, inputs.get(open), place.from(), place.to(), quota.left(place), out);
-        quota.took(place, out.size() - had);
-      }
-    } finally {
-      if (ch != null) {
-        ch.close();
+    boolean whole;
+    try (NdjsonPlaces places = new NdjsonPlaces(inputs, options, skipBad, out)) {
+      try {
+        whole = SpreadPasses.read(SpreadSample.places(sized), rows, places);
+      } finally {
+        badRows += places.badRows();
       }
     }
     spreadRows = out.size();
     spreadBytes = whole ? -1 : total;
     inputRows = whole ? spreadRows : -1;
     return out;
-  }
-
-  /**
-   * Adds up to {@code limit} documents from the lines of input {@code name} (open as {@code ch})
-   * that start in [{@code from}, {@code to}). Returns whether every such line was read.
-   *
-   * @throws InputException for a malformed line, without {@code skipBad}
-   */
-  private boolean readPlace(
-      FileChannel ch, String name, long from, long to, long limit, List<Variant> out)
-      throws IOException {
-    Path file = Path.of(name);
-    long base = Math.max(0, from - 1); // the reader's offset 0
-    // the stream is not closed: that would close ch, which the next places read
-    InputStream in = Channels.newInputStream(ch.position(base));
-    NdjsonReader lines =
-        lastPlace == null
-            ? new NdjsonReader(name, in, options, VariantJson.rowParser(options))
-            : new NdjsonReader(name, in, options, lastPlace);
-    lastPlace = lines;
-    if (from > 0) {
-      lines.skipLine(); // the rest of the line that holds byte from - 1: it started before from
-    }
-    long taken = 0;
-    while (base + lines.position() < to) {
-      if (taken >= limit) {
-        return false;
-      }
-      Variant v;
-      try {
-        v = lines.next();
-      } catch (InputException e) {
-        if (base + lines.lineStart() >= to) {
-          return true; // the next place's line
-        }
-        badLine(file, base, e);
-        continue;
-      }
-      if (v == null || base + lines.lineStart() >= to) {
-        return true;
-      }
-      out.add(v);
-      taken++;
-    }
-    return true;
-  }
-
-  /**
-   * A malformed sampled line: counted with {@code skipBad}, else thrown with its line counted from
-   * the start of the file (the reader counted from {@code base}).
-   */
-  private void badLine(Path file, long base, InputException e) throws IOException {
-    if (skipBad) {
-      badRows++;
-      return;
-    }
-    throw new InputException(
-        e.source(),
-        NdjsonReader.newlinesBefore(file, base) + e.line(),
-        e.column(),
-        JsonDocuments.withHints(e.detail()),
-        e.getCause());
   }
 }

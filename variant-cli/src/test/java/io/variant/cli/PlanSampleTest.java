@@ -3,12 +3,14 @@ package io.variant.cli;
 
 import static io.variant.cli.CliRunner.run;
 import static io.variant.cli.Fixtures.ok;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,6 +95,61 @@ class PlanSampleTest {
     Path file = Files.writeString(dir.resolve("u.ndjson"), lines);
     CliRunner.Result r = ok("plan", file.toString(), "--sample", "200");
     assertTrue(r.out().endsWith("\nsample: all 200 rows\n"), r.out());
+  }
+
+  /** 1,000 short lines, then 1,000 long ones: most lines lie in the first places' few bytes. */
+  static String shortLinesFirst() {
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 2000; i++) {
+      lines.append(i < 1000 ? "{\"a\": " + i + "}" : "{\"b\": \"" + "x".repeat(400) + "\"}");
+      lines.append('\n');
+    }
+    return lines.toString();
+  }
+
+  @Test
+  void aSampleOfAsManyRowsAsTheFileIsTheWholeFileWhereItsShortLinesComeFirst() throws IOException {
+    // the places of long lines lack lines, and the places after them lack too: the first places,
+    // past their share, gave the rest once read again; it had read 1,058 of 2,000
+    Path file = Files.writeString(dir.resolve("s.ndjson"), shortLinesFirst());
+    for (String n : List.of("2000", "2100", "0")) {
+      CliRunner.Result r = ok("plan", file.toString(), "--sample", n);
+      assertTrue(r.out().contains("\n2000 rows sampled;"), n + ": " + r.out());
+      assertTrue(r.out().endsWith("\nsample: all 2000 rows\n"), n + ": " + r.out());
+    }
+    CliRunner.Result fewer = ok("plan", file.toString(), "--sample", "1990");
+    assertTrue(fewer.out().contains("\n1990 rows sampled;"), fewer.out());
+    assertTrue(
+        fewer.out().contains("\nsample: 1990 rows from 64 places spread across "), fewer.out());
+    assertEquals(
+        fewer.out(), ok("plan", file.toString(), "--sample", "1990").out()); // the same rows
+  }
+
+  @Test
+  void aStreamOfAsManyRowsAsTheSampleIsSampledWhole() throws IOException {
+    // the first N rows of a stream of N rows had been "the first N (rows further on were not
+    // seen)", where the MapReduce engine said "all N rows"
+    String text = shortLinesFirst();
+    CliRunner.Result all = run(text + "\n", "plan", "--sample", "2000"); // a blank line is no row
+    assertTrue(all.out().endsWith("\nsample: all 2000 rows\n"), all.out());
+    Path gz = Files.write(dir.resolve("s.ndjson.gz"), CliRunner.gzip(text.getBytes(UTF_8)));
+    CliRunner.Result first = ok("plan", gz.toString(), "--sample", "1990");
+    assertTrue(first.out().contains("\nsample: the first 1990 rows (" + gz), first.out());
+    // the row past the sample, read to see that there is one, is not sampled: plan does not fail
+    // on it, and convert rejects it in its place
+    List<String> lines = new ArrayList<>(text.lines().toList());
+    lines.set(1990, "{\"b\": }");
+    String bad = String.join("\n", lines);
+    CliRunner.Result plan = run(bad, "plan", "--sample", "1990");
+    assertEquals(0, plan.exitCode(), plan.err());
+    assertTrue(plan.out().contains("\nsample: the first 1990 rows (stdin "), plan.out());
+    Path out = dir.resolve("s.parquet");
+    CliRunner.Result convert =
+        run(bad, "convert", "-", "-o", out.toString(), "--sample", "1990", "--on-error", "skip");
+    assertEquals(0, convert.exitCode(), convert.err());
+    assertTrue(
+        convert.err().startsWith(out + ": 1,999 rows written (2,000 read, 1 rejected)"),
+        convert.err());
   }
 
   @Test

@@ -11,17 +11,21 @@ import io.variant.parquet.internal.SharedKeys;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
+import io.variant.shredding.internal.SpreadPasses;
 import io.variant.shredding.internal.SpreadSample;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
@@ -118,6 +122,39 @@ public record PlanSample(
     }
   }
 
+  /** One input open at a time for the places that read it in turn, not one per place. */
+  private static final class OpenInput implements Closeable {
+    private final List<FileStatus> files;
+    private final Configuration conf;
+    private FSDataInputStream in;
+    private int open = -1;
+
+    OpenInput(List<FileStatus> files, Configuration conf) {
+      this.files = files;
+      this.conf = conf;
+    }
+
+    /** Input {@code index}, open. */
+    FSDataInputStream at(int index) throws IOException {
+      if (index != open) {
+        close();
+        Path path = files.get(index).getPath();
+        in = path.getFileSystem(conf).open(path);
+        open = index;
+      }
+      return in;
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (in != null) {
+        in.close();
+        in = null;
+        open = -1;
+      }
+    }
+  }
+
   /** The rows sampled so far, fed to the inference and kept for the size check and the keys. */
   private static final class Rows {
     final PlanInference inference;
@@ -167,28 +204,14 @@ public record PlanSample(
       for (FileStatus f : files) {
         sized.add(new SpreadSample.Input(f.getPath().toUri().getPath(), f.getLen()));
       }
-      SpreadSample.Quota quota = new SpreadSample.Quota(rows);
-      boolean whole = true;
-      int open = -1;
-      FSDataInputStream in = null;
-      try {
-        for (SpreadSample.Place place : SpreadSample.places(sized)) {
-          if (place.input() != open) {
-            if (in != null) {
-              in.close();
-            }
-            FileStatus f = files.get(place.input());
-            in = f.getPath().getFileSystem(conf).open(f.getPath());
-            open = place.input();
-          }
-          long before = count;
-          whole &= readPlace(in, place.from(), place.to(), quota.left(place), conf);
-          quota.took(place, count - before);
-        }
-      } finally {
-        if (in != null) {
-          in.close();
-        }
+      boolean whole;
+      try (OpenInput open = new OpenInput(files, conf)) {
+        whole =
+            SpreadPasses.read(
+                SpreadSample.places(sized),
+                rows,
+                (place, from, limit) ->
+                    readPlace(open.at(place.input()), from, place.to(), limit, conf));
       }
       inputRows = whole ? count : -1;
       return SpreadSample.description(count, whole ? -1 : total(sized));
@@ -196,9 +219,9 @@ public record PlanSample(
 
     /**
      * Takes up to {@code limit} documents from the lines that start in [{@code from}, {@code to});
-     * returns whether every such line was read.
+     * says where it stopped ({@code to} once it read every such line).
      */
-    private boolean readPlace(
+    private SpreadPasses.Read readPlace(
         FSDataInputStream in, long from, long to, long limit, Configuration conf)
         throws IOException {
       long base = Math.max(0, from - 1);
@@ -213,17 +236,17 @@ public record PlanSample(
       while (pos < to) {
         int n = lines.readLine(line);
         if (n == 0) {
-          return true;
+          break;
         }
         if (taken >= limit) {
-          return false;
+          return new SpreadPasses.Read(taken, pos); // the line just read is read again from pos
         }
         if (take(line, pos)) {
           taken++;
         }
         pos += n;
       }
-      return true;
+      return new SpreadPasses.Read(taken, to);
     }
 
     /** The first {@code rows} documents of the inputs, in order: compressed data. */
@@ -245,8 +268,12 @@ public record PlanSample(
           long start = 0;
           for (int n; (n = readLine(lines, line)) > 0; start += n) {
             if (count >= rows) {
-              more = true;
-              break;
+              // a line past a full sample says the input goes on, as the local engine finds
+              more = !ConvertMapper.isBlank(Arrays.copyOf(line.getBytes(), line.getLength()));
+              if (more) {
+                break;
+              }
+              continue;
             }
             take(line, start);
           }

@@ -19,10 +19,11 @@ import java.util.Locale;
  *       equal bytes ({@link #places}). A place holds the documents whose lines start in it, and
  *       gives at most {@link #perPlace} of them, the first ones: {@code N / }{@value #PLACES}
  *       consecutive lines, so that a log whose ids, times or types drift is seen from start to end,
- *       and what a place lacks of that the next places may give ({@link Quota}), so that a file of
- *       fewer than N lines is read whole. Blank lines are not documents; a malformed line is left
- *       out (or reported) and takes no share of its place. A place that spans two inputs shares its
- *       quota between them, in order ({@link Quota}).
+ *       and what a place lacks of that the next places may give ({@link Quota}); where the places
+ *       together still fall short of N, those with lines left read on from where they stopped
+ *       ({@link SpreadPasses}), so that a file of N lines or fewer is read whole. Blank lines are
+ *       not documents; a malformed line is left out (or reported) and takes no share of its place.
+ *       A place that spans two inputs shares its quota between them, in order ({@link Quota}).
  *   <li>What cannot be read from the middle (compressed data, a stream) gives its first N documents
  *       instead, in input order.
  *   <li>{@link Kept}: the sampled rows kept for checking a plan against the unshredded size, all or
