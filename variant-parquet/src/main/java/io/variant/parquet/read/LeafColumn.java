@@ -7,6 +7,7 @@ import static io.variant.parquet.read.LeafSteps.LIST;
 import static io.variant.parquet.read.LeafSteps.OBJECT;
 import static io.variant.parquet.read.LeafSteps.ROOT;
 
+import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.encoding.LeafPages;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import java.util.Arrays;
@@ -30,9 +31,13 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * elements from the repetition levels (a new list below level {@code R}, a new element at {@code
  * R}, the same element above it). Ordinary columns have no steps.
  *
- * <p>Levels that no writer produces (a definition level above the leaf's maximum, a row that does
- * not start at repetition level 0, elements skipped) fail with {@link ParquetDecodingException}
- * naming the column, as damaged pages do inside parquet-java.
+ * <p>Levels that no writer produces fail naming the column, as the batch reader refuses them: a
+ * definition level above the leaf's maximum ({@link ParquetDecodingException}, as damaged pages
+ * fail inside parquet-java), and a repetition level that continues a list the entry before it is
+ * not inside of, a row that does not start at 0 included ({@link VariantParquetException}). Leaves
+ * of one column that disagree fail the row once all its leaves are read: a list whose elements they
+ * count differently ({@link ElementCounts}), and a field group that the layout requires and its
+ * first leaf says is null ({@link NullGroupLevels}).
  */
 final class LeafColumn implements SlotTarget {
   final ColumnDescriptor descriptor;
@@ -48,11 +53,8 @@ final class LeafColumn implements SlotTarget {
   private final int lastStep;
   private final LeafSteps chain;
   private final SlotSource[] before; // per step: the source the last entry entered it with
-  // Leaves outside lists: every step has one source, and the steps an entry walks depend on its
-  // definition level only, so an entry whose deepest group a sibling leaf already started in this
-  // row needs no walk (most entries of an object's leaves).
-  private final int[] reach; // per definition level: the steps an entry walks, or null in a list
   private final SlotSource[] fixed; // per step above the first list: its source
+  private final FlatSlots flatSlots; // outside lists: where the entries go; else null
   private final int prefix; // the steps above the first list (all of them outside lists)
   private int walked; // steps the last entry walked
   private final int maxDefinition;
@@ -65,19 +67,17 @@ final class LeafColumn implements SlotTarget {
   // rows read (in the cursor: a row touches it, not this object's or the reader's fields)
   private FlatValues flat;
   final PullCursor cursor; // null in a list
-  // Outside lists, reach, fixed and kinds of the two most frequent definition levels (the maximum,
-  // and one below: a null typed value or residual): deepest step, its source, an OBJECT's group?
-  private int maxReach;
-  private SlotSource maxSlot;
-  private boolean maxObject;
-  private int nearReach;
-  private SlotSource nearSlot;
-  private boolean nearObject;
   private long left; // entries of the row group not read yet
   // pulled (#pull): rows are read by the cursor (LevelRows calls it), into a source of its own
   private boolean pulled;
   private boolean pulledAbove; // #pullAbove
   private ScalarListRows rows; // #pullAbove: a list of scalars' well-formed rows, or null
+  // In lists: by definition level, the lists an entry is inside an element of (LeafSteps); and
+  // per ELEMENT step, the elements this row started, which counts compares with the list's
+  private final int[] openLists;
+  final ElementCounts counts; // null outside lists
+  private final int[] started;
+  final NullGroupLevels nullGroups;
 
   /**
    * @param steps the chain of groups, each as {kind, definition level, argument} ({@link
@@ -98,23 +98,19 @@ final class LeafColumn implements SlotTarget {
     this.elementStep = chain.elementStep;
     this.prefix = chain.prefix;
     this.fixed = chain.fixed;
-    this.reach = chain.reach;
+    this.openLists = chain.openLists;
     int n = kinds.length;
+    String path = String.join(".", descriptor.getPath());
+    this.counts = maxRepetition > 0 ? new ElementCounts(path, column, n) : null;
+    this.started = counts != null ? counts.started : null;
+    this.nullGroups = new NullGroupLevels(column, maxDefinition);
     this.index = new int[n];
     this.before = new SlotSource[n];
     this.lastStep = n - 1;
     this.lastElementLevel = n > 0 && kinds[n - 1] == ELEMENT ? args[n - 1] : -1;
     this.cursor = maxRepetition == 0 ? new PullCursor(this, maxDefinition) : null;
-    if (reach != null) {
-      maxReach = reach[maxDefinition];
-      maxSlot = chain.deepest(maxReach);
-      maxObject = chain.deepestIsObject(maxReach);
-      if (maxDefinition > 0) {
-        nearReach = reach[maxDefinition - 1];
-        nearSlot = chain.deepest(nearReach);
-        nearObject = chain.deepestIsObject(nearReach);
-      }
-    }
+    this.flatSlots =
+        maxRepetition == 0 ? new FlatSlots(descriptor, column, chain, nullGroups) : null;
   }
 
   /**
@@ -183,30 +179,51 @@ final class LeafColumn implements SlotTarget {
       flatEntry(); // Invariant: the rows of a pulled leaf are its cursor's (LevelRows)
       return;
     }
+    listRow();
+    counts.endRow();
+  }
+
+  /** The entries of a row of a leaf in lists. */
+  private void listRow() {
     ScalarListRows list = rows;
     if (list != null) {
       target = list.elements(); // where the converter puts the elements' values
       int n = list.read(reader, left, raw);
       if (n > 0) {
         left -= n;
+        started[lastStep] += list.rowElements();
         return;
       }
     }
     int r = reader.repetition();
-    if (r != 0) {
-      throw damaged("a row starts at repetition level " + r);
-    }
+    int open = 0; // a row starts inside no list
     Arrays.fill(index, -1);
-    do {
-      entry(r, reader.definition());
+    while (r <= open) {
+      int d = reader.definition();
+      entry(r, d); // fails for a d above the maximum
       if (left == 0) {
         return;
       }
       r = reader.repetition();
-      if (r > maxRepetition) {
-        throw damaged("repetition level " + r + " is above the column's " + maxRepetition);
+      if (r == 0) {
+        return;
       }
-    } while (r != 0);
+      // An entry continues a list only inside an element of it: else it would add an element to
+      // a list its row does not have (as the batch reader refuses it).
+      open = openLists[d];
+    }
+    throw new VariantParquetException(
+        null,
+        String.join(".", descriptor.getPath()),
+        -1,
+        "Cannot read row: column "
+            + String.join(".", descriptor.getPath())
+            + " has an entry of repetition level "
+            + r
+            + " where the entries before it allow at most "
+            + open
+            + " (the page is damaged)",
+        null);
   }
 
   /** An entry of a leaf outside lists: walks only if its deepest group has not started yet. */
@@ -214,29 +231,7 @@ final class LeafColumn implements SlotTarget {
     PullCursor c = cursor;
     int p = c.pos;
     int d = c.defs[p];
-    int k;
-    SlotSource s;
-    boolean object;
-    if (d == maxDefinition) {
-      k = maxReach;
-      s = maxSlot;
-      object = maxObject;
-    } else if (d == maxDefinition - 1 && d >= 0) {
-      k = nearReach;
-      s = nearSlot;
-      object = nearObject;
-    } else {
-      if (d < 0 || d > maxDefinition) {
-        throw outside(d);
-      }
-      k = reach[d];
-      s = k == 0 ? null : fixed[k - 1];
-      object = k > 0 && kinds[k - 1] == OBJECT;
-    }
-    // started(k - 1), from the fields above
-    if (s != null && !(s.startedIn(column.row()) && (!object || s.hasTyped()))) {
-      chain.startFrom(k);
-    }
+    SlotSource s = flatSlots.enter(d);
     target = s;
     if (d == maxDefinition) {
       c.deliver(s);
@@ -285,6 +280,7 @@ final class LeafColumn implements SlotTarget {
       elements();
       return;
     }
+    nullGroups.check(d);
     if (r > 0) {
       // The next element of the list at level r: the groups above that list are the ones the
       // last entry walked through (a long list of scalars walks one step per element, not all).
@@ -337,6 +333,7 @@ final class LeafColumn implements SlotTarget {
           int level = args[k];
           int i = r < level ? 0 : r == level ? index[k] + 1 : index[k];
           index[k] = i;
+          started[k] += r <= level ? 1 : 0; // a new element
           s = s.elementAt(i); // fails for an element that no earlier entry started
         }
       }
@@ -362,6 +359,7 @@ final class LeafColumn implements SlotTarget {
     if (!list.hasLeafElements()) { // elements that are groups: their sources one at a time
       target = list.elementAt(first);
       index[e] = first;
+      started[e]++;
       value(reader.definition());
       return;
     }
@@ -370,6 +368,7 @@ final class LeafColumn implements SlotTarget {
     target = run;
     run.takeRun(reader, first, n, reader.runValues(), raw);
     index[e] = first + n - 1;
+    started[e] += n;
     reader.consume(n);
     left -= n;
   }

@@ -13,9 +13,9 @@ import java.util.Arrays;
  *
  * <p>Besides the steps themselves, what {@link LeafColumn} derives from them once: which step is
  * the element of the list at each repetition level, the steps above the first list and their slots
- * (the same in every row), and for a leaf outside lists, the steps an entry walks at each
- * definition level. It starts, in a row, the groups above the first list that no sibling leaf
- * started ({@link #startFrom}).
+ * (the same in every row), the lists an entry of each definition level is inside of, and for a leaf
+ * outside lists, the steps an entry walks at each definition level. It starts, in a row, the groups
+ * above the first list that no sibling leaf started ({@link #startFrom}).
  */
 final class LeafSteps {
   static final int ROOT = 0;
@@ -33,6 +33,9 @@ final class LeafSteps {
   final int prefix; // the steps above the first list (all of them outside lists)
   final SlotSource[] fixed; // per step above the first list: its source
   final int[] reach; // per definition level: the steps an entry walks, or null in a list
+  // per definition level: the lists an entry of that level is inside an element of, so the highest
+  // repetition level the leaf's next entry may have (a higher one continues a list never started)
+  final int[] openLists;
   private final VariantColumnReader column;
 
   /**
@@ -81,6 +84,12 @@ final class LeafSteps {
               ? column.root
               : kinds[k] == FIELD ? s.fieldSlot(args[k]) : s; // OBJECT: s
       fixed[k] = s;
+    }
+    this.openLists = new int[maxDefinition + 1];
+    for (int k = 0; k < n; k++) {
+      for (int d = definedAt[k]; kinds[k] == ELEMENT && d <= maxDefinition; d++) {
+        openLists[d]++;
+      }
     }
     this.reach = flat ? new int[maxDefinition + 1] : null;
     if (flat) {

@@ -33,6 +33,7 @@ final class LevelRows {
   private final RowConverter row;
   private final LeafColumn[] leaves;
   private final PullCursor[] cursors; // per leaf: its cursor if it is pulled, else null
+  private final VariantColumnReader[] variants;
   private final ParsedVersion writer;
   private int at; // the row group's next row
 
@@ -65,6 +66,13 @@ final class LevelRows {
       }
     }
     this.leaves = out.toArray(new LeafColumn[0]);
+    List<VariantColumnReader> variants = new ArrayList<>();
+    for (int i = 0; i < requested.getFieldCount(); i++) {
+      if (row.variantColumn(i) != null) {
+        variants.add(row.variantColumn(i));
+      }
+    }
+    this.variants = variants.toArray(new VariantColumnReader[0]);
     this.cursors = new PullCursor[leaves.length];
     for (int i = 0; i < leaves.length; i++) {
       cursors[i] = leaves[i].pulled() ? leaves[i].cursor : null;
@@ -140,7 +148,12 @@ final class LevelRows {
     }
   }
 
-  /** Reads the row group's next row into {@link #columns()}. */
+  /**
+   * Reads the row group's next row into {@link #columns()}.
+   *
+   * @throws io.variant.parquet.VariantParquetException naming the column if the row's leaves
+   *     disagree ({@link VariantColumnReader#setLevelFault}); the leaves are at the next row
+   */
   void readRow() {
     row.start();
     LeafColumn[] all = leaves;
@@ -154,6 +167,11 @@ final class LevelRows {
         }
       } else {
         all[i].readRow();
+      }
+    }
+    for (VariantColumnReader c : variants) {
+      if (c.levelFault() != null) {
+        throw c.levelFault();
       }
     }
   }
@@ -238,14 +256,22 @@ final class LevelRows {
           for (int i = 0; i < object.getFieldCount(); i++) {
             Type field = object.getType(i);
             String[] fieldPath = append(at, field.getName());
+            int defined = schema.getMaxDefinitionLevel(fieldPath);
+            int first = out.size();
+            ShreddedSchemaNode fieldNode = node.fields().get(i);
             fields[i] =
                 slot(
-                    node.fields().get(i),
+                    fieldNode,
                     field.asGroupType(),
                     fieldPath,
-                    append(inObject, LeafSteps.FIELD, schema.getMaxDefinitionLevel(fieldPath), i),
+                    append(inObject, LeafSteps.FIELD, defined, i),
                     false,
                     tree == null ? null : tree.fieldSlot(i));
+            if (out.size() > first
+                && NullFieldGroups.refused(fieldNode)
+                && !column.nullFieldGroupIsMissing) {
+              out.get(first).nullGroups.add(defined - 1, fieldNode); // its group's first leaf
+            }
           }
           if (p != null) {
             p.object(fields, d);
@@ -270,6 +296,10 @@ final class LevelRows {
               inList,
               false,
               null);
+          ElementCounts.OfList counted = new ElementCounts.OfList(String.join(".", at));
+          for (LeafColumn leaf : out.subList(from, out.size())) {
+            leaf.counts.add(inList.length - 1, counted); // in the order rows read them
+          }
           if (p != null) {
             p.list();
             if (tree.hasLeafElements()) { // its leaves read their well-formed rows as runs

@@ -29,19 +29,24 @@ final class NullFieldGroups {
    */
   static <T> T absent(ShreddedSchemaNode field, VariantColumnReader column) {
     if (refused(field) && !column.nullFieldGroupIsMissing) {
-      String detail =
-          "the field group is null, which the spec layout does not allow (field groups are"
-              + " required, and a missing field has value and typed_value both null inside its"
-              + " group), though this file declares it optional";
-      String at = variantPath(column.root.node, field, "$");
-      throw new VariantParquetException(
-          null,
-          field.path(),
-          -1,
-          "Cannot read the shredded object: " + detail,
-          new ShreddingException(at == null ? field.path() : at, detail));
+      throw refusal(field, column);
     }
     return null;
+  }
+
+  /** The refusal of a null group of field slot {@code field}, naming the group's column. */
+  static VariantParquetException refusal(ShreddedSchemaNode field, VariantColumnReader column) {
+    String detail =
+        "the field group is null, which the spec layout does not allow (field groups are"
+            + " required, and a missing field has value and typed_value both null inside its"
+            + " group), though this file declares it optional";
+    String at = variantPath(column.root.node, field, "$");
+    return new VariantParquetException(
+        null,
+        field.path(),
+        -1,
+        "Cannot read the shredded object: " + detail,
+        new ShreddingException(at == null ? field.path() : at, detail));
   }
 
   /**

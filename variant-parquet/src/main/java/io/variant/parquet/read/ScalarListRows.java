@@ -27,6 +27,7 @@ final class ScalarListRows {
   private final int elementDefined; // ... the entry is an element of the list
   private final int maxDefinition;
   private int valued; // entries of the last scan's row that hold a value
+  private int rowElements; // elements of the row read last
 
   /**
    * @param slot the list's slot in the column's tree, whose elements are leaves ({@link
@@ -60,6 +61,11 @@ final class ScalarListRows {
     return elements;
   }
 
+  /** The elements of the list in the row {@link #read} read last. */
+  int rowElements() {
+    return rowElements;
+  }
+
   /**
    * Reads the row at {@code pages}' current entry if its levels are well formed (decoding more of
    * them after it if it reaches past the decoded ones), {@code left} being the chunk's entries not
@@ -75,6 +81,7 @@ final class ScalarListRows {
       return 0;
     }
     int d = pages.definitions()[pages.position()];
+    rowElements = d >= elementDefined ? n : 0;
     if (d >= slotDefined) {
       SlotSource s = slot;
       if (!s.startedIn(column.row())) {

@@ -32,6 +32,7 @@ final class VariantColumnReader implements RowColumn {
   private int metadataEntry;
   private VariantFormatException metadataError;
   private VariantParquetException typedError;
+  private VariantParquetException levelFault;
 
   /**
    * @param node the column described from the requested schema
@@ -157,6 +158,7 @@ final class VariantColumnReader implements RowColumn {
     metadataEntries = null;
     metadataError = null;
     typedError = null;
+    levelFault = null;
   }
 
   /** The column's group started: not SQL NULL. */
@@ -207,6 +209,22 @@ final class VariantColumnReader implements RowColumn {
     if (typedError == null) {
       typedError = e;
     }
+  }
+
+  /**
+   * This row's leaves disagree on their levels ({@link ElementCounts}, a field group that its first
+   * leaf says is null: see {@link LeafColumn}); the first disagreement is kept. The level reader
+   * throws it once every leaf has read the row, so the next row reads from where it starts.
+   */
+  void setLevelFault(VariantParquetException e) {
+    if (levelFault == null) {
+      levelFault = e;
+    }
+  }
+
+  /** The first disagreement of this row's leaves, or {@code null}. */
+  VariantParquetException levelFault() {
+    return levelFault;
   }
 
   /** The first unreadable typed value of this row, naming its column path, or {@code null}. */

@@ -20,16 +20,20 @@
  *       straight from its chunk ({@code LevelSource} over {@code LevelRows}, one {@code LeafColumn}
  *       per leaf, whose chain of groups is its {@code LeafSteps}: its levels say which slot of the
  *       row a value belongs to), without parquet-java's record assembly; a leaf outside lists takes
- *       its values decoded ahead ({@code FlatValues}, {@code PullCursor}), a list of scalars its
- *       rows as runs ({@code ScalarListRows}). Engines that run their own reader ({@link
- *       io.variant.parquet.read.VariantReadSupport}, {@code PathReadSupport}, both made by {@code
- *       EngineReadSupports}) go through parquet-java's assembly and the converter tree instead:
- *       {@code RowConverter} at the root, one {@code SlotConverter} tree per VARIANT column
- *       mirroring its slots. Both hand values to the same converters ({@code ScalarConverters} for
- *       typed leaves, {@code MetadataConverter}, {@code PlainColumnConverter} for ordinary
- *       columns), which write to the slot their {@code SlotTarget} names, and give the same rows
- *       ({@code LevelReaderEquivalenceTest}). A path that one typed column answers in every row
- *       group is read from that column alone ({@code TypedPathScan}).
+ *       its values decoded ahead ({@code FlatValues}, {@code PullCursor}) and its slot from the
+ *       definition level alone ({@code FlatSlots}), a list of scalars its rows as runs ({@code
+ *       ScalarListRows}). Levels that no writer produces fail naming the leaf's column, and leaves
+ *       of one column that disagree fail the row once all of them have read it ({@code
+ *       ElementCounts}, {@code NullGroupLevels}), as the batch reader refuses such files. Engines
+ *       that run their own reader ({@link io.variant.parquet.read.VariantReadSupport}, {@code
+ *       PathReadSupport}, both made by {@code EngineReadSupports}) go through parquet-java's
+ *       assembly and the converter tree instead: {@code RowConverter} at the root, one {@code
+ *       SlotConverter} tree per VARIANT column mirroring its slots. Both hand values to the same
+ *       converters ({@code ScalarConverters} for typed leaves, {@code MetadataConverter}, {@code
+ *       PlainColumnConverter} for ordinary columns), which write to the slot their {@code
+ *       SlotTarget} names, and give the same rows ({@code LevelReaderEquivalenceTest}). A path that
+ *       one typed column answers in every row group is read from that column alone ({@code
+ *       TypedPathScan}).
  *   <li><b>Hold the row's parts.</b> Each converter stores into its slot's {@code SlotSource}
  *       (residual bytes, a typed value, which fields are present, a list's {@code ListElements}, or
  *       the {@code ScalarElements} of a list of scalars): the {@code ShreddedSource} of this row.
