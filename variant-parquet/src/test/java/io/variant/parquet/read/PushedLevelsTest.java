@@ -217,4 +217,55 @@ class PushedLevelsTest {
           });
     }
   }
+
+  @Test
+  void objectFieldsWithoutResidualColumnsReadPulledAndPushed() {
+    // o: a typed object whose field k is a typed int64, no value columns (a leaf outside lists
+    // under o, so the column is pulled); p: the same around a list, ys (no such leaf: pushed)
+    String typedOnly =
+        "message m { required group v (VARIANT(1)) { required binary metadata;"
+            + " optional binary value; optional group typed_value {"
+            + " required group o { optional group typed_value { required group k {"
+            + " optional int64 typed_value; } } }%s } } }";
+    String p =
+        " required group p { optional group typed_value { required group ys {"
+            + " optional group typed_value (LIST) { repeated group list { required group element {"
+            + " optional binary value; optional int64 typed_value; } } } } } }";
+    byte[] metadata =
+        new VariantBuilder()
+            .startObject()
+            .key("k")
+            .appendLong(0)
+            .key("o")
+            .appendLong(0)
+            .key("p")
+            .appendLong(0)
+            .key("ys")
+            .appendLong(0)
+            .endObject()
+            .build()
+            .metadataBytes();
+    for (String fields : new String[] {"", p}) {
+      MessageType schema = MessageTypeParser.parseMessageType(String.format(typedOnly, fields));
+      for (boolean pull : new boolean[] {false, true}) {
+        HandMadeChunks c = new HandMadeChunks(schema);
+        for (int row = 0; row < 2; row++) {
+          c.entry("v.metadata", 0, 0, binary(metadata)).entry("v.value", 0, 0);
+          // row 0: o.k is 7; row 1: o's typed object is null (o missing)
+          c.entry("v.typed_value.o.typed_value.k.typed_value", 0, row == 0 ? 3 : 1, int64(7));
+          c.entry("v.typed_value.p.typed_value.ys.typed_value.list.element.value", 0, 4);
+          c.entry(
+              "v.typed_value.p.typed_value.ys.typed_value.list.element.typed_value",
+              0,
+              5,
+              int64(1));
+        }
+        LevelRows reader = c.open(pull);
+        String where = (fields.isEmpty() ? "o" : "o and p") + ", pull " + pull;
+        String ys = fields.isEmpty() ? "" : ",\"p\":{\"ys\":[1]}";
+        assertEquals("{\"o\":{\"k\":7}" + ys + "}", json(reader), where);
+        assertEquals("{" + ys.substring(Math.min(1, ys.length())) + "}", json(reader), where);
+      }
+    }
+  }
 }
