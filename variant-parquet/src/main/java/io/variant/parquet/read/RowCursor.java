@@ -10,37 +10,27 @@ import io.variant.parquet.guard.GuardedInputFile;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
 import java.util.Iterator;
-import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.Set;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.api.InitContext;
-import org.apache.parquet.hadoop.api.ReadSupport;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
-import org.apache.parquet.io.ColumnIOFactory;
-import org.apache.parquet.io.MessageColumnIO;
-import org.apache.parquet.io.RecordReader;
-import org.apache.parquet.io.api.RecordMaterializer;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Reads a file's rows through a {@link ReadSupport}, opened on first use, counting rows and
- * wrapping every failure in a {@link VariantParquetException} that names the file, the column (when
- * known) and the 0-based row.
+ * Reads a file's rows, made by a {@link Source} from each row group's pages, opened on first use,
+ * counting rows and wrapping every failure in a {@link VariantParquetException} that names the
+ * file, the column (when known) and the 0-based row.
  *
- * <p>It does what parquet-java's {@code ParquetReader} does (row group by row group, parquet-java's
- * record assembly into the read support's converters) but opens the file with the footer that
- * {@link GuardedInputFile} has already read and checked: parsing a footer of a few dozen columns
- * costs about as much as assembling a few hundred rows, and {@code ParquetReader} would parse it
- * again for every reader and every projection.
+ * <p>It does what parquet-java's {@code ParquetReader} does (row group by row group) but opens the
+ * file with the footer that {@link GuardedInputFile} has already read and checked: parsing a footer
+ * of a few dozen columns costs about as much as assembling a few hundred rows, and {@code
+ * ParquetReader} would parse it again for every reader and every projection.
  *
  * <p>Not thread-safe, and loud about it: a second thread inside {@link #next()} fails with {@link
  * java.util.ConcurrentModificationException} ({@link ExclusiveUse}). Two threads reading one reader
@@ -59,16 +49,9 @@ final class RowCursor<T> implements AutoCloseable {
   private long row; // the file's index of the next row (row groups skipped by pruning counted)
   private boolean closed;
 
-  RowCursor(
-      GuardedInputFile file,
-      String fileName,
-      ParquetConfiguration configuration,
-      ReadSupport<T> readSupport) {
-    this(file, fileName, configuration, new Assembled<>(readSupport), FilterCompat.NOOP);
-  }
-
   /**
-   * @param source where rows come from: {@link Assembled} or the level reader ({@link LevelSource})
+   * @param source where rows come from: the level reader ({@link LevelSource}) or a {@link
+   *     TypedPathScan}
    * @param rowGroupFilter skips row groups only ({@link RowGroupPruning}); {@code NOOP} reads them
    *     all
    */
@@ -99,43 +82,6 @@ final class RowCursor<T> implements AutoCloseable {
 
     /** The row group's next row. */
     abstract T read();
-  }
-
-  /** Rows through a {@link ReadSupport}, by parquet-java's record assembly. */
-  static final class Assembled<T> extends Source<T> {
-    private final ReadSupport<T> readSupport;
-    private MessageColumnIO columns;
-    private RecordMaterializer<T> materializer;
-    private RecordReader<T> records; // of the current row group
-
-    Assembled(ReadSupport<T> readSupport) {
-      this.readSupport = readSupport;
-    }
-
-    @Override
-    MessageType open(FileMetaData meta, ParquetConfiguration configuration) {
-      Map<String, Set<String>> keyValues = new HashMap<>();
-      meta.getKeyValueMetaData().forEach((k, v) -> keyValues.put(k, Set.of(v)));
-      ReadSupport.ReadContext context =
-          readSupport.init(new InitContext(configuration, keyValues, meta.getSchema()));
-      materializer =
-          readSupport.prepareForRead(
-              configuration, meta.getKeyValueMetaData(), meta.getSchema(), context);
-      columns =
-          new ColumnIOFactory(meta.getCreatedBy())
-              .getColumnIO(context.getRequestedSchema(), meta.getSchema(), true);
-      return context.getRequestedSchema();
-    }
-
-    @Override
-    void startRowGroup(PageReadStore pages) {
-      records = columns.getRecordReader(pages, materializer, FilterCompat.NOOP);
-    }
-
-    @Override
-    T read() {
-      return records.read();
-    }
   }
 
   /** The next row, or {@code null} after the last. */
