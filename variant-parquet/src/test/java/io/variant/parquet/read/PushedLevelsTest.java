@@ -145,6 +145,34 @@ class PushedLevelsTest {
   }
 
   @Test
+  void aListLevelAboveTheMaximumNamesItsColumn() {
+    // {"xs": [int64]}: element.typed_value's maximum is 4, stored in 3 bits: 5 fits in them
+    MessageType schema =
+        schema(
+            ShreddingPlan.object(
+                Map.of("xs", ShreddingPlan.array(ShreddingPlan.scalar(ShreddedType.INT64)))));
+    String xs = "v.typed_value.xs.";
+    String typed = xs + "typed_value.list.element.typed_value";
+    for (int first : new int[] {0, 1}) { // the row's first element, or its second
+      for (boolean pull : new boolean[] {false, true}) {
+        HandMadeChunks c = new HandMadeChunks(schema);
+        c.entry("v.metadata", 0, 0, binary(METADATA)).entry("v.value", 0, 0);
+        c.entry(xs + "value", 0, 1);
+        c.entry(xs + "typed_value.list.element.value", 0, 3);
+        c.entry(xs + "typed_value.list.element.value", 1, 3);
+        c.entry(typed, 0, first == 0 ? 5 : 4, int64(1));
+        c.entry(typed, 1, first == 1 ? 5 : 4, int64(2));
+        LevelRows reader = c.open(pull);
+        var e = assertThrows(ParquetDecodingException.class, reader::readRow);
+        assertEquals(
+            "Cannot read column " + typed + ": definition level 5 is above the column's 4",
+            e.getMessage(),
+            "element " + first + ", pull " + pull);
+      }
+    }
+  }
+
+  @Test
   void aListChunkOfFewerRowsThanItsRowGroupNamesItsColumn() {
     for (boolean pull : new boolean[] {false, true}) {
       HandMadeChunks c = listRows(new long[] {1, 2}, new long[] {3});
