@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.VersionParser.ParsedVersion;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -27,7 +28,10 @@ import org.apache.parquet.schema.Type;
  * machine and group callbacks on files of many columns.
  *
  * <p>A row is read whole (every leaf) before it is rebuilt, so a row whose rebuild fails leaves the
- * leaves at the next row, as with parquet-java's assembly. <b>Thread safety:</b> none.
+ * leaves at the next row, as with parquet-java's assembly. A row whose reading fails (a value that
+ * cannot be decoded, levels no writer produces) leaves its leaves inside it, no longer agreeing on
+ * which entries make a row: every later row of the row group then fails too, with that failure as
+ * its cause, instead of reading other rows' values. <b>Thread safety:</b> none.
  */
 final class LevelRows {
   private final RowConverter row;
@@ -36,6 +40,8 @@ final class LevelRows {
   private final VariantColumnReader[] variants;
   private final ParsedVersion writer;
   private int at; // the row group's next row
+  private RuntimeException failed; // the failure of a row of this row group, which ends its reading
+  private int failedRow;
 
   /**
    * @param requested a schema that {@link FileColumns#requestedSchema} produced
@@ -143,6 +149,7 @@ final class LevelRows {
   /** Starts a row group. */
   void open(PageReadStore pages) {
     at = 0;
+    failed = null;
     for (LeafColumn leaf : leaves) {
       leaf.open(pages, writer);
     }
@@ -155,19 +162,30 @@ final class LevelRows {
    *     disagree ({@link VariantColumnReader#setLevelFault}); the leaves are at the next row
    */
   void readRow() {
+    int r = at++;
+    if (failed != null) {
+      throw new ParquetDecodingException(
+          "Cannot read row " + r + " of the row group: row " + failedRow + " could not be decoded",
+          failed);
+    }
     row.start();
     LeafColumn[] all = leaves;
     PullCursor[] pulled = cursors;
-    int r = at++;
-    for (int i = 0; i < all.length; i++) {
-      PullCursor c = pulled[i];
-      if (c != null) {
-        if (r >= c.skipUntil) { // else the row's level is the last one's
-          c.readRow(r); // no call through the leaf: its fields stay untouched
+    try {
+      for (int i = 0; i < all.length; i++) {
+        PullCursor c = pulled[i];
+        if (c != null) {
+          if (r >= c.skipUntil) { // else the row's level is the last one's
+            c.readRow(r); // no call through the leaf: its fields stay untouched
+          }
+        } else {
+          all[i].readRow();
         }
-      } else {
-        all[i].readRow();
       }
+    } catch (RuntimeException e) {
+      failed = e;
+      failedRow = r;
+      throw e;
     }
     for (VariantColumnReader c : variants) {
       if (c.levelFault() != null) {

@@ -12,8 +12,8 @@ import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReader;
 
 /**
- * A column chunk of hand-made data pages, no dictionary: what the level reader's tests feed it to
- * reach levels and values that no writer produces.
+ * A column chunk of hand-made data pages, with or without a dictionary: what the level reader's
+ * tests feed it to reach levels and values that no writer produces.
  */
 public final class HandMadePages {
   private HandMadePages() {}
@@ -22,23 +22,27 @@ public final class HandMadePages {
    * A v1 data page of {@code entries} entries: {@code bytes} holds RLE levels, then PLAIN values.
    */
   public static DataPage v1(byte[] bytes, int entries) {
+    return v1(bytes, entries, Encoding.PLAIN);
+  }
+
+  /** A v1 data page as {@link #v1(byte[], int)}, its values in {@code values}' encoding. */
+  public static DataPage v1(byte[] bytes, int entries, Encoding values) {
     return new DataPageV1(
-        BytesInput.from(bytes),
-        entries,
-        bytes.length,
-        null,
-        Encoding.RLE,
-        Encoding.RLE,
-        Encoding.PLAIN);
+        BytesInput.from(bytes), entries, bytes.length, null, Encoding.RLE, Encoding.RLE, values);
   }
 
   /** A reader of {@code pages}, in order, that says the chunk holds {@code total} entries. */
   public static PageReader of(long total, Collection<DataPage> pages) {
+    return of(total, null, pages);
+  }
+
+  /** {@link #of(long, Collection)} with {@code dictionary} (or none) before the data pages. */
+  public static PageReader of(long total, DictionaryPage dictionary, Collection<DataPage> pages) {
     Deque<DataPage> left = new ArrayDeque<>(pages);
     return new PageReader() {
       @Override
       public DictionaryPage readDictionaryPage() {
-        return null;
+        return dictionary;
       }
 
       @Override

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
+import io.variant.parquet.encoding.DictionaryPages;
 import io.variant.parquet.encoding.HandMadePages;
 import io.variant.shredding.RebuildOptions;
 import java.io.ByteArrayOutputStream;
@@ -12,10 +13,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
@@ -33,6 +37,7 @@ final class HandMadeChunks {
   private final Map<String, List<long[]>> entries = new HashMap<>(); // {r, d, value index}
   private final List<byte[]> values = new ArrayList<>();
   private final Map<String, Integer> pageSize = new HashMap<>();
+  private final Map<String, long[]> dictionaries = new HashMap<>();
   private long rows;
 
   HandMadeChunks(MessageType schema) {
@@ -57,6 +62,15 @@ final class HandMadeChunks {
     return this;
   }
 
+  /**
+   * Gives int64 leaf {@code path} a PLAIN dictionary of {@code entries}: its values are then
+   * dictionary ids ({@link #id}), which may lie outside it.
+   */
+  HandMadeChunks dictionary(String path, long... entries) {
+    dictionaries.put(path, entries);
+    return this;
+  }
+
   /** The row group's row count (default: the most entries at repetition level 0 of any leaf). */
   HandMadeChunks rows(long n) {
     rows = n;
@@ -72,6 +86,11 @@ final class HandMadeChunks {
 
   static byte[] int64(long v) {
     return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
+  }
+
+  /** A dictionary id, as {@link #entry} takes it for a leaf with a {@link #dictionary}. */
+  static byte[] id(int id) {
+    return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(id).array();
   }
 
   static byte[] binary(byte[] b) {
@@ -93,7 +112,8 @@ final class HandMadeChunks {
     return most;
   }
 
-  private PageReadStore store() {
+  /** The row group, for {@link LevelRows#open} of a reader made by another. */
+  PageReadStore store() {
     long n = rowCount();
     return new PageReadStore() {
       @Override
@@ -107,13 +127,18 @@ final class HandMadeChunks {
           }
         }
         int size = pageSize.getOrDefault(path, Math.max(1, e.size()));
+        long[] dictionary = dictionaries.get(path);
         List<DataPage> pages = new ArrayList<>();
         for (int from = 0; from < e.size(); from += size) {
           List<long[]> page = e.subList(from, Math.min(e.size(), from + size));
-          byte[] bytes = page(c, page);
-          pages.add(HandMadePages.v1(bytes, page.size()));
+          byte[] bytes = page(c, page, dictionary);
+          pages.add(
+              HandMadePages.v1(
+                  bytes,
+                  page.size(),
+                  dictionary == null ? Encoding.PLAIN : Encoding.RLE_DICTIONARY));
         }
-        return HandMadePages.of(e.size(), pages);
+        return HandMadePages.of(e.size(), dictionaryPage(dictionary), pages);
       }
 
       @Override
@@ -128,16 +153,38 @@ final class HandMadeChunks {
     };
   }
 
-  /** A v1 page: repetition levels, definition levels (each RLE with its length), PLAIN values. */
-  private byte[] page(ColumnDescriptor c, List<long[]> page) {
+  private static DictionaryPage dictionaryPage(long[] entries) {
+    if (entries == null) {
+      return null;
+    }
+    ByteBuffer plain = ByteBuffer.allocate(8 * entries.length).order(ByteOrder.LITTLE_ENDIAN);
+    for (long x : entries) {
+      plain.putLong(x);
+    }
+    return new DictionaryPage(
+        BytesInput.from(plain.array()), entries.length, Encoding.PLAIN_DICTIONARY);
+  }
+
+  /**
+   * A v1 page: repetition levels, definition levels (each RLE with its length), then the values
+   * PLAIN, or as ids of {@code dictionary}.
+   */
+  private byte[] page(ColumnDescriptor c, List<long[]> page, long[] dictionary) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     levels(out, c.getMaxRepetitionLevel(), page, 0);
     levels(out, c.getMaxDefinitionLevel(), page, 1);
+    List<Integer> ids = new ArrayList<>();
     for (long[] e : page) {
       byte[] v = e[2] < 0 ? null : values.get((int) e[2]);
-      if (v != null) {
+      if (v != null && dictionary != null) {
+        ids.add(ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN).getInt());
+      } else if (v != null) {
         out.writeBytes(v);
       }
+    }
+    if (dictionary != null) {
+      int[] all = ids.stream().mapToInt(Integer::intValue).toArray();
+      out.writeBytes(DictionaryPages.idPage(all, dictionary.length));
     }
     return out.toByteArray();
   }
