@@ -5,8 +5,7 @@ import io.variant.parquet.VariantParquetException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
@@ -20,7 +19,8 @@ import org.apache.parquet.schema.MessageType;
  * must not get that far. Every chunk must lie after the leading magic and before the footer tail,
  * must not overlap another, and its first data page must lie inside it; row and value counts must
  * not be negative, and a row group's row count must match its columns' value counts (equal outside
- * repeated fields, at most inside).
+ * repeated fields, at most inside). Each row group must list one chunk per leaf column, in the
+ * schema's order ({@link LeafCoverage}).
  */
 final class FooterBounds {
   /** The magic at the start of a Parquet file. spec: parquet-format §File format */
@@ -37,27 +37,34 @@ final class FooterBounds {
     }
   }
 
-  /** Whether each column path of one schema lies outside every repeated field, as computed. */
-  private record Flatness(MessageType schema, Map<ColumnPath, Boolean> flat) {}
+  /**
+   * One schema's leaf columns in schema order, and whether each lies outside every repeated field.
+   */
+  private record Leaves(MessageType schema, ColumnPath[] paths, boolean[] flat) {
+    static Leaves of(MessageType schema) {
+      List<ColumnDescriptor> columns = schema.getColumns();
+      ColumnPath[] paths = new ColumnPath[columns.size()];
+      boolean[] flat = new boolean[paths.length];
+      for (int i = 0; i < paths.length; i++) {
+        paths[i] = ColumnPath.get(columns.get(i).getPath());
+        flat[i] = columns.get(i).getMaxRepetitionLevel() == 0;
+      }
+      return new Leaves(schema, paths, flat);
+    }
+  }
 
-  // the schema of the last footer checked: readers of files written alike get the same schema
-  // object (see io.variant.parquet.file.FooterSchema), and walking it for each column chunk was
-  // half of this check on a footer of 36 columns
-  private static volatile Flatness last;
+  // the leaves of the schema of the last footer checked: readers of files written alike get the
+  // same schema object (see io.variant.parquet.file.FooterSchema), and walking it for each column
+  // chunk was half of this check on a footer of 36 columns
+  private static volatile Leaves last;
 
   private FooterBounds() {}
 
-  /** Whether column {@code path} of {@code schema} is outside every repeated field. */
-  private static boolean flat(MessageType schema, ColumnPath path) {
-    Flatness f = last;
-    if (f == null || f.schema() != schema) {
-      f = new Flatness(schema, new ConcurrentHashMap<>());
-      last = f;
-    }
-    Boolean known = f.flat().get(path);
-    if (known == null) {
-      known = schema.getMaxRepetitionLevel(path.toArray()) == 0;
-      f.flat().put(path, known);
+  private static Leaves leaves(MessageType schema) {
+    Leaves known = last;
+    if (known == null || known.schema() != schema) {
+      known = Leaves.of(schema);
+      last = known;
     }
     return known;
   }
@@ -83,8 +90,11 @@ final class FooterBounds {
   private static List<Chunk> sortedChunks(
       ParquetMetadata footer, long fileLength, String fileName) {
     List<Chunk> chunks = new ArrayList<>();
-    MessageType schema = footer.getFileMetaData().getSchema();
+    Leaves leaves = leaves(footer.getFileMetaData().getSchema());
+    int rowGroup = 0;
     for (BlockMetaData block : footer.getBlocks()) {
+      rowGroup++;
+      LeafCoverage.check(block.getColumns(), leaves.paths(), rowGroup, fileName);
       if (block.getRowCount() < 0) {
         throw new VariantParquetException(
             fileName,
@@ -93,12 +103,14 @@ final class FooterBounds {
             "Cannot read the Parquet footer: a row group claims " + block.getRowCount() + " rows",
             null);
       }
-      for (ColumnChunkMetaData c : block.getColumns()) {
+      List<ColumnChunkMetaData> columns = block.getColumns();
+      for (int i = 0; i < columns.size(); i++) {
+        ColumnChunkMetaData c = columns.get(i);
         Chunk chunk = chunk(c, fileLength, fileName);
         // Every row adds at least one entry (a value or a null) to every leaf column, and exactly
         // one to a column outside any repeated field. More rows than that would have parquet-java
         // make up rows from nothing (up to 2^63 of them); fewer would silently drop the rest.
-        boolean flat = flat(schema, c.getPath());
+        boolean flat = leaves.flat()[i]; // chunk i is leaf i: LeafCoverage checked
         if (block.getRowCount() > c.getValueCount()
             || flat && block.getRowCount() != c.getValueCount()) {
           throw new VariantParquetException(

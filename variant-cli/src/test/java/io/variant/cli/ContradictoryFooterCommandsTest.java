@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.variant.core.json.VariantJson;
+import io.variant.parquet.VariantRecord;
+import io.variant.parquet.testkit.ForgedFooterFile;
+import io.variant.parquet.write.VariantParquetWriter;
+import io.variant.shredding.ShreddingPlan;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A footer whose parts contradict each other is bad input (exit code 1) for every command, with one
+ * line naming the file and what disagrees: the commands had answered from it with exit code 0 (a
+ * condition counting fewer rows, numbers or dates read from other types) or printed parquet-java's
+ * own words.
+ */
+class ContradictoryFooterCommandsTest {
+  private static final String ID = "v.typed_value.id.typed_value";
+
+  @TempDir Path dir;
+
+  private Path good;
+
+  /** 20 rows of {"id": i, "name": "name-i"} in two row groups of 10. */
+  @BeforeEach
+  void writeGoodFile() throws IOException {
+    good = dir.resolve("good.parquet");
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(good)
+            .variantColumn("v", ShreddingPlan.parse("{\"id\": int64, \"name\": string}"))
+            .codec(CompressionCodecName.UNCOMPRESSED)
+            .rowGroupRowLimit(10)
+            .build()) {
+      for (int i = 0; i < 20; i++) {
+        String json = "{\"id\": " + i + ", \"name\": \"name-" + i + "\"}";
+        w.write(VariantRecord.builder().set("v", VariantJson.parse(json)).build());
+      }
+    }
+  }
+
+  private String forged(String name, Consumer<FileMetaData> forge) throws IOException {
+    return ForgedFooterFile.write(good, dir.resolve(name), forge).toString();
+  }
+
+  /** Every command on {@code file} exits 1 with one line naming it and saying {@code why}. */
+  private void everyCommandRefuses(String file, String why) {
+    List<List<String>> commands = new ArrayList<>(ReadingCommands.of(file, dir, 5));
+    commands.add(List.of("count", file));
+    commands.add(List.of("meta", file));
+    commands.add(List.of("schema", file));
+    commands.add(List.of("inspect", file, "--row", "15"));
+    for (List<String> args : commands) {
+      CliRunner.Result r = CliRunner.run("", args.toArray(String[]::new));
+      String at = args + ": " + r.err();
+      assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), at);
+      assertTrue(r.err().startsWith(file + ": "), at);
+      assertTrue(r.err().contains(why), at);
+      assertEquals(1, r.err().strip().lines().count(), at);
+      assertFalse(r.hasStackTrace(), at);
+    }
+  }
+
+  @Test
+  void aRowGroupWithoutTheChunkOfALeafIsRefusedWithAndWithoutACondition() throws IOException {
+    String file =
+        forged(
+            "missing-chunk.parquet",
+            f -> {
+              List<ColumnChunk> second = f.getRow_groups().get(1).getColumns();
+              second.removeIf(
+                  c -> String.join(".", c.getMeta_data().getPath_in_schema()).equals(ID));
+            });
+    everyCommandRefuses(file, "row group 2 has no column chunk for " + ID);
+  }
+}
