@@ -16,7 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.Type;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,18 +38,20 @@ class ContradictoryFooterCommandsTest {
 
   private Path good;
 
-  /** 20 rows of {"id": i, "name": "name-i"} in two row groups of 10. */
+  /** 20 rows of {"id": i, "name": "name-i", "price": i.25} in two row groups of 10. */
   @BeforeEach
   void writeGoodFile() throws IOException {
     good = dir.resolve("good.parquet");
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(good)
-            .variantColumn("v", ShreddingPlan.parse("{\"id\": int64, \"name\": string}"))
+            .variantColumn(
+                "v",
+                ShreddingPlan.parse("{\"id\": int64, \"name\": string, \"price\": decimal(9,2)}"))
             .codec(CompressionCodecName.UNCOMPRESSED)
             .rowGroupRowLimit(10)
             .build()) {
       for (int i = 0; i < 20; i++) {
-        String json = "{\"id\": " + i + ", \"name\": \"name-" + i + "\"}";
+        String json = "{\"id\": " + i + ", \"name\": \"name-" + i + "\", \"price\": " + i + ".25}";
         w.write(VariantRecord.builder().set("v", VariantJson.parse(json)).build());
       }
     }
@@ -85,5 +90,37 @@ class ContradictoryFooterCommandsTest {
                   c -> String.join(".", c.getMeta_data().getPath_in_schema()).equals(ID));
             });
     everyCommandRefuses(file, "row group 2 has no column chunk for " + ID);
+  }
+
+  /** The typed_value leaf of field {@code field}, whose group's children are leaves. */
+  private static SchemaElement typedValue(FileMetaData footer, String field) {
+    List<SchemaElement> schema = footer.getSchema();
+    for (int i = 0; i < schema.size(); i++) {
+      if (schema.get(i).getName().equals(field)) {
+        for (int c = i + 1; c <= i + schema.get(i).getNum_children(); c++) {
+          if (schema.get(c).getName().equals("typed_value")) {
+            return schema.get(c);
+          }
+        }
+      }
+    }
+    throw new IllegalArgumentException(field);
+  }
+
+  @Test
+  void aSchemaTypeThatIsNotItsChunksIsRefused() throws IOException {
+    String file = forged("int32.parquet", f -> typedValue(f, "id").setType(Type.INT32));
+    everyCommandRefuses(
+        file, "the column chunk of " + ID + " in row group 1 is INT64 but the schema says INT32");
+  }
+
+  @Test
+  void aConvertedTypeThatContradictsTheLogicalTypeIsRefused() throws IOException {
+    String file =
+        forged("date.parquet", f -> typedValue(f, "price").setConverted_type(ConvertedType.DATE));
+    everyCommandRefuses(
+        file,
+        "the schema annotates v.typed_value.price.typed_value as DECIMAL(9,2) (its logical type)"
+            + " and as DATE (its converted type)");
   }
 }

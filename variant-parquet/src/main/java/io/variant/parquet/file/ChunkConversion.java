@@ -71,7 +71,7 @@ final class ChunkConversion {
     for (RowGroup g : groups) {
       blocks.add(c.block(g));
     }
-    return new ParquetMetadata(
+    return new CheckedFooter(
         new org.apache.parquet.hadoop.metadata.FileMetaData(
             schema.schema(),
             keyValues,
@@ -107,6 +107,10 @@ final class ChunkConversion {
   private ColumnChunkMetaData column(ColumnChunk chunk, int index, short rowGroupOrdinal) {
     ColumnMetaData m = chunk.meta_data;
     int leaf = schema.leaf(m.path_in_schema, index);
+    if (m.type != schema.physical(leaf)) {
+      // parquet-java's conversion would keep the schema's type and read the pages as that
+      throw new IllegalArgumentException("the chunk's type is not its leaf's");
+    }
     ColumnChunkProperties properties =
         schema.properties(leaf, m.codec, m.encodings, this::encodings);
     List<PageEncodingStats> listed = m.getEncoding_stats();

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.file;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Optional;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.Util;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -21,10 +25,11 @@ import org.apache.parquet.io.SeekableInputStream;
  * whole thrift structure (only row-index features use it). On a file of a few thousand rows,
  * parquet-java's footer reading was a quarter of a projected read.
  *
- * <p>Anything unusual (a file too short, no {@code PAR1} magic, an encrypted footer, a length or
- * structure that does not decode exactly as thrift would decode it) returns {@code null}: the
- * caller then reads the footer with parquet-java, which reports the problem in its own words, so
- * errors are unchanged.
+ * <p>Anything unusual (a file too short, no {@code PAR1} magic at either end, an encrypted footer,
+ * a length or structure that does not decode exactly as thrift would decode it, parts of the footer
+ * that contradict each other) returns {@code null}: the caller then reads the footer with
+ * parquet-java, which reports the problem in its own words, and the guard ({@code
+ * GuardedInputFile}) asks {@link #contradiction} of a footer this reader did not make.
  */
 public final class FooterReader {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
@@ -41,17 +46,67 @@ public final class FooterReader {
    */
   public static ParquetMetadata read(InputFile file, boolean statistics) {
     try {
-      byte[] footer = footerBytes(file);
+      byte[] footer = footerBytes(file, true);
       if (footer == null) {
         return null;
       }
       return withRowIndexOffsets(
           statistics
-              ? CONVERTER.fromParquetMetadata(FileMetaDataReader.read(footer, true))
+              ? withStatistics(FileMetaDataReader.read(footer, true))
               : ChunkConversion.convert(CONVERTER, FileMetaDataReader.decode(footer, false)));
     } catch (Exception e) {
       return null; // parquet-java reads it again and says what is wrong
     }
+  }
+
+  private static ParquetMetadata withStatistics(FileMetaData thrift) throws IOException {
+    if (FooterContradictions.of(thrift).isPresent()) {
+      throw new IllegalArgumentException("contradictory footer"); // declined
+    }
+    ParquetMetadata converted = CONVERTER.fromParquetMetadata(thrift);
+    return new CheckedFooter(converted.getFileMetaData(), converted.getBlocks());
+  }
+
+  /**
+   * Whether {@code footer} was made by {@link #read}, which checked what {@link #contradiction}
+   * checks; false for any other footer, whatever it holds.
+   */
+  public static boolean isChecked(ParquetMetadata footer) {
+    return footer instanceof CheckedFooter;
+  }
+
+  /**
+   * The first contradiction in {@code file} that its footer, once converted to {@code
+   * ParquetMetadata}, no longer shows, in one line; empty if there is none or the footer is not a
+   * plain one (an encrypted footer: parquet-java decrypts it). The contradictions: a file that does
+   * not start with the magic its footer ends with (spec: parquet-format §File format), a column
+   * chunk whose physical type is not its schema element's, and a schema element whose logical and
+   * converted types disagree (spec: LogicalTypes.md, each type's compatibility rules).
+   *
+   * @throws IOException if the file cannot be read, or its footer does not decode
+   */
+  public static Optional<String> contradiction(InputFile file) throws IOException {
+    byte[] footer = footerBytes(file, false);
+    if (footer == null) {
+      return Optional.empty();
+    }
+    if (!startsWithMagic(file)) {
+      return Optional.of("the file does not start with PAR1");
+    }
+    return FooterContradictions.of(Util.readFileMetaData(new ByteArrayInputStream(footer)));
+  }
+
+  private static boolean startsWithMagic(InputFile file) throws IOException {
+    try (SeekableInputStream in = file.newStream()) {
+      return startsWithMagic(in);
+    }
+  }
+
+  private static boolean startsWithMagic(SeekableInputStream in) throws IOException {
+    byte[] head = new byte[MAGIC.length];
+    in.seek(0);
+    in.readFully(head);
+    return Arrays.equals(head, MAGIC);
   }
 
   /**
@@ -79,6 +134,15 @@ public final class FooterReader {
 
   /** The serialized {@code FileMetaData}, or {@code null} if the file's tail is not a footer's. */
   static byte[] footerBytes(InputFile file) throws IOException {
+    return footerBytes(file, false);
+  }
+
+  /**
+   * {@link #footerBytes(InputFile)}, also {@code null} if {@code head} is asked for and the file
+   * does not start with the magic: one read more on the stream already open, where a second stream
+   * would cost an object store a request of its own.
+   */
+  private static byte[] footerBytes(InputFile file, boolean head) throws IOException {
     long length = file.getLength();
     if (length < 12) {
       return null;
@@ -102,7 +166,7 @@ public final class FooterReader {
       byte[] footer = new byte[(int) footerLength];
       in.seek(start);
       in.readFully(footer);
-      return footer;
+      return head && !startsWithMagic(in) ? null : footer;
     }
   }
 }

@@ -14,12 +14,15 @@ import org.apache.parquet.format.CompressionCodec;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.PageEncodingStats;
+import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.Type;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.ColumnChunkProperties;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * A footer's schema as parquet-java converts it, with its leaf columns, converted once per distinct
@@ -50,6 +53,7 @@ final class FooterSchema {
   private final String[][] names; // per leaf (schema order): its path
   private final ColumnPath[] paths;
   private final PrimitiveType[] types;
+  private final Type[] physical; // per leaf: its type as the footer's chunks state theirs
   private final Map<List<String>, Integer> byPath; // leaf path -> index
   private final Chunks[] lastChunks;
   private final Stats[] lastStats;
@@ -61,6 +65,7 @@ final class FooterSchema {
     names = new String[n][];
     paths = new ColumnPath[n];
     types = new PrimitiveType[n];
+    physical = new Type[n];
     lastChunks = new Chunks[n];
     lastStats = new Stats[n];
     byPath = new HashMap<>();
@@ -68,6 +73,7 @@ final class FooterSchema {
       names[i] = leaves.get(i).getPath();
       paths[i] = ColumnPath.get(names[i]);
       types[i] = leaves.get(i).getPrimitiveType();
+      physical[i] = physical(types[i].getPrimitiveTypeName());
       byPath.put(List.of(names[i]), i);
     }
   }
@@ -85,8 +91,13 @@ final class FooterSchema {
     if (known != null) {
       return known;
     }
+    List<SchemaElement> elements = footer.schemaElements();
+    if (FooterContradictions.annotations(elements).isPresent()) {
+      // kept out of the cache: FooterReader declines the footer, the guard says what is wrong
+      throw new IllegalArgumentException("contradictory annotations");
+    }
     FileMetaData schemaOnly = new FileMetaData();
-    schemaOnly.setSchema(footer.schemaElements());
+    schemaOnly.setSchema(elements);
     schemaOnly.setColumn_orders(footer.metaData().getColumn_orders());
     schemaOnly.setRow_groups(List.of());
     FooterSchema made =
@@ -137,6 +148,26 @@ final class FooterSchema {
 
   PrimitiveType type(int leaf) {
     return types[leaf];
+  }
+
+  /**
+   * The physical type of {@code leaf} in the footer's own terms, as a chunk's metadata states it.
+   */
+  Type physical(int leaf) {
+    return physical[leaf];
+  }
+
+  private static Type physical(PrimitiveTypeName name) {
+    return switch (name) {
+      case BOOLEAN -> Type.BOOLEAN;
+      case INT32 -> Type.INT32;
+      case INT64 -> Type.INT64;
+      case INT96 -> Type.INT96;
+      case FLOAT -> Type.FLOAT;
+      case DOUBLE -> Type.DOUBLE;
+      case BINARY -> Type.BYTE_ARRAY;
+      case FIXED_LEN_BYTE_ARRAY -> Type.FIXED_LEN_BYTE_ARRAY;
+    };
   }
 
   /**

@@ -30,6 +30,16 @@ final class FooterFailure {
   private static final Pattern FOOTER_INDEX =
       Pattern.compile("the footer index is not within the file");
 
+  /**
+   * parquet-java's schema builder refusing an annotation that the element's physical type or its
+   * decimal fields do not allow (spec: LogicalTypes.md): its messages name the rule in the format's
+   * words, but no column.
+   */
+  private static final Pattern ANNOTATION_RULE =
+      Pattern.compile(
+          "\\S+ can only annotate .*|\\S+ cannot store \\d+ digits \\(max \\d+\\)"
+              + "|Invalid DECIMAL scale: .*|Decimal (precision|scale) should match .*");
+
   private FooterFailure() {}
 
   /**
@@ -83,6 +93,10 @@ final class FooterFailure {
       }
       if (FOOTER_INDEX.matcher(m).find()) {
         return "the footer length does not fit in the file";
+      }
+      Matcher rule = ANNOTATION_RULE.matcher(m);
+      if (rule.matches()) {
+        return "a column's annotation breaks a rule of the format: " + rule.group();
       }
     }
     return "the footer does not decode as Parquet metadata";

@@ -2,7 +2,10 @@
 package io.variant.parquet.guard;
 
 import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.file.FooterReader;
 import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.ParquetConfiguration;
@@ -36,14 +39,16 @@ import org.apache.parquet.io.SeekableInputStream;
  * <p><b>What is checked.</b> When opened ({@link FooterBounds}): every column chunk lies between
  * the leading magic and the footer, chunks do not overlap, each first data page lies inside its
  * chunk, counts are not negative, a row group's row count matches its columns' value counts, and
- * each row group lists one chunk per leaf column, in the schema's order. On every stream
- * parquet-java opens ({@link PageHeaderCheck}): each page header's payload lies inside its chunk,
- * its uncompressed size is at most what the chunk's codec can expand the payload to, a dictionary
- * holds at most one value per byte, and the data pages of a chunk read from its start hold the
- * values its footer claims, no more and, where they end at the chunk's end, no fewer. With {@link
- * #verifyChecksums}, page payloads whose writer stored a CRC are checked against it (a flipped bit
- * becomes an error instead of a wrong value). Variant bytes inside the pages are not validated
- * here: use {@code VariantReadOptions.Validation.FULL} or {@code Variant.validate()} for that.
+ * each row group lists one chunk per leaf column, in the schema's order; the file starts with the
+ * magic, each chunk's physical type is its schema element's, and no schema element's logical and
+ * converted types disagree ({@code FooterReader.contradiction}). On every stream parquet-java opens
+ * ({@link PageHeaderCheck}): each page header's payload lies inside its chunk, its uncompressed
+ * size is at most what the chunk's codec can expand the payload to, a dictionary holds at most one
+ * value per byte, and the data pages of a chunk read from its start hold the values its footer
+ * claims, no more and, where they end at the chunk's end, no fewer. With {@link #verifyChecksums},
+ * page payloads whose writer stored a CRC are checked against it (a flipped bit becomes an error
+ * instead of a wrong value). Variant bytes inside the pages are not validated here: use {@code
+ * VariantReadOptions.Validation.FULL} or {@code Variant.validate()} for that.
  *
  * <p><b>Errors:</b> a failed check throws {@link VariantParquetException} naming the file and,
  * where known, the column: from {@link #open}/{@link #of} for the footer, and from the reader's
@@ -60,7 +65,7 @@ public final class GuardedInputFile implements InputFile {
   }
 
   /**
-   * Reads {@code file}'s footer and checks it.
+   * Reads {@code file}'s footer, with its statistics, and checks it.
    *
    * @param name how error messages name the file
    * @throws IOException if the file cannot be read or its footer does not parse (the message names
@@ -68,7 +73,12 @@ public final class GuardedInputFile implements InputFile {
    * @throws VariantParquetException if the footer's claims do not fit the file
    */
   public static GuardedInputFile open(InputFile file, String name) throws IOException {
-    return of(file, name, readFooter(file, name, new PlainParquetConfiguration()));
+    // our reader's footer is checked for contradictions as it is read; parquet-java's is read again
+    ParquetMetadata footer = FooterReader.read(file, true);
+    return of(
+        file,
+        name,
+        footer != null ? footer : readFooter(file, name, new PlainParquetConfiguration()));
   }
 
   /**
@@ -86,12 +96,18 @@ public final class GuardedInputFile implements InputFile {
         ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
       return reader.getFooter();
     } catch (IOException | RuntimeException e) {
-      Exception failure = FooterFailure.of(e, name);
-      if (failure instanceof IOException io) {
-        throw io;
-      }
-      throw (VariantParquetException) failure;
+      throw footerFailure(e, name);
     }
+  }
+
+  /** {@link FooterFailure#of}, thrown if it is an {@link IOException}. */
+  private static VariantParquetException footerFailure(Exception e, String name)
+      throws IOException {
+    Exception failure = FooterFailure.of(e, name);
+    if (failure instanceof IOException io) {
+      throw io;
+    }
+    return (VariantParquetException) failure;
   }
 
   /**
@@ -103,8 +119,28 @@ public final class GuardedInputFile implements InputFile {
   public static GuardedInputFile of(InputFile file, String name, ParquetMetadata footer)
       throws IOException {
     long length = file.getLength();
-    return new GuardedInputFile(
-        new PageHeaderCheck(file, length, name, FooterBounds.check(footer, length, name)), footer);
+    List<FooterBounds.Chunk> chunks = FooterBounds.check(footer, length, name);
+    if (!FooterReader.isChecked(footer)) {
+      refuseContradictions(file, name);
+    }
+    return new GuardedInputFile(new PageHeaderCheck(file, length, name, chunks), footer);
+  }
+
+  /**
+   * Throws if {@code file}'s footer contradicts itself where the footer parquet-java converted from
+   * it no longer shows it ({@link FooterReader#contradiction}): parquet-java resolves each
+   * contradiction one way, silently, and reads other values than those written.
+   */
+  private static void refuseContradictions(InputFile file, String name) throws IOException {
+    Optional<String> why;
+    try {
+      why = FooterReader.contradiction(file);
+    } catch (IOException | RuntimeException e) {
+      throw footerFailure(e, name);
+    }
+    if (why.isPresent()) {
+      throw new VariantParquetException(name, null, -1, FooterFailure.PREFIX + why.get(), null);
+    }
   }
 
   /**

@@ -17,7 +17,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.Type;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,14 +38,17 @@ class ContradictoryFooterTest {
 
   private ParquetSurgery good;
 
-  /** 20 rows of {"a": int, "b": string} in two row groups of 10, one long column beside. */
+  /**
+   * 20 rows of {"a": int, "b": string, "p": decimal} in two row groups of 10, a long column beside.
+   */
   @BeforeEach
   void writeGoodFile() throws IOException {
     Path file = tmp.resolve("good.parquet");
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(file)
             .longColumn("id")
-            .variantColumn("v", ShreddingPlan.parse("{\"a\": int64, \"b\": string}"))
+            .variantColumn(
+                "v", ShreddingPlan.parse("{\"a\": int64, \"b\": string, \"p\": decimal(9,2)}"))
             .codec(CompressionCodecName.UNCOMPRESSED)
             .rowGroupRowLimit(10)
             .build()) {
@@ -50,7 +56,8 @@ class ContradictoryFooterTest {
         w.write(
             VariantRecord.builder()
                 .set("id", i)
-                .set("v", VariantJson.parse("{\"a\": " + i + ", \"b\": \"s" + i % 3 + "\"}"))
+                .set(
+                    "v", VariantJson.parse("{\"a\": " + i + ", \"b\": \"s\", \"p\": " + i + ".25}"))
                 .build());
       }
     }
@@ -112,5 +119,100 @@ class ContradictoryFooterTest {
                 "row group 1 lists the column chunk of v.metadata where the schema's order puts"
                     + " that of id"),
         e.getMessage());
+  }
+
+  /**
+   * The leaf {@code name} among the children of group {@code parent}, whose children are leaves.
+   */
+  private static SchemaElement element(FileMetaData footer, String parent, String name) {
+    List<SchemaElement> schema = footer.getSchema();
+    for (int i = 0; i < schema.size(); i++) {
+      if (schema.get(i).getName().equals(parent)) {
+        for (int c = i + 1; c <= i + schema.get(i).getNum_children(); c++) {
+          if (schema.get(c).getName().equals(name)) {
+            return schema.get(c);
+          }
+        }
+      }
+    }
+    throw new IllegalArgumentException(parent + "." + name);
+  }
+
+  @Test
+  void aSchemaElementWhoseTypeIsNotItsChunksIsRefused() throws IOException {
+    // parquet-java keeps the schema's type and decodes the chunk's INT64 values as INT32
+    var e = openFails(f -> element(f, "a", "typed_value").setType(Type.INT32));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "the column chunk of " + A + " in row group 1 is INT64 but the schema says INT32"),
+        e.getMessage());
+  }
+
+  @Test
+  void aChunkWhoseTypeIsNotItsSchemaElementsIsRefusedThoughTheSchemaIsKnown() throws IOException {
+    readAll(tmp.resolve("good.parquet")); // its schema is then one already converted
+    var e =
+        openFails(
+            f -> columns(f, 1).get(indexOf(columns(f, 1), A)).getMeta_data().setType(Type.INT32));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "the column chunk of " + A + " in row group 2 is INT32 but the schema says INT64"),
+        e.getMessage());
+  }
+
+  @Test
+  void aLogicalTypeAndAConvertedTypeThatDisagreeAreRefused() throws IOException {
+    // parquet-java goes by the converted type: the decimals would read as dates
+    var e = openFails(f -> element(f, "p", "typed_value").setConverted_type(ConvertedType.DATE));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "the schema annotates v.typed_value.p.typed_value as DECIMAL(9,2) (its logical"
+                    + " type) and as DATE (its converted type)"),
+        e.getMessage());
+  }
+
+  @Test
+  void anAnnotationItsPhysicalTypeDoesNotAllowIsRefusedSayingWhy() throws IOException {
+    // parquet-java refuses it too, in words of its own that named no rule
+    var e =
+        openFails(
+            f -> {
+              SchemaElement a = element(f, "a", "typed_value");
+              a.unsetLogicalType();
+              a.setConverted_type(ConvertedType.DATE);
+            });
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "a column's annotation breaks a rule of the format: DATE can only"
+                    + " annotate INT32"),
+        e.getMessage());
+  }
+
+  @Test
+  void aFileThatDoesNotStartWithTheMagicIsRefused() throws IOException {
+    byte[] bytes = good.file.clone();
+    bytes[3] = '0';
+    Path file = Files.write(tmp.resolve("bad.parquet"), bytes);
+    var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
+    assertTrue(e.getMessage().contains("the file does not start with PAR1"), e.getMessage());
+  }
+
+  @Test
+  void theGoodFileReads() throws IOException {
+    assertEquals(20, readAll(tmp.resolve("good.parquet")));
+  }
+
+  private static long readAll(Path file) throws IOException {
+    long n = 0;
+    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+      while (r.read() != null) {
+        n++;
+      }
+    }
+    return n;
   }
 }
