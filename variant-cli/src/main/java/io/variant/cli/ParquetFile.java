@@ -20,9 +20,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
@@ -143,10 +141,6 @@ final class ParquetFile implements Closeable {
               : VariantParquetReader.builder(file, name);
       return builder.options(options).build();
     } catch (VariantParquetException e) {
-      String notParquet = notParquet();
-      if (notParquet != null) {
-        throw new InputException(name, 0, 0, notParquet, e);
-      }
       throw error(e);
     } catch (IOException e) {
       throw Input.readFailure(name, 0, e);
@@ -155,28 +149,21 @@ final class ParquetFile implements Closeable {
 
   /**
    * The file's footer (schema, row groups, column chunks and their statistics), read without
-   * reading a row.
+   * reading a row, as the readers read it: a footer that does not decode is described in the same
+   * words by every command.
    *
    * @throws InputException if it is not a Parquet file or its footer does not decode
    */
   ParquetMetadata footer() {
-    try (ParquetFileReader r =
-        ParquetFileReader.open(
-            file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
-      return r.getFooter();
-    } catch (IOException | RuntimeException e) { // parquet-java's footer failures are both kinds
-      String notParquet = notParquet();
-      String why = String.valueOf(e.getMessage());
-      why = path == null ? why : why.replace(path.toString(), name);
-      throw new InputException(
-          name,
-          0,
-          0,
-          notParquet != null
-              ? notParquet
-              : "is not a valid Parquet file: "
-                  + LOCAL_INPUT_FILE.matcher(why).replaceAll(Matcher.quoteReplacement(name)),
-          e);
+    try {
+      ParquetMetadata footer = FooterReader.read(file, true);
+      return footer != null
+          ? footer
+          : GuardedInputFile.readFooter(file, name, new PlainParquetConfiguration());
+    } catch (VariantParquetException e) {
+      throw error(e);
+    } catch (IOException e) {
+      throw Input.readFailure(name, 0, e);
     }
   }
 
@@ -297,10 +284,15 @@ final class ParquetFile implements Closeable {
 
   /**
    * The command-line form of a reader failure: the file as the user named it (not a temporary
-   * copy), then what is wrong (a footer that does not decode: "is not a valid Parquet file: ..."),
-   * then the column and the row (counted from 1, as the lines of {@code cat}).
+   * copy), then what is wrong (a file that is not Parquet at all: "is not a Parquet file: ...", a
+   * footer that does not decode: "is not a valid Parquet file: ..."), then the column and the row
+   * (counted from 1, as the lines of {@code cat}).
    */
   InputException error(VariantParquetException e) {
+    String notParquet = e.detail().startsWith(FOOTER_FAILURE) ? notParquet() : null;
+    if (notParquet != null) {
+      return new InputException(name, 0, 0, notParquet, e);
+    }
     String what =
         e.detail().startsWith(FOOTER_FAILURE)
             ? "is not a valid Parquet file: " + e.detail().substring(FOOTER_FAILURE.length())
