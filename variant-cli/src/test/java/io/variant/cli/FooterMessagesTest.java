@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,11 +32,17 @@ class FooterMessagesTest {
 
   /** Every command on {@code file} exits 1 with {@code line}, after the file's name. */
   private void everyCommandSays(String file, String line) {
-    List<List<String>> commands = new ArrayList<>(ReadingCommands.of(file, dir, 5));
-    commands.add(List.of("count", file));
+    List<List<String>> commands = new ArrayList<>(List.of(List.of("count", file)));
     commands.add(List.of("meta", file));
+    everyCommandSays(file, line, commands);
+  }
+
+  /** {@code also} and every command that reads the VARIANT column exit 1 with {@code line}. */
+  private void everyCommandSays(String file, String line, List<List<String>> also) {
+    List<List<String>> commands = new ArrayList<>(ReadingCommands.of(file, dir, 5));
     commands.add(List.of("schema", file));
     commands.add(List.of("inspect", file));
+    commands.addAll(also);
     for (List<String> args : commands) {
       CliRunner.Result r = CliRunner.run("", args.toArray(String[]::new));
       String at = args + ": " + r.err();
@@ -77,5 +84,28 @@ class FooterMessagesTest {
     bytes[3] = '0';
     String file = Files.write(dir.resolve("par0.parquet"), bytes).toString();
     everyCommandSays(file, "is not a Parquet file: it does not start with PAR1");
+  }
+
+  @Test
+  void aVariantColumnWhoseMetadataIsNotBinary() throws Exception {
+    // select had named no file: given several, the user could not tell which one is bad
+    String file =
+        forged(
+            "int32-metadata.parquet",
+            f -> { // the schema and the chunks agree: only the VARIANT rules are broken
+              f.getSchema().stream()
+                  .filter(e -> e.getName().equals("metadata"))
+                  .forEach(e -> e.setType(Type.INT32));
+              f.getRow_groups().stream()
+                  .flatMap(g -> g.getColumns().stream())
+                  .filter(c -> c.getMeta_data().getPath_in_schema().contains("metadata"))
+                  .forEach(c -> c.getMeta_data().setType(Type.INT32));
+            });
+    // count and meta read the footer only, which holds together
+    everyCommandSays(
+        file,
+        "Invalid VARIANT schema at v.metadata: Expected required binary metadata, found required"
+            + " int32 metadata (column v.metadata)",
+        List.of());
   }
 }

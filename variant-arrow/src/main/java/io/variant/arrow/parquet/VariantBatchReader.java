@@ -8,6 +8,7 @@ import io.variant.parquet.file.FooterReader;
 import io.variant.parquet.file.WriterVersion;
 import io.variant.parquet.filter.RowGroupPruning;
 import io.variant.parquet.guard.GuardedInputFile;
+import io.variant.parquet.schema.VariantSchemaException;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -102,7 +103,8 @@ public final class VariantBatchReader implements AutoCloseable {
    * @throws IOException if the file cannot be read
    * @throws IllegalArgumentException if a column cannot be read as {@code options} ask (the message
    *     names the file and column)
-   * @throws VariantParquetException if the footer is damaged
+   * @throws VariantParquetException if the footer is damaged, or describes a VARIANT column that
+   *     breaks the spec's rules (as the row reader says)
    */
   public static VariantBatchReader open(
       InputFile file, String name, BufferAllocator allocator, BatchOptions options)
@@ -118,7 +120,12 @@ public final class VariantBatchReader implements AutoCloseable {
     GuardedInputFile guarded = GuardedInputFile.of(file, name, footer).withChecksums();
     MessageType schema = footer.getFileMetaData().getSchema();
     String createdBy = footer.getFileMetaData().getCreatedBy();
-    BatchColumns columns = BatchColumns.of(schema, options, allocator, name, createdBy);
+    BatchColumns columns;
+    try {
+      columns = BatchColumns.of(schema, options, allocator, name, createdBy);
+    } catch (VariantSchemaException e) { // a VARIANT group the footer describes wrongly
+      throw new VariantParquetException(name, e.column(), -1, e.getMessage(), e);
+    }
     try {
       FilterCompat.Filter filter =
           options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
