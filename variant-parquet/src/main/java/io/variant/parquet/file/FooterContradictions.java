@@ -70,7 +70,7 @@ final class FooterContradictions {
    * flattening). Iterative: a footer's depth is the writer's to choose.
    */
   private static final class Schema {
-    private final Map<List<String>, Type> leaves = new HashMap<>();
+    private final Map<List<String>, Type> leaves = new HashMap<>(); // null: two leaves of a path
     private String contradiction;
 
     private record Group(List<String> path, int childrenLeft) {}
@@ -102,7 +102,8 @@ final class FooterContradictions {
                   + " (its converted type)";
         }
         if (e.isSetType()) {
-          s.leaves.put(path, e.getType());
+          // two leaves of one path (siblings of one name) have no one type: not compared here
+          s.leaves.put(path, s.leaves.containsKey(path) ? null : e.getType());
         } else if (e.getNum_children() > 0) {
           open.push(new Group(path, e.getNum_children()));
         }

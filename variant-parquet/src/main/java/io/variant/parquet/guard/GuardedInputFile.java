@@ -96,7 +96,18 @@ public final class GuardedInputFile implements InputFile {
         ParquetFileReader.open(file, ParquetReadOptions.builder(configuration).build())) {
       return reader.getFooter();
     } catch (IOException | RuntimeException e) {
-      throw footerFailure(e, name);
+      VariantParquetException malformed = footerFailure(e, name);
+      // a contradiction that parquet-java's conversion stumbles on (an INT32 chunk's statistics
+      // read as INT64's) says more than its own exception
+      Optional<String> why = Optional.empty();
+      try {
+        why = FooterReader.contradiction(file);
+      } catch (IOException | RuntimeException undecodable) {
+        // the footer's thrift does not decode: parquet-java's failure says so
+      }
+      throw why.isEmpty()
+          ? malformed
+          : new VariantParquetException(name, null, -1, FooterFailure.PREFIX + why.get(), e);
     }
   }
 

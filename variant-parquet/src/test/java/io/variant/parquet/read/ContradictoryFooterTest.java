@@ -150,6 +150,18 @@ class ContradictoryFooterTest {
   }
 
   @Test
+  void aSchemaTypeWiderThanItsChunksStatisticsIsRefusedSayingSo() throws IOException {
+    // parquet-java's conversion stumbles first, reading 4-byte statistics as 8-byte ones
+    var e = openFails(f -> element(f, "p", "typed_value").setType(Type.INT64));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "the column chunk of v.typed_value.p.typed_value in row group 1 is INT32 but the"
+                    + " schema says INT64"),
+        e.getMessage());
+  }
+
+  @Test
   void aChunkWhoseTypeIsNotItsSchemaElementsIsRefusedThoughTheSchemaIsKnown() throws IOException {
     readAll(tmp.resolve("good.parquet")); // its schema is then one already converted
     var e =
