@@ -3,7 +3,6 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.parquet.VariantRecord;
-import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.schema.VariantSchema;
@@ -12,12 +11,6 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.parquet.conf.PlainParquetConfiguration;
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.api.ReadSupport;
-import org.apache.parquet.hadoop.example.GroupReadSupport;
-import org.apache.parquet.io.InputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -113,7 +106,7 @@ final class InspectCommand implements Callable<Integer> {
                 v.valueSize()));
         TypedTreePrinter.Annotation origin =
             layout == ShreddingLayout.SPEC && plan.isShredded()
-                ? ShreddedOrigin.of(plan, rawRow(parquet, col, inFile), col)
+                ? ShreddedOrigin.of(plan, StoredRow.of(parquet, col, inFile), col)
                 : null;
         TypedTreePrinter.Annotation annotation = origin != null ? origin : Unshredded.INSTANCE;
         checked.render(
@@ -136,35 +129,6 @@ final class InspectCommand implements Callable<Integer> {
         }
       }
       return r.variant(col);
-    }
-  }
-
-  /**
-   * Row {@code row}'s Parquet group of column {@code col}, as stored: the typed and residual
-   * columns.
-   */
-  private static Group rawRow(ParquetFile parquet, String col, long row) throws IOException {
-    try (ParquetReader<Group> groups = new GroupRows(parquet.inputFile()).build()) {
-      Group g = null;
-      for (long i = 0; i < row; i++) {
-        g = groups.read();
-      }
-      return g == null ? null : g.getGroup(col, 0);
-    }
-  }
-
-  /**
-   * parquet-java's example reader of plain groups, on a local file without Hadoop's file system.
-   */
-  private static final class GroupRows extends ParquetReader.Builder<Group> {
-    GroupRows(InputFile file) {
-      // page CRCs checked, as our readers check them
-      super(file, GuardedInputFile.verifyChecksums(new PlainParquetConfiguration()));
-    }
-
-    @Override
-    protected ReadSupport<Group> getReadSupport() {
-      return new GroupReadSupport();
     }
   }
 

@@ -6,10 +6,20 @@ import static io.variant.cli.Fixtures.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.variant.parquet.testkit.ChangedPageFile;
 import io.variant.shredding.ShreddingPlan;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.Util;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,5 +69,37 @@ class InspectCommandTest {
         out.endsWith(
             "value 9 bytes\narray  @0 +9\n  [0]: int8 1  @5 +2\n  [1]: string \"x\"  @7 +2\n"),
         out);
+  }
+
+  @Test
+  void aRowItsStoredColumnsCannotBeReadForIsBadInputNamingTheFile() throws Exception {
+    // The dictionary of the metadata column claims one entry more than it holds: our readers read
+    // the rows, parquet-java's group reader (which inspect uses for the stored columns) does not.
+    Path file = ChangedPageFile.writeIntact(dir.resolve("good.parquet"));
+    byte[] bytes = Files.readAllBytes(file);
+    int footerLength =
+        ByteBuffer.wrap(bytes, bytes.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+    FileMetaData footer =
+        Util.readFileMetaData(
+            new ByteArrayInputStream(bytes, bytes.length - 8 - footerLength, footerLength));
+    ColumnMetaData metadata = footer.getRow_groups().get(0).getColumns().get(0).getMeta_data();
+    assertEquals(List.of("v", "metadata"), metadata.getPath_in_schema());
+    int at = (int) metadata.getDictionary_page_offset();
+    ByteArrayInputStream in = new ByteArrayInputStream(bytes, at, bytes.length - at);
+    PageHeader dictionary = Util.readPageHeader(in);
+    int headerLength = bytes.length - at - in.available();
+    dictionary
+        .getDictionary_page_header()
+        .setNum_values(dictionary.getDictionary_page_header().getNum_values() + 1);
+    ByteArrayOutputStream forged = new ByteArrayOutputStream();
+    Util.writePageHeader(dictionary, forged);
+    assertEquals(headerLength, forged.size(), "the forged header keeps its length");
+    System.arraycopy(forged.toByteArray(), 0, bytes, at, headerLength);
+    Path damaged = Files.write(dir.resolve("damaged.parquet"), bytes);
+
+    CliRunner.Result r = run("", "inspect", damaged.toString(), "--row", "2");
+    assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.err()); // it had been an internal error
+    assertTrue(r.err().startsWith(damaged + ": Cannot read row"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
   }
 }
