@@ -117,16 +117,18 @@ public final class VariantBatchReader implements AutoCloseable {
     if (footer == null) {
       footer = GuardedInputFile.readFooter(file, name, conf);
     }
-    GuardedInputFile guarded = GuardedInputFile.of(file, name, footer).withChecksums();
     MessageType schema = footer.getFileMetaData().getSchema();
     String createdBy = footer.getFileMetaData().getCreatedBy();
     BatchColumns columns;
     try {
+      // the VARIANT groups first, then the guard, in the row reader's order: a damaged file names
+      // the same fault to both
       columns = BatchColumns.of(schema, options, allocator, name, createdBy);
     } catch (VariantSchemaException e) { // a VARIANT group the footer describes wrongly
       throw new VariantParquetException(name, e.column(), -1, e.getMessage(), e);
     }
     try {
+      GuardedInputFile guarded = GuardedInputFile.of(file, name, footer).withChecksums();
       FilterCompat.Filter filter =
           options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
       ParquetReadOptions read =
