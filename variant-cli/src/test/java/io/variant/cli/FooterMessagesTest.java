@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.variant.parquet.testkit.ChangedPageFile;
 import io.variant.parquet.testkit.ForgedFooterFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,15 +74,6 @@ class FooterMessagesTest {
     everyCommandSays(
         file,
         "is not a valid Parquet file: a column chunk names a column that the schema does not have");
-  }
-
-  @Test
-  void aFileThatDoesNotStartWithTheMagic() throws Exception {
-    Path good = ChangedPageFile.writeIntact(dir.resolve("good.parquet"));
-    byte[] bytes = Files.readAllBytes(good);
-    bytes[3] = '0';
-    String file = Files.write(dir.resolve("par0.parquet"), bytes).toString();
-    everyCommandSays(file, "is not a Parquet file: it does not start with PAR1");
   }
 
   @Test

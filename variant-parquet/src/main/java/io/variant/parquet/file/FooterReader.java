@@ -25,8 +25,8 @@ import org.apache.parquet.io.SeekableInputStream;
  * whole thrift structure (only row-index features use it). On a file of a few thousand rows,
  * parquet-java's footer reading was a quarter of a projected read.
  *
- * <p>Anything unusual (a file too short, no {@code PAR1} magic at either end, an encrypted footer,
- * a length or structure that does not decode exactly as thrift would decode it, parts of the footer
+ * <p>Anything unusual (a file too short, no {@code PAR1} magic at its end, an encrypted footer, a
+ * length or structure that does not decode exactly as thrift would decode it, parts of the footer
  * that contradict each other) returns {@code null}: the caller then reads the footer with
  * parquet-java, which reports the problem in its own words, and the guard ({@code
  * GuardedInputFile}) asks {@link #contradiction} of a footer this reader did not make.
@@ -46,7 +46,7 @@ public final class FooterReader {
    */
   public static ParquetMetadata read(InputFile file, boolean statistics) {
     try {
-      byte[] footer = footerBytes(file, true);
+      byte[] footer = footerBytes(file);
       if (footer == null) {
         return null;
       }
@@ -78,35 +78,18 @@ public final class FooterReader {
   /**
    * The first contradiction in {@code file} that its footer, once converted to {@code
    * ParquetMetadata}, no longer shows, in one line; empty if there is none or the footer is not a
-   * plain one (an encrypted footer: parquet-java decrypts it). The contradictions: a file that does
-   * not start with the magic its footer ends with (spec: parquet-format §File format), a column
-   * chunk whose physical type is not its schema element's, and a schema element whose logical and
+   * plain one (an encrypted footer: parquet-java decrypts it). The contradictions: a column chunk
+   * whose physical type is not its schema element's, and a schema element whose logical and
    * converted types disagree (spec: LogicalTypes.md, each type's compatibility rules).
    *
    * @throws IOException if the file cannot be read, or its footer does not decode
    */
   public static Optional<String> contradiction(InputFile file) throws IOException {
-    byte[] footer = footerBytes(file, false);
+    byte[] footer = footerBytes(file);
     if (footer == null) {
       return Optional.empty();
     }
-    if (!startsWithMagic(file)) {
-      return Optional.of("the file does not start with PAR1");
-    }
     return FooterContradictions.of(Util.readFileMetaData(new ByteArrayInputStream(footer)));
-  }
-
-  private static boolean startsWithMagic(InputFile file) throws IOException {
-    try (SeekableInputStream in = file.newStream()) {
-      return startsWithMagic(in);
-    }
-  }
-
-  private static boolean startsWithMagic(SeekableInputStream in) throws IOException {
-    byte[] head = new byte[MAGIC.length];
-    in.seek(0);
-    in.readFully(head);
-    return Arrays.equals(head, MAGIC);
   }
 
   /**
@@ -132,17 +115,13 @@ public final class FooterReader {
     return ChunkConversion.nulls(chunk);
   }
 
-  /** The serialized {@code FileMetaData}, or {@code null} if the file's tail is not a footer's. */
-  static byte[] footerBytes(InputFile file) throws IOException {
-    return footerBytes(file, false);
-  }
-
   /**
-   * {@link #footerBytes(InputFile)}, also {@code null} if {@code head} is asked for and the file
-   * does not start with the magic: one read more on the stream already open, where a second stream
-   * would cost an object store a request of its own.
+   * The serialized {@code FileMetaData}, or {@code null} if the file's tail is not a footer's. The
+   * magic that starts a file is not read: on an object store that is a request of its own for each
+   * file, a footer-only command's requests would double, and a damaged first 4 bytes change no
+   * value that any reader returns (the pages start after them).
    */
-  private static byte[] footerBytes(InputFile file, boolean head) throws IOException {
+  static byte[] footerBytes(InputFile file) throws IOException {
     long length = file.getLength();
     if (length < 12) {
       return null;
@@ -166,7 +145,7 @@ public final class FooterReader {
       byte[] footer = new byte[(int) footerLength];
       in.seek(start);
       in.readFully(footer);
-      return head && !startsWithMagic(in) ? null : footer;
+      return footer;
     }
   }
 }

@@ -205,12 +205,13 @@ class ContradictoryFooterTest {
   }
 
   @Test
-  void aFileThatDoesNotStartWithTheMagicIsRefused() throws IOException {
+  void aFileWhoseLeadingMagicIsDamagedStillReadsItsRows() throws IOException {
+    // the leading magic is not read (a request more per file on an object store); no value
+    // depends on it, since the pages start after it
     byte[] bytes = good.file.clone();
     bytes[3] = '0';
     Path file = Files.write(tmp.resolve("bad.parquet"), bytes);
-    var e = assertThrows(VariantParquetException.class, () -> VariantParquetReader.open(file));
-    assertTrue(e.getMessage().contains("the file does not start with PAR1"), e.getMessage());
+    assertEquals(20, readAll(file));
   }
 
   @Test
