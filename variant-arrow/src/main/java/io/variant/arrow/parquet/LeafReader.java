@@ -15,7 +15,9 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * One Parquet leaf column read into its Arrow vector, a batch of rows at a time: entry by entry
  * from our page decoders ({@link LeafPages}), each value handed straight to the vector, and the
  * struct and list vectors this leaf {@linkplain VectorNode#owner owns} advanced by the entry's
- * levels.
+ * levels. Levels that no writer produces fail as damage naming the column: a repetition level that
+ * continues a list never started, a definition level above the maximum, slots or elements that
+ * other leaves under the same vectors do not have ({@link ListAgreement}).
  */
 final class LeafReader {
   final ColumnDescriptor descriptor;
@@ -28,6 +30,7 @@ final class LeafReader {
   // by definition level: the repeated groups an entry of that level is inside of (an element of
   // each exists), so the most the next entry's repetition level may be
   private final int[] openGroups;
+  private final ListAgreement lists; // the lists above it that other leaves write, or null
   private final SlotConverter.Slot slot = new SlotConverter.Slot();
   private final PrimitiveConverter converter;
   private final LeafBuffers buffers;
@@ -57,6 +60,7 @@ final class LeafReader {
       }
     }
     this.owned = mine.toArray(new VectorNode[0]);
+    this.lists = ListAgreement.of(String.join(".", descriptor.getPath()), ancestors, this);
     this.parent = ancestors.isEmpty() ? null : ancestors.get(ancestors.size() - 1);
     this.depth = depth;
     this.elementDefinition = elementDefinition;
@@ -83,9 +87,15 @@ final class LeafReader {
     left = pages.total();
   }
 
-  /** Resets the counts of a new batch (the vectors are reset by the caller). */
-  void startBatch() {
+  /**
+   * Resets the counts of a new batch, whose first row is the file's row {@code firstRow} (the
+   * vectors are reset by the caller).
+   */
+  void startBatch(long firstRow) {
     slots = 0;
+    if (lists != null) {
+      lists.startBatch(firstRow);
+    }
     buffers.startBatch();
     for (VectorNode n : owned) {
       n.startBatch();
@@ -102,6 +112,9 @@ final class LeafReader {
       readFlat(rows);
     } else {
       readNested(rows);
+      if (lists != null) {
+        lists.finish(rows - 1);
+      }
     }
     buffers.finishBatch(slots);
     for (VectorNode n : owned) {
@@ -138,6 +151,9 @@ final class LeafReader {
         throw badLevels(r, d, open);
       }
       open = openGroups[d];
+      if (lists != null) {
+        lists.entry(r, d, started - 1);
+      }
       for (VectorNode n : nodes) {
         if (n.starts(r, d)) {
           n.start(d);

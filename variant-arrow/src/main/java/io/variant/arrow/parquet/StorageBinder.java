@@ -117,7 +117,13 @@ final class StorageBinder {
       VectorNode list,
       String optionalGroup) {
     return new VectorNode(
-        vector, schema.getMaxDefinitionLevel(path), depth, elementDefinition, list, optionalGroup);
+        vector,
+        String.join(".", path),
+        schema.getMaxDefinitionLevel(path),
+        depth,
+        elementDefinition,
+        list,
+        optionalGroup);
   }
 
   /**

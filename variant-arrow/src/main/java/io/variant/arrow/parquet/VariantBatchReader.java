@@ -206,7 +206,7 @@ public final class VariantBatchReader implements AutoCloseable {
     try {
       for (LeafReader leaf : columns.leaves) {
         current = leaf;
-        leaf.startBatch();
+        leaf.startBatch(row);
         leaf.read(rows);
       }
       if (columns.unshredded != null) {
@@ -261,7 +261,9 @@ public final class VariantBatchReader implements AutoCloseable {
 
   private VariantParquetException failed(LeafReader leaf, RuntimeException e) {
     String column = leaf == null ? null : BatchColumns.name(leaf.descriptor);
-    return BatchFailure.of(name, column, row, e);
+    // a leaf that knows the row within the batch names it; any other failure names the batch's
+    long at = e instanceof VariantParquetException v && v.row() >= 0 ? v.row() : row;
+    return BatchFailure.of(name, column, at, e);
   }
 
   /** Releases every vector and closes the file. */

@@ -16,6 +16,9 @@ import org.apache.arrow.vector.complex.StructVector;
 final class VectorNode {
   final FieldVector vector;
 
+  /** Its Parquet column's path, for messages. */
+  final String column;
+
   /** The definition level at and above which a slot is non-null. */
   final int definition;
 
@@ -61,12 +64,14 @@ final class VectorNode {
    */
   VectorNode(
       FieldVector vector,
+      String column,
       int definition,
       int depth,
       int elementDefinition,
       VectorNode list,
       String optionalGroup) {
     this.vector = vector;
+    this.column = column;
     this.definition = definition;
     this.depth = depth;
     this.elementDefinition = elementDefinition;
@@ -85,6 +90,19 @@ final class VectorNode {
   /** Slots started in this batch. */
   int slotsStarted() {
     return slots;
+  }
+
+  /**
+   * For a list: the end offset of its slot {@code slot} of this batch, as its owner wrote it (the
+   * elements started up to that slot's end).
+   */
+  int endOffset(int slot) {
+    return BufferWrites.offset(offsets, slot + 1);
+  }
+
+  /** Whether its slot {@code slot} of this batch is non-null, as its owner wrote it. */
+  boolean isValid(int slot) {
+    return BufferWrites.isValid(validity, slot);
   }
 
   /** Leaves a list with the {@code lastSet} its own writes would have left. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.ForgedLevelFiles;
 import io.variant.parquet.read.FuzzDamage;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.write.VariantParquetWriter;
@@ -48,6 +49,25 @@ class BatchReaderForgedLevelsTest {
     assertTrue(e.getMessage().contains("damaged"), e.getMessage());
   }
 
+  /**
+   * The first column of a list says it is null where another holds it as an empty list: read as the
+   * first column says, the list would be a missing field.
+   */
+  @Test
+  void aListThatItsFirstColumnSaysIsNullIsDamage() throws IOException {
+    Path file = ForgedLevelFiles.listNullInItsFirstColumn(dir);
+    VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(file));
+    assertEquals(ForgedLevelFiles.TAGS + ".typed_value", e.column(), e.getMessage());
+    assertEquals(0, e.row(), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "holds list "
+                    + ForgedLevelFiles.ELEMENT
+                    + ".tags.typed_value in this row where the columns beside it say it is null"),
+        e.getMessage());
+  }
+
   @Test
   void aDefinitionLevelAboveTheMaximumIsDamage() throws IOException {
     // The definition levels follow the repetition levels' 4-byte length and 2 bytes: their run of
@@ -86,7 +106,8 @@ class BatchReaderForgedLevelsTest {
   @Test
   void siblingColumnsThatDisagreeOnTheirRowsAreDamage() throws IOException {
     // The element's typed_value says no row has an element (definition level 2: an empty list),
-    // where the element's value column, which writes the list, says each has one.
+    // where the element's value column, which writes the list, says each has one: the first row
+    // already counts differently, in the row reader's words.
     byte[] intact = Files.readAllBytes(write(dir.resolve("intact.parquet")));
     Path file =
         Files.write(
@@ -95,8 +116,12 @@ class BatchReaderForgedLevelsTest {
     VariantParquetException e = assertThrows(VariantParquetException.class, () -> readAll(file));
     assertEquals(ELEMENTS, e.column(), e.getMessage());
     assertTrue(
-        e.getMessage().contains("holds 0 entries in rows where the columns beside it hold 50"),
+        e.getMessage()
+            .contains(
+                "holds 0 elements of list v.typed_value in this row where the columns beside it"
+                    + " hold 1"),
         e.getMessage());
+    assertEquals(0, e.row(), e.getMessage());
   }
 
   private void assertRefused(byte[] forged, String column, int level) throws IOException {

@@ -2,6 +2,7 @@
 package io.variant.arrow.parquet;
 
 import static io.variant.parquet.read.ForgedLevelFiles.A;
+import static io.variant.parquet.read.ForgedLevelFiles.ITEMS;
 import static io.variant.parquet.read.ForgedLevelFiles.QTY;
 import static io.variant.parquet.read.ForgedLevelFiles.SKU;
 import static io.variant.parquet.read.ForgedLevelFiles.TAGS;
@@ -21,12 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Files whose leaves disagree on their levels ({@link ForgedLevelFiles}) are refused by the batch
- * reader and by the row reader alike, in the same words and, but for the first case, naming the
- * same column: neither reads what one leaf says and makes up the rest. Unshredded batches, which
- * rebuild each row through the row reader's level reader, refuse them too.
+ * reader and by the row reader alike, in the same words, naming the same column and, where the
+ * elements of a list disagree, the same row: neither reads what one leaf says and makes up the
+ * rest. Unshredded batches, which rebuild each row through the row reader's level reader, refuse
+ * them too.
  */
 class ForgedLevelsAgreementTest {
-  private static final String BESIDE = "the columns beside it hold";
+  private static final String ELEMENTS = "elements of list";
   private static final String REPETITION = "where the entries before it allow at most";
   private static final String NULL_GROUP = "the field group is null";
 
@@ -34,17 +36,31 @@ class ForgedLevelsAgreementTest {
 
   @Test
   void anElementThatOnlyOneColumnHoldsIsRefusedByBoth() throws IOException {
-    // The batch reader compares each leaf with the first of its own struct, qty.value, which holds
-    // the element; the row reader compares it with the first leaf of the list's elements.
-    Refusals r = refusals(ForgedLevelFiles.elementInARowWithoutList(dir), BESIDE);
-    assertEquals(QTY + ".typed_value", r.batch.column());
-    assertEquals(QTY + ".value", r.row.column());
+    refusals(ForgedLevelFiles.elementInARowWithoutList(dir), ELEMENTS)
+        .sameColumn(QTY + ".value")
+        .sameRow(1);
+  }
+
+  @Test
+  void anElementMovedToTheNextRowInOneColumnIsRefusedByBoth() throws IOException {
+    // the batch holds as many elements in that column as in the others: only rows tell them apart
+    refusals(ForgedLevelFiles.elementMovedToTheNextRow(dir), ELEMENTS)
+        .sameColumn(SKU + ".typed_value")
+        .sameRow(2);
+  }
+
+  @Test
+  void anOuterElementThatOnlyAnInnerListsColumnHoldsIsRefusedByBoth() throws IOException {
+    refusals(ForgedLevelFiles.outerElementInAnInnerListsColumn(dir), ELEMENTS + " " + ITEMS)
+        .sameColumn(TAGS + ".typed_value")
+        .sameRow(1);
   }
 
   @Test
   void anElementThatOneColumnLacksIsRefusedByBoth() throws IOException {
-    refusals(ForgedLevelFiles.elementMissingInOneColumn(dir), BESIDE)
-        .sameColumn(SKU + ".typed_value");
+    refusals(ForgedLevelFiles.elementMissingInOneColumn(dir), ELEMENTS)
+        .sameColumn(SKU + ".typed_value")
+        .sameRow(3);
   }
 
   @Test
@@ -68,9 +84,15 @@ class ForgedLevelsAgreementTest {
   }
 
   private record Refusals(VariantParquetException row, VariantParquetException batch) {
-    void sameColumn(String column) {
+    Refusals sameColumn(String column) {
       assertEquals(column, row.column(), row.getMessage());
       assertEquals(column, batch.column(), batch.getMessage());
+      return this;
+    }
+
+    void sameRow(long at) {
+      assertEquals(at, row.row(), row.getMessage());
+      assertEquals(at, batch.row(), batch.getMessage());
     }
   }
 

@@ -10,8 +10,8 @@ import java.util.Arrays;
  * (spec: Parquet's Dremel levels), so leaves that count differently disagree on what the row holds:
  * a damaged or hostile file. Each leaf would otherwise add the elements that only it has (the first
  * leaf's count is the list's), or leave the ones it lacks to the other leaves' values, and the row
- * would read as no leaf wrote it. The batch reader compares the same counts, per batch, for the
- * leaves of each struct; here each list's leaves are compared with each other, per row, once the
+ * would read as no leaf wrote it. The batch reader compares the same counts, list slot by list
+ * slot, in the same words; here each list's leaves are compared with each other, per row, once the
  * leaf's row is read ({@link #endRow}). <b>Thread safety:</b> none.
  */
 final class ElementCounts {

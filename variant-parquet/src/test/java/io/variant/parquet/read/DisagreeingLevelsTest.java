@@ -95,10 +95,7 @@ class DisagreeingLevelsTest {
         e.getMessage());
   }
 
-  /**
-   * The batch reader compares a leaf with the leaves of its own struct only, so it reads this file
-   * as the items' columns say; the row reader compares the elements of every list above a leaf.
-   */
+  /** An inner list's columns count the elements of the lists around it too. */
   @Test
   void anOuterElementThatOnlyAnInnerListsColumnHoldsIsRefused() throws IOException {
     Path file = ForgedLevelFiles.outerElementInAnInnerListsColumn(dir);

@@ -132,6 +132,36 @@ public final class ForgedLevelFiles {
     return f.write(dir.resolve("outer-element.parquet"));
   }
 
+  /**
+   * The items file with {@code sku}'s typed column moving row 2's second element to the start of
+   * row 3: rows 2 and 3 hold one and two elements there, two and one in the other columns, and the
+   * file's count of elements stays.
+   */
+  public static Path elementMovedToTheNextRow(Path dir) throws IOException {
+    LevelForgery f = LevelForgery.of(items(dir.resolve("items.parquet")));
+    String typed = SKU + ".typed_value";
+    int second = f.firstOfRow(typed, 2) + 1;
+    int next = f.firstOfRow(typed, 3);
+    f.levels(typed, second, 0, f.entries(typed).get(second).d())
+        .levels(typed, next, 1, f.entries(typed).get(next).d());
+    return f.write(dir.resolve("moved-to-row-3.parquet"));
+  }
+
+  /**
+   * The items file with the residual of {@code tags}' elements, the first column of that list,
+   * saying in row 0 that the second item's tags are null, where the typed column holds them as an
+   * empty list.
+   */
+  public static Path listNullInItsFirstColumn(Path dir) throws IOException {
+    LevelForgery f = LevelForgery.of(items(dir.resolve("items.parquet")));
+    String value = TAGS + ".value";
+    int second = f.firstOfRow(value, 0) + 1;
+    int listNull =
+        f.schema().getMaxDefinitionLevel((ELEMENT + ".tags.typed_value").split("\\.")) - 1;
+    f.levels(value, second, f.entries(value).get(second).r(), listNull);
+    return f.write(dir.resolve("tags-null-in-row-0.parquet"));
+  }
+
   /** The definition level at which an element of the items list exists. */
   private static int elementLevel(LevelForgery f) {
     return f.schema().getMaxDefinitionLevel((ITEMS + ".list").split("\\."));
