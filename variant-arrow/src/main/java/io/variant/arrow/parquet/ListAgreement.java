@@ -20,7 +20,13 @@ import java.util.List;
 final class ListAgreement {
   private final String column;
   private final VectorNode[] lists; // top down: an outer list's owner owns the lists inside it too
-  private final VectorNode[] elements; // per list: its elements' struct
+  // per list, the levels of VectorNode#starts for its slots and for its elements' slots, and
+  // VectorNode#definition: copied into arrays, as every entry of the leaf reads them
+  private final int[] slotDepth;
+  private final int[] slotDefinition;
+  private final int[] elementDepth;
+  private final int[] elementDefinition;
+  private final int[] presentDefinition;
   private final int[] slots; // per list: slots this leaf started in this batch
   private final int[] started; // per list: elements this leaf started in this batch
   private final int[] rows; // per list: the batch's row of the slot this leaf is in
@@ -30,7 +36,19 @@ final class ListAgreement {
   private ListAgreement(String column, VectorNode[] lists, VectorNode[] elements) {
     this.column = column;
     this.lists = lists;
-    this.elements = elements;
+    int n = lists.length;
+    this.slotDepth = new int[n];
+    this.slotDefinition = new int[n];
+    this.elementDepth = new int[n];
+    this.elementDefinition = new int[n];
+    this.presentDefinition = new int[n];
+    for (int i = 0; i < n; i++) {
+      slotDepth[i] = lists[i].depth;
+      slotDefinition[i] = lists[i].elementDefinition;
+      elementDepth[i] = elements[i].depth;
+      elementDefinition[i] = elements[i].elementDefinition;
+      presentDefinition[i] = lists[i].definition;
+    }
     this.slots = new int[lists.length];
     this.started = new int[lists.length];
     this.rows = new int[lists.length];
@@ -66,22 +84,20 @@ final class ListAgreement {
    * count that differs is the row reader's refusal, so it comes first).
    */
   void entry(int r, int d, int row) {
-    VectorNode[] l = lists;
-    for (int i = 0; i < l.length; i++) {
-      VectorNode list = l[i];
-      if (list.starts(r, d)) {
+    for (int i = 0; i < slots.length; i++) {
+      if (r <= slotDepth[i] && d >= slotDefinition[i]) { // the list's VectorNode#starts
         int s = slots[i];
         if (s > 0) {
           ended(i, s - 1);
         }
-        if (s == list.slotsStarted()) { // more elements of the list around it than its owner's
+        if (s == lists[i].slotsStarted()) { // more elements of the list around it than its owner's
           throw i > 0 ? elementCount(i - 1, slots[i - 1] - 1, row) : elementCount(i, s - 1, row);
         }
         slots[i] = s + 1;
         rows[i] = row;
-        present[i] = d >= list.definition;
+        present[i] = d >= presentDefinition[i];
       }
-      if (elements[i].starts(r, d)) {
+      if (r <= elementDepth[i] && d >= elementDefinition[i]) {
         started[i]++;
       }
     }
