@@ -29,27 +29,39 @@ final class FooterBounds {
   /** The footer length (4 bytes) and the closing magic (4 bytes). */
   private static final int TAIL_BYTES = 8;
 
-  /** One column chunk: bytes {@code [start, end)} of the file, its column path and codec. */
-  record Chunk(long start, long end, ColumnPath path, CompressionCodecName codec, long valueCount) {
+  /**
+   * One column chunk: bytes {@code [start, end)} of the file, its column path and codec, its row
+   * group's index in the footer (from 0; messages count from 1, as {@code variant meta} does) and
+   * what the footer says of its encodings.
+   */
+  record Chunk(
+      long start,
+      long end,
+      ColumnPath path,
+      CompressionCodecName codec,
+      long valueCount,
+      int rowGroup,
+      PageEncodings encodings) {
     /** The dotted column path, for messages (made only for one). */
     String column() {
       return path.toDotString();
     }
   }
 
-  /**
-   * One schema's leaf columns in schema order, and whether each lies outside every repeated field.
-   */
-  private record Leaves(MessageType schema, ColumnPath[] paths, boolean[] flat) {
+  /** One schema's leaf columns in schema order, with their maximum levels. */
+  private record Leaves(
+      MessageType schema, ColumnPath[] paths, int[] repetition, int[] definition) {
     static Leaves of(MessageType schema) {
       List<ColumnDescriptor> columns = schema.getColumns();
       ColumnPath[] paths = new ColumnPath[columns.size()];
-      boolean[] flat = new boolean[paths.length];
+      int[] repetition = new int[paths.length];
+      int[] definition = new int[paths.length];
       for (int i = 0; i < paths.length; i++) {
         paths[i] = ColumnPath.get(columns.get(i).getPath());
-        flat[i] = columns.get(i).getMaxRepetitionLevel() == 0;
+        repetition[i] = columns.get(i).getMaxRepetitionLevel();
+        definition[i] = columns.get(i).getMaxDefinitionLevel();
       }
-      return new Leaves(schema, paths, flat);
+      return new Leaves(schema, paths, repetition, definition);
     }
   }
 
@@ -106,11 +118,19 @@ final class FooterBounds {
       List<ColumnChunkMetaData> columns = block.getColumns();
       for (int i = 0; i < columns.size(); i++) {
         ColumnChunkMetaData c = columns.get(i);
-        Chunk chunk = chunk(c, fileLength, fileName);
+        // chunk i is leaf i: LeafCoverage checked
+        Chunk chunk =
+            chunk(
+                c,
+                fileLength,
+                fileName,
+                rowGroup - 1,
+                leaves.repetition()[i],
+                leaves.definition()[i]);
         // Every row adds at least one entry (a value or a null) to every leaf column, and exactly
         // one to a column outside any repeated field. More rows than that would have parquet-java
         // make up rows from nothing (up to 2^63 of them); fewer would silently drop the rest.
-        boolean flat = leaves.flat()[i]; // chunk i is leaf i: LeafCoverage checked
+        boolean flat = leaves.repetition()[i] == 0;
         if (block.getRowCount() > c.getValueCount()
             || flat && block.getRowCount() != c.getValueCount()) {
           throw new VariantParquetException(
@@ -153,7 +173,13 @@ final class FooterBounds {
     return chunks;
   }
 
-  private static Chunk chunk(ColumnChunkMetaData c, long fileLength, String fileName) {
+  private static Chunk chunk(
+      ColumnChunkMetaData c,
+      long fileLength,
+      String fileName,
+      int rowGroup,
+      int maxRepetition,
+      int maxDefinition) {
     ColumnPath path = c.getPath();
     long start = c.getStartingPos();
     long size = c.getTotalSize();
@@ -213,7 +239,14 @@ final class FooterBounds {
               + " ZSTD, LZ4_RAW)",
           null);
     }
-    return new Chunk(start, start + size, path, c.getCodec(), c.getValueCount());
+    return new Chunk(
+        start,
+        start + size,
+        path,
+        c.getCodec(),
+        c.getValueCount(),
+        rowGroup,
+        PageEncodings.of(c, maxRepetition, maxDefinition));
   }
 
   /**

@@ -22,10 +22,11 @@ import org.apache.parquet.io.SeekableInputStream;
  * <p>Rules: the payload lies inside the chunk; the uncompressed size is at most what the chunk's
  * codec can expand the payload to (see {@link #maxExpansion}); a dictionary page holds at most one
  * value per byte of its data; the data pages hold the values the footer claims for the chunk (see
- * {@link #countValues}). Reads that do not follow a chunk from its first byte onwards
- * (parquet-java's sequential chunk reads and dictionary reads all do) leave that chunk unchecked
- * until it is read again from its start. The headers are parsed twice (here and by parquet-java);
- * they are a few dozen bytes per page.
+ * {@link #countValues}) and declare encodings the footer allows for it ({@link PageEncodings}).
+ * Reads that do not follow a chunk from its first byte onwards (parquet-java's sequential chunk
+ * reads and dictionary reads all do) leave that chunk unchecked until it is read again from its
+ * start. The headers are parsed twice (here and by parquet-java); they are a few dozen bytes per
+ * page.
  *
  * <p><b>Thread safety:</b> each stream has its own state; like the streams it wraps, one thread per
  * stream.
@@ -216,6 +217,33 @@ final class PageHeaderCheck implements InputFile {
           null);
     }
     return values;
+  }
+
+  /**
+   * @param dataPage the data page's number in its chunk, from 1
+   * @param dictionary whether the chunk had a dictionary page before it
+   * @throws VariantParquetException if data page {@code h} declares encodings its chunk's footer
+   *     rules out ({@link PageEncodings})
+   */
+  void checkEncodings(
+      FooterBounds.Chunk c, PageHeader h, long headerStart, int dataPage, boolean dictionary) {
+    String why = c.encodings().contradiction(h, dictionary);
+    if (why != null) {
+      throw new VariantParquetException(
+          fileName,
+          c.column(),
+          -1,
+          "Cannot read data page "
+              + dataPage
+              + " of its column chunk in row group "
+              + (c.rowGroup() + 1)
+              + " (at byte "
+              + headerStart
+              + "): "
+              + why
+              + " (the file is damaged)",
+          null);
+    }
   }
 
   private VariantParquetException fail(FooterBounds.Chunk c, long headerStart, String why) {

@@ -26,6 +26,12 @@ final class WatchingStream extends SeekableInputStream {
   /** Per chunk: the values its data pages hold so far, from their headers. */
   private final long[] values;
 
+  /** Per chunk: its data pages so far. */
+  private final int[] dataPages;
+
+  /** Per chunk: whether a dictionary page came before its next page. */
+  private final boolean[] dictionary;
+
   /** The pages' CRC check, or {@code null} when CRCs are left to parquet-java. */
   private final PageChecksums checksums;
 
@@ -44,6 +50,8 @@ final class WatchingStream extends SeekableInputStream {
     this.expected = new long[check.chunkCount()];
     this.nextHeader = new long[check.chunkCount()];
     this.values = new long[check.chunkCount()];
+    this.dataPages = new int[check.chunkCount()];
+    this.dictionary = new boolean[check.chunkCount()];
     Arrays.fill(expected, -1);
     this.checksums =
         check.checksums() ? new PageChecksums(check.toString(), check.chunkCount()) : null;
@@ -150,6 +158,8 @@ final class WatchingStream extends SeekableInputStream {
         expected[i] = p;
         nextHeader[i] = p;
         values[i] = 0;
+        dataPages[i] = 0;
+        dictionary[i] = false;
         dropPending(i);
         stopSum(i);
       }
@@ -189,14 +199,27 @@ final class WatchingStream extends SeekableInputStream {
         keepPending(i, c, headerStart, segment.duplicate().position(from));
         return;
       }
-      int headerLength = bytes.position() - from;
-      check.check(c, h, headerStart, headerLength);
-      nextHeader[i] = headerStart + headerLength + h.getCompressed_page_size();
-      values[i] = check.countValues(c, h, values[i], nextHeader[i]);
+      header(i, c, h, headerStart, bytes.position() - from);
       if (checksums != null) {
-        checksums.start(i, c, h, headerStart, headerStart + headerLength);
         checksums.feed(i, c, at, segment);
       }
+    }
+  }
+
+  /**
+   * Checks chunk {@code i}'s page header {@code h}, {@code length} bytes at {@code start}, and
+   * moves on to the page after it.
+   */
+  private void header(int i, FooterBounds.Chunk c, PageHeader h, long start, int length) {
+    check.check(c, h, start, length);
+    if (h.isSetData_page_header() || h.isSetData_page_header_v2()) {
+      check.checkEncodings(c, h, start, ++dataPages[i], dictionary[i]);
+    }
+    dictionary[i] |= h.isSetDictionary_page_header();
+    nextHeader[i] = start + length + h.getCompressed_page_size();
+    values[i] = check.countValues(c, h, values[i], nextHeader[i]);
+    if (checksums != null) {
+      checksums.start(i, c, h, start, start + length);
     }
   }
 
@@ -232,12 +255,7 @@ final class WatchingStream extends SeekableInputStream {
       return false;
     }
     pendingChunk = -1;
-    check.check(c, h, pendingStart, bytes.position());
-    nextHeader[i] = pendingStart + bytes.position() + h.getCompressed_page_size();
-    values[i] = check.countValues(c, h, values[i], nextHeader[i]);
-    if (checksums != null) {
-      checksums.start(i, c, h, pendingStart, pendingStart + bytes.position());
-    }
+    header(i, c, h, pendingStart, bytes.position());
     return true;
   }
 

@@ -3,9 +3,9 @@
  * Guards against corrupt or forged Parquet files, for every reader that reads VARIANT columns:
  * {@link io.variant.parquet.guard.GuardedInputFile} checks the footer's claims (chunk offsets and
  * sizes, row and value counts, one chunk per column, types and annotations that agree) when it is
- * opened and every page header before parquet-java allocates what it claims; {@link
- * io.variant.parquet.guard.GuardedInputFile#verifyChecksums} turns on parquet-java's page CRC
- * check. {@code VariantParquetReader} uses them itself; engines that run their own {@code
+ * opened, and every page header (its sizes, counts and encodings) before parquet-java acts on it;
+ * {@link io.variant.parquet.guard.GuardedInputFile#verifyChecksums} turns on parquet-java's page
+ * CRC check. {@code VariantParquetReader} uses them itself; engines that run their own {@code
  * ParquetReader} with {@code VariantReadSupport} wrap their {@code InputFile} (see {@code
  * GuardedInputFile}).
  *

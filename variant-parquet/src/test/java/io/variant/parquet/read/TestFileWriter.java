@@ -61,7 +61,9 @@ public final class TestFileWriter {
     /** Data pages v2, RLE_DICTIONARY, then DELTA_BINARY_PACKED, DELTA_BYTE_ARRAY, RLE booleans. */
     V2,
     /** Data pages v2, no dictionaries, BYTE_STREAM_SPLIT floating point and integers. */
-    V2_SPLIT
+    V2_SPLIT,
+    /** Data pages v2, no dictionaries: DELTA_BINARY_PACKED integers, DELTA_BYTE_ARRAY strings. */
+    V2_DELTA
   }
 
   /**
