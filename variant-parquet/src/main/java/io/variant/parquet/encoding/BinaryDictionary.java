@@ -2,10 +2,7 @@
 package io.variant.parquet.encoding;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.Encoding;
@@ -27,8 +24,6 @@ import org.apache.parquet.io.api.Binary;
  * parquet-java's dictionary.
  */
 final class BinaryDictionary extends Dictionary {
-  private static final VarHandle INTS =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private final byte[] page;
   private final int size; // entries the page claims
   // entry i's length prefix is at bounds[i], its bytes are page[bounds[i] + 4, bounds[i + 1]), for
@@ -53,7 +48,7 @@ final class BinaryDictionary extends Dictionary {
       if (to - p < 4) {
         break; // its length is cut off
       }
-      int length = (int) INTS.get(page, p);
+      int length = (int) ByteViews.INTS.get(page, p);
       if (length < 0 || length > to - p - 4) {
         why =
             "its length of "

@@ -27,6 +27,10 @@ final class DeclinedValues {
   private final PrimitiveTypeName type;
   private final ParsedVersion writer;
   private ValuesReader values; // of the current page, or of the last page this read
+  private Encoding encoding; // of the current page
+  private byte[] page; // the current page's bytes: its values are page[from, end)
+  private int from;
+  private int end;
 
   DeclinedValues(ColumnDescriptor descriptor, PrimitiveConverter converter, ParsedVersion writer) {
     this.descriptor = descriptor;
@@ -43,6 +47,10 @@ final class DeclinedValues {
   void start(Encoding e, byte[] bytes, int p, int entries, boolean afterDeclined)
       throws IOException {
     ValuesReader previous = afterDeclined ? values : null;
+    encoding = e;
+    page = bytes;
+    from = p;
+    end = bytes.length;
     values = e.getValuesReader(descriptor, ValuesType.VALUES);
     values.initFromPage(
         entries, ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes, p, bytes.length - p)));
@@ -50,6 +58,37 @@ final class DeclinedValues {
         && previous instanceof RequiresPreviousReader) {
       ((RequiresPreviousReader) values).setPreviousReader(previous);
     }
+  }
+
+  /**
+   * Once {@code read} of the current page's values are read: why the page's bytes do not end with
+   * them, or {@code null} if they do or cannot be told. spec: Encodings.md. Fixed widths
+   * (BYTE_STREAM_SPLIT, whose decoder takes its value count from the bytes, and PLAIN INT96) are
+   * counted exactly. RLE booleans only as far as their length prefix, which must span the rest of
+   * the page: parquet-java's decoder does not tell where in it the values stopped. Other encodings
+   * (DELTA_BYTE_ARRAY from writers whose pages continue each other's prefixes) are not checked.
+   */
+  String leftover(int read) {
+    int bytes = end - from;
+    int width =
+        switch (type) {
+          case INT32, FLOAT -> 4;
+          case INT64, DOUBLE -> 8;
+          case INT96 -> 12;
+          case FIXED_LEN_BYTE_ARRAY -> descriptor.getPrimitiveType().getTypeLength();
+          default -> -1;
+        };
+    if ((encoding == Encoding.BYTE_STREAM_SPLIT || encoding == Encoding.PLAIN) && width > 0) {
+      long used = (long) read * width;
+      return used == bytes
+          ? null
+          : used < bytes ? PageEnd.bytesLeft(bytes - used) : "its values run past its end";
+    }
+    if (encoding == Encoding.RLE && type == PrimitiveTypeName.BOOLEAN) {
+      long length = bytes < 4 ? -1 : (int) ByteViews.INTS.get(page, from) & 0xFFFFFFFFL;
+      return length == bytes - 4 ? null : "its values' length prefix does not span their bytes";
+    }
+    return null;
   }
 
   /** Hands the page's next value to the converter. */

@@ -25,6 +25,9 @@ final class DeltaPages {
   private int end;
   private byte[] previous; // DELTA_BYTE_ARRAY: the value before the next one
   private boolean prefixed;
+  private boolean ofBinaries; // the page holds binaries (else integers)
+  private int valuesEnd; // integers: where the last miniblock read ends
+  private int miniblocks; // per block, as the last header read says
   private int limit; // values the page can hold: bounds what a forged header allocates
 
   /** Starts a page of at most {@code limit} integers at {@code buf[from, to)}. */
@@ -32,8 +35,9 @@ final class DeltaPages {
     this.limit = limit;
     this.buf = buf;
     this.end = to;
+    this.ofBinaries = false;
     long[][] out = {ints};
-    packed(from, out);
+    valuesEnd = packed(from, out);
     ints = out[0];
     next = 0;
   }
@@ -55,6 +59,7 @@ final class DeltaPages {
     this.buf = buf;
     this.end = to;
     this.prefixed = prefixed;
+    this.ofBinaries = true;
     int p = from;
     int n = -1;
     if (prefixed) {
@@ -104,6 +109,38 @@ final class DeltaPages {
   }
 
   /**
+   * Once the values wanted are read: why the page's bytes do not end with them, or {@code null} if
+   * they do. spec: Encodings.md, Delta Encoding: the miniblocks of the last block that hold no
+   * value have no bytes, so integers end where the last miniblock read does; a writer may still end
+   * them with a block of no values (its minimum delta and bit widths alone), which is all that may
+   * follow them. The binaries of Delta-length byte array and Delta Strings end with the last one's
+   * bytes. Every value the header counts must have been read: the page's levels call for them.
+   */
+  String leftover() {
+    if (next < count) {
+      return (count - next) + " of its " + count + " values are left unread";
+    }
+    int last = ofBinaries ? pos : valuesEnd;
+    if (last == end || !ofBinaries && emptyBlock(last)) {
+      return null;
+    }
+    return PageEnd.bytesLeft(end - last);
+  }
+
+  /**
+   * Whether {@code buf[p, end)} is exactly a block's header: its minimum delta (a varint) and a bit
+   * width per miniblock.
+   */
+  private boolean emptyBlock(int p) {
+    for (int shift = 0; p < end && shift <= 63; shift += 7) {
+      if (buf[p++] >= 0) {
+        return end - p == miniblocks;
+      }
+    }
+    return false;
+  }
+
+  /**
    * spec: Parquet Encodings, DELTA_BINARY_PACKED. Decodes the block starting at {@code p} into
    * {@code out[0]} (grown as needed), sets {@link #count}, returns the offset after its last
    * miniblock read.
@@ -136,6 +173,7 @@ final class DeltaPages {
               + " values");
     }
     int n = (int) total;
+    this.miniblocks = (int) miniblocks;
     long[] v = out[0].length >= n ? out[0] : new long[Math.max(n, 16)];
     out[0] = v;
     count = n;

@@ -23,7 +23,8 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * #definition()}, {@link #writeValue()}, {@link #consume()}), a reader may take a run of one list's
  * elements ({@link #run}), a row's levels decoded past the current batch ({@link #extend}), or the
  * values of a leaf outside lists decoded with its levels ({@link #decodeAhead}). Damaged pages fail
- * with {@link ParquetDecodingException}. <b>Thread safety:</b> none.
+ * with {@link ParquetDecodingException}, and so does a page whose levels and values, once read to
+ * its end, do not use up its bytes ({@link PageEnd}). <b>Thread safety:</b> none.
  */
 public final class LeafPages {
   private final ColumnDescriptor descriptor;
@@ -52,7 +53,9 @@ public final class LeafPages {
   private int runValues; // entries of the last run that hold a value
   private final PageLevels repetitions;
   private final PageLevels definitions;
+  private final PageEnd end;
   private int entries; // in the page
+  private int pageNumber; // the current page's in the chunk, from 1
   private int pageLeft; // entries of the page not yet in rep and def
   private int at; // the current entry in rep and def
   private int chunk; // entries in rep and def
@@ -71,6 +74,7 @@ public final class LeafPages {
     this.repetitions = new PageLevels(descriptor, ValuesType.REPETITION_LEVEL);
     this.definitions = new PageLevels(descriptor, ValuesType.DEFINITION_LEVEL);
     this.values = new PageValues(descriptor, pages.readDictionaryPage(), converter, writer);
+    this.end = new PageEnd(descriptor, repetitions, definitions, values);
     this.total = pages.getTotalValueCount();
     if (total <= 0) {
       throw new ParquetDecodingException("totalValueCount '" + total + "' <= 0");
@@ -84,7 +88,10 @@ public final class LeafPages {
    */
   public void decodeAhead(ValuesAhead ahead) {
     flat = ahead;
-    ahead.fill(values, valuesAhead());
+    // the page's last values, all taken: the page is read to its end before a row takes any
+    if (ahead.fill(values, valuesAhead()) && pageLeft == 0) {
+      end.check(pageNumber, def, at, chunk);
+    }
   }
 
   /** Decoded definition levels from {@link #position()} to {@link #decoded()} (flat leaves). */
@@ -201,7 +208,7 @@ public final class LeafPages {
   /** Moves to the next entry; past the last one of the chunk, stays there. */
   public void consume() {
     read++;
-    if (++at >= chunk && read < total) {
+    if (++at >= chunk) {
       refill();
     }
   }
@@ -247,7 +254,7 @@ public final class LeafPages {
   public void consume(int n) {
     read += n;
     at += n;
-    if (at >= chunk && read < total) {
+    if (at >= chunk) {
       refill();
     }
   }
@@ -273,15 +280,23 @@ public final class LeafPages {
     return true;
   }
 
+  /** The decoded levels are consumed: decodes more, or at the chunk's end checks its last page. */
   private void refill() {
-    if (pageLeft > 0) {
-      levels();
-    } else {
-      nextPage();
+    if (read < total) {
+      if (pageLeft > 0) {
+        levels();
+      } else {
+        nextPage();
+      }
+    } else if (read == total) {
+      end.check(pageNumber);
     }
   }
 
   private void nextPage() {
+    if (pageNumber++ > 0) {
+      end.check(pageNumber - 1);
+    }
     DataPage page = pages.readPage();
     if (page == null) {
       throw damaged("its pages hold fewer values than its chunk's " + total, null);
@@ -336,7 +351,9 @@ public final class LeafPages {
     } else {
       constant = chunk > 0 ? definitions.single() : -1;
     }
-    flat.fill(values, valued);
+    if (flat.fill(values, valued) && pageLeft == 0) {
+      end.check(pageNumber, def, 0, chunk); // as in decodeAhead
+    }
   }
 
   /** A page part's bytes as one array from offset 0 (a copy only when not heap-backed). */

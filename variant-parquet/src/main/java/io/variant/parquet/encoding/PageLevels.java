@@ -2,10 +2,7 @@
 package io.variant.parquet.encoding;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
@@ -16,15 +13,12 @@ import org.apache.parquet.column.values.ValuesReader;
 
 /**
  * One kind of level (repetition or definition) of the current data page of a {@link LeafPages}: RLE
- * levels decoded by {@link RleHybrid} from the page's bytes, levels of any other encoding (v1
- * pages' deprecated BIT_PACKED) by parquet-java's reader for it, and none at all for a column whose
- * maximum level is 0. spec: Parquet Encodings, RLE (a v1 page prefixes its levels with their 4-byte
- * length, a v2 page stores their length in its header). <b>Thread safety:</b> none.
+ * levels decoded by {@link RleHybrid} from the page's bytes, v1 pages' deprecated BIT_PACKED levels
+ * by parquet-java's reader for them, and none at all for a column whose maximum level is 0. spec:
+ * Parquet Encodings, RLE (a v1 page prefixes its levels with their 4-byte length, a v2 page stores
+ * their length in its header). <b>Thread safety:</b> none.
  */
 final class PageLevels {
-  private static final VarHandle INTS =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-
   private final ColumnDescriptor descriptor;
   private final ValuesType kind;
   private final int max;
@@ -58,19 +52,45 @@ final class PageLevels {
       if (bytes.length - p < 4) {
         throw LeafPages.damaged(descriptor, "its levels run past the page");
       }
-      int length = (int) INTS.get(bytes, p);
+      int length = (int) ByteViews.INTS.get(bytes, p);
       if (length < 0 || length > bytes.length - p - 4) {
         throw LeafPages.damaged(descriptor, "levels of " + length + " bytes run past the page");
       }
       runs.start(bytes, p + 4, p + 4 + length, BytesUtils.getWidthFromMaxInt(max));
       return p + 4 + length;
     }
-    // BIT_PACKED (deprecated) and anything else: parquet-java's own reader
+    // Levels are RLE or (deprecated) BIT_PACKED (spec: Encodings.md, RLE and BIT_PACKED): any other
+    // encoding in a header is damage, which parquet-java would read as levels of garbage
+    if (e != Encoding.BIT_PACKED) {
+      throw LeafPages.damaged(descriptor, "its " + name() + " are encoded " + e);
+    }
+    // All of them are stored, packed back to back: a page shorter than that is cut, or its levels
+    // are not BIT_PACKED (parquet-java's reader reads the missing bytes as zeros)
+    long packed = ((long) entries * BytesUtils.getWidthFromMaxInt(max) + 7) / 8;
+    if (packed > bytes.length - p) {
+      throw LeafPages.damaged(
+          descriptor, "its BIT_PACKED " + name() + " take " + packed + " bytes, past the page");
+    }
     reader = e.getValuesReader(descriptor, kind);
     ByteBufferInputStream in =
         ByteBufferInputStream.wrap(ByteBuffer.wrap(bytes, p, bytes.length - p));
     reader.initFromPage(entries, in);
     return p + (int) in.position();
+  }
+
+  /**
+   * Once the page's levels are read: why their bytes go on after them, or {@code null} ({@link
+   * RleHybrid#leftover}). BIT_PACKED levels take a length known from their count, checked by {@link
+   * #v1}. A column whose maximum is 0 reads no levels: what a v2 page gives them is not looked at
+   * (writers give none), as a v1 page's would be read as its values and checked as those.
+   */
+  String leftover() {
+    String why = zero || reader != null ? null : runs.leftover(runs.decoded());
+    return why == null ? null : "its " + name() + ": " + why;
+  }
+
+  private String name() {
+    return kind == ValuesType.REPETITION_LEVEL ? "repetition levels" : "definition levels";
   }
 
   /** Levels of a v2 page: RLE, no length. */

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.encoding;
 
+import static io.variant.parquet.encoding.ByteViews.BIG_LONGS;
+import static io.variant.parquet.encoding.ByteViews.INTS;
+import static io.variant.parquet.encoding.ByteViews.LONGS;
+
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.parquet.CorruptDeltaByteArrays;
 import org.apache.parquet.VersionParser.ParsedVersion;
@@ -258,6 +259,20 @@ public final class PageValues {
     return mode == READER;
   }
 
+  /**
+   * Once the values the levels call for are read: why the page's bytes go on after them, or null.
+   * spec: Encodings.md (PLAIN booleans end in their last bit's byte); see each decoder's leftover.
+   */
+  String leftover() {
+    int used = type == PrimitiveTypeName.BOOLEAN ? pos + ((bit + 7) >>> 3) : pos;
+    return switch (mode) {
+      case DICTIONARY -> idRuns.leftover(idRuns.decoded() - (idChunk - idAt));
+      case PLAIN -> used == end ? null : PageEnd.bytesLeft(end - used);
+      case DELTA_INTEGERS, DELTA_BINARIES -> delta.leftover();
+      default -> declined.leftover(nextValue);
+    };
+  }
+
   /** True if the page's values are dictionary ids ({@link #nextId()}). */
   public boolean dictionaryPage() {
     return mode == DICTIONARY;
@@ -371,13 +386,6 @@ public final class PageValues {
     pos += 8;
     return v;
   }
-
-  private static final VarHandle INTS =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle BIG_LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private ParquetDecodingException damaged(String why, Throwable cause) {
     return new ParquetDecodingException(

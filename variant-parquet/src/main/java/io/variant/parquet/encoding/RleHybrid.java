@@ -21,6 +21,9 @@ import org.apache.parquet.io.ParquetDecodingException;
  * none.
  */
 final class RleHybrid {
+  /** The values of each bit-packed run some writers write, the last one padded (DuckDB's). */
+  private static final int BLOCK = 256;
+
   private static final VarHandle WORDS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private byte[] buf;
@@ -36,6 +39,13 @@ final class RleHybrid {
   private int bits;
   private int counted; // readCounting: the values equal to its max
   private int single = -1; // readCounting: the one value, or -1
+  // for leftover(): the values handed out, and the last run read (its first value's index, -1
+  // before any; its values; whether bit-packed; where its packed bytes start)
+  private long decoded;
+  private long runFirst;
+  private long runLength;
+  private boolean runPacked;
+  private int runBytes;
 
   /**
    * Starts decoding values of {@code bitWidth} bits (0 to 32) from {@code buf[from, to)}.
@@ -55,6 +65,8 @@ final class RleHybrid {
     packedLeft = 0;
     acc = 0;
     bits = 0;
+    decoded = 0;
+    runFirst = -1;
     return this;
   }
 
@@ -140,6 +152,7 @@ final class RleHybrid {
     }
     counted = count;
     single = one < 0 ? -1 : one;
+    decoded += i - off;
     return i - off;
   }
 
@@ -225,6 +238,62 @@ final class RleHybrid {
     return count;
   }
 
+  /** The values handed out since {@link #start}. */
+  long decoded() {
+    return decoded;
+  }
+
+  /**
+   * Once the values wanted are read: why the input does not end with the first {@code used} values
+   * (those decoded after them unused), or {@code null} if it does. spec: Encodings.md, RLE /
+   * Bit-Packing Hybrid. What may follow the last value used is what writers leave in valid files:
+   * the rest of its run (an RLE run may count more values than are used; a bit-packed run holds
+   * groups of 8, so up to 7 more, or is one of the {@link #BLOCK}-value runs some writers pack all
+   * values in, the last one padded), the missing bytes of a last bit-packed run cut short after the
+   * values used (parquet-java's decoder reads them as zeros), and, after a run that ends with the
+   * last value used, one more such block of padding alone (some writers end with an empty one).
+   * Anything else is values or bytes no level accounts for.
+   */
+  String leftover(long used) {
+    int after = packedLeft > 0 ? packedEnd : pos;
+    if (runFirst >= 0 && used <= runFirst) {
+      boolean padding = used == runFirst && used > 0 && runPacked && runLength == BLOCK;
+      return padding && after == end
+          ? null
+          : "its last run holds none of the " + used + " values it is read for";
+    }
+    if (runFirst >= 0 && runPacked) {
+      long unused = runFirst + runLength - used;
+      if (unused >= 8 && runLength != BLOCK) {
+        return "its last run holds " + unused + " values after the " + used + " read";
+      }
+      if (runBytes + ((used - runFirst) * bitWidth + 7) / 8 > end) {
+        return "its values run past its end";
+      }
+    }
+    if (after == end || used > 0 && paddingBlock(after)) {
+      return null;
+    }
+    return PageEnd.bytesLeft(end - after);
+  }
+
+  /** Whether {@code buf[from, end)} is exactly one bit-packed run of {@link #BLOCK} values. */
+  private boolean paddingBlock(int from) {
+    long header = 0;
+    int p = from;
+    for (int shift = 0; ; shift += 7) {
+      if (p >= end || shift > 28) {
+        return false;
+      }
+      int b = buf[p++];
+      header |= (long) (b & 0x7F) << shift;
+      if (b >= 0) {
+        break;
+      }
+    }
+    return header == (BLOCK / 8 << 1 | 1) && BLOCK / 8 * bitWidth == end - p;
+  }
+
   /** Reads the next run's header (and an RLE run's value). */
   private void nextRun(int done, int wanted) {
     int header = 0;
@@ -243,7 +312,9 @@ final class RleHybrid {
         break;
       }
     }
-    if ((header & 1) == 0) { // a run of one repeated value
+    runFirst = decoded + done;
+    runPacked = (header & 1) != 0;
+    if (!runPacked) { // a run of one repeated value
       int valueBytes = (bitWidth + 7) >>> 3;
       if (pos + valueBytes > end) {
         throw new ParquetDecodingException("Cannot decode a run: its value runs past the page");
@@ -254,9 +325,12 @@ final class RleHybrid {
       }
       runValue = v;
       runLeft = header >>> 1;
+      runLength = runLeft;
     } else { // groups of 8 bit-packed values, least significant bit first
       long groups = header >>> 1;
       packedLeft = groups * 8;
+      runLength = packedLeft;
+      runBytes = pos;
       packedEnd = (int) Math.min(end, pos + groups * bitWidth);
       acc = 0;
       bits = 0;

@@ -10,6 +10,9 @@ public interface ValuesAhead {
   /**
    * Decodes up to {@code n} values of the page ahead from {@code values}: the values of the levels
    * just decoded (those that hold a value), in order.
+   *
+   * @return true if it took all {@code n}; false if it left some to be read value by value or
+   *     stopped at one that does not decode
    */
-  void fill(PageValues values, int n);
+  boolean fill(PageValues values, int n);
 }

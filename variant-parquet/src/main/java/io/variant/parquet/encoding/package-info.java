@@ -9,14 +9,15 @@
  * arrays ({@link io.variant.parquet.encoding.BinaryConverter}); pages are decompressed by {@link
  * io.variant.parquet.encoding.PageCodecs} (ZSTD in one call). What these decoders decline (an
  * encoding they do not decode, such as BYTE_STREAM_SPLIT) is read by parquet-java's own decoder for
- * it ({@code DeclinedValues}). Writing: {@link io.variant.parquet.encoding.BinaryDictionaryWriter}
- * (parquet-java's dictionary encoding with a cheaper lookup), {@link
- * io.variant.parquet.encoding.SmallestEncodingWriter} (the encoding whose first page compresses
- * smallest, weighed by a {@link io.variant.parquet.encoding.PageWeigher}), {@link
- * io.variant.parquet.encoding.CappedPrefixWriter} ({@code DELTA_BYTE_ARRAY} with prefixes capped at
- * the length values most often share) and {@link io.variant.parquet.encoding.ZstdPageCompressor}
- * (parquet-java's ZSTD pages with one native context and its buffers, kept from file to file).
- * spec: Parquet Encodings.md, Compression.md.
+ * it ({@code DeclinedValues}). A page read to its end must have used up its bytes ({@code
+ * PageEnd}): each decoder says what is left after the values its levels called for. Writing: {@link
+ * io.variant.parquet.encoding.BinaryDictionaryWriter} (parquet-java's dictionary encoding with a
+ * cheaper lookup), {@link io.variant.parquet.encoding.SmallestEncodingWriter} (the encoding whose
+ * first page compresses smallest, weighed by a {@link io.variant.parquet.encoding.PageWeigher}),
+ * {@link io.variant.parquet.encoding.CappedPrefixWriter} ({@code DELTA_BYTE_ARRAY} with prefixes
+ * capped at the length values most often share) and {@link
+ * io.variant.parquet.encoding.ZstdPageCompressor} (parquet-java's ZSTD pages with one native
+ * context and its buffers, kept from file to file). spec: Parquet Encodings.md, Compression.md.
  *
  * <p><b>Internal:</b> not API; public only for {@code io.variant.parquet.read}, {@code
  * io.variant.parquet.write} and variant-arrow's batch reader, and may change without notice. The

@@ -34,6 +34,8 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
  *       lists no level encoding for v2 pages), and BIT_PACKED may be listed for no stored level
  *       (parquet-java declares BIT_PACKED the levels of a column whose maximum is 0), so levels
  *       declared BIT_PACKED where they are RLE are caught here only if the list lacks BIT_PACKED.
+ *       Otherwise their bytes, misread, are refused once the page is read ({@code
+ *       io.variant.parquet.encoding.LeafPages}).
  * </ul>
  *
  * <p>Immutable; one per column chunk, made when the footer is checked.

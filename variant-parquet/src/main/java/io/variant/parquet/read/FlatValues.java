@@ -56,7 +56,7 @@ final class FlatValues implements ValuesAhead {
 
   /** Decodes the next {@code n} values of the page ahead (fewer where one fails). */
   @Override
-  public void fill(PageValues values, int n) {
+  public boolean fill(PageValues values, int n) {
     filled = 0;
     error = null;
     kind =
@@ -64,7 +64,7 @@ final class FlatValues implements ValuesAhead {
             ? BITS
             : values.dictionaryPage() ? entries : NONE;
     if (kind == NONE) {
-      return;
+      return n == 0;
     }
     if (bits.length < n) { // one size for all arrays: a leaf's pages may change encoding
       int size = Math.max(n, 2 * bits.length);
@@ -104,6 +104,7 @@ final class FlatValues implements ValuesAhead {
       error = e;
     }
     filled = i;
+    return i == n;
   }
 
   /**

@@ -3,6 +3,7 @@ package io.variant.parquet.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.testkit.Trials;
@@ -23,8 +24,9 @@ import org.junit.jupiter.api.Test;
  * The page decoders of the level reader ({@link RleHybrid}, {@link DeltaPages}) against
  * parquet-java's encoders: whatever parquet-java writes decodes to the values written, and damaged
  * bytes (cut short, bytes flipped) fail with {@link ParquetDecodingException} or decode to some
- * values, never with another exception. End to end, {@code LevelReaderEquivalenceTest} reads whole
- * files written with every page format both ways.
+ * values, never with another exception; once the values are read, nothing is left of the bytes but
+ * what the encoding allows ({@code leftover}). End to end, {@code LevelReaderEquivalenceTest} reads
+ * whole files written with every page format both ways.
  */
 class PageDecoderPropertyTest {
   private static final HeapByteBufferAllocator HEAP = new HeapByteBufferAllocator();
@@ -66,6 +68,8 @@ class PageDecoderPropertyTest {
             at += n;
           }
           assertArrayEquals(values, again, "width " + width + ", in chunks");
+          // the bytes end with the values: a last group's padding is all that follows them
+          assertNull(chunked.leftover(values.length), "width " + width);
           counted(rnd, values, bytes, width);
           damaged(rnd, bytes, b -> RleHybrid.decode(b, 0, b.length, width, out, values.length));
         });
@@ -138,6 +142,7 @@ class PageDecoderPropertyTest {
             out[i] = ints ? (int) d.nextLong() : d.nextLong();
           }
           assertArrayEquals(values, out);
+          assertNull(d.leftover());
           damaged(
               rnd,
               bytes,
@@ -181,6 +186,7 @@ class PageDecoderPropertyTest {
           for (byte[] v : values) {
             assertArrayEquals(v, d.nextBinary());
           }
+          assertNull(d.leftover());
           damaged(
               rnd,
               bytes,
