@@ -283,7 +283,11 @@ class PushedLevelsTest {
         for (int row = 0; row < 2; row++) {
           c.entry("v.metadata", 0, 0, binary(metadata)).entry("v.value", 0, 0);
           // row 0: o.k is 7; row 1: o's typed object is null (o missing)
-          c.entry("v.typed_value.o.typed_value.k.typed_value", 0, row == 0 ? 3 : 1, int64(7));
+          c.entry(
+              "v.typed_value.o.typed_value.k.typed_value",
+              0,
+              row == 0 ? 3 : 1,
+              row == 0 ? int64(7) : null); // a null entry has no value in the page
           c.entry("v.typed_value.p.typed_value.ys.typed_value.list.element.value", 0, 4);
           c.entry(
               "v.typed_value.p.typed_value.ys.typed_value.list.element.typed_value",
