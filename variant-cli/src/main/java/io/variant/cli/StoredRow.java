@@ -48,25 +48,8 @@ final class StoredRow {
       }
       throw Input.readFailure(parquet.name(), 0, e);
     } catch (RuntimeException e) {
-      throw parquet.error(failure(e, parquet.name(), row - 1));
+      throw parquet.error(VariantParquetException.reading(parquet.name(), row - 1, e));
     }
-  }
-
-  /**
-   * The guard's own exception where parquet-java wrapped it, else one naming the innermost cause:
-   * parquet-java wraps the reason in exceptions that only say where it stopped.
-   */
-  private static VariantParquetException failure(RuntimeException e, String name, long row) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t && !(t instanceof VariantParquetException)) {
-      t = t.getCause();
-    }
-    if (t instanceof VariantParquetException v) {
-      return new VariantParquetException(name, v.column(), row, v.detail(), v);
-    }
-    String why =
-        t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
-    return new VariantParquetException(name, null, row, "Cannot read row: " + why, e);
   }
 
   /** parquet-java's example reader of plain groups, without Hadoop's file system. */

@@ -30,6 +30,32 @@ public final class VariantParquetException extends VariantException {
     this.detail = message;
   }
 
+  /**
+   * {@code e}, thrown while reading row {@code row} (0-based, or -1) of {@code file}, as one
+   * exception naming them: a {@code VariantParquetException} that parquet-java wrapped keeps its
+   * words and column, another {@code VariantException} its message, and anything else becomes
+   * "Cannot read row: " and the innermost cause, since parquet-java wraps the reason (a CRC
+   * mismatch, a decoding error) in exceptions that only say where it stopped.
+   */
+  public static VariantParquetException reading(String file, long row, RuntimeException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof VariantParquetException v) {
+        Throwable cause = v.getCause() != null ? v.getCause() : v;
+        return new VariantParquetException(file, v.column(), row, v.detail(), cause);
+      }
+      if (t instanceof VariantException) {
+        return new VariantParquetException(file, null, row, t.getMessage(), t);
+      }
+    }
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String why =
+        t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+    return new VariantParquetException(file, null, row, "Cannot read row: " + why, e);
+  }
+
   /** {@code <message> (file f, column c, row r)}, leaving out what is unknown. */
   private static String format(String file, String column, long row, String message) {
     StringBuilder where = new StringBuilder();

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.read;
 
-import io.variant.core.VariantException;
 import io.variant.core.internal.ExclusiveUse;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.encoding.PageCodecs;
@@ -215,29 +214,7 @@ final class RowCursor<T> implements AutoCloseable {
   }
 
   private VariantParquetException wrap(RuntimeException e, long row) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof VariantParquetException) {
-        VariantParquetException v = (VariantParquetException) t;
-        Throwable cause = v.getCause() != null ? v.getCause() : v;
-        return new VariantParquetException(fileName, v.column(), row, v.detail(), cause);
-      }
-      if (t instanceof VariantException) {
-        return new VariantParquetException(fileName, null, row, t.getMessage(), t);
-      }
-    }
-    return new VariantParquetException(fileName, null, row, "Cannot read row: " + innermost(e), e);
-  }
-
-  /**
-   * The innermost cause, as {@code SimpleName: message}: parquet-java wraps the reason (a CRC
-   * mismatch, a decoding error) in exceptions that only say where it stopped.
-   */
-  private static String innermost(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
-    return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+    return VariantParquetException.reading(fileName, row, e);
   }
 
   @Override
