@@ -15,7 +15,6 @@ import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.ValuesWriter;
 import org.apache.parquet.column.values.dictionary.DictionaryValuesWriter;
 import org.apache.parquet.column.values.dictionary.IntList;
-import org.apache.parquet.column.values.plain.PlainValuesWriter;
 import org.apache.parquet.io.api.Binary;
 
 /**
@@ -42,6 +41,8 @@ public final class BinaryDictionaryWriter
     extends DictionaryValuesWriter.PlainBinaryDictionaryValuesWriter {
   private static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT_LE =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long K = 0x9E3779B97F4A7C15L; // 2^64 / golden ratio, odd
 
   private int[] table = new int[64]; // open addressing: id + 1, 0 = free; load at most 1/2
@@ -340,12 +341,22 @@ public final class BinaryDictionaryWriter
     if (lastUsedDictionarySize == 0) {
       return null;
     }
-    PlainValuesWriter page =
-        new PlainValuesWriter(lastUsedDictionaryByteSize, maxDictionaryByteSize, allocator);
+    // PLAIN written straight into one array of the page's size: through a PlainValuesWriter the
+    // entries were copied into its slabs, wrapped, and copied out again
+    long pageBytes = 0;
     for (int id = 0; id < lastUsedDictionarySize; id++) {
-      page.writeBytes(Binary.fromConstantByteArray(keys[id]));
+      pageBytes += 4L + keys[id].length;
     }
-    return dictPage(page);
+    byte[] page = new byte[Math.toIntExact(pageBytes)];
+    int at = 0;
+    for (int id = 0; id < lastUsedDictionarySize; id++) {
+      byte[] k = keys[id];
+      INT_LE.set(page, at, k.length);
+      System.arraycopy(k, 0, page, at + 4, k.length);
+      at += 4 + k.length;
+    }
+    return new DictionaryPage(
+        BytesInput.from(page), lastUsedDictionarySize, encodingForDictionaryPage);
   }
 
   /** As parquet-java's: every value written, by its entry, to {@code writer}. */

@@ -158,7 +158,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
    */
   private BytesInput weighDictionary() {
     dictionaryPending = false;
-    BytesInput ids = copy(dictionary.getBytes()); // read twice: weighed, then written
+    BytesInput encodedIds = dictionary.getBytes(); // first: it ends the page the dictionary lists
     DictionaryPage page = dictionary.toDictPageAndClose();
     // (nearly) every value new: its page holds them all, as PLAIN would, and its ids come on top
     boolean repeats =
@@ -167,6 +167,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
       dropDictionary();
       return null;
     }
+    BytesInput ids = copy(encodedIds); // read twice: weighed, then written
     if (plainBesideDictionary) {
       judgePlainPrefix();
     }
