@@ -5,7 +5,6 @@ import io.variant.parquet.internal.CheckedPlan;
 import io.variant.parquet.internal.SharedKeys;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
-import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.RowGroupEncoder;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.infer.InferenceOptions;
@@ -197,10 +196,7 @@ final class ConvertCommand implements Callable<Integer> {
         summary.bytes(documents.bytesRead(), files);
         List<Path> local = files.stream().map(ConvertWriter.Written::path).toList();
         if (!quiet && !local.contains(null)) {
-          summary.residual(
-              parquet.layout == ShreddingLayout.SPEC
-                  ? ResidualShare.of(local, parquet.column).summary(warnResidual)
-                  : List.of("residual: " + ResidualShare.DRAFT));
+          summary.residual(ResidualSummary.of(local, parquet.column, warnResidual));
         }
       }
     }

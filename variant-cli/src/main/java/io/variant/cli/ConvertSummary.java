@@ -24,7 +24,7 @@ final class ConvertSummary {
   // where an inferred or reused plan came from, e.g. " (plan inferred from ...)"; formatted only
   // when the summary is (java.util.Formatter's first use is ~8 ms of a --quiet convert's CPU)
   private Supplier<String> planNote = () -> "";
-  private List<String> residual = List.of(); // ResidualShare's lines
+  private List<String> residual = List.of(); // ResidualSummary's lines
   private long read;
   private long written;
   private long rejected;
@@ -42,7 +42,7 @@ final class ConvertSummary {
 
   /**
    * Lines printed after the summary: the residual share of typed paths and warnings ({@link
-   * ResidualShare}).
+   * ResidualSummary}).
    */
   void residual(List<String> lines) {
     this.residual = List.copyOf(lines);

@@ -3,7 +3,6 @@ package io.variant.cli;
 
 import io.variant.hadoop.ConvertCounters;
 import io.variant.hadoop.ConvertJob;
-import io.variant.parquet.schema.ShreddingLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,10 +56,7 @@ final class MapReduceSummary {
     long in = ConvertCommand.totalBytes(InputPaths.expand(c.inputs, InputPaths::anyFile));
     summary.bytes(Math.max(0, in), files);
     summary.temporal(c.rules.inferTemporal ? r.temporal() : -1);
-    summary.residual(
-        c.parquet.layout == ShreddingLayout.SPEC
-            ? ResidualShare.of(parts, c.parquet.column).summary(c.warnResidual)
-            : List.of("residual: " + ResidualShare.DRAFT));
+    summary.residual(ResidualSummary.of(parts, c.parquet.column, c.warnResidual));
     return summary;
   }
 

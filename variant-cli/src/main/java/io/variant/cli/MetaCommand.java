@@ -2,8 +2,9 @@
 package io.variant.cli;
 
 import io.variant.parquet.ObjectCountsFooter;
-import io.variant.parquet.schema.ShreddingLayout;
+import io.variant.parquet.internal.PathShares;
 import io.variant.parquet.schema.VariantSchema;
+import io.variant.parquet.schema.VariantSchemaException;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -23,7 +24,7 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code variant meta}: what a Parquet footer says, without reading a row: the row groups, each
  * column chunk's type, sizes, encodings and statistics, and for each VARIANT column the share of
- * each typed path's values held by its typed column and by its residual ({@link ResidualShare}).
+ * each typed path's values held by its typed column and by its residual ({@link PathShares}).
  */
 @Command(
     name = "meta",
@@ -97,13 +98,8 @@ final class MetaCommand implements Callable<Integer> {
       }
     }
     for (Type field : footer.getFileMetaData().getSchema().getFields()) {
-      if (!VariantSchema.isVariantGroup(field)) {
-        continue;
-      }
-      if (VariantSchema.detectLayout(field.asGroupType()) == ShreddingLayout.DRAFT) {
-        out.write("VARIANT column " + field.getName() + ": " + ResidualShare.DRAFT + "\n");
-      } else {
-        shares(parquet, field.getName(), out);
+      if (VariantSchema.isVariantGroup(field)) {
+        shares(footer, field.getName(), out);
       }
     }
     // shown whole first, since looking at a damaged footer is what meta is for; then refused as
@@ -156,15 +152,21 @@ final class MetaCommand implements Callable<Integer> {
    * {@code $.n: 8 typed (80.0%), 2 residual (20.0%)} for each typed path of the column; for an
    * object path the footer has no counts of (a file from another writer), that it is not counted.
    */
-  private static void shares(ParquetFile parquet, String column, Writer out) throws IOException {
-    ResidualShare share = ResidualShare.ofInputs(List.of(parquet.inputFile()), column);
-    Map<String, ResidualShare.Counts> paths = share.paths();
+  private static void shares(ParquetMetadata footer, String column, Writer out) throws IOException {
+    PathShares share;
+    try {
+      share = PathShares.of(footer, column);
+    } catch (VariantSchemaException e) { // shown as far as it goes; readers refuse the column
+      out.write("VARIANT column " + column + ": not counted (" + e.getMessage() + ")\n");
+      return;
+    }
+    Map<String, PathShares.Counts> paths = share.paths();
     if (paths.isEmpty()) {
       out.write("VARIANT column " + column + ": not shredded\n");
       return;
     }
     out.write("shredded paths of VARIANT column " + column + ":\n");
-    for (Map.Entry<String, ResidualShare.Counts> e : paths.entrySet()) {
+    for (Map.Entry<String, PathShares.Counts> e : paths.entrySet()) {
       if (share.uncounted().contains(e.getKey())) {
         out.write(
             String.format(
@@ -175,7 +177,7 @@ final class MetaCommand implements Callable<Integer> {
                 ObjectCountsFooter.key(column)));
         continue;
       }
-      ResidualShare.Counts n = e.getValue();
+      PathShares.Counts n = e.getValue();
       long all = n.typed() + n.residual();
       out.write(
           String.format(
@@ -185,7 +187,7 @@ final class MetaCommand implements Callable<Integer> {
               n.typed(),
               all == 0 ? 0.0 : 100.0 * n.typed() / all,
               n.residual(),
-              100.0 * n.share()));
+              100.0 * n.residualShare()));
     }
   }
 }

@@ -14,7 +14,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetReader;
@@ -71,9 +70,9 @@ class ConvertSharedKeysTest {
     CliRunner.Result mr =
         CliRunner.run("", "convert", "--engine", "mapreduce", in.toString(), "-o", out.toString());
     assertEquals(0, mr.exitCode(), mr.err());
-    assertEquals(dictionaries, metadataCounts(parts(out)));
+    assertEquals(dictionaries, metadataCounts(MapReduceRuns.parts(out)));
     // one split, one task: the job's writer is the local engine's, so the file is the same
-    List<Path> parts = parts(out);
+    List<Path> parts = MapReduceRuns.parts(out);
     assertEquals(1, parts.size(), parts.toString());
     assertArrayEquals(Files.readAllBytes(local), Files.readAllBytes(parts.get(0)));
   }
@@ -110,11 +109,5 @@ class ConvertSharedKeysTest {
       }
     }
     return counts;
-  }
-
-  private static List<Path> parts(Path out) throws IOException {
-    try (Stream<Path> s = Files.list(out)) {
-      return s.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
-    }
   }
 }

@@ -59,7 +59,7 @@ class MapReduceConvertTest {
     // the local engine's summary: bytes in and out, ratio, rows/s, a line per part file
     assertTrue(r.err().contains(" out in ") && r.err().contains("(ratio "), r.err());
     assertTrue(r.err().contains(" rows/s") && r.err().contains("part-m-00000"), r.err());
-    List<Path> parts = parts(dir.resolve("out"));
+    List<Path> parts = MapReduceRuns.parts(dir.resolve("out"));
     assertTrue(parts.size() >= 6, parts.toString());
     List<String> got = new ArrayList<>();
     java.util.Set<String> plans = new java.util.HashSet<>();
@@ -133,11 +133,5 @@ class MapReduceConvertTest {
             "{}", "convert", "--engine", "mapreduce", "-", "-o", dir.resolve("out").toString());
     assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
     assertTrue(r.err().contains("stdin"), r.err());
-  }
-
-  private static List<Path> parts(Path out) throws IOException {
-    try (Stream<Path> s = Files.list(out)) {
-      return s.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
-    }
   }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** {@code variant convert --engine mapreduce} in process, for the MapReduce engine's tests. */
 final class MapReduceRuns {
@@ -24,6 +25,13 @@ final class MapReduceRuns {
   static CliRunner.Result convertTicking(Path in, Path out, int pieces, String... options)
       throws IOException {
     return CliRunner.runTicking(arguments(in, out, pieces, options).toArray(String[]::new));
+  }
+
+  /** The part files a job wrote into {@code out}, in name order. */
+  static List<Path> parts(Path out) throws IOException {
+    try (Stream<Path> s = Files.list(out)) {
+      return s.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
+    }
   }
 
   /** The arguments of {@link #convert}, from {@code convert} on. */

@@ -7,12 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.TestFileWriter;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,5 +77,22 @@ class MetaCommandTest {
     String out = ok("meta", parts.toString()).out();
     assertTrue(out.startsWith(parts.resolve("part-00000.parquet") + ": 10 rows"), out);
     assertTrue(out.contains("\n" + parts.resolve("part-00001.parquet") + ": 10 rows"), out);
+  }
+
+  @Test
+  void aVariantColumnThatReadersRefuseHasItsFooterShownAndIsNotCounted() throws IOException {
+    // a draft-layout group by its names, but its "object" is no group: no reader reads the column
+    MessageType schema =
+        MessageTypeParser.parseMessageType(
+            "message m { optional group v { optional binary untyped_value; optional int32 object; } }");
+    Path file = dir.resolve("refused.parquet");
+    Group row = new SimpleGroupFactory(schema).newGroup();
+    row.addGroup("v").add("object", 7);
+    TestFileWriter.writeRaw(file, schema, List.of(row));
+    String out = ok("meta", file.toString()).out();
+    assertTrue(out.contains("\n  v.object INT32 "), out);
+    assertTrue(
+        out.contains("\nVARIANT column v: not counted (") && out.contains("object must be a group"),
+        out);
   }
 }

@@ -9,7 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +28,9 @@ class ObjectPathShareTest {
   /** Shreds every object of {@link #rows}, inside its list too. */
   static final String PLAN =
       "{\"a\": [{\"x\": int64}], \"o\": {\"k\": int64, \"p\": {\"q\": int64}}}";
+
+  private static final Pattern SHARE =
+      Pattern.compile("  (\\S+): ([\\d,]+) typed \\(.*\\), ([\\d,]+) residual \\(.*\\)");
 
   @TempDir Path dir;
 
@@ -44,6 +53,14 @@ class ObjectPathShareTest {
           .append("]}\n");
     }
     return s.toString();
+  }
+
+  /** {@code convert IN -o OUT --plan PLAN OPTIONS...}, which must succeed. */
+  private static CliRunner.Result convert(Path in, Path out, String... options) {
+    List<String> args =
+        new ArrayList<>(List.of("convert", in.toString(), "-o", out.toString(), "--plan", PLAN));
+    args.addAll(List.of(options));
+    return ok(args.toArray(String[]::new));
   }
 
   private static void assertObjectShares(CliRunner.Result convert, String meta) {
@@ -71,11 +88,12 @@ class ObjectPathShareTest {
   @Test
   void theSummaryAndMetaCountTheValuesAnObjectPathSendsToItsResidual() throws IOException {
     Path in = Files.writeString(dir.resolve("o.ndjson"), rows());
-    for (String threads : List.of("1", "2")) {
-      Path out = dir.resolve("o" + threads + ".parquet");
-      CliRunner.Result r =
-          ok("convert", in.toString(), "-o", out.toString(), "--plan", PLAN, "--threads", threads);
-      assertObjectShares(r, ok("meta", out.toString()).out());
+    for (String layout : List.of("spec", "draft")) {
+      for (String threads : List.of("1", "2")) {
+        Path out = dir.resolve("o-" + layout + threads + ".parquet");
+        CliRunner.Result r = convert(in, out, "--threads", threads, "--layout", layout);
+        assertObjectShares(r, ok("meta", out.toString()).out());
+      }
     }
   }
 
@@ -84,19 +102,7 @@ class ObjectPathShareTest {
     Path in = Files.writeString(dir.resolve("o.ndjson"), rows());
     Path out = dir.resolve("parts.parquet");
     CliRunner.Result r =
-        ok(
-            "convert",
-            in.toString(),
-            "-o",
-            out.toString(),
-            "--plan",
-            PLAN,
-            "--max-file-size",
-            "8K",
-            "--row-group-size",
-            "4K",
-            "--chunk-size",
-            "8K");
+        convert(in, out, "--max-file-size", "8K", "--row-group-size", "4K", "--chunk-size", "8K");
     List<Path> parts = PartNames.of(out).existing();
     assertTrue(parts.size() > 1, r.err());
     long typed = 0;
@@ -155,8 +161,8 @@ class ObjectPathShareTest {
     Path in = Files.writeString(dir.resolve("o.ndjson"), rows());
     Path spec = dir.resolve("spec.parquet");
     Path draft = dir.resolve("draft.parquet");
-    ok("convert", in.toString(), "-o", spec.toString(), "--plan", PLAN);
-    ok("convert", in.toString(), "-o", draft.toString(), "--plan", PLAN, "--layout", "draft");
+    convert(in, spec);
+    convert(in, draft, "--layout", "draft");
     String key = "variant.object_counts.variant";
     String counted = FooterKeys.value(spec, key);
     assertTrue(counted.contains("\"$.o\":[700,300]"), counted);
@@ -178,10 +184,41 @@ class ObjectPathShareTest {
   @Test
   void theMapReduceSummaryCountsObjectPathsAsTheLocalOneDoes() throws IOException {
     Path in = Files.writeString(dir.resolve("o.ndjson"), rows());
-    CliRunner.Result r = MapReduceRuns.convert(in, dir.resolve("mr"), 3, "--plan", PLAN);
-    assertEquals(0, r.exitCode(), r.err());
-    assertTrue(
-        line(r, "residual:").endsWith("; highest: $.o.p 42.9%, $.o 30.0%, $.a[*] 12.5%"), r.err());
-    assertTrue(r.err().contains("warning: $.o sent 30.0% of its 1,000 values"), r.err());
+    for (String layout : List.of("spec", "draft")) {
+      Path out = dir.resolve("mr-" + layout);
+      CliRunner.Result r = MapReduceRuns.convert(in, out, 3, "--plan", PLAN, "--layout", layout);
+      assertEquals(0, r.exitCode(), r.err());
+      List<Path> parts = MapReduceRuns.parts(out);
+      assertTrue(parts.size() >= 3, parts.toString());
+      assertObjectShares(r, metaOfAll(parts));
+    }
+  }
+
+  /** {@code meta}'s lines of every part file, each typed path's counts summed over them. */
+  private static String metaOfAll(List<Path> parts) throws IOException {
+    Map<String, long[]> sums = new LinkedHashMap<>();
+    for (Path p : parts) {
+      for (String l : ok("meta", p.toString()).out().lines().toList()) {
+        Matcher m = SHARE.matcher(l);
+        if (m.matches()) {
+          long[] n = sums.computeIfAbsent(m.group(1), k -> new long[2]);
+          n[0] += Long.parseLong(m.group(2).replace(",", ""));
+          n[1] += Long.parseLong(m.group(3).replace(",", ""));
+        }
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    sums.forEach(
+        (path, n) ->
+            out.append(
+                String.format(
+                    Locale.ROOT,
+                    "  %s: %,d typed (%.1f%%), %,d residual (%.1f%%)%n",
+                    path,
+                    n[0],
+                    100.0 * n[0] / (n[0] + n[1]),
+                    n[1],
+                    100.0 * n[1] / (n[0] + n[1]))));
+    return out.toString();
   }
 }
