@@ -3,7 +3,9 @@ package io.variant.hadoop;
 
 /**
  * The counters of {@link ConvertJob} (and of {@link VariantParquetOutputFormat} in any job). The
- * typed share of a run is {@code TYPED_VALUES / (TYPED_VALUES + RESIDUAL_VALUES)}.
+ * typed share of a run is {@code TYPED_VALUES / (TYPED_VALUES + RESIDUAL_VALUES)}: the values of
+ * the typed paths that their typed columns hold, as {@code variant convert}'s summary counts them
+ * (one minus its residual share).
  */
 public enum ConvertCounters {
   /** Non-blank input lines read by the mappers. */
@@ -18,11 +20,16 @@ public enum ConvertCounters {
    * data ({@code --on-error skip}).
    */
   ROWS_REJECTED,
-  /** Non-null values in typed ({@code typed_value}) leaf columns of the part files. */
+  /**
+   * Values of the part files' typed paths held by their typed columns, summed over the paths: a
+   * scalar path's typed values, an array path's lists, an object path's objects (from the writer's
+   * counts in the footer, {@link io.variant.parquet.ObjectCountsFooter}).
+   */
   TYPED_VALUES,
   /**
-   * Non-null residual ({@code value}) values of the part files: whole rows or the parts the plan
-   * does not type.
+   * Values of the part files' typed paths that went whole to their residual instead (values of
+   * another type, Variant nulls), summed over the paths. The fields a plan leaves out of a
+   * partially shredded object are no typed path's values, and are not counted.
    */
   RESIDUAL_VALUES,
   /**

@@ -2,6 +2,7 @@
 package io.variant.hadoop;
 
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.internal.PathShares;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantColumn;
 import io.variant.parquet.write.VariantWriteSupport;
@@ -24,6 +25,7 @@ import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.ParquetOutputFormat;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
  * Writes {@link VariantRecord}s with one VARIANT column to Parquet part files ({@code
@@ -51,8 +53,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * meanwhile ({@link IncompleteOutput}); {@link ConvertJob} writes to a staging directory instead
  * and publishes it whole. No {@code _metadata} summary files are written. <b>Counters:</b> each
  * task adds {@link ConvertCounters#ROWS_WRITTEN}, {@link ConvertCounters#TYPED_VALUES} and {@link
- * ConvertCounters#RESIDUAL_VALUES} (see {@link ShreddingCounts}). Defaults: column {@code variant},
- * plan {@code variant} (unshredded), layout spec, lossless widening, codec ZSTD.
+ * ConvertCounters#RESIDUAL_VALUES} (see {@link PathShares}). Defaults: column {@code variant}, plan
+ * {@code variant} (unshredded), layout spec, lossless widening, codec ZSTD.
  */
 public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecord> {
   /** Configuration key of the VARIANT column's name. */
@@ -268,7 +270,10 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
     return committer;
   }
 
-  /** Counts rows, and typed and residual values from the finished file's footer. */
+  /**
+   * Counts rows, and the typed and residual values of the typed paths from the finished file's
+   * footer ({@link PathShares}, as {@code variant convert}'s summary counts them).
+   */
   private static final class CountingWriter extends RecordWriter<Void, VariantRecord> {
     private final RecordWriter<Void, VariantRecord> delegate;
     private final Path file;
@@ -291,7 +296,10 @@ public class VariantParquetOutputFormat extends ParquetOutputFormat<VariantRecor
     public void close(TaskAttemptContext context) throws IOException, InterruptedException {
       delegate.close(context);
       context.getCounter(ConvertCounters.ROWS_WRITTEN).increment(rows);
-      ShreddingCounts counts = ShreddingCounts.of(file, context.getConfiguration(), column);
+      PathShares.Counts counts =
+          PathShares.read(
+                  List.of(HadoopInputFile.fromPath(file, context.getConfiguration())), column)
+              .overall();
       context.getCounter(ConvertCounters.TYPED_VALUES).increment(counts.typed());
       context.getCounter(ConvertCounters.RESIDUAL_VALUES).increment(counts.residual());
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.parquet.read.VariantParquetReader;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,6 +62,35 @@ class ConvertJobTest {
     assertEquals(lines.size(), r.sample().rows(), r.summary()); // the default sample: every row
     assertTrue(r.summary().contains("plan inferred from all 750 rows"), r.summary());
     assertTrue(Files.exists(dir.resolve("out/_SUCCESS")));
+  }
+
+  @Test
+  void theTypedShareCountsTypedPathsAsTheConvertSummaryDoes() throws Exception {
+    // $.o is an object in 70% of the rows and a string in 30%; each object has a field the plan
+    // leaves out, which stays in $.o's residual column beside the strings
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      lines.add(i % 10 < 7 ? "{\"o\": {\"k\": " + i + ", \"y\": 1}}" : "{\"o\": \"s" + i + "\"}");
+    }
+    Path in = Files.write(dir.resolve("o.ndjson"), lines);
+    for (ShreddingLayout layout : ShreddingLayout.values()) {
+      ConvertJob.Options options =
+          ConvertJob.Options.of(List.of(in.toString()), dir.resolve("out-" + layout).toString())
+              .withPlan(ShreddingPlan.parse("{\"o\": {\"k\": int64}}"))
+              .withLayout(layout)
+              .withMaxSplitBytes(Files.size(in) / 3);
+      ConvertJob.Result r = ConvertJob.run(Events.localConf(dir), options, false);
+
+      assertTrue(r.succeeded(), r.summary());
+      // per typed path: $ 1000 objects; $.o 700 objects and 300 strings; $.o.k 700 numbers, as
+      // convert's summary counts them ("residual: 11.1% of 2,700 values at 3 typed paths"), not
+      // the non-null entries of whole columns (700 typed, 1000 residual)
+      assertEquals(2400, r.count(ConvertCounters.TYPED_VALUES), r.summary());
+      assertEquals(300, r.count(ConvertCounters.RESIDUAL_VALUES), r.summary());
+      assertTrue(
+          r.summary().contains("; typed share 88.9% (2400 typed, 300 residual values)"),
+          r.summary());
+    }
   }
 
   @Test
