@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.core.internal.NdjsonLines;
 import io.variant.core.json.JsonDocumentReader;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.Utf8Reader;
@@ -73,7 +74,7 @@ final class FormatDetector {
       seen.write(b);
       if (!inLine && !isBlank(b)) {
         inLine = true;
-      } else if (inLine && b == '\n') {
+      } else if (inLine && b == NdjsonLines.END) {
         break;
       }
     }
@@ -81,13 +82,7 @@ final class FormatDetector {
   }
 
   private static InputFormat decide(byte[] head) {
-    int start = 0;
-    if (head.length >= 3
-        && (head[0] & 0xFF) == 0xEF
-        && (head[1] & 0xFF) == 0xBB
-        && (head[2] & 0xFF) == 0xBF) {
-      start = 3; // UTF-8 byte order mark
-    }
+    int start = NdjsonLines.textStart(head, 0, head.length, true); // past a byte order mark
     while (start < head.length && isBlank(head[start])) {
       start++;
     }
@@ -95,7 +90,7 @@ final class FormatDetector {
       return InputFormat.NDJSON; // empty or blank: either reads no documents
     }
     int end = start;
-    while (end < head.length && head[end] != '\n') {
+    while (end < head.length && head[end] != NdjsonLines.END) {
       end++;
     }
     if (end == head.length && head.length >= PEEK_BYTES - 1) {

@@ -4,6 +4,7 @@ package io.variant.cli;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
+import io.variant.core.internal.NdjsonLines;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
@@ -18,11 +19,10 @@ import java.util.Arrays;
 /**
  * NDJSON, one document per line, read line by line: each line is parsed on its own, so an error is
  * located at its true line and column (invalid UTF-8 included, at any size of input) and reading
- * can go on with the next line ({@code --on-error skip}). Blank lines are skipped; a trailing
- * {@code \r} is ignored, and so is a byte order mark at the start of the first line (the start of
- * the input). A byte order mark at the start of any other line is a malformed line: it is not
- * whitespace in JSON, and it is what {@code cat a.ndjson b.ndjson} makes of a second file that
- * starts with one, so it is reported rather than dropped. Not thread-safe.
+ * can go on with the next line ({@code --on-error skip}). What ends a line, and which lines are
+ * blank (skipped) or bad for a byte order mark, are {@link NdjsonLines}' rules, which the MapReduce
+ * engine's tasks follow too; the input's first line is the first this reader reads. Not
+ * thread-safe.
  */
 final class NdjsonReader {
   private static final int CHUNK = 1 << 16;
@@ -110,21 +110,12 @@ final class NdjsonReader {
    */
   boolean nextLine() throws IOException {
     while (readLine()) {
-      boolean bom = startsWithByteOrderMark();
-      if (bom && lineNumber > 1) {
-        throw new InputException(
-            name,
-            lineNumber,
-            1,
-            "a byte order mark (U+FEFF) starts the line; only the first line of an input may"
-                + " start with one");
+      textStart = NdjsonLines.textStart(line, 0, lineLength, lineNumber == 1);
+      if (textStart < 0) {
+        throw new InputException(name, lineNumber, 1, NdjsonLines.BYTE_ORDER_MARK);
       }
-      textStart = bom ? 3 : 0;
-      textEnd = lineLength;
-      if (textEnd > textStart && line[textEnd - 1] == '\r') {
-        textEnd--;
-      }
-      if (isBlank(textStart, textEnd)) {
+      textEnd = NdjsonLines.textEnd(line, textStart, lineLength);
+      if (NdjsonLines.isBlank(line, textStart, textEnd)) {
         continue;
       }
       if (tooLong) {
@@ -223,10 +214,6 @@ final class NdjsonReader {
   }
 
   /**
-   * The 1-based character column of 1-based byte column {@code byteColumn}: the UTF-8 sequences
-   * before it, counted as UTF-16 chars, as jackson counts text columns.
-   */
-  /**
    * The 1-based byte column in the row {@code text[0, end)} of a parser's position given as a line
    * and column of its own, where a lone {@code '\r'} (or {@code "\r\n"}) also ends a line, as
    * Jackson counts them.
@@ -245,6 +232,10 @@ final class NdjsonReader {
     return i + column;
   }
 
+  /**
+   * The 1-based character column of 1-based byte column {@code byteColumn}: the UTF-8 sequences
+   * before it, counted as UTF-16 chars, as jackson counts text columns.
+   */
   static long charColumn(byte[] text, int byteColumn) {
     long chars = 1;
     for (int i = 0; i < byteColumn - 1 && i < text.length; i++) {
@@ -256,7 +247,10 @@ final class NdjsonReader {
     return chars;
   }
 
-  /** The number of '\n' bytes in the first {@code end} bytes of {@code file}. */
+  /**
+   * The number of line ends ({@link NdjsonLines#END}) in the first {@code end} bytes of {@code
+   * file}.
+   */
   static long newlinesBefore(Path file, long end) throws IOException {
     long count = 0;
     try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
@@ -267,7 +261,7 @@ final class NdjsonReader {
           break;
         }
         for (int i = 0; i < n; i++) {
-          if (buf[i] == '\n') {
+          if (buf[i] == NdjsonLines.END) {
             count++;
           }
         }
@@ -275,23 +269,6 @@ final class NdjsonReader {
       }
     }
     return count;
-  }
-
-  private boolean startsWithByteOrderMark() {
-    return lineLength >= 3
-        && (line[0] & 0xFF) == 0xEF
-        && (line[1] & 0xFF) == 0xBB
-        && (line[2] & 0xFF) == 0xBF;
-  }
-
-  private boolean isBlank(int start, int end) {
-    for (int i = start; i < end; i++) {
-      byte b = line[i];
-      if (b != ' ' && b != '\t' && b != '\r') {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**
@@ -314,7 +291,7 @@ final class NdjsonReader {
       }
       any = true;
       int nl = chunkPos;
-      while (nl < chunkEnd && chunk[nl] != '\n') {
+      while (nl < chunkEnd && chunk[nl] != NdjsonLines.END) {
         nl++;
       }
       append(chunkPos, nl);

@@ -7,6 +7,7 @@ import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
+import io.variant.core.internal.NdjsonLines;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.TemporalStrings;
@@ -252,14 +253,14 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   protected void map(LongWritable offset, Text line, Context context)
       throws IOException, InterruptedException {
     byte[] utf8 = NdjsonLine.text(line, offset.get());
-    if (utf8 != null && isBlank(utf8)) {
+    if (utf8 != null && NdjsonLine.isBlank(utf8)) {
       return;
     }
     context.getCounter(ConvertCounters.ROWS_IN).increment(1);
     if (utf8 == null) {
       bad(
           context,
-          new BadLine(file, offset.get(), 1, NdjsonLine.BYTE_ORDER_MARK, Problem.MALFORMED),
+          new BadLine(file, offset.get(), 1, NdjsonLines.BYTE_ORDER_MARK, Problem.MALFORMED),
           null,
           line.toString());
       return;
@@ -305,16 +306,6 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
         column,
         e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""),
         VariantLimitException.isCauseOf(e) ? Problem.OVER_LIMIT : Problem.MALFORMED);
-  }
-
-  /** Whether a line holds only spaces, tabs and line ends: skipped, not a bad line. */
-  static boolean isBlank(byte[] utf8) {
-    for (byte b : utf8) {
-      if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** Writes {@code bad} to the task's rejects file, with {@code text} unless null. */

@@ -1,54 +1,40 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.hadoop;
 
+import io.variant.core.internal.NdjsonLines;
 import java.util.Arrays;
 import org.apache.hadoop.io.Text;
 
 /**
- * The local engine's NDJSON line rules, for the job's tasks and its plan sample: a line ends at
- * {@code \n} alone ({@link #DELIMITER}, so a lone {@code \r} inside a row is JSON whitespace), a
- * trailing {@code \r} is dropped, and a byte order mark may start only the input's first line,
- * where it is skipped.
+ * The job's lines as the local engine reads them, for its tasks and its plan sample: {@link
+ * NdjsonLines}' rules applied to Hadoop's {@link Text} lines.
  */
 final class NdjsonLine {
   /**
-   * The record delimiter of the job's text input. Hadoop's default also ends a line at a lone
-   * {@code \r}, which would split a row the local engine reads whole.
+   * The record delimiter of the job's text input: {@link NdjsonLines#END} alone. Hadoop's default
+   * also ends a line at a lone {@code \r}, which would split a row the local engine reads whole.
    */
-  static final String DELIMITER = "\n";
-
-  /**
-   * Why a later line that starts with a byte order mark is a bad line, as the local engine says.
-   */
-  static final String BYTE_ORDER_MARK =
-      "a byte order mark (U+FEFF) starts the line; only the first line of an input may start with"
-          + " one";
-
-  private static final int BOM_1 = 0xEF; // U+FEFF in UTF-8
-  private static final int BOM_2 = 0xBB;
-  private static final int BOM_3 = 0xBF;
+  static final String DELIMITER = String.valueOf((char) NdjsonLines.END);
 
   private NdjsonLine() {}
 
   /**
-   * The text of the line at byte {@code offset} of its input: without a trailing {@code \r}, and
-   * for the first line without a byte order mark.
+   * The document of the line at byte {@code offset} of its input: without a trailing {@code \r},
+   * and for the first line without a byte order mark.
    *
    * @return the text, or {@code null} if a byte order mark starts a line other than the first
+   *     ({@link NdjsonLines#BYTE_ORDER_MARK})
    */
   static byte[] text(Text line, long offset) {
     byte[] b = line.getBytes();
-    int start = 0;
-    int end = line.getLength();
-    if (end >= 3 && (b[0] & 0xFF) == BOM_1 && (b[1] & 0xFF) == BOM_2 && (b[2] & 0xFF) == BOM_3) {
-      if (offset > 0) {
-        return null;
-      }
-      start = 3;
-    }
-    if (end > start && b[end - 1] == '\r') {
-      end--;
-    }
-    return Arrays.copyOfRange(b, start, end);
+    int start = NdjsonLines.textStart(b, 0, line.getLength(), offset == 0);
+    return start < 0
+        ? null
+        : Arrays.copyOfRange(b, start, NdjsonLines.textEnd(b, start, line.getLength()));
+  }
+
+  /** True if {@code text} (a line's document) is blank: skipped, not a bad line. */
+  static boolean isBlank(byte[] text) {
+    return NdjsonLines.isBlank(text, 0, text.length);
   }
 }

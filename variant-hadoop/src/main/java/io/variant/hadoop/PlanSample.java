@@ -3,6 +3,7 @@ package io.variant.hadoop;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
+import io.variant.core.internal.NdjsonLines;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.TemporalStrings;
 import io.variant.core.json.VariantJson;
@@ -18,7 +19,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
@@ -186,7 +186,7 @@ public record PlanSample(
         v = VariantJson.parse(utf8, json);
       } catch (VariantException e) {
         // the task decides what a bad line does; the sample says it left it out
-        bad += ConvertMapper.isBlank(utf8) ? 0 : 1;
+        bad += NdjsonLine.isBlank(utf8) ? 0 : 1;
         return false;
       }
       if (temporal != null) {
@@ -269,7 +269,7 @@ public record PlanSample(
           for (int n; (n = readLine(lines, line)) > 0; start += n) {
             if (count >= rows) {
               // a line past a full sample says the input goes on, as the local engine finds
-              more = !ConvertMapper.isBlank(Arrays.copyOf(line.getBytes(), line.getLength()));
+              more = !NdjsonLines.isBlank(line.getBytes(), 0, line.getLength());
               if (more) {
                 break;
               }

@@ -8,7 +8,8 @@
  * as text, for casts and comparisons) {@link io.variant.core.internal.FloatingDecimals} (floats and
  * doubles as the decimals their text shows, for casts) and {@link
  * io.variant.core.internal.FileMoves} (a staged file moved into place without replacing one, for
- * the writers of files).
+ * the writers of files) and {@link io.variant.core.internal.NdjsonLines} (what a line of NDJSON
+ * input is, for both engines of {@code variant convert}).
  *
  * <p><b>Internal:</b> not API; public only for the project's own packages, and may change without
  * notice. It knows nothing of Variants, so that the core package can build on it.

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+package io.variant.core.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** The NDJSON line rules both engines of {@code variant convert} read their input by. */
+class NdjsonLinesTest {
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void aLineEndsAtNewlineAlone() {
+    assertEquals('\n', NdjsonLines.END);
+  }
+
+  @Test
+  void aByteOrderMarkIsSkippedOnAnInputsFirstLineOnly() {
+    byte[] line = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '{', '}'}; // U+FEFF, then {}
+    assertEquals(3, NdjsonLines.textStart(line, 0, line.length, true));
+    assertEquals(-1, NdjsonLines.textStart(line, 0, line.length, false));
+    assertEquals(0, NdjsonLines.textStart(utf8("{}"), 0, 2, false));
+    // only at the line's start, and only whole
+    byte[] inside = {'{', (byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '}'};
+    assertEquals(0, NdjsonLines.textStart(inside, 0, inside.length, false));
+    assertEquals(0, NdjsonLines.textStart(line, 0, 2, false));
+    // a line that starts at 1 of a buffer starts with the mark
+    assertEquals(-1, NdjsonLines.textStart(inside, 1, inside.length, false));
+    assertEquals(4, NdjsonLines.textStart(inside, 1, inside.length, true));
+    assertTrue(NdjsonLines.startsWithByteOrderMark(line, 0, 3));
+    assertFalse(NdjsonLines.startsWithByteOrderMark(line, 1, 5));
+  }
+
+  @Test
+  void oneTrailingCarriageReturnIsDroppedAndALoneOneInsideKept() {
+    assertEquals(4, NdjsonLines.textEnd(utf8("{}\r\r\r"), 0, 5)); // one, the line end's
+    assertEquals(5, NdjsonLines.textEnd(utf8("{\r\"\"}"), 0, 5));
+    assertEquals(3, NdjsonLines.textEnd(utf8("\uFEFF\r"), 3, 4)); // after a mark: empty
+    assertEquals(3, NdjsonLines.textEnd(utf8("\uFEFF"), 3, 3));
+  }
+
+  @Test
+  void spacesTabsAndCarriageReturnsAloneAreBlank() {
+    assertTrue(NdjsonLines.isBlank(utf8(""), 0, 0));
+    assertTrue(NdjsonLines.isBlank(utf8(" \t\r \r"), 0, 5));
+    assertFalse(NdjsonLines.isBlank(utf8(" \t\u00A0"), 0, 4)); // no-break space: no JSON blank
+    assertFalse(NdjsonLines.isBlank(utf8("\uFEFF"), 0, 3)); // a mark is no blank
+    assertTrue(NdjsonLines.isBlank(utf8("\uFEFF "), 3, 4)); // the first line's, once skipped
+    assertFalse(NdjsonLines.isBlank(utf8("  x"), 0, 3));
+  }
+}
