@@ -78,7 +78,8 @@ final class ChunkConversion {
             thrift.getCreated_by(),
             org.apache.parquet.hadoop.metadata.FileMetaData.EncryptionType.UNENCRYPTED,
             null),
-        blocks);
+        blocks,
+        RowGroupMidpoints.of(thrift));
   }
 
   private BlockMetaData block(RowGroup g) {

@@ -64,7 +64,8 @@ public final class FooterReader {
       throw new IllegalArgumentException("contradictory footer"); // declined
     }
     ParquetMetadata converted = CONVERTER.fromParquetMetadata(thrift);
-    return new CheckedFooter(converted.getFileMetaData(), converted.getBlocks());
+    return new CheckedFooter(
+        converted.getFileMetaData(), converted.getBlocks(), RowGroupMidpoints.of(thrift));
   }
 
   /**

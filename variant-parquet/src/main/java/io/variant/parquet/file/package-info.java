@@ -7,8 +7,10 @@
  * FooterSchema}); whatever it declines (an encrypted footer, bytes the generated thrift code could
  * read differently) it leaves to parquet-java. Also the per-file plumbing every reader of a file
  * shares: the file's length asked once ({@link io.variant.parquet.file.LengthOnceFile}), its
- * writer's version ({@link io.variant.parquet.file.WriterVersion}) and the cache of values made
- * from per-file inputs ({@link io.variant.parquet.file.RecentCache}).
+ * writer's version ({@link io.variant.parquet.file.WriterVersion}), the cache of values made from
+ * per-file inputs ({@link io.variant.parquet.file.RecentCache}), and where a split by byte range
+ * finds each row group ({@link io.variant.parquet.file.RowGroupMidpoints}, from the footer's
+ * thrift).
  *
  * <p><b>Internal:</b> not API; public only for {@code io.variant.parquet.read} and variant-arrow's
  * batch reader, and may change without notice. The columnar reader builds on it, so it knows

@@ -10,12 +10,14 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
@@ -38,31 +40,28 @@ import org.apache.parquet.schema.MessageType;
 final class RowCursor<T> implements AutoCloseable {
   private final ExclusiveUse use =
       new ExclusiveUse("Parquet reader", "open one reader (or projection) per thread");
+  private final FileScope scope;
   private final GuardedInputFile file;
   private final String fileName;
-  private final ParquetConfiguration configuration;
   private final Source<T> source;
   private final FilterCompat.Filter rowGroupFilter;
   private ParquetFileReader reader;
+  private int groupsRead; // of reader.getRowGroups(): those left after pruning
   private long leftInGroup;
   private long row; // the file's index of the next row (row groups skipped by pruning counted)
   private boolean closed;
 
   /**
+   * @param scope the file and which of its row groups to read
    * @param source where rows come from: the level reader ({@link LevelSource}) or a {@link
    *     TypedPathScan}
-   * @param rowGroupFilter skips row groups only ({@link RowGroupPruning}); {@code NOOP} reads them
-   *     all
+   * @param rowGroupFilter skips row groups only ({@link RowGroupPruning}); {@code NOOP} reads all
+   *     of {@code scope}'s
    */
-  RowCursor(
-      GuardedInputFile file,
-      String fileName,
-      ParquetConfiguration configuration,
-      Source<T> source,
-      FilterCompat.Filter rowGroupFilter) {
-    this.file = file;
-    this.fileName = fileName;
-    this.configuration = configuration;
+  RowCursor(FileScope scope, Source<T> source, FilterCompat.Filter rowGroupFilter) {
+    this.scope = scope;
+    this.file = scope.file();
+    this.fileName = scope.name();
     this.source = source;
     this.rowGroupFilter = rowGroupFilter;
   }
@@ -103,14 +102,16 @@ final class RowCursor<T> implements AutoCloseable {
         open();
       }
       while (leftInGroup == 0) {
+        // pruning and splits skip row groups: messages and row numbers name the file's rows, not
+        // those read, from before the row group's pages are read, which may fail
+        row = nextRowGroupStart();
         PageReadStore pages = reader.readNextRowGroup();
         if (pages == null) {
           return null;
         }
+        groupsRead++;
         source.startRowGroup(pages);
         leftInGroup = pages.getRowCount();
-        // pruning skips groups: messages and row numbers name the file's rows, not those read
-        row = pages.getRowIndexOffset().orElse(row);
       }
       leftInGroup--;
       assembling = true;
@@ -128,13 +129,23 @@ final class RowCursor<T> implements AutoCloseable {
     }
   }
 
+  /**
+   * The file's index of the first row of the row group the reader reads next, or {@link #row} if
+   * its footer does not say (or there is none).
+   */
+  private long nextRowGroupStart() {
+    List<BlockMetaData> groups = reader.getRowGroups();
+    long first = groupsRead < groups.size() ? groups.get(groupsRead).getRowIndexOffset() : -1;
+    return first >= 0 ? first : row;
+  }
+
   private void open() throws IOException {
+    ParquetConfiguration configuration = scope.configuration();
     ParquetReadOptions options =
         RowGroupPruning.configure(ParquetReadOptions.builder(configuration), rowGroupFilter)
             .withCodecFactory(new PageCodecs(HadoopCodecs.newFactory(configuration, 0)))
             .build();
-    ParquetMetadata footer = file.footer();
-    FileMetaData meta = footer.getFileMetaData();
+    FileMetaData meta = file.footer().getFileMetaData();
     MessageType requested = source.open(meta, configuration);
     boolean pruning = rowGroupFilter != FilterCompat.NOOP;
     if (!pruning) {
@@ -142,16 +153,16 @@ final class RowCursor<T> implements AutoCloseable {
       // requested ones (3% of a projected read of a 36-column file): give it only those. It reads
       // that schema for nothing else than the requested columns' types (pruning, which reads
       // statistics by the file's schema, keeps it whole)
-      footer =
-          new ParquetMetadata(
-              new FileMetaData(
-                  requested,
-                  meta.getKeyValueMetaData(),
-                  meta.getCreatedBy(),
-                  meta.getEncryptionType(),
-                  meta.getFileDecryptor()),
-              footer.getBlocks());
+      meta =
+          new FileMetaData(
+              requested,
+              meta.getKeyValueMetaData(),
+              meta.getCreatedBy(),
+              meta.getEncryptionType(),
+              meta.getFileDecryptor());
     }
+    // the footer given is the one parquet-java reads row groups from: only the scope's
+    ParquetMetadata footer = new ParquetMetadata(meta, scope.rowGroups());
     reader = ParquetFileReader.open(file, footer, options, file.newStream());
     if (pruning) {
       reader.setRequestedSchema(requested);

@@ -25,7 +25,7 @@ import java.util.Set;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
@@ -61,7 +61,8 @@ import org.apache.parquet.schema.MessageType;
  *
  * <p>{@code open} reads only the footer: the schema and plans are available at once, and an
  * unreadable VARIANT schema fails there. Rows are read on demand. Local files need no Hadoop
- * FileSystem.
+ * FileSystem. A task of an engine that splits files reads its split's row groups ({@link
+ * Builder#split}), through the same checks.
  *
  * <p><b>Errors:</b> every failure, from the footer to a row's rebuild, is a {@link
  * VariantParquetException} naming the file, the column when known and the 0-based row; its cause is
@@ -69,44 +70,40 @@ import org.apache.parquet.schema.MessageType;
  * VariantFormatException} or Parquet error. A missing or unreadable file is an {@link IOException}.
  * Damaged files fail cleanly: the footer's chunk offsets, sizes and row counts are checked at
  * {@code open}, page headers before parquet-java allocates what they claim, and page CRCs where the
- * writer stored them. An unshredded value is returned as stored, checked in O(1); {@link
- * VariantReadOptions.Validation#FULL} validates every value so that a malformed one fails its own
- * row. Objects whose fields are out of the spec's key order (DuckDB 2.0 and Spark 4.2 write them)
- * read exactly under every validation but {@link VariantReadOptions.Validation#STRICT}, which
- * rejects them (see {@link io.variant.core.KeyOrder}). <b>Thread safety:</b> none; one thread per
- * reader.
+ * writer stored them (unless {@link Builder#configuration} turns that check off). An unshredded
+ * value is returned as stored, checked in O(1); {@link VariantReadOptions.Validation#FULL}
+ * validates every value so that a malformed one fails its own row. Objects whose fields are out of
+ * the spec's key order (DuckDB 2.0 and Spark 4.2 write them) read exactly under every validation
+ * but {@link VariantReadOptions.Validation#STRICT}, which rejects them (see {@link
+ * io.variant.core.KeyOrder}). <b>Thread safety:</b> none; one thread per reader.
  */
 public final class VariantParquetReader implements Closeable, Iterable<VariantRecord> {
-  private final GuardedInputFile file;
-  private final String fileName;
-  private final ParquetConfiguration configuration;
+  private final FileScope scope;
   private final MessageType schema;
   private final FileColumns columns;
-  private final long rowCount;
   private final VariantReadOptions options;
-  private final FilterCompat.Filter rowGroups;
+  private final FilterCompat.Filter rowGroupFilter;
   // made at the first read: a reader opened only to project never prunes the whole schema
   // made on first use; volatile and made under the reader's lock, so that threads sharing the
   // reader (a misuse RowCursor refuses loudly) share one cursor instead of each reading every row
   private volatile RowCursor<VariantRecord> rows;
   private boolean closed;
 
-  private VariantParquetReader(
-      InputFile input, Path local, String fileName, VariantReadOptions options) throws IOException {
-    InputFile file = new LengthOnceFile(input, local);
-    this.fileName = fileName;
-    this.configuration = new PlainParquetConfiguration();
+  private VariantParquetReader(Builder b) throws IOException {
+    InputFile file = new LengthOnceFile(b.file, b.local);
+    String fileName = b.name;
+    ParquetConfiguration configuration =
+        b.configuration == null ? new PlainParquetConfiguration() : b.configuration;
     // Pages carry a CRC when their writer computed one (parquet-java does by default); checking it
     // is cheap and turns a flipped bit in a page into an error instead of a wrong value.
-    GuardedInputFile.verifyChecksums(configuration);
-    this.options = options;
+    boolean checksums =
+        configuration.getBoolean(ParquetInputFormat.PAGE_VERIFY_CHECKSUM_ENABLED, true);
+    if (checksums) {
+      GuardedInputFile.verifyChecksums(configuration);
+    }
+    this.options = b.options;
     ParquetMetadata footer = footer(file, fileName, configuration, options.filter() != null);
     this.schema = footer.getFileMetaData().getSchema();
-    long count = 0;
-    for (BlockMetaData rowGroup : footer.getBlocks()) {
-      count += rowGroup.getRowCount();
-    }
-    this.rowCount = count;
     try {
       this.columns = FileColumns.of(schema);
       // Validate the column selection now rather than at the first row.
@@ -117,8 +114,14 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     // parquet-java reads and allocates what the footer and each page header claim; the checks
     // reject claims that the file's bytes cannot hold (see GuardedInputFile) before parquet-java
     // acts on them.
-    this.file = GuardedInputFile.of(file, fileName, footer).withChecksums();
-    this.rowGroups =
+    GuardedInputFile guarded = GuardedInputFile.of(file, fileName, footer);
+    this.scope =
+        new FileScope(
+            checksums ? guarded.withChecksums() : guarded,
+            fileName,
+            configuration,
+            b.split == null ? footer.getBlocks() : b.split.of(file, fileName, footer));
+    this.rowGroupFilter =
         options.filter() == null ? FilterCompat.NOOP : options.filter().toParquetFilter(schema);
   }
 
@@ -132,11 +135,9 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     if (rows == null) {
       RowCursor<VariantRecord> made =
           new RowCursor<>(
-              file,
-              fileName,
-              configuration,
+              scope,
               LevelSource.records(columns.requestedSchema(options.columns()), options),
-              rowGroups);
+              rowGroupFilter);
       if (closed) {
         made.close(); // its next() then says so, as after a read
       }
@@ -198,6 +199,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     private final String name;
     private VariantReadOptions options = VariantReadOptions.defaults();
     private Set<String> columns;
+    private ParquetConfiguration configuration; // null: a plain one
+    private SplitRowGroups split; // null: every row group
 
     private Builder(InputFile file, Path local, String name) {
       this.file = file;
@@ -245,6 +248,33 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
       return this;
     }
 
+    /**
+     * Reads only the row groups of one split of the file, given as {@code length} bytes from byte
+     * {@code start}: those whose midpoint (the first page of the row group's first column chunk,
+     * plus half the row group's compressed size) lies in the range, as parquet-java's {@code
+     * ParquetInputFormat} assigns them to Hadoop's and Spark's splits; splits that cover the file
+     * read each row group once. {@link #rowCount()} then counts the split's rows, while row numbers
+     * ({@link #currentRowIndex()}, errors) still count the file's. The footer is checked whole, and
+     * a file with a row group whose midpoint lies outside it is refused, since no split would read
+     * that row group.
+     *
+     * @throws IllegalArgumentException if {@code start} or {@code length} is negative
+     */
+    public Builder split(long start, long length) {
+      split = new SplitRowGroups(start, start + length);
+      return this;
+    }
+
+    /**
+     * The parquet-java settings pages are read with, such as a Hadoop configuration's codecs
+     * (default: a plain configuration). Page CRCs are checked unless it sets {@code
+     * parquet.page.verify-checksum.enabled} to false; the reader sets it to true where it is unset.
+     */
+    public Builder configuration(ParquetConfiguration configuration) {
+      this.configuration = Objects.requireNonNull(configuration, "configuration");
+      return this;
+    }
+
     /** Every option at once, replacing what the setters set so far. */
     public Builder options(VariantReadOptions options) {
       this.options = Objects.requireNonNull(options, "options");
@@ -260,7 +290,7 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
      *     selected column is not in the file
      */
     public VariantParquetReader build() throws IOException {
-      return new VariantParquetReader(file, local, name, options);
+      return new VariantParquetReader(this);
     }
   }
 
@@ -274,9 +304,12 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     return columns.plans();
   }
 
-  /** Number of rows in the file, from the footer. */
+  /**
+   * Number of rows in the row groups this reader reads, from the footer: the file's, or its split's
+   * ({@link Builder#split}), row groups that a filter skips counted.
+   */
   public long rowCount() {
-    return rowCount;
+    return scope.rowCount();
   }
 
   /**
@@ -322,7 +355,8 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
    * only the columns the path needs (see {@link VariantPathReader}). It reads the file
    * independently of this reader's position; close both. The footer was checked whole when this
    * reader was opened, so a damaged footer entry of a column the path does not need has already
-   * failed {@code open} (a projection does not make a damaged file readable).
+   * failed {@code open} (a projection does not make a damaged file readable). It reads the row
+   * groups this reader reads: those of its split, less those its filter skips.
    *
    * <pre>{@code
    * try (VariantParquetReader r = VariantParquetReader.open(file);
@@ -339,20 +373,13 @@ public final class VariantParquetReader implements Closeable, Iterable<VariantRe
     List<Segment> steps = path.segments();
     MessageType requested = columns.requestedSchema(column, steps);
     TypedPathScan scan = columns.typedScan(column, steps);
-    if (scan != null && scan.provenBy(file.footer())) {
+    if (scan != null && scan.provenBy(scope.file().footer())) {
       MessageType typed = scan.requestedSchema(schema.getName());
       return new VariantPathReader(
-          new RowCursor<>(
-              file, fileName, configuration, scan.rows(typed, options), FilterCompat.NOOP),
-          typed);
+          new RowCursor<>(scope, scan.rows(typed, options), rowGroupFilter), typed);
     }
     return new VariantPathReader(
-        new RowCursor<>(
-            file,
-            fileName,
-            configuration,
-            LevelSource.path(requested, column, steps, options),
-            FilterCompat.NOOP),
+        new RowCursor<>(scope, LevelSource.path(requested, column, steps, options), rowGroupFilter),
         requested);
   }
 }

@@ -111,7 +111,9 @@ class RowCursorTest {
     GuardedInputFile in = GuardedInputFile.open(new LocalInputFile(f), f.toString());
     try (RowCursor<String> cursor =
         new RowCursor<>(
-            in, f.toString(), new PlainParquetConfiguration(), blocking, FilterCompat.NOOP)) {
+            FileScope.whole(in, f.toString(), new PlainParquetConfiguration()),
+            blocking,
+            FilterCompat.NOOP)) {
       CompletableFuture<String> first =
           CompletableFuture.supplyAsync(
               () -> {
@@ -169,7 +171,9 @@ class RowCursorTest {
     GuardedInputFile in = GuardedInputFile.open(new LocalInputFile(f), f.toString());
     try (RowCursor<String> cursor =
         new RowCursor<>(
-            in, "the file", new PlainParquetConfiguration(), scripted(rows), FilterCompat.NOOP)) {
+            FileScope.whole(in, "the file", new PlainParquetConfiguration()),
+            scripted(rows),
+            FilterCompat.NOOP)) {
       assertEquals("row 0", cursor.next());
       var inner = assertThrows(VariantParquetException.class, cursor::next);
       assertEquals("Cannot read row: ArithmeticException: the reason", inner.detail());
@@ -206,9 +210,7 @@ class RowCursorTest {
     int before = opened.size(); // the footer's, closed
     RowCursor<String> cursor =
         new RowCursor<>(
-            in,
-            "the file",
-            new PlainParquetConfiguration(),
+            FileScope.whole(in, "the file", new PlainParquetConfiguration()),
             scripted(List.of("row 0")),
             FilterCompat.NOOP);
     assertEquals("row 0", cursor.next());
