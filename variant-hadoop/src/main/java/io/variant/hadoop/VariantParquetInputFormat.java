@@ -26,9 +26,10 @@ import org.apache.parquet.hadoop.ParquetInputFormat;
 /**
  * Reads Parquet files with VARIANT columns as {@link VariantRecord}s in MapReduce or Spark tasks:
  * the part files {@link VariantParquetOutputFormat} writes, or any file {@code
- * VariantParquetReader} reads. Splits are Parquet's (byte ranges of a file; a row group belongs to
- * the split holding its start), configured through static setters that store text in the job's
- * {@link Configuration}, as {@link ParquetInputFormat} is.
+ * VariantParquetReader} reads, each task through a {@code VariantParquetReader} of its split.
+ * Splits are Parquet's (byte ranges of a file; a row group belongs to the split holding its
+ * midpoint, as with {@link ParquetInputFormat}), configured through static setters that store text
+ * in the job's {@link Configuration}, as {@link ParquetInputFormat} is.
  *
  * <pre>{@code
  * job.setInputFormatClass(VariantParquetInputFormat.class);
@@ -51,11 +52,13 @@ import org.apache.parquet.hadoop.ParquetInputFormat;
  *       IncompleteOutput#IN_PROGRESS} (a job still writing it, or one that failed or was killed
  *       after some tasks committed) is refused when the job lists its input, unless {@link
  *       #setAllowIncomplete} says to read the part files it holds.
- *   <li><b>Damaged files</b>: each task reads through {@code GuardedInputFile}, as our other
- *       readers do: its file's footer is checked against the file before reading (a row group whose
- *       row count its column chunks contradict fails the task instead of ending its records early),
- *       page headers before parquet-java allocates what they claim, and page CRCs, naming the
- *       column and page of a mismatch, unless the job sets {@code
+ *   <li><b>Damaged files</b> fail the task with the words {@code variant cat} and {@code get} use,
+ *       naming file, column and row, since a task reads as they do: its file's footer is checked
+ *       against the file before reading (a row group whose row count its column chunks contradict
+ *       fails the task instead of ending its records early), page headers before parquet-java
+ *       allocates what they claim, each page's encodings against the footer and its levels and
+ *       values against its bytes, the levels of a row's columns against each other, and page CRCs,
+ *       naming the column and page of a mismatch, unless the job sets {@code
  *       parquet.page.verify-checksum.enabled} to {@code false}.
  * </ul>
  */

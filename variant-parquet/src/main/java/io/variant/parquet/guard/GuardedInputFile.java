@@ -21,8 +21,9 @@ import org.apache.parquet.io.SeekableInputStream;
  * what it claims. parquet-java allocates what a footer or page header says: a forged size near 2^31
  * ends in {@link OutOfMemoryError} and one of 2^30 in a transient gigabyte, and a forged row count
  * silently drops rows. This is the check {@code VariantParquetReader} runs on every file; engines
- * that use {@code VariantReadSupport} with their own {@code ParquetReader} get the same protection
- * by reading through it:
+ * that use {@code VariantReadSupport} with their own {@code ParquetReader} get the same checks of
+ * footer and page headers by reading through it (not the reader's checks of levels and page ends:
+ * see {@code EngineReadSupports}):
  *
  * <pre>{@code
  * GuardedInputFile in = GuardedInputFile.open(inputFile, "events.parquet"); // reads and checks the footer

@@ -18,12 +18,13 @@ import org.apache.parquet.schema.MessageType;
  * Reads Parquet rows as {@link VariantRecord}s: every VARIANT column (either layout) is rebuilt
  * from its shredded columns, and every ordinary top-level primitive column is read as a plain value
  * (see {@code PlainColumnConverter}). Engines embed it in {@code ParquetReader.builder}; {@link
- * io.variant.parquet.read.VariantParquetReader} wraps it.
+ * io.variant.parquet.read.VariantParquetReader} gives the same rows through its own level reader.
  *
  * <p><b>Untrusted files:</b> parquet-java allocates what a file's footer and page headers claim, so
  * read through a {@link GuardedInputFile} (footer and page-header checks) with page checksums on,
  * as {@code VariantParquetReader} does; without it a forged file can exhaust the heap or silently
- * drop rows.
+ * drop rows. Even with it, the level and page-end checks of {@code VariantParquetReader} are not
+ * made (see {@link EngineReadSupports}).
  *
  * <pre>{@code
  * InputFile in = GuardedInputFile.open(inputFile, "events.parquet");

@@ -64,14 +64,18 @@
  *
  * <p><b>Two engines and two kinds of slot state, and why both.</b> Our own readers ({@link
  * io.variant.parquet.read.VariantParquetReader}, {@link io.variant.parquet.read.VariantPathReader})
- * always take the level reader, the faster: it skips parquet-java's record assembly. Engines that
- * embed a read support in their own parquet-java reader (Hadoop's {@code ParquetRecordReader},
- * Spark) can only be handed a converter tree, so they get the assembly; both engines share the
- * converters and the slots, so the rows are the same. Likewise every slot is a {@code SlotSource}
- * that converters push into; only the level reader, when it rebuilds whole rows of a spec-layout
- * column whose fields all have a leaf outside lists, reads those slots as {@code PullSource}s
- * instead, which spares each entry the walk to its slot. Projections, unshredded and draft-layout
- * columns, lists and the assembly keep the push form.
+ * always take the level reader, the faster: it skips parquet-java's record assembly, and it checks
+ * levels and page ends that the assembly does not. Engines that embed a read support in their own
+ * parquet-java reader (Hadoop's {@code ParquetRecordReader}, Spark) can only be handed a converter
+ * tree, so they get the assembly; both engines share the converters and the slots, so the rows of
+ * an intact file are the same. An engine that splits files itself reads each split through {@link
+ * io.variant.parquet.read.VariantParquetReader} instead (its builder's {@code split}: {@code
+ * SplitRowGroups}, which {@code FileScope} hands to each {@code RowCursor}), as variant-hadoop's
+ * input format does. Likewise every slot is a {@code SlotSource} that converters push into; only
+ * the level reader, when it rebuilds whole rows of a spec-layout column whose fields all have a
+ * leaf outside lists, reads those slots as {@code PullSource}s instead, which spares each entry the
+ * walk to its slot. Projections, unshredded and draft-layout columns, lists and the assembly keep
+ * the push form.
  *
  * <p>May import: {@code io.variant.core}, {@code io.variant.core.path}, {@code
  * io.variant.core.internal} (the one-thread guard), {@code io.variant.shredding}, {@code
