@@ -2,10 +2,13 @@
 package io.variant.arrow.parquet;
 
 import static io.variant.parquet.read.ForgedLevelFiles.A;
+import static io.variant.parquet.read.ForgedLevelFiles.ELEMENT;
 import static io.variant.parquet.read.ForgedLevelFiles.ITEMS;
 import static io.variant.parquet.read.ForgedLevelFiles.QTY;
 import static io.variant.parquet.read.ForgedLevelFiles.SKU;
+import static io.variant.parquet.read.ForgedLevelFiles.TAG;
 import static io.variant.parquet.read.ForgedLevelFiles.TAGS;
+import static io.variant.parquet.read.ForgedLevelFiles.TAG_LIST;
 import static io.variant.parquet.read.ForgedLevelFiles.X;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,6 +34,8 @@ class ForgedLevelsAgreementTest {
   private static final String ELEMENTS = "elements of list";
   private static final String REPETITION = "where the entries before it allow at most";
   private static final String NULL_GROUP = "the field group is null";
+  private static final String HELD = " in this row where the columns beside it say it is null";
+  private static final String NULLED = " is null in this row where the columns beside it hold";
 
   @TempDir Path dir;
 
@@ -61,6 +66,45 @@ class ForgedLevelsAgreementTest {
     refusals(ForgedLevelFiles.elementMissingInOneColumn(dir), ELEMENTS)
         .sameColumn(SKU + ".typed_value")
         .sameRow(3);
+  }
+
+  @Test
+  void anElementMovedToTheNextListOfItsRowIsRefusedByBoth() throws IOException {
+    // every column holds three tags in the row: only the lists' own counts tell them apart
+    String tags = ELEMENT + ".tags.typed_value";
+    refusals(
+            ForgedLevelFiles.elementMovedToTheNextList(dir),
+            "holds 1 elements of list " + tags + " in this row where the columns beside it hold 2")
+        .sameColumn(TAGS + ".typed_value")
+        .sameRow(2);
+  }
+
+  /** An empty list where the list's first column says it is null, or the other way round. */
+  @Test
+  void aListThatOneColumnSaysIsNullWhereAnotherHoldsItIsRefusedByBoth() throws IOException {
+    String tags = ELEMENT + ".tags.typed_value";
+    refusals(ForgedLevelFiles.emptyListWhereTheOthersSayNull(dir), "holds list " + ITEMS + HELD)
+        .sameColumn(QTY + ".typed_value")
+        .sameRow(1);
+    refusals(ForgedLevelFiles.listNullInItsFirstColumn(dir), "holds list " + tags + HELD)
+        .sameColumn(TAGS + ".typed_value")
+        .sameRow(0);
+    refusals(ForgedLevelFiles.listNullInAColumnBesideIt(dir), "says list " + tags + NULLED)
+        .sameColumn(TAGS + ".typed_value")
+        .sameRow(0);
+    // a list of scalars (the row reader reads its rows as runs): row 1 has none, row 2 is empty
+    for (String column : new String[] {TAG + ".value", TAG + ".typed_value"}) {
+      for (boolean listNull : new boolean[] {false, true}) {
+        int row = listNull ? 2 : 1;
+        Path file = ForgedLevelFiles.tagListForged(dir, column, row, listNull);
+        boolean typedHolds = column.endsWith(".value") == listNull; // value is the first column
+        refusals(
+                file,
+                typedHolds ? "holds list " + TAG_LIST + HELD : "says list " + TAG_LIST + NULLED)
+            .sameColumn(TAG + ".typed_value")
+            .sameRow(row);
+      }
+    }
   }
 
   @Test

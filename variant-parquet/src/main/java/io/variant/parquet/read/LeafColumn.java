@@ -36,8 +36,8 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * fail inside parquet-java), and a repetition level that continues a list the entry before it is
  * not inside of, a row that does not start at 0 included ({@link VariantParquetException}). Leaves
  * of one column that disagree fail the row once all its leaves are read: a list whose elements they
- * count differently ({@link ElementCounts}), and a field group that the layout requires and its
- * first leaf says is null ({@link NullGroupLevels}).
+ * count differently or one says is null where another holds it ({@link ListAgreement}), and a field
+ * group that the layout requires and its first leaf says is null ({@link NullGroupLevels}).
  */
 final class LeafColumn implements SlotTarget {
   final ColumnDescriptor descriptor;
@@ -75,7 +75,7 @@ final class LeafColumn implements SlotTarget {
   // In lists: by definition level, the lists an entry is inside an element of (LeafSteps); and
   // per ELEMENT step, the elements this row started, which counts compares with the list's
   private final int[] openLists;
-  final ElementCounts counts; // null outside lists
+  final ListAgreement counts; // null outside lists
   private final int[] started;
   final NullGroupLevels nullGroups;
 
@@ -101,7 +101,7 @@ final class LeafColumn implements SlotTarget {
     this.openLists = chain.openLists;
     int n = kinds.length;
     String path = String.join(".", descriptor.getPath());
-    this.counts = maxRepetition > 0 ? new ElementCounts(path, column, n) : null;
+    this.counts = maxRepetition > 0 ? new ListAgreement(path, column, n) : null;
     this.started = counts != null ? counts.started : null;
     this.nullGroups = new NullGroupLevels(column, maxDefinition);
     this.index = new int[n];
@@ -191,7 +191,6 @@ final class LeafColumn implements SlotTarget {
       int n = list.read(reader, left, raw);
       if (n > 0) {
         left -= n;
-        started[lastStep] += list.rowElements();
         return;
       }
     }
@@ -328,6 +327,9 @@ final class LeafColumn implements SlotTarget {
           if (!s.hasTyped()) {
             s.startList();
           }
+          if (r < args[k + 1]) { // a slot of the list, not an element of it
+            counts.slot(k + 1, true);
+          }
         }
         default -> { // ELEMENT
           int level = args[k];
@@ -339,6 +341,9 @@ final class LeafColumn implements SlotTarget {
       }
     }
     walked = k;
+    if (k > 0 && k < kinds.length && kinds[k] == LIST && d >= definedAt[k - 1] && r < args[k + 1]) {
+      counts.slot(k + 1, false); // a slot whose list is null
+    }
     for (int j = k; j < kinds.length; j++) {
       index[j] = -1; // no element at this depth in this entry
     }

@@ -314,7 +314,7 @@ final class LevelRows {
               inList,
               false,
               null);
-          ElementCounts.OfList counted = new ElementCounts.OfList(String.join(".", at));
+          ListAgreement.OfList counted = new ListAgreement.OfList(String.join(".", at));
           for (LeafColumn leaf : out.subList(from, out.size())) {
             leaf.counts.add(inList.length - 1, counted); // in the order rows read them
           }
@@ -324,7 +324,7 @@ final class LevelRows {
               boolean root = steps[steps.length - 1][0] == LeafSteps.ROOT;
               for (LeafColumn leaf : out.subList(from, out.size())) {
                 int max = leaf.descriptor.getMaxDefinitionLevel();
-                leaf.pullAbove(new ScalarListRows(column, tree, root, inList, max));
+                leaf.pullAbove(new ScalarListRows(column, tree, root, inList, max, leaf.counts));
               }
             }
           }

@@ -14,8 +14,8 @@ import io.variant.parquet.encoding.LeafPages;
  * it, or fails naming the column, exactly as before: {@link #read} then consumes nothing.
  *
  * <p>The state a clean row leaves is the entry path's: the same slot stamps, list start and
- * elements appended (cleared) or reused, and the same values through the same decoders. <b>Thread
- * safety:</b> none.
+ * elements appended (cleared) or reused, the same values through the same decoders, and the same
+ * slot and elements told to the leaf's {@link ListAgreement}. <b>Thread safety:</b> none.
  */
 final class ScalarListRows {
   private final VariantColumnReader column;
@@ -26,8 +26,9 @@ final class ScalarListRows {
   private final int listDefined; // ... the list (the slot's typed part) is non-null
   private final int elementDefined; // ... the entry is an element of the list
   private final int maxDefinition;
+  private final ListAgreement lists; // the leaf's: the row's slot of the list and its elements
+  private final int step; // the element's step in the leaf's chain
   private int valued; // entries of the last scan's row that hold a value
-  private int rowElements; // elements of the row read last
 
   /**
    * @param slot the list's slot in the column's tree, whose elements are leaves ({@link
@@ -35,9 +36,16 @@ final class ScalarListRows {
    * @param root whether {@code slot} is the column's group (a list at the top of the column)
    * @param steps the leaf's chain of groups (as {@link LeafColumn}'s constructor takes it), ending
    *     in the slot's group, {@link LeafSteps#LIST} and {@link LeafSteps#ELEMENT}
+   * @param lists the leaf's {@link LeafColumn#counts}, told of each row's slot of the list and its
+   *     elements as the leaf's entry path tells it
    */
   ScalarListRows(
-      VariantColumnReader column, SlotSource slot, boolean root, int[][] steps, int maxDefinition) {
+      VariantColumnReader column,
+      SlotSource slot,
+      boolean root,
+      int[][] steps,
+      int maxDefinition,
+      ListAgreement lists) {
     int n = steps.length;
     if (!slot.hasLeafElements()
         || n < 3
@@ -54,16 +62,13 @@ final class ScalarListRows {
     this.listDefined = steps[n - 2][1];
     this.elementDefined = steps[n - 1][1];
     this.maxDefinition = maxDefinition;
+    this.lists = lists;
+    this.step = n - 1;
   }
 
   /** The source the leaf's converter writes the elements' values to. */
   ScalarElements elements() {
     return elements;
-  }
-
-  /** The elements of the list in the row {@link #read} read last. */
-  int rowElements() {
-    return rowElements;
   }
 
   /**
@@ -81,8 +86,9 @@ final class ScalarListRows {
       return 0;
     }
     int d = pages.definitions()[pages.position()];
-    rowElements = d >= elementDefined ? n : 0;
     if (d >= slotDefined) {
+      lists.slot(step, d >= listDefined);
+      lists.started[step] += d >= elementDefined ? n : 0;
       SlotSource s = slot;
       if (!s.startedIn(column.row())) {
         if (!root) {

@@ -24,7 +24,7 @@
  *       definition level alone ({@code FlatSlots}), a list of scalars its rows as runs ({@code
  *       ScalarListRows}). Levels that no writer produces fail naming the leaf's column, and leaves
  *       of one column that disagree fail the row once all of them have read it ({@code
- *       ElementCounts}, {@code NullGroupLevels}), as the batch reader refuses such files. Engines
+ *       ListAgreement}, {@code NullGroupLevels}), as the batch reader refuses such files. Engines
  *       that run their own reader ({@link io.variant.parquet.read.VariantReadSupport}, {@code
  *       PathReadSupport}, both made by {@code EngineReadSupports}) go through parquet-java's
  *       assembly and the converter tree instead: {@code RowConverter} at the root, one {@code

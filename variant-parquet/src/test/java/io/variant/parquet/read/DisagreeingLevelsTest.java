@@ -2,12 +2,16 @@
 package io.variant.parquet.read;
 
 import static io.variant.parquet.read.ForgedLevelFiles.A;
+import static io.variant.parquet.read.ForgedLevelFiles.ELEMENT;
 import static io.variant.parquet.read.ForgedLevelFiles.GROUPS_ROW;
 import static io.variant.parquet.read.ForgedLevelFiles.ITEMS;
 import static io.variant.parquet.read.ForgedLevelFiles.QTY;
 import static io.variant.parquet.read.ForgedLevelFiles.ROWS;
 import static io.variant.parquet.read.ForgedLevelFiles.SKU;
+import static io.variant.parquet.read.ForgedLevelFiles.TAG;
 import static io.variant.parquet.read.ForgedLevelFiles.TAGS;
+import static io.variant.parquet.read.ForgedLevelFiles.TAG_LIST;
+import static io.variant.parquet.read.ForgedLevelFiles.TAG_ROWS;
 import static io.variant.parquet.read.ForgedLevelFiles.X;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -27,9 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Leaves of one VARIANT column whose levels disagree, as only a damaged or hostile file has them
  * ({@link ForgedLevelFiles}): the row reader refuses the row, naming the column, where it had read
- * what one of the leaves said and made up the rest (an element in a row that has no list, a field
- * read from a group that its first column says is null). The batch reader refuses the same files
- * ({@code variant-arrow}'s {@code ForgedLevelsAgreementTest}), all but the last kind below.
+ * what one of the leaves said and made up the rest (an element in a row that has no list, a list
+ * where its first column says there is none, a field read from a group that its first column says
+ * is null). The batch reader refuses the same files ({@code variant-arrow}'s {@code
+ * ForgedLevelsAgreementTest}), all but the last kind below.
  */
 class DisagreeingLevelsTest {
   @TempDir Path dir;
@@ -104,6 +109,74 @@ class DisagreeingLevelsTest {
     assertTrue(e.getMessage().contains("holds 1 elements of list " + ITEMS), e.getMessage());
   }
 
+  /**
+   * A list that one column says is null where another holds it, empty: read, it was the list of the
+   * column that holds it, an empty list where the row has none or the other way round.
+   */
+  @Test
+  void aListThatOneColumnSaysIsNullWhereAnotherHoldsItIsRefused() throws IOException {
+    String tags = ELEMENT + ".tags.typed_value"; // in the second item of row 0
+    assertListRefused(
+        ForgedLevelFiles.emptyListWhereTheOthersSayNull(dir), 1, QTY + ".typed_value", ITEMS, true);
+    assertListRefused(
+        ForgedLevelFiles.listNullInItsFirstColumn(dir), 0, TAGS + ".typed_value", tags, true);
+    assertListRefused(
+        ForgedLevelFiles.listNullInAColumnBesideIt(dir), 0, TAGS + ".typed_value", tags, false);
+  }
+
+  /**
+   * The same in a list of scalars, whose rows are read as runs when rows are read whole and entry
+   * by entry when the list is projected: row 1 has no tags, row 2 an empty list.
+   */
+  @Test
+  void aListOfScalarsThatOneColumnSaysIsNullIsRefusedReadWholeOrProjected() throws IOException {
+    for (String column : List.of(TAG + ".value", TAG + ".typed_value")) {
+      for (boolean listNull : new boolean[] {false, true}) {
+        int row = listNull ? 2 : 1;
+        Path file = ForgedLevelFiles.tagListForged(dir, column, row, listNull);
+        // the value column is the list's first: the typed one disagrees with it
+        boolean typedHolds = column.endsWith(".value") == listNull;
+        String what = column + " in row " + row;
+        try (VariantParquetReader r = VariantParquetReader.open(file)) {
+          for (int i = 0; i < row; i++) {
+            assertEquals(TAG_ROWS.get(i), json(r.read()), what);
+          }
+          VariantParquetException e = assertThrows(VariantParquetException.class, r::read);
+          assertEquals(row, e.row(), e.getMessage());
+          assertListRefusal(e, TAG + ".typed_value", TAG_LIST, typedHolds);
+          assertEquals(TAG_ROWS.get(row + 1), json(r.read()), what);
+        }
+        try (VariantParquetReader r = VariantParquetReader.open(file);
+            VariantPathReader values = r.project("v", VariantPath.parse("$.tags"))) {
+          for (int i = 0; i < row; i++) {
+            assertEquals(i != 1, values.read().isPresent(), what); // row 1 has no tags
+          }
+          VariantParquetException e = assertThrows(VariantParquetException.class, values::read);
+          assertEquals(row, e.row(), e.getMessage());
+          assertListRefusal(e, TAG + ".typed_value", TAG_LIST, typedHolds);
+          assertTrue(values.read().isPresent(), what);
+        }
+      }
+    }
+  }
+
+  /**
+   * Tags that one column puts in the next item's list: the row holds as many in every column, and
+   * only the lists' own counts tell the columns apart.
+   */
+  @Test
+  void anElementMovedToTheNextListOfItsRowIsRefused() throws IOException {
+    VariantParquetException e = refused(ForgedLevelFiles.elementMovedToTheNextList(dir), 2);
+    assertEquals(TAGS + ".typed_value", e.column(), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "holds 1 elements of list "
+                    + ELEMENT
+                    + ".tags.typed_value in this row where the columns beside it hold 2"),
+        e.getMessage());
+  }
+
   @Test
   void aGroupThatItsFirstColumnSaysIsNullIsRefusedInAList() throws IOException {
     Path file = ForgedLevelFiles.groupNullInItsFirstColumn(dir, X);
@@ -131,6 +204,36 @@ class DisagreeingLevelsTest {
         assertNull(values.read(), path);
       }
     }
+  }
+
+  /**
+   * {@code file} fails row {@code row}, {@code column} holding list {@code list} where its first
+   * column says it is null ({@code holds}) or the other way round, and the next row reads as
+   * written.
+   */
+  private void assertListRefused(Path file, int row, String column, String list, boolean holds)
+      throws IOException {
+    try (VariantParquetReader r = VariantParquetReader.open(file)) {
+      for (int i = 0; i < row; i++) {
+        assertEquals(ROWS.get(i), json(r.read()));
+      }
+      VariantParquetException e = assertThrows(VariantParquetException.class, r::read);
+      assertEquals(row, e.row(), e.getMessage());
+      assertListRefusal(e, column, list, holds);
+      assertEquals(ROWS.get(row + 1), json(r.read()));
+    }
+  }
+
+  private static void assertListRefusal(
+      VariantParquetException e, String column, String list, boolean holds) {
+    assertEquals(column, e.column(), e.getMessage());
+    String what =
+        holds
+            ? "holds list " + list + " in this row where the columns beside it say it is null"
+            : "says list "
+                + list
+                + " is null in this row where the columns beside it hold the list";
+    assertTrue(e.getMessage().contains(what + " (the file is damaged)"), e.getMessage());
   }
 
   /** Reads {@code file} up to the row that fails, which must be {@code row}. */

@@ -37,6 +37,20 @@ public final class ForgedLevelFiles {
               + "{\"qty\":4,\"sku\":\"d\",\"tags\":[\"w\"]}]}",
           "{\"items\":[{\"qty\":5,\"sku\":\"e\"}]}");
 
+  /** The list of strings of the tags file ({@link #tags}), a field of the column's object. */
+  public static final String TAG_LIST = "v.typed_value.tags.typed_value";
+
+  /** The element of {@link #TAG_LIST}, whose {@code value} column is the list's first. */
+  public static final String TAG = TAG_LIST + ".list.element";
+
+  /** Rows 0 to 3 of the tags file: one tag, no tags field, an empty list, two tags. */
+  public static final List<String> TAG_ROWS =
+      List.of(
+          "{\"n\":0,\"tags\":[\"a\"]}",
+          "{\"n\":1}",
+          "{\"n\":2,\"tags\":[]}",
+          "{\"n\":3,\"tags\":[\"b\",\"c\"]}");
+
   /** A field group inside list elements, {@code optional} where the spec layout requires it. */
   public static final MessageType OPTIONAL_GROUPS =
       MessageTypeParser.parseMessageType(
@@ -72,6 +86,22 @@ public final class ForgedLevelFiles {
             .codec(CompressionCodecName.UNCOMPRESSED)
             .build()) {
       for (String row : ROWS) {
+        w.write(VariantRecord.builder().set("v", VariantJson.parse(row)).build());
+      }
+    }
+    return file;
+  }
+
+  /** Our writer's file of {@link #TAG_ROWS}: one row group, uncompressed. */
+  public static Path tags(Path file) throws IOException {
+    ShreddingPlan plan = ShreddingPlan.parse("{\"n\": int64, \"tags\": [string]}");
+    try (VariantParquetWriter w =
+        VariantParquetWriter.builder(file)
+            .overwrite()
+            .variantColumn("v", plan)
+            .codec(CompressionCodecName.UNCOMPRESSED)
+            .build()) {
+      for (String row : TAG_ROWS) {
         w.write(VariantRecord.builder().set("v", VariantJson.parse(row)).build());
       }
     }
@@ -160,6 +190,59 @@ public final class ForgedLevelFiles {
         f.schema().getMaxDefinitionLevel((ELEMENT + ".tags.typed_value").split("\\.")) - 1;
     f.levels(value, second, f.entries(value).get(second).r(), listNull);
     return f.write(dir.resolve("tags-null-in-row-0.parquet"));
+  }
+
+  /**
+   * The items file with the typed column of {@code tags}' elements saying in row 0 that the second
+   * item's tags are null, where the residual, the list's first column, holds them as an empty list.
+   */
+  public static Path listNullInAColumnBesideIt(Path dir) throws IOException {
+    LevelForgery f = LevelForgery.of(items(dir.resolve("items.parquet")));
+    String typed = TAGS + ".typed_value";
+    int second = f.firstOfRow(typed, 0) + 1;
+    int listNull =
+        f.schema().getMaxDefinitionLevel((ELEMENT + ".tags.typed_value").split("\\.")) - 1;
+    f.levels(typed, second, f.entries(typed).get(second).r(), listNull);
+    return f.write(dir.resolve("tags-null-beside-in-row-0.parquet"));
+  }
+
+  /**
+   * The items file with the typed column of {@code qty} holding an empty list of items in row 1,
+   * where the other columns of the elements say the list is null (the row has no {@code items}).
+   */
+  public static Path emptyListWhereTheOthersSayNull(Path dir) throws IOException {
+    LevelForgery f = LevelForgery.of(items(dir.resolve("items.parquet")));
+    String typed = QTY + ".typed_value";
+    int empty = f.schema().getMaxDefinitionLevel(ITEMS.split("\\."));
+    f.levels(typed, f.firstOfRow(typed, 1), 0, empty);
+    return f.write(dir.resolve("items-empty-in-row-1.parquet"));
+  }
+
+  /**
+   * The items file with the typed column of {@code tags}' elements moving, in row 2, the first
+   * item's second tag to the second item: each column holds three tags in the row, in lists of two
+   * and one, or of one and two.
+   */
+  public static Path elementMovedToTheNextList(Path dir) throws IOException {
+    LevelForgery f = LevelForgery.of(items(dir.resolve("items.parquet")));
+    String typed = TAGS + ".typed_value";
+    int first = f.firstOfRow(typed, 2);
+    int d = f.entries(typed).get(first).d();
+    f.levels(typed, first + 1, 1, d).levels(typed, first + 2, 2, d); // y | z w, not y z | w
+    return f.write(dir.resolve("tag-moved-in-row-2.parquet"));
+  }
+
+  /**
+   * The tags file with {@code column} (a column of {@link #TAG}) saying in {@code row} that the
+   * list is null ({@code listNull}) or empty, where the other column says the opposite.
+   */
+  public static Path tagListForged(Path dir, String column, int row, boolean listNull)
+      throws IOException {
+    LevelForgery f = LevelForgery.of(tags(dir.resolve("tags.parquet")));
+    int empty = f.schema().getMaxDefinitionLevel(TAG_LIST.split("\\."));
+    f.levels(column, f.firstOfRow(column, row), 0, listNull ? empty - 1 : empty);
+    String name = column.substring(column.lastIndexOf('.') + 1);
+    return f.write(dir.resolve("tags-" + name + "-" + row + "-" + listNull + ".parquet"));
   }
 
   /** The definition level at which an element of the items list exists. */
