@@ -11,6 +11,7 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.internal.hadoop.metadata.IndexReference;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -31,8 +32,9 @@ final class FooterBounds {
 
   /**
    * One column chunk: bytes {@code [start, end)} of the file, its column path and codec, its row
-   * group's index in the footer (from 0; messages count from 1, as {@code variant meta} does) and
-   * what the footer says of its encodings.
+   * group's index in the footer (from 0; messages count from 1, as {@code variant meta} does), what
+   * the footer says of its encodings and whether it has a dictionary page, and where its offset
+   * index lies (offset -1 and length 0 if it has none).
    */
   record Chunk(
       long start,
@@ -41,7 +43,10 @@ final class FooterBounds {
       CompressionCodecName codec,
       long valueCount,
       int rowGroup,
-      PageEncodings encodings) {
+      PageEncodings encodings,
+      boolean dictionaryPage,
+      long offsetIndexOffset,
+      int offsetIndexLength) {
     /** The dotted column path, for messages (made only for one). */
     String column() {
       return path.toDotString();
@@ -239,6 +244,7 @@ final class FooterBounds {
               + " ZSTD, LZ4_RAW)",
           null);
     }
+    IndexReference pages = c.getOffsetIndexReference();
     return new Chunk(
         start,
         start + size,
@@ -246,7 +252,10 @@ final class FooterBounds {
         c.getCodec(),
         c.getValueCount(),
         rowGroup,
-        PageEncodings.of(c, maxRepetition, maxDefinition));
+        PageEncodings.of(c, maxRepetition, maxDefinition),
+        c.hasDictionaryPage(),
+        pages == null ? -1 : pages.getOffset(),
+        pages == null ? 0 : pages.getLength());
   }
 
   /**

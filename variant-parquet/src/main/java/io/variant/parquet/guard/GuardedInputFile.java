@@ -42,15 +42,16 @@ import org.apache.parquet.io.SeekableInputStream;
  * chunk, counts are not negative, a row group's row count matches its columns' value counts, and
  * each row group lists one chunk per leaf column, in the schema's order; each chunk's physical type
  * is its schema element's, and no schema element's logical and converted types disagree ({@code
- * FooterReader.contradiction}). On every stream parquet-java opens ({@link PageHeaderCheck}): each
- * page header's payload lies inside its chunk, its uncompressed size is at most what the chunk's
- * codec can expand the payload to, a dictionary holds at most one value per byte, the data pages of
- * a chunk read from its start hold the values its footer claims, no more and, where they end at the
- * chunk's end, no fewer, and each declares encodings the footer allows for its chunk ({@link
- * PageEncodings}). With {@link #verifyChecksums}, page payloads whose writer stored a CRC are
- * checked against it (a flipped bit becomes an error instead of a wrong value). Variant bytes
- * inside the pages are not validated here: use {@code VariantReadOptions.Validation.FULL} or {@code
- * Variant.validate()} for that.
+ * FooterReader.contradiction}). On every stream parquet-java opens ({@link PageHeaderCheck}), for
+ * the pages of a chunk read from its start or from a data page its offset index gives (where a
+ * column index filter skips pages): each page header's payload lies inside its chunk, its
+ * uncompressed size is at most what the chunk's codec can expand the payload to, a dictionary holds
+ * at most one value per byte, the data pages of a chunk read from its start hold the values its
+ * footer claims, no more and, where they end at the chunk's end, no fewer, and each declares
+ * encodings the footer allows for its chunk ({@link PageEncodings}). With {@link #verifyChecksums},
+ * page payloads whose writer stored a CRC are checked against it (a flipped bit becomes an error
+ * instead of a wrong value). Variant bytes inside the pages are not validated here: use {@code
+ * VariantReadOptions.Validation.FULL} or {@code Variant.validate()} for that.
  *
  * <p><b>Errors:</b> a failed check throws {@link VariantParquetException} naming the file and,
  * where known, the column: from {@link #open}/{@link #of} for the footer, and from the reader's

@@ -22,11 +22,13 @@ import org.apache.parquet.io.SeekableInputStream;
  * <p>Rules: the payload lies inside the chunk; the uncompressed size is at most what the chunk's
  * codec can expand the payload to (see {@link #maxExpansion}); a dictionary page holds at most one
  * value per byte of its data; the data pages hold the values the footer claims for the chunk (see
- * {@link #countValues}) and declare encodings the footer allows for it ({@link PageEncodings}).
- * Reads that do not follow a chunk from its first byte onwards (parquet-java's sequential chunk
- * reads and dictionary reads all do) leave that chunk unchecked until it is read again from its
- * start. The headers are parsed twice (here and by parquet-java); they are a few dozen bytes per
- * page.
+ * {@link #countValues}) and declare encodings the footer allows for it ({@link PageEncodings}). A
+ * chunk is checked as it is read from its first byte onwards (parquet-java's sequential chunk reads
+ * and dictionary reads all do), or from the start of a data page that its offset index gives (the
+ * runs of pages parquet-java's column index filter keeps): the pages' values are then not counted,
+ * since the pages before them go unread. Other reads leave the chunk unchecked until it is read
+ * again from such a place. The headers are parsed twice (here and by parquet-java); they are a few
+ * dozen bytes per page.
  *
  * <p><b>Thread safety:</b> each stream has its own state; like the streams it wraps, one thread per
  * stream.
@@ -129,6 +131,11 @@ final class PageHeaderCheck implements InputFile {
       }
     }
     return -lo - 1;
+  }
+
+  /** Where chunk {@code c}'s data pages start ({@link PageStarts}), read on a stream of its own. */
+  long[] pageStarts(FooterBounds.Chunk c) {
+    return PageStarts.of(file, length, c);
   }
 
   FooterBounds.Chunk chunk(int index) {

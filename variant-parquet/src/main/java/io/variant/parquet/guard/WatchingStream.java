@@ -10,8 +10,11 @@ import org.apache.parquet.io.SeekableInputStream;
 /**
  * The stream of a {@link PageHeaderCheck}: passes every call through and, for the bytes each read
  * returns, follows the column chunks they belong to from page header to page header, checking each
- * header. A chunk is followed from a read that starts at its first byte, for as long as the next
- * read continues where the previous one ended; any other read stops following it.
+ * header. A chunk is followed from a read that starts at its first byte, or at the start of one of
+ * its data pages as its offset index gives them ({@link PageStarts}: where parquet-java's column
+ * index filter starts the pages it keeps), for as long as the next read continues where the
+ * previous one ended; any other read stops following it. The values a chunk's pages hold are summed
+ * only while it is followed from its first byte.
  */
 final class WatchingStream extends SeekableInputStream {
   private final SeekableInputStream in;
@@ -23,8 +26,14 @@ final class WatchingStream extends SeekableInputStream {
   /** Per chunk: the absolute position of its next page header. */
   private final long[] nextHeader;
 
-  /** Per chunk: the values its data pages hold so far, from their headers. */
+  /**
+   * Per chunk: the values its data pages hold so far, from their headers; -1 when followed from
+   * another page than its first.
+   */
   private final long[] values;
+
+  /** Per chunk: where its data pages start ({@link PageStarts}), read when first needed. */
+  private final long[][] pageStarts;
 
   /** Per chunk: its data pages so far. */
   private final int[] dataPages;
@@ -52,6 +61,7 @@ final class WatchingStream extends SeekableInputStream {
     this.values = new long[check.chunkCount()];
     this.dataPages = new int[check.chunkCount()];
     this.dictionary = new boolean[check.chunkCount()];
+    this.pageStarts = new long[check.chunkCount()][];
     Arrays.fill(expected, -1);
     this.checksums =
         check.checksums() ? new PageChecksums(check.toString(), check.chunkCount()) : null;
@@ -162,6 +172,8 @@ final class WatchingStream extends SeekableInputStream {
         dictionary[i] = false;
         dropPending(i);
         stopSum(i);
+      } else if (expected[i] != p) {
+        resume(i, c, p);
       }
       if (expected[i] == p) {
         int from = data.position() + (int) (p - start);
@@ -174,6 +186,29 @@ final class WatchingStream extends SeekableInputStream {
       }
       p = segmentEnd;
     }
+  }
+
+  /**
+   * Follows chunk {@code i} from byte {@code p} if a data page starts there ({@link PageStarts}):
+   * the page's header is the next to check, as that data page's of the chunk. Its values are not
+   * summed (the pages before it go unread), and its dictionary ids are taken if the chunk has a
+   * dictionary page, whether or not this stream read it.
+   */
+  private void resume(int i, FooterBounds.Chunk c, long p) {
+    if (pageStarts[i] == null) {
+      pageStarts[i] = check.pageStarts(c);
+    }
+    int k = PageStarts.at(pageStarts[i], p);
+    if (k < 0) {
+      return;
+    }
+    expected[i] = p;
+    nextHeader[i] = p;
+    values[i] = -1;
+    dataPages[i] = k;
+    dictionary[i] |= c.dictionaryPage();
+    dropPending(i);
+    stopSum(i);
   }
 
   /**
@@ -217,7 +252,9 @@ final class WatchingStream extends SeekableInputStream {
     }
     dictionary[i] |= h.isSetDictionary_page_header();
     nextHeader[i] = start + length + h.getCompressed_page_size();
-    values[i] = check.countValues(c, h, values[i], nextHeader[i]);
+    if (values[i] >= 0) {
+      values[i] = check.countValues(c, h, values[i], nextHeader[i]);
+    }
     if (checksums != null) {
       checksums.start(i, c, h, start, start + length);
     }

@@ -211,12 +211,15 @@ final class ParquetSurgery {
         if (m.isSetDictionary_page_offset()) {
           m.setDictionary_page_offset(shift.applyAsLong(m.getDictionary_page_offset()));
         }
-        // The page indexes hold offsets of their own; readers without page filtering never look at
-        // them.
-        c.unsetColumn_index_offset();
-        c.unsetColumn_index_length();
-        c.unsetOffset_index_offset();
-        c.unsetOffset_index_length();
+        // The page indexes hold offsets of their own, still right if no header changed length
+        // (a changed byte, as damage makes it): kept, readers with page filtering use them.
+        // Otherwise dropped: readers without page filtering never look at them.
+        if (delta != 0) {
+          c.unsetColumn_index_offset();
+          c.unsetColumn_index_length();
+          c.unsetOffset_index_offset();
+          c.unsetOffset_index_length();
+        }
       }
     }
     ColumnMetaData forgedChunk =
