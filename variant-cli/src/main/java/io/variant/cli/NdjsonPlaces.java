@@ -65,8 +65,10 @@ final class NdjsonPlaces implements SpreadPasses.PlaceReader, Closeable {
             ? new NdjsonReader(name, in, options, VariantJson.rowParser(options))
             : new NdjsonReader(name, in, options, lastPlace);
     lastPlace = lines;
-    if (from > 0) {
-      lines.skipLine(); // the rest of the line that holds byte from - 1: it started before from
+    // the rest of the line that holds byte from - 1, which started before from; a line that runs
+    // through the whole place (a line without end, say) is read no further than the place
+    if (from > 0 && !lines.skipLine(to - base)) {
+      return new SpreadPasses.Read(0, to);
     }
     long taken = 0;
     while (base + lines.position() < to) {

@@ -4,6 +4,7 @@ package io.variant.cli;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
+import io.variant.core.internal.NdjsonLineReader;
 import io.variant.core.internal.NdjsonLines;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
@@ -20,33 +21,15 @@ import java.util.Arrays;
  * NDJSON, one document per line, read line by line: each line is parsed on its own, so an error is
  * located at its true line and column (invalid UTF-8 included, at any size of input) and reading
  * can go on with the next line ({@code --on-error skip}). What ends a line, and which lines are
- * blank (skipped) or bad for a byte order mark, are {@link NdjsonLines}' rules, which the MapReduce
- * engine's tasks follow too; the input's first line is the first this reader reads. Not
- * thread-safe.
+ * blank (skipped) or bad (a byte order mark; longer than twice {@code --max-value-size}, refused
+ * unparsed and never held whole) are {@link NdjsonLines}' rules, which the MapReduce engine's tasks
+ * follow too, reading with the same {@link NdjsonLineReader}; the input's first line is the first
+ * this reader reads. Not thread-safe.
  */
 final class NdjsonReader {
-  private static final int CHUNK = 1 << 16;
-
-  /** Lines may be longer than their encoded value (whitespace, escapes), but not without bound. */
-  private static final int MIN_LINE_LIMIT = 1 << 20;
-
   private final String name;
-  private final InputStream in;
-  private final JsonOptions options;
   private final JsonRowParser parser;
-  private final int maxLineBytes;
-  private final byte[] chunk;
-  private int chunkPos;
-  private int chunkEnd;
-  private long chunkStart; // offset in the stream of chunk[0]
-  private long lineStart; // offset in the stream of the line last read
-  private boolean eof;
-  private byte[] line;
-  private int lineLength;
-  private long lineNumber;
-  private boolean tooLong;
-  private int textStart; // the document's bounds in the line last read
-  private int textEnd;
+  private final NdjsonLineReader lines;
 
   NdjsonReader(String name, InputStream in, JsonOptions options) {
     this(name, in, options, VariantJson.rowParser(options));
@@ -57,33 +40,23 @@ final class NdjsonReader {
    * another may share: it keeps only buffers and a key cache from one row to the next).
    */
   NdjsonReader(String name, InputStream in, JsonOptions options, JsonRowParser parser) {
-    this(name, in, options, parser, new byte[CHUNK], new byte[256]);
+    this.name = name;
+    this.parser = parser;
+    this.lines = new NdjsonLineReader(in, maxLineBytes(options));
   }
 
   /**
    * A reader of {@code in} that takes over the buffers and parser of {@code done}, which must not
-   * be used any more: a spread sample reads 64 places, each with a reader of its own, and a fresh
-   * 64 KiB buffer for each was 5 of the ~120 MB a 20,000-row convert allocates.
+   * be used any more ({@link NdjsonLineReader}'s buffers).
    */
   NdjsonReader(String name, InputStream in, JsonOptions options, NdjsonReader done) {
-    this(name, in, options, done.parser, done.chunk, done.line);
+    this.name = name;
+    this.parser = done.parser;
+    this.lines = new NdjsonLineReader(in, maxLineBytes(options), done.lines);
   }
 
-  private NdjsonReader(
-      String name,
-      InputStream in,
-      JsonOptions options,
-      JsonRowParser parser,
-      byte[] chunk,
-      byte[] line) {
-    this.name = name;
-    this.in = in;
-    this.options = options;
-    this.parser = parser;
-    this.chunk = chunk;
-    this.line = line;
-    long limit = 2L * options.limits().maxValueBytes();
-    this.maxLineBytes = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(MIN_LINE_LIMIT, limit));
+  private static int maxLineBytes(JsonOptions options) {
+    return NdjsonLines.maxLineBytes(options.limits().maxValueBytes());
   }
 
   /**
@@ -96,7 +69,14 @@ final class NdjsonReader {
     if (!nextLine()) {
       return null;
     }
-    return parse(parser, name, lineNumber, line, textStart, textEnd, textStart > 0);
+    return parse(
+        parser,
+        name,
+        line(),
+        lines.lineBuffer(),
+        lines.textStart(),
+        lines.textEnd(),
+        lines.textStart() > 0);
   }
 
   /**
@@ -109,26 +89,22 @@ final class NdjsonReader {
    *     first line may have one, or a line over the length limit
    */
   boolean nextLine() throws IOException {
-    while (readLine()) {
-      textStart = NdjsonLines.textStart(line, 0, lineLength, lineNumber == 1);
-      if (textStart < 0) {
-        throw new InputException(name, lineNumber, 1, NdjsonLines.BYTE_ORDER_MARK);
+    while (lines.read()) {
+      switch (lines.kind(lines.lines() == 1)) {
+        case DOCUMENT -> {
+          return true;
+        }
+        case BLANK -> {} // skipped
+        case BYTE_ORDER_MARK ->
+            throw new InputException(name, line(), 1, NdjsonLines.BYTE_ORDER_MARK);
+        case TOO_LONG ->
+            throw new InputException(
+                name,
+                line(),
+                0,
+                NdjsonLines.tooLong(lines.maxLineBytes()),
+                new VariantLimitException("line too long"));
       }
-      textEnd = NdjsonLines.textEnd(line, textStart, lineLength);
-      if (NdjsonLines.isBlank(line, textStart, textEnd)) {
-        continue;
-      }
-      if (tooLong) {
-        throw new InputException(
-            name,
-            lineNumber,
-            0,
-            "the line is longer than "
-                + ByteSize.format(maxLineBytes)
-                + " (twice --max-value-size)",
-            new VariantLimitException("line too long"));
-      }
-      return true;
     }
     return false;
   }
@@ -170,47 +146,52 @@ final class NdjsonReader {
 
   /** The line {@link #nextLine()} read, up to {@link #lineLength()}; not a copy. */
   byte[] lineBuffer() {
-    return line;
+    return lines.lineBuffer();
   }
 
   int lineLength() {
-    return lineLength;
+    return lines.lineLength();
   }
 
   int textStart() {
-    return textStart;
+    return lines.textStart();
   }
 
   int textEnd() {
-    return textEnd;
+    return lines.textEnd();
   }
 
   /**
-   * Reads and drops the rest of the current line, up to and including its newline: a reader that
-   * starts in the middle of a file skips to the next line start. It counts as a line.
+   * Reads and drops the rest of the current line, up to and including its newline, reading no byte
+   * at or past stream offset {@code until}: a reader that starts in the middle of a file skips to
+   * the next line start. It counts as a line.
+   *
+   * @return false if no line starts before {@code until}
    */
-  void skipLine() throws IOException {
-    readLine();
+  boolean skipLine(long until) throws IOException {
+    return lines.skipLine(until);
   }
 
   /** Bytes of the stream consumed so far: where the next line starts. */
   long position() {
-    return chunkStart + chunkPos;
+    return lines.position();
   }
 
   /** Offset in the stream where the line last read (returned or failed) starts. */
   long lineStart() {
-    return lineStart;
+    return lines.lineStart();
   }
 
   /** 1-based number of the line last read (the document returned, or the line that failed). */
   long line() {
-    return lineNumber;
+    return lines.lines();
   }
 
-  /** The text of the line last read, for the rejects file; not a copy. */
+  /**
+   * The start of the line last read, for the rejects file ({@link NdjsonLineReader#rejectedText}).
+   */
   byte[] lineBytes() {
-    return Arrays.copyOf(line, Math.min(lineLength, 64 << 10));
+    return lines.rejectedText();
   }
 
   /**
@@ -269,66 +250,5 @@ final class NdjsonReader {
       }
     }
     return count;
-  }
-
-  /**
-   * Reads the next line into {@code line}; false at the end of the input. Past the limit, bytes are
-   * dropped.
-   */
-  private boolean readLine() throws IOException {
-    lineStart = position();
-    lineLength = 0;
-    tooLong = false;
-    boolean any = false;
-    while (true) {
-      if (chunkPos == chunkEnd) {
-        if (eof || !fill()) {
-          if (any) {
-            lineNumber++;
-          }
-          return any;
-        }
-      }
-      any = true;
-      int nl = chunkPos;
-      while (nl < chunkEnd && chunk[nl] != NdjsonLines.END) {
-        nl++;
-      }
-      append(chunkPos, nl);
-      if (nl < chunkEnd) {
-        chunkPos = nl + 1;
-        lineNumber++;
-        return true;
-      }
-      chunkPos = chunkEnd;
-    }
-  }
-
-  private boolean fill() throws IOException {
-    int n = in.read(chunk, 0, CHUNK);
-    if (n <= 0) {
-      eof = true;
-      return false;
-    }
-    chunkStart += chunkEnd;
-    chunkPos = 0;
-    chunkEnd = n;
-    return true;
-  }
-
-  private void append(int from, int to) {
-    int n = to - from;
-    if (tooLong || lineLength + (long) n > maxLineBytes) {
-      tooLong = true;
-      return;
-    }
-    if (lineLength + n > line.length) {
-      line =
-          Arrays.copyOf(
-              line,
-              (int) Math.min(maxLineBytes, Math.max(lineLength + (long) n, 2L * line.length)));
-    }
-    System.arraycopy(chunk, from, line, lineLength, n);
-    lineLength += n;
   }
 }

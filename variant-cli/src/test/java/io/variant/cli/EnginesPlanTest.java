@@ -56,6 +56,31 @@ class EnginesPlanTest {
     assertSampled(gz, "3000", "all 3000 rows"); // the first 3000 rows are every row
   }
 
+  @Test
+  void bothEnginesLeaveALineOverTheLineLimitOutOfTheSample() throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      lines.add("{\"a\": " + i + "}");
+    }
+    // a small value padded past the line limit (1 MiB under --max-value-size 64)
+    lines.add(50, "{\"b\": \"x\"}" + " ".repeat(1_200_000));
+    Path in = Files.write(dir.resolve("padded.ndjson"), lines);
+
+    String[] options = {"--max-value-size", "64", "--on-error", "skip"};
+    List<String> localArgs = new ArrayList<>(List.of("convert"));
+    localArgs.addAll(List.of(options));
+    localArgs.addAll(List.of(in.toString(), "-o", dir.resolve("padded.parquet").toString()));
+    CliRunner.Result local = CliRunner.run("", localArgs.toArray(String[]::new));
+    CliRunner.Result job = MapReduceRuns.convert(in, dir.resolve("padded"), 4, options);
+
+    String sampled = "(plan inferred from all 100 rows; 1 malformed line left out)";
+    for (CliRunner.Result r : List.of(local, job)) {
+      assertEquals(0, r.exitCode(), r.err());
+      assertTrue(r.err().contains(sampled), r.err());
+      assertTrue(r.err().contains("100 rows written (101 read, 1 rejected"), r.err());
+    }
+  }
+
   private void assertSampled(Path in, String rows, String sampled) throws IOException {
     Runs runs = runBoth(in, in.getFileName() + "-" + rows, "--sample", rows);
     assertTrue(runs.local().out().contains("\nsample: " + sampled), runs.local().out());

@@ -127,6 +127,53 @@ class MapReduceConvertTest {
   }
 
   @Test
+  void linesOverTheLineLimitAreSkippedAsTheLocalEngineSkipsThem() throws IOException {
+    String spaces = " ".repeat(1_200_000); // past the line limit, 1 MiB under --max-value-size 64
+    Path in =
+        Files.writeString(
+            dir.resolve("in.ndjson"),
+            String.join(
+                "\n",
+                "{\"a\": 1}",
+                "{\"a\": 2}" + spaces, // a small value, padded
+                spaces, // blank throughout: no row
+                spaces + "{\"a\": 4}", // blank only as far as the limit
+                "{\"a\": 5}\n"));
+    String skip = "--on-error skip --max-value-size 64 --plan {\"a\":int64}";
+    List<String> args = new ArrayList<>(List.of(skip.split(" ")));
+    args.add(in.toString());
+
+    List<String> localArgs = new ArrayList<>(List.of("convert"));
+    localArgs.addAll(args);
+    localArgs.addAll(
+        List.of(
+            "--rejects",
+            dir.resolve("rejects.ndjson").toString(),
+            "-o",
+            dir.resolve("out.parquet").toString()));
+    CliRunner.Result local = CliRunner.run("", localArgs.toArray(String[]::new));
+    List<String> jobArgs = new ArrayList<>(List.of("convert", "--engine", "mapreduce"));
+    jobArgs.addAll(args);
+    jobArgs.addAll(List.of("-o", dir.resolve("out").toString()));
+    CliRunner.Result job = CliRunner.run("", jobArgs.toArray(String[]::new));
+
+    for (CliRunner.Result r : List.of(local, job)) {
+      assertEquals(0, r.exitCode(), r.err());
+      assertTrue(r.err().contains("2 rows written (4 read, 2 rejected: see "), r.err());
+    }
+    String reason = "\"reason\":\"the line is longer than 1.0 MiB (twice --max-value-size)\"";
+    List<String> localRejects = Files.readAllLines(dir.resolve("rejects.ndjson"));
+    List<String> jobRejects =
+        Files.readAllLines(dir.resolve("out/_rejects/rejects-m-00000.ndjson"));
+    for (List<String> rejects : List.of(localRejects, jobRejects)) {
+      assertEquals(2, rejects.size(), rejects.toString());
+      assertTrue(rejects.stream().allMatch(l -> l.contains(reason)), rejects.toString());
+    }
+    assertTrue(localRejects.get(0).contains("\"line\":2,"), localRejects.get(0));
+    assertTrue(jobRejects.get(0).contains("\"offset\":9,"), jobRejects.get(0));
+  }
+
+  @Test
   void stdinIsAUsageError() {
     CliRunner.Result r =
         CliRunner.run(

@@ -225,4 +225,30 @@ class MapReduceExitCodesTest {
       assertOneLine(r, ExitCodes.RESOURCE_LIMIT, "--max-value-size");
     }
   }
+
+  @Test
+  void aLineOverTheLineLimitIsFourWithTheLocalEnginesReason() throws IOException {
+    // a small value padded past the line limit (1 MiB under --max-value-size 64): refused unparsed
+    Path in =
+        Files.writeString(
+            dir.resolve("in.ndjson"),
+            "{\"a\": 1}\n{\"a\": 2}" + " ".repeat(1_200_000) + "\n{\"a\": 3}\n");
+    String reason = "the line is longer than 1.0 MiB (twice --max-value-size)";
+
+    CliRunner.Result local =
+        CliRunner.run(
+            "",
+            "convert",
+            "--max-value-size",
+            "64",
+            in.toString(),
+            "-o",
+            dir.resolve("out.parquet").toString());
+    CliRunner.Result job =
+        convert("--max-value-size", "64", in.toString(), "-o", dir.resolve("out").toString());
+
+    assertOneLine(local, ExitCodes.RESOURCE_LIMIT, in + ":2: " + reason);
+    assertOneLine(job, ExitCodes.RESOURCE_LIMIT, in + ": at byte 9: " + reason);
+    assertFalse(Files.exists(dir.resolve("out")));
+  }
 }

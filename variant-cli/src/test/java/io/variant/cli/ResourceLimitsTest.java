@@ -16,6 +16,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -215,5 +216,66 @@ class ResourceLimitsTest {
     assertTrue(
         output.startsWith("variant: out of memory") || output.contains("--max-value-size"), output);
     assertFalse(Files.exists(dir.resolve("huge.parquet")));
+  }
+
+  /**
+   * 256 MiB without a newline under a 128 MiB heap, on either engine: the line is refused as longer
+   * than twice --max-value-size, or skipped, never read into memory whole (a sparse file).
+   */
+  @Test
+  void aLineWithoutEndUnderASmallHeapIsTooLongOnBothEngines()
+      throws IOException, InterruptedException {
+    Path in = dir.resolve("endless.ndjson");
+    try (RandomAccessFile f = new RandomAccessFile(in.toFile(), "rw")) {
+      f.write("{\"a\": 1}\n{\"s\": \"".getBytes(StandardCharsets.US_ASCII));
+      f.setLength(256L << 20);
+    }
+    for (String engine : List.of("local", "mapreduce")) {
+      String out = dir.resolve("out-" + engine).toString();
+      String failed =
+          runSmallHeap("convert", "--engine", engine, "--max-value-size", "1M", in + "", "-o", out);
+      String skipped =
+          runSmallHeap(
+              "convert",
+              "--engine",
+              engine,
+              "--max-value-size",
+              "1M",
+              "--on-error",
+              "skip",
+              in.toString(),
+              "-o",
+              out + "-skipped");
+
+      assertTrue(failed.startsWith("4\n"), engine + ": " + failed);
+      assertTrue(
+          failed.contains("the line is longer than 2.0 MiB (twice --max-value-size)"),
+          engine + ": " + failed);
+      assertTrue(skipped.startsWith("0\n"), engine + ": " + skipped);
+      assertTrue(skipped.contains("1 rows written (2 read, 1 rejected"), engine + ": " + skipped);
+    }
+  }
+
+  /** Runs {@code variant args} in a child JVM of 128 MiB heap; returns its exit code and output. */
+  private String runSmallHeap(String... args) throws IOException, InterruptedException {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of(
+                java.toString(),
+                "-Xmx128m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                VariantCli.class.getName()));
+    command.addAll(List.of(args));
+    Path output = dir.resolve("child-output.txt");
+    Process p =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .start();
+    assertTrue(p.waitFor(300, TimeUnit.SECONDS), "convert did not finish"); // a hang guard
+    return p.exitValue() + "\n" + Files.readString(output);
   }
 }

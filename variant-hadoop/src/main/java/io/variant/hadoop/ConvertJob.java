@@ -21,7 +21,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.Tool;
@@ -30,10 +29,11 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * A map-only MapReduce job converting NDJSON text (plain, or compressed with a codec Hadoop knows,
- * e.g. {@code .gz}, which Hadoop reads whole, as one split) to a directory of Parquet part files
- * with one shredded VARIANT column, all with the same plan: given, or inferred once before the job
- * from rows sampled across the input as the local {@code variant convert} samples them ({@link
- * PlanSample}), so both engines write the same plan.
+ * e.g. {@code .gz}, read whole, as one split) to a directory of Parquet part files with one
+ * shredded VARIANT column, all with the same plan: given, or inferred once before the job from rows
+ * sampled across the input as the local {@code variant convert} samples them ({@link PlanSample}),
+ * so both engines write the same plan. Both read the same lines, by the same rules and with the
+ * same line limit ({@link NdjsonInputFormat}).
  *
  * <pre>
  * hadoop jar variant-hadoop-job.jar io.variant.hadoop.ConvertJob [-D k=v ...] [options] -o OUTDIR IN...
@@ -253,7 +253,7 @@ public final class ConvertJob extends Configured implements Tool {
   public static PlanSample configure(Job job, Options options)
       throws IOException, InterruptedException {
     job.setJarByClass(ConvertJob.class);
-    job.setInputFormatClass(TextInputFormat.class);
+    job.setInputFormatClass(NdjsonInputFormat.class);
     for (String in : options.inputs()) {
       FileInputFormat.addInputPath(
           job, new Path(in)); // globs are expanded when the job lists its input
@@ -261,7 +261,6 @@ public final class ConvertJob extends Configured implements Tool {
     // an input directory's subdirectories are skipped, as the local engine skips them; Hadoop's
     // default lists them as files and fails on their missing block locations
     job.getConfiguration().setBoolean(FileInputFormat.INPUT_DIR_NONRECURSIVE_IGNORE_SUBDIRS, true);
-    job.getConfiguration().set("textinputformat.record.delimiter", NdjsonLine.DELIMITER);
     if (options.maxSplitBytes() > 0) {
       FileInputFormat.setMaxInputSplitSize(job, options.maxSplitBytes());
       FileInputFormat.setMinInputSplitSize(job, 1);

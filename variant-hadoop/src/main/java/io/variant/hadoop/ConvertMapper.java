@@ -31,13 +31,16 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /**
  * The map task of {@link ConvertJob}: one NDJSON line in, one row of the VARIANT column out. Blank
- * lines are skipped. A line that is not one JSON document fails the task ({@link OnError#FAIL},
- * naming the file and byte offset) or is skipped and recorded ({@link OnError#SKIP}) in the task's
- * rejects file, {@code _rejects/rejects-m-00000.ndjson} under the output directory: one JSON object
- * per line with the keys of the CLI's {@code --rejects} lines, {@code column} (where the parser
- * stopped, when known), {@code file}, {@code reason} and {@code text} (the line), and the line's
- * byte {@code offset} instead of its number. The rejects file is written in the task's work
- * directory, so it is committed (or discarded) with the task's part file.
+ * lines are skipped. A line longer than twice {@link #MAX_VALUE_BYTES} (at least 1 MiB) is refused
+ * before it is parsed, as the local engine refuses it (its input format holds no more of it than
+ * that). A line that is not one JSON document, or is over a limit, fails the task ({@link
+ * OnError#FAIL}, naming the file and byte offset) or is skipped and recorded ({@link OnError#SKIP})
+ * in the task's rejects file, {@code _rejects/rejects-m-00000.ndjson} under the output directory:
+ * one JSON object per line with the keys of the CLI's {@code --rejects} lines, {@code column}
+ * (where the parser stopped, when known), {@code file}, {@code reason} and {@code text} (the line,
+ * up to 64 KiB), and the line's byte {@code offset} instead of its number. The rejects file is
+ * written in the task's work directory, so it is committed (or discarded) with the task's part
+ * file.
  */
 public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecord> {
   /** Configuration key of the bad-row policy: {@code fail} (default) or {@code skip}. */
@@ -56,7 +59,10 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
    */
   public static final String INFER_TEMPORAL = "variant.convert.infer-temporal";
 
-  /** Configuration key: the largest value of one line, in bytes. */
+  /**
+   * Configuration key: the largest value of one line, in bytes; a line longer than twice it (at
+   * least 1 MiB) is refused unparsed.
+   */
   public static final String MAX_VALUE_BYTES = "variant.convert.max-value-bytes";
 
   /**
@@ -130,6 +136,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   private String file;
   private FSDataOutputStream rejects;
   private TemporalStrings temporal; // null unless INFER_TEMPORAL
+  private int maxLineBytes; // NdjsonLines.maxLineBytes of the largest value
   private long lines; // read so far, blank ones too: a line number, as a compressed split is whole
 
   @Override
@@ -138,6 +145,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     column = conf.get(VariantParquetOutputFormat.COLUMN, VariantParquetOutputFormat.DEFAULT_COLUMN);
     onError = onError(conf);
     json = jsonOptions(conf);
+    maxLineBytes = NdjsonLines.maxLineBytes(json.limits().maxValueBytes());
     // rows parsed onto the writer's dictionary (the plan's keys and the sample's common ones), as
     // the local engine parses them: rows using no other keys share one metadata value
     VariantColumn written = VariantParquetOutputFormat.column(conf);
@@ -252,24 +260,25 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   @Override
   protected void map(LongWritable offset, Text line, Context context)
       throws IOException, InterruptedException {
-    byte[] utf8 = NdjsonLine.text(line, offset.get());
-    if (utf8 != null && NdjsonLine.isBlank(utf8)) {
+    NdjsonLines.Kind kind = NdjsonLine.kind(line, offset.get(), maxLineBytes);
+    if (kind == NdjsonLines.Kind.BLANK) {
       return;
     }
     context.getCounter(ConvertCounters.ROWS_IN).increment(1);
-    if (utf8 == null) {
+    if (kind != NdjsonLines.Kind.DOCUMENT) {
       bad(
           context,
-          new BadLine(file, offset.get(), 1, NdjsonLines.BYTE_ORDER_MARK, Problem.MALFORMED),
+          badLine(offset.get(), kind),
           null,
-          line.toString());
+          NdjsonLine.rejectedText(line.getBytes(), line.getLength()));
       return;
     }
+    byte[] utf8 = NdjsonLine.text(line, offset.get());
     Variant v;
     try {
       v = parser.parse(utf8);
     } catch (VariantException e) {
-      bad(context, badLine(offset.get(), e), e, new String(utf8, StandardCharsets.UTF_8));
+      bad(context, badLine(offset.get(), e), e, NdjsonLine.rejectedText(utf8, utf8.length));
       return;
     }
     if (temporal != null) {
@@ -282,6 +291,17 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
       }
     }
     context.write(null, VariantRecord.builder().set(column, v).build());
+  }
+
+  /** Why a line of {@code kind}, a bad one, is bad, as the local engine says it. */
+  private BadLine badLine(long offset, NdjsonLines.Kind kind) {
+    return switch (kind) {
+      case BYTE_ORDER_MARK ->
+          new BadLine(file, offset, 1, NdjsonLines.BYTE_ORDER_MARK, Problem.MALFORMED);
+      case TOO_LONG ->
+          new BadLine(file, offset, 0, NdjsonLines.tooLong(maxLineBytes), Problem.OVER_LIMIT);
+      case DOCUMENT, BLANK -> throw new IllegalArgumentException(kind + " is not a bad line");
+    };
   }
 
   /**

@@ -1,40 +1,54 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.hadoop;
 
+import io.variant.core.internal.NdjsonLineReader;
 import io.variant.core.internal.NdjsonLines;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.hadoop.io.Text;
 
 /**
- * The job's lines as the local engine reads them, for its tasks and its plan sample: {@link
- * NdjsonLines}' rules applied to Hadoop's {@link Text} lines.
+ * A line of the job's input as {@link NdjsonInputFormat} reads it for the tasks: its bytes up to
+ * the line limit ({@link NdjsonLineReader}), and what {@link NdjsonLines} makes of it, which its
+ * kept bytes alone cannot tell for a line over the limit. A line that another input format gives
+ * whole is judged by the same rules ({@link #kind}).
  */
-final class NdjsonLine {
+final class NdjsonLine extends Text {
+  private NdjsonLines.Kind kind = NdjsonLines.Kind.BLANK;
+
+  /** This line made the line {@code lines} read last, its input's first if {@code firstLine}. */
+  void set(NdjsonLineReader lines, boolean firstLine) {
+    set(lines.lineBuffer(), 0, lines.lineLength());
+    kind = lines.kind(firstLine);
+  }
+
   /**
-   * The record delimiter of the job's text input: {@link NdjsonLines#END} alone. Hadoop's default
-   * also ends a line at a lone {@code \r}, which would split a row the local engine reads whole.
+   * What {@code line}, at byte {@code offset} of its input, is: as read ({@link NdjsonLine}), or by
+   * {@link NdjsonLines#kind} for a whole line.
    */
-  static final String DELIMITER = String.valueOf((char) NdjsonLines.END);
-
-  private NdjsonLine() {}
+  static NdjsonLines.Kind kind(Text line, long offset, int maxLineBytes) {
+    return line instanceof NdjsonLine l
+        ? l.kind
+        : NdjsonLines.kind(line.getBytes(), line.getLength(), offset == 0, maxLineBytes);
+  }
 
   /**
-   * The document of the line at byte {@code offset} of its input: without a trailing {@code \r},
-   * and for the first line without a byte order mark.
-   *
-   * @return the text, or {@code null} if a byte order mark starts a line other than the first
-   *     ({@link NdjsonLines#BYTE_ORDER_MARK})
+   * The document of {@code line}, a {@link NdjsonLines.Kind#DOCUMENT} at byte {@code offset} of its
+   * input: without a trailing {@code \r}, and for the first line without a byte order mark.
    */
   static byte[] text(Text line, long offset) {
     byte[] b = line.getBytes();
     int start = NdjsonLines.textStart(b, 0, line.getLength(), offset == 0);
-    return start < 0
-        ? null
-        : Arrays.copyOfRange(b, start, NdjsonLines.textEnd(b, start, line.getLength()));
+    return Arrays.copyOfRange(b, start, NdjsonLines.textEnd(b, start, line.getLength()));
   }
 
-  /** True if {@code text} (a line's document) is blank: skipped, not a bad line. */
-  static boolean isBlank(byte[] text) {
-    return NdjsonLines.isBlank(text, 0, text.length);
+  /**
+   * {@code utf8[0, length)}, for a rejects file: at most its first {@link
+   * NdjsonLines#REJECTED_TEXT_BYTES}, as the local engine's {@code --rejects} keeps them (invalid
+   * UTF-8, and a character cut there, show as U+FFFD).
+   */
+  static String rejectedText(byte[] utf8, int length) {
+    return new String(
+        utf8, 0, Math.min(length, NdjsonLines.REJECTED_TEXT_BYTES), StandardCharsets.UTF_8);
   }
 }

@@ -3,6 +3,7 @@ package io.variant.hadoop;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
+import io.variant.core.internal.NdjsonLineReader;
 import io.variant.core.internal.NdjsonLines;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.TemporalStrings;
@@ -17,8 +18,8 @@ import io.variant.shredding.internal.SpreadSample;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
@@ -26,13 +27,11 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
-import org.apache.hadoop.util.LineReader;
 
 /**
  * Rows sampled from a job's input before the job runs, so that every task shreds with one plan, and
@@ -164,6 +163,7 @@ public record PlanSample(
     long count;
     long bad; // lines that were neither blank nor a document
     long inputRows = -1; // count, once every row of the input was read; else -1
+    private NdjsonLineReader last; // its buffers serve the next reader
 
     Rows(PlanInference inference, JsonOptions json, TemporalStrings temporal) {
       this.inference = inference;
@@ -172,21 +172,27 @@ public record PlanSample(
     }
 
     /**
-     * Takes {@code line}, at byte {@code offset} of its input, if it is a document; returns whether
-     * it was.
+     * Takes the line {@code lines} read last, its input's first if {@code firstLine}, if it is a
+     * document; returns whether it was.
      */
-    boolean take(Text line, long offset) {
-      byte[] utf8 = NdjsonLine.text(line, offset);
-      if (utf8 == null) { // a byte order mark starts a later line: the task rejects it
-        bad++;
-        return false;
+    boolean take(NdjsonLineReader lines, boolean firstLine) {
+      switch (lines.kind(firstLine)) {
+        case BLANK -> {
+          return false;
+        }
+        case BYTE_ORDER_MARK, TOO_LONG -> { // the task rejects it
+          bad++;
+          return false;
+        }
+        case DOCUMENT -> {} // parsed below
       }
       Variant v;
       try {
-        v = VariantJson.parse(utf8, json);
+        v =
+            VariantJson.parse(
+                Arrays.copyOfRange(lines.lineBuffer(), lines.textStart(), lines.textEnd()), json);
       } catch (VariantException e) {
-        // the task decides what a bad line does; the sample says it left it out
-        bad += NdjsonLine.isBlank(utf8) ? 0 : 1;
+        bad++; // the task decides what a bad line does; the sample says it left it out
         return false;
       }
       if (temporal != null) {
@@ -196,6 +202,16 @@ public record PlanSample(
       kept.add(v);
       count++;
       return true;
+    }
+
+    /** A reader of {@code in}, with the buffers of the one before. */
+    private NdjsonLineReader reader(InputStream in) {
+      int maxLineBytes = NdjsonLines.maxLineBytes(json.limits().maxValueBytes());
+      last =
+          last == null
+              ? new NdjsonLineReader(in, maxLineBytes)
+              : new NdjsonLineReader(in, maxLineBytes, last);
+      return last;
     }
 
     /** {@link SpreadSample}'s places of plain files. */
@@ -210,8 +226,7 @@ public record PlanSample(
             SpreadPasses.read(
                 SpreadSample.places(sized),
                 rows,
-                (place, from, limit) ->
-                    readPlace(open.at(place.input()), from, place.to(), limit, conf));
+                (place, from, limit) -> readPlace(open.at(place.input()), from, place.to(), limit));
       }
       inputRows = whole ? count : -1;
       return SpreadSample.description(count, whole ? -1 : total(sized));
@@ -221,30 +236,28 @@ public record PlanSample(
      * Takes up to {@code limit} documents from the lines that start in [{@code from}, {@code to});
      * says where it stopped ({@code to} once it read every such line).
      */
-    private SpreadPasses.Read readPlace(
-        FSDataInputStream in, long from, long to, long limit, Configuration conf)
+    private SpreadPasses.Read readPlace(FSDataInputStream in, long from, long to, long limit)
         throws IOException {
       long base = Math.max(0, from - 1);
       in.seek(base);
-      LineReader lines = lineReader(in, conf); // not closed: that would close in
-      Text line = new Text();
-      long pos = base;
-      if (from > 0) {
-        pos += lines.readLine(line); // the rest of the line that holds byte from - 1
+      NdjsonLineReader lines = reader(in); // not closed: that would close in
+      // the rest of the line that holds byte from - 1, which started before from; a line that runs
+      // through the whole place (a line without end, say) is read no further than the place
+      if (from > 0 && !lines.skipLine(to - base)) {
+        return new SpreadPasses.Read(0, to);
       }
       long taken = 0;
-      while (pos < to) {
-        int n = lines.readLine(line);
-        if (n == 0) {
+      while (base + lines.position() < to) {
+        long pos = base + lines.position();
+        if (!lines.read()) {
           break;
         }
         if (taken >= limit) {
           return new SpreadPasses.Read(taken, pos); // the line just read is read again from pos
         }
-        if (take(line, pos)) {
+        if (take(lines, pos == 0)) {
           taken++;
         }
-        pos += n;
       }
       return new SpreadPasses.Read(taken, to);
     }
@@ -258,24 +271,22 @@ public record PlanSample(
         String why)
         throws IOException {
       boolean more = false;
-      Text line = new Text();
       for (FileStatus f : files) {
         FileSystem fs = f.getPath().getFileSystem(conf);
         CompressionCodec codec = codecs.getCodec(f.getPath());
         try (InputStream raw = fs.open(f.getPath());
             InputStream in = codec == null ? raw : codec.createInputStream(raw)) {
-          LineReader lines = lineReader(in, conf);
-          long start = 0;
-          for (int n; (n = readLine(lines, line)) > 0; start += n) {
+          NdjsonLineReader lines = reader(in);
+          while (read(lines)) {
             if (count >= rows) {
               // a line past a full sample says the input goes on, as the local engine finds
-              more = !NdjsonLines.isBlank(line.getBytes(), 0, line.getLength());
+              more = lines.kind(lines.lineStart() == 0) != NdjsonLines.Kind.BLANK;
               if (more) {
                 break;
               }
               continue;
             }
-            take(line, start);
+            take(lines, lines.lineStart() == 0);
           }
         }
         if (more) {
@@ -289,21 +300,16 @@ public record PlanSample(
           : SpreadSample.description(count, -1);
     }
 
-    /** Lines split as the job's tasks split them ({@link NdjsonLine#DELIMITER}). */
-    private static LineReader lineReader(InputStream in, Configuration conf) throws IOException {
-      return new LineReader(in, conf, NdjsonLine.DELIMITER.getBytes(StandardCharsets.UTF_8));
-    }
-
     /**
-     * {@link LineReader#readLine}, ending the input at damaged compressed data: the rows before it
-     * are sampled, and the job's task reports the damage as {@code --on-error} says.
+     * {@link NdjsonLineReader#read}, ending the input at damaged compressed data: the rows before
+     * it are sampled, and the job's task reports the damage as {@code --on-error} says.
      */
-    private static int readLine(LineReader lines, Text line) throws IOException {
+    private static boolean read(NdjsonLineReader lines) throws IOException {
       try {
-        return lines.readLine(line);
+        return lines.read();
       } catch (IOException e) {
         if (DamagedData.isDamaged(e)) {
-          return 0;
+          return false;
         }
         throw e;
       }

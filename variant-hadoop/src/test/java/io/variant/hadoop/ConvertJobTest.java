@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.variant.core.Limits;
+import io.variant.core.json.JsonOptions;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.shredding.ShreddingPlan;
+import java.io.RandomAccessFile;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +20,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.InputFormat;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+import org.apache.hadoop.util.ReflectionUtils;
 import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -194,5 +209,91 @@ class ConvertJobTest {
     assertTrue(r.failure().contains("a.ndjson at byte "), r.failure()); // names the file and offset
     assertTrue(!Files.exists(dir.resolve("out")) || Events.partFiles(dir.resolve("out")).isEmpty());
     assertFalse(Files.exists(dir.resolve("out/_SUCCESS")));
+  }
+
+  /** Values of up to 1 KiB: lines of up to 1 MiB, the least line limit. */
+  private static final JsonOptions SMALL_VALUES =
+      JsonOptions.defaults().withLimits(Limits.defaults().withMaxValueBytes(1 << 10));
+
+  @Test
+  void aLineOverTheLimitAcrossSplitsIsOneRejectAndNoRowOfItsPieces() throws Exception {
+    // 3 MB of digits inside a string: a piece of the line alone would be a number, a row
+    List<String> good =
+        new ArrayList<>(Events.write(dir.resolve("a.ndjson"), new Random(14), 0, 60));
+    List<String> lines = new ArrayList<>(good);
+    lines.add(30, "{\"pad\": \"" + "7".repeat(3_000_000) + "\"}");
+    Path in = Files.write(dir.resolve("a.ndjson"), lines);
+
+    ConvertJob.Result r =
+        ConvertJob.run(
+            Events.localConf(dir),
+            ConvertJob.Options.of(List.of(in.toString()), dir.resolve("out").toString())
+                .withJson(SMALL_VALUES)
+                .withOnError(ConvertMapper.OnError.SKIP)
+                .withMaxSplitBytes(256 << 10), // the long line crosses 11 split ends
+            false);
+
+    assertTrue(r.succeeded(), r.summary());
+    assertTrue(Events.partFiles(dir.resolve("out")).size() >= 12);
+    assertEquals(61, r.count(ConvertCounters.ROWS_IN), r.summary());
+    assertEquals(1, r.count(ConvertCounters.ROWS_REJECTED), r.summary());
+    assertEquals(Events.canonical(good), Events.readAll(dir.resolve("out"), "variant"));
+    assertTrue(r.summary().contains("all 60 rows; 1 malformed line left out"), r.summary());
+  }
+
+  @Test
+  void aLineWithoutEndIsNeverHeldWhole() throws Exception {
+    // 64 MiB without a newline after the first row (a sparse file: no disk space)
+    Path in = dir.resolve("endless.ndjson");
+    try (RandomAccessFile f = new RandomAccessFile(in.toFile(), "rw")) {
+      f.write("{\"a\":1}\n{\"s\":\"".getBytes(StandardCharsets.UTF_8));
+      f.setLength(64 << 20);
+    }
+    Job job = Job.getInstance(Events.localConf(dir));
+    ConvertJob.Options options =
+        ConvertJob.Options.of(List.of(in.toString()), dir.resolve("out").toString())
+            .withJson(SMALL_VALUES);
+
+    long sampling = allocated(() -> ConvertJob.configure(job, options)); // samples the input
+    Configuration conf = job.getConfiguration();
+    InputFormat<?, ?> format = ReflectionUtils.newInstance(job.getInputFormatClass(), conf);
+    long records = 0;
+    long reading = 0;
+    for (InputSplit split : format.getSplits(job)) {
+      TaskAttemptContext task = new TaskAttemptContextImpl(conf, new TaskAttemptID());
+      long[] n = new long[1];
+      reading +=
+          allocated(
+              () -> {
+                try (RecordReader<?, ?> reader = format.createRecordReader(split, task)) {
+                  reader.initialize(split, task);
+                  while (reader.nextKeyValue()) {
+                    n[0]++;
+                    Text line = (Text) reader.getCurrentValue();
+                    assertTrue(line.getLength() <= 1 << 20, "a line of " + line.getLength());
+                  }
+                }
+                return null;
+              });
+      records += n[0];
+    }
+
+    assertEquals(2, records); // the row, and the line without end (to be rejected)
+    assertTrue(sampling < 16 << 20, "the sample allocated " + sampling + " bytes");
+    assertTrue(reading < 16 << 20, "the tasks' readers allocated " + reading + " bytes");
+  }
+
+  /** A step that may throw. */
+  private interface Step {
+    Object run() throws Exception;
+  }
+
+  /** Bytes this thread allocated while {@code step} ran. */
+  private static long allocated(Step step) throws Exception {
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long before = threads.getCurrentThreadAllocatedBytes();
+    step.run();
+    return threads.getCurrentThreadAllocatedBytes() - before;
   }
 }

@@ -28,13 +28,14 @@ class PublicApiTest extends PublicApiContract {
           "io.variant.hadoop.VariantParquetOutputFormat");
 
   /**
-   * Public for the project's CLI (and the codec for Hadoop, which loads it by name), used by this
-   * package too; their Javadoc says they are internal.
+   * Public for the project's CLI (and the codec and input format for Hadoop, which loads them by
+   * name), used by this package too; their Javadoc says they are internal.
    */
   private static final List<String> MARKED_INTERNAL =
       List.of(
           "io.variant.hadoop.Connectors",
           "io.variant.hadoop.IncompleteOutput",
+          "io.variant.hadoop.NdjsonInputFormat",
           "io.variant.hadoop.ZstdCodec");
 
   PublicApiTest() {

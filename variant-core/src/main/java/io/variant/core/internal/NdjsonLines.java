@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.core.internal;
 
+import java.util.Locale;
+
 /**
  * What a line of NDJSON input is, the same for every engine of this project ({@code variant
  * convert}'s reader, the MapReduce job's tasks and both plan samples):
@@ -13,10 +15,17 @@ package io.variant.core.internal;
  *       a.ndjson b.ndjson} makes of a second file that starts with one, so the line is bad ({@link
  *       #textStart}, {@link #BYTE_ORDER_MARK});
  *   <li>a line of spaces, tabs and {@code \r} only is blank: skipped, neither a row nor a bad line
- *       ({@link #isBlank}).
+ *       ({@link #isBlank});
+ *   <li>a line longer than {@link #maxLineBytes} (twice the largest value, at least {@link
+ *       #MIN_LINE_LIMIT}) that is not blank is bad, over a limit, and refused before it is parsed
+ *       ({@link #tooLong}); a reader keeps no more of it than the limit ({@link NdjsonLineReader}),
+ *       so a line without end takes no more memory than a line at the limit.
  * </ul>
  *
- * <b>Thread safety:</b> stateless.
+ * {@link #kind} applies these rules to a whole line, {@link NdjsonLineReader#kind} to a line read
+ * in bounded memory.
+ *
+ * <p><b>Thread safety:</b> stateless.
  */
 public final class NdjsonLines {
   /** The byte that ends a line. */
@@ -26,6 +35,29 @@ public final class NdjsonLines {
   public static final String BYTE_ORDER_MARK =
       "a byte order mark (U+FEFF) starts the line; only the first line of an input may start with"
           + " one";
+
+  /**
+   * The least line limit: lines may be longer than their encoded value (whitespace, escapes), so
+   * small values do not make the limit too tight for ordinary lines.
+   */
+  public static final int MIN_LINE_LIMIT = 1 << 20;
+
+  /** The most of a bad line that a rejects file keeps. */
+  public static final int REJECTED_TEXT_BYTES = 64 << 10;
+
+  /** What a line is. */
+  public enum Kind {
+    /** Not blank, within the limit: a JSON document, unless its parser says otherwise. */
+    DOCUMENT,
+    /** Blank throughout ({@link #isBlank}): skipped. */
+    BLANK,
+    /**
+     * Bad: a byte order mark starts a line other than the input's first ({@link #BYTE_ORDER_MARK}).
+     */
+    BYTE_ORDER_MARK,
+    /** Bad, over a limit: longer than the line limit, and not blank ({@link #tooLong}). */
+    TOO_LONG
+  }
 
   /** U+FEFF in UTF-8. */
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
@@ -60,6 +92,55 @@ public final class NdjsonLines {
    */
   public static int textEnd(byte[] line, int textStart, int end) {
     return end > textStart && line[end - 1] == '\r' ? end - 1 : end;
+  }
+
+  /**
+   * The longest line read for values of up to {@code maxValueBytes} bytes: twice that (a line may
+   * hold whitespace and escapes its value does not), at least {@link #MIN_LINE_LIMIT}, at most what
+   * an array can hold.
+   */
+  public static int maxLineBytes(int maxValueBytes) {
+    return (int) Math.min(Integer.MAX_VALUE - 8, Math.max(MIN_LINE_LIMIT, 2L * maxValueBytes));
+  }
+
+  /**
+   * Why a line longer than {@code maxLineBytes} ({@link #maxLineBytes}) is bad: {@code the line is
+   * longer than 256.0 MiB (twice --max-value-size)}.
+   */
+  public static String tooLong(int maxLineBytes) {
+    double mib = maxLineBytes / (double) (1 << 20);
+    String size =
+        mib >= 1024
+            ? String.format(Locale.ROOT, "%.1f GiB", mib / 1024)
+            : String.format(Locale.ROOT, "%.1f MiB", mib);
+    return "the line is longer than " + size + " (twice --max-value-size)";
+  }
+
+  /**
+   * What the whole line {@code line[0, length)} (without its {@link #END}) is, read by a reader
+   * that held all of it.
+   *
+   * @param firstLine whether the line is its input's first
+   */
+  public static Kind kind(byte[] line, int length, boolean firstLine, int maxLineBytes) {
+    return kind(line, length, firstLine, length > maxLineBytes, false);
+  }
+
+  /**
+   * What a line is, of which {@code line[0, length)} was kept: the whole line unless it is over the
+   * limit ({@code overLimit}), when its bytes past those kept were dropped ({@code droppedText}:
+   * some of them were not blank).
+   */
+  static Kind kind(
+      byte[] line, int length, boolean firstLine, boolean overLimit, boolean droppedText) {
+    int start = textStart(line, 0, length, firstLine);
+    if (start < 0) {
+      return Kind.BYTE_ORDER_MARK;
+    }
+    if (!droppedText && isBlank(line, start, textEnd(line, start, length))) {
+      return Kind.BLANK;
+    }
+    return overLimit ? Kind.TOO_LONG : Kind.DOCUMENT;
   }
 
   /** True if {@code text[start, end)} holds only spaces, tabs and {@code \r}: a blank line. */

@@ -9,7 +9,8 @@
  * doubles as the decimals their text shows, for casts) and {@link
  * io.variant.core.internal.FileMoves} (a staged file moved into place without replacing one, for
  * the writers of files) and {@link io.variant.core.internal.NdjsonLines} (what a line of NDJSON
- * input is, for both engines of {@code variant convert}).
+ * input is, for both engines of {@code variant convert}) with {@link
+ * io.variant.core.internal.NdjsonLineReader} (those lines read in bounded memory).
  *
  * <p><b>Internal:</b> not API; public only for the project's own packages, and may change without
  * notice. It knows nothing of Variants, so that the core package can build on it.

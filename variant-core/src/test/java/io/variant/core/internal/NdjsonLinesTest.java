@@ -53,4 +53,34 @@ class NdjsonLinesTest {
     assertTrue(NdjsonLines.isBlank(utf8("\uFEFF "), 3, 4)); // the first line's, once skipped
     assertFalse(NdjsonLines.isBlank(utf8("  x"), 0, 3));
   }
+
+  @Test
+  void theLineLimitIsTwiceTheLargestValueFromOneMebibyteToWhatAnArrayHolds() {
+    assertEquals(1 << 20, NdjsonLines.maxLineBytes(64));
+    assertEquals(1 << 20, NdjsonLines.maxLineBytes(1 << 19));
+    assertEquals(256 << 20, NdjsonLines.maxLineBytes(128 << 20)); // the default value limit
+    assertEquals(Integer.MAX_VALUE - 8, NdjsonLines.maxLineBytes(Integer.MAX_VALUE));
+    assertEquals(
+        "the line is longer than 1.0 MiB (twice --max-value-size)", NdjsonLines.tooLong(1 << 20));
+    assertEquals(
+        "the line is longer than 256.0 MiB (twice --max-value-size)",
+        NdjsonLines.tooLong(256 << 20));
+    assertEquals(
+        "the line is longer than 2.0 GiB (twice --max-value-size)",
+        NdjsonLines.tooLong(Integer.MAX_VALUE - 8));
+  }
+
+  @Test
+  void aWholeLineOverTheLimitIsTooLongUnlessBlank() {
+    byte[] doc = utf8("{\"a\": 1}    "); // 12 bytes
+    assertEquals(NdjsonLines.Kind.DOCUMENT, NdjsonLines.kind(doc, 12, false, 12));
+    assertEquals(NdjsonLines.Kind.TOO_LONG, NdjsonLines.kind(doc, 12, false, 11));
+    byte[] blank = utf8(" \t \r ");
+    assertEquals(NdjsonLines.Kind.BLANK, NdjsonLines.kind(blank, 5, false, 2));
+    // the mark is judged first, as the local engine has always judged it
+    byte[] mark = utf8("\uFEFF{\"a\": 1}");
+    assertEquals(NdjsonLines.Kind.BYTE_ORDER_MARK, NdjsonLines.kind(mark, 11, false, 4));
+    assertEquals(NdjsonLines.Kind.TOO_LONG, NdjsonLines.kind(mark, 11, true, 4));
+    assertEquals(NdjsonLines.Kind.DOCUMENT, NdjsonLines.kind(mark, 11, true, 11));
+  }
 }
