@@ -17,8 +17,10 @@ import java.util.stream.Stream;
  * data files in it (sorted by name; hidden files and names starting with {@code _}, such as {@code
  * _SUCCESS} and {@code .crc} files, are skipped, as Spark and Hadoop skip them); a glob ({@code *},
  * {@code ?}, {@code [..]}, <code>{a,b}</code>, {@code **} across directories) that the shell did
- * not expand, to the files it matches, sorted. A name that exists is taken literally even if it
- * contains glob characters.
+ * not expand, to the files it matches, sorted, skipping hidden and {@code _} files as a directory
+ * does (as Hadoop's {@code FileInputFormat}, and so {@code convert --engine mapreduce}, skips them
+ * among a glob's matches; {@link #isHidden}). A name that exists is taken literally even if it
+ * contains glob characters, and a file named without a glob is read whatever its name.
  *
  * <p>A directory that a job has not finished writing (it holds {@code _temporary/} or {@code
  * _IN_PROGRESS}: see {@link IncompleteOutput}) may hold only some of its part files; readers of
@@ -139,9 +141,11 @@ final class InputPaths {
             ? Integer.MAX_VALUE
             : (int) pattern.chars().filter(c -> c == '/').count() + 1;
     Path root = base.toString().isEmpty() ? Path.of(".") : base;
-    List<String> files = list(root, depth, f -> matcher.matches(root.relativize(f)), arg);
+    List<String> matched = list(root, depth, f -> matcher.matches(root.relativize(f)), arg);
+    List<String> files =
+        matched.stream().filter(f -> !isHidden(Path.of(f).getFileName().toString())).toList();
     if (files.isEmpty()) {
-      throw InputException.unreadable(arg, "no file matches", null);
+      throw InputException.unreadable(arg, noMatch(matched.size()), null);
     }
     // keep the user's spelling: "data/*.json" gives "data/a.json", not "./data/a.json"
     return files.stream()
@@ -163,11 +167,26 @@ final class InputPaths {
 
   private static boolean isVisible(Path dir, Path file) {
     for (Path part : dir.relativize(file)) {
-      String name = part.toString();
-      if (name.startsWith(".") || name.startsWith("_")) {
+      if (isHidden(part.toString())) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * True for the names a directory's listing and a glob skip: hidden ones ({@code .crc} files) and
+   * those starting with {@code _} ({@code _SUCCESS}, {@code _temporary}), as Hadoop's {@code
+   * FileInputFormat} and Spark skip them.
+   */
+  static boolean isHidden(String name) {
+    return name.startsWith(".") || name.startsWith("_");
+  }
+
+  /** Why a glob gives no file, when {@code skipped} hidden or {@code _} files matched it. */
+  static String noMatch(int skipped) {
+    return skipped == 0
+        ? "no file matches"
+        : "no file matches but hidden or _ files, which a glob skips (name one to read it)";
   }
 }

@@ -16,7 +16,8 @@ import org.apache.hadoop.fs.FileStatus;
  * A directory gives the data files directly in it (sorted by name; hidden names and names starting
  * with {@code _} skipped), and is refused if a job has not finished writing it; a glob that names
  * nothing that exists gives the files {@code FileSystem.globStatus} matches (Hadoop's glob syntax:
- * {@code *}, {@code ?}, {@code [..]}, <code>{a,b}</code>; no {@code **}), sorted.
+ * {@code *}, {@code ?}, {@code [..]}, <code>{a,b}</code>; no {@code **}), sorted, hidden and {@code
+ * _} names skipped as in a directory.
  */
 final class StorePaths {
   private StorePaths() {}
@@ -42,7 +43,7 @@ final class StorePaths {
         List<String> files = new ArrayList<>();
         for (FileStatus s : sorted(file.fs().listStatus(file.path()))) {
           String name = s.getPath().getName();
-          if (s.isFile() && isVisible(name) && dataFile.test(Path.of(name))) {
+          if (s.isFile() && !InputPaths.isHidden(name) && dataFile.test(Path.of(name))) {
             files.add(file.child(name).name());
           }
         }
@@ -64,8 +65,11 @@ final class StorePaths {
       throws IOException {
     FileStatus[] matched = pattern.fs().globStatus(pattern.path());
     List<String> files = new ArrayList<>();
+    int hidden = 0;
     for (FileStatus s : matched == null ? new FileStatus[0] : sorted(matched)) {
-      if (s.isFile()) {
+      if (s.isFile() && InputPaths.isHidden(s.getPath().getName())) {
+        hidden++;
+      } else if (s.isFile()) {
         StoreFile f = new StoreFile(s.getPath().toString(), pattern.fs(), s.getPath());
         StoreFile dir =
             new StoreFile(s.getPath().getParent().toString(), f.fs(), s.getPath().getParent());
@@ -74,7 +78,7 @@ final class StorePaths {
       }
     }
     if (files.isEmpty()) {
-      throw InputException.unreadable(pattern.name(), "no file matches", null);
+      throw InputException.unreadable(pattern.name(), InputPaths.noMatch(hidden), null);
     }
     return files;
   }
@@ -105,9 +109,5 @@ final class StorePaths {
       throw failure[0];
     }
     InputPaths.refuse(dir.name(), reason);
-  }
-
-  private static boolean isVisible(String name) {
-    return !name.startsWith(".") && !name.startsWith("_");
   }
 }
