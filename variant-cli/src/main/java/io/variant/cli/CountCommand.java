@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.concurrent.Callable;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -53,11 +54,13 @@ final class CountCommand implements Callable<Integer> {
 
   private long count(ParquetFile parquet) throws IOException {
     if (where.text == null) {
+      ParquetMetadata footer = parquet.footer();
+      if (file.column != null) { // read or not, a column the file lacks is refused as cat does
+        parquet.variantColumn(footer.getFileMetaData().getSchema(), file.column);
+      }
       // the footer's counts, once it is known to hold together: a row group claiming fewer rows
       // than its columns hold would be counted as it claims, while every reader refuses the file
-      return parquet.check(parquet.footer()).getBlocks().stream()
-          .mapToLong(BlockMetaData::getRowCount)
-          .sum();
+      return parquet.check(footer).getBlocks().stream().mapToLong(BlockMetaData::getRowCount).sum();
     }
     String column;
     try (VariantParquetReader footer = parquet.reader(VariantReadOptions.defaults())) {

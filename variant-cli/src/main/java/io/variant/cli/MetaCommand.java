@@ -19,6 +19,8 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.Type;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -51,14 +53,28 @@ final class MetaCommand implements Callable<Integer> {
 
   @ParentCommand VariantCli cli;
 
-  @Mixin ParquetArguments file;
+  @Parameters(
+      index = "0",
+      arity = "1..*",
+      paramLabel = "FILE",
+      description = ParquetArguments.FILES)
+  List<String> files;
+
+  // meta shows a whole file by default, every VARIANT column of it; the option narrows it
+  @Option(
+      names = "--column",
+      paramLabel = "NAME",
+      description =
+          "Show only this VARIANT column: its column chunks and typed paths (default: every column).")
+  String column;
 
   @Mixin AllowIncomplete incomplete;
 
   @Override
   public Integer call() throws IOException {
     try (Writer out = cli.output()) {
-      for (String name : file.expanded(cli, incomplete)) {
+      for (String name :
+          InputPaths.expand(files, InputPaths::parquetFile, incomplete.policy(), cli.stores())) {
         try (ParquetFile parquet = ParquetFile.open(cli, name)) {
           print(parquet, out);
         }
@@ -67,8 +83,11 @@ final class MetaCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private static void print(ParquetFile parquet, Writer out) throws IOException {
+  private void print(ParquetFile parquet, Writer out) throws IOException {
     ParquetMetadata footer = parquet.footer();
+    if (column != null) { // refused before anything is shown, as the reading commands refuse it
+      parquet.variantColumn(footer.getFileMetaData().getSchema(), column);
+    }
     List<BlockMetaData> groups = footer.getBlocks();
     long rows = groups.stream().mapToLong(BlockMetaData::getRowCount).sum();
     out.write(
@@ -94,11 +113,13 @@ final class MetaCommand implements Callable<Integer> {
               g.getCompressedSize(),
               g.getTotalByteSize()));
       for (ColumnChunkMetaData c : g.getColumns()) {
-        out.write("  " + chunk(c) + "\n");
+        if (shown(c.getPath().toArray()[0])) {
+          out.write("  " + chunk(c) + "\n");
+        }
       }
     }
     for (Type field : footer.getFileMetaData().getSchema().getFields()) {
-      if (VariantSchema.isVariantGroup(field)) {
+      if (VariantSchema.isVariantGroup(field) && shown(field.getName())) {
         shares(footer, field.getName(), out);
       }
     }
@@ -106,6 +127,11 @@ final class MetaCommand implements Callable<Integer> {
     // every reader refuses it, so that a script does not take its counts for the file's
     out.flush();
     parquet.check(footer);
+  }
+
+  /** Whether top-level column {@code name} is shown: every one, unless --column names one. */
+  private boolean shown(String name) {
+    return column == null || column.equals(name);
   }
 
   /**

@@ -12,13 +12,12 @@ import picocli.CommandLine.Parameters;
  * read in order.
  */
 final class ParquetArguments {
-  @Parameters(
-      index = "0",
-      arity = "1..*",
-      paramLabel = "FILE",
-      description =
-          "Parquet files, directories of part files or globs, read in order; '-' reads stdin. "
-              + "Gzip and zstd input is decompressed.")
+  /** What the {@code FILE} parameters are, for the help of commands that declare their own. */
+  static final String FILES =
+      "Parquet files, directories of part files or globs, read in order; '-' reads stdin. "
+          + "Gzip and zstd input is decompressed.";
+
+  @Parameters(index = "0", arity = "1..*", paramLabel = "FILE", description = FILES)
   List<String> files;
 
   @Option(

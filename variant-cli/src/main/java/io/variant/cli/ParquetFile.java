@@ -6,6 +6,7 @@ import io.variant.parquet.file.FooterReader;
 import io.variant.parquet.guard.GuardedInputFile;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.read.VariantReadOptions;
+import io.variant.parquet.schema.VariantSchema;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -258,6 +260,20 @@ final class ParquetFile implements Closeable {
                   + "): choose one with --column");
     }
     return names.iterator().next();
+  }
+
+  /**
+   * {@link #variantColumn(VariantParquetReader, String)} by the file's {@code schema} alone, for
+   * commands that read no row: its VARIANT columns are the groups readers take for one.
+   */
+  String variantColumn(MessageType schema, String requested) {
+    Set<String> names = new LinkedHashSet<>();
+    for (Type t : schema.getFields()) {
+      if (VariantSchema.isVariantGroup(t) && t.getRepetition() != Type.Repetition.REPEATED) {
+        names.add(t.getName());
+      }
+    }
+    return variantColumn(names, fieldNames(schema), requested);
   }
 
   /** The names of the top-level columns of {@code schema}. */
