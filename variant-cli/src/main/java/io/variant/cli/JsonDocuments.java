@@ -67,6 +67,15 @@ final class JsonDocuments implements Closeable {
     }
   }
 
+  /**
+   * What {@code last}, the document {@link #next()} returned last, weighs in a {@link RowChunk}, as
+   * {@link #readInto} weighs it: an NDJSON line its bytes as read, a JSON document its encoded
+   * size. So rows read ahead (a plan's sample) are chunked as the rows after them.
+   */
+  long weight(Variant last) {
+    return lines != null ? lines.lineLength() : last.valueSize();
+  }
+
   private void openNext() throws IOException {
     input = cli.open(paths.next());
     documentLine = 0;
@@ -143,7 +152,7 @@ final class JsonDocuments implements Closeable {
         }
         Variant v = lines != null ? null : read();
         if (v != null) {
-          chunk.addValue(input.name(), documentLine, v);
+          chunk.addValue(input.name(), documentLine, v, v.valueSize());
           return true;
         }
         closeCurrent();

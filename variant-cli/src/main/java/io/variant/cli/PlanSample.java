@@ -76,11 +76,12 @@ final class PlanSample {
   private InputException ended; // the failure that ended a stream-mode sample, if any
 
   /**
-   * A sampled document, or a failure ({@code value} null) with what {@link RowErrors#reject} needs
-   * to skip it, with its place.
+   * A sampled document with its {@link JsonDocuments#weight}, or a failure ({@code value} null)
+   * with what {@link RowErrors#reject} needs to skip it, with its place.
    */
   private record Kept(
       Variant value,
+      long weight,
       InputException failure,
       boolean canContinue,
       byte[] text,
@@ -148,8 +149,8 @@ final class PlanSample {
     if (k.failure != null) {
       chunk.addFailure(k.failure, k.canContinue, k.text);
     } else {
-      chunk.addValue(k.source, k.line, k.value);
-      keptWeight -= k.value.valueSize();
+      chunk.addValue(k.source, k.line, k.value, k.weight);
+      keptWeight -= k.weight;
     }
     return true;
   }
@@ -255,7 +256,8 @@ final class PlanSample {
       } catch (InputException e) {
         boolean goOn = documents.canContinue() && !e.isUnreadable();
         kept.add(
-            new Kept(null, e, goOn, documents.failedLine(), documents.source(), documents.line()));
+            new Kept(
+                null, 0, e, goOn, documents.failedLine(), documents.source(), documents.line()));
         if (past) {
           break; // the command deals with it as it reads on
         }
@@ -271,17 +273,18 @@ final class PlanSample {
         more = false;
         break;
       }
+      long weight = documents.weight(v);
       if (past) {
-        kept.add(new Kept(v, null, false, null, documents.source(), documents.line()));
-        keptWeight += v.valueSize();
+        kept.add(new Kept(v, weight, null, false, null, documents.source(), documents.line()));
+        keptWeight += weight;
         break;
       }
       Variant p = prepare.apply(v); // replayed as read: the command converts what it writes
       inference.add(p);
       keepRow(p);
       n++;
-      kept.add(new Kept(v, null, false, null, documents.source(), documents.line()));
-      keptWeight += v.valueSize();
+      kept.add(new Kept(v, weight, null, false, null, documents.source(), documents.line()));
+      keptWeight += weight;
     }
     description =
         more

@@ -16,10 +16,10 @@ import java.util.Arrays;
  */
 final class RowChunk {
   /**
-   * Text (NDJSON lines, or the encoded size of parsed documents) after which a chunk ends, unless
-   * {@code --chunk-size} says otherwise. Smaller chunks share work out more evenly between threads;
-   * larger ones make larger row groups (16 MiB of the event log in {@code testdata} makes row
-   * groups of about 51,000 rows, 1.3 MB).
+   * Text (NDJSON lines, parsed or not, or the encoded size of the documents of JSON input) after
+   * which a chunk ends, unless {@code --chunk-size} says otherwise. Smaller chunks share work out
+   * more evenly between threads; larger ones make larger row groups (16 MiB of the event log in
+   * {@code testdata} makes row groups of about 51,000 rows, 1.3 MB).
    */
   static final int DEFAULT_BYTES = 16 << 20;
 
@@ -68,10 +68,13 @@ final class RowChunk {
     weight += length;
   }
 
-  /** Adds a document already parsed. */
-  void addValue(String source, long line, Variant value) {
+  /**
+   * Adds a document already parsed, weighing {@code weight} bytes: the text of its NDJSON line (a
+   * row a plan's sample read ahead), else its encoded size (JSON input).
+   */
+  void addValue(String source, long line, Variant value, long weight) {
     next(source, line, value);
-    weight += value.valueSize();
+    this.weight += weight;
   }
 
   /** Adds a row that failed while being read. */
