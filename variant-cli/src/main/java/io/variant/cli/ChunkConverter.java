@@ -24,7 +24,7 @@ import java.util.function.BooleanSupplier;
  * in order, for {@link RowErrors} to skip or fail on in input order. <b>Thread safety:</b> none;
  * each thread has its own (its parser, temporal converter and encoder are not thread-safe).
  */
-final class ChunkConverter implements AutoCloseable {
+final class ChunkConverter implements ConvertThreads.Converter {
   /**
    * What a chunk became.
    *
@@ -76,8 +76,8 @@ final class ChunkConverter implements AutoCloseable {
     this.cancelled = cancelled;
   }
 
-  /** Converts the chunk's rows, in order. */
-  Converted convert(RowChunk chunk) {
+  @Override
+  public Converted convert(RowChunk chunk) {
     List<RowChunk.Failure> failures = new ArrayList<>(0);
     long convertedBefore = temporal == null ? 0 : temporal.converted();
     long rows = 0;

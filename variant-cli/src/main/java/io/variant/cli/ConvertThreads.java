@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -27,13 +28,27 @@ import java.util.function.BooleanSupplier;
  * <p><b>Failure:</b> the first failure in input order is thrown here, once every chunk before it is
  * written; the other threads stop at their next row, and the caller's {@link ConvertWriter}
  * abandons the output. At most twice as many chunks as threads are in flight ({@link #inFlight}),
- * so memory stays bounded whatever the input's size. The threads are daemons: an interrupted JVM
- * does not wait for them, and {@link TemporaryFileGuard} removes what was being written.
+ * so memory stays bounded whatever the input's size. {@link #run} returns, or throws, only once
+ * every thread has ended: a thread still at work while the command exits had its failure printed by
+ * the JVM as a stack trace (closing an unfinished chunk's encoder compresses its pages, and the
+ * first compression loads zstd's native library, which fails once the JVM shuts down). Nothing a
+ * thread throws reaches the JVM's handler: a chunk's failure is its result, a failure to close is
+ * thrown here. The threads are daemons: an interrupted JVM does not wait for them, and {@link
+ * TemporaryFileGuard} removes what was being written.
  */
 final class ConvertThreads {
   /** Makes a thread's converter from its encoder; told when the conversion has failed. */
   interface Converters {
-    ChunkConverter of(RowGroupEncoder encoder, BooleanSupplier cancelled);
+    Converter of(RowGroupEncoder encoder, BooleanSupplier cancelled);
+  }
+
+  /** What a thread converts chunks with ({@link ChunkConverter}); closed by that thread. */
+  interface Converter extends AutoCloseable {
+    /** Converts the chunk's rows, in order. */
+    ChunkConverter.Converted convert(RowChunk chunk);
+
+    @Override
+    void close();
   }
 
   private record Task(RowChunk chunk, CompletableFuture<ChunkConverter.Converted> result) {}
@@ -45,6 +60,8 @@ final class ConvertThreads {
   private final RowErrors errors;
   private final Progress progress;
   private final LinkedBlockingQueue<Task> tasks = new LinkedBlockingQueue<>();
+  private final List<Thread> workers = new ArrayList<>();
+  private final AtomicReference<Throwable> closeFailure = new AtomicReference<>();
   private volatile boolean cancelled;
   private long read; // rows read, good or bad
   private long written;
@@ -64,7 +81,8 @@ final class ConvertThreads {
    * @throws InputException the first bad row that is not skipped, in input order
    */
   void run(ChunkReader next, ConvertWriter out, Converters converters) throws IOException {
-    List<ChunkConverter> converters0 = new ArrayList<>();
+    List<Converter> converters0 = new ArrayList<>();
+    Throwable failure = null;
     try {
       for (int i = 0; i < threads; i++) {
         converters0.add(converters.of(out.encoder(), () -> cancelled));
@@ -94,15 +112,48 @@ final class ConvertThreads {
       while (!pending.isEmpty()) {
         apply(await(pending.poll()), out);
       }
+    } catch (Throwable e) {
+      failure = e;
+      throw e;
     } finally {
       cancelled = true;
       tasks.clear();
       for (int i = 0; i < threads; i++) {
         tasks.add(STOP);
       }
-      for (ChunkConverter c : converters0) {
-        c.close();
+      for (Converter c : converters0) {
+        close(c);
       }
+      stop(failure);
+    }
+  }
+
+  /**
+   * Waits for every thread to end, then throws what failed to close, or adds it to {@code failure}
+   * (the run's own failure, or null).
+   */
+  private void stop(Throwable failure) throws IOException {
+    try {
+      for (Thread t : workers) {
+        t.join();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the caller is being stopped: it does not wait
+    }
+    Throwable closing = closeFailure.get();
+    if (closing != null && failure != null) {
+      failure.addSuppressed(closing);
+    } else if (closing != null) {
+      throw rethrown(closing);
+    }
+  }
+
+  /** Closes {@code c}, keeping what it throws for {@link #stop}. */
+  private void close(Converter c) {
+    try {
+      c.close();
+    } catch (Throwable e) {
+      closeFailure.compareAndSet(null, e);
     }
   }
 
@@ -165,17 +216,18 @@ final class ConvertThreads {
     return temporal;
   }
 
-  private void start(List<ChunkConverter> converters) {
+  private void start(List<Converter> converters) {
     for (int i = 0; i < converters.size(); i++) {
-      ChunkConverter c = converters.get(i);
+      Converter c = converters.get(i);
       Thread t = new Thread(() -> work(c), "variant-convert-" + i);
       t.setDaemon(true);
+      workers.add(t);
       t.start();
     }
   }
 
-  private void work(ChunkConverter converter) {
-    try (converter) {
+  private void work(Converter converter) {
+    try {
       for (Task t; (t = tasks.take()) != STOP; ) {
         try {
           t.result().complete(converter.convert(t.chunk()));
@@ -185,6 +237,8 @@ final class ConvertThreads {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } finally {
+      close(converter);
     }
   }
 
