@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
 final class WhereClause {
   /** What a condition looks like, for error messages. */
   static final String SYNTAX =
-      "a condition is PATH OP VALUE (OP: =, !=, <, <=, >, >=), PATH between A and B,"
+      "a condition is PATH OP VALUE (OP: =, !=, <>, <, <=, >, >=), PATH between A and B,"
           + " PATH in (A, B, ...) or PATH is [not] null, combined with not, and, or and"
           + " parentheses, e.g. $.age >= 30 and not $.tag in ('x', 'y')";
 

@@ -19,8 +19,8 @@ final class WhereOption {
       names = "--where",
       paramLabel = "CONDITION",
       description =
-          "Only rows where the condition holds: PATH OP VALUE (OP: =, !=, <, <=, >, >=), PATH between A and B, "
-              + "PATH in (A, B), PATH is [not] null, joined by not, and, or and parentheses: "
+          "Only rows where the condition holds: PATH OP VALUE (OP: =, !=, <>, <, <=, >, >=), PATH between A and B, "
+              + "PATH in (A, B), PATH is [not] null, combined with not, and, or and parentheses: "
               + "'$.age >= 30 or $.tag is null', '$.day between 2024-01-01 and 2024-01-31', "
               + "'not $.name in (\"ann\", \"bo\")', '$.p < 1e-3'. Numbers compare "
               + "by exact value across every numeric type and notation (1e-3 = 0.001; a double with the "

@@ -212,7 +212,8 @@ class ReadingCommandsTest {
       assertTrue(
           r.err().startsWith("variant get: --where '" + clause[0] + "': " + clause[1]), r.err());
       assertTrue(
-          r.err().contains("; a condition is PATH OP VALUE (OP: =, !=, <, <=, >, >=)"), r.err());
+          r.err().contains("; a condition is PATH OP VALUE (OP: =, !=, <>, <, <=, >, >=)"),
+          r.err());
     }
     // words and operators inside a quoted value are the value's
     assertEquals(
