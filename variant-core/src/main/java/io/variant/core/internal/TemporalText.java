@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  * from strings both take. {@code yyyy-m-d} (one- or two-digit month and day), then optionally
  * {@code T} or a space and {@code h:mm}, {@code :ss} and a fraction of up to nine digits, then
  * optionally a zone {@code Z}, {@code ±hh}, {@code ±hhmm} or {@code ±hh:mm}; spaces around are
- * ignored. Anything else, an impossible date or time, or digits below the microsecond that are not
- * zero, does not cast (Spark would truncate them; a cast here never drops digits).
+ * ignored. Anything else, or an impossible date or time, is no time. A cast ({@link #parse}) also
+ * refuses digits below the microsecond that are not zero (Spark would truncate them; a cast here
+ * never drops digits); a comparison ({@link #parseNanos}) keeps them.
  */
 public final class TemporalText {
   private static final Pattern FORM =
@@ -28,8 +29,16 @@ public final class TemporalText {
 
   private static final long MICROS_PER_DAY = ChronoUnit.DAYS.getDuration().toNanos() / 1000;
 
-  /** A parsed text: its date and time of day, and its zone or {@code null}. */
+  /**
+   * A parsed text: its date and time of day, and its zone or {@code null}. The microseconds below
+   * are rounded down; {@link #nanosOfMicro} holds the rest.
+   */
   public record Parsed(LocalDateTime local, ZoneOffset zone) {
+    /** The nanoseconds past the last whole microsecond, 0 to 999. */
+    public int nanosOfMicro() {
+      return local.getNano() % 1000;
+    }
+
     /** Microseconds since the epoch, the zone applied (none: UTC). */
     public long utcMicros() {
       long seconds = local.toEpochSecond(zone == null ? ZoneOffset.UTC : zone);
@@ -46,8 +55,21 @@ public final class TemporalText {
 
   private TemporalText() {}
 
-  /** {@code text} parsed, or {@code null} if it is not one of the forms or not a real instant. */
+  /**
+   * {@code text} parsed as a cast reads it, or {@code null} if it is not one of the forms, not a
+   * real instant, or has digits below the microsecond that are not zero (a timestamp cast to holds
+   * microseconds).
+   */
   public static Parsed parse(String text) {
+    Parsed p = parseNanos(text);
+    return p == null || p.nanosOfMicro() != 0 ? null : p;
+  }
+
+  /**
+   * {@code text} parsed with all its fraction digits, as a comparison with timestamps of
+   * nanoseconds needs them, or {@code null} if it is not one of the forms or not a real instant.
+   */
+  public static Parsed parseNanos(String text) {
     Matcher m = FORM.matcher(text.strip());
     if (!m.matches()) {
       return null;
@@ -64,9 +86,6 @@ public final class TemporalText {
         String fraction = m.group(7);
         if (fraction != null) {
           nanos = Integer.parseInt((fraction + "00000000").substring(0, 9));
-          if (nanos % 1000 != 0) {
-            return null; // below the microsecond: a timestamp here holds microseconds
-          }
         }
         time =
             LocalTime.of(

@@ -31,12 +31,14 @@ import java.util.OptionalInt;
  *
  * <p><b>Dates and timestamps written as text.</b> A string literal in an ISO-8601 form ({@code
  * 2024-03-01}, {@code 2024-03-01T12:00:00.123Z}, a space for the {@code T}, a zone {@code Z},
- * {@code ±hh}, {@code ±hhmm} or {@code ±hh:mm}; as casts from text read it) also compares with
- * Variant timestamps and dates, as SQL compares a TIMESTAMP column with a string literal: with a
- * timestamp by the instant it names (its zone applied, none meaning UTC), with a timestamp without
- * zone by the wall time written, with a date as that date's midnight. So a file whose times are
- * text and one whose times were converted to timestamps ({@code convert --infer-temporal}) match
- * the same rows for such a literal in the same format.
+ * {@code ±hh}, {@code ±hhmm} or {@code ±hh:mm}; as casts from text read it, with a fraction of up
+ * to nine digits) also compares with Variant timestamps and dates, as SQL compares a TIMESTAMP
+ * column with a string literal: with a timestamp by the instant it names (its zone applied, none
+ * meaning UTC), with a timestamp without zone by the wall time written, with a date as that date's
+ * midnight. Every digit counts: a timestamp of microseconds equals a literal only if the literal's
+ * digits below the microsecond are zero. So a file whose times are text and one whose times were
+ * converted to timestamps ({@code convert --infer-temporal}) match the same rows for such a literal
+ * in the same format.
  *
  * <p><b>Thread safety:</b> immutable.
  */
@@ -66,9 +68,10 @@ public final class Literal implements Serializable {
   private final double nearest; // numbers: the double nearest the value; else 0
   private final float nearestFloat; // numbers: the float nearest the value; else 0
   // strings in an ISO-8601 form: microseconds since the epoch of the instant (zone applied, none:
-  // UTC) and of the wall time written; else null
+  // UTC) and of the wall time written, rounded down; else null
   private final Long utcMicros;
   private final Long localMicros;
+  private final int nanosOfMicro; // what the microseconds above leave out, 0 to 999
 
   private Literal(Kind kind, Object value, BigDecimal exact, double nearest) {
     this.kind = kind;
@@ -79,10 +82,11 @@ public final class Literal implements Serializable {
     this.nearestFloat = exact != null ? exact.floatValue() : (float) nearest;
     TemporalText.Parsed time =
         kind == Kind.STRING
-            ? TemporalText.parse(new String((byte[]) value, StandardCharsets.UTF_8))
+            ? TemporalText.parseNanos(new String((byte[]) value, StandardCharsets.UTF_8))
             : null;
     this.utcMicros = time == null ? null : time.utcMicros();
     this.localMicros = time == null ? null : time.localMicros();
+    this.nanosOfMicro = time == null ? 0 : time.nanosOfMicro();
   }
 
   private Literal(Kind kind, Object value) {
@@ -201,10 +205,12 @@ public final class Literal implements Serializable {
   int compareTime(long value, boolean nanos, boolean zoned) {
     long micros = zoned ? utcMicros : localMicros;
     if (!nanos) {
-      return Long.compare(value, micros);
+      int c = Long.compare(value, micros);
+      // exact, not rounded: the literal lies past a value of its whole microsecond
+      return c != 0 || nanosOfMicro == 0 ? c : -1;
     }
     int c = Long.compare(Math.floorDiv(value, 1000L), micros);
-    return c != 0 ? c : Long.signum(Math.floorMod(value, 1000L));
+    return c != 0 ? c : Long.signum(Math.floorMod(value, 1000L) - nanosOfMicro);
   }
 
   /**
@@ -248,7 +254,7 @@ public final class Literal implements Serializable {
     if (epochDay != day) {
       return Long.compare(epochDay, day); // also for days whose midnight no long can hold
     }
-    return localMicros == TemporalText.midnightMicros(epochDay) ? 0 : -1;
+    return localMicros == TemporalText.midnightMicros(epochDay) && nanosOfMicro == 0 ? 0 : -1;
   }
 
   private OptionalInt compareNumber(Variant v, VariantType t) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.read.VariantParquetReader;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddingPlan;
 import java.io.IOException;
@@ -42,9 +43,13 @@ class TemporalPruningTest {
   }
 
   private Path file(LongFunction<Variant> rows) throws IOException {
+    return file(PLAN, rows);
+  }
+
+  private Path file(ShreddingPlan plan, LongFunction<Variant> rows) throws IOException {
     Path out = dir.resolve("t" + System.nanoTime() + ".parquet");
     try (VariantParquetWriter w =
-        VariantParquetWriter.builder(out).variantColumn("e", PLAN).rowGroupRowLimit(10).build()) {
+        VariantParquetWriter.builder(out).variantColumn("e", plan).rowGroupRowLimit(10).build()) {
       for (long i = 0; i < 40; i++) {
         w.write(VariantRecord.builder().set("e", rows.apply(i)).build());
       }
@@ -68,6 +73,42 @@ class TemporalPruningTest {
     assertEquals(List.of(3), kept(f, ">=", "2024-03-01T03:00:00Z"));
     assertEquals(List.of(0), kept(f, "<", "2024-03-01 01:00:00+00:00"));
     assertEquals(List.of(2), kept(f, "=", "2024-03-01T02:00:20Z"));
+  }
+
+  /** The rows the reader returns with the predicate as its filter that the predicate matches. */
+  private static long matches(Path file, VariantPredicate p) throws IOException {
+    long n = 0;
+    try (VariantParquetReader r = VariantParquetReader.builder(file).filter(p).build()) {
+      for (VariantRecord row : r) {
+        n += p.test(row) ? 1 : 0;
+      }
+    }
+    return n;
+  }
+
+  @Test
+  void typedNanosecondsPruneAndMatchByEveryDigit() throws IOException {
+    // row i: i seconds and i nanoseconds into hour i / 10, its row group
+    Path f =
+        file(
+            ShreddingPlan.parse("{\"ts\": timestamp_nanos}"),
+            i -> {
+              VariantBuilder b = new VariantBuilder();
+              long nanos = (BASE + (i / 10) * HOUR + i * 1_000_000L) * 1000 + i;
+              b.startObject().key("ts").appendTimestampNanos(nanos);
+              return b.endObject().build();
+            });
+    VariantPredicate row25 =
+        VariantPredicate.eq("e", "$.ts", Literal.of("2024-03-01T02:00:25.000000025Z"));
+    assertEquals(List.of(2), KeptRowGroups.of(f, row25).ordinals());
+    assertEquals(1, matches(f, row25));
+    assertEquals(
+        0,
+        matches(f, VariantPredicate.eq("e", "$.ts", Literal.of("2024-03-01T02:00:25.000000026Z"))));
+    VariantPredicate from35 =
+        VariantPredicate.ge("e", "$.ts", Literal.of("2024-03-01 05:00:35.000000035+02:00"));
+    assertEquals(List.of(3), KeptRowGroups.of(f, from35).ordinals());
+    assertEquals(5, matches(f, from35));
   }
 
   @Test
