@@ -4,6 +4,7 @@ package io.variant.parquet.filter;
 import io.variant.core.Variant;
 import io.variant.core.VariantType;
 import io.variant.core.internal.TemporalText;
+import io.variant.core.json.TemporalStrings;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
@@ -25,9 +26,9 @@ import java.util.OptionalInt;
  * infinity lies beyond every finite number; NaN, as a value or as a literal, matches no comparison.
  *
  * <p><b>Other classes</b> compare with their own class only: a string with strings in unsigned
- * UTF-8 byte order, a boolean with booleans ({@code false < true}), a date with dates. A number
- * never matches a string, boolean or date, nor these a number; times, binary and UUIDs match no
- * literal. An incomparable value does not match the predicate.
+ * UTF-8 byte order (save strings that name a time, below), a boolean with booleans ({@code false <
+ * true}), a date with dates. A number never matches a string, boolean or date, nor these a number;
+ * times, binary and UUIDs match no literal. An incomparable value does not match the predicate.
  *
  * <p><b>Dates and timestamps written as text.</b> A string literal in an ISO-8601 form ({@code
  * 2024-03-01}, {@code 2024-03-01T12:00:00.123Z}, a space for the {@code T}, a zone {@code Z},
@@ -36,9 +37,17 @@ import java.util.OptionalInt;
  * column with a string literal: with a timestamp by the instant it names (its zone applied, none
  * meaning UTC), with a timestamp without zone by the wall time written, with a date as that date's
  * midnight. Every digit counts: a timestamp of microseconds equals a literal only if the literal's
- * digits below the microsecond are zero. So a file whose times are text and one whose times were
- * converted to timestamps ({@code convert --infer-temporal}) match the same rows for such a literal
- * in the same format.
+ * digits below the microsecond are zero.
+ *
+ * <p>A Variant string compares with such a literal by the time it names too, where {@code convert
+ * --infer-temporal} would store it as a date or timestamp: where it is written exactly as that date
+ * or timestamp prints ({@link TemporalStrings}: {@code 2024-03-01}, {@code 2024-03-01T09:30:00Z},
+ * {@code 2024-03-01T09:30:00.250Z}, {@code 2024-03-01T09:30:00.250}), and so compares as what
+ * {@code --infer-temporal} would have stored. Other strings ({@code 2024-03-01T09:30:00.000Z},
+ * {@code +00:00}, a space for the {@code T}) compare as text. So a file whose times are text and
+ * the same file converted with {@code --infer-temporal} match the same rows for every literal that
+ * names a time, in any of the forms above; a string literal that names no time compares with
+ * strings only, as text, and with no date or timestamp.
  *
  * <p><b>Thread safety:</b> immutable.
  */
@@ -123,7 +132,8 @@ public final class Literal implements Serializable {
   /**
    * A string, compared with Variant strings in unsigned UTF-8 byte order (Parquet's order for
    * STRING), and, if it is a date or timestamp in an ISO-8601 form, with Variant dates and
-   * timestamps by the time it names (see the class comment).
+   * timestamps, and strings that {@code convert --infer-temporal} would store as such, by the time
+   * it names (see the class comment).
    *
    * @throws NullPointerException if {@code value} is null
    */
@@ -224,7 +234,7 @@ public final class Literal implements Serializable {
       case LONG, DECIMAL, DOUBLE -> compareNumber(v, t);
       case STRING ->
           t == VariantType.STRING
-              ? OptionalInt.of(compareUtf8(v.stringUtf8(), utf8()))
+              ? OptionalInt.of(compareString(v.stringUtf8()))
               : isTemporalText() ? compareTemporal(v, t) : OptionalInt.empty();
       case BOOLEAN ->
           t == VariantType.BOOLEAN_TRUE || t == VariantType.BOOLEAN_FALSE
@@ -246,6 +256,23 @@ public final class Literal implements Serializable {
       case DATE -> OptionalInt.of(compareDay(v.epochDay()));
       default -> OptionalInt.empty();
     };
+  }
+
+  /**
+   * The sign of {@code s - this} for a string literal and a Variant string {@code s} (its UTF-8
+   * bytes from position to limit): by the time {@code s} names where it is a date or timestamp as
+   * {@code --infer-temporal} would store it and this literal names a time (see the class comment),
+   * else as text.
+   */
+  int compareString(ByteBuffer s) {
+    if (isTemporalText()) {
+      Variant time =
+          TemporalStrings.temporal(StandardCharsets.UTF_8.decode(s.duplicate()).toString());
+      if (time != null) {
+        return compareTemporal(time, time.type()).getAsInt(); // a date or timestamp compares
+      }
+    }
+    return compareUtf8(s, utf8());
   }
 
   /** The sign of {@code midnight of epochDay - this}, for a {@link #isTemporalText} literal. */

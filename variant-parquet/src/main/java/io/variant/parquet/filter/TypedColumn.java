@@ -22,7 +22,8 @@ import org.apache.parquet.schema.PrimitiveType;
  * the Variant value a row rebuilds from it (VariantShredding §Shredded Value Types), then compared
  * as {@link Literal} compares Variant values. Every reading is monotone in the column's own order
  * (signed integers, signed big-endian decimals, IEEE floats, unsigned bytes for strings), so what
- * lies between a chunk's min and max reads between their readings.
+ * lies between a chunk's min and max reads between their readings; save strings that compare with a
+ * literal by the time they name, which {@link TextTimeRange} bounds instead.
  *
  * @param kind how a physical value is read
  * @param scale the decimal scale, else 0
@@ -127,7 +128,7 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
           value instanceof Float f
               ? NumberOrder.compare(f.floatValue(), l)
               : NumberOrder.compare(((Number) value).doubleValue(), l);
-      case STRING -> OptionalInt.of(Literal.compareUtf8(((Binary) value).toByteBuffer(), l.utf8()));
+      case STRING -> OptionalInt.of(l.compareString(text(value)));
       case BOOLEAN -> OptionalInt.of(Boolean.compare((Boolean) value, l.booleanValue()));
       case DATE ->
           OptionalInt.of(
@@ -140,9 +141,29 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
       case TIMESTAMP_NTZ_NANOS -> OptionalInt.of(l.compareTime((Long) value, true, false));
       case VARIANT_SHORT_STRING ->
           l.kind() == Literal.Kind.STRING
-              ? OptionalInt.of(Literal.compareUtf8(text((Binary) value), l.utf8()))
+              ? OptionalInt.of(l.compareString(text(value)))
               : OptionalInt.empty(); // a string never matches a number, boolean or date
     };
+  }
+
+  /**
+   * The sign of {@code bound - l} in the order of the column's statistics, for a {@link #readable}
+   * min or max: strings as text, whatever time they name; every other value as {@link #compare}.
+   */
+  OptionalInt compareBound(Object bound, Literal l) {
+    return switch (kind) {
+      case STRING -> OptionalInt.of(Literal.compareUtf8(text(bound), l.utf8()));
+      case VARIANT_SHORT_STRING ->
+          l.kind() == Literal.Kind.STRING
+              ? OptionalInt.of(Literal.compareUtf8(text(bound), l.utf8()))
+              : OptionalInt.empty();
+      default -> compare(bound, l);
+    };
+  }
+
+  /** True for columns of strings: {@link #text} reads their values. */
+  boolean holdsText() {
+    return kind == Kind.STRING || kind == Kind.VARIANT_SHORT_STRING;
   }
 
   /**
@@ -157,10 +178,13 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
     };
   }
 
-  /** A whole Variant short string's UTF-8 bytes, after its header byte. */
-  private static ByteBuffer text(Binary value) {
-    ByteBuffer bytes = value.toByteBuffer();
-    return bytes.position(bytes.position() + 1);
+  /**
+   * The UTF-8 bytes of a {@link #readable} value of a {@link #holdsText} column: a string's, or a
+   * whole Variant short string's after its header byte.
+   */
+  ByteBuffer text(Object value) {
+    ByteBuffer bytes = ((Binary) value).toByteBuffer();
+    return kind == Kind.STRING ? bytes : bytes.position(bytes.position() + 1);
   }
 
   /** The header byte of a whole Variant short string, else -1. */

@@ -12,8 +12,10 @@ import org.apache.parquet.filter2.predicate.UserDefinedPredicate;
  * A comparison of a {@link VariantPredicate} on one typed column, for parquet-java's statistics and
  * dictionary filters: {@link #keep} says whether a value (a dictionary entry) matches, by the same
  * order as the row test ({@link TypedColumn}, {@link NumberOrder}); {@link #canDrop} says whether
- * no value between a chunk's min and max can match. Statistics that cannot bound the values (min
- * above max, a NaN or unreadable bound) drop nothing: the row group is read and its rows tested.
+ * no value between a chunk's min and max can match: neither by the column's order nor, for strings
+ * that compare with the literal by the time they name, by the times the bounds allow ({@link
+ * TextTimeRange}). Statistics that cannot bound the values (min above max, a NaN or unreadable
+ * bound) drop nothing: the row group is read and its rows tested.
  *
  * <p>Serializable, because Hadoop's {@code ParquetInputFormat} passes filters to tasks in the job
  * configuration. <b>Thread safety:</b> immutable.
@@ -50,7 +52,7 @@ final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredica
   public boolean canDrop(Statistics<T> statistics) {
     T min = statistics.getMin();
     T max = statistics.getMax();
-    if (column.flaw(min, max, statistics.getComparator()).isPresent()) {
+    if (column.flaw(min, max, statistics.getComparator()).isPresent() || timesMayMatch(min, max)) {
       return false;
     }
     if (op == VariantPredicate.Op.IN) {
@@ -60,12 +62,24 @@ final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredica
   }
 
   /**
+   * Whether strings between min and max that compare by the time they name may match: only in a
+   * column of strings, with a literal that names a time ({@link Literal}). The text order that
+   * bounds the other strings below does not bound them ({@code ...:00Z} sorts after {@code
+   * ...:00.250Z}); {@link TextTimeRange} does.
+   */
+  private boolean timesMayMatch(T min, T max) {
+    return column.holdsText()
+        && literals.stream().anyMatch(Literal::isTemporalText)
+        && TextTimeRange.between(column.text(min), column.text(max)).mayMatch(op, literals);
+  }
+
+  /**
    * Whether no value between min and max compares with {@code l} as {@code op} asks (BETWEEN: with
-   * l as the lower bound and the upper one from {@link #literals}).
+   * l as the lower bound and the upper one from {@link #literals}); strings by their text.
    */
   private boolean canDrop(VariantPredicate.Op op, Literal l, T min, T max) {
-    OptionalInt minVsLow = column.compare(min, l);
-    OptionalInt maxVsLow = column.compare(max, l);
+    OptionalInt minVsLow = column.compareBound(min, l);
+    OptionalInt maxVsLow = column.compareBound(max, l);
     if (minVsLow.isEmpty() || maxVsLow.isEmpty()) {
       return true; // the bounds are numbers, so the literal is NaN, which nothing matches
     }
@@ -78,7 +92,7 @@ final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredica
       case LE -> lo > 0;
       case GT -> hi <= 0;
       case GE -> hi < 0;
-      case BETWEEN -> hi < 0 || column.compare(min, literals.get(1)).orElse(1) > 0;
+      case BETWEEN -> hi < 0 || column.compareBound(min, literals.get(1)).orElse(1) > 0;
       case IN, IS_NULL -> false;
     };
   }

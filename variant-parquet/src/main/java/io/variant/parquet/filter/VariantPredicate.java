@@ -24,23 +24,25 @@ import java.util.stream.Collectors;
  * <p><b>Meaning</b> ({@link #test}): the path is extracted from the row's Variant; a comparison
  * matches when the value there is comparable with the literal and compares as asked (see {@link
  * Literal}: numbers of every type and notation by value, NaN matching nothing; strings, booleans
- * and dates within their own class). {@code isNull} matches when the row is SQL NULL, the path is
- * missing, or the value is Variant null; comparisons never match those rows, and no comparison, not
- * even {@code !=}, matches a NaN or a value of another class ({@code not} in a {@link
- * VariantCondition} does).
+ * and dates within their own class; a literal that names a time with timestamps, dates and the
+ * strings {@code convert --infer-temporal} would store as such, by that time). {@code isNull}
+ * matches when the row is SQL NULL, the path is missing, or the value is Variant null; comparisons
+ * never match those rows, and no comparison, not even {@code !=}, matches a NaN or a value of
+ * another class ({@code not} in a {@link VariantCondition} does).
  *
  * <p><b>Pruning</b> ({@link #toParquetFilter}) only ever skips row groups in which no row can
  * match: it compares the literal with the min/max (and dictionary) of the path's typed column by
- * the row test's own order, but only where that column's sibling residual is all-null in that row
- * group, so that every present value there is one the typed column holds (VariantShredding §Data
- * Skipping). Statistics that cannot bound the values (min above max, a NaN bound) are ignored: the
- * row group is read ({@link RowGroupPruning#ignoredStatistics}). The residuals of the objects along
- * the path may hold other fields: a shredded field never appears in them. A path through an array,
- * through a field that is not shredded, to a non-scalar, or a literal whose class differs from the
- * typed column's (a string on a numeric column) gives no filter; {@code in} is skipped where every
- * literal is ruled out, {@code !=} where min and max both equal the literal. Use the filter for row
- * groups only ({@link RowGroupPruning}); rows of a kept row group must still be tested with {@link
- * #test}. <b>Thread safety:</b> immutable.
+ * the row test's own order (strings that name a time by the times the min and max allow), but only
+ * where that column's sibling residual is all-null in that row group, so that every present value
+ * there is one the typed column holds (VariantShredding §Data Skipping). Statistics that cannot
+ * bound the values (min above max, a NaN bound) are ignored: the row group is read ({@link
+ * RowGroupPruning#ignoredStatistics}). The residuals of the objects along the path may hold other
+ * fields: a shredded field never appears in them. A path through an array, through a field that is
+ * not shredded, to a non-scalar, or a literal whose class differs from the typed column's (a string
+ * on a numeric column) gives no filter; {@code in} is skipped where every literal is ruled out,
+ * {@code !=} where min and max both equal the literal. Use the filter for row groups only ({@link
+ * RowGroupPruning}); rows of a kept row group must still be tested with {@link #test}. <b>Thread
+ * safety:</b> immutable.
  */
 public final class VariantPredicate implements VariantCondition {
   /** The comparison. */

@@ -11,8 +11,9 @@
  * io.variant.parquet.filter.RowGroupPruning} configures readers to use it for row groups only.
  *
  * <p>May import: {@code io.variant.core}, {@code io.variant.core.path}, {@code
- * io.variant.core.internal} (dates and timestamps as text), {@code io.variant.shredding}, {@code
- * io.variant.parquet}, {@code io.variant.parquet.schema} and parquet-java ({@code
+ * io.variant.core.internal} (dates and timestamps as text), {@code io.variant.core.json} (which
+ * strings are stored as dates and timestamps when they are inferred), {@code io.variant.shredding},
+ * {@code io.variant.parquet}, {@code io.variant.parquet.schema} and parquet-java ({@code
  * org.apache.parquet.*}, for its filter API). Nothing here depends on the read or write packages.
  */
 package io.variant.parquet.filter;

@@ -96,7 +96,40 @@ class TemporalLiteralTest {
     assertEquals(null, compare(noon, "2024-02-30"));
     assertEquals(null, compare(value(b -> b.appendLong(5)), "2024-03-01"));
     Variant text = value(b -> b.appendString("2024-03-01T12:00:00Z"));
-    assertEquals(0, compare(text, "2024-03-01T12:00:00Z"));
-    assertEquals(1, compare(text, "2024-03-01 12:00:00Z"), "text compares as text");
+    assertEquals(1, compare(text, "2024"), "text compares as text");
+    assertEquals(-1, compare(text, "noon"));
+  }
+
+  @Test
+  void aStringThatInferTemporalWouldStoreComparesByTheTimeItNames() {
+    Variant whole = value(b -> b.appendString("2024-03-01T12:00:00Z"));
+    assertEquals(0, compare(whole, "2024-03-01 14:00:00+02:00"));
+    assertEquals(-1, compare(whole, "2024-03-01T12:00:00.250Z"), "as text, 'Z' > '.'");
+    assertEquals(
+        1, compare(value(b -> b.appendString("2024-03-01T12:00:00.250Z")), "2024-03-01T12:00Z"));
+    Variant nanos = value(b -> b.appendString("2024-03-01T12:00:00.123456789Z"));
+    assertEquals(0, compare(nanos, "2024-03-01T13:00:00.123456789+01:00"));
+    assertEquals(1, compare(nanos, "2024-03-01T12:00:00.123456Z"), "as text, '7' < 'Z'");
+    Variant wall = value(b -> b.appendString("2024-03-01T12:00:00.250"));
+    assertEquals(-1, compare(wall, "2024-03-01T13:00:00+05:00"), "no zone: by wall time");
+    Variant day = value(b -> b.appendString("2024-03-01"));
+    assertEquals(0, compare(day, "2024-03-01T00:00:00Z"), "a date: its midnight");
+    assertEquals(-1, compare(day, "2024-03-01T00:00:00.000000001Z"));
+  }
+
+  @Test
+  void otherStringsCompareAsText() {
+    // --infer-temporal keeps these as strings: they would not print back alike
+    Variant zeros = value(b -> b.appendString("2024-03-01T12:00:00.000Z"));
+    assertEquals(-1, compare(zeros, "2024-03-01T12:00:00Z"));
+    assertEquals(0, compare(zeros, "2024-03-01T12:00:00.000Z"));
+    assertEquals(-1, compare(value(b -> b.appendString("2024-03-01 12:00:00Z")), "2024-03-01T11Z"));
+    assertEquals(
+        -1,
+        compare(value(b -> b.appendString("2024-03-01T12:00:00+00:00")), "2024-03-01T12:00:00Z"));
+    assertEquals(
+        1,
+        compare(
+            value(b -> b.appendString("2024-03-01T12:00:00.5Z")), "2024-03-01T12:00:00.50001Z"));
   }
 }
