@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantType;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
+import io.variant.parquet.schema.ShreddingLayout;
 import io.variant.parquet.write.VariantParquetWriter;
 import io.variant.shredding.ShreddedType;
 import io.variant.shredding.ShreddingPlan;
@@ -20,11 +22,14 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Lists of each typed scalar kind read back equal to what was written, whole and projected: their
  * elements typed, some Variant null and some of another type (in the element residual), lists empty
- * and missing, across pages and row groups.
+ * and missing, across pages and row groups; written by this module's writer and by parquet-java in
+ * each of its page formats.
  */
 class ScalarListKindsReadTest {
   /** Every kind's text form; decimals at the three widths. */
@@ -36,6 +41,8 @@ class ScalarListKindsReadTest {
                       ? Stream.of("decimal(9,2)", "decimal(18,4)", "decimal(38,6)")
                       : Stream.of(k.text()))
           .toArray(String[]::new);
+
+  private static final int ROWS = 150;
 
   @TempDir Path tmp;
 
@@ -109,38 +116,59 @@ class ScalarListKindsReadTest {
   @Test
   void listsOfEveryKindReadBackAsWritten() throws IOException {
     Path file = tmp.resolve("lists.parquet");
-    int rows = 150;
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(file)
             .variantColumn("v", plan())
             .rowGroupRowLimit(60)
             .pageRowLimit(7)
             .build()) {
-      for (int r = 0; r < rows; r++) {
+      for (int r = 0; r < ROWS; r++) {
         w.write(VariantRecord.builder().set("v", row(r)).build());
       }
     }
+    assertReadsBack(file, "ours");
+  }
+
+  /**
+   * The same lists written by parquet-java in each of its page formats: the elements' values come
+   * from dictionaries, PLAIN pages, delta and byte-stream-split encodings, each of which a run of
+   * elements takes its own way (as raw bits, as two words, or through the converter).
+   */
+  @ParameterizedTest
+  @EnumSource(TestFileWriter.Pages.class)
+  void listsOfEveryKindReadBackInEveryPageFormat(TestFileWriter.Pages pages) throws IOException {
+    Path file = tmp.resolve("lists-" + pages + ".parquet");
+    List<Variant> rows = new ArrayList<>();
+    for (int r = 0; r < ROWS; r++) {
+      rows.add(row(r));
+    }
+    TestFileWriter.write(file, plan(), ShreddingLayout.SPEC, rows, 60, pages);
+    assertReadsBack(file, pages.toString());
+  }
+
+  /** Reads column {@code v} of {@code file} whole, then each list alone, and compares each row. */
+  private static void assertReadsBack(Path file, String context) throws IOException {
     List<Variant> read = new ArrayList<>();
     try (VariantParquetReader reader = VariantParquetReader.open(file)) {
       for (VariantRecord record : reader) {
         read.add(record.variant("v"));
       }
     }
-    assertEquals(rows, read.size());
-    for (int r = 0; r < rows; r++) {
-      assertEquals(row(r), read.get(r), "row " + r);
+    assertEquals(ROWS, read.size(), context);
+    for (int r = 0; r < ROWS; r++) {
+      assertEquals(row(r), read.get(r), context + " row " + r);
     }
     for (int i = 0; i < KINDS.length; i++) {
       try (VariantParquetReader reader = VariantParquetReader.open(file);
-          VariantPathReader values =
-              reader.project("v", io.variant.core.path.VariantPath.parse("$.l" + i))) {
+          VariantPathReader values = reader.project("v", VariantPath.parse("$.l" + i))) {
         int r = 0;
         for (PathValue v : values) {
           Variant want = row(r).field("l" + i);
-          assertEquals(want, v.isPresent() ? v.value() : null, KINDS[i] + " row " + r);
+          assertEquals(
+              want, v.isPresent() ? v.value() : null, context + " " + KINDS[i] + " row " + r);
           r++;
         }
-        assertEquals(rows, r);
+        assertEquals(ROWS, r, context);
       }
     }
   }
