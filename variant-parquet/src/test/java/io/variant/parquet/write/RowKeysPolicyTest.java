@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.variant.core.MetadataBuilder;
 import io.variant.core.Variant;
@@ -14,6 +15,7 @@ import io.variant.core.json.VariantJson;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.read.VariantParquetReader;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.testkit.HangGuard;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -154,15 +156,21 @@ class RowKeysPolicyTest {
     assertArrayEquals(new byte[] {0x11, 0x02, 0x00, 0x01, 0x02, 'n', 'q'}, meta.get(1));
   }
 
+  /**
+   * Distinct dictionaries past twice the cache's bound, more than its table has slots: the cache
+   * starts over twice, and a cache that started over without emptying its table (or without
+   * counting its entries) would fill every slot and then look for a free one for ever.
+   */
   @Test
   void moreDistinctDictionariesThanTheCacheHoldsStayRight() throws IOException {
     List<Variant> rows = new ArrayList<>();
-    for (int i = 0; i < DictionaryCache.MAX_ENTRIES + 100; i++) {
+    for (int i = 0; i < 2 * DictionaryCache.MAX_ENTRIES + 100; i++) {
       rows.add(VariantJson.parse("{\"k" + i + "\": " + i + (i % 2 == 0 ? ", \"n\": 1}" : "}")));
     }
     rows.add(rows.get(0)); // a dictionary seen before the cache started over
     Path out = dir.resolve("many.parquet");
-    write(out, PLAN, rows, (rows.size() - 1) / 2);
+    assertTimeoutPreemptively(
+        HangGuard.seconds(60), () -> write(out, PLAN, rows, (rows.size() - 1) / 2));
     List<byte[]> meta = metadataColumn(out);
     for (int i = 0; i < rows.size(); i++) {
       VariantMetadata expected =
