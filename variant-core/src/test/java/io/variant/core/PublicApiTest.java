@@ -37,6 +37,7 @@ class PublicApiTest extends PublicApiContract {
           "io.variant.core.json.JsonOptions",
           "io.variant.core.json.JsonRowParser",
           "io.variant.core.json.TemporalStrings",
+          "io.variant.core.json.TemporalStrings.Time",
           "io.variant.core.json.Utf8Reader",
           "io.variant.core.json.VariantJson",
           "io.variant.core.json.VariantJsonException",

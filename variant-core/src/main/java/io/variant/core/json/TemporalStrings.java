@@ -5,11 +5,8 @@ import io.variant.core.BuilderOptions;
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantType;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Strings that are dates or timestamps, re-encoded as such: a string becomes a {@code date}, a
@@ -54,20 +51,42 @@ public final class TemporalStrings {
   }
 
   /**
+   * A date ({@link VariantType#DATE}, {@code value} its epoch day) or a timestamp (one of the four
+   * timestamp types, {@code value} the micro- or nanoseconds since the epoch its type counts).
+   *
+   * @param type the Variant type the text would be stored as
+   * @param value the epoch day, or the micro- or nanoseconds since 1970-01-01T00:00
+   */
+  public record Time(VariantType type, long value) {}
+
+  /**
    * The date or timestamp whose JSON text is exactly {@code s}, as a one-value Variant, or null.
    */
   public static Variant temporal(String s) {
-    VariantType type = shape(s);
-    if (type == null) {
+    Time t = time(ByteBuffer.wrap(s.getBytes(StandardCharsets.ISO_8859_1))); // others: not ISO
+    if (t == null) {
       return null;
     }
-    Variant v;
-    try {
-      v = build(type, s);
-    } catch (DateTimeParseException | ArithmeticException e) {
-      return null; // not a date (2024-02-30), or out of the type's range
+    VariantBuilder b = new VariantBuilder();
+    append(t, b);
+    return b.build();
+  }
+
+  private static void append(Time t, VariantBuilder b) {
+    if (t.type() == VariantType.DATE) {
+      b.appendDate(Math.toIntExact(t.value()));
+    } else {
+      b.appendTemporal(t.type(), t.value());
     }
-    return VariantToJson.scalar(v).text.equals(s) ? v : null;
+  }
+
+  /**
+   * What {@link #temporal} finds in the UTF-8 text {@code utf8} (its bytes from position to limit,
+   * which are left as they are), without building a Variant: the type and value it would store, or
+   * null. For callers that compare many strings with a time.
+   */
+  public static Time time(ByteBuffer utf8) {
+    return CanonicalTimeText.read(utf8, utf8.position(), utf8.limit());
   }
 
   private void append(Variant v, VariantBuilder b) {
@@ -88,11 +107,13 @@ public final class TemporalStrings {
         b.endArray();
       }
       case STRING -> {
-        Variant t = temporal(v.stringValue());
-        if (t != null) {
+        Time t = time(v.stringUtf8());
+        if (t == null) {
+          b.appendVariant(v);
+        } else {
           converted++;
+          append(t, b);
         }
-        b.appendVariant(t != null ? t : v);
       }
       default -> b.appendVariant(v);
     }
@@ -115,50 +136,9 @@ public final class TemporalStrings {
         }
         return false;
       case STRING:
-        return shape(v.stringValue()) != null;
+        return time(v.stringUtf8()) != null;
       default:
         return false;
     }
-  }
-
-  /**
-   * The type whose rendering has the length and separators of {@code s}, or null: {@code
-   * yyyy-MM-dd}, or that and {@code THH:mm:ss}, then nothing or {@code .} and 3, 6 or 9 digits,
-   * then {@code Z} or nothing.
-   */
-  private static VariantType shape(String s) {
-    int n = s.length();
-    if (n < 10 || s.charAt(4) != '-' || s.charAt(7) != '-') {
-      return null;
-    }
-    if (n == 10) {
-      return VariantType.DATE;
-    }
-    boolean utc = s.charAt(n - 1) == 'Z';
-    int end = utc ? n - 1 : n; // past the seconds and the fraction
-    if (end < 19 || s.charAt(10) != 'T' || s.charAt(13) != ':' || s.charAt(16) != ':') {
-      return null;
-    }
-    int fraction = end == 19 ? 0 : s.charAt(19) == '.' ? end - 20 : -1;
-    return switch (fraction) {
-      case 0, 3, 6 -> utc ? VariantType.TIMESTAMP_MICROS : VariantType.TIMESTAMP_NTZ_MICROS;
-      case 9 -> utc ? VariantType.TIMESTAMP_NANOS : VariantType.TIMESTAMP_NTZ_NANOS;
-      default -> null;
-    };
-  }
-
-  private static Variant build(VariantType type, String s) {
-    VariantBuilder b = new VariantBuilder();
-    if (type == VariantType.DATE) {
-      return b.appendDate(LocalDate.parse(s)).build();
-    }
-    boolean utc = type == VariantType.TIMESTAMP_MICROS || type == VariantType.TIMESTAMP_NANOS;
-    LocalDateTime t = LocalDateTime.parse(utc ? s.substring(0, s.length() - 1) : s);
-    ChronoUnit unit =
-        type == VariantType.TIMESTAMP_MICROS || type == VariantType.TIMESTAMP_NTZ_MICROS
-            ? ChronoUnit.MICROS
-            : ChronoUnit.NANOS;
-    long value = unit.between(LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC), t);
-    return b.appendTemporal(type, value).build();
   }
 }

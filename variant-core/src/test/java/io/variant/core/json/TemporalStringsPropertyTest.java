@@ -175,7 +175,7 @@ class TemporalStringsPropertyTest {
   /**
    * Text shaped like a date or timestamp: valid, invalid, or in a form the renderer never prints.
    */
-  private static String dateLike(Random r) {
+  static String dateLike(Random r) {
     if (r.nextInt(10) == 0) {
       return Gen.string(r, 0, 40);
     }

@@ -249,12 +249,22 @@ public final class Literal implements Serializable {
 
   private OptionalInt compareTemporal(Variant v, VariantType t) {
     return switch (t) {
-      case TIMESTAMP_MICROS -> OptionalInt.of(compareTime(v.temporalValue(), false, true));
-      case TIMESTAMP_NANOS -> OptionalInt.of(compareTime(v.temporalValue(), true, true));
-      case TIMESTAMP_NTZ_MICROS -> OptionalInt.of(compareTime(v.temporalValue(), false, false));
-      case TIMESTAMP_NTZ_NANOS -> OptionalInt.of(compareTime(v.temporalValue(), true, false));
+      case TIMESTAMP_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_MICROS, TIMESTAMP_NTZ_NANOS ->
+          OptionalInt.of(compareTemporal(t, v.temporalValue()));
       case DATE -> OptionalInt.of(compareDay(v.epochDay()));
       default -> OptionalInt.empty();
+    };
+  }
+
+  /** The sign of {@code value - this} for a date (epoch day) or timestamp of type {@code t}. */
+  private int compareTemporal(VariantType t, long value) {
+    return switch (t) {
+      case TIMESTAMP_MICROS -> compareTime(value, false, true);
+      case TIMESTAMP_NANOS -> compareTime(value, true, true);
+      case TIMESTAMP_NTZ_MICROS -> compareTime(value, false, false);
+      case TIMESTAMP_NTZ_NANOS -> compareTime(value, true, false);
+      case DATE -> compareDay(Math.toIntExact(value));
+      default -> throw new IllegalArgumentException("not a date or timestamp: " + t);
     };
   }
 
@@ -266,10 +276,9 @@ public final class Literal implements Serializable {
    */
   int compareString(ByteBuffer s) {
     if (isTemporalText()) {
-      Variant time =
-          TemporalStrings.temporal(StandardCharsets.UTF_8.decode(s.duplicate()).toString());
+      TemporalStrings.Time time = TemporalStrings.time(s);
       if (time != null) {
-        return compareTemporal(time, time.type()).getAsInt(); // a date or timestamp compares
+        return compareTemporal(time.type(), time.value()); // a date or timestamp compares
       }
     }
     return compareUtf8(s, utf8());
