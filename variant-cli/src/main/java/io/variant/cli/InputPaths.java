@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.hadoop.GlobReach;
 import io.variant.hadoop.IncompleteOutput;
 import java.io.IOException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -14,18 +13,20 @@ import java.util.stream.Stream;
 
 /**
  * The inputs a reading command was given, expanded: {@code -} (stdin) as it is; a directory to the
- * data files in it (sorted by name; hidden files and names starting with {@code _}, such as {@code
- * _SUCCESS} and {@code .crc} files, are skipped, as Spark and Hadoop skip them); a glob ({@code *},
- * {@code ?}, {@code [..]}, <code>{a,b}</code>, {@code **} across directories) that the shell did
- * not expand, to the files it matches, sorted, skipping hidden and {@code _} files as a directory
- * does (as Hadoop's {@code FileInputFormat}, and so {@code convert --engine mapreduce}, skips them
- * among a glob's matches; {@link #isHidden}). A name that exists is taken literally even if it
+ * data files directly in it (sorted by name; hidden files and names starting with {@code _}, such
+ * as {@code _SUCCESS} and {@code .crc} files, are skipped, as Spark and Hadoop skip them; its
+ * subdirectories are not entered); a glob ({@code *}, {@code ?}, {@code [..]}, <code>{a,b}</code>,
+ * {@code **} across directories) that the shell did not expand, to the files it matches ({@link
+ * LocalGlob}), skipping hidden and {@code _} files as a directory does (as Hadoop's {@code
+ * FileInputFormat}, and so {@code convert --engine mapreduce}, skips them among a glob's matches),
+ * and the files in hidden and {@code _} directories that it entered through a wildcard ({@link
+ * GlobReach}: a job's {@code _temporary/}). A name that exists is taken literally even if it
  * contains glob characters, and a file named without a glob is read whatever its name.
  *
  * <p>A directory that a job has not finished writing (it holds {@code _temporary/} or {@code
  * _IN_PROGRESS}: see {@link IncompleteOutput}) may hold only some of its part files; readers of
- * Parquet part files refuse it, as they refuse the files a glob matches in it, unless told {@link
- * Incomplete#READ}.
+ * Parquet part files refuse it, as they refuse a glob that reaches into it (its base directory, or
+ * one between the base and a file it matches), unless told {@link Incomplete#READ}.
  */
 final class InputPaths {
   /** What to do with a directory of part files that a job has not finished writing. */
@@ -78,12 +79,7 @@ final class InputPaths {
         }
         out.addAll(files);
       } else if (!Files.exists(p) && isGlob(arg)) {
-        List<String> matched = glob(arg);
-        for (String f : matched) {
-          Path dir = Path.of(f).toAbsolutePath().getParent();
-          refuseIncomplete(dir, dir.toString(), incomplete);
-        }
-        out.addAll(matched);
+        out.addAll(LocalGlob.expand(arg, incomplete));
       } else {
         out.add(arg);
       }
@@ -91,7 +87,8 @@ final class InputPaths {
     return out;
   }
 
-  private static void refuseIncomplete(Path dir, String name, Incomplete incomplete) {
+  /** Refuses directory {@code dir}, named {@code name}, if its job has not finished. */
+  static void refuseIncomplete(Path dir, String name, Incomplete incomplete) {
     if (incomplete == Incomplete.READ || dir == null) {
       return;
     }
@@ -126,33 +123,6 @@ final class InputPaths {
     return arg.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{');
   }
 
-  private static List<String> glob(String arg) {
-    // The directory part before the first glob character is walked; the rest is matched.
-    int firstGlob = 0;
-    while (firstGlob < arg.length() && "*?[{".indexOf(arg.charAt(firstGlob)) < 0) {
-      firstGlob++;
-    }
-    int slash = arg.lastIndexOf('/', firstGlob);
-    Path base = slash < 0 ? Path.of("") : Path.of(slash == 0 ? "/" : arg.substring(0, slash));
-    String pattern = arg.substring(slash + 1);
-    PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
-    int depth =
-        pattern.contains("**")
-            ? Integer.MAX_VALUE
-            : (int) pattern.chars().filter(c -> c == '/').count() + 1;
-    Path root = base.toString().isEmpty() ? Path.of(".") : base;
-    List<String> matched = list(root, depth, f -> matcher.matches(root.relativize(f)), arg);
-    List<String> files =
-        matched.stream().filter(f -> !isHidden(Path.of(f).getFileName().toString())).toList();
-    if (files.isEmpty()) {
-      throw InputException.unreadable(arg, noMatch(matched.size()), null);
-    }
-    // keep the user's spelling: "data/*.json" gives "data/a.json", not "./data/a.json"
-    return files.stream()
-        .map(f -> base.toString().isEmpty() && f.startsWith("./") ? f.substring(2) : f)
-        .toList();
-  }
-
   private static List<String> list(Path dir, int depth, Predicate<Path> include, String arg) {
     try (Stream<Path> walk = Files.walk(dir, depth)) {
       return walk.filter(Files::isRegularFile)
@@ -167,7 +137,7 @@ final class InputPaths {
 
   private static boolean isVisible(Path dir, Path file) {
     for (Path part : dir.relativize(file)) {
-      if (isHidden(part.toString())) {
+      if (GlobReach.isHidden(part.toString())) {
         return false;
       }
     }
@@ -175,18 +145,20 @@ final class InputPaths {
   }
 
   /**
-   * True for the names a directory's listing and a glob skip: hidden ones ({@code .crc} files) and
-   * those starting with {@code _} ({@code _SUCCESS}, {@code _temporary}), as Hadoop's {@code
-   * FileInputFormat} and Spark skip them.
+   * Why a glob gives no file, when {@code hiddenFiles} hidden or {@code _} files matched it and
+   * {@code inHiddenDirectories} files in directories it entered through a wildcard ({@link
+   * GlobReach}).
    */
-  static boolean isHidden(String name) {
-    return name.startsWith(".") || name.startsWith("_");
-  }
-
-  /** Why a glob gives no file, when {@code skipped} hidden or {@code _} files matched it. */
-  static String noMatch(int skipped) {
-    return skipped == 0
-        ? "no file matches"
-        : "no file matches but hidden or _ files, which a glob skips (name one to read it)";
+  static String noMatch(int hiddenFiles, int inHiddenDirectories) {
+    String files = "hidden or _ files, which a glob skips (name one to read it)";
+    String directories =
+        "files in directories whose names start with . or _, which a glob enters only where it"
+            + " spells their . or _ out";
+    if (inHiddenDirectories == 0) {
+      return hiddenFiles == 0 ? "no file matches" : "no file matches but " + files;
+    }
+    return hiddenFiles == 0
+        ? "no file matches but " + directories
+        : "no file matches but " + files + ", and " + directories;
   }
 }

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.hadoop.GlobReach;
+import io.variant.hadoop.HadoopGlob;
 import io.variant.hadoop.IncompleteOutput;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.FileStatus;
 
@@ -17,7 +21,9 @@ import org.apache.hadoop.fs.FileStatus;
  * with {@code _} skipped), and is refused if a job has not finished writing it; a glob that names
  * nothing that exists gives the files {@code FileSystem.globStatus} matches (Hadoop's glob syntax:
  * {@code *}, {@code ?}, {@code [..]}, <code>{a,b}</code>; no {@code **}), sorted, hidden and {@code
- * _} names skipped as in a directory.
+ * _} names skipped as in a directory, and the files in hidden and {@code _} directories it entered
+ * through a wildcard ({@link GlobReach}); it is refused if a job has not finished writing its base
+ * directory or one between the base and a file it gives.
  */
 final class StorePaths {
   private StorePaths() {}
@@ -43,7 +49,7 @@ final class StorePaths {
         List<String> files = new ArrayList<>();
         for (FileStatus s : sorted(file.fs().listStatus(file.path()))) {
           String name = s.getPath().getName();
-          if (s.isFile() && !InputPaths.isHidden(name) && dataFile.test(Path.of(name))) {
+          if (s.isFile() && !GlobReach.isHidden(name) && dataFile.test(Path.of(name))) {
             files.add(file.child(name).name());
           }
         }
@@ -64,21 +70,34 @@ final class StorePaths {
   private static List<String> glob(StoreFile pattern, InputPaths.Incomplete incomplete)
       throws IOException {
     FileStatus[] matched = pattern.fs().globStatus(pattern.path());
+    HadoopGlob glob = HadoopGlob.of(pattern.path());
+    org.apache.hadoop.fs.Path base = glob.base();
+    refuseIncomplete(new StoreFile(base.toString(), pattern.fs(), base), incomplete);
+    Set<org.apache.hadoop.fs.Path> checked = new HashSet<>();
     List<String> files = new ArrayList<>();
     int hidden = 0;
+    int inHiddenDirectories = 0;
     for (FileStatus s : matched == null ? new FileStatus[0] : sorted(matched)) {
-      if (s.isFile() && InputPaths.isHidden(s.getPath().getName())) {
+      if (!s.isFile()) {
+        continue;
+      }
+      if (GlobReach.isHidden(s.getPath().getName())) {
         hidden++;
-      } else if (s.isFile()) {
-        StoreFile f = new StoreFile(s.getPath().toString(), pattern.fs(), s.getPath());
-        StoreFile dir =
-            new StoreFile(s.getPath().getParent().toString(), f.fs(), s.getPath().getParent());
-        refuseIncomplete(dir, incomplete);
-        files.add(f.name());
+      } else if (glob.entersHiddenDirectory(s.getPath())) {
+        inHiddenDirectories++;
+      } else {
+        // every directory between the base and the file may be an unfinished job's output
+        for (org.apache.hadoop.fs.Path d = s.getPath().getParent();
+            d != null && d.depth() > base.depth() && checked.add(d);
+            d = d.getParent()) {
+          refuseIncomplete(new StoreFile(d.toString(), pattern.fs(), d), incomplete);
+        }
+        files.add(new StoreFile(s.getPath().toString(), pattern.fs(), s.getPath()).name());
       }
     }
     if (files.isEmpty()) {
-      throw InputException.unreadable(pattern.name(), InputPaths.noMatch(hidden), null);
+      throw InputException.unreadable(
+          pattern.name(), InputPaths.noMatch(hidden, inHiddenDirectories), null);
     }
     return files;
   }

@@ -44,6 +44,18 @@ final class CliRunner {
     return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
   }
 
+  /** Runs with empty stdin, reading and writing names with a scheme through {@code stores}. */
+  static Result runOn(Stores stores, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    StringWriter err = new StringWriter();
+    picocli.CommandLine cmd =
+        VariantCli.commandLine(
+            new ByteArrayInputStream(new byte[0]), out, new PrintWriter(err, true));
+    ((VariantCli) cmd.getCommand()).stores(stores);
+    int code = VariantCli.execute(cmd, args);
+    return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
+  }
+
   /**
    * Runs with empty stdin and a clock that moves one second each time it is read, so progress
    * displays draw whenever they are asked to, however fast the machine.

@@ -7,13 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.variant.shredding.ShreddingPlan;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +17,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * A glob skips hidden and {@code _} files as a directory does, for every command that takes globs
@@ -122,9 +116,7 @@ class GlobHiddenFilesTest {
   @Test
   void aGlobOnAStoreSkipsThemToo() throws IOException {
     Path out = parquetDirectory();
-    Configuration conf = new Configuration(false);
-    conf.setClass("fs.localstore.impl", LocalStore.class, org.apache.hadoop.fs.FileSystem.class);
-    conf.setBoolean("fs.localstore.impl.disable.cache", true);
+    Configuration conf = LocalStore.conf();
     String stored = "localstore://here" + out.toAbsolutePath();
     assertEquals("2\n", runOnStore(conf, "count", stored).out());
     assertEquals("2\n", runOnStore(conf, "count", stored + "/*").out());
@@ -138,21 +130,21 @@ class GlobHiddenFilesTest {
   }
 
   private static CliRunner.Result runOnStore(Configuration conf, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    StringWriter err = new StringWriter();
-    CommandLine cmd =
-        VariantCli.commandLine(
-            new ByteArrayInputStream(new byte[0]), out, new PrintWriter(err, true));
-    ((VariantCli) cmd.getCommand()).stores(Stores.of(conf));
-    int code = VariantCli.execute(cmd, args);
-    CliRunner.Result r =
-        new CliRunner.Result(code, out.toString(StandardCharsets.UTF_8), err.toString());
-    assertEquals(0, code, r.err());
+    CliRunner.Result r = CliRunner.runOn(Stores.of(conf), args);
+    assertEquals(0, r.exitCode(), r.err());
     return r;
   }
 
   /** The local file system under a scheme of its own, standing in for a store. */
   public static final class LocalStore extends RawLocalFileSystem {
+    /** A configuration that names this file system's scheme {@code localstore}. */
+    static Configuration conf() {
+      Configuration conf = new Configuration(false);
+      conf.setClass("fs.localstore.impl", LocalStore.class, org.apache.hadoop.fs.FileSystem.class);
+      conf.setBoolean("fs.localstore.impl.disable.cache", true);
+      return conf;
+    }
+
     @Override
     public URI getUri() {
       return URI.create("localstore://here/");

@@ -261,6 +261,9 @@ public final class ConvertJob extends Configured implements Tool {
     // an input directory's subdirectories are skipped, as the local engine skips them; Hadoop's
     // default lists them as files and fails on their missing block locations
     job.getConfiguration().setBoolean(FileInputFormat.INPUT_DIR_NONRECURSIVE_IGNORE_SUBDIRS, true);
+    // a glob's matches in a hidden or _ directory that it entered through a wildcard (a job's
+    // _temporary/) are skipped, as the local engine skips them
+    FileInputFormat.setInputPathFilter(job, HiddenDirectoryFilter.class);
     if (options.maxSplitBytes() > 0) {
       FileInputFormat.setMaxInputSplitSize(job, options.maxSplitBytes());
       FileInputFormat.setMinInputSplitSize(job, 1);

@@ -34,6 +34,8 @@ class PublicApiTest extends PublicApiContract {
   private static final List<String> MARKED_INTERNAL =
       List.of(
           "io.variant.hadoop.Connectors",
+          "io.variant.hadoop.GlobReach",
+          "io.variant.hadoop.HadoopGlob",
           "io.variant.hadoop.IncompleteOutput",
           "io.variant.hadoop.NdjsonInputFormat",
           "io.variant.hadoop.ZstdCodec");
