@@ -21,6 +21,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.task.JobContextImpl;
 import org.apache.parquet.hadoop.ParquetInputFormat;
 
 /**
@@ -50,8 +51,13 @@ import org.apache.parquet.hadoop.ParquetInputFormat;
  *       row groups are all returned.
  *   <li><b>Incomplete outputs</b>: an input directory that holds {@code _temporary/} or {@link
  *       IncompleteOutput#IN_PROGRESS} (a job still writing it, or one that failed or was killed
- *       after some tasks committed) is refused when the job lists its input, unless {@link
- *       #setAllowIncomplete} says to read the part files it holds.
+ *       after some tasks committed) is refused when the job lists its input, as is a glob whose
+ *       base or a directory between the base and a match is one, unless {@link #setAllowIncomplete}
+ *       says to read the part files it holds.
+ *   <li><b>Globs</b> skip their matches in a directory whose name starts with {@code .} or {@code
+ *       _} that they entered through a wildcard ({@link GlobReach}): {@code out/*}{@code /*}{@code
+ *       /*.parquet} reads no attempt file under a running job's {@code out/_temporary/} and nothing
+ *       under {@code out/.staging/}; {@code out/_temporary/...} spelled out is read.
  *   <li><b>Damaged files</b> fail the task with the words {@code variant cat} and {@code get} use,
  *       naming file, column and row, since a task reads as they do: its file's footer is checked
  *       against the file before reading (a row group whose row count its column chunks contradict
@@ -159,30 +165,48 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
   }
 
   /**
-   * The input files, after checking that no input directory is an incomplete job output.
+   * The input files, after checking that no input directory is an incomplete job output. A glob's
+   * matches in a directory whose name starts with {@code .} or {@code _} that it entered through a
+   * wildcard ({@link GlobReach}: a job's {@code _temporary/}, a staging directory) are not read, as
+   * {@code FileInputFormat} skips only the matches whose own names start so; the job's own input
+   * filter still applies.
    *
    * @throws IOException naming the directory, if one is incomplete and {@link #setAllowIncomplete}
-   *     was not called
+   *     was not called: an input directory or one below it, a glob's base (its names before the
+   *     first wildcard) or one between the base and a match
    */
   @Override
   protected List<FileStatus> listStatus(JobContext job) throws IOException {
     Configuration conf = job.getConfiguration();
+    JobContext listing =
+        new JobContextImpl(HiddenDirectoryFilter.withJobFilter(conf), job.getJobID());
     if (conf.getBoolean(IncompleteOutput.ALLOW_INCOMPLETE, false)) {
-      return super.listStatus(job);
+      return super.listStatus(listing);
     }
     Set<Path> matched = new HashSet<>();
     Set<Path> checked = new HashSet<>();
     for (Path input : getInputPaths(job)) {
       FileSystem fs = input.getFileSystem(conf);
+      HadoopGlob glob = HadoopGlob.of(input);
+      Path base = fs.makeQualified(glob.base());
+      refuseIncomplete(fs, base, checked);
       FileStatus[] statuses = fs.globStatus(input);
       for (FileStatus s : statuses == null ? new FileStatus[0] : statuses) {
-        matched.add(s.getPath());
+        Path p = s.getPath();
+        if (GlobReach.isHidden(p.getName()) || glob.entersHiddenDirectory(p)) {
+          continue; // not read
+        }
+        matched.add(p);
         if (s.isDirectory()) {
-          refuseIncomplete(fs, s.getPath(), checked);
+          refuseIncomplete(fs, p, checked);
+        }
+        // every directory between the glob's base and its match may be an unfinished job's output
+        for (Path d = p.getParent(); d != null && d.depth() > base.depth(); d = d.getParent()) {
+          refuseIncomplete(fs, d, checked);
         }
       }
     }
-    List<FileStatus> files = super.listStatus(job);
+    List<FileStatus> files = super.listStatus(listing);
     // The listing recurses into subdirectories, and a glob may name files inside one: every
     // directory between a file and the input it was listed from may be an unfinished job's output.
     for (FileStatus f : files) {
