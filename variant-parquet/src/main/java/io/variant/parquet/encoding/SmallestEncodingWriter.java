@@ -161,9 +161,7 @@ public final class SmallestEncodingWriter extends ValuesWriter {
     BytesInput encodedIds = dictionary.getBytes(); // first: it ends the page the dictionary lists
     DictionaryPage page = dictionary.toDictPageAndClose();
     // (nearly) every value new: its page holds them all, as PLAIN would, and its ids come on top
-    boolean repeats =
-        page != null && FirstPageProbe.valuesRepeat(page.getDictionarySize(), pageValues);
-    if (!repeats) {
+    if (page == null || !FirstPageProbe.valuesRepeat(page.getDictionarySize(), pageValues)) {
       dropDictionary();
       return null;
     }
