@@ -10,7 +10,9 @@
  * io.variant.core.internal.FileMoves} (a staged file moved into place without replacing one, for
  * the writers of files) and {@link io.variant.core.internal.NdjsonLines} (what a line of NDJSON
  * input is, for both engines of {@code variant convert}) with {@link
- * io.variant.core.internal.NdjsonLineReader} (those lines read in bounded memory).
+ * io.variant.core.internal.NdjsonLineReader} (those lines read in bounded memory), and {@link
+ * io.variant.core.internal.IsoFields} (printed dates' and times' fixed-width fields, for reading
+ * them back and for bounding the times a column's text statistics name).
  *
  * <p><b>Internal:</b> not API; public only for the project's own packages, and may change without
  * notice. It knows nothing of Variants, so that the core package can build on it.

@@ -2,8 +2,8 @@
 package io.variant.core.json;
 
 import io.variant.core.VariantType;
+import io.variant.core.internal.IsoFields;
 import java.nio.ByteBuffer;
-import java.time.LocalDate;
 
 /**
  * Reads the date or timestamp that ISO text names only where the text is exactly what {@link
@@ -29,31 +29,17 @@ final class CanonicalTimeText {
    */
   static TemporalStrings.Time read(ByteBuffer s, int from, int to) {
     int n = to - from;
-    if (n < 10 || s.get(from + 4) != '-' || s.get(from + 7) != '-') {
+    long epochDay = n < 10 ? IsoFields.NO_DAY : IsoFields.epochDay(s, from);
+    if (epochDay == IsoFields.NO_DAY) {
       return null;
     }
-    int year = digits(s, from, 4);
-    int month = digits(s, from + 5, 2);
-    int day = digits(s, from + 8, 2);
-    if (year < 0 || month < 1 || month > 12 || day < 1 || day > lengthOfMonth(year, month)) {
-      return null;
-    }
-    long epochDay = LocalDate.of(year, month, day).toEpochDay();
     if (n == 10) {
       return new TemporalStrings.Time(VariantType.DATE, epochDay);
     }
     boolean utc = s.get(to - 1) == 'Z';
     int end = utc ? to - 1 : to; // past the seconds and the fraction
-    if (end - from < 19
-        || s.get(from + 10) != 'T'
-        || s.get(from + 13) != ':'
-        || s.get(from + 16) != ':') {
-      return null;
-    }
-    int hour = digits(s, from + 11, 2);
-    int minute = digits(s, from + 14, 2);
-    int second = digits(s, from + 17, 2);
-    if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+    int secondOfDay = end - from < 19 ? -1 : IsoFields.secondOfDay(s, from + 10);
+    if (secondOfDay < 0) {
       return null;
     }
     int fractionDigits = end - from - 20; // -1: none
@@ -62,7 +48,7 @@ final class CanonicalTimeText {
       if (s.get(from + 19) != '.' || !printedFraction(s, from + 20, fractionDigits)) {
         return null;
       }
-      nano = digits(s, from + 20, fractionDigits);
+      nano = IsoFields.digits(s, from + 20, fractionDigits);
       if (nano < 0) {
         return null;
       }
@@ -70,7 +56,7 @@ final class CanonicalTimeText {
         nano *= 10;
       }
     }
-    long nanoOfDay = ((hour * 60L + minute) * 60 + second) * 1_000_000_000L + nano;
+    long nanoOfDay = secondOfDay * 1_000_000_000L + nano;
     if (fractionDigits == 9) {
       // as java.time counts nanoseconds from the epoch: overflow only where the result is no long
       long days = epochDay;
@@ -102,26 +88,5 @@ final class CanonicalTimeText {
     }
     int last = at + count - 3;
     return s.get(last) != '0' || s.get(last + 1) != '0' || s.get(last + 2) != '0';
-  }
-
-  /** The value of {@code count} ASCII digits at {@code at} (at most 9), or -1 if one is not. */
-  private static int digits(ByteBuffer s, int at, int count) {
-    int value = 0;
-    for (int i = at; i < at + count; i++) {
-      int d = s.get(i) - '0';
-      if (d < 0 || d > 9) {
-        return -1;
-      }
-      value = value * 10 + d;
-    }
-    return value;
-  }
-
-  private static int lengthOfMonth(int year, int month) {
-    return switch (month) {
-      case 2 -> (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28;
-      case 4, 6, 9, 11 -> 30;
-      default -> 31;
-    };
   }
 }

@@ -1,12 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.parquet.filter;
 
+import io.variant.core.internal.IsoFields;
 import java.nio.ByteBuffer;
-import java.time.DateTimeException;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -28,6 +24,9 @@ import java.util.List;
 record TextTimeRange(long fromMicros, long toMicros) {
   private static final int DATE_LENGTH = "yyyy-MM-dd".length();
   private static final int SECOND_LENGTH = "yyyy-MM-ddTHH:mm:ss".length();
+  private static final long MICROS_PER_SECOND = 1_000_000L;
+  private static final long MICROS_PER_DAY = 86_400 * MICROS_PER_SECOND;
+  private static final long NONE_NAMED = Long.MIN_VALUE; // a bound that begins with no date
 
   /** No time: the strings between the bounds name none. */
   private static final TextTimeRange NONE = new TextTimeRange(Long.MAX_VALUE, Long.MIN_VALUE);
@@ -39,18 +38,16 @@ record TextTimeRange(long fromMicros, long toMicros) {
         || Byte.toUnsignedInt(max.get(max.position())) < '0') {
       return NONE; // each string between begins with something other than a digit, as "k1"
     }
-    LocalDateTime fromSecond = second(min);
-    LocalDate fromDay = day(min);
-    LocalDateTime toSecond = second(max);
-    LocalDate toDay = day(max);
+    long fromSecond = second(min);
+    long fromDay = day(min);
+    long toSecond = second(max);
+    long toDay = day(max);
     long from =
-        fromSecond != null
-            ? micros(fromSecond)
-            : fromDay != null ? micros(fromDay.atStartOfDay()) : Long.MIN_VALUE;
+        fromSecond != NONE_NAMED ? fromSecond : fromDay != NONE_NAMED ? fromDay : Long.MIN_VALUE;
     long to =
-        toSecond != null
-            ? micros(toSecond.plusSeconds(1))
-            : toDay != null ? micros(toDay.plusDays(1).atStartOfDay()) : Long.MAX_VALUE;
+        toSecond != NONE_NAMED
+            ? toSecond + MICROS_PER_SECOND
+            : toDay != NONE_NAMED ? toDay + MICROS_PER_DAY : Long.MAX_VALUE;
     return new TextTimeRange(from, to);
   }
 
@@ -94,61 +91,28 @@ record TextTimeRange(long fromMicros, long toMicros) {
     return l.compareTime(toMicros, false, zoned);
   }
 
-  /** The second that {@code text} begins with as {@code yyyy-MM-ddTHH:mm:ss}, or null. */
-  private static LocalDateTime second(ByteBuffer text) {
-    LocalDate day = day(text);
-    if (day == null || text.remaining() < SECOND_LENGTH) {
-      return null;
+  /**
+   * The second that {@code text} begins with as {@code yyyy-MM-ddTHH:mm:ss}, in microseconds since
+   * the epoch of the wall time, or {@link #NONE_NAMED}.
+   */
+  private static long second(ByteBuffer text) {
+    long day = day(text);
+    if (day == NONE_NAMED || text.remaining() < SECOND_LENGTH) {
+      return NONE_NAMED;
     }
-    int at = text.position() + DATE_LENGTH;
-    if (text.get(at) != 'T' || text.get(at + 3) != ':' || text.get(at + 6) != ':') {
-      return null;
-    }
-    int hour = digits(text, at + 1, 2);
-    int minute = digits(text, at + 4, 2);
-    int second = digits(text, at + 7, 2);
-    try {
-      return hour < 0 || minute < 0 || second < 0
-          ? null
-          : LocalDateTime.of(day, LocalTime.of(hour, minute, second));
-    } catch (DateTimeException e) {
-      return null;
-    }
+    int second = IsoFields.secondOfDay(text, text.position() + DATE_LENGTH);
+    return second < 0 ? NONE_NAMED : day + second * MICROS_PER_SECOND;
   }
 
-  /** The date that {@code text} begins with as {@code yyyy-MM-dd}, or null. */
-  private static LocalDate day(ByteBuffer text) {
+  /**
+   * Midnight of the date that {@code text} begins with as {@code yyyy-MM-dd}, in microseconds since
+   * the epoch, or {@link #NONE_NAMED}.
+   */
+  private static long day(ByteBuffer text) {
     if (text.remaining() < DATE_LENGTH) {
-      return null;
+      return NONE_NAMED;
     }
-    int at = text.position();
-    if (text.get(at + 4) != '-' || text.get(at + 7) != '-') {
-      return null;
-    }
-    int year = digits(text, at, 4);
-    int month = digits(text, at + 5, 2);
-    int day = digits(text, at + 8, 2);
-    try {
-      return year < 0 || month < 0 || day < 0 ? null : LocalDate.of(year, month, day);
-    } catch (DateTimeException e) {
-      return null;
-    }
-  }
-
-  /** The number that {@code count} ASCII digits from {@code at} write, or -1. */
-  private static int digits(ByteBuffer text, int at, int count) {
-    int n = 0;
-    for (int i = at; i < at + count; i++) {
-      int d = text.get(i) - '0';
-      if (d < 0 || d > 9) {
-        return -1;
-      }
-      n = n * 10 + d;
-    }
-    return n;
-  }
-
-  private static long micros(LocalDateTime wall) {
-    return ChronoUnit.MICROS.between(LocalDateTime.of(1970, 1, 1, 0, 0), wall);
+    long epochDay = IsoFields.epochDay(text, text.position());
+    return epochDay == IsoFields.NO_DAY ? NONE_NAMED : epochDay * MICROS_PER_DAY;
   }
 }
