@@ -76,6 +76,15 @@ class GlobHiddenFilesTest {
     Path in = jsonDirectory();
     assertEquals(1, ok("encode", in.resolve("_SUCCESS").toString()).out().lines().count());
     assertEquals(1, ok("encode", in.resolve(".hidden.ndjson").toString()).out().lines().count());
+    for (String name : List.of("_SUCCESS", ".hidden.ndjson")) { // on both engines of convert
+      String file = in.resolve(name).toString();
+      Path local = dir.resolve("local" + name + ".parquet");
+      ok("convert", file, "-o", local.toString(), "-q");
+      Path job = dir.resolve("job" + name);
+      ok("convert", "--engine", "mapreduce", file, "-o", job.toString(), "-q");
+      assertEquals(ok("cat", local.toString()).out(), ok("cat", job.toString()).out(), name);
+      assertEquals(1, ok("cat", job.toString()).out().lines().count(), name);
+    }
     Path out = parquetDirectory();
     assertEquals("2\n", ok("count", out.resolve(".part-1.parquet").toString()).out());
   }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.hadoop;
 
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -19,7 +22,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
  * than it is refused (or skipped) as the local engine refuses it, and one without end takes no more
  * memory than the limit. Hadoop's {@code TextInputFormat} reads a line whole, and with its maximum
  * line length set skips a longer line with only a log message. Plain files are split at the job's
- * split size; a compressed file is read whole, as one split (bzip2 too).
+ * split size; a compressed file is read whole, as one split (bzip2 too). An input that names a file
+ * without a glob is read whatever its name ({@link NamedFiles}), as the local engine reads it.
  *
  * <p><b>Internal:</b> not API, and may change without notice. Public because Hadoop instantiates
  * input formats by class name.
@@ -32,6 +36,12 @@ public final class NdjsonInputFormat extends FileInputFormat<LongWritable, Text>
   public RecordReader<LongWritable, Text> createRecordReader(
       InputSplit split, TaskAttemptContext context) {
     return new NdjsonRecordReader();
+  }
+
+  /** {@code FileInputFormat}'s listing, and the files with hidden names that inputs spell out. */
+  @Override
+  protected List<FileStatus> listStatus(JobContext job) throws IOException {
+    return NamedFiles.listStatus(job, super::listStatus);
   }
 
   @Override

@@ -31,7 +31,6 @@ import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 
 /**
  * Rows sampled from a job's input before the job runs, so that every task shreds with one plan, and
@@ -57,8 +56,8 @@ public record PlanSample(
   public static final InferenceOptions DEFAULT_INFERENCE = InferenceOptions.defaults();
 
   /**
-   * Samples {@code rows} rows of the job's input (its input paths as {@link TextInputFormat} lists
-   * them), inferring the plan for the widening set on the job ({@link
+   * Samples {@code rows} rows of the job's input (its input paths as {@link NdjsonInputFormat}
+   * lists them), inferring the plan for the widening set on the job ({@link
    * VariantParquetOutputFormat#setWidening}, lossless if none).
    *
    * @throws IOException if the input cannot be listed or read
@@ -109,10 +108,10 @@ public record PlanSample(
   }
 
   /** The files a job reads, as its input format lists them (globs expanded, hidden files not). */
-  private static final class Listing extends TextInputFormat {
+  private static final class Listing {
     List<FileStatus> files(JobContext job) throws IOException {
       List<FileStatus> out = new ArrayList<>();
-      for (FileStatus f : listStatus(job)) {
+      for (FileStatus f : new NdjsonInputFormat().listStatus(job)) {
         if (f.isFile()) {
           out.add(f);
         }

@@ -57,7 +57,8 @@ import org.apache.parquet.hadoop.ParquetInputFormat;
  *   <li><b>Globs</b> skip their matches in a directory whose name starts with {@code .} or {@code
  *       _} that they entered through a wildcard ({@link GlobReach}): {@code out/*}{@code /*}{@code
  *       /*.parquet} reads no attempt file under a running job's {@code out/_temporary/} and nothing
- *       under {@code out/.staging/}; {@code out/_temporary/...} spelled out is read.
+ *       under {@code out/.staging/}; {@code out/_temporary/...} spelled out is read, as is a file
+ *       named without a glob whatever its name ({@link NamedFiles}).
  *   <li><b>Damaged files</b> fail the task with the words {@code variant cat} and {@code get} use,
  *       naming file, column and row, since a task reads as they do: its file's footer is checked
  *       against the file before reading (a row group whose row count its column chunks contradict
@@ -181,7 +182,7 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
     JobContext listing =
         new JobContextImpl(HiddenDirectoryFilter.withJobFilter(conf), job.getJobID());
     if (conf.getBoolean(IncompleteOutput.ALLOW_INCOMPLETE, false)) {
-      return super.listStatus(listing);
+      return NamedFiles.listStatus(listing, super::listStatus);
     }
     Set<Path> matched = new HashSet<>();
     Set<Path> checked = new HashSet<>();
@@ -206,7 +207,7 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
         }
       }
     }
-    List<FileStatus> files = super.listStatus(listing);
+    List<FileStatus> files = NamedFiles.listStatus(listing, super::listStatus);
     // The listing recurses into subdirectories, and a glob may name files inside one: every
     // directory between a file and the input it was listed from may be an unfinished job's output.
     for (FileStatus f : files) {

@@ -90,6 +90,32 @@ class ConvertJobInputsTest {
   }
 
   @Test
+  void aFileNamedWithoutAGlobIsReadWhateverItsName() throws Exception {
+    Path in = Files.createDirectories(dir.resolve("in"));
+    Files.writeString(in.resolve("_a.ndjson"), "{\"f\": \"a\"}\n");
+    Files.writeString(in.resolve(".b.ndjson"), "{\"f\": \"b\"}\n");
+    Files.writeString(in.resolve("c.ndjson"), "{\"f\": \"c\"}\n");
+    String[][] cases = {
+      {in.resolve("_a.ndjson").toString(), "[{\"f\":\"a\"}]"},
+      {in.resolve(".b.ndjson").toString(), "[{\"f\":\"b\"}]"},
+      // a directory and a glob still skip them
+      {in.toString(), "[{\"f\":\"c\"}]"},
+      {in + "/*.ndjson", "[{\"f\":\"c\"}]"},
+    };
+    for (int i = 0; i < cases.length; i++) {
+      Path out = dir.resolve("out" + i);
+      ConvertJob.Result r =
+          ConvertJob.run(
+              Events.localConf(dir),
+              ConvertJob.Options.of(List.of(cases[i][0]), out.toString()),
+              false);
+
+      assertTrue(r.succeeded(), cases[i][0] + ": " + r.failure());
+      assertEquals(cases[i][1], Events.readAll(out, "variant").toString(), cases[i][0]);
+    }
+  }
+
+  @Test
   void duplicateKeysFollowTheJsonOptions() throws Exception {
     Files.writeString(dir.resolve("a.ndjson"), "{\"a\": 1, \"a\": 2}\n");
     ConvertJob.Options options =

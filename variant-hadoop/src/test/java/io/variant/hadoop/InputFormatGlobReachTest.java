@@ -67,6 +67,22 @@ class InputFormatGlobReachTest {
   }
 
   @Test
+  void aFileNamedWithoutAGlobIsReadWhateverItsName() throws Exception {
+    Path table = Files.createDirectories(dir.resolve("table"));
+    for (String name : List.of("part-0.parquet", "_part-1.parquet", ".part-2.parquet")) {
+      writePart(table.resolve(name));
+    }
+    for (String name : List.of("_part-1.parquet", ".part-2.parquet")) {
+      assertEquals(
+          List.of("file:" + table.resolve(name)), read(job(table.resolve(name).toString())));
+    }
+    // a glob and a directory still skip them
+    String part = "file:" + table.resolve("part-0.parquet");
+    assertEquals(List.of(part), read(job(table + "/*.parquet")));
+    assertEquals(List.of(part), read(job(table.toString())));
+  }
+
+  @Test
   void aGlobReachingBelowAnUnfinishedOutputIsRefusedUnlessAllowed() throws Exception {
     String[][] cases = {
       {out + "/*/*.parquet", "file:" + out}, // the glob's base
