@@ -53,7 +53,8 @@ import org.apache.parquet.hadoop.ParquetInputFormat;
  *       IncompleteOutput#IN_PROGRESS} (a job still writing it, or one that failed or was killed
  *       after some tasks committed) is refused when the job lists its input, as is a glob whose
  *       base or a directory between the base and a match is one, unless {@link #setAllowIncomplete}
- *       says to read the part files it holds.
+ *       says to read the part files it holds. A file named without a glob is read whatever
+ *       directory holds it, as the CLI reads it: the job named that file, not the directory.
  *   <li><b>Globs</b> skip their matches in a directory whose name starts with {@code .} or {@code
  *       _} that they entered through a wildcard ({@link GlobReach}): {@code out/*}{@code /*}{@code
  *       /*.parquet} reads no attempt file under a running job's {@code out/_temporary/} and nothing
@@ -190,11 +191,12 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
       FileSystem fs = input.getFileSystem(conf);
       HadoopGlob glob = HadoopGlob.of(input);
       Path base = fs.makeQualified(glob.base());
+      boolean literal = base.equals(fs.makeQualified(input)); // no wildcard: read as named
       refuseIncomplete(fs, base, checked);
       FileStatus[] statuses = fs.globStatus(input);
       for (FileStatus s : statuses == null ? new FileStatus[0] : statuses) {
         Path p = s.getPath();
-        if (GlobReach.isHidden(p.getName()) || glob.entersHiddenDirectory(p)) {
+        if (!literal && (GlobReach.isHidden(p.getName()) || glob.entersHiddenDirectory(p))) {
           continue; // not read
         }
         matched.add(p);
@@ -208,15 +210,17 @@ public class VariantParquetInputFormat extends ParquetInputFormat<VariantRecord>
       }
     }
     List<FileStatus> files = NamedFiles.listStatus(listing, super::listStatus);
-    // The listing recurses into subdirectories, and a glob may name files inside one: every
-    // directory between a file and the input it was listed from may be an unfinished job's output.
+    // The listing recurses into subdirectories: every directory between a file and the input
+    // directory it was listed from may be an unfinished job's output. A file an input names or a
+    // glob matches was checked above as far as that input reaches: a file named without a glob is
+    // read whatever directory holds it, as the CLI reads it.
     for (FileStatus f : files) {
+      if (matched.contains(f.getPath())) {
+        continue;
+      }
       FileSystem fs = f.getPath().getFileSystem(conf);
-      Path d = f.getPath().getParent();
-      boolean fromGlob = matched.contains(f.getPath());
-      while (d != null && !matched.contains(d)) {
+      for (Path d = f.getPath().getParent(); d != null && !matched.contains(d); d = d.getParent()) {
         refuseIncomplete(fs, d, checked);
-        d = fromGlob ? null : d.getParent();
       }
     }
     return files;

@@ -133,6 +133,29 @@ class IncompleteOutputTest {
     }
   }
 
+  @Test
+  void theInputFormatReadsAPartFileNamedItselfAsTheCliDoes() throws Exception {
+    for (String leftover : new String[] {"_temporary/0", IncompleteOutput.IN_PROGRESS}) {
+      Path out = Files.createDirectories(dir.resolve("named-" + leftover.charAt(1)));
+      if (leftover.contains("/")) {
+        Files.createDirectories(out.resolve(leftover));
+      } else {
+        Files.writeString(out.resolve(leftover), "job_1\n");
+      }
+      for (String name : new String[] {"part-m-00000.zstd.parquet", "_part-m-00001.parquet"}) {
+        writePart(out.resolve(name));
+        Job job = Job.getInstance(new Configuration(false));
+        job.getConfiguration().set("fs.defaultFS", "file:///");
+        FileInputFormat.addInputPath(
+            job, new org.apache.hadoop.fs.Path(out.resolve(name).toString()));
+
+        // a file named without a glob is neither the unfinished directory nor a glob reaching it
+        assertEquals(
+            1, new VariantParquetInputFormat().getSplits(job).size(), leftover + " " + name);
+      }
+    }
+  }
+
   private static void writePart(Path file) throws IOException {
     try (VariantParquetWriter w =
         VariantParquetWriter.builder(file).variantColumn("variant").build()) {
