@@ -7,6 +7,7 @@ import io.variant.core.json.JsonDocumentReader;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.Utf8Reader;
 import io.variant.core.json.VariantJsonException;
+import io.variant.hadoop.RejectedLine;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Iterator;
@@ -171,7 +172,8 @@ final class JsonDocuments implements Closeable {
       }
       return v;
     } catch (VariantJsonException e) {
-      throw new InputException(input.name(), e.line(), e.column(), withHints(detail(e)), e);
+      throw new InputException(
+          input.name(), e.line(), e.column(), withHints(RejectedLine.reason(e)), e);
     } catch (VariantException e) {
       String where =
           documentLine == 0
@@ -287,15 +289,6 @@ final class JsonDocuments implements Closeable {
    */
   static String withoutLocation(String message) {
     return message.replaceFirst(" at line \\d+, column \\d+", "");
-  }
-
-  /**
-   * What is wrong with a document, without its location; JSON nested past {@code --max-depth} is
-   * not called invalid: it is a limit (exit code 4), and the message says which.
-   */
-  static String detail(VariantJsonException e) {
-    String detail = withoutLocation(e.getMessage());
-    return ErrorReporter.isLimit(e) ? detail.replaceFirst("^Invalid JSON: ", "") : detail;
   }
 
   /**

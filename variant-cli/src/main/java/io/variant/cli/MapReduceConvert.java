@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -83,6 +84,7 @@ final class MapReduceConvert {
     PrintWriter err = spec.commandLine().getErr();
     Configuration conf = ClientConfiguration.of(System.getenv("HADOOP_CONF_DIR"));
     MapReduceOptions.configure(c, conf);
+    conf.setClass(ConvertMapper.SETTING_NAMES, UserMessages.OptionNames.class, UnaryOperator.class);
     c.threads.configure(conf);
     ConvertJob.Result r;
     boolean shown = Progress.wanted(c.progress, c.quiet);

@@ -10,6 +10,7 @@ import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.VariantJson;
 import io.variant.core.json.VariantJsonException;
+import io.variant.hadoop.RejectedLine;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -131,16 +132,15 @@ final class NdjsonReader {
         byte[] doc = Arrays.copyOfRange(text, start, end);
         return parse(parser, name, lineNumber, doc, 0, doc.length, afterByteOrderMark);
       }
-      long byteColumn = e.line() > 1 ? columnInRow(text, end, e.line(), e.column()) : e.column();
-      long column =
-          byteColumn <= 0
-              ? 0
-              : charColumn(text, (int) Math.min(byteColumn, end + 1L))
-                  + (afterByteOrderMark ? 1 : 0);
       // a row is one line (it holds no '\n'); a lone '\r' in it ends no line here
-      throw new InputException(name, lineNumber, column, JsonDocuments.detail(e), e);
+      throw new InputException(
+          name,
+          lineNumber,
+          RejectedLine.column(e, text, end, afterByteOrderMark),
+          RejectedLine.reason(e),
+          e);
     } catch (VariantException e) {
-      throw new InputException(name, lineNumber, 0, e.getMessage(), e);
+      throw new InputException(name, lineNumber, 0, RejectedLine.reason(e), e);
     }
   }
 
@@ -192,40 +192,6 @@ final class NdjsonReader {
    */
   byte[] lineBytes() {
     return lines.rejectedText();
-  }
-
-  /**
-   * The 1-based byte column in the row {@code text[0, end)} of a parser's position given as a line
-   * and column of its own, where a lone {@code '\r'} (or {@code "\r\n"}) also ends a line, as
-   * Jackson counts them.
-   */
-  static long columnInRow(byte[] text, int end, long line, long column) {
-    long breaks = 0;
-    int i = 0;
-    while (i < end && breaks < line - 1) {
-      if (text[i] == '\r' || text[i] == '\n') {
-        breaks++;
-        i += text[i] == '\r' && i + 1 < end && text[i + 1] == '\n' ? 2 : 1;
-      } else {
-        i++;
-      }
-    }
-    return i + column;
-  }
-
-  /**
-   * The 1-based character column of 1-based byte column {@code byteColumn}: the UTF-8 sequences
-   * before it, counted as UTF-16 chars, as jackson counts text columns.
-   */
-  static long charColumn(byte[] text, int byteColumn) {
-    long chars = 1;
-    for (int i = 0; i < byteColumn - 1 && i < text.length; i++) {
-      int b = text[i] & 0xFF;
-      if ((b & 0xC0) != 0x80) {
-        chars += b >= 0xF0 ? 2 : 1; // a 4-byte sequence is a surrogate pair
-      }
-    }
-    return chars;
   }
 
   /**

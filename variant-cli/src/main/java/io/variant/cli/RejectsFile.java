@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
-import io.variant.core.VariantBuilder;
-import io.variant.core.json.VariantJson;
+import io.variant.hadoop.RejectedLine;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.nio.ByteBuffer;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,9 +13,10 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * The {@code --rejects} file: one NDJSON line per rejected row, <code>
- * {"column": ..., "file": ..., "line": ..., "reason": ..., "text": ...}</code> (keys in Variant
- * order; {@code text}: the line as read, up to 64 KiB, invalid UTF-8 replaced by U+FFFD, left out
- * when there is no line, as for compressed data that ended its input).
+ * {"column": ..., "file": ..., "line": ..., "reason": ..., "text": ...}</code>, as {@link
+ * RejectedLine} writes it for both engines ({@code text}: the line as read, up to 64 KiB, invalid
+ * UTF-8 replaced by U+FFFD, left out when there is no line, as for compressed data that ended its
+ * input).
  *
  * <p>Written as {@link OutputTarget} writes {@code OUT}: a regular file under a temporary name
  * beside it, moved into place by {@link #commit()} when the convert succeeds, together with {@code
@@ -82,21 +80,14 @@ final class RejectsFile implements Closeable {
 
   /** Writes one rejected row; {@code text} is its line, or null if there is none. */
   void write(InputException e, byte[] text) throws IOException {
-    VariantBuilder line = new VariantBuilder().startObject();
-    line.key("file").appendString(e.source());
-    line.key("line").appendLong(e.line());
-    line.key("column").appendLong(e.column());
-    line.key("reason").appendString(e.detail());
-    if (text != null) {
-      line.key("text")
-          .appendString(
-              StandardCharsets.UTF_8
-                  .newDecoder()
-                  .onMalformedInput(CodingErrorAction.REPLACE)
-                  .decode(ByteBuffer.wrap(text))
-                  .toString());
-    }
-    out.append(VariantJson.toJson(line.endObject().build())).append('\n');
+    RejectedLine line =
+        new RejectedLine(
+            e.source(),
+            e.line(),
+            e.column(),
+            e.detail(),
+            text == null ? null : RejectedLine.text(text, text.length));
+    out.append(line.toJson()).append('\n');
     lines++;
   }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
+import io.variant.hadoop.ConvertMapper;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 /**
@@ -35,6 +37,18 @@ final class UserMessages {
   private static final Pattern SOURCE_REF = Pattern.compile("\\s*at \\[Source: [^\\]]*\\]");
 
   private UserMessages() {}
+
+  /**
+   * {@link #of} for the tasks of {@code convert --engine mapreduce} ({@link
+   * ConvertMapper#SETTING_NAMES}): their reasons for a bad line name the options, as the local
+   * engine's do.
+   */
+  static final class OptionNames implements UnaryOperator<String> {
+    @Override
+    public String apply(String message) {
+      return of(message);
+    }
+  }
 
   /** {@code message} in the words of the command line. */
   static String of(String message) {

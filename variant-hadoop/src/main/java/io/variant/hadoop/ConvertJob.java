@@ -246,7 +246,10 @@ public final class ConvertJob extends Configured implements Tool {
 
   /**
    * Configures the job for {@code options}: inputs, mapper, output format and its column, plan and
-   * shared keys (sampling the input when the plan is to be inferred). Does not submit it.
+   * shared keys (sampling the input when the plan is to be inferred). Does not submit it. A job
+   * submitted otherwise than by {@link #run} that skips bad lines leaves the rejects of splits that
+   * start inside a file numbered from the split's start, and each split's count of lines in {@code
+   * _rejects/.lines-m-*}: {@link #run} renumbers them before it publishes OUTDIR.
    *
    * @return the sample, or {@code null} when the plan was given
    */
@@ -258,6 +261,7 @@ public final class ConvertJob extends Configured implements Tool {
       FileInputFormat.addInputPath(
           job, new Path(in)); // globs are expanded when the job lists its input
     }
+    InputNames.set(job.getConfiguration(), options.inputs()); // rejects name files as written
     // an input directory's subdirectories are skipped, as the local engine skips them; Hadoop's
     // default lists them as files and fails on their missing block locations
     job.getConfiguration().setBoolean(FileInputFormat.INPUT_DIR_NONRECURSIVE_IGNORE_SUBDIRS, true);

@@ -4,7 +4,6 @@ package io.variant.hadoop;
 import io.variant.core.DuplicateKeys;
 import io.variant.core.Limits;
 import io.variant.core.Variant;
-import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
 import io.variant.core.internal.NdjsonLines;
@@ -12,22 +11,18 @@ import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.TemporalStrings;
 import io.variant.core.json.VariantJson;
-import io.variant.core.json.VariantJsonException;
 import io.variant.parquet.VariantRecord;
 import io.variant.parquet.write.VariantColumn;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * The map task of {@link ConvertJob}: one NDJSON line in, one row of the VARIANT column out. Blank
@@ -35,12 +30,11 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * before it is parsed, as the local engine refuses it (its input format holds no more of it than
  * that). A line that is not one JSON document, or is over a limit, fails the task ({@link
  * OnError#FAIL}, naming the file and byte offset) or is skipped and recorded ({@link OnError#SKIP})
- * in the task's rejects file, {@code _rejects/rejects-m-00000.ndjson} under the output directory:
- * one JSON object per line with the keys of the CLI's {@code --rejects} lines, {@code column}
- * (where the parser stopped, when known), {@code file}, {@code reason} and {@code text} (the line,
- * up to 64 KiB), and the line's byte {@code offset} instead of its number. The rejects file is
- * written in the task's work directory, so it is committed (or discarded) with the task's part
- * file.
+ * in the task's rejects file, {@code _rejects/rejects-m-00000.ndjson} under the output directory,
+ * committed (or discarded) with the task's part file: one line per bad line, as the local engine's
+ * {@code --rejects} writes it ({@link RejectedLine}: the file as the user named it, the line's
+ * number, column, reason and text). The reasons name the library's settings ({@code
+ * Limits.maxValueBytes}) unless {@link #SETTING_NAMES} says how the user set them.
  */
 public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecord> {
   /** Configuration key of the bad-row policy: {@code fail} (default) or {@code skip}. */
@@ -64,6 +58,14 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
    * least 1 MiB) is refused unparsed.
    */
   public static final String MAX_VALUE_BYTES = "variant.convert.max-value-bytes";
+
+  /**
+   * Configuration key: a class with a no-argument constructor, a {@code UnaryOperator<String>} that
+   * turns the names of the library's settings in the reasons a line is bad ({@code
+   * Limits.maxValueBytes}, {@code Limits.maxDepth}, {@code DuplicateKeys.LAST_WINS}) into the names
+   * the user set them by (a command line's options); unset, the reasons keep the library's.
+   */
+  public static final String SETTING_NAMES = "variant.convert.setting-names";
 
   /**
    * The folder of rejects files under the output directory; hidden from input formats by its
@@ -133,11 +135,12 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   private OnError onError;
   private JsonOptions json;
   private JsonRowParser parser;
-  private String file;
-  private FSDataOutputStream rejects;
+  private String file; // as the user named it
+  private UnaryOperator<String> settingNames;
+  private TaskRejects rejects;
   private TemporalStrings temporal; // null unless INFER_TEMPORAL
   private int maxLineBytes; // NdjsonLines.maxLineBytes of the largest value
-  private long lines; // read so far, blank ones too: a line number, as a compressed split is whole
+  private long lines; // read so far, blank ones too: numbers the split's lines (TaskRejects)
 
   @Override
   protected void setup(Context context) {
@@ -154,10 +157,24 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
             ? VariantJson.rowParser(json, written.sharedDictionary())
             : VariantJson.rowParser(json);
     temporal = temporal(conf, json);
-    file =
-        context.getInputSplit() instanceof FileSplit s
-            ? s.getPath().toString()
-            : String.valueOf(context.getInputSplit());
+    settingNames = settingNames(conf);
+    if (context.getInputSplit() instanceof FileSplit s) {
+      file = InputNames.of(conf).name(s.getPath());
+      rejects = new TaskRejects(context, s.getPath(), s.getStart(), s.getLength());
+    } else {
+      file = String.valueOf(context.getInputSplit());
+      rejects = new TaskRejects(context, null, 0, 0);
+    }
+  }
+
+  /** What {@link #SETTING_NAMES} names, or the reasons as they are. */
+  @SuppressWarnings("unchecked")
+  static UnaryOperator<String> settingNames(Configuration conf) {
+    Class<? extends UnaryOperator<?>> c =
+        (Class<? extends UnaryOperator<?>>) conf.getClass(SETTING_NAMES, null, UnaryOperator.class);
+    return c == null
+        ? UnaryOperator.identity()
+        : (UnaryOperator<String>) ReflectionUtils.newInstance(c, conf);
   }
 
   /**
@@ -252,7 +269,10 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
         throw new IOException(bad.toString(), e);
       }
       context.getCounter(ConvertCounters.INPUTS_ENDED).increment(1);
-      reject(context, bad, null);
+      // a row read and rejected, as the local engine counts it: the line being read, which never
+      // ended
+      context.getCounter(ConvertCounters.ROWS_IN).increment(1);
+      rejects.write(new RejectedLine(file, lines + 1, 0, bad.reason(), null));
       return false;
     }
   }
@@ -266,11 +286,7 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     }
     context.getCounter(ConvertCounters.ROWS_IN).increment(1);
     if (kind != NdjsonLines.Kind.DOCUMENT) {
-      bad(
-          context,
-          badLine(offset.get(), kind),
-          null,
-          NdjsonLine.rejectedText(line.getBytes(), line.getLength()));
+      bad(badLine(offset.get(), kind), null, line);
       return;
     }
     byte[] utf8 = NdjsonLine.text(line, offset.get());
@@ -278,7 +294,12 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
     try {
       v = parser.parse(utf8);
     } catch (VariantException e) {
-      bad(context, badLine(offset.get(), e), e, NdjsonLine.rejectedText(utf8, utf8.length));
+      boolean afterMark =
+          offset.get() == 0
+              && NdjsonLines.startsWithByteOrderMark(line.getBytes(), 0, line.getLength());
+      long at = RejectedLine.column(e, utf8, utf8.length, afterMark);
+      Problem problem = VariantLimitException.isCauseOf(e) ? Problem.OVER_LIMIT : Problem.MALFORMED;
+      bad(new BadLine(file, offset.get(), at, reason(RejectedLine.reason(e)), problem), e, line);
       return;
     }
     if (temporal != null) {
@@ -297,75 +318,36 @@ public class ConvertMapper extends Mapper<LongWritable, Text, Void, VariantRecor
   private BadLine badLine(long offset, NdjsonLines.Kind kind) {
     return switch (kind) {
       case BYTE_ORDER_MARK ->
-          new BadLine(file, offset, 1, NdjsonLines.BYTE_ORDER_MARK, Problem.MALFORMED);
+          new BadLine(file, offset, 1, reason(NdjsonLines.BYTE_ORDER_MARK), Problem.MALFORMED);
       case TOO_LONG ->
-          new BadLine(file, offset, 0, NdjsonLines.tooLong(maxLineBytes), Problem.OVER_LIMIT);
+          new BadLine(
+              file, offset, 0, reason(NdjsonLines.tooLong(maxLineBytes)), Problem.OVER_LIMIT);
       case DOCUMENT, BLANK -> throw new IllegalArgumentException(kind + " is not a bad line");
     };
   }
 
+  /** {@code reason}, in the library's words, as the user knows the settings it names. */
+  private String reason(String reason) {
+    return settingNames.apply(reason);
+  }
+
   /**
-   * A bad line: fails the task ({@link OnError#FAIL}) or goes to the rejects file with {@code
-   * text}.
+   * A bad line: fails the task ({@link OnError#FAIL}) or goes to the rejects file with its text,
+   * the line as read ({@code line}: a byte order mark and a trailing {@code \r} included).
    */
-  private void bad(Context context, BadLine bad, Exception cause, String text)
+  private void bad(BadLine bad, Exception cause, Text line)
       throws IOException, InterruptedException {
     if (onError == OnError.FAIL) {
       LOCAL_FAILURE.compareAndSet(null, bad);
       throw new IOException(
           bad + " (set " + ON_ERROR + "=skip, or --on-error skip, to skip such lines)", cause);
     }
-    reject(context, bad, text);
-  }
-
-  private BadLine badLine(long offset, VariantException e) {
-    long column = e instanceof VariantJsonException j ? Math.max(0, j.column()) : 0;
-    return new BadLine(
-        file,
-        offset,
-        column,
-        e.getMessage().replaceFirst(" at line \\d+, column \\d+", ""),
-        VariantLimitException.isCauseOf(e) ? Problem.OVER_LIMIT : Problem.MALFORMED);
-  }
-
-  /** Writes {@code bad} to the task's rejects file, with {@code text} unless null. */
-  private void reject(Context context, BadLine bad, String text)
-      throws IOException, InterruptedException {
-    context.getCounter(ConvertCounters.ROWS_REJECTED).increment(1);
-    if (rejects == null) {
-      String name =
-          "rejects-m-"
-              + String.format(Locale.ROOT, "%05d", context.getTaskAttemptID().getTaskID().getId())
-              + ".ndjson";
-      Path path =
-          new Path(new Path(FileOutputFormat.getWorkOutputPath(context), REJECTS_DIR), name);
-      rejects = path.getFileSystem(context.getConfiguration()).create(path, false);
-    }
-    // the keys of the CLI's --rejects lines, with the line's byte offset where they have its number
-    VariantBuilder b = new VariantBuilder().startObject();
-    if (bad.column() > 0) {
-      b.key("column").appendLong(bad.column());
-    }
-    b.key("file").appendString(file);
-    if (bad.offset() >= 0) {
-      b.key("offset").appendLong(bad.offset());
-    }
-    b.key("reason").appendString(bad.reason());
-    if (text != null) {
-      b.key("text").appendString(text); // invalid UTF-8 shows as U+FFFD
-    }
-    Variant entry = b.endObject().build();
-    write(rejects, VariantJson.toJson(entry) + "\n");
-  }
-
-  private static void write(OutputStream out, String text) throws IOException {
-    out.write(text.getBytes(StandardCharsets.UTF_8));
+    String text = RejectedLine.text(line.getBytes(), line.getLength());
+    rejects.write(new RejectedLine(file, lines, bad.column(), bad.reason(), text));
   }
 
   @Override
-  protected void cleanup(Context context) throws IOException {
-    if (rejects != null) {
-      rejects.close();
-    }
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    rejects.close(lines, onError == OnError.SKIP);
   }
 }

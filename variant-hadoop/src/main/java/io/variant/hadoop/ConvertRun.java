@@ -69,6 +69,9 @@ final class ConvertRun {
         }
       }
       if (ok) {
+        if (options.onError() == ConvertMapper.OnError.SKIP) {
+          SplitLines.renumber(staged.staging(), job.getConfiguration());
+        }
         staged.publish();
       }
       return new ConvertJob.Result(

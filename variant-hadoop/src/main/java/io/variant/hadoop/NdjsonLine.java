@@ -3,7 +3,6 @@ package io.variant.hadoop;
 
 import io.variant.core.internal.NdjsonLineReader;
 import io.variant.core.internal.NdjsonLines;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.hadoop.io.Text;
 
@@ -40,15 +39,5 @@ final class NdjsonLine extends Text {
     byte[] b = line.getBytes();
     int start = NdjsonLines.textStart(b, 0, line.getLength(), offset == 0);
     return Arrays.copyOfRange(b, start, NdjsonLines.textEnd(b, start, line.getLength()));
-  }
-
-  /**
-   * {@code utf8[0, length)}, for a rejects file: at most its first {@link
-   * NdjsonLines#REJECTED_TEXT_BYTES}, as the local engine's {@code --rejects} keeps them (invalid
-   * UTF-8, and a character cut there, show as U+FFFD).
-   */
-  static String rejectedText(byte[] utf8, int length) {
-    return new String(
-        utf8, 0, Math.min(length, NdjsonLines.REJECTED_TEXT_BYTES), StandardCharsets.UTF_8);
   }
 }

@@ -143,6 +143,58 @@ public final class NdjsonLines {
     return overLimit ? Kind.TOO_LONG : Kind.DOCUMENT;
   }
 
+  /**
+   * Where in its line the parser of a document stopped, as both engines report a bad line: the
+   * 1-based character column (UTF-8 sequences counted as the UTF-16 chars jackson counts in text),
+   * a byte order mark that starts an input's first line counting as one. The parser counts its own
+   * lines, which a lone {@code \r} (or {@code \r\n}) ends, while the document is one line here.
+   *
+   * @param doc the document parsed, from its first byte, up to {@code end}
+   * @param parserLine the 1-based line the parser gave, counted in the document
+   * @param parserByteColumn the 1-based byte column it gave in that line; 0 if unknown
+   * @param afterByteOrderMark whether a byte order mark precedes the document in its line
+   * @return the column, or 0 if the parser gave none
+   */
+  public static long column(
+      byte[] doc, int end, long parserLine, long parserByteColumn, boolean afterByteOrderMark) {
+    long byteColumn =
+        parserLine > 1 ? columnInRow(doc, end, parserLine, parserByteColumn) : parserByteColumn;
+    if (byteColumn <= 0) {
+      return 0;
+    }
+    return charColumn(doc, (int) Math.min(byteColumn, end + 1L)) + (afterByteOrderMark ? 1 : 0);
+  }
+
+  /**
+   * The 1-based byte column in the row {@code text[0, end)} of a parser's position given as a line
+   * and column of its own, where a lone {@code '\r'} (or {@code "\r\n"}) also ends a line.
+   */
+  private static long columnInRow(byte[] text, int end, long line, long column) {
+    long breaks = 0;
+    int i = 0;
+    while (i < end && breaks < line - 1) {
+      if (text[i] == '\r' || text[i] == '\n') {
+        breaks++;
+        i += text[i] == '\r' && i + 1 < end && text[i + 1] == '\n' ? 2 : 1;
+      } else {
+        i++;
+      }
+    }
+    return i + column;
+  }
+
+  /** The 1-based character column of 1-based byte column {@code byteColumn}. */
+  private static long charColumn(byte[] text, int byteColumn) {
+    long chars = 1;
+    for (int i = 0; i < byteColumn - 1 && i < text.length; i++) {
+      int b = text[i] & 0xFF;
+      if ((b & 0xC0) != 0x80) {
+        chars += b >= 0xF0 ? 2 : 1; // a 4-byte sequence is a surrogate pair
+      }
+    }
+    return chars;
+  }
+
   /** True if {@code text[start, end)} holds only spaces, tabs and {@code \r}: a blank line. */
   public static boolean isBlank(byte[] text, int start, int end) {
     for (int i = start; i < end; i++) {

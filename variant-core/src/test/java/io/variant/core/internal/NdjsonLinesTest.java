@@ -55,6 +55,18 @@ class NdjsonLinesTest {
   }
 
   @Test
+  void aParsersPositionIsAColumnOfCharactersInTheWholeLine() {
+    byte[] ascii = utf8("{\"a\": }");
+    assertEquals(7, NdjsonLines.column(ascii, ascii.length, 1, 7, false));
+    assertEquals(8, NdjsonLines.column(ascii, ascii.length, 1, 7, true)); // after a first mark
+    byte[] wide = utf8("{\"é\": \"😀\" x}"); // 2-byte é, 4-byte emoji: one and two chars
+    assertEquals(12, NdjsonLines.column(wide, wide.length, 1, 15, false)); // the x
+    byte[] cr = utf8("{\"a\":\r 8 x}"); // the parser's line 2 starts after the lone \r
+    assertEquals(10, NdjsonLines.column(cr, cr.length, 2, 4, false));
+    assertEquals(0, NdjsonLines.column(ascii, ascii.length, 1, 0, false)); // unknown
+  }
+
+  @Test
   void theLineLimitIsTwiceTheLargestValueFromOneMebibyteToWhatAnArrayHolds() {
     assertEquals(1 << 20, NdjsonLines.maxLineBytes(64));
     assertEquals(1 << 20, NdjsonLines.maxLineBytes(1 << 19));
