@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
@@ -49,6 +50,10 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *   --infer-temporal       store strings that are dates or timestamps as such (opt-in)
  *   --overwrite            delete OUTDIR first
  * </pre>
+ *
+ * <p>The JSON options are properties: {@code -D variant.convert.max-value-bytes=N}, {@code -D
+ * variant.convert.max-depth=N}, {@code -D variant.convert.duplicate-keys=last_wins}; the reasons a
+ * line is bad name them so ({@link PropertyNames}).
  *
  * <p><b>Output:</b> {@code OUTDIR/part-m-00000.zstd.parquet}, ... and {@code _SUCCESS}; with {@code
  * skip}, {@code OUTDIR/_rejects/rejects-m-*.ndjson} (see {@link ConvertMapper}). Hadoop's output
@@ -347,11 +352,15 @@ public final class ConvertJob extends Configured implements Tool {
     }
     Options options;
     try {
-      options = ConvertJobArguments.parse(args);
+      // the JSON limits come as -D properties, which the reasons of bad lines then name
+      options = ConvertJobArguments.parse(args).withJson(ConvertMapper.jsonOptions(getConf()));
     } catch (IllegalArgumentException e) {
       System.err.println("ConvertJob: " + e.getMessage());
       System.err.println(ConvertJobArguments.USAGE);
       return 2;
+    }
+    if (getConf().get(ConvertMapper.SETTING_NAMES) == null) {
+      getConf().setClass(ConvertMapper.SETTING_NAMES, PropertyNames.class, UnaryOperator.class);
     }
     Result r;
     try {

@@ -17,7 +17,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 final class ConvertJobArguments {
   static final String USAGE =
       "usage: ConvertJob [--plan TEXT|@FILE] [--sample N] [--column NAME] [--layout spec|draft] "
-          + "[--widening lossless|same-scale|strict] [--codec zstd|snappy|gzip|none] [--on-error fail|skip] [--max-split-bytes N] [--infer-temporal] [--overwrite] -o OUTDIR IN...";
+          + "[--widening lossless|same-scale|strict] [--codec zstd|snappy|gzip|none] [--on-error fail|skip] [--max-split-bytes N] [--infer-temporal] [--overwrite] -o OUTDIR IN...\n"
+          + "JSON options, as Hadoop properties: -D variant.convert.max-value-bytes=N "
+          + "-D variant.convert.max-depth=N -D variant.convert.duplicate-keys=reject|last_wins";
 
   private ConvertJobArguments() {}
 

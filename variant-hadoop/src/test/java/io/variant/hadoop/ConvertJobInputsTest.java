@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -113,6 +114,46 @@ class ConvertJobInputsTest {
       assertTrue(r.succeeded(), cases[i][0] + ": " + r.failure());
       assertEquals(cases[i][1], Events.readAll(out, "variant").toString(), cases[i][0]);
     }
+  }
+
+  @Test
+  void theToolTakesTheJsonLimitsAsPropertiesAndItsReasonsNameThem() throws Exception {
+    Path in =
+        Files.writeString(
+            dir.resolve("a.ndjson"),
+            "{\"a\": 1}\n{\"a\": 2}"
+                + " ".repeat(1_200_000)
+                + "\n"
+                + "[".repeat(5)
+                + "]".repeat(5));
+    String out = dir.resolve("out").toString();
+
+    int code =
+        ToolRunner.run(
+            Events.localConf(dir),
+            new ConvertJob(),
+            new String[] {
+              "-D",
+              ConvertMapper.MAX_VALUE_BYTES + "=64", // a line limit of 1 MiB
+              "-D",
+              ConvertMapper.MAX_DEPTH + "=3",
+              "--on-error",
+              "skip",
+              "-o",
+              out,
+              in.toString()
+            });
+
+    assertEquals(0, code);
+    List<String> reasons = new ArrayList<>();
+    for (String line : Files.readAllLines(dir.resolve("out/_rejects/rejects-m-00000.ndjson"))) {
+      reasons.add(RejectedLine.parse(line).reason());
+    }
+    assertEquals(
+        List.of(
+            "the line is longer than 1.0 MiB (twice -D variant.convert.max-value-bytes)",
+            "nesting deeper than 3 levels (raise -D variant.convert.max-depth)"),
+        reasons);
   }
 
   @Test

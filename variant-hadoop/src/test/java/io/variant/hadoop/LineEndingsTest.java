@@ -113,7 +113,9 @@ class LineEndingsTest {
       assertEquals(8, r.badLine().offset(), name); // the second line
       assertEquals(ConvertMapper.Problem.OVER_LIMIT, r.badLine().problem());
       assertEquals(
-          "the line is longer than 1.0 MiB (twice --max-value-size)", r.badLine().reason(), name);
+          "the line is longer than 1.0 MiB (twice Limits.maxValueBytes)",
+          r.badLine().reason(),
+          name);
       Files.delete(dir.resolve(name));
     }
   }

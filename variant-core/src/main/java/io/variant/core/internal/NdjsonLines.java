@@ -105,7 +105,9 @@ public final class NdjsonLines {
 
   /**
    * Why a line longer than {@code maxLineBytes} ({@link #maxLineBytes}) is bad: {@code the line is
-   * longer than 256.0 MiB (twice --max-value-size)}.
+   * longer than 256.0 MiB (twice Limits.maxValueBytes)}, naming the setting in the library's words,
+   * as every limit's message does; a front end names it as its user sets it ({@code
+   * --max-value-size} on the command line).
    */
   public static String tooLong(int maxLineBytes) {
     double mib = maxLineBytes / (double) (1 << 20);
@@ -113,7 +115,7 @@ public final class NdjsonLines {
         mib >= 1024
             ? String.format(Locale.ROOT, "%.1f GiB", mib / 1024)
             : String.format(Locale.ROOT, "%.1f MiB", mib);
-    return "the line is longer than " + size + " (twice --max-value-size)";
+    return "the line is longer than " + size + " (twice Limits.maxValueBytes)";
   }
 
   /**

@@ -73,12 +73,13 @@ class NdjsonLinesTest {
     assertEquals(256 << 20, NdjsonLines.maxLineBytes(128 << 20)); // the default value limit
     assertEquals(Integer.MAX_VALUE - 8, NdjsonLines.maxLineBytes(Integer.MAX_VALUE));
     assertEquals(
-        "the line is longer than 1.0 MiB (twice --max-value-size)", NdjsonLines.tooLong(1 << 20));
+        "the line is longer than 1.0 MiB (twice Limits.maxValueBytes)",
+        NdjsonLines.tooLong(1 << 20));
     assertEquals(
-        "the line is longer than 256.0 MiB (twice --max-value-size)",
+        "the line is longer than 256.0 MiB (twice Limits.maxValueBytes)",
         NdjsonLines.tooLong(256 << 20));
     assertEquals(
-        "the line is longer than 2.0 GiB (twice --max-value-size)",
+        "the line is longer than 2.0 GiB (twice Limits.maxValueBytes)",
         NdjsonLines.tooLong(Integer.MAX_VALUE - 8));
   }
 
