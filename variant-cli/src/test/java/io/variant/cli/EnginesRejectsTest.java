@@ -77,6 +77,12 @@ class EnginesRejectsTest {
 
     assertEquals(3000, runs.local.size());
     assertEquals(runs.local, runs.job);
+    // the summary past the output's name: no row written, the counts, no column typed, the plan
+    assertEquals(
+        "0 rows written (3,000 read, 3,000 rejected), 0 typed columns (plan inferred from all 0"
+            + " rows; 3000 malformed lines left out)",
+        runs.localOutcome());
+    assertEquals(runs.localOutcome(), runs.jobOutcome());
   }
 
   @Test
@@ -106,8 +112,12 @@ class EnginesRejectsTest {
         .toList();
   }
 
-  /** Both engines' rejects, sorted; the runs' exit codes and counts checked alike. */
-  private record Runs(List<String> local, List<String> job) {}
+  /**
+   * Both engines' rejects, sorted, and the first lines of their summaries past the output's name
+   * and without the rejects' place; the runs' exit codes and counts checked alike.
+   */
+  private record Runs(
+      List<String> local, List<String> job, String localOutcome, String jobOutcome) {}
 
   private Runs convert(String input, long splitBytes, String... options) throws IOException {
     Path rejects = dir.resolve("rejects.ndjson");
@@ -136,7 +146,12 @@ class EnginesRejectsTest {
     List<String> fromLocal = new ArrayList<>(Files.readAllLines(rejects));
     fromLocal.sort(null);
     fromJob.sort(null);
-    return new Runs(fromLocal, fromJob);
+    return new Runs(fromLocal, fromJob, outcome(l.err()), outcome(j.err()));
+  }
+
+  private static String outcome(String summary) {
+    String first = summary.lines().findFirst().orElse("");
+    return first.substring(first.indexOf(": ") + 2).replaceFirst(": see [^)]*\\)", ")");
   }
 
   private static String counts(String summary) {
