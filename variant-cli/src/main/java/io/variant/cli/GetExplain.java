@@ -9,14 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.filter2.statisticslevel.StatisticsFilter;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -37,35 +35,32 @@ final class GetExplain {
       VariantCondition where,
       Writer out)
       throws IOException {
-    try (ParquetFileReader footer =
-        ParquetFileReader.open(
-            parquet.inputFile(),
-            ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
-      MessageType schema = footer.getFileMetaData().getSchema();
-      List<BlockMetaData> groups = footer.getRowGroups();
-      long rows = groups.stream().mapToLong(BlockMetaData::getRowCount).sum();
-      out.write(
-          String.format(
-              Locale.ROOT,
-              "%s: %,d rows in %d row groups; VARIANT column %s%n",
-              parquet.name(),
-              rows,
-              groups.size(),
-              column));
-      List<String> read = requested.getPaths().stream().map(p -> String.join(".", p)).toList();
-      out.write(
-          String.format(
-              Locale.ROOT,
-              "  %s reads %d of the file's %d columns:%n",
-              path,
-              read.size(),
-              schema.getPaths().size()));
-      for (String c : read) {
-        out.write("    " + c + (c.endsWith(".typed_value") ? "  (typed)" : "") + "\n");
-      }
-      if (where != null) {
-        explainWhere(where, schema, groups, out);
-      }
+    // the footer the readers prune by, with the statistics they trust
+    ParquetMetadata footer = parquet.footer();
+    MessageType schema = footer.getFileMetaData().getSchema();
+    List<BlockMetaData> groups = footer.getBlocks();
+    long rows = groups.stream().mapToLong(BlockMetaData::getRowCount).sum();
+    out.write(
+        String.format(
+            Locale.ROOT,
+            "%s: %,d rows in %d row groups; VARIANT column %s%n",
+            parquet.name(),
+            rows,
+            groups.size(),
+            column));
+    List<String> read = requested.getPaths().stream().map(p -> String.join(".", p)).toList();
+    out.write(
+        String.format(
+            Locale.ROOT,
+            "  %s reads %d of the file's %d columns:%n",
+            path,
+            read.size(),
+            schema.getPaths().size()));
+    for (String c : read) {
+      out.write("    " + c + (c.endsWith(".typed_value") ? "  (typed)" : "") + "\n");
+    }
+    if (where != null) {
+      explainWhere(where, schema, groups, out);
     }
   }
 

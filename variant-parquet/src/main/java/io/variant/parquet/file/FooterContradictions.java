@@ -37,14 +37,23 @@ final class FooterContradictions {
       rowGroup++;
       for (ColumnChunk chunk : group.getColumns()) {
         ColumnMetaData m = chunk.getMeta_data();
-        Type declared = m == null ? null : schema.leaves.get(m.getPath_in_schema());
-        if (declared != null && m.getType() != declared) {
+        SchemaElement declared = m == null ? null : schema.leaves.get(m.getPath_in_schema());
+        if (declared != null && m.getType() != declared.getType()) {
           return Optional.of(
-              chunkType(String.join(".", m.getPath_in_schema()), rowGroup, m, declared));
+              chunkType(String.join(".", m.getPath_in_schema()), rowGroup, m, declared.getType()));
         }
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The leaf elements of {@code schema} by path, for a schema whose annotations agree (the walk
+   * stops at the first that do not); a path that two leaves share (siblings of one name) maps to
+   * null.
+   */
+  static Map<List<String>, SchemaElement> leaves(List<SchemaElement> schema) {
+    return Schema.walk(schema).leaves;
   }
 
   /** The first schema element of {@code schema} whose two annotations disagree, or empty. */
@@ -64,13 +73,14 @@ final class FooterContradictions {
   }
 
   /**
-   * The schema's leaves by path, with their physical types, and its first contradiction, walked as
+   * The schema's leaves by path, with their elements, and its first contradiction, walked as
    * parquet-java converts it: an element with a type is a leaf, any other a group of {@code
    * num_children} elements that follow it (spec: parquet.thrift §FileMetaData.schema, a depth-first
    * flattening). Iterative: a footer's depth is the writer's to choose.
    */
   private static final class Schema {
-    private final Map<List<String>, Type> leaves = new HashMap<>(); // null: two leaves of a path
+    // null: two leaves of a path
+    private final Map<List<String>, SchemaElement> leaves = new HashMap<>();
     private String contradiction;
 
     private record Group(List<String> path, int childrenLeft) {}
@@ -103,7 +113,7 @@ final class FooterContradictions {
         }
         if (e.isSetType()) {
           // two leaves of one path (siblings of one name) have no one type: not compared here
-          s.leaves.put(path, s.leaves.containsKey(path) ? null : e.getType());
+          s.leaves.put(path, s.leaves.containsKey(path) ? null : e);
         } else if (e.getNum_children() > 0) {
           open.push(new Group(path, e.getNum_children()));
         }

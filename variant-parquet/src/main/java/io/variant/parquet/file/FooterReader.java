@@ -19,11 +19,12 @@ import org.apache.parquet.io.SeekableInputStream;
  * Reads a plain (unencrypted) Parquet footer with less work than {@code ParquetFileReader.open}:
  * the thrift structure is decoded by {@link FileMetaDataReader} (without the column chunks'
  * statistics unless asked for), then converted by parquet-java's own {@code
- * ParquetMetadataConverter.fromParquetMetadata} (with statistics) or {@link ChunkConversion}
- * (without, and with the schema decoded and converted only if no equal one was); it skips the
- * per-row-group offset map that {@code readParquetMetadata} builds by hashing every row group's
- * whole thrift structure (only row-index features use it). On a file of a few thousand rows,
- * parquet-java's footer reading was a quarter of a projected read.
+ * ParquetMetadataConverter.fromParquetMetadata} (with statistics, less the min and max that {@link
+ * StatisticsTrust} finds bound nothing) or {@link ChunkConversion} (without, and with the schema
+ * decoded and converted only if no equal one was); it skips the per-row-group offset map that
+ * {@code readParquetMetadata} builds by hashing every row group's whole thrift structure (only
+ * row-index features use it). On a file of a few thousand rows, parquet-java's footer reading was a
+ * quarter of a projected read.
  *
  * <p>Anything unusual (a file too short, no {@code PAR1} magic at its end, an encrypted footer, a
  * length or structure that does not decode exactly as thrift would decode it, parts of the footer
@@ -63,6 +64,7 @@ public final class FooterReader {
     if (FooterContradictions.of(thrift).isPresent()) {
       throw new IllegalArgumentException("contradictory footer"); // declined
     }
+    StatisticsTrust.dropUntrusted(thrift);
     ParquetMetadata converted = CONVERTER.fromParquetMetadata(thrift);
     return new CheckedFooter(
         converted.getFileMetaData(), converted.getBlocks(), RowGroupMidpoints.of(thrift));

@@ -4,9 +4,10 @@
  * io.variant.parquet.file.FooterReader} decodes a plain footer's thrift ({@code FileMetaDataReader}
  * over {@code CompactReader}, thrift's compact protocol) and converts it to parquet-java's {@code
  * ParquetMetadata} ({@code ChunkConversion}, with each distinct schema converted once: {@code
- * FooterSchema}); whatever it declines (an encrypted footer, bytes the generated thrift code could
- * read differently) it leaves to parquet-java. Also the per-file plumbing every reader of a file
- * shares: the file's length asked once ({@link io.variant.parquet.file.LengthOnceFile}), its
+ * FooterSchema}), less the min and max that do not bound their chunk's values ({@code
+ * StatisticsTrust}); whatever it declines (an encrypted footer, bytes the generated thrift code
+ * could read differently) it leaves to parquet-java. Also the per-file plumbing every reader of a
+ * file shares: the file's length asked once ({@link io.variant.parquet.file.LengthOnceFile}), its
  * writer's version ({@link io.variant.parquet.file.WriterVersion}), the cache of values made from
  * per-file inputs ({@link io.variant.parquet.file.RecentCache}), and where a split by byte range
  * finds each row group ({@link io.variant.parquet.file.RowGroupMidpoints}, from the footer's

@@ -35,7 +35,8 @@ public final class RowGroupPruning {
    * Why pruning reads a chunk of a typed column whatever its statistics say, or empty if it uses
    * them (or there are none, or the column's type takes no literal): {@code "min 400 > max 300"},
    * {@code "a NaN bound (min NaN, max 2.5)"}, {@code "no min or max for its 10 values"}
-   * (parquet-java drops NaN bounds when it reads a footer), {@code "a decimal bound of no bytes"}.
+   * (parquet-java drops NaN bounds when it reads a footer, and the footer reader bounds whose order
+   * is undefined or that their writer got wrong), {@code "a decimal bound of no bytes"}.
    */
   public static Optional<String> ignoredStatistics(ColumnChunkMetaData chunk) {
     Statistics<?> s = chunk.getStatistics();
