@@ -104,7 +104,8 @@ public final class VariantBatchReader implements AutoCloseable {
    * @throws IllegalArgumentException if a column cannot be read as {@code options} ask (the message
    *     names the file and column)
    * @throws VariantParquetException if the footer is damaged, or describes a VARIANT column that
-   *     breaks the spec's rules (as the row reader says)
+   *     breaks the spec's rules (as the row reader says), or a dictionary page that the filter
+   *     reads to skip row groups is damaged (naming its column and its row group's first row)
    */
   public static VariantBatchReader open(
       InputFile file, String name, BufferAllocator allocator, BatchOptions options)
@@ -135,7 +136,8 @@ public final class VariantBatchReader implements AutoCloseable {
           RowGroupPruning.configure(ParquetReadOptions.builder(conf), filter)
               .withCodecFactory(new PageCodecs(HadoopCodecs.newFactory(conf, 0)))
               .build();
-      ParquetFileReader reader = ParquetFileReader.open(guarded, footer, read, guarded.newStream());
+      // a damaged dictionary page that pruning reads fails here, naming its column and row group
+      ParquetFileReader reader = guarded.openReader(footer, read);
       reader.setRequestedSchema(columns.requested);
       return new VariantBatchReader(
           name, columns, reader, WriterVersion.parse(createdBy), options.batchSize());

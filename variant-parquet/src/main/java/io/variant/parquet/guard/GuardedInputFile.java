@@ -170,6 +170,44 @@ public final class GuardedInputFile implements InputFile {
   }
 
   /**
+   * Opens parquet-java's reader of {@code footer}'s row groups on a stream of this file. A
+   * row-group filter in {@code options} reads the dictionary pages of the columns it tests as the
+   * reader opens, before any row is read: a damaged one fails here, naming the file, the column and
+   * the first row of its row group, as a damaged page read with its row group does.
+   *
+   * @param footer this file's footer, or one that lists some of its row groups (a split's)
+   * @throws IOException if the file cannot be read
+   * @throws VariantParquetException if a page the filter reads is damaged
+   */
+  public ParquetFileReader openReader(ParquetMetadata footer, ParquetReadOptions options)
+      throws IOException {
+    WatchingStream stream = checked.watch();
+    try {
+      return ParquetFileReader.open(this, footer, options, stream);
+    } catch (IOException | RuntimeException e) {
+      FooterBounds.Chunk read = stream.lastChunkRead();
+      try {
+        stream.close(); // the reader that would have closed it was never made
+      } catch (IOException closing) {
+        e.addSuppressed(closing);
+      }
+      if (read == null) {
+        throw e;
+      }
+      throw PageFailure.pruning(e, checked.toString(), read, firstRow(read.rowGroup()));
+    }
+  }
+
+  /** The file's index of the first row of row group {@code index} of the checked footer. */
+  private long firstRow(int index) {
+    long rows = 0;
+    for (int g = 0; g < index; g++) {
+      rows += footer.getBlocks().get(g).getRowCount();
+    }
+    return rows;
+  }
+
+  /**
    * Turns on parquet-java's page CRC check ({@code parquet.page.verify-checksum.enabled}); returns
    * {@code conf}.
    */

@@ -89,6 +89,11 @@ final class PageHeaderCheck implements InputFile {
 
   @Override
   public SeekableInputStream newStream() throws IOException {
+    return watch();
+  }
+
+  /** {@link #newStream()}, as the stream it is. */
+  WatchingStream watch() throws IOException {
     return new WatchingStream(file.newStream(), this);
   }
 

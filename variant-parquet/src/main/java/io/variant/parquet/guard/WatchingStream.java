@@ -46,6 +46,9 @@ final class WatchingStream extends SeekableInputStream {
 
   private long pos;
 
+  /** Where the last read started, or -1 before the first. */
+  private long lastReadStart = -1;
+
   /** The start of a header that the last read cut short, kept to finish with the next read. */
   private byte[] pending = new byte[0];
 
@@ -66,6 +69,16 @@ final class WatchingStream extends SeekableInputStream {
     this.checksums =
         check.checksums() ? new PageChecksums(check.toString(), check.chunkCount()) : null;
     this.pos = in.getPos();
+  }
+
+  /**
+   * The column chunk the last read started in, or {@code null} if it started in none (or nothing
+   * was read): parquet-java decodes a page right after reading it, so a decoder that fails was
+   * given this chunk's bytes.
+   */
+  FooterBounds.Chunk lastChunkRead() {
+    int i = lastReadStart < 0 ? -1 : check.chunkAt(lastReadStart);
+    return i < 0 ? null : check.chunk(i);
   }
 
   @Override
@@ -148,6 +161,7 @@ final class WatchingStream extends SeekableInputStream {
    */
   private void observe(ByteBuffer data) {
     long start = pos;
+    lastReadStart = start;
     long end = start + data.remaining();
     pos = end;
     for (long p = start; p < end; ) {

@@ -5,9 +5,10 @@
  * sizes, row and value counts, one chunk per column, types and annotations that agree) when it is
  * opened, and every page header (its sizes, counts and encodings) before parquet-java acts on it;
  * {@link io.variant.parquet.guard.GuardedInputFile#verifyChecksums} turns on parquet-java's page
- * CRC check. {@code VariantParquetReader} uses them itself; engines that run their own {@code
- * ParquetReader} with {@code VariantReadSupport} wrap their {@code InputFile} (see {@code
- * GuardedInputFile}).
+ * CRC check; {@link io.variant.parquet.guard.GuardedInputFile#openReader} opens parquet-java's
+ * reader so that a damaged page its row-group filter reads names its column and row group. {@code
+ * VariantParquetReader} uses them itself; engines that run their own {@code ParquetReader} with
+ * {@code VariantReadSupport} wrap their {@code InputFile} (see {@code GuardedInputFile}).
  *
  * <p>May import: {@code io.variant.parquet} (the exception), {@code io.variant.parquet.file} (the
  * footer's own bytes, for what parquet-java's conversion of it hides), {@code org.apache.parquet.*}

@@ -96,11 +96,11 @@ final class RowCursor<T> implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("Cannot read from " + fileName + ": the reader is closed");
     }
+    if (reader == null) {
+      open();
+    }
     boolean assembling = false;
     try {
-      if (reader == null) {
-        open();
-      }
       while (leftInGroup == 0) {
         // pruning and splits skip row groups: messages and row numbers name the file's rows, not
         // those read, from before the row group's pages are read, which may fail
@@ -139,7 +139,25 @@ final class RowCursor<T> implements AutoCloseable {
     return first >= 0 ? first : row;
   }
 
+  /**
+   * Opens parquet-java's reader. Its row-group filter reads dictionary pages as it opens: a damaged
+   * one names its column and its row group's first row ({@link GuardedInputFile#openReader}); any
+   * other failure names the file's first row, as a read does.
+   */
   private void open() throws IOException {
+    try {
+      openReader();
+    } catch (VariantParquetException e) {
+      throw e.file() != null && e.row() >= 0 ? e : wrap(e, row);
+    } catch (RuntimeException e) {
+      throw wrap(e, row);
+    } catch (IOException e) {
+      GuardedInputFile.throwIfDamaged(e, fileName, row);
+      throw named(e, "Cannot read row " + row + " of " + fileName);
+    }
+  }
+
+  private void openReader() throws IOException {
     ParquetConfiguration configuration = scope.configuration();
     ParquetReadOptions options =
         RowGroupPruning.configure(ParquetReadOptions.builder(configuration), rowGroupFilter)
@@ -163,7 +181,7 @@ final class RowCursor<T> implements AutoCloseable {
     }
     // the footer given is the one parquet-java reads row groups from: only the scope's
     ParquetMetadata footer = new ParquetMetadata(meta, scope.rowGroups());
-    reader = ParquetFileReader.open(file, footer, options, file.newStream());
+    reader = file.openReader(footer, options);
     if (pruning) {
       reader.setRequestedSchema(requested);
     }

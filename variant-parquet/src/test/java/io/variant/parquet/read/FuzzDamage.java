@@ -134,10 +134,31 @@ public final class FuzzDamage {
             .filter(p -> p.header().getType() == PageType.DATA_PAGE)
             .findFirst()
             .orElseThrow(() -> new IllegalArgumentException("no v1 data page in " + column));
+    return withPayloadByte(s, chunk, page, at, value);
+  }
+
+  /**
+   * A copy of {@code file} with byte {@code at} of the payload of the dictionary page of column
+   * {@code column}'s chunk in row group {@code rowGroup} (from 0) set to {@code value}, the page's
+   * CRC computed again: damage only a decoder can see.
+   */
+  public static byte[] withDictionaryPageByte(
+      byte[] file, String column, int rowGroup, int at, int value) {
+    ParquetSurgery s = ParquetSurgery.of(file);
+    ParquetSurgery.Chunk chunk = s.chunk(column, rowGroup);
+    ParquetSurgery.Page page = chunk.pages().get(0); // spec: a dictionary page comes first
+    if (page.header().getType() != PageType.DICTIONARY_PAGE) {
+      throw new IllegalArgumentException("no dictionary page in " + column);
+    }
+    return withPayloadByte(s, chunk, page, at, value);
+  }
+
+  private static byte[] withPayloadByte(
+      ParquetSurgery s, ParquetSurgery.Chunk chunk, ParquetSurgery.Page page, int at, int value) {
     if (at >= page.payloadLength()) {
       throw new IllegalArgumentException("the page has " + page.payloadLength() + " bytes");
     }
-    byte[] out = file.clone();
+    byte[] out = s.file.clone();
     int start = (int) page.payloadStart();
     out[start + at] = (byte) value;
     PageHeader h = page.header().deepCopy();
@@ -147,8 +168,8 @@ public final class FuzzDamage {
       h.setCrc((int) crc.getValue());
     }
     ParquetSurgery edited = ParquetSurgery.of(out);
-    return edited.withPageHeader(
-        edited.chunk(column), edited.chunk(column).pages().get(chunk.pages().indexOf(page)), h);
+    ParquetSurgery.Chunk same = edited.chunks.get(s.chunks.indexOf(chunk));
+    return edited.withPageHeader(same, same.pages().get(chunk.pages().indexOf(page)), h);
   }
 
   private static byte[] flipAnywhere(byte[] file, Random rnd) {

@@ -134,6 +134,18 @@ final class ParquetSurgery {
     throw new IllegalArgumentException("no column chunk " + column);
   }
 
+  /** The chunk of the column with dotted path {@code column} in row group {@code rowGroup}. */
+  Chunk chunk(String column, int rowGroup) {
+    for (Chunk c : chunks) {
+      ColumnMetaData m =
+          footer.getRow_groups().get(c.rowGroup()).getColumns().get(c.column()).getMeta_data();
+      if (c.rowGroup() == rowGroup && String.join(".", m.getPath_in_schema()).equals(column)) {
+        return c;
+      }
+    }
+    throw new IllegalArgumentException("no column chunk " + column + " in row group " + rowGroup);
+  }
+
   /** Every page of every chunk. */
   List<Page> allPages() {
     List<Page> all = new ArrayList<>();
