@@ -7,6 +7,7 @@ import io.variant.core.VariantMetadata;
 import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
 import io.variant.shredding.Rebuilder;
+import io.variant.shredding.ShreddingException;
 import io.variant.shredding.ShreddingPlan;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -65,6 +66,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  */
 public final class VariantGet {
   private final ColumnReader reader;
+  private final String path; // for messages
   private final List<Segment> segments;
   private final VariantPath[] tails; // tails[s]: the path from segment s on
   // fields[s]: where segment s is a key into a typed object, that object's field index (-1: none);
@@ -78,6 +80,7 @@ public final class VariantGet {
   private VariantGet(
       VariantVector column, VariantPath path, ArrowType type, CastMode mode, boolean runs) {
     this.reader = column.reader();
+    this.path = path.toString();
     this.segments = path.segments();
     this.tails = new VariantPath[segments.size()];
     for (int s = 0; s < tails.length; s++) {
@@ -181,14 +184,21 @@ public final class VariantGet {
     return new VariantGet(column, path, type, mode, false).run(column, selection);
   }
 
-  /** Output row {@code i} from input row {@code row}. */
+  /**
+   * Output row {@code i} from input row {@code row}; a value that cannot be read fails naming the
+   * path, whether reading finds it so or copying or casting does.
+   */
   private void row(FieldVector out, int i, int row) {
-    Variant value;
     try {
-      value = valueAt(out, i, row);
+      write(out, i, row, valueAt(out, i, row));
+    } catch (VariantVectorException e) {
+      throw e;
     } catch (VariantException e) {
-      throw VariantVectorException.at(row, "read the Variant", e.getMessage(), e);
+      throw VariantVectorException.at(row, "read " + path, e.getMessage(), e);
     }
+  }
+
+  private void write(FieldVector out, int i, int row, Variant value) {
     if (target == null) {
       ((VariantVector) out).setSafe(i, value); // null: SQL NULL
       return;
@@ -278,7 +288,11 @@ public final class VariantGet {
     }
     VariantMetadata metadata = reader.metadata(row);
     Rebuilder rebuilder = rebuilders.computeIfAbsent(slot, s -> Rebuilder.of(s.plan));
-    return rebuilder.rebuild(metadata, new VectorSource(slot, index, metadata));
+    try {
+      return rebuilder.rebuild(metadata, new VectorSource(slot, index, metadata));
+    } catch (ShreddingException e) {
+      throw e.at(path); // the rebuild names the slot from the value at the path
+    }
   }
 
   /**

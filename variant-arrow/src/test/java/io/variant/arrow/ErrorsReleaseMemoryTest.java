@@ -84,7 +84,7 @@ class ErrorsReleaseMemoryTest {
       ArrowType type = ArrowType.Utf8.INSTANCE;
       assertFailsAtRow(
           2,
-          "read the Variant",
+          "read $.b",
           () -> VariantGet.variantGet(column, VariantPath.parse("$.b"), type, CastMode.LENIENT));
     }
   }

@@ -7,6 +7,7 @@ import io.variant.core.VariantFormatException;
 import io.variant.core.VariantLimitException;
 import io.variant.core.VariantMetadata;
 import io.variant.core.json.VariantJson;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import java.io.IOException;
 
@@ -14,17 +15,39 @@ import java.io.IOException;
  * The one validation rule of the commands that read Variants from Parquet ({@code cat}, {@code
  * get}): each value is checked by {@link Variant#validate(Limits)} under the command's {@code
  * --max-depth} before it is printed, and rendered under its {@code --max-value-size}, as {@code
- * decode} does for hex lines. A failure names the file, the column and the row (counted from 1).
+ * decode} does for hex lines. A failure names the file, the column and the row (counted from 1),
+ * and the path of a value read at one ({@link #at}).
  */
 final class CheckedRows {
   private final ParquetFile parquet;
   private final String column;
   private final Limits limits;
+  private final VariantPath path; // where the values checked are, for messages; null: whole rows
 
   CheckedRows(ParquetFile parquet, String column, Limits limits) {
+    this(parquet, column, limits, null);
+  }
+
+  private CheckedRows(ParquetFile parquet, String column, Limits limits, VariantPath path) {
     this.parquet = parquet;
     this.column = column;
     this.limits = limits;
+    this.path = path;
+  }
+
+  /**
+   * The same checks of the values at {@code path} of each row, whose failures name the path (but
+   * {@code $}: the whole value, as {@code cat} reads it).
+   */
+  CheckedRows at(VariantPath path) {
+    return path.segments().isEmpty() ? this : new CheckedRows(parquet, column, limits, path);
+  }
+
+  /** How the message of a malformed value at {@code path} (null: a whole row) starts. */
+  static String invalid(VariantPath path) {
+    return path == null || path.segments().isEmpty()
+        ? "Invalid Variant"
+        : "Invalid Variant at " + path;
   }
 
   /**
@@ -106,7 +129,7 @@ final class CheckedRows {
 
   private InputException malformed(VariantFormatException e, long row) {
     return parquet.error(
-        new VariantParquetException(null, column, row, "Invalid Variant: " + e.getMessage(), e));
+        new VariantParquetException(null, column, row, invalid(path) + ": " + e.getMessage(), e));
   }
 
   private InputException overLimit(VariantLimitException e, long row) {

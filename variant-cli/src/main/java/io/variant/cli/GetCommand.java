@@ -114,7 +114,7 @@ final class GetCommand implements Callable<Integer> {
                 printPath(
                     parquet,
                     reader.project(col, path),
-                    rows,
+                    rows.at(path),
                     out,
                     printed,
                     path.segments().isEmpty());
@@ -207,13 +207,14 @@ final class GetCommand implements Callable<Integer> {
       Writer out,
       long printed)
       throws IOException {
+    CheckedRows values = rows.at(path); // rows are checked whole, then the value at the path
     try (MatchingRows matching =
         new MatchingRows(parquet, limits.readOptions().withColumns(col), col, predicate, rows)) {
       StringBuilder line = new StringBuilder(128);
       for (VariantRecord record; limit.allows(printed) && (record = matching.next()) != null; ) {
         Variant v = record.variant(col);
         line.setLength(0);
-        append(v == null ? null : path.extract(v), rows, matching.row(), line, false);
+        append(v == null ? null : path.extract(v), values, matching.row(), line, false);
         out.append(line).append('\n');
         printed++;
       }

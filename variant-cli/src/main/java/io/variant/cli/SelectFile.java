@@ -62,8 +62,8 @@ final class SelectFile {
     this.batchWhere = BatchWhere.of(where);
     this.draft = draft;
     this.mode = mode;
-    for (String column : columnOf) {
-      checks.add(new CheckedRows(parquet, column, limits));
+    for (int i = 0; i < items.size(); i++) {
+      checks.add(new CheckedRows(parquet, columnOf.get(i), limits).at(items.get(i).path()));
     }
   }
 
@@ -214,18 +214,24 @@ final class SelectFile {
     }
   }
 
-  /** A kernel's failure at a row, named by file, column and row. */
+  /** A kernel's failure at a row, named by file, column and row, and the item's path. */
   private InputException failure(
       SelectItem item, String column, long fileRow, VariantVectorException e) {
-    String detail = e.getMessage().substring(e.getMessage().indexOf(": ") + 2);
+    // the kernel's words after "Cannot <action> at row <row>: ", or what it could not read
+    String detail =
+        e.getCause() != null
+            ? e.getCause().getMessage()
+            : e.getMessage().substring(e.getMessage().indexOf(": ") + 2);
     String what =
-        e.getCause() == null && item != null
-            ? "Cannot cast "
-                + item.label()
-                + ": "
-                + detail
-                + "; --lenient gives null where a value does not cast"
-            : "Invalid Variant: " + detail;
+        item == null
+            ? "Invalid Variant: " + detail
+            : e.getCause() == null
+                ? "Cannot cast "
+                    + item.label()
+                    + ": "
+                    + detail
+                    + "; --lenient gives null where a value does not cast"
+                : CheckedRows.invalid(item.path()) + ": " + detail;
     return parquet.error(new VariantParquetException(null, column, fileRow, what, e));
   }
 }

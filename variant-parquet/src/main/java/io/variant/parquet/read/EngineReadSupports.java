@@ -46,6 +46,6 @@ public final class EngineReadSupports {
       String column, VariantPath path, VariantReadOptions options) {
     ReadSupport<PathValue> support =
         new PathReadSupport(column, path.segments(), options.rebuild());
-    return FullValidation.ofPath(support, column, options.validation());
+    return FullValidation.ofPath(support, column, path, options.validation());
   }
 }

@@ -5,6 +5,7 @@ import io.variant.core.KeyOrder;
 import io.variant.core.Variant;
 import io.variant.core.VariantFormatException;
 import io.variant.core.VariantLimitException;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.VariantRecord;
 import io.variant.shredding.RebuildOptions;
@@ -56,34 +57,40 @@ final class FullValidation<T> extends ReadSupport<T> {
     return record -> {
       for (int i = 0, n = record.columnCount(); i < n; i++) {
         if (record.typeOf(i) == Variant.class) {
-          validate((Variant) record.get(i), record.column(i), order);
+          validate((Variant) record.get(i), record.column(i), "Invalid Variant", order);
         }
       }
     };
   }
 
   /**
-   * {@code delegate}, validating the value at a projected path of {@code column} as {@code
-   * validation} says.
+   * {@code delegate}, validating the value at {@code path} of {@code column} as {@code validation}
+   * says.
    */
   static ReadSupport<PathValue> ofPath(
-      ReadSupport<PathValue> delegate, String column, VariantReadOptions.Validation validation) {
-    Consumer<PathValue> check = path(column, validation);
+      ReadSupport<PathValue> delegate,
+      String column,
+      VariantPath path,
+      VariantReadOptions.Validation validation) {
+    Consumer<PathValue> check = path(column, path, validation);
     return check == null ? delegate : new FullValidation<>(delegate, check);
   }
 
   /**
-   * What validates the value at a projected path of {@code column} as {@code validation} says, or
-   * {@code null} for {@code LAZY}.
+   * What validates the value at {@code path} of {@code column} as {@code validation} says, or
+   * {@code null} for {@code LAZY}; its failures name the path, but {@code $}.
    */
-  static Consumer<PathValue> path(String column, VariantReadOptions.Validation validation) {
+  static Consumer<PathValue> path(
+      String column, VariantPath path, VariantReadOptions.Validation validation) {
     if (validation == VariantReadOptions.Validation.LAZY) {
       return null;
     }
     KeyOrder order = validation.keyOrder();
+    // $ is the whole value, as a record's check names it
+    String invalid = path.segments().isEmpty() ? "Invalid Variant" : "Invalid Variant at " + path;
     return value -> {
       if (value.isPresent()) {
-        validate(value.value(), column, order);
+        validate(value.value(), column, invalid, order);
       }
     };
   }
@@ -101,11 +108,12 @@ final class FullValidation<T> extends ReadSupport<T> {
         : options.rebuild();
   }
 
-  private static void validate(Variant v, String column, KeyOrder order) {
+  /** {@code invalid}: how a malformed value's message starts, {@code "Invalid Variant"}. */
+  private static void validate(Variant v, String column, String invalid, KeyOrder order) {
     try {
       v.validate(order);
     } catch (VariantFormatException e) {
-      throw new VariantParquetException(null, column, -1, "Invalid Variant: " + e.getMessage(), e);
+      throw new VariantParquetException(null, column, -1, invalid + ": " + e.getMessage(), e);
     } catch (VariantLimitException e) { // nesting past the limit; the cause says it is a limit
       throw new VariantParquetException(null, column, -1, e.getMessage(), e);
     }

@@ -2,6 +2,7 @@
 package io.variant.parquet.read;
 
 import io.variant.core.path.Segment;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.VariantRecord;
 import io.variant.shredding.RebuildOptions;
 import java.util.List;
@@ -60,7 +61,7 @@ final class LevelSource<T> extends RowCursor.Source<T> {
         requested,
         options.rebuild(),
         columns -> new PathResolver(columns.variantColumn(0), steps, options.rebuild())::resolve,
-        FullValidation.path(column, options.validation()),
+        FullValidation.path(column, VariantPath.of(steps), options.validation()),
         false);
   }
 

@@ -10,6 +10,7 @@ import io.variant.parquet.VariantParquetException;
 import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
+import io.variant.shredding.ShreddingException;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.TypedScalarRebuild;
 import java.util.List;
@@ -76,8 +77,8 @@ final class PathResolver {
   /**
    * The current row's value at the path.
    *
-   * @throws VariantParquetException naming the column if the parts met on the way are invalid or
-   *     malformed
+   * @throws VariantParquetException naming the column and the path if the parts met on the way are
+   *     invalid or malformed
    */
   PathValue resolve() {
     if (!column.present()) {
@@ -88,15 +89,35 @@ final class PathResolver {
       if (!root.hasTyped() && !root.hasResidual()) {
         // The top level is missing: Variant null, which has no keys or elements.
         return steps.isEmpty()
-            ? PathValue.of(endRebuilder().rebuild(metadata(), root), true)
+            ? PathValue.of(rebuildEnd(metadata(), root), true)
             : PathValue.absent(true);
       }
       return walk(root, 0);
     } catch (VariantParquetException e) {
       throw e; // names its column already
     } catch (VariantException e) {
-      throw new VariantParquetException(
-          null, column.name, -1, "Cannot read the projected path: " + e.getMessage(), e);
+      throw failure(column.name, suffixes[0], e);
+    }
+  }
+
+  /**
+   * {@code e}, met reading the value at {@code path} of VARIANT column {@code column}, as an
+   * exception naming the path.
+   */
+  static VariantParquetException failure(String column, VariantPath path, VariantException e) {
+    return new VariantParquetException(
+        null, column, -1, "Cannot read the projected path " + path + ": " + e.getMessage(), e);
+  }
+
+  /**
+   * The value of slot {@code s}, at the path's end, rebuilt; a slot it fails at is named from the
+   * row, as a rebuild of the whole row names it ({@link ShreddingException#at}).
+   */
+  private Variant rebuildEnd(VariantMetadata metadata, SlotSource s) {
+    try {
+      return endRebuilder().rebuild(metadata, s);
+    } catch (ShreddingException e) {
+      throw e.at(suffixes[0].toString());
     }
   }
 
@@ -109,10 +130,9 @@ final class PathResolver {
       if (!s.hasResidual() && scalarEnd != null) {
         // A typed scalar holds no keys: it needs no dictionary, so the row's is not decoded.
         Variant v = scalarEnd.rebuild(s);
-        return PathValue.of(
-            v != null ? v : endRebuilder().rebuild(TypedScalarRebuild.NO_KEYS, s), true);
+        return PathValue.of(v != null ? v : rebuildEnd(TypedScalarRebuild.NO_KEYS, s), true);
       }
-      return PathValue.of(endRebuilder().rebuild(metadata(), s), !s.hasResidual());
+      return PathValue.of(rebuildEnd(metadata(), s), !s.hasResidual());
     }
     Segment step = steps.get(at);
     ShreddedSchemaNode node = s.node;
@@ -142,7 +162,7 @@ final class PathResolver {
         // An element with both parts null reads as Variant null (as the rebuild does), which only
         // the path's end can hold.
         return at + 1 == steps.size()
-            ? PathValue.of(endRebuilder().rebuild(metadata(), e), true)
+            ? PathValue.of(rebuildEnd(metadata(), e), true)
             : PathValue.absent(true);
       }
       return walk(e, at + 1);

@@ -4,7 +4,7 @@ package io.variant.parquet.read;
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.path.Segment;
-import io.variant.parquet.VariantParquetException;
+import io.variant.core.path.VariantPath;
 import io.variant.parquet.encoding.LeafPages;
 import io.variant.parquet.file.FooterReader;
 import io.variant.parquet.file.WriterVersion;
@@ -12,6 +12,7 @@ import io.variant.parquet.schema.ShreddedSchemaNode;
 import io.variant.shredding.RebuildOptions;
 import io.variant.shredding.Rebuilder;
 import io.variant.shredding.ShreddedType;
+import io.variant.shredding.ShreddingException;
 import io.variant.shredding.ShreddingPlan;
 import io.variant.shredding.TypedScalarRebuild;
 import java.util.ArrayList;
@@ -59,6 +60,7 @@ import org.apache.parquet.schema.Type;
  */
 final class TypedPathScan {
   private final String column;
+  private final VariantPath path;
   private final ShreddedSchemaNode end;
   private final ColumnPath typedPath;
   private final ColumnPath valuePath; // the end's residual column, or null when it has none
@@ -67,12 +69,14 @@ final class TypedPathScan {
 
   private TypedPathScan(
       String column,
+      VariantPath path,
       ShreddedSchemaNode end,
       ColumnPath typedPath,
       ColumnPath valuePath,
       GroupType requested,
       boolean wholeValue) {
     this.column = column;
+    this.path = path;
     this.wholeValue = wholeValue;
     this.end = end;
     this.typedPath = typedPath;
@@ -121,6 +125,7 @@ final class TypedPathScan {
     }
     return new TypedPathScan(
         root.group().getName(),
+        VariantPath.of(steps),
         node,
         append(leaf, node.typedField()),
         node.hasValue() ? append(leaf, node.valueField()) : null,
@@ -207,7 +212,7 @@ final class TypedPathScan {
       this.converter = ScalarConverters.create(end.shreddedType(), this, end.path());
       this.rebuildOptions = options.rebuild();
       this.scalar = new TypedScalarRebuild(end.shreddedType(), rebuildOptions);
-      this.validator = FullValidation.path(column, options.validation());
+      this.validator = FullValidation.path(column, path, options.validation());
     }
 
     @Override
@@ -271,9 +276,10 @@ final class TypedPathScan {
       }
       try {
         return rebuilder.rebuild(TypedScalarRebuild.NO_KEYS, slot);
+      } catch (ShreddingException e) {
+        throw PathResolver.failure(column, path, e.at(path.toString()));
       } catch (VariantException e) {
-        throw new VariantParquetException(
-            null, column, -1, "Cannot read the projected path: " + e.getMessage(), e);
+        throw PathResolver.failure(column, path, e);
       }
     }
   }
