@@ -21,9 +21,10 @@ import java.util.regex.Pattern;
  * parentheses. Values: numbers in any notation and of any size ({@code 7}, {@code 1.50}, {@code
  * 1e-3}, {@code 123456789012345678901234567890}), each taken as its exact decimal value, which
  * compares with every numeric Variant type by value (see {@link Literal}); {@code 'text'} or {@code
- * "text"}; {@code true}/{@code false}; and dates {@code YYYY-MM-DD}. Rows match as {@link
- * VariantCondition#test} says (two-valued: {@code not $.a > 1} matches rows without {@code $.a});
- * row groups are skipped where statistics prove that no row matches.
+ * "text"}; {@code true}/{@code false}; and dates {@code YYYY-MM-DD}, which compare as the quoted
+ * date does with dates, timestamps and strings that name them, but with no other text. Rows match
+ * as {@link VariantCondition#test} says (two-valued: {@code not $.a > 1} matches rows without
+ * {@code $.a}); row groups are skipped where statistics prove that no row matches.
  */
 final class WhereClause {
   /** What a condition looks like, for error messages. */

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
@@ -42,31 +41,11 @@ class WhereTemporalTest {
 
   /** {@code lines} converted as they are, or with {@code options}. */
   private Path convertLines(String name, List<String> lines, String... options) throws IOException {
-    Path in = Files.write(dir.resolve(name + ".ndjson"), lines);
-    Path out = dir.resolve(name + ".parquet");
-    List<String> args = new ArrayList<>(List.of("convert", in.toString(), "-o", out.toString()));
-    args.addAll(List.of("-q", "--row-group-size=1k"));
-    args.addAll(List.of(options));
-    ok(args.toArray(String[]::new));
-    return out;
+    return WhereIds.convert(dir, name, lines, options);
   }
 
-  /**
-   * The ids ({@code $.i}) of the rows that match, as {@code get} prints them; {@code select} (the
-   * batch path) and {@code count} agree.
-   */
   private static List<String> ids(Path file, String where) {
-    List<String> get = ok("get", file.toString(), "$.i", "--where", where).out().lines().toList();
-    List<String> select =
-        ok("select", file.toString(), "$.i", "--where", where, "--format", "csv")
-            .out()
-            .lines()
-            .skip(1) // the header
-            .toList();
-    assertEquals(get, select, "select --where " + where + " on " + file);
-    String count = ok("count", file.toString(), "--where", where).out().strip();
-    assertEquals(get.size(), Long.parseLong(count), "count --where " + where + " on " + file);
-    return get;
+    return WhereIds.of(file, where);
   }
 
   @Test

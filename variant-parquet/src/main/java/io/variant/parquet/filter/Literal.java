@@ -27,8 +27,9 @@ import java.util.OptionalInt;
  *
  * <p><b>Other classes</b> compare with their own class only: a string with strings in unsigned
  * UTF-8 byte order (save strings that name a time, below), a boolean with booleans ({@code false <
- * true}), a date with dates. A number never matches a string, boolean or date, nor these a number;
- * times, binary and UUIDs match no literal. An incomparable value does not match the predicate.
+ * true}), a date with dates (and the times below). A number never matches a string, boolean or
+ * date, nor these a number; times of day, binary and UUIDs match no literal. An incomparable value
+ * does not match the predicate.
  *
  * <p><b>Dates and timestamps written as text.</b> A string literal in an ISO-8601 form ({@code
  * 2024-03-01}, {@code 2024-03-01T12:00:00.123Z}, a space for the {@code T}, a zone {@code Z},
@@ -48,6 +49,13 @@ import java.util.OptionalInt;
  * the same file converted with {@code --infer-temporal} match the same rows for every literal that
  * names a time, in any of the forms above; a string literal that names no time compares with
  * strings only, as text, and with no date or timestamp.
+ *
+ * <p><b>Date literals</b> ({@link #of(LocalDate)}, the command line's unquoted {@code 2024-03-01})
+ * compare by the same rule as the string literal of their date: with dates by day, with timestamps
+ * as their midnight, and with the strings {@code --infer-temporal} would store as dates or
+ * timestamps by the time they name; so they too match the same rows in both files. Other strings
+ * they never match, not even as text. (A date whose midnight lies beyond what a long holds in
+ * microseconds, some 290,000 years from 1970, compares with dates alone.)
  *
  * <p><b>Thread safety:</b> immutable.
  */
@@ -77,7 +85,7 @@ public final class Literal implements Serializable {
   private final double nearest; // numbers: the double nearest the value; else 0
   private final float nearestFloat; // numbers: the float nearest the value; else 0
   // strings in an ISO-8601 form: microseconds since the epoch of the instant (zone applied, none:
-  // UTC) and of the wall time written, rounded down; else null
+  // UTC) and of the wall time written, rounded down; dates: their midnight; else null
   private final Long utcMicros;
   private final Long localMicros;
   private final int nanosOfMicro; // what the microseconds above leave out, 0 to 999
@@ -93,9 +101,25 @@ public final class Literal implements Serializable {
         kind == Kind.STRING
             ? TemporalText.parseNanos(new String((byte[]) value, StandardCharsets.UTF_8))
             : null;
-    this.utcMicros = time == null ? null : time.utcMicros();
-    this.localMicros = time == null ? null : time.localMicros();
-    this.nanosOfMicro = time == null ? 0 : time.nanosOfMicro();
+    if (time != null) {
+      this.utcMicros = time.utcMicros();
+      this.localMicros = time.localMicros();
+      this.nanosOfMicro = time.nanosOfMicro();
+    } else {
+      Long midnight = kind == Kind.DATE ? midnight((Integer) value) : null;
+      this.utcMicros = midnight;
+      this.localMicros = midnight;
+      this.nanosOfMicro = 0;
+    }
+  }
+
+  /** Midnight of {@code epochDay} in microseconds since the epoch, or null beyond a long. */
+  private static Long midnight(int epochDay) {
+    try {
+      return TemporalText.midnightMicros(epochDay);
+    } catch (ArithmeticException beyond) {
+      return null;
+    }
   }
 
   private Literal(Kind kind, Object value) {
@@ -148,7 +172,9 @@ public final class Literal implements Serializable {
   }
 
   /**
-   * A date, compared with Variant dates by day.
+   * A date, compared with Variant dates by day, and with timestamps and the strings that {@code
+   * convert --infer-temporal} would store as dates or timestamps as its midnight (see the class
+   * comment).
    *
    * @throws NullPointerException if {@code value} is null
    * @throws ArithmeticException if the date is beyond the int range of days that Variant dates hold
@@ -202,12 +228,20 @@ public final class Literal implements Serializable {
 
   /** True for a string literal that names a date or timestamp (see the class comment). */
   boolean isTemporalText() {
+    return kind == Kind.STRING && utcMicros != null;
+  }
+
+  /**
+   * True for a literal that compares with timestamps and with strings by the time it names: a
+   * string that names a date or timestamp, or a date (see the class comment).
+   */
+  boolean namesTime() {
     return utcMicros != null;
   }
 
   /**
-   * The sign of {@code value - this} for a timestamp or date {@code value} and a {@link
-   * #isTemporalText} literal.
+   * The sign of {@code value - this} for a timestamp or date {@code value} and a {@link #namesTime}
+   * literal.
    *
    * @param value microseconds (or nanoseconds if {@code nanos}) since the epoch
    * @param zoned a timestamp with a zone, compared by instant; else by wall time
@@ -234,8 +268,8 @@ public final class Literal implements Serializable {
       case LONG, DECIMAL, DOUBLE -> compareNumber(v, t);
       case STRING ->
           t == VariantType.STRING
-              ? OptionalInt.of(compareString(v.stringUtf8()))
-              : isTemporalText() ? compareTemporal(v, t) : OptionalInt.empty();
+              ? compareString(v.stringUtf8())
+              : namesTime() ? compareTemporal(v, t) : OptionalInt.empty();
       case BOOLEAN ->
           t == VariantType.BOOLEAN_TRUE || t == VariantType.BOOLEAN_FALSE
               ? OptionalInt.of(Boolean.compare(v.booleanValue(), booleanValue()))
@@ -243,7 +277,9 @@ public final class Literal implements Serializable {
       case DATE ->
           t == VariantType.DATE
               ? OptionalInt.of(Integer.compare(v.epochDay(), epochDay()))
-              : OptionalInt.empty();
+              : t == VariantType.STRING
+                  ? compareString(v.stringUtf8())
+                  : namesTime() ? compareTemporal(v, t) : OptionalInt.empty();
     };
   }
 
@@ -269,22 +305,23 @@ public final class Literal implements Serializable {
   }
 
   /**
-   * The sign of {@code s - this} for a string literal and a Variant string {@code s} (its UTF-8
-   * bytes from position to limit): by the time {@code s} names where it is a date or timestamp as
-   * {@code --infer-temporal} would store it and this literal names a time (see the class comment),
-   * else as text.
+   * The sign of {@code s - this} for a Variant string {@code s} (its UTF-8 bytes from position to
+   * limit): by the time {@code s} names where it is a date or timestamp as {@code --infer-temporal}
+   * would store it and this literal names a time (see the class comment), else as text for a string
+   * literal; empty for a date literal and a string that names no such time, and for the other
+   * literals.
    */
-  int compareString(ByteBuffer s) {
-    if (isTemporalText()) {
+  OptionalInt compareString(ByteBuffer s) {
+    if (namesTime()) {
       TemporalStrings.Time time = TemporalStrings.time(s);
       if (time != null) {
-        return compareTemporal(time.type(), time.value()); // a date or timestamp compares
+        return OptionalInt.of(compareTemporal(time.type(), time.value())); // a date or timestamp
       }
     }
-    return compareUtf8(s, utf8());
+    return kind == Kind.STRING ? OptionalInt.of(compareUtf8(s, utf8())) : OptionalInt.empty();
   }
 
-  /** The sign of {@code midnight of epochDay - this}, for a {@link #isTemporalText} literal. */
+  /** The sign of {@code midnight of epochDay - this}, for a {@link #namesTime} literal. */
   int compareDay(int epochDay) {
     long day = TemporalText.epochDay(localMicros);
     if (epochDay != day) {

@@ -54,7 +54,7 @@ record TextTimeRange(long fromMicros, long toMicros) {
   /**
    * Whether a time in the range may compare with the literals as {@code op} asks ({@link
    * VariantPredicate#matches}); literals that name no time are left to the text order, except in
-   * {@code between}, where the range then may match.
+   * {@code between}, where the range then may match. A date literal names its midnight.
    */
   boolean mayMatch(VariantPredicate.Op op, List<Literal> literals) {
     if (fromMicros >= toMicros) {
@@ -72,12 +72,11 @@ record TextTimeRange(long fromMicros, long toMicros) {
       case LE -> from(l, zoned) <= 0;
       case GT, GE -> to(l, zoned) > 0;
       case BETWEEN ->
-          !l.isTemporalText()
-              || !literals.get(1).isTemporalText()
+          !l.namesTime()
+              || !literals.get(1).namesTime()
               || (to(l, zoned) > 0 && from(literals.get(1), zoned) <= 0);
       case IN ->
-          literals.stream()
-              .anyMatch(x -> x.isTemporalText() && from(x, zoned) <= 0 && to(x, zoned) > 0);
+          literals.stream().anyMatch(x -> x.namesTime() && from(x, zoned) <= 0 && to(x, zoned) > 0);
     };
   }
 

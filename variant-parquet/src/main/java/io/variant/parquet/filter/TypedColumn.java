@@ -103,11 +103,11 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
   boolean takes(Literal l) {
     return switch (kind) {
       case INTEGER, DECIMAL, DECIMAL_BYTES, FLOATING -> l.isNumber();
-      case STRING -> l.kind() == Literal.Kind.STRING;
+      case STRING -> l.kind() == Literal.Kind.STRING || l.namesTime();
       case BOOLEAN -> l.kind() == Literal.Kind.BOOLEAN;
-      case DATE -> l.kind() == Literal.Kind.DATE || l.isTemporalText();
+      case DATE -> l.kind() == Literal.Kind.DATE || l.namesTime();
       case TIMESTAMP_MICROS, TIMESTAMP_NANOS, TIMESTAMP_NTZ_MICROS, TIMESTAMP_NTZ_NANOS ->
-          l.isTemporalText();
+          l.namesTime();
       case VARIANT_SHORT_STRING -> true; // a string matches a string literal only, and no other
     };
   }
@@ -128,7 +128,7 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
           value instanceof Float f
               ? NumberOrder.compare(f.floatValue(), l)
               : NumberOrder.compare(((Number) value).doubleValue(), l);
-      case STRING -> OptionalInt.of(l.compareString(text(value)));
+      case STRING -> l.compareString(text(value));
       case BOOLEAN -> OptionalInt.of(Boolean.compare((Boolean) value, l.booleanValue()));
       case DATE ->
           OptionalInt.of(
@@ -139,21 +139,18 @@ record TypedColumn(Kind kind, int scale) implements Serializable {
       case TIMESTAMP_NANOS -> OptionalInt.of(l.compareTime((Long) value, true, true));
       case TIMESTAMP_NTZ_MICROS -> OptionalInt.of(l.compareTime((Long) value, false, false));
       case TIMESTAMP_NTZ_NANOS -> OptionalInt.of(l.compareTime((Long) value, true, false));
-      case VARIANT_SHORT_STRING ->
-          l.kind() == Literal.Kind.STRING
-              ? OptionalInt.of(l.compareString(text(value)))
-              : OptionalInt.empty(); // a string never matches a number, boolean or date
+      case VARIANT_SHORT_STRING -> l.compareString(text(value)); // never a number or boolean
     };
   }
 
   /**
    * The sign of {@code bound - l} in the order of the column's statistics, for a {@link #readable}
-   * min or max: strings as text, whatever time they name; every other value as {@link #compare}.
+   * min or max: strings as text, whatever time they name, and empty for a literal other than a
+   * string (a date, which compares with no text as text); every other value as {@link #compare}.
    */
   OptionalInt compareBound(Object bound, Literal l) {
     return switch (kind) {
-      case STRING -> OptionalInt.of(Literal.compareUtf8(text(bound), l.utf8()));
-      case VARIANT_SHORT_STRING ->
+      case STRING, VARIANT_SHORT_STRING ->
           l.kind() == Literal.Kind.STRING
               ? OptionalInt.of(Literal.compareUtf8(text(bound), l.utf8()))
               : OptionalInt.empty();

@@ -63,13 +63,13 @@ final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredica
 
   /**
    * Whether strings between min and max that compare by the time they name may match: only in a
-   * column of strings, with a literal that names a time ({@link Literal}). The text order that
-   * bounds the other strings below does not bound them ({@code ...:00Z} sorts after {@code
-   * ...:00.250Z}); {@link TextTimeRange} does.
+   * column of strings, with a literal that names a time or is a date ({@link Literal}). The text
+   * order that bounds the other strings below does not bound them ({@code ...:00Z} sorts after
+   * {@code ...:00.250Z}); {@link TextTimeRange} does.
    */
   private boolean timesMayMatch(T min, T max) {
     return column.holdsText()
-        && literals.stream().anyMatch(Literal::isTemporalText)
+        && literals.stream().anyMatch(Literal::namesTime)
         && TextTimeRange.between(column.text(min), column.text(max)).mayMatch(op, literals);
   }
 
@@ -81,7 +81,9 @@ final class TypedValueFilter<T extends Comparable<T>> extends UserDefinedPredica
     OptionalInt minVsLow = column.compareBound(min, l);
     OptionalInt maxVsLow = column.compareBound(max, l);
     if (minVsLow.isEmpty() || maxVsLow.isEmpty()) {
-      return true; // the bounds are numbers, so the literal is NaN, which nothing matches
+      // numbers, and the literal is NaN, which nothing matches; or strings, and the literal a date,
+      // which only strings that name times match (timesMayMatch said none can)
+      return true;
     }
     int lo = minVsLow.getAsInt();
     int hi = maxVsLow.getAsInt();
