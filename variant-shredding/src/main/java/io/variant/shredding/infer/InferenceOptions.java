@@ -36,10 +36,11 @@ import java.util.function.Consumer;
  *     meaningfully past about ten, and the bound also caps the recursion of inference. At most
  *     {@link Limits#maxDepth()} of the default limits.
  * @param maxTrackedPaths most distinct paths inference keeps counters for. <b>Default 10,000.</b>
- *     Bounds memory (a few hundred bytes per path) when objects are really maps keyed by ids. Once
- *     reached, paths not seen before are not tracked and their values stay in the parent's
- *     residual; as paths are tracked in order of first appearance, the plan then depends on the
- *     order of the sample.
+ *     Bounds memory (a few hundred bytes per path) whatever the keys. Objects keyed by data (maps
+ *     of package names or ids) stop being tracked once recognized, so they seldom reach it. Once
+ *     reached, paths not seen before are not tracked and their values stay in the parent's residual
+ *     ({@link CoverageReport#untrackedValues()}); as paths are tracked in order of first
+ *     appearance, the plan then depends on the order of the sample.
  * @param selection how paths are picked: {@link Selection#COST_MODEL} (<b>the default</b>) types a
  *     leaf only when {@link CostModel} expects it to save bytes; {@link Selection#PRESENCE} types
  *     whatever passes the thresholds.

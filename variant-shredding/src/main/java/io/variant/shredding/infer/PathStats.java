@@ -24,6 +24,7 @@ final class PathStats {
   long fieldEntries; // fields summed over the objects at this path
   long objectBytes; // encoded sizes of the objects at this path, headers included
   final Map<String, PathStats> fields = new HashMap<>();
+  int mapKeys; // distinct keys when MapObjects recognized this object path as a map; else 0
   PathStats element; // null until an array here has an element
   private Map<Integer, long[]> arrayLengths; // lists of each length: null until an array here
 

@@ -85,7 +85,7 @@ final class PlanChooser {
             }));
   }
 
-  /** An object or array at the depth limit: inference does not examine its fields or elements. */
+  /** An object or array at the depth limit, or a map: inference does not examine its parts. */
   private PathChoice pastDepth(PathStats s, long sampled, String kind, String parts) {
     PathChoice r = PathChoice.residual(s, sampled);
     String why =
@@ -95,7 +95,7 @@ final class PlanChooser {
             + " (--max-plan-depth), its "
             + parts
             + " not examined";
-    r.reason = () -> why;
+    r.reason = s.mapKeys > 0 ? () -> MapObjects.reason(s) : () -> why;
     return r;
   }
 
@@ -254,7 +254,7 @@ final class PlanChooser {
    * @param chain the levels down to the objects at this path
    */
   private PathChoice object(PathStats s, long sampled, LevelChain chain) {
-    if (s.level >= options.maxDepth()) {
+    if (s.level >= options.maxDepth() || s.mapKeys > 0) {
       return pastDepth(s, sampled, "object", "fields");
     }
     long objects = s.count(TypeFamily.OBJECT);

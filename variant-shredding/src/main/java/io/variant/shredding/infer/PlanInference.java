@@ -54,6 +54,9 @@ import java.util.Objects;
  *       whose element plan would be {@code variant} is {@code variant}: a list of untyped elements
  *       stores the same bytes with more overhead.
  *   <li>Objects and arrays nest at most {@code maxDepth} levels; deeper values are not examined.
+ *   <li>An object path keyed by data ({@link MapObjects}: hundreds of distinct keys, each in few of
+ *       its objects) is {@code variant}: once recognized, its keys are no longer tracked, so they
+ *       do not use up {@code maxTrackedPaths}.
  *   <li>Past {@code maxTypedColumns} typed leaves, the most present leaves are kept (ties: the
  *       earlier leaf in plan order) and the others go back to their parent's residual; objects left
  *       without fields and arrays left without an element go too.
@@ -61,7 +64,8 @@ import java.util.Objects;
  *
  * <p><b>Determinism:</b> the plan depends only on the counts, and fields are sorted, so the same
  * sample gives the same plan in any row order, unless the {@code maxTrackedPaths} cap was reached
- * (paths are tracked in order of first appearance).
+ * (paths are tracked in order of first appearance) or an object path was near the bar of a map
+ * (judged as its keys arrive, and a map for good once judged one).
  *
  * <p><b>Limits:</b> memory is bounded by {@code maxTrackedPaths} paths of a few hundred bytes each
  * plus their keys, whatever the sample size. <b>Thread safety:</b> none; one instance serves one
@@ -194,9 +198,11 @@ public final class PlanInference {
       PathStats[] stringFields = new PathStats[Math.min(n, CostModel.REPEAT_MAX_FIELDS)];
       String[] texts = new String[stringFields.length];
       int strings = 0;
-      for (int i = 0; i < n; i++) {
+      for (int i = 0; i < n && node.mapKeys == 0; i++) {
         PathStats child = field(node, v.fieldName(i));
-        if (child == null) {
+        if (node.mapKeys > 0) {
+          return null; // recognized as a map just now: its keys are no longer examined
+        } else if (child == null) {
           untrackedValues++;
         } else {
           String text = observe(child, v.fieldValue(i));
@@ -254,6 +260,10 @@ public final class PlanInference {
    */
   private PathStats field(PathStats node, String name) {
     PathStats child = node.fields.get(name);
+    if (child == null && MapObjects.recognized(node)) {
+      trackedPaths -= MapObjects.forget(node);
+      return null;
+    }
     if (child == null && track()) {
       child = node.newField(name);
       node.fields.put(name, child);
