@@ -215,6 +215,7 @@ final class ConvertCommand implements Callable<Integer> {
       PlanInference inference, PlanSample sample, ConvertSummary summary, int threads)
       throws IOException {
     CheckedPlan inferred = CheckedPlan.of(inference, sample.rows(), threads, sample.inputRows());
+    summary.coverage(inferred.result().coverage());
     summary.planNote(
         () ->
             " (plan inferred from "

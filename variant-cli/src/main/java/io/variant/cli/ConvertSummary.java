@@ -2,6 +2,7 @@
 package io.variant.cli;
 
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.CoverageReport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +26,7 @@ final class ConvertSummary {
   // when the summary is (java.util.Formatter's first use is ~8 ms of a --quiet convert's CPU)
   private Supplier<String> planNote = () -> "";
   private List<String> residual = List.of(); // ResidualSummary's lines
+  private String capWarning = ""; // inference reached its cap of tracked paths
   private long read;
   private long written;
   private long rejected;
@@ -46,6 +48,25 @@ final class ConvertSummary {
    */
   void residual(List<String> lines) {
     this.residual = List.copyOf(lines);
+  }
+
+  /**
+   * Warns if inference reached its cap of tracked paths ({@link
+   * io.variant.shredding.infer.InferenceOptions#maxTrackedPaths()}): the sampled values of the
+   * paths it met later were not examined, so no plan path names them.
+   */
+  void coverage(CoverageReport coverage) {
+    long untracked = coverage.untrackedValues();
+    this.capWarning =
+        untracked == 0
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                "warning: %,d sampled values were not examined: inference reached its cap of %,d"
+                    + " tracked paths, and the paths it met after that stay in the residual; see"
+                    + " 'variant plan'",
+                untracked,
+                coverage.options().maxTrackedPaths());
   }
 
   /** Strings {@code --infer-temporal} stored as dates or timestamps; -1 without it. */
@@ -142,6 +163,9 @@ final class ConvertSummary {
     }
     for (String line : residual) {
       s.append(String.format(Locale.ROOT, "%n  %s", line));
+    }
+    if (!capWarning.isEmpty()) {
+      s.append(String.format(Locale.ROOT, "%n  %s", capWarning));
     }
     for (String ended : endedInputs) {
       s.append(String.format(Locale.ROOT, "%n  warning: %s", ended));

@@ -14,18 +14,29 @@ import org.apache.parquet.io.LocalInputFile;
 /**
  * The lines of {@code convert}'s summary that make drift visible: how many values of each typed
  * path of the files written went to its residual instead of its typed column ({@link PathShares},
- * read from the footers, the same counts for both engines and both layouts).
+ * read from the footers, the same counts for both engines and both layouts), and the share of the
+ * column's bytes in its top-level value where that is large ({@link TopLevelValue}).
  */
 final class ResidualSummary {
   private ResidualSummary() {}
 
-  /** {@link #lines} of VARIANT column {@code column} over the local files {@code files}. */
+  /**
+   * {@link #lines} of VARIANT column {@code column} over the local files {@code files}, with the
+   * {@link TopLevelValue} line after the overall share where the plan has typed paths.
+   */
   static List<String> of(List<Path> files, String column, double warnAbove) throws IOException {
     List<InputFile> inputs = new ArrayList<>();
     for (Path file : files) {
       inputs.add(new LocalInputFile(file));
     }
-    return lines(PathShares.read(inputs, column), warnAbove);
+    List<String> lines = lines(PathShares.read(inputs, column), warnAbove);
+    if (!lines.isEmpty()) { // a plan with typed paths: else the top-level value holds everything
+      String topLevel = TopLevelValue.read(inputs, column).line();
+      if (!topLevel.isEmpty()) {
+        lines.add(1, topLevel);
+      }
+    }
+    return lines;
   }
 
   /**
