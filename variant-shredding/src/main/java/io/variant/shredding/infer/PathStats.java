@@ -48,6 +48,11 @@ final class PathStats {
     return new PathStats(path + "[*]", null, level + 1);
   }
 
+  /** True if this object path is a map none of whose keys is kept ({@link MapObjects}). */
+  boolean keylessMap() {
+    return mapKeys > 0 && fields.isEmpty();
+  }
+
   /** Counts an array of {@code length} elements at this path. */
   void countArray(int length) {
     if (arrayLengths == null) {

@@ -254,7 +254,7 @@ final class PlanChooser {
    * @param chain the levels down to the objects at this path
    */
   private PathChoice object(PathStats s, long sampled, LevelChain chain) {
-    if (s.level >= options.maxDepth() || s.mapKeys > 0) {
+    if (s.level >= options.maxDepth() || s.keylessMap()) {
       return pastDepth(s, sampled, "object", "fields");
     }
     long objects = s.count(TypeFamily.OBJECT);

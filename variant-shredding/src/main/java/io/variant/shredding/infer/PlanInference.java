@@ -55,8 +55,9 @@ import java.util.Objects;
  *       stores the same bytes with more overhead.
  *   <li>Objects and arrays nest at most {@code maxDepth} levels; deeper values are not examined.
  *   <li>An object path keyed by data ({@link MapObjects}: hundreds of distinct keys, each in few of
- *       its objects) is {@code variant}: once recognized, its keys are no longer tracked, so they
- *       do not use up {@code maxTrackedPaths}.
+ *       its objects) keeps only its keys in at least 1/{@link MapObjects#KEY_RATIO} of its objects
+ *       once recognized, and tracks no new one, so its keys do not use up {@code maxTrackedPaths};
+ *       the others stay in its residual.
  *   <li>Past {@code maxTypedColumns} typed leaves, the most present leaves are kept (ties: the
  *       earlier leaf in plan order) and the others go back to their parent's residual; objects left
  *       without fields and arrays left without an element go too.
@@ -198,12 +199,10 @@ public final class PlanInference {
       PathStats[] stringFields = new PathStats[Math.min(n, CostModel.REPEAT_MAX_FIELDS)];
       String[] texts = new String[stringFields.length];
       int strings = 0;
-      for (int i = 0; i < n && node.mapKeys == 0; i++) {
+      for (int i = 0; i < n; i++) {
         PathStats child = field(node, v.fieldName(i));
-        if (node.mapKeys > 0) {
-          return null; // recognized as a map just now: its keys are no longer examined
-        } else if (child == null) {
-          untrackedValues++;
+        if (child == null) {
+          untrackedValues += node.mapKeys == 0 ? 1 : 0; // a map's rare keys are left out by design
         } else {
           String text = observe(child, v.fieldValue(i));
           if (text != null && strings < texts.length) {
@@ -260,11 +259,14 @@ public final class PlanInference {
    */
   private PathStats field(PathStats node, String name) {
     PathStats child = node.fields.get(name);
-    if (child == null && MapObjects.recognized(node)) {
+    if (child != null || node.mapKeys > 0) {
+      return child; // a map tracks no new key
+    }
+    if (MapObjects.recognized(node)) {
       trackedPaths -= MapObjects.forget(node);
       return null;
     }
-    if (child == null && track()) {
+    if (track()) {
       child = node.newField(name);
       node.fields.put(name, child);
     }

@@ -79,6 +79,27 @@ class MapObjectsTest {
   }
 
   @Test
+  void aMapKeepsTheKeysMostOfItsObjectsHave() {
+    // npm's time map: "created" in every object, beside versions no other package has
+    List<Variant> rows = new ArrayList<>();
+    for (int i = 0; i < 2000; i++) {
+      rows.add(
+          VariantJson.parse(
+              String.format(
+                  Locale.ROOT,
+                  "{\"time\": {\"created\": \"2020-01-%02dT00:00:00Z\", \"%d.0.0\": \"x\","
+                      + " \"%d.1.0\": \"y\"}}",
+                  1 + i % 28,
+                  i,
+                  i)));
+    }
+    InferenceResult r = PlanInference.infer(rows, InferenceOptions.defaults());
+    assertNotNull(r.explanation().decision("$.time.created"), r.explanation().format());
+    assertEquals(null, r.explanation().decision("$.time[\"1999.0.0\"]"));
+    assertTrue(r.coverage().trackedPaths() < 10, r.coverage().format());
+  }
+
+  @Test
   void aWideObjectWhoseKeysRecurIsNoMap() {
     // 400 keys in every row: many keys, but each in every object, as a wide record has them
     List<Variant> rows = new ArrayList<>();
