@@ -17,8 +17,9 @@ import org.apache.parquet.io.LocalInputFile;
  * The summary of {@code convert --engine mapreduce} into a local directory, in the local engine's
  * format ({@link ConvertSummary}): rows read, written and rejected from the job's counters, the
  * typed columns and where the plan came from, bytes in and out and their ratio, rows/s, the part
- * files one a line, the strings {@code --infer-temporal} converted, and the residual share of the
- * typed paths with {@code --warn-residual}'s warnings.
+ * files one a line, the strings {@code --infer-temporal} converted, the residual share of the typed
+ * paths with {@code --warn-residual}'s warnings, and the warning that inference reached its cap of
+ * tracked paths.
  */
 final class MapReduceSummary {
   private MapReduceSummary() {}
@@ -39,6 +40,9 @@ final class MapReduceSummary {
                     + r.sample().description()
                     + (r.sample().note().isEmpty() ? "" : "; " + r.sample().note())
                     + ")");
+    if (r.sample() != null) {
+      summary.coverage(r.sample().coverage());
+    }
     long ended = r.count(ConvertCounters.INPUTS_ENDED);
     summary.rejected(
         rejected,

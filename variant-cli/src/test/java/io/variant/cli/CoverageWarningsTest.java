@@ -56,6 +56,25 @@ class CoverageWarningsTest {
   }
 
   @Test
+  void theMapReduceEngineWarnsAlike() throws IOException {
+    Path in = Files.writeString(dir.resolve("wide.ndjson"), pastTheCap());
+    CliRunner.Result local =
+        run("", "convert", in.toString(), "-o", dir.resolve("w.parquet").toString());
+    CliRunner.Result job =
+        run(
+            "",
+            "convert",
+            "--engine",
+            "mapreduce",
+            in.toString(),
+            "-o",
+            dir.resolve("job").toString());
+    assertEquals(0, job.exitCode(), job.err());
+    assertTrue(line(job, "warning: ").contains("tracked paths"), job.err());
+    assertEquals(line(local, "warning: "), line(job, "warning: "));
+  }
+
+  @Test
   void noCapWarningWhenEveryPathWasTracked() throws IOException {
     StringBuilder rows = new StringBuilder();
     for (int i = 0; i < 2000; i++) {

@@ -11,6 +11,7 @@ import io.variant.core.json.VariantJson;
 import io.variant.parquet.internal.CheckedPlan;
 import io.variant.parquet.internal.SharedKeys;
 import io.variant.shredding.ShreddingPlan;
+import io.variant.shredding.infer.CoverageReport;
 import io.variant.shredding.infer.InferenceOptions;
 import io.variant.shredding.infer.PlanInference;
 import io.variant.shredding.internal.SpreadPasses;
@@ -49,9 +50,16 @@ import org.apache.hadoop.mapreduce.JobContext;
  *     from 64 places spread across 12.0 MiB", "the first 10000 rows (...)", followed by "; 2
  *     malformed lines left out" when some sampled lines were neither blank nor JSON
  * @param note empty, or what the size check changed ({@link CheckedPlan#note()})
+ * @param coverage the coverage report of the plan chosen, whose {@link
+ *     CoverageReport#untrackedValues()} says whether inference reached its cap of tracked paths
  */
 public record PlanSample(
-    ShreddingPlan plan, List<String> keys, long rows, String description, String note) {
+    ShreddingPlan plan,
+    List<String> keys,
+    long rows,
+    String description,
+    String note,
+    CoverageReport coverage) {
   /** The inference of {@link #of(Job, long)}: the cost model, as {@code variant plan} infers. */
   public static final InferenceOptions DEFAULT_INFERENCE = InferenceOptions.defaults();
 
@@ -104,7 +112,13 @@ public record PlanSample(
             Runtime.getRuntime().availableProcessors(),
             sampled.inputRows);
     List<String> keys = SharedKeys.of(sampled.kept.rows(), checked.plan());
-    return new PlanSample(checked.plan(), keys, sampled.count, description, checked.note());
+    return new PlanSample(
+        checked.plan(),
+        keys,
+        sampled.count,
+        description,
+        checked.note(),
+        checked.result().coverage());
   }
 
   /** The files a job reads, as its input format lists them (globs expanded, hidden files not). */
