@@ -14,8 +14,9 @@ import java.util.Locale;
  * fixedBytes = 2 columns × CHUNK_BYTES
  *
  * a typed list of objects: saved = Σ saved of its typed leaves − elements × ELEMENT_BYTES
- * a typed list of scalars: saved = saved of its leaf − 2 columns × lists × H(length) × LEVEL_BYTES_PER_BIT
  * </pre>
+ *
+ * Lists of scalars, typed or not, are costed by {@link ListCosts}.
  *
  * <ul>
  *   <li>{@code gainPerValue}: a value moved out of the residual no longer carries its header byte,
@@ -80,7 +81,7 @@ public final class CostModel {
    * small residual object per element instead of staying in the row's residual array. Such a list
    * is typed only when its leaves' estimates, summed, pay for its elements ({@link #objectList}). A
    * list of scalars has none of the last two, and its repetition levels cost what the lengths of
-   * its lists carry ({@link #scalarList}).
+   * its lists carry ({@link ListCosts#typedList}).
    *
    * <p>Measured on {@code bench/sizes}' 20,000-row corpora, each typed list of the default plan
    * left out of it alone (the same rows written both ways, bytes per element of the sample below
@@ -92,7 +93,7 @@ public final class CostModel {
    * as writing them does; without it, five of the six were typed, and the four that cost bytes also
    * made a full read of the file 10-25% slower. (Two of the six, {@code helpful} and {@code
    * indices}, are lists of small integers, now left out by their elements' gain: {@link
-   * #elementEstimate}.)
+   * ListCosts#elementGain}.)
    */
   public static final double ELEMENT_BYTES = 0.7;
 
@@ -196,11 +197,6 @@ public final class CostModel {
       this.gainPerValueByte = gainPerValueByte;
       this.gainPerSibling = gainPerSibling;
     }
-
-    /** Whether a value of the class has one encoded size: booleans, numbers, one value repeated. */
-    boolean fixedWidth() {
-      return this == BOOLEAN || this == NUMBER || this == CONSTANT;
-    }
   }
 
   private CostModel() {}
@@ -226,27 +222,6 @@ public final class CostModel {
     return new Estimate(kind, typed, gain, levelBytes, COLUMNS_PER_LEAF * CHUNK_BYTES, 0);
   }
 
-  /**
-   * The estimate for the elements of lists, scalars of class {@code kind}, with {@code
-   * otherElements} other elements in their lists on average. In the residual an element has no
-   * field id, only its header byte and its offset: for fixed-width values ({@link Kind#fixedWidth})
-   * the offsets step evenly and the headers repeat, which the compressor stores almost for free, so
-   * typing them gains nothing (measured: lists of two small integers, {@code helpful} and {@code
-   * hashtags[*].indices} of mixed rows, cost 0.1 and 1.5 B per element typed beyond their levels);
-   * for strings the offsets vary with the lengths of the elements before them, as with the fields
-   * of an object, so the other elements count as siblings.
-   */
-  static Estimate elementEstimate(
-      Kind kind,
-      long typed,
-      double meanBytes,
-      double otherElements,
-      LevelChain typedLevels,
-      LevelChain residualLevels) {
-    Estimate e = estimate(kind, typed, meanBytes, otherElements, typedLevels, residualLevels);
-    return kind.fixedWidth() ? new Estimate(kind, typed, 0, e.levelBytes(), e.fixedBytes(), 0) : e;
-  }
-
   /** A column's definition levels. */
   static double levelBytes(LevelChain levels) {
     return levels.entries() * levels.entropyBits() * LEVEL_BYTES_PER_BIT;
@@ -261,27 +236,6 @@ public final class CostModel {
         leavesSaved,
         elements * ELEMENT_BYTES,
         String.format(Locale.ROOT, "%d elements x %.1f B", elements, ELEMENT_BYTES));
-  }
-
-  /**
-   * The estimate for a list of scalars of {@code elements} elements in {@code lists} lists whose
-   * lengths carry {@code lengthBits} bits each (their entropy), whose leaf saves {@code
-   * leavesSaved} bytes: each of the leaf's two columns stores a repetition level per element, which
-   * says where each list ends and so costs what the lengths carry (measured: 5,000 lists of 6 or 7
-   * strings, 31,662 elements, took 1,000 to 1,050 B of repetition levels per column).
-   */
-  static ListEstimate scalarList(long elements, double leavesSaved, long lists, double lengthBits) {
-    double bytes = COLUMNS_PER_LEAF * lists * lengthBits * LEVEL_BYTES_PER_BIT;
-    return new ListEstimate(
-        leavesSaved,
-        bytes,
-        String.format(
-            Locale.ROOT,
-            "repetition levels %.0f B (%d lists, %.2f bits of length each, %d columns)",
-            bytes,
-            lists,
-            lengthBits,
-            COLUMNS_PER_LEAF));
   }
 
   /**

@@ -6,6 +6,8 @@ import io.variant.core.VariantType;
 import io.variant.shredding.NumericWidening;
 import io.variant.shredding.ShreddedType;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The range of the exact numeric values (int8 to int64, decimals) seen at one path, and the column
@@ -32,7 +34,7 @@ import java.math.BigDecimal;
  */
 final class ExactNumericRange {
   /** spec: VariantEncoding §Decimals; ShreddedType.decimal enforces the same bound. */
-  private static final int MAX_DECIMAL_PRECISION = 38;
+  static final int MAX_DECIMAL_PRECISION = 38;
 
   /**
    * FILE width: largest magnitude kept in int32, 2^31 / 256: values may grow 256-fold and still
@@ -50,9 +52,9 @@ final class ExactNumericRange {
   static final int MIN_PAIRS_FOR_GROWTH = 8;
 
   /** Largest decimal precision stored as INT32, then as INT64 (Parquet LogicalTypes: DECIMAL). */
-  private static final int INT32_DECIMAL_DIGITS = 9;
+  static final int INT32_DECIMAL_DIGITS = 9;
 
-  private static final int INT64_DECIMAL_DIGITS = 18;
+  static final int INT64_DECIMAL_DIGITS = 18;
 
   /** Scales a decimal can have. spec: VariantEncoding §Decimals */
   private static final int SCALES = MAX_DECIMAL_PRECISION + 1;
@@ -137,6 +139,89 @@ final class ExactNumericRange {
       }
     }
     throw new IllegalArgumentException("not an exact numeric type: " + t);
+  }
+
+  /** Integers added. */
+  long integers() {
+    return integers;
+  }
+
+  /** Decimals added. */
+  long decimals() {
+    return decimals;
+  }
+
+  /** How many of the exact numeric Variant types (int8 to decimal16) the values added have. */
+  int types() {
+    int n = 0;
+    for (long c : integersByType) {
+      n += c > 0 ? 1 : 0;
+    }
+    for (int w = 0; decimalsByTypeAndScale != null && w < WIDTH_DIGITS.length; w++) {
+      for (int s = 0; s < SCALES; s++) {
+        if (decimalsByTypeAndScale[w * SCALES + s] > 0) {
+          n++;
+          break;
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Mean encoded size of the integers added, header included, as the residual stores them. */
+  double meanIntegerBytes() {
+    long bytes = 0;
+    for (int i = 0; i < integersByType.length; i++) {
+      bytes += integersByType[i] * encodedBytes(EXACT_TYPES[i]);
+    }
+    return integers == 0 ? 0 : (double) bytes / integers;
+  }
+
+  /** Mean encoded size of the decimals added, header included, as the residual stores them. */
+  double meanDecimalBytes() {
+    long bytes = 0;
+    for (int w = 0; decimalsByTypeAndScale != null && w < WIDTH_DIGITS.length; w++) {
+      long n = 0;
+      for (int s = 0; s < SCALES; s++) {
+        n += decimalsByTypeAndScale[w * SCALES + s];
+      }
+      bytes += n * encodedBytes(EXACT_TYPES[integersByType.length + w]);
+    }
+    return decimals == 0 ? 0 : (double) bytes / decimals;
+  }
+
+  private static int encodedBytes(VariantType t) {
+    return 1 + t.fixedPayloadSize(); // the header, then the payload
+  }
+
+  /**
+   * The columns weighed for array elements under {@code mode}: {@link #column}'s, and under
+   * lossless widening also the one of the same physical width as the narrowest column that holds
+   * the sampled values (decimal(9,2) where {@code width} gives decimal(18,2)), and, where integers
+   * and decimals mix, the integer column, which leaves the decimals in the residual. An element's
+   * column is one of many values per row, whose width is what decides its bytes.
+   */
+  List<Column> elementColumns(TypeWidth width, NumericWidening mode) {
+    List<Column> out = new ArrayList<>();
+    Column base = column(width, null, mode);
+    if (base != null) {
+      out.add(base);
+    }
+    if (mode != NumericWidening.LOSSLESS) {
+      return out;
+    }
+    addColumn(out, ListCosts.physicalWidth(narrowest()), integers + decimals);
+    if (anyDecimal && integers > 0) {
+      addColumn(out, widened(narrowestInteger(), width, null), integers);
+      addColumn(out, ListCosts.physicalWidth(narrowestInteger()), integers);
+    }
+    return out;
+  }
+
+  private static void addColumn(List<Column> out, ShreddedType t, long typed) {
+    if (t != null && out.stream().noneMatch(c -> c.type().equals(t))) {
+      out.add(new Column(t, typed));
+    }
   }
 
   /** True if every value added is one and the same integer. */

@@ -2,6 +2,7 @@
 package io.variant.shredding.infer;
 
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * What typing any field of an object saves beyond that field's own estimate ({@link CostModel}):
@@ -93,5 +94,32 @@ final class ObjectSeparation {
               : "",
           columnBytes);
     }
+  }
+
+  /**
+   * Moves the field of {@code c} that costs least on its own (a scalar, or an object or array typed
+   * by its cheapest field) from its examined fields into its plan, and returns it; null if no field
+   * has a typed choice. The caller types {@code c} if the separation pays for it.
+   */
+  static PathChoice carrier(PathChoice c) {
+    PathChoice cheapest = null;
+    for (PathChoice f : c.notInPlan) {
+      if (f.declined != null && (cheapest == null || f.declined.saved() > cheapest.saved())) {
+        cheapest = f.declined;
+      }
+    }
+    if (cheapest == null) {
+      return null;
+    }
+    PathChoice carrier = cheapest;
+    c.notInPlan.removeIf(f -> f.declined == carrier);
+    c.fields.add(carrier);
+    Supplier<String> own = carrier.reason;
+    carrier.reason =
+        () ->
+            own.get()
+                + "; the cheapest field of its object, typed if taking that object (or one"
+                + " enclosing it) out of its parent's residual pays";
+    return carrier;
   }
 }

@@ -138,14 +138,15 @@ final class PlanChooser {
     PathChoice best = null;
     List<PathChoice> losers = new ArrayList<>();
     for (TypeFamily f : candidates) {
-      PathChoice c = typed(stats, sampled, f, chain, siblings);
-      if (best == null || c.ownSaved() > best.ownSaved()) {
-        if (best != null) {
-          losers.add(best);
+      for (PathChoice c : weighed(stats, sampled, f, chain, siblings)) {
+        if (best == null || c.ownSaved() > best.ownSaved()) {
+          if (best != null) {
+            losers.add(best);
+          }
+          best = c;
+        } else {
+          losers.add(c);
         }
-        best = c;
-      } else {
-        losers.add(c);
       }
     }
     if (best.saved() <= 0 && best.shape != PathChoice.Shape.RESIDUAL) {
@@ -210,35 +211,70 @@ final class PlanChooser {
     PathChoice c =
         switch (f.group()) {
           case SCALAR -> new PathChoice(s, sampled, PathChoice.Shape.SCALAR, f, f.scalarType());
-          case EXACT_NUMERIC -> {
-            ExactNumericRange.Column n =
-                s.numbers.column(options.typeWidth(), s.key, options.widening());
-            PathChoice e =
-                n == null
-                    ? PathChoice.residual(s, sampled)
-                    : new PathChoice(s, sampled, PathChoice.Shape.SCALAR, f, n.type());
-            e.typedNumbers = n == null ? -1 : n.typed();
-            if (n == null) {
-              e.reason = () -> "numbers past the widest decimal";
-            }
-            yield e;
-          }
+          case EXACT_NUMERIC ->
+              numeric(s, sampled, s.numbers.column(options.typeWidth(), s.key, options.widening()));
           case OBJECT -> object(s, sampled, chain.then(s.count(f)));
           case ARRAY -> array(s, sampled, chain.then(s.count(f)));
           case NULL, UNKNOWN -> PathChoice.residual(s, sampled);
         };
+    return costed(c, s, f, chain, siblings);
+  }
+
+  /**
+   * The choices weighed for family {@code f} at a path: {@link #typed}'s, and for the exact numbers
+   * of array elements under the cost model every column {@link ExactNumericRange#elementColumns}
+   * offers.
+   */
+  private List<PathChoice> weighed(
+      PathStats s, long sampled, TypeFamily f, LevelChain chain, double siblings) {
+    if (!costModel || f != TypeFamily.EXACT_NUMERIC || !isElement(s)) {
+      return List.of(typed(s, sampled, f, chain, siblings));
+    }
+    List<PathChoice> out = new ArrayList<>();
+    for (ExactNumericRange.Column n :
+        s.numbers.elementColumns(options.typeWidth(), options.widening())) {
+      out.add(costed(numeric(s, sampled, n), s, f, chain, siblings));
+    }
+    return out.isEmpty() ? List.of(typed(s, sampled, f, chain, siblings)) : out;
+  }
+
+  /** Whether {@code s} holds an array's elements (not the root, not a field). */
+  private static boolean isElement(PathStats s) {
+    return s.key == null && s.level > 0;
+  }
+
+  /** An exact numeric column {@code n} (null: none holds the values) as a choice. */
+  private static PathChoice numeric(PathStats s, long sampled, ExactNumericRange.Column n) {
+    PathChoice e =
+        n == null
+            ? PathChoice.residual(s, sampled)
+            : new PathChoice(
+                s, sampled, PathChoice.Shape.SCALAR, TypeFamily.EXACT_NUMERIC, n.type());
+    e.typedNumbers = n == null ? -1 : n.typed();
+    if (n == null) {
+      e.reason = () -> "numbers past the widest decimal";
+    }
+    return e;
+  }
+
+  /** {@code c} with the cost model's estimate and reason, if it is a scalar under the model. */
+  private PathChoice costed(
+      PathChoice c, PathStats s, TypeFamily f, LevelChain chain, double siblings) {
     if (costModel && c.shape == PathChoice.Shape.SCALAR) {
       long typedValues = c.typed(); // under a widening other than lossless, maybe fewer
       double meanBytes =
           f == PlanInference.STRINGS && typedValues > 0 ? (double) s.stringBytes / typedValues : 0;
-      boolean element = s.key == null && s.level > 0; // an array's elements, not the root
       CostModel.Kind kind = s.costKind(f);
       LevelChain typedLevels = chain.withLast(typedValues);
       LevelChain residualLevels = chain.withLast(s.present - typedValues);
       c.estimate =
-          element
-              ? CostModel.elementEstimate(
-                  kind, typedValues, meanBytes, siblings, typedLevels, residualLevels)
+          isElement(s)
+              ? ListCosts.elementEstimate(
+                  kind,
+                  typedValues,
+                  ListCosts.elementGain(s, kind, c.scalar),
+                  typedLevels,
+                  residualLevels)
               : CostModel.estimate(
                       kind, typedValues, meanBytes, siblings, typedLevels, residualLevels)
                   .withOtherValues(s.present - s.count(TypeFamily.NULL) - typedValues);
@@ -295,7 +331,7 @@ final class PlanChooser {
     }
     // nothing can carry the root: it has no parent
     PathChoice carrier =
-        costModel && c.fields.isEmpty() && s.level > 0 ? cheapestDeclined(c) : null;
+        costModel && c.fields.isEmpty() && s.level > 0 ? ObjectSeparation.carrier(c) : null;
     if (carrier != null && c.separation != null && c.separation.saved() > 0) {
       carrier.carried = c.separation.saved();
       if (c.saved() > 0) {
@@ -318,33 +354,6 @@ final class PlanChooser {
   }
 
   /**
-   * Moves the field of {@code c} that costs least on its own (a scalar, or an object or array typed
-   * by its cheapest field) from its examined fields into its plan, and returns it; null if no field
-   * has a typed choice. The caller types {@code c} if the separation pays for it.
-   */
-  private static PathChoice cheapestDeclined(PathChoice c) {
-    PathChoice cheapest = null;
-    for (PathChoice f : c.notInPlan) {
-      if (f.declined != null && (cheapest == null || f.declined.saved() > cheapest.saved())) {
-        cheapest = f.declined;
-      }
-    }
-    if (cheapest == null) {
-      return null;
-    }
-    PathChoice carrier = cheapest;
-    c.notInPlan.removeIf(f -> f.declined == carrier);
-    c.fields.add(carrier);
-    Supplier<String> own = carrier.reason;
-    carrier.reason =
-        () ->
-            own.get()
-                + "; the cheapest field of its object, typed if taking that object (or one"
-                + " enclosing it) out of its parent's residual pays";
-    return carrier;
-  }
-
-  /**
    * @param chain the levels down to the arrays at this path
    */
   private PathChoice array(PathStats s, long sampled, LevelChain chain) {
@@ -358,42 +367,20 @@ final class PlanChooser {
     }
     long arrays = s.count(TypeFamily.ARRAY);
     double otherElements = arrays == 0 ? 0 : Math.max(0, (double) s.element.present / arrays - 1);
-    PathChoice element =
-        choose(
-            s.element,
-            s.element.present,
-            chain.intoArray(arrays, s.element.present),
-            otherElements);
-    if (element.shape == PathChoice.Shape.RESIDUAL && (!costModel || element.declined == null)) {
+    LevelChain elements = chain.intoArray(arrays, s.element.present);
+    PathChoice element = choose(s.element, s.element.present, elements, otherElements);
+    if (costModel) {
+      return ListChoice.of(s, sampled, elements, element);
+    }
+    if (element.shape == PathChoice.Shape.RESIDUAL) {
       PathChoice r = PathChoice.residual(s, sampled);
       r.reason = () -> "array: its elements are not typed";
       r.notInPlan.add(element);
       return r;
     }
     PathChoice c = new PathChoice(s, sampled, PathChoice.Shape.ARRAY, TypeFamily.ARRAY, null);
-    c.element = element.shape == PathChoice.Shape.RESIDUAL ? element.declined : element;
-    if (costModel) {
-      CostModel.ListEstimate estimate =
-          c.element.shape == PathChoice.Shape.SCALAR
-              ? CostModel.scalarList(
-                  s.element.present, c.element.saved(), arrays, s.lengthEntropyBits())
-              : CostModel.objectList(s.element.present, c.element.saved());
-      c.listEstimate = estimate;
-      String share = Shares.of(s, c.typed());
-      c.reason = () -> "array" + share + ": " + estimate.explain();
-      if (estimate.saved() <= 0) {
-        PathChoice r = PathChoice.residual(s, sampled);
-        r.reason =
-            element.shape == PathChoice.Shape.RESIDUAL
-                ? () -> "array: its elements are not typed"
-                : () -> "array: " + estimate.explain();
-        r.notInPlan.add(element);
-        r.declined = c; // its object may type it for its own separation
-        return r;
-      }
-    } else {
-      c.reason = () -> "array of typed elements";
-    }
+    c.element = element;
+    c.reason = () -> "array of typed elements";
     return c;
   }
 }

@@ -188,10 +188,10 @@ class CostModelTest {
     assertEquals("{\"id\": int64, \"tags\": [string]}", r.plan().print(), r.explanation().format());
     Explanation.Decision tags = r.explanation().decision("$.tags");
     assertTrue(tags.typed(), tags.toString());
-    assertTrue(tags.reason().startsWith("array: saves "), tags.reason());
+    assertTrue(tags.reason().startsWith("array as [string]: saves "), tags.reason());
     Explanation.Decision items = r.explanation().decision("$.items");
     assertFalse(items.typed(), items.toString());
-    assertTrue(items.reason().startsWith("array: costs "), r.explanation().format());
+    assertTrue(items.reason().startsWith("array as [object]: costs "), r.explanation().format());
     // the typed leaf under it was weighed on its own and would have paid as a field
     Explanation.Decision qty = r.explanation().decision("$.items[*].qty");
     assertTrue(qty.estimate().saved() > 0, qty.toString());
@@ -221,7 +221,7 @@ class CostModelTest {
     Explanation.Decision inner = e.decision("$.groups[*].vals");
     Explanation.Decision name = e.decision("$.groups[*].name");
     assertTrue(outer.typed() && inner.typed() && name.typed(), e.format());
-    double innerNet = number(inner.reason(), "array: saves (\\d+) B");
+    double innerNet = number(inner.reason(), "array as \\[string\\]: saves (\\d+) B");
     double outerLeaves = number(outer.reason(), "leaves (\\d+) B");
     assertEquals(innerNet + name.estimate().saved(), outerLeaves, 1.0, e.format());
   }
@@ -285,18 +285,20 @@ class CostModelTest {
 
   /**
    * A list of scalars costs the repetition levels of its lengths in each of its two columns: lists
-   * of one length cost nothing more than their leaves, lists of two lengths at random one bit each.
+   * of one length cost nothing more than their leaves, lists of two lengths at random one bit each;
+   * each element gains its separation from the array value either way.
    */
   @Test
   void aListOfScalarsIsChargedTheEntropyOfItsLengths() {
-    assertEquals(900, CostModel.scalarList(6000, 900, 1000, 0).saved(), 1e-9);
-    CostModel.ListEstimate two = CostModel.scalarList(6500, 900, 1000, 1);
-    assertEquals(900 - 2 * 1000 * CostModel.LEVEL_BYTES_PER_BIT, two.saved(), 1e-9);
+    double separation = 6000 * ListCosts.ELEMENT_SEPARATION;
+    assertEquals(900 + separation, ListCosts.typedList(6000, 900, 1000, 0).saved(), 1e-9);
+    CostModel.ListEstimate two = ListCosts.typedList(6000, 900, 1000, 1);
+    assertEquals(900 + separation - 2 * 1000 * CostModel.LEVEL_BYTES_PER_BIT, two.saved(), 1e-9);
     assertTrue(
         two.explain()
             .matches(
-                "saves 460 B: leaves 900 B - repetition levels 440 B \\(1000 lists, 1\\.00 bits"
-                    + " of length each, 2 columns\\)"),
+                "saves 2560 B: leaves 900 B - repetition levels 440 B \\(1000 lists, 1\\.00 bits"
+                    + " of length each, 2 columns\\) \\+ 6000 elements x 0\\.35 B"),
         two.explain());
   }
 

@@ -102,7 +102,7 @@ class MixedFamiliesTest {
     Explanation.Decision list = r.explanation().decision("$");
     Explanation.Decision element = r.explanation().decision("$[*]");
     assertFalse(list.typed(), list.toString());
-    assertTrue(list.reason().startsWith("array: costs"), list.reason());
+    assertTrue(list.reason().startsWith("array as [object]: costs"), list.reason());
     assertFalse(element.typed(), element.toString());
   }
 
