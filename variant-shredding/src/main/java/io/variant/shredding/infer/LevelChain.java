@@ -53,6 +53,25 @@ final class LevelChain {
     return new LevelChain(entries + more, r);
   }
 
+  /**
+   * The bits of a packed definition level of a leaf at the end of this chain: enough for its
+   * highest level, which grows by one per optional group on the way down, about one for every two
+   * steps of the chain (a field's presence and its being an object, an array's and its elements').
+   */
+  int bitWidth() {
+    int maxLevel = Math.max(1, (reach.length - 2) / 2 + 1);
+    return Integer.SIZE - Integer.numberOfLeadingZeros(maxLevel);
+  }
+
+  /** How many depths entries stop at: 1 when every entry reaches the end. */
+  int depths() {
+    int n = 0;
+    for (int i = 0; i < reach.length; i++) {
+      n += reach[i] - (i + 1 < reach.length ? reach[i + 1] : 0) > 0 ? 1 : 0;
+    }
+    return n;
+  }
+
   /** Entries of the column. */
   double entries() {
     return entries;
