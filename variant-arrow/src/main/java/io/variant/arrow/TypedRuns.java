@@ -19,7 +19,10 @@ import org.apache.arrow.vector.FieldVector;
  * VariantShredding §Objects: a field's group is at its object's row). Runs of such rows are copied
  * buffer to buffer, without Arrow's checked per-value copy and the walk down the path for each row;
  * every other row goes to the row-by-row path, which gives the same vector for every row (a
- * property test holds the two equal).
+ * property test holds the two equal). A row of a run whose residual beside the typed column is
+ * non-null is invalid (only a partially shredded object holds both: VariantShredding §Objects); the
+ * run's residual validity bits are read a word at a time, and such a row goes to the row-by-row
+ * path, which refuses it as the rebuild does.
  *
  * <p>The validity bits and buffers are read at their addresses, so every read is checked here
  * against the buffer's capacity first: a row beyond it takes the row-by-row path.
@@ -32,11 +35,13 @@ final class TypedRuns {
   private final FieldVector[] chain; // the storage, then each typed_value down the path
   private final FieldVector[] residuals; // beside each typed_value, its slot's value, or null
   private final FieldVector leaf; // the last of them: the typed column of the requested type
+  private final FieldVector leafResidual; // its residual, or null
 
   private TypedRuns(FieldVector[] chain, FieldVector[] residuals) {
     this.chain = chain;
     this.residuals = residuals;
     this.leaf = chain[chain.length - 1];
+    this.leafResidual = residuals[chain.length - 1];
   }
 
   /**
@@ -111,9 +116,50 @@ final class TypedRuns {
         }
         end++;
       }
+      int conflict = leafResidual == null ? -1 : firstSet(leafResidual, row, end - i);
+      if (conflict >= 0) {
+        end = i + conflict; // the runs up to it copied, the row itself refused row by row
+        if (conflict > 0) {
+          copy(out, i, row, conflict, rowByRow);
+        }
+        rowByRow.accept(end);
+        i = end + 1;
+        continue;
+      }
       copy(out, i, row, end - i, rowByRow);
       i = end;
     }
+  }
+
+  /**
+   * The first of rows {@code row} to {@code row + n - 1} whose validity bit in {@code vector} is
+   * set, less {@code row}, or -1 if none is: a word at a time where the buffer holds the whole
+   * word, else a byte at a time. Invariant: the buffer holds the bits of those rows ({@code fill}'s
+   * limit).
+   */
+  private static int firstSet(FieldVector vector, int row, int n) {
+    ArrowBuf buffer = vector.getValidityBuffer();
+    long bits = buffer.memoryAddress();
+    long capacity = buffer.capacity();
+    int end = row + n;
+    int at = row;
+    while (at < end) {
+      long wordAt = (long) (at >>> 6) << 3; // the byte offset of the word holding bit at
+      boolean whole = wordAt + 8 <= capacity;
+      int base = whole ? at & ~63 : at & ~7;
+      int span = whole ? 64 : 8;
+      long word =
+          whole ? MemoryUtil.getLong(bits + wordAt) : MemoryUtil.getByte(bits + (at >>> 3)) & 0xFFL;
+      word &= -1L << (at - base); // the bits of rows before at
+      if (end - base < span) {
+        word &= (1L << (end - base)) - 1; // the bits of rows from end on
+      }
+      if (word != 0) {
+        return base + Long.numberOfTrailingZeros(word) - row;
+      }
+      at = base + span;
+    }
+    return -1;
   }
 
   /**

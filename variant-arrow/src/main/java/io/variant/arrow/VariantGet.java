@@ -282,7 +282,12 @@ public final class VariantGet {
     if (!slot.hasTyped(index)) {
       return slot.hasResidual(index) ? slot.residual(reader.metadata(row), index) : null;
     }
-    if (target != null && slot.scalar != null && slot.typedType.equals(target.type())) {
+    // a residual beside a typed scalar is invalid (only a partially shredded object holds both:
+    // VariantShredding §Objects): the rebuild refuses the row, in the row reader's words
+    if (target != null
+        && slot.scalar != null
+        && slot.typedType.equals(target.type())
+        && !slot.hasResidual(index)) {
       out.copyFromSafe(index, i, slot.typed); // the typed column is the answer: no Variant
       return null;
     }

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code get} and {@code select} of one list element that cannot be read ({@code $.items[1]},
  * {@code $[1]}) name the path asked for, besides the column and the row: the element's conflicting
  * typed value and residual had been reported at {@code $}, and a malformed element named no path,
- * in {@code select} not even the file, column or row.
+ * in {@code select} not even the file, column or row. A conflicting element cast to its typed
+ * column's type ({@code ::bigint}) is refused alike, strict or lenient: it is damaged data, not a
+ * failed cast.
  */
 class ProjectedElementMessagesTest {
   @TempDir Path dir;
@@ -36,7 +38,10 @@ class ProjectedElementMessagesTest {
                 List.of("get", file, element),
                 List.of("get", file, element, "--type", "long"),
                 List.of("select", file, element),
-                List.of("select", file, element, "--format", "csv"))) {
+                List.of("select", file, element, "--format", "csv"),
+                // the typed column's own type: its value had been copied, the residual unseen
+                List.of("select", file, element + "::bigint", "--format", "csv"),
+                List.of("select", file, element + "::bigint", "--lenient", "--format", "csv"))) {
           CliRunner.Result r = CliRunner.run("", args.toArray(String[]::new));
           String at = damage + " " + args + ": " + r.err();
           assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), at);
