@@ -65,7 +65,7 @@ final class PageFailure {
   /**
    * The innermost cause as {@code SimpleName: message}: the outer ones only say where it stopped.
    */
-  private static String innermost(Throwable e) {
+  static String innermost(Throwable e) {
     Throwable t = e;
     while (t.getCause() != null && t.getCause() != t) {
       t = t.getCause();

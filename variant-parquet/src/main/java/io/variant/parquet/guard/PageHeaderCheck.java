@@ -258,6 +258,30 @@ final class PageHeaderCheck implements InputFile {
     }
   }
 
+  /**
+   * The failure of chunk {@code c}'s page header at {@code headerStart}, whose bytes {@code bytes}
+   * hold to the chunk's end (or more than any header needs) yet do not decode.
+   */
+  VariantParquetException undecodable(FooterBounds.Chunk c, long headerStart, ByteBuffer bytes) {
+    String why = "it runs past the column chunk's end at byte " + c.end();
+    try {
+      Util.readPageHeader(new BufferStream(bytes.duplicate()));
+    } catch (IOException | RuntimeException e) {
+      why = PageFailure.innermost(e);
+    }
+    return new VariantParquetException(
+        fileName,
+        c.column(),
+        -1,
+        "Cannot read a page of its column chunk in row group "
+            + (c.rowGroup() + 1)
+            + " (at byte "
+            + headerStart
+            + "): a damaged page header: "
+            + why,
+        null);
+  }
+
   private VariantParquetException fail(FooterBounds.Chunk c, long headerStart, String why) {
     return new VariantParquetException(
         fileName, c.column(), -1, "Cannot read the page at byte " + headerStart + ": " + why, null);

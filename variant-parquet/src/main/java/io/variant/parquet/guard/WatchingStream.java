@@ -317,7 +317,12 @@ final class WatchingStream extends SeekableInputStream {
   private void keepPending(int i, FooterBounds.Chunk c, long headerStart, ByteBuffer rest) {
     long readEnd = headerStart + rest.remaining();
     if (readEnd >= c.end() || rest.remaining() >= PageHeaderCheck.maxPendingHeaderBytes()) {
-      stop(i); // a corrupt header, not a cut one: parquet-java reports it
+      if (values[i] >= 0 && values[i] < c.valueCount()) {
+        // a corrupt header, not a cut one, where parquet-java reads a page for the values still
+        // missing: its error would name no column
+        throw check.undecodable(c, headerStart, rest);
+      }
+      stop(i); // a corrupt header, not a cut one: parquet-java reports it, if it reads it
       return;
     }
     ensurePending(rest.remaining());

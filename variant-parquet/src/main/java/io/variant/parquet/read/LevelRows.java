@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.VersionParser.ParsedVersion;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.io.ParquetDecodingException;
 import org.apache.parquet.io.api.PrimitiveConverter;
@@ -42,6 +43,7 @@ final class LevelRows {
   private int at; // the row group's next row
   private RuntimeException failed; // the failure of a row of this row group, which ends its reading
   private int failedRow;
+  private ColumnDescriptor failedLeaf; // the leaf whose pages that failure was met in, or null
 
   /**
    * @param requested a schema that {@link FileColumns#requestedSchema} produced
@@ -150,8 +152,14 @@ final class LevelRows {
   void open(PageReadStore pages) {
     at = 0;
     failed = null;
+    failedLeaf = null;
     for (LeafColumn leaf : leaves) {
-      leaf.open(pages, writer);
+      try {
+        leaf.open(pages, writer); // reads its dictionary page and its first data page
+      } catch (RuntimeException e) {
+        failedLeaf = leaf.descriptor;
+        throw e;
+      }
     }
   }
 
@@ -171,8 +179,9 @@ final class LevelRows {
     row.start();
     LeafColumn[] all = leaves;
     PullCursor[] pulled = cursors;
+    int i = 0;
     try {
-      for (int i = 0; i < all.length; i++) {
+      for (; i < all.length; i++) {
         PullCursor c = pulled[i];
         if (c != null) {
           if (r >= c.skipUntil) { // else the row's level is the last one's
@@ -185,6 +194,7 @@ final class LevelRows {
     } catch (RuntimeException e) {
       failed = e;
       failedRow = r;
+      failedLeaf = all[i].descriptor;
       throw e;
     }
     for (VariantColumnReader c : variants) {
@@ -192,6 +202,14 @@ final class LevelRows {
         throw c.levelFault();
       }
     }
+  }
+
+  /**
+   * The leaf whose pages the row group's failure was met in (its dictionary or a page that does not
+   * decode, levels outside the column's), or {@code null}: the decoders' exceptions name no column.
+   */
+  ColumnDescriptor failedLeaf() {
+    return failedLeaf;
   }
 
   /** A slot's residual {@code value} column: the slot's {@code setResidual}. */

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
@@ -75,6 +76,11 @@ final class LevelSource<T> extends RowCursor.Source<T> {
   @Override
   void startRowGroup(PageReadStore pages) {
     rows.open(pages);
+  }
+
+  @Override
+  ColumnDescriptor failedLeaf() {
+    return rows == null ? null : rows.failedLeaf();
   }
 
   @Override

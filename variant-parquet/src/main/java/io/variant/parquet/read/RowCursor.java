@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
@@ -80,6 +81,14 @@ final class RowCursor<T> implements AutoCloseable {
 
     /** The row group's next row. */
     abstract T read();
+
+    /**
+     * The leaf whose pages the last failure of {@link #startRowGroup} or {@link #read} was met in,
+     * or {@code null} if it was met elsewhere: the decoders' exceptions name no column.
+     */
+    ColumnDescriptor failedLeaf() {
+      return null;
+    }
   }
 
   /** The next row, or {@code null} after the last. */
@@ -100,6 +109,7 @@ final class RowCursor<T> implements AutoCloseable {
       open();
     }
     boolean assembling = false;
+    boolean starting = false; // in the source's start of a row group
     try {
       while (leftInGroup == 0) {
         // pruning and splits skip row groups: messages and row numbers name the file's rows, not
@@ -110,7 +120,9 @@ final class RowCursor<T> implements AutoCloseable {
           return null;
         }
         groupsRead++;
+        starting = true;
         source.startRowGroup(pages);
+        starting = false;
         leftInGroup = pages.getRowCount();
       }
       leftInGroup--;
@@ -122,7 +134,7 @@ final class RowCursor<T> implements AutoCloseable {
       // The failed record is consumed (its columns were read before the record was handed out),
       // so the next read returns the next row: count this one, or every later message names the
       // row before its own.
-      throw wrap(e, assembling ? row++ : row);
+      throw wrap(e, assembling ? row++ : row, assembling || starting);
     } catch (IOException e) {
       GuardedInputFile.throwIfDamaged(e, fileName, row);
       throw named(e, "Cannot read row " + row + " of " + fileName);
@@ -148,9 +160,9 @@ final class RowCursor<T> implements AutoCloseable {
     try {
       openReader();
     } catch (VariantParquetException e) {
-      throw e.file() != null && e.row() >= 0 ? e : wrap(e, row);
+      throw e.file() != null && e.row() >= 0 ? e : wrap(e, row, false);
     } catch (RuntimeException e) {
-      throw wrap(e, row);
+      throw wrap(e, row, false);
     } catch (IOException e) {
       GuardedInputFile.throwIfDamaged(e, fileName, row);
       throw named(e, "Cannot read row " + row + " of " + fileName);
@@ -242,8 +254,17 @@ final class RowCursor<T> implements AutoCloseable {
     return row - 1;
   }
 
-  private VariantParquetException wrap(RuntimeException e, long row) {
-    return VariantParquetException.reading(fileName, row, e);
+  /**
+   * {@code e} as an exception naming the file and {@code row}, and the column: its own, else the
+   * leaf the source failed in if {@code inSource} (it was thrown by the source).
+   */
+  private VariantParquetException wrap(RuntimeException e, long row, boolean inSource) {
+    VariantParquetException named = VariantParquetException.reading(fileName, row, e);
+    ColumnDescriptor leaf = inSource && named.column() == null ? source.failedLeaf() : null;
+    return leaf == null
+        ? named
+        : new VariantParquetException(
+            fileName, String.join(".", leaf.getPath()), row, named.detail(), named.getCause());
   }
 
   @Override

@@ -203,6 +203,7 @@ final class TypedPathScan {
     private ParsedVersion writer;
     private LeafPages values; // the row group's chunk of the typed column
     private long left; // its entries not read yet
+    private boolean leafFailed; // the last failure was met in the typed column's pages
 
     Rows(MessageType schema, VariantReadOptions options) {
       this.schema = schema;
@@ -230,21 +231,32 @@ final class TypedPathScan {
     void startRowGroup(PageReadStore pages) {
       // the level reader's page decoding, not parquet-java's column reader: its level and value
       // decoders trust run lengths and sizes read from the page (damaged pages allocate or loop)
+      leafFailed = true; // its dictionary page and first data page are read here
       values = new LeafPages(leaf, pages.getPageReader(leaf), converter, writer);
       left = values.total();
+      leafFailed = false;
+    }
+
+    @Override
+    ColumnDescriptor failedLeaf() {
+      return leafFailed ? leaf : null;
     }
 
     @Override
     PathValue read() {
+      leafFailed = true;
       if (left-- <= 0) {
         throw LeafPages.exhausted(leaf);
       }
       int d = values.definition();
       if (d != leaf.getMaxDefinitionLevel()) {
-        return nullAt(d);
+        PathValue absent = nullAt(d);
+        leafFailed = false;
+        return absent;
       }
       values.writeValue();
       values.consume();
+      leafFailed = false;
       Variant v = scalar.rebuild(slot);
       if (v == null) {
         v = declined();

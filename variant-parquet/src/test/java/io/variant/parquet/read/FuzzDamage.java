@@ -153,6 +153,22 @@ public final class FuzzDamage {
     return withPayloadByte(s, chunk, page, at, value);
   }
 
+  /**
+   * A copy of {@code file} whose dictionary page header of column {@code column}'s chunk in row
+   * group {@code rowGroup} (from 0) starts with two bytes {@code ff}: a thrift field of type 15,
+   * which no header has, so the header does not decode.
+   */
+  public static byte[] withDictionaryPageHeaderDamaged(byte[] file, String column, int rowGroup) {
+    ParquetSurgery.Page page = ParquetSurgery.of(file).chunk(column, rowGroup).pages().get(0);
+    if (page.header().getType() != PageType.DICTIONARY_PAGE) {
+      throw new IllegalArgumentException("no dictionary page in " + column);
+    }
+    byte[] out = file.clone();
+    out[(int) page.start()] = (byte) 0xff;
+    out[(int) page.start() + 1] = (byte) 0xff;
+    return out;
+  }
+
   private static byte[] withPayloadByte(
       ParquetSurgery s, ParquetSurgery.Chunk chunk, ParquetSurgery.Page page, int at, int value) {
     if (at >= page.payloadLength()) {
