@@ -328,8 +328,10 @@ class ReadingCommandsTest {
         explain.startsWith(file + ": 300 rows in 3 row groups; VARIANT column v\n"), explain);
     assertTrue(
         explain.contains(
-            // every name is typed, by the chunks' null counts: its typed column alone answers
-            "  $.name reads 1 of the file's 6 columns:\n"
+            // every name is typed, by the chunks' null counts: its typed column answers, its
+            // all-null residual's levels checked
+            "  $.name reads 2 of the file's 6 columns:\n"
+                + "    v.typed_value.name.value\n"
                 + "    v.typed_value.name.typed_value  (typed)\n"),
         explain);
     assertTrue(

@@ -5,6 +5,8 @@ import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.path.Segment;
 import io.variant.core.path.VariantPath;
+import io.variant.parquet.VariantParquetException;
+import io.variant.parquet.encoding.BinaryConverter;
 import io.variant.parquet.encoding.LeafPages;
 import io.variant.parquet.file.FooterReader;
 import io.variant.parquet.file.WriterVersion;
@@ -48,15 +50,18 @@ import org.apache.parquet.schema.Type;
  *       RequestedSchema}).
  * </ul>
  *
- * The read requests that one column instead of it plus the metadata (usually the biggest column
- * after the top-level residual) and the scalar's residual. The ids, timestamps and optional typed
- * fields of an event log are such paths. For the path {@code $} of a typed scalar column, whose
- * typed null would leave the answer to the residual, the typed column must also hold no null.
+ * The read requests that column and the scalar's residual, all null (its definition levels alone, a
+ * few bytes a page), instead of them plus the metadata (usually the biggest column after the
+ * top-level residual). The ids, timestamps and optional typed fields of an event log are such
+ * paths. For the path {@code $} of a typed scalar column, whose typed null would leave the answer
+ * to the residual, the typed column must also hold no null.
  *
- * <p><b>Statistics</b> are trusted as row-group pruning trusts them: a residual value that the
- * residual column's null count hides is not seen (the column is not read). A null that the typed
- * column's count hides in a {@code $} scan fails its row with an error naming the column. Rows are
- * otherwise the same as {@link PathResolver} gives, values and errors alike.
+ * <p><b>Statistics</b> are checked as the rows are read: a residual value that the residual
+ * column's null count hides fails its row, beside a typed value as the rebuild refuses a typed
+ * value and a residual that are both set (only a partially shredded object holds both:
+ * VariantShredding §Objects), else with an error naming the column; so does a null that the typed
+ * column's count hides in a {@code $} scan. Rows are otherwise the same as {@link PathResolver}
+ * gives, values and errors alike.
  */
 final class TypedPathScan {
   private final String column;
@@ -145,7 +150,13 @@ final class TypedPathScan {
     GroupType g = node.group();
     Type typed = g.getType(node.typedField());
     if (i == chain.size()) {
-      return g.withNewFields(typed);
+      List<Type> kept = new ArrayList<>(); // the scalar's residual too, in the file's order
+      for (Type f : g.getFields()) {
+        if (f == typed || node.hasValue() && f.getName().equals(node.valueField())) {
+          kept.add(f);
+        }
+      }
+      return g.withNewFields(kept);
     }
     return g.withNewFields(typed.asGroupType().withNewFields(narrow(chain, i + 1, end)));
   }
@@ -193,6 +204,8 @@ final class TypedPathScan {
   private final class Rows extends RowCursor.Source<PathValue> implements SlotTarget {
     private final MessageType schema;
     private final ColumnDescriptor leaf;
+    private final ColumnDescriptor residualLeaf; // the scalar's residual, or null
+    private final ResidualBytes residual = new ResidualBytes();
     private final int presentAt; // the definition level at which the VARIANT group is non-null
     private final SlotSource slot;
     private final PrimitiveConverter converter;
@@ -203,11 +216,15 @@ final class TypedPathScan {
     private ParsedVersion writer;
     private LeafPages values; // the row group's chunk of the typed column
     private long left; // its entries not read yet
-    private boolean leafFailed; // the last failure was met in the typed column's pages
+    private LeafPages residuals; // the row group's chunk of the residual column
+    private long residualsLeft;
+    private ColumnDescriptor failing; // the leaf whose pages are being read, else null
 
     Rows(MessageType schema, VariantReadOptions options) {
       this.schema = schema;
       this.leaf = schema.getColumnDescription(typedPath.toArray());
+      this.residualLeaf =
+          valuePath == null ? null : schema.getColumnDescription(valuePath.toArray());
       this.presentAt = schema.getMaxDefinitionLevel(column);
       this.slot = SlotSource.alone(end, null);
       this.converter = ScalarConverters.create(end.shreddedType(), this, end.path());
@@ -231,32 +248,47 @@ final class TypedPathScan {
     void startRowGroup(PageReadStore pages) {
       // the level reader's page decoding, not parquet-java's column reader: its level and value
       // decoders trust run lengths and sizes read from the page (damaged pages allocate or loop)
-      leafFailed = true; // its dictionary page and first data page are read here
+      failing = leaf; // its dictionary page and first data page are read here
       values = new LeafPages(leaf, pages.getPageReader(leaf), converter, writer);
       left = values.total();
-      leafFailed = false;
+      if (residualLeaf != null) {
+        failing = residualLeaf;
+        residuals =
+            new LeafPages(residualLeaf, pages.getPageReader(residualLeaf), residual, writer);
+        residualsLeft = residuals.total();
+      }
+      failing = null;
     }
 
     @Override
     ColumnDescriptor failedLeaf() {
-      return leafFailed ? leaf : null;
+      return failing;
     }
 
     @Override
     PathValue read() {
-      leafFailed = true;
+      byte[] hidden = residualEntry();
+      failing = leaf;
       if (left-- <= 0) {
         throw LeafPages.exhausted(leaf);
       }
       int d = values.definition();
       if (d != leaf.getMaxDefinitionLevel()) {
         PathValue absent = nullAt(d);
-        leafFailed = false;
+        if (hidden != null) {
+          failing = residualLeaf; // the path's value, which the scan does not read
+          throw LeafPages.damaged(
+              residualLeaf, "it holds a value where its row group's statistics count none");
+        }
+        failing = null;
         return absent;
       }
       values.writeValue();
       values.consume();
-      leafFailed = false;
+      failing = null;
+      if (hidden != null) {
+        throw conflict(hidden);
+      }
       Variant v = scalar.rebuild(slot);
       if (v == null) {
         v = declined();
@@ -281,6 +313,50 @@ final class TypedPathScan {
       return d < presentAt ? PathValue.SQL_NULL : PathValue.absent(true);
     }
 
+    /** The row's entry of the residual column: its bytes, or {@code null} (null, or none). */
+    private byte[] residualEntry() {
+      if (residuals == null) {
+        return null;
+      }
+      failing = residualLeaf;
+      if (residualsLeft-- <= 0) {
+        throw LeafPages.exhausted(residualLeaf);
+      }
+      int d = residuals.definition();
+      if (d < 0 || d > residualLeaf.getMaxDefinitionLevel()) {
+        throw LeafPages.outside(residualLeaf, d);
+      }
+      residual.bytes = null;
+      if (d == residualLeaf.getMaxDefinitionLevel()) {
+        residuals.writeValue();
+      }
+      residuals.consume();
+      failing = null;
+      return residual.bytes;
+    }
+
+    /**
+     * A typed value with residual {@code bytes} beside it, refused in the rebuild's words (the
+     * metadata is not read: the residual's type is read from its header alone).
+     */
+    private VariantParquetException conflict(byte[] bytes) {
+      String type;
+      try {
+        type = Variant.of(TypedScalarRebuild.NO_KEYS, bytes, 0, bytes.length).type().toString();
+      } catch (VariantException e) {
+        type = "malformed";
+      }
+      ShreddingException e =
+          new ShreddingException(
+              "$",
+              "conflicting value and typed_value: typed_value "
+                  + end.shreddedType()
+                  + " is set and so is value ("
+                  + type
+                  + ")");
+      return PathResolver.failure(column, path, e.at(path.toString()));
+    }
+
     /** The value the scalar rebuild declined, through the rebuild, which reports why. */
     private Variant declined() {
       if (rebuilder == null) {
@@ -293,6 +369,16 @@ final class TypedPathScan {
       } catch (VariantException e) {
         throw PathResolver.failure(column, path, e);
       }
+    }
+  }
+
+  /** The residual column's value of the current row, as its bytes. */
+  private static final class ResidualBytes extends BinaryConverter {
+    private byte[] bytes;
+
+    @Override
+    protected void accept(byte[] value, int dictionaryId) {
+      bytes = value;
     }
   }
 }

@@ -32,8 +32,8 @@
  *       converters ({@code ScalarConverters} for typed leaves, {@code MetadataConverter}, {@code
  *       PlainColumnConverter} for ordinary columns), which write to the slot their {@code
  *       SlotTarget} names, and give the same rows ({@code LevelReaderEquivalenceTest}). A path that
- *       one typed column answers in every row group is read from that column alone ({@code
- *       TypedPathScan}).
+ *       one typed column answers in every row group is read from that column and the levels of its
+ *       all-null residual alone ({@code TypedPathScan}).
  *   <li><b>Hold the row's parts.</b> Each converter stores into its slot's {@code SlotSource}
  *       (residual bytes, a typed value, which fields are present, a list's {@code ListElements}, or
  *       the {@code ScalarElements} of a list of scalars): the {@code ShreddedSource} of this row.

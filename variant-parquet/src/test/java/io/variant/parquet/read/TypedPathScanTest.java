@@ -37,9 +37,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A path that one typed column answers in every row (statistics: no null in its {@code
- * typed_value}, only nulls in its {@code value}) is read from that column alone, and reads exactly
- * as the general projection and the full read do; any row group that the statistics do not clear
- * sends the whole read back to the general projection.
+ * typed_value}, only nulls in its {@code value}) is read from that column (and the levels of the
+ * all-null residual) alone, and reads exactly as the general projection and the full read do; any
+ * row group that the statistics do not clear sends the whole read back to the general projection. A
+ * residual value that lying statistics hid fails its row: beside a typed value as the rebuild
+ * refuses the two (it had read the typed value), else naming the residual column (it had read the
+ * path as absent).
  */
 class TypedPathScanTest {
   @TempDir Path tmp;
@@ -114,7 +117,8 @@ class TypedPathScanTest {
             MessageTypeParser.parseMessageType(
                 "message rows { optional group v (VARIANT(1)) { optional group typed_value {"
                     + " required group o { optional group typed_value { required group k {"
-                    + p.requestedSchema().getColumns().get(0).getPrimitiveType()
+                    + " optional binary value; " // all null: its levels say so row by row
+                    + p.requestedSchema().getColumns().get(1).getPrimitiveType()
                     + "; } } } } } }"),
             p.requestedSchema(),
             e.getKey().toString());
@@ -317,7 +321,7 @@ class TypedPathScanTest {
       int i = 0;
       try (VariantParquetReader r = VariantParquetReader.open(bad);
           VariantPathReader p = r.project("v", path)) {
-        scanned += p.requestedSchema().getColumns().size() == 1 ? 1 : 0;
+        scanned += p.requestedSchema().toString().contains("metadata") ? 0 : 1;
         for (PathValue got = p.read(); got != null; got = p.read(), i++) {
           if (d.detectable() && i < rows.size()) {
             assertTrue(path.extract(rows.get(i)).equals(got.value()), where + " row " + i);
@@ -330,5 +334,87 @@ class TypedPathScanTest {
       }
     }
     assertTrue(scanned >= 20, "damaged files read by the scan: " + scanned);
+  }
+
+  @Test
+  void aResidualThatLyingStatisticsHideFailsItsRow() throws IOException {
+    // {"o": {"k": ...}}: k's typed_value and value set in row 2 (a conflict), k's value alone in
+    // row 4; the footer claims k's value column all null
+    MessageType schema =
+        MessageTypeParser.parseMessageType(
+            "message rows { optional group v (VARIANT(1)) { required binary metadata;"
+                + " optional binary value; optional group typed_value { required group o {"
+                + " optional binary value; optional group typed_value { required group k {"
+                + " optional binary value; optional int64 typed_value; } } } } } }");
+    var groups = new org.apache.parquet.example.data.simple.SimpleGroupFactory(schema);
+    List<org.apache.parquet.example.data.Group> rows = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      var g = groups.newGroup();
+      var v = g.addGroup("v");
+      v.add("metadata", bin(0x11, 0x02, 0, 1, 2, 'k', 'o')); // sorted, keys "k" and "o"
+      var k = v.addGroup("typed_value").addGroup("o").addGroup("typed_value").addGroup("k");
+      if (i != 4) {
+        k.add("typed_value", (long) i);
+      }
+      if (i == 2 || i == 4) {
+        k.add("value", bin(0x0C, 0x01)); // int8 1
+      }
+      rows.add(g);
+    }
+    Path f = tmp.resolve("hidden.parquet");
+    TestFileWriter.writeRaw(f, schema, rows);
+    ParquetSurgery s = ParquetSurgery.of(Files.readAllBytes(f));
+    FileMetaData forged = s.footerCopy();
+    for (var chunk : forged.getRow_groups().get(0).getColumns()) {
+      ColumnMetaData m = chunk.getMeta_data();
+      if (String.join(".", m.getPath_in_schema()).endsWith(".k.value")) {
+        m.getStatistics().setNull_count(m.getNum_values()); // the two values, hidden
+      }
+    }
+    Path lying = tmp.resolve("lying-residual.parquet");
+    Files.write(lying, s.withFooter(forged));
+
+    String refused;
+    try (VariantParquetReader r = VariantParquetReader.open(lying);
+        VariantPathReader p = r.project("v", VariantPath.parse("$.o.k"))) {
+      assertFalse(p.requestedSchema().toString().contains("metadata")); // the scan reads it
+      assertEquals(0, p.read().value().longValue());
+      assertEquals(1, p.read().value().longValue());
+      VariantParquetException conflict = assertThrows(VariantParquetException.class, p::read);
+      assertEquals("v", conflict.column(), conflict.getMessage());
+      assertEquals(2, conflict.row(), conflict.getMessage());
+      assertTrue(
+          conflict
+              .getMessage()
+              .contains(
+                  "Cannot read the projected path $.o.k: Invalid shredded variant at $.o.k:"
+                      + " conflicting value and typed_value: typed_value int64 is set and so is"
+                      + " value (INT8)"),
+          conflict.getMessage());
+      refused = conflict.detail();
+      assertEquals(3, p.read().value().longValue()); // the next row reads
+      VariantParquetException hidden = assertThrows(VariantParquetException.class, p::read);
+      assertEquals("v.typed_value.o.typed_value.k.value", hidden.column(), hidden.getMessage());
+      assertEquals(4, hidden.row(), hidden.getMessage());
+      assertTrue(hidden.getMessage().contains("statistics count none"), hidden.getMessage());
+      assertEquals(5, p.read().value().longValue());
+    }
+    // as the general projection refuses the honest file's row 2
+    try (VariantParquetReader r = VariantParquetReader.open(f);
+        VariantPathReader p = r.project("v", VariantPath.parse("$.o.k"))) {
+      assertTrue(p.requestedSchema().toString().contains("metadata"));
+      p.read();
+      p.read();
+      VariantParquetException e = assertThrows(VariantParquetException.class, p::read);
+      assertEquals(refused, e.detail()); // in the same words
+    }
+  }
+
+  private static org.apache.parquet.io.api.Binary bin(int... bytes) {
+    byte[] b = new byte[bytes.length];
+    for (int i = 0; i < b.length; i++) {
+      b[i] = (byte) bytes[i];
+    }
+    return org.apache.parquet.io.api.Binary.fromConstantByteArray(b);
   }
 }
