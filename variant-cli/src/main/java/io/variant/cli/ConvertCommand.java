@@ -191,13 +191,14 @@ final class ConvertCommand implements Callable<Integer> {
           shown.finish();
         }
         summary.written(out.rowCount(), written);
-        List<ConvertWriter.Written> files = out.commit(rejects);
-        summary.leftovers(out.leftovers().plus(rejects.leftovers()));
-        summary.bytes(documents.bytesRead(), files);
-        List<Path> local = files.stream().map(ConvertWriter.Written::path).toList();
+        List<Path> local =
+            out.finish(); // read before the commit: then another convert may replace them
         if (!quiet && !local.contains(null)) {
           summary.residual(ResidualSummary.of(local, parquet.column, warnResidual));
         }
+        List<ConvertWriter.Written> files = out.commit(rejects);
+        summary.leftovers(out.leftovers().plus(rejects.leftovers()));
+        summary.bytes(documents.bytesRead(), files);
       }
     }
     summary.rejected(errors.rejected(), errors.rejectsPath(), errors.endedInputs());

@@ -231,6 +231,22 @@ final class ConvertWriter implements AutoCloseable {
     return n;
   }
 
+  /**
+   * Finishes the last file: the local files written, in order, under the names they keep until
+   * {@link #commit} (null for a file that is not local). A summary reads them here, since once they
+   * are committed another convert to the same output may replace them at any moment.
+   */
+  List<Path> finish() throws IOException {
+    if (writer != null) {
+      finishFile();
+    }
+    List<Path> files = new ArrayList<>();
+    for (WriteTarget t : targets) {
+      files.add(t.writtenLocalFile());
+    }
+    return files;
+  }
+
   private void finishFile() throws IOException {
     writer.close();
     rows.add(writer.rowCount());
@@ -248,7 +264,7 @@ final class ConvertWriter implements AutoCloseable {
    *     meanwhile and {@code --overwrite} was not given; nothing of this set is left
    */
   List<Written> commit(Companion companion) throws IOException {
-    finishFile();
+    finish();
     List<Written> written =
         guard.step(
             () -> {

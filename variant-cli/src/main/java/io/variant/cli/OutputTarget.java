@@ -286,6 +286,11 @@ final class OutputTarget implements WriteTarget {
     return kind == Kind.FILE ? Path.of(name) : null;
   }
 
+  @Override
+  public Path writtenLocalFile() {
+    return kind == Kind.FILE ? temporary : null;
+  }
+
   /**
    * A new, empty file beside {@code OUT} whose name no other process uses, so two converts to one
    * {@code OUT} never share it and a user's own file is never touched ({@link

@@ -190,4 +190,9 @@ final class StoreTarget implements WriteTarget {
   public java.nio.file.Path localFile() {
     return null;
   }
+
+  @Override
+  public java.nio.file.Path writtenLocalFile() {
+    return null;
+  }
 }

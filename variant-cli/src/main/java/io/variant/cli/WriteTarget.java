@@ -54,4 +54,11 @@ interface WriteTarget {
 
   /** The local file written, or null for stdout, a stream or a file on a store. */
   Path localFile();
+
+  /**
+   * The local file holding what was written until {@link #commit()} moves it into place (a
+   * temporary name beside the output); null where {@link #localFile()} is null. Read the written
+   * file here rather than after the commit: by then another process may have replaced the output.
+   */
+  Path writtenLocalFile();
 }

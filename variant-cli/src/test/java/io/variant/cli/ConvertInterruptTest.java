@@ -102,8 +102,12 @@ class ConvertInterruptTest {
     } finally {
       p.destroyForcibly();
     }
+    String output = Files.readString(dir.resolve("output.txt"));
     try (Stream<Path> listed = Files.list(dir)) {
-      assertEquals(List.of("output.txt"), listed.map(f -> f.getFileName().toString()).toList());
+      assertEquals(
+          List.of("output.txt"),
+          listed.map(f -> f.getFileName().toString()).toList(),
+          () -> "the terminated convert printed: " + output);
     }
   }
 
