@@ -97,7 +97,9 @@ class ConvertInterruptTest {
       throws IOException, InterruptedException {
     Process p = startWriting(files, args);
     try {
-      p.destroy(); // SIGTERM
+      // SIGTERM alone: Process.destroy() also closes the child's stdin, so the convert could read
+      // the end of its input and finish before the JVM handles the signal, which is another case
+      p.toHandle().destroy();
       assertTrue(p.waitFor(60, TimeUnit.SECONDS), "convert did not exit");
     } finally {
       p.destroyForcibly();
