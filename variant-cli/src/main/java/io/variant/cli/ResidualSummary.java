@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.parquet.io.InputFile;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 
 /**
@@ -25,13 +27,20 @@ final class ResidualSummary {
    * {@link TopLevelValue} line after the overall share where the plan has typed paths.
    */
   static List<String> of(List<Path> files, String column, double warnAbove) throws IOException {
-    List<InputFile> inputs = new ArrayList<>();
-    for (Path file : files) {
-      inputs.add(new LocalInputFile(file));
+    PathShares shares = PathShares.none();
+    TopLevelValue top = new TopLevelValue(0, 0);
+    for (Path file : files) { // each footer read once, for both
+      try (ParquetFileReader r =
+          ParquetFileReader.open(
+              new LocalInputFile(file),
+              ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
+        shares = shares.plus(PathShares.of(r.getFooter(), column));
+        top = top.plus(TopLevelValue.of(r.getFooter(), column));
+      }
     }
-    List<String> lines = lines(PathShares.read(inputs, column), warnAbove);
+    List<String> lines = lines(shares, warnAbove);
     if (!lines.isEmpty()) { // a plan with typed paths: else the top-level value holds everything
-      String topLevel = TopLevelValue.read(inputs, column).line();
+      String topLevel = top.line();
       if (!topLevel.isEmpty()) {
         lines.add(1, topLevel);
       }

@@ -1,15 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
-import java.io.IOException;
-import java.util.List;
 import java.util.Locale;
-import org.apache.parquet.ParquetReadOptions;
-import org.apache.parquet.conf.PlainParquetConfiguration;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.io.InputFile;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /**
  * The compressed bytes of a VARIANT column's top-level {@code value} column against the whole
@@ -29,26 +24,25 @@ record TopLevelValue(long valueBytes, long columnBytes) {
    */
   static final double SHOWN_FROM = 0.20;
 
-  /** The bytes of VARIANT column {@code column} over {@code files}, each footer read once. */
-  static TopLevelValue read(List<InputFile> files, String column) throws IOException {
+  /** The bytes of VARIANT column {@code column} of one file, from its footer. */
+  static TopLevelValue of(ParquetMetadata footer, String column) {
     long value = 0;
     long all = 0;
-    for (InputFile file : files) {
-      try (ParquetFileReader r =
-          ParquetFileReader.open(
-              file, ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
-        for (BlockMetaData b : r.getFooter().getBlocks()) {
-          for (ColumnChunkMetaData c : b.getColumns()) {
-            String[] path = c.getPath().toArray();
-            if (path.length > 1 && path[0].equals(column)) {
-              all += c.getTotalSize();
-              value += path.length == 2 && path[1].equals("value") ? c.getTotalSize() : 0;
-            }
-          }
+    for (BlockMetaData b : footer.getBlocks()) {
+      for (ColumnChunkMetaData c : b.getColumns()) {
+        String[] path = c.getPath().toArray();
+        if (path.length > 1 && path[0].equals(column)) {
+          all += c.getTotalSize();
+          value += path.length == 2 && path[1].equals("value") ? c.getTotalSize() : 0;
         }
       }
     }
     return new TopLevelValue(value, all);
+  }
+
+  /** Both files' bytes together. */
+  TopLevelValue plus(TopLevelValue other) {
+    return new TopLevelValue(valueBytes + other.valueBytes, columnBytes + other.columnBytes);
   }
 
   /** {@code valueBytes} over {@code columnBytes}; 0 for an empty column. */
