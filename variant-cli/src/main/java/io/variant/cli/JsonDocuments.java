@@ -3,11 +3,11 @@ package io.variant.cli;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantException;
-import io.variant.core.internal.RejectedLine;
 import io.variant.core.json.JsonDocumentReader;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.Utf8Reader;
 import io.variant.core.json.VariantJsonException;
+import io.variant.hadoop.RejectedLine;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Iterator;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.cli;
 
-import io.variant.core.internal.RejectedLine;
+import io.variant.hadoop.RejectedLine;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

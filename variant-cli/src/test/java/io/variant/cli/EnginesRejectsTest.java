@@ -4,7 +4,7 @@ package io.variant.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.variant.core.internal.RejectedLine;
+import io.variant.hadoop.RejectedLine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -7,7 +7,6 @@ import io.variant.core.Variant;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
 import io.variant.core.internal.NdjsonLines;
-import io.variant.core.internal.RejectedLine;
 import io.variant.core.json.JsonOptions;
 import io.variant.core.json.JsonRowParser;
 import io.variant.core.json.TemporalStrings;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.variant.hadoop;
 
-import io.variant.core.internal.RejectedLine;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

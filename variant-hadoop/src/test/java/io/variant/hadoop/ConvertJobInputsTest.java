@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.luben.zstd.ZstdOutputStream;
 import io.variant.core.DuplicateKeys;
-import io.variant.core.internal.RejectedLine;
 import io.variant.core.json.JsonOptions;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -38,6 +38,7 @@ class PublicApiTest extends PublicApiContract {
           "io.variant.hadoop.HadoopGlob",
           "io.variant.hadoop.IncompleteOutput",
           "io.variant.hadoop.NdjsonInputFormat",
+          "io.variant.hadoop.RejectedLine",
           "io.variant.hadoop.ZstdCodec");
 
   PublicApiTest() {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.core.internal;
+package io.variant.hadoop;
 
 import io.variant.core.Variant;
 import io.variant.core.VariantBuilder;
 import io.variant.core.VariantException;
 import io.variant.core.VariantLimitException;
+import io.variant.core.internal.NdjsonLines;
 import io.variant.core.json.VariantJson;
 import io.variant.core.json.VariantJsonException;
 import java.nio.ByteBuffer;
@@ -14,15 +15,14 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A line of NDJSON input that could not be converted, as both engines of {@code variant convert}
- * write it to their rejects (the local engine's {@code --rejects FILE}, the MapReduce job's {@code
+ * write it to their rejects (the local engine's {@code --rejects FILE}, {@link ConvertJob}'s {@code
  * _rejects/}), one JSON object per line: <code>
  * {"column":…,"file":…,"line":…,"reason":…,"text":…}</code>, keys in Variant order. Both engines
  * say where and why a line went wrong with {@link #column} and {@link #reason}, and keep its text
  * with {@link #text}, so the same input gives the same lines whichever engine converts it.
  *
- * <p><b>Internal:</b> not API, and may change without notice. Beside {@link NdjsonLines}, whose
- * line rules both engines share, so that the local engine's rejects do not depend on the Hadoop
- * module.
+ * <p><b>Internal:</b> not API, and may change without notice. Public only for the project's CLI; it
+ * stays in this package for {@link ConvertMapper}.
  *
  * @param file the input, named as the user named it
  * @param line the line's 1-based number in its input

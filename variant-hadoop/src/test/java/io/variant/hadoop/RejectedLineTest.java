@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package io.variant.core.internal;
+package io.variant.hadoop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.variant.core.internal.NdjsonLines;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
