@@ -60,6 +60,35 @@ class ConvertInterruptTest {
   }
 
   /**
+   * Ctrl-C on {@code producer | variant convert -} reaches both processes at once, so stdin ends as
+   * the signal arrives; {@code Process.destroy()} does the same (SIGTERM, then stdin closed). The
+   * convert must not take that end of input for the end of the data: it exits by the signal and
+   * leaves nothing. A few rounds, since the two race.
+   */
+  @Test
+  void inputEndingWithTheSignalCommitsNothing() throws IOException, InterruptedException {
+    for (int round = 0; round < 3; round++) {
+      Path out = dir.resolve("e.parquet");
+      Process p = startWriting(1, "-o", out.toString());
+      try {
+        p.destroy(); // SIGTERM, then the child's stdin closed
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "convert did not exit");
+      } finally {
+        p.destroyForcibly();
+      }
+      String output = Files.readString(dir.resolve("output.txt"));
+      int round0 = round;
+      try (Stream<Path> listed = Files.list(dir)) {
+        assertEquals(
+            List.of("output.txt"),
+            listed.map(f -> f.getFileName().toString()).toList(),
+            () -> "round " + round0 + ": the terminated convert printed: " + output);
+      }
+      assertEquals(143, p.exitValue(), () -> "round " + round0 + ": " + output);
+    }
+  }
+
+  /**
    * SIGKILL leaves the temporary files (no exit hook runs); the next convert to the same OUT and
    * rejects file removes them, since their process is gone.
    */
